@@ -1,0 +1,11 @@
+//! backgammon-workbench: the engine behind the `bgw` workbench — positions and their formats,
+//! every legal move, the classic weighted-sum player (seed 000) and one-sided bear-off
+//! databases (seed 001). No user interface lives here.
+
+pub mod dice;
+pub mod formats;
+pub mod moves;
+pub mod position;
+
+pub use dice::Dice;
+pub use position::{Position, Side};

@@ -1,0 +1,37 @@
+//! Reading the reference data in `../shared/data/`.
+#![allow(dead_code)]
+
+use backgammon_workbench::{Position, Side};
+use std::path::PathBuf;
+
+/// A file under the shared reference data folder.
+pub fn data(path: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/data")
+        .join(path)
+}
+
+/// Lines of a TSV file without the `#` header lines, split on tabs.
+pub fn tsv(path: &str) -> Vec<Vec<String>> {
+    let text = std::fs::read_to_string(data(path))
+        .unwrap_or_else(|e| panic!("reading {}: {e}", data(path).display()));
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+        .map(|l| l.split('\t').map(str::to_string).collect())
+        .collect()
+}
+
+/// The 10,000 positions of `movegen/positions_10k.tsv`: (Position ID, position).
+pub fn positions_10k() -> Vec<(String, Position)> {
+    tsv("movegen/positions_10k.tsv")
+        .into_iter()
+        .map(|row| {
+            let cells: Vec<i8> = row[2].split(',').map(|c| c.parse().unwrap()).collect();
+            let board: [i8; 26] = cells.try_into().unwrap();
+            (
+                row[1].clone(),
+                Position::from_board(Side::White, board).unwrap(),
+            )
+        })
+        .collect()
+}
