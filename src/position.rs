@@ -225,13 +225,23 @@ impl Position {
 
     /// Checkers the player has borne off.
     pub fn player_off(&self) -> u8 {
-        let on: i32 = self.board.iter().filter(|&&n| n > 0).map(|&n| n as i32).sum();
+        let on: i32 = self
+            .board
+            .iter()
+            .filter(|&&n| n > 0)
+            .map(|&n| n as i32)
+            .sum();
         CHECKERS - on as u8
     }
 
     /// Checkers the opponent has borne off.
     pub fn opponent_off(&self) -> u8 {
-        let on: i32 = self.board.iter().filter(|&&n| n < 0).map(|&n| -(n as i32)).sum();
+        let on: i32 = self
+            .board
+            .iter()
+            .filter(|&&n| n < 0)
+            .map(|&n| -(n as i32))
+            .sum();
         CHECKERS - on as u8
     }
 

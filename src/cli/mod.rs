@@ -1,0 +1,48 @@
+//! The command line: one module per subcommand, each a thin layer over the library.
+//!
+//! Errors in what the user typed end the run with a one-line message on stderr and exit code 2.
+
+mod moves;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+/// The backgammon workbench: positions, legal moves, the classic program, bear-off databases.
+#[derive(Parser)]
+#[command(name = "bgw", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Every legal result of a roll, one line each: move and resulting Position ID.
+    Moves(moves::Args),
+}
+
+/// A failed run: the message printed after `bgw: `.
+pub struct CliError(pub String);
+
+impl<E: std::fmt::Display> From<E> for CliError {
+    fn from(e: E) -> CliError {
+        CliError(e.to_string())
+    }
+}
+
+/// Runs the command line and returns the process's exit code.
+pub fn run() -> ExitCode {
+    let cli = Cli::parse();
+    let outcome = match cli.command {
+        None => {
+            use clap::CommandFactory;
+            let _ = Cli::command().print_help();
+            Ok(ExitCode::SUCCESS)
+        }
+        Some(Command::Moves(args)) => moves::run(args),
+    };
+    outcome.unwrap_or_else(|CliError(message)| {
+        eprintln!("bgw: {message}");
+        ExitCode::from(2)
+    })
+}
