@@ -5,6 +5,7 @@
 pub mod dice;
 pub mod formats;
 pub mod moves;
+pub mod opponents;
 pub mod position;
 
 pub use dice::Dice;

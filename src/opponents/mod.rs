@@ -1,0 +1,16 @@
+//! Players that choose among the legal plays: the benchmark opponents, and the interface the
+//! classic program implements too.
+
+use crate::dice::Dice;
+use crate::moves::Play;
+use crate::position::Position;
+
+/// A strategy: given a position, the roll and every distinct legal result, it picks one.
+pub trait Player: Send {
+    /// A short name for reports (`pubeval`, `random`, `classic:weights.ron`).
+    fn name(&self) -> String;
+
+    /// The index in `plays` of the chosen play. `plays` holds every distinct legal result of
+    /// `dice` in `pos` (from the mover's view, not mirrored) and is never empty.
+    fn choose(&mut self, pos: &Position, dice: Dice, plays: &[Play]) -> usize;
+}
