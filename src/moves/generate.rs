@@ -32,20 +32,30 @@ struct State {
 }
 
 impl State {
-    fn new(pos: &Position) -> State {
-        let (mut mask, mut blots) = (0u32, 0u32);
-        for (p, &n) in pos.board().iter().enumerate().skip(1) {
-            if n > 0 {
-                mask |= 1 << p;
-            } else if n == -1 {
-                blots |= 1 << p;
-            }
+    /// The state of `pos`, and the mask of the points the opponent has made.
+    #[inline(always)]
+    fn new(pos: &Position) -> (State, u32) {
+        let mut bytes = [0u8; 32];
+        for (b, &n) in bytes.iter_mut().zip(pos.board()) {
+            *b = n as u8;
         }
-        State {
+        let (mut mask, mut blots, mut blocked) = (0u32, 0u32, 0u32);
+        for (i, chunk) in bytes.chunks_exact(8).enumerate() {
+            let w = u64::from_le_bytes(chunk.try_into().expect("8 bytes"));
+            let negative = w & HIGH_BITS;
+            let nonzero = high_bit_if_nonzero(w);
+            let minus_one = !high_bit_if_nonzero(!w) & HIGH_BITS;
+            mask |= gather_high_bits(nonzero & !negative) << (8 * i);
+            blots |= gather_high_bits(minus_one) << (8 * i);
+            blocked |= gather_high_bits(negative & !minus_one) << (8 * i);
+        }
+        // Byte 0 is the opponent's bar: never a landing point.
+        let state = State {
             board: *pos,
             mask,
-            blots,
-        }
+            blots: blots & !1,
+        };
+        (state, blocked & !1)
     }
 
     /// The highest occupied point (25 = bar), 0 when none is left.
@@ -57,7 +67,7 @@ impl State {
     /// Whether a checker landing on `to` hits a blot.
     #[inline(always)]
     fn hits(&self, to: usize) -> bool {
-        self.blots & (1 << to) != 0 && to != 0
+        self.blots & (1 << to) != 0
     }
 
     /// Moves one checker from `from` to `to` (0 = off).
@@ -70,6 +80,21 @@ impl State {
         self.mask |= (1 << to) & !1;
         self.blots &= !(1 << to);
     }
+}
+
+const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
+
+/// Sets the high bit of each byte of `w` that is not zero, and clears the rest.
+#[inline(always)]
+fn high_bit_if_nonzero(w: u64) -> u64 {
+    const LOW_SEVEN: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    (((w & LOW_SEVEN) + LOW_SEVEN) | w) & HIGH_BITS
+}
+
+/// The high bits of the eight bytes of `w` as an 8-bit mask (bit i from byte i).
+#[inline(always)]
+fn gather_high_bits(w: u64) -> u32 {
+    (((w >> 7) & 0x0101_0101_0101_0101).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
 }
 
 /// The points from which a checker may move `die` pips: only the bar while it is occupied,
@@ -138,6 +163,18 @@ fn highest(bits: u32) -> usize {
     (31 - bits.leading_zeros()) as usize
 }
 
+/// The set bits of a mask, highest first.
+#[inline(always)]
+fn bits(mut mask: u32) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let bit = highest(mask);
+            mask &= !(1 << bit);
+            bit
+        })
+    })
+}
+
 const SLOTS: usize = 1024;
 
 /// A reusable move generator: keep one per thread and call [`MoveGenerator::generate`] for
@@ -184,14 +221,11 @@ impl MoveGenerator {
     /// when no move is legal. The order is the generator's; sort if you need another.
     pub fn generate(&mut self, pos: &Position, dice: Dice) -> &[Play] {
         self.len = 0;
-        self.blocked = (1..=24)
-            .filter(|&p| pos.board()[p] < -1)
-            .fold(0, |m, p| m | 1 << p);
-        let start = State::new(pos);
+        let (start, blocked) = State::new(pos);
+        self.blocked = blocked;
         if dice.is_double() {
             self.depth = 0;
-            let mut states = [start; 4];
-            self.doubles(&mut states, dice.high() as usize, BAR, 0, Move::default());
+            self.doubles(&start, dice.high() as usize);
         } else {
             self.two_dice(&start, dice.high() as usize, dice.low() as usize);
         }
@@ -212,38 +246,50 @@ impl MoveGenerator {
         self.len += 1;
     }
 
-    /// Searches a double from `states[depth]`; deeper levels use the next entries.
-    fn doubles(&mut self, states: &mut [State; 4], die: usize, max: usize, depth: usize, mv: Move) {
-        let s = states[depth];
-        let mut sources = movable(&s, self.blocked, die, max);
-        if sources == 0 {
-            if depth > 0 {
-                self.keep_shorter(&s.board, mv, depth);
-            }
-            return;
+    /// Searches a double: four nested levels, each moving one checker by `die` from a point no
+    /// higher than the level above moved from.
+    fn doubles(&mut self, start: &State, die: usize) {
+        // The next step from `$s` leaving `$from`: (state after it, move so far).
+        macro_rules! step {
+            ($s:expr, $mv:expr, $from:expr) => {{
+                let to = $from.saturating_sub(die);
+                let hit = $s.hits(to);
+                let mut next = *$s;
+                next.apply($from, to, hit);
+                (next, $mv.push($from, to, hit))
+            }};
         }
-        if depth == 3 {
-            if self.depth < 4 {
-                self.depth = 4;
-                self.len = 0;
+        let blocked = self.blocked;
+        for from1 in bits(movable(start, blocked, die, BAR)) {
+            let (s1, mv1) = step!(start, Move::default(), from1);
+            let sources = movable(&s1, blocked, die, from1);
+            if sources == 0 {
+                self.keep_shorter(&s1.board, mv1, 1);
             }
-            while sources != 0 {
-                let from = highest(sources);
-                sources &= !(1 << from);
-                let to = from.saturating_sub(die);
-                let hit = s.hits(to);
-                self.emit(&states[3].board, mv.push(from, to, hit), from, to, hit);
+            for from2 in bits(sources) {
+                let (s2, mv2) = step!(&s1, mv1, from2);
+                let sources = movable(&s2, blocked, die, from2);
+                if sources == 0 {
+                    self.keep_shorter(&s2.board, mv2, 2);
+                }
+                for from3 in bits(sources) {
+                    let (s3, mv3) = step!(&s2, mv2, from3);
+                    let sources = movable(&s3, blocked, die, from3);
+                    if sources == 0 {
+                        self.keep_shorter(&s3.board, mv3, 3);
+                        continue;
+                    }
+                    if self.depth < 4 {
+                        self.depth = 4;
+                        self.len = 0;
+                    }
+                    for from4 in bits(sources) {
+                        let to = from4.saturating_sub(die);
+                        let hit = s3.hits(to);
+                        self.emit(&s3.board, mv3.push(from4, to, hit), from4, to, hit);
+                    }
+                }
             }
-            return;
-        }
-        while sources != 0 {
-            let from = highest(sources);
-            sources &= !(1 << from);
-            let to = from.saturating_sub(die);
-            let hit = s.hits(to);
-            states[depth + 1] = states[depth];
-            states[depth + 1].apply(from, to, hit);
-            self.doubles(states, die, from, depth + 1, mv.push(from, to, hit));
         }
     }
 
