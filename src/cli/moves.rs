@@ -1,9 +1,11 @@
-//! `bgw moves`: the legal results of a roll.
+//! `bgw moves`: the legal results of a roll, one position at a time or in batch.
 
 use super::CliError;
 use backgammon_workbench::Dice;
 use backgammon_workbench::formats::{position_id, read_position};
-use backgammon_workbench::moves::MoveGenerator;
+use backgammon_workbench::moves::{MoveGenerator, Play};
+use rayon::prelude::*;
+use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
 /// Arguments of `bgw moves`.
@@ -15,30 +17,111 @@ pub struct Args {
     /// The roll: two digits 1-6 in either order (31 or 13).
     #[arg(required_unless_present = "batch")]
     dice: Option<String>,
-    /// Print a JSON array instead of lines.
+    /// Print a JSON array of {"move", "result"} instead of lines.
     #[arg(long)]
     json: bool,
-    /// Read lines "<PositionID> <DICE>" from stdin; write "<PositionID> <DICE> <n> <id>…".
+    /// Read lines "<PositionID> <DICE>" from stdin and write, for each,
+    /// "<PositionID> <DICE> <n> <id1> … <idn>" (result IDs with the opponent on roll, sorted).
     #[arg(long, conflicts_with_all = ["position", "dice", "json"])]
     batch: bool,
 }
 
 /// Runs `bgw moves`.
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
+    if args.batch {
+        return batch();
+    }
     let (Some(text), Some(dice)) = (args.position, args.dice) else {
-        return Err(CliError("batch mode is not built yet".into()));
+        return Err(CliError("give a position and a roll, or --batch".into()));
     };
     let pos = read_position(&text)?;
     let dice: Dice = dice.parse()?;
-    let mut generator = MoveGenerator::new();
-    let mut plays: Vec<(String, String)> = generator
-        .generate(&pos, dice)
+    let mut plays = MoveGenerator::new().generate(&pos, dice).to_vec();
+    sort_for_display(&mut plays);
+    let rows: Vec<(String, String)> = plays
         .iter()
         .map(|p| (p.mv.notation(), position_id::encode(&p.result.mirror())))
         .collect();
-    plays.sort();
-    for (mv, id) in &plays {
-        println!("{mv}\t{id}");
+    if args.json {
+        let array: Vec<_> = rows
+            .iter()
+            .map(|(mv, id)| serde_json::json!({ "move": mv, "result": id }))
+            .collect();
+        println!("{}", serde_json::Value::Array(array));
+    } else {
+        for (mv, id) in &rows {
+            println!("{mv:<24} {id}");
+        }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Orders plays as a player reads them: by their steps, highest source point first.
+fn sort_for_display(plays: &mut [Play]) {
+    let key = |p: &Play| {
+        let mut steps: Vec<(u8, u8)> = p.mv.steps().map(|s| (s.from, s.to)).collect();
+        steps.sort_unstable_by(|a, b| b.cmp(a));
+        steps
+    };
+    plays.sort_by_cached_key(|p| std::cmp::Reverse(key(p)));
+}
+
+/// One batch line answered: the output line, and whether it was an error.
+fn answer(line: &str, generator: &mut MoveGenerator) -> (String, bool) {
+    let mut fields = line.split_whitespace();
+    let parsed = match (fields.next(), fields.next(), fields.next()) {
+        (Some(id), Some(dice), None) => read_position(id)
+            .map_err(|e| e.to_string())
+            .and_then(|pos| Ok((pos, dice.parse::<Dice>().map_err(|e| e.to_string())?))),
+        _ => Err("expected two fields: <PositionID> <DICE>".to_string()),
+    };
+    match parsed {
+        Ok((pos, dice)) => {
+            let mut ids: Vec<String> = generator
+                .generate(&pos, dice)
+                .iter()
+                .map(|p| position_id::encode(&p.result.mirror()))
+                .collect();
+            ids.sort_unstable();
+            let mut out = format!("{} {}", line.trim(), ids.len());
+            for id in &ids {
+                out.push(' ');
+                out.push_str(id);
+            }
+            (out, false)
+        }
+        Err(why) => (format!("{line} error: {why}"), true),
+    }
+}
+
+/// `--batch`: stdin to stdout, in order, chunks answered in parallel. Exit code 1 when a line
+/// failed.
+fn batch() -> Result<ExitCode, CliError> {
+    const CHUNK: usize = 8192;
+    let stdin = std::io::stdin().lock();
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let mut failed = false;
+    let mut lines = stdin.lines();
+    loop {
+        let chunk: Vec<String> = lines.by_ref().take(CHUNK).collect::<Result<_, _>>()?;
+        if chunk.is_empty() {
+            break;
+        }
+        let answers: Vec<(String, bool)> = chunk
+            .par_iter()
+            .map_init(MoveGenerator::new, |generator, line| {
+                answer(line, generator)
+            })
+            .collect();
+        for (text, error) in answers {
+            failed |= error;
+            writeln!(out, "{text}")?;
+        }
+    }
+    out.flush()?;
+    Ok(if failed {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
 }

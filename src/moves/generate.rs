@@ -61,7 +61,7 @@ impl State {
     /// The highest occupied point (25 = bar), 0 when none is left.
     #[inline(always)]
     fn top(&self) -> usize {
-        (31 - self.mask.leading_zeros()) as usize
+        (32 - self.mask.leading_zeros() as usize).saturating_sub(1)
     }
 
     /// Whether a checker landing on `to` hits a blot.
