@@ -3,6 +3,7 @@
 //! Errors in what the user typed end the run with a one-line message on stderr and exit code 2.
 
 mod moves;
+mod show;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -19,6 +20,8 @@ struct Cli {
 enum Command {
     /// Every legal result of a roll, one line each: move and resulting Position ID.
     Moves(moves::Args),
+    /// A position as a text diagram, with pip counts, Position ID, Match ID and XGID.
+    Show(show::Args),
 }
 
 /// A failed run: the message printed after `bgw: `.
@@ -40,6 +43,7 @@ pub fn run() -> ExitCode {
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::Moves(args)) => moves::run(args),
+        Some(Command::Show(args)) => show::run(args),
     };
     outcome.unwrap_or_else(|CliError(message)| {
         eprintln!("bgw: {message}");

@@ -29,7 +29,7 @@ impl fmt::Display for PositionIdError {
                 write!(f, "a Position ID has 14 characters, this one has {n}")
             }
             PositionIdError::BadCharacter(c, i) => {
-                write!(f, "character {i} of the Position ID ('{c}') is not Base64")
+                write!(f, "character {i} of the Position ID ({c:?}) is not Base64")
             }
             PositionIdError::BadKey(why) => write!(f, "not a valid Position ID: {why}"),
             PositionIdError::Position(e) => write!(f, "impossible position: {e}"),
