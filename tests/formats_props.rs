@@ -67,18 +67,26 @@ fn xgid_state() -> impl Strategy<Value = XgidState> {
         0u8..=3,
         0u8..=15,
     )
-        .prop_map(
-            |(cube, owner, dice, length, s1, s2, rules, max)| XgidState {
+        .prop_map(|(cube, owner, dice, length, s1, s2, rules, max)| {
+            let score_white = if length > 0 { s1 % length } else { s1 };
+            let score_black = if length > 0 { s2 % length } else { s2 };
+            // Crawford only when exactly one side is 1 away.
+            let crawford_ok = (score_white + 1 == length) != (score_black + 1 == length);
+            XgidState {
                 cube_log2: cube,
                 cube_owner: if cube == 0 { None } else { owner },
                 dice,
-                score_white: if length > 0 { s1 % length } else { s1 },
-                score_black: if length > 0 { s2 % length } else { s2 },
-                rules: if length > 0 { rules & 1 } else { rules },
+                score_white,
+                score_black,
+                rules: match length {
+                    0 => rules,
+                    _ if crawford_ok => rules & 1,
+                    _ => 0,
+                },
                 match_length: length,
-                max_cube_log2: max,
-            },
-        )
+                max_cube_log2: max.max(cube),
+            }
+        })
 }
 
 /// Random valid Match IDs.
@@ -251,6 +259,12 @@ proptest! {
         prop_assert_eq!(setup.position, pos);
         prop_assert_eq!(setup.dice, m.rolled());
         prop_assert_eq!(setup.match_id(), text);
+        // While a game is being played the XGID written for it reads back.
+        if m.game_state == GameState::Playing {
+            let x = read_setup(&setup.xgid()).unwrap();
+            prop_assert_eq!(x.position, pos);
+            prop_assert_eq!(x.match_state.unwrap().match_length(), m.match_length);
+        }
     }
 }
 

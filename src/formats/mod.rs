@@ -178,9 +178,11 @@ impl Setup {
     pub fn xgid(&self) -> String {
         let state = match self.match_state {
             Some(MatchState::Xgid(s)) => s,
+            // XGID cannot say everything a Match ID can: a cube of 1 has no owner, the
+            // Crawford flag needs one side 1 away, and the maximum cube is XG's 2^10 or the cube.
             Some(MatchState::MatchId(m)) => XgidState {
                 cube_log2: m.cube_log2,
-                cube_owner: m.cube_owner,
+                cube_owner: m.cube_owner.filter(|_| m.cube_log2 > 0),
                 dice: if m.double_offered {
                     XgDice::DoubleOffered
                 } else {
@@ -191,9 +193,12 @@ impl Setup {
                 },
                 score_white: m.score_white,
                 score_black: m.score_black,
-                rules: m.crawford as u8,
+                rules: (m.crawford
+                    && m.match_length > 0
+                    && ((m.score_white + 1 == m.match_length)
+                        != (m.score_black + 1 == m.match_length))) as u8,
                 match_length: m.match_length,
-                max_cube_log2: 10,
+                max_cube_log2: m.cube_log2.max(10),
             },
             None => XgidState::money(self.dice),
         };

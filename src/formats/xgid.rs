@@ -126,6 +126,15 @@ pub enum XgidError {
     BadDice(String),
     /// A cube of 1 with an owner.
     OwnedCubeOfOne,
+    /// The cube is above the maximum cube (C > M).
+    CubeAboveMaximum {
+        /// log2 of the cube.
+        cube_log2: u8,
+        /// log2 of the maximum cube.
+        max_cube_log2: u8,
+    },
+    /// The Crawford flag is set but neither side, or both, are 1 away.
+    BadCrawford,
     /// A score that has already won the match.
     BadScore {
         /// The score.
@@ -165,6 +174,16 @@ impl fmt::Display for XgidError {
             XgidError::OwnedCubeOfOne => {
                 f.write_str("the XGID gives the cube an owner while its value is 1")
             }
+            XgidError::CubeAboveMaximum {
+                cube_log2,
+                max_cube_log2,
+            } => write!(
+                f,
+                "the XGID's cube (2^{cube_log2}) is above its maximum cube (2^{max_cube_log2})"
+            ),
+            XgidError::BadCrawford => f.write_str(
+                "the XGID marks the Crawford game, but not exactly one side is 1 point away",
+            ),
             XgidError::BadScore { score, length } => write!(
                 f,
                 "the XGID has a score of {score} in a {length}-point match (already won)"
@@ -228,6 +247,12 @@ impl Xgid {
                 fields[9].into(),
             ));
         }
+        if cube_log2 > max_cube_log2 {
+            return Err(XgidError::CubeAboveMaximum {
+                cube_log2,
+                max_cube_log2,
+            });
+        }
         if match_length > 0 {
             if rules > 1 {
                 return Err(XgidError::BadField(
@@ -242,6 +267,13 @@ impl Xgid {
                         length: match_length,
                     });
                 }
+            }
+            let one_away = [score_white, score_black]
+                .iter()
+                .filter(|&&s| s + 1 == match_length)
+                .count();
+            if rules == 1 && one_away != 1 {
+                return Err(XgidError::BadCrawford);
             }
         } else if rules > 3 {
             return Err(XgidError::BadField(
@@ -466,6 +498,19 @@ mod tests {
             e("XGID=Bb----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10"),
             XgidError::WrongBar(0)
         );
+        assert_eq!(
+            e("XGID=-b----E-C---eE---c-e----B-:4:1:1:52:0:0:0:0:3"),
+            XgidError::CubeAboveMaximum {
+                cube_log2: 4,
+                max_cube_log2: 3
+            }
+        );
+        assert_eq!(
+            e("XGID=-b----E-C---eE---c-e----B-:0:0:1:52:2:3:1:7:10"),
+            XgidError::BadCrawford
+        );
+        // The Crawford game at 6-3 in a 7-point match is fine.
+        assert!(Xgid::decode("XGID=-b----E-C---eE---c-e----B-:0:0:1:52:6:3:1:7:10").is_ok());
         assert!(matches!(
             e("XGID=-b----E-C---eE---c-e----B-:0:0:1:52:7:0:0:7:10"),
             XgidError::BadScore {
