@@ -266,8 +266,11 @@ impl PositionFile {
         let name = path
             .file_name()
             .ok_or_else(|| io(std::io::Error::other("not a file name")))?;
+        // Unique per process and per save, so concurrent saves never share a temporary file.
+        static SAVES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        let n = SAVES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let temp = dir.join(format!(
-            ".{}.tmp-{}",
+            ".{}.tmp-{}-{n}",
             name.to_string_lossy(),
             std::process::id()
         ));
