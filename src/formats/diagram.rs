@@ -68,28 +68,6 @@ pub fn render(setup: &Setup) -> String {
         format!(" XGID       : {}", setup.xgid()),
     ];
 
-    let mut board: Vec<String> = vec![TOP.to_string()];
-    for row in 0..5 {
-        board.push(row_line(
-            setup,
-            [13, 14, 15, 16, 17, 18],
-            [19, 20, 21, 22, 23, 24],
-            row,
-            true,
-        ));
-    }
-    board.push(" |                  |BAR|                  |".to_string());
-    for row in (0..5).rev() {
-        board.push(row_line(
-            setup,
-            [12, 11, 10, 9, 8, 7],
-            [6, 5, 4, 3, 2, 1],
-            row,
-            false,
-        ));
-    }
-    board.push(BOTTOM.to_string());
-
     let roll = match setup.dice {
         Some(d) => format!("On roll, dice {d}"),
         None => "On roll".to_string(),
@@ -98,31 +76,52 @@ pub fn render(setup: &Setup) -> String {
         Some(s) => s.describe(),
         None => "cube 1 centred".to_string(),
     };
-    let margin: [(usize, String); 7] = [
-        (0, format!("O: {them}   pips {their_pips}")),
-        (
-            1,
-            format!(
-                "bar {}, off {}",
-                pos.opponent_at(OPPONENT_BAR),
-                pos.opponent_off()
-            ),
-        ),
-        (6, state),
-        (10, roll),
-        (
-            11,
-            format!("bar {}, off {}", pos.player_at(BAR), pos.player_off()),
-        ),
-        (12, format!("X: {me}   pips {my_pips}")),
-        (12, String::new()),
-    ];
-    for (i, text) in margin {
-        if !text.is_empty() {
-            board[i].push_str("     ");
-            board[i].push_str(&text);
-        }
+    let their_bar_off = format!(
+        "bar {}, off {}",
+        pos.opponent_at(OPPONENT_BAR),
+        pos.opponent_off()
+    );
+    let my_bar_off = format!("bar {}, off {}", pos.player_at(BAR), pos.player_off());
+
+    // Each stack row: the grid, then (as gnubg does) up to 15 borne-off checkers in three
+    // columns of five, then the margin text.
+    let with_off = |grid: String, off: u8, mark: char, row: usize, text: &str| {
+        let column: String = (0..3)
+            .map(|x| {
+                if off as usize > 5 * x + row {
+                    mark
+                } else {
+                    ' '
+                }
+            })
+            .collect();
+        format!("{grid} {column} {text}").trim_end().to_string()
+    };
+    let mut board: Vec<String> = vec![format!("{TOP}     O: {them}   pips {their_pips}")];
+    for row in 0..5 {
+        let grid = row_line(
+            setup,
+            [13, 14, 15, 16, 17, 18],
+            [19, 20, 21, 22, 23, 24],
+            row,
+            true,
+        );
+        let text = if row == 0 { their_bar_off.as_str() } else { "" };
+        board.push(with_off(grid, pos.opponent_off(), 'O', row, text));
     }
+    board.push(format!(
+        "v|                  |BAR|                  |     {state}"
+    ));
+    for row in (0..5).rev() {
+        let grid = row_line(setup, [12, 11, 10, 9, 8, 7], [6, 5, 4, 3, 2, 1], row, false);
+        let text = match row {
+            1 => roll.as_str(),
+            0 => my_bar_off.as_str(),
+            _ => "",
+        };
+        board.push(with_off(grid, pos.player_off(), 'X', row, text));
+    }
+    board.push(format!("{BOTTOM}     X: {me}   pips {my_pips}"));
     lines.extend(board);
     lines.push(format!(
         " Pips: {me} {my_pips}, {them} {their_pips} ({me} on roll)"
@@ -157,7 +156,7 @@ mod tests {
         );
         assert_eq!(
             &lines[9][..44],
-            " |                  |BAR|                  |"
+            "v|                  |BAR|                  |"
         );
         assert_eq!(
             &lines[14][..44],
@@ -184,5 +183,11 @@ mod tests {
         assert!(text.contains("bar 2, off 10"), "{text}");
         assert!(text.contains("bar 1, off 5"), "{text}");
         assert!(text.contains("On roll, dice 31"));
+        // Borne-off checkers in three columns of five right of the board: Black's 10 above,
+        // White's 5 below.
+        assert_eq!(&lines[4][44..], " OO  bar 2, off 10");
+        assert_eq!(&lines[8][44..], " OO");
+        assert_eq!(&lines[14][44..], " X   bar 1, off 5");
+        assert_eq!(&lines[10][44..], " X");
     }
 }
