@@ -27,6 +27,9 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             e => CliError(format!("{}: {e}", path.display())),
         })?;
         text.push_str(&format!(" {}\n", file.description));
+        for line in &file.comments {
+            text.push_str(&format!(" {line}\n"));
+        }
         file.to_setup()?
     } else {
         read_setup(&args.position)?

@@ -8,13 +8,15 @@
 //!     dice: "52",
 //!     white: (points: {6: 5, 8: 3, 13: 5, 24: 2}),
 //!     black: (points: {6: 5, 8: 3, 13: 5, 24: 2}, bar: 0),
+//!     comments: ["Optional notes, one string a line."],
 //! )
 //! ```
 //!
 //! Each side's `points` map its **own** points (1–24, counted from its own ace point, as that
 //! player would name them) to a number of checkers; `bar` (default 0) is that side's checkers on
-//! the bar; checkers not listed are borne off. `dice` is optional (two digits 1–6). White's
-//! point `p` is Black's point `25 − p`.
+//! the bar; checkers not listed are borne off. `dice` is optional (two digits 1–6), so are
+//! `comments` (lines of notes that survive a save, unlike `//` comments). White's point `p` is
+//! Black's point `25 − p`.
 //!
 //! Loading reports RON syntax errors with their line and column, and impossible positions in
 //! words. Saving is atomic: a temporary file in the same folder is written, flushed and renamed
@@ -60,6 +62,10 @@ pub struct PositionFile {
     pub white: SideFile,
     /// Black's checkers.
     pub black: SideFile,
+    /// Optional notes, one string a line (kept when the file is saved again, unlike `//`
+    /// comments).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub comments: Vec<String>,
 }
 
 /// Why a position file could not be read or written.
@@ -182,6 +188,7 @@ impl PositionFile {
             dice: setup.dice.map(|d| d.to_string()),
             white: SideFile::from_checkers(&white),
             black: SideFile::from_checkers(&black),
+            comments: Vec::new(),
         }
     }
 
@@ -296,7 +303,11 @@ mod tests {
     #[test]
     fn round_trip_through_text() {
         let setup = read_setup("XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10").unwrap();
-        let file = PositionFile::from_setup("The opening, White to play 52", &setup);
+        let mut file = PositionFile::from_setup("The opening, White to play 52", &setup);
+        file.comments = vec![
+            "52: 13/8 13/11 is the usual play.".into(),
+            "Second line".into(),
+        ];
         let text = file.to_ron();
         let back = PositionFile::parse(&text).unwrap();
         assert_eq!(back, file);
