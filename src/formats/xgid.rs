@@ -13,7 +13,7 @@
 //! the model's board is the XGID board; with Black on roll it is its mirror.
 
 use crate::dice::Dice;
-use crate::position::{BAR, CHECKERS, OPPONENT_BAR, Position, PositionError, Side};
+use crate::position::{BAR, OPPONENT_BAR, Position, PositionError, Side};
 use std::fmt;
 
 /// What the dice field of an XGID says.
@@ -360,7 +360,6 @@ fn read_board(text: &str) -> Result<Position, XgidError> {
         return Err(XgidError::BoardLength(chars.len()));
     }
     let mut board = [0i8; 26];
-    let (mut white, mut black) = (0u32, 0u32);
     for (i, &c) in chars.iter().enumerate() {
         let n: i8 = match c {
             '-' => 0,
@@ -371,21 +370,9 @@ fn read_board(text: &str) -> Result<Position, XgidError> {
         if (i == OPPONENT_BAR && n > 0) || (i == BAR && n < 0) {
             return Err(XgidError::WrongBar(i));
         }
-        if n > 0 {
-            white += n as u32;
-        } else {
-            black += n.unsigned_abs() as u32;
-        }
         board[i] = n;
     }
-    for (side, count) in [(Side::White, white), (Side::Black, black)] {
-        if count > CHECKERS as u32 {
-            return Err(XgidError::Position(PositionError::TooManyCheckers {
-                side,
-                count,
-            }));
-        }
-    }
+    // Counts above 15 a side are refused here, naming the side and its count.
     Position::from_board(Side::White, board).map_err(XgidError::Position)
 }
 
