@@ -1,8 +1,8 @@
 //! `bgw moves`: the legal results of a roll, one position at a time or in batch.
 
-use super::CliError;
+use super::{CliError, print};
 use backgammon_workbench::Dice;
-use backgammon_workbench::formats::{position_id, read_position};
+use backgammon_workbench::formats::{position_id, read_position, read_setup};
 use backgammon_workbench::moves::{MoveGenerator, Play};
 use rayon::prelude::*;
 use std::io::{BufRead, Write};
@@ -14,8 +14,8 @@ pub struct Args {
     /// A gnubg Position ID, PositionID:MatchID, or XGID.
     #[arg(required_unless_present = "batch")]
     position: Option<String>,
-    /// The roll: two digits 1-6 in either order (31 or 13).
-    #[arg(required_unless_present = "batch")]
+    /// The roll: two digits 1-6 in either order (31 or 13); may be left out when the ID
+    /// carries dice (an XGID or PositionID:MatchID).
     dice: Option<String>,
     /// Print a JSON array of {"move", "result"} instead of lines.
     #[arg(long)]
@@ -31,11 +31,20 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     if args.batch {
         return batch();
     }
-    let (Some(text), Some(dice)) = (args.position, args.dice) else {
+    let Some(text) = args.position else {
         return Err(CliError("give a position and a roll, or --batch".into()));
     };
-    let pos = read_position(&text)?;
-    let dice: Dice = dice.parse()?;
+    let setup = read_setup(&text)?;
+    let pos = setup.position;
+    let dice: Dice = match (args.dice, setup.dice) {
+        (Some(dice), _) => dice.parse()?,
+        (None, Some(dice)) => dice,
+        (None, None) => {
+            return Err(CliError(
+                "no dice: give the roll (such as 31) after the position".into(),
+            ));
+        }
+    };
     let mut plays = MoveGenerator::new().generate(&pos, dice).to_vec();
     sort_for_display(&mut plays);
     let rows: Vec<(String, String)> = plays
@@ -47,11 +56,13 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             .iter()
             .map(|(mv, id)| serde_json::json!({ "move": mv, "result": id }))
             .collect();
-        println!("{}", serde_json::Value::Array(array));
+        print(&format!("{}\n", serde_json::Value::Array(array)))?;
     } else {
-        for (mv, id) in &rows {
-            println!("{mv:<24} {id}");
-        }
+        let lines: String = rows
+            .iter()
+            .map(|(mv, id)| format!("{mv:<24} {id}\n"))
+            .collect();
+        print(&lines)?;
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -115,13 +126,26 @@ fn batch() -> Result<ExitCode, CliError> {
             .collect();
         for (text, error) in answers {
             failed |= error;
-            writeln!(out, "{text}")?;
+            if let Err(e) = writeln!(out, "{text}") {
+                return closed_pipe_or(e, failed);
+            }
         }
     }
-    out.flush()?;
+    if let Err(e) = out.flush() {
+        return closed_pipe_or(e, failed);
+    }
     Ok(if failed {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// A write error: a closed pipe ends the run quietly, anything else is an error.
+fn closed_pipe_or(e: std::io::Error, failed: bool) -> Result<ExitCode, CliError> {
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        Ok(ExitCode::from(failed as u8))
+    } else {
+        Err(e.into())
+    }
 }
