@@ -1,5 +1,5 @@
 //! `bgw`: the backgammon workbench. With a subcommand it is the command line; with none it
-//! prints the help (the desktop workbench will open there).
+//! opens the desktop workbench.
 
 mod cli;
 

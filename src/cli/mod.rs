@@ -49,11 +49,9 @@ pub fn print(text: &str) -> Result<(), CliError> {
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
     let outcome = match cli.command {
-        None => {
-            use clap::CommandFactory;
-            let _ = Cli::command().print_help();
-            Ok(ExitCode::SUCCESS)
-        }
+        None => backgammon_workbench::app::run()
+            .map(|()| ExitCode::SUCCESS)
+            .map_err(|e| CliError(format!("cannot open the workbench window: {e}"))),
         Some(Command::Moves(args)) => moves::run(args),
         Some(Command::Show(args)) => show::run(args),
         Some(Command::Calibrate(args)) => calibrate::run(args),

@@ -1,0 +1,660 @@
+//! The board panel: the board drawn with egui's painter, and editing by mouse.
+//!
+//! Layout: the colour at the bottom (`Settings::bottom`) has its home board bottom right and
+//! bears off into the bottom tray, right of the board; the other colour mirrors it on top.
+//! Point numbers are those of the side on roll.
+
+use super::edit_board::{EditBoard, Loc, own_point, white_point};
+use super::state::{Action, AppState};
+use crate::position::Side;
+use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, Vec2, pos2, vec2};
+
+/// What the pointer is over.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Hit {
+    /// A point (White's numbering).
+    Point(u8),
+    /// The bar; `top` when in its upper half.
+    Bar {
+        /// In the upper half.
+        top: bool,
+    },
+    /// A side's tray.
+    Tray(Side),
+    /// Die 0 or 1.
+    Die(usize),
+}
+
+/// The board's own display state: the checker being dragged.
+#[derive(Default)]
+pub struct BoardUi {
+    drag: Option<(Side, Loc)>,
+    last_rect: Option<(Rect, Side)>,
+}
+
+/// The board's geometry for one frame.
+pub struct Geometry {
+    /// The unit: one point's width (and about a checker's diameter).
+    pub u: f32,
+    origin: Pos2,
+    bottom: Side,
+}
+
+const CHECKER: f32 = 0.94;
+const POINT_HEIGHT: f32 = 5.0;
+const GAP: f32 = 1.3;
+const LABELS: f32 = 0.6;
+/// Width and height of the drawing in units.
+const WIDTH_U: f32 = 0.3 + 13.0 + 0.3 + 1.1 + 0.3;
+const HEIGHT_U: f32 = LABELS + 2.0 * POINT_HEIGHT + GAP + LABELS + 0.4;
+
+impl Geometry {
+    /// The geometry that fits `rect`.
+    pub fn fit(rect: Rect, bottom: Side) -> Geometry {
+        let u = (rect.width() / WIDTH_U)
+            .min(rect.height() / HEIGHT_U)
+            .max(4.0);
+        let size = vec2(WIDTH_U * u, HEIGHT_U * u);
+        let origin = rect.center() - size / 2.0;
+        Geometry { u, origin, bottom }
+    }
+
+    /// The whole drawing.
+    pub fn outer(&self) -> Rect {
+        Rect::from_min_size(self.origin, vec2(WIDTH_U, HEIGHT_U) * self.u)
+    }
+
+    fn at(&self, x: f32, y: f32) -> Pos2 {
+        self.origin + vec2(x, y) * self.u
+    }
+
+    fn field_top(&self) -> f32 {
+        LABELS + 0.2
+    }
+
+    fn field_bottom(&self) -> f32 {
+        self.field_top() + 2.0 * POINT_HEIGHT + GAP
+    }
+
+    /// The playing field (both quadrants and the bar).
+    pub fn field(&self) -> Rect {
+        Rect::from_two_pos(
+            self.at(0.3, self.field_top()),
+            self.at(13.3, self.field_bottom()),
+        )
+    }
+
+    fn bar_rect(&self) -> Rect {
+        Rect::from_two_pos(
+            self.at(0.3 + 6.0, self.field_top()),
+            self.at(0.3 + 7.0, self.field_bottom()),
+        )
+    }
+
+    /// The tray of `side`.
+    pub fn tray_rect(&self, side: Side) -> Rect {
+        let (y0, y1) = if side == self.bottom {
+            (self.field_bottom() - POINT_HEIGHT, self.field_bottom())
+        } else {
+            (self.field_top(), self.field_top() + POINT_HEIGHT)
+        };
+        Rect::from_two_pos(self.at(13.6, y0), self.at(14.7, y1))
+    }
+
+    /// Column (x of its left edge, in units) and whether the point is in the top half.
+    fn column(&self, wp: u8) -> (f32, bool) {
+        let p = own_point(self.bottom, wp) as i32;
+        let (col, right, top) = match p {
+            1..=6 => (6 - p, true, false),
+            7..=12 => (12 - p, false, false),
+            13..=18 => (p - 13, false, true),
+            _ => (p - 19, true, true),
+        };
+        let x = 0.3 + col as f32 + if right { 7.0 } else { 0.0 };
+        (x, top)
+    }
+
+    /// The point's triangle area.
+    pub fn point_rect(&self, wp: u8) -> Rect {
+        let (x, top) = self.column(wp);
+        let (y0, y1) = if top {
+            (self.field_top(), self.field_top() + POINT_HEIGHT)
+        } else {
+            (self.field_bottom() - POINT_HEIGHT, self.field_bottom())
+        };
+        Rect::from_two_pos(self.at(x, y0), self.at(x + 1.0, y1))
+    }
+
+    /// The centre of the `k`-th checker (0 at the edge) at a place, for a colour.
+    pub fn slot(&self, side: Side, loc: Loc, k: usize) -> Pos2 {
+        let k = k.min(4) as f32;
+        match loc {
+            Loc::Point(wp) => {
+                let (x, top) = self.column(wp);
+                let y = if top {
+                    self.field_top() + (k + 0.5) * CHECKER
+                } else {
+                    self.field_bottom() - (k + 0.5) * CHECKER
+                };
+                self.at(x + 0.5, y)
+            }
+            Loc::Bar => {
+                // The bottom colour's checkers wait in the upper half (they enter up there).
+                let mid = (self.field_top() + self.field_bottom()) / 2.0;
+                let y = if side == self.bottom {
+                    mid - GAP / 2.0 - (k + 0.5) * CHECKER
+                } else {
+                    mid + GAP / 2.0 + (k + 0.5) * CHECKER
+                };
+                self.at(0.3 + 6.5, y)
+            }
+            Loc::Off => {
+                let r = self.tray_rect(side);
+                let y = if side == self.bottom {
+                    r.bottom() - (k + 0.5) * 0.3 * self.u
+                } else {
+                    r.top() + (k + 0.5) * 0.3 * self.u
+                };
+                pos2(r.center().x, y)
+            }
+        }
+    }
+
+    /// The dice: two squares in the middle of the right half.
+    pub fn die_rect(&self, i: usize) -> Rect {
+        let mid = (self.field_top() + self.field_bottom()) / 2.0;
+        let x = 0.3 + 7.0 + 1.6 + i as f32 * 1.3;
+        Rect::from_center_size(self.at(x + 0.5, mid), Vec2::splat(0.95 * self.u))
+    }
+
+    /// What is under `p`.
+    pub fn hit(&self, p: Pos2) -> Option<Hit> {
+        for i in 0..2 {
+            if self.die_rect(i).contains(p) {
+                return Some(Hit::Die(i));
+            }
+        }
+        for side in [Side::White, Side::Black] {
+            if self.tray_rect(side).expand(0.1 * self.u).contains(p) {
+                return Some(Hit::Tray(side));
+            }
+        }
+        let bar = self.bar_rect();
+        if bar.contains(p) {
+            return Some(Hit::Bar {
+                top: p.y < bar.center().y,
+            });
+        }
+        (1..=24u8)
+            .find(|&wp| {
+                // A point's whole half-column, so a click near the middle still counts.
+                let r = self.point_rect(wp);
+                let (_, top) = self.column(wp);
+                let extra = (GAP / 2.0) * self.u;
+                let r = if top {
+                    Rect::from_min_max(r.min, pos2(r.max.x, r.max.y + extra))
+                } else {
+                    Rect::from_min_max(pos2(r.min.x, r.min.y - extra), r.max)
+                };
+                r.contains(p)
+            })
+            .map(Hit::Point)
+    }
+
+    /// The place and colour a press on `hit` takes a checker from, on `board`.
+    fn source(&self, hit: Hit, board: &EditBoard, prefer: Side) -> Option<(Side, Loc)> {
+        let (loc, sides) = match hit {
+            Hit::Point(wp) => (Loc::Point(wp), [prefer, prefer.opponent()]),
+            Hit::Bar { top } => {
+                // Upper half: the bottom colour's bar checkers.
+                let s = if top {
+                    self.bottom
+                } else {
+                    self.bottom.opponent()
+                };
+                (Loc::Bar, [s, s.opponent()])
+            }
+            Hit::Tray(s) => (Loc::Off, [s, s]),
+            Hit::Die(_) => return None,
+        };
+        sides
+            .into_iter()
+            .find(|&s| board.count(s, loc) > 0)
+            .map(|s| (s, loc))
+    }
+}
+
+/// A checker's fill and outline colours.
+pub fn checker_colours(side: Side) -> (Color32, Color32) {
+    match side {
+        Side::White => (
+            Color32::from_rgb(244, 238, 222),
+            Color32::from_rgb(60, 50, 40),
+        ),
+        Side::Black => (
+            Color32::from_rgb(40, 38, 44),
+            Color32::from_rgb(205, 200, 190),
+        ),
+    }
+}
+
+fn draw_checker(painter: &egui::Painter, c: Pos2, r: f32, side: Side, alpha: f32) {
+    let (fill, line) = checker_colours(side);
+    painter.circle(
+        c,
+        r,
+        fill.gamma_multiply(alpha),
+        Stroke::new(1.5, line.gamma_multiply(alpha)),
+    );
+    painter.circle_stroke(
+        c,
+        r * 0.68,
+        Stroke::new(1.0, line.gamma_multiply(0.35 * alpha)),
+    );
+}
+
+fn draw_stack(painter: &egui::Painter, g: &Geometry, side: Side, loc: Loc, n: u8) {
+    let r = CHECKER * g.u / 2.0;
+    let shown = (n as usize).min(5);
+    for k in 0..shown {
+        draw_checker(painter, g.slot(side, loc, k), r, side, 1.0);
+    }
+    if n > 5 {
+        let (_, line) = checker_colours(side);
+        painter.text(
+            g.slot(side, loc, 4),
+            Align2::CENTER_CENTER,
+            n.to_string(),
+            FontId::proportional(0.5 * g.u),
+            line,
+        );
+    }
+}
+
+fn draw_tray(painter: &egui::Painter, g: &Geometry, side: Side, n: u8) {
+    let r = g.tray_rect(side);
+    painter.rect_filled(r, 2.0, Color32::from_rgb(52, 36, 22));
+    let (fill, line) = checker_colours(side);
+    for k in 0..n as usize {
+        let c = g.slot(side, Loc::Off, k);
+        let slab = Rect::from_center_size(c, vec2(r.width() * 0.8, 0.26 * g.u));
+        painter.rect(slab, 1.0, fill, Stroke::new(1.0, line), StrokeKind::Inside);
+    }
+    if n > 0 {
+        let at = g.slot(side, Loc::Off, n as usize + 1);
+        painter.text(
+            pos2(
+                r.center().x,
+                if side == g.bottom {
+                    at.y - 0.25 * g.u
+                } else {
+                    at.y + 0.25 * g.u
+                },
+            ),
+            Align2::CENTER_CENTER,
+            n.to_string(),
+            FontId::proportional(0.42 * g.u),
+            Color32::from_rgb(230, 220, 200),
+        );
+    }
+}
+
+fn draw_die(painter: &egui::Painter, rect: Rect, value: u8, side: Side) {
+    let (fill, line) = checker_colours(side);
+    if value == 0 {
+        painter.rect_stroke(
+            rect,
+            6.0,
+            Stroke::new(1.5, Color32::from_gray(200)),
+            StrokeKind::Inside,
+        );
+        painter.text(
+            rect.center(),
+            Align2::CENTER_CENTER,
+            "?",
+            FontId::proportional(rect.height() * 0.6),
+            Color32::from_gray(220),
+        );
+        return;
+    }
+    painter.rect(rect, 6.0, fill, Stroke::new(1.5, line), StrokeKind::Inside);
+    let s = rect.width() / 4.0;
+    let c = rect.center();
+    let pips: &[(f32, f32)] = match value {
+        1 => &[(0.0, 0.0)],
+        2 => &[(-1.0, -1.0), (1.0, 1.0)],
+        3 => &[(-1.0, -1.0), (0.0, 0.0), (1.0, 1.0)],
+        4 => &[(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)],
+        5 => &[
+            (-1.0, -1.0),
+            (1.0, -1.0),
+            (0.0, 0.0),
+            (-1.0, 1.0),
+            (1.0, 1.0),
+        ],
+        _ => &[
+            (-1.0, -1.0),
+            (1.0, -1.0),
+            (-1.0, 0.0),
+            (1.0, 0.0),
+            (-1.0, 1.0),
+            (1.0, 1.0),
+        ],
+    };
+    for (dx, dy) in pips {
+        painter.circle_filled(c + vec2(dx * s, dy * s), s * 0.38, line);
+    }
+}
+
+fn arrow(painter: &egui::Painter, from: Pos2, to: Pos2, colour: Color32, width: f32) {
+    let d = to - from;
+    if d.length() < 1.0 {
+        return;
+    }
+    let stroke = Stroke::new(width, colour);
+    painter.line_segment([from, to], stroke);
+    let dir = d.normalized();
+    let n = vec2(-dir.y, dir.x);
+    let head = width * 3.5;
+    painter.add(egui::Shape::convex_polygon(
+        vec![
+            to,
+            to - dir * head + n * head * 0.6,
+            to - dir * head - n * head * 0.6,
+        ],
+        colour,
+        Stroke::NONE,
+    ));
+}
+
+impl BoardUi {
+    /// The geometry of the board drawn last (screen positions of points, bar, trays, dice).
+    pub fn geometry(&self) -> Option<Geometry> {
+        self.last_rect.map(|(r, bottom)| Geometry::fit(r, bottom))
+    }
+
+    /// Draws the board and turns clicks and drags into actions.
+    pub fn show(&mut self, ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
+        let mut out = Vec::new();
+        let board = &state.edit.board;
+        let bottom = state.settings.bottom;
+        let on_roll = state.edit.on_roll;
+        let avail = ui.available_size();
+        let (resp, painter) = ui.allocate_painter(
+            vec2(avail.x, (avail.y - 24.0).max(200.0)),
+            Sense::click_and_drag(),
+        );
+        let g = Geometry::fit(resp.rect, bottom);
+        self.last_rect = Some((resp.rect, bottom));
+        let u = g.u;
+
+        // Frame, field, points.
+        let wood = Color32::from_rgb(92, 60, 34);
+        painter.rect_filled(g.outer(), 6.0, wood);
+        painter.rect_filled(g.field(), 2.0, Color32::from_rgb(32, 86, 62));
+        painter.rect_filled(g.bar_rect(), 0.0, wood);
+        for wp in 1..=24u8 {
+            let r = g.point_rect(wp);
+            let (_, top) = g.column(wp);
+            let (base_y, tip_y) = if top {
+                (r.top(), r.bottom() - 0.3 * u)
+            } else {
+                (r.bottom(), r.top() + 0.3 * u)
+            };
+            let colour = if own_point(bottom, wp).is_multiple_of(2) {
+                Color32::from_rgb(214, 198, 160)
+            } else {
+                Color32::from_rgb(168, 64, 52)
+            };
+            painter.add(egui::Shape::convex_polygon(
+                vec![
+                    pos2(r.left() + 0.04 * u, base_y),
+                    pos2(r.right() - 0.04 * u, base_y),
+                    pos2(r.center().x, tip_y),
+                ],
+                colour,
+                Stroke::NONE,
+            ));
+            // Point numbers of the side on roll.
+            let label_y = if top {
+                r.top() - 0.45 * u
+            } else {
+                r.bottom() + 0.45 * u
+            };
+            painter.text(
+                pos2(r.center().x, label_y),
+                Align2::CENTER_CENTER,
+                own_point(on_roll, wp).to_string(),
+                FontId::proportional(0.38 * u),
+                Color32::from_rgb(235, 225, 205),
+            );
+        }
+        // Pip counts beside the trays, and the side-on-roll marker.
+        for side in [Side::White, Side::Black] {
+            let r = g.tray_rect(side);
+            let y = if side == bottom {
+                r.bottom() + 0.5 * u
+            } else {
+                r.top() - 0.5 * u
+            };
+            if side == on_roll {
+                // A triangle pointing at the pip count of the side to play.
+                let c = pos2(r.left() - 0.05 * u, y);
+                let h = 0.16 * u;
+                painter.add(egui::Shape::convex_polygon(
+                    vec![c + vec2(-h, -h), c + vec2(h * 0.8, 0.0), c + vec2(-h, h)],
+                    Color32::from_rgb(255, 215, 90),
+                    Stroke::NONE,
+                ));
+            }
+            painter.text(
+                pos2(r.center().x + 0.1 * u, y),
+                Align2::CENTER_CENTER,
+                board.pips(side).to_string(),
+                FontId::proportional(0.36 * u),
+                if side == on_roll {
+                    Color32::from_rgb(255, 215, 90)
+                } else {
+                    Color32::from_rgb(235, 225, 205)
+                },
+            );
+            draw_tray(&painter, &g, side, board.off(side));
+        }
+
+        // Checkers (the dragged one is drawn at the pointer instead).
+        let mut shown = *board;
+        if let Some((side, from)) = self.drag
+            && from != Loc::Off
+        {
+            shown.remove(side, from);
+        }
+        for side in [Side::White, Side::Black] {
+            for wp in 1..=24u8 {
+                let n = shown.count(side, Loc::Point(wp));
+                if n > 0 {
+                    draw_stack(&painter, &g, side, Loc::Point(wp), n);
+                }
+            }
+            let n = shown.count(side, Loc::Bar);
+            if n > 0 {
+                draw_stack(&painter, &g, side, Loc::Bar, n);
+            }
+        }
+        // Both colours on one point: mark it.
+        for wp in 1..=24u8 {
+            if board.count(Side::White, Loc::Point(wp)) > 0
+                && board.count(Side::Black, Loc::Point(wp)) > 0
+            {
+                painter.rect_stroke(
+                    g.point_rect(wp),
+                    0.0,
+                    Stroke::new(2.5, Color32::RED),
+                    StrokeKind::Inside,
+                );
+            }
+        }
+
+        // The selected or hovered candidate: ghosted result and arrows.
+        if let (Some(i), Some(a)) = (state.shown_candidate(), &state.analysis) {
+            let play = a.rows[i].play;
+            let mover = a.position.on_roll();
+            let after = EditBoard::from_position(&play.result);
+            let r = CHECKER * u / 2.0;
+            for side in [Side::White, Side::Black] {
+                let locs = (1..=24u8).map(Loc::Point).chain([Loc::Bar]);
+                for loc in locs {
+                    let before = board.count(side, loc) as usize;
+                    let now = after.count(side, loc) as usize;
+                    for k in now..before {
+                        // Checkers leaving: dimmed.
+                        painter.circle_filled(
+                            g.slot(side, loc, k),
+                            r,
+                            Color32::from_black_alpha(140),
+                        );
+                    }
+                    for k in before..now {
+                        draw_checker(&painter, g.slot(side, loc, k), r, side, 0.55);
+                    }
+                }
+            }
+            let loc_of = |p: u8| match p {
+                0 => Loc::Off,
+                25 => Loc::Bar,
+                p => Loc::Point(white_point(mover, p)),
+            };
+            for step in play.mv.steps() {
+                let from = loc_of(step.from);
+                let to = loc_of(step.to);
+                let a0 = g.slot(mover, from, (board.count(mover, from) as usize).max(1) - 1);
+                let a1 = g.slot(mover, to, after.count(mover, to).max(1) as usize - 1);
+                arrow(&painter, a0, a1, Color32::from_rgb(255, 200, 40), 0.09 * u);
+            }
+        }
+
+        // Dice.
+        for i in 0..2 {
+            draw_die(&painter, g.die_rect(i), state.edit.dice[i], on_roll);
+        }
+        // A checker picked up with Shift+click.
+        if let Some((side, loc)) = state.picked {
+            let k = (board.count(side, loc) as usize).max(1) - 1;
+            painter.circle_stroke(
+                g.slot(side, loc, k),
+                CHECKER * u / 2.0 + 2.0,
+                Stroke::new(3.0, Color32::from_rgb(255, 200, 40)),
+            );
+        }
+
+        // Input.
+        let prefer = state.settings.add_colour;
+        let shift = ui.input(|i| i.modifiers.shift);
+        if resp.drag_started_by(egui::PointerButton::Primary)
+            && let Some(p) = resp.interact_pointer_pos()
+        {
+            self.drag = g.hit(p).and_then(|h| g.source(h, board, prefer));
+        }
+        if let Some((side, _)) = self.drag {
+            if let Some(p) = ui.ctx().pointer_latest_pos() {
+                draw_checker(&painter, p, CHECKER * u / 2.0, side, 0.9);
+            }
+            if resp.drag_stopped() {
+                let target = ui
+                    .ctx()
+                    .pointer_latest_pos()
+                    .and_then(|p| g.hit(p))
+                    .and_then(|h| match h {
+                        Hit::Point(wp) => Some(Loc::Point(wp)),
+                        Hit::Bar { .. } => Some(Loc::Bar),
+                        Hit::Tray(s) if s == side => Some(Loc::Off),
+                        _ => None,
+                    });
+                if let (Some((side, from)), Some(to)) = (self.drag, target) {
+                    out.push(Action::Move(side, from, to));
+                }
+                self.drag = None;
+            }
+        }
+        let pointer = resp.interact_pointer_pos();
+        if resp.clicked() {
+            match pointer.and_then(|p| g.hit(p)) {
+                Some(Hit::Die(i)) => out.push(Action::SetDie(i, state.edit.dice[i] % 6 + 1)),
+                Some(h) if shift => match state.picked {
+                    None => out.push(Action::PickUp(g.source(h, board, prefer))),
+                    Some((side, from)) => {
+                        let to = match h {
+                            Hit::Point(wp) => Some(Loc::Point(wp)),
+                            Hit::Bar { .. } => Some(Loc::Bar),
+                            Hit::Tray(s) if s == side => Some(Loc::Off),
+                            _ => None,
+                        };
+                        match to {
+                            Some(to) => out.push(Action::Move(side, from, to)),
+                            None => out.push(Action::PickUp(None)),
+                        }
+                    }
+                },
+                Some(Hit::Point(wp)) => out.push(Action::Add(prefer, Loc::Point(wp))),
+                Some(Hit::Bar { .. }) => out.push(Action::Add(prefer, Loc::Bar)),
+                Some(Hit::Tray(s)) => out.push(Action::Add(s, Loc::Off)),
+                None => {}
+            }
+        }
+        if resp.secondary_clicked() {
+            match pointer.and_then(|p| g.hit(p)) {
+                Some(Hit::Die(i)) => {
+                    let d = state.edit.dice[i];
+                    out.push(Action::SetDie(i, d.saturating_sub(1)));
+                }
+                Some(Hit::Point(wp)) => out.push(Action::Remove(Loc::Point(wp))),
+                Some(Hit::Bar { .. }) => out.push(Action::Remove(Loc::Bar)),
+                Some(Hit::Tray(_)) | None => {}
+            }
+        }
+        if let Some(p) = resp.hover_pos() {
+            let tip = match g.hit(p) {
+                Some(Hit::Point(wp)) => Some(format!(
+                    "point {} ({}: {}, {}: {})",
+                    own_point(on_roll, wp),
+                    Side::White,
+                    board.count(Side::White, Loc::Point(wp)),
+                    Side::Black,
+                    board.count(Side::Black, Loc::Point(wp))
+                )),
+                Some(Hit::Die(_)) => {
+                    Some("click: next value, right click: lower (0 clears)".into())
+                }
+                Some(Hit::Tray(s)) => {
+                    Some(format!("{s} has {} off; click bears one off", board.off(s)))
+                }
+                Some(Hit::Bar { .. }) => Some(format!(
+                    "bar — White {}, Black {}",
+                    board.count(Side::White, Loc::Bar),
+                    board.count(Side::Black, Loc::Bar)
+                )),
+                None => None,
+            };
+            if let Some(tip) = tip {
+                resp.clone().on_hover_text_at_pointer(tip);
+            }
+        }
+
+        ui.horizontal(|ui| {
+            let dice = state
+                .edit
+                .roll()
+                .map(|d| format!(" {d}"))
+                .unwrap_or_default();
+            ui.strong(format!("{on_roll} to play{dice}"));
+            ui.separator();
+            for side in [Side::White, Side::Black] {
+                ui.label(format!(
+                    "{side}: {} pips, {} off",
+                    board.pips(side),
+                    board.off(side)
+                ));
+            }
+        });
+        out
+    }
+}

@@ -1,0 +1,133 @@
+//! The candidates table: every legal result of the roll, one row each, drawn with virtualised
+//! rows (only the visible rows are laid out, so hundreds of results scroll smoothly).
+
+use super::state::{Action, AppState};
+use egui::{Align2, FontId, Sense, Vec2};
+
+/// Height of one row in points.
+pub const ROW_HEIGHT: f32 = 20.0;
+
+/// Draws the table; returns hover, selection and play actions.
+pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
+    let mut out = Vec::new();
+    let Some(a) = &state.analysis else {
+        ui.heading("Candidates");
+        ui.label(state.board_status().0);
+        return out;
+    };
+    ui.heading(format!(
+        "Candidates ({}) — {} to play {}",
+        a.rows.len(),
+        a.position.on_roll(),
+        a.dice
+    ));
+    if a.rows.is_empty() {
+        ui.label("No legal move: the turn passes.");
+        return out;
+    }
+    let font = FontId::monospace(13.0);
+    let columns: [(&str, f32, Align2); 2] = [
+        ("#", 36.0, Align2::RIGHT_CENTER),
+        ("move", 0.0, Align2::LEFT_CENTER),
+    ];
+    // Header.
+    let (rect, _) =
+        ui.allocate_exact_size(Vec2::new(ui.available_width(), ROW_HEIGHT), Sense::hover());
+    let mut x = rect.left() + 4.0;
+    for (name, width, align) in columns {
+        let px = if align == Align2::RIGHT_CENTER {
+            x + width
+        } else {
+            x + 8.0
+        };
+        ui.painter().text(
+            egui::pos2(px, rect.center().y),
+            align,
+            name,
+            font.clone(),
+            ui.visuals().strong_text_color(),
+        );
+        x += width;
+    }
+    ui.separator();
+
+    // Keep the selected row in view when the selection moved by keyboard.
+    let memo = ui.scope_id().with("last-selected");
+    let last: Option<usize> = ui.data(|d| d.get_temp(memo)).flatten();
+    let scroll_to = (last != state.selected).then_some(state.selected).flatten();
+    ui.data_mut(|d| d.insert_temp(memo, state.selected));
+
+    let mut hovered_any = None;
+    let mut area = egui::ScrollArea::vertical()
+        .id_salt("candidates-rows")
+        .auto_shrink([false, false]);
+    if let Some(i) = scroll_to {
+        // Scroll so the row is visible: put it in the middle when far away.
+        let h = ROW_HEIGHT + ui.spacing().item_spacing.y;
+        let offset = ui
+            .data(|d| d.get_temp::<f32>(ui.scope_id().with("cand-offset")))
+            .unwrap_or(0.0);
+        let view = ui.available_height();
+        let top = i as f32 * h;
+        if top < offset || top + h > offset + view {
+            area = area.vertical_scroll_offset((top - view / 2.0).max(0.0));
+        }
+    }
+    let output = area.show_rows(ui, ROW_HEIGHT, a.rows.len(), |ui, range| {
+        for i in range {
+            let row = &a.rows[i];
+            let (rect, resp) =
+                ui.allocate_exact_size(Vec2::new(ui.available_width(), ROW_HEIGHT), Sense::click());
+            let visuals = ui.visuals();
+            if state.selected == Some(i) {
+                ui.painter()
+                    .rect_filled(rect, 2.0, visuals.selection.bg_fill);
+            } else if resp.hovered() {
+                ui.painter()
+                    .rect_filled(rect, 2.0, visuals.widgets.hovered.weak_bg_fill);
+            } else if i % 2 == 1 {
+                ui.painter().rect_filled(rect, 0.0, visuals.faint_bg_color);
+            }
+            let colour = if state.selected == Some(i) {
+                visuals.selection.stroke.color
+            } else {
+                visuals.text_color()
+            };
+            let cells = [format!("{}", i + 1), row.play.mv.notation()];
+            let mut x = rect.left() + 4.0;
+            for ((_, width, align), text) in columns.iter().zip(cells) {
+                let px = if *align == Align2::RIGHT_CENTER {
+                    x + width
+                } else {
+                    x + 8.0
+                };
+                ui.painter().text(
+                    egui::pos2(px, rect.center().y),
+                    *align,
+                    text,
+                    font.clone(),
+                    colour,
+                );
+                x += width;
+            }
+            if resp.hovered() {
+                hovered_any = Some(i);
+            }
+            if resp.double_clicked() {
+                out.push(Action::Play(i));
+            } else if resp.clicked() {
+                out.push(Action::Select(i));
+            }
+        }
+    });
+    ui.data_mut(|d| {
+        d.insert_temp(
+            ui.scope_id().with("cand-offset"),
+            output.state.clamped_offset().y,
+        )
+    });
+    if hovered_any != state.hovered {
+        out.push(Action::Hover(hovered_any));
+    }
+    out
+}

@@ -1,0 +1,180 @@
+//! The desktop workbench (egui/eframe): a thin layer over the engine.
+//!
+//! - [`state`]: the app's state and [`Action`], applied in one place ([`AppState::apply`]);
+//! - [`edit_board`]: the editable board (per-colour counts that validate into a position);
+//! - [`analysis`]: the candidates of the position on the board;
+//! - [`files`]: file dialogs behind a trait (tests hand in paths);
+//! - one module per panel: [`toolbar`], [`board`], [`candidates`], [`status`].
+//!
+//! Panels read the state and return actions; [`WorkbenchApp::show`] applies them right after
+//! each panel, so what a panel changes is visible in the panels drawn after it on the same
+//! frame, and asks for another frame so the ones before catch up.
+
+pub mod analysis;
+pub mod board;
+pub mod candidates;
+pub mod edit_board;
+pub mod files;
+pub mod state;
+pub mod status;
+pub mod toolbar;
+
+pub use edit_board::{EditBoard, Loc};
+pub use files::{FileDialogs, FileKind, NativeDialogs, ScriptedDialogs};
+pub use state::{Action, AppState, Edit, IdFormat, Persisted, Settings, Tab};
+
+use egui::{Key, KeyboardShortcut, Modifiers};
+
+/// The workbench: its state, its file dialogs and the panels' own display state.
+pub struct WorkbenchApp {
+    /// Everything the panels show.
+    pub state: AppState,
+    /// Where file dialogs come from.
+    pub dialogs: Box<dyn FileDialogs>,
+    board: board::BoardUi,
+    toolbar: toolbar::ToolbarUi,
+}
+
+impl WorkbenchApp {
+    /// An app on `state` with these dialogs (tests use [`ScriptedDialogs`]).
+    pub fn new(state: AppState, dialogs: Box<dyn FileDialogs>) -> WorkbenchApp {
+        WorkbenchApp {
+            state,
+            dialogs,
+            board: board::BoardUi::default(),
+            toolbar: toolbar::ToolbarUi::default(),
+        }
+    }
+
+    /// The app as eframe starts it: the last session's board and settings, native dialogs.
+    pub fn from_storage(storage: Option<&dyn eframe::Storage>) -> WorkbenchApp {
+        let state = storage
+            .and_then(|s| eframe::get_value::<Persisted>(s, eframe::APP_KEY))
+            .map(|p| AppState::new(p.edit, p.settings))
+            .unwrap_or_default();
+        WorkbenchApp::new(state, Box::new(NativeDialogs))
+    }
+
+    /// The board's geometry as last drawn (tests click at its points).
+    pub fn board_geometry(&self) -> Option<board::Geometry> {
+        self.board.geometry()
+    }
+
+    fn apply_all(&mut self, ui: &egui::Ui, actions: Vec<Action>) {
+        if actions.is_empty() {
+            return;
+        }
+        for a in actions {
+            self.state.apply(a, self.dialogs.as_mut());
+        }
+        if let Some(text) = self.state.clipboard_out.take() {
+            ui.ctx().copy_text(text);
+        }
+        ui.ctx().request_repaint();
+    }
+
+    /// Keyboard shortcuts and pasted text, when no text field has the keyboard.
+    fn global_input(&mut self, ui: &egui::Ui) -> Vec<Action> {
+        let ctx = ui.ctx();
+        let mut out = Vec::new();
+        if ctx.egui_wants_keyboard_input() {
+            return out;
+        }
+        ctx.input_mut(|i| {
+            let ctrl = |k| KeyboardShortcut::new(Modifiers::COMMAND, k);
+            if i.consume_shortcut(&KeyboardShortcut::new(
+                Modifiers::COMMAND | Modifiers::SHIFT,
+                Key::Z,
+            )) || i.consume_shortcut(&ctrl(Key::Y))
+            {
+                out.push(Action::Redo);
+            }
+            if i.consume_shortcut(&ctrl(Key::Z)) {
+                out.push(Action::Undo);
+            }
+            if i.consume_key(Modifiers::NONE, Key::R) {
+                out.push(Action::Roll);
+            }
+            if i.consume_key(Modifiers::NONE, Key::ArrowDown) {
+                out.push(Action::SelectStep(1));
+            }
+            if i.consume_key(Modifiers::NONE, Key::ArrowUp) {
+                out.push(Action::SelectStep(-1));
+            }
+            if i.consume_key(Modifiers::NONE, Key::Enter)
+                && let Some(sel) = self.state.selected
+            {
+                out.push(Action::Play(sel));
+            }
+            for e in &i.events {
+                match e {
+                    egui::Event::Paste(text) => out.push(Action::Paste(text.clone())),
+                    egui::Event::Copy => out.push(Action::Copy(IdFormat::PositionMatchId)),
+                    _ => {}
+                }
+            }
+        });
+        out
+    }
+
+    /// Draws the whole workbench into `ui` and applies what the person did.
+    pub fn show(&mut self, ui: &mut egui::Ui) {
+        let visuals = if self.state.settings.dark {
+            egui::Visuals::dark()
+        } else {
+            egui::Visuals::light()
+        };
+        if ui.ctx().global_style().visuals.dark_mode != visuals.dark_mode {
+            ui.ctx().set_visuals(visuals);
+        }
+
+        let actions = self.global_input(ui);
+        self.apply_all(ui, actions);
+
+        let actions = egui::Panel::top("toolbar")
+            .show(ui, |ui| self.toolbar.show(ui, &self.state))
+            .inner;
+        self.apply_all(ui, actions);
+
+        egui::Panel::bottom("status").show(ui, |ui| status::show(ui, &self.state));
+
+        let actions = egui::Panel::right("candidates")
+            .resizable(true)
+            .default_size(520.0)
+            .min_size(320.0)
+            .show(ui, |ui| candidates::show(ui, &self.state))
+            .inner;
+        self.apply_all(ui, actions);
+
+        let actions = egui::CentralPanel::default()
+            .show(ui, |ui| self.board.show(ui, &self.state))
+            .inner;
+        self.apply_all(ui, actions);
+    }
+}
+
+impl eframe::App for WorkbenchApp {
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        self.show(ui);
+    }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        eframe::set_value(storage, eframe::APP_KEY, &self.state.persisted());
+    }
+}
+
+/// Opens the workbench window and runs until it is closed.
+pub fn run() -> eframe::Result {
+    let options = eframe::NativeOptions {
+        viewport: egui::ViewportBuilder::default()
+            .with_title("Backgammon workbench")
+            .with_inner_size([1500.0, 950.0])
+            .with_min_inner_size([900.0, 600.0]),
+        ..Default::default()
+    };
+    eframe::run_native(
+        "backgammon-workbench",
+        options,
+        Box::new(|cc| Ok(Box::new(WorkbenchApp::from_storage(cc.storage)))),
+    )
+}

@@ -1,0 +1,137 @@
+//! The workbench driven headless through egui_kittest: real clicks and keys on the real UI,
+//! checked against the app's state. File dialogs are scripted (no window ever opens).
+
+use backgammon_workbench::Side;
+use backgammon_workbench::app::{AppState, Loc, ScriptedDialogs, WorkbenchApp};
+use egui::{Event, Modifiers, PointerButton, Pos2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+
+fn harness(app: WorkbenchApp) -> Harness<'static, WorkbenchApp> {
+    Harness::builder()
+        .with_size(egui::vec2(1500.0, 950.0))
+        .build_ui_state(|ui, app: &mut WorkbenchApp| app.show(ui), app)
+}
+
+fn new_app() -> Harness<'static, WorkbenchApp> {
+    let mut h = harness(WorkbenchApp::new(
+        AppState::default(),
+        Box::new(ScriptedDialogs::default()),
+    ));
+    h.run();
+    h
+}
+
+fn click_at(
+    h: &mut Harness<'static, WorkbenchApp>,
+    pos: Pos2,
+    button: PointerButton,
+    modifiers: Modifiers,
+) {
+    h.event(Event::ModifiersChanged(modifiers));
+    h.event(Event::PointerMoved(pos));
+    for pressed in [true, false] {
+        h.event(Event::PointerButton {
+            pos,
+            button,
+            pressed,
+            modifiers,
+        });
+    }
+    h.run();
+    h.event(Event::ModifiersChanged(Modifiers::NONE));
+    h.run();
+}
+
+/// True when some widget's label contains `text`.
+fn shows(h: &Harness<'static, WorkbenchApp>, text: &str) -> bool {
+    h.query_all_by_label_contains(text).next().is_some()
+}
+
+fn point_centre(h: &Harness<'static, WorkbenchApp>, white_point: u8) -> Pos2 {
+    h.state()
+        .board_geometry()
+        .expect("the board was drawn")
+        .point_rect(white_point)
+        .center()
+}
+
+#[test]
+fn editing_the_board_by_clicks_with_undo() {
+    let mut h = new_app();
+    let start = h.state().state.edit;
+    // Left click on White's 7 point adds a White checker: 16 checkers, named in the status.
+    let p1 = point_centre(&h, 7);
+    click_at(&mut h, p1, PointerButton::Primary, Modifiers::NONE);
+    assert_eq!(
+        h.state().state.edit.board.count(Side::White, Loc::Point(1)),
+        1
+    );
+    assert!(shows(&h, "White has 16 checkers"));
+    // Right click removes it again.
+    click_at(&mut h, p1, PointerButton::Secondary, Modifiers::NONE);
+    assert_eq!(h.state().state.edit, start);
+    assert!(!shows(&h, "White has 16 checkers"));
+    // Shift+click on the 6 point, then on the 5 point: one checker moves.
+    let p6 = point_centre(&h, 6);
+    let p5 = point_centre(&h, 5);
+    click_at(&mut h, p6, PointerButton::Primary, Modifiers::SHIFT);
+    click_at(&mut h, p5, PointerButton::Primary, Modifiers::SHIFT);
+    let b = h.state().state.edit.board;
+    assert_eq!(b.count(Side::White, Loc::Point(6)), 4);
+    assert_eq!(b.count(Side::White, Loc::Point(5)), 1);
+    // Ctrl+Z undoes every edit, Ctrl+Y redoes.
+    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert_eq!(h.state().state.edit, start);
+    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::Y);
+    h.run();
+    assert_eq!(
+        h.state().state.edit.board.count(Side::White, Loc::Point(5)),
+        1
+    );
+    // The Empty button, then a drag from the tray to a point puts one checker there.
+    h.get_by_label("Empty").click();
+    h.run();
+    assert_eq!(h.state().state.edit.board.off(Side::White), 15);
+}
+
+#[test]
+fn pasting_an_id_sets_the_board_and_lists_candidates() {
+    let mut h = new_app();
+    h.event(Event::Paste("4HPwATDgc/ABMA:cIkWAAAAAAAA".to_string()));
+    h.run();
+    let s = &h.state().state;
+    assert_eq!(s.edit.on_roll, Side::White);
+    let a = s.analysis.as_ref().expect("dice came with the Match ID");
+    assert!(!a.rows.is_empty());
+    assert!(shows(&h, "Candidates ("));
+    // A bad paste is reported, the board kept.
+    let before = h.state().state.edit;
+    h.event(Event::Paste("hello".to_string()));
+    h.run();
+    assert_eq!(h.state().state.edit, before);
+    assert!(shows(&h, "cannot read the pasted text"));
+}
+
+#[test]
+fn selecting_and_playing_a_candidate() {
+    let mut h = new_app();
+    h.event(Event::Paste(
+        "XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:3:0:10".to_string(),
+    ));
+    h.run();
+    let n = h.state().state.analysis.as_ref().unwrap().rows.len();
+    assert!(n > 1);
+    h.key_press(egui::Key::ArrowDown);
+    h.run();
+    h.key_press(egui::Key::ArrowDown);
+    h.run();
+    assert_eq!(h.state().state.selected, Some(1));
+    let chosen = h.state().state.analysis.as_ref().unwrap().rows[1].play;
+    h.key_press(egui::Key::Enter);
+    h.run();
+    let s = &h.state().state;
+    assert_eq!(s.edit.on_roll, Side::Black);
+    assert_eq!(s.position().unwrap(), chosen.result.mirror());
+}
