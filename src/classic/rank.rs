@@ -23,7 +23,7 @@ pub struct Candidate {
     pub features: Features,
     /// BRDVAL of the result: Σ wᵢ·Vᵢ(own).
     pub value: f64,
-    /// The best value minus this one's (0 for the best, ≥ 0 otherwise).
+    /// This value minus the best one (0 for the best, ≤ 0 otherwise).
     pub delta: f64,
     /// wᵢ·Vᵢ(own) per term, in the seed's order.
     pub addends: [f64; TERM_COUNT],
@@ -94,7 +94,7 @@ impl Ranking {
         });
         let best = self.candidates.first().map_or(0.0, |c| c.value);
         for c in &mut self.candidates {
-            c.delta = best - c.value;
+            c.delta = c.value - best + 0.0;
         }
         self.choice = (!self.candidates.is_empty()).then(|| {
             let cs = &self.candidates;
@@ -137,7 +137,7 @@ mod tests {
             assert_eq!(r.candidates[0].delta, 0.0);
             for pair in r.candidates.windows(2) {
                 assert!(pair[0].value >= pair[1].value);
-                assert!(pair[1].delta >= pair[0].delta);
+                assert!(pair[1].delta <= pair[0].delta);
             }
             for c in &r.candidates {
                 let sum: f64 = c.addends.iter().sum();

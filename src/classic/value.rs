@@ -6,7 +6,8 @@ use super::weights::Weights;
 /// The addends wᵢ·Vᵢ of one side's terms (the seed's V1…, and BV1… for the chosen move).
 #[inline]
 pub fn addends(w: &Weights, v: &SideFeatures) -> [f64; TERM_COUNT] {
-    std::array::from_fn(|i| w.0[i] * v[i] as f64)
+    // `+ 0.0` turns a negative zero (a negative weight times 0) into 0.
+    std::array::from_fn(|i| w.0[i] * v[i] as f64 + 0.0)
 }
 
 /// BRDVAL (the seed's GBRD): Σ wᵢ·Vᵢ of one side's own terms — the value that ranks the

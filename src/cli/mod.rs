@@ -2,7 +2,10 @@
 //!
 //! Errors in what the user typed end the run with a one-line message on stderr and exit code 2.
 
+mod learn;
 mod moves;
+mod play;
+mod rank;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -19,6 +22,12 @@ struct Cli {
 enum Command {
     /// Every legal result of a roll, one line each: move and resulting Position ID.
     Moves(moves::Args),
+    /// Every legal result of a roll ranked by the classic program's BRDVAL, term by term.
+    Rank(rank::Args),
+    /// Play a game against the classic program at the terminal.
+    Play(play::Args),
+    /// Let the classic program learn by GOOD/BAD in games against itself.
+    Learn(learn::Args),
 }
 
 /// A failed run: the message printed after `bgw: `.
@@ -40,6 +49,9 @@ pub fn run() -> ExitCode {
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::Moves(args)) => moves::run(args),
+        Some(Command::Rank(args)) => rank::run(args),
+        Some(Command::Play(args)) => play::run(args),
+        Some(Command::Learn(args)) => learn::run(args),
     };
     outcome.unwrap_or_else(|CliError(message)| {
         eprintln!("bgw: {message}");

@@ -65,6 +65,11 @@ pub enum Refusal {
         /// The roll.
         dice: Dice,
     },
+    /// The move needs more numbers than were rolled.
+    TooManySteps {
+        /// The roll.
+        dice: Dice,
+    },
     /// The move uses fewer dice than the roll allows.
     MorePlayable {
         /// Dice the typed move uses.
@@ -118,6 +123,12 @@ impl fmt::Display for Refusal {
                     dice.low()
                 )
             }
+            Refusal::TooManySteps { dice } => write!(
+                f,
+                "that move needs more numbers than you rolled ({}-{})",
+                dice.high(),
+                dice.low()
+            ),
             Refusal::MorePlayable { played, playable } => write!(
                 f,
                 "the roll allows {playable} dice to be played and you must play them all; that \
@@ -276,6 +287,10 @@ impl Search {
                 self.fail(Refusal::NoChecker { point: s.from });
             } else if b[BAR] > 0 && s.from != 25 {
                 self.fail(Refusal::BarFirst);
+            } else if s.to == 0 && (7..=25).any(|p| b[p] > (p == s.from as usize) as i8) {
+                self.fail(Refusal::BearOffNotHome);
+            } else if dice.is_empty() {
+                self.fail_with(3, Refusal::TooManySteps { dice: self.dice });
             } else if !reachable(dice, s.from, s.to) {
                 // No die or sum of dice covers the distance at all: say so before any block.
                 self.fail_with(
