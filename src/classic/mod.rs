@@ -15,16 +15,17 @@
 //! mirrored), which is what BRDVAL needs.
 //!
 //! # Modules
-//! - [`terms`]: the eleven terms and the ODDS table;
-//! - [`weights`]: one weight per term, RON files;
-//! - [`value`]: BRDVAL (the seed's GBRD) and GBRDVAL;
-//! - [`phase`]: contact, running, bearing off with and without contact;
-//! - [`race`]: the heuristics once the forces have separated;
-//! - [`player`]: the program's choice with its reason, and [`ClassicPlayer`];
-//! - [`rank`]: every legal result ranked, with the breakdown;
-//! - [`learning`]: GOOD/BAD;
-//! - [`selfplay`]: games of the program against itself, learning as it goes.
+//! - [`terms`] — the eleven terms and the ODDS table;
+//! - [`weights`] — one weight per term, RON files;
+//! - [`value`] — BRDVAL (the seed's GBRD) and GBRDVAL; [`fast`] — the same, table-driven;
+//! - [`phase`] — contact, running, bearing off with and without contact;
+//! - [`race`] — the heuristics once the forces have separated;
+//! - [`player`] — the program's choice with its reason, and [`ClassicPlayer`];
+//! - [`rank`] — every legal result ranked, with the breakdown;
+//! - [`learning`] — GOOD/BAD;
+//! - [`selfplay`] — games of the program against itself, learning as it goes.
 
+pub mod fast;
 pub mod learning;
 pub mod phase;
 pub mod player;

@@ -16,9 +16,10 @@
 //! board that is not a legal result (not expected without contact: every step is legal and no
 //! die is ever blocked), the highest BRDVAL is played and the reason says so.
 
+use super::fast::{ValueTable, exact};
 use super::phase::Phase;
 use super::race::{self, RacePlan};
-use super::terms::{Term, own_features};
+use super::terms::{Term, Threats, own_features};
 use super::value::brdval;
 use super::weights::Weights;
 use crate::dice::Dice;
@@ -185,9 +186,11 @@ pub(crate) fn race_plan(phase: Phase, pos: &Position, dice: Dice) -> Option<Race
 /// The classic program (seed 000) with a set of weights.
 #[derive(Clone, Debug)]
 pub struct ClassicPlayer {
-    /// The weights of its terms.
+    /// The weights of its terms (may be changed between moves, e.g. by learning).
     pub weights: Weights,
     name: String,
+    table: Option<ValueTable>,
+    values: Vec<f64>,
 }
 
 impl ClassicPlayer {
@@ -196,6 +199,8 @@ impl ClassicPlayer {
         ClassicPlayer {
             weights,
             name: name.into(),
+            table: None,
+            values: Vec::new(),
         }
     }
 
@@ -236,6 +241,51 @@ impl ClassicPlayer {
     }
 }
 
+impl ClassicPlayer {
+    /// The highest BRDVAL by the tabulated value, near-ties settled by the exact value and the
+    /// tie-break — the same choice as [`ClassicPlayer::choose_with_reason`], faster.
+    fn choose_contact(&mut self, pos: &Position, plays: &[Play]) -> usize {
+        if self
+            .table
+            .as_ref()
+            .is_none_or(|t| *t.weights() != self.weights)
+        {
+            self.table = Some(ValueTable::new(&self.weights));
+        }
+        let table = self.table.as_ref().expect("just built");
+        let threats = Threats::of(pos.board());
+        let bar = pos.board()[0];
+        let base = table.base(pos.board());
+        self.values.clear();
+        let mut max = f64::NEG_INFINITY;
+        for p in plays {
+            let b = p.result.board();
+            // A result that hit changed the opposing checkers: its own threat table.
+            let v = table.value_after(&base, &p.mv, b, (b[0] == bar).then_some(&threats));
+            max = max.max(v);
+            self.values.push(v);
+        }
+        let slack = 1e-9 * (1.0 + max.abs());
+        let mut best = usize::MAX;
+        let mut best_v = f64::NEG_INFINITY;
+        for (i, &v) in self.values.iter().enumerate() {
+            if v < max - slack {
+                continue;
+            }
+            let b = plays[i].result.board();
+            let v = exact(&self.weights, b);
+            if best == usize::MAX
+                || v > best_v
+                || (v == best_v && tie_order(b, plays[best].result.board()).is_lt())
+            {
+                best = i;
+                best_v = v;
+            }
+        }
+        best
+    }
+}
+
 impl Default for ClassicPlayer {
     /// The program with the shipped default weights.
     fn default() -> ClassicPlayer {
@@ -254,20 +304,7 @@ impl Player for ClassicPlayer {
         }
         let phase = Phase::of(pos);
         if phase == Phase::Contact {
-            // The hot path of duels: one pass, no allocation.
-            let mut best = 0;
-            let mut best_v = f64::NEG_INFINITY;
-            for (i, p) in plays.iter().enumerate() {
-                let v = brdval(&self.weights, &own_features(p.result.board()));
-                if v > best_v
-                    || (v == best_v
-                        && tie_order(p.result.board(), plays[best].result.board()).is_lt())
-                {
-                    best = i;
-                    best_v = v;
-                }
-            }
-            return best;
+            return self.choose_contact(pos, plays);
         }
         self.choose_with_reason(pos, dice, plays).index
     }

@@ -184,9 +184,7 @@ mod tests {
         // Own checker on the bar against a closed board.
         let mut b = [0i8; 26];
         b[25] = 1;
-        for p in 19..=24 {
-            b[p] = -2;
-        }
+        b[19..=24].fill(-2);
         let pos = Position::from_board(Side::White, b).unwrap();
         let r = Ranking::new(
             &pos,

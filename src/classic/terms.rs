@@ -201,6 +201,61 @@ impl Features {
 /// The terms of the side with positive counts on a model board (see the module doc).
 #[inline]
 pub fn own_features(b: &[i8; 26]) -> SideFeatures {
+    features_with(b, |p| {
+        // Opposing checkers (negative) on the points below p move up towards it; the
+        // opponent's bar (index 0) counts as a point 0.
+        let mut e = 0;
+        for q in p.saturating_sub(12)..p {
+            let hitters = b[q] as i32;
+            if hitters < 0 {
+                e -= hitters * ODDS[p - q - 1];
+            }
+        }
+        e
+    })
+}
+
+/// For each point, the WSINCL a blot there would count: the throws of every opposing checker
+/// 1–12 pips behind it, summed. It depends only on the opposing checkers, which a move changes
+/// only when it hits, so one table serves every non-hitting result of a roll.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Threats([i32; 25]);
+
+impl Threats {
+    /// The table for the side with positive counts on `b`.
+    pub fn of(b: &[i8; 26]) -> Threats {
+        let mut t = [0i32; 25];
+        for q in 0..=23usize {
+            let hitters = -(b[q].min(0) as i32);
+            if hitters > 0 {
+                for d in 1..=12usize {
+                    if q + d > 24 {
+                        break;
+                    }
+                    t[q + d] += hitters * ODDS[d - 1];
+                }
+            }
+        }
+        Threats(t)
+    }
+
+    /// The exposure of a blot on point `p` (1..=24).
+    #[inline(always)]
+    pub fn at(&self, p: usize) -> i32 {
+        self.0[p]
+    }
+}
+
+/// [`own_features`] with WSINCL read from `threats`, which must have been built from a board
+/// with the same opposing checkers as `b` (e.g. the position before a move that hit nothing).
+#[inline]
+pub fn own_features_with(b: &[i8; 26], threats: &Threats) -> SideFeatures {
+    features_with(b, |p| threats.at(p))
+}
+
+#[inline(always)]
+#[allow(clippy::needless_range_loop)] // p is a point number
+fn features_with(b: &[i8; 26], exposure_at: impl Fn(usize) -> i32) -> SideFeatures {
     let mut blots = 0;
     let mut exposure = 0;
     let mut home_points = 0;
@@ -218,14 +273,7 @@ pub fn own_features(b: &[i8; 26]) -> SideFeatures {
         if n > 0 {
             if n == 1 {
                 blots += 1;
-                // Opposing checkers (negative) on the points below p move up towards it; the
-                // opponent's bar (index 0) counts as a point 0.
-                for q in p.saturating_sub(12)..p {
-                    let hitters = b[q] as i32;
-                    if hitters < 0 {
-                        exposure -= hitters * ODDS[p - q - 1];
-                    }
-                }
+                exposure += exposure_at(p);
             } else {
                 points += 1;
                 if p <= 6 {
@@ -400,6 +448,34 @@ mod tests {
         // Mirroring swaps the sides.
         let m = Features::of(&p.mirror());
         assert_eq!((m.own, m.opp), (x.opp, x.own));
+    }
+
+    #[test]
+    fn threat_table_matches_the_direct_count() {
+        // The opening with one opposing checker from its 6 point (our 19) on its bar, and our
+        // blot on 24 moved to 18.
+        let mut b = *Position::opening(Side::White).board();
+        b[0] = -1;
+        b[19] += 1;
+        b[24] -= 1;
+        b[18] += 1;
+        let t = Threats::of(&b);
+        for p in 1..=24 {
+            let mut one = [0i8; 26];
+            for q in 0..26 {
+                one[q] = b[q].min(0);
+            }
+            if one[p] == 0 {
+                one[p] = 1;
+                assert_eq!(
+                    own_features(&one)[Term::Exposure.index()],
+                    t.at(p),
+                    "point {p}"
+                );
+            }
+        }
+        let p = Position::from_board(Side::White, b).unwrap();
+        assert_eq!(own_features_with(p.board(), &t), own_features(p.board()));
     }
 
     #[test]

@@ -16,8 +16,8 @@ pub fn addends(w: &Weights, v: &SideFeatures) -> [f64; TERM_COUNT] {
 #[inline]
 pub fn brdval(w: &Weights, v: &SideFeatures) -> f64 {
     let mut s = 0.0;
-    for i in 0..TERM_COUNT {
-        s += w.0[i] * v[i] as f64;
+    for (wi, &vi) in w.0.iter().zip(v) {
+        s += wi * vi as f64;
     }
     s
 }
@@ -27,8 +27,8 @@ pub fn brdval(w: &Weights, v: &SideFeatures) -> f64 {
 #[inline]
 pub fn gbrdval(w: &Weights, f: &Features) -> f64 {
     let mut s = 0.0;
-    for i in 0..TERM_COUNT {
-        s += w.0[i] * (f.own[i] - f.opp[i]) as f64;
+    for ((wi, &own), &opp) in w.0.iter().zip(&f.own).zip(&f.opp) {
+        s += wi * (own - opp) as f64;
     }
     s
 }

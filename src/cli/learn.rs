@@ -87,10 +87,12 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
                 );
                 let _ = std::io::stderr().flush();
             }
-            if args.checkpoint > 0 && s.games % args.checkpoint == 0 && !done {
-                if let Err(e) = w.save(&args.out) {
-                    checkpoint_error.get_or_insert(e.into());
-                }
+            if args.checkpoint > 0
+                && s.games % args.checkpoint == 0
+                && !done
+                && let Err(e) = w.save(&args.out)
+            {
+                checkpoint_error.get_or_insert(e.into());
             }
         },
     );
