@@ -1,7 +1,8 @@
 //! The classic program against a uniformly random mover: points per game for weight variants.
 //!
 //! `cargo run --release --example classic_vs_random -- GAMES [TERM=VALUE,...]...` — each
-//! argument after GAMES is a list of changes to the built-in default weights ("" for none).
+//! argument after GAMES is a list of changes to the built-in default weights ("" for none),
+//! or `file:PATH` for a weights file.
 //! The classic side alternates colours; dice come from a fixed seed, so every variant sees the
 //! same dice. The full duel machinery (`bgw duel`, pubeval) lives elsewhere.
 
@@ -13,11 +14,12 @@ use backgammon_workbench::position::{CHECKERS, Position, Side};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
-fn ppg(w: Weights, games: usize) -> f64 {
+fn ppg(w: Weights, games: usize) -> (f64, f64) {
     let mut rng = StdRng::seed_from_u64(5);
     let mut g = MoveGenerator::new();
     let mut classic = ClassicPlayer::new(w, "c");
     let mut points = 0i32;
+    let mut squares = 0i64;
     for game in 0..games {
         let cs = if game % 2 == 0 {
             Side::White
@@ -40,13 +42,18 @@ fn ppg(w: Weights, games: usize) -> f64 {
             let next = plays[i].result;
             if next.player_off() == CHECKERS {
                 let p = backgammon_workbench::classic::selfplay::points_won(&next) as i32;
-                points += if next.on_roll() == cs { p } else { -p };
+                let p = if next.on_roll() == cs { p } else { -p };
+                points += p;
+                squares += (p * p) as i64;
                 break;
             }
             pos = next.mirror();
         }
     }
-    points as f64 / games as f64
+    let n = games as f64;
+    let mean = points as f64 / n;
+    let var = squares as f64 / n - mean * mean;
+    (mean, (var / n).sqrt())
 }
 
 fn main() {
@@ -55,11 +62,18 @@ fn main() {
     for spec in &args[2..] {
         let spec = spec.trim();
         let mut w = Weights::builtin_default();
+        if let Some(path) = spec.strip_prefix("file:") {
+            w = Weights::load(std::path::Path::new(path)).unwrap();
+            let (m, se) = ppg(w, games);
+            println!("{spec}: {m:+.3} ppg ± {se:.3} over {games} games");
+            continue;
+        }
         for kv in spec.split(',').filter(|kv| !kv.is_empty()) {
             let (k, v) = kv.split_once('=').unwrap();
             let t = TERMS.iter().find(|t| t.seed_name == k).unwrap();
             w.0[t.term.index()] = v.parse().unwrap();
         }
-        println!("{spec}: {:.3}", ppg(w, games));
+        let (m, se) = ppg(w, games);
+        println!("{spec:?}: {m:+.3} ppg ± {se:.3} over {games} games");
     }
 }

@@ -60,8 +60,9 @@ pub struct Update {
 impl Update {
     /// The update as a JSON object (for logs).
     pub fn to_json(&self) -> serde_json::Value {
+        use serde_json::Value;
         let map = |w: &Weights| {
-            serde_json::Value::Object(
+            Value::Object(
                 TERMS
                     .iter()
                     .map(|t| (t.seed_name.to_string(), w.0[t.term.index()].into()))
@@ -72,6 +73,13 @@ impl Update {
             "verdict": self.verdict.name(),
             "gbrdval": self.gbrdval,
             "compval": self.compval,
+            "move_features": Value::Object(
+                TERMS
+                    .iter()
+                    .map(|t| (t.seed_name.to_string(), self.features[t.term.index()].into()))
+                    .collect(),
+            ),
+            "move_addends": map(&Weights(self.addends)),
             "before": map(&self.before),
             "after": map(&self.after),
         })

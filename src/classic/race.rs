@@ -42,7 +42,7 @@ impl RaceRule {
     /// A few words for reports.
     pub fn describe(self) -> &'static str {
         match self {
-            RaceRule::FarthestByLarger => "farthest checker, larger die",
+            RaceRule::FarthestByLarger => "farthest checker, larger die first",
             RaceRule::ExactBearOff => "bears off exactly",
             RaceRule::NearerBearOff => "bears off from one point nearer",
             RaceRule::LevelOut => "levels out the home board",

@@ -11,6 +11,7 @@ use super::player::ClassicPlayer;
 use super::weights::Weights;
 use crate::dice::Dice;
 use crate::moves::MoveGenerator;
+use crate::opponents::Player;
 use crate::position::{CHECKERS, Position, Side};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
@@ -67,9 +68,8 @@ pub fn play_learning_game(
             pos = pos.mirror();
             continue;
         }
-        let choice = player.choose_with_reason(&pos, dice, plays);
-        let result = plays[choice.index].result;
-        if white && choice.phase == Phase::Contact {
+        let result = plays[player.choose(&pos, dice, plays)].result;
+        if white && Phase::of(&pos) == Phase::Contact {
             learner.record_move(&result);
         }
         if result.player_off() == CHECKERS {
