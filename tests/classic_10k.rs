@@ -148,3 +148,25 @@ fn the_default_weights_beat_a_random_mover() {
     // Two random movers would score about 0; demand at least half a point a game.
     assert!(points > 30, "classic scored {points} points in 60 games");
 }
+
+#[test]
+fn every_legal_notation_reads_back_to_its_play() {
+    use backgammon_workbench::moves::parse::match_play;
+    let mut g = MoveGenerator::new();
+    let mut checked = 0;
+    for (id, pos) in common::positions_10k().iter().step_by(50) {
+        for dice in Dice::all() {
+            let plays = g.generate(pos, dice).to_vec();
+            for (i, p) in plays.iter().enumerate() {
+                let text = p.mv.notation();
+                assert_eq!(
+                    match_play(pos, dice, &text, &plays),
+                    Ok(i),
+                    "{id} {dice} {text}"
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 10_000, "{checked}");
+}

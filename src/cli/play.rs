@@ -96,11 +96,21 @@ enum Input {
 }
 
 const HELP: &str = "Commands: dice such as 31 (or r / an empty line to roll); a move such as \
-24/18 13/11, bar/22, 6/off, 8/5(2); 'moves' lists your legal moves; 'learn on' / 'learn off'; \
+24/18 13/11, bar/22, 6/off, 8/5(2); 'moves' lists your legal moves; 'hint' shows the program's choice for you; 'learn on' / 'learn off'; \
 'weights' shows the program's weights; 'quit' ends the game.";
 
 impl Session {
     fn play(&mut self, input: &mut impl BufRead, out: &mut impl Write) -> std::io::Result<()> {
+        self.play_from(Position::opening(Side::White), input, out)
+    }
+
+    /// Plays from `start` (the side on roll moves first).
+    fn play_from(
+        &mut self,
+        start: Position,
+        input: &mut impl BufRead,
+        out: &mut impl Write,
+    ) -> std::io::Result<()> {
         writeln!(
             out,
             "The classic program (seed 000). It plays White (W), moving 1 -> 24, home 19-24; you \
@@ -108,7 +118,7 @@ impl Session {
             if self.learning { "on" } else { "off" }
         )?;
         writeln!(out, "{HELP}")?;
-        let mut pos = Position::opening(Side::White);
+        let mut pos = start;
         self.learner.new_game();
         loop {
             print_board(out, &pos)?;
@@ -276,6 +286,17 @@ impl Session {
                 Input::Quit => return Ok(None),
                 Input::Line(l) => l,
             };
+            if line.eq_ignore_ascii_case("hint") {
+                let choice = self.player.choose_with_reason(pos, dice, &plays);
+                writeln!(
+                    out,
+                    "The program would play {} [{}: {}].",
+                    plays[choice.index].mv.notation(),
+                    choice.phase,
+                    choice.reason
+                )?;
+                continue;
+            }
             if line.eq_ignore_ascii_case("moves") || line == "?" {
                 let mut list: Vec<String> = plays.iter().map(|p| p.mv.notation()).collect();
                 list.sort();
@@ -397,6 +418,63 @@ mod tests {
             .to_vec();
         let p = plays.iter().find(|p| p.mv.notation() == "8/5 6/5").unwrap();
         assert_eq!(white_notation(&p.mv), "17/20 19/20");
+    }
+
+    fn session() -> Session {
+        Session {
+            player: ClassicPlayer::new(Weights::builtin_seed(), "classic"),
+            learner: Learner::new(0.5),
+            learning: false,
+            learnt: false,
+            rng: StdRng::seed_from_u64(3),
+            auto_roll: false,
+            generator: MoveGenerator::new(),
+        }
+    }
+
+    #[test]
+    fn the_winner_and_the_points_are_announced() {
+        // White (on roll) has one checker left on its 1 point; Black still has all 15, two of
+        // them in White's home board: White's 2-1 ends the game with a backgammon.
+        let mut b = [0i8; 26];
+        b[1] = 1;
+        b[3] = -2;
+        b[20] = -13;
+        let pos = Position::from_board(Side::White, b).unwrap();
+        let mut out = Vec::new();
+        session()
+            .play_from(pos, &mut "21\n".as_bytes(), &mut out)
+            .unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.contains("White plays 24/off"), "{text}");
+        assert!(
+            text.contains("White (the program) wins a backgammon (3 points)."),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn black_can_win_and_ask_for_a_hint() {
+        // Black on roll with its last two checkers on its 1 and 2 points; White has one left.
+        // 2-1 is not forced: 2/off 1/off, or 2/1 and 1/off leaving a checker on 1.
+        let mut b = [0i8; 26];
+        b[1] = 1;
+        b[2] = 1;
+        b[19] = -1;
+        let pos = Position::from_board(Side::Black, b).unwrap();
+        let mut out = Vec::new();
+        session()
+            .play_from(pos, &mut "21\nhint\n2/off 1/off\n".as_bytes(), &mut out)
+            .unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(
+            text.contains("The program would play 2/off 1/off"),
+            "{text}"
+        );
+        assert!(
+            text.contains("Black (you) wins a single game (1 point)."),
+            "{text}"
+        );
     }
 
     #[test]

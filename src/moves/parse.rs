@@ -228,10 +228,14 @@ pub fn parse(text: &str) -> Result<Vec<Segment>, Refusal> {
     Ok(out)
 }
 
-/// A search state: the board from the mover's view and the dice left.
-struct Search {
+/// The search for an order of the typed steps and an assignment of the dice. The checkers of
+/// different segments may move in any interleaving (two checkers from 5 bearing off with 3-3
+/// must both reach 2 before either leaves); errors are recorded only along the typed order.
+struct Search<'a> {
+    segs: &'a [Segment],
+    /// Whether a hop inside a typed leg may hit (gnubg writes such a hit: `13/7*/5`).
+    intermediate_hits: bool,
     first_error: Option<(u8, Refusal)>,
-    record: bool,
     ends: Vec<([i8; 26], usize)>,
     dice: Dice,
 }
@@ -246,73 +250,15 @@ fn priority(r: &Refusal) -> u8 {
     }
 }
 
-impl Search {
-    fn fail(&mut self, r: Refusal) {
+impl Search<'_> {
+    fn fail(&mut self, record: bool, r: Refusal) {
         let p = priority(&r);
-        self.fail_with(p, r);
+        self.fail_with(record, p, r);
     }
 
-    fn fail_with(&mut self, p: u8, r: Refusal) {
-        if !self.record {
-            return;
-        }
-        if self.first_error.as_ref().is_none_or(|(q, _)| p > *q) {
+    fn fail_with(&mut self, record: bool, p: u8, r: Refusal) {
+        if record && self.first_error.as_ref().is_none_or(|(q, _)| p > *q) {
             self.first_error = Some((p, r));
-        }
-    }
-
-    /// Plays the segments not yet used (mask), each leg by one or more dice.
-    fn segments(
-        &mut self,
-        b: &[i8; 26],
-        dice: &[u8],
-        used: usize,
-        segs: &[Segment],
-        order_first: bool,
-    ) {
-        if used == (1 << segs.len()) - 1 {
-            self.ends.push((*b, self.dice_count() - dice.len()));
-            return;
-        }
-        for i in 0..segs.len() {
-            if used & (1 << i) != 0 {
-                continue;
-            }
-            // Only the typed order (each segment taken in turn) records errors.
-            let typed = order_first && (used == (1 << i) - 1);
-            let saved = self.record;
-            self.record = saved && typed;
-            let s = segs[i];
-            if b[s.from as usize] <= 0 {
-                self.fail(Refusal::NoChecker { point: s.from });
-            } else if b[BAR] > 0 && s.from != 25 {
-                self.fail(Refusal::BarFirst);
-            } else if s.to == 0 && (7..=25).any(|p| b[p] > (p == s.from as usize) as i8) {
-                self.fail(Refusal::BearOffNotHome);
-            } else if dice.is_empty() {
-                self.fail_with(3, Refusal::TooManySteps { dice: self.dice });
-            } else if !reachable(dice, s.from, s.to) {
-                // No die or sum of dice covers the distance at all: say so before any block.
-                self.fail_with(
-                    3,
-                    Refusal::NotRolled {
-                        pips: s.from - s.to,
-                        dice: self.dice,
-                    },
-                );
-            } else {
-                self.leg(
-                    b,
-                    dice,
-                    s.from,
-                    s.to,
-                    s.from - s.to,
-                    used | (1 << i),
-                    segs,
-                    typed,
-                );
-            }
-            self.record = saved;
         }
     }
 
@@ -320,76 +266,118 @@ impl Search {
         if self.dice.is_double() { 4 } else { 2 }
     }
 
-    /// Moves one checker from `cur` towards `target` with the dice left.
-    #[allow(clippy::too_many_arguments)]
-    fn leg(
-        &mut self,
-        b: &[i8; 26],
-        dice: &[u8],
-        cur: u8,
-        target: u8,
-        pips: u8,
-        used: usize,
-        segs: &[Segment],
-        typed: bool,
-    ) {
-        let mut tried = [false; 7];
-        let mut any_fit = false;
-        for k in 0..dice.len() {
-            let d = dice[k];
-            if tried[d as usize] {
+    /// `cur[i]` is where segment i's checker stands (its `from` until it moves, its `to` when
+    /// done); `typed` is true while every hop so far followed the typed order.
+    fn explore(&mut self, b: &[i8; 26], dice: &[u8], cur: &mut [u8; 4], typed: bool) {
+        let n = self.segs.len();
+        let first_open = (0..n).find(|&i| cur[i] != self.segs[i].to);
+        let Some(first_open) = first_open else {
+            self.ends.push((*b, self.dice_count() - dice.len()));
+            return;
+        };
+        for i in first_open..n {
+            let seg = self.segs[i];
+            let at = cur[i];
+            if at == seg.to {
                 continue;
             }
-            tried[d as usize] = true;
-            let mut rest: Vec<u8> = dice.to_vec();
-            rest.remove(k);
-            let land = cur as i16 - d as i16;
-            let to = if land <= 0 {
-                if target != 0 {
-                    continue;
-                }
-                any_fit = true;
-                if (7..=25).any(|p| b[p] > 0 && p != cur as usize) || cur > 6 {
-                    self.fail(Refusal::BearOffNotHome);
-                    continue;
-                }
-                if land < 0 && (cur as usize + 1..=6).any(|p| b[p] > 0) {
-                    self.fail(Refusal::BearOffHigher { point: cur });
-                    continue;
-                }
-                0u8
-            } else {
-                let land = land as u8;
-                if land < target {
-                    continue;
-                }
-                any_fit = true;
-                if b[land as usize] < -1 {
-                    self.fail(Refusal::PointHeld { point: land });
-                    continue;
-                }
-                land
-            };
-            let mut next = *b;
-            next[cur as usize] -= 1;
-            if to != 0 {
-                if next[to as usize] == -1 {
-                    next[to as usize] = 0;
-                    next[0] -= 1;
-                }
-                next[to as usize] += 1;
+            let record = typed && i == first_open;
+            let starting = at == seg.from;
+            if b[at as usize] <= 0 {
+                self.fail(record, Refusal::NoChecker { point: at });
+                continue;
             }
-            if to == target {
-                self.segments(&next, &rest, used, segs, typed);
-            } else {
-                self.leg(&next, &rest, to, target, pips, used, segs, typed);
+            if b[BAR] > 0 && at != 25 {
+                self.fail(record, Refusal::BarFirst);
+                continue;
             }
-        }
-        if !any_fit || dice.is_empty() {
-            self.fail(Refusal::NotRolled {
-                pips,
-                dice: self.dice,
-            });
+            if seg.to == 0 {
+                // Checkers outside home that no typed step brings home: bearing off is refused
+                // whatever the order.
+                let outside: i32 = (7..=25).map(|p| b[p].max(0) as i32).sum();
+                let coming_home = (0..n)
+                    .filter(|&j| cur[j] > 6 && self.segs[j].to <= 6 && cur[j] != self.segs[j].to)
+                    .count() as i32;
+                if outside > coming_home {
+                    self.fail(record, Refusal::BearOffNotHome);
+                    continue;
+                }
+            }
+            if dice.is_empty() {
+                self.fail_with(record, 3, Refusal::TooManySteps { dice: self.dice });
+                continue;
+            }
+            let pips = seg.from - seg.to;
+            if starting && !reachable(dice, seg.from, seg.to) {
+                // No die or sum of dice covers the distance at all: say so before any block.
+                let r = Refusal::NotRolled {
+                    pips,
+                    dice: self.dice,
+                };
+                self.fail_with(record, 3, r);
+                continue;
+            }
+            let mut tried = [false; 7];
+            let mut any_fit = false;
+            for k in 0..dice.len() {
+                let d = dice[k];
+                if std::mem::replace(&mut tried[d as usize], true) {
+                    continue;
+                }
+                let land = at as i16 - d as i16;
+                let to = if land <= 0 {
+                    if seg.to != 0 {
+                        continue;
+                    }
+                    any_fit = true;
+                    if (7..=25).any(|p| b[p] > 0) {
+                        self.fail(record, Refusal::BearOffNotHome);
+                        continue;
+                    }
+                    if land < 0 && (at as usize + 1..=6).any(|p| b[p] > 0) {
+                        self.fail(record, Refusal::BearOffHigher { point: at });
+                        continue;
+                    }
+                    0u8
+                } else {
+                    let land = land as u8;
+                    if land < seg.to {
+                        continue;
+                    }
+                    any_fit = true;
+                    if b[land as usize] < -1 {
+                        self.fail(record, Refusal::PointHeld { point: land });
+                        continue;
+                    }
+                    land
+                };
+                if to != seg.to && b[to as usize] == -1 && !self.intermediate_hits {
+                    continue;
+                }
+                let mut next = *b;
+                next[at as usize] -= 1;
+                if to != 0 {
+                    if next[to as usize] == -1 {
+                        next[to as usize] = 0;
+                        next[0] -= 1;
+                    }
+                    next[to as usize] += 1;
+                }
+                let mut rest = [0u8; 4];
+                let m = dice.len() - 1;
+                rest[..k].copy_from_slice(&dice[..k]);
+                rest[k..m].copy_from_slice(&dice[k + 1..]);
+                cur[i] = to;
+                self.explore(&next, &rest[..m], cur, record);
+                cur[i] = at;
+            }
+            if !any_fit {
+                let r = Refusal::NotRolled {
+                    pips,
+                    dice: self.dice,
+                };
+                self.fail(record, r);
+            }
         }
     }
 }
@@ -433,13 +421,27 @@ pub fn match_play(
     } else {
         vec![dice.high(), dice.low()]
     };
+    let mut cur = [0u8; 4];
+    for (c, s) in cur.iter_mut().zip(&segs) {
+        *c = s.from;
+    }
+    // First read each leg as gnubg writes it (a hit on the way would have been shown), then
+    // allow hits on the way too.
     let mut search = Search {
+        segs: &segs,
+        intermediate_hits: false,
         first_error: None,
-        record: true,
         ends: Vec::new(),
         dice,
     };
-    search.segments(pos.board(), &dice_list, 0, &segs, true);
+    search.explore(pos.board(), &dice_list, &mut cur, true);
+    if let Some(i) = search.ends.iter().find_map(|(b, _)| find(b)) {
+        return Ok(i);
+    }
+    search.intermediate_hits = true;
+    search.first_error = None;
+    search.ends.clear();
+    search.explore(pos.board(), &dice_list, &mut cur, true);
     if let Some(i) = search.ends.iter().find_map(|(b, _)| find(b)) {
         return Ok(i);
     }
@@ -533,6 +535,17 @@ mod tests {
         let q = pos(&[(8, 1), (2, 2), (20, -2)]);
         assert_eq!(check(&q, "62", "2/off 8/2"), check(&q, "62", "8/2 2/off"));
         assert!(check(&q, "62", "2/off 8/2").is_ok());
+        // Two checkers from 5 bear off with 3-3 only if both reach 2 first; two from 9 with
+        // 5-5 only if both come home first.
+        let r = pos(&[(5, 2), (20, -2)]);
+        assert_eq!(check(&r, "33", "5/off(2)").unwrap(), "5/off(2)");
+        let s = pos(&[(9, 2), (20, -2)]);
+        assert_eq!(check(&s, "55", "9/off(2)").unwrap(), "9/off(2)");
+        // A leg written without an intermediate point does not hit on the way (gnubg would
+        // have written 13/10*/9): here 13/9 with 3-1 passes by 12, not by the blot on 10.
+        let t = pos(&[(13, 2), (6, 2), (10, -1), (20, -2)]);
+        assert_eq!(check(&t, "31", "13/9").unwrap(), "13/9");
+        assert_eq!(check(&t, "31", "13/10*/9").unwrap(), "13/10*/9");
     }
 
     #[test]
