@@ -4,7 +4,7 @@
 mod common;
 
 use backgammon_workbench::Dice;
-use backgammon_workbench::classic::{ClassicPlayer, Phase, Ranking, Reason, Weights};
+use backgammon_workbench::classic::{ClassicPlayer, Features, Phase, Ranking, Reason, Weights};
 use backgammon_workbench::moves::MoveGenerator;
 use backgammon_workbench::opponents::Player;
 use backgammon_workbench::position::{CHECKERS, Position, Side};
@@ -26,6 +26,10 @@ fn rankings_over_the_reference_positions() {
             .map(|c| c.parse().unwrap())
             .collect();
         assert_eq!(counts[i][1], *id);
+        // Each side's terms are the other's on the mirrored board.
+        let f = Features::of(pos);
+        let m = Features::of(&pos.mirror());
+        assert_eq!((f.own, f.opp), (m.opp, m.own), "{id}");
         for (k, dice) in Dice::all().enumerate() {
             let r = Ranking::new(pos, dice, &w, &mut g);
             assert_eq!(r.candidates.len(), row[k], "{id} {dice}");

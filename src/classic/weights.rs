@@ -298,6 +298,14 @@ mod tests {
         assert_eq!(Weights::from_ron(&odd.to_ron().unwrap()).unwrap(), odd);
     }
 
+    proptest::proptest! {
+        #[test]
+        fn any_finite_weights_round_trip(ws in proptest::array::uniform11(-1e12f64..1e12)) {
+            let w = Weights(ws);
+            proptest::prop_assert_eq!(Weights::from_ron(&w.to_ron().unwrap()).unwrap(), w);
+        }
+    }
+
     #[test]
     fn integers_and_comments_are_accepted() {
         let text = sample().replace("\"WBAR\":", "// a comment\n    \"WBAR\":");
