@@ -4,6 +4,7 @@
 
 pub mod app;
 pub mod calibrate;
+pub mod classic;
 pub mod dice;
 pub mod formats;
 pub mod moves;

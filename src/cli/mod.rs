@@ -3,7 +3,10 @@
 //! Errors in what the user typed end the run with a one-line message on stderr and exit code 2.
 
 mod calibrate;
+mod learn;
 mod moves;
+mod play;
+mod rank;
 mod show;
 
 use clap::{Parser, Subcommand};
@@ -25,6 +28,12 @@ enum Command {
     Show(show::Args),
     /// Measure the engine's speed on this machine.
     Calibrate(calibrate::Args),
+    /// Every legal result of a roll ranked by the classic program's BRDVAL, term by term.
+    Rank(rank::Args),
+    /// Play a game against the classic program at the terminal.
+    Play(play::Args),
+    /// Let the classic program learn by GOOD/BAD in games against itself.
+    Learn(learn::Args),
 }
 
 /// A failed run: the message printed after `bgw: `.
@@ -55,6 +64,9 @@ pub fn run() -> ExitCode {
         Some(Command::Moves(args)) => moves::run(args),
         Some(Command::Show(args)) => show::run(args),
         Some(Command::Calibrate(args)) => calibrate::run(args),
+        Some(Command::Rank(args)) => rank::run(args),
+        Some(Command::Play(args)) => play::run(args),
+        Some(Command::Learn(args)) => learn::run(args),
     };
     outcome.unwrap_or_else(|CliError(message)| {
         eprintln!("bgw: {message}");
