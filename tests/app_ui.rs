@@ -64,7 +64,7 @@ fn editing_the_board_by_clicks_with_undo() {
     let p1 = point_centre(&h, 7);
     click_at(&mut h, p1, PointerButton::Primary, Modifiers::NONE);
     assert_eq!(
-        h.state().state.edit.board.count(Side::White, Loc::Point(1)),
+        h.state().state.edit.board.count(Side::White, Loc::Point(7)),
         1
     );
     assert!(shows(&h, "White has 16 checkers"));
@@ -104,7 +104,7 @@ fn pasting_an_id_sets_the_board_and_lists_candidates() {
     let s = &h.state().state;
     assert_eq!(s.edit.on_roll, Side::White);
     let a = s.analysis.as_ref().expect("dice came with the Match ID");
-    assert!(!a.rows.is_empty());
+    assert!(!a.candidates.is_empty());
     assert!(shows(&h, "Candidates ("));
     // A bad paste is reported, the board kept.
     let before = h.state().state.edit;
@@ -121,17 +121,55 @@ fn selecting_and_playing_a_candidate() {
         "XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:3:0:10".to_string(),
     ));
     h.run();
-    let n = h.state().state.analysis.as_ref().unwrap().rows.len();
+    let n = h.state().state.analysis.as_ref().unwrap().candidates.len();
     assert!(n > 1);
     h.key_press(egui::Key::ArrowDown);
     h.run();
     h.key_press(egui::Key::ArrowDown);
     h.run();
     assert_eq!(h.state().state.selected, Some(1));
-    let chosen = h.state().state.analysis.as_ref().unwrap().rows[1].play;
+    let chosen = h.state().state.analysis.as_ref().unwrap().candidates[1].play;
     h.key_press(egui::Key::Enter);
     h.run();
     let s = &h.state().state;
     assert_eq!(s.edit.on_roll, Side::Black);
     assert_eq!(s.position().unwrap(), chosen.result.mirror());
+}
+
+#[test]
+fn changing_a_weight_re_ranks_the_candidates() {
+    let mut h = new_app();
+    h.event(Event::Paste(
+        "XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:3:0:10".to_string(),
+    ));
+    h.run();
+    let first = |h: &Harness<'static, WorkbenchApp>| {
+        h.state().state.analysis.as_ref().unwrap().candidates[0]
+            .play
+            .mv
+            .notation()
+    };
+    assert_eq!(first(&h), "8/5 6/5");
+    // Type a new weight for made home points into its number field.
+    h.get_by_role_and_label(egui::accesskit::Role::SpinButton, "WPTSHOME")
+        .click();
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::A);
+    h.get_by_role_and_label(egui::accesskit::Role::SpinButton, "WPTSHOME")
+        .type_text("-20");
+    h.key_press(egui::Key::Enter);
+    h.run();
+    let s = &h.state().state;
+    assert_eq!(
+        s.weights
+            .get(backgammon_workbench::classic::Term::HomePoints),
+        -20.0
+    );
+    assert!(s.weights_dirty());
+    assert_ne!(first(&h), "8/5 6/5");
+    assert!(shows(&h, "unsaved changes"));
+    // The weight editor's Undo brings the ranking back.
+    h.get_by_label("Undo").click();
+    h.run();
+    assert_eq!(first(&h), "8/5 6/5");
 }

@@ -496,7 +496,7 @@ impl BoardUi {
 
         // The selected or hovered candidate: ghosted result and arrows.
         if let (Some(i), Some(a)) = (state.shown_candidate(), &state.analysis) {
-            let play = a.rows[i].play;
+            let play = a.candidates[i].play;
             let mover = a.position.on_roll();
             let after = EditBoard::from_position(&play.result);
             let r = CHECKER * u / 2.0;

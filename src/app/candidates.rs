@@ -4,6 +4,9 @@
 use super::state::{Action, AppState};
 use egui::{Align2, FontId, Sense, Vec2};
 
+/// The colour of the classic program's choice.
+pub const CLASSIC_COLOUR: egui::Color32 = egui::Color32::from_rgb(230, 170, 40);
+
 /// Height of one row in points.
 pub const ROW_HEIGHT: f32 = 20.0;
 
@@ -17,18 +20,31 @@ pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
     };
     ui.heading(format!(
         "Candidates ({}) — {} to play {}",
-        a.rows.len(),
+        a.candidates.len(),
         a.position.on_roll(),
         a.dice
     ));
-    if a.rows.is_empty() {
+    ui.label(format!("ranked by BRDVAL with {}", state.weights_title()));
+    if a.candidates.is_empty() {
         ui.label("No legal move: the turn passes.");
         return out;
     }
+    if let (Some(choice), Some(c)) = (a.choice, a.classic()) {
+        ui.label(format!(
+            "Classic program ({}): {} — {}",
+            choice.phase.name(),
+            c.play.mv.notation(),
+            choice.reason
+        ))
+        .on_hover_text(choice.phase.description());
+    }
     let font = FontId::monospace(13.0);
-    let columns: [(&str, f32, Align2); 2] = [
+    let columns: [(&str, f32, Align2); 5] = [
         ("#", 36.0, Align2::RIGHT_CENTER),
-        ("move", 0.0, Align2::LEFT_CENTER),
+        ("move", 190.0, Align2::LEFT_CENTER),
+        ("BRDVAL", 80.0, Align2::RIGHT_CENTER),
+        ("Δ", 96.0, Align2::RIGHT_CENTER),
+        ("classic", 0.0, Align2::LEFT_CENTER),
     ];
     // Header.
     let (rect, _) =
@@ -73,9 +89,9 @@ pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
             area = area.vertical_scroll_offset((top - view / 2.0).max(0.0));
         }
     }
-    let output = area.show_rows(ui, ROW_HEIGHT, a.rows.len(), |ui, range| {
+    let output = area.show_rows(ui, ROW_HEIGHT, a.candidates.len(), |ui, range| {
         for i in range {
-            let row = &a.rows[i];
+            let row = &a.candidates[i];
             let (rect, resp) =
                 ui.allocate_exact_size(Vec2::new(ui.available_width(), ROW_HEIGHT), Sense::click());
             let visuals = ui.visuals();
@@ -90,10 +106,27 @@ pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
             }
             let colour = if state.selected == Some(i) {
                 visuals.selection.stroke.color
+            } else if row.classic_choice {
+                CLASSIC_COLOUR
+            } else if i == 0 {
+                visuals.strong_text_color()
             } else {
                 visuals.text_color()
             };
-            let cells = [format!("{}", i + 1), row.play.mv.notation()];
+            let classic = if row.classic_choice {
+                a.choice
+                    .map(|c| format!("classic ({})", c.phase.name()))
+                    .unwrap_or_default()
+            } else {
+                String::new()
+            };
+            let cells = [
+                format!("{}", i + 1),
+                row.play.mv.notation(),
+                format!("{:+.2}", row.value),
+                format!("{:+.2}", row.delta),
+                classic,
+            ];
             let mut x = rect.left() + 4.0;
             for ((_, width, align), text) in columns.iter().zip(cells) {
                 let px = if *align == Align2::RIGHT_CENTER {

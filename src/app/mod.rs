@@ -12,12 +12,15 @@
 
 pub mod analysis;
 pub mod board;
+pub mod breakdown;
 pub mod candidates;
 pub mod edit_board;
 pub mod files;
 pub mod state;
 pub mod status;
+pub mod tabs;
 pub mod toolbar;
+pub mod weights;
 
 pub use edit_board::{EditBoard, Loc};
 pub use files::{FileDialogs, FileKind, NativeDialogs, ScriptedDialogs};
@@ -50,7 +53,7 @@ impl WorkbenchApp {
     pub fn from_storage(storage: Option<&dyn eframe::Storage>) -> WorkbenchApp {
         let state = storage
             .and_then(|s| eframe::get_value::<Persisted>(s, eframe::APP_KEY))
-            .map(|p| AppState::new(p.edit, p.settings))
+            .map(AppState::restore)
             .unwrap_or_default();
         WorkbenchApp::new(state, Box::new(NativeDialogs))
     }
@@ -138,10 +141,31 @@ impl WorkbenchApp {
 
         egui::Panel::bottom("status").show(ui, |ui| status::show(ui, &self.state));
 
+        let actions = weights::confirm(ui.ctx(), &self.state);
+        self.apply_all(ui, actions);
+
+        // The lower area first: a weight change re-ranks before the candidates are drawn.
+        let actions = egui::Panel::bottom("tabs")
+            .resizable(true)
+            .default_size(330.0)
+            .min_size(150.0)
+            .show(ui, |ui| {
+                let mut out = egui::Panel::right("breakdown")
+                    .resizable(true)
+                    .default_size(780.0)
+                    .min_size(420.0)
+                    .show(ui, |ui| breakdown::show(ui, &self.state))
+                    .inner;
+                out.extend(tabs::show(ui, &self.state));
+                out
+            })
+            .inner;
+        self.apply_all(ui, actions);
+
         let actions = egui::Panel::right("candidates")
             .resizable(true)
             .default_size(520.0)
-            .min_size(320.0)
+            .min_size(440.0)
             .show(ui, |ui| candidates::show(ui, &self.state))
             .inner;
         self.apply_all(ui, actions);

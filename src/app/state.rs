@@ -6,6 +6,7 @@
 use super::analysis::Analysis;
 use super::edit_board::{EditBoard, Loc};
 use super::files::{FileDialogs, FileKind};
+use crate::classic::{Term, Weights};
 use crate::dice::Dice;
 use crate::formats::position_file::PositionFile;
 use crate::formats::{Setup, read_setup};
@@ -114,6 +115,15 @@ pub struct Persisted {
     pub edit: Edit,
     /// Settings.
     pub settings: Settings,
+    /// The weights being edited, in the seed's order of terms.
+    #[serde(default)]
+    pub weights: Option<[f64; crate::classic::terms::TERM_COUNT]>,
+    /// The weights as last loaded or saved (the unsaved-changes marker compares with them).
+    #[serde(default)]
+    pub weights_saved: Option<[f64; crate::classic::terms::TERM_COUNT]>,
+    /// The weights file last loaded or saved.
+    #[serde(default)]
+    pub weights_path: Option<PathBuf>,
 }
 
 /// The formats the position can be copied in.
@@ -183,6 +193,30 @@ pub enum Action {
     SetTab(Tab),
     /// Switches between dark and light themes.
     SetDark(bool),
+    /// Sets one weight. `gesture` is false while a slider drag goes on (one undo step per
+    /// drag), true for a new change.
+    SetWeight {
+        /// The term.
+        term: Term,
+        /// Its new weight.
+        value: f64,
+        /// True when this change starts a new undo step.
+        gesture: bool,
+    },
+    /// Undoes the last weight change.
+    UndoWeights,
+    /// Back to the shipped default weights (asks first when there are unsaved changes).
+    ResetWeights,
+    /// Asks for a weights file and loads it (asks first when there are unsaved changes).
+    OpenWeights,
+    /// Loads this weights file (asks first when there are unsaved changes).
+    LoadWeights(PathBuf),
+    /// Saves the weights to their file (asks for one when there is none).
+    SaveWeights,
+    /// Asks where to save the weights, then saves them.
+    SaveWeightsAs,
+    /// Answers the question about unsaved weight changes: true discards them.
+    ConfirmDiscard(bool),
 }
 
 /// A message for the status line.
@@ -216,6 +250,15 @@ pub struct AppState {
     pub picked: Option<(Side, Loc)>,
     /// Text waiting to go to the clipboard (the UI sends it).
     pub clipboard_out: Option<String>,
+    /// The classic program's weights, as edited.
+    pub weights: Weights,
+    /// The weights as last loaded or saved.
+    pub weights_saved: Weights,
+    /// The weights file last loaded or saved.
+    pub weights_path: Option<PathBuf>,
+    weights_undo: Vec<Weights>,
+    /// An action waiting for the person to confirm that unsaved weights may be lost.
+    pub confirm_discard: Option<Box<Action>>,
     generator: MoveGenerator,
 }
 
@@ -240,8 +283,27 @@ impl AppState {
             hovered: None,
             picked: None,
             clipboard_out: None,
+            weights: Weights::builtin_default(),
+            weights_saved: Weights::builtin_default(),
+            weights_path: None,
+            weights_undo: Vec::new(),
+            confirm_discard: None,
             generator: MoveGenerator::new(),
         };
+        s.refresh();
+        s
+    }
+
+    /// A state restored from what persistence kept.
+    pub fn restore(p: Persisted) -> AppState {
+        let mut s = AppState::new(p.edit, p.settings);
+        if let Some(w) = p.weights.filter(|w| w.iter().all(|x| x.is_finite())) {
+            s.weights = Weights(w);
+        }
+        if let Some(w) = p.weights_saved.filter(|w| w.iter().all(|x| x.is_finite())) {
+            s.weights_saved = Weights(w);
+        }
+        s.weights_path = p.weights_path;
         s.refresh();
         s
     }
@@ -251,6 +313,34 @@ impl AppState {
         Persisted {
             edit: self.edit,
             settings: self.settings.clone(),
+            weights: Some(self.weights.0),
+            weights_saved: Some(self.weights_saved.0),
+            weights_path: self.weights_path.clone(),
+        }
+    }
+
+    /// True when the weights differ from those last loaded or saved.
+    pub fn weights_dirty(&self) -> bool {
+        self.weights != self.weights_saved
+    }
+
+    /// True when there is a weight change to undo.
+    pub fn can_undo_weights(&self) -> bool {
+        !self.weights_undo.is_empty()
+    }
+
+    /// The weights file's name for display, `*` marking unsaved changes.
+    pub fn weights_title(&self) -> String {
+        let name = self
+            .weights_path
+            .as_ref()
+            .and_then(|p| p.file_name())
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "default weights".to_string());
+        if self.weights_dirty() {
+            format!("{name}*")
+        } else {
+            name
         }
     }
 
@@ -271,7 +361,7 @@ impl AppState {
 
     /// The candidate shown on the board: the hovered one, else the selected one.
     pub fn shown_candidate(&self) -> Option<usize> {
-        let n = self.analysis.as_ref().map_or(0, |a| a.rows.len());
+        let n = self.analysis.as_ref().map_or(0, |a| a.candidates.len());
         self.hovered.or(self.selected).filter(|&i| i < n)
     }
 
@@ -432,7 +522,7 @@ impl AppState {
             Action::Hover(i) => self.hovered = i,
             Action::Select(i) => self.selected = Some(i),
             Action::SelectStep(d) => {
-                let n = self.analysis.as_ref().map_or(0, |a| a.rows.len());
+                let n = self.analysis.as_ref().map_or(0, |a| a.candidates.len());
                 if n > 0 {
                     let cur = self.selected.map_or(-1, |i| i as i64);
                     let next = if cur < 0 && d > 0 {
@@ -446,15 +536,102 @@ impl AppState {
             Action::Play(i) => self.play(i),
             Action::SetTab(t) => self.settings.tab = t,
             Action::SetDark(d) => self.settings.dark = d,
+            Action::SetWeight {
+                term,
+                value,
+                gesture,
+            } => {
+                if value.is_finite() && value != self.weights.get(term) {
+                    if gesture || self.weights_undo.is_empty() {
+                        self.weights_undo.push(self.weights);
+                    }
+                    self.weights.set(term, value);
+                }
+            }
+            Action::UndoWeights => {
+                if let Some(w) = self.weights_undo.pop() {
+                    self.weights = w;
+                }
+            }
+            Action::ResetWeights | Action::OpenWeights | Action::LoadWeights(_)
+                if self.weights_dirty() =>
+            {
+                self.confirm_discard = Some(Box::new(action));
+            }
+            Action::ResetWeights => self.discarding(Action::ResetWeights, dialogs),
+            Action::OpenWeights => self.discarding(Action::OpenWeights, dialogs),
+            Action::LoadWeights(p) => self.discarding(Action::LoadWeights(p), dialogs),
+            Action::ConfirmDiscard(yes) => {
+                if let Some(a) = self.confirm_discard.take()
+                    && yes
+                {
+                    self.discarding(*a, dialogs);
+                }
+            }
+            Action::SaveWeights => match self.weights_path.clone() {
+                Some(path) => self.save_weights(&path),
+                None => self.save_weights_as(dialogs),
+            },
+            Action::SaveWeightsAs => self.save_weights_as(dialogs),
         }
         self.refresh();
+    }
+
+    /// Carries out an action that replaces the weights (the person agreed to lose edits).
+    fn discarding(&mut self, action: Action, dialogs: &mut dyn FileDialogs) {
+        let path = match action {
+            Action::ResetWeights => {
+                self.weights_undo.push(self.weights);
+                self.weights = Weights::builtin_default();
+                self.weights_saved = self.weights;
+                self.weights_path = None;
+                return self.info("weights reset to the defaults");
+            }
+            Action::OpenWeights => {
+                let dir = self.weights_path.as_ref().and_then(|p| p.parent());
+                match dialogs.open(FileKind::Weights, dir) {
+                    Some(p) => p,
+                    None => return,
+                }
+            }
+            Action::LoadWeights(p) => p,
+            _ => return,
+        };
+        match Weights::load(&path) {
+            Ok(w) => {
+                self.weights_undo.push(self.weights);
+                self.weights = w;
+                self.weights_saved = w;
+                self.info(format!("weights loaded from {}", path.display()));
+                self.weights_path = Some(path);
+            }
+            Err(e) => self.error(format!("weights not loaded: {e}")),
+        }
+    }
+
+    fn save_weights(&mut self, path: &Path) {
+        match self.weights.save(path) {
+            Ok(()) => {
+                self.weights_saved = self.weights;
+                self.weights_path = Some(path.to_path_buf());
+                self.info(format!("weights saved to {}", path.display()));
+            }
+            Err(e) => self.error(format!("weights not saved: {e}")),
+        }
+    }
+
+    fn save_weights_as(&mut self, dialogs: &mut dyn FileDialogs) {
+        let dir = self.weights_path.as_ref().and_then(|p| p.parent());
+        if let Some(path) = dialogs.save(FileKind::Weights, dir, "weights.ron") {
+            self.save_weights(&path);
+        }
     }
 
     fn play(&mut self, i: usize) {
         let Some(a) = &self.analysis else {
             return self.error("no candidates to play: roll or set the dice first");
         };
-        let Some(row) = a.rows.get(i) else {
+        let Some(row) = a.candidates.get(i) else {
             return;
         };
         let mover = a.position.on_roll();
@@ -515,13 +692,21 @@ impl AppState {
                 self.selected = None;
                 self.hovered = None;
             }
-            Some((p, d)) => {
-                if !self.analysis.as_ref().is_some_and(|a| a.is_of(&p, d)) {
-                    self.analysis = Some(Analysis::new(p, d, &mut self.generator));
+            Some((p, d)) => match &mut self.analysis {
+                Some(a) if a.is_of(&p, d) => {
+                    // Same candidates, maybe new weights: keep the same move selected.
+                    let selected = self.selected.map(|i| a.candidates[i].play.result);
+                    if a.reweight(&self.weights) {
+                        self.selected = selected.and_then(|r| a.index_of(&r));
+                        self.hovered = None;
+                    }
+                }
+                _ => {
+                    self.analysis = Some(Analysis::new(p, d, &self.weights, &mut self.generator));
                     self.selected = None;
                     self.hovered = None;
                 }
-            }
+            },
         }
     }
 
@@ -540,7 +725,7 @@ impl AppState {
                     ),
                     false,
                 ),
-                (Some(a), Some(d)) if a.rows.is_empty() => (
+                (Some(a), Some(d)) if a.candidates.is_empty() => (
                     format!(
                         "{} to play {d}: no legal move, the turn passes",
                         p.on_roll()
@@ -551,7 +736,7 @@ impl AppState {
                     format!(
                         "{} to play {d}: {} legal results",
                         p.on_roll(),
-                        a.rows.len()
+                        a.candidates.len()
                     ),
                     false,
                 ),
@@ -605,7 +790,7 @@ mod tests {
         let expected =
             crate::moves::legal_plays(&Position::opening(Side::White), Dice::new(5, 2).unwrap())
                 .len();
-        assert_eq!(s.analysis.as_ref().unwrap().rows.len(), expected);
+        assert_eq!(s.analysis.as_ref().unwrap().candidates.len(), expected);
         apply(&mut s, Action::Add(Side::White, Loc::Point(7)));
         assert!(s.analysis.is_none());
         assert!(s.board_status().0.starts_with("White has 16 checkers"));
