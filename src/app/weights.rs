@@ -74,8 +74,8 @@ pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
                         ui.end_row();
                         if v != state.weights.get(t) {
                             // One undo step per drag.
-                            let gesture = !(slider.dragged() && !slider.drag_started())
-                                && !(field.dragged() && !field.drag_started());
+                            let continuing = |r: &egui::Response| r.dragged() && !r.drag_started();
+                            let gesture = !continuing(&slider) && !continuing(&field);
                             out.push(Action::SetWeight {
                                 term: t,
                                 value: v,
