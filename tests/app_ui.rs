@@ -173,3 +173,80 @@ fn changing_a_weight_re_ranks_the_candidates() {
     h.run();
     assert_eq!(first(&h), "8/5 6/5");
 }
+
+/// Drags a checker from White's point `a` to White's point `b`.
+fn drag(h: &mut Harness<'static, WorkbenchApp>, a: u8, b: u8) {
+    let (from, to) = (point_centre(h, a), point_centre(h, b));
+    h.hover_at(from);
+    h.run();
+    h.drag_at(from);
+    h.run();
+    h.hover_at(from + (to - from) * 0.5);
+    h.run();
+    h.hover_at(to);
+    h.run();
+    h.drop_at(to);
+    h.run();
+}
+
+fn set_die(h: &mut Harness<'static, WorkbenchApp>, i: usize, value: u8) {
+    for _ in 0..7 {
+        if h.state().state.edit.dice[i] == value {
+            return;
+        }
+        let c = h.state().board_geometry().unwrap().die_rect(i).center();
+        click_at(h, c, PointerButton::Primary, Modifiers::NONE);
+    }
+    panic!("die {i} did not reach {value}");
+}
+
+#[test]
+fn play_refuses_an_illegal_move_and_accepts_a_legal_one() {
+    let mut h = new_app();
+    h.get_by_label("Play").click();
+    h.run();
+    h.get_by_label("New game as Black").click();
+    h.run();
+    assert!(h.state().state.play.is_some());
+    assert_eq!(
+        h.state().state.edit.on_roll,
+        Side::Black,
+        "the program moved first if it won the opening roll"
+    );
+    set_die(&mut h, 0, 6);
+    set_die(&mut h, 1, 5);
+    let before = h.state().state.edit;
+    // Black's 6 point (White's 19) to its 5 point: a 1 was not rolled.
+    drag(&mut h, 19, 20);
+    assert_eq!(h.state().state.edit, before);
+    assert!(
+        shows(&h, "you did not roll a 1"),
+        "the seed's reason is shown"
+    );
+    // 13/7 is a legal beginning: shown on the board, the move not finished.
+    drag(&mut h, 12, 18);
+    let s = &h.state().state;
+    assert_eq!(
+        s.edit.board.count(Side::Black, Loc::Point(12)),
+        4,
+        "{:?}",
+        s.log
+    );
+    assert_eq!(s.play.as_ref().unwrap().partial, vec![(13, 7)]);
+    // 13/8 completes it; the program answers and it is Black's turn again.
+    drag(&mut h, 12, 17);
+    let s = &h.state().state;
+    assert!(
+        s.log
+            .iter()
+            .any(|l| l.starts_with("Black plays 65: ") && l.contains("13/7") && l.contains("13/8")),
+        "{:?}",
+        s.log
+    );
+    assert!(s.play.as_ref().unwrap().last_program.is_some());
+    assert_eq!(s.edit.on_roll, Side::Black);
+    // Undo my move: back to the board before it, dice included.
+    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert_eq!(h.state().state.edit, before);
+}

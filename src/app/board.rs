@@ -29,6 +29,7 @@ pub enum Hit {
 #[derive(Default)]
 pub struct BoardUi {
     drag: Option<(Side, Loc)>,
+    drag_pos: Option<Pos2>,
     last_rect: Option<(Rect, Side)>,
 }
 
@@ -550,18 +551,21 @@ impl BoardUi {
         let prefer = state.settings.add_colour;
         let shift = ui.input(|i| i.modifiers.shift);
         if resp.drag_started_by(egui::PointerButton::Primary)
-            && let Some(p) = resp.interact_pointer_pos()
+            && let Some(p) = ui.input(|i| i.pointer.press_origin())
         {
             self.drag = g.hit(p).and_then(|h| g.source(h, board, prefer));
         }
         if let Some((side, _)) = self.drag {
             if let Some(p) = ui.ctx().pointer_latest_pos() {
+                self.drag_pos = Some(p);
+            }
+            if let Some(p) = self.drag_pos {
                 draw_checker(&painter, p, CHECKER * u / 2.0, side, 0.9);
             }
-            if resp.drag_stopped() {
-                let target = ui
-                    .ctx()
-                    .pointer_latest_pos()
+            if resp.drag_stopped() || !ui.input(|i| i.pointer.primary_down()) {
+                let target = self
+                    .drag_pos
+                    .take()
                     .and_then(|p| g.hit(p))
                     .and_then(|h| match h {
                         Hit::Point(wp) => Some(Loc::Point(wp)),

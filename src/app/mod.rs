@@ -16,6 +16,7 @@ pub mod breakdown;
 pub mod candidates;
 pub mod edit_board;
 pub mod files;
+pub mod play;
 pub mod state;
 pub mod status;
 pub mod tabs;
@@ -36,6 +37,7 @@ pub struct WorkbenchApp {
     pub dialogs: Box<dyn FileDialogs>,
     board: board::BoardUi,
     toolbar: toolbar::ToolbarUi,
+    typed_move: String,
 }
 
 impl WorkbenchApp {
@@ -46,6 +48,7 @@ impl WorkbenchApp {
             dialogs,
             board: board::BoardUi::default(),
             toolbar: toolbar::ToolbarUi::default(),
+            typed_move: String::new(),
         }
     }
 
@@ -156,7 +159,7 @@ impl WorkbenchApp {
                     .min_size(420.0)
                     .show(ui, |ui| breakdown::show(ui, &self.state))
                     .inner;
-                out.extend(tabs::show(ui, &self.state));
+                out.extend(tabs::show(ui, &self.state, &mut self.typed_move));
                 out
             })
             .inner;

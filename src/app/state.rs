@@ -5,12 +5,16 @@
 
 use super::analysis::Analysis;
 use super::edit_board::{EditBoard, Loc};
+use super::edit_board::{own_point, white_point};
 use super::files::{FileDialogs, FileKind};
+use super::play::PlayGame;
+use crate::classic::{Phase, Ranking};
 use crate::classic::{Term, Weights};
 use crate::dice::Dice;
 use crate::formats::position_file::PositionFile;
 use crate::formats::{Setup, read_setup};
 use crate::moves::MoveGenerator;
+use crate::moves::parse::{Refusal, match_play};
 use crate::position::{Position, Side};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -94,6 +98,10 @@ pub struct Settings {
     pub dark: bool,
     /// The folder of the last position file opened or saved.
     pub position_dir: Option<PathBuf>,
+    /// Learning (GOOD/BAD) on during games.
+    pub learning: bool,
+    /// The learning step η.
+    pub eta: f64,
 }
 
 impl Default for Settings {
@@ -104,6 +112,8 @@ impl Default for Settings {
             tab: Tab::Weights,
             dark: true,
             position_dir: None,
+            learning: false,
+            eta: 0.01,
         }
     }
 }
@@ -217,6 +227,20 @@ pub enum Action {
     SaveWeightsAs,
     /// Answers the question about unsaved weight changes: true discards them.
     ConfirmDiscard(bool),
+    /// Starts a game against the classic program, the person playing this colour.
+    NewGame(Side),
+    /// Ends the game (back to editing).
+    EndGame,
+    /// One step of the person's move in a game: a checker from one place to another.
+    PlayStep(Loc, Loc),
+    /// A move typed in gnubg notation in a game.
+    PlayTyped(String),
+    /// Back to the board before the person's last move.
+    UndoMyMove,
+    /// Learning on or off.
+    SetLearning(bool),
+    /// The learning step η.
+    SetEta(f64),
 }
 
 /// A message for the status line.
@@ -259,6 +283,8 @@ pub struct AppState {
     weights_undo: Vec<Weights>,
     /// An action waiting for the person to confirm that unsaved weights may be lost.
     pub confirm_discard: Option<Box<Action>>,
+    /// The game against the classic program, when one is on.
+    pub play: Option<PlayGame>,
     generator: MoveGenerator,
 }
 
@@ -288,6 +314,7 @@ impl AppState {
             weights_path: None,
             weights_undo: Vec::new(),
             confirm_discard: None,
+            play: None,
             generator: MoveGenerator::new(),
         };
         s.refresh();
@@ -402,6 +429,13 @@ impl AppState {
 
     /// Applies one action. File dialogs are asked through `dialogs`.
     pub fn apply(&mut self, action: Action, dialogs: &mut dyn FileDialogs) {
+        let action = match self.route_in_game(action) {
+            Some(a) => a,
+            None => {
+                self.refresh();
+                return;
+            }
+        };
         match action {
             Action::Add(side, loc) => {
                 self.picked = None;
@@ -573,7 +607,325 @@ impl AppState {
                 None => self.save_weights_as(dialogs),
             },
             Action::SaveWeightsAs => self.save_weights_as(dialogs),
+            Action::NewGame(human) => {
+                let mut game = PlayGame::new(human, self.settings.eta);
+                game.last_program = None;
+                self.play = Some(game);
+                self.replace(Edit::opening());
+                // The opening roll: each side throws one die; the higher moves first with both.
+                use rand::RngExt;
+                let mut rng = rand::rng();
+                let (a, b) = loop {
+                    let (a, b) = (rng.random_range(1..=6u8), rng.random_range(1..=6u8));
+                    if a != b {
+                        break (a, b);
+                    }
+                };
+                let starter = if a > b { Side::White } else { Side::Black };
+                self.edit.on_roll = starter;
+                self.edit.board = EditBoard::from_position(&Position::opening(starter));
+                self.edit.dice = [a.max(b), a.min(b)];
+                self.info(format!(
+                    "new game: you play {human}; opening roll White {a}, Black {b}: {starter} starts"
+                ));
+                if starter != human {
+                    // The program plays the opening roll.
+                    self.program_turn(Some(Dice::new(a, b).expect("1-6")));
+                }
+            }
+            Action::EndGame => {
+                if self.play.take().is_some() {
+                    self.info("game ended: editing again");
+                }
+            }
+            Action::PlayStep(from, to) => self.play_step(from, to),
+            Action::PlayTyped(text) => self.play_typed(&text),
+            Action::UndoMyMove => {
+                if let Some(game) = &mut self.play
+                    && let Some(start) = game.turn_start.take()
+                {
+                    game.partial.clear();
+                    game.refusal = None;
+                    game.over = None;
+                    self.replace(start);
+                    self.info("your move is undone");
+                }
+            }
+            Action::SetLearning(on) => self.settings.learning = on,
+            Action::SetEta(eta) => {
+                if eta.is_finite() && eta >= 0.0 {
+                    self.settings.eta = eta;
+                    if let Some(g) = &mut self.play {
+                        g.learner.eta = eta;
+                    }
+                }
+            }
         }
+        self.refresh();
+        self.play_advance();
+        self.refresh();
+    }
+
+    /// In a game: board edits become move steps, undo undoes the person's move, editing
+    /// actions are refused. `None` when the action is dropped.
+    fn route_in_game(&mut self, action: Action) -> Option<Action> {
+        let Some(game) = &self.play else {
+            return Some(action);
+        };
+        let humans_turn = game.over.is_none() && self.edit.on_roll == game.human;
+        match action {
+            Action::Move(_, from, to) if humans_turn => Some(Action::PlayStep(from, to)),
+            Action::Undo => Some(Action::UndoMyMove),
+            Action::Play(_) if !humans_turn => None,
+            Action::Add(..)
+            | Action::Remove(_)
+            | Action::Move(..)
+            | Action::SetOnRoll(_)
+            | Action::Opening
+            | Action::Empty
+            | Action::SwapSides
+            | Action::Paste(_)
+            | Action::OpenPosition
+            | Action::LoadPosition(_)
+            | Action::Redo => {
+                self.error("a game is on: end it (Play tab) to edit the board");
+                None
+            }
+            Action::SetDie(..) | Action::Roll | Action::ClearDice
+                if !humans_turn || !game.partial.is_empty() =>
+            {
+                self.error("the dice can change only before you move");
+                None
+            }
+            Action::Play(i) => {
+                self.begin_human_move();
+                Some(Action::Play(i))
+            }
+            a => Some(a),
+        }
+    }
+
+    /// Remembers the board at the start of the person's move (for "undo my move").
+    fn begin_human_move(&mut self) {
+        let edit = self.edit;
+        if let Some(g) = &mut self.play
+            && g.partial.is_empty()
+        {
+            g.turn_start = Some(edit);
+            g.refusal = None;
+        }
+    }
+
+    /// The position and dice at the start of the person's move (partial steps not applied).
+    fn human_start(&self) -> Option<(Position, Dice)> {
+        let game = self.play.as_ref()?;
+        let start = if game.partial.is_empty() {
+            self.edit
+        } else {
+            game.turn_start?
+        };
+        Some((start.position().ok()?, start.roll()?))
+    }
+
+    fn play_step(&mut self, from: Loc, to: Loc) {
+        let Some(game) = &self.play else { return };
+        let human = game.human;
+        let point = |loc: Loc, off: u8| match loc {
+            Loc::Point(wp) => own_point(human, wp),
+            Loc::Bar => 25,
+            Loc::Off => off,
+        };
+        let (f, t) = (point(from, 0), point(to, 0));
+        if from == Loc::Off || f == t {
+            return;
+        }
+        let mut steps = game.partial.clone();
+        steps.push((f, t));
+        self.try_human_move(steps);
+    }
+
+    fn play_typed(&mut self, text: &str) {
+        let Some((pos, dice)) = self.human_start() else {
+            return self.error("roll first (R), or click the dice to enter them");
+        };
+        self.begin_human_move();
+        let plays = self.generator.generate(&pos, dice).to_vec();
+        match match_play(&pos, dice, text, &plays) {
+            Ok(i) => self.finish_human_move(pos, dice, plays[i]),
+            Err(r) => self.refuse(r),
+        }
+    }
+
+    fn refuse(&mut self, r: Refusal) {
+        let text = r.to_string();
+        if let Some(g) = &mut self.play {
+            g.refusal = Some(text.clone());
+        }
+        self.error(format!("refused: {text}"));
+    }
+
+    /// Checks the person's steps so far: a complete legal move is played, a legal beginning is
+    /// shown on the board, anything else refused with the seed's reason.
+    fn try_human_move(&mut self, steps: Vec<(u8, u8)>) {
+        let Some((pos, dice)) = self.human_start() else {
+            return self.error("roll first (R), or click the dice to enter them");
+        };
+        self.begin_human_move();
+        let text = steps
+            .iter()
+            .map(|&(f, t)| format!("{f}/{t}"))
+            .collect::<Vec<_>>()
+            .join(" ");
+        let plays = self.generator.generate(&pos, dice).to_vec();
+        match match_play(&pos, dice, &text, &plays) {
+            Ok(i) => self.finish_human_move(pos, dice, plays[i]),
+            Err(Refusal::MorePlayable { played, playable }) if played < playable => {
+                // A legal beginning: show it.
+                let human = pos.on_roll();
+                let &(f, t) = steps.last().expect("one step at least");
+                let loc = |p: u8| match p {
+                    25 => Loc::Bar,
+                    0 => Loc::Off,
+                    p => Loc::Point(white_point(human, p)),
+                };
+                let mut edit = self.edit;
+                let to = loc(t);
+                if to != Loc::Off && edit.board.count(human.opponent(), to) == 1 {
+                    edit.board.move_checker(human.opponent(), to, Loc::Bar);
+                }
+                edit.board.move_checker(human, loc(f), to);
+                self.edit = edit;
+                if let Some(g) = &mut self.play {
+                    g.partial = steps;
+                    g.refusal = None;
+                }
+            }
+            Err(r) => self.refuse(r),
+        }
+    }
+
+    fn finish_human_move(&mut self, pos: Position, dice: Dice, play: crate::moves::Play) {
+        let after = play.result.mirror();
+        self.replace(Edit {
+            board: EditBoard::from_position(&after),
+            on_roll: after.on_roll(),
+            dice: [0, 0],
+        });
+        if let Some(g) = &mut self.play {
+            g.partial.clear();
+            g.refusal = None;
+        }
+        self.info(format!(
+            "{} plays {dice}: {}",
+            pos.on_roll(),
+            play.mv.notation()
+        ));
+    }
+
+    /// Moves the game on: the program's turns, passes when the person cannot move, the end.
+    fn play_advance(&mut self) {
+        for _ in 0..8 {
+            let Some(game) = &self.play else { return };
+            if game.over.is_some() {
+                return;
+            }
+            let human = game.human;
+            for side in [Side::White, Side::Black] {
+                if self.edit.board.off(side) == 15 && self.edit.board.on_board(side) == 0 {
+                    let text = if side == human {
+                        "You win!".to_string()
+                    } else {
+                        format!("The program ({side}) wins.")
+                    };
+                    self.info(text.clone());
+                    if let Some(g) = &mut self.play {
+                        g.over = Some(text);
+                    }
+                    return;
+                }
+            }
+            if self.edit.on_roll != human {
+                self.program_turn(None);
+                continue;
+            }
+            match (&self.analysis, self.edit.roll()) {
+                (Some(a), Some(d)) if a.candidates.is_empty() && game.partial.is_empty() => {
+                    let d = d.to_string();
+                    self.pass_turn(format!("you cannot move with {d}: the turn passes"));
+                }
+                _ => return,
+            }
+        }
+    }
+
+    fn pass_turn(&mut self, why: String) {
+        if let Ok(pos) = self.edit.position() {
+            let after = pos.mirror();
+            self.edit = Edit {
+                board: EditBoard::from_position(&after),
+                on_roll: after.on_roll(),
+                dice: [0, 0],
+            };
+        }
+        self.info(why);
+        self.refresh();
+    }
+
+    /// The program rolls (or plays `dice`), learns if learning is on, and moves.
+    fn program_turn(&mut self, dice: Option<Dice>) {
+        let Ok(pos) = self.edit.position() else {
+            return;
+        };
+        let me = pos.on_roll();
+        let dice = dice.unwrap_or_else(|| {
+            use rand::RngExt;
+            let mut rng = rand::rng();
+            Dice::new(rng.random_range(1..=6), rng.random_range(1..=6)).expect("1-6")
+        });
+        if self.settings.learning
+            && let Some(g) = &mut self.play
+        {
+            let before = self.weights;
+            if let Some(u) = g.learner.after_exchange(&mut self.weights, &pos) {
+                self.weights_undo.push(before);
+                let line = format!(
+                    "{}: GBRDVAL {:+.2} vs COMPVAL {:+.2}",
+                    u.verdict.name(),
+                    u.gbrdval,
+                    u.compval
+                );
+                g.updates.push(line.clone());
+                self.info(format!("learning: {line}"));
+            }
+        }
+        let ranking = Ranking::new(&pos, dice, &self.weights, &mut self.generator);
+        let (Some(choice), Some(c)) = (ranking.choice, ranking.classic()) else {
+            if let Some(g) = &mut self.play {
+                g.last_program = Some(format!("{me} rolls {dice} and cannot move"));
+            }
+            return self.pass_turn(format!("the program ({me}) cannot move with {dice}"));
+        };
+        if choice.phase == Phase::Contact
+            && let Some(g) = &mut self.play
+        {
+            g.learner.record_move(&c.play.result);
+        }
+        let line = format!(
+            "{me} rolls {dice} and plays {} [{}: {}]",
+            c.play.mv.notation(),
+            choice.phase.name(),
+            choice.reason
+        );
+        let after = c.play.result.mirror();
+        self.edit = Edit {
+            board: EditBoard::from_position(&after),
+            on_roll: after.on_roll(),
+            dice: [0, 0],
+        };
+        if let Some(g) = &mut self.play {
+            g.last_program = Some(line.clone());
+        }
+        self.info(line);
         self.refresh();
     }
 
@@ -644,6 +996,10 @@ impl AppState {
             dice: [0, 0],
         };
         self.replace(edit);
+        if let Some(g) = &mut self.play {
+            g.partial.clear();
+            g.refusal = None;
+        }
         self.info(format!("{mover} played {dice} {notation}"));
     }
 
@@ -682,7 +1038,12 @@ impl AppState {
 
     /// Brings the analysis up to date with the board and dice.
     pub fn refresh(&mut self) {
-        let current = match (self.edit.position(), self.edit.roll()) {
+        // During a move in a game, the candidates stay those of the move's start.
+        let edit = match &self.play {
+            Some(g) if !g.partial.is_empty() => g.turn_start.unwrap_or(self.edit),
+            _ => self.edit,
+        };
+        let current = match (edit.position(), edit.roll()) {
             (Ok(p), Some(d)) => Some((p, d)),
             _ => None,
         };

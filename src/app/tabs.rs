@@ -3,7 +3,7 @@
 use super::state::{Action, AppState, Tab};
 
 /// Draws the tab strip and the open tab.
-pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
+pub fn show(ui: &mut egui::Ui, state: &AppState, typed_move: &mut String) -> Vec<Action> {
     let mut out = Vec::new();
     ui.horizontal(|ui| {
         for (tab, name) in [
@@ -24,6 +24,7 @@ pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
     ui.separator();
     match state.settings.tab {
         Tab::Weights => out.extend(super::weights::show(ui, state)),
+        Tab::Play => out.extend(super::play::show(ui, state, typed_move)),
         Tab::Log => {
             egui::ScrollArea::vertical()
                 .id_salt("log-scroll")
