@@ -38,6 +38,16 @@ pub struct WorkbenchApp {
     board: board::BoardUi,
     toolbar: toolbar::ToolbarUi,
     typed_move: String,
+    timing: Option<Timing>,
+}
+
+/// Frame timing printed on stderr when `BGW_TIMING` is set: the first frame's delay after
+/// start, then every 100 frames the mean and worst time spent in [`WorkbenchApp::show`].
+struct Timing {
+    start: std::time::Instant,
+    frames: u64,
+    total: f64,
+    worst: f64,
 }
 
 impl WorkbenchApp {
@@ -49,6 +59,7 @@ impl WorkbenchApp {
             board: board::BoardUi::default(),
             toolbar: toolbar::ToolbarUi::default(),
             typed_move: String::new(),
+            timing: None,
         }
     }
 
@@ -182,7 +193,39 @@ impl WorkbenchApp {
 
 impl eframe::App for WorkbenchApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        let Some(t) = &mut self.timing else {
+            return self.show(ui);
+        };
+        let began = std::time::Instant::now();
+        if t.frames == 0 {
+            eprintln!(
+                "bgw timing: first frame begins {:.0} ms after start",
+                t.start.elapsed().as_secs_f64() * 1e3
+            );
+        }
         self.show(ui);
+        let ms = began.elapsed().as_secs_f64() * 1e3;
+        let t = self.timing.as_mut().expect("timing on");
+        t.frames += 1;
+        t.total += ms;
+        t.worst = t.worst.max(ms);
+        if t.frames == 1 {
+            eprintln!(
+                "bgw timing: first frame done {:.0} ms after start ({ms:.1} ms in the UI code)",
+                t.start.elapsed().as_secs_f64() * 1e3
+            );
+        }
+        if t.frames % 100 == 0 {
+            eprintln!(
+                "bgw timing: frames {}-{}: mean {:.2} ms, worst {:.2} ms in the UI code",
+                t.frames - 99,
+                t.frames,
+                t.total / 100.0,
+                t.worst
+            );
+            t.total = 0.0;
+            t.worst = 0.0;
+        }
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
@@ -190,8 +233,10 @@ impl eframe::App for WorkbenchApp {
     }
 }
 
-/// Opens the workbench window and runs until it is closed.
+/// Opens the workbench window and runs until it is closed. With the environment variable
+/// `BGW_TIMING` set, frame times are printed on stderr.
 pub fn run() -> eframe::Result {
+    let start = std::time::Instant::now();
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("Backgammon workbench")
@@ -202,6 +247,17 @@ pub fn run() -> eframe::Result {
     eframe::run_native(
         "backgammon-workbench",
         options,
-        Box::new(|cc| Ok(Box::new(WorkbenchApp::from_storage(cc.storage)))),
+        Box::new(move |cc| {
+            let mut app = WorkbenchApp::from_storage(cc.storage);
+            if std::env::var_os("BGW_TIMING").is_some() {
+                app.timing = Some(Timing {
+                    start,
+                    frames: 0,
+                    total: 0.0,
+                    worst: 0.0,
+                });
+            }
+            Ok(Box::new(app))
+        }),
     )
 }

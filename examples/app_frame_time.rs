@@ -1,0 +1,77 @@
+//! Frame time of the workbench while a weight slider is dragged, on the position with the
+//! most legal results in the reference set (`/wAAADAMKuoqAA`, White to play 33: 854 results),
+//! headless through egui_kittest: each frame is one pointer move on the WPTSHOME slider, timed
+//! from input to tessellated output (no GPU rendering).
+//!
+//! `cargo run --release --example app_frame_time`
+
+use backgammon_workbench::app::{Action, AppState, ScriptedDialogs, WorkbenchApp};
+use egui::{Event, PointerButton};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use std::time::Instant;
+
+fn main() {
+    let mut state = AppState::default();
+    let mut dialogs = ScriptedDialogs::default();
+    state.apply(Action::Paste("/wAAADAMKuoqAA".into()), &mut dialogs);
+    state.apply(Action::SetDie(0, 3), &mut dialogs);
+    state.apply(Action::SetDie(1, 3), &mut dialogs);
+    let n = state.analysis.as_ref().map_or(0, |a| a.candidates.len());
+    println!("position /wAAADAMKuoqAA, White to play 33: {n} candidates");
+    state.apply(Action::Select(n / 2), &mut dialogs);
+
+    let started = Instant::now();
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1500.0, 950.0))
+        .build_ui_state(
+            |ui, app: &mut WorkbenchApp| app.show(ui),
+            WorkbenchApp::new(state, Box::new(ScriptedDialogs::default())),
+        );
+    h.step();
+    println!(
+        "first frame (app set up, ranking done, first pass): {:.1} ms",
+        started.elapsed().as_secs_f64() * 1e3
+    );
+    h.run();
+
+    let slider = h
+        .get_by_role_and_label(egui::accesskit::Role::Slider, "WPTSHOME")
+        .rect();
+    let y = slider.center().y;
+    let mut x = slider.left() + 5.0;
+    h.event(Event::PointerMoved(egui::pos2(x, y)));
+    h.event(Event::PointerButton {
+        pos: egui::pos2(x, y),
+        button: PointerButton::Primary,
+        pressed: true,
+        modifiers: Default::default(),
+    });
+    h.step();
+    let ppp = h.ctx.pixels_per_point();
+    let mut times = Vec::new();
+    let before = h.state().state.weights;
+    for i in 0..400 {
+        x = slider.left() + 5.0 + (i % 200) as f32 / 200.0 * (slider.width() - 10.0);
+        h.event(Event::PointerMoved(egui::pos2(x, y)));
+        let t = Instant::now();
+        h.step();
+        let shapes = h.output().shapes.clone();
+        let _meshes = h.ctx.tessellate(shapes, ppp);
+        times.push(t.elapsed().as_secs_f64() * 1e3);
+    }
+    assert_ne!(
+        h.state().state.weights,
+        before,
+        "the drag changed the weight"
+    );
+    times.sort_by(f64::total_cmp);
+    let mean = times.iter().sum::<f64>() / times.len() as f64;
+    println!(
+        "{} frames while dragging: mean {mean:.2} ms, median {:.2} ms, 95th percentile {:.2} ms, worst {:.2} ms",
+        times.len(),
+        times[times.len() / 2],
+        times[times.len() * 95 / 100],
+        times[times.len() - 1]
+    );
+}
