@@ -215,7 +215,7 @@ impl eframe::App for WorkbenchApp {
                 t.start.elapsed().as_secs_f64() * 1e3
             );
         }
-        if t.frames % 100 == 0 {
+        if t.frames.is_multiple_of(100) {
             eprintln!(
                 "bgw timing: frames {}-{}: mean {:.2} ms, worst {:.2} ms in the UI code",
                 t.frames - 99,
