@@ -95,7 +95,7 @@ pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
             .allow_drag(false)
             .allow_scroll(false)
             .allow_boxed_zoom(false)
-            .legend(egui_plot::Legend::default())
+            .legend(egui_plot::Legend::default().position(egui_plot::Corner::LeftTop))
             .x_axis_label("addend (weight × own value)")
             .y_grid_spacer(|_| {
                 (0..TERMS.len())

@@ -41,9 +41,9 @@ pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
     let font = FontId::monospace(13.0);
     let columns: [(&str, f32, Align2); 5] = [
         ("#", 36.0, Align2::RIGHT_CENTER),
-        ("move", 190.0, Align2::LEFT_CENTER),
-        ("BRDVAL", 80.0, Align2::RIGHT_CENTER),
-        ("Δ", 96.0, Align2::RIGHT_CENTER),
+        ("move", 200.0, Align2::LEFT_CENTER),
+        ("BRDVAL", 64.0, Align2::RIGHT_CENTER),
+        ("Δ", 72.0, Align2::RIGHT_CENTER),
         ("classic", 0.0, Align2::LEFT_CENTER),
     ];
     // Header.
@@ -115,7 +115,7 @@ pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
             };
             let classic = if row.classic_choice {
                 a.choice
-                    .map(|c| format!("classic ({})", c.phase.name()))
+                    .map(|_| "◀ classic".to_string())
                     .unwrap_or_default()
             } else {
                 String::new()

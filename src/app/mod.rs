@@ -48,6 +48,8 @@ struct Timing {
     frames: u64,
     total: f64,
     worst: f64,
+    last_begin: Option<std::time::Instant>,
+    intervals: Vec<f64>,
 }
 
 impl WorkbenchApp {
@@ -166,8 +168,8 @@ impl WorkbenchApp {
             .show(ui, |ui| {
                 let mut out = egui::Panel::right("breakdown")
                     .resizable(true)
-                    .default_size(780.0)
-                    .min_size(420.0)
+                    .default_size(880.0)
+                    .min_size(700.0)
                     .show(ui, |ui| breakdown::show(ui, &self.state))
                     .inner;
                 out.extend(tabs::show(ui, &self.state, &mut self.typed_move));
@@ -178,8 +180,8 @@ impl WorkbenchApp {
 
         let actions = egui::Panel::right("candidates")
             .resizable(true)
-            .default_size(520.0)
-            .min_size(440.0)
+            .default_size(540.0)
+            .min_size(520.0)
             .show(ui, |ui| candidates::show(ui, &self.state))
             .inner;
         self.apply_all(ui, actions);
@@ -197,6 +199,14 @@ impl eframe::App for WorkbenchApp {
             return self.show(ui);
         };
         let began = std::time::Instant::now();
+        // Frame to frame, when frames follow each other (input arriving all the time): the whole
+        // cost of a frame, painting and presenting included.
+        if let Some(last) = t.last_begin.replace(began) {
+            let gap = (began - last).as_secs_f64() * 1e3;
+            if gap < 100.0 {
+                t.intervals.push(gap);
+            }
+        }
         if t.frames == 0 {
             eprintln!(
                 "bgw timing: first frame begins {:.0} ms after start",
@@ -216,15 +226,21 @@ impl eframe::App for WorkbenchApp {
             );
         }
         if t.frames.is_multiple_of(100) {
+            let n = t.intervals.len().max(1) as f64;
             eprintln!(
-                "bgw timing: frames {}-{}: mean {:.2} ms, worst {:.2} ms in the UI code",
+                "bgw timing: frames {}-{}: mean {:.2} ms, worst {:.2} ms in the UI code; \
+                 {} back-to-back frames {:.2} ms apart on average, at most {:.2} ms",
                 t.frames - 99,
                 t.frames,
                 t.total / 100.0,
-                t.worst
+                t.worst,
+                t.intervals.len(),
+                t.intervals.iter().sum::<f64>() / n,
+                t.intervals.iter().copied().fold(0.0, f64::max)
             );
             t.total = 0.0;
             t.worst = 0.0;
+            t.intervals.clear();
         }
     }
 
@@ -255,6 +271,8 @@ pub fn run() -> eframe::Result {
                     frames: 0,
                     total: 0.0,
                     worst: 0.0,
+                    last_begin: None,
+                    intervals: Vec::new(),
                 });
             }
             Ok(Box::new(app))
