@@ -250,3 +250,71 @@ fn play_refuses_an_illegal_move_and_accepts_a_legal_one() {
     h.run();
     assert_eq!(h.state().state.edit, before);
 }
+
+#[test]
+fn file_menu_opens_and_saves_positions_through_the_dialogs() {
+    let dir = std::env::temp_dir().join(format!("bgw-app-ui-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let saved = dir.join("saved.ron");
+    let example =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("positions/seed-001-example.ron");
+    let dialogs = ScriptedDialogs::answering([example, saved.clone(), saved.clone()]);
+    let mut h = harness(WorkbenchApp::new(AppState::default(), Box::new(dialogs)));
+    h.run();
+    let open = |h: &mut Harness<'static, WorkbenchApp>, item: &str| {
+        h.get_by_label("File").click();
+        h.run();
+        h.get_by_label(item).click();
+        h.run();
+    };
+    open(&mut h, "Open position…");
+    let s = &h.state().state;
+    assert_eq!(s.edit.board.pips(Side::White), 100);
+    assert_eq!(s.edit.board.pips(Side::Black), 99);
+    let opened = s.edit;
+    open(&mut h, "Save position…");
+    assert!(saved.exists());
+    h.get_by_label("Opening").click();
+    h.run();
+    assert_ne!(h.state().state.edit, opened);
+    open(&mut h, "Open position…");
+    assert_eq!(h.state().state.edit, opened);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn dragging_checkers_to_the_bar_and_the_tray() {
+    let mut h = new_app();
+    let g = h.state().board_geometry().unwrap();
+    // White's 6 point to the bar.
+    let (from, bar) = (
+        point_centre(&h, 6),
+        g.point_rect(7).center() + egui::vec2(g.u * 1.0, 0.0),
+    );
+    for (a, b) in [(from, bar)] {
+        h.hover_at(a);
+        h.run();
+        h.drag_at(a);
+        h.run();
+        h.hover_at(b);
+        h.run();
+        h.drop_at(b);
+        h.run();
+    }
+    let board = h.state().state.edit.board;
+    assert_eq!(board.count(Side::White, Loc::Point(6)), 4);
+    assert_eq!(board.count(Side::White, Loc::Bar), 1);
+    // White's 24 point into White's tray: borne off.
+    let tray = g.tray_rect(Side::White).center();
+    let from = point_centre(&h, 24);
+    h.hover_at(from);
+    h.run();
+    h.drag_at(from);
+    h.run();
+    h.hover_at(tray);
+    h.run();
+    h.drop_at(tray);
+    h.run();
+    assert_eq!(h.state().state.edit.board.off(Side::White), 1);
+    assert!(h.state().state.position().is_ok());
+}

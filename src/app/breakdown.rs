@@ -8,12 +8,15 @@ use egui_plot::{Bar, BarChart, GridMark, Plot};
 
 /// Draws the breakdown of the selected (or hovered, or best) candidate.
 pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
-    let Some(a) = &state.analysis else {
+    let Some(a) = state.analysis.as_ref().filter(|a| !a.candidates.is_empty()) else {
+        ui.strong("Term breakdown");
+        ui.label(
+            "With a legal board and the dice set, this shows for the selected candidate each \
+             term's value for both sides, its weight and addend, and how far the addend is \
+             from the best move's: why a move ranks where it does.",
+        );
         return Vec::new();
     };
-    if a.candidates.is_empty() {
-        return Vec::new();
-    }
     let i = state.shown_candidate().unwrap_or(0);
     let c = &a.candidates[i];
     let best = &a.candidates[0];
