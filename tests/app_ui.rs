@@ -177,6 +177,11 @@ fn changing_a_weight_re_ranks_the_candidates() {
 /// Drags a checker from White's point `a` to White's point `b`.
 fn drag(h: &mut Harness<'static, WorkbenchApp>, a: u8, b: u8) {
     let (from, to) = (point_centre(h, a), point_centre(h, b));
+    drag_to(h, from, to);
+}
+
+/// Drags from one screen position to another.
+fn drag_to(h: &mut Harness<'static, WorkbenchApp>, from: Pos2, to: Pos2) {
     h.hover_at(from);
     h.run();
     h.drag_at(from);
@@ -287,34 +292,17 @@ fn dragging_checkers_to_the_bar_and_the_tray() {
     let mut h = new_app();
     let g = h.state().board_geometry().unwrap();
     // White's 6 point to the bar.
-    let (from, bar) = (
-        point_centre(&h, 6),
-        g.point_rect(7).center() + egui::vec2(g.u * 1.0, 0.0),
-    );
-    for (a, b) in [(from, bar)] {
-        h.hover_at(a);
-        h.run();
-        h.drag_at(a);
-        h.run();
-        h.hover_at(b);
-        h.run();
-        h.drop_at(b);
-        h.run();
-    }
+    let bar = g.point_rect(7).center() + egui::vec2(g.u, 0.0);
+    drag_to(&mut h, point_centre(&h, 6), bar);
     let board = h.state().state.edit.board;
     assert_eq!(board.count(Side::White, Loc::Point(6)), 4);
     assert_eq!(board.count(Side::White, Loc::Bar), 1);
     // White's 24 point into White's tray: borne off.
-    let tray = g.tray_rect(Side::White).center();
-    let from = point_centre(&h, 24);
-    h.hover_at(from);
-    h.run();
-    h.drag_at(from);
-    h.run();
-    h.hover_at(tray);
-    h.run();
-    h.drop_at(tray);
-    h.run();
+    drag_to(
+        &mut h,
+        point_centre(&h, 24),
+        g.tray_rect(Side::White).center(),
+    );
     assert_eq!(h.state().state.edit.board.off(Side::White), 1);
     assert!(h.state().state.position().is_ok());
 }
