@@ -293,16 +293,14 @@ fn dragging_checkers_to_the_bar_and_the_tray() {
     let g = h.state().board_geometry().unwrap();
     // White's 6 point to the bar.
     let bar = g.point_rect(7).center() + egui::vec2(g.u, 0.0);
-    drag_to(&mut h, point_centre(&h, 6), bar);
+    let from = point_centre(&h, 6);
+    drag_to(&mut h, from, bar);
     let board = h.state().state.edit.board;
     assert_eq!(board.count(Side::White, Loc::Point(6)), 4);
     assert_eq!(board.count(Side::White, Loc::Bar), 1);
     // White's 24 point into White's tray: borne off.
-    drag_to(
-        &mut h,
-        point_centre(&h, 24),
-        g.tray_rect(Side::White).center(),
-    );
+    let from = point_centre(&h, 24);
+    drag_to(&mut h, from, g.tray_rect(Side::White).center());
     assert_eq!(h.state().state.edit.board.off(Side::White), 1);
     assert!(h.state().state.position().is_ok());
 }
