@@ -16,6 +16,7 @@ pub mod breakdown;
 pub mod candidates;
 pub mod edit_board;
 pub mod files;
+pub mod jobs;
 pub mod play;
 pub mod state;
 pub mod status;
