@@ -95,37 +95,129 @@ pub(crate) fn rolls() -> impl Iterator<Item = (usize, usize, u32)> {
     (1..=6usize).flat_map(|h| (1..=h).map(move |l| (h, l, if h == l { 1 } else { 2 })))
 }
 
+/// The best result of some steps of one die: its key, its index (bit 31: another result with
+/// the same key has a different distribution, so gnubg's move order must decide).
+#[derive(Clone, Copy)]
+struct Best<K> {
+    key: K,
+    idx: u32,
+}
+
+const AMBIGUOUS: u32 = 1 << 31;
+
+impl<K: Copy> Best<K> {
+    fn new(key: K, idx: u32) -> Best<K> {
+        Best { key, idx }
+    }
+
+    #[inline(always)]
+    fn index(&self) -> u32 {
+        self.idx & !AMBIGUOUS
+    }
+
+    #[inline(always)]
+    fn ambiguous(&self) -> bool {
+        self.idx & AMBIGUOUS != 0
+    }
+}
+
+/// What a position passes on to the positions one step above it: its own keys and, for each
+/// die d and m = 1, 2, 3, the best result of m steps of d (or fewer when they bear the last
+/// checker off), for the bear-off and the gammon distribution.
+#[derive(Clone, Copy)]
+struct Tables<K> {
+    key: K,
+    gammon_key: K,
+    best: [[Best<K>; 6]; 3],
+    gammon: [[Best<K>; 6]; 3],
+}
+
+impl<K: Copy> Tables<K> {
+    fn filled(key: K, gammon_key: K, best: Best<K>, gammon: Best<K>) -> Tables<K> {
+        Tables {
+            key,
+            gammon_key,
+            best: [[best; 6]; 3],
+            gammon: [[gammon; 6]; 3],
+        }
+    }
+}
+
+/// Keeps the better of `best` and `cand` (the first on ties) and notes ties between different
+/// distributions.
+#[inline(always)]
+fn consider<K: Copy + PartialOrd>(
+    best: &mut Best<K>,
+    cand: Best<K>,
+    same: impl Fn(u32, u32) -> bool,
+) {
+    if cand.key < best.key {
+        *best = cand;
+    } else if cand.key == best.key
+        && !best.ambiguous()
+        && (cand.ambiguous() || (cand.index() != best.index() && !same(cand.index(), best.index())))
+    {
+        best.idx |= AMBIGUOUS;
+    }
+}
+
 /// Builds the database for 15 checkers on `points` points (1 ≤ P ≤ 15) in the arithmetic `T`
 /// (`f64` exact, `u16` gnubg-compatible), with gammon distributions.
+///
+/// Instead of visiting every play of every roll, each position keeps the best result of one,
+/// two and three steps of each die ([`Tables`]); a double is then the best over one step of the
+/// three-step bests of the children, and a roll a-b the best over one step of a of the one-step
+/// bests of b (and the reverse). When two results tie on the key with different distributions,
+/// gnubg's move order decides and that roll is searched play by play.
 pub fn build<T: Prob>(points: usize, control: Control<'_>) -> Result<Database<T>, BuildError> {
     if !(1..=MAX_POINTS).contains(&points) {
         return Err(BuildError::TooManyPoints(points));
     }
     let n = index::positions(points) as usize;
     let levels = pip_levels(points);
+    let mut slot = vec![0u32; n];
+    for level in &levels {
+        for (i, &idx) in level.iter().enumerate() {
+            slot[idx as usize] = i as u32;
+        }
+    }
     let mut db = Database::<T>::with_capacity(points, true);
     let mut keys = vec![T::WORST; n];
     let mut gammon_keys = vec![T::WORST; n];
     let mut one = [T::default(); ROLLS];
     one[0] = T::ONE;
     db.set(0, &one, Some(&one));
-    keys[0] = T::key(0, &one[..1]);
-    gammon_keys[0] = keys[0];
+    let zero = T::key(0, &one);
+    keys[0] = zero;
+    gammon_keys[0] = zero;
+    let mut tables: Vec<Vec<Tables<T::Key>>> = vec![Vec::new(); levels.len()];
+    tables[0] = vec![Tables::filled(zero, zero, Best::new(zero, 0), Best::new(zero, 0))];
     let mut done = 1u64;
-    for level in levels.iter().skip(1) {
+    for (pips, level) in levels.iter().enumerate().skip(1) {
         if control.cancelled() {
             return Err(BuildError::Cancelled);
         }
-        let built: Vec<([T; ROLLS], Option<[T; ROLLS]>)> = level
-            .par_iter()
-            .map(|&idx| position(&db, &keys, &gammon_keys, idx, points))
-            .collect();
-        for (&idx, (dist, gammon)) in level.iter().zip(&built) {
-            db.set(idx, dist, gammon.as_ref());
-            let (first, run) = db.run(idx);
-            keys[idx as usize] = T::key(first, run);
-            let (gf, grun) = db.gammon_run(idx);
-            gammon_keys[idx as usize] = T::key(gf, grun);
+        let ctx = Context {
+            db: &db,
+            keys: &keys,
+            gammon_keys: &gammon_keys,
+            tables: &tables,
+            slot: &slot,
+            points,
+            pips,
+        };
+        let built: Vec<Built<T>> = level.par_iter().map(|&idx| ctx.position(idx)).collect();
+        let mut level_tables = Vec::with_capacity(level.len());
+        for (&idx, b) in level.iter().zip(built) {
+            db.set(idx, &b.dist, Some(&b.gammon));
+            keys[idx as usize] = b.tables.key;
+            gammon_keys[idx as usize] = b.tables.gammon_key;
+            level_tables.push(b.tables);
+        }
+        tables[pips] = level_tables;
+        if pips > 6 {
+            // Level 0 stays: it stands in for missing children.
+            tables[pips - 6] = Vec::new();
         }
         done += level.len() as u64;
         if let Some(report) = control.progress {
@@ -135,51 +227,175 @@ pub fn build<T: Prob>(points: usize, control: Control<'_>) -> Result<Database<T>
     Ok(db)
 }
 
-/// One position's distributions from its children's.
-fn position<T: Prob>(
-    db: &Database<T>,
-    keys: &[T::Key],
-    gammon_keys: &[T::Key],
-    idx: u32,
+struct Built<T: Prob> {
+    dist: [T; ROLLS],
+    gammon: [T; ROLLS],
+    tables: Tables<T::Key>,
+}
+
+struct Context<'a, T: Prob> {
+    db: &'a Database<T>,
+    keys: &'a [T::Key],
+    gammon_keys: &'a [T::Key],
+    tables: &'a [Vec<Tables<T::Key>>],
+    slot: &'a [u32],
     points: usize,
-) -> ([T; ROLLS], Option<[T; ROLLS]>) {
-    let counts: Counts = index::counts(idx, points);
-    let pos = OneSided::new(&counts, points);
-    let full = pos.checkers() as usize == CHECKERS;
-    let mut acc = [T::Acc::default(); ROLLS];
-    let mut gammon_acc = [T::Acc::default(); ROLLS];
-    for (high, low, weight) in rolls() {
-        let mut best = (T::WORST, 0u32);
-        let mut gammon_best = (T::WORST, 0u32);
-        pos.for_each_result(high, low, &mut |r| {
-            let j = r.index();
-            let k = keys[j as usize];
-            if k < best.0 {
-                best = (k, j);
-            }
-            if full {
-                let g = gammon_keys[j as usize];
-                if g < gammon_best.0 {
-                    gammon_best = (g, j);
+    pips: usize,
+}
+
+impl<T: Prob> Context<'_, T> {
+    fn same(&self, a: u32, b: u32) -> bool {
+        let (fa, ra) = self.db.run(a);
+        let (fb, rb) = self.db.run(b);
+        fa == fb && ra == rb
+    }
+
+    fn same_gammon(&self, a: u32, b: u32) -> bool {
+        let (fa, ra) = self.db.gammon_run(a);
+        let (fb, rb) = self.db.gammon_run(b);
+        fa == fb && ra == rb
+    }
+
+    fn position(&self, idx: u32) -> Built<T> {
+        let counts: Counts = index::counts(idx, self.points);
+        let pos = OneSided::new(&counts, self.points);
+        let full = pos.checkers() as usize == CHECKERS;
+        // The one-step children of each die, in gnubg's source order.
+        let mut kids: [[(u32, &Tables<T::Key>); MAX_POINTS]; 6] =
+            [[(0, &self.tables[0][0]); MAX_POINTS]; 6];
+        let mut nkids = [0usize; 6];
+        for d in 1..=6 {
+            pos.for_each_step(d, |y, drop| {
+                let j = y.index();
+                kids[d - 1][nkids[d - 1]] = (j, &self.tables[self.pips - drop][self.slot[j as usize] as usize]);
+                nkids[d - 1] += 1;
+            });
+        }
+        let worst = Best::new(T::WORST, 0);
+        let trivial = Best::new(self.gammon_keys[0], 0);
+        let mut t = Tables::filled(T::WORST, T::WORST, worst, if full { worst } else { trivial });
+        let same = |a, b| self.same(a, b);
+        let same_g = |a, b| self.same_gammon(a, b);
+        for d in 0..6 {
+            for &(j, ty) in &kids[d][..nkids[d]] {
+                consider(&mut t.best[0][d], Best::new(ty.key, j), same);
+                consider(&mut t.best[1][d], ty.best[0][d], same);
+                consider(&mut t.best[2][d], ty.best[1][d], same);
+                if full {
+                    consider(&mut t.gammon[0][d], Best::new(ty.gammon_key, j), same_g);
+                    consider(&mut t.gammon[1][d], ty.gammon[0][d], same_g);
+                    consider(&mut t.gammon[2][d], ty.gammon[1][d], same_g);
                 }
             }
-        });
-        let (first, run) = db.run(best.1);
-        T::add(&mut acc, first, run, weight);
+        }
+        let mut acc = [T::Acc::default(); ROLLS];
+        let mut gammon_acc = [T::Acc::default(); ROLLS];
+        for (high, low, weight) in rolls() {
+            let (h, l) = (high - 1, low - 1);
+            let mut best = worst;
+            let mut gbest = worst;
+            if h == l {
+                for &(_, ty) in &kids[h][..nkids[h]] {
+                    consider(&mut best, ty.best[2][h], same);
+                    if full {
+                        consider(&mut gbest, ty.gammon[2][h], same_g);
+                    }
+                }
+            } else {
+                for (first, second) in [(h, l), (l, h)] {
+                    for &(_, ty) in &kids[first][..nkids[first]] {
+                        consider(&mut best, ty.best[0][second], same);
+                        if full {
+                            consider(&mut gbest, ty.gammon[0][second], same_g);
+                        }
+                    }
+                }
+            }
+            let chosen = if best.ambiguous() {
+                first_best(&pos, high, low, self.keys)
+            } else {
+                best.index()
+            };
+            let (first, run) = self.db.run(chosen);
+            T::add(&mut acc, first, run, weight);
+            if full {
+                let chosen = if gbest.ambiguous() {
+                    first_best(&pos, high, low, self.gammon_keys)
+                } else {
+                    gbest.index()
+                };
+                let (first, run) = self.db.gammon_run(chosen);
+                T::add(&mut gammon_acc, first, run, weight);
+            }
+        }
+        let dist = T::finish(&acc);
+        let mut gammon = [T::default(); ROLLS];
         if full {
-            let (first, run) = db.gammon_run(gammon_best.1);
-            T::add(&mut gammon_acc, first, run, weight);
+            gammon = T::finish(&gammon_acc);
+        } else {
+            gammon[0] = T::ONE;
+        }
+        t.key = T::key(0, &dist);
+        t.gammon_key = T::key(0, &gammon);
+        Built {
+            dist,
+            gammon,
+            tables: t,
         }
     }
-    let dist = T::finish(&acc);
-    let gammon = if full {
-        T::finish(&gammon_acc)
-    } else {
-        let mut one = [T::default(); ROLLS];
-        one[0] = T::ONE;
-        one
-    };
-    (dist, Some(gammon))
+}
+
+/// The first result of the roll with the smallest key, in gnubg's move order.
+fn first_best<K: Copy + PartialOrd>(pos: &OneSided, high: usize, low: usize, keys: &[K]) -> u32 {
+    let mut best: Option<(K, u32)> = None;
+    pos.for_each_result(high, low, &mut |r| {
+        let j = r.index();
+        let k = keys[j as usize];
+        if best.is_none_or(|(b, _)| k < b) {
+            best = Some((k, j));
+        }
+    });
+    best.map_or(0, |(_, j)| j)
+}
+
+/// The plain search: every play of every roll (the reference the fast build is tested
+/// against).
+pub fn build_by_search<T: Prob>(points: usize) -> Database<T> {
+    let n = index::positions(points) as usize;
+    let mut db = Database::<T>::with_capacity(points, true);
+    let mut keys = vec![T::WORST; n];
+    let mut gammon_keys = vec![T::WORST; n];
+    for idx in 0..n as u32 {
+        let pos = OneSided::new(&index::counts(idx, points), points);
+        let full = pos.checkers() as usize == CHECKERS;
+        let mut dist = [T::default(); ROLLS];
+        let mut gammon = [T::default(); ROLLS];
+        if idx == 0 {
+            dist[0] = T::ONE;
+            gammon[0] = T::ONE;
+        } else {
+            let mut acc = [T::Acc::default(); ROLLS];
+            let mut gammon_acc = [T::Acc::default(); ROLLS];
+            for (high, low, weight) in rolls() {
+                let (first, run) = db.run(first_best(&pos, high, low, &keys));
+                T::add(&mut acc, first, run, weight);
+                if full {
+                    let (first, run) = db.gammon_run(first_best(&pos, high, low, &gammon_keys));
+                    T::add(&mut gammon_acc, first, run, weight);
+                }
+            }
+            dist = T::finish(&acc);
+            if full {
+                gammon = T::finish(&gammon_acc);
+            } else {
+                gammon[0] = T::ONE;
+            }
+        }
+        db.set(idx, &dist, Some(&gammon));
+        keys[idx as usize] = T::key(0, &dist);
+        gammon_keys[idx as usize] = T::key(0, &gammon);
+    }
+    db
 }
 
 #[cfg(test)]
@@ -219,6 +435,22 @@ mod tests {
         assert!((d[1] - 5.0 / 36.0).abs() < 1e-12);
         assert!((d[2] - 31.0 / 36.0).abs() < 1e-12);
         assert_eq!(db.gammon(index::index(&c, 2))[0], 1.0);
+    }
+
+    #[test]
+    fn fast_build_equals_the_plain_search() {
+        for points in [3, 5, 7] {
+            let fast = build::<u16>(points, Control::default()).unwrap();
+            let slow = build_by_search::<u16>(points);
+            let fast_exact = build::<f64>(points, Control::default()).unwrap();
+            let slow_exact = build_by_search::<f64>(points);
+            for idx in 0..index::positions(points) {
+                assert_eq!(fast.dist(idx), slow.dist(idx), "P {points} idx {idx}");
+                assert_eq!(fast.gammon(idx), slow.gammon(idx), "P {points} idx {idx}");
+                assert_eq!(fast_exact.dist(idx), slow_exact.dist(idx));
+                assert_eq!(fast_exact.gammon(idx), slow_exact.gammon(idx));
+            }
+        }
     }
 
     #[test]

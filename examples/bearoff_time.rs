@@ -1,0 +1,15 @@
+//! Times one build: `cargo run --release --example bearoff_time -- POINTS [exact|gnubg|moments]`.
+use backgammon_workbench::bearoff::{Control, build, moments::build_moments};
+use std::time::Instant;
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let points: usize = args.get(1).map_or(6, |a| a.parse().unwrap());
+    let kind = args.get(2).map_or("gnubg", |s| s.as_str());
+    let t = Instant::now();
+    let bytes = match kind {
+        "exact" => build::<f64>(points, Control::default()).unwrap().memory_bytes(),
+        "moments" => build_moments(points, Control::default()).unwrap().memory_bytes(),
+        _ => build::<u16>(points, Control::default()).unwrap().memory_bytes(),
+    };
+    println!("{points} points {kind}: {:.3} s, {} MB", t.elapsed().as_secs_f64(), bytes >> 20);
+}
