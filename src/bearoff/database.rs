@@ -227,6 +227,11 @@ impl<T: Prob> Database<T> {
         self.entries[idx as usize]
     }
 
+    /// The run layout of position `idx`, in place.
+    pub(crate) fn entry_ref(&self, idx: u32) -> &Entry {
+        &self.entries[idx as usize]
+    }
+
     /// The bear-off run of `idx`: (first roll, values).
     #[inline(always)]
     pub fn run(&self, idx: u32) -> (usize, &[T]) {
