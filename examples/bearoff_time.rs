@@ -7,9 +7,19 @@ fn main() {
     let kind = args.get(2).map_or("gnubg", |s| s.as_str());
     let t = Instant::now();
     let bytes = match kind {
-        "exact" => build::<f64>(points, Control::default()).unwrap().memory_bytes(),
-        "moments" => build_moments(points, Control::default()).unwrap().memory_bytes(),
-        _ => build::<u16>(points, Control::default()).unwrap().memory_bytes(),
+        "exact" => build::<f64>(points, Control::default())
+            .unwrap()
+            .memory_bytes(),
+        "moments" => build_moments(points, Control::default())
+            .unwrap()
+            .memory_bytes(),
+        _ => build::<u16>(points, Control::default())
+            .unwrap()
+            .memory_bytes(),
     };
-    println!("{points} points {kind}: {:.3} s, {} MB", t.elapsed().as_secs_f64(), bytes >> 20);
+    println!(
+        "{points} points {kind}: {:.3} s, {} MB",
+        t.elapsed().as_secs_f64(),
+        bytes >> 20
+    );
 }

@@ -71,7 +71,12 @@ fn sample_rows_bit_for_bit_and_exact_within_tolerance() {
         assert_eq!(index::index(&row.counts, 6), row.idx);
         assert_eq!(index::pips(&row.counts, 6), row.pips);
         assert_eq!(gnubg6().dist(row.idx).to_vec(), row.dist, "idx {}", row.idx);
-        assert_eq!(gnubg6().gammon(row.idx).to_vec(), row.gammon, "idx {}", row.idx);
+        assert_eq!(
+            gnubg6().gammon(row.idx).to_vec(),
+            row.gammon,
+            "idx {}",
+            row.idx
+        );
         let exact = exact6().dist_f64(row.idx);
         let exact_g = exact6().gammon_f64(row.idx);
         for k in 0..32 {
@@ -80,7 +85,11 @@ fn sample_rows_bit_for_bit_and_exact_within_tolerance() {
         }
         let m = Moments::of(&exact).with_gammon(&exact_g);
         assert!((m.mean - row.moments[0]).abs() < 5e-4, "idx {}", row.idx);
-        assert!((m.gammon_mean - row.moments[2]).abs() < 5e-4, "idx {}", row.idx);
+        assert!(
+            (m.gammon_mean - row.moments[2]).abs() < 5e-4,
+            "idx {}",
+            row.idx
+        );
         assert!((m.sd - row.moments[1]).abs() < 5e-3, "idx {}", row.idx);
     }
 }

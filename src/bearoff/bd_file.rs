@@ -57,7 +57,9 @@ impl Header {
         }
         let h = &bytes[..HEADER_LEN];
         if !h.starts_with(b"gnubg-") {
-            return Err(bad("it does not start with 'gnubg-': not a gnubg bear-off file"));
+            return Err(bad(
+                "it does not start with 'gnubg-': not a gnubg bear-off file",
+            ));
         }
         if h.starts_with(b"gnubg-TS") {
             return Err(bad(

@@ -29,7 +29,10 @@ impl std::fmt::Display for BuildError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             BuildError::TooManyPoints(p) => {
-                write!(f, "a one-sided database spans 1 to {MAX_POINTS} points, not {p}")
+                write!(
+                    f,
+                    "a one-sided database spans 1 to {MAX_POINTS} points, not {p}"
+                )
             }
             BuildError::Cancelled => f.write_str("the build was cancelled"),
         }
@@ -161,18 +164,117 @@ fn consider<K: Copy + PartialOrd>(
     }
 }
 
+/// What a build stores per position and how a position is made from its chosen children: the
+/// full distributions ([`Prob`]) or only their moments ([`super::moments`]).
+pub(crate) trait Recurrence: Sync {
+    /// What plays are compared by (smaller is better).
+    type Key: Copy + PartialOrd + Send + Sync;
+    /// What one position produces.
+    type Out: Send;
+    /// A key larger than any real one.
+    const WORST: Self::Key;
+    /// The keys (bear-off, gammon) of the empty position, whose value is already stored.
+    fn empty_keys(&self) -> (Self::Key, Self::Key);
+    /// True when positions `a` and `b` have the same bear-off (or, with `gammon`, gammon)
+    /// value, so that a tie between them does not matter.
+    fn same(&self, a: u32, b: u32, gammon: bool) -> bool;
+    /// Asks for the value of `idx` to be fetched (a hint).
+    fn prefetch(&self, idx: u32);
+    /// A position from the children chosen for the 21 rolls, as (bear-off child, gammon child,
+    /// weight); `full` when all 15 checkers are on the board. Returns it with its keys.
+    fn combine(
+        &self,
+        chosen: &[(u32, u32, u32); 21],
+        full: bool,
+    ) -> (Self::Out, Self::Key, Self::Key);
+    /// Stores a position.
+    fn store(&mut self, idx: u32, out: Self::Out);
+}
+
+impl<T: Prob> Recurrence for Database<T> {
+    type Key = T::Key;
+    type Out = ([T; ROLLS], [T; ROLLS]);
+    const WORST: T::Key = T::WORST;
+
+    fn empty_keys(&self) -> (T::Key, T::Key) {
+        let (f, r) = self.run(0);
+        (T::key(f, r), T::key(f, r))
+    }
+
+    fn same(&self, a: u32, b: u32, gammon: bool) -> bool {
+        if gammon {
+            self.gammon_run(a) == self.gammon_run(b)
+        } else {
+            self.run(a) == self.run(b)
+        }
+    }
+
+    fn prefetch(&self, idx: u32) {
+        prefetch(self.entry_ref(idx), 8);
+    }
+
+    fn combine(&self, chosen: &[(u32, u32, u32); 21], full: bool) -> (Self::Out, T::Key, T::Key) {
+        // The loads of the distributions do not wait on each other.
+        for &(b, g, _) in chosen {
+            let (_, run) = self.run(b);
+            prefetch(&run[0], 2 * run.len());
+            if full {
+                let (_, run) = self.gammon_run(g);
+                prefetch(&run[0], 2 * run.len());
+            }
+        }
+        let mut acc = [T::Acc::default(); ROLLS];
+        let mut gammon_acc = [T::Acc::default(); ROLLS];
+        for &(b, g, weight) in chosen {
+            let (first, run) = self.run(b);
+            T::add(&mut acc, first, run, weight);
+            if full {
+                let (first, run) = self.gammon_run(g);
+                T::add(&mut gammon_acc, first, run, weight);
+            }
+        }
+        let dist = T::finish(&acc);
+        let mut gammon = [T::default(); ROLLS];
+        if full {
+            gammon = T::finish(&gammon_acc);
+        } else {
+            gammon[0] = T::ONE;
+        }
+        let keys = (T::key(0, &dist), T::key(0, &gammon));
+        ((dist, gammon), keys.0, keys.1)
+    }
+
+    fn store(&mut self, idx: u32, (dist, gammon): Self::Out) {
+        self.set(idx, &dist, Some(&gammon));
+    }
+}
+
 /// Builds the database for 15 checkers on `points` points (1 ≤ P ≤ 15) in the arithmetic `T`
 /// (`f64` exact, `u16` gnubg-compatible), with gammon distributions.
-///
-/// Instead of visiting every play of every roll, each position keeps the best result of one,
-/// two and three steps of each die ([`Tables`]); a double is then the best over one step of the
-/// three-step bests of the children, and a roll a-b the best over one step of a of the one-step
-/// bests of b (and the reverse). When two results tie on the key with different distributions,
-/// gnubg's move order decides and that roll is searched play by play.
 pub fn build<T: Prob>(points: usize, control: Control<'_>) -> Result<Database<T>, BuildError> {
     if !(1..=MAX_POINTS).contains(&points) {
         return Err(BuildError::TooManyPoints(points));
     }
+    let mut db = Database::<T>::with_capacity(points, true);
+    let mut one = [T::default(); ROLLS];
+    one[0] = T::ONE;
+    db.set(0, &one, Some(&one));
+    run(points, &mut db, control)?;
+    Ok(db)
+}
+
+/// Fills `rec` for every position but the empty one (already stored), level by level.
+///
+/// Instead of visiting every play of every roll, each position keeps the best result of one,
+/// two and three steps of each die ([`Tables`]); a double is then the best over one step of the
+/// three-step bests of the children, and a roll a-b the best over one step of a of the one-step
+/// bests of b (and the reverse). When two results tie on the key with different values,
+/// gnubg's move order decides and that roll is searched play by play.
+pub(crate) fn run<R: Recurrence>(
+    points: usize,
+    rec: &mut R,
+    control: Control<'_>,
+) -> Result<(), BuildError> {
     let n = index::positions(points) as usize;
     let levels = pip_levels(points);
     let mut slot = vec![0u32; n];
@@ -181,24 +283,25 @@ pub fn build<T: Prob>(points: usize, control: Control<'_>) -> Result<Database<T>
             slot[idx as usize] = i as u32;
         }
     }
-    let mut db = Database::<T>::with_capacity(points, true);
-    let mut keys = vec![T::WORST; n];
-    let mut gammon_keys = vec![T::WORST; n];
-    let mut one = [T::default(); ROLLS];
-    one[0] = T::ONE;
-    db.set(0, &one, Some(&one));
-    let zero = T::key(0, &one);
+    let mut keys = vec![R::WORST; n];
+    let mut gammon_keys = vec![R::WORST; n];
+    let (zero, gzero) = rec.empty_keys();
     keys[0] = zero;
-    gammon_keys[0] = zero;
-    let mut tables: Vec<Vec<Tables<T::Key>>> = vec![Vec::new(); levels.len()];
-    tables[0] = vec![Tables::filled(zero, zero, Best::new(zero, 0), Best::new(zero, 0))];
+    gammon_keys[0] = gzero;
+    let mut tables: Vec<Vec<Tables<R::Key>>> = vec![Vec::new(); levels.len()];
+    tables[0] = vec![Tables::filled(
+        zero,
+        gzero,
+        Best::new(zero, 0),
+        Best::new(gzero, 0),
+    )];
     let mut done = 1u64;
     for (pips, level) in levels.iter().enumerate().skip(1) {
         if control.cancelled() {
             return Err(BuildError::Cancelled);
         }
         let ctx = Context {
-            db: &db,
+            rec: &*rec,
             keys: &keys,
             gammon_keys: &gammon_keys,
             tables: &tables,
@@ -206,13 +309,14 @@ pub fn build<T: Prob>(points: usize, control: Control<'_>) -> Result<Database<T>
             points,
             pips,
         };
-        let built: Vec<Built<T>> = level.par_iter().map(|&idx| ctx.position(idx)).collect();
+        let built: Vec<(R::Out, Tables<R::Key>)> =
+            level.par_iter().map(|&idx| ctx.position(idx)).collect();
         let mut level_tables = Vec::with_capacity(level.len());
-        for (&idx, b) in level.iter().zip(built) {
-            db.set(idx, &b.dist, Some(&b.gammon));
-            keys[idx as usize] = b.tables.key;
-            gammon_keys[idx as usize] = b.tables.gammon_key;
-            level_tables.push(b.tables);
+        for (&idx, (out, t)) in level.iter().zip(built) {
+            rec.store(idx, out);
+            keys[idx as usize] = t.key;
+            gammon_keys[idx as usize] = t.gammon_key;
+            level_tables.push(t);
         }
         tables[pips] = level_tables;
         if pips > 6 {
@@ -224,60 +328,47 @@ pub fn build<T: Prob>(points: usize, control: Control<'_>) -> Result<Database<T>
             report(done, n as u64);
         }
     }
-    Ok(db)
+    Ok(())
 }
 
-struct Built<T: Prob> {
-    dist: [T; ROLLS],
-    gammon: [T; ROLLS],
-    tables: Tables<T::Key>,
-}
-
-struct Context<'a, T: Prob> {
-    db: &'a Database<T>,
-    keys: &'a [T::Key],
-    gammon_keys: &'a [T::Key],
-    tables: &'a [Vec<Tables<T::Key>>],
+struct Context<'a, R: Recurrence> {
+    rec: &'a R,
+    keys: &'a [R::Key],
+    gammon_keys: &'a [R::Key],
+    tables: &'a [Vec<Tables<R::Key>>],
     slot: &'a [u32],
     points: usize,
     pips: usize,
 }
 
-impl<T: Prob> Context<'_, T> {
-    fn same(&self, a: u32, b: u32) -> bool {
-        let (fa, ra) = self.db.run(a);
-        let (fb, rb) = self.db.run(b);
-        fa == fb && ra == rb
-    }
-
-    fn same_gammon(&self, a: u32, b: u32) -> bool {
-        let (fa, ra) = self.db.gammon_run(a);
-        let (fb, rb) = self.db.gammon_run(b);
-        fa == fb && ra == rb
-    }
-
-    fn position(&self, idx: u32) -> Built<T> {
+impl<R: Recurrence> Context<'_, R> {
+    fn position(&self, idx: u32) -> (R::Out, Tables<R::Key>) {
         let counts: Counts = index::counts(idx, self.points);
         let pos = OneSided::new(&counts, self.points);
         let full = pos.checkers() as usize == CHECKERS;
         // The one-step children of each die, in gnubg's source order.
-        let mut kids: [[(u32, &Tables<T::Key>); MAX_POINTS]; 6] =
+        let mut kids: [[(u32, &Tables<R::Key>); MAX_POINTS]; 6] =
             [[(0, &self.tables[0][0]); MAX_POINTS]; 6];
         let mut nkids = [0usize; 6];
         for d in 1..=6 {
             pos.for_each_step(d, |y, drop| {
                 let j = y.index();
                 let ty = &self.tables[self.pips - drop][self.slot[j as usize] as usize];
-                prefetch(ty, std::mem::size_of::<Tables<T::Key>>());
+                prefetch(ty, std::mem::size_of::<Tables<R::Key>>());
                 kids[d - 1][nkids[d - 1]] = (j, ty);
                 nkids[d - 1] += 1;
             });
         }
-        let worst = Best::new(T::WORST, 0);
+        let worst = Best::new(R::WORST, 0);
         let trivial = Best::new(self.gammon_keys[0], 0);
-        let mut t = Tables::filled(T::WORST, T::WORST, worst, if full { worst } else { trivial });
-        let same = |a, b| self.same(a, b);
-        let same_g = |a, b| self.same_gammon(a, b);
+        let mut t = Tables::filled(
+            R::WORST,
+            R::WORST,
+            worst,
+            if full { worst } else { trivial },
+        );
+        let same = |a, b| self.rec.same(a, b, false);
+        let same_g = |a, b| self.rec.same(a, b, true);
         for d in 0..6 {
             for &(j, ty) in &kids[d][..nkids[d]] {
                 consider(&mut t.best[0][d], Best::new(ty.key, j), same);
@@ -290,8 +381,6 @@ impl<T: Prob> Context<'_, T> {
                 }
             }
         }
-        // First every roll's choice, then the children's distributions: the loads of the
-        // second loop do not wait on each other.
         let mut chosen = [(0u32, 0u32, 0u32); 21];
         for (r, (high, low, weight)) in rolls().enumerate() {
             let (h, l) = (high - 1, low - 1);
@@ -326,42 +415,14 @@ impl<T: Prob> Context<'_, T> {
             } else {
                 gbest.index()
             };
-            prefetch(self.db.entry_ref(b), 8);
-            prefetch(self.db.entry_ref(g), 8);
+            self.rec.prefetch(b);
+            self.rec.prefetch(g);
             chosen[r] = (b, g, weight);
         }
-        for &(b, g, _) in &chosen {
-            let (_, run) = self.db.run(b);
-            prefetch(&run[0], 2 * run.len());
-            if full {
-                let (_, run) = self.db.gammon_run(g);
-                prefetch(&run[0], 2 * run.len());
-            }
-        }
-        let mut acc = [T::Acc::default(); ROLLS];
-        let mut gammon_acc = [T::Acc::default(); ROLLS];
-        for &(b, g, weight) in &chosen {
-            let (first, run) = self.db.run(b);
-            T::add(&mut acc, first, run, weight);
-            if full {
-                let (first, run) = self.db.gammon_run(g);
-                T::add(&mut gammon_acc, first, run, weight);
-            }
-        }
-        let dist = T::finish(&acc);
-        let mut gammon = [T::default(); ROLLS];
-        if full {
-            gammon = T::finish(&gammon_acc);
-        } else {
-            gammon[0] = T::ONE;
-        }
-        t.key = T::key(0, &dist);
-        t.gammon_key = T::key(0, &gammon);
-        Built {
-            dist,
-            gammon,
-            tables: t,
-        }
+        let (out, key, gammon_key) = self.rec.combine(&chosen, full);
+        t.key = key;
+        t.gammon_key = gammon_key;
+        (out, t)
     }
 }
 
@@ -501,9 +562,6 @@ mod tests {
             progress: None,
             cancel: Some(&flag),
         };
-        assert_eq!(
-            build::<u16>(3, control).unwrap_err(),
-            BuildError::Cancelled
-        );
+        assert_eq!(build::<u16>(3, control).unwrap_err(), BuildError::Cancelled);
     }
 }

@@ -13,7 +13,9 @@ pub const ROLLS: usize = 32;
 
 /// A probability as stored in a database: `f64` for the exact arithmetic, `u16` (× 65535) for
 /// gnubg's integer arithmetic.
-pub trait Prob: Copy + Default + PartialEq + PartialOrd + Send + Sync + std::fmt::Debug + 'static {
+pub trait Prob:
+    Copy + Default + PartialEq + PartialOrd + Send + Sync + std::fmt::Debug + 'static
+{
     /// What moves are compared by (smaller is better): the expected rolls, for `u16` as gnubg's
     /// `Σ k · u[k]`.
     type Key: Copy + PartialOrd + Send + Sync;
@@ -245,7 +247,10 @@ impl<T: Prob> Database<T> {
     pub fn gammon_run(&self, idx: u32) -> (usize, &[T]) {
         let e = &self.entries[idx as usize];
         let o = e.offset as usize + e.len as usize;
-        (e.gammon_first as usize, &self.data[o..o + e.gammon_len as usize])
+        (
+            e.gammon_first as usize,
+            &self.data[o..o + e.gammon_len as usize],
+        )
     }
 
     /// P(all checkers off in exactly k rolls), k = 0 … 31.

@@ -8,11 +8,9 @@
 //! their own play by the smallest gammon mean), as gnubg's `makebearoff -n` does. Values are
 //! computed in `f64` and stored as `f32`, the precision of gnubg's normal-approximation files.
 
-use super::build::{BuildError, Control, pip_levels, rolls};
+use super::build::{BuildError, Control, Recurrence, run};
 use super::database::ROLLS;
-use super::index::{self, CHECKERS, MAX_POINTS};
-use super::plays::OneSided;
-use rayon::prelude::*;
+use super::index::{self, MAX_POINTS};
 
 /// Mean and standard deviation of both distributions of a position, in rolls.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -30,7 +28,12 @@ pub struct Moments {
 /// Mean and standard deviation of a distribution over k = 0 … 31.
 pub fn mean_sd(dist: &[f64; ROLLS]) -> (f64, f64) {
     let total: f64 = dist.iter().sum();
-    let mean: f64 = dist.iter().enumerate().map(|(k, p)| k as f64 * p).sum::<f64>() / total;
+    let mean: f64 = dist
+        .iter()
+        .enumerate()
+        .map(|(k, p)| k as f64 * p)
+        .sum::<f64>()
+        / total;
     let var: f64 = dist
         .iter()
         .enumerate()
@@ -106,64 +109,59 @@ impl MomentDatabase {
     }
 }
 
+impl Recurrence for MomentDatabase {
+    type Key = f32;
+    type Out = [f32; 4];
+    const WORST: f32 = f32::INFINITY;
+
+    fn empty_keys(&self) -> (f32, f32) {
+        (0.0, 0.0)
+    }
+
+    fn same(&self, a: u32, b: u32, gammon: bool) -> bool {
+        let (ma, mb) = (&self.moments[a as usize], &self.moments[b as usize]);
+        let i = if gammon { 2 } else { 0 };
+        ma[i..i + 2] == mb[i..i + 2]
+    }
+
+    fn prefetch(&self, _idx: u32) {}
+
+    fn combine(&self, chosen: &[(u32, u32, u32); 21], full: bool) -> ([f32; 4], f32, f32) {
+        let (mut mean, mut second, mut gmean, mut gsecond) = (0f64, 0f64, 0f64, 0f64);
+        for &(b, g, weight) in chosen {
+            let w = weight as f64 / 36.0;
+            let [m, s, _, _] = self.moments[b as usize].map(f64::from);
+            mean += w * (1.0 + m);
+            second += w * (s * s + (1.0 + m) * (1.0 + m));
+            if full {
+                let [_, _, gm, gs] = self.moments[g as usize].map(f64::from);
+                gmean += w * (1.0 + gm);
+                gsecond += w * (gs * gs + (1.0 + gm) * (1.0 + gm));
+            }
+        }
+        let sd = (second - mean * mean).max(0.0).sqrt();
+        let gsd = (gsecond - gmean * gmean).max(0.0).sqrt();
+        let out = [mean as f32, sd as f32, gmean as f32, gsd as f32];
+        (out, out[0], out[2])
+    }
+
+    fn store(&mut self, idx: u32, out: [f32; 4]) {
+        self.moments[idx as usize] = out;
+    }
+}
+
 /// Builds the moments-only database for 15 checkers on `points` points by moment recursion.
 pub fn build_moments(points: usize, control: Control<'_>) -> Result<MomentDatabase, BuildError> {
     if !(1..=MAX_POINTS).contains(&points) {
         return Err(BuildError::TooManyPoints(points));
     }
     let n = index::positions(points) as usize;
-    let levels = pip_levels(points);
-    let mut moments = vec![[0f32; 4]; n];
-    let mut done = 1u64;
-    for level in levels.iter().skip(1) {
-        if control.cancel.is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed)) {
-            return Err(BuildError::Cancelled);
-        }
-        let built: Vec<[f32; 4]> = level
-            .par_iter()
-            .map(|&idx| position(&moments, idx, points))
-            .collect();
-        for (&idx, m) in level.iter().zip(built) {
-            moments[idx as usize] = m;
-        }
-        done += level.len() as u64;
-        if let Some(report) = control.progress {
-            report(done, n as u64);
-        }
-    }
-    Ok(MomentDatabase { points, moments })
-}
-
-fn position(moments: &[[f32; 4]], idx: u32, points: usize) -> [f32; 4] {
-    let pos = OneSided::new(&index::counts(idx, points), points);
-    let full = pos.checkers() as usize == CHECKERS;
-    let (mut mean, mut second, mut gmean, mut gsecond) = (0f64, 0f64, 0f64, 0f64);
-    for (high, low, weight) in rolls() {
-        let w = weight as f64 / 36.0;
-        let mut best = (f32::INFINITY, 0usize);
-        let mut gbest = (f32::INFINITY, 0usize);
-        pos.for_each_result(high, low, &mut |r| {
-            let j = r.index() as usize;
-            let m = &moments[j];
-            if m[0] < best.0 {
-                best = (m[0], j);
-            }
-            if m[2] < gbest.0 {
-                gbest = (m[2], j);
-            }
-        });
-        let [m, s, _, _] = moments[best.1].map(f64::from);
-        mean += w * (1.0 + m);
-        second += w * (s * s + (1.0 + m) * (1.0 + m));
-        if full {
-            let [_, _, gm, gs] = moments[gbest.1].map(f64::from);
-            gmean += w * (1.0 + gm);
-            gsecond += w * (gs * gs + (1.0 + gm) * (1.0 + gm));
-        }
-    }
-    let sd = (second - mean * mean).max(0.0).sqrt();
-    let gsd = (gsecond - gmean * gmean).max(0.0).sqrt();
-    [mean as f32, sd as f32, gmean as f32, gsd as f32]
+    let mut db = MomentDatabase {
+        points,
+        moments: vec![[0f32; 4]; n],
+    };
+    run(points, &mut db, control)?;
+    Ok(db)
 }
 
 #[cfg(test)]
@@ -180,7 +178,10 @@ mod tests {
             let m = mdb.get(idx);
             assert!((exact.mean - m.mean).abs() < 1e-5, "idx {idx}");
             assert!((exact.sd - m.sd).abs() < 1e-4, "idx {idx}: {exact:?} {m:?}");
-            assert!((exact.gammon_mean - m.gammon_mean).abs() < 1e-5, "idx {idx}");
+            assert!(
+                (exact.gammon_mean - m.gammon_mean).abs() < 1e-5,
+                "idx {idx}"
+            );
             assert!((exact.gammon_sd - m.gammon_sd).abs() < 1e-4, "idx {idx}");
         }
     }

@@ -70,8 +70,7 @@ impl OneSided {
     fn target(&self, from: usize, die: usize) -> Option<usize> {
         if from > die {
             Some(from - die)
-        } else if (self.points < 7 || self.above[7] == 0)
-            && (from == die || from == self.highest())
+        } else if (self.points < 7 || self.above[7] == 0) && (from == die || from == self.highest())
         {
             Some(0)
         } else {
