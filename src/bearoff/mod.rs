@@ -7,9 +7,11 @@
 
 pub mod bd_file;
 pub mod build;
+pub mod chances;
 pub mod database;
 pub mod index;
 pub mod moments;
+pub mod normal;
 pub mod plays;
 
 pub use build::{BuildError, Control, build};
