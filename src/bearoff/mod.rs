@@ -13,6 +13,7 @@ pub mod index;
 pub mod moments;
 pub mod normal;
 pub mod plays;
+pub mod race;
 
 pub use build::{BuildError, Control, build};
 pub use database::{Database, Prob, ROLLS};
