@@ -5,6 +5,7 @@
 //! Two arithmetics: exact (`f64`) and gnubg-compatible integers (`u16`, see
 //! [`database::Prob`]).
 
+pub mod analysis;
 pub mod bd_file;
 pub mod build;
 pub mod chances;

@@ -13,7 +13,7 @@ use super::database::ROLLS;
 use super::index::{self, MAX_POINTS};
 
 /// Mean and standard deviation of both distributions of a position, in rolls.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize)]
 pub struct Moments {
     /// Mean rolls to bear all checkers off.
     pub mean: f64,

@@ -61,7 +61,7 @@ pub fn approximate(mean: f64, sd: f64, form: Form) -> [f64; ROLLS] {
 }
 
 /// How far an approximation is from the exact distribution.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
 pub struct ErrorMeasures {
     /// The largest |Δp| over k.
     pub max_abs: f64,
