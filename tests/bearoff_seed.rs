@@ -11,7 +11,8 @@ use backgammon_workbench::formats::read_position;
 /// Rows of the reference table: (k, raw on roll, raw opponent, raw gammon on roll, raw gammon
 /// opponent).
 fn reference() -> Vec<[u32; 5]> {
-    let text = std::fs::read_to_string(common::data("bearoff/seed_position_gnubg_10pt.txt")).unwrap();
+    let text =
+        std::fs::read_to_string(common::data("bearoff/seed_position_gnubg_10pt.txt")).unwrap();
     text.lines()
         .filter(|l| l.chars().next().is_some_and(|c| c.is_ascii_digit()))
         .map(|l| {
@@ -24,7 +25,10 @@ fn reference() -> Vec<[u32; 5]> {
 #[test]
 fn seed_position_exact_normal_rollout_and_gnubg_bits() {
     let pos = read_position("qm3bAADMXdsAAA").unwrap();
-    assert_eq!(analysis::points_needed(&pos, 15).unwrap(), [Some(10), Some(10)]);
+    assert_eq!(
+        analysis::points_needed(&pos, 15).unwrap(),
+        [Some(10), Some(10)]
+    );
     let rows = reference();
     assert_eq!(rows.len(), 19);
 
@@ -50,7 +54,10 @@ fn seed_position_exact_normal_rollout_and_gnubg_bits() {
     let r3 = |x: f64| (x * 1e3).round() / 1e3;
     assert_eq!(r4(a.win_exact.unwrap()), 0.5664);
     assert_eq!(r4(a.win_normal.unwrap()), 0.5679);
-    assert_eq!([r3(me.moments.mean), r3(opp.moments.mean)], [13.148, 13.054]);
+    assert_eq!(
+        [r3(me.moments.mean), r3(opp.moments.mean)],
+        [13.148, 13.054]
+    );
     assert_eq!([r3(me.moments.sd), r3(opp.moments.sd)], [1.709, 1.672]);
     assert_eq!((me.pips, opp.pips), (100, 99));
     assert!((me.epc - 13.148 * 49.0 / 6.0).abs() < 0.01);
@@ -58,7 +65,10 @@ fn seed_position_exact_normal_rollout_and_gnubg_bits() {
     assert!(a.win_gammon.unwrap() < 1e-6 && a.lose_gammon.unwrap() < 1e-6);
     // The seed's "a rollout gives 56.6 %": ours within four standard errors of the exact p.
     let r = a.rollout.unwrap();
-    assert!(r.stderr > 0.0 && (r.win - a.win_exact.unwrap()).abs() < 4.0 * r.stderr, "{r:?}");
+    assert!(
+        r.stderr > 0.0 && (r.win - a.win_exact.unwrap()).abs() < 4.0 * r.stderr,
+        "{r:?}"
+    );
     // The density column of the seed: 23.25 % at 13 rolls for the player on roll.
     assert!((me.dist_normal[13] * 100.0 - 23.253).abs() < 0.003);
 }

@@ -11,10 +11,13 @@ use crate::position::SideCheckers;
 pub struct RaceCount {
     /// The formula's name.
     pub name: &'static str,
-    /// The adjusted count of the player on roll (the formula's metric for Kleinman and 8-9-12).
+    /// The adjusted count of the player on roll (plain pips for Kleinman and 8-9-12).
     pub on_roll: f64,
     /// The opponent's adjusted count.
     pub opponent: f64,
+    /// The formula's own figure, when it has one besides the counts: K for Kleinman, the
+    /// lead in % for 8-9-12, P for Isight.
+    pub metric: Option<f64>,
     /// What the formula advises the player on roll / the opponent.
     pub verdict: String,
     /// The winning chance it estimates for the player on roll, when it gives one.
@@ -61,6 +64,7 @@ pub fn keith(me: &SideCheckers, opp: &SideCheckers) -> RaceCount {
         on_roll: k_me,
         opponent: k_opp,
         verdict: cube(diff <= 4.0, diff <= 3.0, diff >= 2.0),
+        metric: None,
         win: None,
     }
 }
@@ -86,6 +90,7 @@ pub fn thorp(me: &SideCheckers, opp: &SideCheckers) -> RaceCount {
         on_roll: l,
         opponent: t,
         verdict: cube(l - t <= 2.0, l - t <= 1.0, t - l <= 2.0),
+        metric: None,
         win: None,
     }
 }
@@ -108,8 +113,9 @@ pub fn kleinman(me: &SideCheckers, opp: &SideCheckers) -> RaceCount {
     let lead = d >= 0.0;
     RaceCount {
         name: "Kleinman",
-        on_roll: k,
-        opponent: s,
+        on_roll: pips(me),
+        opponent: pips(opp),
+        metric: Some(k),
         verdict: cube(lead && k >= 0.5, lead && k >= 0.7, !lead || k <= 1.2),
         win: Some(w),
     }
@@ -124,8 +130,9 @@ pub fn eight_nine_twelve(me: &SideCheckers, opp: &SideCheckers) -> RaceCount {
     let lead = if a > 0.0 { 100.0 * (b - a) / a } else { 100.0 };
     RaceCount {
         name: "8-9-12",
-        on_roll: lead,
-        opponent: b - a,
+        on_roll: a,
+        opponent: b,
+        metric: Some(lead),
         verdict: cube(lead >= 8.0, lead >= 9.0, lead <= 12.0),
         win: None,
     }
@@ -163,10 +170,8 @@ pub fn isight(me: &SideCheckers, opp: &SideCheckers) -> RaceCount {
         name: "Isight",
         on_roll: l,
         opponent: t,
-        verdict: format!(
-            "P = {p:.1}: {}",
-            cube(p >= 68.0, p >= 70.0, p <= 76.0)
-        ),
+        metric: Some(p),
+        verdict: cube(p >= 68.0, p >= 70.0, p <= 76.0),
         win: None,
     }
 }
@@ -199,7 +204,7 @@ mod tests {
         // 100 v 113 pips: K = 17²/209 = 1.383, W = 0.797; 100 v 106: W = 0.688.
         let me = side(&[(10, 10)]);
         let r = kleinman(&me, &side(&[(13, 8), (9, 1)]));
-        assert!((r.on_roll - 1.383).abs() < 0.001);
+        assert!((r.metric.unwrap() - 1.383).abs() < 0.001);
         assert!((r.win.unwrap() - 0.797).abs() < 0.001);
         let r = kleinman(&me, &side(&[(10, 10), (6, 1)]));
         assert!((r.win.unwrap() - 0.688).abs() < 0.001);
@@ -222,7 +227,7 @@ mod tests {
     #[test]
     fn eight_nine_twelve_reads_the_lead() {
         let r = eight_nine_twelve(&side(&[(10, 10)]), &side(&[(10, 11)]));
-        assert!((r.on_roll - 10.0).abs() < 1e-12);
+        assert!((r.metric.unwrap() - 10.0).abs() < 1e-12);
         assert_eq!(r.verdict, "double and redouble, take");
     }
 }

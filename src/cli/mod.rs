@@ -2,6 +2,7 @@
 //!
 //! Errors in what the user typed end the run with a one-line message on stderr and exit code 2.
 
+mod bearoff;
 mod moves;
 
 use clap::{Parser, Subcommand};
@@ -19,6 +20,8 @@ struct Cli {
 enum Command {
     /// Every legal result of a roll, one line each: move and resulting Position ID.
     Moves(moves::Args),
+    /// One-sided bear-off databases: analyse a race, build, inspect gnubg .bd files.
+    Bearoff(bearoff::Args),
 }
 
 /// A failed run: the message printed after `bgw: `.
@@ -40,6 +43,7 @@ pub fn run() -> ExitCode {
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::Moves(args)) => moves::run(args),
+        Some(Command::Bearoff(args)) => bearoff::run(args),
     };
     outcome.unwrap_or_else(|CliError(message)| {
         eprintln!("bgw: {message}");
