@@ -138,9 +138,7 @@ pub struct Analysis {
 
 fn counts_of(side: &SideCheckers, points: usize) -> Counts {
     let mut c = [0u8; MAX_POINTS + 1];
-    for p in 1..=points {
-        c[p] = side[p - 1];
-    }
+    c[1..=points].copy_from_slice(&side[..points]);
     c
 }
 

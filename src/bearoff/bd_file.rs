@@ -280,8 +280,7 @@ pub fn from_bytes(bytes: &[u8]) -> Result<BdContents, BdError> {
     let gammon = header.gammon;
     let u16_at = |b: &[u8], i: usize| u16::from_le_bytes([b[2 * i], b[2 * i + 1]]);
     let mut entries = Vec::with_capacity(n as usize);
-    let data: Vec<u16>;
-    if header.compressed {
+    let data: Vec<u16> = if header.compressed {
         let entry_len: u64 = if gammon { 8 } else { 6 };
         let index_end = HEADER_LEN as u64 + entry_len * n;
         if (bytes.len() as u64) < index_end {
@@ -321,7 +320,7 @@ pub fn from_bytes(bytes: &[u8]) -> Result<BdContents, BdError> {
         }
         size_check(index_end + 2 * total)?;
         let area = &bytes[index_end as usize..];
-        data = (0..total as usize).map(|i| u16_at(area, i)).collect();
+        (0..total as usize).map(|i| u16_at(area, i)).collect()
     } else {
         let per = if gammon { 64u64 } else { 32 };
         size_check(HEADER_LEN as u64 + 2 * per * n)?;
@@ -347,8 +346,8 @@ pub fn from_bytes(bytes: &[u8]) -> Result<BdContents, BdError> {
                 gammon_len: gl as u8,
             });
         }
-        data = d;
-    }
+        d
+    };
     Ok(BdContents::Distributions(Database::from_parts(
         header.points,
         gammon,

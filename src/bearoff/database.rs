@@ -27,10 +27,11 @@ pub trait Prob:
     const WORST: Self::Key;
     /// The key of a distribution given as its run starting at roll `first`.
     fn key(first: usize, run: &[Self]) -> Self::Key;
-    /// Adds `weight` (1 for doubles, 2 otherwise) times `run` shifted by one roll.
-    fn add(acc: &mut [Self::Acc; ROLLS], first: usize, run: &[Self], weight: u32);
+    /// Adds `weight` (1 for doubles, 2 otherwise) times `run` shifted by one roll; the last
+    /// slot collects k = 32, which is dropped as gnubg does.
+    fn add(acc: &mut [Self::Acc; ROLLS + 1], first: usize, run: &[Self], weight: u32);
     /// Turns the sum of 36 weighted children into a distribution.
-    fn finish(acc: &[Self::Acc; ROLLS]) -> [Self; ROLLS];
+    fn finish(acc: &[Self::Acc; ROLLS + 1]) -> [Self; ROLLS];
     /// The value as a probability.
     fn to_f64(self) -> f64;
 }
@@ -50,17 +51,16 @@ impl Prob for f64 {
     }
 
     #[inline(always)]
-    fn add(acc: &mut [f64; ROLLS], first: usize, run: &[f64], weight: u32) {
+    fn add(acc: &mut [f64; ROLLS + 1], first: usize, run: &[f64], weight: u32) {
         let w = weight as f64;
-        for (i, &p) in run.iter().enumerate() {
-            if first + i + 1 < ROLLS {
-                acc[first + i + 1] += w * p;
-            }
+        let dst = &mut acc[first + 1..first + 1 + run.len()];
+        for (a, &p) in dst.iter_mut().zip(run) {
+            *a += w * p;
         }
     }
 
-    fn finish(acc: &[f64; ROLLS]) -> [f64; ROLLS] {
-        acc.map(|a| a / 36.0)
+    fn finish(acc: &[f64; ROLLS + 1]) -> [f64; ROLLS] {
+        std::array::from_fn(|k| acc[k] / 36.0)
     }
 
     fn to_f64(self) -> f64 {
@@ -86,15 +86,14 @@ impl Prob for u16 {
     }
 
     #[inline(always)]
-    fn add(acc: &mut [u32; ROLLS], first: usize, run: &[u16], weight: u32) {
-        for (i, &p) in run.iter().enumerate() {
-            if first + i + 1 < ROLLS {
-                acc[first + i + 1] += weight * p as u32;
-            }
+    fn add(acc: &mut [u32; ROLLS + 1], first: usize, run: &[u16], weight: u32) {
+        let dst = &mut acc[first + 1..first + 1 + run.len()];
+        for (a, &p) in dst.iter_mut().zip(run) {
+            *a += weight * p as u32;
         }
     }
 
-    fn finish(acc: &[u32; ROLLS]) -> [u16; ROLLS] {
+    fn finish(acc: &[u32; ROLLS + 1]) -> [u16; ROLLS] {
         let mut out = [0u16; ROLLS];
         let mut total = 0i64;
         let mut mode = 0;
@@ -287,14 +286,14 @@ mod tests {
     #[test]
     fn gnubg_rounding_fixes_the_total_on_the_first_largest_entry() {
         // Three equal thirds of 36·65535: each rounds to 21845, total 65535 already.
-        let mut acc = [0u32; ROLLS];
+        let mut acc = [0u32; ROLLS + 1];
         acc[1] = 12 * 65535;
         acc[2] = 12 * 65535;
         acc[3] = 12 * 65535;
         let d = <u16 as Prob>::finish(&acc);
         assert_eq!(d[1..4], [21845, 21845, 21845]);
         // Values that round up: the excess comes off the first largest entry.
-        let mut acc = [0u32; ROLLS];
+        let mut acc = [0u32; ROLLS + 1];
         acc[1] = 36 * 30000 + 18;
         acc[2] = 36 * 35534 + 18;
         let d = <u16 as Prob>::finish(&acc);
