@@ -72,3 +72,66 @@ fn seed_position_exact_normal_rollout_and_gnubg_bits() {
     // The density column of the seed: 23.25 % at 13 rolls for the player on roll.
     assert!((me.dist_normal[13] * 100.0 - 23.253).abs() < 0.003);
 }
+
+/// The seed's first table: (rolls, player, opponent, player gammon, opponent gammon) in %.
+fn seed_table() -> Vec<[f64; 5]> {
+    let dir = common::data("../seeds");
+    let seed = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.file_name().unwrap().to_string_lossy().starts_with("001_"))
+        .unwrap();
+    let text = std::fs::read_to_string(seed).unwrap();
+    let start = text.find("Rolls   Player  Opponent").unwrap();
+    text[start..]
+        .lines()
+        .skip(1)
+        .take_while(|l| !l.trim().is_empty())
+        .map(|l| {
+            let v: Vec<f64> = l.split_whitespace().map(|x| x.parse().unwrap()).collect();
+            [v[0], v[1], v[2], v[3], v[4]]
+        })
+        .collect()
+}
+
+#[test]
+fn the_2002_rule_reproduces_the_seeds_table() {
+    use backgammon_workbench::bearoff::index;
+    use backgammon_workbench::bearoff::rule2002::{build_2002, seed_printed_moments};
+    let pos = read_position("qm3bAADMXdsAAA").unwrap();
+    let [opp, me] = pos.sides();
+    let idx = |s: &[u8; 25]| {
+        let mut c = [0u8; index::MAX_POINTS + 1];
+        c[1..=10].copy_from_slice(&s[..10]);
+        index::index(&c, 10)
+    };
+    let db = build_2002(10, Control::default()).unwrap();
+    let (a, b) = (idx(&me), idx(&opp));
+    let rows = seed_table();
+    assert_eq!(rows.len(), 19);
+    let pct = |v: u16| 100.0 * v as f64 / 65535.0;
+    for [k, p, o, gp, go] in rows {
+        let k = k as usize;
+        let ours = [
+            db.dist(a)[k],
+            db.dist(b)[k],
+            db.gammon(a)[k],
+            db.gammon(b)[k],
+        ]
+        .map(pct);
+        for (x, y) in ours.iter().zip([p, o, gp, go]) {
+            assert!(
+                (x - y).abs() <= 0.0005 + 1e-9,
+                "k = {k}: ours {ours:?}, seed {p} {o} {gp} {go}"
+            );
+        }
+    }
+    // "Mean 13.142 13.048 4.218 4.569", "Var. 1.732 1.694 0.855 0.680".
+    let r3 = |x: f64| (x * 1e3).round() / 1e3;
+    let (m, s) = seed_printed_moments(&db.dist(a));
+    let (gm, gs) = seed_printed_moments(&db.gammon(b));
+    assert_eq!(
+        [r3(m), r3(s), r3(gm), r3(gs)],
+        [13.142, 1.732, 4.569, 0.680]
+    );
+}

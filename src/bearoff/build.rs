@@ -173,6 +173,9 @@ pub(crate) trait Recurrence: Sync {
     type Out: Send;
     /// A key larger than any real one.
     const WORST: Self::Key;
+    /// True when the gammon distribution uses the play chosen for the bear-off distribution
+    /// (the 2002 rule) instead of choosing its own.
+    const GAMMON_FOLLOWS: bool = false;
     /// The keys (bear-off, gammon) of the empty position, whose value is already stored.
     fn empty_keys(&self) -> (Self::Key, Self::Key);
     /// True when positions `a` and `b` have the same bear-off (or, with `gammon`, gammon)
@@ -367,12 +370,9 @@ impl<R: Recurrence> Context<'_, R> {
         }
         let worst = Best::new(R::WORST, 0);
         let trivial = Best::new(self.gammon_keys[0], 0);
-        let mut t = Tables::filled(
-            R::WORST,
-            R::WORST,
-            worst,
-            if full { worst } else { trivial },
-        );
+        // Whether the gammon distribution chooses its own play.
+        let own = full && !R::GAMMON_FOLLOWS;
+        let mut t = Tables::filled(R::WORST, R::WORST, worst, if own { worst } else { trivial });
         let same = |a, b| self.rec.same(a, b, false);
         let same_g = |a, b| self.rec.same(a, b, true);
         for d in 0..6 {
@@ -380,7 +380,7 @@ impl<R: Recurrence> Context<'_, R> {
                 consider(&mut t.best[0][d], Best::new(ty.key, j), same);
                 consider(&mut t.best[1][d], ty.best[0][d], same);
                 consider(&mut t.best[2][d], ty.best[1][d], same);
-                if full {
+                if own {
                     consider(&mut t.gammon[0][d], Best::new(ty.gammon_key, j), same_g);
                     consider(&mut t.gammon[1][d], ty.gammon[0][d], same_g);
                     consider(&mut t.gammon[2][d], ty.gammon[1][d], same_g);
@@ -395,7 +395,7 @@ impl<R: Recurrence> Context<'_, R> {
             if h == l {
                 for &(_, ty) in &kids[h][..nkids[h]] {
                     consider(&mut best, ty.best[2][h], same);
-                    if full {
+                    if own {
                         consider(&mut gbest, ty.gammon[2][h], same_g);
                     }
                 }
@@ -403,7 +403,7 @@ impl<R: Recurrence> Context<'_, R> {
                 for (first, second) in [(h, l), (l, h)] {
                     for &(_, ty) in &kids[first][..nkids[first]] {
                         consider(&mut best, ty.best[0][second], same);
-                        if full {
+                        if own {
                             consider(&mut gbest, ty.gammon[0][second], same_g);
                         }
                     }
@@ -416,6 +416,8 @@ impl<R: Recurrence> Context<'_, R> {
             };
             let g = if !full {
                 0
+            } else if !own {
+                b
             } else if gbest.ambiguous() {
                 first_best(&pos, high, low, self.gammon_keys)
             } else {

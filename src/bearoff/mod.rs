@@ -15,6 +15,7 @@ pub mod moments;
 pub mod normal;
 pub mod plays;
 pub mod race;
+pub mod rule2002;
 
 pub use build::{BuildError, Control, build};
 pub use database::{Database, Prob, ROLLS};
