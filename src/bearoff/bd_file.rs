@@ -155,8 +155,8 @@ pub enum BdContents {
     Normal(MomentDatabase),
 }
 
-/// The bytes of a compressed (or, with `compressed` false, uncompressed) file.
-pub fn to_bytes(db: &Database<u16>, compressed: bool) -> Vec<u8> {
+/// Writes a compressed (or, with `compressed` false, uncompressed) file to `out`.
+pub fn write(db: &Database<u16>, compressed: bool, out: &mut impl Write) -> std::io::Result<()> {
     let gammon = db.has_gammon();
     let header = Header {
         points: db.points(),
@@ -165,67 +165,94 @@ pub fn to_bytes(db: &Database<u16>, compressed: bool) -> Vec<u8> {
         normal: false,
     };
     let n = db.len() as u32;
-    let mut out = Vec::with_capacity(HEADER_LEN + db.len() * if compressed { 40 } else { 128 });
-    out.extend_from_slice(&header.to_bytes());
+    out.write_all(&header.to_bytes())?;
+    let mut buf = Vec::with_capacity(128);
     if compressed {
         let mut offset = 0u32;
         for idx in 0..n {
             let e = db.entry(idx);
-            out.extend_from_slice(&offset.to_le_bytes());
-            out.extend_from_slice(&[e.len, e.first]);
+            buf.clear();
+            buf.extend_from_slice(&offset.to_le_bytes());
+            buf.extend_from_slice(&[e.len, e.first]);
             offset += e.len as u32;
             if gammon {
-                out.extend_from_slice(&[e.gammon_len, e.gammon_first]);
+                buf.extend_from_slice(&[e.gammon_len, e.gammon_first]);
                 offset += e.gammon_len as u32;
             }
+            out.write_all(&buf)?;
         }
         for idx in 0..n {
+            buf.clear();
             for &v in db.run(idx).1 {
-                out.extend_from_slice(&v.to_le_bytes());
+                buf.extend_from_slice(&v.to_le_bytes());
             }
             if gammon {
                 for &v in db.gammon_run(idx).1 {
-                    out.extend_from_slice(&v.to_le_bytes());
+                    buf.extend_from_slice(&v.to_le_bytes());
                 }
             }
+            out.write_all(&buf)?;
         }
     } else {
         for idx in 0..n {
+            buf.clear();
             for v in db.dist(idx) {
-                out.extend_from_slice(&v.to_le_bytes());
+                buf.extend_from_slice(&v.to_le_bytes());
             }
             if gammon {
                 for v in db.gammon(idx) {
-                    out.extend_from_slice(&v.to_le_bytes());
+                    buf.extend_from_slice(&v.to_le_bytes());
                 }
             }
+            out.write_all(&buf)?;
         }
     }
+    Ok(())
+}
+
+/// The bytes of a compressed (or uncompressed) file.
+pub fn to_bytes(db: &Database<u16>, compressed: bool) -> Vec<u8> {
+    let mut out = Vec::new();
+    write(db, compressed, &mut out).expect("writing to memory does not fail");
     out
 }
 
-/// The bytes of a normal-approximation file (`gnubg-OS-PP-15-1-0-1`).
-pub fn normal_to_bytes(db: &MomentDatabase) -> Vec<u8> {
+/// Writes a normal-approximation file (`gnubg-OS-PP-15-1-0-1`) to `out`.
+pub fn write_normal(db: &MomentDatabase, out: &mut impl Write) -> std::io::Result<()> {
     let header = Header {
         points: db.points(),
         gammon: true,
         compressed: false,
         normal: true,
     };
-    let mut out = Vec::with_capacity(HEADER_LEN + db.len() * 16);
-    out.extend_from_slice(&header.to_bytes());
+    out.write_all(&header.to_bytes())?;
     for idx in 0..db.len() as u32 {
         let m = db.get(idx);
-        for v in [m.mean, m.sd, m.gammon_mean, m.gammon_sd] {
-            out.extend_from_slice(&(v as f32).to_le_bytes());
+        let mut rec = [0u8; 16];
+        for (i, v) in [m.mean, m.sd, m.gammon_mean, m.gammon_sd]
+            .into_iter()
+            .enumerate()
+        {
+            rec[4 * i..4 * i + 4].copy_from_slice(&(v as f32).to_le_bytes());
         }
+        out.write_all(&rec)?;
     }
+    Ok(())
+}
+
+/// The bytes of a normal-approximation file.
+pub fn normal_to_bytes(db: &MomentDatabase) -> Vec<u8> {
+    let mut out = Vec::new();
+    write_normal(db, &mut out).expect("writing to memory does not fail");
     out
 }
 
-/// Writes `bytes` to `path` atomically: a temporary file in the same folder, then a rename,
-/// so a good file is never replaced by a partial one.
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), BdError> {
+/// Writes a file atomically: `fill` writes into a temporary file in the same folder, which
+/// then replaces `path`; on any error the temporary file is removed and `path` is untouched.
+pub fn write_atomic(
+    path: &Path,
+    fill: impl FnOnce(&mut std::io::BufWriter<std::fs::File>) -> std::io::Result<()>,
+) -> Result<(), BdError> {
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => std::path::PathBuf::from("."),
@@ -239,8 +266,9 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), BdError> {
         std::process::id()
     ));
     let result = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
+        let mut w = std::io::BufWriter::with_capacity(1 << 20, std::fs::File::create(&tmp)?);
+        fill(&mut w)?;
+        let f = w.into_inner().map_err(|e| e.into_error())?;
         f.sync_all()?;
         std::fs::rename(&tmp, path)
     })();
@@ -387,6 +415,29 @@ mod tests {
         let bytes = h.to_bytes();
         assert_eq!(&bytes, b"gnubg-OS-06-15-1-1-0xxxxxxxxxxxxxxxxxxx\n");
         assert_eq!(Header::parse(&bytes).unwrap(), h);
+    }
+
+    #[test]
+    fn a_failed_write_leaves_the_old_file() {
+        let dir = std::env::temp_dir().join(format!("bgw-bd-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("keep.bd");
+        std::fs::write(&path, b"good").unwrap();
+        let e = write_atomic(&path, |w| {
+            w.write_all(b"half")?;
+            Err(std::io::Error::other("disk full"))
+        })
+        .unwrap_err();
+        assert!(e.to_string().contains("disk full"));
+        assert_eq!(std::fs::read(&path).unwrap(), b"good");
+        assert_eq!(
+            std::fs::read_dir(&dir).unwrap().count(),
+            1,
+            "temporary file left"
+        );
+        write_atomic(&path, |w| w.write_all(b"new")).unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"new");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

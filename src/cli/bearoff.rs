@@ -5,6 +5,7 @@ use super::CliError;
 use backgammon_workbench::bearoff::analysis::{self, Analysis, SideReport};
 use backgammon_workbench::bearoff::bd_file::{self, BdContents, Header};
 use backgammon_workbench::bearoff::moments::build_moments;
+use backgammon_workbench::bearoff::rule2002::{build_2002, seed_printed_moments};
 use backgammon_workbench::bearoff::{Control, Database, Prob, ROLLS, build, index};
 use backgammon_workbench::formats::read_position;
 use std::io::Write;
@@ -22,9 +23,10 @@ pub struct Args {
     /// Database size in points (default: the smallest covering both sides, at most 10).
     #[arg(long, value_parser = clap::value_parser!(u8).range(1..=12))]
     points: Option<u8>,
-    /// Use gnubg's integer arithmetic instead of the exact one.
-    #[arg(long)]
-    gnubg: bool,
+    /// How the databases are computed: exact (f64), gnubg (today's gnubg, integer), or 2002
+    /// (the generator behind seed 001's tables).
+    #[arg(long, value_enum, default_value = "exact")]
+    rule: Rule,
     /// Games in the one-sided rollout.
     #[arg(long, default_value_t = 10_000)]
     games: u32,
@@ -34,6 +36,28 @@ pub struct Args {
     /// Print JSON instead of the table.
     #[arg(long)]
     json: bool,
+}
+
+/// The arithmetic and move rule of a database.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Rule {
+    /// Exact probabilities (f64).
+    Exact,
+    /// gnubg's integer arithmetic and tie rule (its files bit for bit).
+    Gnubg,
+    /// gnubg's October 2002 rule: one play for both distributions, coarse key.
+    #[value(name = "2002")]
+    Seed2002,
+}
+
+impl Rule {
+    fn name(self) -> &'static str {
+        match self {
+            Rule::Exact => "exact",
+            Rule::Gnubg => "gnubg-compatible",
+            Rule::Seed2002 => "2002 rule",
+        }
+    }
 }
 
 #[derive(clap::Subcommand)]
@@ -121,12 +145,29 @@ fn analyse(text: &str, args: &Args) -> Result<ExitCode, CliError> {
         progress: (points >= 8 && !args.json).then_some(&report as &(dyn Fn(u64, u64) + Sync)),
         cancel: None,
     };
-    let a = if args.gnubg {
-        let db = build::<u16>(points, control)?;
-        analysis::analyse(&pos, &db, limit, args.games, args.seed)?
-    } else {
-        let db = build::<f64>(points, control)?;
-        analysis::analyse(&pos, &db, limit, args.games, args.seed)?
+    let mut seed_printed = None;
+    let a = match args.rule {
+        Rule::Exact => {
+            let db = build::<f64>(points, control)?;
+            analysis::analyse(&pos, &db, limit, args.games, args.seed)?
+        }
+        Rule::Gnubg => {
+            let db = build::<u16>(points, control)?;
+            analysis::analyse(&pos, &db, limit, args.games, args.seed)?
+        }
+        Rule::Seed2002 => {
+            let db = build_2002(points, control)?;
+            let a = analysis::analyse(&pos, &db, limit, args.games, args.seed)?;
+            let printed = |s: &Option<SideReport>| {
+                s.as_ref().map(|s| {
+                    let (m, v) = seed_printed_moments(&db.dist(s.index));
+                    let (gm, gv) = seed_printed_moments(&db.gammon(s.index));
+                    [m, v, gm, gv]
+                })
+            };
+            seed_printed = Some((printed(&a.on_roll), printed(&a.opponent)));
+            a
+        }
     };
     let out_of_range = |side: usize| {
         let [opp, me] = pos.sides();
@@ -151,7 +192,7 @@ fn analyse(text: &str, args: &Args) -> Result<ExitCode, CliError> {
         };
         let v = serde_json::json!({
             "points": a.points,
-            "arithmetic": if args.gnubg { "gnubg" } else { "exact" },
+            "rule": args.rule.name(),
             "win_exact": a.win_exact,
             "win_normal": a.win_normal,
             "win_interval": a.win_interval,
@@ -167,14 +208,27 @@ fn analyse(text: &str, args: &Args) -> Result<ExitCode, CliError> {
         });
         println!("{}", serde_json::to_string_pretty(&v)?);
     } else {
-        print_table(&a, &out_of_range, args.gnubg);
+        print_table(&a, &out_of_range, args.rule.name());
+        if let Some((Some(p), Some(o))) = seed_printed {
+            println!();
+            println!(
+                "As the seed printed them (divided by 65565; \"Var.\" is a standard deviation):"
+            );
+            println!(
+                "Mean  {:8.3} {:9.3}   {:8.3} {:9.3}",
+                p[0], o[0], p[2], o[2]
+            );
+            println!(
+                "Var.  {:8.3} {:9.3}   {:8.3} {:9.3}",
+                p[1], o[1], p[3], o[3]
+            );
+        }
     }
     Ok(ExitCode::SUCCESS)
 }
 
-fn print_table(a: &Analysis, out_of_range: &dyn Fn(usize) -> String, gnubg: bool) {
+fn print_table(a: &Analysis, out_of_range: &dyn Fn(usize) -> String, arith: &str) {
     let mut o = std::io::stdout().lock();
-    let arith = if gnubg { "gnubg-compatible" } else { "exact" };
     let _ = writeln!(
         o,
         "One-sided bear-off database: {} points ({arith})",
@@ -320,16 +374,17 @@ fn build_file(
         cancel: None,
     };
     let start = std::time::Instant::now();
-    let bytes = if normal {
-        bd_file::normal_to_bytes(&build_moments(points, control)?)
+    if normal {
+        let db = build_moments(points, control)?;
+        bd_file::write_atomic(out, |w| bd_file::write_normal(&db, w))?;
     } else {
-        bd_file::to_bytes(&build::<u16>(points, control)?, !uncompressed)
-    };
-    bd_file::write_atomic(out, &bytes)?;
+        let db = build::<u16>(points, control)?;
+        bd_file::write_atomic(out, |w| bd_file::write(&db, !uncompressed, w))?;
+    }
+    let size = std::fs::metadata(out).map(|m| m.len()).unwrap_or(0);
     eprintln!(
-        "wrote {} ({} bytes) in {:.2} s",
+        "wrote {} ({size} bytes) in {:.2} s",
         out.display(),
-        bytes.len(),
         start.elapsed().as_secs_f64()
     );
     Ok(ExitCode::SUCCESS)
