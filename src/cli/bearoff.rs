@@ -504,12 +504,15 @@ fn dump(
 
 fn dump_dist<T: Prob>(db: &Database<T>, idx: u32) {
     let (d, g) = (db.dist(idx), db.gammon(idx));
-    println!("rolls  off raw   off %     first off raw   first off %");
+    // Ignore write errors: the output may be piped into `head`.
+    let mut o = std::io::stdout().lock();
+    let _ = writeln!(o, "rolls  off raw   off %     first off raw   first off %");
     for k in 0..ROLLS {
         if d[k] == T::default() && g[k] == T::default() {
             continue;
         }
-        println!(
+        let _ = writeln!(
+            o,
             "{k:5}  {:7} {:8.3}     {:13} {:13.3}",
             format!("{:?}", d[k]),
             100.0 * d[k].to_f64(),
