@@ -187,3 +187,22 @@ fn out_of_range_contact_and_text_table() {
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("contact"));
 }
+
+#[test]
+fn the_three_rules_agree_closely_and_2002_shows_the_seeds_moments() {
+    let id = race_id(&[(2, 4), (4, 4), (6, 7)], &[(1, 3), (3, 4), (5, 4), (6, 4)]);
+    let win = |rule: &str| {
+        let o = bgw(&["bearoff", &id, "--rule", rule, "--json", "--games", "10"]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        v["win_exact"].as_f64().unwrap()
+    };
+    let (exact, gnubg, old) = (win("exact"), win("gnubg"), win("2002"));
+    assert!((exact - gnubg).abs() < 1e-3, "{exact} {gnubg}");
+    assert!((exact - old).abs() < 1e-2, "{exact} {old}");
+    let t = text(&bgw(&["bearoff", &id, "--rule", "2002", "--games", "10"]));
+    assert!(
+        t.contains("(2002 rule)") && t.contains("As the seed printed them"),
+        "{t}"
+    );
+}

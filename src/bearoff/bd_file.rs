@@ -418,6 +418,26 @@ mod tests {
     }
 
     #[test]
+    fn files_without_gammon_round_trip() {
+        let db = crate::bearoff::build::<u16>(4, Default::default())
+            .unwrap()
+            .without_gammon();
+        for compressed in [true, false] {
+            let bytes = to_bytes(&db, compressed);
+            assert_eq!(&bytes[15..20], if compressed { b"0-1-0" } else { b"0-0-0" });
+            let BdContents::Distributions(back) = from_bytes(&bytes).unwrap() else {
+                panic!("distributions expected");
+            };
+            assert!(!back.has_gammon());
+            for idx in 0..db.len() as u32 {
+                assert_eq!(back.dist(idx), db.dist(idx));
+            }
+            let per = if compressed { 6 } else { 64 };
+            assert!(bytes.len() >= HEADER_LEN + per * db.len());
+        }
+    }
+
+    #[test]
     fn a_failed_write_leaves_the_old_file() {
         let dir = std::env::temp_dir().join(format!("bgw-bd-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();

@@ -564,6 +564,26 @@ mod tests {
     }
 
     #[test]
+    fn progress_reaches_every_position() {
+        let last = std::sync::Mutex::new((0u64, 0u64));
+        let report = |done: u64, all: u64| {
+            let mut l = last.lock().unwrap();
+            assert!(done >= l.0, "progress goes forward");
+            *l = (done, all);
+        };
+        build::<u16>(
+            4,
+            Control {
+                progress: Some(&report),
+                cancel: None,
+            },
+        )
+        .unwrap();
+        let n = index::positions(4) as u64;
+        assert_eq!(*last.lock().unwrap(), (n, n));
+    }
+
+    #[test]
     fn cancel_stops_the_build() {
         let flag = AtomicBool::new(true);
         let control = Control {

@@ -202,6 +202,15 @@ impl<T: Prob> Database<T> {
         self.points
     }
 
+    /// The same database without its gammon distributions (gnubg's `makebearoff -g`).
+    pub fn without_gammon(&self) -> Database<T> {
+        let mut db = Database::with_capacity(self.points, false);
+        for idx in 0..self.len() as u32 {
+            db.set(idx, &self.dist(idx), None);
+        }
+        db
+    }
+
     /// True when it holds gammon distributions.
     pub fn has_gammon(&self) -> bool {
         self.gammon
