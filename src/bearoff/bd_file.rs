@@ -46,7 +46,7 @@ impl Header {
         out
     }
 
-    /// Reads a header; `None` unless it is a one-sided gnubg header for 15 checkers.
+    /// Reads a header; an error unless it is a one-sided gnubg header for 15 checkers.
     pub fn parse(bytes: &[u8]) -> Result<Header, BdError> {
         let bad = |why: &str| BdError::Header(why.to_string());
         if bytes.len() < HEADER_LEN {
