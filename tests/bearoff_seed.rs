@@ -5,7 +5,7 @@
 mod common;
 
 use backgammon_workbench::bearoff::analysis::{self, analyse};
-use backgammon_workbench::bearoff::{Control, build};
+use backgammon_workbench::bearoff::{Control, build_within};
 use backgammon_workbench::formats::read_position;
 
 /// Rows of the reference table: (k, raw on roll, raw opponent, raw gammon on roll, raw gammon
@@ -32,8 +32,12 @@ fn seed_position_exact_normal_rollout_and_gnubg_bits() {
     let rows = reference();
     assert_eq!(rows.len(), 19);
 
+    // Only the positions the two sides can reach are built (2.3 of the 3.3 million).
+    let targets = analysis::targets(&pos, &[Some(10), Some(10)], 10);
+    assert_eq!(targets.len(), 2);
+
     // gnubg-compatible: the raw u16 values of both sides, bit for bit.
-    let gnubg = build::<u16>(10, Control::default()).unwrap();
+    let gnubg = build_within::<u16>(10, &targets, Control::default()).unwrap();
     let g = analyse(&pos, &gnubg, 15, 0, 0).unwrap();
     let (me, opp) = (g.on_roll.unwrap(), g.opponent.unwrap());
     assert_eq!((me.index, opp.index), (3_169_448, 3_047_100));
@@ -47,7 +51,7 @@ fn seed_position_exact_normal_rollout_and_gnubg_bits() {
     drop(gnubg);
 
     // Exact: the seed check.
-    let exact = build::<f64>(10, Control::default()).unwrap();
+    let exact = build_within::<f64>(10, &targets, Control::default()).unwrap();
     let a = analyse(&pos, &exact, 15, 4000, 2002).unwrap();
     let (me, opp) = (a.on_roll.as_ref().unwrap(), a.opponent.as_ref().unwrap());
     let r4 = |x: f64| (x * 1e4).round() / 1e4;
@@ -105,7 +109,12 @@ fn the_2002_rule_reproduces_the_seeds_table() {
         c[1..=10].copy_from_slice(&s[..10]);
         index::index(&c, 10)
     };
-    let db = build_2002(10, Control::default()).unwrap();
+    let db = build_2002(
+        10,
+        &analysis::targets(&pos, &[Some(10), Some(10)], 10),
+        Control::default(),
+    )
+    .unwrap();
     let (a, b) = (idx(&me), idx(&opp));
     let rows = seed_table();
     assert_eq!(rows.len(), 19);

@@ -67,6 +67,17 @@ pub fn points_needed(pos: &Position, limit: usize) -> Result<[Option<usize>; 2],
     Ok([fit(&me), fit(&opp)])
 }
 
+/// The one-sided positions of the in-range sides on `points` points (what
+/// [`super::build_within`] needs to build just enough of a database for [`analyse`]).
+pub fn targets(pos: &Position, needed: &[Option<usize>; 2], points: usize) -> Vec<Counts> {
+    let [opp, me] = pos.sides();
+    [(needed[0], me), (needed[1], opp)]
+        .into_iter()
+        .filter(|(n, _)| n.is_some_and(|n| n <= points))
+        .map(|(_, s)| counts_of(&s, points))
+        .collect()
+}
+
 /// One side of the analysis.
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct SideReport {

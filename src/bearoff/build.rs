@@ -56,37 +56,68 @@ impl Control<'_> {
     }
 }
 
-/// The positions of a database grouped by pip count, in increasing pips.
-pub(crate) fn pip_levels(points: usize) -> Vec<Vec<u32>> {
+/// The positions of a database grouped by pip count, in increasing pips: all of them when
+/// `targets` is empty, else those some play from one of `targets` can reach — with, for every
+/// point q, no more checkers on q and above than the target has (plays only move checkers
+/// down, so the set is closed).
+pub(crate) fn pip_levels_within(points: usize, targets: &[Counts]) -> Vec<Vec<u32>> {
     let mut levels: Vec<Vec<u32>> = vec![Vec::new(); CHECKERS * points + 1];
-    fn walk(
+    // above[t][q]: checkers of target t on points q..=P.
+    let above: Vec<[usize; MAX_POINTS + 2]> = targets
+        .iter()
+        .map(|c| {
+            let mut a = [0usize; MAX_POINTS + 2];
+            for q in (1..=points).rev() {
+                a[q] = a[q + 1] + c[q] as usize;
+            }
+            a
+        })
+        .collect();
+    struct Walk<'a> {
         points: usize,
-        q: usize,
-        left: usize,
-        above: usize,
-        idx: u32,
-        pips: usize,
-        levels: &mut [Vec<u32>],
-    ) {
-        if q == 0 {
-            levels[pips].push(idx);
-            return;
-        }
-        let i = points + 1 - q;
-        for n in 0..=left {
-            let s = above + n;
-            walk(
-                points,
-                q - 1,
-                left - n,
-                s,
-                idx + index::binomial(s + i - 1, i),
-                pips + n * q,
-                levels,
-            );
+        above: &'a [[usize; MAX_POINTS + 2]],
+        levels: &'a mut [Vec<u32>],
+    }
+    impl Walk<'_> {
+        /// Points q..1 still to fill, `left` checkers left, `s` checkers above q, `alive` the
+        /// targets still dominating (bit mask; all ones without targets).
+        fn go(&mut self, q: usize, left: usize, s: usize, idx: u32, pips: usize, alive: u64) {
+            if q == 0 {
+                self.levels[pips].push(idx);
+                return;
+            }
+            let i = self.points + 1 - q;
+            for n in 0..=left {
+                let t = s + n;
+                let mut still = alive;
+                if !self.above.is_empty() {
+                    for (k, a) in self.above.iter().enumerate() {
+                        if t > a[q] {
+                            still &= !(1 << k);
+                        }
+                    }
+                    if still == 0 {
+                        break;
+                    }
+                }
+                self.go(
+                    q - 1,
+                    left - n,
+                    t,
+                    idx + index::binomial(t + i - 1, i),
+                    pips + n * q,
+                    still,
+                );
+            }
         }
     }
-    walk(points, points, CHECKERS, 0, 0, 0, &mut levels);
+    let mut walk = Walk {
+        points,
+        above: &above,
+        levels: &mut levels,
+    };
+    let alive = u64::MAX >> (64 - targets.len().clamp(1, 64));
+    walk.go(points, CHECKERS, 0, 0, 0, alive);
     for level in &mut levels {
         level.sort_unstable();
     }
@@ -255,14 +286,26 @@ impl<T: Prob> Recurrence for Database<T> {
 /// Builds the database for 15 checkers on `points` points (1 ≤ P ≤ 15) in the arithmetic `T`
 /// (`f64` exact, `u16` gnubg-compatible), with gammon distributions.
 pub fn build<T: Prob>(points: usize, control: Control<'_>) -> Result<Database<T>, BuildError> {
+    build_within(points, &[], control)
+}
+
+/// Builds only the part of the database that positions reachable from `targets` need (the
+/// whole database when `targets` is empty, at most 64 targets): every other index holds no
+/// distribution and must not be read.
+pub fn build_within<T: Prob>(
+    points: usize,
+    targets: &[Counts],
+    control: Control<'_>,
+) -> Result<Database<T>, BuildError> {
     if !(1..=MAX_POINTS).contains(&points) {
         return Err(BuildError::TooManyPoints(points));
     }
+    assert!(targets.len() <= 64, "at most 64 targets");
     let mut db = Database::<T>::with_capacity(points, true);
     let mut one = [T::default(); ROLLS];
     one[0] = T::ONE;
     db.set(0, &one, Some(&one));
-    run(points, &mut db, control)?;
+    run_within(points, targets, &mut db, control)?;
     Ok(db)
 }
 
@@ -278,8 +321,19 @@ pub(crate) fn run<R: Recurrence>(
     rec: &mut R,
     control: Control<'_>,
 ) -> Result<(), BuildError> {
+    run_within(points, &[], rec, control)
+}
+
+/// [`run`] for the positions reachable from `targets` only (all when it is empty).
+pub(crate) fn run_within<R: Recurrence>(
+    points: usize,
+    targets: &[Counts],
+    rec: &mut R,
+    control: Control<'_>,
+) -> Result<(), BuildError> {
     let n = index::positions(points) as usize;
-    let levels = pip_levels(points);
+    let levels = pip_levels_within(points, targets);
+    let total: u64 = levels.iter().map(|l| l.len() as u64).sum();
     let mut slot = vec![0u32; n];
     for level in &levels {
         for (i, &idx) in level.iter().enumerate() {
@@ -331,7 +385,7 @@ pub(crate) fn run<R: Recurrence>(
         }
         done += level.len() as u64;
         if let Some(report) = control.progress {
-            report(done, n as u64);
+            report(done, total);
         }
     }
     Ok(())
@@ -514,7 +568,7 @@ mod tests {
 
     #[test]
     fn levels_hold_every_position_once() {
-        let levels = pip_levels(4);
+        let levels = pip_levels_within(4, &[]);
         let mut all: Vec<u32> = levels.concat();
         all.sort_unstable();
         assert_eq!(all, (0..index::positions(4)).collect::<Vec<_>>());
@@ -581,6 +635,27 @@ mod tests {
         .unwrap();
         let n = index::positions(4) as u64;
         assert_eq!(*last.lock().unwrap(), (n, n));
+    }
+
+    #[test]
+    fn a_partial_build_agrees_with_the_whole() {
+        let whole = build::<u16>(6, Control::default()).unwrap();
+        let mut a = [0u8; MAX_POINTS + 1];
+        a[6] = 3;
+        a[4] = 5;
+        a[1] = 7;
+        let mut b = [0u8; MAX_POINTS + 1];
+        b[5] = 2;
+        b[2] = 9;
+        let part = build_within::<u16>(6, &[a, b], Control::default()).unwrap();
+        let levels = pip_levels_within(6, &[a, b]);
+        let reachable: usize = levels.iter().map(Vec::len).sum();
+        assert!(reachable < whole.len() / 4, "{reachable}");
+        for idx in levels.concat() {
+            assert_eq!(part.dist(idx), whole.dist(idx));
+            assert_eq!(part.gammon(idx), whole.gammon(idx));
+        }
+        assert!(levels.concat().contains(&index::index(&a, 6)));
     }
 
     #[test]

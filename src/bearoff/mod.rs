@@ -17,5 +17,5 @@ pub mod plays;
 pub mod race;
 pub mod rule2002;
 
-pub use build::{BuildError, Control, build};
+pub use build::{BuildError, Control, build, build_within};
 pub use database::{Database, Prob, ROLLS};

@@ -8,9 +8,9 @@
 //! The seed's printed "Mean" and "Var." divided by 65565 instead of 65535 and "Var." is a
 //! standard deviation: [`seed_printed_moments`] reproduces them.
 
-use super::build::{BuildError, Control, Recurrence, run};
+use super::build::{BuildError, Control, Recurrence, run_within};
 use super::database::{Database, Prob, ROLLS};
-use super::index::MAX_POINTS;
+use super::index::{Counts, MAX_POINTS};
 
 /// The divisor of the coarse key: 36 × 65535 / 2359 ≈ 1000.11 per roll.
 pub const KEY_DIVISOR: u64 = 2359;
@@ -57,8 +57,13 @@ impl Recurrence for Rule2002 {
     }
 }
 
-/// Builds a database with the 2002 rule (gnubg's integer arithmetic, `u16` values).
-pub fn build_2002(points: usize, control: Control<'_>) -> Result<Database<u16>, BuildError> {
+/// Builds a database with the 2002 rule (gnubg's integer arithmetic, `u16` values); with
+/// `targets`, only what positions reachable from them need (see [`super::build_within`]).
+pub fn build_2002(
+    points: usize,
+    targets: &[Counts],
+    control: Control<'_>,
+) -> Result<Database<u16>, BuildError> {
     if !(1..=MAX_POINTS).contains(&points) {
         return Err(BuildError::TooManyPoints(points));
     }
@@ -67,7 +72,7 @@ pub fn build_2002(points: usize, control: Control<'_>) -> Result<Database<u16>, 
     one[0] = u16::ONE;
     db.set(0, &one, Some(&one));
     let mut rule = Rule2002(db);
-    run(points, &mut rule, control)?;
+    run_within(points, targets, &mut rule, control)?;
     Ok(rule.0)
 }
 

@@ -6,7 +6,7 @@ use backgammon_workbench::bearoff::analysis::{self, Analysis, SideReport};
 use backgammon_workbench::bearoff::bd_file::{self, BdContents, Header};
 use backgammon_workbench::bearoff::moments::build_moments;
 use backgammon_workbench::bearoff::rule2002::{build_2002, seed_printed_moments};
-use backgammon_workbench::bearoff::{Control, Database, Prob, ROLLS, build, index};
+use backgammon_workbench::bearoff::{Control, Database, Prob, ROLLS, build, build_within, index};
 use backgammon_workbench::formats::read_position;
 use std::io::Write;
 use std::path::PathBuf;
@@ -145,18 +145,20 @@ fn analyse(text: &str, args: &Args) -> Result<ExitCode, CliError> {
         progress: (points >= 8 && !args.json).then_some(&report as &(dyn Fn(u64, u64) + Sync)),
         cancel: None,
     };
+    // Only the positions the two sides can reach are built.
+    let targets = analysis::targets(&pos, &needed, points);
     let mut seed_printed = None;
     let a = match args.rule {
         Rule::Exact => {
-            let db = build::<f64>(points, control)?;
+            let db = build_within::<f64>(points, &targets, control)?;
             analysis::analyse(&pos, &db, limit, args.games, args.seed)?
         }
         Rule::Gnubg => {
-            let db = build::<u16>(points, control)?;
+            let db = build_within::<u16>(points, &targets, control)?;
             analysis::analyse(&pos, &db, limit, args.games, args.seed)?
         }
         Rule::Seed2002 => {
-            let db = build_2002(points, control)?;
+            let db = build_2002(points, &targets, control)?;
             let a = analysis::analyse(&pos, &db, limit, args.games, args.seed)?;
             let printed = |s: &Option<SideReport>| {
                 s.as_ref().map(|s| {
