@@ -5,6 +5,7 @@ use super::CliError;
 use backgammon_workbench::bearoff::analysis::{self, Analysis, SideReport};
 use backgammon_workbench::bearoff::bd_file::{self, BdContents, Header};
 use backgammon_workbench::bearoff::moments::build_moments;
+use backgammon_workbench::bearoff::normal::{self, Form};
 use backgammon_workbench::bearoff::rule2002::{build_2002, seed_printed_moments};
 use backgammon_workbench::bearoff::{Control, Database, Prob, ROLLS, build, build_within, index};
 use backgammon_workbench::formats::read_position;
@@ -498,8 +499,20 @@ fn dump(
         "mean {:.4} sd {:.4}   gammon mean {:.4} sd {:.4}",
         m.mean, m.sd, m.gammon_mean, m.gammon_sd
     );
-    if let BdContents::Distributions(db) = &contents {
-        dump_dist(db, idx);
+    match &contents {
+        BdContents::Distributions(db) => dump_dist(db, idx),
+        BdContents::Normal(_) => {
+            // As gnubg reads such a file: the normal density at each whole k.
+            let d = normal::approximate(m.mean, m.sd, Form::Density);
+            let g = normal::approximate(m.gammon_mean, m.gammon_sd, Form::Density);
+            let mut o = std::io::stdout().lock();
+            let _ = writeln!(o, "rolls  off % (density)   first off % (density)");
+            for k in 0..ROLLS {
+                if d[k] >= 5e-6 || g[k] >= 5e-6 {
+                    let _ = writeln!(o, "{k:5}  {:16.3}   {:21.3}", 100.0 * d[k], 100.0 * g[k]);
+                }
+            }
+        }
     }
     Ok(ExitCode::SUCCESS)
 }
