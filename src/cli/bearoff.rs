@@ -376,13 +376,26 @@ fn build_file(
         progress: Some(&report),
         cancel: None,
     };
+    // Fail before a long build, not after it.
+    let folder = match out.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => std::path::Path::new("."),
+    };
+    if !folder.is_dir() {
+        return Err(CliError(format!(
+            "cannot write {}: the folder {} does not exist",
+            out.display(),
+            folder.display()
+        )));
+    }
+    let in_file = |e: bd_file::BdError| CliError(format!("writing {}: {e}", out.display()));
     let start = std::time::Instant::now();
     if normal {
         let db = build_moments(points, control)?;
-        bd_file::write_atomic(out, |w| bd_file::write_normal(&db, w))?;
+        bd_file::write_atomic(out, |w| bd_file::write_normal(&db, w)).map_err(in_file)?;
     } else {
         let db = build::<u16>(points, control)?;
-        bd_file::write_atomic(out, |w| bd_file::write(&db, !uncompressed, w))?;
+        bd_file::write_atomic(out, |w| bd_file::write(&db, !uncompressed, w)).map_err(in_file)?;
     }
     let size = std::fs::metadata(out).map(|m| m.len()).unwrap_or(0);
     eprintln!(
