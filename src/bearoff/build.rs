@@ -407,7 +407,7 @@ struct Context<'a, R: Recurrence> {
 impl<R: Recurrence> Context<'_, R> {
     fn position(&self, idx: u32) -> (R::Out, Tables<R::Key>) {
         let counts: Counts = index::counts(idx, self.points);
-        let pos = OneSided::new(&counts, self.points);
+        let pos = OneSided::with_index(&counts, self.points, idx);
         let full = pos.checkers() as usize == CHECKERS;
         // The one-step children of each die, in gnubg's source order.
         let mut kids: [[Kid<'_, R::Key>; MAX_POINTS]; 6] =

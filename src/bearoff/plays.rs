@@ -40,6 +40,21 @@ impl OneSided {
         }
     }
 
+    /// The position `counts` on `points` points whose gnubg index is known to be `index`.
+    #[inline]
+    pub(crate) fn with_index(counts: &Counts, points: usize, index: u32) -> OneSided {
+        let mut above = [0u8; MAX_POINTS + 2];
+        for q in (1..=points).rev() {
+            above[q] = above[q + 1] + counts[q];
+        }
+        OneSided {
+            points,
+            counts: *counts,
+            above,
+            index,
+        }
+    }
+
     /// gnubg's index of the position.
     #[inline(always)]
     pub fn index(&self) -> u32 {
