@@ -137,7 +137,7 @@ pub struct Analysis {
     pub win_normal: Option<f64>,
     /// The same from the normal intervals.
     pub win_interval: Option<f64>,
-    /// One-sided rollout of both sides' best play.
+    /// One-sided rollout of both sides' best play (`None` with 0 games).
     pub rollout: Option<Rollout>,
     /// W(g): the player on roll wins a gammon.
     pub win_gammon: Option<f64>,
@@ -258,7 +258,9 @@ pub fn analyse<T: Prob>(
         win_interval: both.map(|(a, b)| chances::win(&a.dist_interval, &b.dist_interval)),
         win_gammon: both.map(|(a, b)| chances::win_gammon(&a.dist, &b.gammon)),
         lose_gammon: both.map(|(a, b)| chances::lose_gammon(&b.dist, &a.gammon)),
-        rollout: both.map(|_| rollout(db, &me, &opp, games, seed)),
+        rollout: both
+            .filter(|_| games > 0)
+            .map(|_| rollout(db, &me, &opp, games, seed)),
         on_roll,
         opponent,
         race: race::all(&me, &opp),
