@@ -123,6 +123,7 @@ fn build_info_dump_and_bad_files() {
     ]);
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("20 checkers"));
+    std::fs::remove_dir_all(out.parent().unwrap()).unwrap();
 }
 
 #[test]
