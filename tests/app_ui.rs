@@ -304,3 +304,40 @@ fn dragging_checkers_to_the_bar_and_the_tray() {
     assert_eq!(h.state().state.edit.board.off(Side::White), 1);
     assert!(h.state().state.position().is_ok());
 }
+
+#[test]
+fn bear_off_panel_shows_the_seed_example_chances() {
+    let mut h = new_app();
+    h.event(Event::Paste("qm3bAADMXdsAAA".to_string()));
+    h.run();
+    h.get_by_label("Bear-off").click();
+    h.run();
+    // The 10-point database is built in the background; the UI stays responsive meanwhile.
+    let started = std::time::Instant::now();
+    while h.state().state.bearoff.job.is_some() {
+        assert!(
+            started.elapsed().as_secs() < 300,
+            "the bear-off build took too long"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        h.run();
+    }
+    h.run();
+    assert!(
+        shows(&h, "exact 56.6 %"),
+        "{:?}",
+        h.state()
+            .state
+            .bearoff
+            .result
+            .as_ref()
+            .map(|r| r.as_ref().map(|a| a.win_exact))
+    );
+    assert!(shows(&h, "normal 56.8 %"));
+    assert!(shows(&h, "The seed's table"));
+    // The race tab shows the pip counts and the formulas.
+    h.get_by_label("Race").click();
+    h.run();
+    assert!(shows(&h, "Pips: White 100, Black 99"));
+    assert!(shows(&h, "Keith"));
+}

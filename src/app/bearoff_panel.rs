@@ -13,7 +13,7 @@ use super::jobs::{Job, Progress, progress_ui};
 use super::state::{Action, AppState};
 use crate::bearoff::analysis::{self, Analysis, SideReport};
 use crate::bearoff::{Control, ROLLS, build_within};
-use crate::position::{Position, Side};
+use crate::position::Position;
 use egui_plot::{Bar, BarChart, Legend, Line, Plot, PlotPoints};
 
 /// The largest database the panel builds (points).
@@ -72,7 +72,8 @@ impl BearoffState {
                     progress: Some(&report),
                     cancel: Some(&p.cancel),
                 };
-                let db = build_within::<f64>(points, &targets, control).map_err(|e| e.to_string())?;
+                let db =
+                    build_within::<f64>(points, &targets, control).map_err(|e| e.to_string())?;
                 analysis::analyse(&pos, &db, MAX_POINTS, ROLLOUT_GAMES, ROLLOUT_SEED)
                     .map_err(|e| e.to_string())
             },
@@ -114,15 +115,24 @@ fn dists(s: &SideReport, first_off: bool, interval: bool) -> (&[f64; ROLLS], &[f
 fn side_plot(ui: &mut egui::Ui, id: &str, title: &str, s: &SideReport, st: &BearoffState) {
     let (exact, normal) = dists(s, st.first_off, st.interval);
     let bars: Vec<Bar> = (0..ROLLS)
-        .filter(|&k| exact[k] > 0.0)
+        .filter(|&k| exact[k] > 1e-5)
         .map(|k| Bar::new(k as f64, exact[k] * 100.0).width(0.8))
         .collect();
-    let lo = (0..ROLLS).find(|&k| exact[k] > 1e-4 || normal[k] > 1e-4).unwrap_or(0);
-    let hi = (0..ROLLS).rev().find(|&k| exact[k] > 1e-4 || normal[k] > 1e-4).unwrap_or(ROLLS - 1);
+    let lo = (0..ROLLS)
+        .find(|&k| exact[k] > 1e-4 || normal[k] > 1e-4)
+        .unwrap_or(0);
+    let hi = (0..ROLLS)
+        .rev()
+        .find(|&k| exact[k] > 1e-4 || normal[k] > 1e-4)
+        .unwrap_or(ROLLS - 1);
     let line: PlotPoints = (lo.saturating_sub(1)..=(hi + 1).min(ROLLS - 1))
         .map(|k| [k as f64, normal[k] * 100.0])
         .collect();
-    let form = if st.interval { "normal (interval)" } else { "normal (density)" };
+    let form = if st.interval {
+        "normal (interval)"
+    } else {
+        "normal (density)"
+    };
     ui.vertical(|ui| {
         ui.strong(title);
         Plot::new(id)
@@ -203,11 +213,39 @@ fn report(ui: &mut egui::Ui, state: &AppState, a: &Analysis, _out: &mut [Action]
         format!("{}", on_roll.opponent()),
     ];
     let sides = [&a.on_roll, &a.opponent];
+    let show = |v: Option<f64>| v.map_or("—".to_string(), pct);
+    ui.horizontal_wrapped(|ui| {
+        ui.strong(format!("{on_roll} on roll wins:"));
+        ui.label(format!("exact {}", show(a.win_exact)));
+        ui.label("·");
+        ui.label(format!(
+            "normal {} (densities, the seed's form)",
+            show(a.win_normal)
+        ));
+        ui.label("·");
+        ui.label(format!("interval {}", show(a.win_interval)));
+        ui.label("·");
+        ui.label(match a.rollout {
+            Some(r) => format!(
+                "rollout {} ± {:.1} % ({} games)",
+                pct(r.win),
+                r.stderr * 100.0,
+                r.games
+            ),
+            None => "rollout —".to_string(),
+        });
+        ui.label("·");
+        ui.label(format!(
+            "wins a gammon {}, loses one {}",
+            show(a.win_gammon),
+            show(a.lose_gammon)
+        ));
+    });
     egui::ScrollArea::vertical()
         .id_salt("bearoff-scroll")
         .show(ui, |ui| {
             ui.horizontal_top(|ui| {
-                let w = (ui.available_width() - 560.0).max(400.0) / 2.0;
+                let w = ((ui.available_width() - 760.0) / 2.0).max(260.0);
                 for (i, s) in sides.iter().enumerate() {
                     ui.allocate_ui(egui::vec2(w, 200.0), |ui| match s {
                         Some(s) => side_plot(ui, &format!("bearoff-plot-{i}"), &names[i], s, st),
@@ -221,67 +259,58 @@ fn report(ui: &mut egui::Ui, state: &AppState, a: &Analysis, _out: &mut [Action]
                 }
                 ui.separator();
                 ui.vertical(|ui| seed_table(ui, a, st, &names));
-            });
-            ui.separator();
-            ui.horizontal_top(|ui| {
-                egui::Grid::new("bearoff-moments").striped(true).show(ui, |ui| {
-                    ui.strong(format!("{}-point database", a.points));
-                    ui.strong(&names[0]);
-                    ui.strong(&names[1]);
-                    ui.end_row();
-                    let row = |ui: &mut egui::Ui, name: &str, f: &dyn Fn(&SideReport) -> String| {
-                        ui.label(name);
-                        for s in sides {
-                            ui.monospace(s.as_ref().map_or("—".to_string(), f));
-                        }
-                        ui.end_row();
-                    };
-                    row(ui, "pips", &|s| s.pips.to_string());
-                    row(ui, "mean rolls", &|s| format!("{:.3}", s.moments.mean));
-                    row(ui, "sd", &|s| format!("{:.3}", s.moments.sd));
-                    row(ui, "EPC (mean × 49/6)", &|s| format!("{:.2}", s.epc));
-                    row(ui, "wastage (EPC − pips)", &|s| format!("{:.2}", s.wastage));
-                    row(ui, "first off: mean", &|s| format!("{:.3}", s.moments.gammon_mean));
-                    row(ui, "first off: sd", &|s| format!("{:.3}", s.moments.gammon_sd));
-                    row(ui, "normal: max |error|", &|s| {
-                        format!("{:.2} %", s.errors_normal.max_abs * 100.0)
-                    });
-                    row(ui, "normal: total variation", &|s| {
-                        format!("{:.2} %", s.errors_normal.total_variation * 100.0)
-                    });
-                    row(ui, "interval: max |error|", &|s| {
-                        format!("{:.2} %", s.errors_interval.max_abs * 100.0)
-                    });
-                    row(ui, "interval: total variation", &|s| {
-                        format!("{:.2} %", s.errors_interval.total_variation * 100.0)
-                    });
-                });
                 ui.separator();
-                egui::Grid::new("bearoff-chances").striped(true).show(ui, |ui| {
-                    ui.strong(format!("{on_roll} on roll wins"));
-                    ui.end_row();
-                    let line = |ui: &mut egui::Ui, name: &str, v: Option<f64>| {
-                        ui.label(name);
-                        ui.monospace(v.map_or("—".to_string(), pct));
+                egui::Grid::new("bearoff-moments")
+                    .striped(true)
+                    .show(ui, |ui| {
+                        ui.strong(format!("{}-point database", a.points));
+                        ui.strong(on_roll.name());
+                        ui.strong(on_roll.opponent().name());
                         ui.end_row();
-                    };
-                    line(ui, "exact", a.win_exact);
-                    line(ui, "normal (density, the seed's)", a.win_normal);
-                    line(ui, "normal (interval)", a.win_interval);
-                    ui.label("rollout");
-                    ui.monospace(a.rollout.map_or("—".to_string(), |r| {
-                        format!("{} ± {:.1} ({} games)", pct(r.win), r.stderr * 100.0, r.games)
-                    }));
-                    ui.end_row();
-                    line(ui, "wins a gammon", a.win_gammon);
-                    line(ui, "loses a gammon", a.lose_gammon);
-                });
+                        let row =
+                            |ui: &mut egui::Ui, name: &str, f: &dyn Fn(&SideReport) -> String| {
+                                ui.label(name);
+                                for s in sides {
+                                    ui.monospace(s.as_ref().map_or("—".to_string(), f));
+                                }
+                                ui.end_row();
+                            };
+                        row(ui, "pips", &|s| s.pips.to_string());
+                        row(ui, "mean rolls", &|s| format!("{:.3}", s.moments.mean));
+                        row(ui, "sd", &|s| format!("{:.3}", s.moments.sd));
+                        row(ui, "EPC (mean × 49/6)", &|s| format!("{:.2}", s.epc));
+                        row(ui, "wastage (EPC − pips)", &|s| {
+                            format!("{:.2}", s.wastage)
+                        });
+                        row(ui, "first off: mean", &|s| {
+                            format!("{:.3}", s.moments.gammon_mean)
+                        });
+                        row(ui, "first off: sd", &|s| {
+                            format!("{:.3}", s.moments.gammon_sd)
+                        });
+                        row(ui, "normal: max |error|", &|s| {
+                            format!("{:.2} %", s.errors_normal.max_abs * 100.0)
+                        });
+                        row(ui, "normal: total variation", &|s| {
+                            format!("{:.2} %", s.errors_normal.total_variation * 100.0)
+                        });
+                        row(ui, "interval: max |error|", &|s| {
+                            format!("{:.2} %", s.errors_interval.max_abs * 100.0)
+                        });
+                        row(ui, "interval: total var.", &|s| {
+                            format!("{:.2} %", s.errors_interval.total_variation * 100.0)
+                        });
+                    });
             });
         });
 }
 
 fn seed_table(ui: &mut egui::Ui, a: &Analysis, st: &BearoffState, names: &[String; 2]) {
-    let what = if st.first_off { "first checker off" } else { "bearing off" };
+    let what = if st.first_off {
+        "first checker off"
+    } else {
+        "bearing off"
+    };
     ui.strong(format!("The seed's table: {what}, % by rolls"));
     let rows: Vec<usize> = (0..ROLLS)
         .filter(|&k| {
@@ -295,33 +324,35 @@ fn seed_table(ui: &mut egui::Ui, a: &Analysis, st: &BearoffState, names: &[Strin
         .collect();
     egui::ScrollArea::vertical()
         .id_salt("seed-table")
-        .max_height(200.0)
+        .max_height(220.0)
         .show(ui, |ui| {
-            egui::Grid::new("seed-table-grid").striped(true).show(ui, |ui| {
-                ui.strong("rolls");
-                for n in names {
-                    ui.strong(n.split(' ').next().unwrap_or(n));
-                    ui.strong("normal");
-                }
-                ui.end_row();
-                for k in rows {
-                    ui.monospace(k.to_string());
-                    for s in [&a.on_roll, &a.opponent] {
-                        match s {
-                            Some(s) => {
-                                let (e, n) = dists(s, st.first_off, st.interval);
-                                ui.monospace(format!("{:7.3}", e[k] * 100.0));
-                                ui.monospace(format!("{:7.3}", n[k] * 100.0));
-                            }
-                            None => {
-                                ui.monospace("—");
-                                ui.monospace("—");
-                            }
-                        }
+            egui::Grid::new("seed-table-grid")
+                .striped(true)
+                .show(ui, |ui| {
+                    ui.strong("rolls");
+                    for n in names {
+                        ui.strong(n.split(' ').next().unwrap_or(n));
+                        ui.strong("normal");
                     }
                     ui.end_row();
-                }
-            });
+                    for k in rows {
+                        ui.monospace(k.to_string());
+                        for s in [&a.on_roll, &a.opponent] {
+                            match s {
+                                Some(s) => {
+                                    let (e, n) = dists(s, st.first_off, st.interval);
+                                    ui.monospace(format!("{:7.3}", e[k] * 100.0));
+                                    ui.monospace(format!("{:7.3}", n[k] * 100.0));
+                                }
+                                None => {
+                                    ui.monospace("—");
+                                    ui.monospace("—");
+                                }
+                            }
+                        }
+                        ui.end_row();
+                    }
+                });
         });
 }
 
@@ -348,7 +379,14 @@ pub fn race(ui: &mut egui::Ui, state: &AppState) {
     let [o, m] = pos.sides();
     let counts = crate::bearoff::race::all(&m, &o);
     egui::Grid::new("race-grid").striped(true).show(ui, |ui| {
-        for h in ["formula", &format!("{on_roll}"), &format!("{}", on_roll.opponent()), "measure", "verdict for the side on roll", "win"] {
+        for h in [
+            "formula",
+            &format!("{on_roll}"),
+            &format!("{}", on_roll.opponent()),
+            "measure",
+            "verdict for the side on roll",
+            "win",
+        ] {
             ui.strong(h);
         }
         ui.end_row();
@@ -362,5 +400,4 @@ pub fn race(ui: &mut egui::Ui, state: &AppState) {
             ui.end_row();
         }
     });
-    let _ = Side::White;
 }

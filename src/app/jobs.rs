@@ -99,7 +99,7 @@ pub fn progress_ui<T: Send + 'static>(ui: &mut egui::Ui, job: &Job<T>) -> bool {
         };
         ui.add(
             egui::ProgressBar::new(job.fraction().unwrap_or(0.0))
-                .desired_width(260.0)
+                .desired_width(440.0)
                 .text(text),
         );
         if job.is_cancelled() {

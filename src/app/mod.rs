@@ -11,6 +11,7 @@
 //! frame, and asks for another frame so the ones before catch up.
 
 pub mod analysis;
+pub mod bearoff_panel;
 pub mod board;
 pub mod breakdown;
 pub mod candidates;
@@ -148,6 +149,7 @@ impl WorkbenchApp {
             ui.ctx().set_visuals(visuals);
         }
 
+        self.state.poll();
         let actions = self.global_input(ui);
         self.apply_all(ui, actions);
 
@@ -165,14 +167,20 @@ impl WorkbenchApp {
         let actions = egui::Panel::bottom("tabs")
             .resizable(true)
             .default_size(330.0)
-            .min_size(150.0)
+            .min_size(310.0)
             .show(ui, |ui| {
-                let mut out = egui::Panel::right("breakdown")
-                    .resizable(true)
-                    .default_size(880.0)
-                    .min_size(700.0)
-                    .show(ui, |ui| breakdown::show(ui, &self.state))
-                    .inner;
+                // Beside the weights (and a game), the term breakdown; the other tabs need the
+                // whole width.
+                let mut out = if matches!(self.state.settings.tab, Tab::Weights | Tab::Play) {
+                    egui::Panel::right("breakdown")
+                        .resizable(true)
+                        .default_size(880.0)
+                        .min_size(700.0)
+                        .show(ui, |ui| breakdown::show(ui, &self.state))
+                        .inner
+                } else {
+                    Vec::new()
+                };
                 out.extend(tabs::show(ui, &self.state, &mut self.typed_move));
                 out
             })

@@ -237,6 +237,15 @@ pub enum Action {
     PlayTyped(String),
     /// Back to the board before the person's last move.
     UndoMyMove,
+    /// How the bear-off panel shows its distributions.
+    BearoffView {
+        /// The first checker off (gammon) instead of bearing off.
+        first_off: bool,
+        /// The interval form of the normal approximation instead of the density form.
+        interval: bool,
+    },
+    /// Stops the bear-off database build.
+    CancelBearoff,
     /// Learning on or off.
     SetLearning(bool),
     /// The learning step η.
@@ -285,6 +294,8 @@ pub struct AppState {
     pub confirm_discard: Option<Box<Action>>,
     /// The game against the classic program, when one is on.
     pub play: Option<PlayGame>,
+    /// The bear-off panel's analysis (built in the background).
+    pub bearoff: super::bearoff_panel::BearoffState,
     generator: MoveGenerator,
 }
 
@@ -315,6 +326,7 @@ impl AppState {
             weights_undo: Vec::new(),
             confirm_discard: None,
             play: None,
+            bearoff: Default::default(),
             generator: MoveGenerator::new(),
         };
         s.refresh();
@@ -651,6 +663,14 @@ impl AppState {
                     self.info("your move is undone");
                 }
             }
+            Action::BearoffView {
+                first_off,
+                interval,
+            } => {
+                self.bearoff.first_off = first_off;
+                self.bearoff.interval = interval;
+            }
+            Action::CancelBearoff => self.bearoff.cancel(),
             Action::SetLearning(on) => self.settings.learning = on,
             Action::SetEta(eta) => {
                 if eta.is_finite() && eta >= 0.0 {
@@ -1036,8 +1056,18 @@ impl AppState {
         }
     }
 
+    /// Collects the results of background work.
+    pub fn poll(&mut self) {
+        self.bearoff.poll();
+    }
+
     /// Brings the analysis up to date with the board and dice.
     pub fn refresh(&mut self) {
+        if self.settings.tab == Tab::Bearoff
+            && let Ok(p) = self.edit.position()
+        {
+            self.bearoff.request(p);
+        }
         // During a move in a game, the candidates stay those of the move's start.
         let edit = match &self.play {
             Some(g) if !g.partial.is_empty() => g.turn_start.unwrap_or(self.edit),

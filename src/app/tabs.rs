@@ -25,6 +25,8 @@ pub fn show(ui: &mut egui::Ui, state: &AppState, typed_move: &mut String) -> Vec
     match state.settings.tab {
         Tab::Weights => out.extend(super::weights::show(ui, state)),
         Tab::Play => out.extend(super::play::show(ui, state, typed_move)),
+        Tab::Bearoff => out.extend(super::bearoff_panel::show(ui, state)),
+        Tab::Race => super::bearoff_panel::race(ui, state),
         Tab::Log => {
             egui::ScrollArea::vertical()
                 .id_salt("log-scroll")
@@ -35,9 +37,6 @@ pub fn show(ui: &mut egui::Ui, state: &AppState, typed_move: &mut String) -> Vec
                         ui.monospace(line);
                     }
                 });
-        }
-        _ => {
-            ui.label("Coming with the bear-off and play panels.");
         }
     }
     out

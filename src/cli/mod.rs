@@ -2,6 +2,7 @@
 //!
 //! Errors in what the user typed end the run with a one-line message on stderr and exit code 2.
 
+mod bearoff;
 mod calibrate;
 mod learn;
 mod moves;
@@ -34,6 +35,8 @@ enum Command {
     Play(play::Args),
     /// Let the classic program learn by GOOD/BAD in games against itself.
     Learn(learn::Args),
+    /// One-sided bear-off databases: analyse a race, build, inspect gnubg .bd files.
+    Bearoff(bearoff::Args),
 }
 
 /// A failed run: the message printed after `bgw: `.
@@ -67,6 +70,7 @@ pub fn run() -> ExitCode {
         Some(Command::Rank(args)) => rank::run(args),
         Some(Command::Play(args)) => play::run(args),
         Some(Command::Learn(args)) => learn::run(args),
+        Some(Command::Bearoff(args)) => bearoff::run(args),
     };
     outcome.unwrap_or_else(|CliError(message)| {
         eprintln!("bgw: {message}");
