@@ -4,8 +4,14 @@
 use super::state::{Action, AppState};
 use egui::{Align2, FontId, Sense, Vec2};
 
-/// The colour of the classic program's choice.
-pub const CLASSIC_COLOUR: egui::Color32 = egui::Color32::from_rgb(230, 170, 40);
+/// The colour of the classic program's choice (a darker one on the light theme).
+pub fn classic_colour(visuals: &egui::Visuals) -> egui::Color32 {
+    if visuals.dark_mode {
+        egui::Color32::from_rgb(230, 170, 40)
+    } else {
+        egui::Color32::from_rgb(170, 90, 0)
+    }
+}
 
 /// Height of one row in points.
 pub const ROW_HEIGHT: f32 = 20.0;
@@ -107,7 +113,7 @@ pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
             let colour = if state.selected == Some(i) {
                 visuals.selection.stroke.color
             } else if row.classic_choice {
-                CLASSIC_COLOUR
+                classic_colour(visuals)
             } else if i == 0 {
                 visuals.strong_text_color()
             } else {
