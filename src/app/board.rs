@@ -254,16 +254,18 @@ fn draw_checker(painter: &egui::Painter, c: Pos2, r: f32, side: Side, alpha: f32
     );
 }
 
-fn draw_stack(painter: &egui::Painter, g: &Geometry, side: Side, loc: Loc, n: u8) {
+/// Draws `n` checkers of `side` at `loc`, the first in slot `start` (after the other colour's
+/// checkers on a point both hold — an impossible board shown while editing).
+fn draw_stack(painter: &egui::Painter, g: &Geometry, side: Side, loc: Loc, n: u8, start: usize) {
     let r = CHECKER * g.u / 2.0;
     let shown = (n as usize).min(5);
     for k in 0..shown {
-        draw_checker(painter, g.slot(side, loc, k), r, side, 1.0);
+        draw_checker(painter, g.slot(side, loc, start + k), r, side, 1.0);
     }
     if n > 5 {
         let (_, line) = checker_colours(side);
         painter.text(
-            g.slot(side, loc, 4),
+            g.slot(side, loc, start + 4),
             Align2::CENTER_CENTER,
             n.to_string(),
             FontId::proportional(0.5 * g.u),
@@ -472,13 +474,18 @@ impl BoardUi {
         for side in [Side::White, Side::Black] {
             for wp in 1..=24u8 {
                 let n = shown.count(side, Loc::Point(wp));
+                let start = if side == Side::Black {
+                    shown.count(Side::White, Loc::Point(wp)).min(4) as usize
+                } else {
+                    0
+                };
                 if n > 0 {
-                    draw_stack(&painter, &g, side, Loc::Point(wp), n);
+                    draw_stack(&painter, &g, side, Loc::Point(wp), n, start);
                 }
             }
             let n = shown.count(side, Loc::Bar);
             if n > 0 {
-                draw_stack(&painter, &g, side, Loc::Bar, n);
+                draw_stack(&painter, &g, side, Loc::Bar, n, 0);
             }
         }
         // Both colours on one point: mark it.

@@ -1,0 +1,153 @@
+//! "Test these weights": a duplicate-dice duel of the classic program with the weights being
+//! edited against pubeval or against the weights last loaded or saved, in the background with
+//! a progress bar and Cancel, reporting points per game ± standard error.
+
+use super::jobs::{Job, Progress, progress_ui};
+use super::state::{Action, AppState};
+use crate::classic::{ClassicPlayer, Weights};
+use crate::duel::{self, DuelConfig, DuelResult};
+use crate::opponents::pubeval::Pubeval;
+
+/// The opponent of the weights being tested.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, serde::Serialize, serde::Deserialize)]
+pub enum Opponent {
+    /// The pubeval benchmark.
+    Pubeval,
+    /// The classic program with the weights last loaded or saved.
+    SavedWeights,
+}
+
+/// The duel's state.
+pub struct DuelState {
+    /// The opponent chosen.
+    pub opponent: Opponent,
+    /// Games to play.
+    pub games: u64,
+    /// The duel in progress.
+    pub job: Option<Job<DuelResult>>,
+    /// The last result, in words.
+    pub result: Option<String>,
+}
+
+impl Default for DuelState {
+    fn default() -> DuelState {
+        DuelState {
+            opponent: Opponent::Pubeval,
+            games: 2000,
+            job: None,
+            result: None,
+        }
+    }
+}
+
+impl DuelState {
+    /// Starts a duel of `weights` against the chosen opponent (`saved` for the saved weights).
+    pub fn start(&mut self, weights: Weights, saved: Weights) {
+        if let Some(job) = self.job.take() {
+            job.cancel();
+        }
+        self.result = None;
+        let config = DuelConfig {
+            games: self.games.max(2),
+            seed: 1,
+        };
+        let opponent = self.opponent;
+        let what = match opponent {
+            Opponent::Pubeval => "duel against pubeval",
+            Opponent::SavedWeights => "duel against the saved weights",
+        };
+        self.job = Some(Job::spawn(what, move |p: &Progress| {
+            let progress = |pr: duel::Progress| p.set(pr.games_done, pr.games_total);
+            let me = |_| ClassicPlayer::new(weights, "classic (these weights)");
+            match opponent {
+                Opponent::Pubeval => {
+                    duel::duel(&me, &|_| Pubeval::new(), &config, &progress, &p.cancel)
+                }
+                Opponent::SavedWeights => duel::duel(
+                    &me,
+                    &|_| ClassicPlayer::new(saved, "classic (saved weights)"),
+                    &config,
+                    &progress,
+                    &p.cancel,
+                ),
+            }
+        }));
+    }
+
+    /// Takes the result when the duel has finished.
+    pub fn poll(&mut self) {
+        if let Some(job) = &self.job
+            && let Some(r) = job.try_take()
+        {
+            self.result = Some(describe(&r));
+            self.job = None;
+        }
+    }
+
+    /// Stops the duel (its figures so far are reported).
+    pub fn cancel(&self) {
+        if let Some(job) = &self.job {
+            job.cancel();
+        }
+    }
+}
+
+/// One line: ppg ± standard error, games, win rate.
+pub fn describe(r: &DuelResult) -> String {
+    format!(
+        "{} vs {}: {:+.3} ± {:.3} points per game over {} games (wins {:.1} %, gammons {:.1} %){}",
+        r.a,
+        r.b,
+        r.ppg,
+        r.ppg_stderr,
+        r.games,
+        r.win_rate * 100.0,
+        r.gammon_rate * 100.0,
+        if r.cancelled { " — cancelled" } else { "" }
+    )
+}
+
+/// The "Test these weights" line of the weight editor.
+pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
+    let mut out = Vec::new();
+    let d = &state.duel;
+    ui.horizontal(|ui| {
+        ui.label("Test these weights against");
+        for (o, name) in [
+            (Opponent::Pubeval, "pubeval"),
+            (Opponent::SavedWeights, "the saved weights"),
+        ] {
+            if ui.radio(d.opponent == o, name).clicked() {
+                out.push(Action::DuelSetup {
+                    opponent: o,
+                    games: d.games,
+                });
+            }
+        }
+        let mut games = d.games;
+        if ui
+            .add(egui::DragValue::new(&mut games).range(2..=1_000_000).suffix(" games"))
+            .changed()
+        {
+            out.push(Action::DuelSetup {
+                opponent: d.opponent,
+                games,
+            });
+        }
+        if ui
+            .add_enabled(d.job.is_none(), egui::Button::new("Test"))
+            .clicked()
+        {
+            out.push(Action::StartDuel);
+        }
+    });
+    if let Some(job) = &d.job
+        && progress_ui(ui, job)
+    {
+        out.push(Action::CancelDuel);
+    }
+    if let Some(r) = &d.result {
+        ui.label(r);
+    }
+    out
+}
