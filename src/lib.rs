@@ -3,10 +3,12 @@
 //! databases (seed 001). No user interface lives here.
 
 pub mod dice;
+pub mod duel;
 pub mod formats;
 pub mod moves;
 pub mod opponents;
 pub mod position;
+pub mod rng;
 
 pub use dice::Dice;
 pub use position::{Position, Side};

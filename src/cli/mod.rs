@@ -2,6 +2,7 @@
 //!
 //! Errors in what the user typed end the run with a one-line message on stderr and exit code 2.
 
+mod duel;
 mod moves;
 
 use clap::{Parser, Subcommand};
@@ -19,6 +20,8 @@ struct Cli {
 enum Command {
     /// Every legal result of a roll, one line each: move and resulting Position ID.
     Moves(moves::Args),
+    /// Cubeless money games between two players with duplicate dice: points per game ± error.
+    Duel(duel::Args),
 }
 
 /// A failed run: the message printed after `bgw: `.
@@ -40,6 +43,7 @@ pub fn run() -> ExitCode {
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::Moves(args)) => moves::run(args),
+        Some(Command::Duel(args)) => duel::run(args),
     };
     outcome.unwrap_or_else(|CliError(message)| {
         eprintln!("bgw: {message}");

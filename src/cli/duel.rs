@@ -1,0 +1,121 @@
+//! `bgw duel`: many cubeless money games between two players, duplicate dice, all cores.
+
+use super::CliError;
+use backgammon_workbench::duel::{DuelConfig, DuelResult, Progress, duel};
+use backgammon_workbench::opponents::{Player, Pubeval, RandomPlayer};
+use std::io::Write;
+use std::process::ExitCode;
+use std::sync::Mutex;
+use std::sync::atomic::AtomicBool;
+
+/// Arguments of `bgw duel`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Player A: pubeval, random, classic or classic:FILE.ron. Figures are A's.
+    #[arg(long)]
+    a: String,
+    /// Player B: pubeval, random, classic or classic:FILE.ron.
+    #[arg(long)]
+    b: String,
+    /// Games to play (rounded up to an even number: games come in duplicate pairs).
+    #[arg(long, default_value_t = 10_000)]
+    games: u64,
+    /// Seed of the dice.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Print the figures as one JSON object.
+    #[arg(long)]
+    json: bool,
+    /// No progress line on stderr.
+    #[arg(long)]
+    quiet: bool,
+}
+
+/// A player named on the command line, built afresh for each game.
+type Factory = Box<dyn Fn(u64) -> Box<dyn Player> + Sync>;
+
+/// Reads a player name: `pubeval`, `random`, `classic`, `classic:FILE.ron`.
+pub fn player(spec: &str) -> Result<Factory, CliError> {
+    match spec {
+        "pubeval" => Ok(Box::new(|_| Box::new(Pubeval::new()))),
+        "random" => Ok(Box::new(|seed| Box::new(RandomPlayer::new(seed)))),
+        s if s == "classic" || s.starts_with("classic:") => Err(CliError(
+            "the classic player is not built into this version yet".into(),
+        )),
+        _ => Err(CliError(format!(
+            "unknown player '{spec}': expected pubeval, random, classic or classic:FILE.ron"
+        ))),
+    }
+}
+
+/// Runs `bgw duel`.
+pub fn run(args: Args) -> Result<ExitCode, CliError> {
+    if args.games == 0 {
+        return Err(CliError("--games must be at least 1".into()));
+    }
+    let a = player(&args.a)?;
+    let b = player(&args.b)?;
+    let config = DuelConfig {
+        games: args.games,
+        seed: args.seed,
+    };
+    let last = Mutex::new(0.0f64);
+    let quiet = args.quiet;
+    let progress = |p: Progress| {
+        if quiet {
+            return;
+        }
+        let mut last = last.lock().unwrap_or_else(|e| e.into_inner());
+        if p.seconds - *last >= 0.5 || p.games_done == p.games_total {
+            *last = p.seconds;
+            eprint!(
+                "\r{} / {} games, {:.1} s   ",
+                p.games_done, p.games_total, p.seconds
+            );
+            let _ = std::io::stderr().flush();
+        }
+    };
+    let result = duel(&a, &b, &config, &progress, &AtomicBool::new(false));
+    if !quiet {
+        eprintln!();
+    }
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&result)?);
+    } else {
+        print_table(&result);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn print_table(r: &DuelResult) {
+    println!("{} (A) against {} (B), seed {}", r.a, r.b, r.seed);
+    println!(
+        "games            {} ({} duplicate pairs)",
+        r.games,
+        r.games / 2
+    );
+    println!(
+        "A points/game    {:+.4} ± {:.4} (standard error over pairs)",
+        r.ppg, r.ppg_stderr
+    );
+    println!("A wins           {:.2} %", 100.0 * r.win_rate);
+    for (who, w) in [("A", &r.a_wins), ("B", &r.b_wins)] {
+        println!(
+            "{who} won           {} games: {} gammons, {} backgammons (both counted in gammons)",
+            w.wins, w.gammons, w.backgammons
+        );
+    }
+    println!(
+        "gammon rate      {:.2} % of games (either side; backgammons {:.2} %)",
+        100.0 * r.gammon_rate,
+        100.0 * r.backgammon_rate
+    );
+    if r.unfinished > 0 {
+        println!("unfinished       {} games (scored 0)", r.unfinished);
+    }
+    println!("turns/game       {:.1}", r.turns_per_game);
+    println!(
+        "speed            {:.0} games/s ({:.2} s)",
+        r.games_per_second, r.seconds
+    );
+}
