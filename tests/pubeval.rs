@@ -7,8 +7,8 @@ use backgammon_workbench::moves::MoveGenerator;
 use backgammon_workbench::opponents::pubeval::{Weights, inputs};
 use backgammon_workbench::opponents::{Player, Pubeval};
 
-fn dot(x: &[f32; 122], w: &[f32; 122]) -> f64 {
-    x.iter().zip(w).map(|(&x, &w)| x as f64 * w as f64).sum()
+fn dot(x: &[f64; 122], w: &[f64; 122]) -> f64 {
+    x.iter().zip(w).map(|(&x, &w)| x * w).sum()
 }
 
 #[test]

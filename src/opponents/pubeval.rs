@@ -29,9 +29,9 @@ pub const INPUTS: usize = 122;
 #[derive(Clone, Debug, PartialEq)]
 pub struct Weights {
     /// Weights used when the position before the move has no contact.
-    pub race: [f32; INPUTS],
+    pub race: [f64; INPUTS],
     /// Weights used otherwise.
-    pub contact: [f32; INPUTS],
+    pub contact: [f64; INPUTS],
 }
 
 /// The weights file, built into the binary.
@@ -41,8 +41,8 @@ impl Weights {
     /// Parses the TSV layout of `pubeval_weights.tsv`: `#` comment lines, then one line per
     /// input: index, race weight, contact weight, description.
     pub fn parse(text: &str) -> Result<Weights, String> {
-        let mut race = [f32::NAN; INPUTS];
-        let mut contact = [f32::NAN; INPUTS];
+        let mut race = [f64::NAN; INPUTS];
+        let mut contact = [f64::NAN; INPUTS];
         for (n, line) in text.lines().enumerate() {
             if line.starts_with('#') || line.trim().is_empty() {
                 continue;
@@ -51,10 +51,10 @@ impl Weights {
             let mut cells = line.split('\t');
             let mut next = |what: &str| cells.next().ok_or_else(|| bad(what));
             let index: usize = next("no index")?.parse().map_err(|_| bad("bad index"))?;
-            let r: f32 = next("no race weight")?
+            let r: f64 = next("no race weight")?
                 .parse()
                 .map_err(|_| bad("bad race weight"))?;
-            let c: f32 = next("no contact weight")?
+            let c: f64 = next("no contact weight")?
                 .parse()
                 .map_err(|_| bad("bad contact weight"))?;
             if index >= INPUTS || !race[index].is_nan() {
@@ -82,9 +82,9 @@ impl Weights {
 
 /// The 122 inputs of a position after a move, from the mover's view (the model's board of
 /// `result`), exactly as pubeval's `setx`.
-pub fn inputs(result: &Position) -> [f32; INPUTS] {
+pub fn inputs(result: &Position) -> [f64; INPUTS] {
     let b = result.board();
-    let mut x = [0f32; INPUTS];
+    let mut x = [0f64; INPUTS];
     for p in 1..=24 {
         let base = 5 * (24 - p);
         let n = b[p];
@@ -101,68 +101,97 @@ pub fn inputs(result: &Position) -> [f32; INPUTS] {
             x[base + 3] = 1.0;
         }
         if n >= 4 {
-            x[base + 4] = (n as f32 - 3.0) / 2.0;
+            x[base + 4] = (n as f64 - 3.0) / 2.0;
         }
     }
-    x[120] = -(b[OPPONENT_BAR] as f32) / 2.0;
-    x[121] = result.player_off() as f32 / 15.0;
+    x[120] = -(b[OPPONENT_BAR] as f64) / 2.0;
+    x[121] = result.player_off() as f64 / 15.0;
     x
 }
 
+/// Units of a folded score: 1/3,000,000. The published weights have five decimals and the
+/// inputs are multiples of 1/2 and 1/15, so in these units every score is an exact integer:
+/// equal scores are genuine ties and no rounding can reorder two plays.
+pub const SCORE_UNIT: f64 = 1.0 / 3_000_000.0;
+
 /// One weight set folded into per-cell tables: `cell[p][n + 15]` is the contribution of
-/// `n` checkers (negative: the opponent's) on board cell `p`.
+/// `n` checkers (negative: the opponent's) on board cell `p`, in [`SCORE_UNIT`]s.
 struct Folded {
-    cell: [[f32; 31]; 26],
-    constant: f32,
+    cell: [[i32; 31]; 26],
+    constant: i32,
 }
 
 impl Folded {
-    fn new(w: &[f32; INPUTS]) -> Folded {
-        let mut cell = [[0f32; 31]; 26];
-        // Borne off = 15 − own checkers on the board: w121·off/15 = w121 − (w121/15)·Σ own.
-        let per_own = -w[121] / CHECKERS as f32;
-        for (p, row) in cell.iter_mut().enumerate() {
-            for (k, v) in row.iter_mut().enumerate() {
-                let n = k as i32 - 15;
-                *v = match p {
-                    OPPONENT_BAR => w[120] * (-n).max(0) as f32 / 2.0,
-                    BAR => per_own * n.max(0) as f32,
-                    _ => {
-                        let base = 5 * (24 - p);
-                        let mut s = 0.0;
-                        if n == -1 {
-                            s += w[base];
-                        }
-                        if n == 1 {
-                            s += w[base + 1];
-                        }
-                        if n >= 2 {
-                            s += w[base + 2];
-                        }
-                        if n == 3 {
-                            s += w[base + 3];
-                        }
-                        if n >= 4 {
-                            s += w[base + 4] * (n - 3) as f32 / 2.0;
-                        }
-                        s + per_own * n.max(0) as f32
-                    }
-                };
+    fn new(weights: &[f64; INPUTS]) -> Result<Folded, String> {
+        // Each weight in units of 1e-5 (exact for the published five-decimal weights).
+        let mut w = [0i64; INPUTS];
+        for (i, (&f, u)) in weights.iter().zip(&mut w).enumerate() {
+            let x = f * 1e5;
+            *u = x.round() as i64;
+            if (x - x.round()).abs() > 1e-6 || u.abs() > 100_000_000 {
+                return Err(format!("pubeval weight {i} ({f}) has more than 5 decimals"));
             }
         }
-        Folded {
-            cell,
-            constant: w[121],
+        // 1e-5 = 30 score units. Borne off = 15 − own checkers on the board:
+        // w121·off/15 = w121 − (w121/15)·Σ own, and w121/15 = 2·w121 units.
+        let per_own = -2 * w[121];
+        let mut cell = [[0i32; 31]; 26];
+        let mut bound = (30 * w[121]).abs();
+        for (p, row) in cell.iter_mut().enumerate() {
+            let mut largest = 0;
+            for (k, v) in row.iter_mut().enumerate() {
+                let n = k as i64 - 15;
+                let s = match p {
+                    OPPONENT_BAR => 15 * w[120] * (-n).max(0),
+                    BAR => per_own * n.max(0),
+                    _ => {
+                        let base = 5 * (24 - p);
+                        let mut s = 0;
+                        if n == -1 {
+                            s += 30 * w[base];
+                        }
+                        if n == 1 {
+                            s += 30 * w[base + 1];
+                        }
+                        if n >= 2 {
+                            s += 30 * w[base + 2];
+                        }
+                        if n == 3 {
+                            s += 30 * w[base + 3];
+                        }
+                        if n >= 4 {
+                            s += 15 * w[base + 4] * (n - 3);
+                        }
+                        s + per_own * n.max(0)
+                    }
+                };
+                largest = largest.max(s.abs());
+                *v = s as i32;
+            }
+            bound += largest;
         }
+        if bound >= i32::MAX as i64 {
+            return Err("pubeval weights too large for 32-bit scores".into());
+        }
+        Ok(Folded {
+            cell,
+            constant: (30 * w[121]) as i32,
+        })
     }
 
+    /// The score in [`SCORE_UNIT`]s: four independent sums, so the additions overlap.
     #[inline(always)]
-    fn score(&self, b: &[i8; 26]) -> f32 {
-        let mut s = self.constant;
-        for (row, &n) in self.cell.iter().zip(b) {
-            s += row[(n as i32 + 15) as usize];
+    fn score(&self, b: &[i8; 26]) -> i32 {
+        let at = |c: usize| self.cell[c][(b[c] as i32 + 15) as usize];
+        let mut s = [self.constant, 0, 0, 0];
+        for c in (0..24).step_by(4) {
+            for (k, sum) in s.iter_mut().enumerate() {
+                *sum += at(c + k);
+            }
         }
-        s
+        s[0] += at(24);
+        s[1] += at(25);
+        s[0] + s[1] + s[2] + s[3]
     }
 }
 
@@ -175,17 +204,18 @@ fn tables() -> &'static Tables {
     static T: LazyLock<Tables> = LazyLock::new(|| {
         let w = Weights::published();
         Tables {
-            race: Folded::new(&w.race),
-            contact: Folded::new(&w.contact),
+            race: Folded::new(&w.race).expect("built-in pubeval race weights"),
+            contact: Folded::new(&w.contact).expect("built-in pubeval contact weights"),
         }
     });
     &T
 }
 
 /// The score pubeval gives a win: higher than any board's score.
-pub const WIN: f32 = f32::INFINITY;
+pub const WIN: f64 = f64::INFINITY;
 
-/// The pubeval player. Ties between equal scores go to the first play in the given order.
+/// The pubeval player. Scores are exact (see [`SCORE_UNIT`]); ties between equal scores go
+/// to the first play in the given order.
 #[derive(Clone, Copy)]
 pub struct Pubeval {
     tables: &'static Tables,
@@ -206,21 +236,16 @@ impl Pubeval {
     /// pubeval's score of `result` (a position after a move, from the mover's view): the
     /// race weights when `race` (the position before the move had no contact), [`WIN`] when
     /// the mover has no checker left on the board.
-    #[inline]
-    pub fn score(&self, race: bool, result: &Position) -> f32 {
+    pub fn score(&self, race: bool, result: &Position) -> f64 {
         if result.player_off() == CHECKERS {
             return WIN;
         }
-        self.board_score(race, result.board())
-    }
-
-    #[inline(always)]
-    fn board_score(&self, race: bool, b: &[i8; 26]) -> f32 {
-        if race {
-            self.tables.race.score(b)
+        let t = if race {
+            &self.tables.race
         } else {
-            self.tables.contact.score(b)
-        }
+            &self.tables.contact
+        };
+        t.score(result.board()) as f64 * SCORE_UNIT
     }
 }
 
@@ -230,18 +255,21 @@ impl Player for Pubeval {
     }
 
     fn choose(&mut self, pos: &Position, _dice: Dice, plays: &[Play]) -> usize {
-        let race = !pos.has_contact();
+        let table = if pos.has_contact() {
+            &self.tables.contact
+        } else {
+            &self.tables.race
+        };
         // A win is only possible when every checker was home before the move.
         let may_win = pos.player_all_home();
         let mut best = 0;
-        let mut best_score = f32::NEG_INFINITY;
+        let mut best_score = i32::MIN;
         for (i, play) in plays.iter().enumerate() {
-            let b = play.result.board();
-            let score = if may_win && b[1..=6].iter().all(|&n| n <= 0) {
-                WIN
-            } else {
-                self.board_score(race, b)
-            };
+            let after = play.result.board();
+            if may_win && after[1..=6].iter().all(|&n| n <= 0) {
+                return i;
+            }
+            let score = table.score(after);
             if score > best_score {
                 best = i;
                 best_score = score;
@@ -256,7 +284,7 @@ mod tests {
     use super::*;
     use crate::position::Side;
 
-    fn direct(race: bool, result: &Position) -> f32 {
+    fn direct(race: bool, result: &Position) -> f64 {
         let w = Weights::published();
         let w = if race { &w.race } else { &w.contact };
         inputs(result).iter().zip(w).map(|(x, w)| x * w).sum()
