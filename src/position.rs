@@ -120,6 +120,12 @@ pub struct Position {
 }
 
 impl Position {
+    /// No checkers on the board, White on roll.
+    pub const EMPTY: Position = Position {
+        board: [0; 26],
+        on_roll: Side::White,
+    };
+
     /// The opening position with `on_roll` to play.
     pub fn opening(on_roll: Side) -> Position {
         let mut board = [0i8; 26];
@@ -173,10 +179,19 @@ impl Position {
         Ok(Position { board, on_roll })
     }
 
-    /// A board known to be valid (move generation preserves validity).
+    /// Moves one of the player's checkers from `from` to `to` (0 = off), sending a blot it
+    /// lands on to the bar. The caller guarantees the step is legal.
     #[inline(always)]
-    pub(crate) fn from_board_unchecked(on_roll: Side, board: [i8; 26]) -> Position {
-        Position { board, on_roll }
+    pub(crate) fn step_unchecked(&mut self, from: usize, to: usize, hit: bool) {
+        self.board[from] -= 1;
+        if to != 0 {
+            if hit {
+                self.board[to] = 1;
+                self.board[OPPONENT_BAR] -= 1;
+            } else {
+                self.board[to] += 1;
+            }
+        }
     }
 
     /// The signed board from the view of the side on roll (see the module doc).

@@ -28,43 +28,40 @@ pub struct Step {
     pub hit: bool,
 }
 
-/// A whole move: up to four steps in the order played.
+/// A whole move: up to four steps in the order played, packed in one word (step i in bits
+/// 16i..16i+16: source in bits 0–4, destination in 5–9, hit in bit 10; the number of steps in
+/// bits 60–63).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-pub struct Move {
-    from: [u8; 4],
-    to: [u8; 4],
-    len: u8,
-    hits: u8,
-}
+pub struct Move(u64);
 
 impl Move {
     /// The steps in the order played.
     pub fn steps(&self) -> impl Iterator<Item = Step> + '_ {
-        (0..self.len as usize).map(|i| Step {
-            from: self.from[i],
-            to: self.to[i],
-            hit: self.hits >> i & 1 == 1,
+        (0..self.dice_used()).map(|i| {
+            let bits = self.0 >> (16 * i);
+            Step {
+                from: (bits & 31) as u8,
+                to: (bits >> 5 & 31) as u8,
+                hit: bits >> 10 & 1 == 1,
+            }
         })
     }
 
     /// How many dice the move uses.
     pub fn dice_used(&self) -> usize {
-        self.len as usize
+        (self.0 >> 60) as usize
     }
 
     /// True for the empty move (no legal play: the turn passes).
     pub fn is_empty(&self) -> bool {
-        self.len == 0
+        self.0 == 0
     }
 
+    /// The move with one more step.
     #[inline(always)]
-    fn push(mut self, from: usize, to: usize, hit: bool) -> Move {
-        let i = self.len as usize;
-        self.from[i] = from as u8;
-        self.to[i] = to as u8;
-        self.hits |= (hit as u8) << i;
-        self.len += 1;
-        self
+    fn push(self, from: usize, to: usize, hit: bool) -> Move {
+        let bits = from as u64 | (to as u64) << 5 | (hit as u64) << 10;
+        Move((self.0 | bits << (16 * self.dice_used())) + (1 << 60))
     }
 
     /// The move in gnubg/XG notation: `24/18 13/11*`, `bar/22`, `6/off`, `8/5(2)`, `13/7*/5`.
