@@ -117,7 +117,7 @@ pub const SCORE_UNIT: f64 = 1.0 / 3_000_000.0;
 /// One weight set folded into per-cell tables: `cell[p][n + 15]` is the contribution of
 /// `n` checkers (negative: the opponent's) on board cell `p`, in [`SCORE_UNIT`]s.
 struct Folded {
-    cell: [[i32; 31]; 26],
+    cell: [[i32; 32]; 26],
     constant: i32,
 }
 
@@ -135,11 +135,12 @@ impl Folded {
         // 1e-5 = 30 score units. Borne off = 15 − own checkers on the board:
         // w121·off/15 = w121 − (w121/15)·Σ own, and w121/15 = 2·w121 units.
         let per_own = -2 * w[121];
-        let mut cell = [[0i32; 31]; 26];
+        let mut cell = [[0i32; 32]; 26];
         let mut bound = (30 * w[121]).abs();
         for (p, row) in cell.iter_mut().enumerate() {
             let mut largest = 0;
-            for (k, v) in row.iter_mut().enumerate() {
+            // Entries for −15…15 checkers; the 32nd (16) is never read.
+            for (k, v) in row.iter_mut().enumerate().take(31) {
                 let n = k as i64 - 15;
                 let s = match p {
                     OPPONENT_BAR => 15 * w[120] * (-n).max(0),
@@ -182,7 +183,8 @@ impl Folded {
     /// The score in [`SCORE_UNIT`]s: four independent sums, so the additions overlap.
     #[inline(always)]
     fn score(&self, b: &[i8; 26]) -> i32 {
-        let at = |c: usize| self.cell[c][(b[c] as i32 + 15) as usize];
+        // Counts are within ±15, so the mask only spares a bounds check.
+        let at = |c: usize| self.cell[c][(b[c] as i32 + 15) as usize & 31];
         let mut s = [self.constant, 0, 0, 0];
         for c in (0..24).step_by(4) {
             for (k, sum) in s.iter_mut().enumerate() {
