@@ -10,6 +10,7 @@ pub mod moves;
 pub mod opponents;
 pub mod position;
 pub mod rng;
+pub mod tune;
 
 pub use dice::Dice;
 pub use position::{Position, Side};

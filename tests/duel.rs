@@ -1,6 +1,6 @@
 //! Duels: duplicate dice, symmetry, determinism, cancellation and the published pubeval figures.
 
-use backgammon_workbench::duel::{DuelConfig, DuelResult, Progress, duel};
+use backgammon_workbench::duel::{DuelConfig, DuelResult, Progress, duel, duel_pairs};
 use backgammon_workbench::opponents::{Pubeval, RandomPlayer};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
@@ -144,4 +144,19 @@ fn progress_reaches_the_total_and_cancel_stops_early() {
     assert!(r.cancelled);
     assert!(r.games < 1_000_000 && r.games > 0, "{}", r.games);
     assert_eq!(r.games % 2, 0);
+}
+
+#[test]
+fn pair_points_add_up_to_the_duel_figures() {
+    let config = DuelConfig {
+        games: 800,
+        seed: 12,
+    };
+    let r = run(&pubeval, &random, config.games, config.seed);
+    let pairs = duel_pairs(&pubeval, &random, &config, &AtomicBool::new(false)).unwrap();
+    assert_eq!(pairs.len(), 400);
+    let total: i64 = pairs.iter().map(|&p| p as i64).sum();
+    assert_eq!(total as f64 / 800.0, r.ppg);
+    assert!(pairs.iter().all(|p| (-6..=6).contains(p)));
+    assert!(duel_pairs(&pubeval, &random, &config, &AtomicBool::new(true)).is_none());
 }

@@ -279,3 +279,38 @@ pub fn duel<PA: Player, PB: Player>(
     let cancelled = tally.pairs < pairs;
     DuelResult::new(a(0).name(), b(0).name(), seed, &tally, seconds, cancelled)
 }
+
+/// A's points in each duplicate pair (the sum over its two games, −6…6), in pair order: the
+/// raw material of paired comparisons. Two calls with one seed and different players play
+/// the same dice (common random numbers), so their pair-by-pair difference has a much smaller
+/// spread than either. `None` when stopped by `cancel`.
+pub fn duel_pairs<PA: Player, PB: Player>(
+    a: &(impl Fn(u64) -> PA + Sync),
+    b: &(impl Fn(u64) -> PB + Sync),
+    config: &DuelConfig,
+    cancel: &AtomicBool,
+) -> Option<Vec<i8>> {
+    let pairs = config.games.div_ceil(2);
+    let seed = config.seed;
+    let chunks: Vec<Option<Vec<i8>>> = (0..pairs.div_ceil(CHUNK_PAIRS))
+        .into_par_iter()
+        .map_init(MoveGenerator::new, |generator, chunk| {
+            if cancel.load(Ordering::Relaxed) {
+                return None;
+            }
+            let end = ((chunk + 1) * CHUNK_PAIRS).min(pairs);
+            let points = (chunk * CHUNK_PAIRS..end)
+                .map(|pair| {
+                    let (g1, g2) = play_pair(generator, a, b, seed, pair);
+                    g1.points - g2.points
+                })
+                .collect();
+            Some(points)
+        })
+        .collect();
+    let mut out = Vec::with_capacity(pairs as usize);
+    for chunk in chunks {
+        out.extend(chunk?);
+    }
+    Some(out)
+}

@@ -1,0 +1,296 @@
+//! Tuning a weight vector by a (1+λ) evolution strategy whose fitness is a paired duel.
+//!
+//! Each generation draws a fresh duel seed. The incumbent and λ mutants all play the same
+//! games (the same dice, pair by pair: common random numbers), so each mutant is judged by its
+//! pair-by-pair *difference* from the incumbent, whose spread is far smaller than that of
+//! either score. The best mutant replaces the incumbent only if its mean gain exceeds
+//! `accept_z` standard errors of that difference; because the seed changes every generation,
+//! an incumbent that was lucky on one seed is re-measured on the next and no luck accumulates.
+//!
+//! Mutations: wᵢ + σ·sᵢ·N(0, 1) with sᵢ = |wᵢ| + 0.1·mean|w|, so every weight moves in
+//! proportion to its size and may still change sign. Moves are chosen by the highest weighted
+//! sum, which a positive factor on all weights does not change, so every candidate is rescaled
+//! to the starting vector's length: the search runs on a sphere, without a useless direction.
+//! σ grows by ×1.25 after a success and shrinks by ×0.85 after a failure (in the spirit of the
+//! 1/5th rule).
+
+use crate::rng::SplitMix64;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+/// Settings of a tuning run.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TuneConfig {
+    /// Games per candidate and generation (rounded up to duplicate pairs).
+    pub games: u64,
+    /// Mutants per generation (λ).
+    pub offspring: usize,
+    /// Starting step, relative to each weight's size.
+    pub sigma: f64,
+    /// The run ends when σ falls below this.
+    pub min_sigma: f64,
+    /// The most generations to run.
+    pub generations: u32,
+    /// Wall-clock limit in seconds (checked between generations).
+    pub max_seconds: Option<f64>,
+    /// A mutant is accepted when its mean gain exceeds this many standard errors.
+    pub accept_z: f64,
+    /// Seed of the mutations and of every generation's duels.
+    pub seed: u64,
+}
+
+impl Default for TuneConfig {
+    fn default() -> Self {
+        TuneConfig {
+            games: 4000,
+            offspring: 6,
+            sigma: 0.3,
+            min_sigma: 0.01,
+            generations: 1000,
+            max_seconds: None,
+            accept_z: 1.0,
+            seed: 1,
+        }
+    }
+}
+
+/// What one generation found.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Generation {
+    /// 1 for the first generation.
+    pub index: u32,
+    /// The duel seed every candidate of this generation played.
+    pub duel_seed: u64,
+    /// The incumbent's score (mean points per game) on this generation's games.
+    pub incumbent_score: f64,
+    /// The best mutant's mean gain over the incumbent, points per game.
+    pub gain: f64,
+    /// Standard error of `gain` (over pairs).
+    pub gain_stderr: f64,
+    /// True when the best mutant became the incumbent.
+    pub accepted: bool,
+    /// The step for the next generation.
+    pub sigma: f64,
+    /// The incumbent after this generation.
+    pub weights: Vec<f64>,
+    /// Games played so far in the run.
+    pub games: u64,
+    /// Seconds since the start.
+    pub seconds: f64,
+}
+
+/// Why a run ended, and its best weights.
+#[derive(Clone, Debug)]
+pub struct TuneOutcome {
+    /// The final incumbent.
+    pub weights: Vec<f64>,
+    /// Every generation, in order.
+    pub history: Vec<Generation>,
+    /// Why the run stopped.
+    pub stop: Stop,
+}
+
+/// Why a tuning run stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// The generation limit was reached.
+    Generations,
+    /// σ fell below the minimum.
+    Converged,
+    /// The time limit was reached.
+    Time,
+    /// The cancel flag was set.
+    Cancelled,
+}
+
+/// Mean and standard error of the mean.
+fn mean_stderr(x: impl ExactSizeIterator<Item = f64> + Clone) -> (f64, f64) {
+    let n = x.len() as f64;
+    let mean = x.clone().sum::<f64>() / n;
+    let var = x.map(|v| (v - mean) * (v - mean)).sum::<f64>() / (n - 1.0).max(1.0);
+    (mean, (var / n).sqrt())
+}
+
+fn norm(w: &[f64]) -> f64 {
+    w.iter().map(|x| x * x).sum::<f64>().sqrt()
+}
+
+/// A standard normal number (Box–Muller).
+fn normal(rng: &mut SplitMix64) -> f64 {
+    let u = ((rng.next_u64() >> 11) as f64 + 0.5) / (1u64 << 53) as f64;
+    let v = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+    (-2.0 * u.ln()).sqrt() * (std::f64::consts::TAU * v).cos()
+}
+
+/// Runs the strategy from `start`. `fitness(weights, duel_seed)` plays a candidate's games
+/// and returns its score in each duplicate pair (mean points per game, one entry per pair,
+/// pairs in a fixed order for a seed), or `None` if cancelled. `report` sees every generation.
+pub fn tune(
+    start: &[f64],
+    config: &TuneConfig,
+    mut fitness: impl FnMut(&[f64], u64) -> Option<Vec<f64>>,
+    mut report: impl FnMut(&Generation),
+    cancel: &AtomicBool,
+) -> TuneOutcome {
+    let started = Instant::now();
+    let length = norm(start);
+    let mut rng = SplitMix64::derive(config.seed, &[0]);
+    let mut incumbent = start.to_vec();
+    let mut sigma = config.sigma;
+    let mut history = Vec::new();
+    let mut games = 0;
+    let stop = loop {
+        if history.len() as u32 >= config.generations {
+            break Stop::Generations;
+        }
+        if sigma < config.min_sigma {
+            break Stop::Converged;
+        }
+        if config
+            .max_seconds
+            .is_some_and(|s| started.elapsed().as_secs_f64() >= s)
+        {
+            break Stop::Time;
+        }
+        let index = history.len() as u32 + 1;
+        let duel_seed = SplitMix64::derive(config.seed, &[1, index as u64]).next_u64();
+        let Some(base) = fitness(&incumbent, duel_seed) else {
+            break Stop::Cancelled;
+        };
+        games += 2 * base.len() as u64;
+        let floor = 0.1 * incumbent.iter().map(|w| w.abs()).sum::<f64>() / incumbent.len() as f64;
+        let mut best: Option<(f64, f64, Vec<f64>)> = None;
+        let mut cancelled = false;
+        for _ in 0..config.offspring {
+            let mut w: Vec<f64> = incumbent
+                .iter()
+                .map(|&x| x + sigma * (x.abs() + floor) * normal(&mut rng))
+                .collect();
+            let n = norm(&w);
+            if n > 0.0 && length > 0.0 {
+                w.iter_mut().for_each(|x| *x *= length / n);
+            }
+            let Some(score) = fitness(&w, duel_seed) else {
+                cancelled = true;
+                break;
+            };
+            games += 2 * score.len() as u64;
+            let (gain, se) = mean_stderr(score.iter().zip(&base).map(|(s, b)| s - b));
+            if best.as_ref().is_none_or(|(g, _, _)| gain > *g) {
+                best = Some((gain, se, w));
+            }
+        }
+        if cancelled || cancel.load(Ordering::Relaxed) {
+            break Stop::Cancelled;
+        }
+        let (gain, gain_stderr, w) = best.unwrap_or((0.0, 0.0, incumbent.clone()));
+        let accepted = gain > config.accept_z * gain_stderr && gain > 0.0;
+        if accepted {
+            incumbent = w;
+            sigma *= 1.25;
+        } else {
+            sigma *= 0.85;
+        }
+        let generation = Generation {
+            index,
+            duel_seed,
+            incumbent_score: mean_stderr(base.iter().copied()).0,
+            gain,
+            gain_stderr,
+            accepted,
+            sigma,
+            weights: incumbent.clone(),
+            games,
+            seconds: started.elapsed().as_secs_f64(),
+        };
+        report(&generation);
+        history.push(generation);
+    };
+    TuneOutcome {
+        weights: incumbent,
+        history,
+        stop,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A noisy synthetic fitness on the sphere: the score of a pair is minus the squared
+    /// distance from `target` (both normalised) plus noise shared by all candidates of one
+    /// seed (as dice are) and a smaller noise of its own.
+    fn synthetic(target: [f64; 3]) -> impl FnMut(&[f64], u64) -> Option<Vec<f64>> {
+        let mut own = SplitMix64::new(99);
+        move |w, seed| {
+            let n = norm(w);
+            let t = norm(&target);
+            let d: f64 = w
+                .iter()
+                .zip(&target)
+                .map(|(a, b)| (a / n - b / t).powi(2))
+                .sum();
+            let mut shared = SplitMix64::new(seed);
+            Some(
+                (0..200)
+                    .map(|_| -d + 0.5 * normal(&mut shared) + 0.05 * normal(&mut own))
+                    .collect(),
+            )
+        }
+    }
+
+    #[test]
+    fn finds_a_direction_on_noisy_paired_scores() {
+        let target = [1.0, -2.0, 0.5];
+        let start = [1.0, 1.0, 1.0];
+        let config = TuneConfig {
+            generations: 60,
+            ..TuneConfig::default()
+        };
+        let out = tune(
+            &start,
+            &config,
+            synthetic(target),
+            |_| {},
+            &AtomicBool::new(false),
+        );
+        let dist = |w: &[f64]| {
+            let (n, t) = (norm(w), norm(&target));
+            w.iter()
+                .zip(&target)
+                .map(|(a, b)| (a / n - b / t).powi(2))
+                .sum::<f64>()
+        };
+        assert!(dist(&start) > 1.0);
+        assert!(dist(&out.weights) < 0.05, "{:?}", out.weights);
+        // Length kept: moves depend only on direction.
+        assert!((norm(&out.weights) - norm(&start)).abs() < 1e-9);
+        assert!(out.history.iter().any(|g| g.accepted));
+    }
+
+    #[test]
+    fn stops_on_cancel_and_on_the_generation_limit() {
+        let config = TuneConfig {
+            generations: 3,
+            ..TuneConfig::default()
+        };
+        let out = tune(
+            &[1.0, 2.0],
+            &config,
+            synthetic([1.0, 1.0, 0.0]),
+            |_| {},
+            &AtomicBool::new(false),
+        );
+        assert_eq!(out.stop, Stop::Generations);
+        assert_eq!(out.history.len(), 3);
+        let out = tune(
+            &[1.0, 2.0],
+            &config,
+            |_, _| None,
+            |_| {},
+            &AtomicBool::new(true),
+        );
+        assert_eq!(out.stop, Stop::Cancelled);
+        assert_eq!(out.weights, vec![1.0, 2.0]);
+    }
+}
