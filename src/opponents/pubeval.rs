@@ -85,9 +85,8 @@ impl Weights {
 pub fn inputs(result: &Position) -> [f64; INPUTS] {
     let b = result.board();
     let mut x = [0f64; INPUTS];
-    for p in 1..=24 {
+    for (p, &n) in b.iter().enumerate().take(25).skip(1) {
         let base = 5 * (24 - p);
-        let n = b[p];
         if n == -1 {
             x[base] = 1.0;
         }
