@@ -2,8 +2,10 @@
 //!
 //! Errors in what the user typed end the run with a one-line message on stderr and exit code 2.
 
+mod calibrate;
 mod duel;
 mod moves;
+mod show;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -20,6 +22,10 @@ struct Cli {
 enum Command {
     /// Every legal result of a roll, one line each: move and resulting Position ID.
     Moves(moves::Args),
+    /// A position as a text diagram, with pip counts, Position ID, Match ID and XGID.
+    Show(show::Args),
+    /// Measure the engine's speed on this machine.
+    Calibrate(calibrate::Args),
     /// Cubeless money games between two players with duplicate dice: points per game ± error.
     Duel(duel::Args),
 }
@@ -33,6 +39,15 @@ impl<E: std::fmt::Display> From<E> for CliError {
     }
 }
 
+/// Writes to stdout; a closed pipe (`bgw … | head`) is not an error of the user's.
+pub fn print(text: &str) -> Result<(), CliError> {
+    use std::io::Write;
+    match std::io::stdout().lock().write_all(text.as_bytes()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(CliError(e.to_string())),
+        _ => Ok(()),
+    }
+}
+
 /// Runs the command line and returns the process's exit code.
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
@@ -43,6 +58,8 @@ pub fn run() -> ExitCode {
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::Moves(args)) => moves::run(args),
+        Some(Command::Show(args)) => show::run(args),
+        Some(Command::Calibrate(args)) => calibrate::run(args),
         Some(Command::Duel(args)) => duel::run(args),
     };
     outcome.unwrap_or_else(|CliError(message)| {

@@ -1,9 +1,11 @@
-//! `bgw moves`: the legal results of a roll.
+//! `bgw moves`: the legal results of a roll, one position at a time or in batch.
 
-use super::CliError;
+use super::{CliError, print};
 use backgammon_workbench::Dice;
-use backgammon_workbench::formats::{position_id, read_position};
-use backgammon_workbench::moves::MoveGenerator;
+use backgammon_workbench::formats::{position_id, read_position, read_setup};
+use backgammon_workbench::moves::{MoveGenerator, Play};
+use rayon::prelude::*;
+use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
 /// Arguments of `bgw moves`.
@@ -12,33 +14,138 @@ pub struct Args {
     /// A gnubg Position ID, PositionID:MatchID, or XGID.
     #[arg(required_unless_present = "batch")]
     position: Option<String>,
-    /// The roll: two digits 1-6 in either order (31 or 13).
-    #[arg(required_unless_present = "batch")]
+    /// The roll: two digits 1-6 in either order (31 or 13); may be left out when the ID
+    /// carries dice (an XGID or PositionID:MatchID).
     dice: Option<String>,
-    /// Print a JSON array instead of lines.
+    /// Print a JSON array of {"move", "result"} instead of lines.
     #[arg(long)]
     json: bool,
-    /// Read lines "<PositionID> <DICE>" from stdin; write "<PositionID> <DICE> <n> <id>…".
+    /// Read lines "<PositionID> <DICE>" from stdin and write, for each,
+    /// "<PositionID> <DICE> <n> <id1> … <idn>" (result IDs with the opponent on roll, sorted).
     #[arg(long, conflicts_with_all = ["position", "dice", "json"])]
     batch: bool,
 }
 
 /// Runs `bgw moves`.
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
-    let (Some(text), Some(dice)) = (args.position, args.dice) else {
-        return Err(CliError("batch mode is not built yet".into()));
+    if args.batch {
+        return batch();
+    }
+    let Some(text) = args.position else {
+        return Err(CliError("give a position and a roll, or --batch".into()));
     };
-    let pos = read_position(&text)?;
-    let dice: Dice = dice.parse()?;
-    let mut generator = MoveGenerator::new();
-    let mut plays: Vec<(String, String)> = generator
-        .generate(&pos, dice)
+    let setup = read_setup(&text)?;
+    let pos = setup.position;
+    let dice: Dice = match (args.dice, setup.dice) {
+        (Some(dice), _) => dice.parse()?,
+        (None, Some(dice)) => dice,
+        (None, None) => {
+            return Err(CliError(
+                "no dice: give the roll (such as 31) after the position".into(),
+            ));
+        }
+    };
+    let mut plays = MoveGenerator::new().generate(&pos, dice).to_vec();
+    sort_for_display(&mut plays);
+    let rows: Vec<(String, String)> = plays
         .iter()
         .map(|p| (p.mv.notation(), position_id::encode(&p.result.mirror())))
         .collect();
-    plays.sort();
-    for (mv, id) in &plays {
-        println!("{mv}\t{id}");
+    if args.json {
+        let array: Vec<_> = rows
+            .iter()
+            .map(|(mv, id)| serde_json::json!({ "move": mv, "result": id }))
+            .collect();
+        print(&format!("{}\n", serde_json::Value::Array(array)))?;
+    } else {
+        let lines: String = rows
+            .iter()
+            .map(|(mv, id)| format!("{mv:<24} {id}\n"))
+            .collect();
+        print(&lines)?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Orders plays as a player reads them: by their steps, highest source point first.
+fn sort_for_display(plays: &mut [Play]) {
+    let key = |p: &Play| {
+        let mut steps: Vec<(u8, u8)> = p.mv.steps().map(|s| (s.from, s.to)).collect();
+        steps.sort_unstable_by(|a, b| b.cmp(a));
+        steps
+    };
+    plays.sort_by_cached_key(|p| std::cmp::Reverse(key(p)));
+}
+
+/// One batch line answered: the output line, and whether it was an error.
+fn answer(line: &str, generator: &mut MoveGenerator) -> (String, bool) {
+    let mut fields = line.split_whitespace();
+    let parsed = match (fields.next(), fields.next(), fields.next()) {
+        (Some(id), Some(dice), None) => read_position(id)
+            .map_err(|e| e.to_string())
+            .and_then(|pos| Ok((pos, dice.parse::<Dice>().map_err(|e| e.to_string())?))),
+        _ => Err("expected two fields: <PositionID> <DICE>".to_string()),
+    };
+    match parsed {
+        Ok((pos, dice)) => {
+            let mut ids: Vec<String> = generator
+                .generate(&pos, dice)
+                .iter()
+                .map(|p| position_id::encode(&p.result.mirror()))
+                .collect();
+            ids.sort_unstable();
+            let mut out = format!("{} {}", line.trim(), ids.len());
+            for id in &ids {
+                out.push(' ');
+                out.push_str(id);
+            }
+            (out, false)
+        }
+        Err(why) => (format!("{line} error: {why}"), true),
+    }
+}
+
+/// `--batch`: stdin to stdout, in order, chunks answered in parallel. Exit code 1 when a line
+/// failed.
+fn batch() -> Result<ExitCode, CliError> {
+    const CHUNK: usize = 8192;
+    let stdin = std::io::stdin().lock();
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let mut failed = false;
+    let mut lines = stdin.lines();
+    loop {
+        let chunk: Vec<String> = lines.by_ref().take(CHUNK).collect::<Result<_, _>>()?;
+        if chunk.is_empty() {
+            break;
+        }
+        let answers: Vec<(String, bool)> = chunk
+            .par_iter()
+            .map_init(MoveGenerator::new, |generator, line| {
+                answer(line, generator)
+            })
+            .collect();
+        for (text, error) in answers {
+            failed |= error;
+            if let Err(e) = writeln!(out, "{text}") {
+                return closed_pipe_or(e, failed);
+            }
+        }
+    }
+    if let Err(e) = out.flush() {
+        return closed_pipe_or(e, failed);
+    }
+    Ok(if failed {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// A write error: a closed pipe ends the run quietly, anything else is an error.
+fn closed_pipe_or(e: std::io::Error, failed: bool) -> Result<ExitCode, CliError> {
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        Ok(ExitCode::from(failed as u8))
+    } else {
+        Err(e.into())
+    }
 }

@@ -29,7 +29,7 @@ impl fmt::Display for PositionIdError {
                 write!(f, "a Position ID has 14 characters, this one has {n}")
             }
             PositionIdError::BadCharacter(c, i) => {
-                write!(f, "character {i} of the Position ID ('{c}') is not Base64")
+                write!(f, "character {i} of the Position ID ({c:?}) is not Base64")
             }
             PositionIdError::BadKey(why) => write!(f, "not a valid Position ID: {why}"),
             PositionIdError::Position(e) => write!(f, "impossible position: {e}"),
@@ -78,7 +78,13 @@ pub fn from_key(key: &[u8; 10], on_roll: Side) -> Result<Position, PositionIdErr
     let bit = |i: usize| key[i / 8] >> (i % 8) & 1 == 1;
     let mut sides: [SideCheckers; 2] = [[0; 25]; 2];
     let mut i = 0usize;
-    for side in sides.iter_mut() {
+    // The first half is the side not on roll.
+    for (half, side) in sides.iter_mut().enumerate() {
+        let colour = if half == 0 {
+            on_roll.opponent()
+        } else {
+            on_roll
+        };
         for place in side.iter_mut() {
             let mut n = 0u8;
             loop {
@@ -93,7 +99,7 @@ pub fn from_key(key: &[u8; 10], on_roll: Side) -> Result<Position, PositionIdErr
                 n += 1;
                 if n > 15 {
                     return Err(PositionIdError::Position(PositionError::TooManyCheckers {
-                        side: on_roll,
+                        side: colour,
                         count: 16,
                     }));
                 }
@@ -133,7 +139,13 @@ mod tests {
             decode("4HPwATDgc/AB!A", Side::White),
             Err(PositionIdError::BadCharacter('!', 13))
         ));
-        // All 80 bits set: the first side runs past 15 checkers.
-        assert!(decode("//////////////", Side::White).is_err());
+        // All 80 bits set: the first half (the side not on roll) runs past 15 checkers.
+        assert_eq!(
+            decode("//////////////", Side::White),
+            Err(PositionIdError::Position(PositionError::TooManyCheckers {
+                side: Side::Black,
+                count: 16
+            }))
+        );
     }
 }

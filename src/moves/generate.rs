@@ -61,7 +61,7 @@ impl State {
     /// The highest occupied point (25 = bar), 0 when none is left.
     #[inline(always)]
     fn top(&self) -> usize {
-        (31 - self.mask.leading_zeros()) as usize
+        (32 - self.mask.leading_zeros() as usize).saturating_sub(1)
     }
 
     /// Whether a checker landing on `to` hits a blot.
@@ -329,7 +329,6 @@ impl MoveGenerator {
                 let mv = Move::default().push(from, to, hit);
                 let hash = step_hash(from, to, hit);
                 let mut sources2 = movable(&mid, self.blocked, second, BAR);
-                let continued = sources2 != 0;
                 if first == low && from != BAR && from > low {
                     // A checker that stood on its point before the move and moves plainly by
                     // the larger die: the first pass played the same two steps the other way.
@@ -345,8 +344,9 @@ impl MoveGenerator {
                     let mv = mv.push(from2, to2, hit2);
                     self.insert_distinct(&mid.board, mv, from2, to2, hit2, hash);
                 }
-                // One die alone counts only if no play uses both; the larger die comes first.
-                if !continued && self.len == 0 {
+                // One die alone counts only if no play uses both (the singles are dropped as
+                // soon as one does); the larger die comes first.
+                if self.len == 0 {
                     if single_die == 0 {
                         single_die = first;
                     }

@@ -1,0 +1,108 @@
+//! `bgw show` and `bgw moves` from the outside: output, exit codes, one-line errors.
+
+use std::process::{Command, Output};
+
+fn bgw(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_bgw"))
+        .args(args)
+        .output()
+        .expect("bgw runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).unwrap()
+}
+
+#[test]
+fn show_position_id() {
+    let o = bgw(&["show", "4HPwATDgc/ABMA"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("Position ID: 4HPwATDgc/ABMA"), "{out}");
+    assert!(
+        out.contains("XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10"),
+        "{out}"
+    );
+    assert!(out.contains("Pips: White 167, Black 167"), "{out}");
+    assert!(out.contains("+13-14-15-16-17-18------19-20-21-22-23-24-+"));
+}
+
+#[test]
+fn show_position_and_match_id() {
+    let o = bgw(&["show", "qm3bAADMXdsAAA:cAkZAAAAAAAA"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("Match ID   : cAkZAAAAAAAA"), "{out}");
+    assert!(out.contains("On roll, dice 62"), "{out}");
+    assert!(out.contains("Pips: White 100, Black 99"), "{out}");
+}
+
+#[test]
+fn show_xgid_with_black_to_move() {
+    // The opening with the top player (Black) to move 31: the same picture, Black as X.
+    let o = bgw(&[
+        "show",
+        "XGID=-b----E-C---eE---c-e----B-:0:0:-1:31:0:0:0:0:10",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("X: Black"), "{out}");
+    assert!(out.contains("Position ID: 4HPwATDgc/ABMA"), "{out}");
+    assert!(out.contains(":0:0:-1:31:0:0:0:0:10"), "{out}");
+}
+
+#[test]
+fn show_position_file() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/positions/seed-001-example.ron"
+    );
+    let o = bgw(&["show", path]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("Position ID: qm3bAADMXdsAAA"));
+}
+
+#[test]
+fn bad_input_exits_2_with_one_line() {
+    for bad in [
+        "nonsense",
+        "4HPwATDgc/AB!A",
+        "4HPwATDgc/ABMA:cAkZ",
+        "XGID=-b----E-C---eE---c-e----B-:0:0:1:72:0:0:3:0:10",
+        "XGID=-b----E-C---eE---c-e----B-:0:0:1",
+        "//////////////",
+        "a\nb",
+        "",
+        "/no/such/file.ron",
+    ] {
+        let o = bgw(&["show", bad]);
+        assert_eq!(o.status.code(), Some(2), "{bad:?}");
+        assert!(o.stdout.is_empty(), "{bad:?}");
+        let err = stderr(&o);
+        assert_eq!(err.lines().count(), 1, "{bad:?}: {err}");
+        assert!(err.starts_with("bgw: "), "{bad:?}: {err}");
+        assert!(!err.contains("panicked"), "{bad:?}: {err}");
+    }
+    let o = bgw(&[
+        "show",
+        "XGID=-b----E-C---eE---c-e----B-:0:0:1:72:0:0:3:0:10",
+    ]);
+    assert!(stderr(&o).contains("72"));
+}
+
+#[test]
+fn moves_accepts_xgid() {
+    let xgid = bgw(&[
+        "moves",
+        "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10",
+        "52",
+    ]);
+    let id = bgw(&["moves", "4HPwATDgc/ABMA", "52"]);
+    assert!(xgid.status.success(), "{}", stderr(&xgid));
+    assert!(!xgid.stdout.is_empty());
+    assert_eq!(stdout(&xgid), stdout(&id));
+}
