@@ -1,6 +1,6 @@
 //! `bgw duel`: many cubeless money games between two players, duplicate dice, all cores.
 
-use super::CliError;
+use super::{CliError, print};
 use backgammon_workbench::duel::{DuelConfig, DuelResult, Progress, duel};
 use backgammon_workbench::opponents::{Player, Pubeval, RandomPlayer};
 use std::io::Write;
@@ -80,42 +80,52 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         eprintln!();
     }
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&result)?);
+        print(&format!("{}\n", serde_json::to_string_pretty(&result)?))?;
     } else {
-        print_table(&result);
+        print(&table(&result))?;
     }
     Ok(ExitCode::SUCCESS)
 }
 
-fn print_table(r: &DuelResult) {
-    println!("{} (A) against {} (B), seed {}", r.a, r.b, r.seed);
-    println!(
+/// The figures as aligned lines.
+pub fn table(r: &DuelResult) -> String {
+    use std::fmt::Write as _;
+    let mut out = String::new();
+    let mut line = |text: String| {
+        let _ = writeln!(out, "{text}");
+    };
+    line(format!("{} (A) against {} (B), seed {}", r.a, r.b, r.seed));
+    line(format!(
         "games            {} ({} duplicate pairs)",
         r.games,
         r.games / 2
-    );
-    println!(
+    ));
+    line(format!(
         "A points/game    {:+.4} ± {:.4} (standard error over pairs)",
         r.ppg, r.ppg_stderr
-    );
-    println!("A wins           {:.2} %", 100.0 * r.win_rate);
+    ));
+    line(format!("A wins           {:.2} %", 100.0 * r.win_rate));
     for (who, w) in [("A", &r.a_wins), ("B", &r.b_wins)] {
-        println!(
-            "{who} won           {} games: {} gammons, {} backgammons (both counted in gammons)",
+        line(format!(
+            "{who} won            {} games: {} gammons, {} backgammons (both counted in gammons)",
             w.wins, w.gammons, w.backgammons
-        );
+        ));
     }
-    println!(
+    line(format!(
         "gammon rate      {:.2} % of games (either side; backgammons {:.2} %)",
         100.0 * r.gammon_rate,
         100.0 * r.backgammon_rate
-    );
+    ));
     if r.unfinished > 0 {
-        println!("unfinished       {} games (scored 0)", r.unfinished);
+        line(format!(
+            "unfinished       {} games (scored 0)",
+            r.unfinished
+        ));
     }
-    println!("turns/game       {:.1}", r.turns_per_game);
-    println!(
+    line(format!("turns/game       {:.1}", r.turns_per_game));
+    line(format!(
         "speed            {:.0} games/s ({:.2} s)",
         r.games_per_second, r.seconds
-    );
+    ));
+    out
 }
