@@ -222,6 +222,12 @@ pub struct Pubeval {
     tables: &'static Tables,
 }
 
+impl std::fmt::Debug for Pubeval {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Pubeval")
+    }
+}
+
 impl Default for Pubeval {
     fn default() -> Self {
         Self::new()
