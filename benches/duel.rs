@@ -1,7 +1,8 @@
 //! Duel speed: games a second on all cores (the figure `bgw duel` reports), and one game on one
 //! thread.
 
-use backgammon_workbench::duel::{DiceStream, DuelConfig, duel, play_game};
+use backgammon_workbench::classic::Weights;
+use backgammon_workbench::duel::{Contender, DiceStream, DuelConfig, duel, play_game};
 use backgammon_workbench::moves::MoveGenerator;
 use backgammon_workbench::opponents::{Pubeval, RandomPlayer};
 use backgammon_workbench::rng::SplitMix64;
@@ -24,6 +25,20 @@ fn all_cores(c: &mut Criterion) {
             black_box(duel(
                 &pubeval,
                 &pubeval,
+                &config,
+                &|_| {},
+                &AtomicBool::new(false),
+            ))
+        })
+    });
+    group.bench_function("classic_vs_pubeval", |bench| {
+        let classic = Contender::classic(Weights::builtin_default(), "classic");
+        bench.iter(|| {
+            seed += 1;
+            let config = DuelConfig { games: GAMES, seed };
+            black_box(duel(
+                &|s| classic.player(s),
+                &|_| Pubeval::new(),
                 &config,
                 &|_| {},
                 &AtomicBool::new(false),

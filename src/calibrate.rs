@@ -1,6 +1,7 @@
 //! Speed measurements shared by `bgw calibrate` and the criterion benches: test positions and
 //! timing loops.
 
+use crate::classic::{Ranking, Weights};
 use crate::dice::Dice;
 use crate::moves::MoveGenerator;
 use crate::position::{Position, Side};
@@ -102,4 +103,34 @@ pub fn movegen_rate(positions: &[Position], at_least: Duration) -> f64 {
         best = best.min(t.elapsed().as_secs_f64());
     }
     pairs / best
+}
+
+/// The position × roll with the most distinct results among `positions` (the first on ties),
+/// with that number.
+pub fn worst_case(positions: &[Position]) -> (Position, Dice, usize) {
+    let mut generator = MoveGenerator::new();
+    let mut worst = (Position::EMPTY, Dice::new(1, 1).expect("1-1"), 0);
+    for pos in positions {
+        for dice in Dice::all() {
+            let n = generator.generate(pos, dice).len();
+            if n > worst.2 {
+                worst = (*pos, dice, n);
+            }
+        }
+    }
+    worst
+}
+
+/// Seconds to rank `dice` in `pos` with the full per-term breakdown (move generation, both
+/// sides' terms, values, addends, sort, the classic choice), best of passes over `at_least`.
+pub fn ranking_seconds(pos: &Position, dice: Dice, weights: &Weights, at_least: Duration) -> f64 {
+    let mut generator = MoveGenerator::new();
+    let start = Instant::now();
+    let mut best = f64::MAX;
+    while start.elapsed() < at_least || best == f64::MAX {
+        let t = Instant::now();
+        std::hint::black_box(Ranking::new(pos, dice, weights, &mut generator));
+        best = best.min(t.elapsed().as_secs_f64());
+    }
+    best
 }

@@ -3,6 +3,7 @@
 //! databases (seed 001). No user interface lives here.
 
 pub mod calibrate;
+pub mod classic;
 pub mod dice;
 pub mod duel;
 pub mod formats;

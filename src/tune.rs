@@ -3,17 +3,24 @@
 //! Each generation draws a fresh duel seed. The incumbent and λ mutants all play the same
 //! games (the same dice, pair by pair: common random numbers), so each mutant is judged by its
 //! pair-by-pair *difference* from the incumbent, whose spread is far smaller than that of
-//! either score. The best mutant replaces the incumbent only if its mean gain exceeds
-//! `accept_z` standard errors of that difference; because the seed changes every generation,
-//! an incumbent that was lucky on one seed is re-measured on the next and no luck accumulates.
+//! either score. The best of λ noisy gains is biased upwards (with six mutants of equal
+//! strength, one exceeds 1 standard error two times in three), so a mutant replaces the
+//! incumbent only if its gain exceeds `accept_z` standard errors **and** it beats the
+//! incumbent again in a confirmation duel on a fresh seed. Because the seed changes every
+//! generation, an incumbent that was lucky on one seed is re-measured on the next and no luck
+//! accumulates.
 //!
-//! Mutations: wᵢ + σ·sᵢ·N(0, 1) with sᵢ = |wᵢ| + 0.1·mean|w|, so every weight moves in
-//! proportion to its size and may still change sign. Moves are chosen by the highest weighted
+//! Mutations: wᵢ + σ·sᵢ·N(0, 1) with sᵢ = |wᵢ| + 0.2·|startᵢ|, so every weight moves in
+//! proportion to its size (the terms' raw values differ in scale by orders of magnitude) and
+//! may still cross zero. Moves are chosen by the highest weighted
 //! sum, which a positive factor on all weights does not change, so every candidate is rescaled
 //! to the starting vector's length: the search runs on a sphere, without a useless direction.
-//! σ grows by ×1.25 after a success and shrinks by ×0.85 after a failure (in the spirit of the
-//! 1/5th rule).
+//! σ grows by ×1.4 after a success and shrinks by ×0.93 after a failure: it holds steady when
+//! about one generation in six succeeds (a 1/5th-style rule, lowered for the strict test).
 
+use crate::classic::Weights;
+use crate::duel::{Contender, DuelConfig, duel_pairs};
+use crate::opponents::Pubeval;
 use crate::rng::SplitMix64;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -33,7 +40,8 @@ pub struct TuneConfig {
     pub generations: u32,
     /// Wall-clock limit in seconds (checked between generations).
     pub max_seconds: Option<f64>,
-    /// A mutant is accepted when its mean gain exceeds this many standard errors.
+    /// A mutant is confirmed (and then accepted) when its mean gain exceeds this many
+    /// standard errors.
     pub accept_z: f64,
     /// Seed of the mutations and of every generation's duels.
     pub seed: u64,
@@ -48,7 +56,7 @@ impl Default for TuneConfig {
             min_sigma: 0.01,
             generations: 1000,
             max_seconds: None,
-            accept_z: 1.0,
+            accept_z: 2.5,
             seed: 1,
         }
     }
@@ -67,6 +75,8 @@ pub struct Generation {
     pub gain: f64,
     /// Standard error of `gain` (over pairs).
     pub gain_stderr: f64,
+    /// The best mutant's gain in the confirmation duel, when it had one.
+    pub confirmation: Option<f64>,
     /// True when the best mutant became the incumbent.
     pub accepted: bool,
     /// The step for the next generation.
@@ -158,13 +168,13 @@ pub fn tune(
             break Stop::Cancelled;
         };
         games += 2 * base.len() as u64;
-        let floor = 0.1 * incumbent.iter().map(|w| w.abs()).sum::<f64>() / incumbent.len() as f64;
         let mut best: Option<(f64, f64, Vec<f64>)> = None;
         let mut cancelled = false;
         for _ in 0..config.offspring {
             let mut w: Vec<f64> = incumbent
                 .iter()
-                .map(|&x| x + sigma * (x.abs() + floor) * normal(&mut rng))
+                .zip(start)
+                .map(|(&x, &x0)| x + sigma * (x.abs() + 0.2 * x0.abs()) * normal(&mut rng))
                 .collect();
             let n = norm(&w);
             if n > 0.0 && length > 0.0 {
@@ -184,12 +194,24 @@ pub fn tune(
             break Stop::Cancelled;
         }
         let (gain, gain_stderr, w) = best.unwrap_or((0.0, 0.0, incumbent.clone()));
-        let accepted = gain > config.accept_z * gain_stderr && gain > 0.0;
+        let mut confirmation = None;
+        if gain > config.accept_z * gain_stderr && gain > 0.0 {
+            let confirm_seed = SplitMix64::derive(config.seed, &[2, index as u64]).next_u64();
+            let (Some(old), Some(new)) = (
+                fitness(&incumbent, confirm_seed),
+                fitness(&w, confirm_seed),
+            ) else {
+                break Stop::Cancelled;
+            };
+            games += 2 * (old.len() + new.len()) as u64;
+            confirmation = Some(mean_stderr(new.iter().zip(&old).map(|(n, o)| n - o)).0);
+        }
+        let accepted = confirmation.is_some_and(|c| c > 0.0);
         if accepted {
             incumbent = w;
-            sigma *= 1.25;
+            sigma *= 1.4;
         } else {
-            sigma *= 0.85;
+            sigma *= 0.93;
         }
         let generation = Generation {
             index,
@@ -197,6 +219,7 @@ pub fn tune(
             incumbent_score: mean_stderr(base.iter().copied()).0,
             gain,
             gain_stderr,
+            confirmation,
             accepted,
             sigma,
             weights: incumbent.clone(),
@@ -210,6 +233,25 @@ pub fn tune(
         weights: incumbent,
         history,
         stop,
+    }
+}
+
+/// The fitness of classic weights: `games` games against pubeval on a seed, as the classic
+/// program's points per game in each duplicate pair. `None` if `cancel` is set.
+pub fn classic_against_pubeval(
+    games: u64,
+    cancel: &AtomicBool,
+) -> impl FnMut(&[f64], u64) -> Option<Vec<f64>> + '_ {
+    move |w, seed| {
+        let weights = Weights(w.try_into().expect("one weight per classic term"));
+        let classic = Contender::classic(weights, "candidate");
+        let pairs = duel_pairs(
+            &|s| classic.player(s),
+            &|_| Pubeval::new(),
+            &DuelConfig { games, seed },
+            cancel,
+        )?;
+        Some(pairs.iter().map(|&p| p as f64 / 2.0).collect())
     }
 }
 

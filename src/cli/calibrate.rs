@@ -1,7 +1,11 @@
 //! `bgw calibrate`: how fast this machine runs the engine, like gnubg's `calibrate`.
 
 use super::CliError;
-use backgammon_workbench::calibrate::{movegen_rate, parse_positions_tsv, self_play_positions};
+use backgammon_workbench::calibrate::{
+    movegen_rate, parse_positions_tsv, ranking_seconds, self_play_positions, worst_case,
+};
+use backgammon_workbench::classic::Weights;
+use backgammon_workbench::formats::position_id;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -43,24 +47,40 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             "built-in self-play positions".to_string(),
         ),
     };
-    let figures = vec![Figure {
-        key: "movegen_position_rolls_per_s",
-        label: format!(
-            "move generation, {} positions x 21 rolls ({source}), one thread",
-            positions.len()
-        ),
-        value: movegen_rate(&positions, Duration::from_secs(2)),
-        unit: "position x roll / s",
-    }];
+    let (worst, dice, results) = worst_case(&positions);
+    let weights = Weights::builtin_default();
+    let figures = vec![
+        Figure {
+            key: "movegen_position_rolls_per_s",
+            label: format!(
+                "move generation, {} positions x 21 rolls ({source}), one thread",
+                positions.len()
+            ),
+            value: movegen_rate(&positions, Duration::from_secs(2)),
+            unit: "position x roll / s",
+        },
+        Figure {
+            key: "classic_rank_worst_case_us",
+            label: format!(
+                "classic ranking with full breakdown, worst case {} {dice} ({results} results)",
+                position_id::encode(&worst)
+            ),
+            value: 1e6 * ranking_seconds(&worst, dice, &weights, Duration::from_millis(500)),
+            unit: "us",
+        },
+    ];
     if args.json {
         let object: serde_json::Map<String, serde_json::Value> = figures
             .iter()
-            .map(|f| (f.key.to_string(), serde_json::json!(f.value.round())))
+            .map(|f| {
+                let rounded = (f.value * 10.0).round() / 10.0;
+                (f.key.to_string(), serde_json::json!(rounded))
+            })
             .collect();
         println!("{}", serde_json::Value::Object(object));
     } else {
         for f in &figures {
-            println!("{}: {:.0} {} ({})", f.label, f.value, f.unit, f.key);
+            println!("{}: {:.1} {} ({})", f.label, f.value, f.unit, f.key);
         }
     }
     Ok(ExitCode::SUCCESS)

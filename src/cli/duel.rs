@@ -1,8 +1,7 @@
 //! `bgw duel`: many cubeless money games between two players, duplicate dice, all cores.
 
 use super::{CliError, print};
-use backgammon_workbench::duel::{DuelConfig, DuelResult, Progress, duel};
-use backgammon_workbench::opponents::{Player, Pubeval, RandomPlayer};
+use backgammon_workbench::duel::{Contender, DuelConfig, DuelResult, Progress, duel};
 use std::io::Write;
 use std::process::ExitCode;
 use std::sync::Mutex;
@@ -31,30 +30,13 @@ pub struct Args {
     quiet: bool,
 }
 
-/// A player named on the command line, built afresh for each game.
-type Factory = Box<dyn Fn(u64) -> Box<dyn Player> + Sync>;
-
-/// Reads a player name: `pubeval`, `random`, `classic`, `classic:FILE.ron`.
-pub fn player(spec: &str) -> Result<Factory, CliError> {
-    match spec {
-        "pubeval" => Ok(Box::new(|_| Box::new(Pubeval::new()))),
-        "random" => Ok(Box::new(|seed| Box::new(RandomPlayer::new(seed)))),
-        s if s == "classic" || s.starts_with("classic:") => Err(CliError(
-            "the classic player is not built into this version yet".into(),
-        )),
-        _ => Err(CliError(format!(
-            "unknown player '{spec}': expected pubeval, random, classic or classic:FILE.ron"
-        ))),
-    }
-}
-
 /// Runs `bgw duel`.
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
     if args.games == 0 {
         return Err(CliError("--games must be at least 1".into()));
     }
-    let a = player(&args.a)?;
-    let b = player(&args.b)?;
+    let a = Contender::parse(&args.a)?;
+    let b = Contender::parse(&args.b)?;
     let config = DuelConfig {
         games: args.games,
         seed: args.seed,
@@ -75,7 +57,13 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             let _ = std::io::stderr().flush();
         }
     };
-    let result = duel(&a, &b, &config, &progress, &AtomicBool::new(false));
+    let result = duel(
+        &|s| a.player(s),
+        &|s| b.player(s),
+        &config,
+        &progress,
+        &AtomicBool::new(false),
+    );
     if !quiet {
         eprintln!();
     }

@@ -4,8 +4,12 @@
 
 mod calibrate;
 mod duel;
+mod learn;
 mod moves;
+mod play;
+mod rank;
 mod show;
+mod tune;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -26,8 +30,16 @@ enum Command {
     Show(show::Args),
     /// Measure the engine's speed on this machine.
     Calibrate(calibrate::Args),
+    /// Every legal result of a roll ranked by the classic program's BRDVAL, term by term.
+    Rank(rank::Args),
+    /// Play a game against the classic program at the terminal.
+    Play(play::Args),
+    /// Let the classic program learn by GOOD/BAD in games against itself.
+    Learn(learn::Args),
     /// Cubeless money games between two players with duplicate dice: points per game ± error.
     Duel(duel::Args),
+    /// Search for stronger classic weights: a (1+λ) evolution strategy, duels against pubeval.
+    Tune(tune::Args),
 }
 
 /// A failed run: the message printed after `bgw: `.
@@ -60,7 +72,11 @@ pub fn run() -> ExitCode {
         Some(Command::Moves(args)) => moves::run(args),
         Some(Command::Show(args)) => show::run(args),
         Some(Command::Calibrate(args)) => calibrate::run(args),
+        Some(Command::Rank(args)) => rank::run(args),
+        Some(Command::Play(args)) => play::run(args),
+        Some(Command::Learn(args)) => learn::run(args),
         Some(Command::Duel(args)) => duel::run(args),
+        Some(Command::Tune(args)) => tune::run(args),
     };
     outcome.unwrap_or_else(|CliError(message)| {
         eprintln!("bgw: {message}");

@@ -14,7 +14,10 @@
 //! the pairs (the pair is the independent unit). Sums are kept as integers, so a seed gives the
 //! same figures whatever the number of threads.
 
+mod contender;
 mod game;
+
+pub use contender::{AnyPlayer, Contender, ContenderError};
 
 pub use game::{DiceStream, GameResult, MAX_TURNS, play_game, win_points};
 

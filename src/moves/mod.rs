@@ -11,6 +11,7 @@
 
 mod generate;
 mod notation;
+pub mod parse;
 
 pub use generate::MoveGenerator;
 

@@ -1,0 +1,136 @@
+//! `bgw learn`: the classic program learns by GOOD/BAD in games against itself.
+
+use super::CliError;
+use super::rank::load_weights;
+use backgammon_workbench::classic::selfplay::learn;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+/// Arguments of `bgw learn`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Starting weights (RON); the built-in defaults when absent.
+    #[arg(long)]
+    weights: Option<PathBuf>,
+    /// Where to write the learnt weights (atomically, at checkpoints and at the end).
+    #[arg(long)]
+    out: PathBuf,
+    /// Games of self-play.
+    #[arg(long, default_value_t = 1000)]
+    games: u64,
+    /// Seed of the dice.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// The step η of each GOOD/BAD update.
+    #[arg(long, default_value_t = 0.01)]
+    eta: f64,
+    /// Write OUT every this many games (0: only at the end).
+    #[arg(long, default_value_t = 100)]
+    checkpoint: u64,
+    /// Also write every update (verdict, GBRDVAL, COMPVAL, weights before and after) as JSON
+    /// lines to this file.
+    #[arg(long)]
+    log: Option<PathBuf>,
+}
+
+/// Runs `bgw learn`.
+pub fn run(args: Args) -> Result<ExitCode, CliError> {
+    if args.games == 0 {
+        return Err(CliError("--games must be at least 1".into()));
+    }
+    if !(args.eta.is_finite() && args.eta > 0.0) {
+        return Err(CliError(format!(
+            "--eta must be a positive number, not {}",
+            args.eta
+        )));
+    }
+    let start = load_weights(args.weights.as_ref())?;
+    // The log is streamed to a temporary file beside it and renamed at the end.
+    let mut log = match &args.log {
+        Some(p) => {
+            let tmp = temp_beside(p);
+            let file = std::fs::File::create(&tmp)
+                .map_err(|e| CliError(format!("{}: {e}", p.display())))?;
+            Some((std::io::BufWriter::new(file), tmp, p.clone()))
+        }
+        None => None,
+    };
+    let mut log_error: Option<std::io::Error> = None;
+    let started = Instant::now();
+    let mut last_report = Instant::now();
+    let mut checkpoint_error: Option<CliError> = None;
+    let (weights, stats) = learn(
+        start,
+        args.games,
+        args.seed,
+        args.eta,
+        |u| {
+            if let Some((out, _, _)) = log.as_mut()
+                && let Err(e) = writeln!(out, "{}", u.to_json())
+            {
+                log_error.get_or_insert(e);
+            }
+        },
+        |s, w| {
+            let done = s.games == args.games;
+            if done || last_report.elapsed().as_millis() >= 200 {
+                last_report = Instant::now();
+                eprint!(
+                    "\rgame {}/{}  GOOD {}  BAD {}  White won {:.1} %  ",
+                    s.games,
+                    args.games,
+                    s.good,
+                    s.bad,
+                    100.0 * s.white_wins as f64 / s.games as f64
+                );
+                let _ = std::io::stderr().flush();
+            }
+            if args.checkpoint > 0
+                && s.games % args.checkpoint == 0
+                && !done
+                && let Err(e) = w.save(&args.out)
+            {
+                checkpoint_error.get_or_insert(e.into());
+            }
+        },
+    );
+    eprintln!();
+    if let Some(e) = checkpoint_error {
+        return Err(e);
+    }
+    weights.save(&args.out)?;
+    if let Some((out, tmp, path)) = log {
+        let finish = || -> std::io::Result<()> {
+            if let Some(e) = log_error {
+                return Err(e);
+            }
+            out.into_inner().map_err(|e| e.into_error())?.sync_all()?;
+            std::fs::rename(&tmp, &path)
+        };
+        if let Err(e) = finish() {
+            let _ = std::fs::remove_file(&tmp);
+            return Err(CliError(format!("{}: {e}", path.display())));
+        }
+    }
+    println!(
+        "{} games in {:.1} s: GOOD {}, BAD {}, White won {:.1} %; weights written to {}",
+        stats.games,
+        started.elapsed().as_secs_f64(),
+        stats.good,
+        stats.bad,
+        100.0 * stats.white_wins as f64 / stats.games as f64,
+        args.out.display()
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A temporary file name in the same folder as `path`.
+fn temp_beside(path: &std::path::Path) -> PathBuf {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "log".into());
+    path.with_file_name(format!(".{name}.tmp{}", std::process::id()))
+}

@@ -1,0 +1,496 @@
+//! `bgw play`: a game at the terminal against the classic program, in the seed's manner.
+//!
+//! The computer plays White and moves first; the person plays Black. Points are numbered as in
+//! the seed and from Black's side: Black moves 24 → 1 with its home on 1–6, White moves 1 → 24
+//! with its home on 19–24. Dice are typed (`31`) or rolled (`r` or an empty line); Black's move
+//! is typed in gnubg notation (`24/18 13/11`, `bar/22`, `6/off`, `8/5(2)`) and refused with the
+//! seed's reasons when illegal; a forced move is played for the person. With learning on, the
+//! computer adjusts its weights by GOOD/BAD after every exchange in contact and the weights are
+//! written back at the end (the seed's LOADWTS / DUMPWTS).
+
+use super::CliError;
+use super::rank::load_weights;
+use backgammon_workbench::Dice;
+use backgammon_workbench::classic::selfplay::points_won;
+use backgammon_workbench::classic::{ClassicPlayer, Learner, Phase};
+use backgammon_workbench::moves::parse::match_play;
+use backgammon_workbench::moves::{Move, MoveGenerator};
+use backgammon_workbench::position::{CHECKERS, Position, Side};
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+use std::io::{BufRead, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Arguments of `bgw play`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The program's weights (RON); the built-in defaults when absent.
+    #[arg(long)]
+    weights: Option<PathBuf>,
+    /// Seed of rolled dice (default: from the clock).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Roll every throw without asking for dice.
+    #[arg(long)]
+    roll: bool,
+    /// Let the program learn (GOOD/BAD) during the game; `learn on|off` switches it later.
+    #[arg(long)]
+    learn: bool,
+    /// The learning step η.
+    #[arg(long, default_value_t = 0.01)]
+    eta: f64,
+    /// Where to save the weights at the end when learning was on (default: the --weights file).
+    #[arg(long)]
+    out: Option<PathBuf>,
+}
+
+/// Runs `bgw play` on the terminal.
+pub fn run(args: Args) -> Result<ExitCode, CliError> {
+    let weights = load_weights(args.weights.as_ref())?;
+    let seed = args.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64)
+    });
+    let mut session = Session {
+        player: ClassicPlayer::new(weights, "classic"),
+        learner: Learner::new(args.eta),
+        learning: args.learn,
+        learnt: false,
+        rng: StdRng::seed_from_u64(seed),
+        auto_roll: args.roll,
+        generator: MoveGenerator::new(),
+    };
+    let stdin = std::io::stdin();
+    let stdout = std::io::stdout();
+    session.play(&mut stdin.lock(), &mut stdout.lock())?;
+    if session.learnt {
+        match args.out.as_ref().or(args.weights.as_ref()) {
+            Some(path) => {
+                session.player.weights.save(path)?;
+                println!("Weights saved to {}.", path.display());
+            }
+            None => {
+                println!("The learnt weights were not saved: give --out FILE (or --weights FILE).")
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+struct Session {
+    player: ClassicPlayer,
+    learner: Learner,
+    learning: bool,
+    learnt: bool,
+    rng: StdRng,
+    auto_roll: bool,
+    generator: MoveGenerator,
+}
+
+/// What a prompt returned.
+enum Input {
+    Line(String),
+    Quit,
+}
+
+const HELP: &str = "Commands: dice such as 31 (or r / an empty line to roll); a move such as \
+24/18 13/11, bar/22, 6/off, 8/5(2); 'moves' lists your legal moves; 'hint' shows the program's choice for you; 'learn on' / 'learn off'; \
+'weights' shows the program's weights; 'quit' ends the game.";
+
+impl Session {
+    fn play(&mut self, input: &mut impl BufRead, out: &mut impl Write) -> std::io::Result<()> {
+        self.play_from(Position::opening(Side::White), input, out)
+    }
+
+    /// Plays from `start` (the side on roll moves first).
+    fn play_from(
+        &mut self,
+        start: Position,
+        input: &mut impl BufRead,
+        out: &mut impl Write,
+    ) -> std::io::Result<()> {
+        writeln!(
+            out,
+            "The classic program (seed 000). It plays White (W), moving 1 -> 24, home 19-24; you \
+             play Black (B), moving 24 -> 1, home 1-6. White goes first. Learning is {}.",
+            if self.learning { "on" } else { "off" }
+        )?;
+        writeln!(out, "{HELP}")?;
+        let mut pos = start;
+        self.learner.new_game();
+        loop {
+            print_board(out, &pos)?;
+            let who = pos.on_roll();
+            let Some(dice) = self.read_dice(input, out, who)? else {
+                return Ok(());
+            };
+            let result = if who == Side::White {
+                self.white_turn(out, &pos, dice)?
+            } else {
+                match self.black_turn(input, out, &pos, dice)? {
+                    Some(r) => r,
+                    None => return Ok(()),
+                }
+            };
+            if result.player_off() == CHECKERS {
+                print_board(out, &result)?;
+                let points = points_won(&result);
+                let kind = ["", "a single game", "a gammon", "a backgammon"][points as usize];
+                let winner = if who == Side::White {
+                    "White (the program)"
+                } else {
+                    "Black (you)"
+                };
+                writeln!(
+                    out,
+                    "{winner} wins {kind} ({points} point{}).",
+                    if points > 1 { "s" } else { "" }
+                )?;
+                return Ok(());
+            }
+            pos = result.mirror();
+        }
+    }
+
+    /// Reads a line after a prompt; `None` at the end of input or on `quit`. Handles the
+    /// commands available at every prompt.
+    fn prompt(
+        &mut self,
+        input: &mut impl BufRead,
+        out: &mut impl Write,
+        text: &str,
+    ) -> std::io::Result<Input> {
+        loop {
+            write!(out, "{text}")?;
+            out.flush()?;
+            let mut line = String::new();
+            if input.read_line(&mut line)? == 0 {
+                writeln!(out)?;
+                return Ok(Input::Quit);
+            }
+            let line = line.trim().to_string();
+            match line.to_ascii_lowercase().as_str() {
+                "quit" | "q" | "exit" => return Ok(Input::Quit),
+                "help" | "h" => writeln!(out, "{HELP}")?,
+                "learn on" => {
+                    self.learning = true;
+                    writeln!(out, "Learning is on (step {}).", self.learner.eta)?;
+                }
+                "learn off" => {
+                    self.learning = false;
+                    writeln!(out, "Learning is off.")?;
+                }
+                "weights" => writeln!(out, "{}", self.player.weights.to_ron().unwrap_or_default())?,
+                _ => return Ok(Input::Line(line)),
+            }
+        }
+    }
+
+    fn read_dice(
+        &mut self,
+        input: &mut impl BufRead,
+        out: &mut impl Write,
+        who: Side,
+    ) -> std::io::Result<Option<Dice>> {
+        let roll = |rng: &mut StdRng| {
+            Dice::new(rng.random_range(1..=6u8), rng.random_range(1..=6u8)).expect("1-6")
+        };
+        if self.auto_roll {
+            let d = roll(&mut self.rng);
+            writeln!(out, "{who} rolls {}-{}.", d.high(), d.low())?;
+            return Ok(Some(d));
+        }
+        loop {
+            let line =
+                match self.prompt(input, out, &format!("{who}'s dice (e.g. 31, r to roll): "))? {
+                    Input::Quit => return Ok(None),
+                    Input::Line(l) => l,
+                };
+            if line.is_empty()
+                || line.eq_ignore_ascii_case("r")
+                || line.eq_ignore_ascii_case("roll")
+            {
+                let d = roll(&mut self.rng);
+                writeln!(out, "{who} rolls {}-{}.", d.high(), d.low())?;
+                return Ok(Some(d));
+            }
+            match line.parse::<Dice>() {
+                Ok(d) => return Ok(Some(d)),
+                Err(e) => writeln!(out, "{e}")?,
+            }
+        }
+    }
+
+    fn white_turn(
+        &mut self,
+        out: &mut impl Write,
+        pos: &Position,
+        dice: Dice,
+    ) -> std::io::Result<Position> {
+        if self.learning
+            && let Some(u) = self.learner.after_exchange(&mut self.player.weights, pos)
+        {
+            self.learnt = true;
+            writeln!(
+                out,
+                "Learning: {} (GBRDVAL {:+.2}, COMPVAL {:+.2}).",
+                u.verdict.name(),
+                u.gbrdval,
+                u.compval
+            )?;
+        }
+        let plays = self.generator.generate(pos, dice).to_vec();
+        if plays.is_empty() {
+            writeln!(out, "White cannot move.")?;
+            return Ok(*pos);
+        }
+        let choice = self.player.choose_with_reason(pos, dice, &plays);
+        let play = plays[choice.index];
+        if choice.phase == Phase::Contact {
+            self.learner.record_move(&play.result);
+        }
+        writeln!(
+            out,
+            "White plays {}  [{}: {}]",
+            white_notation(&play.mv),
+            choice.phase,
+            choice.reason
+        )?;
+        Ok(play.result)
+    }
+
+    fn black_turn(
+        &mut self,
+        input: &mut impl BufRead,
+        out: &mut impl Write,
+        pos: &Position,
+        dice: Dice,
+    ) -> std::io::Result<Option<Position>> {
+        let plays = self.generator.generate(pos, dice).to_vec();
+        if plays.is_empty() {
+            writeln!(out, "You cannot move with {}-{}.", dice.high(), dice.low())?;
+            return Ok(Some(*pos));
+        }
+        if plays.len() == 1 {
+            writeln!(out, "Your move is forced: {}.", plays[0].mv.notation())?;
+            return Ok(Some(plays[0].result));
+        }
+        loop {
+            let line = match self.prompt(
+                input,
+                out,
+                &format!("Your move ({}-{}): ", dice.high(), dice.low()),
+            )? {
+                Input::Quit => return Ok(None),
+                Input::Line(l) => l,
+            };
+            if line.eq_ignore_ascii_case("hint") {
+                let choice = self.player.choose_with_reason(pos, dice, &plays);
+                writeln!(
+                    out,
+                    "The program would play {} [{}: {}].",
+                    plays[choice.index].mv.notation(),
+                    choice.phase,
+                    choice.reason
+                )?;
+                continue;
+            }
+            if line.eq_ignore_ascii_case("moves") || line == "?" {
+                let mut list: Vec<String> = plays.iter().map(|p| p.mv.notation()).collect();
+                list.sort();
+                writeln!(out, "Legal moves: {}", list.join(", "))?;
+                continue;
+            }
+            match match_play(pos, dice, &line, &plays) {
+                Ok(i) => {
+                    writeln!(out, "You play {}.", plays[i].mv.notation())?;
+                    return Ok(Some(plays[i].result));
+                }
+                Err(reason) => writeln!(out, "Refused: {reason}.")?,
+            }
+        }
+    }
+}
+
+/// A move of White's in the seed's numbering (White moves 1 → 24): point p is 25 − p.
+fn white_notation(mv: &Move) -> String {
+    mv.notation()
+        .split(' ')
+        .map(|path| {
+            let (points, count) = match path.find('(') {
+                Some(i) => (&path[..i], &path[i..]),
+                None => (path, ""),
+            };
+            let mapped: Vec<String> = points
+                .split('/')
+                .map(|p| {
+                    let star = p.ends_with('*');
+                    let p = p.trim_end_matches('*');
+                    let name = match p.parse::<u8>() {
+                        Ok(n) => (25 - n).to_string(),
+                        Err(_) => p.to_string(),
+                    };
+                    if star { format!("{name}*") } else { name }
+                })
+                .collect();
+            format!("{}{count}", mapped.join("/"))
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The seed's PRINTSTATE: points numbered from Black's side, at most seven checkers drawn on a
+/// point (a larger count is written in the seventh place), bar and borne-off counts below.
+fn print_board(out: &mut impl Write, pos: &Position) -> std::io::Result<()> {
+    let black = if pos.on_roll() == Side::Black {
+        *pos
+    } else {
+        pos.mirror()
+    };
+    let b = black.board();
+    let cell = |s: usize, row: usize| -> String {
+        let n = b[s];
+        let (count, c) = if n > 0 {
+            (n as usize, 'B')
+        } else {
+            ((-n) as usize, 'W')
+        };
+        if count < row {
+            "  .".into()
+        } else if row == 7 && count > 7 {
+            format!("{count:>3}")
+        } else {
+            format!("  {c}")
+        }
+    };
+    let top: Vec<usize> = (13..=24).collect();
+    let bottom: Vec<usize> = (1..=12).rev().collect();
+    let numbers = |pts: &[usize]| {
+        pts.iter()
+            .enumerate()
+            .map(|(i, p)| format!("{}{p:>3}", if i == 6 { "  |" } else { "" }))
+            .collect::<String>()
+    };
+    writeln!(out)?;
+    writeln!(out, "{}", numbers(&top))?;
+    for row in 1..=7 {
+        let line: String = top
+            .iter()
+            .enumerate()
+            .map(|(i, &p)| format!("{}{}", if i == 6 { "  |" } else { "" }, cell(p, row)))
+            .collect();
+        writeln!(out, "{line}")?;
+    }
+    writeln!(out)?;
+    for row in (1..=7).rev() {
+        let line: String = bottom
+            .iter()
+            .enumerate()
+            .map(|(i, &p)| format!("{}{}", if i == 6 { "  |" } else { "" }, cell(p, row)))
+            .collect();
+        writeln!(out, "{line}")?;
+    }
+    writeln!(out, "{}", numbers(&bottom))?;
+    let (bpips, wpips) = black.pips();
+    writeln!(
+        out,
+        "White (W): bar {}, off {}, pips {wpips}    Black (B): bar {}, off {}, pips {bpips}",
+        -b[0],
+        black.opponent_off(),
+        b[25],
+        black.player_off(),
+    )?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use backgammon_workbench::classic::Weights;
+
+    #[test]
+    fn white_moves_in_the_seeds_numbering() {
+        let pos = Position::opening(Side::White);
+        let plays = MoveGenerator::new()
+            .generate(&pos, "31".parse().unwrap())
+            .to_vec();
+        let p = plays.iter().find(|p| p.mv.notation() == "8/5 6/5").unwrap();
+        assert_eq!(white_notation(&p.mv), "17/20 19/20");
+    }
+
+    fn session() -> Session {
+        Session {
+            player: ClassicPlayer::new(Weights::builtin_seed(), "classic"),
+            learner: Learner::new(0.5),
+            learning: false,
+            learnt: false,
+            rng: StdRng::seed_from_u64(3),
+            auto_roll: false,
+            generator: MoveGenerator::new(),
+        }
+    }
+
+    #[test]
+    fn the_winner_and_the_points_are_announced() {
+        // White (on roll) has one checker left on its 1 point; Black still has all 15, two of
+        // them in White's home board: White's 2-1 ends the game with a backgammon.
+        let mut b = [0i8; 26];
+        b[1] = 1;
+        b[3] = -2;
+        b[20] = -13;
+        let pos = Position::from_board(Side::White, b).unwrap();
+        let mut out = Vec::new();
+        session()
+            .play_from(pos, &mut "21\n".as_bytes(), &mut out)
+            .unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.contains("White plays 24/off"), "{text}");
+        assert!(
+            text.contains("White (the program) wins a backgammon (3 points)."),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn black_can_win_and_ask_for_a_hint() {
+        // Black on roll with its last two checkers on its 1 and 2 points; White has one left.
+        // 2-1 is not forced: 2/off 1/off, or 2/1 and 1/off leaving a checker on 1.
+        let mut b = [0i8; 26];
+        b[1] = 1;
+        b[2] = 1;
+        b[19] = -1;
+        let pos = Position::from_board(Side::Black, b).unwrap();
+        let mut out = Vec::new();
+        session()
+            .play_from(pos, &mut "21\nhint\n2/off 1/off\n".as_bytes(), &mut out)
+            .unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(
+            text.contains("The program would play 2/off 1/off"),
+            "{text}"
+        );
+        assert!(
+            text.contains("Black (you) wins a single game (1 point)."),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn weights_unchanged_without_learning() {
+        let mut s = Session {
+            player: ClassicPlayer::new(Weights::builtin_seed(), "classic"),
+            learner: Learner::new(0.5),
+            learning: false,
+            learnt: false,
+            rng: StdRng::seed_from_u64(3),
+            auto_roll: true,
+            generator: MoveGenerator::new(),
+        };
+        let mut out = Vec::new();
+        s.play(&mut "".as_bytes(), &mut out).unwrap();
+        assert!(!s.learnt);
+        assert_eq!(s.player.weights, Weights::builtin_seed());
+    }
+}

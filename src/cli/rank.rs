@@ -1,0 +1,137 @@
+//! `bgw rank`: every legal result of a roll ranked by the classic program's BRDVAL.
+
+use super::{CliError, print};
+use backgammon_workbench::classic::{Ranking, TERMS, Weights};
+use backgammon_workbench::formats::{position_id, read_position};
+use backgammon_workbench::moves::MoveGenerator;
+use backgammon_workbench::{Dice, Position};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Arguments of `bgw rank`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// A gnubg Position ID (or PositionID:MatchID).
+    position: String,
+    /// The roll: two digits 1-6 in either order (31 or 13).
+    dice: String,
+    /// A weights file (RON); the built-in defaults when absent.
+    #[arg(long)]
+    weights: Option<PathBuf>,
+    /// Print JSON instead of a table.
+    #[arg(long)]
+    json: bool,
+}
+
+/// The weights from `--weights FILE`, or the built-in defaults.
+pub fn load_weights(path: Option<&PathBuf>) -> Result<Weights, CliError> {
+    match path {
+        Some(p) => Ok(Weights::load(p)?),
+        None => Ok(Weights::builtin_default()),
+    }
+}
+
+/// Runs `bgw rank`.
+pub fn run(args: Args) -> Result<ExitCode, CliError> {
+    let pos = read_position(&args.position)?;
+    let dice: Dice = args.dice.parse()?;
+    let weights = load_weights(args.weights.as_ref())?;
+    let ranking = Ranking::new(&pos, dice, &weights, &mut MoveGenerator::new());
+    if args.json {
+        print(&format!(
+            "{}\n",
+            serde_json::to_string_pretty(&to_json(&ranking))?
+        ))?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    print(&table(&pos, dice, &ranking))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The ranking as the text table `bgw rank` prints.
+fn table(pos: &Position, dice: Dice, ranking: &Ranking) -> String {
+    use std::fmt::Write;
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{}  {} to play {}  phase: {}",
+        position_id::encode(pos),
+        pos.on_roll(),
+        dice,
+        ranking.phase.description()
+    );
+    if ranking.candidates.is_empty() {
+        out.push_str("no legal move\n");
+        return out;
+    }
+    let mut header = format!("{:>3}  {:<20} {:>8} {:>7}", "#", "move", "BRDVAL", "delta");
+    for t in &TERMS {
+        header.push_str(&format!(" {:>8}", t.seed_name));
+    }
+    let _ = writeln!(out, "{header}  classic");
+    for (i, c) in ranking.candidates.iter().enumerate() {
+        let _ = write!(
+            out,
+            "{:>3}  {:<20} {:>8.2} {:>7.2}",
+            i + 1,
+            c.play.mv.notation(),
+            c.value,
+            c.delta
+        );
+        for a in &c.addends {
+            let _ = write!(out, " {a:>8.2}");
+        }
+        out.push_str(if c.classic_choice { "  *\n" } else { "\n" });
+    }
+    if let Some(choice) = ranking.choice {
+        let _ = writeln!(
+            out,
+            "classic program plays #{} {} ({}: {})",
+            choice.index + 1,
+            ranking.candidates[choice.index].play.mv.notation(),
+            choice.phase,
+            choice.reason
+        );
+    }
+    out
+}
+
+/// The ranking as JSON (shape documented in the README section of NOTES-classic.md).
+pub fn to_json(r: &Ranking) -> serde_json::Value {
+    use serde_json::{Map, Value, json};
+    let candidates: Vec<Value> = r
+        .candidates
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            let mut addends = Map::new();
+            let mut features = Map::new();
+            for t in &TERMS {
+                let k = t.term.index();
+                addends.insert(t.seed_name.into(), json!(c.addends[k]));
+                features.insert(
+                    t.seed_name.into(),
+                    json!([c.features.own[k], c.features.opp[k]]),
+                );
+            }
+            json!({
+                "rank": i + 1,
+                "move": c.play.mv.notation(),
+                "result": position_id::encode(&c.play.result.mirror()),
+                "value": c.value,
+                "delta": c.delta,
+                "addends": addends,
+                "features": features,
+                "classic_choice": c.classic_choice,
+                "phase": r.phase.name(),
+            })
+        })
+        .collect();
+    json!({
+        "position": position_id::encode(&r.position),
+        "dice": r.dice.to_string(),
+        "phase": r.phase.name(),
+        "classic_reason": r.choice.map(|c| c.reason.to_string()),
+        "candidates": candidates,
+    })
+}
