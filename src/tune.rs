@@ -1,22 +1,27 @@
-//! Tuning a weight vector by a (1+λ) evolution strategy whose fitness is a paired duel.
+//! Tuning a weight vector with paired duels as the fitness: coordinate search or a (1+λ)
+//! evolution strategy.
 //!
-//! Each generation draws a fresh duel seed. The incumbent and λ mutants all play the same
-//! games (the same dice, pair by pair: common random numbers), so each mutant is judged by its
-//! pair-by-pair *difference* from the incumbent, whose spread is far smaller than that of
-//! either score. The best of λ noisy gains is biased upwards (with six mutants of equal
-//! strength, one exceeds 1 standard error two times in three), so a mutant replaces the
-//! incumbent only if its gain exceeds `accept_z` standard errors **and** it beats the
-//! incumbent again in a confirmation duel on a fresh seed. Because the seed changes every
-//! generation, an incumbent that was lucky on one seed is re-measured on the next and no luck
+//! # Paired, confirmed comparisons
+//! Each generation draws a fresh duel seed. The incumbent and the candidates all play the same
+//! games (the same dice, pair by pair: common random numbers), so each candidate is judged by
+//! its pair-by-pair *difference* from the incumbent, whose spread is far smaller than that of
+//! either score. The best of several noisy gains is biased upwards (with six candidates of
+//! equal strength, one exceeds 1 standard error two times in three), so a candidate replaces
+//! the incumbent only if its gain exceeds `accept_z` standard errors **and** it beats the
+//! incumbent again in a confirmation duel on another fresh seed. Because the seed changes
+//! every generation, an incumbent that was lucky once is re-measured next time and no luck
 //! accumulates.
 //!
-//! Mutations: wᵢ + σ·sᵢ·N(0, 1) with sᵢ = |wᵢ| + 0.2·|startᵢ|, so every weight moves in
-//! proportion to its size (the terms' raw values differ in scale by orders of magnitude) and
-//! may still cross zero. Moves are chosen by the highest weighted
-//! sum, which a positive factor on all weights does not change, so every candidate is rescaled
-//! to the starting vector's length: the search runs on a sphere, without a useless direction.
-//! σ grows by ×1.4 after a success and shrinks by ×0.93 after a failure: it holds steady when
-//! about one generation in six succeeds (a 1/5th-style rule, lowered for the strict test).
+//! # Steps
+//! A weight moves by σ·sᵢ with sᵢ = |wᵢ| + 0.2·|startᵢ|: in proportion to its size (the terms'
+//! raw values differ in scale by orders of magnitude), and it may still cross zero.
+//! - **Coordinate search** (the default): generation k moves weight k mod n up and down by
+//!   σ·sᵢ; σ halves after a whole sweep over the weights finds nothing.
+//! - **Evolution strategy**: λ mutants wᵢ + σ·sᵢ·N(0, 1). Moves are chosen by the highest
+//!   weighted sum, which a positive factor on all weights does not change, so each mutant is
+//!   rescaled to the starting vector's length (no useless direction). σ grows ×1.4 after a
+//!   success and shrinks ×0.93 after a failure (steady when about one generation in six
+//!   succeeds: a 1/5th-style rule lowered for the strict test).
 
 use crate::classic::Weights;
 use crate::duel::{Contender, DuelConfig, duel_pairs};
@@ -25,9 +30,21 @@ use crate::rng::SplitMix64;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
+/// The search method.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    /// (1+λ) evolution strategy: λ random mutants of all weights a generation.
+    Evolution,
+    /// Coordinate search: one weight a generation, moved up and down by σ·sᵢ; σ halves after
+    /// a sweep over all weights finds nothing.
+    Coordinate,
+}
+
 /// Settings of a tuning run.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TuneConfig {
+    /// The search method.
+    pub method: Method,
     /// Games per candidate and generation (rounded up to duplicate pairs).
     pub games: u64,
     /// Mutants per generation (λ).
@@ -50,6 +67,7 @@ pub struct TuneConfig {
 impl Default for TuneConfig {
     fn default() -> Self {
         TuneConfig {
+            method: Method::Coordinate,
             games: 4000,
             offspring: 6,
             sigma: 0.3,
@@ -69,6 +87,8 @@ pub struct Generation {
     pub index: u32,
     /// The duel seed every candidate of this generation played.
     pub duel_seed: u64,
+    /// The weight moved (coordinate search).
+    pub term: Option<usize>,
     /// The incumbent's score (mean points per game) on this generation's games.
     pub incumbent_score: f64,
     /// The best mutant's mean gain over the incumbent, points per game.
@@ -132,7 +152,7 @@ fn normal(rng: &mut SplitMix64) -> f64 {
     (-2.0 * u.ln()).sqrt() * (std::f64::consts::TAU * v).cos()
 }
 
-/// Runs the strategy from `start`. `fitness(weights, duel_seed)` plays a candidate's games
+/// Runs the search from `start`. `fitness(weights, duel_seed)` plays a candidate's games
 /// and returns its score in each duplicate pair (mean points per game, one entry per pair,
 /// pairs in a fixed order for a seed), or `None` if cancelled. `report` sees every generation.
 pub fn tune(
@@ -147,8 +167,11 @@ pub fn tune(
     let mut rng = SplitMix64::derive(config.seed, &[0]);
     let mut incumbent = start.to_vec();
     let mut sigma = config.sigma;
-    let mut history = Vec::new();
+    let mut history: Vec<Generation> = Vec::new();
     let mut games = 0;
+    // Coordinate search: whether the current sweep over the terms has improved anything.
+    let mut sweep_improved = false;
+    let scale = |x: f64, x0: f64| x.abs() + 0.2 * x0.abs();
     let stop = loop {
         if history.len() as u32 >= config.generations {
             break Stop::Generations;
@@ -163,63 +186,74 @@ pub fn tune(
             break Stop::Time;
         }
         let index = history.len() as u32 + 1;
+        let (term, candidates): (Option<usize>, Vec<Vec<f64>>) = match config.method {
+            Method::Evolution => {
+                let mutants = (0..config.offspring)
+                    .map(|_| {
+                        let mut w: Vec<f64> = incumbent
+                            .iter()
+                            .zip(start)
+                            .map(|(&x, &x0)| x + sigma * scale(x, x0) * normal(&mut rng))
+                            .collect();
+                        let n = norm(&w);
+                        if n > 0.0 && length > 0.0 {
+                            w.iter_mut().for_each(|x| *x *= length / n);
+                        }
+                        w
+                    })
+                    .collect();
+                (None, mutants)
+            }
+            Method::Coordinate => {
+                let i = (index as usize - 1) % start.len();
+                let step = sigma * scale(incumbent[i], start[i]);
+                let moved = |d: f64| {
+                    let mut w = incumbent.clone();
+                    w[i] += d;
+                    w
+                };
+                (Some(i), vec![moved(step), moved(-step)])
+            }
+        };
         let duel_seed = SplitMix64::derive(config.seed, &[1, index as u64]).next_u64();
-        let Some(base) = fitness(&incumbent, duel_seed) else {
+        let confirm_seed = SplitMix64::derive(config.seed, &[2, index as u64]).next_u64();
+        let Some(j) = judge(
+            &incumbent,
+            &candidates,
+            [duel_seed, confirm_seed],
+            config.accept_z,
+            &mut fitness,
+        ) else {
             break Stop::Cancelled;
         };
-        games += 2 * base.len() as u64;
-        let mut best: Option<(f64, f64, Vec<f64>)> = None;
-        let mut cancelled = false;
-        for _ in 0..config.offspring {
-            let mut w: Vec<f64> = incumbent
-                .iter()
-                .zip(start)
-                .map(|(&x, &x0)| x + sigma * (x.abs() + 0.2 * x0.abs()) * normal(&mut rng))
-                .collect();
-            let n = norm(&w);
-            if n > 0.0 && length > 0.0 {
-                w.iter_mut().for_each(|x| *x *= length / n);
-            }
-            let Some(score) = fitness(&w, duel_seed) else {
-                cancelled = true;
-                break;
-            };
-            games += 2 * score.len() as u64;
-            let (gain, se) = mean_stderr(score.iter().zip(&base).map(|(s, b)| s - b));
-            if best.as_ref().is_none_or(|(g, _, _)| gain > *g) {
-                best = Some((gain, se, w));
-            }
-        }
-        if cancelled || cancel.load(Ordering::Relaxed) {
+        if cancel.load(Ordering::Relaxed) {
             break Stop::Cancelled;
         }
-        let (gain, gain_stderr, w) = best.unwrap_or((0.0, 0.0, incumbent.clone()));
-        let mut confirmation = None;
-        if gain > config.accept_z * gain_stderr && gain > 0.0 {
-            let confirm_seed = SplitMix64::derive(config.seed, &[2, index as u64]).next_u64();
-            let (Some(old), Some(new)) = (
-                fitness(&incumbent, confirm_seed),
-                fitness(&w, confirm_seed),
-            ) else {
-                break Stop::Cancelled;
-            };
-            games += 2 * (old.len() + new.len()) as u64;
-            confirmation = Some(mean_stderr(new.iter().zip(&old).map(|(n, o)| n - o)).0);
-        }
-        let accepted = confirmation.is_some_and(|c| c > 0.0);
+        games += j.games;
+        let accepted = j.confirmation.is_some_and(|c| c > 0.0);
         if accepted {
-            incumbent = w;
-            sigma *= 1.4;
-        } else {
-            sigma *= 0.93;
+            incumbent = candidates[j.best].clone();
+        }
+        match config.method {
+            Method::Evolution => sigma *= if accepted { 1.4 } else { 0.93 },
+            Method::Coordinate => {
+                sweep_improved |= accepted;
+                if term == Some(start.len() - 1) {
+                    if !sweep_improved {
+                        sigma /= 2.0;
+                    }
+                    sweep_improved = false;
+                }
+            }
         }
         let generation = Generation {
             index,
             duel_seed,
-            incumbent_score: mean_stderr(base.iter().copied()).0,
-            gain,
-            gain_stderr,
-            confirmation,
+            term,
+            incumbent_score: j.incumbent_score,
+            gain: j.gain,
+            gain_stderr: j.gain_stderr,
+            confirmation: j.confirmation,
             accepted,
             sigma,
             weights: incumbent.clone(),
@@ -234,6 +268,55 @@ pub fn tune(
         history,
         stop,
     }
+}
+
+/// The verdict on one generation's candidates.
+struct Judgement {
+    best: usize,
+    incumbent_score: f64,
+    gain: f64,
+    gain_stderr: f64,
+    confirmation: Option<f64>,
+    games: u64,
+}
+
+/// Plays the incumbent and every candidate on `seeds[0]` (common dice) and picks the candidate
+/// with the highest mean gain; if that gain passes the z test, plays it and the incumbent
+/// again on `seeds[1]` for the confirmation. `None` if cancelled.
+fn judge(
+    incumbent: &[f64],
+    candidates: &[Vec<f64>],
+    seeds: [u64; 2],
+    accept_z: f64,
+    fitness: &mut impl FnMut(&[f64], u64) -> Option<Vec<f64>>,
+) -> Option<Judgement> {
+    let base = fitness(incumbent, seeds[0])?;
+    let mut games = 2 * base.len() as u64;
+    let mut best = (0, f64::NEG_INFINITY, 0.0);
+    for (k, w) in candidates.iter().enumerate() {
+        let score = fitness(w, seeds[0])?;
+        games += 2 * score.len() as u64;
+        let (gain, se) = mean_stderr(score.iter().zip(&base).map(|(s, b)| s - b));
+        if gain > best.1 {
+            best = (k, gain, se);
+        }
+    }
+    let (k, gain, gain_stderr) = best;
+    let mut confirmation = None;
+    if gain > 0.0 && gain > accept_z * gain_stderr {
+        let old = fitness(incumbent, seeds[1])?;
+        let new = fitness(&candidates[k], seeds[1])?;
+        games += 2 * (old.len() + new.len()) as u64;
+        confirmation = Some(mean_stderr(new.iter().zip(&old).map(|(n, o)| n - o)).0);
+    }
+    Some(Judgement {
+        best: k,
+        incumbent_score: mean_stderr(base.iter().copied()).0,
+        gain,
+        gain_stderr,
+        confirmation,
+        games,
+    })
 }
 
 /// The fitness of classic weights: `games` games against pubeval on a seed, as the classic
@@ -281,33 +364,42 @@ mod tests {
         }
     }
 
+    fn distance(w: &[f64], target: &[f64]) -> f64 {
+        let (n, t) = (norm(w), norm(target));
+        w.iter()
+            .zip(target)
+            .map(|(a, b)| (a / n - b / t).powi(2))
+            .sum()
+    }
+
     #[test]
-    fn finds_a_direction_on_noisy_paired_scores() {
+    fn both_methods_find_a_direction_on_noisy_paired_scores() {
         let target = [1.0, -2.0, 0.5];
         let start = [1.0, 1.0, 1.0];
-        let config = TuneConfig {
-            generations: 60,
-            ..TuneConfig::default()
-        };
-        let out = tune(
-            &start,
-            &config,
-            synthetic(target),
-            |_| {},
-            &AtomicBool::new(false),
-        );
-        let dist = |w: &[f64]| {
-            let (n, t) = (norm(w), norm(&target));
-            w.iter()
-                .zip(&target)
-                .map(|(a, b)| (a / n - b / t).powi(2))
-                .sum::<f64>()
-        };
-        assert!(dist(&start) > 1.0);
-        assert!(dist(&out.weights) < 0.05, "{:?}", out.weights);
-        // Length kept: moves depend only on direction.
-        assert!((norm(&out.weights) - norm(&start)).abs() < 1e-9);
-        assert!(out.history.iter().any(|g| g.accepted));
+        assert!(distance(&start, &target) > 1.0);
+        for method in [Method::Evolution, Method::Coordinate] {
+            let config = TuneConfig {
+                method,
+                generations: 90,
+                ..TuneConfig::default()
+            };
+            let out = tune(
+                &start,
+                &config,
+                synthetic(target),
+                |_| {},
+                &AtomicBool::new(false),
+            );
+            let d = distance(&out.weights, &target);
+            assert!(d < 0.05, "{method:?}: {:?} at distance {d}", out.weights);
+            assert!(out.history.iter().any(|g| g.accepted));
+            if method == Method::Evolution {
+                // Length kept: moves depend only on direction.
+                assert!((norm(&out.weights) - norm(&start)).abs() < 1e-9);
+            } else {
+                assert_eq!(out.history[4].term, Some(1));
+            }
+        }
     }
 
     #[test]

@@ -36,9 +36,16 @@ fn a_short_run_writes_weights_of_the_same_length() {
         "--seed",
         "5",
     ]);
-    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
     let progress = String::from_utf8(run.stderr).unwrap();
-    assert_eq!(progress.lines().filter(|l| l.starts_with("gen ")).count(), 3);
+    assert_eq!(
+        progress.lines().filter(|l| l.starts_with("gen ")).count(),
+        3
+    );
     let text = String::from_utf8(run.stdout).unwrap();
     assert!(text.contains("3 generations"), "{text}");
     let start = Weights::load(std::path::Path::new(seed)).unwrap();
@@ -57,7 +64,10 @@ fn bad_arguments_are_refused_and_no_file_is_written() {
         (vec!["--games", "1"], "--games must be at least 2"),
         (vec!["--sigma", "0"], "--sigma must be a positive number"),
         (vec!["--offspring", "0"], "--offspring must be at least 1"),
-        (vec!["--weights", "/nonexistent/w.ron"], "/nonexistent/w.ron"),
+        (
+            vec!["--weights", "/nonexistent/w.ron"],
+            "/nonexistent/w.ron",
+        ),
     ] {
         let mut all = vec!["tune", "--out", out];
         all.extend(args.iter().copied());

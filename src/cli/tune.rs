@@ -3,7 +3,9 @@
 use super::rank::load_weights;
 use super::{CliError, print};
 use backgammon_workbench::classic::{TERMS, Weights};
-use backgammon_workbench::tune::{Generation, Stop, TuneConfig, classic_against_pubeval, tune};
+use backgammon_workbench::tune::{
+    Generation, Method, Stop, TuneConfig, classic_against_pubeval, tune,
+};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
@@ -18,14 +20,17 @@ pub struct Args {
     /// (a checkpoint to resume from with --weights) and at the end.
     #[arg(long)]
     out: PathBuf,
+    /// Search method: coord (one weight at a time) or es ((1+λ) evolution strategy).
+    #[arg(long, default_value = "coord", value_parser = ["coord", "es"])]
+    method: String,
     /// Games against pubeval per candidate and generation (duplicate pairs, common dice).
     #[arg(long, default_value_t = 4000)]
     games: u64,
-    /// Mutants per generation (λ).
+    /// Mutants per generation (λ, evolution strategy only).
     #[arg(long, default_value_t = 6)]
     offspring: usize,
     /// Starting step, relative to each weight's size.
-    #[arg(long, default_value_t = 0.3)]
+    #[arg(long, default_value_t = 0.5)]
     sigma: f64,
     /// Stop when the step falls below this.
     #[arg(long, default_value_t = 0.01)]
@@ -49,7 +54,9 @@ fn positive(name: &str, x: f64) -> Result<(), CliError> {
     if x.is_finite() && x > 0.0 {
         Ok(())
     } else {
-        Err(CliError(format!("{name} must be a positive number, not {x}")))
+        Err(CliError(format!(
+            "{name} must be a positive number, not {x}"
+        )))
     }
 }
 
@@ -77,6 +84,11 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         return Err(CliError("the starting weights are all zero".into()));
     }
     let config = TuneConfig {
+        method: if args.method == "es" {
+            Method::Evolution
+        } else {
+            Method::Coordinate
+        },
         games: args.games,
         offspring: args.offspring,
         sigma: args.sigma,
@@ -94,16 +106,13 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             (Some(c), false) => format!("confirmed {c:+.4}, refused "),
             (None, _) => "kept".to_string(),
         };
+        let what = match g.term {
+            Some(i) => format!("{:<8}", TERMS[i].seed_name),
+            None => "mutant  ".to_string(),
+        };
         eprintln!(
-            "gen {:>4}  incumbent {:+.4} ppg  best mutant {:+.4} ± {:.4}  {}  σ {:.3}  {} games  {:.0} s",
-            g.index,
-            g.incumbent_score,
-            g.gain,
-            g.gain_stderr,
-            verdict,
-            g.sigma,
-            g.games,
-            g.seconds
+            "gen {:>4}  incumbent {:+.4} ppg  best {what} {:+.4} ± {:.4}  {}  σ {:.3}  {} games  {:.0} s",
+            g.index, g.incumbent_score, g.gain, g.gain_stderr, verdict, g.sigma, g.games, g.seconds
         );
         if g.accepted
             && checkpoint_error.is_none()
@@ -140,7 +149,10 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         args.out.display()
     );
     for (info, (w0, w)) in TERMS.iter().zip(start.0.iter().zip(&best.0)) {
-        text.push_str(&format!("{:<9} {:>10.4} -> {:>10.4}\n", info.seed_name, w0, w));
+        text.push_str(&format!(
+            "{:<9} {:>10.4} -> {:>10.4}\n",
+            info.seed_name, w0, w
+        ));
     }
     text.push_str("measure it: bgw duel --a classic:FILE --b pubeval --games 20000 --seed S\n");
     print(&text)?;

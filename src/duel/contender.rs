@@ -57,7 +57,8 @@ impl Contender {
             "classic" => Ok(Contender::classic(Weights::builtin_default(), "classic")),
             _ => match spec.strip_prefix("classic:") {
                 Some(file) if !file.is_empty() => {
-                    let weights = Weights::load(Path::new(file)).map_err(ContenderError::Weights)?;
+                    let weights =
+                        Weights::load(Path::new(file)).map_err(ContenderError::Weights)?;
                     Ok(Contender::classic(weights, spec))
                 }
                 _ => Err(ContenderError::Unknown(spec.to_string())),
