@@ -1,6 +1,6 @@
 //! Duels: duplicate dice, symmetry, determinism, cancellation and the published pubeval figures.
 
-use backgammon_workbench::duel::{DuelConfig, DuelResult, Progress, duel, duel_pairs};
+use backgammon_workbench::duel::{Contender, DuelConfig, DuelResult, Progress, duel, duel_pairs};
 use backgammon_workbench::opponents::{Pubeval, RandomPlayer};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
@@ -159,4 +159,20 @@ fn pair_points_add_up_to_the_duel_figures() {
     assert_eq!(total as f64 / 800.0, r.ppg);
     assert!(pairs.iter().all(|p| (-6..=6).contains(p)));
     assert!(duel_pairs(&pubeval, &random, &config, &AtomicBool::new(true)).is_none());
+}
+
+#[test]
+fn the_classic_player_duels_symmetrically() {
+    let classic = Contender::parse("classic").unwrap();
+    let config = DuelConfig {
+        games: 200,
+        seed: 8,
+    };
+    let no = AtomicBool::new(false);
+    let ab = duel(&|s| classic.player(s), &pubeval, &config, &quiet, &no);
+    let ba = duel(&pubeval, &|s| classic.player(s), &config, &quiet, &no);
+    assert_eq!(ab.a, "classic");
+    assert_eq!(ab.ppg, -ba.ppg);
+    assert_eq!(ab.a_wins, ba.b_wins);
+    assert_eq!(ab.unfinished, 0);
 }

@@ -96,6 +96,9 @@ impl Contender {
 }
 
 /// One of the duel players, dispatched without a virtual call.
+// Built once per game and never moved in the game loop: boxing the classic player would only
+// add an allocation.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
 pub enum AnyPlayer {
     /// Tesauro's pubeval.
@@ -121,5 +124,33 @@ impl Player for AnyPlayer {
             AnyPlayer::Random(p) => p.choose(pos, dice, plays),
             AnyPlayer::Classic(p) => p.choose(pos, dice, plays),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_read() {
+        assert!(matches!(
+            Contender::parse("pubeval"),
+            Ok(Contender::Pubeval)
+        ));
+        assert!(matches!(Contender::parse("random"), Ok(Contender::Random)));
+        let c = Contender::parse("classic").unwrap();
+        assert_eq!(c.name(), "classic");
+        assert_eq!(c.player(0).name(), "classic");
+        assert_eq!(Contender::Random.player(3).name(), "random");
+    }
+
+    #[test]
+    fn bad_names_and_files_are_errors() {
+        for bad in ["", "classic:", "gnubg", "Pubeval"] {
+            let e = Contender::parse(bad).unwrap_err();
+            assert!(e.to_string().starts_with("unknown player"), "{bad}: {e}");
+        }
+        let e = Contender::parse("classic:/nonexistent/w.ron").unwrap_err();
+        assert!(e.to_string().contains("/nonexistent/w.ron"), "{e}");
     }
 }
