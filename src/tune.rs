@@ -15,9 +15,10 @@
 //! # Steps
 //! A weight moves by σ·sᵢ with sᵢ = |wᵢ| + 0.2·|startᵢ|: in proportion to its size (the terms'
 //! raw values differ in scale by orders of magnitude), and it may still cross zero.
-//! - **Coordinate search** (the default): generation k moves weight k mod n up and down by
+//! - **Coordinate search**: generation k moves weight k mod n up and down by
 //!   σ·sᵢ; σ halves after a whole sweep over the weights finds nothing.
-//! - **Evolution strategy**: λ mutants wᵢ + σ·sᵢ·N(0, 1). Moves are chosen by the highest
+//! - **Evolution strategy** (the default; it went further than coordinate search in our runs,
+//!   see NOTES-duel.md): λ mutants wᵢ + σ·sᵢ·N(0, 1). Moves are chosen by the highest
 //!   weighted sum, which a positive factor on all weights does not change, so each mutant is
 //!   rescaled to the starting vector's length (no useless direction). σ grows ×1.4 after a
 //!   success and shrinks ×0.93 after a failure (steady when about one generation in six
@@ -67,14 +68,14 @@ pub struct TuneConfig {
 impl Default for TuneConfig {
     fn default() -> Self {
         TuneConfig {
-            method: Method::Coordinate,
+            method: Method::Evolution,
             games: 4000,
             offspring: 6,
             sigma: 0.3,
             min_sigma: 0.01,
             generations: 1000,
             max_seconds: None,
-            accept_z: 2.5,
+            accept_z: 1.5,
             seed: 1,
         }
     }

@@ -20,8 +20,8 @@ pub struct Args {
     /// (a checkpoint to resume from with --weights) and at the end.
     #[arg(long)]
     out: PathBuf,
-    /// Search method: coord (one weight at a time) or es ((1+λ) evolution strategy).
-    #[arg(long, default_value = "coord", value_parser = ["coord", "es"])]
+    /// Search method: es ((1+λ) evolution strategy) or coord (one weight at a time).
+    #[arg(long, default_value = "es", value_parser = ["es", "coord"])]
     method: String,
     /// Games against pubeval per candidate and generation (duplicate pairs, common dice).
     #[arg(long, default_value_t = 4000)]
@@ -30,7 +30,7 @@ pub struct Args {
     #[arg(long, default_value_t = 6)]
     offspring: usize,
     /// Starting step, relative to each weight's size.
-    #[arg(long, default_value_t = 0.5)]
+    #[arg(long, default_value_t = 0.3)]
     sigma: f64,
     /// Stop when the step falls below this.
     #[arg(long, default_value_t = 0.01)]
@@ -43,7 +43,7 @@ pub struct Args {
     minutes: Option<f64>,
     /// Confirm a mutant (on fresh dice) when its gain exceeds this many standard errors;
     /// accepted if it wins the confirmation too.
-    #[arg(long, default_value_t = 2.5)]
+    #[arg(long, default_value_t = 1.5)]
     accept_z: f64,
     /// Seed of the mutations and duels.
     #[arg(long, default_value_t = 1)]
