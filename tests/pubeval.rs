@@ -17,7 +17,7 @@ fn scores_and_choices_match_the_plain_formula() {
     let mut generator = MoveGenerator::new();
     let mut player = Pubeval::new();
     let mut checked = 0;
-    for (_, pos) in common::positions_10k().iter().take(1500) {
+    for (_, pos) in common::positions_10k().iter().take(800) {
         let race = !pos.has_contact();
         for dice in Dice::all() {
             let plays = generator.generate(pos, dice).to_vec();
@@ -55,5 +55,5 @@ fn scores_and_choices_match_the_plain_formula() {
             checked += plays.len();
         }
     }
-    assert!(checked > 100_000, "{checked}");
+    assert!(checked > 50_000, "{checked}");
 }
