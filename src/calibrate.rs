@@ -134,3 +134,17 @@ pub fn ranking_seconds(pos: &Position, dice: Dice, weights: &Weights, at_least: 
     }
     best
 }
+
+/// Seconds to build the gnubg-compatible one-sided bear-off database of `points` points (15
+/// checkers, both distributions), best of passes over `at_least` (one pass at least).
+pub fn bearoff_build_seconds(points: usize, at_least: Duration) -> f64 {
+    use crate::bearoff::{Control, build};
+    let start = Instant::now();
+    let mut best = f64::MAX;
+    while start.elapsed() < at_least || best == f64::MAX {
+        let t = Instant::now();
+        std::hint::black_box(build::<u16>(points, Control::default()).expect("not cancelled"));
+        best = best.min(t.elapsed().as_secs_f64());
+    }
+    best
+}

@@ -2,7 +2,8 @@
 
 use super::CliError;
 use backgammon_workbench::calibrate::{
-    movegen_rate, parse_positions_tsv, ranking_seconds, self_play_positions, worst_case,
+    bearoff_build_seconds, movegen_rate, parse_positions_tsv, ranking_seconds, self_play_positions,
+    worst_case,
 };
 use backgammon_workbench::classic::Weights;
 use backgammon_workbench::formats::position_id;
@@ -20,6 +21,9 @@ pub struct Args {
     /// Print a JSON object instead of lines.
     #[arg(long)]
     json: bool,
+    /// Also time the 10-point bear-off database (3,268,760 positions; several seconds).
+    #[arg(long)]
+    large: bool,
 }
 
 /// One measured figure.
@@ -49,7 +53,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     };
     let (worst, dice, results) = worst_case(&positions);
     let weights = Weights::builtin_default();
-    let figures = vec![
+    let mut figures = vec![
         Figure {
             key: "movegen_position_rolls_per_s",
             label: format!(
@@ -68,7 +72,21 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             value: 1e6 * ranking_seconds(&worst, dice, &weights, Duration::from_millis(500)),
             unit: "us",
         },
+        Figure {
+            key: "bearoff_build_6pt_ms",
+            label: "bear-off database, 6 points, gnubg-compatible, all cores".into(),
+            value: 1e3 * bearoff_build_seconds(6, Duration::from_secs(1)),
+            unit: "ms",
+        },
     ];
+    if args.large {
+        figures.push(Figure {
+            key: "bearoff_build_10pt_s",
+            label: "bear-off database, 10 points, gnubg-compatible, all cores".into(),
+            value: bearoff_build_seconds(10, Duration::ZERO),
+            unit: "s",
+        });
+    }
     if args.json {
         let object: serde_json::Map<String, serde_json::Value> = figures
             .iter()

@@ -2,6 +2,7 @@
 //!
 //! Errors in what the user typed end the run with a one-line message on stderr and exit code 2.
 
+mod bearoff;
 mod calibrate;
 mod duel;
 mod learn;
@@ -36,6 +37,8 @@ enum Command {
     Play(play::Args),
     /// Let the classic program learn by GOOD/BAD in games against itself.
     Learn(learn::Args),
+    /// One-sided bear-off databases: analyse a race, build, inspect gnubg .bd files.
+    Bearoff(bearoff::Args),
     /// Cubeless money games between two players with duplicate dice: points per game ± error.
     Duel(duel::Args),
     /// Search for stronger classic weights: a (1+λ) evolution strategy, duels against pubeval.
@@ -75,6 +78,7 @@ pub fn run() -> ExitCode {
         Some(Command::Rank(args)) => rank::run(args),
         Some(Command::Play(args)) => play::run(args),
         Some(Command::Learn(args)) => learn::run(args),
+        Some(Command::Bearoff(args)) => bearoff::run(args),
         Some(Command::Duel(args)) => duel::run(args),
         Some(Command::Tune(args)) => tune::run(args),
     };

@@ -1,0 +1,670 @@
+//! Building a one-sided database: every position from the positions its plays reach.
+//!
+//! For each of the 21 rolls the play reaching the position with the smallest expected rolls is
+//! chosen (the first such in gnubg's move order, see [`super::plays`]); the distribution is one
+//! roll plus the chosen children's distributions weighted 1/36 (doubles) or 2/36. The gammon
+//! distribution (first checker off) of a position with all 15 checkers chooses its own play,
+//! the one minimising the expected rolls to bear the first checker off, as gnubg does; with
+//! fewer than 15 checkers a checker is already off (probability 1 at k = 0).
+//!
+//! Every play lowers the pip count, so positions are built level by level in increasing pips;
+//! the positions of one level are independent and built in parallel (rayon).
+
+use super::database::{Database, Prob, ROLLS};
+use super::index::{self, CHECKERS, Counts, MAX_POINTS};
+use super::plays::OneSided;
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Why a build stopped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BuildError {
+    /// More points than the index can number.
+    TooManyPoints(usize),
+    /// The cancel flag was raised.
+    Cancelled,
+}
+
+impl std::fmt::Display for BuildError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BuildError::TooManyPoints(p) => {
+                write!(
+                    f,
+                    "a one-sided database spans 1 to {MAX_POINTS} points, not {p}"
+                )
+            }
+            BuildError::Cancelled => f.write_str("the build was cancelled"),
+        }
+    }
+}
+
+impl std::error::Error for BuildError {}
+
+/// Progress reports and cancellation for long builds.
+#[derive(Default, Clone, Copy)]
+pub struct Control<'a> {
+    /// Called after each pip level with (positions done, positions in all).
+    pub progress: Option<&'a (dyn Fn(u64, u64) + Sync)>,
+    /// Raised by another thread to stop the build with [`BuildError::Cancelled`].
+    pub cancel: Option<&'a AtomicBool>,
+}
+
+impl Control<'_> {
+    fn cancelled(&self) -> bool {
+        self.cancel.is_some_and(|c| c.load(Ordering::Relaxed))
+    }
+}
+
+/// The positions of a database grouped by pip count, in increasing pips: all of them when
+/// `targets` is empty, else those some play from one of `targets` can reach — with, for every
+/// point q, no more checkers on q and above than the target has (plays only move checkers
+/// down, so the set is closed).
+pub(crate) fn pip_levels_within(points: usize, targets: &[Counts]) -> Vec<Vec<u32>> {
+    let mut levels: Vec<Vec<u32>> = vec![Vec::new(); CHECKERS * points + 1];
+    // above[t][q]: checkers of target t on points q..=P.
+    let above: Vec<[usize; MAX_POINTS + 2]> = targets
+        .iter()
+        .map(|c| {
+            let mut a = [0usize; MAX_POINTS + 2];
+            for q in (1..=points).rev() {
+                a[q] = a[q + 1] + c[q] as usize;
+            }
+            a
+        })
+        .collect();
+    struct Walk<'a> {
+        points: usize,
+        above: &'a [[usize; MAX_POINTS + 2]],
+        levels: &'a mut [Vec<u32>],
+    }
+    impl Walk<'_> {
+        /// Points q..1 still to fill, `left` checkers left, `s` checkers above q, `alive` the
+        /// targets still dominating (bit mask; all ones without targets).
+        fn go(&mut self, q: usize, left: usize, s: usize, idx: u32, pips: usize, alive: u64) {
+            if q == 0 {
+                self.levels[pips].push(idx);
+                return;
+            }
+            let i = self.points + 1 - q;
+            for n in 0..=left {
+                let t = s + n;
+                let mut still = alive;
+                if !self.above.is_empty() {
+                    for (k, a) in self.above.iter().enumerate() {
+                        if t > a[q] {
+                            still &= !(1 << k);
+                        }
+                    }
+                    if still == 0 {
+                        break;
+                    }
+                }
+                self.go(
+                    q - 1,
+                    left - n,
+                    t,
+                    idx + index::binomial(t + i - 1, i),
+                    pips + n * q,
+                    still,
+                );
+            }
+        }
+    }
+    let mut walk = Walk {
+        points,
+        above: &above,
+        levels: &mut levels,
+    };
+    let alive = u64::MAX >> (64 - targets.len().clamp(1, 64));
+    walk.go(points, CHECKERS, 0, 0, 0, alive);
+    for level in &mut levels {
+        level.sort_unstable();
+    }
+    levels
+}
+
+/// The 21 rolls as (high, low, weight) in gnubg's order: 11, 21, 22, 31, 32, 33, …, 66.
+pub(crate) fn rolls() -> impl Iterator<Item = (usize, usize, u32)> {
+    (1..=6usize).flat_map(|h| (1..=h).map(move |l| (h, l, if h == l { 1 } else { 2 })))
+}
+
+/// The best result of some steps of one die: its key, its index (bit 31: another result with
+/// the same key has a different distribution, so gnubg's move order must decide).
+#[derive(Clone, Copy)]
+struct Best<K> {
+    key: K,
+    idx: u32,
+}
+
+const AMBIGUOUS: u32 = 1 << 31;
+
+impl<K: Copy> Best<K> {
+    fn new(key: K, idx: u32) -> Best<K> {
+        Best { key, idx }
+    }
+
+    #[inline(always)]
+    fn index(&self) -> u32 {
+        self.idx & !AMBIGUOUS
+    }
+
+    #[inline(always)]
+    fn ambiguous(&self) -> bool {
+        self.idx & AMBIGUOUS != 0
+    }
+}
+
+/// What a position passes on to the positions one step above it: its own keys and, for each
+/// die d and m = 1, 2, 3, the best result of m steps of d (or fewer when they bear the last
+/// checker off), for the bear-off and the gammon distribution.
+#[derive(Clone, Copy)]
+struct Tables<K> {
+    key: K,
+    gammon_key: K,
+    best: [[Best<K>; 6]; 3],
+    gammon: [[Best<K>; 6]; 3],
+}
+
+impl<K: Copy> Tables<K> {
+    fn filled(key: K, gammon_key: K, best: Best<K>, gammon: Best<K>) -> Tables<K> {
+        Tables {
+            key,
+            gammon_key,
+            best: [[best; 6]; 3],
+            gammon: [[gammon; 6]; 3],
+        }
+    }
+}
+
+/// Keeps the better of `best` and `cand` (the first on ties) and notes ties between different
+/// distributions.
+#[inline(always)]
+fn consider<K: Copy + PartialOrd>(
+    best: &mut Best<K>,
+    cand: Best<K>,
+    same: impl Fn(u32, u32) -> bool,
+) {
+    if cand.key < best.key {
+        *best = cand;
+    } else if cand.key == best.key
+        && !best.ambiguous()
+        && (cand.ambiguous() || (cand.index() != best.index() && !same(cand.index(), best.index())))
+    {
+        best.idx |= AMBIGUOUS;
+    }
+}
+
+/// What a build stores per position and how a position is made from its chosen children: the
+/// full distributions ([`Prob`]) or only their moments ([`super::moments`]).
+pub(crate) trait Recurrence: Sync {
+    /// What plays are compared by (smaller is better).
+    type Key: Copy + PartialOrd + Send + Sync;
+    /// What one position produces.
+    type Out: Send;
+    /// A key larger than any real one.
+    const WORST: Self::Key;
+    /// True when the gammon distribution uses the play chosen for the bear-off distribution
+    /// (the 2002 rule) instead of choosing its own.
+    const GAMMON_FOLLOWS: bool = false;
+    /// The keys (bear-off, gammon) of the empty position, whose value is already stored.
+    fn empty_keys(&self) -> (Self::Key, Self::Key);
+    /// True when positions `a` and `b` have the same bear-off (or, with `gammon`, gammon)
+    /// value, so that a tie between them does not matter.
+    fn same(&self, a: u32, b: u32, gammon: bool) -> bool;
+    /// Asks for the value of `idx` to be fetched (a hint).
+    fn prefetch(&self, idx: u32);
+    /// A position from the children chosen for the 21 rolls, as (bear-off child, gammon child,
+    /// weight); `full` when all 15 checkers are on the board. Returns it with its keys.
+    fn combine(
+        &self,
+        chosen: &[(u32, u32, u32); 21],
+        full: bool,
+    ) -> (Self::Out, Self::Key, Self::Key);
+    /// Stores a position.
+    fn store(&mut self, idx: u32, out: Self::Out);
+}
+
+impl<T: Prob> Recurrence for Database<T> {
+    type Key = T::Key;
+    type Out = ([T; ROLLS], [T; ROLLS]);
+    const WORST: T::Key = T::WORST;
+
+    fn empty_keys(&self) -> (T::Key, T::Key) {
+        let (f, r) = self.run(0);
+        (T::key(f, r), T::key(f, r))
+    }
+
+    fn same(&self, a: u32, b: u32, gammon: bool) -> bool {
+        if gammon {
+            self.gammon_run(a) == self.gammon_run(b)
+        } else {
+            self.run(a) == self.run(b)
+        }
+    }
+
+    fn prefetch(&self, idx: u32) {
+        prefetch(self.entry_ref(idx), 8);
+    }
+
+    fn combine(&self, chosen: &[(u32, u32, u32); 21], full: bool) -> (Self::Out, T::Key, T::Key) {
+        // The loads of the distributions do not wait on each other.
+        for &(b, g, _) in chosen {
+            let (_, run) = self.run(b);
+            prefetch(&run[0], 2 * run.len());
+            if full {
+                let (_, run) = self.gammon_run(g);
+                prefetch(&run[0], 2 * run.len());
+            }
+        }
+        let mut acc = [T::Acc::default(); ROLLS + 1];
+        let mut gammon_acc = [T::Acc::default(); ROLLS + 1];
+        for &(b, g, weight) in chosen {
+            let (first, run) = self.run(b);
+            T::add(&mut acc, first, run, weight);
+            if full {
+                let (first, run) = self.gammon_run(g);
+                T::add(&mut gammon_acc, first, run, weight);
+            }
+        }
+        let dist = T::finish(&acc);
+        let mut gammon = [T::default(); ROLLS];
+        if full {
+            gammon = T::finish(&gammon_acc);
+        } else {
+            gammon[0] = T::ONE;
+        }
+        let keys = (T::key(0, &dist), T::key(0, &gammon));
+        ((dist, gammon), keys.0, keys.1)
+    }
+
+    fn store(&mut self, idx: u32, (dist, gammon): Self::Out) {
+        self.set(idx, &dist, Some(&gammon));
+    }
+}
+
+/// Builds the database for 15 checkers on `points` points (1 ≤ P ≤ 15) in the arithmetic `T`
+/// (`f64` exact, `u16` gnubg-compatible), with gammon distributions.
+pub fn build<T: Prob>(points: usize, control: Control<'_>) -> Result<Database<T>, BuildError> {
+    build_within(points, &[], control)
+}
+
+/// Builds only the part of the database that positions reachable from `targets` need (the
+/// whole database when `targets` is empty, at most 64 targets): every other index holds no
+/// distribution and must not be read.
+pub fn build_within<T: Prob>(
+    points: usize,
+    targets: &[Counts],
+    control: Control<'_>,
+) -> Result<Database<T>, BuildError> {
+    if !(1..=MAX_POINTS).contains(&points) {
+        return Err(BuildError::TooManyPoints(points));
+    }
+    assert!(targets.len() <= 64, "at most 64 targets");
+    let mut db = Database::<T>::with_capacity(points, true);
+    let mut one = [T::default(); ROLLS];
+    one[0] = T::ONE;
+    db.set(0, &one, Some(&one));
+    run_within(points, targets, &mut db, control)?;
+    Ok(db)
+}
+
+/// Fills `rec` for every position but the empty one (already stored), level by level.
+///
+/// Instead of visiting every play of every roll, each position keeps the best result of one,
+/// two and three steps of each die ([`Tables`]); a double is then the best over one step of the
+/// three-step bests of the children, and a roll a-b the best over one step of a of the one-step
+/// bests of b (and the reverse). When two results tie on the key with different values,
+/// gnubg's move order decides and that roll is searched play by play.
+pub(crate) fn run<R: Recurrence>(
+    points: usize,
+    rec: &mut R,
+    control: Control<'_>,
+) -> Result<(), BuildError> {
+    run_within(points, &[], rec, control)
+}
+
+/// [`run`] for the positions reachable from `targets` only (all when it is empty).
+pub(crate) fn run_within<R: Recurrence>(
+    points: usize,
+    targets: &[Counts],
+    rec: &mut R,
+    control: Control<'_>,
+) -> Result<(), BuildError> {
+    let n = index::positions(points) as usize;
+    let levels = pip_levels_within(points, targets);
+    let total: u64 = levels.iter().map(|l| l.len() as u64).sum();
+    let mut slot = vec![0u32; n];
+    for level in &levels {
+        for (i, &idx) in level.iter().enumerate() {
+            slot[idx as usize] = i as u32;
+        }
+    }
+    let mut keys = vec![R::WORST; n];
+    let mut gammon_keys = vec![R::WORST; n];
+    let (zero, gzero) = rec.empty_keys();
+    keys[0] = zero;
+    gammon_keys[0] = gzero;
+    let mut tables: Vec<Vec<Tables<R::Key>>> = vec![Vec::new(); levels.len()];
+    tables[0] = vec![Tables::filled(
+        zero,
+        gzero,
+        Best::new(zero, 0),
+        Best::new(gzero, 0),
+    )];
+    let mut done = 1u64;
+    for (pips, level) in levels.iter().enumerate().skip(1) {
+        if control.cancelled() {
+            return Err(BuildError::Cancelled);
+        }
+        let ctx = Context {
+            rec: &*rec,
+            keys: &keys,
+            gammon_keys: &gammon_keys,
+            tables: &tables,
+            slot: &slot,
+            points,
+            pips,
+        };
+        let built: Vec<(R::Out, Tables<R::Key>)> = level
+            .par_iter()
+            .with_min_len(128)
+            .map(|&idx| ctx.position(idx))
+            .collect();
+        let mut level_tables = Vec::with_capacity(level.len());
+        for (&idx, (out, t)) in level.iter().zip(built) {
+            rec.store(idx, out);
+            keys[idx as usize] = t.key;
+            gammon_keys[idx as usize] = t.gammon_key;
+            level_tables.push(t);
+        }
+        tables[pips] = level_tables;
+        if pips > 6 {
+            // Level 0 stays: it stands in for missing children.
+            tables[pips - 6] = Vec::new();
+        }
+        done += level.len() as u64;
+        if let Some(report) = control.progress {
+            report(done, total);
+        }
+    }
+    Ok(())
+}
+
+/// A one-step child: its index and its tables.
+type Kid<'a, K> = (u32, &'a Tables<K>);
+
+struct Context<'a, R: Recurrence> {
+    rec: &'a R,
+    keys: &'a [R::Key],
+    gammon_keys: &'a [R::Key],
+    tables: &'a [Vec<Tables<R::Key>>],
+    slot: &'a [u32],
+    points: usize,
+    pips: usize,
+}
+
+impl<R: Recurrence> Context<'_, R> {
+    fn position(&self, idx: u32) -> (R::Out, Tables<R::Key>) {
+        let counts: Counts = index::counts(idx, self.points);
+        let pos = OneSided::with_index(&counts, self.points, idx);
+        let full = pos.checkers() as usize == CHECKERS;
+        // The one-step children of each die, in gnubg's source order.
+        let mut kids: [[Kid<'_, R::Key>; MAX_POINTS]; 6] =
+            [[(0, &self.tables[0][0]); MAX_POINTS]; 6];
+        let mut nkids = [0usize; 6];
+        for d in 1..=6 {
+            pos.for_each_step(d, |y, drop| {
+                let j = y.index();
+                let ty = &self.tables[self.pips - drop][self.slot[j as usize] as usize];
+                prefetch(ty, std::mem::size_of::<Tables<R::Key>>());
+                kids[d - 1][nkids[d - 1]] = (j, ty);
+                nkids[d - 1] += 1;
+            });
+        }
+        let worst = Best::new(R::WORST, 0);
+        let trivial = Best::new(self.gammon_keys[0], 0);
+        // Whether the gammon distribution chooses its own play.
+        let own = full && !R::GAMMON_FOLLOWS;
+        let mut t = Tables::filled(R::WORST, R::WORST, worst, if own { worst } else { trivial });
+        let same = |a, b| self.rec.same(a, b, false);
+        let same_g = |a, b| self.rec.same(a, b, true);
+        for d in 0..6 {
+            for &(j, ty) in &kids[d][..nkids[d]] {
+                consider(&mut t.best[0][d], Best::new(ty.key, j), same);
+                consider(&mut t.best[1][d], ty.best[0][d], same);
+                consider(&mut t.best[2][d], ty.best[1][d], same);
+                if own {
+                    consider(&mut t.gammon[0][d], Best::new(ty.gammon_key, j), same_g);
+                    consider(&mut t.gammon[1][d], ty.gammon[0][d], same_g);
+                    consider(&mut t.gammon[2][d], ty.gammon[1][d], same_g);
+                }
+            }
+        }
+        let mut chosen = [(0u32, 0u32, 0u32); 21];
+        for (r, (high, low, weight)) in rolls().enumerate() {
+            let (h, l) = (high - 1, low - 1);
+            let mut best = worst;
+            let mut gbest = worst;
+            if h == l {
+                for &(_, ty) in &kids[h][..nkids[h]] {
+                    consider(&mut best, ty.best[2][h], same);
+                    if own {
+                        consider(&mut gbest, ty.gammon[2][h], same_g);
+                    }
+                }
+            } else {
+                for (first, second) in [(h, l), (l, h)] {
+                    for &(_, ty) in &kids[first][..nkids[first]] {
+                        consider(&mut best, ty.best[0][second], same);
+                        if own {
+                            consider(&mut gbest, ty.gammon[0][second], same_g);
+                        }
+                    }
+                }
+            }
+            let b = if best.ambiguous() {
+                first_best(&pos, high, low, self.keys)
+            } else {
+                best.index()
+            };
+            let g = if !full {
+                0
+            } else if !own {
+                b
+            } else if gbest.ambiguous() {
+                first_best(&pos, high, low, self.gammon_keys)
+            } else {
+                gbest.index()
+            };
+            self.rec.prefetch(b);
+            self.rec.prefetch(g);
+            chosen[r] = (b, g, weight);
+        }
+        let (out, key, gammon_key) = self.rec.combine(&chosen, full);
+        t.key = key;
+        t.gammon_key = gammon_key;
+        (out, t)
+    }
+}
+
+/// Asks the processor to fetch `bytes` bytes at `p` into cache (a hint; no effect elsewhere).
+#[inline(always)]
+fn prefetch<T>(p: &T, bytes: usize) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        let base = p as *const T as *const i8;
+        let mut off = 0;
+        while off < bytes {
+            // SAFETY: prefetching is a hint that never faults, even past the object.
+            #[allow(unused_unsafe)]
+            unsafe {
+                use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+                _mm_prefetch(base.wrapping_add(off), _MM_HINT_T0);
+            }
+            off += 64;
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = (p, bytes);
+}
+
+/// The first result of the roll with the smallest key, in gnubg's move order.
+fn first_best<K: Copy + PartialOrd>(pos: &OneSided, high: usize, low: usize, keys: &[K]) -> u32 {
+    let mut best: Option<(K, u32)> = None;
+    pos.for_each_result(high, low, &mut |r| {
+        let j = r.index();
+        let k = keys[j as usize];
+        if best.is_none_or(|(b, _)| k < b) {
+            best = Some((k, j));
+        }
+    });
+    best.map_or(0, |(_, j)| j)
+}
+
+/// The plain search: every play of every roll (the reference the fast build is tested
+/// against).
+pub fn build_by_search<T: Prob>(points: usize) -> Database<T> {
+    let n = index::positions(points) as usize;
+    let mut db = Database::<T>::with_capacity(points, true);
+    let mut keys = vec![T::WORST; n];
+    let mut gammon_keys = vec![T::WORST; n];
+    for idx in 0..n as u32 {
+        let pos = OneSided::new(&index::counts(idx, points), points);
+        let full = pos.checkers() as usize == CHECKERS;
+        let mut dist = [T::default(); ROLLS];
+        let mut gammon = [T::default(); ROLLS];
+        if idx == 0 {
+            dist[0] = T::ONE;
+            gammon[0] = T::ONE;
+        } else {
+            let mut acc = [T::Acc::default(); ROLLS + 1];
+            let mut gammon_acc = [T::Acc::default(); ROLLS + 1];
+            for (high, low, weight) in rolls() {
+                let (first, run) = db.run(first_best(&pos, high, low, &keys));
+                T::add(&mut acc, first, run, weight);
+                if full {
+                    let (first, run) = db.gammon_run(first_best(&pos, high, low, &gammon_keys));
+                    T::add(&mut gammon_acc, first, run, weight);
+                }
+            }
+            dist = T::finish(&acc);
+            if full {
+                gammon = T::finish(&gammon_acc);
+            } else {
+                gammon[0] = T::ONE;
+            }
+        }
+        db.set(idx, &dist, Some(&gammon));
+        keys[idx as usize] = T::key(0, &dist);
+        gammon_keys[idx as usize] = T::key(0, &gammon);
+    }
+    db
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn levels_hold_every_position_once() {
+        let levels = pip_levels_within(4, &[]);
+        let mut all: Vec<u32> = levels.concat();
+        all.sort_unstable();
+        assert_eq!(all, (0..index::positions(4)).collect::<Vec<_>>());
+        for (pips, level) in levels.iter().enumerate() {
+            for &idx in level {
+                assert_eq!(index::pips(&index::counts(idx, 4), 4) as usize, pips);
+            }
+        }
+    }
+
+    #[test]
+    fn small_positions_by_hand() {
+        let db = build::<f64>(2, Control::default()).unwrap();
+        // One checker on the 2 point: every roll bears it off.
+        let mut c = [0u8; MAX_POINTS + 1];
+        c[2] = 1;
+        let d = db.dist(index::index(&c, 2));
+        assert_eq!(d[1], 1.0);
+        // Two on the 2 point: every roll bears both off except the five with one 1 (21: 2/off
+        // 2/1, or 2/1 and 2/off).
+        c[2] = 2;
+        let d = db.dist(index::index(&c, 2));
+        assert!((d[1] - 26.0 / 36.0).abs() < 1e-12);
+        assert!((d[2] - 10.0 / 36.0).abs() < 1e-12);
+        // Three on the 2 point: only the doubles 22 … 66 bear all three off at once.
+        c[2] = 3;
+        let d = db.dist(index::index(&c, 2));
+        assert!((d[1] - 5.0 / 36.0).abs() < 1e-12);
+        assert!((d[2] - 31.0 / 36.0).abs() < 1e-12);
+        assert_eq!(db.gammon(index::index(&c, 2))[0], 1.0);
+    }
+
+    #[test]
+    fn fast_build_equals_the_plain_search() {
+        for points in [3, 5, 6] {
+            let fast = build::<u16>(points, Control::default()).unwrap();
+            let slow = build_by_search::<u16>(points);
+            let fast_exact = build::<f64>(points, Control::default()).unwrap();
+            let slow_exact = build_by_search::<f64>(points);
+            for idx in 0..index::positions(points) {
+                assert_eq!(fast.dist(idx), slow.dist(idx), "P {points} idx {idx}");
+                assert_eq!(fast.gammon(idx), slow.gammon(idx), "P {points} idx {idx}");
+                assert_eq!(fast_exact.dist(idx), slow_exact.dist(idx));
+                assert_eq!(fast_exact.gammon(idx), slow_exact.gammon(idx));
+            }
+        }
+    }
+
+    #[test]
+    fn progress_reaches_every_position() {
+        let last = std::sync::Mutex::new((0u64, 0u64));
+        let report = |done: u64, all: u64| {
+            let mut l = last.lock().unwrap();
+            assert!(done >= l.0, "progress goes forward");
+            *l = (done, all);
+        };
+        build::<u16>(
+            4,
+            Control {
+                progress: Some(&report),
+                cancel: None,
+            },
+        )
+        .unwrap();
+        let n = index::positions(4) as u64;
+        assert_eq!(*last.lock().unwrap(), (n, n));
+    }
+
+    #[test]
+    fn a_partial_build_agrees_with_the_whole() {
+        let whole = build::<u16>(6, Control::default()).unwrap();
+        let mut a = [0u8; MAX_POINTS + 1];
+        a[6] = 3;
+        a[4] = 5;
+        a[1] = 7;
+        let mut b = [0u8; MAX_POINTS + 1];
+        b[5] = 2;
+        b[2] = 9;
+        let part = build_within::<u16>(6, &[a, b], Control::default()).unwrap();
+        let levels = pip_levels_within(6, &[a, b]);
+        let reachable: usize = levels.iter().map(Vec::len).sum();
+        assert!(reachable < whole.len() / 4, "{reachable}");
+        for idx in levels.concat() {
+            assert_eq!(part.dist(idx), whole.dist(idx));
+            assert_eq!(part.gammon(idx), whole.gammon(idx));
+        }
+        assert!(levels.concat().contains(&index::index(&a, 6)));
+    }
+
+    #[test]
+    fn cancel_stops_the_build() {
+        let flag = AtomicBool::new(true);
+        let control = Control {
+            progress: None,
+            cancel: Some(&flag),
+        };
+        assert_eq!(build::<u16>(3, control).unwrap_err(), BuildError::Cancelled);
+    }
+}

@@ -1,0 +1,551 @@
+//! `bgw bearoff`: one-sided bear-off databases — analyse a race, build gnubg files, look inside
+//! them.
+
+use super::CliError;
+use backgammon_workbench::bearoff::analysis::{self, Analysis, SideReport};
+use backgammon_workbench::bearoff::bd_file::{self, BdContents, Header};
+use backgammon_workbench::bearoff::moments::build_moments;
+use backgammon_workbench::bearoff::normal::{self, Form};
+use backgammon_workbench::bearoff::rule2002::{build_2002, seed_printed_moments};
+use backgammon_workbench::bearoff::{Control, Database, Prob, ROLLS, build, build_within, index};
+use backgammon_workbench::formats::read_position;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Arguments of `bgw bearoff`.
+#[derive(clap::Args)]
+#[command(args_conflicts_with_subcommands = true)]
+pub struct Args {
+    #[command(subcommand)]
+    action: Option<Action>,
+    /// A gnubg Position ID (or PositionID:MatchID) of a no-contact race to analyse.
+    position: Option<String>,
+    /// Database size in points (default: the smallest covering both sides, at most 10).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=12))]
+    points: Option<u8>,
+    /// How the databases are computed: exact (f64), gnubg (today's gnubg, integer), or 2002
+    /// (the generator behind seed 001's tables).
+    #[arg(long, value_enum, default_value = "exact")]
+    rule: Rule,
+    /// Games in the one-sided rollout.
+    #[arg(long, default_value_t = 10_000)]
+    games: u32,
+    /// Seed of the rollout's dice.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Print JSON instead of the table.
+    #[arg(long)]
+    json: bool,
+}
+
+/// The arithmetic and move rule of a database.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Rule {
+    /// Exact probabilities (f64).
+    Exact,
+    /// gnubg's integer arithmetic and tie rule (its files bit for bit).
+    Gnubg,
+    /// gnubg's October 2002 rule: one play for both distributions, coarse key.
+    #[value(name = "2002")]
+    Seed2002,
+}
+
+impl Rule {
+    fn name(self) -> &'static str {
+        match self {
+            Rule::Exact => "exact",
+            Rule::Gnubg => "gnubg-compatible",
+            Rule::Seed2002 => "2002 rule",
+        }
+    }
+}
+
+#[derive(clap::Subcommand)]
+enum Action {
+    /// Build a gnubg one-sided database file (gnubg-compatible arithmetic).
+    Build {
+        /// Points, 1-13 (1-15 with --normal).
+        #[arg(long, value_parser = clap::value_parser!(u8).range(1..=15))]
+        points: u8,
+        /// The file to write (replaced atomically).
+        #[arg(long)]
+        out: PathBuf,
+        /// Uncompressed layout (32 + 32 values a position).
+        #[arg(long, conflicts_with = "normal")]
+        uncompressed: bool,
+        /// Normal-approximation file: mean and sd of both distributions (moment recursion).
+        #[arg(long)]
+        normal: bool,
+    },
+    /// What a one-sided database file holds.
+    Info {
+        /// A gnubg one-sided .bd file.
+        file: PathBuf,
+    },
+    /// One position of a database file.
+    Dump {
+        /// A gnubg one-sided .bd file.
+        file: PathBuf,
+        /// Checkers on points 1, 2, … (ace point first), comma separated.
+        #[arg(long, conflicts_with = "index")]
+        counts: Option<String>,
+        /// The gnubg index of the position.
+        #[arg(long)]
+        index: Option<u32>,
+    },
+}
+
+/// Runs `bgw bearoff`.
+pub fn run(args: Args) -> Result<ExitCode, CliError> {
+    match args.action {
+        Some(Action::Build {
+            points,
+            out,
+            uncompressed,
+            normal,
+        }) => build_file(points as usize, &out, uncompressed, normal),
+        Some(Action::Info { file }) => info(&file),
+        Some(Action::Dump {
+            file,
+            counts,
+            index,
+        }) => dump(&file, counts.as_deref(), index),
+        None => {
+            let Some(text) = args.position.as_deref() else {
+                return Err(CliError(
+                    "give a Position ID to analyse, or one of: build, info, dump".into(),
+                ));
+            };
+            analyse(text, &args)
+        }
+    }
+}
+
+fn progress_bar(label: String) -> impl Fn(u64, u64) + Sync {
+    move |done, all| {
+        if done == all || done % 64 == 0 {
+            eprint!("\r{label}: {:5.1} %", 100.0 * done as f64 / all as f64);
+            if done == all {
+                eprintln!();
+            }
+        }
+    }
+}
+
+fn analyse(text: &str, args: &Args) -> Result<ExitCode, CliError> {
+    let pos = read_position(text)?;
+    let limit = args.points.map_or(10, |p| p as usize);
+    let needed = analysis::points_needed(&pos, limit)?;
+    let points = args
+        .points
+        .map(|p| p as usize)
+        .unwrap_or_else(|| needed.iter().flatten().copied().max().unwrap_or(1));
+    let report = progress_bar(format!("building the {points}-point database"));
+    let control = Control {
+        progress: (points >= 8 && !args.json).then_some(&report as &(dyn Fn(u64, u64) + Sync)),
+        cancel: None,
+    };
+    // Only the positions the two sides can reach are built.
+    let targets = analysis::targets(&pos, &needed, points);
+    let mut seed_printed = None;
+    let a = match args.rule {
+        Rule::Exact => {
+            let db = build_within::<f64>(points, &targets, control)?;
+            analysis::analyse(&pos, &db, limit, args.games, args.seed)?
+        }
+        Rule::Gnubg => {
+            let db = build_within::<u16>(points, &targets, control)?;
+            analysis::analyse(&pos, &db, limit, args.games, args.seed)?
+        }
+        Rule::Seed2002 => {
+            let db = build_2002(points, &targets, control)?;
+            let a = analysis::analyse(&pos, &db, limit, args.games, args.seed)?;
+            let printed = |s: &Option<SideReport>| {
+                s.as_ref().map(|s| {
+                    let (m, v) = seed_printed_moments(&db.dist(s.index));
+                    let (gm, gv) = seed_printed_moments(&db.gammon(s.index));
+                    [m, v, gm, gv]
+                })
+            };
+            seed_printed = Some((printed(&a.on_roll), printed(&a.opponent)));
+            a
+        }
+    };
+    let out_of_range = |side: usize| {
+        let [opp, me] = pos.sides();
+        let s = if side == 0 { me } else { opp };
+        format!(
+            "out of range: a checker on point {} (databases here span at most {limit} points)",
+            analysis::highest_point(&s)
+        )
+    };
+    if args.json {
+        let side = |s: &Option<SideReport>, i: usize| match s {
+            Some(s) => serde_json::json!({
+                "pips": s.pips, "index": s.index, "mean": s.moments.mean, "sd": s.moments.sd,
+                "gammon_mean": s.moments.gammon_mean, "gammon_sd": s.moments.gammon_sd,
+                "epc": s.epc, "wastage": s.wastage,
+                "dist": s.dist, "dist_normal": s.dist_normal,
+                "gammon": s.gammon, "gammon_normal": s.gammon_normal,
+                "dist_interval": s.dist_interval, "gammon_interval": s.gammon_interval,
+                "errors_normal": s.errors_normal, "errors_interval": s.errors_interval,
+            }),
+            None => serde_json::json!({ "out_of_range": out_of_range(i) }),
+        };
+        let v = serde_json::json!({
+            "points": a.points,
+            "rule": args.rule.name(),
+            "win_exact": a.win_exact,
+            "win_normal": a.win_normal,
+            "win_interval": a.win_interval,
+            "win_rollout": a.rollout.map(|r| r.win),
+            "win_rollout_stderr": a.rollout.map(|r| r.stderr),
+            "rollout_games": a.rollout.map(|r| r.games),
+            "rollout_seed": a.rollout.map(|r| r.seed),
+            "win_gammon": a.win_gammon,
+            "lose_gammon": a.lose_gammon,
+            "on_roll": side(&a.on_roll, 0),
+            "opponent": side(&a.opponent, 1),
+            "race": a.race,
+        });
+        println!("{}", serde_json::to_string_pretty(&v)?);
+    } else {
+        print_table(&a, &out_of_range, args.rule.name());
+        if let Some((Some(p), Some(o))) = seed_printed {
+            println!();
+            println!(
+                "As the seed printed them (divided by 65565; \"Var.\" is a standard deviation):"
+            );
+            println!(
+                "Mean  {:8.3} {:9.3}   {:8.3} {:9.3}",
+                p[0], o[0], p[2], o[2]
+            );
+            println!(
+                "Var.  {:8.3} {:9.3}   {:8.3} {:9.3}",
+                p[1], o[1], p[3], o[3]
+            );
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn print_table(a: &Analysis, out_of_range: &dyn Fn(usize) -> String, arith: &str) {
+    let mut o = std::io::stdout().lock();
+    let _ = writeln!(
+        o,
+        "One-sided bear-off database: {} points ({arith})",
+        a.points
+    );
+    for (i, (name, s)) in [("Player on roll", &a.on_roll), ("Opponent", &a.opponent)]
+        .into_iter()
+        .enumerate()
+    {
+        match s {
+            Some(s) => {
+                let _ = writeln!(
+                    o,
+                    "{name:15} pips {:3}  index {:8}  EPC {:7.3}  wastage {:6.3}",
+                    s.pips, s.index, s.epc, s.wastage
+                );
+            }
+            None => {
+                let _ = writeln!(o, "{name:15} {}", out_of_range(i));
+            }
+        }
+    }
+    let (Some(me), Some(opp)) = (&a.on_roll, &a.opponent) else {
+        let _ = writeln!(o, "winning chances need both sides in range");
+        print_race(&mut o, a);
+        return;
+    };
+    let _ = writeln!(o);
+    let _ = writeln!(
+        o,
+        "        Bearing off (%)                       Bearing at least one checker off (%)"
+    );
+    let _ = writeln!(
+        o,
+        "Rolls   Player  normal  Opponent  normal       Player  normal  Opponent  normal"
+    );
+    let cols =
+        |s: &SideReport, k: usize| [s.dist[k], s.dist_normal[k], s.gammon[k], s.gammon_normal[k]];
+    for k in 0..ROLLS {
+        let (x, y) = (cols(me, k), cols(opp, k));
+        if x.iter().chain(&y).all(|&p| p < 5e-6) {
+            continue;
+        }
+        let _ = writeln!(
+            o,
+            "{k:5} {:8.3} {:7.3} {:9.3} {:7.3}     {:8.3} {:7.3} {:9.3} {:7.3}",
+            100.0 * x[0],
+            100.0 * x[1],
+            100.0 * y[0],
+            100.0 * y[1],
+            100.0 * x[2],
+            100.0 * x[3],
+            100.0 * y[2],
+            100.0 * y[3]
+        );
+    }
+    let _ = writeln!(o);
+    let _ = writeln!(o, "        Bearing off          Saving gammon");
+    let _ = writeln!(o, "        Player  Opponent     Player  Opponent");
+    let _ = writeln!(
+        o,
+        "Mean  {:8.3} {:9.3}   {:8.3} {:9.3}",
+        me.moments.mean, opp.moments.mean, me.moments.gammon_mean, opp.moments.gammon_mean
+    );
+    let _ = writeln!(
+        o,
+        "SD    {:8.3} {:9.3}   {:8.3} {:9.3}",
+        me.moments.sd, opp.moments.sd, me.moments.gammon_sd, opp.moments.gammon_sd
+    );
+    let _ = writeln!(o);
+    let pct = |p: Option<f64>| {
+        p.map_or("-".to_string(), |p| {
+            format!("{:.4} ({:.2} %)", p, 100.0 * p)
+        })
+    };
+    let _ = writeln!(o, "Player on roll wins  exact     {}", pct(a.win_exact));
+    let _ = writeln!(
+        o,
+        "                     normal    {}  (densities, the seed's form)",
+        pct(a.win_normal)
+    );
+    let _ = writeln!(o, "                     interval  {}", pct(a.win_interval));
+    if let Some(r) = a.rollout {
+        let _ = writeln!(
+            o,
+            "                     rollout   {:.4} ± {:.4}  ({} games, seed {})",
+            r.win, r.stderr, r.games, r.seed
+        );
+    }
+    let _ = writeln!(
+        o,
+        "W(g) {}   L(g) {}",
+        pct(a.win_gammon),
+        pct(a.lose_gammon)
+    );
+    let _ = writeln!(
+        o,
+        "Normal approximation error (player / opponent): largest |Δp| {:.4} / {:.4}, total variation {:.4} / {:.4}, Δp(win) {:+.4}",
+        me.errors_normal.max_abs,
+        opp.errors_normal.max_abs,
+        me.errors_normal.total_variation,
+        opp.errors_normal.total_variation,
+        a.win_normal.unwrap_or(0.0) - a.win_exact.unwrap_or(0.0)
+    );
+    print_race(&mut o, a);
+}
+
+fn print_race(o: &mut impl Write, a: &Analysis) {
+    let _ = writeln!(o);
+    let _ = writeln!(o, "Race formulas (player on roll as the doubler):");
+    for r in &a.race {
+        let metric = match (r.name, r.metric) {
+            ("Kleinman", Some(k)) => format!("K = {k:.3}, "),
+            ("8-9-12", Some(l)) => format!("lead {l:+.1} %, "),
+            (_, Some(p)) => format!("P = {p:.1}, "),
+            _ => String::new(),
+        };
+        let win = r
+            .win
+            .map_or(String::new(), |w| format!(" (wins {:.1} %)", 100.0 * w));
+        let _ = writeln!(
+            o,
+            "  {:9} {:7.1} v {:7.1}  {metric}{}{win}",
+            r.name, r.on_roll, r.opponent, r.verdict
+        );
+    }
+}
+
+fn build_file(
+    points: usize,
+    out: &std::path::Path,
+    uncompressed: bool,
+    normal: bool,
+) -> Result<ExitCode, CliError> {
+    if !normal && points > 13 {
+        return Err(CliError(format!(
+            "full distributions are built for 1 to 13 points, not {points} (use --normal beyond)"
+        )));
+    }
+    let report = progress_bar(format!("building {points} points"));
+    let control = Control {
+        progress: Some(&report),
+        cancel: None,
+    };
+    // Fail before a long build, not after it.
+    let folder = match out.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => std::path::Path::new("."),
+    };
+    if !folder.is_dir() {
+        return Err(CliError(format!(
+            "cannot write {}: the folder {} does not exist",
+            out.display(),
+            folder.display()
+        )));
+    }
+    let in_file = |e: bd_file::BdError| CliError(format!("writing {}: {e}", out.display()));
+    let start = std::time::Instant::now();
+    if normal {
+        let db = build_moments(points, control)?;
+        bd_file::write_atomic(out, |w| bd_file::write_normal(&db, w)).map_err(in_file)?;
+    } else {
+        let db = build::<u16>(points, control)?;
+        bd_file::write_atomic(out, |w| bd_file::write(&db, !uncompressed, w)).map_err(in_file)?;
+    }
+    let size = std::fs::metadata(out).map(|m| m.len()).unwrap_or(0);
+    eprintln!(
+        "wrote {} ({size} bytes) in {:.2} s",
+        out.display(),
+        start.elapsed().as_secs_f64()
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+fn read_file(file: &std::path::Path) -> Result<BdContents, CliError> {
+    bd_file::read(file).map_err(|e| CliError(format!("{}: {e}", file.display())))
+}
+
+fn info(file: &std::path::Path) -> Result<ExitCode, CliError> {
+    let bytes = std::fs::read(file).map_err(|e| CliError(format!("{}: {e}", file.display())))?;
+    let header = Header::parse(&bytes).map_err(|e| CliError(format!("{}: {e}", file.display())))?;
+    let contents = read_file(file)?;
+    let n = index::positions(header.points);
+    println!("{}", file.display());
+    println!(
+        "  gnubg one-sided bear-off database, 15 checkers on {} points",
+        header.points
+    );
+    println!("  positions        {n}");
+    println!(
+        "  layout           {}",
+        if header.normal {
+            "normal approximation (mean, sd, gammon mean, gammon sd as f32)"
+        } else if header.compressed {
+            "compressed"
+        } else {
+            "uncompressed"
+        }
+    );
+    println!(
+        "  gammon           {}",
+        if header.gammon { "yes" } else { "no" }
+    );
+    println!("  size             {} bytes", bytes.len());
+    if let BdContents::Distributions(db) = &contents {
+        let bad = (0..n)
+            .filter(|&i| db.dist(i).iter().map(|&v| v as u32).sum::<u32>() != 65535)
+            .count();
+        println!(
+            "  distributions    {} sum to 65535{}",
+            n as usize - bad,
+            if bad > 0 {
+                format!(", {bad} do not")
+            } else {
+                String::new()
+            }
+        );
+    }
+    let last = bd_file::moments_of(&contents, n - 1);
+    println!(
+        "  last position    all 15 on point {}: mean {:.4} rolls, sd {:.4}",
+        header.points, last.mean, last.sd
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+fn dump(
+    file: &std::path::Path,
+    counts: Option<&str>,
+    idx: Option<u32>,
+) -> Result<ExitCode, CliError> {
+    let contents = read_file(file)?;
+    let points = match &contents {
+        BdContents::Distributions(db) => db.points(),
+        BdContents::Normal(m) => m.points(),
+    };
+    let idx = match (counts, idx) {
+        (Some(text), _) => {
+            let mut c = [0u8; index::MAX_POINTS + 1];
+            let parts: Vec<&str> = text.split(',').map(str::trim).collect();
+            if parts.len() > points {
+                return Err(CliError(format!(
+                    "--counts gives {} points, the database spans {points}",
+                    parts.len()
+                )));
+            }
+            for (i, p) in parts.iter().enumerate() {
+                c[i + 1] = p.parse().map_err(|_| {
+                    CliError(format!("--counts: '{p}' is not a number of checkers"))
+                })?;
+            }
+            let total = index::checkers(&c, points);
+            if total > 15 {
+                return Err(CliError(format!(
+                    "--counts puts {total} checkers on the board (at most 15)"
+                )));
+            }
+            index::index(&c, points)
+        }
+        (None, Some(i)) if i < index::positions(points) => i,
+        (None, Some(i)) => {
+            return Err(CliError(format!(
+                "index {i} is beyond the database's {} positions",
+                index::positions(points)
+            )));
+        }
+        (None, None) => return Err(CliError("give --counts or --index".into())),
+    };
+    let c = index::counts(idx, points);
+    let list: Vec<String> = (1..=points).map(|p| c[p].to_string()).collect();
+    println!(
+        "index {idx}: checkers on points 1-{points}: {}  ({} pips)",
+        list.join(","),
+        index::pips(&c, points)
+    );
+    let m = bd_file::moments_of(&contents, idx);
+    println!(
+        "mean {:.4} sd {:.4}   gammon mean {:.4} sd {:.4}",
+        m.mean, m.sd, m.gammon_mean, m.gammon_sd
+    );
+    match &contents {
+        BdContents::Distributions(db) => dump_dist(db, idx),
+        BdContents::Normal(_) => {
+            // As gnubg reads such a file: the normal density at each whole k.
+            let d = normal::approximate(m.mean, m.sd, Form::Density);
+            let g = normal::approximate(m.gammon_mean, m.gammon_sd, Form::Density);
+            let mut o = std::io::stdout().lock();
+            let _ = writeln!(o, "rolls  off % (density)   first off % (density)");
+            for k in 0..ROLLS {
+                if d[k] >= 5e-6 || g[k] >= 5e-6 {
+                    let _ = writeln!(o, "{k:5}  {:16.3}   {:21.3}", 100.0 * d[k], 100.0 * g[k]);
+                }
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn dump_dist<T: Prob>(db: &Database<T>, idx: u32) {
+    let (d, g) = (db.dist(idx), db.gammon(idx));
+    // Ignore write errors: the output may be piped into `head`.
+    let mut o = std::io::stdout().lock();
+    let _ = writeln!(o, "rolls  off raw   off %     first off raw   first off %");
+    for k in 0..ROLLS {
+        if d[k] == T::default() && g[k] == T::default() {
+            continue;
+        }
+        let _ = writeln!(
+            o,
+            "{k:5}  {:7} {:8.3}     {:13} {:13.3}",
+            format!("{:?}", d[k]),
+            100.0 * d[k].to_f64(),
+            format!("{:?}", g[k]),
+            100.0 * g[k].to_f64()
+        );
+    }
+}

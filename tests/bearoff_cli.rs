@@ -1,0 +1,209 @@
+//! `bgw bearoff` end to end: build, info, dump, analysis (text and JSON), refusals.
+
+use backgammon_workbench::formats::position_id;
+use backgammon_workbench::{Position, Side};
+use sha2::{Digest, Sha256};
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn bgw(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_bgw"))
+        .args(args)
+        .output()
+        .expect("running bgw")
+}
+
+fn text(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("bgw-bearoff-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+/// A race with both sides in their home boards: on roll 3-3-3-3-3 on points 1-5 minus some.
+fn race_id(me: &[(usize, u8)], opp: &[(usize, u8)]) -> String {
+    let side = |c: &[(usize, u8)]| {
+        let mut s = [0u8; 25];
+        for &(p, n) in c {
+            s[p - 1] = n;
+        }
+        s
+    };
+    position_id::encode(&Position::from_sides(Side::White, &side(me), &side(opp)).unwrap())
+}
+
+#[test]
+fn build_info_dump_and_bad_files() {
+    let out = temp("os6.bd");
+    let o = bgw(&[
+        "bearoff",
+        "build",
+        "--points",
+        "6",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let bytes = std::fs::read(&out).unwrap();
+    let hex: String = Sha256::digest(&bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    assert_eq!(
+        hex,
+        "38089567e87a681682bb4ff53f30d781af215fc04debbdff3f61b6db68547a49"
+    );
+
+    let info = text(&bgw(&["bearoff", "info", out.to_str().unwrap()]));
+    assert!(
+        info.contains("54264") && info.contains("compressed"),
+        "{info}"
+    );
+    let dump = text(&bgw(&[
+        "bearoff",
+        "dump",
+        out.to_str().unwrap(),
+        "--counts",
+        "0,0,1,4,5,5",
+    ]));
+    assert!(
+        dump.contains("index 54068") && dump.contains("74 pips"),
+        "{dump}"
+    );
+
+    // The uncompressed and normal forms read back with the same position.
+    for flag in ["--uncompressed", "--normal"] {
+        let f = temp(&format!("os6{flag}.bd"));
+        assert!(
+            bgw(&[
+                "bearoff",
+                "build",
+                "--points",
+                "6",
+                "--out",
+                f.to_str().unwrap(),
+                flag
+            ])
+            .status
+            .success()
+        );
+        let d = text(&bgw(&[
+            "bearoff",
+            "dump",
+            f.to_str().unwrap(),
+            "--counts",
+            "0,0,1,4,5,5",
+        ]));
+        assert!(
+            d.contains("index 54068") && d.contains("mean 9.940"),
+            "{flag}: {d}"
+        );
+    }
+
+    // Truncated, wrong header, too many checkers: one line on stderr, exit code 2.
+    let cut = temp("cut.bd");
+    std::fs::write(&cut, &bytes[..1000]).unwrap();
+    let o = bgw(&["bearoff", "info", cut.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("truncated"));
+    let bad = temp("bad.bd");
+    std::fs::write(&bad, b"gnubg-TS-06-06-1xxxxxxxxxxxxxxxxxxxxxxx\nrest").unwrap();
+    let o = bgw(&["bearoff", "info", bad.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("two-sided"));
+    let o = bgw(&[
+        "bearoff",
+        "dump",
+        out.to_str().unwrap(),
+        "--counts",
+        "5,5,5,5",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("20 checkers"));
+    std::fs::remove_dir_all(out.parent().unwrap()).unwrap();
+}
+
+#[test]
+fn analysis_json_has_the_documented_keys() {
+    let id = race_id(&[(1, 3), (2, 3), (3, 3), (5, 2)], &[(1, 2), (4, 4), (6, 2)]);
+    let o = bgw(&["bearoff", &id, "--json", "--games", "2000"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["points"], 6);
+    for key in [
+        "win_exact",
+        "win_normal",
+        "win_rollout",
+        "win_rollout_stderr",
+    ] {
+        let p = v[key].as_f64().unwrap_or_else(|| panic!("{key}"));
+        assert!((0.0..=1.0).contains(&p), "{key} {p}");
+    }
+    let exact = v["win_exact"].as_f64().unwrap();
+    let (r, se) = (
+        v["win_rollout"].as_f64().unwrap(),
+        v["win_rollout_stderr"].as_f64().unwrap(),
+    );
+    assert!((r - exact).abs() < 4.0 * se + 1e-9);
+    for side in ["on_roll", "opponent"] {
+        for key in ["pips", "mean", "sd", "gammon_mean", "gammon_sd", "epc"] {
+            assert!(v[side][key].is_number(), "{side}.{key}");
+        }
+        for key in ["dist", "dist_normal", "gammon", "gammon_normal"] {
+            assert_eq!(
+                v[side][key].as_array().map(Vec::len),
+                Some(32),
+                "{side}.{key}"
+            );
+        }
+    }
+    assert_eq!(v["on_roll"]["pips"], 3 + 6 + 9 + 10);
+}
+
+#[test]
+fn out_of_range_contact_and_text_table() {
+    // The opponent has a checker on its 9 point: beyond a 6-point database.
+    let id = race_id(&[(1, 3), (2, 3)], &[(9, 1), (2, 2)]);
+    let o = bgw(&["bearoff", &id, "--points", "6", "--games", "100"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let t = text(&o);
+    assert!(t.contains("out of range: a checker on point 9"), "{t}");
+    assert!(
+        t.contains("winning chances need both sides in range"),
+        "{t}"
+    );
+    // Without --points the smallest covering database (9 points) is used.
+    let o = bgw(&["bearoff", &id, "--games", "100"]);
+    let t = text(&o);
+    assert!(
+        t.contains("9 points (exact)") && t.contains("Player on roll wins"),
+        "{t}"
+    );
+    assert!(t.contains("Keith") && t.contains("Isight"), "{t}");
+    // The opening position has contact.
+    let o = bgw(&["bearoff", "4HPwATDgc/ABMA"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("contact"));
+}
+
+#[test]
+fn the_three_rules_agree_closely_and_2002_shows_the_seeds_moments() {
+    let id = race_id(&[(2, 4), (4, 4), (6, 7)], &[(1, 3), (3, 4), (5, 4), (6, 4)]);
+    let win = |rule: &str| {
+        let o = bgw(&["bearoff", &id, "--rule", rule, "--json", "--games", "10"]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        v["win_exact"].as_f64().unwrap()
+    };
+    let (exact, gnubg, old) = (win("exact"), win("gnubg"), win("2002"));
+    assert!((exact - gnubg).abs() < 1e-3, "{exact} {gnubg}");
+    assert!((exact - old).abs() < 1e-2, "{exact} {old}");
+    let t = text(&bgw(&["bearoff", &id, "--rule", "2002", "--games", "10"]));
+    assert!(
+        t.contains("(2002 rule)") && t.contains("As the seed printed them"),
+        "{t}"
+    );
+}
