@@ -7,10 +7,13 @@ pub mod bearoff;
 pub mod calibrate;
 pub mod classic;
 pub mod dice;
+pub mod duel;
 pub mod formats;
 pub mod moves;
 pub mod opponents;
 pub mod position;
+pub mod rng;
+pub mod tune;
 
 pub use dice::Dice;
 pub use position::{Position, Side};

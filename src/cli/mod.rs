@@ -4,11 +4,13 @@
 
 mod bearoff;
 mod calibrate;
+mod duel;
 mod learn;
 mod moves;
 mod play;
 mod rank;
 mod show;
+mod tune;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -37,6 +39,10 @@ enum Command {
     Learn(learn::Args),
     /// One-sided bear-off databases: analyse a race, build, inspect gnubg .bd files.
     Bearoff(bearoff::Args),
+    /// Cubeless money games between two players with duplicate dice: points per game ± error.
+    Duel(duel::Args),
+    /// Search for stronger classic weights: a (1+λ) evolution strategy, duels against pubeval.
+    Tune(tune::Args),
 }
 
 /// A failed run: the message printed after `bgw: `.
@@ -71,6 +77,8 @@ pub fn run() -> ExitCode {
         Some(Command::Play(args)) => play::run(args),
         Some(Command::Learn(args)) => learn::run(args),
         Some(Command::Bearoff(args)) => bearoff::run(args),
+        Some(Command::Duel(args)) => duel::run(args),
+        Some(Command::Tune(args)) => tune::run(args),
     };
     outcome.unwrap_or_else(|CliError(message)| {
         eprintln!("bgw: {message}");

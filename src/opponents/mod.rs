@@ -14,3 +14,19 @@ pub trait Player: Send {
     /// `dice` in `pos` (from the mover's view, not mirrored) and is never empty.
     fn choose(&mut self, pos: &Position, dice: Dice, plays: &[Play]) -> usize;
 }
+
+pub mod pubeval;
+pub mod random;
+
+pub use pubeval::Pubeval;
+pub use random::RandomPlayer;
+
+impl<P: Player + ?Sized> Player for Box<P> {
+    fn name(&self) -> String {
+        (**self).name()
+    }
+
+    fn choose(&mut self, pos: &Position, dice: Dice, plays: &[Play]) -> usize {
+        (**self).choose(pos, dice, plays)
+    }
+}

@@ -1,0 +1,119 @@
+//! `bgw duel`: many cubeless money games between two players, duplicate dice, all cores.
+
+use super::{CliError, print};
+use backgammon_workbench::duel::{Contender, DuelConfig, DuelResult, Progress, duel};
+use std::io::Write;
+use std::process::ExitCode;
+use std::sync::Mutex;
+use std::sync::atomic::AtomicBool;
+
+/// Arguments of `bgw duel`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Player A: pubeval, random, classic or classic:FILE.ron. Figures are A's.
+    #[arg(long)]
+    a: String,
+    /// Player B: pubeval, random, classic or classic:FILE.ron.
+    #[arg(long)]
+    b: String,
+    /// Games to play (rounded up to an even number: games come in duplicate pairs).
+    #[arg(long, default_value_t = 10_000)]
+    games: u64,
+    /// Seed of the dice.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Print the figures as one JSON object.
+    #[arg(long)]
+    json: bool,
+    /// No progress line on stderr.
+    #[arg(long)]
+    quiet: bool,
+}
+
+/// Runs `bgw duel`.
+pub fn run(args: Args) -> Result<ExitCode, CliError> {
+    if args.games == 0 {
+        return Err(CliError("--games must be at least 1".into()));
+    }
+    let a = Contender::parse(&args.a)?;
+    let b = Contender::parse(&args.b)?;
+    let config = DuelConfig {
+        games: args.games,
+        seed: args.seed,
+    };
+    let last = Mutex::new(0.0f64);
+    let quiet = args.quiet;
+    let progress = |p: Progress| {
+        if quiet {
+            return;
+        }
+        let mut last = last.lock().unwrap_or_else(|e| e.into_inner());
+        if p.seconds - *last >= 0.5 || p.games_done == p.games_total {
+            *last = p.seconds;
+            eprint!(
+                "\r{} / {} games, {:.1} s   ",
+                p.games_done, p.games_total, p.seconds
+            );
+            let _ = std::io::stderr().flush();
+        }
+    };
+    let result = duel(
+        &|s| a.player(s),
+        &|s| b.player(s),
+        &config,
+        &progress,
+        &AtomicBool::new(false),
+    );
+    if !quiet {
+        eprintln!();
+    }
+    if args.json {
+        print(&format!("{}\n", serde_json::to_string_pretty(&result)?))?;
+    } else {
+        print(&table(&result))?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The figures as aligned lines.
+pub fn table(r: &DuelResult) -> String {
+    use std::fmt::Write as _;
+    let mut out = String::new();
+    let mut line = |text: String| {
+        let _ = writeln!(out, "{text}");
+    };
+    line(format!("{} (A) against {} (B), seed {}", r.a, r.b, r.seed));
+    line(format!(
+        "games            {} ({} duplicate pairs)",
+        r.games,
+        r.games / 2
+    ));
+    line(format!(
+        "A points/game    {:+.4} ± {:.4} (standard error over pairs)",
+        r.ppg, r.ppg_stderr
+    ));
+    line(format!("A wins           {:.2} %", 100.0 * r.win_rate));
+    for (who, w) in [("A", &r.a_wins), ("B", &r.b_wins)] {
+        line(format!(
+            "{who} won            {} games: {} gammons, {} backgammons (both counted in gammons)",
+            w.wins, w.gammons, w.backgammons
+        ));
+    }
+    line(format!(
+        "gammon rate      {:.2} % of games (either side; backgammons {:.2} %)",
+        100.0 * r.gammon_rate,
+        100.0 * r.backgammon_rate
+    ));
+    if r.unfinished > 0 {
+        line(format!(
+            "unfinished       {} games (scored 0)",
+            r.unfinished
+        ));
+    }
+    line(format!("turns/game       {:.1}", r.turns_per_game));
+    line(format!(
+        "speed            {:.0} games/s ({:.2} s)",
+        r.games_per_second, r.seconds
+    ));
+    out
+}

@@ -1,0 +1,164 @@
+//! `bgw tune`: search for stronger classic weights with duels against pubeval.
+
+use super::rank::load_weights;
+use super::{CliError, print};
+use backgammon_workbench::classic::{TERMS, Weights};
+use backgammon_workbench::tune::{
+    Generation, Method, Stop, TuneConfig, classic_against_pubeval, tune,
+};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::atomic::AtomicBool;
+
+/// Arguments of `bgw tune`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Starting weights (RON); the built-in defaults when absent.
+    #[arg(long)]
+    weights: Option<PathBuf>,
+    /// Where to write the best weights: atomically after every generation that improves them
+    /// (a checkpoint to resume from with --weights) and at the end.
+    #[arg(long)]
+    out: PathBuf,
+    /// Search method: es ((1+λ) evolution strategy) or coord (one weight at a time).
+    #[arg(long, default_value = "es", value_parser = ["es", "coord"])]
+    method: String,
+    /// Games against pubeval per candidate and generation (duplicate pairs, common dice).
+    #[arg(long, default_value_t = 4000)]
+    games: u64,
+    /// Mutants per generation (λ, evolution strategy only).
+    #[arg(long, default_value_t = 6)]
+    offspring: usize,
+    /// Starting step, relative to each weight's size.
+    #[arg(long, default_value_t = 0.3)]
+    sigma: f64,
+    /// Stop when the step falls below this.
+    #[arg(long, default_value_t = 0.01)]
+    min_sigma: f64,
+    /// Stop after this many generations.
+    #[arg(long, default_value_t = 1000)]
+    generations: u32,
+    /// Stop after this many minutes (checked between generations).
+    #[arg(long)]
+    minutes: Option<f64>,
+    /// Confirm a mutant (on fresh dice) when its gain exceeds this many standard errors;
+    /// accepted if it wins the confirmation too.
+    #[arg(long, default_value_t = 1.5)]
+    accept_z: f64,
+    /// Seed of the mutations and duels.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+fn positive(name: &str, x: f64) -> Result<(), CliError> {
+    if x.is_finite() && x > 0.0 {
+        Ok(())
+    } else {
+        Err(CliError(format!(
+            "{name} must be a positive number, not {x}"
+        )))
+    }
+}
+
+/// Runs `bgw tune`.
+pub fn run(args: Args) -> Result<ExitCode, CliError> {
+    if args.games < 2 {
+        return Err(CliError("--games must be at least 2 (one pair)".into()));
+    }
+    if args.offspring == 0 {
+        return Err(CliError("--offspring must be at least 1".into()));
+    }
+    positive("--sigma", args.sigma)?;
+    positive("--min-sigma", args.min_sigma)?;
+    if !(args.accept_z.is_finite() && args.accept_z >= 0.0) {
+        return Err(CliError(format!(
+            "--accept-z must be a number ≥ 0, not {}",
+            args.accept_z
+        )));
+    }
+    if let Some(m) = args.minutes {
+        positive("--minutes", m)?;
+    }
+    let start = load_weights(args.weights.as_ref())?;
+    if start.0.iter().all(|&w| w == 0.0) {
+        return Err(CliError("the starting weights are all zero".into()));
+    }
+    let config = TuneConfig {
+        method: if args.method == "es" {
+            Method::Evolution
+        } else {
+            Method::Coordinate
+        },
+        games: args.games,
+        offspring: args.offspring,
+        sigma: args.sigma,
+        min_sigma: args.min_sigma,
+        generations: args.generations,
+        max_seconds: args.minutes.map(|m| 60.0 * m),
+        accept_z: args.accept_z,
+        seed: args.seed,
+    };
+    let cancel = AtomicBool::new(false);
+    let mut checkpoint_error: Option<CliError> = None;
+    let report = |g: &Generation| {
+        let verdict = match (g.confirmation, g.accepted) {
+            (Some(c), true) => format!("confirmed {c:+.4}, accepted"),
+            (Some(c), false) => format!("confirmed {c:+.4}, refused "),
+            (None, _) => "kept".to_string(),
+        };
+        let what = match g.term {
+            Some(i) => format!("{:<8}", TERMS[i].seed_name),
+            None => "mutant  ".to_string(),
+        };
+        eprintln!(
+            "gen {:>4}  incumbent {:+.4} ppg  best {what} {:+.4} ± {:.4}  {}  σ {:.3}  {} games  {:.0} s",
+            g.index, g.incumbent_score, g.gain, g.gain_stderr, verdict, g.sigma, g.games, g.seconds
+        );
+        if g.accepted
+            && checkpoint_error.is_none()
+            && let Err(e) = to_weights(&g.weights).save(&args.out)
+        {
+            checkpoint_error = Some(e.into());
+        }
+    };
+    let outcome = tune(
+        &start.0,
+        &config,
+        classic_against_pubeval(args.games, &cancel),
+        report,
+        &cancel,
+    );
+    if let Some(e) = checkpoint_error {
+        return Err(e);
+    }
+    let best = to_weights(&outcome.weights);
+    best.save(&args.out)?;
+    let why = match outcome.stop {
+        Stop::Generations => "generation limit",
+        Stop::Converged => "step below --min-sigma",
+        Stop::Time => "time limit",
+        Stop::Cancelled => "cancelled",
+    };
+    let accepted = outcome.history.iter().filter(|g| g.accepted).count();
+    let games = outcome.history.last().map_or(0, |g| g.games);
+    let mut text = format!(
+        "{} generations ({} improvements, {} games), stopped by {why}; weights written to {}\n",
+        outcome.history.len(),
+        accepted,
+        games,
+        args.out.display()
+    );
+    for (info, (w0, w)) in TERMS.iter().zip(start.0.iter().zip(&best.0)) {
+        text.push_str(&format!(
+            "{:<9} {:>10.4} -> {:>10.4}\n",
+            info.seed_name, w0, w
+        ));
+    }
+    text.push_str("measure it: bgw duel --a classic:FILE --b pubeval --games 20000 --seed S\n");
+    print(&text)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn to_weights(w: &[f64]) -> Weights {
+    Weights(w.try_into().expect("one weight per classic term"))
+}

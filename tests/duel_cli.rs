@@ -1,0 +1,79 @@
+//! `bgw duel` from the command line: JSON keys, exit codes, errors on stderr.
+
+use std::process::Command;
+
+fn bgw(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_bgw"))
+        .args(args)
+        .output()
+        .expect("bgw runs")
+}
+
+#[test]
+fn json_has_the_documented_keys() {
+    let out = bgw(&[
+        "duel", "--a", "pubeval", "--b", "random", "--games", "200", "--seed", "3", "--json",
+        "--quiet",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    for key in [
+        "ppg",
+        "ppg_stderr",
+        "win_rate",
+        "gammon_rate",
+        "backgammon_rate",
+        "games",
+        "games_per_second",
+    ] {
+        assert!(v[key].is_number(), "missing {key} in {v}");
+    }
+    assert_eq!(v["games"], 200);
+    assert!(v["ppg"].as_f64().unwrap() > 1.5);
+}
+
+#[test]
+fn text_output_names_both_players() {
+    let out = bgw(&[
+        "duel", "--a", "random", "--b", "pubeval", "--games", "100", "--quiet",
+    ]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.starts_with("random (A) against pubeval (B)"), "{text}");
+    assert!(text.contains("A points/game"), "{text}");
+}
+
+#[test]
+fn bad_arguments_give_one_line_and_exit_2() {
+    for (args, message) in [
+        (
+            vec!["duel", "--a", "pubeval", "--b", "gnubg"],
+            "unknown player 'gnubg'",
+        ),
+        (
+            vec!["duel", "--a", "pubeval", "--b", "random", "--games", "0"],
+            "--games must be at least 1",
+        ),
+        (
+            vec![
+                "duel",
+                "--a",
+                "classic:/nonexistent/w.ron",
+                "--b",
+                "pubeval",
+            ],
+            "/nonexistent/w.ron",
+        ),
+    ] {
+        let out = bgw(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.starts_with("bgw: "), "{err}");
+        assert!(err.contains(message), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+}

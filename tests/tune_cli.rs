@@ -1,0 +1,81 @@
+//! `bgw tune` from the command line: a short run writes loadable weights; bad input is refused.
+
+use backgammon_workbench::classic::Weights;
+use std::process::Command;
+
+fn bgw(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_bgw"))
+        .args(args)
+        .output()
+        .expect("bgw runs")
+}
+
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("bgw-tune-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn a_short_run_writes_weights_of_the_same_length() {
+    let dir = temp_dir("run");
+    let out = dir.join("tuned.ron");
+    let seed = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/weights/seed.ron");
+    let run = bgw(&[
+        "tune",
+        "--weights",
+        seed,
+        "--out",
+        out.to_str().unwrap(),
+        "--games",
+        "40",
+        "--offspring",
+        "2",
+        "--generations",
+        "3",
+        "--seed",
+        "5",
+    ]);
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let progress = String::from_utf8(run.stderr).unwrap();
+    assert_eq!(
+        progress.lines().filter(|l| l.starts_with("gen ")).count(),
+        3
+    );
+    let text = String::from_utf8(run.stdout).unwrap();
+    assert!(text.contains("3 generations"), "{text}");
+    let start = Weights::load(std::path::Path::new(seed)).unwrap();
+    let tuned = Weights::load(&out).unwrap();
+    let norm = |w: &Weights| w.0.iter().map(|x| x * x).sum::<f64>().sqrt();
+    assert!((norm(&start) - norm(&tuned)).abs() < 1e-9);
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn bad_arguments_are_refused_and_no_file_is_written() {
+    let dir = temp_dir("bad");
+    let out = dir.join("never.ron");
+    let out = out.to_str().unwrap();
+    for (args, message) in [
+        (vec!["--games", "1"], "--games must be at least 2"),
+        (vec!["--sigma", "0"], "--sigma must be a positive number"),
+        (vec!["--offspring", "0"], "--offspring must be at least 1"),
+        (
+            vec!["--weights", "/nonexistent/w.ron"],
+            "/nonexistent/w.ron",
+        ),
+    ] {
+        let mut all = vec!["tune", "--out", out];
+        all.extend(args.iter().copied());
+        let run = bgw(&all);
+        assert_eq!(run.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8(run.stderr).unwrap();
+        assert!(err.contains(message), "{args:?}: {err}");
+    }
+    assert!(!std::path::Path::new(out).exists());
+    std::fs::remove_dir_all(dir).unwrap();
+}
