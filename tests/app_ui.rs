@@ -341,3 +341,21 @@ fn bear_off_panel_shows_the_seed_example_chances() {
     assert!(shows(&h, "Pips: White 100, Black 99"));
     assert!(shows(&h, "Keith"));
 }
+
+#[test]
+fn testing_the_weights_runs_a_duel_in_the_background() {
+    let mut h = new_app();
+    h.state_mut().state.duel.games = 40;
+    h.run();
+    h.get_by_label("Test").click();
+    h.run();
+    let started = std::time::Instant::now();
+    while h.state().state.duel.job.is_some() {
+        assert!(started.elapsed().as_secs() < 300, "the duel took too long");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        h.run();
+    }
+    h.run();
+    assert!(shows(&h, "classic (these weights) vs pubeval"));
+    assert!(shows(&h, "points per game over 40 games"));
+}

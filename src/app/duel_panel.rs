@@ -126,7 +126,11 @@ pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
         }
         let mut games = d.games;
         if ui
-            .add(egui::DragValue::new(&mut games).range(2..=1_000_000).suffix(" games"))
+            .add(
+                egui::DragValue::new(&mut games)
+                    .range(2..=1_000_000)
+                    .suffix(" games"),
+            )
             .changed()
         {
             out.push(Action::DuelSetup {

@@ -246,6 +246,17 @@ pub enum Action {
     },
     /// Stops the bear-off database build.
     CancelBearoff,
+    /// Chooses the opponent and the number of games of "Test these weights".
+    DuelSetup {
+        /// The opponent.
+        opponent: super::duel_panel::Opponent,
+        /// Games to play.
+        games: u64,
+    },
+    /// Starts "Test these weights" in the background.
+    StartDuel,
+    /// Stops the duel.
+    CancelDuel,
     /// Learning on or off.
     SetLearning(bool),
     /// The learning step η.
@@ -296,6 +307,8 @@ pub struct AppState {
     pub play: Option<PlayGame>,
     /// The bear-off panel's analysis (built in the background).
     pub bearoff: super::bearoff_panel::BearoffState,
+    /// "Test these weights" (a duel in the background).
+    pub duel: super::duel_panel::DuelState,
     generator: MoveGenerator,
 }
 
@@ -327,6 +340,7 @@ impl AppState {
             confirm_discard: None,
             play: None,
             bearoff: Default::default(),
+            duel: Default::default(),
             generator: MoveGenerator::new(),
         };
         s.refresh();
@@ -671,6 +685,18 @@ impl AppState {
                 self.bearoff.interval = interval;
             }
             Action::CancelBearoff => self.bearoff.cancel(),
+            Action::DuelSetup { opponent, games } => {
+                self.duel.opponent = opponent;
+                self.duel.games = games.max(2);
+            }
+            Action::StartDuel => {
+                self.duel.start(self.weights, self.weights_saved);
+                self.info(format!(
+                    "testing the weights over {} games",
+                    self.duel.games
+                ));
+            }
+            Action::CancelDuel => self.duel.cancel(),
             Action::SetLearning(on) => self.settings.learning = on,
             Action::SetEta(eta) => {
                 if eta.is_finite() && eta >= 0.0 {
@@ -1059,6 +1085,14 @@ impl AppState {
     /// Collects the results of background work.
     pub fn poll(&mut self) {
         self.bearoff.poll();
+        let had = self.duel.job.is_some();
+        self.duel.poll();
+        if had
+            && self.duel.job.is_none()
+            && let Some(r) = self.duel.result.clone()
+        {
+            self.info(r);
+        }
     }
 
     /// Brings the analysis up to date with the board and dice.

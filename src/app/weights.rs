@@ -40,6 +40,7 @@ pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
             out.push(Action::SaveWeightsAs);
         }
     });
+    out.extend(super::duel_panel::show(ui, state));
     let defaults = Weights::builtin_default();
     ui.spacing_mut().slider_width = 240.0;
     egui::ScrollArea::vertical()
