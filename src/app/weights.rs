@@ -4,7 +4,8 @@
 use super::state::{Action, AppState};
 use crate::classic::{TERMS, Weights};
 
-/// The slider's range; the number field takes any value.
+/// The slider's range (logarithmic both ways from zero, so weights of 0.001 and of 5 can both
+/// be set); the number field takes any value.
 pub const SLIDER_RANGE: std::ops::RangeInclusive<f64> = -10.0..=10.0;
 
 /// Draws the weight editor.
@@ -57,6 +58,8 @@ pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
                         ui.label(info.label);
                         let slider = ui.add(
                             egui::Slider::new(&mut v, SLIDER_RANGE)
+                                .logarithmic(true)
+                                .smallest_positive(1e-4)
                                 .show_value(false)
                                 .clamping(egui::SliderClamping::Never),
                         );
@@ -67,11 +70,11 @@ pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
                             .add(
                                 egui::DragValue::new(&mut v)
                                     .speed(0.01)
-                                    .max_decimals(4)
+                                    .max_decimals(6)
                                     .min_decimals(2),
                             )
                             .labelled_by(name.id);
-                        ui.weak(format!("default {:+}", defaults.get(t)));
+                        ui.weak(format!("default {:+.4}", defaults.get(t)));
                         ui.end_row();
                         if v != state.weights.get(t) {
                             // One undo step per drag.
