@@ -49,7 +49,7 @@ pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
                         ui.label(info.label);
                         ui.monospace(c.features.own[t].to_string());
                         ui.monospace(c.features.opp[t].to_string());
-                        ui.monospace(format!("{:+.3}", state.weights.0[t]));
+                        ui.monospace(format!("{:+.4}", state.weights.0[t]));
                         ui.monospace(format!("{:+.2}", c.addends[t]));
                         let d = deltas[t];
                         let colour = if d > 1e-9 {
