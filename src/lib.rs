@@ -2,6 +2,7 @@
 //! every legal move, the classic weighted-sum player (seed 000) and one-sided bear-off
 //! databases (seed 001). No user interface lives here.
 
+pub mod atomic_file;
 pub mod bearoff;
 pub mod calibrate;
 pub mod classic;
