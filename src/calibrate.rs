@@ -148,3 +148,20 @@ pub fn bearoff_build_seconds(points: usize, at_least: Duration) -> f64 {
     }
     best
 }
+
+/// Games a second of the classic program (built-in default weights) against pubeval, duplicate
+/// dice on all cores, over `games` games.
+pub fn duel_games_per_second(games: u64) -> f64 {
+    use crate::duel::{Contender, DuelConfig, duel};
+    use crate::opponents::Pubeval;
+    let classic = Contender::classic(Weights::builtin_default(), "classic");
+    let config = DuelConfig { games, seed: 1 };
+    let result = duel(
+        &|seed| classic.player(seed),
+        &|_| Pubeval::new(),
+        &config,
+        &|_| {},
+        &std::sync::atomic::AtomicBool::new(false),
+    );
+    result.games_per_second
+}

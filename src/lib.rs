@@ -1,8 +1,10 @@
 //! backgammon-workbench: the engine behind the `bgw` workbench — positions and their formats,
 //! every legal move, the classic weighted-sum player (seed 000) and one-sided bear-off
-//! databases (seed 001). No user interface lives here.
+//! databases (seed 001). The desktop workbench is the [`app`] module (egui); no other module
+//! has a user-interface dependency.
 
 pub mod app;
+pub mod atomic_file;
 pub mod bearoff;
 pub mod calibrate;
 pub mod classic;

@@ -161,45 +161,26 @@ impl Weights {
     }
 }
 
-/// Writes `text` to `path` through a temporary file in the same folder; `check` must accept the
-/// text read back from the temporary file before it replaces `path`.
+/// Writes `text` to `path` atomically (see [`crate::atomic_file`]) once `check` accepts it.
 pub(crate) fn write_atomic(
     path: &Path,
     text: &str,
     check: impl Fn(&str) -> bool,
 ) -> Result<(), WeightsError> {
     use std::io::Write;
-    let io = |e: std::io::Error| WeightsError::Io {
-        path: path.to_path_buf(),
-        message: e.to_string(),
-    };
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "weights".into());
-    let tmp = dir.join(format!(".{name}.tmp{}", std::process::id()));
-    let result = (|| {
-        let mut file = std::fs::File::create(&tmp).map_err(io)?;
-        file.write_all(text.as_bytes()).map_err(io)?;
-        file.sync_all().map_err(io)?;
-        drop(file);
-        let back = std::fs::read_to_string(&tmp).map_err(io)?;
-        if !check(&back) {
-            return Err(WeightsError::Io {
-                path: path.to_path_buf(),
-                message: "the written file did not read back correctly; not replaced".into(),
-            });
-        }
-        std::fs::rename(&tmp, path).map_err(io)
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
+    if !check(text) {
+        return Err(WeightsError::Io {
+            path: path.to_path_buf(),
+            message: "the text to write does not read back as the same weights; not written"
+                .into(),
+        });
     }
-    result
+    crate::atomic_file::write_atomic(path, |w| w.write_all(text.as_bytes())).map_err(|e| {
+        WeightsError::Io {
+            path: path.to_path_buf(),
+            message: e.to_string(),
+        }
+    })
 }
 
 fn invalid(text: &str, e: &ron::error::SpannedError) -> WeightsError {

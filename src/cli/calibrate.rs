@@ -2,8 +2,8 @@
 
 use super::CliError;
 use backgammon_workbench::calibrate::{
-    bearoff_build_seconds, movegen_rate, parse_positions_tsv, ranking_seconds, self_play_positions,
-    worst_case,
+    bearoff_build_seconds, duel_games_per_second, movegen_rate, parse_positions_tsv,
+    ranking_seconds, self_play_positions, worst_case,
 };
 use backgammon_workbench::classic::Weights;
 use backgammon_workbench::formats::position_id;
@@ -71,6 +71,12 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             ),
             value: 1e6 * ranking_seconds(&worst, dice, &weights, Duration::from_millis(500)),
             unit: "us",
+        },
+        Figure {
+            key: "duel_classic_vs_pubeval_games_per_s",
+            label: "duel, classic (default weights) against pubeval, 20000 games, all cores".into(),
+            value: duel_games_per_second(20_000),
+            unit: "games / s",
         },
         Figure {
             key: "bearoff_build_6pt_ms",

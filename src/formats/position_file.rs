@@ -262,36 +262,12 @@ impl PositionFile {
     pub fn save(&self, path: &Path) -> Result<(), PositionFileError> {
         self.to_setup()?;
         let text = self.to_ron();
-        let io = |e: std::io::Error| PositionFileError::Io {
-            path: path.to_path_buf(),
-            message: e.to_string(),
-        };
-        let dir = match path.parent() {
-            Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-            _ => PathBuf::from("."),
-        };
-        let name = path
-            .file_name()
-            .ok_or_else(|| io(std::io::Error::other("not a file name")))?;
-        // Unique per process and per save, so concurrent saves never share a temporary file.
-        static SAVES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-        let n = SAVES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let temp = dir.join(format!(
-            ".{}.tmp-{}-{n}",
-            name.to_string_lossy(),
-            std::process::id()
-        ));
-        let written = (|| {
-            let mut f = std::fs::File::create(&temp)?;
-            f.write_all(text.as_bytes())?;
-            f.sync_all()?;
-            std::fs::rename(&temp, path)
-        })();
-        if let Err(e) = written {
-            let _ = std::fs::remove_file(&temp);
-            return Err(io(e));
-        }
-        Ok(())
+        crate::atomic_file::write_atomic(path, |w| w.write_all(text.as_bytes())).map_err(|e| {
+            PositionFileError::Io {
+                path: path.to_path_buf(),
+                message: e.to_string(),
+            }
+        })
     }
 }
 
