@@ -30,7 +30,10 @@ pub fn write_atomic(
     let result = (|| {
         let mut writer = BufWriter::with_capacity(1 << 20, File::create(&temp)?);
         fill(&mut writer)?;
-        writer.into_inner().map_err(|e| e.into_error())?.sync_all()?;
+        writer
+            .into_inner()
+            .map_err(|e| e.into_error())?
+            .sync_all()?;
         std::fs::rename(&temp, path)
     })();
     if result.is_err() {

@@ -171,8 +171,7 @@ pub(crate) fn write_atomic(
     if !check(text) {
         return Err(WeightsError::Io {
             path: path.to_path_buf(),
-            message: "the text to write does not read back as the same weights; not written"
-                .into(),
+            message: "the text to write does not read back as the same weights; not written".into(),
         });
     }
     crate::atomic_file::write_atomic(path, |w| w.write_all(text.as_bytes())).map_err(|e| {
