@@ -200,12 +200,12 @@ pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
         Some(Err(e)) => {
             ui.label(format!("No bear-off analysis: {e}."));
         }
-        Some(Ok(a)) => report(ui, state, a, &mut out),
+        Some(Ok(a)) => report(ui, state, a),
     }
     out
 }
 
-fn report(ui: &mut egui::Ui, state: &AppState, a: &Analysis, _out: &mut [Action]) {
+fn report(ui: &mut egui::Ui, state: &AppState, a: &Analysis) {
     let st = &state.bearoff;
     let on_roll = state.edit.on_roll;
     let names = [
