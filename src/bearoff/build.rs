@@ -158,12 +158,21 @@ impl<K: Copy> Best<K> {
 /// What a position passes on to the positions one step above it: its own keys and, for each
 /// die d and m = 1, 2, 3, the best result of m steps of d (or fewer when they bear the last
 /// checker off), for the bear-off and the gammon distribution.
+///
+/// Laid out for the cache: a parent reads the keys and the one-step bests of every die (the
+/// first 64-byte line with `u32` keys) and the deeper bests of one die (`deep[d]`, 16 bytes).
+/// The gammon half is read only for positions with all 15 checkers on the board.
 #[derive(Clone, Copy)]
+#[repr(C, align(64))]
 struct Tables<K> {
     key: K,
     gammon_key: K,
-    best: [[Best<K>; 6]; 3],
-    gammon: [[Best<K>; 6]; 3],
+    /// `one[d]`: the best result of one step of die d + 1.
+    one: [Best<K>; 6],
+    /// `deep[d]`: the best results of two and of three steps of die d + 1.
+    deep: [[Best<K>; 2]; 6],
+    gammon_one: [Best<K>; 6],
+    gammon_deep: [[Best<K>; 2]; 6],
 }
 
 impl<K: Copy> Tables<K> {
@@ -171,8 +180,10 @@ impl<K: Copy> Tables<K> {
         Tables {
             key,
             gammon_key,
-            best: [[best; 6]; 3],
-            gammon: [[gammon; 6]; 3],
+            one: [best; 6],
+            deep: [[best; 2]; 6],
+            gammon_one: [gammon; 6],
+            gammon_deep: [[gammon; 2]; 6],
         }
     }
 }
@@ -345,18 +356,20 @@ pub(crate) fn run_within<R: Recurrence>(
     let (zero, gzero) = rec.empty_keys();
     keys[0] = zero;
     gammon_keys[0] = gzero;
+    let filler = Tables::filled(zero, gzero, Best::new(zero, 0), Best::new(gzero, 0));
     let mut tables: Vec<Vec<Tables<R::Key>>> = vec![Vec::new(); levels.len()];
-    tables[0] = vec![Tables::filled(
-        zero,
-        gzero,
-        Best::new(zero, 0),
-        Best::new(gzero, 0),
-    )];
+    tables[0] = vec![filler];
+    // Tables of levels no longer needed, reused (no new pages to fault in).
+    let mut spare: Vec<Vec<Tables<R::Key>>> = Vec::new();
+    let mut outs: Vec<R::Out> = Vec::new();
     let mut done = 1u64;
     for (pips, level) in levels.iter().enumerate().skip(1) {
         if control.cancelled() {
             return Err(BuildError::Cancelled);
         }
+        let mut level_tables = spare.pop().unwrap_or_default();
+        level_tables.clear();
+        level_tables.resize(level.len(), filler);
         let ctx = Context {
             rec: &*rec,
             keys: &keys,
@@ -366,22 +379,32 @@ pub(crate) fn run_within<R: Recurrence>(
             points,
             pips,
         };
-        let built: Vec<(R::Out, Tables<R::Key>)> = level
-            .par_iter()
-            .with_min_len(128)
-            .map(|&idx| ctx.position(idx))
-            .collect();
-        let mut level_tables = Vec::with_capacity(level.len());
-        for (&idx, (out, t)) in level.iter().zip(built) {
+        if level.len() < SEQUENTIAL_BELOW {
+            // Handing a small level to the thread pool costs more than it saves.
+            outs.clear();
+            outs.extend(
+                level
+                    .iter()
+                    .zip(level_tables.iter_mut())
+                    .map(|(&idx, t)| ctx.position(idx, t)),
+            );
+        } else {
+            level
+                .par_iter()
+                .zip(level_tables.par_iter_mut())
+                .with_min_len(64)
+                .map(|(&idx, t)| ctx.position(idx, t))
+                .collect_into_vec(&mut outs);
+        }
+        for ((&idx, out), t) in level.iter().zip(outs.drain(..)).zip(&level_tables) {
             rec.store(idx, out);
             keys[idx as usize] = t.key;
             gammon_keys[idx as usize] = t.gammon_key;
-            level_tables.push(t);
         }
         tables[pips] = level_tables;
         if pips > 6 {
             // Level 0 stays: it stands in for missing children.
-            tables[pips - 6] = Vec::new();
+            spare.push(std::mem::take(&mut tables[pips - 6]));
         }
         done += level.len() as u64;
         if let Some(report) = control.progress {
@@ -391,8 +414,8 @@ pub(crate) fn run_within<R: Recurrence>(
     Ok(())
 }
 
-/// A one-step child: its index and its tables.
-type Kid<'a, K> = (u32, &'a Tables<K>);
+/// Levels with fewer positions are built on the calling thread.
+const SEQUENTIAL_BELOW: usize = 256;
 
 struct Context<'a, R: Recurrence> {
     rec: &'a R,
@@ -404,40 +427,73 @@ struct Context<'a, R: Recurrence> {
     pips: usize,
 }
 
+/// Most one-step children a position has: one per die and occupied point.
+const MAX_KIDS: usize = 6 * MAX_POINTS;
+
 impl<R: Recurrence> Context<'_, R> {
-    fn position(&self, idx: u32) -> (R::Out, Tables<R::Key>) {
+    /// Builds position `idx`: returns what it stores and writes its tables to `t`.
+    #[inline]
+    fn position(&self, idx: u32, t: &mut Tables<R::Key>) -> R::Out {
         let counts: Counts = index::counts(idx, self.points);
         let pos = OneSided::with_index(&counts, self.points, idx);
         let full = pos.checkers() as usize == CHECKERS;
-        // The one-step children of each die, in gnubg's source order.
-        let mut kids: [[Kid<'_, R::Key>; MAX_POINTS]; 6] =
-            [[(0, &self.tables[0][0]); MAX_POINTS]; 6];
-        let mut nkids = [0usize; 6];
+        // The one-step children of each die, in gnubg's source order: first their indices
+        // (the slots they need are fetched meanwhile), then their tables.
+        let mut kid_idx = [0u32; MAX_KIDS];
+        let mut kid_drop = [0u8; MAX_KIDS];
+        let mut kid_full = [false; MAX_KIDS];
+        let mut start = [0usize; 7];
+        let mut nk = 0;
         for d in 1..=6 {
             pos.for_each_step(d, |y, drop| {
                 let j = y.index();
-                let ty = &self.tables[self.pips - drop][self.slot[j as usize] as usize];
-                prefetch(ty, std::mem::size_of::<Tables<R::Key>>());
-                kids[d - 1][nkids[d - 1]] = (j, ty);
-                nkids[d - 1] += 1;
+                prefetch(&self.slot[j as usize], 4);
+                kid_idx[nk] = j;
+                kid_drop[nk] = drop as u8;
+                kid_full[nk] = y.checkers() as usize == CHECKERS;
+                nk += 1;
             });
+            start[d] = nk;
         }
-        let worst = Best::new(R::WORST, 0);
-        let trivial = Best::new(self.gammon_keys[0], 0);
         // Whether the gammon distribution chooses its own play.
         let own = full && !R::GAMMON_FOLLOWS;
-        let mut t = Tables::filled(R::WORST, R::WORST, worst, if own { worst } else { trivial });
+        let mut kid_t: [&Tables<R::Key>; MAX_KIDS] = [&self.tables[0][0]; MAX_KIDS];
+        for d in 0..6 {
+            for k in start[d]..start[d + 1] {
+                let j = kid_idx[k];
+                let ty =
+                    &self.tables[self.pips - kid_drop[k] as usize][self.slot[j as usize] as usize];
+                prefetch(ty, 64);
+                prefetch(&ty.deep[d], 16);
+                if own && kid_full[k] {
+                    prefetch(&ty.gammon_one, 48);
+                    prefetch(&ty.gammon_deep[d], 16);
+                }
+                kid_t[k] = ty;
+            }
+        }
+        let worst = Best::new(R::WORST, 0);
+        // The gammon distribution of a position with a checker off is that of index 0.
+        let trivial = Best::new(self.gammon_keys[0], 0);
+        *t = Tables::filled(R::WORST, R::WORST, worst, if own { worst } else { trivial });
         let same = |a, b| self.rec.same(a, b, false);
         let same_g = |a, b| self.rec.same(a, b, true);
         for d in 0..6 {
-            for &(j, ty) in &kids[d][..nkids[d]] {
-                consider(&mut t.best[0][d], Best::new(ty.key, j), same);
-                consider(&mut t.best[1][d], ty.best[0][d], same);
-                consider(&mut t.best[2][d], ty.best[1][d], same);
+            for k in start[d]..start[d + 1] {
+                let (j, ty) = (kid_idx[k], kid_t[k]);
+                consider(&mut t.one[d], Best::new(ty.key, j), same);
+                consider(&mut t.deep[d][0], ty.one[d], same);
+                consider(&mut t.deep[d][1], ty.deep[d][0], same);
                 if own {
-                    consider(&mut t.gammon[0][d], Best::new(ty.gammon_key, j), same_g);
-                    consider(&mut t.gammon[1][d], ty.gammon[0][d], same_g);
-                    consider(&mut t.gammon[2][d], ty.gammon[1][d], same_g);
+                    if kid_full[k] {
+                        consider(&mut t.gammon_one[d], Best::new(ty.gammon_key, j), same_g);
+                        consider(&mut t.gammon_deep[d][0], ty.gammon_one[d], same_g);
+                        consider(&mut t.gammon_deep[d][1], ty.gammon_deep[d][0], same_g);
+                    } else {
+                        consider(&mut t.gammon_one[d], trivial, same_g);
+                        consider(&mut t.gammon_deep[d][0], trivial, same_g);
+                        consider(&mut t.gammon_deep[d][1], trivial, same_g);
+                    }
                 }
             }
         }
@@ -447,18 +503,30 @@ impl<R: Recurrence> Context<'_, R> {
             let mut best = worst;
             let mut gbest = worst;
             if h == l {
-                for &(_, ty) in &kids[h][..nkids[h]] {
-                    consider(&mut best, ty.best[2][h], same);
+                for k in start[h]..start[h + 1] {
+                    let ty = kid_t[k];
+                    consider(&mut best, ty.deep[h][1], same);
                     if own {
-                        consider(&mut gbest, ty.gammon[2][h], same_g);
+                        let g = if kid_full[k] {
+                            ty.gammon_deep[h][1]
+                        } else {
+                            trivial
+                        };
+                        consider(&mut gbest, g, same_g);
                     }
                 }
             } else {
                 for (first, second) in [(h, l), (l, h)] {
-                    for &(_, ty) in &kids[first][..nkids[first]] {
-                        consider(&mut best, ty.best[0][second], same);
+                    for k in start[first]..start[first + 1] {
+                        let ty = kid_t[k];
+                        consider(&mut best, ty.one[second], same);
                         if own {
-                            consider(&mut gbest, ty.gammon[0][second], same_g);
+                            let g = if kid_full[k] {
+                                ty.gammon_one[second]
+                            } else {
+                                trivial
+                            };
+                            consider(&mut gbest, g, same_g);
                         }
                     }
                 }
@@ -484,7 +552,7 @@ impl<R: Recurrence> Context<'_, R> {
         let (out, key, gammon_key) = self.rec.combine(&chosen, full);
         t.key = key;
         t.gammon_key = gammon_key;
-        (out, t)
+        out
     }
 }
 
@@ -494,6 +562,9 @@ fn prefetch<T>(p: &T, bytes: usize) {
     #[cfg(target_arch = "x86_64")]
     {
         let base = p as *const T as *const i8;
+        // Every 64-byte line from the first byte to the last.
+        let bytes = bytes + (base as usize & 63);
+        let base = base.wrapping_sub(base as usize & 63);
         let mut off = 0;
         while off < bytes {
             // SAFETY: prefetching is a hint that never faults, even past the object.
