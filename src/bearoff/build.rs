@@ -434,25 +434,53 @@ impl<R: Recurrence> Context<'_, R> {
     /// Builds position `idx`: returns what it stores and writes its tables to `t`.
     #[inline]
     fn position(&self, idx: u32, t: &mut Tables<R::Key>) -> R::Out {
-        let counts: Counts = index::counts(idx, self.points);
-        let pos = OneSided::with_index(&counts, self.points, idx);
-        let full = pos.checkers() as usize == CHECKERS;
-        // The one-step children of each die, in gnubg's source order: first their indices
-        // (the slots they need are fetched meanwhile), then their tables.
+        let p = self.points;
+        let counts: Counts = index::counts(idx, p);
+        // above[q]: checkers on points q..=P.
+        let mut above = [0u8; MAX_POINTS + 2];
+        for q in (1..=p).rev() {
+            above[q] = above[q + 1] + counts[q];
+        }
+        let full = above[1] as usize == CHECKERS;
+        let home = p < 7 || above[7] == 0;
+        let highest = (1..=p).rev().find(|&q| counts[q] > 0).unwrap_or(0);
+        // Moving a checker from a down to t lowers above[q] by one for q in t+1..=a, and the
+        // index by sub[a] − sub[t] (Pascal's rule on each term C(above[q] + P − q, P − q + 1)).
+        let mut sub = [0u32; MAX_POINTS + 1];
+        for q in 1..=p {
+            let term = if above[q] > 0 {
+                index::binomial(above[q] as usize - 1 + p - q, p - q)
+            } else {
+                0
+            };
+            sub[q] = sub[q - 1] + term;
+        }
+        // The one-step children of each die, in gnubg's source order (highest point first):
+        // first their indices (the slots they need are fetched meanwhile), then their tables.
         let mut kid_idx = [0u32; MAX_KIDS];
         let mut kid_drop = [0u8; MAX_KIDS];
         let mut kid_full = [false; MAX_KIDS];
         let mut start = [0usize; 7];
         let mut nk = 0;
         for d in 1..=6 {
-            pos.for_each_step(d, |y, drop| {
-                let j = y.index();
+            for a in (1..=p).rev() {
+                if counts[a] == 0 {
+                    continue;
+                }
+                let to = if a > d {
+                    a - d
+                } else if home && (a == d || a == highest) {
+                    0
+                } else {
+                    continue;
+                };
+                let j = idx - (sub[a] - sub[to]);
                 prefetch(&self.slot[j as usize], 4);
                 kid_idx[nk] = j;
-                kid_drop[nk] = drop as u8;
-                kid_full[nk] = y.checkers() as usize == CHECKERS;
+                kid_drop[nk] = (a - to) as u8;
+                kid_full[nk] = full && to > 0;
                 nk += 1;
-            });
+            }
             start[d] = nk;
         }
         // Whether the gammon distribution chooses its own play.
@@ -532,7 +560,7 @@ impl<R: Recurrence> Context<'_, R> {
                 }
             }
             let b = if best.ambiguous() {
-                first_best(&pos, high, low, self.keys)
+                first_best(&OneSided::with_index(&counts, p, idx), high, low, self.keys)
             } else {
                 best.index()
             };
@@ -541,7 +569,12 @@ impl<R: Recurrence> Context<'_, R> {
             } else if !own {
                 b
             } else if gbest.ambiguous() {
-                first_best(&pos, high, low, self.gammon_keys)
+                first_best(
+                    &OneSided::with_index(&counts, p, idx),
+                    high,
+                    low,
+                    self.gammon_keys,
+                )
             } else {
                 gbest.index()
             };
