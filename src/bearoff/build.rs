@@ -270,23 +270,34 @@ impl<T: Prob> Recurrence for Database<T> {
         }
         let mut acc = [T::Acc::default(); ROLLS + 1];
         let mut gammon_acc = [T::Acc::default(); ROLLS + 1];
+        // The rolls where the sums can be non-zero.
+        let (mut lo, mut hi, mut glo, mut ghi) = (ROLLS, 0, ROLLS, 0);
         for &(b, g, weight) in chosen {
             let (first, run) = self.run(b);
             T::add(&mut acc, first, run, weight);
+            lo = lo.min(first + 1);
+            hi = hi.max(first + 1 + run.len());
             if full {
                 let (first, run) = self.gammon_run(g);
                 T::add(&mut gammon_acc, first, run, weight);
+                glo = glo.min(first + 1);
+                ghi = ghi.max(first + 1 + run.len());
             }
         }
-        let dist = T::finish(&acc);
+        let (lo, hi) = (lo.min(ROLLS), hi.min(ROLLS));
+        let dist = T::finish_within(&acc, lo, hi);
         let mut gammon = [T::default(); ROLLS];
+        let gammon_key;
         if full {
-            gammon = T::finish(&gammon_acc);
+            let (glo, ghi) = (glo.min(ROLLS), ghi.min(ROLLS));
+            gammon = T::finish_within(&gammon_acc, glo, ghi);
+            gammon_key = T::key(glo, &gammon[glo..ghi.max(glo)]);
         } else {
             gammon[0] = T::ONE;
+            gammon_key = T::key(0, &gammon[..1]);
         }
-        let keys = (T::key(0, &dist), T::key(0, &gammon));
-        ((dist, gammon), keys.0, keys.1)
+        let key = T::key(lo, &dist[lo..hi.max(lo)]);
+        ((dist, gammon), key, gammon_key)
     }
 
     fn store(&mut self, idx: u32, (dist, gammon): Self::Out) {
@@ -491,10 +502,11 @@ impl<R: Recurrence> Context<'_, R> {
                 let j = kid_idx[k];
                 let ty =
                     &self.tables[self.pips - kid_drop[k] as usize][self.slot[j as usize] as usize];
-                prefetch(ty, 64);
+                prefetch(ty, 8);
+                prefetch(&ty.one, std::mem::size_of_val(&ty.one).min(64));
                 prefetch(&ty.deep[d], 16);
                 if own && kid_full[k] {
-                    prefetch(&ty.gammon_one, 48);
+                    prefetch(&ty.gammon_one, std::mem::size_of_val(&ty.gammon_one).min(64));
                     prefetch(&ty.gammon_deep[d], 16);
                 }
                 kid_t[k] = ty;
@@ -589,28 +601,28 @@ impl<R: Recurrence> Context<'_, R> {
     }
 }
 
-/// Asks the processor to fetch `bytes` bytes at `p` into cache (a hint; no effect elsewhere).
+/// Asks the processor to fetch the bytes `p .. p + bytes` (at most 64, so two lines at most)
+/// into cache (a hint; no effect elsewhere).
 #[inline(always)]
 fn prefetch<T>(p: &T, bytes: usize) {
+    let base = p as *const T as *const i8;
+    prefetch_line(base);
+    if (base as usize & 63) + bytes > 64 {
+        prefetch_line(base.wrapping_add(bytes - 1));
+    }
+}
+
+/// Asks the processor to fetch the 64-byte line holding `p`.
+#[inline(always)]
+fn prefetch_line(p: *const i8) {
     #[cfg(target_arch = "x86_64")]
-    {
-        let base = p as *const T as *const i8;
-        // Every 64-byte line from the first byte to the last.
-        let bytes = bytes + (base as usize & 63);
-        let base = base.wrapping_sub(base as usize & 63);
-        let mut off = 0;
-        while off < bytes {
-            // SAFETY: prefetching is a hint that never faults, even past the object.
-            #[allow(unused_unsafe)]
-            unsafe {
-                use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-                _mm_prefetch(base.wrapping_add(off), _MM_HINT_T0);
-            }
-            off += 64;
-        }
+    // SAFETY: prefetching is a hint that never faults, even on an invalid address.
+    unsafe {
+        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+        _mm_prefetch(p, _MM_HINT_T0);
     }
     #[cfg(not(target_arch = "x86_64"))]
-    let _ = (p, bytes);
+    let _ = p;
 }
 
 /// The first result of the roll with the smallest key, in gnubg's move order.

@@ -32,6 +32,11 @@ pub trait Prob:
     fn add(acc: &mut [Self::Acc; ROLLS + 1], first: usize, run: &[Self], weight: u32);
     /// Turns the sum of 36 weighted children into a distribution.
     fn finish(acc: &[Self::Acc; ROLLS + 1]) -> [Self; ROLLS];
+    /// [`Prob::finish`] when every entry of `acc` outside `lo..hi` (`hi ≤ ROLLS`) is zero.
+    fn finish_within(acc: &[Self::Acc; ROLLS + 1], lo: usize, hi: usize) -> [Self; ROLLS] {
+        let _ = (lo, hi);
+        Self::finish(acc)
+    }
     /// The value as a probability.
     fn to_f64(self) -> f64;
 }
@@ -94,10 +99,16 @@ impl Prob for u16 {
     }
 
     fn finish(acc: &[u32; ROLLS + 1]) -> [u16; ROLLS] {
+        Self::finish_within(acc, 0, ROLLS)
+    }
+
+    #[inline(always)]
+    fn finish_within(acc: &[u32; ROLLS + 1], lo: usize, hi: usize) -> [u16; ROLLS] {
+        // Outside lo..hi every entry rounds to 0, and the first largest entry lies inside.
         let mut out = [0u16; ROLLS];
         let mut total = 0i64;
-        let mut mode = 0;
-        for i in 0..ROLLS {
+        let mut mode = lo;
+        for i in lo..hi {
             out[i] = ((acc[i] + 18) / 36) as u16;
             total += out[i] as i64;
             if out[i] > out[mode] {
