@@ -10,10 +10,11 @@
 //! Every play lowers the pip count, so positions are built level by level in increasing pips;
 //! the positions of one level are independent and built in parallel (rayon).
 
-use super::database::{Database, Prob, ROLLS};
+use super::database::{Built, Database, Prob, ROLLS};
 use super::index::{self, CHECKERS, Counts, MAX_POINTS};
 use super::plays::OneSided;
 use rayon::prelude::*;
+use std::mem::MaybeUninit;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Why a build stopped.
@@ -238,7 +239,7 @@ pub(crate) trait Recurrence: Sync {
 
 impl<T: Prob> Recurrence for Database<T> {
     type Key = T::Key;
-    type Out = ([T; ROLLS], [T; ROLLS]);
+    type Out = Built<T>;
     const WORST: T::Key = T::WORST;
 
     fn empty_keys(&self) -> (T::Key, T::Key) {
@@ -297,11 +298,12 @@ impl<T: Prob> Recurrence for Database<T> {
             gammon_key = T::key(0, &gammon[..1]);
         }
         let key = T::key(lo, &dist[lo..hi.max(lo)]);
-        ((dist, gammon), key, gammon_key)
+        (Built::new(dist, gammon), key, gammon_key)
     }
 
-    fn store(&mut self, idx: u32, (dist, gammon): Self::Out) {
-        self.set(idx, &dist, Some(&gammon));
+    #[inline]
+    fn store(&mut self, idx: u32, out: Built<T>) {
+        self.store_built(idx, &out);
     }
 }
 
@@ -380,7 +382,8 @@ pub(crate) fn run_within<R: Recurrence>(
         }
         let mut level_tables = spare.pop().unwrap_or_default();
         level_tables.clear();
-        level_tables.resize(level.len(), filler);
+        level_tables.reserve(level.len());
+        let slots = &mut level_tables.spare_capacity_mut()[..level.len()];
         let ctx = Context {
             rec: &*rec,
             keys: &keys,
@@ -396,17 +399,19 @@ pub(crate) fn run_within<R: Recurrence>(
             outs.extend(
                 level
                     .iter()
-                    .zip(level_tables.iter_mut())
+                    .zip(slots.iter_mut())
                     .map(|(&idx, t)| ctx.position(idx, t)),
             );
         } else {
             level
                 .par_iter()
-                .zip(level_tables.par_iter_mut())
+                .zip(slots.par_iter_mut())
                 .with_min_len(64)
                 .map(|(&idx, t)| ctx.position(idx, t))
                 .collect_into_vec(&mut outs);
         }
+        // SAFETY: `position` wrote the tables of every position of the level (each slot once).
+        unsafe { level_tables.set_len(level.len()) };
         for ((&idx, out), t) in level.iter().zip(outs.drain(..)).zip(&level_tables) {
             rec.store(idx, out);
             keys[idx as usize] = t.key;
@@ -442,9 +447,9 @@ struct Context<'a, R: Recurrence> {
 const MAX_KIDS: usize = 6 * MAX_POINTS;
 
 impl<R: Recurrence> Context<'_, R> {
-    /// Builds position `idx`: returns what it stores and writes its tables to `t`.
+    /// Builds position `idx`: returns what it stores and writes its tables to `t` (always).
     #[inline]
-    fn position(&self, idx: u32, t: &mut Tables<R::Key>) -> R::Out {
+    fn position(&self, idx: u32, t: &mut MaybeUninit<Tables<R::Key>>) -> R::Out {
         let p = self.points;
         let counts: Counts = index::counts(idx, p);
         // above[q]: checkers on points q..=P.
@@ -506,7 +511,10 @@ impl<R: Recurrence> Context<'_, R> {
                 prefetch(&ty.one, std::mem::size_of_val(&ty.one).min(64));
                 prefetch(&ty.deep[d], 16);
                 if own && kid_full[k] {
-                    prefetch(&ty.gammon_one, std::mem::size_of_val(&ty.gammon_one).min(64));
+                    prefetch(
+                        &ty.gammon_one,
+                        std::mem::size_of_val(&ty.gammon_one).min(64),
+                    );
                     prefetch(&ty.gammon_deep[d], 16);
                 }
                 kid_t[k] = ty;
@@ -515,7 +523,12 @@ impl<R: Recurrence> Context<'_, R> {
         let worst = Best::new(R::WORST, 0);
         // The gammon distribution of a position with a checker off is that of index 0.
         let trivial = Best::new(self.gammon_keys[0], 0);
-        *t = Tables::filled(R::WORST, R::WORST, worst, if own { worst } else { trivial });
+        let t = t.write(Tables::filled(
+            R::WORST,
+            R::WORST,
+            worst,
+            if own { worst } else { trivial },
+        ));
         let same = |a, b| self.rec.same(a, b, false);
         let same_g = |a, b| self.rec.same(a, b, true);
         for d in 0..6 {

@@ -150,6 +150,31 @@ pub fn run_of<T: Prob>(dist: &[T; ROLLS]) -> (usize, usize) {
     (first, last - first + 1)
 }
 
+/// The two distributions of one position with their runs, computed before storing (the runs
+/// are found by the parallel part of a build, the sequential store only copies).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Built<T> {
+    pub dist: [T; ROLLS],
+    pub gammon: [T; ROLLS],
+    run: (u8, u8),
+    gammon_run: (u8, u8),
+}
+
+impl<T: Prob> Built<T> {
+    /// The position's bear-off and gammon distributions.
+    #[inline]
+    pub fn new(dist: [T; ROLLS], gammon: [T; ROLLS]) -> Built<T> {
+        let (f, l) = run_of(&dist);
+        let (gf, gl) = run_of(&gammon);
+        Built {
+            dist,
+            gammon,
+            run: (f as u8, l as u8),
+            gammon_run: (gf as u8, gl as u8),
+        }
+    }
+}
+
 /// One-sided bear-off database for 15 checkers on `points` points.
 #[derive(Clone, Debug)]
 pub struct Database<T> {
@@ -205,6 +230,28 @@ impl<T: Prob> Database<T> {
             len: len as u8,
             gammon_first: gammon_first as u8,
             gammon_len: gammon_len as u8,
+        };
+    }
+
+    /// Stores position `idx` as [`Database::set`] does, its runs already found.
+    #[inline]
+    pub(crate) fn store_built(&mut self, idx: u32, b: &Built<T>) {
+        let (first, len) = (b.run.0 as usize, b.run.1 as usize);
+        let offset = self.data.len() as u32;
+        self.data.extend_from_slice(&b.dist[first..first + len]);
+        let (gammon_first, gammon_len) = if self.gammon {
+            let (gf, gl) = (b.gammon_run.0 as usize, b.gammon_run.1 as usize);
+            self.data.extend_from_slice(&b.gammon[gf..gf + gl]);
+            b.gammon_run
+        } else {
+            (0, 0)
+        };
+        self.entries[idx as usize] = Entry {
+            offset,
+            first: b.run.0,
+            len: b.run.1,
+            gammon_first,
+            gammon_len,
         };
     }
 
