@@ -209,7 +209,7 @@ fn consider<K: Copy + PartialOrd>(
 
 /// What a build stores per position and how a position is made from its chosen children: the
 /// full distributions ([`Prob`]) or only their moments ([`super::moments`]).
-pub(crate) trait Recurrence: Sync {
+pub(crate) trait Recurrence: Sync + Send {
     /// What plays are compared by (smaller is better).
     type Key: Copy + PartialOrd + Send + Sync;
     /// What one position produces.
@@ -350,6 +350,17 @@ pub(crate) fn run<R: Recurrence>(
 
 /// [`run`] for the positions reachable from `targets` only (all when it is empty).
 pub(crate) fn run_within<R: Recurrence>(
+    points: usize,
+    targets: &[Counts],
+    rec: &mut R,
+    control: Control<'_>,
+) -> Result<(), BuildError> {
+    // On a worker of the thread pool, the levels' parallel loops start without handing work
+    // from a foreign thread to the pool and waiting for it each time.
+    rayon::scope(|_| run_levels(points, targets, rec, control))
+}
+
+fn run_levels<R: Recurrence>(
     points: usize,
     targets: &[Counts],
     rec: &mut R,
