@@ -226,6 +226,8 @@ pub(crate) trait Recurrence: Sync + Send {
     fn same(&self, a: u32, b: u32, gammon: bool) -> bool;
     /// Asks for the value of `idx` to be fetched (a hint).
     fn prefetch(&self, idx: u32);
+    /// Asks for what [`Recurrence::combine`] reads of `chosen` to be fetched (a hint).
+    fn prefetch_runs(&self, _chosen: &[(u32, u32, u32); 21], _full: bool) {}
     /// A position from the children chosen for the 21 rolls, as (bear-off child, gammon child,
     /// weight); `full` when all 15 checkers are on the board. Returns it with its keys.
     fn combine(
@@ -259,16 +261,18 @@ impl<T: Prob> Recurrence for Database<T> {
         prefetch(self.entry_ref(idx), 8);
     }
 
-    fn combine(&self, chosen: &[(u32, u32, u32); 21], full: bool) -> (Self::Out, T::Key, T::Key) {
-        // The loads of the distributions do not wait on each other.
+    fn prefetch_runs(&self, chosen: &[(u32, u32, u32); 21], full: bool) {
         for &(b, g, _) in chosen {
             let (_, run) = self.run(b);
-            prefetch(&run[0], 2 * run.len());
+            prefetch(&run[0], std::mem::size_of_val(run));
             if full {
                 let (_, run) = self.gammon_run(g);
-                prefetch(&run[0], 2 * run.len());
+                prefetch(&run[0], std::mem::size_of_val(run));
             }
         }
+    }
+
+    fn combine(&self, chosen: &[(u32, u32, u32); 21], full: bool) -> (Self::Out, T::Key, T::Key) {
         let mut acc = [T::Acc::default(); ROLLS + 1];
         let mut gammon_acc = [T::Acc::default(); ROLLS + 1];
         // The rolls where the sums can be non-zero.
@@ -404,25 +408,35 @@ fn run_levels<R: Recurrence>(
             points,
             pips,
         };
+        outs.clear();
+        outs.reserve(level.len());
+        let out_slots = &mut outs.spare_capacity_mut()[..level.len()];
         if level.len() < SEQUENTIAL_BELOW {
             // Handing a small level to the thread pool costs more than it saves.
-            outs.clear();
-            outs.extend(
-                level
-                    .iter()
-                    .zip(slots.iter_mut())
-                    .map(|(&idx, t)| ctx.position(idx, t)),
-            );
+            let mut pd = ctx.pending();
+            for ((ids, ts), os) in level
+                .chunks(BATCH)
+                .zip(slots.chunks_mut(BATCH))
+                .zip(out_slots.chunks_mut(BATCH))
+            {
+                ctx.batch(&mut pd, ids, ts, os);
+            }
         } else {
             level
-                .par_iter()
-                .zip(slots.par_iter_mut())
-                .with_min_len(64)
-                .map(|(&idx, t)| ctx.position(idx, t))
-                .collect_into_vec(&mut outs);
+                .par_chunks(BATCH)
+                .zip(slots.par_chunks_mut(BATCH))
+                .zip(out_slots.par_chunks_mut(BATCH))
+                .with_min_len(64 / BATCH)
+                .for_each_init(
+                    || ctx.pending(),
+                    |pd, ((ids, ts), os)| ctx.batch(pd, ids, ts, os),
+                );
         }
-        // SAFETY: `position` wrote the tables of every position of the level (each slot once).
-        unsafe { level_tables.set_len(level.len()) };
+        // SAFETY: `batch` wrote the tables and the output of every position of the level.
+        unsafe {
+            level_tables.set_len(level.len());
+            outs.set_len(level.len());
+        }
         for ((&idx, out), t) in level.iter().zip(outs.drain(..)).zip(&level_tables) {
             rec.store(idx, out);
             keys[idx as usize] = t.key;
@@ -457,10 +471,78 @@ struct Context<'a, R: Recurrence> {
 /// Most one-step children a position has: one per die and occupied point.
 const MAX_KIDS: usize = 6 * MAX_POINTS;
 
-impl<R: Recurrence> Context<'_, R> {
-    /// Builds position `idx`: returns what it stores and writes its tables to `t` (always).
+/// Positions built together, stage by stage, so that the memory each stage asks for arrives
+/// while the other positions of the batch are worked on.
+const BATCH: usize = 8;
+
+/// A position between the stages of [`Context::batch`].
+struct Pending<'a, K> {
+    idx: u32,
+    counts: Counts,
+    full: bool,
+    /// Children of die d + 1: `start[d]..start[d + 1]`.
+    start: [u8; 7],
+    kid_idx: [u32; MAX_KIDS],
+    kid_drop: [u8; MAX_KIDS],
+    kid_full: [bool; MAX_KIDS],
+    kid_t: [&'a Tables<K>; MAX_KIDS],
+    chosen: [(u32, u32, u32); 21],
+    t: Tables<K>,
+}
+
+impl<'a, R: Recurrence> Context<'a, R> {
+    /// Room for a batch of positions between stages, reused from batch to batch.
+    fn pending(&self) -> Box<[Pending<'a, R::Key>; BATCH]> {
+        let filler = self.tables[0][0];
+        Box::new(std::array::from_fn(|_| Pending {
+            idx: 0,
+            counts: [0; MAX_POINTS + 1],
+            full: false,
+            start: [0; 7],
+            kid_idx: [0; MAX_KIDS],
+            kid_drop: [0; MAX_KIDS],
+            kid_full: [false; MAX_KIDS],
+            kid_t: [&self.tables[0][0]; MAX_KIDS],
+            chosen: [(0, 0, 0); 21],
+            t: filler,
+        }))
+    }
+
+    /// Builds the positions `idxs` (at most [`BATCH`]) using the room `pd`: writes their
+    /// tables to `ts` and what they store to `outs` (every slot).
+    fn batch(
+        &self,
+        pd: &mut [Pending<'a, R::Key>; BATCH],
+        idxs: &[u32],
+        ts: &mut [MaybeUninit<Tables<R::Key>>],
+        outs: &mut [MaybeUninit<R::Out>],
+    ) {
+        let pd = &mut pd[..idxs.len()];
+        for (p, &idx) in pd.iter_mut().zip(idxs) {
+            self.kids(idx, p);
+        }
+        for p in pd.iter_mut() {
+            self.look_up(p);
+        }
+        for p in pd.iter_mut() {
+            self.choose(p);
+        }
+        for p in pd.iter() {
+            self.rec.prefetch_runs(&p.chosen, p.full);
+        }
+        for ((p, t), out) in pd.iter_mut().zip(ts).zip(outs) {
+            let (o, key, gammon_key) = self.rec.combine(&p.chosen, p.full);
+            p.t.key = key;
+            p.t.gammon_key = gammon_key;
+            t.write(p.t);
+            out.write(o);
+        }
+    }
+
+    /// Stage 1: the indices of the one-step children of each die, in gnubg's source order
+    /// (highest point first); their slots are fetched meanwhile.
     #[inline]
-    fn position(&self, idx: u32, t: &mut MaybeUninit<Tables<R::Key>>) -> R::Out {
+    fn kids(&self, idx: u32, pd: &mut Pending<'a, R::Key>) {
         let p = self.points;
         let counts: Counts = index::counts(idx, p);
         // above[q]: checkers on points q..=P.
@@ -482,12 +564,9 @@ impl<R: Recurrence> Context<'_, R> {
             };
             sub[q] = sub[q - 1] + term;
         }
-        // The one-step children of each die, in gnubg's source order (highest point first):
-        // first their indices (the slots they need are fetched meanwhile), then their tables.
-        let mut kid_idx = [0u32; MAX_KIDS];
-        let mut kid_drop = [0u8; MAX_KIDS];
-        let mut kid_full = [false; MAX_KIDS];
-        let mut start = [0usize; 7];
+        pd.idx = idx;
+        pd.counts = counts;
+        pd.full = full;
         let mut nk = 0;
         for d in 1..=6 {
             for a in (1..=p).rev() {
@@ -503,43 +582,53 @@ impl<R: Recurrence> Context<'_, R> {
                 };
                 let j = idx - (sub[a] - sub[to]);
                 prefetch(&self.slot[j as usize], 4);
-                kid_idx[nk] = j;
-                kid_drop[nk] = (a - to) as u8;
-                kid_full[nk] = full && to > 0;
+                pd.kid_idx[nk] = j;
+                pd.kid_drop[nk] = (a - to) as u8;
+                pd.kid_full[nk] = full && to > 0;
                 nk += 1;
             }
-            start[d] = nk;
+            pd.start[d] = nk as u8;
         }
-        // Whether the gammon distribution chooses its own play.
-        let own = full && !R::GAMMON_FOLLOWS;
-        let mut kid_t: [&Tables<R::Key>; MAX_KIDS] = [&self.tables[0][0]; MAX_KIDS];
+    }
+
+    /// Stage 2: the children's tables, fetched for stage 3.
+    #[inline]
+    fn look_up(&self, pd: &mut Pending<'a, R::Key>) {
+        let own = pd.full && !R::GAMMON_FOLLOWS;
         for d in 0..6 {
-            for k in start[d]..start[d + 1] {
-                let j = kid_idx[k];
-                let ty =
-                    &self.tables[self.pips - kid_drop[k] as usize][self.slot[j as usize] as usize];
+            for k in pd.start[d] as usize..pd.start[d + 1] as usize {
+                let j = pd.kid_idx[k];
+                let ty = &self.tables[self.pips - pd.kid_drop[k] as usize]
+                    [self.slot[j as usize] as usize];
                 prefetch(ty, 8);
                 prefetch(&ty.one, std::mem::size_of_val(&ty.one).min(64));
                 prefetch(&ty.deep[d], 16);
-                if own && kid_full[k] {
+                if own && pd.kid_full[k] {
                     prefetch(
                         &ty.gammon_one,
                         std::mem::size_of_val(&ty.gammon_one).min(64),
                     );
                     prefetch(&ty.gammon_deep[d], 16);
                 }
-                kid_t[k] = ty;
+                pd.kid_t[k] = ty;
             }
         }
+    }
+
+    /// Stage 3: the position's tables (but its keys) and the children chosen for each roll,
+    /// whose entries are fetched for stage 4.
+    #[inline]
+    fn choose(&self, pd: &mut Pending<'a, R::Key>) {
+        let (idx, full) = (pd.idx, pd.full);
+        let start = pd.start.map(usize::from);
+        let (kid_idx, kid_full, kid_t) = (&pd.kid_idx, &pd.kid_full, &pd.kid_t);
+        // Whether the gammon distribution chooses its own play.
+        let own = full && !R::GAMMON_FOLLOWS;
         let worst = Best::new(R::WORST, 0);
         // The gammon distribution of a position with a checker off is that of index 0.
         let trivial = Best::new(self.gammon_keys[0], 0);
-        let t = t.write(Tables::filled(
-            R::WORST,
-            R::WORST,
-            worst,
-            if own { worst } else { trivial },
-        ));
+        let t = &mut pd.t;
+        *t = Tables::filled(R::WORST, R::WORST, worst, if own { worst } else { trivial });
         let same = |a, b| self.rec.same(a, b, false);
         let same_g = |a, b| self.rec.same(a, b, true);
         for d in 0..6 {
@@ -561,7 +650,7 @@ impl<R: Recurrence> Context<'_, R> {
                 }
             }
         }
-        let mut chosen = [(0u32, 0u32, 0u32); 21];
+        let p = self.points;
         for (r, (high, low, weight)) in rolls().enumerate() {
             let (h, l) = (high - 1, low - 1);
             let mut best = worst;
@@ -596,7 +685,12 @@ impl<R: Recurrence> Context<'_, R> {
                 }
             }
             let b = if best.ambiguous() {
-                first_best(&OneSided::with_index(&counts, p, idx), high, low, self.keys)
+                first_best(
+                    &OneSided::with_index(&pd.counts, p, idx),
+                    high,
+                    low,
+                    self.keys,
+                )
             } else {
                 best.index()
             };
@@ -606,7 +700,7 @@ impl<R: Recurrence> Context<'_, R> {
                 b
             } else if gbest.ambiguous() {
                 first_best(
-                    &OneSided::with_index(&counts, p, idx),
+                    &OneSided::with_index(&pd.counts, p, idx),
                     high,
                     low,
                     self.gammon_keys,
@@ -616,12 +710,8 @@ impl<R: Recurrence> Context<'_, R> {
             };
             self.rec.prefetch(b);
             self.rec.prefetch(g);
-            chosen[r] = (b, g, weight);
+            pd.chosen[r] = (b, g, weight);
         }
-        let (out, key, gammon_key) = self.rec.combine(&chosen, full);
-        t.key = key;
-        t.gammon_key = gammon_key;
-        out
     }
 }
 

@@ -35,6 +35,10 @@ impl Recurrence for Rule2002 {
         self.0.prefetch(idx);
     }
 
+    fn prefetch_runs(&self, chosen: &[(u32, u32, u32); 21], full: bool) {
+        self.0.prefetch_runs(chosen, full);
+    }
+
     fn combine(&self, chosen: &[(u32, u32, u32); 21], full: bool) -> (Self::Out, u32, u32) {
         // Σ_k k · A[k] over the unrounded accumulator (k = 32 and beyond dropped, as gnubg).
         let mut weighted = 0u64;
