@@ -197,14 +197,20 @@ fn consider<K: Copy + PartialOrd>(
     cand: Best<K>,
     same: impl Fn(u32, u32) -> bool,
 ) {
-    if cand.key < best.key {
-        *best = cand;
-    } else if cand.key == best.key
-        && !best.ambiguous()
-        && (cand.ambiguous() || (cand.index() != best.index() && !same(cand.index(), best.index())))
-    {
-        best.idx |= AMBIGUOUS;
+    // A tie with the very same result (index and flag) changes nothing: only other ties take
+    // the slow path; the common case is a branch-free select.
+    if cand.key == best.key && cand.idx != best.idx {
+        if !best.ambiguous()
+            && (cand.ambiguous()
+                || (cand.index() != best.index() && !same(cand.index(), best.index())))
+        {
+            best.idx |= AMBIGUOUS;
+        }
+        return;
     }
+    let less = cand.key < best.key;
+    best.key = if less { cand.key } else { best.key };
+    best.idx = if less { cand.idx } else { best.idx };
 }
 
 /// What a build stores per position and how a position is made from its chosen children: the
