@@ -61,8 +61,25 @@ impl Control<'_> {
 /// `targets` is empty, else those some play from one of `targets` can reach — with, for every
 /// point q, no more checkers on q and above than the target has (plays only move checkers
 /// down, so the set is closed).
-pub(crate) fn pip_levels_within(points: usize, targets: &[Counts]) -> Vec<Vec<u32>> {
-    let mut levels: Vec<Vec<u32>> = vec![Vec::new(); CHECKERS * points + 1];
+#[cfg(test)]
+fn pip_levels_within(points: usize, targets: &[Counts]) -> Vec<Vec<u32>> {
+    pip_levels_with_counts(points, targets).0
+}
+
+/// The checker counts of points 1..=P, 4 bits each (point p at bits 4(p − 1)).
+type Packed = u64;
+
+fn unpack(packed: Packed, points: usize) -> Counts {
+    let mut c = [0u8; MAX_POINTS + 1];
+    for (p, n) in c.iter_mut().enumerate().take(points + 1).skip(1) {
+        *n = (packed >> (4 * (p - 1)) & 15) as u8;
+    }
+    c
+}
+
+/// [`pip_levels_within`] with, beside each level, its positions' checker counts (packed).
+fn pip_levels_with_counts(points: usize, targets: &[Counts]) -> (Vec<Vec<u32>>, Vec<Vec<Packed>>) {
+    let mut levels: Vec<Vec<(u32, Packed)>> = vec![Vec::new(); CHECKERS * points + 1];
     // above[t][q]: checkers of target t on points q..=P.
     let above: Vec<[usize; MAX_POINTS + 2]> = targets
         .iter()
@@ -77,14 +94,25 @@ pub(crate) fn pip_levels_within(points: usize, targets: &[Counts]) -> Vec<Vec<u3
     struct Walk<'a> {
         points: usize,
         above: &'a [[usize; MAX_POINTS + 2]],
-        levels: &'a mut [Vec<u32>],
+        levels: &'a mut [Vec<(u32, Packed)>],
     }
     impl Walk<'_> {
         /// Points q..1 still to fill, `left` checkers left, `s` checkers above q, `alive` the
-        /// targets still dominating (bit mask; all ones without targets).
-        fn go(&mut self, q: usize, left: usize, s: usize, idx: u32, pips: usize, alive: u64) {
+        /// targets still dominating (bit mask; all ones without targets), `packed` the counts
+        /// of the points above q.
+        #[allow(clippy::too_many_arguments)]
+        fn go(
+            &mut self,
+            q: usize,
+            left: usize,
+            s: usize,
+            idx: u32,
+            pips: usize,
+            alive: u64,
+            packed: Packed,
+        ) {
             if q == 0 {
-                self.levels[pips].push(idx);
+                self.levels[pips].push((idx, packed));
                 return;
             }
             let i = self.points + 1 - q;
@@ -108,6 +136,7 @@ pub(crate) fn pip_levels_within(points: usize, targets: &[Counts]) -> Vec<Vec<u3
                     idx + index::binomial(t + i - 1, i),
                     pips + n * q,
                     still,
+                    packed | (n as Packed) << (4 * (q - 1)),
                 );
             }
         }
@@ -118,11 +147,14 @@ pub(crate) fn pip_levels_within(points: usize, targets: &[Counts]) -> Vec<Vec<u3
         levels: &mut levels,
     };
     let alive = u64::MAX >> (64 - targets.len().clamp(1, 64));
-    walk.go(points, CHECKERS, 0, 0, 0, alive);
-    for level in &mut levels {
-        level.sort_unstable();
-    }
+    walk.go(points, CHECKERS, 0, 0, 0, alive, 0);
     levels
+        .into_iter()
+        .map(|mut level| {
+            level.sort_unstable_by_key(|&(idx, _)| idx);
+            level.into_iter().unzip()
+        })
+        .unzip()
 }
 
 /// The 21 rolls as (high, low, weight) in gnubg's order: 11, 21, 22, 31, 32, 33, …, 66.
@@ -377,7 +409,7 @@ fn run_levels<R: Recurrence>(
     control: Control<'_>,
 ) -> Result<(), BuildError> {
     let n = index::positions(points) as usize;
-    let levels = pip_levels_within(points, targets);
+    let (levels, level_counts) = pip_levels_with_counts(points, targets);
     let total: u64 = levels.iter().map(|l| l.len() as u64).sum();
     let mut slot = vec![0u32; n];
     for level in &levels {
@@ -397,7 +429,7 @@ fn run_levels<R: Recurrence>(
     let mut spare: Vec<Vec<Tables<R::Key>>> = Vec::new();
     let mut outs: Vec<R::Out> = Vec::new();
     let mut done = 1u64;
-    for (pips, level) in levels.iter().enumerate().skip(1) {
+    for (pips, (level, counts)) in levels.iter().zip(&level_counts).enumerate().skip(1) {
         if control.cancelled() {
             return Err(BuildError::Cancelled);
         }
@@ -420,22 +452,24 @@ fn run_levels<R: Recurrence>(
         if level.len() < SEQUENTIAL_BELOW {
             // Handing a small level to the thread pool costs more than it saves.
             let mut pd = ctx.pending();
-            for ((ids, ts), os) in level
+            for (((ids, cs), ts), os) in level
                 .chunks(BATCH)
+                .zip(counts.chunks(BATCH))
                 .zip(slots.chunks_mut(BATCH))
                 .zip(out_slots.chunks_mut(BATCH))
             {
-                ctx.batch(&mut pd, ids, ts, os);
+                ctx.batch(&mut pd, ids, cs, ts, os);
             }
         } else {
             level
                 .par_chunks(BATCH)
+                .zip(counts.par_chunks(BATCH))
                 .zip(slots.par_chunks_mut(BATCH))
                 .zip(out_slots.par_chunks_mut(BATCH))
                 .with_min_len(64 / BATCH)
                 .for_each_init(
                     || ctx.pending(),
-                    |pd, ((ids, ts), os)| ctx.batch(pd, ids, ts, os),
+                    |pd, (((ids, cs), ts), os)| ctx.batch(pd, ids, cs, ts, os),
                 );
         }
         // SAFETY: `batch` wrote the tables and the output of every position of the level.
@@ -520,12 +554,13 @@ impl<'a, R: Recurrence> Context<'a, R> {
         &self,
         pd: &mut [Pending<'a, R::Key>; BATCH],
         idxs: &[u32],
+        counts: &[Packed],
         ts: &mut [MaybeUninit<Tables<R::Key>>],
         outs: &mut [MaybeUninit<R::Out>],
     ) {
         let pd = &mut pd[..idxs.len()];
-        for (p, &idx) in pd.iter_mut().zip(idxs) {
-            self.kids(idx, p);
+        for ((p, &idx), &c) in pd.iter_mut().zip(idxs).zip(counts) {
+            self.kids(idx, c, p);
         }
         for p in pd.iter_mut() {
             self.look_up(p);
@@ -548,9 +583,10 @@ impl<'a, R: Recurrence> Context<'a, R> {
     /// Stage 1: the indices of the one-step children of each die, in gnubg's source order
     /// (highest point first); their slots are fetched meanwhile.
     #[inline]
-    fn kids(&self, idx: u32, pd: &mut Pending<'a, R::Key>) {
+    fn kids(&self, idx: u32, packed: Packed, pd: &mut Pending<'a, R::Key>) {
         let p = self.points;
-        let counts: Counts = index::counts(idx, p);
+        let counts = unpack(packed, p);
+        debug_assert_eq!(counts, index::counts(idx, p));
         // above[q]: checkers on points q..=P.
         let mut above = [0u8; MAX_POINTS + 2];
         for q in (1..=p).rev() {
