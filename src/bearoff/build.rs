@@ -79,7 +79,8 @@ fn unpack(packed: Packed, points: usize) -> Counts {
 
 /// [`pip_levels_within`] with, beside each level, its positions' checker counts (packed).
 fn pip_levels_with_counts(points: usize, targets: &[Counts]) -> (Vec<Vec<u32>>, Vec<Vec<Packed>>) {
-    let mut levels: Vec<Vec<(u32, Packed)>> = vec![Vec::new(); CHECKERS * points + 1];
+    let mut levels: Vec<Vec<u32>> = vec![Vec::new(); CHECKERS * points + 1];
+    let mut counts: Vec<Vec<Packed>> = vec![Vec::new(); CHECKERS * points + 1];
     // above[t][q]: checkers of target t on points q..=P.
     let above: Vec<[usize; MAX_POINTS + 2]> = targets
         .iter()
@@ -94,34 +95,24 @@ fn pip_levels_with_counts(points: usize, targets: &[Counts]) -> (Vec<Vec<u32>>, 
     struct Walk<'a> {
         points: usize,
         above: &'a [[usize; MAX_POINTS + 2]],
-        levels: &'a mut [Vec<(u32, Packed)>],
+        levels: &'a mut [Vec<u32>],
+        counts: &'a mut [Vec<Packed>],
     }
     impl Walk<'_> {
-        /// Points q..1 still to fill, `left` checkers left, `s` checkers above q, `alive` the
-        /// targets still dominating (bit mask; all ones without targets), `packed` the counts
-        /// of the points above q.
-        #[allow(clippy::too_many_arguments)]
-        fn go(
-            &mut self,
-            q: usize,
-            left: usize,
-            s: usize,
-            idx: u32,
-            pips: usize,
-            alive: u64,
-            packed: Packed,
-        ) {
-            if q == 0 {
-                self.levels[pips].push((idx, packed));
-                return;
-            }
-            let i = self.points + 1 - q;
-            for n in 0..=left {
-                let t = s + n;
+        /// Chooses S_i, the checkers on the i highest points (q..=P with q = P + 1 − i), from 0
+        /// up to `prev` = S_{i+1} (15 for i = P); point q − 1 then holds prev − S_i checkers
+        /// (q − 1 = 0: borne off). `alive`: the targets still dominating (bit mask; all ones
+        /// without targets); `packed`: the counts of the points below q − 1 … 1 chosen so far.
+        /// gnubg's index grows with (S_P, S_{P−1}, …, S_1) in lexicographic order, so the
+        /// positions come out in increasing index and every level is sorted.
+        fn go(&mut self, i: usize, prev: usize, idx: u32, pips: usize, alive: u64, packed: Packed) {
+            let p = self.points;
+            let q = p + 1 - i;
+            for s in 0..=prev {
                 let mut still = alive;
                 if !self.above.is_empty() {
                     for (k, a) in self.above.iter().enumerate() {
-                        if t > a[q] {
+                        if s > a[q] {
                             still &= !(1 << k);
                         }
                     }
@@ -129,15 +120,23 @@ fn pip_levels_with_counts(points: usize, targets: &[Counts]) -> (Vec<Vec<u32>>, 
                         break;
                     }
                 }
-                self.go(
-                    q - 1,
-                    left - n,
-                    t,
-                    idx + index::binomial(t + i - 1, i),
-                    pips + n * q,
-                    still,
-                    packed | (n as Packed) << (4 * (q - 1)),
-                );
+                let below = prev - s;
+                let (pips, packed) = if q > 1 {
+                    (
+                        pips + below * (q - 1),
+                        packed | (below as Packed) << (4 * (q - 2)),
+                    )
+                } else {
+                    (pips, packed)
+                };
+                let idx = idx + index::binomial(s + i - 1, i);
+                if i == 1 {
+                    // s checkers on point P.
+                    self.levels[pips + s * p].push(idx);
+                    self.counts[pips + s * p].push(packed | (s as Packed) << (4 * (p - 1)));
+                } else {
+                    self.go(i - 1, s, idx, pips, still, packed);
+                }
             }
         }
     }
@@ -145,16 +144,11 @@ fn pip_levels_with_counts(points: usize, targets: &[Counts]) -> (Vec<Vec<u32>>, 
         points,
         above: &above,
         levels: &mut levels,
+        counts: &mut counts,
     };
     let alive = u64::MAX >> (64 - targets.len().clamp(1, 64));
-    walk.go(points, CHECKERS, 0, 0, 0, alive, 0);
-    levels
-        .into_iter()
-        .map(|mut level| {
-            level.sort_unstable_by_key(|&(idx, _)| idx);
-            level.into_iter().unzip()
-        })
-        .unzip()
+    walk.go(points, CHECKERS, 0, 0, alive, 0);
+    (levels, counts)
 }
 
 /// The 21 rolls as (high, low, weight) in gnubg's order: 11, 21, 22, 31, 32, 33, …, 66.
@@ -837,6 +831,19 @@ pub fn build_by_search<T: Prob>(points: usize) -> Database<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn levels_come_sorted_with_their_counts() {
+        for points in [1, 4, 6] {
+            let (levels, counts) = pip_levels_with_counts(points, &[]);
+            for (level, counts) in levels.iter().zip(&counts) {
+                assert!(level.windows(2).all(|w| w[0] < w[1]), "sorted");
+                for (&idx, &c) in level.iter().zip(counts) {
+                    assert_eq!(unpack(c, points), index::counts(idx, points), "idx {idx}");
+                }
+            }
+        }
+    }
 
     #[test]
     fn levels_hold_every_position_once() {
