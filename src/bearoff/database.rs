@@ -32,6 +32,11 @@ pub trait Prob:
     fn add(acc: &mut [Self::Acc; ROLLS + 1], first: usize, run: &[Self], weight: u32);
     /// Turns the sum of 36 weighted children into a distribution.
     fn finish(acc: &[Self::Acc; ROLLS + 1]) -> [Self; ROLLS];
+    /// [`Prob::finish`] when every entry of `acc` outside `lo..hi` (`hi ≤ ROLLS`) is zero.
+    fn finish_within(acc: &[Self::Acc; ROLLS + 1], lo: usize, hi: usize) -> [Self; ROLLS] {
+        let _ = (lo, hi);
+        Self::finish(acc)
+    }
     /// The value as a probability.
     fn to_f64(self) -> f64;
 }
@@ -94,10 +99,16 @@ impl Prob for u16 {
     }
 
     fn finish(acc: &[u32; ROLLS + 1]) -> [u16; ROLLS] {
+        Self::finish_within(acc, 0, ROLLS)
+    }
+
+    #[inline(always)]
+    fn finish_within(acc: &[u32; ROLLS + 1], lo: usize, hi: usize) -> [u16; ROLLS] {
+        // Outside lo..hi every entry rounds to 0, and the first largest entry lies inside.
         let mut out = [0u16; ROLLS];
         let mut total = 0i64;
-        let mut mode = 0;
-        for i in 0..ROLLS {
+        let mut mode = lo;
+        for i in lo..hi {
             out[i] = ((acc[i] + 18) / 36) as u16;
             total += out[i] as i64;
             if out[i] > out[mode] {
@@ -137,6 +148,31 @@ pub fn run_of<T: Prob>(dist: &[T; ROLLS]) -> (usize, usize) {
     };
     let first = dist.iter().position(|&p| p != zero).unwrap_or(0);
     (first, last - first + 1)
+}
+
+/// The two distributions of one position with their runs, computed before storing (the runs
+/// are found by the parallel part of a build, the sequential store only copies).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Built<T> {
+    pub dist: [T; ROLLS],
+    pub gammon: [T; ROLLS],
+    run: (u8, u8),
+    gammon_run: (u8, u8),
+}
+
+impl<T: Prob> Built<T> {
+    /// The position's bear-off and gammon distributions.
+    #[inline]
+    pub fn new(dist: [T; ROLLS], gammon: [T; ROLLS]) -> Built<T> {
+        let (f, l) = run_of(&dist);
+        let (gf, gl) = run_of(&gammon);
+        Built {
+            dist,
+            gammon,
+            run: (f as u8, l as u8),
+            gammon_run: (gf as u8, gl as u8),
+        }
+    }
 }
 
 /// One-sided bear-off database for 15 checkers on `points` points.
@@ -194,6 +230,28 @@ impl<T: Prob> Database<T> {
             len: len as u8,
             gammon_first: gammon_first as u8,
             gammon_len: gammon_len as u8,
+        };
+    }
+
+    /// Stores position `idx` as [`Database::set`] does, its runs already found.
+    #[inline]
+    pub(crate) fn store_built(&mut self, idx: u32, b: &Built<T>) {
+        let (first, len) = (b.run.0 as usize, b.run.1 as usize);
+        let offset = self.data.len() as u32;
+        self.data.extend_from_slice(&b.dist[first..first + len]);
+        let (gammon_first, gammon_len) = if self.gammon {
+            let (gf, gl) = (b.gammon_run.0 as usize, b.gammon_run.1 as usize);
+            self.data.extend_from_slice(&b.gammon[gf..gf + gl]);
+            b.gammon_run
+        } else {
+            (0, 0)
+        };
+        self.entries[idx as usize] = Entry {
+            offset,
+            first: b.run.0,
+            len: b.run.1,
+            gammon_first,
+            gammon_len,
         };
     }
 

@@ -9,7 +9,7 @@
 //! standard deviation: [`seed_printed_moments`] reproduces them.
 
 use super::build::{BuildError, Control, Recurrence, run_within};
-use super::database::{Database, Prob, ROLLS};
+use super::database::{Built, Database, Prob, ROLLS};
 use super::index::{Counts, MAX_POINTS};
 
 /// The divisor of the coarse key: 36 × 65535 / 2359 ≈ 1000.11 per roll.
@@ -19,7 +19,7 @@ struct Rule2002(Database<u16>);
 
 impl Recurrence for Rule2002 {
     type Key = u32;
-    type Out = ([u16; ROLLS], [u16; ROLLS]);
+    type Out = Built<u16>;
     const WORST: u32 = u32::MAX;
     const GAMMON_FOLLOWS: bool = true;
 
@@ -33,6 +33,10 @@ impl Recurrence for Rule2002 {
 
     fn prefetch(&self, idx: u32) {
         self.0.prefetch(idx);
+    }
+
+    fn prefetch_runs(&self, chosen: &[(u32, u32, u32); 21], full: bool) {
+        self.0.prefetch_runs(chosen, full);
     }
 
     fn combine(&self, chosen: &[(u32, u32, u32); 21], full: bool) -> (Self::Out, u32, u32) {
@@ -52,8 +56,8 @@ impl Recurrence for Rule2002 {
         (out, key, key)
     }
 
-    fn store(&mut self, idx: u32, (dist, gammon): Self::Out) {
-        self.0.set(idx, &dist, Some(&gammon));
+    fn store(&mut self, idx: u32, out: Built<u16>) {
+        self.0.store_built(idx, &out);
     }
 }
 
