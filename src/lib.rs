@@ -4,6 +4,7 @@
 
 pub mod bearoff;
 pub mod calibrate;
+pub mod champion;
 pub mod classic;
 pub mod dice;
 pub mod duel;
