@@ -19,6 +19,17 @@ fn main() {
         println!("{listing:?} {got:?}");
     }
     for v in Variant::ALL {
+        for l in [Listing::Main, Listing::Alternative] {
+            let line = match_play::beat_program(&v.start(), l).unwrap();
+            println!(
+                "{v} {l:?}: {:?}",
+                line.map(|x| x
+                    .iter()
+                    .map(|m| m.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" "))
+            );
+        }
         let t = std::time::Instant::now();
         let s = Solution::solve(v);
         let el = t.elapsed();
@@ -32,3 +43,5 @@ fn main() {
         );
     }
 }
+#[allow(dead_code)]
+fn unused() {}

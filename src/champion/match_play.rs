@@ -294,3 +294,74 @@ pub fn replay_article(solution: &Solution, listing: Listing) -> Result<Vec<Repla
     }
     Ok(out)
 }
+
+/// The shortest sequence of wolf moves that beats the program from `start` (the program is
+/// deterministic, so a winning line is a plain sequence), or `None` when no sequence does:
+/// then the program wins against every possible play of the wolves.
+pub fn beat_program(
+    start: &Position,
+    listing: Listing,
+) -> Result<Option<Vec<WolfMove>>, RuleError> {
+    use std::collections::HashMap;
+    use std::collections::hash_map::Entry;
+    // A state is the position with the wolves to move and the program's registers (R7 follows
+    // from the position; R0 does not).
+    let mut program = Champion::for_position(listing, start);
+    let mut pos = *start;
+    if pos.to_move == Side::Goat {
+        if pos.outcome().is_some() {
+            return Ok(None);
+        }
+        match program.decide(&pos).choice {
+            Some(s) => pos = pos.after_goat_move(s)?,
+            None => return Ok(Some(Vec::new())),
+        }
+    }
+    let mut seen: HashMap<(Position, i32), (usize, Option<WolfMove>)> = HashMap::new();
+    let mut queue: Vec<(Position, Champion)> = vec![(pos, program)];
+    seen.insert((pos, queue[0].1.r0), (usize::MAX, None));
+    let mut keys = vec![(pos, queue[0].1.r0)];
+    let mut head = 0;
+    while head < queue.len() {
+        let (pos, program) = queue[head].clone();
+        let here = head;
+        head += 1;
+        if pos.outcome().is_some() {
+            continue;
+        }
+        for m in pos.wolf_moves() {
+            let mut p = program.clone();
+            p.observe_move(&pos, m);
+            let after = pos.after_wolf_move(m)?;
+            let won = match after.outcome() {
+                Some(o) => o.winner() == Side::Wolves,
+                None => match p.decide(&after).choice {
+                    None => true,
+                    Some(s) => {
+                        let next = after.after_goat_move(s)?;
+                        if let Entry::Vacant(e) = seen.entry((next, p.r0)) {
+                            e.insert((here, Some(m)));
+                            keys.push((next, p.r0));
+                            queue.push((next, p));
+                        }
+                        false
+                    }
+                },
+            };
+            if won {
+                let mut line = vec![m];
+                let mut at = here;
+                while at != usize::MAX {
+                    let (parent, mv) = seen[&keys[at]];
+                    if let Some(mv) = mv {
+                        line.push(mv);
+                    }
+                    at = parent;
+                }
+                line.reverse();
+                return Ok(Some(line));
+            }
+        }
+    }
+    Ok(None)
+}
