@@ -434,3 +434,17 @@ impl Solution {
         c
     }
 }
+
+/// Seconds one complete solution of `variant` takes: the mean over repeated solves lasting at
+/// least `at_least` (one solve when zero).
+pub fn solve_seconds(variant: Variant, at_least: std::time::Duration) -> f64 {
+    let start = std::time::Instant::now();
+    let mut runs = 0u32;
+    loop {
+        std::hint::black_box(Solution::solve(variant));
+        runs += 1;
+        if start.elapsed() >= at_least {
+            return start.elapsed().as_secs_f64() / runs as f64;
+        }
+    }
+}
