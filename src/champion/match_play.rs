@@ -207,11 +207,11 @@ impl Tally {
 
 /// Plays `games` games from `start`; `wolves_for(game)` makes the wolves of each game (seed
 /// them from the game number for reproducible runs). Goat blunders are judged by `solution`.
-pub fn measure<'s>(
-    solution: &'s Solution,
+pub fn measure<'w>(
+    solution: &Solution,
     start: &Position,
     goat: &mut dyn GoatPlayer,
-    wolves_for: &mut dyn FnMut(u32) -> Box<dyn WolfPlayer + 's>,
+    wolves_for: &mut dyn FnMut(u32) -> Box<dyn WolfPlayer + 'w>,
     games: u32,
 ) -> Result<Tally, RuleError> {
     let mut t = Tally::default();

@@ -369,7 +369,7 @@ impl Run {
             return self.choose(Branch::BackwardAlong, g - 2 - d);
         }
         if self.ok(Purpose::BackwardAgainst, g + d) {
-            return self.choose(Branch::BackwardAgainst, g + d);
+            self.choose(Branch::BackwardAgainst, g + d);
         }
     }
 }
