@@ -120,6 +120,10 @@ fn measure_and_play() {
     let t = text(&o);
     assert_eq!(t.lines().count(), 4, "{t}");
     assert!(t.contains("perfect goat"), "{t}");
+    let o = bgw(&["champion", "beat"]);
+    let t = text(&o);
+    assert!(t.contains("wolf moves beat the program"), "{t}");
+    assert!(t.starts_with("9×9, four wolves"), "{t}");
     let mut child = Command::new(env!("CARGO_BIN_EXE_bgw"))
         .args(["champion", "play"])
         .stdin(Stdio::piped())

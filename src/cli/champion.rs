@@ -113,6 +113,16 @@ enum Action {
         #[arg(long)]
         variant: Option<String>,
     },
+    /// The shortest sequence of wolf moves that beats the program from the start of a variant
+    /// (the program is deterministic), or word that none exists.
+    Beat {
+        /// 9x4, 9x3, 8x4 or 8x3.
+        #[arg(long, default_value = "9x4")]
+        variant: String,
+        /// The program's listing.
+        #[arg(long, value_enum, default_value = "main")]
+        program: Program,
+    },
     /// Play the wolves against the program at the terminal (type moves like 2/57).
     Play {
         /// 9x4, 9x3, 8x4 or 8x3.
@@ -157,6 +167,10 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             seed,
             variant: v,
         } => measure(games, seed, v.as_deref()),
+        Action::Beat {
+            variant: v,
+            program,
+        } => beat(variant(&v)?, program),
         Action::Play {
             variant: v,
             program,
@@ -464,5 +478,47 @@ fn play(v: Variant, program: Program, trace: bool) -> Result<ExitCode, CliError>
         champion.observe_move(&pos, m);
         pos = pos.after_wolf_move(m)?;
     }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn beat(v: Variant, program: Program) -> Result<ExitCode, CliError> {
+    if program == Program::Perfect {
+        return Err(CliError(
+            "--program perfect: the perfect goat is beaten only where the wolves win by force (see `solve`)".into(),
+        ));
+    }
+    let out = match match_play::beat_program(&v.start(), listing(program))? {
+        Some(line) => {
+            let mut pos = v.start();
+            let mut champion = Champion::new(listing(program));
+            let mut text = String::new();
+            let first = champion.decide(&pos).choice;
+            if let Some(sq) = first {
+                write!(text, "({sq})").unwrap();
+                pos = pos.after_goat_move(sq)?;
+            }
+            for m in &line {
+                champion.observe_move(&pos, *m);
+                pos = pos.after_wolf_move(*m)?;
+                match pos.outcome() {
+                    Some(_) => write!(text, "; {m}").unwrap(),
+                    None => match champion.decide(&pos).choice {
+                        Some(sq) => {
+                            write!(text, "; {m} ({sq})").unwrap();
+                            pos = pos.after_goat_move(sq)?;
+                        }
+                        None => write!(text, "; {m} (0)").unwrap(),
+                    },
+                }
+            }
+            format!(
+                "{v}: {} wolf moves beat the program: {}\n",
+                line.len(),
+                text.trim_start_matches("; ")
+            )
+        }
+        None => format!("{v}: no sequence of wolf moves beats the program\n"),
+    };
+    print(&out)?;
     Ok(ExitCode::SUCCESS)
 }
