@@ -377,7 +377,7 @@ fn measure(games: u32, seed: u64, only: Option<&str>) -> Result<ExitCode, CliErr
         None => Variant::ALL.to_vec(),
     };
     let mut out = String::from(
-        "variant  goat                    vs perfect wolves   vs random wolves (win %, blunders/winning decisions)\n",
+        "variant  goat                    vs perfect wolves   shortest beating line   vs random wolves: goat wins (blunders / winning decisions)\n",
     );
     for v in variants {
         let s = Solution::solve(v);
@@ -401,9 +401,21 @@ fn measure(games: u32, seed: u64, only: Option<&str>) -> Result<ExitCode, CliErr
                 },
                 games,
             )?;
+            let beaten = if program == Program::Perfect {
+                if s.value(&start).is_win() {
+                    "none".to_string()
+                } else {
+                    "forced win".to_string()
+                }
+            } else {
+                match match_play::beat_program(&start, listing(program))? {
+                    Some(line) => format!("{} wolf moves", line.len()),
+                    None => "none".to_string(),
+                }
+            };
             writeln!(
                 out,
-                "{:<8} {:<23} {:<19} {:.2} % of {} ({}/{})",
+                "{:<8} {:<23} {:<19} {:<23} {:.2} % of {} ({}/{})",
                 v.name(),
                 goat.name(),
                 if perfect.goat_wins == 1 {
@@ -411,6 +423,7 @@ fn measure(games: u32, seed: u64, only: Option<&str>) -> Result<ExitCode, CliErr
                 } else {
                     "wolves win"
                 },
+                beaten,
                 100.0 * random.goat_rate(),
                 random.games,
                 random.goat_blunders,
