@@ -84,6 +84,12 @@ fn show_lists_moves_with_values_and_the_choice() {
     let t = text(&o);
     assert!(t.contains("2/57"), "{t}");
     assert!(t.contains("the wolves lose in 18 plies"), "{t}");
+    let line = t
+        .lines()
+        .find(|l| l.trim_start().starts_with("2/57"))
+        .unwrap();
+    assert!(line.contains("loses in 18"), "{t}");
+    assert!(line.ends_with("program answers 77"), "{t}");
     let o = bgw(&[
         "champion",
         "show",
@@ -111,6 +117,13 @@ fn replay_shows_the_commentary() {
         "{t}"
     );
     assert_eq!(t.lines().count(), 18);
+    let o = bgw(&["champion", "replay", "--trace"]);
+    let t = text(&o);
+    assert_eq!(t.matches("chosen by branch").count(), 17, "{t}");
+    assert!(
+        t.contains("chosen by branch ForwardAgainst: goat to 77"),
+        "{t}"
+    );
 }
 
 #[test]

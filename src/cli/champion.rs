@@ -99,6 +99,9 @@ enum Action {
         /// The program's listing.
         #[arg(long, value_enum, default_value = "main")]
         program: Program,
+        /// Print the program's decision trace after each exchange.
+        #[arg(long)]
+        trace: bool,
     },
     /// Win rates of the program (both listings) and the perfect goat against perfect and random
     /// wolves from the start of each variant.
@@ -161,7 +164,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             program,
             r7,
         } => show(&wolves, goat, to_move, variant(&v)?, program, r7),
-        Action::Replay { program } => replay(program),
+        Action::Replay { program, trace } => replay(program, trace),
         Action::Measure {
             games,
             seed,
@@ -316,8 +319,23 @@ fn show(
     let choice = trace.as_ref().and_then(|t| t.choice);
     for m in s.move_values(&pos) {
         let mark = match m.mv {
-            Move::Goat(sq) if Some(sq) == choice => "  ← the program's choice",
-            _ => "",
+            Move::Goat(sq) if Some(sq) == choice => "  ← the program's choice".to_string(),
+            Move::Goat(_) => String::new(),
+            Move::Wolf(w) => {
+                // What the program would answer.
+                let mut p = champion.clone();
+                p.observe_move(&pos, w);
+                let after = pos.after_wolf_move(w)?;
+                match after.outcome() {
+                    Some(o) => format!("  ({o})"),
+                    None => format!(
+                        "  program answers {}",
+                        p.decide(&after)
+                            .choice
+                            .map_or("0".to_string(), |c| c.to_string())
+                    ),
+                }
+            }
         };
         writeln!(
             out,
@@ -335,7 +353,7 @@ fn show(
     Ok(ExitCode::SUCCESS)
 }
 
-fn replay(program: Program) -> Result<ExitCode, CliError> {
+fn replay(program: Program, trace: bool) -> Result<ExitCode, CliError> {
     let s = Solution::solve(Variant::NINE_FOUR);
     let steps = match_play::replay_article(&s, listing(program))?;
     let start = match_play::article_start();
@@ -366,6 +384,9 @@ fn replay(program: Program) -> Result<ExitCode, CliError> {
             }
         )
         .unwrap();
+        if trace {
+            writeln!(out, "{}\n", st.trace).unwrap();
+        }
     }
     print(&out)?;
     Ok(ExitCode::SUCCESS)
