@@ -39,6 +39,18 @@ fn replies_from_the_start_and_the_trace() {
     assert!(t.contains("R7 = 0"), "{t}");
     assert!(t.contains("first move of the game"), "{t}");
     assert!(t.contains("chosen by branch"), "{t}");
+    // The alternative listing resigns on 97 although 88 is free: it shows 0.
+    let o = bgw(&[
+        "champion",
+        "replies",
+        "2/28 4/88 4/77 4/86",
+        "--program",
+        "alt",
+    ]);
+    assert_eq!(
+        text(&o).lines().collect::<Vec<_>>(),
+        ["66", "77", "86", "97", "0"]
+    );
     // The perfect goat and the alternative listing answer too.
     for p in ["perfect", "alt"] {
         let o = bgw(&[
