@@ -7,6 +7,7 @@ pub mod app;
 pub mod atomic_file;
 pub mod bearoff;
 pub mod calibrate;
+pub mod champion;
 pub mod classic;
 pub mod dice;
 pub mod duel;

@@ -84,6 +84,18 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             value: 1e3 * bearoff_build_seconds(6, Duration::from_secs(1)),
             unit: "ms",
         },
+        Figure {
+            key: "champion_solve_9x4_ms",
+            label:
+                "seed 002 goat and wolves, 9x9 four wolves solved (7,493,980 positions), one thread"
+                    .into(),
+            value: 1e3
+                * backgammon_workbench::champion::solver::solve_seconds(
+                    backgammon_workbench::champion::Variant::NINE_FOUR,
+                    Duration::from_secs(1),
+                ),
+            unit: "ms",
+        },
     ];
     if args.large {
         figures.push(Figure {

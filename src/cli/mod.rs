@@ -4,6 +4,7 @@
 
 mod bearoff;
 mod calibrate;
+mod champion;
 mod duel;
 mod learn;
 mod moves;
@@ -43,6 +44,10 @@ enum Command {
     Duel(duel::Args),
     /// Search for stronger classic weights: a (1+λ) evolution strategy, duels against pubeval.
     Tune(tune::Args),
+    /// Seed 002, «Чемпион»: the goat program against the wolves — replies with their trace,
+    /// exact solution, move values, the article's game, measurements, play.
+    #[command(alias = "wolves")]
+    Champion(champion::Args),
 }
 
 /// A failed run: the message printed after `bgw: `.
@@ -79,6 +84,7 @@ pub fn run() -> ExitCode {
         Some(Command::Bearoff(args)) => bearoff::run(args),
         Some(Command::Duel(args)) => duel::run(args),
         Some(Command::Tune(args)) => tune::run(args),
+        Some(Command::Champion(args)) => champion::run(args),
     };
     outcome.unwrap_or_else(|CliError(message)| {
         eprintln!("bgw: {message}");
