@@ -3,6 +3,7 @@
 //! databases (seed 001). The desktop workbench is the [`app`] module (egui); no other module
 //! has a user-interface dependency.
 
+#[cfg(feature = "gui")]
 pub mod app;
 pub mod atomic_file;
 pub mod bearoff;

@@ -68,13 +68,27 @@ pub fn print(text: &str) -> Result<(), CliError> {
     }
 }
 
+/// No subcommand: the desktop workbench (or, built without the `gui` feature, the help).
+fn open_workbench() -> Result<ExitCode, CliError> {
+    #[cfg(feature = "gui")]
+    {
+        backgammon_workbench::app::run()
+            .map(|()| ExitCode::SUCCESS)
+            .map_err(|e| CliError(format!("cannot open the workbench window: {e}")))
+    }
+    #[cfg(not(feature = "gui"))]
+    {
+        use clap::CommandFactory;
+        let _ = Cli::command().print_help();
+        Ok(ExitCode::SUCCESS)
+    }
+}
+
 /// Runs the command line and returns the process's exit code.
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
     let outcome = match cli.command {
-        None => backgammon_workbench::app::run()
-            .map(|()| ExitCode::SUCCESS)
-            .map_err(|e| CliError(format!("cannot open the workbench window: {e}"))),
+        None => open_workbench(),
         Some(Command::Moves(args)) => moves::run(args),
         Some(Command::Show(args)) => show::run(args),
         Some(Command::Calibrate(args)) => calibrate::run(args),
