@@ -359,3 +359,46 @@ fn testing_the_weights_runs_a_duel_in_the_background() {
     assert!(shows(&h, "classic (these weights) vs pubeval"));
     assert!(shows(&h, "points per game over 40 games"));
 }
+
+fn champion_click(h: &mut Harness<'static, WorkbenchApp>, sq: u8) {
+    let at = h
+        .state()
+        .state
+        .champion
+        .square_centre(sq)
+        .expect("the champion board was drawn");
+    click_at(h, at, PointerButton::Primary, Modifiers::NONE);
+}
+
+#[test]
+fn playing_the_wolves_against_the_champion_by_clicks() {
+    let mut h = new_app();
+    h.get_by_label("Чемпион").click();
+    h.run();
+    h.run();
+    // The goat (the program) opened from 55; the wolves are to move.
+    let start = h.state().state.champion.position;
+    assert_ne!(start.goat, 55);
+    assert!(shows(&h, "Exact value (wolves to move)"));
+    // Wolf 1 from 19 to 28: legal; the goat answers at once.
+    champion_click(&mut h, 19);
+    champion_click(&mut h, 28);
+    let c = &h.state().state.champion;
+    assert_eq!(c.position.wolves[0], 28);
+    assert_eq!(c.record.len(), 1);
+    assert!(c.record[0].starts_with("1/28 ("), "{:?}", c.record);
+    assert_ne!(c.position.goat, start.goat, "the goat replied");
+    assert!(c.trace.is_some());
+    assert!(shows(&h, "Game: 1/28 ("));
+    // Wolf 2 from 39 to 59 is not a diagonal step: refused with the engine's reason.
+    champion_click(&mut h, 39);
+    champion_click(&mut h, 59);
+    let c = &h.state().state.champion;
+    assert_eq!(c.position.wolves[1], 39);
+    assert_eq!(c.record.len(), 1);
+    assert!(shows(&h, "2/59 refused:"));
+    // Undo takes the wolf move and the reply back.
+    h.get_by_label("Undo wolf move").click();
+    h.run();
+    assert_eq!(h.state().state.champion.position, start);
+}

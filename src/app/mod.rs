@@ -15,6 +15,7 @@ pub mod bearoff_panel;
 pub mod board;
 pub mod breakdown;
 pub mod candidates;
+pub mod champion_panel;
 pub mod duel_panel;
 pub mod edit_board;
 pub mod files;

@@ -80,6 +80,8 @@ pub enum Tab {
     Race,
     /// Play against the classic program.
     Play,
+    /// Play the wolves against «Чемпион» (seed 002).
+    Champion,
     /// Messages and the learning log.
     Log,
 }
@@ -257,6 +259,8 @@ pub enum Action {
     StartDuel,
     /// Stops the duel.
     CancelDuel,
+    /// Something done in the «Чемпион» tab.
+    Champion(super::champion_panel::ChampionAction),
     /// Learning on or off.
     SetLearning(bool),
     /// The learning step η.
@@ -309,6 +313,8 @@ pub struct AppState {
     pub bearoff: super::bearoff_panel::BearoffState,
     /// "Test these weights" (a duel in the background).
     pub duel: super::duel_panel::DuelState,
+    /// The game against «Чемпион».
+    pub champion: super::champion_panel::ChampionState,
     generator: MoveGenerator,
 }
 
@@ -341,6 +347,7 @@ impl AppState {
             play: None,
             bearoff: Default::default(),
             duel: Default::default(),
+            champion: Default::default(),
             generator: MoveGenerator::new(),
         };
         s.refresh();
@@ -595,6 +602,7 @@ impl AppState {
             }
             Action::Play(i) => self.play(i),
             Action::SetTab(t) => self.settings.tab = t,
+            Action::Champion(a) => self.champion.apply(a),
             Action::SetDark(d) => self.settings.dark = d,
             Action::SetWeight {
                 term,

@@ -1,4 +1,4 @@
-//! The lower area: one tab per tool (weights, bear-off, race, play, log).
+//! The lower area: one tab per tool (weights, bear-off, race, play, «Чемпион», log).
 
 use super::state::{Action, AppState, Tab};
 
@@ -11,6 +11,7 @@ pub fn show(ui: &mut egui::Ui, state: &AppState, typed_move: &mut String) -> Vec
             (Tab::Bearoff, "Bear-off"),
             (Tab::Race, "Race"),
             (Tab::Play, "Play"),
+            (Tab::Champion, "Чемпион"),
             (Tab::Log, "Log"),
         ] {
             if ui
@@ -27,6 +28,11 @@ pub fn show(ui: &mut egui::Ui, state: &AppState, typed_move: &mut String) -> Vec
         Tab::Play => out.extend(super::play::show(ui, state, typed_move)),
         Tab::Bearoff => out.extend(super::bearoff_panel::show(ui, state)),
         Tab::Race => super::bearoff_panel::race(ui, state),
+        Tab::Champion => out.extend(
+            super::champion_panel::show(ui, &state.champion)
+                .into_iter()
+                .map(Action::Champion),
+        ),
         Tab::Log => {
             egui::ScrollArea::vertical()
                 .id_salt("log-scroll")
