@@ -1,30 +1,10 @@
 //! The classic program's commands run as a user would: `bgw rank`, `bgw play` with piped
 //! input, `bgw learn`.
 
-use std::io::Write;
+mod common;
+
+use common::{bgw, text};
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
-
-fn bgw(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_bgw"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("bgw runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
 
 fn seed_weights() -> String {
     concat!(env!("CARGO_MANIFEST_DIR"), "/assets/weights/seed.ron").to_string()

@@ -2,7 +2,9 @@
 #![allow(dead_code)]
 
 use backgammon_workbench::{Position, Side};
+use std::io::Write;
 use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
 
 /// A file under the shared reference data folder.
 pub fn data(path: &str) -> PathBuf {
@@ -34,4 +36,27 @@ pub fn positions_10k() -> Vec<(String, Position)> {
             )
         })
         .collect()
+}
+
+/// Runs the `bgw` binary with `args`, feeding `stdin`, and waits for it.
+pub fn bgw(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_bgw"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("bgw runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(stdin.as_bytes())
+        .expect("write stdin");
+    child.wait_with_output().expect("bgw ends")
+}
+
+/// Output bytes as text.
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
 }
