@@ -1,10 +1,12 @@
 //! Frame time of the workbench while a weight slider is dragged, on the position with the
 //! most legal results in the reference set (`/wAAADAMKuoqAA`, White to play 33: 854 results),
 //! headless through egui_kittest: each frame is one pointer move on the WPTSHOME slider, timed
-//! from input to tessellated output (no GPU rendering).
+//! from input to tessellated output (no GPU rendering). Also prints what a software renderer
+//! has to draw for one frame: triangles, and pixels covered (overdraw counted).
 //!
 //! `cargo run --release --example app_frame_time`
 
+use backgammon_workbench::app::frame_cost::frame_cost;
 use backgammon_workbench::app::{Action, AppState, ScriptedDialogs, WorkbenchApp};
 use egui::{Event, PointerButton};
 use egui_kittest::Harness;
@@ -24,10 +26,7 @@ fn main() {
     let started = Instant::now();
     let mut h = Harness::builder()
         .with_size(egui::vec2(1500.0, 950.0))
-        .build_ui_state(
-            |ui, app: &mut WorkbenchApp| app.show(ui),
-            WorkbenchApp::new(state, Box::new(ScriptedDialogs::default())),
-        );
+        .build_eframe(|_| WorkbenchApp::new(state, Box::new(ScriptedDialogs::default())));
     h.step();
     println!(
         "first frame (app set up, ranking done, first pass): {:.1} ms",
@@ -57,8 +56,19 @@ fn main() {
         let t = Instant::now();
         h.step();
         let shapes = h.output().shapes.clone();
-        let _meshes = h.ctx.tessellate(shapes, ppp);
+        let meshes = h.ctx.tessellate(shapes, ppp);
         times.push(t.elapsed().as_secs_f64() * 1e3);
+        if i == 0 {
+            let cost = frame_cost(&meshes);
+            let window = 1500.0 * 950.0;
+            println!(
+                "one frame: {} triangles covering {:.2} M pixels, {:.2}× the window \
+                 (what a software renderer draws each frame)",
+                cost.triangles,
+                cost.pixels / 1e6,
+                cost.pixels / window
+            );
+        }
     }
     assert_ne!(
         h.state().state.weights,

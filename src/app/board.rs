@@ -4,6 +4,7 @@
 //! bears off into the bottom tray, right of the board; the other colour mirrors it on top.
 //! Point numbers are those of the side on roll.
 
+use super::checker_sprites::{CheckerSprites, checker_colours};
 use super::edit_board::{EditBoard, Loc, own_point, white_point};
 use super::state::{Action, AppState};
 use crate::position::Side;
@@ -31,6 +32,7 @@ pub struct BoardUi {
     drag: Option<(Side, Loc)>,
     drag_pos: Option<Pos2>,
     last_rect: Option<(Rect, Side)>,
+    sprites: Option<CheckerSprites>,
 }
 
 /// The board's geometry for one frame.
@@ -225,42 +227,19 @@ impl Geometry {
     }
 }
 
-/// A checker's fill and outline colours.
-pub fn checker_colours(side: Side) -> (Color32, Color32) {
-    match side {
-        Side::White => (
-            Color32::from_rgb(244, 238, 222),
-            Color32::from_rgb(60, 50, 40),
-        ),
-        Side::Black => (
-            Color32::from_rgb(40, 38, 44),
-            Color32::from_rgb(205, 200, 190),
-        ),
-    }
-}
-
-fn draw_checker(painter: &egui::Painter, c: Pos2, r: f32, side: Side, alpha: f32) {
-    let (fill, line) = checker_colours(side);
-    painter.circle(
-        c,
-        r,
-        fill.gamma_multiply(alpha),
-        Stroke::new(1.5, line.gamma_multiply(alpha)),
-    );
-    painter.circle_stroke(
-        c,
-        r * 0.68,
-        Stroke::new(1.0, line.gamma_multiply(0.35 * alpha)),
-    );
-}
-
 /// Draws `n` checkers of `side` at `loc`, the first in slot `start` (after the other colour's
 /// checkers on a point both hold — an impossible board shown while editing).
-fn draw_stack(painter: &egui::Painter, g: &Geometry, side: Side, loc: Loc, n: u8, start: usize) {
-    let r = CHECKER * g.u / 2.0;
+fn draw_stack(
+    painter: &egui::Painter,
+    sprites: &CheckerSprites,
+    g: &Geometry,
+    (side, loc): (Side, Loc),
+    n: u8,
+    start: usize,
+) {
     let shown = (n as usize).min(5);
     for k in 0..shown {
-        draw_checker(painter, g.slot(side, loc, start + k), r, side, 1.0);
+        sprites.draw(painter, g.slot(side, loc, start + k), side, Color32::WHITE);
     }
     if n > 5 {
         let (_, line) = checker_colours(side);
@@ -272,6 +251,23 @@ fn draw_stack(painter: &egui::Painter, g: &Geometry, side: Side, loc: Loc, n: u8
             line,
         );
     }
+}
+
+/// The wooden frame: the strips of `outer` around `field`, not one rectangle under the field
+/// (each pixel painted once: without a GPU, overdraw costs time on every frame). The strips
+/// reach one point under the field and into each other, so no seam shows.
+fn draw_frame(painter: &egui::Painter, outer: Rect, field: Rect, wood: Color32) {
+    let (o, f) = (outer, field.shrink(1.0));
+    let strip = |x0: f32, x1: f32, y0: f32, y1: f32, r: egui::CornerRadius| {
+        let rect = Rect::from_min_max(pos2(x0, y0), pos2(x1, y1));
+        painter.rect_filled(rect, r, wood);
+    };
+    let round = |nw, ne, sw, se| egui::CornerRadius { nw, ne, sw, se };
+    strip(o.left(), f.left(), o.top(), o.bottom(), round(6, 0, 6, 0));
+    strip(f.right(), o.right(), o.top(), o.bottom(), round(0, 6, 0, 6));
+    let (x0, x1) = (f.left() - 1.0, f.right() + 1.0);
+    strip(x0, x1, o.top(), f.top(), egui::CornerRadius::ZERO);
+    strip(x0, x1, f.bottom(), o.bottom(), egui::CornerRadius::ZERO);
 }
 
 fn draw_tray(painter: &egui::Painter, g: &Geometry, side: Side, n: u8) {
@@ -393,8 +389,9 @@ impl BoardUi {
 
         // Frame, field, points.
         let wood = Color32::from_rgb(92, 60, 34);
-        painter.rect_filled(g.outer(), 6.0, wood);
+        draw_frame(&painter, g.outer(), g.field(), wood);
         painter.rect_filled(g.field(), 2.0, Color32::from_rgb(32, 86, 62));
+        let sprites = CheckerSprites::ensure(&mut self.sprites, ui.ctx(), CHECKER * u / 2.0);
         painter.rect_filled(g.bar_rect(), 0.0, wood);
         for wp in 1..=24u8 {
             let r = g.point_rect(wp);
@@ -480,12 +477,12 @@ impl BoardUi {
                     0
                 };
                 if n > 0 {
-                    draw_stack(&painter, &g, side, Loc::Point(wp), n, start);
+                    draw_stack(&painter, sprites, &g, (side, Loc::Point(wp)), n, start);
                 }
             }
             let n = shown.count(side, Loc::Bar);
             if n > 0 {
-                draw_stack(&painter, &g, side, Loc::Bar, n, 0);
+                draw_stack(&painter, sprites, &g, (side, Loc::Bar), n, 0);
             }
         }
         // Both colours on one point: mark it.
@@ -507,7 +504,6 @@ impl BoardUi {
             let play = a.candidates[i].play;
             let mover = a.position.on_roll();
             let after = EditBoard::from_position(&play.result);
-            let r = CHECKER * u / 2.0;
             for side in [Side::White, Side::Black] {
                 let locs = (1..=24u8).map(Loc::Point).chain([Loc::Bar]);
                 for loc in locs {
@@ -515,14 +511,12 @@ impl BoardUi {
                     let now = after.count(side, loc) as usize;
                     for k in now..before {
                         // Checkers leaving: dimmed.
-                        painter.circle_filled(
-                            g.slot(side, loc, k),
-                            r,
-                            Color32::from_black_alpha(140),
-                        );
+                        let shadow = Color32::from_black_alpha(140);
+                        sprites.draw(&painter, g.slot(side, loc, k), side, shadow);
                     }
                     for k in before..now {
-                        draw_checker(&painter, g.slot(side, loc, k), r, side, 0.55);
+                        let ghost = Color32::WHITE.gamma_multiply(0.55);
+                        sprites.draw(&painter, g.slot(side, loc, k), side, ghost);
                     }
                 }
             }
@@ -567,7 +561,8 @@ impl BoardUi {
                 self.drag_pos = Some(p);
             }
             if let Some(p) = self.drag_pos {
-                draw_checker(&painter, p, CHECKER * u / 2.0, side, 0.9);
+                let tint = Color32::WHITE.gamma_multiply(0.9);
+                sprites.draw(&painter, p, side, tint);
             }
             if resp.drag_stopped() || !ui.input(|i| i.pointer.primary_down()) {
                 let target = self

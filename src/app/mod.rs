@@ -16,9 +16,11 @@ pub mod board;
 pub mod breakdown;
 pub mod candidates;
 pub mod champion_panel;
+pub mod checker_sprites;
 pub mod duel_panel;
 pub mod edit_board;
 pub mod files;
+pub mod frame_cost;
 pub mod jobs;
 pub mod play;
 pub mod state;
@@ -54,6 +56,14 @@ struct Timing {
     worst: f64,
     last_begin: Option<std::time::Instant>,
     intervals: Vec<f64>,
+    /// eframe's own measure of each frame: UI code, tessellation and GL calls, without the
+    /// buffer swap.
+    eframe_ms: Vec<f64>,
+    /// The process's CPU time when the current hundred frames began (Linux), in seconds.
+    cpu_at: Option<f64>,
+    /// `BGW_TIMING=continuous`: repaint without waiting for input, so frame-to-frame intervals
+    /// measure the whole cost of a frame.
+    continuous: bool,
 }
 
 impl WorkbenchApp {
@@ -156,17 +166,21 @@ impl WorkbenchApp {
         self.apply_all(ui, actions);
 
         let actions = egui::Panel::top("toolbar")
+            .frame(unfilled(egui::Frame::side_top_panel(ui.style())))
             .show(ui, |ui| self.toolbar.show(ui, &self.state))
             .inner;
         self.apply_all(ui, actions);
 
-        egui::Panel::bottom("status").show(ui, |ui| status::show(ui, &self.state));
+        egui::Panel::bottom("status")
+            .frame(unfilled(egui::Frame::side_top_panel(ui.style())))
+            .show(ui, |ui| status::show(ui, &self.state));
 
         let actions = weights::confirm(ui.ctx(), &self.state);
         self.apply_all(ui, actions);
 
         // The lower area first: a weight change re-ranks before the candidates are drawn.
         let actions = egui::Panel::bottom("tabs")
+            .frame(unfilled(egui::Frame::side_top_panel(ui.style())))
             .resizable(true)
             .default_size(330.0)
             .min_size(310.0)
@@ -175,6 +189,7 @@ impl WorkbenchApp {
                 // whole width.
                 let mut out = if matches!(self.state.settings.tab, Tab::Weights | Tab::Play) {
                     egui::Panel::right("breakdown")
+                        .frame(unfilled(egui::Frame::side_top_panel(ui.style())))
                         .resizable(true)
                         .default_size(880.0)
                         .min_size(700.0)
@@ -190,6 +205,7 @@ impl WorkbenchApp {
         self.apply_all(ui, actions);
 
         let actions = egui::Panel::right("candidates")
+            .frame(unfilled(egui::Frame::side_top_panel(ui.style())))
             .resizable(true)
             .default_size(540.0)
             .min_size(520.0)
@@ -198,18 +214,49 @@ impl WorkbenchApp {
         self.apply_all(ui, actions);
 
         let actions = egui::CentralPanel::default()
+            .frame(unfilled(egui::Frame::central_panel(ui.style())))
             .show(ui, |ui| self.board.show(ui, &self.state))
             .inner;
         self.apply_all(ui, actions);
     }
 }
 
+/// CPU time of this process so far (user and system, all threads, the software renderer's
+/// included), from `/proc/self/stat`; `None` where that is not available.
+fn process_cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // Fields after the command name (which is in parentheses): utime and stime are the 12th
+    // and 13th of them, in clock ticks (100 a second on Linux).
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let f: Vec<&str> = rest.split(' ').collect();
+    let ticks: f64 = f.get(11)?.parse::<f64>().ok()? + f.get(12)?.parse::<f64>().ok()?;
+    Some(ticks / 100.0)
+}
+
+/// A panel's frame without its fill. The window is cleared to the panel colour once per frame
+/// (see `clear_color`), so painting each panel's background again only costs time: with a
+/// software renderer (Mesa's llvmpipe, no GPU) every full-window fill costs several
+/// milliseconds a frame.
+fn unfilled(frame: egui::Frame) -> egui::Frame {
+    frame.fill(egui::Color32::TRANSPARENT)
+}
+
 impl eframe::App for WorkbenchApp {
-    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+    fn clear_color(&self, visuals: &egui::Visuals) -> [f32; 4] {
+        visuals.panel_fill.to_normalized_gamma_f32()
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, frame: &mut eframe::Frame) {
         let Some(t) = &mut self.timing else {
             return self.show(ui);
         };
         let began = std::time::Instant::now();
+        if let Some(s) = frame.info().cpu_usage {
+            t.eframe_ms.push(f64::from(s) * 1e3);
+        }
+        if t.continuous {
+            ui.ctx().request_repaint();
+        }
         // Frame to frame, when frames follow each other (input arriving all the time): the whole
         // cost of a frame, painting and presenting included.
         if let Some(last) = t.last_begin.replace(began) {
@@ -238,13 +285,22 @@ impl eframe::App for WorkbenchApp {
         }
         if t.frames.is_multiple_of(100) {
             let n = t.intervals.len().max(1) as f64;
+            let e = t.eframe_ms.len().max(1) as f64;
+            let cpu_now = process_cpu_seconds();
+            let cpu = match (t.cpu_at, cpu_now) {
+                (Some(a), Some(b)) => format!("; process CPU {:.2} ms a frame", (b - a) * 10.0),
+                _ => String::new(),
+            };
+            t.cpu_at = cpu_now;
             eprintln!(
                 "bgw timing: frames {}-{}: mean {:.2} ms, worst {:.2} ms in the UI code; \
-                 {} back-to-back frames {:.2} ms apart on average, at most {:.2} ms",
+                 {:.2} ms with tessellation and GL calls (eframe); \
+                 {} back-to-back frames {:.2} ms apart on average, at most {:.2} ms{cpu}",
                 t.frames - 99,
                 t.frames,
                 t.total / 100.0,
                 t.worst,
+                t.eframe_ms.iter().sum::<f64>() / e,
                 t.intervals.len(),
                 t.intervals.iter().sum::<f64>() / n,
                 t.intervals.iter().copied().fold(0.0, f64::max)
@@ -252,6 +308,7 @@ impl eframe::App for WorkbenchApp {
             t.total = 0.0;
             t.worst = 0.0;
             t.intervals.clear();
+            t.eframe_ms.clear();
         }
     }
 
@@ -276,7 +333,7 @@ pub fn run() -> eframe::Result {
         options,
         Box::new(move |cc| {
             let mut app = WorkbenchApp::from_storage(cc.storage);
-            if std::env::var_os("BGW_TIMING").is_some() {
+            if let Some(mode) = std::env::var_os("BGW_TIMING") {
                 app.timing = Some(Timing {
                     start,
                     frames: 0,
@@ -284,6 +341,9 @@ pub fn run() -> eframe::Result {
                     worst: 0.0,
                     last_begin: None,
                     intervals: Vec::new(),
+                    eframe_ms: Vec::new(),
+                    cpu_at: None,
+                    continuous: mode == "continuous",
                 });
             }
             Ok(Box::new(app))

@@ -1,0 +1,42 @@
+//! The renderer's work for a frame of the workbench stays in budget: without a GPU (Mesa's
+//! llvmpipe) every triangle and every covered pixel costs time on every frame, and a frame
+//! while a weight is dragged must stay under 16 ms. Counts, not timings: the figures in the
+//! README come from `BGW_TIMING=continuous bgw` under Xvfb.
+
+use backgammon_workbench::app::frame_cost::frame_cost;
+use backgammon_workbench::app::{Action, AppState, ScriptedDialogs, WorkbenchApp};
+use egui_kittest::Harness;
+
+#[test]
+fn a_frame_of_the_largest_position_stays_in_the_software_renderers_budget() {
+    // The position with the most legal results in the reference set: White to play 33, 854
+    // results; a candidate selected, so the board shows its ghosted result and arrows.
+    let mut state = AppState::default();
+    let mut dialogs = ScriptedDialogs::default();
+    state.apply(Action::Paste("/wAAADAMKuoqAA".into()), &mut dialogs);
+    state.apply(Action::SetDie(0, 3), &mut dialogs);
+    state.apply(Action::SetDie(1, 3), &mut dialogs);
+    let n = state.analysis.as_ref().map_or(0, |a| a.candidates.len());
+    assert_eq!(n, 854);
+    state.apply(Action::Select(1), &mut dialogs);
+
+    // Run as eframe runs it (no test frame around it).
+    let (w, h) = (1500.0, 950.0);
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(w, h))
+        .build_eframe(|_| WorkbenchApp::new(state, Box::new(ScriptedDialogs::default())));
+    harness.run();
+    let shapes = harness.output().shapes.clone();
+    let cost = frame_cost(&harness.ctx.tessellate(shapes, 1.0));
+
+    // Each panel painting its own background again (the window is cleared to that colour)
+    // made 2.1× the window; drawn checkers as tessellated circles made 25,000 triangles.
+    let window = f64::from(w * h);
+    assert!(
+        cost.pixels < 0.85 * window,
+        "{:.2} M pixels covered, {:.2}× the window",
+        cost.pixels / 1e6,
+        cost.pixels / window
+    );
+    assert!(cost.triangles < 18_000, "{} triangles", cost.triangles);
+}
