@@ -171,9 +171,11 @@ impl WorkbenchApp {
             .inner;
         self.apply_all(ui, actions);
 
-        egui::Panel::bottom("status")
+        let actions = egui::Panel::bottom("status")
             .frame(unfilled(egui::Frame::side_top_panel(ui.style())))
-            .show(ui, |ui| status::show(ui, &self.state));
+            .show(ui, |ui| status::show(ui, &self.state))
+            .inner;
+        self.apply_all(ui, actions);
 
         let actions = weights::confirm(ui.ctx(), &self.state);
         self.apply_all(ui, actions);

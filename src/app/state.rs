@@ -12,7 +12,7 @@ use crate::classic::{Phase, Ranking};
 use crate::classic::{Term, Weights};
 use crate::dice::Dice;
 use crate::formats::position_file::PositionFile;
-use crate::formats::{Setup, read_setup};
+use crate::formats::{MatchState, Setup, read_setup};
 use crate::moves::MoveGenerator;
 use crate::moves::parse::{Refusal, match_play};
 use crate::position::{Position, Side};
@@ -28,6 +28,11 @@ pub struct Edit {
     pub on_roll: Side,
     /// The two dice, 0 for a die not set.
     pub dice: [u8; 2],
+    /// Cube, score and match length when a pasted `PositionID:MatchID` or XGID carried them;
+    /// kept through edits and moves so that a copy gives them back. `None`: a money game with
+    /// the cube centred at 1.
+    #[serde(default)]
+    pub match_state: Option<MatchState>,
 }
 
 impl Edit {
@@ -37,6 +42,7 @@ impl Edit {
             board: EditBoard::from_position(&Position::opening(Side::White)),
             on_roll: Side::White,
             dice: [0, 0],
+            match_state: None,
         }
     }
 
@@ -55,8 +61,22 @@ impl Edit {
         self.position().ok().map(|position| Setup {
             position,
             dice: self.roll(),
-            match_state: None,
+            match_state: self
+                .match_state
+                .map(|m| m.for_turn(position.on_roll(), self.roll())),
         })
+    }
+
+    /// The next turn after a move whose result (from the mover's side) is `result`: the
+    /// opponent on roll, no dice, the same match.
+    fn turn_over(&self, result: &Position) -> Edit {
+        let after = result.mirror();
+        Edit {
+            board: EditBoard::from_position(&after),
+            on_roll: after.on_roll(),
+            dice: [0, 0],
+            match_state: self.match_state,
+        }
     }
 
     fn from_setup(setup: &Setup) -> Edit {
@@ -65,6 +85,8 @@ impl Edit {
             board: EditBoard::from_position(&setup.position),
             on_roll: setup.position.on_roll(),
             dice,
+            // A plain money game is what no match state means.
+            match_state: setup.match_state.filter(|m| !m.is_plain_money()),
         }
     }
 }
@@ -173,8 +195,10 @@ pub enum Action {
     Opening,
     /// No checkers at all.
     Empty,
-    /// Exchanges the colours of all checkers (and the side on roll).
+    /// Exchanges the colours of all checkers (and the side on roll, the scores and the cube).
     SwapSides,
+    /// Forgets the pasted cube and score: a money game with the cube centred at 1.
+    MoneyGame,
     /// Chooses the colour a left click adds.
     SetAddColour(Side),
     /// Turns the board round (the other colour at the bottom).
@@ -530,8 +554,12 @@ impl AppState {
                 self.edit_with(|e| {
                     e.board = e.board.swapped();
                     e.on_roll = e.on_roll.opponent();
+                    e.match_state = e.match_state.map(MatchState::swapped);
                     true
                 });
+            }
+            Action::MoneyGame => {
+                self.edit_with(|e| e.match_state.take().is_some());
             }
             Action::SetAddColour(side) => self.settings.add_colour = side,
             Action::FlipView => self.settings.bottom = self.settings.bottom.opponent(),
@@ -554,7 +582,12 @@ impl AppState {
                     self.replace(Edit::from_setup(&setup));
                     let extra = setup
                         .match_state
-                        .map(|m| format!(" ({}; analysed as a money game)", m.describe()))
+                        .map(|m| {
+                            format!(
+                                " ({}: kept for copying, analysed as a money game)",
+                                m.describe()
+                            )
+                        })
                         .unwrap_or_default();
                     self.info(format!("read {}{extra}", text.trim()));
                 }
@@ -567,7 +600,7 @@ impl AppState {
                         IdFormat::PositionMatchId => {
                             format!("{}:{}", setup.position_id(), setup.match_id())
                         }
-                        IdFormat::Xgid => format!("XGID={}", setup.xgid()),
+                        IdFormat::Xgid => setup.xgid(),
                     };
                     self.info(format!("copied {text}"));
                     self.clipboard_out = Some(text);
@@ -738,6 +771,7 @@ impl AppState {
             | Action::Opening
             | Action::Empty
             | Action::SwapSides
+            | Action::MoneyGame
             | Action::Paste(_)
             | Action::OpenPosition
             | Action::LoadPosition(_)
@@ -859,12 +893,7 @@ impl AppState {
     }
 
     fn finish_human_move(&mut self, pos: Position, dice: Dice, play: crate::moves::Play) {
-        let after = play.result.mirror();
-        self.replace(Edit {
-            board: EditBoard::from_position(&after),
-            on_roll: after.on_roll(),
-            dice: [0, 0],
-        });
+        self.replace(self.edit.turn_over(&play.result));
         if let Some(g) = &mut self.play {
             g.partial.clear();
             g.refusal = None;
@@ -914,12 +943,8 @@ impl AppState {
 
     fn pass_turn(&mut self, why: String) {
         if let Ok(pos) = self.edit.position() {
-            let after = pos.mirror();
-            self.edit = Edit {
-                board: EditBoard::from_position(&after),
-                on_roll: after.on_roll(),
-                dice: [0, 0],
-            };
+            // No move: the turn passes with the board as it is.
+            self.edit = self.edit.turn_over(&pos);
         }
         self.info(why);
         self.refresh();
@@ -970,12 +995,7 @@ impl AppState {
             choice.phase.name(),
             choice.reason
         );
-        let after = c.play.result.mirror();
-        self.edit = Edit {
-            board: EditBoard::from_position(&after),
-            on_roll: after.on_roll(),
-            dice: [0, 0],
-        };
+        self.edit = self.edit.turn_over(&c.play.result);
         if let Some(g) = &mut self.play {
             g.last_program = Some(line.clone());
         }
@@ -1043,13 +1063,7 @@ impl AppState {
         let mover = a.position.on_roll();
         let dice = a.dice;
         let notation = row.play.mv.notation();
-        let after = row.play.result.mirror();
-        let edit = Edit {
-            board: EditBoard::from_position(&after),
-            on_roll: after.on_roll(),
-            dice: [0, 0],
-        };
-        self.replace(edit);
+        self.replace(self.edit.turn_over(&row.play.result));
         if let Some(g) = &mut self.play {
             g.partial.clear();
             g.refusal = None;
@@ -1255,7 +1269,7 @@ mod tests {
         assert_eq!(s.clipboard_out.as_deref(), Some("4HPwATDgc/ABMA"));
         apply(&mut s, Action::Copy(IdFormat::Xgid));
         let xgid = s.clipboard_out.clone().unwrap();
-        assert!(xgid.starts_with("XGID="), "{xgid}");
+        assert!(xgid.starts_with("XGID=-b----E-C---eE---c-e----B-:"), "{xgid}");
         assert_eq!(
             read_setup(&xgid).unwrap().position,
             Position::opening(Side::White)
@@ -1266,6 +1280,52 @@ mod tests {
         apply(&mut t, Action::Empty);
         apply(&mut t, Action::Paste(text));
         assert_eq!(t.edit, s.edit);
+    }
+
+    #[test]
+    fn a_pasted_match_state_is_kept_through_edits_and_copied_back() {
+        let mut s = AppState::default();
+        // 7-point match, White 2 Black 4, cube 2 owned by White, White to play 52.
+        let x = "XGID=-b----E-C---eE---c-e----B-:1:1:1:52:2:4:0:7:10";
+        apply(&mut s, Action::Paste(x.into()));
+        apply(&mut s, Action::Copy(IdFormat::Xgid));
+        assert_eq!(s.clipboard_out.as_deref(), Some(x));
+        // New dice: the copy says so, and still has the cube and score.
+        apply(&mut s, Action::SetDie(0, 6));
+        apply(&mut s, Action::SetDie(1, 6));
+        apply(&mut s, Action::Copy(IdFormat::Xgid));
+        assert_eq!(
+            s.clipboard_out.as_deref(),
+            Some(&*x.replace(":52:", ":66:"))
+        );
+        // Through gnubg's Match ID and back.
+        apply(&mut s, Action::Copy(IdFormat::PositionMatchId));
+        let gnubg = s.clipboard_out.clone().unwrap();
+        let m = read_setup(&gnubg).unwrap().match_state.unwrap();
+        assert_eq!(
+            (m.match_length(), m.score(Side::White), m.score(Side::Black)),
+            (7, 2, 4)
+        );
+        assert_eq!((m.cube_value(), m.cube_owner()), (2, Some(Side::White)));
+        // Swapping sides swaps the scores and the cube; undo restores them.
+        apply(&mut s, Action::SwapSides);
+        let m = s.edit.match_state.unwrap();
+        assert_eq!(
+            (m.score(Side::White), m.cube_owner()),
+            (4, Some(Side::Black))
+        );
+        apply(&mut s, Action::Undo);
+        assert_eq!(s.edit.match_state.unwrap().score(Side::White), 2);
+        // Back to a money game.
+        apply(&mut s, Action::MoneyGame);
+        assert_eq!(s.edit.match_state, None);
+        apply(&mut s, Action::Copy(IdFormat::Xgid));
+        assert!(
+            s.clipboard_out
+                .as_deref()
+                .unwrap()
+                .ends_with(":0:0:1:66:0:0:0:0:10")
+        );
     }
 
     #[test]

@@ -1,10 +1,11 @@
 //! The status line: what keeps the board from being a position, or what to do next, and the
 //! last message.
 
-use super::state::AppState;
+use super::state::{Action, AppState};
 
-/// Draws the status line.
-pub fn show(ui: &mut egui::Ui, state: &AppState) {
+/// Draws the status line; returns the person's actions (dropping a pasted match state).
+pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
+    let mut out = Vec::new();
     ui.horizontal(|ui| {
         let (text, bad) = state.board_status();
         let colour = if bad {
@@ -13,6 +14,20 @@ pub fn show(ui: &mut egui::Ui, state: &AppState) {
             ui.visuals().text_color()
         };
         ui.colored_label(colour, text);
+        if let Some(m) = state.edit.match_state {
+            ui.separator();
+            ui.label(m.describe()).on_hover_text(
+                "From the pasted ID; copies keep it. The classic program has no cube: \
+                 it plays every position as in a money game.",
+            );
+            if ui
+                .small_button("money game")
+                .on_hover_text("forget the cube and score")
+                .clicked()
+            {
+                out.push(Action::MoneyGame);
+            }
+        }
         if let Some(m) = &state.message {
             ui.separator();
             let colour = if m.error {
@@ -23,4 +38,5 @@ pub fn show(ui: &mut egui::Ui, state: &AppState) {
             ui.colored_label(colour, &m.text);
         }
     });
+    out
 }

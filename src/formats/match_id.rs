@@ -29,7 +29,7 @@ use crate::position::Side;
 use std::fmt;
 
 /// The state of the game recorded in a Match ID.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, serde::Serialize, serde::Deserialize)]
 pub enum GameState {
     /// No game started.
     NoGame,
@@ -44,7 +44,7 @@ pub enum GameState {
 }
 
 /// A resignation on offer.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, serde::Serialize, serde::Deserialize)]
 pub enum Resignation {
     /// None offered.
     None,
@@ -57,7 +57,7 @@ pub enum Resignation {
 }
 
 /// Every field of a gnubg Match ID.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, serde::Serialize, serde::Deserialize)]
 pub struct MatchId {
     /// log2 of the cube value (0 for a cube of 1).
     pub cube_log2: u8,

@@ -53,7 +53,7 @@ impl fmt::Display for ReadError {
 impl std::error::Error for ReadError {}
 
 /// The match information that came with a position.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, serde::Serialize, serde::Deserialize)]
 pub enum MatchState {
     /// From an XGID.
     Xgid(XgidState),
@@ -62,6 +62,66 @@ pub enum MatchState {
 }
 
 impl MatchState {
+    /// The same match for another turn: `on_roll` to play, with `dice` (`None`: not rolled).
+    /// A double on offer (or a beaver) stays only while the dice are not rolled.
+    pub fn for_turn(self, on_roll: Side, dice: Option<Dice>) -> MatchState {
+        match self {
+            MatchState::MatchId(mut m) => {
+                m.on_roll = on_roll;
+                m.dice = dice.map_or([0, 0], |d| [d.high(), d.low()]);
+                m.double_offered &= dice.is_none();
+                m.turn = if m.double_offered {
+                    on_roll.opponent()
+                } else {
+                    on_roll
+                };
+                MatchState::MatchId(m)
+            }
+            MatchState::Xgid(mut s) => {
+                s.dice = match (dice, s.dice) {
+                    (Some(d), _) => XgDice::Rolled(d.high(), d.low()),
+                    (None, XgDice::Rolled(..)) => XgDice::NotRolled,
+                    (None, offered) => offered,
+                };
+                MatchState::Xgid(s)
+            }
+        }
+    }
+
+    /// True for what a position without match information means: a money game, the cube
+    /// centred at 1, nothing on offer, no special rules (XG's default maximum cube).
+    pub fn is_plain_money(&self) -> bool {
+        let rest = match self {
+            MatchState::Xgid(s) => s.rules == 0 && s.max_cube_log2 == 10,
+            MatchState::MatchId(m) => {
+                m.game_state == GameState::Playing && m.resignation == Resignation::None
+            }
+        };
+        rest && self.match_length() == 0
+            && self.cube_value() == 1
+            && self.cube_owner().is_none()
+            && !self.double_offered()
+    }
+
+    /// The colours swapped, for the mirrored position: each side's score and the cube's owner
+    /// go to the other side.
+    pub fn swapped(self) -> MatchState {
+        match self {
+            MatchState::MatchId(mut m) => {
+                (m.score_white, m.score_black) = (m.score_black, m.score_white);
+                m.cube_owner = m.cube_owner.map(Side::opponent);
+                m.on_roll = m.on_roll.opponent();
+                m.turn = m.turn.opponent();
+                MatchState::MatchId(m)
+            }
+            MatchState::Xgid(mut s) => {
+                (s.score_white, s.score_black) = (s.score_black, s.score_white);
+                s.cube_owner = s.cube_owner.map(Side::opponent);
+                MatchState::Xgid(s)
+            }
+        }
+    }
+
     /// The cube value (1, 2, 4, …).
     pub fn cube_value(&self) -> u32 {
         match self {
@@ -343,5 +403,56 @@ mod tests {
         assert!(matches!(read_setup(""), Err(ReadError::Unknown(_))));
         let e = read_setup("a\nb c").unwrap_err().to_string();
         assert!(!e.contains('\n'), "{e}");
+    }
+
+    #[test]
+    fn match_state_follows_the_turn_and_the_mirror() {
+        // 7-point match, White 2 Black 4, cube 2 owned by White, White to play 52.
+        let x = "XGID=-b----E-C---eE---c-e----B-:1:1:1:52:2:4:0:7:10";
+        let s = read_setup(x).unwrap();
+        let m = s.match_state.unwrap();
+        assert_eq!(m.for_turn(Side::White, s.dice), m, "same turn: unchanged");
+        let other = m.for_turn(Side::White, Dice::new(6, 6));
+        assert_eq!(other.score(Side::Black), 4);
+        assert_eq!(other.cube_owner(), Some(Side::White));
+        let setup = Setup {
+            dice: Dice::new(6, 6),
+            match_state: Some(other),
+            ..s
+        };
+        assert_eq!(setup.xgid(), x.replace(":52:", ":66:"));
+        let not_rolled = m.for_turn(Side::White, None);
+        assert!(matches!(not_rolled, MatchState::Xgid(st) if st.dice == XgDice::NotRolled));
+
+        assert!(!m.is_plain_money());
+        assert!(
+            read_setup("4HPwATDgc/ABMA:cAkAAAAAAAAA")
+                .unwrap()
+                .match_state
+                .unwrap()
+                .is_plain_money()
+        );
+        let swapped = m.swapped();
+        assert_eq!(
+            (swapped.score(Side::White), swapped.score(Side::Black)),
+            (4, 2)
+        );
+        assert_eq!(swapped.cube_owner(), Some(Side::Black));
+        assert_eq!(swapped.swapped(), m);
+
+        // The same through a gnubg Match ID: the dice and the side on roll are rewritten.
+        let g = read_setup(&format!("{}:{}", s.position_id(), s.match_id())).unwrap();
+        let gm = g.match_state.unwrap();
+        assert_eq!(gm.for_turn(Side::White, g.dice), gm);
+        let black = gm.swapped().for_turn(Side::Black, Dice::new(3, 1));
+        let MatchState::MatchId(id) = black else {
+            panic!("still a Match ID")
+        };
+        assert_eq!(
+            (id.on_roll, id.turn, id.dice),
+            (Side::Black, Side::Black, [3, 1])
+        );
+        assert_eq!((id.score_white, id.score_black, id.match_length), (4, 2, 7));
+        assert_eq!(MatchId::decode(&id.encode()).unwrap(), id);
     }
 }

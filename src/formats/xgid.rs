@@ -17,7 +17,7 @@ use crate::position::{BAR, OPPONENT_BAR, Position, PositionError, Side};
 use std::fmt;
 
 /// What the dice field of an XGID says.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, serde::Serialize, serde::Deserialize)]
 pub enum XgDice {
     /// `00`: the side to move has not rolled (it may double).
     NotRolled,
@@ -42,7 +42,7 @@ impl XgDice {
 }
 
 /// Everything in an XGID besides the checkers: cube, side to move, dice, score and rules.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, serde::Serialize, serde::Deserialize)]
 pub struct XgidState {
     /// log2 of the cube value.
     pub cube_log2: u8,
