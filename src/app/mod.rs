@@ -165,6 +165,15 @@ impl WorkbenchApp {
         let actions = weights::confirm(ui.ctx(), &self.state);
         self.apply_all(ui, actions);
 
+        // «Чемпион» is a workspace of its own: its board and panels take the whole area.
+        if self.state.settings.tab == Tab::Champion {
+            let actions = egui::CentralPanel::default()
+                .show(ui, |ui| tabs::show(ui, &self.state, &mut self.typed_move))
+                .inner;
+            self.apply_all(ui, actions);
+            return;
+        }
+
         // The lower area first: a weight change re-ranks before the candidates are drawn.
         let actions = egui::Panel::bottom("tabs")
             .resizable(true)
