@@ -15,8 +15,8 @@ pub mod setup;
 pub mod state;
 
 pub use state::{
-    BoardGeometry, ChampionAction, ChampionState, Game, LastMove, Mode, Opponent, Setup,
-    SetupTool, Status,
+    BoardGeometry, ChampionAction, ChampionState, Game, LastMove, Mode, Opponent, Setup, SetupTool,
+    Status,
 };
 
 use crate::champion::solver::Value;
@@ -71,10 +71,8 @@ fn solving_line(ui: &mut egui::Ui, s: &ChampionState, v: Variant, out: &mut Vec<
         out.push(ChampionAction::Solve(v));
     }
     if let Some(secs) = s.solutions.solving(v) {
-        ui.horizontal(|ui| {
-            ui.spinner();
-            ui.label(format!("Solving {v}… {secs:.1} s (in the background)"));
-        });
+        // No spinner: it repaints at once, every frame; the seconds say it is alive.
+        ui.label(format!("Solving {v}… {secs:.1} s (in the background)"));
         ui.ctx()
             .request_repaint_after(std::time::Duration::from_millis(50));
     } else if s.solutions.get(v).is_none() {

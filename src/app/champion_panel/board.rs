@@ -95,10 +95,22 @@ pub fn show(
         let x = geo.centre(k * 10 + 1).x;
         let y = geo.centre(10 + k).y;
         for (p, align) in [
-            (Pos2::new(x, grid.bottom() + margin * 0.5), Align2::CENTER_CENTER),
-            (Pos2::new(x, grid.top() - margin * 0.5), Align2::CENTER_CENTER),
-            (Pos2::new(grid.left() - margin * 0.5, y), Align2::CENTER_CENTER),
-            (Pos2::new(grid.right() + margin * 0.5, y), Align2::CENTER_CENTER),
+            (
+                Pos2::new(x, grid.bottom() + margin * 0.5),
+                Align2::CENTER_CENTER,
+            ),
+            (
+                Pos2::new(x, grid.top() - margin * 0.5),
+                Align2::CENTER_CENTER,
+            ),
+            (
+                Pos2::new(grid.left() - margin * 0.5, y),
+                Align2::CENTER_CENTER,
+            ),
+            (
+                Pos2::new(grid.right() + margin * 0.5, y),
+                Align2::CENTER_CENTER,
+            ),
         ] {
             painter.text(p, align, k.to_string(), edge_font.clone(), text);
         }
@@ -119,7 +131,10 @@ pub fn show(
     let pointer = ui.input(|i| i.pointer.latest_pos());
     if resp.drag_stopped() {
         if let Some(from) = dragging {
-            out.push(BoardInput::Drop(from, pointer.and_then(|p| geo.square_at(p))));
+            out.push(BoardInput::Drop(
+                from,
+                pointer.and_then(|p| geo.square_at(p)),
+            ));
         }
         ui.data_mut(|d| d.remove::<u8>(drag_id));
     } else if resp.clicked()

@@ -28,14 +28,14 @@ pub fn show(ui: &mut egui::Ui, s: &ChampionState) -> Vec<ChampionAction> {
             out.push(ChampionAction::NewGame(pos.variant));
         }
         if ui
-            .add_enabled(game.can_undo(), egui::Button::new("⟲ Undo"))
+            .add_enabled(game.can_undo(), egui::Button::new("Undo"))
             .on_hover_text("Back to your previous turn (the opponent's reply goes too)")
             .clicked()
         {
             out.push(ChampionAction::Undo);
         }
         if ui
-            .add_enabled(game.can_redo(), egui::Button::new("⟳ Redo"))
+            .add_enabled(game.can_redo(), egui::Button::new("Redo"))
             .clicked()
         {
             out.push(ChampionAction::Redo);
@@ -44,12 +44,14 @@ pub fn show(ui: &mut egui::Ui, s: &ChampionState) -> Vec<ChampionAction> {
     ui.horizontal(|ui| {
         ui.label("You play:");
         for (side, name, default) in [
-            (Side::Wolves, "the wolves", Opponent::Program(crate::champion::Listing::Main)),
+            (
+                Side::Wolves,
+                "the wolves",
+                Opponent::Program(crate::champion::Listing::Main),
+            ),
             (Side::Goat, "the goat", Opponent::PerfectWolves),
         ] {
-            if ui.selectable_label(game.person() == side, name).clicked()
-                && game.person() != side
-            {
+            if ui.selectable_label(game.person() == side, name).clicked() && game.person() != side {
                 out.push(ChampionAction::SetOpponent(default));
             }
         }
@@ -60,11 +62,7 @@ pub fn show(ui: &mut egui::Ui, s: &ChampionState) -> Vec<ChampionAction> {
             Side::Goat => &Opponent::WOLVES,
         };
         for &o in options {
-            if ui
-                .selectable_label(game.opponent == o, o.name())
-                .clicked()
-                && game.opponent != o
-            {
+            if ui.selectable_label(game.opponent == o, o.name()).clicked() && game.opponent != o {
                 out.push(ChampionAction::SetOpponent(o));
             }
         }
@@ -141,8 +139,12 @@ fn side_panel(ui: &mut egui::Ui, s: &ChampionState, out: &mut Vec<ChampionAction
     let game = &s.game;
     let pos = game.now.position;
     ui.label(RichText::new(headline(s)).strong().size(15.0));
-    ui.label(format!("{pos}; {} vs {}", game.person(), game.opponent.name()))
-        .on_hover_text("Your side against the opponent");
+    ui.label(format!(
+        "{pos}; {} vs {}",
+        game.person(),
+        game.opponent.name()
+    ))
+    .on_hover_text("Your side against the opponent");
     if let Some(r) = &s.refusal {
         ui.colored_label(ui.visuals().error_fg_color, r);
     }
@@ -186,7 +188,7 @@ fn side_panel(ui: &mut egui::Ui, s: &ChampionState, out: &mut Vec<ChampionAction
                             flags.push("BLUNDER".into());
                         }
                         if matches!(mv.mv, Move::Goat(sq) if choice == Some(sq)) {
-                            flags.push("◀ «Чемпион»'s choice".into());
+                            flags.push("«Чемпион»'s choice".into());
                         }
                         let flags = flags.join(", ");
                         if mv.blunder {

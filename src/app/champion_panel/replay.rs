@@ -22,14 +22,17 @@ pub fn show(ui: &mut egui::Ui, s: &ChampionState) -> Vec<ChampionAction> {
         };
         let back = r.step > 0;
         let fwd = r.step < n;
-        out.extend(go(ui, back, "⏮ First", 0));
-        out.extend(go(ui, back, "◀ Back", r.step.saturating_sub(1)));
+        out.extend(go(ui, back, "<< First", 0));
+        out.extend(go(ui, back, "< Back", r.step.saturating_sub(1)));
         ui.label(RichText::new(format!("Step {} of {n}", r.step)).strong());
-        out.extend(go(ui, fwd, "Next ▶", r.step + 1));
-        out.extend(go(ui, fwd, "Last ⏭", n));
+        out.extend(go(ui, fwd, "Next >", r.step + 1));
+        out.extend(go(ui, fwd, "Last >>", n));
         ui.separator();
         ui.label("Program's replies by the listing:");
-        for (l, name) in [(Listing::Main, "main"), (Listing::Alternative, "alternative")] {
+        for (l, name) in [
+            (Listing::Main, "main"),
+            (Listing::Alternative, "alternative"),
+        ] {
             if ui.selectable_label(r.listing == l, name).clicked() && r.listing != l {
                 out.push(ChampionAction::ReplayListing(l));
             }
@@ -48,10 +51,7 @@ pub fn show(ui: &mut egui::Ui, s: &ChampionState) -> Vec<ChampionAction> {
     ui.separator();
     let pos = r.position();
     let last = r.last_moves();
-    let step = r
-        .steps
-        .as_ref()
-        .and_then(|v| v.get(r.step.wrapping_sub(1)));
+    let step = r.steps.as_ref().and_then(|v| v.get(r.step.wrapping_sub(1)));
     ui.horizontal_top(|ui| {
         let cell = cell_size(ui, 9, 0.40);
         let no_targets = |_: u8| Vec::new();
@@ -76,7 +76,7 @@ pub fn show(ui: &mut egui::Ui, s: &ChampionState) -> Vec<ChampionAction> {
                     Some(st) => verdicts(ui, r.step, st, r.listing),
                     None => {
                         ui.label(RichText::new("Before the first printed move").strong());
-                        ui.label(format!("{pos}. Press Next ▶ (or →)."));
+                        ui.label(format!("{pos}. Press Next > (or the right arrow key)."));
                     }
                 }
                 if let Some(sol) = s.solutions.get(Variant::NINE_FOUR) {
@@ -95,7 +95,9 @@ pub fn show(ui: &mut egui::Ui, s: &ChampionState) -> Vec<ChampionAction> {
         ui.separator();
         ui.vertical(|ui| {
             if let Some(st) = step {
-                ui.label(RichText::new(format!("The program's decision at step {}", r.step)).strong());
+                ui.label(
+                    RichText::new(format!("The program's decision at step {}", r.step)).strong(),
+                );
                 egui::ScrollArea::both()
                     .id_salt("champion-replay-trace")
                     .auto_shrink([false, true])
@@ -117,7 +119,11 @@ fn verdicts(ui: &mut egui::Ui, k: usize, st: &ReplayStep, listing: Listing) {
         return;
     };
     let printed = format!("{m} ({})", st.printed_reply);
-    ui.label(RichText::new(format!("Step {k}: {printed}")).strong().size(16.0));
+    ui.label(
+        RichText::new(format!("Step {k}: {printed}"))
+            .strong()
+            .size(16.0),
+    );
     ui.horizontal_wrapped(|ui| {
         ui.label(format!("The person's {m}:"));
         ui.colored_label(

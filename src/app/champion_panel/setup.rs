@@ -121,19 +121,21 @@ fn side_panel(ui: &mut egui::Ui, s: &ChampionState, out: &mut Vec<ChampionAction
         }
     };
     egui::Grid::new("champion-setup-grid").show(ui, |ui| {
-        ui.label("Wolves:");
+        let l = ui.label("Wolves:");
         ui.add(
             egui::TextEdit::singleline(&mut wolves)
                 .hint_text("46,48,68,88")
                 .desired_width(160.0),
-        );
+        )
+        .labelled_by(l.id);
         ui.end_row();
-        ui.label("Goat:");
+        let l = ui.label("Goat:");
         ui.add(
             egui::TextEdit::singleline(&mut goat)
                 .hint_text("66")
                 .desired_width(160.0),
-        );
+        )
+        .labelled_by(l.id);
         ui.end_row();
     });
     if ui.button("Set these squares").clicked() {
@@ -149,7 +151,7 @@ fn side_panel(ui: &mut egui::Ui, s: &ChampionState, out: &mut Vec<ChampionAction
         s.game.opponent.name()
     ));
     if ui
-        .add_enabled(valid.is_ok(), egui::Button::new("▶ Play from here"))
+        .add_enabled(valid.is_ok(), egui::Button::new("Play from here"))
         .clicked()
     {
         out.push(ChampionAction::PlayFromHere);

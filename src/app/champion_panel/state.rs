@@ -454,8 +454,8 @@ impl Setup {
             w[k] = square(t)?;
         }
         let g = square(goat)?;
-        let pos = Position::new(self.variant, &w[..n], g, self.to_move)
-            .map_err(|e| e.to_string())?;
+        let pos =
+            Position::new(self.variant, &w[..n], g, self.to_move).map_err(|e| e.to_string())?;
         self.wolves = pos.wolves;
         self.goat = pos.goat;
         Ok(())
@@ -1030,7 +1030,12 @@ mod tests {
         assert!(!targets.is_empty());
         s.apply(ChampionAction::Click(targets[0]));
         let p = s.position();
-        assert_eq!(p.to_move, Side::Goat, "the wolves answered: {:?}", s.refusal);
+        assert_eq!(
+            p.to_move,
+            Side::Goat,
+            "the wolves answered: {:?}",
+            s.refusal
+        );
         assert_eq!(s.game.now.record.len(), 2);
         s.apply(ChampionAction::Undo);
         assert_eq!(s.position(), Variant::EIGHT_THREE.start());
@@ -1045,9 +1050,21 @@ mod tests {
         s.apply(ChampionAction::Click(31));
         s.apply(ChampionAction::PlayFromHere);
         assert_eq!(s.mode, Mode::Setup);
-        assert!(s.setup.error.as_ref().unwrap().contains("wolf 3 is not placed"));
+        assert!(
+            s.setup
+                .error
+                .as_ref()
+                .unwrap()
+                .contains("wolf 3 is not placed")
+        );
         s.apply(ChampionAction::Click(12));
-        assert!(s.setup.error.as_ref().unwrap().contains("not a playing square"));
+        assert!(
+            s.setup
+                .error
+                .as_ref()
+                .unwrap()
+                .contains("not a playing square")
+        );
         s.apply(ChampionAction::Click(51));
         s.apply(ChampionAction::Click(71));
         assert!(s.setup.error.as_ref().unwrap().contains("all 3 wolves"));
