@@ -4,7 +4,8 @@
 //!
 //! - [`state`]: the workspace's state and [`ChampionAction`], applied in one place;
 //! - [`board`]: the board with the article's coordinates, click and drag;
-//! - [`play`], [`setup`], [`replay`]: one module per mode.
+//! - [`play`], [`setup`], [`replay`]: one module per mode;
+//! - [`trace`]: the program's decision as a table.
 //!
 //! Panels read the state and return actions, as in the rest of the workbench.
 
@@ -13,6 +14,7 @@ pub mod play;
 pub mod replay;
 pub mod setup;
 pub mod state;
+pub mod trace;
 
 pub use state::{
     BoardGeometry, ChampionAction, ChampionState, Game, LastMove, Mode, Opponent, Setup, SetupTool,

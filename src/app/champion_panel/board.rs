@@ -159,10 +159,12 @@ pub fn show(
                 egui::StrokeKind::Inside,
             );
         }
-        let dir = b - a;
+        // From the edge of one piece to the edge of the other: pieces are drawn on top.
+        let u = (b - a).normalized();
+        let gap = cell * 0.38;
         painter.arrow(
-            a + dir * 0.15,
-            dir * 0.7,
+            a + u * gap,
+            (b - a) - u * (2.0 * gap),
             Stroke::new((cell * 0.07).max(2.0), colour),
         );
     }

@@ -88,7 +88,7 @@ pub fn show(ui: &mut egui::Ui, s: &ChampionState) -> Vec<ChampionAction> {
             });
         }
         ui.vertical(|ui| {
-            ui.set_width((ui.available_width() * 0.45).clamp(300.0, 460.0));
+            ui.set_width((ui.available_width() * 0.42).clamp(300.0, 420.0));
             side_panel(ui, s, &mut out);
         });
         ui.separator();
@@ -240,13 +240,11 @@ fn trace_panel(ui: &mut egui::Ui, s: &ChampionState) {
         )
     };
     ui.label(RichText::new(title).strong());
-    egui::ScrollArea::both()
+    egui::ScrollArea::vertical()
         .id_salt("champion-trace")
         .auto_shrink([false, true])
         .show(ui, |ui| match trace {
-            Some(t) => {
-                ui.add(egui::Label::new(RichText::new(t.to_string()).monospace()).extend());
-            }
+            Some(t) => super::trace::show(ui, &t),
             None => {
                 ui.weak("(no decision to show)");
             }

@@ -98,15 +98,10 @@ pub fn show(ui: &mut egui::Ui, s: &ChampionState) -> Vec<ChampionAction> {
                 ui.label(
                     RichText::new(format!("The program's decision at step {}", r.step)).strong(),
                 );
-                egui::ScrollArea::both()
+                egui::ScrollArea::vertical()
                     .id_salt("champion-replay-trace")
                     .auto_shrink([false, true])
-                    .show(ui, |ui| {
-                        ui.add(
-                            egui::Label::new(RichText::new(st.trace.to_string()).monospace())
-                                .extend(),
-                        );
-                    });
+                    .show(ui, |ui| super::trace::show(ui, &st.trace));
             }
         });
     });
