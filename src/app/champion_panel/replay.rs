@@ -211,7 +211,7 @@ fn record(ui: &mut egui::Ui, steps: &[ReplayStep], now: usize, out: &mut Vec<Cha
             let Move::Wolf(m) = st.wolf.mv else { continue };
             let mut text = RichText::new(format!("{m} ({})", st.printed_reply)).monospace();
             let bad = st.wolf.blunder || st.reply_value().is_some_and(|r| r.blunder);
-            if bad {
+            if bad && now != i + 1 {
                 text = text.color(ui.visuals().error_fg_color);
             }
             if ui

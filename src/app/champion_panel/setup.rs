@@ -120,24 +120,20 @@ fn side_panel(ui: &mut egui::Ui, s: &ChampionState, out: &mut Vec<ChampionAction
             (w.join(","), g)
         }
     };
-    egui::Grid::new("champion-setup-grid").show(ui, |ui| {
-        let l = ui.label("Wolves:");
-        ui.add(
-            egui::TextEdit::singleline(&mut wolves)
-                .hint_text("46,48,68,88")
-                .desired_width(160.0),
-        )
-        .labelled_by(l.id);
-        ui.end_row();
-        let l = ui.label("Goat:");
-        ui.add(
-            egui::TextEdit::singleline(&mut goat)
-                .hint_text("66")
-                .desired_width(160.0),
-        )
-        .labelled_by(l.id);
-        ui.end_row();
-    });
+    for (name, text, hint) in [
+        ("Wolves:", &mut wolves, "46,48,68,88"),
+        ("Goat:", &mut goat, "66"),
+    ] {
+        ui.horizontal(|ui| {
+            let l = ui.add_sized([56.0, 20.0], egui::Label::new(name));
+            ui.add(
+                egui::TextEdit::singleline(text)
+                    .hint_text(hint)
+                    .desired_width(180.0),
+            )
+            .labelled_by(l.id);
+        });
+    }
     if ui.button("Set these squares").clicked() {
         out.push(ChampionAction::SetupText(wolves.clone(), goat.clone()));
         ui.data_mut(|d| d.remove::<(String, String, ([u8; 4], u8))>(id));
