@@ -274,6 +274,25 @@ fn the_replay_shows_the_verdicts_of_the_article() {
     click_button(&mut h, "4/73 (51)");
     assert!(shows(&h, "Step 13: 4/73 (51)"));
     assert!(shows(&h, "4/73 was the person's error"));
+    // The arrow keys step too; the other listing's replies are shown beside the printed ones.
+    h.key_press(egui::Key::ArrowRight);
+    h.run();
+    assert!(shows(&h, "Step 14: 3/44 (42)"));
+    h.key_press(egui::Key::ArrowLeft);
+    h.run();
+    assert!(shows(&h, "Step 13: 4/73 (51)"));
+    click_button(&mut h, "alternative");
+    assert!(shows(&h, "The reconstructed program (alternative listing)"));
+    assert!(shows(&h, "alternative listing (fragment 14–35)"));
+    // Every step draws (a glyph missing from the fonts would panic here), both listings.
+    for listing in ["main", "alternative"] {
+        click_button(&mut h, listing);
+        click_button(&mut h, "<< First");
+        for k in 1..=17 {
+            click_button(&mut h, "Next >");
+            assert!(shows(&h, &format!("Step {k} of 17")));
+        }
+    }
     click_button(&mut h, "Last >>");
     assert!(shows(&h, "Step 17 of 17"));
     assert_eq!(h.state().state.champion.replay.position().goat, 13);

@@ -1096,4 +1096,74 @@ mod tests {
         assert_eq!(s.replay.step, n);
         assert_eq!(s.replay.position().goat, 13);
     }
+
+    #[test]
+    fn the_goat_against_random_wolves_plays_to_the_end_and_undo_takes_back_both_moves() {
+        let mut s = ChampionState::new(Variant::EIGHT_FOUR);
+        s.apply(ChampionAction::SetOpponent(Opponent::RandomWolves));
+        assert_eq!(s.game.person(), Side::Goat);
+        let mut turns = 0;
+        while let Status::YourTurn(Side::Goat) = s.game.status() {
+            let before = s.position();
+            let sq = before.goat_moves()[0];
+            s.apply(ChampionAction::Click(sq));
+            assert_eq!(s.refusal, None);
+            turns += 1;
+            assert!(turns < 60, "a game ends: every wolf move goes down a row");
+            if s.game.status() == Status::YourTurn(Side::Goat) {
+                // The random wolves answered; undo takes back both moves, redo replays them.
+                let after = s.position();
+                assert_ne!(after.wolves, before.wolves);
+                s.apply(ChampionAction::Undo);
+                assert_eq!(s.position(), before);
+                s.apply(ChampionAction::Redo);
+                assert_eq!(s.position(), after);
+            }
+        }
+        assert!(matches!(s.game.status(), Status::Over(_)));
+        // A game over refuses further moves with the reason.
+        let goat = s.position().goat;
+        s.apply(ChampionAction::Click(goat + 11));
+        assert!(s.refusal.is_some());
+    }
+
+    #[test]
+    fn a_resigning_program_ends_the_game_with_zero() {
+        // Search the 8×8 three-wolf positions for one where the goat can move but every
+        // check of the program fails (the trap test rejects legal squares).
+        let v = Variant::EIGHT_THREE;
+        let squares = v.squares();
+        let mut found = None;
+        'search: for (i, &a) in squares.iter().enumerate() {
+            for (j, &b) in squares.iter().enumerate().skip(i + 1) {
+                for &c in &squares[j + 1..] {
+                    for &g in &squares {
+                        let Ok(p) = Position::new(v, &[a, b, c], g, Side::Goat) else {
+                            continue;
+                        };
+                        if p.outcome().is_some() {
+                            continue;
+                        }
+                        let mut prog = Champion::for_position(Listing::Main, &p);
+                        if prog.decide(&p).choice.is_none() {
+                            found = Some(p);
+                            break 'search;
+                        }
+                    }
+                }
+            }
+        }
+        let p = found.expect("the program resigns somewhere on the 8×8 board");
+        let mut s = ChampionState::new(v);
+        s.apply(ChampionAction::SetMode(Mode::Setup));
+        s.apply(ChampionAction::SetupText(
+            format!("{},{},{}", p.wolves[0], p.wolves[1], p.wolves[2]),
+            p.goat.to_string(),
+        ));
+        s.apply(ChampionAction::SetupToMove(Side::Goat));
+        s.apply(ChampionAction::PlayFromHere);
+        assert_eq!(s.game.status(), Status::Resigned);
+        assert_eq!(s.game.now.record, vec!["(0)".to_string()]);
+        assert!(s.game.now.trace.as_ref().unwrap().choice.is_none());
+    }
 }

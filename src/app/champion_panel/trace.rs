@@ -61,6 +61,8 @@ pub fn show(ui: &mut egui::Ui, t: &Trace) {
 /// The jumps taken before check `at`, each on a row of its own.
 fn jumps(ui: &mut egui::Ui, t: &Trace, at: usize) {
     for (_, j) in t.jumps.iter().filter(|(k, _)| *k == at) {
+        // The default fonts have no "∉".
+        let j = j.replace('∉', "not in");
         ui.add(egui::Label::new(RichText::new(format!("jump: {j}")).italics()).wrap());
     }
 }
