@@ -51,7 +51,12 @@ pub fn show(ui: &mut egui::Ui, s: &ChampionState) -> Vec<ChampionAction> {
             ),
             (Side::Goat, "the goat", Opponent::PerfectWolves),
         ] {
-            if ui.selectable_label(game.person() == side, name).clicked() && game.person() != side {
+            if ui
+                .selectable_label(game.person() == side, name)
+                .on_hover_text("Starts the game again from its start position")
+                .clicked()
+                && game.person() != side
+            {
                 out.push(ChampionAction::SetOpponent(default));
             }
         }
@@ -62,7 +67,12 @@ pub fn show(ui: &mut egui::Ui, s: &ChampionState) -> Vec<ChampionAction> {
             Side::Goat => &Opponent::WOLVES,
         };
         for &o in options {
-            if ui.selectable_label(game.opponent == o, o.name()).clicked() && game.opponent != o {
+            if ui
+                .selectable_label(game.opponent == o, o.name())
+                .on_hover_text("Starts the game again from its start position")
+                .clicked()
+                && game.opponent != o
+            {
                 out.push(ChampionAction::SetOpponent(o));
             }
         }
