@@ -3,23 +3,27 @@
 //! every move beside the board; set up any position; replay the article's game step by step.
 //!
 //! - [`state`]: the workspace's state and [`ChampionAction`], applied in one place;
+//! - [`game`]: a game of either side against an opponent, undo and redo;
+//! - [`solutions`]: the variants solved in the background;
 //! - [`board`]: the board with the article's coordinates, click and drag;
-//! - [`play`], [`setup`], [`replay`]: one module per mode;
+//! - [`play`], [`setup`], [`replay`]: one module per mode (each with its state);
 //! - [`trace`]: the program's decision as a table.
 //!
 //! Panels read the state and return actions, as in the rest of the workbench.
 
 pub mod board;
+pub mod game;
 pub mod play;
 pub mod replay;
 pub mod setup;
+pub mod solutions;
 pub mod state;
 pub mod trace;
 
-pub use state::{
-    BoardGeometry, ChampionAction, ChampionState, Game, LastMove, Mode, Opponent, Setup, SetupTool,
-    Status,
-};
+pub use board::BoardGeometry;
+pub use game::{Game, LastMove, Opponent, Status};
+pub use setup::{Setup, SetupTool};
+pub use state::{ChampionAction, ChampionState, Mode};
 
 use crate::champion::solver::Value;
 use crate::champion::{Side, Variant};

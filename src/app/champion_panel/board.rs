@@ -3,9 +3,42 @@
 //! wolves numbered 1–4, the goat, the goal row, the picked piece's legal targets, the last
 //! moves as arrows. Pieces move by click or by drag.
 
-use super::state::{BoardGeometry, LastMove};
+use super::game::LastMove;
 use crate::champion::{Side, Variant};
 use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, vec2};
+
+/// Where the board was last drawn (tests click at its squares).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BoardGeometry {
+    /// The squares' area (without the coordinates around it).
+    pub grid: egui::Rect,
+    /// Squares per side.
+    pub size: u8,
+}
+
+impl BoardGeometry {
+    /// The centre of square `sq`.
+    pub fn centre(&self, sq: u8) -> egui::Pos2 {
+        let cell = self.grid.width() / self.size as f32;
+        let (a, b) = ((sq / 10) as f32, (sq % 10) as f32);
+        egui::pos2(
+            self.grid.left() + (a - 0.5) * cell,
+            self.grid.top() + (self.size as f32 - b + 0.5) * cell,
+        )
+    }
+
+    /// The square under `p` (light squares included), `None` off the grid.
+    pub fn square_at(&self, p: egui::Pos2) -> Option<u8> {
+        if !self.grid.contains(p) {
+            return None;
+        }
+        let cell = self.grid.width() / self.size as f32;
+        let n = self.size as i32;
+        let a = (((p.x - self.grid.left()) / cell).floor() as i32 + 1).clamp(1, n);
+        let b = (n - ((p.y - self.grid.top()) / cell).floor() as i32).clamp(1, n);
+        Some((a * 10 + b) as u8)
+    }
+}
 
 /// What the board shows.
 pub struct BoardView<'a> {

@@ -2,7 +2,8 @@
 //! every legal move, the record, the program's decision trace.
 
 use super::board::{self, BoardInput, BoardView};
-use super::state::{ChampionAction, ChampionState, Opponent, Status};
+use super::game::{Opponent, Status};
+use super::state::{ChampionAction, ChampionState};
 use super::{VARIANTS, cell_size, solving_line, verdict, verdict_colour};
 use crate::champion::solver::Move;
 use crate::champion::{Outcome, Side};
