@@ -227,6 +227,12 @@ fn side_panel(ui: &mut egui::Ui, s: &ChampionState, out: &mut Vec<ChampionAction
         .max_height(110.0)
         .stick_to_bottom(true)
         .show(ui, |ui| ui.label(record));
+    ui.add_space(6.0);
+    ui.weak(format!(
+        "Green row: the goat's goal (row {}). Blue arrow: the wolves' last move; orange: the \
+         goat's. Yellow: the picked piece; green dots: where it may go.",
+        pos.variant.goal_row()
+    ));
     if game.start != pos.variant.start() {
         ui.weak(format!("Started from the set-up position {}", game.start));
     }
