@@ -125,6 +125,17 @@ impl WorkbenchApp {
             if i.consume_shortcut(&ctrl(Key::Z)) {
                 out.push(Action::Undo);
             }
+            // In the «Чемпион» workspace the backgammon board is hidden: undo and redo are the
+            // workspace's, and the board's keys and pasted IDs are left alone.
+            if self.state.settings.tab == Tab::Champion {
+                for a in &mut out {
+                    *a = match a {
+                        Action::Undo => Action::Champion(champion_panel::ChampionAction::Undo),
+                        _ => Action::Champion(champion_panel::ChampionAction::Redo),
+                    };
+                }
+                return;
+            }
             if i.consume_key(Modifiers::NONE, Key::R) {
                 out.push(Action::Roll);
             }
@@ -179,6 +190,15 @@ impl WorkbenchApp {
 
         let actions = weights::confirm(ui.ctx(), &self.state);
         self.apply_all(ui, actions);
+
+        // «Чемпион» is a workspace of its own: its board and panels take the whole area.
+        if self.state.settings.tab == Tab::Champion {
+            let actions = egui::CentralPanel::default()
+                .show(ui, |ui| tabs::show(ui, &self.state, &mut self.typed_move))
+                .inner;
+            self.apply_all(ui, actions);
+            return;
+        }
 
         // The lower area first: a weight change re-ranks before the candidates are drawn.
         let actions = egui::Panel::bottom("tabs")

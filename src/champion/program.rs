@@ -43,7 +43,8 @@ pub enum Purpose {
 }
 
 impl Purpose {
-    fn describe(self) -> &'static str {
+    /// The check in words, as the trace prints it.
+    pub fn describe(self) -> &'static str {
         match self {
             Purpose::PreSide => "pre-check G−2D−2 (two columns to the dominant side)",
             Purpose::PreTwoSteps => "pre-check G−2D (two steps along the dominant)",
