@@ -359,3 +359,33 @@ fn testing_the_weights_runs_a_duel_in_the_background() {
     assert!(shows(&h, "classic (these weights) vs pubeval"));
     assert!(shows(&h, "points per game over 40 games"));
 }
+
+#[test]
+fn keys_still_work_while_a_button_has_the_focus() {
+    // A button given the keyboard focus (Tab, as in keyboard navigation; egui rings it) must
+    // not stop the shortcuts.
+    let mut h = new_app();
+    let roll = h.get_by_label("Roll").rect().center();
+    click_at(&mut h, roll, PointerButton::Primary, Modifiers::NONE);
+    assert!(h.state().state.edit.roll().is_some(), "the button rolled");
+    h.key_press(egui::Key::Tab);
+    h.run();
+    assert!(
+        h.ctx.memory(|m| m.focused().is_some()),
+        "a widget has the focus"
+    );
+    h.key_press(egui::Key::ArrowDown);
+    h.run();
+    assert_eq!(h.state().state.selected, Some(0));
+    // But typing in a text field is typing, not shortcuts.
+    let field = h
+        .query_all_by_role(egui::accesskit::Role::TextInput)
+        .next()
+        .expect("the ID field")
+        .rect()
+        .center();
+    click_at(&mut h, field, PointerButton::Primary, Modifiers::NONE);
+    h.key_press(egui::Key::ArrowDown);
+    h.run();
+    assert_eq!(h.state().state.selected, Some(0));
+}

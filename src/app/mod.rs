@@ -110,7 +110,7 @@ impl WorkbenchApp {
     fn global_input(&mut self, ui: &egui::Ui) -> Vec<Action> {
         let ctx = ui.ctx();
         let mut out = Vec::new();
-        if ctx.egui_wants_keyboard_input() {
+        if !shortcuts_free(ctx) {
             return out;
         }
         ctx.input_mut(|i| {
@@ -182,6 +182,16 @@ impl WorkbenchApp {
             .inner;
         self.apply_all(ui, actions);
 
+        // «Чемпион» is a workspace of its own: its board and panels take the whole area.
+        if self.state.settings.tab == Tab::Champion {
+            let actions = egui::CentralPanel::default()
+                .frame(unfilled(egui::Frame::central_panel(ui.style())))
+                .show(ui, |ui| tabs::show(ui, &self.state, &mut self.typed_move))
+                .inner;
+            self.apply_all(ui, actions);
+            return;
+        }
+
         let actions = egui::Panel::bottom("status")
             .frame(unfilled(egui::Frame::side_top_panel(ui.style())))
             .show(ui, |ui| status::show(ui, &self.state))
@@ -190,15 +200,6 @@ impl WorkbenchApp {
 
         let actions = weights::confirm(ui.ctx(), &self.state);
         self.apply_all(ui, actions);
-
-        // «Чемпион» is a workspace of its own: its board and panels take the whole area.
-        if self.state.settings.tab == Tab::Champion {
-            let actions = egui::CentralPanel::default()
-                .show(ui, |ui| tabs::show(ui, &self.state, &mut self.typed_move))
-                .inner;
-            self.apply_all(ui, actions);
-            return;
-        }
 
         // The lower area first: a weight change re-ranks before the candidates are drawn.
         let actions = egui::Panel::bottom("tabs")
@@ -253,6 +254,13 @@ fn process_cpu_seconds() -> Option<f64> {
     let f: Vec<&str> = rest.split(' ').collect();
     let ticks: f64 = f.get(11)?.parse::<f64>().ok()? + f.get(12)?.parse::<f64>().ok()?;
     Some(ticks / 100.0)
+}
+
+/// True when the keyboard's shortcuts (R, arrows, Enter, Ctrl+Z…) are ours: no text field is
+/// being typed in. A button focused by keyboard navigation (Tab; egui rings it) must not switch
+/// the shortcuts off, so having the focus is not the test.
+pub fn shortcuts_free(ctx: &egui::Context) -> bool {
+    !ctx.text_edit_focused()
 }
 
 /// A panel's frame without its fill. The window is cleared to the panel colour once per frame

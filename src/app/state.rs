@@ -1269,7 +1269,10 @@ mod tests {
         assert_eq!(s.clipboard_out.as_deref(), Some("4HPwATDgc/ABMA"));
         apply(&mut s, Action::Copy(IdFormat::Xgid));
         let xgid = s.clipboard_out.clone().unwrap();
-        assert!(xgid.starts_with("XGID=-b----E-C---eE---c-e----B-:"), "{xgid}");
+        assert!(
+            xgid.starts_with("XGID=-b----E-C---eE---c-e----B-:"),
+            "{xgid}"
+        );
         assert_eq!(
             read_setup(&xgid).unwrap().position,
             Position::opening(Side::White)

@@ -1,7 +1,7 @@
 //! The menu bar and the toolbar: board set-up buttons, dice, side on roll, IDs and files.
 
 use super::files;
-use super::state::{Action, AppState, IdFormat};
+use super::state::{Action, AppState, IdFormat, Tab};
 use crate::position::Side;
 
 /// The toolbar's own state: the text typed in the ID field.
@@ -87,6 +87,10 @@ impl ToolbarUi {
                 ui.label(HELP);
             });
         });
+        if state.settings.tab == Tab::Champion {
+            // The «Чемпион» workspace has its own controls: no backgammon board to edit.
+            return out;
+        }
         ui.horizontal_wrapped(|ui| {
             if ui
                 .button("Opening")

@@ -98,7 +98,7 @@ pub fn show(ui: &mut egui::Ui, s: &ChampionState) -> Vec<ChampionAction> {
                 out.push(ChampionAction::ReplayListing(l));
             }
         }
-        if !ui.ctx().egui_wants_keyboard_input() {
+        if crate::app::shortcuts_free(ui.ctx()) {
             ui.input_mut(|i| {
                 if fwd && i.consume_key(Modifiers::NONE, Key::ArrowRight) {
                     out.push(ChampionAction::ReplayStep(r.step + 1));
