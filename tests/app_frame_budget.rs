@@ -20,11 +20,18 @@ fn a_frame_of_the_largest_position_stays_in_the_software_renderers_budget() {
     assert_eq!(n, 854);
     state.apply(Action::Select(1), &mut dialogs);
 
-    // Run as eframe runs it (no test frame around it).
     let (w, h) = (1500.0, 950.0);
     let mut harness = Harness::builder()
         .with_size(egui::vec2(w, h))
-        .build_eframe(|_| WorkbenchApp::new(state, Box::new(ScriptedDialogs::default())));
+        .build_ui_state(
+            |ui, app: &mut WorkbenchApp| app.show(ui),
+            WorkbenchApp::new(state, Box::new(ScriptedDialogs::default())),
+        );
+    // The harness puts a panel-coloured frame round the app, which eframe does not (it clears
+    // the window to that colour): made transparent, it draws nothing and only the app counts.
+    harness
+        .ctx
+        .global_style_mut(|s| s.visuals.panel_fill = egui::Color32::TRANSPARENT);
     harness.run();
     let shapes = harness.output().shapes.clone();
     let cost = frame_cost(&harness.ctx.tessellate(shapes, 1.0));

@@ -580,15 +580,11 @@ impl AppState {
             Action::Paste(text) => match read_setup(&text) {
                 Ok(setup) => {
                     self.replace(Edit::from_setup(&setup));
-                    let extra = setup
-                        .match_state
-                        .map(|m| {
-                            format!(
-                                " ({}: kept for copying, analysed as a money game)",
-                                m.describe()
-                            )
-                        })
-                        .unwrap_or_default();
+                    // The status line shows the match state itself.
+                    let extra = match self.edit.match_state {
+                        Some(_) => " (cube and score kept; analysed as a money game)",
+                        None => "",
+                    };
                     self.info(format!("read {}{extra}", text.trim()));
                 }
                 Err(e) => self.error(format!("cannot read the pasted text: {e}")),
