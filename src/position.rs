@@ -319,6 +319,17 @@ fn check_count(side: Side, count: u32) -> Result<(), PositionError> {
     }
 }
 
+/// For unit tests: White on roll, the given `(index, count)` cells of the signed board set
+/// (positive: White's checkers), everything else empty. Panics on an illegal board.
+#[cfg(test)]
+pub(crate) fn test_position(cells: &[(usize, i8)]) -> Position {
+    let mut b = [0i8; 26];
+    for &(p, n) in cells {
+        b[p] = n;
+    }
+    Position::from_board(Side::White, b).expect("a legal test board")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

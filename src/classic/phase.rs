@@ -75,13 +75,7 @@ mod tests {
     use super::*;
     use crate::position::Side;
 
-    fn pos(cells: &[(usize, i8)]) -> Position {
-        let mut b = [0i8; 26];
-        for &(p, n) in cells {
-            b[p] = n;
-        }
-        Position::from_board(Side::White, b).unwrap()
-    }
+    use crate::position::test_position as pos;
 
     #[test]
     fn phases() {

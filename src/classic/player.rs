@@ -316,13 +316,7 @@ mod tests {
     use crate::moves::MoveGenerator;
     use crate::position::Side;
 
-    fn pos(cells: &[(usize, i8)]) -> Position {
-        let mut b = [0i8; 26];
-        for &(p, n) in cells {
-            b[p] = n;
-        }
-        Position::from_board(Side::White, b).unwrap()
-    }
+    use crate::position::test_position as pos;
 
     fn chosen(pos: &Position, dice: &str) -> (String, Choice) {
         let dice: Dice = dice.parse().unwrap();

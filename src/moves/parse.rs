@@ -472,13 +472,7 @@ mod tests {
         match_play(pos, dice, text, &plays).map(|i| plays[i].mv.notation())
     }
 
-    fn pos(cells: &[(usize, i8)]) -> Position {
-        let mut b = [0i8; 26];
-        for &(p, n) in cells {
-            b[p] = n;
-        }
-        Position::from_board(Side::White, b).unwrap()
-    }
+    use crate::position::test_position as pos;
 
     #[test]
     fn parses_gnubg_notation() {
