@@ -1,7 +1,7 @@
 //! What one frame asks of the renderer: triangles, and pixels covered (overdraw counted).
 //!
 //! With a GPU neither matters; without one (Mesa's llvmpipe under X or Xvfb) both cost time on
-//! every frame, so the example `app_frame_time` reports them and a test keeps them in budget.
+//! every frame, so the bench `app_frame` reports them and a test keeps them in budget.
 
 use egui::ClippedPrimitive;
 use egui::epaint::Primitive;

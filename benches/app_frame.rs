@@ -1,0 +1,90 @@
+//! The workbench's frame while a weight slider is dragged, on the position with the most legal
+//! results in the reference set (`/wAAADAMKuoqAA`, White to play 33: 854 results, re-ranked on
+//! every frame): headless through egui_kittest, one pointer move on the WPTSHOME slider per
+//! iteration, from input to tessellated output (everything but the GPU's, or llvmpipe's,
+//! drawing). Target: a whole frame under 16 ms. Also prints what the renderer has to draw for
+//! one such frame: triangles, and pixels covered (overdraw counted).
+//!
+//! `cargo bench --bench app_frame`
+
+use backgammon_workbench::app::frame_cost::frame_cost;
+use backgammon_workbench::app::{Action, AppState, ScriptedDialogs, WorkbenchApp};
+use criterion::{Criterion, criterion_group, criterion_main};
+use egui::{Event, PointerButton, pos2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use std::hint::black_box;
+
+const WINDOW: (f32, f32) = (1500.0, 950.0);
+
+fn largest_position() -> Harness<'static, WorkbenchApp> {
+    let mut state = AppState::default();
+    let mut dialogs = ScriptedDialogs::default();
+    state.apply(Action::Paste("/wAAADAMKuoqAA".into()), &mut dialogs);
+    state.apply(Action::SetDie(0, 3), &mut dialogs);
+    state.apply(Action::SetDie(1, 3), &mut dialogs);
+    let n = state.analysis.as_ref().map_or(0, |a| a.candidates.len());
+    assert_eq!(n, 854, "the largest position of the reference set");
+    state.apply(Action::Select(n / 2), &mut dialogs);
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(WINDOW.0, WINDOW.1))
+        .build_ui_state(
+            |ui, app: &mut WorkbenchApp| app.show(ui),
+            WorkbenchApp::new(state, Box::new(ScriptedDialogs::default())),
+        );
+    h.run();
+    // The harness's frame round the app (eframe has none: it clears the window to the panel
+    // colour) made transparent, so the pixel count is the app's alone.
+    h.ctx
+        .global_style_mut(|s| s.visuals.panel_fill = egui::Color32::TRANSPARENT);
+    h.run();
+    h
+}
+
+fn drag_a_weight(c: &mut Criterion) {
+    let mut h = largest_position();
+    let slider = h
+        .get_by_role_and_label(egui::accesskit::Role::Slider, "WPTSHOME")
+        .rect();
+    let y = slider.center().y;
+    let at = |i: usize| slider.left() + 5.0 + (i % 200) as f32 / 200.0 * (slider.width() - 10.0);
+    h.event(Event::PointerMoved(pos2(at(0), y)));
+    h.event(Event::PointerButton {
+        pos: pos2(at(0), y),
+        button: PointerButton::Primary,
+        pressed: true,
+        modifiers: Default::default(),
+    });
+    h.step();
+    let ppp = h.ctx.pixels_per_point();
+    let weights_before = h.state().state.weights;
+
+    h.event(Event::PointerMoved(pos2(at(1), y)));
+    h.step();
+    let cost = frame_cost(&h.ctx.tessellate(h.output().shapes.clone(), ppp));
+    let window = f64::from(WINDOW.0 * WINDOW.1);
+    println!(
+        "one frame: {} triangles covering {:.2} M pixels, {:.2}× the window",
+        cost.triangles,
+        cost.pixels / 1e6,
+        cost.pixels / window
+    );
+
+    let mut i = 2;
+    c.bench_function("app frame: drag a weight, 854 results", |b| {
+        b.iter(|| {
+            h.event(Event::PointerMoved(pos2(at(i), y)));
+            i += 1;
+            h.step();
+            black_box(h.ctx.tessellate(h.output().shapes.clone(), ppp))
+        })
+    });
+    assert_ne!(
+        h.state().state.weights,
+        weights_before,
+        "the drag moved the weight"
+    );
+}
+
+criterion_group!(benches, drag_a_weight);
+criterion_main!(benches);
