@@ -23,7 +23,7 @@ pub mod trace;
 pub use board::BoardGeometry;
 pub use game::{Game, LastMove, Opponent, Status};
 pub use setup::{Setup, SetupTool};
-pub use state::{ChampionAction, ChampionState, Mode};
+pub use state::{ChampionAction, ChampionSettings, ChampionState, Mode};
 
 use crate::champion::solver::Value;
 use crate::champion::{Side, Variant};

@@ -158,6 +158,9 @@ pub struct Persisted {
     /// The weights file last loaded or saved.
     #[serde(default)]
     pub weights_path: Option<PathBuf>,
+    /// The «Чемпион» workspace's mode, variant and opponent.
+    #[serde(default)]
+    pub champion: Option<super::champion_panel::ChampionSettings>,
 }
 
 /// The formats the position can be copied in.
@@ -388,6 +391,9 @@ impl AppState {
             s.weights_saved = Weights(w);
         }
         s.weights_path = p.weights_path;
+        if let Some(c) = &p.champion {
+            s.champion = super::champion_panel::ChampionState::from_settings(c);
+        }
         s.refresh();
         s
     }
@@ -400,6 +406,7 @@ impl AppState {
             weights: Some(self.weights.0),
             weights_saved: Some(self.weights_saved.0),
             weights_path: self.weights_path.clone(),
+            champion: Some(self.champion.settings()),
         }
     }
 
@@ -1352,5 +1359,38 @@ mod tests {
         s.apply(Action::OpenPosition, &mut d);
         assert_eq!(s.edit, saved);
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn what_persistence_keeps_comes_back() {
+        use crate::app::champion_panel::{ChampionAction, Opponent};
+        let mut s = AppState::default();
+        apply(
+            &mut s,
+            Action::Paste("XGID=-b----E-C---eE---c-e----B-:1:1:1:52:2:4:0:7:10".into()),
+        );
+        apply(&mut s, Action::SetTab(Tab::Champion));
+        apply(
+            &mut s,
+            Action::Champion(ChampionAction::SetOpponent(Opponent::PerfectGoat)),
+        );
+        let text = ron::to_string(&s.persisted()).unwrap();
+        let back = AppState::restore(ron::from_str(&text).unwrap());
+        assert_eq!(back.edit, s.edit);
+        assert_eq!(back.edit.match_state.unwrap().match_length(), 7);
+        assert_eq!(back.settings.tab, Tab::Champion);
+        assert_eq!(back.champion.game.opponent, Opponent::PerfectGoat);
+        assert_eq!(back.weights, s.weights);
+        // A file written before the match state and the workspace were kept still reads.
+        let old = text.replace(
+            &format!(
+                ",champion:Some({})",
+                ron::to_string(&s.champion.settings()).unwrap()
+            ),
+            "",
+        );
+        assert_ne!(old, text);
+        let old_state: Persisted = ron::from_str(&old).unwrap();
+        assert_eq!(old_state.champion, None);
     }
 }

@@ -12,7 +12,7 @@ use crate::champion::solver::{Move, MoveValue};
 use crate::champion::{Listing, Position, Side, Solution, Trace, Variant, WolfMove};
 
 /// What the workspace shows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Mode {
     /// A game against an opponent.
     Play,
@@ -47,6 +47,18 @@ impl Default for ChampionState {
     fn default() -> ChampionState {
         ChampionState::new(Variant::NINE_FOUR)
     }
+}
+
+/// What of the workspace is kept across restarts: the mode, the variant (`9x4` …) and the
+/// opponent (by its name in the UI). The game itself starts afresh.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct ChampionSettings {
+    /// The mode shown.
+    pub mode: Mode,
+    /// The variant of the game, as on the command line.
+    pub variant: String,
+    /// The opponent, as named in the UI.
+    pub opponent: String,
 }
 
 /// What the person can do in the workspace.
@@ -118,6 +130,28 @@ impl ChampionState {
             games_started: 1,
             board: std::cell::Cell::new(None),
         }
+    }
+
+    /// What persistence keeps of the workspace.
+    pub fn settings(&self) -> ChampionSettings {
+        ChampionSettings {
+            mode: self.mode,
+            variant: self.game.start.variant.name(),
+            opponent: self.game.opponent.name().to_string(),
+        }
+    }
+
+    /// The workspace as it was left: mode, variant and opponent, a new game. Anything unknown
+    /// (a file from another version) falls back to the default.
+    pub fn from_settings(settings: &ChampionSettings) -> ChampionState {
+        let variant = Variant::parse(&settings.variant).unwrap_or(Variant::NINE_FOUR);
+        let mut s = ChampionState::new(variant);
+        let known = Opponent::GOATS.iter().chain(&Opponent::WOLVES);
+        if let Some(&o) = known.clone().find(|o| o.name() == settings.opponent) {
+            s.apply(ChampionAction::SetOpponent(o));
+        }
+        s.apply(ChampionAction::SetMode(settings.mode));
+        s
     }
 
     /// The position on the game board.
@@ -582,5 +616,29 @@ mod tests {
         assert_eq!(s.game.status(), Status::Resigned);
         assert_eq!(s.game.now.record, vec!["(0)".to_string()]);
         assert!(s.game.now.trace.as_ref().unwrap().choice.is_none());
+    }
+
+    #[test]
+    fn the_workspace_settings_survive_a_restart() {
+        let mut s = ChampionState::new(Variant::NINE_FOUR);
+        s.apply(ChampionAction::NewGame(Variant::EIGHT_THREE));
+        s.apply(ChampionAction::SetOpponent(Opponent::RandomWolves));
+        s.apply(ChampionAction::SetMode(Mode::Replay));
+        let kept = s.settings();
+        let text = ron::to_string(&kept).unwrap();
+        let back = ChampionState::from_settings(&ron::from_str(&text).unwrap());
+        assert_eq!(back.settings(), kept);
+        assert_eq!(back.game.opponent, Opponent::RandomWolves);
+        assert_eq!(back.game.start, Variant::EIGHT_THREE.start());
+        assert_eq!(back.mode, Mode::Replay);
+        // Unknown names fall back to the defaults.
+        let odd = ChampionSettings {
+            mode: Mode::Play,
+            variant: "10x5".into(),
+            opponent: "nobody".into(),
+        };
+        let d = ChampionState::from_settings(&odd);
+        assert_eq!(d.game.start, Variant::NINE_FOUR.start());
+        assert_eq!(d.game.opponent, Opponent::Program(Listing::Main));
     }
 }
