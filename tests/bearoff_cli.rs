@@ -1,21 +1,12 @@
 //! `bgw bearoff` end to end: build, info, dump, analysis (text and JSON), refusals.
 
+mod common;
+use common::{run, stdout};
+
 use backgammon_workbench::formats::position_id;
 use backgammon_workbench::{Position, Side};
 use sha2::{Digest, Sha256};
 use std::path::PathBuf;
-use std::process::{Command, Output};
-
-fn bgw(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_bgw"))
-        .args(args)
-        .output()
-        .expect("running bgw")
-}
-
-fn text(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
 
 fn temp(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("bgw-bearoff-{}", std::process::id()));
@@ -38,7 +29,7 @@ fn race_id(me: &[(usize, u8)], opp: &[(usize, u8)]) -> String {
 #[test]
 fn build_info_dump_and_bad_files() {
     let out = temp("os6.bd");
-    let o = bgw(&[
+    let o = run(&[
         "bearoff",
         "build",
         "--points",
@@ -57,12 +48,12 @@ fn build_info_dump_and_bad_files() {
         "38089567e87a681682bb4ff53f30d781af215fc04debbdff3f61b6db68547a49"
     );
 
-    let info = text(&bgw(&["bearoff", "info", out.to_str().unwrap()]));
+    let info = stdout(&run(&["bearoff", "info", out.to_str().unwrap()]));
     assert!(
         info.contains("54264") && info.contains("compressed"),
         "{info}"
     );
-    let dump = text(&bgw(&[
+    let dump = stdout(&run(&[
         "bearoff",
         "dump",
         out.to_str().unwrap(),
@@ -78,7 +69,7 @@ fn build_info_dump_and_bad_files() {
     for flag in ["--uncompressed", "--normal"] {
         let f = temp(&format!("os6{flag}.bd"));
         assert!(
-            bgw(&[
+            run(&[
                 "bearoff",
                 "build",
                 "--points",
@@ -90,7 +81,7 @@ fn build_info_dump_and_bad_files() {
             .status
             .success()
         );
-        let d = text(&bgw(&[
+        let d = stdout(&run(&[
             "bearoff",
             "dump",
             f.to_str().unwrap(),
@@ -106,15 +97,15 @@ fn build_info_dump_and_bad_files() {
     // Truncated, wrong header, too many checkers: one line on stderr, exit code 2.
     let cut = temp("cut.bd");
     std::fs::write(&cut, &bytes[..1000]).unwrap();
-    let o = bgw(&["bearoff", "info", cut.to_str().unwrap()]);
+    let o = run(&["bearoff", "info", cut.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("truncated"));
     let bad = temp("bad.bd");
     std::fs::write(&bad, b"gnubg-TS-06-06-1xxxxxxxxxxxxxxxxxxxxxxx\nrest").unwrap();
-    let o = bgw(&["bearoff", "info", bad.to_str().unwrap()]);
+    let o = run(&["bearoff", "info", bad.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("two-sided"));
-    let o = bgw(&[
+    let o = run(&[
         "bearoff",
         "dump",
         out.to_str().unwrap(),
@@ -129,7 +120,7 @@ fn build_info_dump_and_bad_files() {
 #[test]
 fn analysis_json_has_the_documented_keys() {
     let id = race_id(&[(1, 3), (2, 3), (3, 3), (5, 2)], &[(1, 2), (4, 4), (6, 2)]);
-    let o = bgw(&["bearoff", &id, "--json", "--games", "2000"]);
+    let o = run(&["bearoff", &id, "--json", "--games", "2000"]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(v["points"], 6);
@@ -167,24 +158,24 @@ fn analysis_json_has_the_documented_keys() {
 fn out_of_range_contact_and_text_table() {
     // The opponent has a checker on its 9 point: beyond a 6-point database.
     let id = race_id(&[(1, 3), (2, 3)], &[(9, 1), (2, 2)]);
-    let o = bgw(&["bearoff", &id, "--points", "6", "--games", "100"]);
+    let o = run(&["bearoff", &id, "--points", "6", "--games", "100"]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let t = text(&o);
+    let t = stdout(&o);
     assert!(t.contains("out of range: a checker on point 9"), "{t}");
     assert!(
         t.contains("winning chances need both sides in range"),
         "{t}"
     );
     // Without --points the smallest covering database (9 points) is used.
-    let o = bgw(&["bearoff", &id, "--games", "100"]);
-    let t = text(&o);
+    let o = run(&["bearoff", &id, "--games", "100"]);
+    let t = stdout(&o);
     assert!(
         t.contains("9 points (exact)") && t.contains("Player on roll wins"),
         "{t}"
     );
     assert!(t.contains("Keith") && t.contains("Isight"), "{t}");
     // The opening position has contact.
-    let o = bgw(&["bearoff", "4HPwATDgc/ABMA"]);
+    let o = run(&["bearoff", "4HPwATDgc/ABMA"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("contact"));
 }
@@ -193,7 +184,7 @@ fn out_of_range_contact_and_text_table() {
 fn the_three_rules_agree_closely_and_2002_shows_the_seeds_moments() {
     let id = race_id(&[(2, 4), (4, 4), (6, 7)], &[(1, 3), (3, 4), (5, 4), (6, 4)]);
     let win = |rule: &str| {
-        let o = bgw(&["bearoff", &id, "--rule", rule, "--json", "--games", "10"]);
+        let o = run(&["bearoff", &id, "--rule", rule, "--json", "--games", "10"]);
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
         let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
         v["win_exact"].as_f64().unwrap()
@@ -201,7 +192,7 @@ fn the_three_rules_agree_closely_and_2002_shows_the_seeds_moments() {
     let (exact, gnubg, old) = (win("exact"), win("gnubg"), win("2002"));
     assert!((exact - gnubg).abs() < 1e-3, "{exact} {gnubg}");
     assert!((exact - old).abs() < 1e-2, "{exact} {old}");
-    let t = text(&bgw(&["bearoff", &id, "--rule", "2002", "--games", "10"]));
+    let t = stdout(&run(&["bearoff", &id, "--rule", "2002", "--games", "10"]));
     assert!(
         t.contains("(2002 rule)") && t.contains("As the seed printed them"),
         "{t}"

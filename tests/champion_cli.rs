@@ -1,22 +1,11 @@
 //! `bgw champion` (alias `bgw wolves`) end to end: replies, trace, solve, show, replay, measure,
 //! play, and refusals of bad input (one line on stderr, exit 2).
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
-
-fn bgw(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_bgw"))
-        .args(args)
-        .output()
-        .expect("running bgw")
-}
-
-fn text(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
+mod common;
+use common::{bgw, run, stdout};
 
 fn refused(args: &[&str], needle: &str) {
-    let o = bgw(args);
+    let o = run(args);
     assert_eq!(o.status.code(), Some(2), "{args:?}");
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
@@ -28,19 +17,19 @@ fn refused(args: &[&str], needle: &str) {
 fn replies_from_the_start_and_the_trace() {
     // The goat's first move, then a reply to each wolf move; the wolves trap it: 0 is not
     // needed, the game ends by the rules.
-    let o = bgw(&["champion", "replies", "4/88 4/97 4/86 3/88"]);
+    let o = run(&["champion", "replies", "4/88 4/97 4/86 3/88"]);
     assert!(o.status.success());
-    let t = text(&o);
+    let t = stdout(&o);
     let lines: Vec<&str> = t.lines().collect();
     assert_eq!(lines[..4], ["66", "77", "88", "97"]);
     assert!(lines[4].contains("the goat cannot move"), "{t}");
-    let o = bgw(&["wolves", "replies", "2/28", "--trace"]);
-    let t = text(&o);
+    let o = run(&["wolves", "replies", "2/28", "--trace"]);
+    let t = stdout(&o);
     assert!(t.contains("R7 = 0"), "{t}");
     assert!(t.contains("first move of the game"), "{t}");
     assert!(t.contains("chosen by branch"), "{t}");
     // The alternative listing resigns on 97 although 88 is free: it shows 0.
-    let o = bgw(&[
+    let o = run(&[
         "champion",
         "replies",
         "2/28 4/88 4/77 4/86",
@@ -48,12 +37,12 @@ fn replies_from_the_start_and_the_trace() {
         "alt",
     ]);
     assert_eq!(
-        text(&o).lines().collect::<Vec<_>>(),
+        stdout(&o).lines().collect::<Vec<_>>(),
         ["66", "77", "86", "97", "0"]
     );
     // The perfect goat and the alternative listing answer too.
     for p in ["perfect", "alt"] {
-        let o = bgw(&[
+        let o = run(&[
             "champion",
             "replies",
             "1/17",
@@ -63,26 +52,26 @@ fn replies_from_the_start_and_the_trace() {
             "8x3",
         ]);
         assert!(o.status.success(), "{p}");
-        assert_eq!(text(&o).lines().count(), 2, "{p}");
+        assert_eq!(stdout(&o).lines().count(), 2, "{p}");
     }
 }
 
 #[test]
 fn solve_prints_the_result_and_json() {
-    let o = bgw(&["champion", "solve", "--variant", "8x4", "--json"]);
+    let o = run(&["champion", "solve", "--variant", "8x4", "--json"]);
     assert!(o.status.success());
     let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(j["goat_wins"], false);
     assert_eq!(j["positions"], 2_013_760);
-    let o = bgw(&["champion", "solve"]);
-    let t = text(&o);
+    let o = run(&["champion", "solve"]);
+    let t = stdout(&o);
     assert!(t.contains("the goat wins in 31 plies"), "{t}");
     assert!(t.contains("7493980"), "{t}");
 }
 
 #[test]
 fn show_lists_moves_with_values_and_the_choice() {
-    let o = bgw(&[
+    let o = run(&[
         "champion",
         "show",
         "--wolves",
@@ -93,7 +82,7 @@ fn show_lists_moves_with_values_and_the_choice() {
         "wolves",
     ]);
     assert!(o.status.success());
-    let t = text(&o);
+    let t = stdout(&o);
     assert!(t.contains("2/57"), "{t}");
     assert!(t.contains("the wolves lose in 18 plies"), "{t}");
     let line = t
@@ -102,7 +91,7 @@ fn show_lists_moves_with_values_and_the_choice() {
         .unwrap();
     assert!(line.contains("loses in 18"), "{t}");
     assert!(line.ends_with("program answers 77"), "{t}");
-    let o = bgw(&[
+    let o = run(&[
         "champion",
         "show",
         "--wolves",
@@ -110,16 +99,16 @@ fn show_lists_moves_with_values_and_the_choice() {
         "--goat",
         "66",
     ]);
-    let t = text(&o);
+    let t = stdout(&o);
     assert!(t.contains("← the program's choice"), "{t}");
     assert!(t.contains("the program's decision"), "{t}");
 }
 
 #[test]
 fn replay_shows_the_commentary() {
-    let o = bgw(&["champion", "replay"]);
+    let o = run(&["champion", "replay"]);
     assert!(o.status.success());
-    let t = text(&o);
+    let t = stdout(&o);
     let line = |m: &str| t.lines().find(|l| l.starts_with(m)).unwrap().to_string();
     assert!(line("3/55 (75)").contains("goat: loses"), "{t}");
     assert!(line("3/55 (75)").contains("BLUNDER"), "{t}");
@@ -129,8 +118,8 @@ fn replay_shows_the_commentary() {
         "{t}"
     );
     assert_eq!(t.lines().count(), 18);
-    let o = bgw(&["champion", "replay", "--trace"]);
-    let t = text(&o);
+    let o = run(&["champion", "replay", "--trace"]);
+    let t = stdout(&o);
     assert_eq!(t.matches("chosen by branch").count(), 17, "{t}");
     assert!(
         t.contains("chosen by branch ForwardAgainst: goat to 77"),
@@ -140,29 +129,17 @@ fn replay_shows_the_commentary() {
 
 #[test]
 fn measure_and_play() {
-    let o = bgw(&["champion", "measure", "--games", "50", "--variant", "9x3"]);
+    let o = run(&["champion", "measure", "--games", "50", "--variant", "9x3"]);
     assert!(o.status.success());
-    let t = text(&o);
+    let t = stdout(&o);
     assert_eq!(t.lines().count(), 4, "{t}");
     assert!(t.contains("perfect goat"), "{t}");
-    let o = bgw(&["champion", "beat"]);
-    let t = text(&o);
+    let o = run(&["champion", "beat"]);
+    let t = stdout(&o);
     assert!(t.contains("wolf moves beat the program"), "{t}");
     assert!(t.starts_with("9×9, four wolves"), "{t}");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_bgw"))
-        .args(["champion", "play"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"1/99\n4/88\n4/97\n4/86\n3/88\n")
-        .unwrap();
-    let o = child.wait_with_output().unwrap();
-    let t = text(&o);
+    let o = bgw(&["champion", "play"], "1/99\n4/88\n4/97\n4/86\n3/88\n");
+    let t = stdout(&o);
     assert!(t.contains("goat: 66"), "{t}");
     assert!(t.contains("refused: a wolf on 19 cannot go to 99"), "{t}");
     assert!(t.contains("the goat cannot move: the wolves win"), "{t}");

@@ -1,17 +1,9 @@
 //! `bgw show` and `bgw moves` from the outside: output, exit codes, one-line errors.
 
-use std::process::{Command, Output};
+mod common;
+use common::{run, stdout};
 
-fn bgw(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_bgw"))
-        .args(args)
-        .output()
-        .expect("bgw runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
+use std::process::Output;
 
 fn stderr(o: &Output) -> String {
     String::from_utf8(o.stderr.clone()).unwrap()
@@ -19,7 +11,7 @@ fn stderr(o: &Output) -> String {
 
 #[test]
 fn show_position_id() {
-    let o = bgw(&["show", "4HPwATDgc/ABMA"]);
+    let o = run(&["show", "4HPwATDgc/ABMA"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
     assert!(out.contains("Position ID: 4HPwATDgc/ABMA"), "{out}");
@@ -33,7 +25,7 @@ fn show_position_id() {
 
 #[test]
 fn show_position_and_match_id() {
-    let o = bgw(&["show", "qm3bAADMXdsAAA:cAkZAAAAAAAA"]);
+    let o = run(&["show", "qm3bAADMXdsAAA:cAkZAAAAAAAA"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
     assert!(out.contains("Match ID   : cAkZAAAAAAAA"), "{out}");
@@ -44,7 +36,7 @@ fn show_position_and_match_id() {
 #[test]
 fn show_xgid_with_black_to_move() {
     // The opening with the top player (Black) to move 31: the same picture, Black as X.
-    let o = bgw(&[
+    let o = run(&[
         "show",
         "XGID=-b----E-C---eE---c-e----B-:0:0:-1:31:0:0:0:0:10",
     ]);
@@ -61,7 +53,7 @@ fn show_position_file() {
         env!("CARGO_MANIFEST_DIR"),
         "/positions/seed-001-example.ron"
     );
-    let o = bgw(&["show", path]);
+    let o = run(&["show", path]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stdout(&o).contains("Position ID: qm3bAADMXdsAAA"));
 }
@@ -79,7 +71,7 @@ fn bad_input_exits_2_with_one_line() {
         "",
         "/no/such/file.ron",
     ] {
-        let o = bgw(&["show", bad]);
+        let o = run(&["show", bad]);
         assert_eq!(o.status.code(), Some(2), "{bad:?}");
         assert!(o.stdout.is_empty(), "{bad:?}");
         let err = stderr(&o);
@@ -87,7 +79,7 @@ fn bad_input_exits_2_with_one_line() {
         assert!(err.starts_with("bgw: "), "{bad:?}: {err}");
         assert!(!err.contains("panicked"), "{bad:?}: {err}");
     }
-    let o = bgw(&[
+    let o = run(&[
         "show",
         "XGID=-b----E-C---eE---c-e----B-:0:0:1:72:0:0:3:0:10",
     ]);
@@ -96,12 +88,12 @@ fn bad_input_exits_2_with_one_line() {
 
 #[test]
 fn moves_accepts_xgid() {
-    let xgid = bgw(&[
+    let xgid = run(&[
         "moves",
         "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10",
         "52",
     ]);
-    let id = bgw(&["moves", "4HPwATDgc/ABMA", "52"]);
+    let id = run(&["moves", "4HPwATDgc/ABMA", "52"]);
     assert!(xgid.status.success(), "{}", stderr(&xgid));
     assert!(!xgid.stdout.is_empty());
     assert_eq!(stdout(&xgid), stdout(&id));

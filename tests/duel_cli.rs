@@ -1,17 +1,11 @@
 //! `bgw duel` from the command line: JSON keys, exit codes, errors on stderr.
 
-use std::process::Command;
-
-fn bgw(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_bgw"))
-        .args(args)
-        .output()
-        .expect("bgw runs")
-}
+mod common;
+use common::run;
 
 #[test]
 fn json_has_the_documented_keys() {
-    let out = bgw(&[
+    let out = run(&[
         "duel", "--a", "pubeval", "--b", "random", "--games", "200", "--seed", "3", "--json",
         "--quiet",
     ]);
@@ -38,7 +32,7 @@ fn json_has_the_documented_keys() {
 
 #[test]
 fn text_output_names_both_players() {
-    let out = bgw(&[
+    let out = run(&[
         "duel", "--a", "random", "--b", "pubeval", "--games", "100", "--quiet",
     ]);
     assert!(out.status.success());
@@ -69,7 +63,7 @@ fn bad_arguments_give_one_line_and_exit_2() {
             "/nonexistent/w.ron",
         ),
     ] {
-        let out = bgw(&args);
+        let out = run(&args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         let err = String::from_utf8(out.stderr).unwrap();
         assert!(err.starts_with("bgw: "), "{err}");

@@ -1,14 +1,9 @@
 //! `bgw tune` from the command line: a short run writes loadable weights; bad input is refused.
 
-use backgammon_workbench::classic::Weights;
-use std::process::Command;
+mod common;
+use common::run;
 
-fn bgw(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_bgw"))
-        .args(args)
-        .output()
-        .expect("bgw runs")
-}
+use backgammon_workbench::classic::Weights;
 
 fn temp_dir(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("bgw-tune-{name}-{}", std::process::id()));
@@ -21,7 +16,7 @@ fn a_short_run_writes_weights_of_the_same_length() {
     let dir = temp_dir("run");
     let out = dir.join("tuned.ron");
     let seed = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/weights/seed.ron");
-    let run = bgw(&[
+    let run = run(&[
         "tune",
         "--weights",
         seed,
@@ -71,7 +66,7 @@ fn bad_arguments_are_refused_and_no_file_is_written() {
     ] {
         let mut all = vec!["tune", "--out", out];
         all.extend(args.iter().copied());
-        let run = bgw(&all);
+        let run = run(&all);
         assert_eq!(run.status.code(), Some(2), "{args:?}");
         let err = String::from_utf8(run.stderr).unwrap();
         assert!(err.contains(message), "{args:?}: {err}");

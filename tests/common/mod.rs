@@ -56,6 +56,16 @@ pub fn bgw(args: &[&str], stdin: &str) -> Output {
     child.wait_with_output().expect("bgw ends")
 }
 
+/// Runs the `bgw` binary with `args` and nothing on stdin.
+pub fn run(args: &[&str]) -> Output {
+    bgw(args, "")
+}
+
+/// A run's standard output as text.
+pub fn stdout(o: &Output) -> String {
+    text(&o.stdout)
+}
+
 /// Output bytes as text.
 pub fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
