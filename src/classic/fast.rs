@@ -73,8 +73,20 @@ impl ValueTable {
 
     /// The point-local part of BRDVAL of `b` and its masks of made points and blots, from which
     /// [`ValueTable::value_after`] evaluates the results of a move cheaply.
-    #[allow(clippy::needless_range_loop)] // p is a point number
     pub fn base(&self, b: &[i8; 26]) -> Base {
+        let (local, made, blots) = self.point_local(b);
+        Base {
+            board: *b,
+            local,
+            made,
+            blots,
+        }
+    }
+
+    /// The point-local sum of `b` with its masks of made points and blots (the bar excluded).
+    #[inline(always)]
+    #[allow(clippy::needless_range_loop)] // p is a point number
+    fn point_local(&self, b: &[i8; 26]) -> (f64, u32, u32) {
         let mut v = 0.0;
         let mut made = 0u32;
         let mut blots = 0u32;
@@ -84,12 +96,7 @@ impl ValueTable {
             made |= ((n >= 2) as u32) << p;
             blots |= ((n == 1) as u32) << p;
         }
-        Base {
-            board: *b,
-            local: v,
-            made: made & !(1 << BAR),
-            blots: blots & !(1 << BAR),
-        }
+        (v, made & !(1 << BAR), blots & !(1 << BAR))
     }
 
     /// BRDVAL of `b`, the result of `mv` played from `base`: only the points the move touched
@@ -156,19 +163,8 @@ impl ValueTable {
     /// BRDVAL of board `b` for its positive side. `threats`, when given, must describe `b`'s
     /// opposing checkers (see [`Threats`]); without it WSINCL is counted directly.
     #[inline]
-    #[allow(clippy::needless_range_loop)] // p is a point number
     pub fn value(&self, b: &[i8; 26], threats: Option<&Threats>) -> f64 {
-        let mut v = 0.0;
-        let mut made = 0u32;
-        let mut blots = 0u32;
-        for p in 1..=25usize {
-            let n = b[p].max(0) as usize & (MAX_N - 1);
-            v += self.point[p][n];
-            made |= ((n >= 2) as u32) << p;
-            blots |= ((n == 1) as u32) << p;
-        }
-        blots &= !(1 << BAR);
-        made &= !(1 << BAR);
+        let (v, made, blots) = self.point_local(b);
         v + self.masks_value(b, made, blots, threats)
     }
 }
