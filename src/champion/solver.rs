@@ -278,7 +278,8 @@ impl Solution {
         self.table.len()
     }
 
-    fn byte(&self, pos: &Position) -> u8 {
+    /// The row of `pos` in the table: its wolf set's rank, twice, plus 1 with the wolves to move.
+    fn row(&self, pos: &Position) -> usize {
         let mut c: Vec<u8> = pos
             .wolves
             .iter()
@@ -286,11 +287,11 @@ impl Solution {
             .map(|&w| self.index_of[w as usize])
             .collect();
         c.sort_unstable();
-        let side = match pos.to_move {
-            Side::Goat => 0,
-            Side::Wolves => 1,
-        };
-        self.table[(self.rank(&c) * 2 + side) * STRIDE + self.index_of[pos.goat as usize] as usize]
+        self.rank(&c) * 2 + (pos.to_move == Side::Wolves) as usize
+    }
+
+    fn byte(&self, pos: &Position) -> u8 {
+        self.table[self.row(pos) * STRIDE + self.index_of[pos.goat as usize] as usize]
     }
 
     /// The exact value of `pos` for the side to move. A game already won by the goat (on the
@@ -359,17 +360,7 @@ impl Solution {
         let goal: u64 = (0..n)
             .filter(|&i| self.squares[i] % 10 == self.variant.goal_row())
             .fold(0, |m, i| m | 1 << i);
-        {
-            let mut c: Vec<u8> = start
-                .wolves
-                .iter()
-                .filter(|&&w| w != 0)
-                .map(|&w| self.index_of[w as usize])
-                .collect();
-            c.sort_unstable();
-            let side = (start.to_move == Side::Wolves) as usize;
-            reach[self.rank(&c) * 2 + side] |= 1 << self.index_of[start.goat as usize];
-        }
+        reach[self.row(start)] |= 1 << self.index_of[start.goat as usize];
         let step = |i: usize, d: i32| -> Option<usize> {
             let t = self.squares[i] as i32 + d;
             self.variant
