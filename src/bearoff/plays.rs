@@ -28,16 +28,7 @@ pub struct OneSided {
 impl OneSided {
     /// The position `counts` on `points` points.
     pub fn new(counts: &Counts, points: usize) -> OneSided {
-        let mut above = [0u8; MAX_POINTS + 2];
-        for q in (1..=points).rev() {
-            above[q] = above[q + 1] + counts[q];
-        }
-        OneSided {
-            points,
-            counts: *counts,
-            above,
-            index: super::index::index(counts, points),
-        }
+        OneSided::with_index(counts, points, super::index::index(counts, points))
     }
 
     /// The position `counts` on `points` points whose gnubg index is known to be `index`.
