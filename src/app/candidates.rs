@@ -55,22 +55,9 @@ pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
     // Header.
     let (rect, _) =
         ui.allocate_exact_size(Vec2::new(ui.available_width(), ROW_HEIGHT), Sense::hover());
-    let mut x = rect.left() + 4.0;
-    for (name, width, align) in columns {
-        let px = if align == Align2::RIGHT_CENTER {
-            x + width
-        } else {
-            x + 8.0
-        };
-        ui.painter().text(
-            egui::pos2(px, rect.center().y),
-            align,
-            name,
-            font.clone(),
-            ui.visuals().strong_text_color(),
-        );
-        x += width;
-    }
+    let names = columns.map(|(name, _, _)| name.to_string());
+    let header = ui.visuals().strong_text_color();
+    draw_cells(ui.painter(), rect, &columns, names, &font, header);
     ui.separator();
 
     // Keep the selected row in view when the selection moved by keyboard.
@@ -133,22 +120,7 @@ pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
                 format!("{:+.2}", row.delta),
                 classic,
             ];
-            let mut x = rect.left() + 4.0;
-            for ((_, width, align), text) in columns.iter().zip(cells) {
-                let px = if *align == Align2::RIGHT_CENTER {
-                    x + width
-                } else {
-                    x + 8.0
-                };
-                ui.painter().text(
-                    egui::pos2(px, rect.center().y),
-                    *align,
-                    text,
-                    font.clone(),
-                    colour,
-                );
-                x += width;
-            }
+            draw_cells(ui.painter(), rect, &columns, cells, &font, colour);
             if resp.hovered() {
                 hovered_any = Some(i);
             }
@@ -169,4 +141,31 @@ pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
         out.push(Action::Hover(hovered_any));
     }
     out
+}
+
+/// One row of the table: each text in its column, right-aligned columns flush right.
+fn draw_cells(
+    painter: &egui::Painter,
+    rect: egui::Rect,
+    columns: &[(&str, f32, Align2)],
+    texts: [String; 5],
+    font: &FontId,
+    colour: egui::Color32,
+) {
+    let mut x = rect.left() + 4.0;
+    for ((_, width, align), text) in columns.iter().zip(texts) {
+        let px = if *align == Align2::RIGHT_CENTER {
+            x + width
+        } else {
+            x + 8.0
+        };
+        painter.text(
+            egui::pos2(px, rect.center().y),
+            *align,
+            text,
+            font.clone(),
+            colour,
+        );
+        x += width;
+    }
 }
