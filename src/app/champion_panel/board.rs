@@ -67,6 +67,15 @@ pub enum BoardInput {
     Drop(u8, Option<u8>),
 }
 
+impl From<BoardInput> for super::ChampionAction {
+    fn from(input: BoardInput) -> super::ChampionAction {
+        match input {
+            BoardInput::Click(sq) => super::ChampionAction::Click(sq),
+            BoardInput::Drop(from, to) => super::ChampionAction::Drop { from, to },
+        }
+    }
+}
+
 const DARK: Color32 = Color32::from_rgb(122, 88, 58);
 const LIGHT: Color32 = Color32::from_rgb(238, 224, 196);
 const GOAL: Color32 = Color32::from_rgb(70, 120, 80);

@@ -1,7 +1,7 @@
 //! Play mode: the game against the chosen opponent, the exact value of the position and of
 //! every legal move, the record, the program's decision trace.
 
-use super::board::{self, BoardInput, BoardView};
+use super::board::{self, BoardView};
 use super::game::{Opponent, Status};
 use super::state::{ChampionAction, ChampionState};
 use super::{VARIANTS, cell_size, solving_line, verdict, verdict_colour};
@@ -92,12 +92,11 @@ pub fn show(ui: &mut egui::Ui, s: &ChampionState) -> Vec<ChampionAction> {
             last: &game.now.last,
             draggable: true,
         };
-        for input in board::show(ui, &view, cell, &s.board) {
-            out.push(match input {
-                BoardInput::Click(sq) => ChampionAction::Click(sq),
-                BoardInput::Drop(from, to) => ChampionAction::Drop { from, to },
-            });
-        }
+        out.extend(
+            board::show(ui, &view, cell, &s.board)
+                .into_iter()
+                .map(ChampionAction::from),
+        );
         ui.vertical(|ui| {
             ui.set_width((ui.available_width() * 0.42).clamp(300.0, 420.0));
             side_panel(ui, s, &mut out);

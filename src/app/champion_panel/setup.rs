@@ -1,7 +1,7 @@
 //! Set-up mode: place wolves (numbered in order) and the goat by clicks or drags, or type the
 //! squares as on the command line; choose who moves; play from there.
 
-use super::board::{self, BoardInput, BoardView};
+use super::board::{self, BoardView};
 use super::state::{ChampionAction, ChampionState};
 use super::{VARIANTS, cell_size};
 use crate::champion::Side;
@@ -218,12 +218,11 @@ pub fn show(ui: &mut egui::Ui, s: &ChampionState) -> Vec<ChampionAction> {
             last: &[],
             draggable: true,
         };
-        for input in board::show(ui, &view, cell, &s.board) {
-            out.push(match input {
-                BoardInput::Click(sq) => ChampionAction::Click(sq),
-                BoardInput::Drop(from, to) => ChampionAction::Drop { from, to },
-            });
-        }
+        out.extend(
+            board::show(ui, &view, cell, &s.board)
+                .into_iter()
+                .map(ChampionAction::from),
+        );
         ui.vertical(|ui| {
             ui.set_max_width(560.0);
             side_panel(ui, s, &mut out);
