@@ -22,10 +22,12 @@ pub mod edit_board;
 pub mod files;
 pub mod frame_cost;
 pub mod jobs;
+pub mod look;
 pub mod play;
 pub mod state;
 pub mod status;
 pub mod tabs;
+mod timing;
 pub mod toolbar;
 pub mod weights;
 
@@ -34,6 +36,8 @@ pub use files::{FileDialogs, FileKind, NativeDialogs, ScriptedDialogs};
 pub use state::{Action, AppState, Edit, IdFormat, Persisted, Settings, Tab};
 
 use egui::{Key, KeyboardShortcut, Modifiers};
+use look::{flat_visuals, unfilled};
+use timing::Timing;
 
 /// The workbench: its state, its file dialogs and the panels' own display state.
 pub struct WorkbenchApp {
@@ -47,25 +51,6 @@ pub struct WorkbenchApp {
     timing: Option<Timing>,
     /// The theme last given to egui (dark or not), set on the first frame and on a change.
     look: Option<bool>,
-}
-
-/// Frame timing printed on stderr when `BGW_TIMING` is set: the first frame's delay after
-/// start, then every 100 frames the mean and worst time spent in [`WorkbenchApp::show`].
-struct Timing {
-    start: std::time::Instant,
-    frames: u64,
-    total: f64,
-    worst: f64,
-    last_begin: Option<std::time::Instant>,
-    intervals: Vec<f64>,
-    /// eframe's own measure of each frame: UI code, tessellation and GL calls, without the
-    /// buffer swap.
-    eframe_ms: Vec<f64>,
-    /// The process's CPU time when the current hundred frames began (Linux), in seconds.
-    cpu_at: Option<f64>,
-    /// `BGW_TIMING=continuous`: repaint without waiting for input, so frame-to-frame intervals
-    /// measure the whole cost of a frame.
-    continuous: bool,
 }
 
 impl WorkbenchApp {
@@ -244,55 +229,11 @@ impl WorkbenchApp {
     }
 }
 
-/// CPU time of this process so far (user and system, all threads, the software renderer's
-/// included), from `/proc/self/stat`; `None` where that is not available.
-fn process_cpu_seconds() -> Option<f64> {
-    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
-    // Fields after the command name (which is in parentheses): utime and stime are the 12th
-    // and 13th of them, in clock ticks (100 a second on Linux).
-    let rest = &stat[stat.rfind(')')? + 2..];
-    let f: Vec<&str> = rest.split(' ').collect();
-    let ticks: f64 = f.get(11)?.parse::<f64>().ok()? + f.get(12)?.parse::<f64>().ok()?;
-    Some(ticks / 100.0)
-}
-
 /// True when the keyboard's shortcuts (R, arrows, Enter, Ctrl+Z…) are ours: no text field is
 /// being typed in. A button focused by keyboard navigation (Tab; egui rings it) must not switch
 /// the shortcuts off, so having the focus is not the test.
 pub fn shortcuts_free(ctx: &egui::Context) -> bool {
     !ctx.text_edit_focused()
-}
-
-/// egui's dark or light look with square widgets: buttons, fields and slider handles without
-/// rounded corners. Each rounded, anti-aliased corner costs a dozen triangles, and without a
-/// GPU every triangle is drawn by the CPU: square corners take a frame of the largest position
-/// from 14,800 triangles to 9,200, and 10.4–10.9 ms to 7.0–8.8 ms under Xvfb.
-pub fn flat_visuals(dark: bool) -> egui::Visuals {
-    let mut v = if dark {
-        egui::Visuals::dark()
-    } else {
-        egui::Visuals::light()
-    };
-    let w = &mut v.widgets;
-    for state in [
-        &mut w.noninteractive,
-        &mut w.inactive,
-        &mut w.hovered,
-        &mut w.active,
-        &mut w.open,
-    ] {
-        state.corner_radius = egui::CornerRadius::ZERO;
-    }
-    v.handle_shape = egui::style::HandleShape::Rect { aspect_ratio: 0.5 };
-    v
-}
-
-/// A panel's frame without its fill. The window is cleared to the panel colour once per frame
-/// (see `clear_color`), so painting each panel's background again only costs time: with a
-/// software renderer (Mesa's llvmpipe, no GPU) every full-window fill costs several
-/// milliseconds a frame.
-fn unfilled(frame: egui::Frame) -> egui::Frame {
-    frame.fill(egui::Color32::TRANSPARENT)
 }
 
 impl eframe::App for WorkbenchApp {
@@ -304,65 +245,10 @@ impl eframe::App for WorkbenchApp {
         let Some(t) = &mut self.timing else {
             return self.show(ui);
         };
-        let began = std::time::Instant::now();
-        if let Some(s) = frame.info().cpu_usage {
-            t.eframe_ms.push(f64::from(s) * 1e3);
-        }
-        if t.continuous {
-            ui.ctx().request_repaint();
-        }
-        // Frame to frame, when frames follow each other (input arriving all the time): the whole
-        // cost of a frame, painting and presenting included.
-        if let Some(last) = t.last_begin.replace(began) {
-            let gap = (began - last).as_secs_f64() * 1e3;
-            if gap < 100.0 {
-                t.intervals.push(gap);
-            }
-        }
-        if t.frames == 0 {
-            eprintln!(
-                "bgw timing: first frame begins {:.0} ms after start",
-                t.start.elapsed().as_secs_f64() * 1e3
-            );
-        }
+        let began = t.begin(ui.ctx(), frame.info().cpu_usage);
         self.show(ui);
-        let ms = began.elapsed().as_secs_f64() * 1e3;
-        let t = self.timing.as_mut().expect("timing on");
-        t.frames += 1;
-        t.total += ms;
-        t.worst = t.worst.max(ms);
-        if t.frames == 1 {
-            eprintln!(
-                "bgw timing: first frame done {:.0} ms after start ({ms:.1} ms in the UI code)",
-                t.start.elapsed().as_secs_f64() * 1e3
-            );
-        }
-        if t.frames.is_multiple_of(100) {
-            let n = t.intervals.len().max(1) as f64;
-            let e = t.eframe_ms.len().max(1) as f64;
-            let cpu_now = process_cpu_seconds();
-            let cpu = match (t.cpu_at, cpu_now) {
-                (Some(a), Some(b)) => format!("; process CPU {:.2} ms a frame", (b - a) * 10.0),
-                _ => String::new(),
-            };
-            t.cpu_at = cpu_now;
-            eprintln!(
-                "bgw timing: frames {}-{}: mean {:.2} ms, worst {:.2} ms in the UI code; \
-                 {:.2} ms with tessellation and GL calls (eframe); \
-                 {} back-to-back frames {:.2} ms apart on average, at most {:.2} ms{cpu}",
-                t.frames - 99,
-                t.frames,
-                t.total / 100.0,
-                t.worst,
-                t.eframe_ms.iter().sum::<f64>() / e,
-                t.intervals.len(),
-                t.intervals.iter().sum::<f64>() / n,
-                t.intervals.iter().copied().fold(0.0, f64::max)
-            );
-            t.total = 0.0;
-            t.worst = 0.0;
-            t.intervals.clear();
-            t.eframe_ms.clear();
+        if let Some(t) = &mut self.timing {
+            t.end(began);
         }
     }
 
@@ -387,19 +273,7 @@ pub fn run() -> eframe::Result {
         options,
         Box::new(move |cc| {
             let mut app = WorkbenchApp::from_storage(cc.storage);
-            if let Some(mode) = std::env::var_os("BGW_TIMING") {
-                app.timing = Some(Timing {
-                    start,
-                    frames: 0,
-                    total: 0.0,
-                    worst: 0.0,
-                    last_begin: None,
-                    intervals: Vec::new(),
-                    eframe_ms: Vec::new(),
-                    cpu_at: None,
-                    continuous: mode == "continuous",
-                });
-            }
+            app.timing = Timing::from_env(start);
             Ok(Box::new(app))
         }),
     )
