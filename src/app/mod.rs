@@ -113,15 +113,9 @@ impl WorkbenchApp {
             if i.consume_shortcut(&ctrl(Key::Z)) {
                 out.push(Action::Undo);
             }
-            // In the «Чемпион» workspace the backgammon board is hidden: undo and redo are the
-            // workspace's, and the board's keys and pasted IDs are left alone.
+            // In the «Чемпион» workspace the backgammon board is hidden: its keys and pasted
+            // IDs are left alone (undo and redo go to the workspace's game: `AppState::apply`).
             if self.state.settings.tab == Tab::Champion {
-                for a in &mut out {
-                    *a = match a {
-                        Action::Undo => Action::Champion(champion_panel::ChampionAction::Undo),
-                        _ => Action::Champion(champion_panel::ChampionAction::Redo),
-                    };
-                }
                 return;
             }
             if i.consume_key(Modifiers::NONE, Key::R) {

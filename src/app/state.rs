@@ -440,14 +440,20 @@ impl AppState {
         self.edit.position()
     }
 
-    /// True when there is something to undo.
+    /// True when there is something to undo (in the «Чемпион» workspace: in its game).
     pub fn can_undo(&self) -> bool {
-        !self.undo.is_empty()
+        match self.settings.tab {
+            Tab::Champion => self.champion.game.can_undo(),
+            _ => !self.undo.is_empty(),
+        }
     }
 
     /// True when there is something to redo.
     pub fn can_redo(&self) -> bool {
-        !self.redo.is_empty()
+        match self.settings.tab {
+            Tab::Champion => self.champion.game.can_redo(),
+            _ => !self.redo.is_empty(),
+        }
     }
 
     /// The candidate shown on the board: the hovered one, else the selected one.
@@ -493,6 +499,13 @@ impl AppState {
 
     /// Applies one action. File dialogs are asked through `dialogs`.
     pub fn apply(&mut self, action: Action, dialogs: &mut dyn FileDialogs) {
+        // In the «Чемпион» workspace undo and redo (keys or the Edit menu) are its game's.
+        use super::champion_panel::ChampionAction;
+        let action = match (self.settings.tab, action) {
+            (Tab::Champion, Action::Undo) => Action::Champion(ChampionAction::Undo),
+            (Tab::Champion, Action::Redo) => Action::Champion(ChampionAction::Redo),
+            (_, a) => a,
+        };
         let action = match self.route_in_game(action) {
             Some(a) => a,
             None => {
@@ -1392,5 +1405,29 @@ mod tests {
         assert_ne!(old, text);
         let old_state: Persisted = ron::from_str(&old).unwrap();
         assert_eq!(old_state.champion, None);
+    }
+
+    #[test]
+    fn in_the_champion_workspace_undo_is_its_game() {
+        use crate::app::champion_panel::ChampionAction;
+        let mut s = AppState::default();
+        apply(&mut s, Action::SetDie(0, 5));
+        apply(&mut s, Action::SetTab(Tab::Champion));
+        let start = s.champion.position();
+        apply(&mut s, Action::Champion(ChampionAction::Click(19)));
+        apply(&mut s, Action::Champion(ChampionAction::Click(28)));
+        assert_ne!(
+            s.champion.position(),
+            start,
+            "wolf 1 moved and the goat answered"
+        );
+        assert!(s.can_undo());
+        // The Edit menu's Undo (as Ctrl+Z) takes back the wolf move, not the die.
+        apply(&mut s, Action::Undo);
+        assert_eq!(s.champion.position(), start);
+        assert_eq!(s.edit.dice, [5, 0]);
+        assert!(s.can_redo());
+        apply(&mut s, Action::Redo);
+        assert_ne!(s.champion.position(), start);
     }
 }
