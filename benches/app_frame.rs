@@ -7,8 +7,8 @@
 //!
 //! `cargo bench --bench app_frame`
 
-use backgammon_workbench::app::frame_cost::frame_cost;
-use backgammon_workbench::app::{Action, AppState, ScriptedDialogs, WorkbenchApp};
+use bgw::app::frame_cost::frame_cost;
+use bgw::app::{Action, AppState, ScriptedDialogs, WorkbenchApp};
 use criterion::{Criterion, criterion_group, criterion_main};
 use egui::{Event, PointerButton, pos2};
 use egui_kittest::Harness;

@@ -4,8 +4,8 @@
 //!
 //! `cargo bench --bench bearoff` runs all; `cargo bench --bench bearoff -- 6pt` only the small.
 
-use backgammon_workbench::bearoff::moments::build_moments;
-use backgammon_workbench::bearoff::{Control, build};
+use bgw_engine::bearoff::moments::build_moments;
+use bgw_engine::bearoff::{Control, build};
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::time::Duration;

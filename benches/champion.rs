@@ -3,7 +3,7 @@
 //!
 //! `cargo bench --bench champion`.
 
-use backgammon_workbench::champion::{Solution, Variant};
+use bgw_engine::champion::{Solution, Variant};
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 

@@ -1,11 +1,11 @@
 //! Speed of the classic program: ranking the worst case of `positions_10k.tsv` with the full
 //! breakdown, re-ranking it with new weights, and the player's choice as duels call it.
 
-use backgammon_workbench::calibrate::{parse_positions_tsv, worst_case};
-use backgammon_workbench::classic::{ClassicPlayer, Ranking, Term, Weights};
-use backgammon_workbench::moves::MoveGenerator;
-use backgammon_workbench::opponents::Player;
-use backgammon_workbench::{Dice, Position};
+use bgw_engine::calibrate::{parse_positions_tsv, worst_case};
+use bgw_engine::classic::{ClassicPlayer, Ranking, Term, Weights};
+use bgw_engine::moves::MoveGenerator;
+use bgw_engine::opponents::Player;
+use bgw_engine::{Dice, Position};
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::time::Duration;

@@ -1,11 +1,11 @@
 //! Duel speed: games a second on all cores (the figure `bgw duel` reports), and one game on one
 //! thread.
 
-use backgammon_workbench::classic::Weights;
-use backgammon_workbench::duel::{Contender, DiceStream, DuelConfig, duel, play_game};
-use backgammon_workbench::moves::MoveGenerator;
-use backgammon_workbench::opponents::{Pubeval, RandomPlayer};
-use backgammon_workbench::rng::SplitMix64;
+use bgw_engine::classic::Weights;
+use bgw_engine::duel::{Contender, DiceStream, DuelConfig, duel, play_game};
+use bgw_engine::moves::MoveGenerator;
+use bgw_engine::opponents::{Pubeval, RandomPlayer};
+use bgw_engine::rng::SplitMix64;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::sync::atomic::AtomicBool;

@@ -1,7 +1,7 @@
 //! Move generation over `positions_10k.tsv` × 21 rolls, single thread.
 
-use backgammon_workbench::calibrate::{generate_all, parse_positions_tsv};
-use backgammon_workbench::moves::MoveGenerator;
+use bgw_engine::calibrate::{generate_all, parse_positions_tsv};
+use bgw_engine::moves::MoveGenerator;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
 fn movegen(c: &mut Criterion) {

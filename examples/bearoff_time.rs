@@ -1,6 +1,6 @@
 //! Times one build: `cargo run --release --example bearoff_time -- POINTS [exact|gnubg|moments]
 //! [REPEAT]` (REPEAT − 1 gnubg builds first, for profiling).
-use backgammon_workbench::bearoff::{Control, build, moments::build_moments};
+use bgw_engine::bearoff::{Control, build, moments::build_moments};
 use std::time::Instant;
 fn main() {
     let args: Vec<String> = std::env::args().collect();

@@ -2,9 +2,9 @@
 //! buttons on the real UI, checked against the workspace's state and what it shows.
 #![cfg(feature = "gui")]
 
-use backgammon_workbench::app::champion_panel::{Mode, Opponent, Status};
-use backgammon_workbench::app::{AppState, ScriptedDialogs, WorkbenchApp};
-use backgammon_workbench::champion::{Outcome, Side, Variant};
+use bgw::app::champion_panel::{Mode, Opponent, Status};
+use bgw::app::{AppState, ScriptedDialogs, WorkbenchApp};
+use bgw_engine::champion::{Outcome, Side, Variant};
 use egui::{Event, Modifiers, PointerButton, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -202,7 +202,7 @@ fn the_goat_against_perfect_wolves() {
             break;
         }
         let best = c.solution().unwrap().best_move(&c.position()).unwrap();
-        let backgammon_workbench::champion::solver::Move::Goat(sq) = best.mv else {
+        let bgw_engine::champion::solver::Move::Goat(sq) = best.mv else {
             panic!("a goat move")
         };
         click_square(&mut h, sq);

@@ -3,8 +3,8 @@
 //! while a weight is dragged must stay under 16 ms. Counts, not timings: the figures in the
 //! README come from `BGW_TIMING=continuous bgw` under Xvfb.
 
-use backgammon_workbench::app::frame_cost::frame_cost;
-use backgammon_workbench::app::{Action, AppState, ScriptedDialogs, WorkbenchApp};
+use bgw::app::frame_cost::frame_cost;
+use bgw::app::{Action, AppState, ScriptedDialogs, WorkbenchApp};
 use egui_kittest::Harness;
 
 #[test]

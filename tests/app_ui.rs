@@ -1,8 +1,8 @@
 //! The workbench driven headless through egui_kittest: real clicks and keys on the real UI,
 //! checked against the app's state. File dialogs are scripted (no window ever opens).
 
-use backgammon_workbench::Side;
-use backgammon_workbench::app::{AppState, Loc, ScriptedDialogs, WorkbenchApp};
+use bgw::app::{AppState, Loc, ScriptedDialogs, WorkbenchApp};
+use bgw_engine::Side;
 use egui::{Event, Modifiers, PointerButton, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -160,11 +160,7 @@ fn changing_a_weight_re_ranks_the_candidates() {
     h.key_press(egui::Key::Enter);
     h.run();
     let s = &h.state().state;
-    assert_eq!(
-        s.weights
-            .get(backgammon_workbench::classic::Term::HomePoints),
-        -20.0
-    );
+    assert_eq!(s.weights.get(bgw_engine::classic::Term::HomePoints), -20.0);
     assert!(s.weights_dirty());
     assert_ne!(first(&h), "8/5 6/5");
     assert!(shows(&h, "unsaved changes"));

@@ -3,8 +3,8 @@
 mod common;
 use common::{run, stdout};
 
-use backgammon_workbench::formats::position_id;
-use backgammon_workbench::{Position, Side};
+use bgw_engine::formats::position_id;
+use bgw_engine::{Position, Side};
 use sha2::{Digest, Sha256};
 use std::path::PathBuf;
 

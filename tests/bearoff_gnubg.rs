@@ -4,10 +4,10 @@
 
 mod common;
 
-use backgammon_workbench::bearoff::bd_file::{self, BdContents};
-use backgammon_workbench::bearoff::index;
-use backgammon_workbench::bearoff::moments::Moments;
-use backgammon_workbench::bearoff::{Control, Database, build};
+use bgw_engine::bearoff::bd_file::{self, BdContents};
+use bgw_engine::bearoff::index;
+use bgw_engine::bearoff::moments::Moments;
+use bgw_engine::bearoff::{Control, Database, build};
 use sha2::{Digest, Sha256};
 use std::sync::OnceLock;
 

@@ -4,9 +4,9 @@
 
 mod common;
 
-use backgammon_workbench::bearoff::analysis::{self, analyse};
-use backgammon_workbench::bearoff::{Control, build_within};
-use backgammon_workbench::formats::read_position;
+use bgw_engine::bearoff::analysis::{self, analyse};
+use bgw_engine::bearoff::{Control, build_within};
+use bgw_engine::formats::read_position;
 
 /// Rows of the reference table: (k, raw on roll, raw opponent, raw gammon on roll, raw gammon
 /// opponent).
@@ -100,8 +100,8 @@ fn seed_table() -> Vec<[f64; 5]> {
 
 #[test]
 fn the_2002_rule_reproduces_the_seeds_table() {
-    use backgammon_workbench::bearoff::index;
-    use backgammon_workbench::bearoff::rule2002::{build_2002, seed_printed_moments};
+    use bgw_engine::bearoff::index;
+    use bgw_engine::bearoff::rule2002::{build_2002, seed_printed_moments};
     let pos = read_position("qm3bAADMXdsAAA").unwrap();
     let [opp, me] = pos.sides();
     let idx = |s: &[u8; 25]| {

@@ -1,15 +1,15 @@
 //! Seed 002 («Чемпион»): the rules, the program against the printed game, its trace, the
 //! exact solver against brute force, the article's game with verdicts, the opponents.
 
-use backgammon_workbench::champion::board::parse_game;
-use backgammon_workbench::champion::match_play::{
+use bgw_engine::champion::board::parse_game;
+use bgw_engine::champion::match_play::{
     self, ARTICLE_GAME, GameEnd, PerfectGoat, PerfectWolves, ProgramGoat, RandomWolves,
     article_start, play_game,
 };
-use backgammon_workbench::champion::program::{Branch, Purpose, Verdict};
-use backgammon_workbench::champion::solver::Move;
-use backgammon_workbench::champion::*;
-use backgammon_workbench::rng::SplitMix64;
+use bgw_engine::champion::program::{Branch, Purpose, Verdict};
+use bgw_engine::champion::solver::Move;
+use bgw_engine::champion::*;
+use bgw_engine::rng::SplitMix64;
 use std::collections::HashMap;
 
 fn printed_replies(listing: Listing) -> Vec<u8> {

@@ -3,11 +3,11 @@
 
 mod common;
 
-use backgammon_workbench::Dice;
-use backgammon_workbench::classic::{ClassicPlayer, Features, Phase, Ranking, Reason, Weights};
-use backgammon_workbench::moves::MoveGenerator;
-use backgammon_workbench::opponents::Player;
-use backgammon_workbench::position::{CHECKERS, Position, Side};
+use bgw_engine::Dice;
+use bgw_engine::classic::{ClassicPlayer, Features, Phase, Ranking, Reason, Weights};
+use bgw_engine::moves::MoveGenerator;
+use bgw_engine::opponents::Player;
+use bgw_engine::position::{CHECKERS, Position, Side};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
@@ -138,7 +138,7 @@ fn the_default_weights_beat_a_random_mover() {
             };
             let next = plays[i].result;
             if next.player_off() == CHECKERS {
-                let p = backgammon_workbench::classic::selfplay::points_won(&next) as i32;
+                let p = bgw_engine::classic::selfplay::points_won(&next) as i32;
                 points += if next.on_roll() == classic_side {
                     p
                 } else {
@@ -155,7 +155,7 @@ fn the_default_weights_beat_a_random_mover() {
 
 #[test]
 fn every_legal_notation_reads_back_to_its_play() {
-    use backgammon_workbench::moves::parse::match_play;
+    use bgw_engine::moves::parse::match_play;
     let mut g = MoveGenerator::new();
     let mut checked = 0;
     for (id, pos) in common::positions_10k().iter().step_by(50) {

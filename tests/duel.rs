@@ -1,7 +1,7 @@
 //! Duels: duplicate dice, symmetry, determinism, cancellation and the published pubeval figures.
 
-use backgammon_workbench::duel::{Contender, DuelConfig, DuelResult, Progress, duel, duel_pairs};
-use backgammon_workbench::opponents::{Pubeval, RandomPlayer};
+use bgw_engine::duel::{Contender, DuelConfig, DuelResult, Progress, duel, duel_pairs};
+use bgw_engine::opponents::{Pubeval, RandomPlayer};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 fn pubeval(_seed: u64) -> Pubeval {

@@ -1,11 +1,11 @@
 //! Property tests for every reader of positions: garbage never panics, and random valid
 //! positions survive a round trip through Position ID, XGID, Match ID and RON.
 
-use backgammon_workbench::formats::match_id::{GameState, MatchId, Resignation};
-use backgammon_workbench::formats::position_file::PositionFile;
-use backgammon_workbench::formats::xgid::{XgDice, Xgid, XgidState};
-use backgammon_workbench::formats::{Setup, position_id, read_setup};
-use backgammon_workbench::{Dice, Position, Side};
+use bgw_engine::formats::match_id::{GameState, MatchId, Resignation};
+use bgw_engine::formats::position_file::PositionFile;
+use bgw_engine::formats::xgid::{XgDice, Xgid, XgidState};
+use bgw_engine::formats::{Setup, position_id, read_setup};
+use bgw_engine::{Dice, Position, Side};
 use proptest::prelude::*;
 
 /// Random valid positions: each point owned by White, Black or nobody; each side's 15

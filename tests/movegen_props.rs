@@ -1,8 +1,8 @@
 //! Properties of the move generator on random positions, checked against a deliberately plain
 //! reference generator written here from the rules alone.
 
-use backgammon_workbench::moves::MoveGenerator;
-use backgammon_workbench::{Dice, Position, Side};
+use bgw_engine::moves::MoveGenerator;
+use bgw_engine::{Dice, Position, Side};
 use proptest::prelude::*;
 use rand::{RngExt, SeedableRng};
 use std::collections::HashSet;

@@ -3,9 +3,9 @@
 
 mod common;
 
-use backgammon_workbench::formats::position_id;
-use backgammon_workbench::moves::MoveGenerator;
-use backgammon_workbench::{Dice, Side};
+use bgw_engine::formats::position_id;
+use bgw_engine::moves::MoveGenerator;
+use bgw_engine::{Dice, Side};
 
 #[test]
 fn counts_match_two_engines_on_10k_positions() {

@@ -1,9 +1,9 @@
 //! Every file in `positions/` loads, describes itself in one line and is what its name says.
 
-use backgammon_workbench::formats::position_file::PositionFile;
-use backgammon_workbench::formats::{Setup, position_id};
-use backgammon_workbench::position::BAR;
-use backgammon_workbench::{Dice, Position, Side};
+use bgw_engine::formats::position_file::PositionFile;
+use bgw_engine::formats::{Setup, position_id};
+use bgw_engine::position::BAR;
+use bgw_engine::{Dice, Position, Side};
 use std::path::PathBuf;
 
 fn load_all() -> Vec<(String, Setup, PositionFile)> {

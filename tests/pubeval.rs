@@ -2,10 +2,10 @@
 
 mod common;
 
-use backgammon_workbench::Dice;
-use backgammon_workbench::moves::MoveGenerator;
-use backgammon_workbench::opponents::pubeval::{Weights, inputs};
-use backgammon_workbench::opponents::{Player, Pubeval};
+use bgw_engine::Dice;
+use bgw_engine::moves::MoveGenerator;
+use bgw_engine::opponents::pubeval::{Weights, inputs};
+use bgw_engine::opponents::{Player, Pubeval};
 
 fn dot(x: &[f64; 122], w: &[f64; 122]) -> f64 {
     x.iter().zip(w).map(|(&x, &w)| x * w).sum()

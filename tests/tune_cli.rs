@@ -3,7 +3,7 @@
 mod common;
 use common::run;
 
-use backgammon_workbench::classic::Weights;
+use bgw_engine::classic::Weights;
 
 fn temp_dir(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("bgw-tune-{name}-{}", std::process::id()));

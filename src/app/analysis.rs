@@ -3,10 +3,10 @@
 //! weights only re-weights it ([`Ranking::reweight`]: dot products and a sort), cheap enough
 //! for every frame of a slider drag.
 
-use crate::classic::{Ranking, Weights};
-use crate::dice::Dice;
-use crate::moves::MoveGenerator;
-use crate::position::Position;
+use bgw_engine::classic::{Ranking, Weights};
+use bgw_engine::dice::Dice;
+use bgw_engine::moves::MoveGenerator;
+use bgw_engine::position::Position;
 use std::ops::Deref;
 
 /// The ranked candidates of one position and roll.

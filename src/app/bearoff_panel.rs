@@ -11,9 +11,9 @@
 
 use super::jobs::{Job, Progress, progress_ui};
 use super::state::{Action, AppState};
-use crate::bearoff::analysis::{self, Analysis, SideReport};
-use crate::bearoff::{Control, ROLLS, build_within};
-use crate::position::Position;
+use bgw_engine::bearoff::analysis::{self, Analysis, SideReport};
+use bgw_engine::bearoff::{Control, ROLLS, build_within};
+use bgw_engine::position::Position;
 use egui_plot::{Bar, BarChart, Legend, Line, Plot, PlotPoints};
 
 /// The largest database the panel builds (points).
@@ -377,7 +377,7 @@ pub fn race(ui: &mut egui::Ui, state: &AppState) {
         ui.label("The sides are still in contact: the race formulas assume a pure race.");
     }
     let [o, m] = pos.sides();
-    let counts = crate::bearoff::race::all(&m, &o);
+    let counts = bgw_engine::bearoff::race::all(&m, &o);
     egui::Grid::new("race-grid").striped(true).show(ui, |ui| {
         for h in [
             "formula",

@@ -7,7 +7,7 @@
 use super::checker_sprites::{CheckerSprites, checker_colours};
 use super::edit_board::{EditBoard, Loc, own_point, white_point};
 use super::state::{Action, AppState};
-use crate::position::Side;
+use bgw_engine::position::Side;
 use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, Vec2, pos2, vec2};
 
 /// What the pointer is over.

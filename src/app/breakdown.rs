@@ -3,7 +3,7 @@
 //! addend — as a table and as a bar chart, so "why is this move second?" reads at a glance.
 
 use super::state::{Action, AppState};
-use crate::classic::TERMS;
+use bgw_engine::classic::TERMS;
 use egui_plot::{Bar, BarChart, GridMark, Plot};
 
 /// Draws the breakdown of the selected (or hovered, or best) candidate.

@@ -25,8 +25,8 @@ pub use game::{Game, LastMove, Opponent, Status};
 pub use setup::{Setup, SetupTool};
 pub use state::{ChampionAction, ChampionSettings, ChampionState, Mode};
 
-use crate::champion::solver::Value;
-use crate::champion::{Side, Variant};
+use bgw_engine::champion::solver::Value;
+use bgw_engine::champion::{Side, Variant};
 
 /// The variants with their names in the UI.
 pub const VARIANTS: [(Variant, &str); 4] = [

@@ -4,9 +4,9 @@
 
 use super::jobs::{Job, Progress, progress_ui};
 use super::state::{Action, AppState};
-use crate::classic::{ClassicPlayer, Weights};
-use crate::duel::{self, DuelConfig, DuelResult};
-use crate::opponents::pubeval::Pubeval;
+use bgw_engine::classic::{ClassicPlayer, Weights};
+use bgw_engine::duel::{self, DuelConfig, DuelResult};
+use bgw_engine::opponents::pubeval::Pubeval;
 
 /// The opponent of the weights being tested.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, serde::Serialize, serde::Deserialize)]

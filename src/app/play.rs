@@ -5,8 +5,8 @@
 //! themselves are made in [`super::state::AppState::apply`].
 
 use super::state::{Action, AppState, Edit};
-use crate::classic::Learner;
-use crate::position::Side;
+use bgw_engine::classic::Learner;
+use bgw_engine::position::Side;
 
 /// A game in progress.
 pub struct PlayGame {

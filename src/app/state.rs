@@ -8,14 +8,14 @@ use super::edit_board::{EditBoard, Loc};
 use super::edit_board::{own_point, white_point};
 use super::files::{FileDialogs, FileKind};
 use super::play::PlayGame;
-use crate::classic::{Phase, Ranking};
-use crate::classic::{Term, Weights};
-use crate::dice::Dice;
-use crate::formats::position_file::PositionFile;
-use crate::formats::{MatchState, Setup, read_setup};
-use crate::moves::MoveGenerator;
-use crate::moves::parse::{Refusal, match_play};
-use crate::position::{Position, Side};
+use bgw_engine::classic::{Phase, Ranking};
+use bgw_engine::classic::{Term, Weights};
+use bgw_engine::dice::Dice;
+use bgw_engine::formats::position_file::PositionFile;
+use bgw_engine::formats::{MatchState, Setup, read_setup};
+use bgw_engine::moves::MoveGenerator;
+use bgw_engine::moves::parse::{Refusal, match_play};
+use bgw_engine::position::{Position, Side};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
@@ -151,10 +151,10 @@ pub struct Persisted {
     pub settings: Settings,
     /// The weights being edited, in the seed's order of terms.
     #[serde(default)]
-    pub weights: Option<[f64; crate::classic::terms::TERM_COUNT]>,
+    pub weights: Option<[f64; bgw_engine::classic::terms::TERM_COUNT]>,
     /// The weights as last loaded or saved (the unsaved-changes marker compares with them).
     #[serde(default)]
-    pub weights_saved: Option<[f64; crate::classic::terms::TERM_COUNT]>,
+    pub weights_saved: Option<[f64; bgw_engine::classic::terms::TERM_COUNT]>,
     /// The weights file last loaded or saved.
     #[serde(default)]
     pub weights_path: Option<PathBuf>,
@@ -908,7 +908,7 @@ impl AppState {
         }
     }
 
-    fn finish_human_move(&mut self, pos: Position, dice: Dice, play: crate::moves::Play) {
+    fn finish_human_move(&mut self, pos: Position, dice: Dice, play: bgw_engine::moves::Play) {
         self.replace(self.edit.turn_over(&play.result));
         if let Some(g) = &mut self.play {
             g.partial.clear();
@@ -1250,9 +1250,11 @@ mod tests {
             &mut s,
             Action::Paste("XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10".into()),
         );
-        let expected =
-            crate::moves::legal_plays(&Position::opening(Side::White), Dice::new(5, 2).unwrap())
-                .len();
+        let expected = bgw_engine::moves::legal_plays(
+            &Position::opening(Side::White),
+            Dice::new(5, 2).unwrap(),
+        )
+        .len();
         assert_eq!(s.analysis.as_ref().unwrap().candidates.len(), expected);
         apply(&mut s, Action::Add(Side::White, Loc::Point(7)));
         assert!(s.analysis.is_none());

@@ -2,7 +2,7 @@
 
 use super::files;
 use super::state::{Action, AppState, IdFormat, Tab};
-use crate::position::Side;
+use bgw_engine::position::Side;
 
 /// The toolbar's own state: the text typed in the ID field.
 #[derive(Default)]

@@ -2,7 +2,7 @@
 //! [`Action::SetWeight`], and the candidates are re-ranked before the next panel is drawn.
 
 use super::state::{Action, AppState};
-use crate::classic::{TERMS, Weights};
+use bgw_engine::classic::{TERMS, Weights};
 
 /// The slider's range (logarithmic both ways from zero, so weights of 0.001 and of 5 can both
 /// be set); the number field takes any value.

@@ -2,13 +2,13 @@
 //! them.
 
 use super::CliError;
-use backgammon_workbench::bearoff::analysis::{self, Analysis, SideReport};
-use backgammon_workbench::bearoff::bd_file::{self, BdContents, Header};
-use backgammon_workbench::bearoff::moments::build_moments;
-use backgammon_workbench::bearoff::normal::{self, Form};
-use backgammon_workbench::bearoff::rule2002::{build_2002, seed_printed_moments};
-use backgammon_workbench::bearoff::{Control, Database, Prob, ROLLS, build, build_within, index};
-use backgammon_workbench::formats::read_position;
+use bgw_engine::bearoff::analysis::{self, Analysis, SideReport};
+use bgw_engine::bearoff::bd_file::{self, BdContents, Header};
+use bgw_engine::bearoff::moments::build_moments;
+use bgw_engine::bearoff::normal::{self, Form};
+use bgw_engine::bearoff::rule2002::{build_2002, seed_printed_moments};
+use bgw_engine::bearoff::{Control, Database, Prob, ROLLS, build, build_within, index};
+use bgw_engine::formats::read_position;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;

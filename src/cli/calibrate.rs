@@ -1,12 +1,12 @@
 //! `bgw calibrate`: how fast this machine runs the engine, like gnubg's `calibrate`.
 
 use super::CliError;
-use backgammon_workbench::calibrate::{
+use bgw_engine::calibrate::{
     bearoff_build_seconds, duel_games_per_second, movegen_rate, parse_positions_tsv,
     ranking_seconds, self_play_positions, worst_case,
 };
-use backgammon_workbench::classic::Weights;
-use backgammon_workbench::formats::position_id;
+use bgw_engine::classic::Weights;
+use bgw_engine::formats::position_id;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -90,8 +90,8 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
                 "seed 002 goat and wolves, 9x9 four wolves solved (7,493,980 positions), one thread"
                     .into(),
             value: 1e3
-                * backgammon_workbench::champion::solver::solve_seconds(
-                    backgammon_workbench::champion::Variant::NINE_FOUR,
+                * bgw_engine::champion::solver::solve_seconds(
+                    bgw_engine::champion::Variant::NINE_FOUR,
                     Duration::from_secs(1),
                 ),
             unit: "ms",

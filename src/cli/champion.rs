@@ -3,15 +3,13 @@
 //! with verdicts, measurements, and a game at the terminal.
 
 use super::{CliError, print};
-use backgammon_workbench::champion::board::parse_game;
-use backgammon_workbench::champion::match_play::{
+use bgw_engine::champion::board::parse_game;
+use bgw_engine::champion::match_play::{
     self, GoatPlayer, PerfectGoat, PerfectWolves, ProgramGoat, RandomWolves, WolfPlayer,
 };
-use backgammon_workbench::champion::solver::Move;
-use backgammon_workbench::champion::{
-    Champion, Listing, Position, Side, Solution, Value, Variant, WolfMove,
-};
-use backgammon_workbench::rng::SplitMix64;
+use bgw_engine::champion::solver::Move;
+use bgw_engine::champion::{Champion, Listing, Position, Side, Solution, Value, Variant, WolfMove};
+use bgw_engine::rng::SplitMix64;
 use std::fmt::Write as _;
 use std::process::ExitCode;
 use std::time::Instant;

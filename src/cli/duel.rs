@@ -1,7 +1,7 @@
 //! `bgw duel`: many cubeless money games between two players, duplicate dice, all cores.
 
 use super::{CliError, print};
-use backgammon_workbench::duel::{Contender, DuelConfig, DuelResult, Progress, duel};
+use bgw_engine::duel::{Contender, DuelConfig, DuelResult, Progress, duel};
 use std::io::Write;
 use std::process::ExitCode;
 use std::sync::Mutex;

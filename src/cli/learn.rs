@@ -2,7 +2,7 @@
 
 use super::CliError;
 use super::rank::load_weights;
-use backgammon_workbench::classic::selfplay::learn;
+use bgw_engine::classic::selfplay::learn;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;

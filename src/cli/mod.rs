@@ -72,7 +72,7 @@ pub fn print(text: &str) -> Result<(), CliError> {
 fn open_workbench() -> Result<ExitCode, CliError> {
     #[cfg(feature = "gui")]
     {
-        backgammon_workbench::app::run()
+        bgw::app::run()
             .map(|()| ExitCode::SUCCESS)
             .map_err(|e| CliError(format!("cannot open the workbench window: {e}")))
     }

@@ -1,9 +1,9 @@
 //! `bgw moves`: the legal results of a roll, one position at a time or in batch.
 
 use super::{CliError, print};
-use backgammon_workbench::Dice;
-use backgammon_workbench::formats::{position_id, read_position, read_setup};
-use backgammon_workbench::moves::{MoveGenerator, Play};
+use bgw_engine::Dice;
+use bgw_engine::formats::{position_id, read_position, read_setup};
+use bgw_engine::moves::{MoveGenerator, Play};
 use rayon::prelude::*;
 use std::io::{BufRead, Write};
 use std::process::ExitCode;

@@ -10,12 +10,12 @@
 
 use super::CliError;
 use super::rank::load_weights;
-use backgammon_workbench::Dice;
-use backgammon_workbench::classic::selfplay::points_won;
-use backgammon_workbench::classic::{ClassicPlayer, Learner, Phase};
-use backgammon_workbench::moves::parse::match_play;
-use backgammon_workbench::moves::{Move, MoveGenerator};
-use backgammon_workbench::position::{CHECKERS, Position, Side};
+use bgw_engine::Dice;
+use bgw_engine::classic::selfplay::points_won;
+use bgw_engine::classic::{ClassicPlayer, Learner, Phase};
+use bgw_engine::moves::parse::match_play;
+use bgw_engine::moves::{Move, MoveGenerator};
+use bgw_engine::position::{CHECKERS, Position, Side};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use std::io::{BufRead, Write};
@@ -408,7 +408,7 @@ fn print_board(out: &mut impl Write, pos: &Position) -> std::io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use backgammon_workbench::classic::Weights;
+    use bgw_engine::classic::Weights;
 
     #[test]
     fn white_moves_in_the_seeds_numbering() {

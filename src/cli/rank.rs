@@ -1,10 +1,10 @@
 //! `bgw rank`: every legal result of a roll ranked by the classic program's BRDVAL.
 
 use super::{CliError, print};
-use backgammon_workbench::classic::{Ranking, TERMS, Weights};
-use backgammon_workbench::formats::{position_id, read_position};
-use backgammon_workbench::moves::MoveGenerator;
-use backgammon_workbench::{Dice, Position};
+use bgw_engine::classic::{Ranking, TERMS, Weights};
+use bgw_engine::formats::{position_id, read_position};
+use bgw_engine::moves::MoveGenerator;
+use bgw_engine::{Dice, Position};
 use std::path::PathBuf;
 use std::process::ExitCode;
 

@@ -1,8 +1,8 @@
 //! `bgw show`: a position as a diagram, with its pip counts and IDs.
 
 use super::CliError;
-use backgammon_workbench::formats::position_file::PositionFile;
-use backgammon_workbench::formats::{diagram, read_setup};
+use bgw_engine::formats::position_file::PositionFile;
+use bgw_engine::formats::{diagram, read_setup};
 use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
@@ -21,7 +21,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         let path = Path::new(&args.position);
         let file = PositionFile::load(path).map_err(|e| match e {
             // I/O errors already name the file.
-            e @ backgammon_workbench::formats::position_file::PositionFileError::Io { .. } => {
+            e @ bgw_engine::formats::position_file::PositionFileError::Io { .. } => {
                 CliError(e.to_string())
             }
             e => CliError(format!("{}: {e}", path.display())),

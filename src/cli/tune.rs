@@ -2,10 +2,8 @@
 
 use super::rank::load_weights;
 use super::{CliError, print};
-use backgammon_workbench::classic::{TERMS, Weights};
-use backgammon_workbench::tune::{
-    Generation, Method, Stop, TuneConfig, classic_against_pubeval, tune,
-};
+use bgw_engine::classic::{TERMS, Weights};
+use bgw_engine::tune::{Generation, Method, Stop, TuneConfig, classic_against_pubeval, tune};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;

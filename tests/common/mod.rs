@@ -1,7 +1,7 @@
 //! Reading the reference data in `../shared/data/`.
 #![allow(dead_code)]
 
-use backgammon_workbench::{Position, Side};
+use bgw_engine::{Position, Side};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};

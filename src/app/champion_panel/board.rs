@@ -4,7 +4,7 @@
 //! moves as arrows. Pieces move by click or by drag.
 
 use super::game::LastMove;
-use crate::champion::{Side, Variant};
+use bgw_engine::champion::{Side, Variant};
 use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, vec2};
 
 /// Where the board was last drawn (tests click at its squares).

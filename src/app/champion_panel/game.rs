@@ -2,9 +2,11 @@
 //! («Чемпион» with either listing, the perfect goat, perfect or random wolves); every moment is
 //! a [`Snapshot`], so undo and redo restore whole moments (back to the person's previous turn).
 
-use crate::champion::solver::Move;
-use crate::champion::{Champion, Listing, Outcome, Position, RuleError, Side, Solution, Trace};
-use crate::rng::SplitMix64;
+use bgw_engine::champion::solver::Move;
+use bgw_engine::champion::{
+    Champion, Listing, Outcome, Position, RuleError, Side, Solution, Trace,
+};
+use bgw_engine::rng::SplitMix64;
 
 /// Who the person plays against. The person plays the other side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -5,8 +5,8 @@ use super::board::{self, BoardView};
 use super::game::{Opponent, Status};
 use super::state::{ChampionAction, ChampionState};
 use super::{VARIANTS, cell_size, solving_line, verdict, verdict_colour};
-use crate::champion::solver::Move;
-use crate::champion::{Outcome, Side};
+use bgw_engine::champion::solver::Move;
+use bgw_engine::champion::{Outcome, Side};
 use egui::RichText;
 
 /// Draws play mode; returns the person's actions.
@@ -48,7 +48,7 @@ pub fn show(ui: &mut egui::Ui, s: &ChampionState) -> Vec<ChampionAction> {
             (
                 Side::Wolves,
                 "the wolves",
-                Opponent::Program(crate::champion::Listing::Main),
+                Opponent::Program(bgw_engine::champion::Listing::Main),
             ),
             (Side::Goat, "the goat", Opponent::PerfectWolves),
         ] {

@@ -5,11 +5,11 @@ use super::board::{self, BoardView};
 use super::game::LastMove;
 use super::state::{ChampionAction, ChampionState};
 use super::{cell_size, solving_line, verdict, verdict_colour};
-use crate::champion::Position;
-use crate::champion::match_play::ReplayStep;
-use crate::champion::match_play::article_start;
-use crate::champion::solver::Move;
-use crate::champion::{Listing, Side, Variant};
+use bgw_engine::champion::Position;
+use bgw_engine::champion::match_play::ReplayStep;
+use bgw_engine::champion::match_play::article_start;
+use bgw_engine::champion::solver::Move;
+use bgw_engine::champion::{Listing, Side, Variant};
 use egui::{Key, Modifiers, RichText};
 
 /// The article's game step by step.

@@ -4,8 +4,8 @@
 use super::board::{self, BoardView};
 use super::state::{ChampionAction, ChampionState};
 use super::{VARIANTS, cell_size};
-use crate::champion::Side;
-use crate::champion::{Position, Variant};
+use bgw_engine::champion::Side;
+use bgw_engine::champion::{Position, Variant};
 use egui::RichText;
 
 /// Which piece a click in the set-up board places.

@@ -4,7 +4,7 @@
 use std::sync::{Arc, OnceLock};
 
 use crate::app::jobs::{Job, Progress};
-use crate::champion::{Solution, Variant};
+use bgw_engine::champion::{Solution, Variant};
 
 /// A variant solved in the background; the result lands in a cell the UI reads.
 struct Solving {

@@ -7,9 +7,9 @@ use super::game::{Game, Opponent, Status};
 use super::replay::Replay;
 use super::setup::{Setup, SetupTool};
 use super::solutions::SolveCache;
-use crate::champion::match_play::{article_start, replay_article};
-use crate::champion::solver::{Move, MoveValue};
-use crate::champion::{Listing, Position, Side, Solution, Trace, Variant, WolfMove};
+use bgw_engine::champion::match_play::{article_start, replay_article};
+use bgw_engine::champion::solver::{Move, MoveValue};
+use bgw_engine::champion::{Listing, Position, Side, Solution, Trace, Variant, WolfMove};
 
 /// What the workspace shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -415,7 +415,7 @@ impl ChampionState {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::champion::{Champion, Outcome};
+    use bgw_engine::champion::{Champion, Outcome};
 
     fn wait_for(s: &mut ChampionState, v: Variant) {
         s.apply(ChampionAction::Solve(v));

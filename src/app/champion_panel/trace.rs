@@ -1,8 +1,8 @@
 //! «Чемпион»'s decision trace as a table: R7, the dominant and why, every square the check
 //! routine looked at with what it found and R0 after it, the jumps taken, the branch that chose.
 
-use crate::champion::program::{Branch, Verdict};
-use crate::champion::{Listing, Trace};
+use bgw_engine::champion::program::{Branch, Verdict};
+use bgw_engine::champion::{Listing, Trace};
 use egui::RichText;
 
 /// Draws `t` (inside a scroll area of the caller's).

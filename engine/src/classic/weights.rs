@@ -21,9 +21,9 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 /// The shipped default weights (`assets/weights/default.ron`), built into the binary.
-pub const DEFAULT_RON: &str = include_str!("../../assets/weights/default.ron");
+pub const DEFAULT_RON: &str = include_str!("../../../assets/weights/default.ron");
 /// The seed-flavoured starting weights (`assets/weights/seed.ron`), built into the binary.
-pub const SEED_RON: &str = include_str!("../../assets/weights/seed.ron");
+pub const SEED_RON: &str = include_str!("../../../assets/weights/seed.ron");
 
 /// One weight per term, in the seed's order ([`Term::ALL`]).
 #[derive(Clone, Copy, PartialEq, Debug)]

@@ -35,7 +35,7 @@ pub struct Weights {
 }
 
 /// The weights file, built into the binary.
-const WEIGHTS_TSV: &str = include_str!("../../assets/pubeval_weights.tsv");
+const WEIGHTS_TSV: &str = include_str!("../../../assets/pubeval_weights.tsv");
 
 impl Weights {
     /// Parses the TSV layout of `pubeval_weights.tsv`: `#` comment lines, then one line per

@@ -1,0 +1,21 @@
+//! bgw-engine: the engine behind the `bgw` workbench — positions and their formats, every
+//! legal move, the classic weighted-sum player (seed 000), one-sided bear-off databases
+//! (seed 001) and «Чемпион» (seed 002). No user interface and no command line: the `bgw`
+//! package (the repository's root) is both, on top of this library.
+
+pub mod atomic_file;
+pub mod bearoff;
+pub mod calibrate;
+pub mod champion;
+pub mod classic;
+pub mod dice;
+pub mod duel;
+pub mod formats;
+pub mod moves;
+pub mod opponents;
+pub mod position;
+pub mod rng;
+pub mod tune;
+
+pub use dice::Dice;
+pub use position::{Position, Side};
