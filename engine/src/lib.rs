@@ -9,6 +9,7 @@ pub mod calibrate;
 pub mod champion;
 pub mod classic;
 pub mod dice;
+pub mod dice_source;
 pub mod duel;
 pub mod formats;
 pub mod moves;
@@ -18,4 +19,5 @@ pub mod rng;
 pub mod tune;
 
 pub use dice::Dice;
+pub use dice_source::{DiceSource, ScriptedDice, SeededDice};
 pub use position::{Position, Side};
