@@ -13,7 +13,7 @@ use std::time::Duration;
 fn positions() -> Vec<Position> {
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../shared/data/movegen/positions_10k.tsv"
+        "/tests/data/movegen/positions_10k.tsv"
     );
     parse_positions_tsv(&std::fs::read_to_string(path).expect("reference data"))
         .expect("valid positions")

@@ -7,7 +7,7 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 fn movegen(c: &mut Criterion) {
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../shared/data/movegen/positions_10k.tsv"
+        "/tests/data/movegen/positions_10k.tsv"
     );
     let text = std::fs::read_to_string(path).expect("reference positions");
     let positions = parse_positions_tsv(&text).expect("valid positions");

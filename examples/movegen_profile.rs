@@ -6,7 +6,11 @@ use bgw_engine::moves::MoveGenerator;
 use std::time::Instant;
 
 fn main() {
-    let text = std::fs::read_to_string("../shared/data/movegen/positions_10k.tsv").unwrap();
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/movegen/positions_10k.tsv"
+    ))
+    .unwrap();
     let mut positions = parse_positions_tsv(&text).unwrap();
     let which = std::env::args().nth(1).unwrap_or_default();
     if let Some(n) = std::env::args().nth(2) {

@@ -6,9 +6,9 @@ use bgw_engine::formats::{diagram, read_setup};
 fn grid_matches_gnubg_board_in_seed_001() {
     let seed = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../shared/seeds/001_dca7d1c617c68556.txt"
+        "/tests/data/seeds/001_dca7d1c617c68556.txt"
     ))
-    .expect("seed 001 is in ../shared/seeds");
+    .expect("seed 001 is in tests/data/seeds");
     // gnubg's board: the 13 lines from the "+13-14-…" border to the "+12-11-…" border.
     let lines: Vec<&str> = seed.lines().collect();
     let top = lines

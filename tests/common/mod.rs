@@ -1,4 +1,5 @@
-//! Reading the reference data in `../shared/data/`.
+//! The test suite's shared helpers: the reference data in `tests/data/` (see its README for
+//! where each file came from) and a runner for the `bgw` binary.
 #![allow(dead_code)]
 
 use bgw_engine::{Position, Side};
@@ -6,10 +7,10 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
-/// A file under the shared reference data folder.
+/// A file under the test data folder, `tests/data/`.
 pub fn data(path: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/data")
+        .join("tests/data")
         .join(path)
 }
 
