@@ -90,7 +90,8 @@ fn xgid_state() -> impl Strategy<Value = XgidState> {
 }
 
 /// Random valid Match IDs.
-fn match_id() -> impl Strategy<Value = MatchId> {
+/// Any Match ID the format can hold, valid or not under the match rules.
+fn any_match_id() -> impl Strategy<Value = MatchId> {
     (
         (0u8..16, prop::option::of(side()), side(), any::<bool>()),
         (0u8..5, side(), any::<bool>(), 0u8..4),
@@ -134,6 +135,20 @@ fn match_id() -> impl Strategy<Value = MatchId> {
                 }
             },
         )
+}
+
+/// A Match ID that obeys the match rules: a cube of 1 centred, the Crawford flag only where it
+/// can be.
+fn match_id() -> impl Strategy<Value = MatchId> {
+    any_match_id().prop_map(|mut m| {
+        if m.cube_log2 == 0 {
+            m.cube_owner = None;
+        }
+        if m.facts().check().is_err() {
+            m.crawford = false;
+        }
+        m
+    })
 }
 
 /// Feeds one text to every reader; none may panic, and read errors print on one line.
@@ -246,6 +261,11 @@ proptest! {
         let back = PositionFile::parse(&file.to_ron()).unwrap();
         prop_assert_eq!(&back, &file);
         prop_assert_eq!(back.to_setup().unwrap(), setup);
+    }
+
+    #[test]
+    fn match_ids_are_read_exactly_when_the_match_rules_hold(m in any_match_id()) {
+        prop_assert_eq!(MatchId::decode(&m.encode()).is_ok(), m.facts().check().is_ok());
     }
 
     #[test]

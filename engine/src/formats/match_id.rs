@@ -24,6 +24,7 @@
 //! **player 0** is **Black**.
 
 use super::base64;
+use super::match_rules::{MatchFacts, MatchStateError};
 use crate::dice::Dice;
 use crate::position::Side;
 use std::fmt;
@@ -98,13 +99,9 @@ pub enum MatchIdError {
     BadGameState(u8),
     /// A die of 7, or one die rolled and not the other.
     BadDice(u8, u8),
-    /// A score that has already won the match while a game is still on.
-    BadScore {
-        /// The score.
-        score: u16,
-        /// The match length.
-        length: u16,
-    },
+    /// The cube, score and Crawford flag break a rule of the match (the same rules an XGID
+    /// obeys).
+    Match(MatchStateError),
 }
 
 impl fmt::Display for MatchIdError {
@@ -124,10 +121,7 @@ impl fmt::Display for MatchIdError {
                 f,
                 "the Match ID's dice are {a} and {b} (each 1-6, or both 0 when not rolled)"
             ),
-            MatchIdError::BadScore { score, length } => write!(
-                f,
-                "the Match ID has a score of {score} in a {length}-point match still being played"
-            ),
+            MatchIdError::Match(e) => write!(f, "the Match ID's match state: {e}"),
         }
     }
 }
@@ -220,17 +214,7 @@ impl MatchId {
         let match_length = field(21, 15) as u16;
         let score_black = field(36, 15) as u16;
         let score_white = field(51, 15) as u16;
-        if match_length > 0 && game_state == GameState::Playing {
-            for score in [score_white, score_black] {
-                if score >= match_length {
-                    return Err(MatchIdError::BadScore {
-                        score,
-                        length: match_length,
-                    });
-                }
-            }
-        }
-        Ok(MatchId {
+        let m = MatchId {
             cube_log2: field(0, 4) as u8,
             cube_owner,
             on_roll: side_of(field(6, 1)),
@@ -243,7 +227,22 @@ impl MatchId {
             match_length,
             score_white,
             score_black,
-        })
+        };
+        m.facts().check().map_err(MatchIdError::Match)?;
+        Ok(m)
+    }
+
+    /// The facts the match rules check (shared with the XGID reader).
+    pub fn facts(&self) -> MatchFacts {
+        MatchFacts {
+            cube_log2: self.cube_log2,
+            cube_owner: self.cube_owner,
+            crawford: self.crawford,
+            match_length: self.match_length,
+            score_white: self.score_white,
+            score_black: self.score_black,
+            in_play: self.game_state == GameState::Playing,
+        }
     }
 
     /// Writes the 12-character Match ID.
@@ -355,10 +354,30 @@ mod tests {
         m.score_black = 5;
         assert!(matches!(
             MatchId::decode(&m.encode()),
-            Err(MatchIdError::BadScore {
+            Err(MatchIdError::Match(MatchStateError::ScoreReached {
                 score: 5,
                 length: 5
-            })
+            }))
         ));
+        // What the XGID reader refuses, the Match ID reader refuses too: an owned cube of 1,
+        // the Crawford flag with both sides 1 away or in a money game.
+        let mut m = MatchId::money(Side::White, None);
+        m.cube_owner = Some(Side::Black);
+        assert_eq!(
+            MatchId::decode(&m.encode()),
+            Err(MatchIdError::Match(MatchStateError::OwnedCubeOfOne))
+        );
+        let mut m = MatchId::money(Side::White, None);
+        (m.match_length, m.score_white, m.score_black, m.crawford) = (5, 4, 4, true);
+        assert_eq!(
+            MatchId::decode(&m.encode()),
+            Err(MatchIdError::Match(MatchStateError::BadCrawford))
+        );
+        m.match_length = 0;
+        (m.score_white, m.score_black) = (0, 0);
+        assert_eq!(
+            MatchId::decode(&m.encode()),
+            Err(MatchIdError::Match(MatchStateError::CrawfordInMoneyGame))
+        );
     }
 }

@@ -9,6 +9,7 @@
 mod base64;
 pub mod diagram;
 pub mod match_id;
+pub mod match_rules;
 pub mod position_file;
 pub mod position_id;
 pub mod xgid;
@@ -238,11 +239,11 @@ impl Setup {
     pub fn xgid(&self) -> String {
         let state = match self.match_state {
             Some(MatchState::Xgid(s)) => s,
-            // XGID cannot say everything a Match ID can: a cube of 1 has no owner, the
-            // Crawford flag needs one side 1 away, and the maximum cube is XG's 2^10 or the cube.
+            // Both readers check the same match rules (`match_rules`), so every field carries
+            // over; the maximum cube is XG's 2^10, or the cube when it is larger.
             Some(MatchState::MatchId(m)) => XgidState {
                 cube_log2: m.cube_log2,
-                cube_owner: m.cube_owner.filter(|_| m.cube_log2 > 0),
+                cube_owner: m.cube_owner,
                 dice: if m.double_offered {
                     XgDice::DoubleOffered
                 } else {
@@ -253,10 +254,7 @@ impl Setup {
                 },
                 score_white: m.score_white,
                 score_black: m.score_black,
-                rules: (m.crawford
-                    && m.match_length > 0
-                    && ((m.score_white + 1 == m.match_length)
-                        != (m.score_black + 1 == m.match_length))) as u8,
+                rules: m.crawford as u8,
                 match_length: m.match_length,
                 max_cube_log2: m.cube_log2.max(10),
             },
@@ -370,6 +368,43 @@ mod tests {
         assert_eq!(s.dice, Dice::new(6, 2));
         assert_eq!(s.match_id(), "cAkZAAAAAAAA");
         assert_eq!(s.position_id(), "qm3bAADMXdsAAA");
+    }
+
+    #[test]
+    fn every_match_state_one_reader_takes_goes_through_the_other_unchanged() {
+        let mut taken = 0;
+        for cube_log2 in 0..3 {
+            for cube_owner in [None, Some(Side::White), Some(Side::Black)] {
+                for crawford in [false, true] {
+                    for match_length in [0u16, 1, 3, 5] {
+                        for score_white in 0..match_length.max(1) {
+                            for score_black in 0..match_length.max(1) {
+                                let mut m = MatchId::money(Side::White, Dice::new(5, 2));
+                                m.cube_log2 = cube_log2;
+                                m.cube_owner = cube_owner;
+                                m.crawford = crawford;
+                                m.match_length = match_length;
+                                m.score_white = score_white;
+                                m.score_black = score_black;
+                                let id = m.encode();
+                                let ok = m.facts().check().is_ok();
+                                assert_eq!(MatchId::decode(&id).is_ok(), ok, "{m:?}");
+                                if !ok {
+                                    continue;
+                                }
+                                taken += 1;
+                                let s = read_setup(&format!("4HPwATDgc/ABMA:{id}")).unwrap();
+                                let x = read_setup(&s.xgid())
+                                    .unwrap_or_else(|e| panic!("{} from {m:?}: {e}", s.xgid()));
+                                assert_eq!(x.match_id(), id, "{m:?} through {}", s.xgid());
+                                assert_eq!(x.xgid(), s.xgid());
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(taken > 100, "{taken}");
     }
 
     #[test]

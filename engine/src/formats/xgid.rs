@@ -12,6 +12,7 @@
 //! The bottom player is **White**, the top player **Black** (see [`Side`]). With White on roll
 //! the model's board is the XGID board; with Black on roll it is its mirror.
 
+use super::match_rules::{MatchFacts, MatchStateError};
 use crate::dice::Dice;
 use crate::position::{BAR, OPPONENT_BAR, Position, PositionError, Side};
 use std::fmt;
@@ -124,8 +125,6 @@ pub enum XgidError {
     BadField(&'static str, String),
     /// The dice field is not `00`, two dice 1–6, `D`, `B` or `R`.
     BadDice(String),
-    /// A cube of 1 with an owner.
-    OwnedCubeOfOne,
     /// The cube is above the maximum cube (C > M).
     CubeAboveMaximum {
         /// log2 of the cube.
@@ -133,15 +132,9 @@ pub enum XgidError {
         /// log2 of the maximum cube.
         max_cube_log2: u8,
     },
-    /// The Crawford flag is set but neither side, or both, are 1 away.
-    BadCrawford,
-    /// A score that has already won the match.
-    BadScore {
-        /// The score.
-        score: u16,
-        /// The match length.
-        length: u16,
-    },
+    /// The cube, score and Crawford flag break a rule of the match (the same rules a Match
+    /// ID obeys).
+    Match(MatchStateError),
 }
 
 impl fmt::Display for XgidError {
@@ -171,9 +164,6 @@ impl fmt::Display for XgidError {
                 f,
                 "bad XGID dice {text:?}: expected two digits 1-6, 00 (not rolled), D, B or R"
             ),
-            XgidError::OwnedCubeOfOne => {
-                f.write_str("the XGID gives the cube an owner while its value is 1")
-            }
             XgidError::CubeAboveMaximum {
                 cube_log2,
                 max_cube_log2,
@@ -181,13 +171,7 @@ impl fmt::Display for XgidError {
                 f,
                 "the XGID's cube (2^{cube_log2}) is above its maximum cube (2^{max_cube_log2})"
             ),
-            XgidError::BadCrawford => f.write_str(
-                "the XGID marks the Crawford game, but not exactly one side is 1 point away",
-            ),
-            XgidError::BadScore { score, length } => write!(
-                f,
-                "the XGID has a score of {score} in a {length}-point match (already won)"
-            ),
+            XgidError::Match(e) => write!(f, "the XGID's match state: {e}"),
         }
     }
 }
@@ -228,9 +212,6 @@ impl Xgid {
         }
         const OWNER: &str = "cube owner (O: 1, 0 or -1)";
         let cube_owner = side_of(number(OWNER, fields[2])?, OWNER, fields[2])?;
-        if cube_owner.is_some() && cube_log2 == 0 {
-            return Err(XgidError::OwnedCubeOfOne);
-        }
         const TURN: &str = "side to move (T: 1 or -1)";
         let Some(to_move) = side_of(number(TURN, fields[3])?, TURN, fields[3])? else {
             return Err(XgidError::BadField(TURN, fields[3].into()));
@@ -260,27 +241,23 @@ impl Xgid {
                     fields[7].into(),
                 ));
             }
-            for score in [score_white, score_black] {
-                if score >= match_length {
-                    return Err(XgidError::BadScore {
-                        score,
-                        length: match_length,
-                    });
-                }
-            }
-            let one_away = [score_white, score_black]
-                .iter()
-                .filter(|&&s| s + 1 == match_length)
-                .count();
-            if rules == 1 && one_away != 1 {
-                return Err(XgidError::BadCrawford);
-            }
         } else if rules > 3 {
             return Err(XgidError::BadField(
                 "Jacoby/beaver bits (J: 0-3 in a money game)",
                 fields[7].into(),
             ));
         }
+        MatchFacts {
+            cube_log2,
+            cube_owner,
+            crawford: match_length > 0 && rules == 1,
+            match_length,
+            score_white,
+            score_black,
+            in_play: true,
+        }
+        .check()
+        .map_err(XgidError::Match)?;
         let position = match to_move {
             Side::White => position_white,
             Side::Black => position_white.mirror(),
@@ -479,7 +456,7 @@ mod tests {
         ));
         assert_eq!(
             e("XGID=-b----E-C---eE---c-e----B-:0:1:1:52:0:0:3:0:10"),
-            XgidError::OwnedCubeOfOne
+            XgidError::Match(MatchStateError::OwnedCubeOfOne)
         );
         assert_eq!(
             e("XGID=Bb----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10"),
@@ -494,16 +471,16 @@ mod tests {
         );
         assert_eq!(
             e("XGID=-b----E-C---eE---c-e----B-:0:0:1:52:2:3:1:7:10"),
-            XgidError::BadCrawford
+            XgidError::Match(MatchStateError::BadCrawford)
         );
         // The Crawford game at 6-3 in a 7-point match is fine.
         assert!(Xgid::decode("XGID=-b----E-C---eE---c-e----B-:0:0:1:52:6:3:1:7:10").is_ok());
         assert!(matches!(
             e("XGID=-b----E-C---eE---c-e----B-:0:0:1:52:7:0:0:7:10"),
-            XgidError::BadScore {
+            XgidError::Match(MatchStateError::ScoreReached {
                 score: 7,
                 length: 7
-            }
+            })
         ));
     }
 }
