@@ -36,7 +36,7 @@ use std::path::{Path, PathBuf};
 #[serde(deny_unknown_fields)]
 pub struct SideFile {
     /// Own point (1–24) → checkers on it.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "unique_points")]
     pub points: BTreeMap<u8, u8>,
     /// Checkers on the bar.
     #[serde(default, skip_serializing_if = "is_zero")]
@@ -45,6 +45,35 @@ pub struct SideFile {
 
 fn is_zero(n: &u8) -> bool {
     *n == 0
+}
+
+/// Reads a side's points, refusing a point given twice (a map would keep the last silently).
+fn unique_points<'de, D: serde::Deserializer<'de>>(d: D) -> Result<BTreeMap<u8, u8>, D::Error> {
+    struct Points;
+    impl<'de> serde::de::Visitor<'de> for Points {
+        type Value = BTreeMap<u8, u8>;
+
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            f.write_str("a map from points (1-24) to checker counts, such as {6: 5, 8: 3}")
+        }
+
+        fn visit_map<A: serde::de::MapAccess<'de>>(
+            self,
+            mut map: A,
+        ) -> Result<Self::Value, A::Error> {
+            let mut points = BTreeMap::new();
+            while let Some(point) = map.next_key::<u8>()? {
+                let n: u8 = map.next_value()?;
+                if points.insert(point, n).is_some() {
+                    return Err(serde::de::Error::custom(format!(
+                        "point {point} is given twice"
+                    )));
+                }
+            }
+            Ok(points)
+        }
+    }
+    d.deserialize_map(Points)
 }
 
 /// The contents of a position file.
@@ -351,6 +380,18 @@ mod tests {
             PositionFile::parse(&base("", "").replace("on_roll", "colour")),
             Err(PositionFileError::Syntax { .. })
         ));
+        // A point given twice is an error on its line, not "the last one wins".
+        let e = PositionFile::parse(
+            "(description: \"x\", on_roll: White,\n white: (points: {6: 5,\n 6: 15}), black: ())",
+        )
+        .unwrap_err();
+        match e {
+            PositionFileError::Syntax { line, message, .. } => {
+                assert_eq!(line, 3);
+                assert!(message.contains("point 6 is given twice"), "{message}");
+            }
+            e => panic!("{e:?}"),
+        }
     }
 
     #[test]
