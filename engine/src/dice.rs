@@ -15,8 +15,8 @@ impl fmt::Display for DiceError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "bad dice '{}': expected two digits 1-6, such as 31",
-            self.0
+            "bad dice {}: expected two digits 1-6, such as 31",
+            crate::formats::quote::quote(&self.0)
         )
     }
 }

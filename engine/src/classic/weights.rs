@@ -187,7 +187,7 @@ fn invalid(text: &str, e: &ron::error::SpannedError) -> WeightsError {
     WeightsError::Invalid {
         path: None,
         line,
-        message: e.code.to_string(),
+        message: crate::formats::quote::shorten(&e.code.to_string(), 200),
     }
 }
 
@@ -210,7 +210,8 @@ impl<'de> Visitor<'de> for WeightsVisitor {
             let Some(term) = Term::from_seed_name(&name) else {
                 let known: Vec<&str> = TERMS.iter().map(|t| t.seed_name).collect();
                 return Err(de::Error::custom(format!(
-                    "unknown term '{name}' (the terms are {})",
+                    "unknown term {} (the terms are {})",
+                    crate::formats::quote::quote(&name),
                     known.join(", ")
                 )));
             };
@@ -301,7 +302,19 @@ mod tests {
         let want = text.lines().position(|l| l.contains("WHOOM")).unwrap() + 1;
         let (line, msg) = line_of(Weights::from_ron(&text).unwrap_err());
         assert_eq!(line, want);
-        assert!(msg.contains("unknown term 'WHOOM'"), "{msg}");
+        assert!(msg.contains("unknown term \"WHOOM\""), "{msg}");
+    }
+
+    #[test]
+    fn a_huge_unknown_name_is_quoted_short() {
+        let huge = format!("\u{1b}[2J{}", "W".repeat(5_000_000));
+        let text = sample().replace("\"WHOME\"", &format!("\"{huge}\""));
+        let (_, msg) = line_of(Weights::from_ron(&text).unwrap_err());
+        assert!(msg.len() < 400, "{} bytes", msg.len());
+        assert!(
+            msg.contains("\\u{1b}[2JWWW") && !msg.contains('\u{1b}'),
+            "{msg}"
+        );
     }
 
     #[test]

@@ -12,6 +12,7 @@ pub mod match_id;
 pub mod match_rules;
 pub mod position_file;
 pub mod position_id;
+pub mod quote;
 pub mod xgid;
 
 use crate::dice::Dice;
@@ -39,14 +40,11 @@ impl fmt::Display for ReadError {
             ReadError::PositionId(e) => e.fmt(f),
             ReadError::MatchId(e) => e.fmt(f),
             ReadError::Xgid(e) => e.fmt(f),
-            ReadError::Unknown(text) => {
-                let shown: String = text.chars().take(40).collect();
-                let more = if text.chars().count() > 40 { "…" } else { "" };
-                write!(
-                    f,
-                    "{shown:?}{more} is neither a gnubg Position ID (14 characters), PositionID:MatchID nor an XGID"
-                )
-            }
+            ReadError::Unknown(text) => write!(
+                f,
+                "{} is neither a gnubg Position ID (14 characters), PositionID:MatchID nor an XGID",
+                quote::quote(text)
+            ),
         }
     }
 }

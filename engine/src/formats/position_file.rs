@@ -23,6 +23,7 @@
 //! over the target, so a failed save never leaves a half-written or invalid file.
 
 use super::Setup;
+use super::quote::{quote, shorten};
 use crate::dice::Dice;
 use crate::position::{CHECKERS, Position, PositionError, Side, SideCheckers};
 use serde::{Deserialize, Serialize};
@@ -154,7 +155,11 @@ impl fmt::Display for PositionFileError {
                 25 - white_point
             ),
             PositionFileError::BadDice(d) => {
-                write!(f, "bad dice {d:?}: expected two digits 1-6, such as \"31\"")
+                write!(
+                    f,
+                    "bad dice {}: expected two digits 1-6, such as \"31\"",
+                    quote(d)
+                )
             }
             PositionFileError::Position(e) => write!(f, "impossible position: {e}"),
         }
@@ -162,6 +167,9 @@ impl fmt::Display for PositionFileError {
 }
 
 impl std::error::Error for PositionFileError {}
+
+/// The longest parser message a syntax error repeats, in characters.
+const MESSAGE_MAX: usize = 200;
 
 fn ron_options() -> ron::Options {
     ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
@@ -260,7 +268,7 @@ impl PositionFile {
                 .map_err(|e| PositionFileError::Syntax {
                     line: e.span.start.line,
                     column: e.span.start.col,
-                    message: e.code.to_string(),
+                    message: shorten(&e.code.to_string(), MESSAGE_MAX),
                 })?;
         file.to_setup()?;
         Ok(file)

@@ -13,6 +13,7 @@
 //! the model's board is the XGID board; with Black on roll it is its mirror.
 
 use super::match_rules::{MatchFacts, MatchStateError};
+use super::quote::quote;
 use crate::dice::Dice;
 use crate::position::{BAR, OPPONENT_BAR, Position, PositionError, Side};
 use std::fmt;
@@ -159,10 +160,11 @@ impl fmt::Display for XgidError {
                 "XGID board character {i} is the bottom player's bar: it cannot hold top-player (lower-case) checkers"
             ),
             XgidError::Position(e) => write!(f, "impossible position in the XGID: {e}"),
-            XgidError::BadField(name, text) => write!(f, "bad XGID {name}: {text:?}"),
+            XgidError::BadField(name, text) => write!(f, "bad XGID {name}: {}", quote(text)),
             XgidError::BadDice(text) => write!(
                 f,
-                "bad XGID dice {text:?}: expected two digits 1-6, 00 (not rolled), D, B or R"
+                "bad XGID dice {}: expected two digits 1-6, 00 (not rolled), D, B or R",
+                quote(text)
             ),
             XgidError::CubeAboveMaximum {
                 cube_log2,
