@@ -25,6 +25,15 @@ pub const DEFAULT_RON: &str = include_str!("../../../assets/weights/default.ron"
 /// The seed-flavoured starting weights (`assets/weights/seed.ron`), built into the binary.
 pub const SEED_RON: &str = include_str!("../../../assets/weights/seed.ron");
 
+/// The largest weight (in absolute value) a file may hold. Term values are at most a few
+/// hundred, so every BRDVAL stays a finite number; the shipped weights are below 20.
+pub const MAX_WEIGHT: f64 = 1e6;
+
+/// True for a weight a file may hold: finite and within ±[`MAX_WEIGHT`].
+pub fn is_valid_weight(w: f64) -> bool {
+    w.is_finite() && w.abs() <= MAX_WEIGHT
+}
+
 /// One weight per term, in the seed's order ([`Term::ALL`]).
 #[derive(Clone, Copy, PartialEq, Debug)]
 pub struct Weights(pub [f64; TERM_COUNT]);
@@ -48,7 +57,7 @@ pub enum WeightsError {
         /// What is wrong.
         message: String,
     },
-    /// A weight to be saved is not a finite number.
+    /// A weight to be saved is not a finite number within ±[`MAX_WEIGHT`].
     NotFinite {
         /// The term.
         term: &'static str,
@@ -68,7 +77,10 @@ impl fmt::Display for WeightsError {
                 None => write!(f, "line {line}: {message}"),
             },
             WeightsError::NotFinite { term } => {
-                write!(f, "weight {term} is not a finite number; not saved")
+                write!(
+                    f,
+                    "weight {term} is not a finite number within ±{MAX_WEIGHT:e}; not saved"
+                )
             }
         }
     }
@@ -135,7 +147,7 @@ impl Weights {
         );
         for info in &TERMS {
             let w = self.0[info.term.index()];
-            if !w.is_finite() {
+            if !is_valid_weight(w) {
                 return Err(WeightsError::NotFinite {
                     term: info.seed_name,
                 });
@@ -219,9 +231,9 @@ impl<'de> Visitor<'de> for WeightsVisitor {
                 return Err(de::Error::custom(format!("duplicate term {name}")));
             }
             let w: f64 = map.next_value()?;
-            if !w.is_finite() {
+            if !is_valid_weight(w) {
                 return Err(de::Error::custom(format!(
-                    "{name} is {w}, not a finite number"
+                    "{name} is {w}, not a finite number within ±{MAX_WEIGHT:e}"
                 )));
             }
             values[term.index()] = Some(w);
@@ -267,7 +279,7 @@ mod tests {
             0.1,
             -1e-7,
             3.0,
-            1e300,
+            -1e6,
             -0.0,
             2.5,
             1.0,
@@ -281,7 +293,7 @@ mod tests {
 
     proptest::proptest! {
         #[test]
-        fn any_finite_weights_round_trip(ws in proptest::array::uniform11(-1e12f64..1e12)) {
+        fn any_finite_weights_round_trip(ws in proptest::array::uniform11(-MAX_WEIGHT..=MAX_WEIGHT)) {
             let w = Weights(ws);
             proptest::prop_assert_eq!(Weights::from_ron(&w.to_ron().unwrap()).unwrap(), w);
         }
@@ -346,7 +358,7 @@ mod tests {
 
     #[test]
     fn non_finite_numbers_are_refused_with_their_line() {
-        for bad in ["NaN", "inf", "-inf"] {
+        for bad in ["NaN", "inf", "-inf", "1e308", "-1000001"] {
             let mut lines: Vec<String> = sample().lines().map(str::to_string).collect();
             let i = lines.iter().position(|l| l.contains("WFST6")).unwrap();
             lines[i] = format!("    \"WFST6\": {bad},");
@@ -357,6 +369,19 @@ mod tests {
         let mut w = Weights::builtin_seed();
         w.set(Term::Home, f64::NAN);
         assert_eq!(w.to_ron(), Err(WeightsError::NotFinite { term: "WHOME" }));
+        w.set(Term::Home, 1e308);
+        assert_eq!(w.to_ron(), Err(WeightsError::NotFinite { term: "WHOME" }));
+        // The largest weight allowed still reads.
+        let text = sample().replace(
+            &sample()
+                .lines()
+                .find(|l| l.contains("WFST6"))
+                .unwrap()
+                .to_string(),
+            "    \"WFST6\": -1000000.0,",
+        );
+        let fst6 = Term::from_seed_name("WFST6").unwrap();
+        assert_eq!(Weights::from_ron(&text).unwrap().get(fst6), -MAX_WEIGHT);
     }
 
     #[test]
