@@ -17,6 +17,7 @@ pub mod opponents;
 pub mod position;
 pub mod rng;
 pub mod tune;
+pub mod user_file;
 
 pub use dice::Dice;
 pub use dice_source::{DiceSource, ScriptedDice, SeededDice};

@@ -362,9 +362,45 @@ pub fn from_bytes(bytes: &[u8]) -> Result<BdContents, BdError> {
     )))
 }
 
-/// Reads a one-sided file.
+impl Header {
+    /// The largest file this header allows: exact for the fixed layouts, the index plus every
+    /// run at its longest for the compressed one.
+    pub fn max_file_len(&self) -> u64 {
+        let n = index::positions(self.points) as u64;
+        let per = if self.gammon {
+            2 * ROLLS as u64
+        } else {
+            ROLLS as u64
+        };
+        let body = match (self.normal, self.compressed) {
+            (true, _) => 16 * n,
+            (false, false) => 2 * per * n,
+            (false, true) => (if self.gammon { 8 } else { 6 }) * n + 2 * per * n,
+        };
+        HEADER_LEN as u64 + body
+    }
+}
+
+/// Reads a one-sided file: the header first, and the rest only when the file's size is one
+/// the header allows (a sparse 3 GB file with a valid header is refused at once, not read).
 pub fn read(path: &Path) -> Result<BdContents, BdError> {
-    let bytes = std::fs::read(path)?;
+    use std::io::Read;
+    let (mut file, len) = crate::user_file::open_regular(path)?;
+    let mut head = [0u8; HEADER_LEN];
+    if len < HEADER_LEN as u64 {
+        let mut short = Vec::new();
+        file.read_to_end(&mut short)?;
+        return from_bytes(&short);
+    }
+    file.read_exact(&mut head)?;
+    let max = Header::parse(&head)?.max_file_len();
+    if len > max {
+        return Err(BdError::WrongSize {
+            expected: max,
+            actual: len,
+        });
+    }
+    let bytes = crate::user_file::read_capped(path, max)?;
     from_bytes(&bytes)
 }
 
@@ -448,5 +484,32 @@ mod tests {
         assert!(e.to_string().contains("15 checkers"), "{e}");
         let e = Header::parse(b"gnubg-OS-06-15-1-7-0xxxxxxxxxxxxxxxxxxx\n").unwrap_err();
         assert!(e.to_string().contains("compression flag"), "{e}");
+    }
+
+    #[test]
+    fn a_huge_file_or_a_device_is_refused_before_it_is_read() {
+        let path = std::env::temp_dir().join(format!("bgw-huge-{}.bd", std::process::id()));
+        let h = Header {
+            points: 6,
+            gammon: true,
+            compressed: true,
+            normal: false,
+        };
+        std::fs::write(&path, h.to_bytes()).unwrap();
+        let file = std::fs::OpenOptions::new().write(true).open(&path).unwrap();
+        file.set_len(1 << 30).unwrap(); // sparse: costs no disk
+        match read(&path) {
+            Err(BdError::WrongSize { expected, actual }) => {
+                assert_eq!(actual, 1 << 30);
+                assert_eq!(expected, h.max_file_len());
+            }
+            other => panic!("{other:?}"),
+        }
+        std::fs::remove_file(&path).unwrap();
+        #[cfg(unix)]
+        {
+            let e = read(Path::new("/dev/zero")).unwrap_err();
+            assert!(e.to_string().contains("a device"), "{e}");
+        }
     }
 }

@@ -126,7 +126,7 @@ impl Weights {
 
     /// Reads a weights file.
     pub fn load(path: &Path) -> Result<Weights, WeightsError> {
-        let text = std::fs::read_to_string(path).map_err(|e| WeightsError::Io {
+        let text = crate::user_file::read_text(path).map_err(|e| WeightsError::Io {
             path: path.to_path_buf(),
             message: e.to_string(),
         })?;

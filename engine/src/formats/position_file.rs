@@ -287,7 +287,7 @@ impl PositionFile {
 
     /// Loads and checks a position file.
     pub fn load(path: &Path) -> Result<PositionFile, PositionFileError> {
-        let text = std::fs::read_to_string(path).map_err(|e| PositionFileError::Io {
+        let text = crate::user_file::read_text(path).map_err(|e| PositionFileError::Io {
             path: path.to_path_buf(),
             message: e.to_string(),
         })?;
