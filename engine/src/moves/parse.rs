@@ -97,7 +97,13 @@ fn point_name(p: u8) -> String {
 impl fmt::Display for Refusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Refusal::Syntax { token, why } => write!(f, "cannot read '{token}': {why}"),
+            Refusal::Syntax { token, why } => {
+                write!(
+                    f,
+                    "cannot read {}: {why}",
+                    crate::formats::quote::quote(token)
+                )
+            }
             Refusal::NoChecker { point: 25 } => f.write_str("you have no checker on the bar"),
             Refusal::NoChecker { point } => {
                 write!(f, "you have no checker on point {point}")
@@ -156,7 +162,10 @@ fn parse_point(s: &str, token: &str) -> Result<u8, Refusal> {
         "off" | "o" => Ok(0),
         n => match n.parse::<u8>() {
             Ok(p) if p <= 25 => Ok(p),
-            _ => Err(syntax(&format!("'{s}' is not a point (1-24, bar or off)"))),
+            _ => Err(syntax(&format!(
+                "{} is not a point (1-24, bar or off)",
+                crate::formats::quote::quote(s)
+            ))),
         },
     }
 }
