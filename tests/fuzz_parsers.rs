@@ -195,7 +195,7 @@ proptest! {
         let dice = Dice::all().nth(roll).unwrap();
         let mut generator = MoveGenerator::new();
         let plays = generator.generate(&pos, dice);
-        match match_play(&pos, dice, &t, &plays) {
+        match match_play(&pos, dice, &t, plays) {
             Ok(i) => prop_assert!(i < plays.len()),
             Err(e) => check_message(&e.to_string())?,
         }
