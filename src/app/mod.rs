@@ -1,39 +1,46 @@
 //! The desktop workbench (egui/eframe): a thin layer over the engine.
 //!
 //! - [`state`]: the app's state and [`Action`], applied in one place ([`AppState::apply`]);
-//! - [`edit_board`]: the editable board (per-colour counts that validate into a position);
-//! - [`analysis`]: the candidates of the position on the board;
+//! - one module per feature, each with its state, actions, reducer and panel: [`editing`],
+//!   [`candidates`], [`weights`], [`view`], [`play`], [`bearoff`], [`duel`],
+//!   [`champion_panel`];
+//! - [`settings`]: what is kept across restarts;
 //! - [`files`]: file dialogs behind a trait (tests hand in paths);
-//! - one module per panel: [`toolbar`], [`board`], [`candidates`], [`status`].
+//! - the backgammon workspace's other panels: [`toolbar`], [`board`], [`tabs`], [`status`].
 //!
 //! Panels read the state and return actions; [`WorkbenchApp::show`] applies them right after
 //! each panel, so what a panel changes is visible in the panels drawn after it on the same
 //! frame, and asks for another frame so the ones before catch up.
 
-pub mod analysis;
-pub mod bearoff_panel;
+pub mod bearoff;
 pub mod board;
-pub mod breakdown;
 pub mod candidates;
 pub mod champion_panel;
 pub mod checker_sprites;
-pub mod duel_panel;
-pub mod edit_board;
+pub mod duel;
+pub mod editing;
 pub mod files;
 pub mod frame_cost;
 pub mod jobs;
 pub mod look;
 pub mod play;
+pub mod settings;
 pub mod state;
 pub mod status;
 pub mod tabs;
 mod timing;
 pub mod toolbar;
+pub mod view;
 pub mod weights;
 
-pub use edit_board::{EditBoard, Loc};
+pub use candidates::CandidatesAction;
+pub use editing::{Edit, EditAction, EditBoard, IdFormat, Loc};
 pub use files::{FileDialogs, FileKind, NativeDialogs, ScriptedDialogs};
-pub use state::{Action, AppState, Edit, IdFormat, Persisted, Settings, Tab};
+pub use play::PlayAction;
+pub use settings::{Persisted, Settings, Tab};
+pub use state::{Action, AppState};
+pub use view::ViewAction;
+pub use weights::WeightsAction;
 
 use egui::{Key, KeyboardShortcut, Modifiers};
 use look::{flat_visuals, unfilled};
@@ -108,10 +115,10 @@ impl WorkbenchApp {
                 Key::Z,
             )) || i.consume_shortcut(&ctrl(Key::Y))
             {
-                out.push(Action::Redo);
+                out.push(EditAction::Redo.into());
             }
             if i.consume_shortcut(&ctrl(Key::Z)) {
-                out.push(Action::Undo);
+                out.push(EditAction::Undo.into());
             }
             // In the «Чемпион» workspace the backgammon board is hidden: its keys and pasted
             // IDs are left alone (undo and redo go to the workspace's game: `AppState::apply`).
@@ -119,23 +126,25 @@ impl WorkbenchApp {
                 return;
             }
             if i.consume_key(Modifiers::NONE, Key::R) {
-                out.push(Action::Roll);
+                out.push(EditAction::Roll.into());
             }
             if i.consume_key(Modifiers::NONE, Key::ArrowDown) {
-                out.push(Action::SelectStep(1));
+                out.push(CandidatesAction::SelectStep(1).into());
             }
             if i.consume_key(Modifiers::NONE, Key::ArrowUp) {
-                out.push(Action::SelectStep(-1));
+                out.push(CandidatesAction::SelectStep(-1).into());
             }
             if i.consume_key(Modifiers::NONE, Key::Enter)
-                && let Some(sel) = self.state.selected
+                && let Some(sel) = self.state.candidates.selected
             {
-                out.push(Action::Play(sel));
+                out.push(CandidatesAction::Play(sel).into());
             }
             for e in &i.events {
                 match e {
-                    egui::Event::Paste(text) => out.push(Action::Paste(text.clone())),
-                    egui::Event::Copy => out.push(Action::Copy(IdFormat::PositionMatchId)),
+                    egui::Event::Paste(text) => out.push(EditAction::Paste(text.clone()).into()),
+                    egui::Event::Copy => {
+                        out.push(EditAction::Copy(IdFormat::PositionMatchId).into())
+                    }
                     _ => {}
                 }
             }
@@ -177,7 +186,7 @@ impl WorkbenchApp {
             .inner;
         self.apply_all(ui, actions);
 
-        let actions = weights::confirm(ui.ctx(), &self.state);
+        let actions = weights::panel::confirm(ui.ctx(), &self.state);
         self.apply_all(ui, actions);
 
         // The lower area first: a weight change re-ranks before the candidates are drawn.
@@ -195,7 +204,7 @@ impl WorkbenchApp {
                         .resizable(true)
                         .default_size(880.0)
                         .min_size(700.0)
-                        .show(ui, |ui| breakdown::show(ui, &self.state))
+                        .show(ui, |ui| candidates::breakdown::show(ui, &self.state))
                         .inner
                 } else {
                     Vec::new()
@@ -211,7 +220,7 @@ impl WorkbenchApp {
             .resizable(true)
             .default_size(540.0)
             .min_size(520.0)
-            .show(ui, |ui| candidates::show(ui, &self.state))
+            .show(ui, |ui| candidates::table::show(ui, &self.state))
             .inner;
         self.apply_all(ui, actions);
 

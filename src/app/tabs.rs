@@ -1,6 +1,8 @@
 //! The lower area: one tab per tool (weights, bear-off, race, play, «Чемпион», log).
 
-use super::state::{Action, AppState, Tab};
+use super::settings::Tab;
+use super::state::{Action, AppState};
+use super::view::ViewAction;
 
 /// Draws the tab strip and the open tab.
 pub fn show(ui: &mut egui::Ui, state: &AppState, typed_move: &mut String) -> Vec<Action> {
@@ -18,16 +20,16 @@ pub fn show(ui: &mut egui::Ui, state: &AppState, typed_move: &mut String) -> Vec
                 .selectable_label(state.settings.tab == tab, name)
                 .clicked()
             {
-                out.push(Action::SetTab(tab));
+                out.push(ViewAction::SetTab(tab).into());
             }
         }
     });
     ui.separator();
     match state.settings.tab {
-        Tab::Weights => out.extend(super::weights::show(ui, state)),
-        Tab::Play => out.extend(super::play::show(ui, state, typed_move)),
-        Tab::Bearoff => out.extend(super::bearoff_panel::show(ui, state)),
-        Tab::Race => super::bearoff_panel::race(ui, state),
+        Tab::Weights => out.extend(super::weights::panel::show(ui, state)),
+        Tab::Play => out.extend(super::play::panel::show(ui, state, typed_move)),
+        Tab::Bearoff => out.extend(super::bearoff::show(ui, state)),
+        Tab::Race => super::bearoff::race(ui, state),
         Tab::Champion => out.extend(
             super::champion_panel::show(ui, &state.champion)
                 .into_iter()
@@ -39,7 +41,7 @@ pub fn show(ui: &mut egui::Ui, state: &AppState, typed_move: &mut String) -> Vec
                 .stick_to_bottom(true)
                 .auto_shrink([false, false])
                 .show(ui, |ui| {
-                    for line in &state.log {
+                    for line in &state.messages.log {
                         ui.monospace(line);
                     }
                 });

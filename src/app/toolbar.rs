@@ -1,7 +1,10 @@
 //! The menu bar and the toolbar: board set-up buttons, dice, side on roll, IDs and files.
 
-use super::files;
-use super::state::{Action, AppState, IdFormat, Tab};
+use super::editing::examples::{self, Example};
+use super::editing::{EditAction, IdFormat};
+use super::settings::Tab;
+use super::state::{Action, AppState};
+use super::view::ViewAction;
 use bgw_engine::position::Side;
 
 /// The toolbar's own state: the text typed in the ID field.
@@ -17,23 +20,21 @@ impl ToolbarUi {
         egui::MenuBar::new().ui(ui, |ui| {
             ui.menu_button("File", |ui| {
                 if ui.button("Open position…").clicked() {
-                    out.push(Action::OpenPosition);
+                    out.push(EditAction::OpenPosition.into());
                 }
                 if ui.button("Save position…").clicked() {
-                    out.push(Action::SavePosition);
+                    out.push(EditAction::SavePosition.into());
                 }
                 ui.menu_button("Examples", |ui| {
-                    let list = files::examples();
-                    if list.is_empty() {
-                        ui.label("no positions/ folder found");
-                    }
-                    for path in list {
-                        let name = path
-                            .file_stem()
-                            .map(|s| s.to_string_lossy().into_owned())
-                            .unwrap_or_default();
-                        if ui.button(name).clicked() {
-                            out.push(Action::LoadPosition(path));
+                    for example in examples::examples() {
+                        if ui.button(example.name()).clicked() {
+                            out.push(
+                                match example {
+                                    Example::Embedded(name) => EditAction::LoadExample(name),
+                                    Example::File(path) => EditAction::LoadPosition(path),
+                                }
+                                .into(),
+                            );
                         }
                     }
                 });
@@ -46,7 +47,7 @@ impl ToolbarUi {
                     )
                     .clicked()
                 {
-                    out.push(Action::Undo);
+                    out.push(EditAction::Undo.into());
                 }
                 if ui
                     .add_enabled(
@@ -55,32 +56,32 @@ impl ToolbarUi {
                     )
                     .clicked()
                 {
-                    out.push(Action::Redo);
+                    out.push(EditAction::Redo.into());
                 }
                 ui.separator();
                 if ui.button("Copy Position ID").clicked() {
-                    out.push(Action::Copy(IdFormat::PositionId));
+                    out.push(EditAction::Copy(IdFormat::PositionId).into());
                 }
                 if ui
                     .add(egui::Button::new("Copy PositionID:MatchID").shortcut_text("Ctrl+C"))
                     .clicked()
                 {
-                    out.push(Action::Copy(IdFormat::PositionMatchId));
+                    out.push(EditAction::Copy(IdFormat::PositionMatchId).into());
                 }
                 if ui.button("Copy XGID").clicked() {
-                    out.push(Action::Copy(IdFormat::Xgid));
+                    out.push(EditAction::Copy(IdFormat::Xgid).into());
                 }
             });
             ui.menu_button("View", |ui| {
                 if ui.button("Flip the board").clicked() {
-                    out.push(Action::FlipView);
+                    out.push(ViewAction::FlipBoard.into());
                 }
                 let dark = state.settings.dark;
                 if ui
                     .button(if dark { "Light theme" } else { "Dark theme" })
                     .clicked()
                 {
-                    out.push(Action::SetDark(!dark));
+                    out.push(ViewAction::SetDark(!dark).into());
                 }
             });
             ui.menu_button("Help", |ui| {
@@ -97,28 +98,28 @@ impl ToolbarUi {
                 .on_hover_text("The opening position")
                 .clicked()
             {
-                out.push(Action::Opening);
+                out.push(EditAction::Opening.into());
             }
             if ui
                 .button("Empty")
                 .on_hover_text("Take every checker off")
                 .clicked()
             {
-                out.push(Action::Empty);
+                out.push(EditAction::Empty.into());
             }
             if ui
                 .button("Swap sides")
                 .on_hover_text("Exchange the colours of all checkers")
                 .clicked()
             {
-                out.push(Action::SwapSides);
+                out.push(EditAction::SwapSides.into());
             }
             if ui
                 .button("Flip view")
                 .on_hover_text("Turn the board round")
                 .clicked()
             {
-                out.push(Action::FlipView);
+                out.push(ViewAction::FlipBoard.into());
             }
             ui.separator();
             if ui
@@ -126,16 +127,16 @@ impl ToolbarUi {
                 .on_hover_text("Roll the dice (R)")
                 .clicked()
             {
-                out.push(Action::Roll);
+                out.push(EditAction::Roll.into());
             }
             if ui
                 .button("Clear dice")
                 .on_hover_text("Click the dice on the board to set them one by one")
                 .clicked()
             {
-                out.push(Action::ClearDice);
+                out.push(EditAction::ClearDice.into());
             }
-            let dice = match state.edit.roll() {
+            let dice = match state.editing.edit.roll() {
                 Some(d) => d.to_string(),
                 None => "not set".to_string(),
             };
@@ -143,8 +144,11 @@ impl ToolbarUi {
             ui.separator();
             ui.label("To play:");
             for side in [Side::White, Side::Black] {
-                if ui.radio(state.edit.on_roll == side, side.name()).clicked() {
-                    out.push(Action::SetOnRoll(side));
+                if ui
+                    .radio(state.editing.edit.on_roll == side, side.name())
+                    .clicked()
+                {
+                    out.push(EditAction::SetOnRoll(side).into());
                 }
             }
             ui.separator();
@@ -154,24 +158,24 @@ impl ToolbarUi {
                     .selectable_label(state.settings.add_colour == side, side.name())
                     .clicked()
                 {
-                    out.push(Action::SetAddColour(side));
+                    out.push(EditAction::SetAddColour(side).into());
                 }
             }
         });
         ui.horizontal(|ui| {
-            match state.edit.setup() {
+            match state.editing.edit.setup() {
                 Some(setup) => {
                     let pid = setup.position_id();
                     let mid = setup.match_id();
                     ui.label("ID:");
                     ui.monospace(format!("{pid}:{mid}"));
                     if ui.small_button("Copy").clicked() {
-                        out.push(Action::Copy(IdFormat::PositionMatchId));
+                        out.push(EditAction::Copy(IdFormat::PositionMatchId).into());
                     }
                     ui.label("XGID:");
                     ui.monospace(setup.xgid());
                     if ui.small_button("Copy").clicked() {
-                        out.push(Action::Copy(IdFormat::Xgid));
+                        out.push(EditAction::Copy(IdFormat::Xgid).into());
                     }
                 }
                 None => {
@@ -185,7 +189,7 @@ impl ToolbarUi {
                     .desired_width(300.0),
             );
             if field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
-                out.push(Action::Paste(std::mem::take(&mut self.id_text)));
+                out.push(EditAction::Paste(std::mem::take(&mut self.id_text)).into());
             }
         });
         out
