@@ -37,11 +37,7 @@ fn click_button(h: &mut H, label: &str) {
 }
 
 fn centre(h: &H, sq: u8) -> Pos2 {
-    h.state()
-        .state
-        .champion
-        .square_centre(sq)
-        .expect("the board was drawn")
+    h.state().square_centre(sq).expect("the board was drawn")
 }
 
 fn click_square(h: &mut H, sq: u8) {

@@ -323,7 +323,8 @@ fn file_menu_opens_and_saves_positions_through_the_dialogs() {
     let open = |h: &mut Harness<'static, WorkbenchApp>, item: &str| {
         h.get_by_label("File").click();
         h.run();
-        h.get_by_label(item).click();
+        // A menu entry's label ends with its shortcut ("Open position… Ctrl+O").
+        h.get_by_label_contains(item).click();
         h.run();
     };
     open(&mut h, "Open position…");
@@ -445,4 +446,44 @@ fn keys_still_work_while_a_button_has_the_focus() {
     h.key_press(egui::Key::ArrowDown);
     h.run();
     assert_eq!(h.state().state.candidates.selected, Some(0));
+}
+
+#[test]
+fn shortcuts_perform_their_commands() {
+    let dir = std::env::temp_dir().join(format!("bgw-app-keys-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (position, weights) = (dir.join("position.ron"), dir.join("weights.ron"));
+    let example =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("positions/seed-001-example.ron");
+    let dialogs =
+        ScriptedDialogs::answering([example, position.clone(), weights.clone(), weights.clone()]);
+    let state = AppState::default().with_dice(ScriptedDice::new([(3, 1)]));
+    let mut h = harness(WorkbenchApp::new(state, Box::new(dialogs)));
+    h.run();
+    let press = |h: &mut Harness<'static, WorkbenchApp>, m: Modifiers, k: egui::Key| {
+        h.key_press_modifiers(m, k);
+        h.run();
+    };
+    // Ctrl+O opens a position, Ctrl+S saves it.
+    press(&mut h, Modifiers::COMMAND, egui::Key::O);
+    assert_eq!(h.state().state.editing.edit.board.pips(Side::White), 100);
+    press(&mut h, Modifiers::COMMAND, egui::Key::S);
+    assert!(position.exists());
+    // Ctrl+Shift+S saves the weights (asking where: they have no file yet), Ctrl+Shift+O opens.
+    press(&mut h, Modifiers::COMMAND | Modifiers::SHIFT, egui::Key::S);
+    assert!(weights.exists());
+    assert_eq!(h.state().state.weights.path.as_ref(), Some(&weights));
+    press(&mut h, Modifiers::COMMAND | Modifiers::SHIFT, egui::Key::O);
+    assert!(shows(&h, "weights loaded from"));
+    // R rolls the scripted dice.
+    press(&mut h, Modifiers::NONE, egui::Key::R);
+    assert_eq!(h.state().state.editing.edit.dice, [3, 1]);
+    // The menus show the shortcuts as the platform writes them.
+    h.get_by_label("File").click();
+    h.run();
+    assert!(
+        shows(&h, "Ctrl+Shift+O"),
+        "the shortcut beside Open weights…"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }

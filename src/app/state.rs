@@ -162,31 +162,9 @@ impl AppState {
         self.editing.edit.position()
     }
 
-    /// True when there is something to undo (in the «Чемпион» workspace: in its game).
-    pub fn can_undo(&self) -> bool {
-        match self.settings.tab {
-            Tab::Champion => self.champion.game.can_undo(),
-            _ => self.editing.can_undo(),
-        }
-    }
-
-    /// True when there is something to redo.
-    pub fn can_redo(&self) -> bool {
-        match self.settings.tab {
-            Tab::Champion => self.champion.game.can_redo(),
-            _ => self.editing.can_redo(),
-        }
-    }
-
     /// Applies one action. File dialogs are asked through `dialogs`.
     pub fn apply(&mut self, action: impl Into<Action>, dialogs: &mut dyn FileDialogs) {
-        // In the «Чемпион» workspace undo and redo (keys or the Edit menu) are its game's.
-        let action = match (self.settings.tab, action.into()) {
-            (Tab::Champion, Action::Edit(EditAction::Undo)) => ChampionAction::Undo.into(),
-            (Tab::Champion, Action::Edit(EditAction::Redo)) => ChampionAction::Redo.into(),
-            (_, a) => a,
-        };
-        let Some(action) = self.route_in_game(action) else {
+        let Some(action) = self.route_in_game(action.into()) else {
             self.refresh();
             return;
         };
@@ -205,9 +183,13 @@ impl AppState {
         self.refresh();
     }
 
-    /// Collects the results of background work.
+    /// Collects the results of background work and asks for what the open tab shows (the
+    /// «Чемпион» workspace's solutions).
     pub fn poll(&mut self) {
         self.bearoff.poll();
+        if self.settings.tab == Tab::Champion {
+            self.champion.poll();
+        }
         let had = self.duel.job.is_some();
         self.duel.poll();
         if had
@@ -301,29 +283,5 @@ mod tests {
         assert_ne!(old, text);
         let old_state: Persisted = ron::from_str(&old).unwrap();
         assert_eq!(old_state.champion, None);
-    }
-
-    #[test]
-    fn in_the_champion_workspace_undo_is_its_game() {
-        use crate::app::champion_panel::ChampionAction;
-        let mut s = AppState::default();
-        s.act(EditAction::SetDie(0, 5));
-        s.act(ViewAction::SetTab(Tab::Champion));
-        let start = s.champion.position();
-        s.act(Action::Champion(ChampionAction::Click(19)));
-        s.act(Action::Champion(ChampionAction::Click(28)));
-        assert_ne!(
-            s.champion.position(),
-            start,
-            "wolf 1 moved and the goat answered"
-        );
-        assert!(s.can_undo());
-        // The Edit menu's Undo (as Ctrl+Z) takes back the wolf move, not the die.
-        s.act(EditAction::Undo);
-        assert_eq!(s.champion.position(), start);
-        assert_eq!(s.editing.edit.dice, [5, 0]);
-        assert!(s.can_redo());
-        s.act(EditAction::Redo);
-        assert_ne!(s.champion.position(), start);
     }
 }

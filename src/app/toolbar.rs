@@ -1,10 +1,10 @@
-//! The menu bar and the toolbar: board set-up buttons, dice, side on roll, IDs and files.
+//! The backgammon workspace's toolbar: board set-up buttons and dice (commands of the command
+//! table), the side on roll, the colour a click adds, the IDs and the field to paste one.
 
-use super::editing::examples::{self, Example};
+use super::commands::{self, Command};
 use super::editing::{EditAction, IdFormat};
-use super::settings::Tab;
 use super::state::{Action, AppState};
-use super::view::ViewAction;
+use super::workspace::Workspace;
 use bgw_engine::position::Side;
 
 /// The toolbar's own state: the text typed in the ID field.
@@ -14,128 +14,29 @@ pub struct ToolbarUi {
 }
 
 impl ToolbarUi {
-    /// Draws the menus and the toolbar; returns what was asked.
-    pub fn show(&mut self, ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
+    /// Draws the toolbar; returns what was asked.
+    pub fn show(
+        &mut self,
+        ui: &mut egui::Ui,
+        state: &AppState,
+        workspace: &dyn Workspace,
+    ) -> Vec<Action> {
         let mut out = Vec::new();
-        egui::MenuBar::new().ui(ui, |ui| {
-            ui.menu_button("File", |ui| {
-                if ui.button("Open position…").clicked() {
-                    out.push(EditAction::OpenPosition.into());
-                }
-                if ui.button("Save position…").clicked() {
-                    out.push(EditAction::SavePosition.into());
-                }
-                ui.menu_button("Examples", |ui| {
-                    for example in examples::examples() {
-                        if ui.button(example.name()).clicked() {
-                            out.push(
-                                match example {
-                                    Example::Embedded(name) => EditAction::LoadExample(name),
-                                    Example::File(path) => EditAction::LoadPosition(path),
-                                }
-                                .into(),
-                            );
-                        }
-                    }
-                });
-            });
-            ui.menu_button("Edit", |ui| {
-                if ui
-                    .add_enabled(
-                        state.can_undo(),
-                        egui::Button::new("Undo").shortcut_text("Ctrl+Z"),
-                    )
-                    .clicked()
-                {
-                    out.push(EditAction::Undo.into());
-                }
-                if ui
-                    .add_enabled(
-                        state.can_redo(),
-                        egui::Button::new("Redo").shortcut_text("Ctrl+Y"),
-                    )
-                    .clicked()
-                {
-                    out.push(EditAction::Redo.into());
-                }
-                ui.separator();
-                if ui.button("Copy Position ID").clicked() {
-                    out.push(EditAction::Copy(IdFormat::PositionId).into());
-                }
-                if ui
-                    .add(egui::Button::new("Copy PositionID:MatchID").shortcut_text("Ctrl+C"))
-                    .clicked()
-                {
-                    out.push(EditAction::Copy(IdFormat::PositionMatchId).into());
-                }
-                if ui.button("Copy XGID").clicked() {
-                    out.push(EditAction::Copy(IdFormat::Xgid).into());
-                }
-            });
-            ui.menu_button("View", |ui| {
-                if ui.button("Flip the board").clicked() {
-                    out.push(ViewAction::FlipBoard.into());
-                }
-                let dark = state.settings.dark;
-                if ui
-                    .button(if dark { "Light theme" } else { "Dark theme" })
-                    .clicked()
-                {
-                    out.push(ViewAction::SetDark(!dark).into());
-                }
-            });
-            ui.menu_button("Help", |ui| {
-                ui.label(HELP);
-            });
-        });
-        if state.settings.tab == Tab::Champion {
-            // The «Чемпион» workspace has its own controls: no backgammon board to edit.
-            return out;
-        }
         ui.horizontal_wrapped(|ui| {
-            if ui
-                .button("Opening")
-                .on_hover_text("The opening position")
-                .clicked()
-            {
-                out.push(EditAction::Opening.into());
-            }
-            if ui
-                .button("Empty")
-                .on_hover_text("Take every checker off")
-                .clicked()
-            {
-                out.push(EditAction::Empty.into());
-            }
-            if ui
-                .button("Swap sides")
-                .on_hover_text("Exchange the colours of all checkers")
-                .clicked()
-            {
-                out.push(EditAction::SwapSides.into());
-            }
-            if ui
-                .button("Flip view")
-                .on_hover_text("Turn the board round")
-                .clicked()
-            {
-                out.push(ViewAction::FlipBoard.into());
-            }
+            let mut commands = |ui: &mut egui::Ui, commands: &[Command]| {
+                commands::draw(ui, commands, false, state, workspace, &mut out);
+            };
+            commands(
+                ui,
+                &[
+                    Command::Opening,
+                    Command::Empty,
+                    Command::SwapSides,
+                    Command::FlipBoard,
+                ],
+            );
             ui.separator();
-            if ui
-                .button("Roll")
-                .on_hover_text("Roll the dice (R)")
-                .clicked()
-            {
-                out.push(EditAction::Roll.into());
-            }
-            if ui
-                .button("Clear dice")
-                .on_hover_text("Click the dice on the board to set them one by one")
-                .clicked()
-            {
-                out.push(EditAction::ClearDice.into());
-            }
+            commands(ui, &[Command::Roll, Command::ClearDice]);
             let dice = match state.editing.edit.roll() {
                 Some(d) => d.to_string(),
                 None => "not set".to_string(),
@@ -195,10 +96,3 @@ impl ToolbarUi {
         out
     }
 }
-
-const HELP: &str = "\
-Board: left click adds a checker of the chosen colour, right click removes one;
-drag a checker (or Shift+click it, then Shift+click the target) to move it, to the bar
-or to a tray; click a die to change it (right click: lower), R rolls.
-Ctrl+Z / Ctrl+Y undo and redo, Ctrl+V pastes an ID anywhere, Ctrl+C copies it.
-Candidates: Up/Down select, Enter or a double click plays.";

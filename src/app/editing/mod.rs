@@ -234,7 +234,7 @@ mod tests {
             s.act(EditAction::Undo);
         }
         assert_eq!(s.editing.edit, start);
-        assert!(!s.can_undo());
+        assert!(!s.editing.can_undo());
         for _ in 0..5 {
             s.act(EditAction::Redo);
         }

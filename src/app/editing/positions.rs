@@ -234,4 +234,16 @@ mod tests {
         assert_eq!(s.editing.edit, saved);
         std::fs::remove_dir_all(&dir).unwrap();
     }
+
+    #[test]
+    fn a_built_in_example_opens_without_a_file() {
+        let mut s = AppState::default();
+        s.act(EditAction::LoadExample("seed-001-example"));
+        assert_eq!(s.editing.edit.board.pips(Side::White), 100);
+        assert_eq!(s.editing.edit.board.pips(Side::Black), 99);
+        assert!(s.settings.position_dir.is_none(), "no folder was involved");
+        s.act(EditAction::LoadExample("no-such-example"));
+        assert!(s.messages.last.as_ref().unwrap().error);
+        assert_eq!(s.editing.edit.board.pips(Side::White), 100);
+    }
 }
