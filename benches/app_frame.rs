@@ -8,7 +8,7 @@
 //! `cargo bench --bench app_frame`
 
 use bgw::app::frame_cost::frame_cost;
-use bgw::app::{Action, AppState, ScriptedDialogs, WorkbenchApp};
+use bgw::app::{AppState, CandidatesAction, EditAction, ScriptedDialogs, WorkbenchApp};
 use criterion::{Criterion, criterion_group, criterion_main};
 use egui::{Event, PointerButton, pos2};
 use egui_kittest::Harness;
@@ -20,12 +20,16 @@ const WINDOW: (f32, f32) = (1500.0, 950.0);
 fn largest_position() -> Harness<'static, WorkbenchApp> {
     let mut state = AppState::default();
     let mut dialogs = ScriptedDialogs::default();
-    state.apply(Action::Paste("/wAAADAMKuoqAA".into()), &mut dialogs);
-    state.apply(Action::SetDie(0, 3), &mut dialogs);
-    state.apply(Action::SetDie(1, 3), &mut dialogs);
-    let n = state.analysis.as_ref().map_or(0, |a| a.candidates.len());
+    state.apply(EditAction::Paste("/wAAADAMKuoqAA".into()), &mut dialogs);
+    state.apply(EditAction::SetDie(0, 3), &mut dialogs);
+    state.apply(EditAction::SetDie(1, 3), &mut dialogs);
+    let n = state
+        .candidates
+        .analysis
+        .as_ref()
+        .map_or(0, |a| a.candidates.len());
     assert_eq!(n, 854, "the largest position of the reference set");
-    state.apply(Action::Select(n / 2), &mut dialogs);
+    state.apply(CandidatesAction::Select(n / 2), &mut dialogs);
     let mut h = Harness::builder()
         .with_size(egui::vec2(WINDOW.0, WINDOW.1))
         .build_ui_state(
@@ -57,7 +61,7 @@ fn drag_a_weight(c: &mut Criterion) {
     });
     h.step();
     let ppp = h.ctx.pixels_per_point();
-    let weights_before = h.state().state.weights;
+    let weights_before = h.state().state.weights.current;
 
     h.event(Event::PointerMoved(pos2(at(1), y)));
     h.step();
@@ -80,7 +84,7 @@ fn drag_a_weight(c: &mut Criterion) {
         })
     });
     assert_ne!(
-        h.state().state.weights,
+        h.state().state.weights.current,
         weights_before,
         "the drag moved the weight"
     );

@@ -37,11 +37,7 @@ fn click_button(h: &mut H, label: &str) {
 }
 
 fn centre(h: &H, sq: u8) -> Pos2 {
-    h.state()
-        .state
-        .champion
-        .square_centre(sq)
-        .expect("the board was drawn")
+    h.state().square_centre(sq).expect("the board was drawn")
 }
 
 fn click_square(h: &mut H, sq: u8) {
@@ -144,14 +140,14 @@ fn wolves_by_click_and_drag_against_the_program_with_refusals_and_undo() {
     click_button(&mut h, "Redo");
     assert_eq!(h.state().state.champion.position(), after_click);
     // Ctrl+Z / Ctrl+Y work on the workspace's game (not on the hidden backgammon board).
-    let backgammon = h.state().state.edit;
+    let backgammon = h.state().state.editing.edit;
     h.key_press_modifiers(Modifiers::COMMAND, egui::Key::Z);
     h.run();
     assert_eq!(h.state().state.champion.position(), opened);
     h.key_press_modifiers(Modifiers::COMMAND, egui::Key::Y);
     h.run();
     assert_eq!(h.state().state.champion.position(), after_click);
-    assert_eq!(h.state().state.edit, backgammon);
+    assert_eq!(h.state().state.editing.edit, backgammon);
 }
 
 #[test]

@@ -4,7 +4,7 @@
 //! README come from `BGW_TIMING=continuous bgw` under Xvfb.
 
 use bgw::app::frame_cost::frame_cost;
-use bgw::app::{Action, AppState, ScriptedDialogs, WorkbenchApp};
+use bgw::app::{AppState, CandidatesAction, EditAction, ScriptedDialogs, WorkbenchApp};
 use egui_kittest::Harness;
 
 #[test]
@@ -13,12 +13,16 @@ fn a_frame_of_the_largest_position_stays_in_the_software_renderers_budget() {
     // results; a candidate selected, so the board shows its ghosted result and arrows.
     let mut state = AppState::default();
     let mut dialogs = ScriptedDialogs::default();
-    state.apply(Action::Paste("/wAAADAMKuoqAA".into()), &mut dialogs);
-    state.apply(Action::SetDie(0, 3), &mut dialogs);
-    state.apply(Action::SetDie(1, 3), &mut dialogs);
-    let n = state.analysis.as_ref().map_or(0, |a| a.candidates.len());
+    state.apply(EditAction::Paste("/wAAADAMKuoqAA".into()), &mut dialogs);
+    state.apply(EditAction::SetDie(0, 3), &mut dialogs);
+    state.apply(EditAction::SetDie(1, 3), &mut dialogs);
+    let n = state
+        .candidates
+        .analysis
+        .as_ref()
+        .map_or(0, |a| a.candidates.len());
     assert_eq!(n, 854);
-    state.apply(Action::Select(1), &mut dialogs);
+    state.apply(CandidatesAction::Select(1), &mut dialogs);
 
     let (w, h) = (1500.0, 950.0);
     let mut harness = Harness::builder()

@@ -2,6 +2,7 @@
 //! checked against the app's state. File dialogs are scripted (no window ever opens).
 
 use bgw::app::{AppState, Loc, ScriptedDialogs, WorkbenchApp};
+use bgw_engine::ScriptedDice;
 use bgw_engine::Side;
 use egui::{Event, Modifiers, PointerButton, Pos2};
 use egui_kittest::Harness;
@@ -59,41 +60,51 @@ fn point_centre(h: &Harness<'static, WorkbenchApp>, white_point: u8) -> Pos2 {
 #[test]
 fn editing_the_board_by_clicks_with_undo() {
     let mut h = new_app();
-    let start = h.state().state.edit;
+    let start = h.state().state.editing.edit;
     // Left click on White's 7 point adds a White checker: 16 checkers, named in the status.
     let p1 = point_centre(&h, 7);
     click_at(&mut h, p1, PointerButton::Primary, Modifiers::NONE);
     assert_eq!(
-        h.state().state.edit.board.count(Side::White, Loc::Point(7)),
+        h.state()
+            .state
+            .editing
+            .edit
+            .board
+            .count(Side::White, Loc::Point(7)),
         1
     );
     assert!(shows(&h, "White has 16 checkers"));
     // Right click removes it again.
     click_at(&mut h, p1, PointerButton::Secondary, Modifiers::NONE);
-    assert_eq!(h.state().state.edit, start);
+    assert_eq!(h.state().state.editing.edit, start);
     assert!(!shows(&h, "White has 16 checkers"));
     // Shift+click on the 6 point, then on the 5 point: one checker moves.
     let p6 = point_centre(&h, 6);
     let p5 = point_centre(&h, 5);
     click_at(&mut h, p6, PointerButton::Primary, Modifiers::SHIFT);
     click_at(&mut h, p5, PointerButton::Primary, Modifiers::SHIFT);
-    let b = h.state().state.edit.board;
+    let b = h.state().state.editing.edit.board;
     assert_eq!(b.count(Side::White, Loc::Point(6)), 4);
     assert_eq!(b.count(Side::White, Loc::Point(5)), 1);
     // Ctrl+Z undoes every edit, Ctrl+Y redoes.
     h.key_press_modifiers(Modifiers::COMMAND, egui::Key::Z);
     h.run();
-    assert_eq!(h.state().state.edit, start);
+    assert_eq!(h.state().state.editing.edit, start);
     h.key_press_modifiers(Modifiers::COMMAND, egui::Key::Y);
     h.run();
     assert_eq!(
-        h.state().state.edit.board.count(Side::White, Loc::Point(5)),
+        h.state()
+            .state
+            .editing
+            .edit
+            .board
+            .count(Side::White, Loc::Point(5)),
         1
     );
     // The Empty button, then a drag from the tray to a point puts one checker there.
     h.get_by_label("Empty").click();
     h.run();
-    assert_eq!(h.state().state.edit.board.off(Side::White), 15);
+    assert_eq!(h.state().state.editing.edit.board.off(Side::White), 15);
 }
 
 #[test]
@@ -102,15 +113,19 @@ fn pasting_an_id_sets_the_board_and_lists_candidates() {
     h.event(Event::Paste("4HPwATDgc/ABMA:cIkWAAAAAAAA".to_string()));
     h.run();
     let s = &h.state().state;
-    assert_eq!(s.edit.on_roll, Side::White);
-    let a = s.analysis.as_ref().expect("dice came with the Match ID");
+    assert_eq!(s.editing.edit.on_roll, Side::White);
+    let a = s
+        .candidates
+        .analysis
+        .as_ref()
+        .expect("dice came with the Match ID");
     assert!(!a.candidates.is_empty());
     assert!(shows(&h, "Candidates ("));
     // A bad paste is reported, the board kept.
-    let before = h.state().state.edit;
+    let before = h.state().state.editing.edit;
     h.event(Event::Paste("hello".to_string()));
     h.run();
-    assert_eq!(h.state().state.edit, before);
+    assert_eq!(h.state().state.editing.edit, before);
     assert!(shows(&h, "cannot read the pasted text"));
 }
 
@@ -121,18 +136,34 @@ fn selecting_and_playing_a_candidate() {
         "XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:3:0:10".to_string(),
     ));
     h.run();
-    let n = h.state().state.analysis.as_ref().unwrap().candidates.len();
+    let n = h
+        .state()
+        .state
+        .candidates
+        .analysis
+        .as_ref()
+        .unwrap()
+        .candidates
+        .len();
     assert!(n > 1);
     h.key_press(egui::Key::ArrowDown);
     h.run();
     h.key_press(egui::Key::ArrowDown);
     h.run();
-    assert_eq!(h.state().state.selected, Some(1));
-    let chosen = h.state().state.analysis.as_ref().unwrap().candidates[1].play;
+    assert_eq!(h.state().state.candidates.selected, Some(1));
+    let chosen = h
+        .state()
+        .state
+        .candidates
+        .analysis
+        .as_ref()
+        .unwrap()
+        .candidates[1]
+        .play;
     h.key_press(egui::Key::Enter);
     h.run();
     let s = &h.state().state;
-    assert_eq!(s.edit.on_roll, Side::Black);
+    assert_eq!(s.editing.edit.on_roll, Side::Black);
     assert_eq!(s.position().unwrap(), chosen.result.mirror());
 }
 
@@ -144,7 +175,13 @@ fn changing_a_weight_re_ranks_the_candidates() {
     ));
     h.run();
     let first = |h: &Harness<'static, WorkbenchApp>| {
-        h.state().state.analysis.as_ref().unwrap().candidates[0]
+        h.state()
+            .state
+            .candidates
+            .analysis
+            .as_ref()
+            .unwrap()
+            .candidates[0]
             .play
             .mv
             .notation()
@@ -160,8 +197,11 @@ fn changing_a_weight_re_ranks_the_candidates() {
     h.key_press(egui::Key::Enter);
     h.run();
     let s = &h.state().state;
-    assert_eq!(s.weights.get(bgw_engine::classic::Term::HomePoints), -20.0);
-    assert!(s.weights_dirty());
+    assert_eq!(
+        s.weights.current.get(bgw_engine::classic::Term::HomePoints),
+        -20.0
+    );
+    assert!(s.weights.dirty());
     assert_ne!(first(&h), "8/5 6/5");
     assert!(shows(&h, "unsaved changes"));
     // The weight editor's Undo brings the ranking back.
@@ -192,7 +232,7 @@ fn drag_to(h: &mut Harness<'static, WorkbenchApp>, from: Pos2, to: Pos2) {
 
 fn set_die(h: &mut Harness<'static, WorkbenchApp>, i: usize, value: u8) {
     for _ in 0..7 {
-        if h.state().state.edit.dice[i] == value {
+        if h.state().state.editing.edit.dice[i] == value {
             return;
         }
         let c = h.state().board_geometry().unwrap().die_rect(i).center();
@@ -203,23 +243,37 @@ fn set_die(h: &mut Harness<'static, WorkbenchApp>, i: usize, value: u8) {
 
 #[test]
 fn play_refuses_an_illegal_move_and_accepts_a_legal_one() {
-    let mut h = new_app();
+    // The dice are scripted: White (the program) wins the opening roll 2-1, then throws 4-2.
+    let state = AppState::default().with_dice(ScriptedDice::new([(2, 1), (4, 2)]));
+    let mut h = harness(WorkbenchApp::new(
+        state,
+        Box::new(ScriptedDialogs::default()),
+    ));
+    h.run();
     h.get_by_label("Play").click();
     h.run();
     h.get_by_label("New game as Black").click();
     h.run();
     assert!(h.state().state.play.is_some());
     assert_eq!(
-        h.state().state.edit.on_roll,
-        Side::Black,
-        "the program moved first if it won the opening roll"
+        h.state()
+            .state
+            .play
+            .as_ref()
+            .unwrap()
+            .last_program
+            .as_deref(),
+        Some("White rolls 21 and plays 24/21 [contact: highest BRDVAL (-9.86)]"),
+        "the program won the opening roll and played it"
     );
+    assert_eq!(h.state().state.editing.edit.on_roll, Side::Black);
+    assert_eq!(h.state().state.editing.edit.dice, [0, 0]);
     set_die(&mut h, 0, 6);
     set_die(&mut h, 1, 5);
-    let before = h.state().state.edit;
+    let before = h.state().state.editing.edit;
     // Black's 6 point (White's 19) to its 5 point: a 1 was not rolled.
     drag(&mut h, 19, 20);
-    assert_eq!(h.state().state.edit, before);
+    assert_eq!(h.state().state.editing.edit, before);
     assert!(
         shows(&h, "you did not roll a 1"),
         "the seed's reason is shown"
@@ -228,28 +282,32 @@ fn play_refuses_an_illegal_move_and_accepts_a_legal_one() {
     drag(&mut h, 12, 18);
     let s = &h.state().state;
     assert_eq!(
-        s.edit.board.count(Side::Black, Loc::Point(12)),
+        s.editing.edit.board.count(Side::Black, Loc::Point(12)),
         4,
         "{:?}",
-        s.log
+        s.messages.log
     );
     assert_eq!(s.play.as_ref().unwrap().partial, vec![(13, 7)]);
     // 13/8 completes it; the program answers and it is Black's turn again.
     drag(&mut h, 12, 17);
     let s = &h.state().state;
     assert!(
-        s.log
+        s.messages
+            .log
             .iter()
             .any(|l| l.starts_with("Black plays 65: ") && l.contains("13/7") && l.contains("13/8")),
         "{:?}",
-        s.log
+        s.messages.log
     );
-    assert!(s.play.as_ref().unwrap().last_program.is_some());
-    assert_eq!(s.edit.on_roll, Side::Black);
+    assert_eq!(
+        s.play.as_ref().unwrap().last_program.as_deref(),
+        Some("White rolls 42 and plays 24/18* [contact: highest BRDVAL (-5.95)]")
+    );
+    assert_eq!(s.editing.edit.on_roll, Side::Black);
     // Undo my move: back to the board before it, dice included.
     h.key_press_modifiers(Modifiers::COMMAND, egui::Key::Z);
     h.run();
-    assert_eq!(h.state().state.edit, before);
+    assert_eq!(h.state().state.editing.edit, before);
 }
 
 #[test]
@@ -265,21 +323,22 @@ fn file_menu_opens_and_saves_positions_through_the_dialogs() {
     let open = |h: &mut Harness<'static, WorkbenchApp>, item: &str| {
         h.get_by_label("File").click();
         h.run();
-        h.get_by_label(item).click();
+        // A menu entry's label ends with its shortcut ("Open position… Ctrl+O").
+        h.get_by_label_contains(item).click();
         h.run();
     };
     open(&mut h, "Open position…");
     let s = &h.state().state;
-    assert_eq!(s.edit.board.pips(Side::White), 100);
-    assert_eq!(s.edit.board.pips(Side::Black), 99);
-    let opened = s.edit;
+    assert_eq!(s.editing.edit.board.pips(Side::White), 100);
+    assert_eq!(s.editing.edit.board.pips(Side::Black), 99);
+    let opened = s.editing.edit;
     open(&mut h, "Save position…");
     assert!(saved.exists());
     h.get_by_label("Opening").click();
     h.run();
-    assert_ne!(h.state().state.edit, opened);
+    assert_ne!(h.state().state.editing.edit, opened);
     open(&mut h, "Open position…");
-    assert_eq!(h.state().state.edit, opened);
+    assert_eq!(h.state().state.editing.edit, opened);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -291,13 +350,13 @@ fn dragging_checkers_to_the_bar_and_the_tray() {
     let bar = g.point_rect(7).center() + egui::vec2(g.u, 0.0);
     let from = point_centre(&h, 6);
     drag_to(&mut h, from, bar);
-    let board = h.state().state.edit.board;
+    let board = h.state().state.editing.edit.board;
     assert_eq!(board.count(Side::White, Loc::Point(6)), 4);
     assert_eq!(board.count(Side::White, Loc::Bar), 1);
     // White's 24 point into White's tray: borne off.
     let from = point_centre(&h, 24);
     drag_to(&mut h, from, g.tray_rect(Side::White).center());
-    assert_eq!(h.state().state.edit.board.off(Side::White), 1);
+    assert_eq!(h.state().state.editing.edit.board.off(Side::White), 1);
     assert!(h.state().state.position().is_ok());
 }
 
@@ -363,7 +422,10 @@ fn keys_still_work_while_a_button_has_the_focus() {
     let mut h = new_app();
     let roll = h.get_by_label("Roll").rect().center();
     click_at(&mut h, roll, PointerButton::Primary, Modifiers::NONE);
-    assert!(h.state().state.edit.roll().is_some(), "the button rolled");
+    assert!(
+        h.state().state.editing.edit.roll().is_some(),
+        "the button rolled"
+    );
     h.key_press(egui::Key::Tab);
     h.run();
     assert!(
@@ -372,7 +434,7 @@ fn keys_still_work_while_a_button_has_the_focus() {
     );
     h.key_press(egui::Key::ArrowDown);
     h.run();
-    assert_eq!(h.state().state.selected, Some(0));
+    assert_eq!(h.state().state.candidates.selected, Some(0));
     // But typing in a text field is typing, not shortcuts.
     let field = h
         .query_all_by_role(egui::accesskit::Role::TextInput)
@@ -383,5 +445,45 @@ fn keys_still_work_while_a_button_has_the_focus() {
     click_at(&mut h, field, PointerButton::Primary, Modifiers::NONE);
     h.key_press(egui::Key::ArrowDown);
     h.run();
-    assert_eq!(h.state().state.selected, Some(0));
+    assert_eq!(h.state().state.candidates.selected, Some(0));
+}
+
+#[test]
+fn shortcuts_perform_their_commands() {
+    let dir = std::env::temp_dir().join(format!("bgw-app-keys-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (position, weights) = (dir.join("position.ron"), dir.join("weights.ron"));
+    let example =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("positions/seed-001-example.ron");
+    let dialogs =
+        ScriptedDialogs::answering([example, position.clone(), weights.clone(), weights.clone()]);
+    let state = AppState::default().with_dice(ScriptedDice::new([(3, 1)]));
+    let mut h = harness(WorkbenchApp::new(state, Box::new(dialogs)));
+    h.run();
+    let press = |h: &mut Harness<'static, WorkbenchApp>, m: Modifiers, k: egui::Key| {
+        h.key_press_modifiers(m, k);
+        h.run();
+    };
+    // Ctrl+O opens a position, Ctrl+S saves it.
+    press(&mut h, Modifiers::COMMAND, egui::Key::O);
+    assert_eq!(h.state().state.editing.edit.board.pips(Side::White), 100);
+    press(&mut h, Modifiers::COMMAND, egui::Key::S);
+    assert!(position.exists());
+    // Ctrl+Shift+S saves the weights (asking where: they have no file yet), Ctrl+Shift+O opens.
+    press(&mut h, Modifiers::COMMAND | Modifiers::SHIFT, egui::Key::S);
+    assert!(weights.exists());
+    assert_eq!(h.state().state.weights.path.as_ref(), Some(&weights));
+    press(&mut h, Modifiers::COMMAND | Modifiers::SHIFT, egui::Key::O);
+    assert!(shows(&h, "weights loaded from"));
+    // R rolls the scripted dice.
+    press(&mut h, Modifiers::NONE, egui::Key::R);
+    assert_eq!(h.state().state.editing.edit.dice, [3, 1]);
+    // The menus show the shortcuts as the platform writes them.
+    h.get_by_label("File").click();
+    h.run();
+    assert!(
+        shows(&h, "Ctrl+Shift+O"),
+        "the shortcut beside Open weights…"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -5,7 +5,8 @@
 //! Point numbers are those of the side on roll.
 
 use super::checker_sprites::{CheckerSprites, checker_colours};
-use super::edit_board::{EditBoard, Loc, own_point, white_point};
+use super::editing::EditAction;
+use super::editing::edit_board::{EditBoard, Loc, own_point, white_point};
 use super::state::{Action, AppState};
 use bgw_engine::position::Side;
 use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, Vec2, pos2, vec2};
@@ -375,9 +376,9 @@ impl BoardUi {
     /// Draws the board and turns clicks and drags into actions.
     pub fn show(&mut self, ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
         let mut out = Vec::new();
-        let board = &state.edit.board;
+        let board = &state.editing.edit.board;
         let bottom = state.settings.bottom;
-        let on_roll = state.edit.on_roll;
+        let on_roll = state.editing.edit.on_roll;
         let avail = ui.available_size();
         let (resp, painter) = ui.allocate_painter(
             vec2(avail.x, (avail.y - 24.0).max(200.0)),
@@ -500,7 +501,7 @@ impl BoardUi {
         }
 
         // The selected or hovered candidate: ghosted result and arrows.
-        if let (Some(i), Some(a)) = (state.shown_candidate(), &state.analysis) {
+        if let (Some(i), Some(a)) = (state.candidates.shown(), &state.candidates.analysis) {
             let play = a.candidates[i].play;
             let mover = a.position.on_roll();
             let after = EditBoard::from_position(&play.result);
@@ -536,10 +537,10 @@ impl BoardUi {
 
         // Dice.
         for i in 0..2 {
-            draw_die(&painter, g.die_rect(i), state.edit.dice[i], on_roll);
+            draw_die(&painter, g.die_rect(i), state.editing.edit.dice[i], on_roll);
         }
         // A checker picked up with Shift+click.
-        if let Some((side, loc)) = state.picked {
+        if let Some((side, loc)) = state.editing.picked {
             let k = (board.count(side, loc) as usize).max(1) - 1;
             painter.circle_stroke(
                 g.slot(side, loc, k),
@@ -576,7 +577,7 @@ impl BoardUi {
                         _ => None,
                     });
                 if let (Some((side, from)), Some(to)) = (self.drag, target) {
-                    out.push(Action::Move(side, from, to));
+                    out.push(EditAction::Move(side, from, to).into());
                 }
                 self.drag = None;
             }
@@ -584,9 +585,11 @@ impl BoardUi {
         let pointer = resp.interact_pointer_pos();
         if resp.clicked() {
             match pointer.and_then(|p| g.hit(p)) {
-                Some(Hit::Die(i)) => out.push(Action::SetDie(i, state.edit.dice[i] % 6 + 1)),
-                Some(h) if shift => match state.picked {
-                    None => out.push(Action::PickUp(g.source(h, board, prefer))),
+                Some(Hit::Die(i)) => {
+                    out.push(EditAction::SetDie(i, state.editing.edit.dice[i] % 6 + 1).into())
+                }
+                Some(h) if shift => match state.editing.picked {
+                    None => out.push(EditAction::PickUp(g.source(h, board, prefer)).into()),
                     Some((side, from)) => {
                         let to = match h {
                             Hit::Point(wp) => Some(Loc::Point(wp)),
@@ -595,25 +598,25 @@ impl BoardUi {
                             _ => None,
                         };
                         match to {
-                            Some(to) => out.push(Action::Move(side, from, to)),
-                            None => out.push(Action::PickUp(None)),
+                            Some(to) => out.push(EditAction::Move(side, from, to).into()),
+                            None => out.push(EditAction::PickUp(None).into()),
                         }
                     }
                 },
-                Some(Hit::Point(wp)) => out.push(Action::Add(prefer, Loc::Point(wp))),
-                Some(Hit::Bar { .. }) => out.push(Action::Add(prefer, Loc::Bar)),
-                Some(Hit::Tray(s)) => out.push(Action::Add(s, Loc::Off)),
+                Some(Hit::Point(wp)) => out.push(EditAction::Add(prefer, Loc::Point(wp)).into()),
+                Some(Hit::Bar { .. }) => out.push(EditAction::Add(prefer, Loc::Bar).into()),
+                Some(Hit::Tray(s)) => out.push(EditAction::Add(s, Loc::Off).into()),
                 None => {}
             }
         }
         if resp.secondary_clicked() {
             match pointer.and_then(|p| g.hit(p)) {
                 Some(Hit::Die(i)) => {
-                    let d = state.edit.dice[i];
-                    out.push(Action::SetDie(i, d.saturating_sub(1)));
+                    let d = state.editing.edit.dice[i];
+                    out.push(EditAction::SetDie(i, d.saturating_sub(1)).into());
                 }
-                Some(Hit::Point(wp)) => out.push(Action::Remove(Loc::Point(wp))),
-                Some(Hit::Bar { .. }) => out.push(Action::Remove(Loc::Bar)),
+                Some(Hit::Point(wp)) => out.push(EditAction::Remove(Loc::Point(wp)).into()),
+                Some(Hit::Bar { .. }) => out.push(EditAction::Remove(Loc::Bar).into()),
                 Some(Hit::Tray(_)) | None => {}
             }
         }
@@ -647,6 +650,7 @@ impl BoardUi {
 
         ui.horizontal(|ui| {
             let dice = state
+                .editing
                 .edit
                 .roll()
                 .map(|d| format!(" {d}"))

@@ -7,7 +7,8 @@
 //! - [`solutions`]: the variants solved in the background;
 //! - [`board`]: the board with the article's coordinates, click and drag;
 //! - [`play`], [`setup`], [`replay`]: one module per mode (each with its state);
-//! - [`trace`]: the program's decision as a table.
+//! - [`trace`]: the program's decision as a table;
+//! - [`workspace`]: the workspace behind the app's `Workspace` trait.
 //!
 //! Panels read the state and return actions, as in the rest of the workbench.
 
@@ -19,11 +20,13 @@ pub mod setup;
 pub mod solutions;
 pub mod state;
 pub mod trace;
+pub mod workspace;
 
 pub use board::BoardGeometry;
 pub use game::{Game, LastMove, Opponent, Status};
 pub use setup::{Setup, SetupTool};
 pub use state::{ChampionAction, ChampionSettings, ChampionState, Mode};
+pub use workspace::ChampionWorkspace;
 
 use bgw_engine::champion::solver::Value;
 use bgw_engine::champion::{Side, Variant};
@@ -36,8 +39,13 @@ pub const VARIANTS: [(Variant, &str); 4] = [
     (Variant::EIGHT_THREE, "8×8, three wolves"),
 ];
 
-/// Draws the workspace; returns the person's actions.
-pub fn show(ui: &mut egui::Ui, s: &ChampionState) -> Vec<ChampionAction> {
+/// Draws the workspace, recording where the board is drawn in `geometry`; returns the person's
+/// actions.
+pub fn show(
+    ui: &mut egui::Ui,
+    s: &ChampionState,
+    geometry: &mut Option<BoardGeometry>,
+) -> Vec<ChampionAction> {
     let mut out = Vec::new();
     ui.horizontal(|ui| {
         for (mode, name) in [
@@ -52,13 +60,10 @@ pub fn show(ui: &mut egui::Ui, s: &ChampionState) -> Vec<ChampionAction> {
     });
     ui.separator();
     out.extend(match s.mode {
-        Mode::Play => play::show(ui, s),
-        Mode::Setup => setup::show(ui, s),
-        Mode::Replay => replay::show(ui, s),
+        Mode::Play => play::show(ui, s, geometry),
+        Mode::Setup => setup::show(ui, s, geometry),
+        Mode::Replay => replay::show(ui, s, geometry),
     });
-    if s.needs_poll() {
-        out.push(ChampionAction::Poll);
-    }
     out
 }
 
@@ -70,12 +75,9 @@ fn cell_size(ui: &egui::Ui, n: u8, share_of_width: f32) -> f32 {
     by_height.min(by_width).clamp(26.0, 64.0)
 }
 
-/// "Solving 9×9, four wolves… 1.2 s" while the variant is being solved; asks for the solve if
-/// nobody has.
-fn solving_line(ui: &mut egui::Ui, s: &ChampionState, v: Variant, out: &mut Vec<ChampionAction>) {
-    if !s.solutions.requested(v) {
-        out.push(ChampionAction::Solve(v));
-    }
+/// "Solving 9×9, four wolves… 1.2 s" while the variant is being solved (the solve is asked for
+/// by [`ChampionState::poll`]).
+fn solving_line(ui: &mut egui::Ui, s: &ChampionState, v: Variant) {
     if let Some(secs) = s.solutions.solving(v) {
         // No spinner: it repaints at once, every frame; the seconds say it is alive.
         ui.label(format!("Solving {v}… {secs:.1} s (in the background)"));

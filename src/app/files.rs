@@ -86,30 +86,3 @@ impl FileDialogs for ScriptedDialogs {
         self.answers.pop_front().flatten()
     }
 }
-
-/// The folder of example positions: `positions/` in the working folder, else beside the
-/// sources the program was built from.
-pub fn examples_dir() -> Option<PathBuf> {
-    let here = PathBuf::from("positions");
-    if here.is_dir() {
-        return Some(here);
-    }
-    let built = Path::new(env!("CARGO_MANIFEST_DIR")).join("positions");
-    built.is_dir().then_some(built)
-}
-
-/// The example position files (`*.ron`), sorted by name.
-pub fn examples() -> Vec<PathBuf> {
-    let Some(dir) = examples_dir() else {
-        return Vec::new();
-    };
-    let mut out: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map(|rd| {
-            rd.filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.extension().is_some_and(|x| x == "ron"))
-                .collect()
-        })
-        .unwrap_or_default();
-    out.sort();
-    out
-}

@@ -1,53 +1,68 @@
 //! The desktop workbench (egui/eframe): a thin layer over the engine.
 //!
 //! - [`state`]: the app's state and [`Action`], applied in one place ([`AppState::apply`]);
-//! - [`edit_board`]: the editable board (per-colour counts that validate into a position);
-//! - [`analysis`]: the candidates of the position on the board;
+//! - one module per feature, each with its state, actions, reducer and panel: [`editing`],
+//!   [`candidates`], [`weights`], [`view`], [`play`], [`bearoff`], [`duel`],
+//!   [`champion_panel`];
+//! - [`settings`]: what is kept across restarts;
 //! - [`files`]: file dialogs behind a trait (tests hand in paths);
-//! - one module per panel: [`toolbar`], [`board`], [`candidates`], [`status`].
+//! - [`commands`]: the command table (labels, tooltips, shortcuts) the [`menus`], the
+//!   [`toolbar`] and the keys read;
+//! - [`workspace`]: the two workspaces behind one trait, [`backgammon`] (with [`toolbar`],
+//!   [`board`], [`tabs`], [`status`]) and «Чемпион» ([`champion_panel::workspace`]).
 //!
-//! Panels read the state and return actions; [`WorkbenchApp::show`] applies them right after
+//! Panels read the state and return actions; the open workspace applies them right after
 //! each panel, so what a panel changes is visible in the panels drawn after it on the same
 //! frame, and asks for another frame so the ones before catch up.
 
-pub mod analysis;
-pub mod bearoff_panel;
+pub mod backgammon;
+pub mod bearoff;
 pub mod board;
-pub mod breakdown;
 pub mod candidates;
 pub mod champion_panel;
 pub mod checker_sprites;
-pub mod duel_panel;
-pub mod edit_board;
+pub mod commands;
+pub mod duel;
+pub mod editing;
 pub mod files;
 pub mod frame_cost;
 pub mod jobs;
 pub mod look;
+pub mod menus;
 pub mod play;
+pub mod settings;
 pub mod state;
 pub mod status;
 pub mod tabs;
 mod timing;
 pub mod toolbar;
+pub mod view;
 pub mod weights;
+pub mod workspace;
 
-pub use edit_board::{EditBoard, Loc};
+pub use candidates::CandidatesAction;
+pub use editing::{Edit, EditAction, EditBoard, IdFormat, Loc};
 pub use files::{FileDialogs, FileKind, NativeDialogs, ScriptedDialogs};
-pub use state::{Action, AppState, Edit, IdFormat, Persisted, Settings, Tab};
+pub use play::PlayAction;
+pub use settings::{Persisted, Settings, Tab};
+pub use state::{Action, AppState};
+pub use view::ViewAction;
+pub use weights::WeightsAction;
 
-use egui::{Key, KeyboardShortcut, Modifiers};
+use backgammon::BackgammonWorkspace;
+use champion_panel::ChampionWorkspace;
 use look::{flat_visuals, unfilled};
 use timing::Timing;
+use workspace::{Anchor, Apply, Workspace};
 
-/// The workbench: its state, its file dialogs and the panels' own display state.
+/// The workbench: its state, its file dialogs and the workspaces' own display state.
 pub struct WorkbenchApp {
     /// Everything the panels show.
     pub state: AppState,
     /// Where file dialogs come from.
     pub dialogs: Box<dyn FileDialogs>,
-    board: board::BoardUi,
-    toolbar: toolbar::ToolbarUi,
-    typed_move: String,
+    backgammon: BackgammonWorkspace,
+    champion: ChampionWorkspace,
     timing: Option<Timing>,
     /// The theme last given to egui (dark or not), set on the first frame and on a change.
     look: Option<bool>,
@@ -59,9 +74,8 @@ impl WorkbenchApp {
         WorkbenchApp {
             state,
             dialogs,
-            board: board::BoardUi::default(),
-            toolbar: toolbar::ToolbarUi::default(),
-            typed_move: String::new(),
+            backgammon: BackgammonWorkspace::default(),
+            champion: ChampionWorkspace::default(),
             timing: None,
             look: None,
         }
@@ -76,71 +90,14 @@ impl WorkbenchApp {
         WorkbenchApp::new(state, Box::new(NativeDialogs))
     }
 
-    /// The board's geometry as last drawn (tests click at its points).
+    /// The backgammon board's geometry as last drawn (tests click at its points).
     pub fn board_geometry(&self) -> Option<board::Geometry> {
-        self.board.geometry()
+        self.backgammon.board_geometry()
     }
 
-    fn apply_all(&mut self, ui: &egui::Ui, actions: Vec<Action>) {
-        if actions.is_empty() {
-            return;
-        }
-        for a in actions {
-            self.state.apply(a, self.dialogs.as_mut());
-        }
-        if let Some(text) = self.state.clipboard_out.take() {
-            ui.ctx().copy_text(text);
-        }
-        ui.ctx().request_repaint();
-    }
-
-    /// Keyboard shortcuts and pasted text, when no text field has the keyboard.
-    fn global_input(&mut self, ui: &egui::Ui) -> Vec<Action> {
-        let ctx = ui.ctx();
-        let mut out = Vec::new();
-        if !shortcuts_free(ctx) {
-            return out;
-        }
-        ctx.input_mut(|i| {
-            let ctrl = |k| KeyboardShortcut::new(Modifiers::COMMAND, k);
-            if i.consume_shortcut(&KeyboardShortcut::new(
-                Modifiers::COMMAND | Modifiers::SHIFT,
-                Key::Z,
-            )) || i.consume_shortcut(&ctrl(Key::Y))
-            {
-                out.push(Action::Redo);
-            }
-            if i.consume_shortcut(&ctrl(Key::Z)) {
-                out.push(Action::Undo);
-            }
-            // In the «Чемпион» workspace the backgammon board is hidden: its keys and pasted
-            // IDs are left alone (undo and redo go to the workspace's game: `AppState::apply`).
-            if self.state.settings.tab == Tab::Champion {
-                return;
-            }
-            if i.consume_key(Modifiers::NONE, Key::R) {
-                out.push(Action::Roll);
-            }
-            if i.consume_key(Modifiers::NONE, Key::ArrowDown) {
-                out.push(Action::SelectStep(1));
-            }
-            if i.consume_key(Modifiers::NONE, Key::ArrowUp) {
-                out.push(Action::SelectStep(-1));
-            }
-            if i.consume_key(Modifiers::NONE, Key::Enter)
-                && let Some(sel) = self.state.selected
-            {
-                out.push(Action::Play(sel));
-            }
-            for e in &i.events {
-                match e {
-                    egui::Event::Paste(text) => out.push(Action::Paste(text.clone())),
-                    egui::Event::Copy => out.push(Action::Copy(IdFormat::PositionMatchId)),
-                    _ => {}
-                }
-            }
-        });
-        out
+    /// The centre of a square of the «Чемпион» board as last drawn (tests click there).
+    pub fn square_centre(&self, sq: u8) -> Option<egui::Pos2> {
+        self.champion.square_centre(sq)
     }
 
     /// Draws the whole workbench into `ui` and applies what the person did.
@@ -150,77 +107,62 @@ impl WorkbenchApp {
             ui.ctx().set_visuals(flat_visuals(dark));
             self.look = Some(dark);
         }
-
         self.state.poll();
-        let actions = self.global_input(ui);
-        self.apply_all(ui, actions);
+
+        let WorkbenchApp {
+            state,
+            dialogs,
+            backgammon,
+            champion,
+            ..
+        } = self;
+        let workspace: &mut dyn Workspace = match Anchor::of(state.settings.tab) {
+            Anchor::Backgammon => backgammon,
+            Anchor::Champion => champion,
+        };
+        let mut apply = Apply {
+            state,
+            dialogs: dialogs.as_mut(),
+        };
+
+        let actions = keyboard(ui, apply.state, workspace);
+        apply.all(ui, actions);
 
         let actions = egui::Panel::top("toolbar")
             .frame(unfilled(egui::Frame::side_top_panel(ui.style())))
-            .show(ui, |ui| self.toolbar.show(ui, &self.state))
-            .inner;
-        self.apply_all(ui, actions);
-
-        // «Чемпион» is a workspace of its own: its board and panels take the whole area.
-        if self.state.settings.tab == Tab::Champion {
-            let actions = egui::CentralPanel::default()
-                .frame(unfilled(egui::Frame::central_panel(ui.style())))
-                .show(ui, |ui| tabs::show(ui, &self.state, &mut self.typed_move))
-                .inner;
-            self.apply_all(ui, actions);
-            return;
-        }
-
-        let actions = egui::Panel::bottom("status")
-            .frame(unfilled(egui::Frame::side_top_panel(ui.style())))
-            .show(ui, |ui| status::show(ui, &self.state))
-            .inner;
-        self.apply_all(ui, actions);
-
-        let actions = weights::confirm(ui.ctx(), &self.state);
-        self.apply_all(ui, actions);
-
-        // The lower area first: a weight change re-ranks before the candidates are drawn.
-        let actions = egui::Panel::bottom("tabs")
-            .frame(unfilled(egui::Frame::side_top_panel(ui.style())))
-            .resizable(true)
-            .default_size(330.0)
-            .min_size(310.0)
             .show(ui, |ui| {
-                // Beside the weights (and a game), the term breakdown; the other tabs need the
-                // whole width.
-                let mut out = if matches!(self.state.settings.tab, Tab::Weights | Tab::Play) {
-                    egui::Panel::right("breakdown")
-                        .frame(unfilled(egui::Frame::side_top_panel(ui.style())))
-                        .resizable(true)
-                        .default_size(880.0)
-                        .min_size(700.0)
-                        .show(ui, |ui| breakdown::show(ui, &self.state))
-                        .inner
-                } else {
-                    Vec::new()
-                };
-                out.extend(tabs::show(ui, &self.state, &mut self.typed_move));
+                let mut out = menus::show(ui, apply.state, workspace);
+                out.extend(workspace.toolbar(ui, apply.state));
                 out
             })
             .inner;
-        self.apply_all(ui, actions);
+        apply.all(ui, actions);
 
-        let actions = egui::Panel::right("candidates")
-            .frame(unfilled(egui::Frame::side_top_panel(ui.style())))
-            .resizable(true)
-            .default_size(540.0)
-            .min_size(520.0)
-            .show(ui, |ui| candidates::show(ui, &self.state))
-            .inner;
-        self.apply_all(ui, actions);
-
-        let actions = egui::CentralPanel::default()
-            .frame(unfilled(egui::Frame::central_panel(ui.style())))
-            .show(ui, |ui| self.board.show(ui, &self.state))
-            .inner;
-        self.apply_all(ui, actions);
+        workspace.show(ui, &mut apply);
     }
+}
+
+/// The actions of the shortcuts pressed and the text pasted, when no text field has the
+/// keyboard.
+fn keyboard(ui: &egui::Ui, state: &AppState, workspace: &dyn Workspace) -> Vec<Action> {
+    let ctx = ui.ctx();
+    let mut out: Vec<Action> = commands::pressed(ctx, workspace)
+        .into_iter()
+        .filter_map(|c| c.action(state, workspace))
+        .collect();
+    if shortcuts_free(ctx) {
+        let pasted: Vec<String> = ctx.input(|i| {
+            i.events
+                .iter()
+                .filter_map(|e| match e {
+                    egui::Event::Paste(text) => Some(text.clone()),
+                    _ => None,
+                })
+                .collect()
+        });
+        out.extend(pasted.into_iter().filter_map(|t| workspace.paste(t)));
+    }
+    out
 }
 
 /// True when the keyboard's shortcuts (R, arrows, Enter, Ctrl+Z…) are ours: no text field is

@@ -1,7 +1,42 @@
 //! The status line: what keeps the board from being a position, or what to do next, and the
-//! last message.
+//! last message; and the session's [`Messages`] it shows (the Log tab lists them all).
 
+use super::editing::EditAction;
 use super::state::{Action, AppState};
+
+/// A message for the status line.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Message {
+    /// The text.
+    pub text: String,
+    /// True for errors (shown in red).
+    pub error: bool,
+}
+
+/// The session's messages: the last one for the status line, every one for the log.
+#[derive(Default)]
+pub struct Messages {
+    /// The last message.
+    pub last: Option<Message>,
+    /// Every message of the session, oldest first (the Log tab).
+    pub log: Vec<String>,
+}
+
+impl Messages {
+    /// Reports something done.
+    pub fn info(&mut self, text: impl Into<String>) {
+        let text = text.into();
+        self.log.push(text.clone());
+        self.last = Some(Message { text, error: false });
+    }
+
+    /// Reports something refused or failed.
+    pub fn error(&mut self, text: impl Into<String>) {
+        let text = text.into();
+        self.log.push(format!("error: {text}"));
+        self.last = Some(Message { text, error: true });
+    }
+}
 
 /// Draws the status line; returns the person's actions (dropping a pasted match state).
 pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
@@ -14,7 +49,7 @@ pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
             ui.visuals().text_color()
         };
         ui.colored_label(colour, text);
-        if let Some(m) = state.edit.match_state {
+        if let Some(m) = state.editing.edit.match_state {
             ui.separator();
             ui.label(m.describe()).on_hover_text(
                 "From the pasted ID; copies keep it. The classic program has no cube: \
@@ -25,10 +60,10 @@ pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
                 .on_hover_text("forget the cube and score")
                 .clicked()
             {
-                out.push(Action::MoneyGame);
+                out.push(EditAction::MoneyGame.into());
             }
         }
-        if let Some(m) = &state.message {
+        if let Some(m) = &state.messages.last {
             ui.separator();
             let colour = if m.error {
                 ui.visuals().error_fg_color

@@ -1,9 +1,37 @@
 //! The lower area: one tab per tool (weights, bear-off, race, play, «Чемпион», log).
 
-use super::state::{Action, AppState, Tab};
+use super::settings::Tab;
+use super::state::{Action, AppState};
+use super::view::ViewAction;
 
-/// Draws the tab strip and the open tab.
+/// Draws the tab strip and the open tab of the backgammon workspace.
 pub fn show(ui: &mut egui::Ui, state: &AppState, typed_move: &mut String) -> Vec<Action> {
+    let mut out = strip(ui, state);
+    ui.separator();
+    match state.settings.tab {
+        Tab::Weights => out.extend(super::weights::panel::show(ui, state)),
+        Tab::Play => out.extend(super::play::panel::show(ui, state, typed_move)),
+        Tab::Bearoff => out.extend(super::bearoff::show(ui, state)),
+        Tab::Race => super::bearoff::race(ui, state),
+        // A workspace of its own (`champion_panel::workspace`), drawn instead of this one.
+        Tab::Champion => {}
+        Tab::Log => {
+            egui::ScrollArea::vertical()
+                .id_salt("log-scroll")
+                .stick_to_bottom(true)
+                .auto_shrink([false, false])
+                .show(ui, |ui| {
+                    for line in &state.messages.log {
+                        ui.monospace(line);
+                    }
+                });
+        }
+    }
+    out
+}
+
+/// The tab strip (shown in both workspaces: the «Чемпион» tab opens its own).
+pub fn strip(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
     let mut out = Vec::new();
     ui.horizontal(|ui| {
         for (tab, name) in [
@@ -18,32 +46,9 @@ pub fn show(ui: &mut egui::Ui, state: &AppState, typed_move: &mut String) -> Vec
                 .selectable_label(state.settings.tab == tab, name)
                 .clicked()
             {
-                out.push(Action::SetTab(tab));
+                out.push(ViewAction::SetTab(tab).into());
             }
         }
     });
-    ui.separator();
-    match state.settings.tab {
-        Tab::Weights => out.extend(super::weights::show(ui, state)),
-        Tab::Play => out.extend(super::play::show(ui, state, typed_move)),
-        Tab::Bearoff => out.extend(super::bearoff_panel::show(ui, state)),
-        Tab::Race => super::bearoff_panel::race(ui, state),
-        Tab::Champion => out.extend(
-            super::champion_panel::show(ui, &state.champion)
-                .into_iter()
-                .map(Action::Champion),
-        ),
-        Tab::Log => {
-            egui::ScrollArea::vertical()
-                .id_salt("log-scroll")
-                .stick_to_bottom(true)
-                .auto_shrink([false, false])
-                .show(ui, |ui| {
-                    for line in &state.log {
-                        ui.monospace(line);
-                    }
-                });
-        }
-    }
     out
 }

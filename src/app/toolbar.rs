@@ -1,7 +1,10 @@
-//! The menu bar and the toolbar: board set-up buttons, dice, side on roll, IDs and files.
+//! The backgammon workspace's toolbar: board set-up buttons and dice (commands of the command
+//! table), the side on roll, the colour a click adds, the IDs and the field to paste one.
 
-use super::files;
-use super::state::{Action, AppState, IdFormat, Tab};
+use super::commands::{self, Command};
+use super::editing::{EditAction, IdFormat};
+use super::state::{Action, AppState};
+use super::workspace::Workspace;
 use bgw_engine::position::Side;
 
 /// The toolbar's own state: the text typed in the ID field.
@@ -11,131 +14,30 @@ pub struct ToolbarUi {
 }
 
 impl ToolbarUi {
-    /// Draws the menus and the toolbar; returns what was asked.
-    pub fn show(&mut self, ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
+    /// Draws the toolbar; returns what was asked.
+    pub fn show(
+        &mut self,
+        ui: &mut egui::Ui,
+        state: &AppState,
+        workspace: &dyn Workspace,
+    ) -> Vec<Action> {
         let mut out = Vec::new();
-        egui::MenuBar::new().ui(ui, |ui| {
-            ui.menu_button("File", |ui| {
-                if ui.button("Open position…").clicked() {
-                    out.push(Action::OpenPosition);
-                }
-                if ui.button("Save position…").clicked() {
-                    out.push(Action::SavePosition);
-                }
-                ui.menu_button("Examples", |ui| {
-                    let list = files::examples();
-                    if list.is_empty() {
-                        ui.label("no positions/ folder found");
-                    }
-                    for path in list {
-                        let name = path
-                            .file_stem()
-                            .map(|s| s.to_string_lossy().into_owned())
-                            .unwrap_or_default();
-                        if ui.button(name).clicked() {
-                            out.push(Action::LoadPosition(path));
-                        }
-                    }
-                });
-            });
-            ui.menu_button("Edit", |ui| {
-                if ui
-                    .add_enabled(
-                        state.can_undo(),
-                        egui::Button::new("Undo").shortcut_text("Ctrl+Z"),
-                    )
-                    .clicked()
-                {
-                    out.push(Action::Undo);
-                }
-                if ui
-                    .add_enabled(
-                        state.can_redo(),
-                        egui::Button::new("Redo").shortcut_text("Ctrl+Y"),
-                    )
-                    .clicked()
-                {
-                    out.push(Action::Redo);
-                }
-                ui.separator();
-                if ui.button("Copy Position ID").clicked() {
-                    out.push(Action::Copy(IdFormat::PositionId));
-                }
-                if ui
-                    .add(egui::Button::new("Copy PositionID:MatchID").shortcut_text("Ctrl+C"))
-                    .clicked()
-                {
-                    out.push(Action::Copy(IdFormat::PositionMatchId));
-                }
-                if ui.button("Copy XGID").clicked() {
-                    out.push(Action::Copy(IdFormat::Xgid));
-                }
-            });
-            ui.menu_button("View", |ui| {
-                if ui.button("Flip the board").clicked() {
-                    out.push(Action::FlipView);
-                }
-                let dark = state.settings.dark;
-                if ui
-                    .button(if dark { "Light theme" } else { "Dark theme" })
-                    .clicked()
-                {
-                    out.push(Action::SetDark(!dark));
-                }
-            });
-            ui.menu_button("Help", |ui| {
-                ui.label(HELP);
-            });
-        });
-        if state.settings.tab == Tab::Champion {
-            // The «Чемпион» workspace has its own controls: no backgammon board to edit.
-            return out;
-        }
         ui.horizontal_wrapped(|ui| {
-            if ui
-                .button("Opening")
-                .on_hover_text("The opening position")
-                .clicked()
-            {
-                out.push(Action::Opening);
-            }
-            if ui
-                .button("Empty")
-                .on_hover_text("Take every checker off")
-                .clicked()
-            {
-                out.push(Action::Empty);
-            }
-            if ui
-                .button("Swap sides")
-                .on_hover_text("Exchange the colours of all checkers")
-                .clicked()
-            {
-                out.push(Action::SwapSides);
-            }
-            if ui
-                .button("Flip view")
-                .on_hover_text("Turn the board round")
-                .clicked()
-            {
-                out.push(Action::FlipView);
-            }
+            let mut commands = |ui: &mut egui::Ui, commands: &[Command]| {
+                commands::draw(ui, commands, false, state, workspace, &mut out);
+            };
+            commands(
+                ui,
+                &[
+                    Command::Opening,
+                    Command::Empty,
+                    Command::SwapSides,
+                    Command::FlipBoard,
+                ],
+            );
             ui.separator();
-            if ui
-                .button("Roll")
-                .on_hover_text("Roll the dice (R)")
-                .clicked()
-            {
-                out.push(Action::Roll);
-            }
-            if ui
-                .button("Clear dice")
-                .on_hover_text("Click the dice on the board to set them one by one")
-                .clicked()
-            {
-                out.push(Action::ClearDice);
-            }
-            let dice = match state.edit.roll() {
+            commands(ui, &[Command::Roll, Command::ClearDice]);
+            let dice = match state.editing.edit.roll() {
                 Some(d) => d.to_string(),
                 None => "not set".to_string(),
             };
@@ -143,8 +45,11 @@ impl ToolbarUi {
             ui.separator();
             ui.label("To play:");
             for side in [Side::White, Side::Black] {
-                if ui.radio(state.edit.on_roll == side, side.name()).clicked() {
-                    out.push(Action::SetOnRoll(side));
+                if ui
+                    .radio(state.editing.edit.on_roll == side, side.name())
+                    .clicked()
+                {
+                    out.push(EditAction::SetOnRoll(side).into());
                 }
             }
             ui.separator();
@@ -154,24 +59,24 @@ impl ToolbarUi {
                     .selectable_label(state.settings.add_colour == side, side.name())
                     .clicked()
                 {
-                    out.push(Action::SetAddColour(side));
+                    out.push(EditAction::SetAddColour(side).into());
                 }
             }
         });
         ui.horizontal(|ui| {
-            match state.edit.setup() {
+            match state.editing.edit.setup() {
                 Some(setup) => {
                     let pid = setup.position_id();
                     let mid = setup.match_id();
                     ui.label("ID:");
                     ui.monospace(format!("{pid}:{mid}"));
                     if ui.small_button("Copy").clicked() {
-                        out.push(Action::Copy(IdFormat::PositionMatchId));
+                        out.push(EditAction::Copy(IdFormat::PositionMatchId).into());
                     }
                     ui.label("XGID:");
                     ui.monospace(setup.xgid());
                     if ui.small_button("Copy").clicked() {
-                        out.push(Action::Copy(IdFormat::Xgid));
+                        out.push(EditAction::Copy(IdFormat::Xgid).into());
                     }
                 }
                 None => {
@@ -185,16 +90,9 @@ impl ToolbarUi {
                     .desired_width(300.0),
             );
             if field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
-                out.push(Action::Paste(std::mem::take(&mut self.id_text)));
+                out.push(EditAction::Paste(std::mem::take(&mut self.id_text)).into());
             }
         });
         out
     }
 }
-
-const HELP: &str = "\
-Board: left click adds a checker of the chosen colour, right click removes one;
-drag a checker (or Shift+click it, then Shift+click the target) to move it, to the bar
-or to a tray; click a die to change it (right click: lower), R rolls.
-Ctrl+Z / Ctrl+Y undo and redo, Ctrl+V pastes an ID anywhere, Ctrl+C copies it.
-Candidates: Up/Down select, Enter or a double click plays.";

@@ -87,7 +87,7 @@ pub fn show(
     ui: &mut egui::Ui,
     view: &BoardView,
     cell: f32,
-    geometry: &std::cell::Cell<Option<BoardGeometry>>,
+    geometry: &mut Option<BoardGeometry>,
 ) -> Vec<BoardInput> {
     let n = view.variant.size;
     let margin = (cell * 0.45).max(18.0);
@@ -98,7 +98,7 @@ pub fn show(
         vec2(cell * n as f32, cell * n as f32),
     );
     let geo = BoardGeometry { grid, size: n };
-    geometry.set(Some(geo));
+    *geometry = Some(geo);
     let painter = ui.painter_at(outer);
     let text = ui.visuals().text_color();
     let edge_font = FontId::proportional((cell * 0.32).clamp(11.0, 16.0));

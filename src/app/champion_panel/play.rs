@@ -1,7 +1,7 @@
 //! Play mode: the game against the chosen opponent, the exact value of the position and of
 //! every legal move, the record, the program's decision trace.
 
-use super::board::{self, BoardView};
+use super::board::{self, BoardGeometry, BoardView};
 use super::game::{Opponent, Status};
 use super::state::{ChampionAction, ChampionState};
 use super::{VARIANTS, cell_size, solving_line, verdict, verdict_colour};
@@ -10,7 +10,11 @@ use bgw_engine::champion::{Outcome, Side};
 use egui::RichText;
 
 /// Draws play mode; returns the person's actions.
-pub fn show(ui: &mut egui::Ui, s: &ChampionState) -> Vec<ChampionAction> {
+pub fn show(
+    ui: &mut egui::Ui,
+    s: &ChampionState,
+    geometry: &mut Option<BoardGeometry>,
+) -> Vec<ChampionAction> {
     let mut out = Vec::new();
     let game = &s.game;
     let pos = game.now.position;
@@ -93,13 +97,13 @@ pub fn show(ui: &mut egui::Ui, s: &ChampionState) -> Vec<ChampionAction> {
             draggable: true,
         };
         out.extend(
-            board::show(ui, &view, cell, &s.board)
+            board::show(ui, &view, cell, geometry)
                 .into_iter()
                 .map(ChampionAction::from),
         );
         ui.vertical(|ui| {
             ui.set_width((ui.available_width() * 0.42).clamp(300.0, 420.0));
-            side_panel(ui, s, &mut out);
+            side_panel(ui, s);
         });
         ui.separator();
         ui.vertical(|ui| trace_panel(ui, s));
@@ -145,7 +149,7 @@ fn headline(s: &ChampionState) -> String {
     }
 }
 
-fn side_panel(ui: &mut egui::Ui, s: &ChampionState, out: &mut Vec<ChampionAction>) {
+fn side_panel(ui: &mut egui::Ui, s: &ChampionState) {
     let game = &s.game;
     let pos = game.now.position;
     ui.label(RichText::new(headline(s)).strong().size(15.0));
@@ -159,7 +163,7 @@ fn side_panel(ui: &mut egui::Ui, s: &ChampionState, out: &mut Vec<ChampionAction
         ui.colored_label(ui.visuals().error_fg_color, r);
     }
     ui.add_space(4.0);
-    solving_line(ui, s, pos.variant, out);
+    solving_line(ui, s, pos.variant);
     if let Some(sol) = s.solution() {
         let v = sol.value(&pos);
         ui.label(

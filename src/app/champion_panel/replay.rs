@@ -1,7 +1,7 @@
 //! Replay mode: the article's game step by step, with the exact verdict of every move and
 //! the reconstructed program's reply and trace beside the printed one.
 
-use super::board::{self, BoardView};
+use super::board::{self, BoardGeometry, BoardView};
 use super::game::LastMove;
 use super::state::{ChampionAction, ChampionState};
 use super::{cell_size, solving_line, verdict, verdict_colour};
@@ -71,7 +71,11 @@ impl Replay {
 }
 
 /// Draws replay mode; returns the person's actions.
-pub fn show(ui: &mut egui::Ui, s: &ChampionState) -> Vec<ChampionAction> {
+pub fn show(
+    ui: &mut egui::Ui,
+    s: &ChampionState,
+    geometry: &mut Option<BoardGeometry>,
+) -> Vec<ChampionAction> {
     let mut out = Vec::new();
     let r = &s.replay;
     let n = r.steps.as_ref().map_or(0, Vec::len);
@@ -125,10 +129,10 @@ pub fn show(ui: &mut egui::Ui, s: &ChampionState) -> Vec<ChampionAction> {
             last: &last,
             draggable: false,
         };
-        board::show(ui, &view, cell, &s.board);
+        board::show(ui, &view, cell, geometry);
         ui.vertical(|ui| {
             ui.set_width((ui.available_width() * 0.5).clamp(320.0, 520.0));
-            solving_line(ui, s, Variant::NINE_FOUR, &mut out);
+            solving_line(ui, s, Variant::NINE_FOUR);
             if let Some(e) = &r.error {
                 ui.colored_label(ui.visuals().error_fg_color, e);
             }

@@ -1,7 +1,7 @@
 //! Set-up mode: place wolves (numbered in order) and the goat by clicks or drags, or type the
 //! squares as on the command line; choose who moves; play from there.
 
-use super::board::{self, BoardView};
+use super::board::{self, BoardGeometry, BoardView};
 use super::state::{ChampionAction, ChampionState};
 use super::{VARIANTS, cell_size};
 use bgw_engine::champion::Side;
@@ -166,7 +166,11 @@ impl Setup {
 }
 
 /// Draws set-up mode; returns the person's actions.
-pub fn show(ui: &mut egui::Ui, s: &ChampionState) -> Vec<ChampionAction> {
+pub fn show(
+    ui: &mut egui::Ui,
+    s: &ChampionState,
+    geometry: &mut Option<BoardGeometry>,
+) -> Vec<ChampionAction> {
     let mut out = Vec::new();
     let st = &s.setup;
     ui.horizontal(|ui| {
@@ -219,7 +223,7 @@ pub fn show(ui: &mut egui::Ui, s: &ChampionState) -> Vec<ChampionAction> {
             draggable: true,
         };
         out.extend(
-            board::show(ui, &view, cell, &s.board)
+            board::show(ui, &view, cell, geometry)
                 .into_iter()
                 .map(ChampionAction::from),
         );

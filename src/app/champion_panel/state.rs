@@ -2,7 +2,6 @@
 //! ([`super::setup`]), the replay of the article's game ([`super::replay`]) and the solved
 //! variants ([`super::solutions`]). Every change goes through [`ChampionState::apply`].
 
-use super::board::BoardGeometry;
 use super::game::{Game, Opponent, Status};
 use super::replay::Replay;
 use super::setup::{Setup, SetupTool};
@@ -39,8 +38,6 @@ pub struct ChampionState {
     /// Solved variants.
     pub solutions: SolveCache,
     games_started: u64,
-    /// Where the board was last drawn.
-    pub board: std::cell::Cell<Option<BoardGeometry>>,
 }
 
 impl Default for ChampionState {
@@ -83,10 +80,6 @@ pub enum ChampionAction {
     Undo,
     /// Play again what was taken back.
     Redo,
-    /// Solve this variant in the background.
-    Solve(Variant),
-    /// A background solve finished: let a waiting opponent move, fill the replay.
-    Poll,
     /// Set-up: what a click places.
     SetupTool(SetupTool),
     /// Set-up: the board.
@@ -128,7 +121,6 @@ impl ChampionState {
             },
             solutions: SolveCache::default(),
             games_started: 1,
-            board: std::cell::Cell::new(None),
         }
     }
 
@@ -164,13 +156,18 @@ impl ChampionState {
         self.solutions.get(self.game.now.position.variant)
     }
 
-    /// The centre of a square as last drawn.
-    pub fn square_centre(&self, sq: u8) -> Option<egui::Pos2> {
-        Some(self.board.get()?.centre(sq))
+    /// Once a frame while the workspace is open: asks for the solutions it shows and, once a
+    /// background solve has finished, lets a waiting opponent move and fills the replay.
+    pub fn poll(&mut self) {
+        let asked = self.solutions.requested(self.position().variant)
+            && (self.mode != Mode::Replay || self.solutions.requested(Variant::NINE_FOUR));
+        if !asked || self.solved_meanwhile() {
+            self.refresh();
+        }
     }
 
-    /// Whether a finished background solve has something to update ([`ChampionAction::Poll`]).
-    pub fn needs_poll(&self) -> bool {
+    /// Whether a finished background solve has something to update.
+    fn solved_meanwhile(&self) -> bool {
         let game_waits = self.game.status() == Status::OpponentWaits
             && self.game.opponent.needs_solution()
             && self.solution().is_some();
@@ -235,8 +232,6 @@ impl ChampionState {
                 self.picked = None;
                 self.refusal = None;
             }
-            ChampionAction::Solve(v) => self.solutions.request(v),
-            ChampionAction::Poll => {}
             ChampionAction::SetupTool(t) => self.setup.tool = t,
             ChampionAction::SetupVariant(v) => {
                 let s = &mut self.setup;
@@ -418,7 +413,7 @@ mod tests {
     use bgw_engine::champion::{Champion, Outcome};
 
     fn wait_for(s: &mut ChampionState, v: Variant) {
-        s.apply(ChampionAction::Solve(v));
+        s.solutions.request(v);
         for _ in 0..3000 {
             if s.solutions.get(v).is_some() {
                 break;
@@ -426,7 +421,7 @@ mod tests {
             std::thread::sleep(std::time::Duration::from_millis(10));
         }
         assert!(s.solutions.get(v).is_some(), "solved in time");
-        s.apply(ChampionAction::Poll);
+        s.poll();
     }
 
     #[test]

@@ -23,6 +23,20 @@ pub const ROLLOUT_GAMES: u32 = 1000;
 /// The rollout's seed (fixed: the same position gives the same figure).
 pub const ROLLOUT_SEED: u64 = 1;
 
+/// What can be done in the Bear-off tab.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BearoffAction {
+    /// How the distributions are shown.
+    View {
+        /// The first checker off (gammon) instead of bearing off.
+        first_off: bool,
+        /// The interval form of the normal approximation instead of the density form.
+        interval: bool,
+    },
+    /// Stops the database build.
+    Cancel,
+}
+
 /// The bear-off panel's state: the analysis of one position, or the job computing it.
 #[derive(Default)]
 pub struct BearoffState {
@@ -39,6 +53,20 @@ pub struct BearoffState {
 }
 
 impl BearoffState {
+    /// Applies one action.
+    pub fn apply(&mut self, action: BearoffAction) {
+        match action {
+            BearoffAction::View {
+                first_off,
+                interval,
+            } => {
+                self.first_off = first_off;
+                self.interval = interval;
+            }
+            BearoffAction::Cancel => self.cancel(),
+        }
+    }
+
     /// Starts analysing `pos` unless it is the one analysed already.
     pub fn request(&mut self, pos: Position) {
         if self.position == Some(pos) {
@@ -168,26 +196,26 @@ pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
             .checkbox(&mut first_off, "first checker off (saving the gammon)")
             .changed()
         {
-            out.push(Action::BearoffView {
+            out.push(Action::Bearoff(BearoffAction::View {
                 first_off,
                 interval: st.interval,
-            });
+            }));
         }
         let mut interval = st.interval;
         if ui
             .checkbox(&mut interval, "interval form of the normal approximation")
             .changed()
         {
-            out.push(Action::BearoffView {
+            out.push(Action::Bearoff(BearoffAction::View {
                 first_off: st.first_off,
                 interval,
-            });
+            }));
         }
     });
     if let Some(job) = &st.job
         && progress_ui(ui, job)
     {
-        out.push(Action::CancelBearoff);
+        out.push(BearoffAction::Cancel.into());
     }
     match &st.result {
         None if st.job.is_none() => {
@@ -207,7 +235,7 @@ pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
 
 fn report(ui: &mut egui::Ui, state: &AppState, a: &Analysis) {
     let st = &state.bearoff;
-    let on_roll = state.edit.on_roll;
+    let on_roll = state.editing.edit.on_roll;
     let names = [
         format!("{on_roll} (on roll)"),
         format!("{}", on_roll.opponent()),

@@ -1,7 +1,8 @@
 //! The candidates table: every legal result of the roll, one row each, drawn with virtualised
 //! rows (only the visible rows are laid out, so hundreds of results scroll smoothly).
 
-use super::state::{Action, AppState};
+use super::CandidatesAction;
+use crate::app::state::{Action, AppState};
 use egui::{Align2, FontId, Sense, Vec2};
 
 /// The colour of the classic program's choice (a darker one on the light theme).
@@ -19,7 +20,7 @@ pub const ROW_HEIGHT: f32 = 20.0;
 /// Draws the table; returns hover, selection and play actions.
 pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
     let mut out = Vec::new();
-    let Some(a) = &state.analysis else {
+    let Some(a) = &state.candidates.analysis else {
         ui.heading("Candidates");
         ui.label(state.board_status().0);
         return out;
@@ -30,7 +31,7 @@ pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
         a.position.on_roll(),
         a.dice
     ));
-    ui.label(format!("ranked by BRDVAL with {}", state.weights_title()));
+    ui.label(format!("ranked by BRDVAL with {}", state.weights.title()));
     if a.candidates.is_empty() {
         ui.label("No legal move: the turn passes.");
         return out;
@@ -63,8 +64,10 @@ pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
     // Keep the selected row in view when the selection moved by keyboard.
     let memo = ui.scope_id().with("last-selected");
     let last: Option<usize> = ui.data(|d| d.get_temp(memo)).flatten();
-    let scroll_to = (last != state.selected).then_some(state.selected).flatten();
-    ui.data_mut(|d| d.insert_temp(memo, state.selected));
+    let scroll_to = (last != state.candidates.selected)
+        .then_some(state.candidates.selected)
+        .flatten();
+    ui.data_mut(|d| d.insert_temp(memo, state.candidates.selected));
 
     let mut hovered_any = None;
     let mut area = egui::ScrollArea::vertical()
@@ -88,7 +91,7 @@ pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
             let (rect, resp) =
                 ui.allocate_exact_size(Vec2::new(ui.available_width(), ROW_HEIGHT), Sense::click());
             let visuals = ui.visuals();
-            if state.selected == Some(i) {
+            if state.candidates.selected == Some(i) {
                 ui.painter()
                     .rect_filled(rect, 2.0, visuals.selection.bg_fill);
             } else if resp.hovered() {
@@ -97,7 +100,7 @@ pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
             } else if i % 2 == 1 {
                 ui.painter().rect_filled(rect, 0.0, visuals.faint_bg_color);
             }
-            let colour = if state.selected == Some(i) {
+            let colour = if state.candidates.selected == Some(i) {
                 visuals.selection.stroke.color
             } else if row.classic_choice {
                 classic_colour(visuals)
@@ -125,9 +128,9 @@ pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
                 hovered_any = Some(i);
             }
             if resp.double_clicked() {
-                out.push(Action::Play(i));
+                out.push(CandidatesAction::Play(i).into());
             } else if resp.clicked() {
-                out.push(Action::Select(i));
+                out.push(CandidatesAction::Select(i).into());
             }
         }
     });
@@ -137,8 +140,8 @@ pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
             output.state.clamped_offset().y,
         )
     });
-    if hovered_any != state.hovered {
-        out.push(Action::Hover(hovered_any));
+    if hovered_any != state.candidates.hovered {
+        out.push(CandidatesAction::Hover(hovered_any).into());
     }
     out
 }

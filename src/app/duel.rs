@@ -4,6 +4,8 @@
 
 use super::jobs::{Job, Progress, progress_ui};
 use super::state::{Action, AppState};
+use super::status::Messages;
+use super::weights::WeightsState;
 use bgw_engine::classic::{ClassicPlayer, Weights};
 use bgw_engine::duel::{self, DuelConfig, DuelResult};
 use bgw_engine::opponents::pubeval::Pubeval;
@@ -15,6 +17,22 @@ pub enum Opponent {
     Pubeval,
     /// The classic program with the weights last loaded or saved.
     SavedWeights,
+}
+
+/// What can be done with "Test these weights".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DuelAction {
+    /// Chooses the opponent and the number of games.
+    Setup {
+        /// The opponent.
+        opponent: Opponent,
+        /// Games to play.
+        games: u64,
+    },
+    /// Starts the duel in the background.
+    Start,
+    /// Stops the duel.
+    Cancel,
 }
 
 /// The duel's state.
@@ -41,6 +59,22 @@ impl Default for DuelState {
 }
 
 impl DuelState {
+    /// Applies one action: a duel of the weights being edited (`weights`) starts, reported in
+    /// `messages`.
+    pub fn apply(&mut self, action: DuelAction, weights: &WeightsState, messages: &mut Messages) {
+        match action {
+            DuelAction::Setup { opponent, games } => {
+                self.opponent = opponent;
+                self.games = games.max(2);
+            }
+            DuelAction::Start => {
+                self.start(weights.current, weights.saved);
+                messages.info(format!("testing the weights over {} games", self.games));
+            }
+            DuelAction::Cancel => self.cancel(),
+        }
+    }
+
     /// Starts a duel of `weights` against the chosen opponent (`saved` for the saved weights).
     pub fn start(&mut self, weights: Weights, saved: Weights) {
         if let Some(job) = self.job.take() {
@@ -118,10 +152,10 @@ pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
             (Opponent::SavedWeights, "the saved weights"),
         ] {
             if ui.radio(d.opponent == o, name).clicked() {
-                out.push(Action::DuelSetup {
+                out.push(Action::Duel(DuelAction::Setup {
                     opponent: o,
                     games: d.games,
-                });
+                }));
             }
         }
         let mut games = d.games;
@@ -133,22 +167,22 @@ pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
             )
             .changed()
         {
-            out.push(Action::DuelSetup {
+            out.push(Action::Duel(DuelAction::Setup {
                 opponent: d.opponent,
                 games,
-            });
+            }));
         }
         if ui
             .add_enabled(d.job.is_none(), egui::Button::new("Test"))
             .clicked()
         {
-            out.push(Action::StartDuel);
+            out.push(DuelAction::Start.into());
         }
     });
     if let Some(job) = &d.job
         && progress_ui(ui, job)
     {
-        out.push(Action::CancelDuel);
+        out.push(DuelAction::Cancel.into());
     }
     if let Some(r) = &d.result {
         ui.label(r);

@@ -2,13 +2,18 @@
 //! values, the weight, the addend (weight × own value) and its difference to the best move's
 //! addend — as a table and as a bar chart, so "why is this move second?" reads at a glance.
 
-use super::state::{Action, AppState};
+use crate::app::state::{Action, AppState};
 use bgw_engine::classic::TERMS;
 use egui_plot::{Bar, BarChart, GridMark, Plot};
 
 /// Draws the breakdown of the selected (or hovered, or best) candidate.
 pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
-    let Some(a) = state.analysis.as_ref().filter(|a| !a.candidates.is_empty()) else {
+    let Some(a) = state
+        .candidates
+        .analysis
+        .as_ref()
+        .filter(|a| !a.candidates.is_empty())
+    else {
         ui.strong("Term breakdown");
         ui.label(
             "With a legal board and the dice set, this shows for the selected candidate each \
@@ -17,7 +22,7 @@ pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
         );
         return Vec::new();
     };
-    let i = state.shown_candidate().unwrap_or(0);
+    let i = state.candidates.shown().unwrap_or(0);
     let c = &a.candidates[i];
     let best = &a.candidates[0];
     if i == 0 {
@@ -49,7 +54,7 @@ pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
                         ui.label(info.label);
                         ui.monospace(c.features.own[t].to_string());
                         ui.monospace(c.features.opp[t].to_string());
-                        ui.monospace(format!("{:+.4}", state.weights.0[t]));
+                        ui.monospace(format!("{:+.4}", state.weights.current.0[t]));
                         ui.monospace(format!("{:+.2}", c.addends[t]));
                         let d = deltas[t];
                         let colour = if d > 1e-9 {

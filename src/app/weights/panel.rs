@@ -1,7 +1,8 @@
 //! The weight editor: a slider and a number field per term. Every change goes through
-//! [`Action::SetWeight`], and the candidates are re-ranked before the next panel is drawn.
+//! [`WeightsAction::Set`], and the candidates are re-ranked before the next panel is drawn.
 
-use super::state::{Action, AppState};
+use super::WeightsAction;
+use crate::app::state::{Action, AppState};
 use bgw_engine::classic::{TERMS, Weights};
 
 /// The slider's range (logarithmic both ways from zero, so weights of 0.001 and of 5 can both
@@ -12,36 +13,36 @@ pub const SLIDER_RANGE: std::ops::RangeInclusive<f64> = -10.0..=10.0;
 pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
     let mut out = Vec::new();
     ui.horizontal(|ui| {
-        ui.strong(format!("Weights: {}", state.weights_title()));
-        if state.weights_dirty() {
+        ui.strong(format!("Weights: {}", state.weights.title()));
+        if state.weights.dirty() {
             ui.colored_label(ui.visuals().warn_fg_color, "unsaved changes");
         }
         ui.separator();
         if ui
-            .add_enabled(state.can_undo_weights(), egui::Button::new("Undo"))
+            .add_enabled(state.weights.can_undo(), egui::Button::new("Undo"))
             .on_hover_text("Undo the last weight change")
             .clicked()
         {
-            out.push(Action::UndoWeights);
+            out.push(WeightsAction::Undo.into());
         }
         if ui
             .button("Reset")
             .on_hover_text("The shipped default weights")
             .clicked()
         {
-            out.push(Action::ResetWeights);
+            out.push(WeightsAction::Reset.into());
         }
         if ui.button("Load…").clicked() {
-            out.push(Action::OpenWeights);
+            out.push(WeightsAction::Open.into());
         }
         if ui.button("Save").clicked() {
-            out.push(Action::SaveWeights);
+            out.push(WeightsAction::Save.into());
         }
         if ui.button("Save as…").clicked() {
-            out.push(Action::SaveWeightsAs);
+            out.push(WeightsAction::SaveAs.into());
         }
     });
-    out.extend(super::duel_panel::show(ui, state));
+    out.extend(crate::app::duel::show(ui, state));
     let defaults = Weights::builtin_default();
     ui.spacing_mut().slider_width = 240.0;
     egui::ScrollArea::vertical()
@@ -53,7 +54,7 @@ pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
                 .show(ui, |ui| {
                     for info in &TERMS {
                         let t = info.term;
-                        let mut v = state.weights.get(t);
+                        let mut v = state.weights.current.get(t);
                         let name = ui.monospace(info.seed_name).on_hover_text(info.description);
                         ui.label(info.label);
                         let slider = ui.add(
@@ -76,15 +77,18 @@ pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
                             .labelled_by(name.id);
                         ui.weak(format!("default {:+.4}", defaults.get(t)));
                         ui.end_row();
-                        if v != state.weights.get(t) {
+                        if v != state.weights.current.get(t) {
                             // One undo step per drag.
                             let continuing = |r: &egui::Response| r.dragged() && !r.drag_started();
                             let gesture = !continuing(&slider) && !continuing(&field);
-                            out.push(Action::SetWeight {
-                                term: t,
-                                value: v,
-                                gesture,
-                            });
+                            out.push(
+                                WeightsAction::Set {
+                                    term: t,
+                                    value: v,
+                                    gesture,
+                                }
+                                .into(),
+                            );
                         }
                     }
                 });
@@ -95,21 +99,21 @@ pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
 /// The question asked before unsaved weight changes are lost.
 pub fn confirm(ctx: &egui::Context, state: &AppState) -> Vec<Action> {
     let mut out = Vec::new();
-    if state.confirm_discard.is_none() {
+    if state.weights.confirm_discard.is_none() {
         return out;
     }
     egui::Modal::new(egui::Id::unique("confirm-discard")).show(ctx, |ui| {
         ui.heading("Unsaved weight changes");
         ui.label(format!(
             "The weights ({}) have changes that are not saved. Discard them?",
-            state.weights_title()
+            state.weights.title()
         ));
         ui.horizontal(|ui| {
             if ui.button("Discard changes").clicked() {
-                out.push(Action::ConfirmDiscard(true));
+                out.push(WeightsAction::ConfirmDiscard(true).into());
             }
             if ui.button("Keep editing").clicked() {
-                out.push(Action::ConfirmDiscard(false));
+                out.push(WeightsAction::ConfirmDiscard(false).into());
             }
         });
     });

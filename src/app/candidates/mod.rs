@@ -1,0 +1,176 @@
+//! The candidates of the position on the board: every legal result of the roll ranked by the
+//! classic program, the one selected or hovered, and playing one.
+//!
+//! - [`analysis`]: the ranking of one position and roll, re-weighted on a weight change;
+//! - [`table`]: the candidates table;
+//! - [`breakdown`]: the term breakdown of one candidate.
+
+pub mod analysis;
+pub mod breakdown;
+pub mod table;
+
+use super::editing::Edit;
+use super::state::AppState;
+use analysis::Analysis;
+use bgw_engine::classic::Weights;
+use bgw_engine::moves::MoveGenerator;
+
+/// What can be done with the candidates.
+#[derive(Clone, Debug, PartialEq)]
+pub enum CandidatesAction {
+    /// Hovers a candidate (shown on the board), or none.
+    Hover(Option<usize>),
+    /// Selects a candidate.
+    Select(usize),
+    /// Moves the selection up (−1) or down (+1).
+    SelectStep(i32),
+    /// Plays a candidate: the result with the turn passed to the other side.
+    Play(usize),
+}
+
+/// The candidates of the current position and roll, and the person's pick among them.
+#[derive(Default)]
+pub struct CandidatesState {
+    /// The candidates of the current position and roll (when legal and rolled).
+    pub analysis: Option<Analysis>,
+    /// The selected candidate (index into the analysis rows).
+    pub selected: Option<usize>,
+    /// The candidate under the pointer.
+    pub hovered: Option<usize>,
+}
+
+impl CandidatesState {
+    /// The number of candidates (0 without an analysis).
+    pub fn len(&self) -> usize {
+        self.analysis.as_ref().map_or(0, |a| a.candidates.len())
+    }
+
+    /// True when there is no candidate.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The candidate shown on the board: the hovered one, else the selected one.
+    pub fn shown(&self) -> Option<usize> {
+        self.hovered.or(self.selected).filter(|&i| i < self.len())
+    }
+
+    /// Brings the candidates up to date with `edit` (its position and roll) and the weights:
+    /// the same position and roll are only re-weighted, keeping the same move selected.
+    pub fn refresh(&mut self, edit: &Edit, weights: &Weights, generator: &mut MoveGenerator) {
+        let (Ok(p), Some(d)) = (edit.position(), edit.roll()) else {
+            *self = CandidatesState::default();
+            return;
+        };
+        match &mut self.analysis {
+            Some(a) if a.is_of(&p, d) => {
+                let selected = self.selected.map(|i| a.candidates[i].play.result);
+                if a.reweight(weights) {
+                    self.selected = selected.and_then(|r| a.index_of(&r));
+                    self.hovered = None;
+                }
+            }
+            _ => {
+                self.analysis = Some(Analysis::new(p, d, weights, generator));
+                self.selected = None;
+                self.hovered = None;
+            }
+        }
+    }
+
+    fn select_step(&mut self, d: i32) {
+        let n = self.len();
+        if n > 0 {
+            let cur = self.selected.map_or(-1, |i| i as i64);
+            let next = if cur < 0 && d > 0 {
+                0
+            } else {
+                (cur + d as i64).clamp(0, n as i64 - 1)
+            };
+            self.selected = Some(next as usize);
+        }
+    }
+}
+
+impl AppState {
+    /// Applies one action on the candidates.
+    pub(crate) fn apply_candidates(&mut self, action: CandidatesAction) {
+        let c = &mut self.candidates;
+        match action {
+            CandidatesAction::Hover(i) => c.hovered = i,
+            CandidatesAction::Select(i) => c.selected = Some(i),
+            CandidatesAction::SelectStep(d) => c.select_step(d),
+            CandidatesAction::Play(i) => self.play_candidate(i),
+        }
+    }
+
+    fn play_candidate(&mut self, i: usize) {
+        let Some(a) = &self.candidates.analysis else {
+            return self
+                .messages
+                .error("no candidates to play: roll or set the dice first");
+        };
+        let Some(row) = a.candidates.get(i) else {
+            return;
+        };
+        let mover = a.position.on_roll();
+        let dice = a.dice;
+        let notation = row.play.mv.notation();
+        let next = self.editing.edit.turn_over(&row.play.result);
+        self.editing.replace(next);
+        if let Some(g) = &mut self.play {
+            g.partial.clear();
+            g.refusal = None;
+        }
+        self.messages
+            .info(format!("{mover} played {dice} {notation}"));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::editing::{EditAction, Loc};
+    use bgw_engine::dice::Dice;
+    use bgw_engine::position::{Position, Side};
+
+    #[test]
+    fn analysis_waits_for_a_legal_board_and_dice() {
+        let mut s = AppState::default();
+        assert!(s.candidates.analysis.is_none());
+        s.act(EditAction::Paste(
+            "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10".into(),
+        ));
+        let expected = bgw_engine::moves::legal_plays(
+            &Position::opening(Side::White),
+            Dice::new(5, 2).unwrap(),
+        )
+        .len();
+        assert_eq!(
+            s.candidates.analysis.as_ref().unwrap().candidates.len(),
+            expected
+        );
+        s.act(EditAction::Add(Side::White, Loc::Point(7)));
+        assert!(s.candidates.analysis.is_none());
+        assert!(s.board_status().0.starts_with("White has 16 checkers"));
+        s.act(EditAction::Undo);
+        assert!(s.candidates.analysis.is_some());
+        s.act(EditAction::Paste("not an id".into()));
+        assert!(s.messages.last.as_ref().unwrap().error);
+    }
+
+    #[test]
+    fn playing_passes_the_turn() {
+        let mut s = AppState::default();
+        s.act(EditAction::SetDie(0, 3));
+        s.act(EditAction::SetDie(1, 1));
+        s.act(CandidatesAction::SelectStep(1));
+        assert_eq!(s.candidates.selected, Some(0));
+        s.act(CandidatesAction::Play(0));
+        assert_eq!(s.editing.edit.on_roll, Side::Black);
+        assert_eq!(s.editing.edit.dice, [0, 0]);
+        assert_eq!(s.editing.edit.board.pips(Side::White), 163);
+        s.act(EditAction::Undo);
+        assert_eq!(s.editing.edit.on_roll, Side::White);
+    }
+}

@@ -1,0 +1,315 @@
+//! The command table: every action with a menu entry, a toolbar button or a keyboard shortcut,
+//! with its label, tooltip and shortcuts in one place (rerun's `UICommand` is the model). The
+//! menus, the toolbar, the tooltips and the key handling all read it.
+
+use super::candidates::CandidatesAction;
+use super::editing::{EditAction, IdFormat};
+use super::state::{Action, AppState};
+use super::view::ViewAction;
+use super::weights::WeightsAction;
+use super::workspace::Workspace;
+use egui::{Key, KeyboardShortcut, Modifiers};
+
+/// A command of the menus, the toolbar or the keyboard.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Command {
+    /// File → Open position…
+    OpenPosition,
+    /// File → Save position…
+    SavePosition,
+    /// File → Open weights…
+    OpenWeights,
+    /// File → Save weights.
+    SaveWeights,
+    /// Edit → Undo (in the open workspace).
+    Undo,
+    /// Edit → Redo (in the open workspace).
+    Redo,
+    /// Edit → Copy Position ID.
+    CopyPositionId,
+    /// Edit → Copy PositionID:MatchID.
+    CopyPositionMatchId,
+    /// Edit → Copy XGID.
+    CopyXgid,
+    /// The opening position.
+    Opening,
+    /// Every checker off.
+    Empty,
+    /// Exchanges the colours.
+    SwapSides,
+    /// Turns the board round.
+    FlipBoard,
+    /// Rolls the dice.
+    Roll,
+    /// Clears the dice.
+    ClearDice,
+    /// The dark theme on or off.
+    DarkTheme,
+    /// The next candidate.
+    SelectNext,
+    /// The previous candidate.
+    SelectPrevious,
+    /// Plays the selected candidate.
+    PlaySelected,
+}
+
+const fn key(modifiers: Modifiers, key: Key) -> KeyboardShortcut {
+    KeyboardShortcut::new(modifiers, key)
+}
+
+const CMD: Modifiers = Modifiers::COMMAND;
+const CMD_SHIFT: Modifiers = Modifiers::COMMAND.plus(Modifiers::SHIFT);
+
+impl Command {
+    /// Every command.
+    pub const ALL: [Command; 19] = [
+        Command::OpenPosition,
+        Command::SavePosition,
+        Command::OpenWeights,
+        Command::SaveWeights,
+        Command::Undo,
+        Command::Redo,
+        Command::CopyPositionId,
+        Command::CopyPositionMatchId,
+        Command::CopyXgid,
+        Command::Opening,
+        Command::Empty,
+        Command::SwapSides,
+        Command::FlipBoard,
+        Command::Roll,
+        Command::ClearDice,
+        Command::DarkTheme,
+        Command::SelectNext,
+        Command::SelectPrevious,
+        Command::PlaySelected,
+    ];
+
+    /// The label of its menu entry or button.
+    pub fn text(self) -> &'static str {
+        match self {
+            Command::OpenPosition => "Open position…",
+            Command::SavePosition => "Save position…",
+            Command::OpenWeights => "Open weights…",
+            Command::SaveWeights => "Save weights",
+            Command::Undo => "Undo",
+            Command::Redo => "Redo",
+            Command::CopyPositionId => "Copy Position ID",
+            Command::CopyPositionMatchId => "Copy PositionID:MatchID",
+            Command::CopyXgid => "Copy XGID",
+            Command::Opening => "Opening",
+            Command::Empty => "Empty",
+            Command::SwapSides => "Swap sides",
+            Command::FlipBoard => "Flip view",
+            Command::Roll => "Roll",
+            Command::ClearDice => "Clear dice",
+            Command::DarkTheme => "Dark theme",
+            Command::SelectNext => "Next candidate",
+            Command::SelectPrevious => "Previous candidate",
+            Command::PlaySelected => "Play the selected candidate",
+        }
+    }
+
+    /// What it does, for its tooltip.
+    pub fn tooltip(self) -> &'static str {
+        match self {
+            Command::OpenPosition => "Open a RON position file",
+            Command::SavePosition => "Save the board, the side to play and the dice as a RON file",
+            Command::OpenWeights => {
+                "Load a weights file (asks first when there are unsaved changes)"
+            }
+            Command::SaveWeights => {
+                "Save the weights to their file (asks for one when there is none)"
+            }
+            Command::Undo => "Undo the last change (in a game: your last move)",
+            Command::Redo => "Redo what was undone",
+            Command::CopyPositionId => "Copy gnubg's Position ID",
+            Command::CopyPositionMatchId => "Copy gnubg's PositionID:MatchID",
+            Command::CopyXgid => "Copy eXtreme Gammon's XGID",
+            Command::Opening => "The opening position",
+            Command::Empty => "Take every checker off",
+            Command::SwapSides => "Exchange the colours of all checkers",
+            Command::FlipBoard => "Turn the board round",
+            Command::Roll => "Roll the dice",
+            Command::ClearDice => "Click the dice on the board to set them one by one",
+            Command::DarkTheme => "Dark or light colours",
+            Command::SelectNext => "Select the next candidate",
+            Command::SelectPrevious => "Select the previous candidate",
+            Command::PlaySelected => "Play the selected candidate (or double click it)",
+        }
+    }
+
+    /// Its keyboard shortcuts, the one shown first.
+    pub fn kbd_shortcuts(self) -> &'static [KeyboardShortcut] {
+        match self {
+            Command::OpenPosition => const { &[key(CMD, Key::O)] },
+            Command::SavePosition => const { &[key(CMD, Key::S)] },
+            Command::OpenWeights => const { &[key(CMD_SHIFT, Key::O)] },
+            Command::SaveWeights => const { &[key(CMD_SHIFT, Key::S)] },
+            Command::Undo => const { &[key(CMD, Key::Z)] },
+            Command::Redo => const { &[key(CMD, Key::Y), key(CMD_SHIFT, Key::Z)] },
+            // Ctrl+C reaches the app as a copy event (see `pressed`).
+            Command::CopyPositionMatchId => const { &[key(CMD, Key::C)] },
+            Command::Roll => const { &[key(Modifiers::NONE, Key::R)] },
+            Command::SelectNext => const { &[key(Modifiers::NONE, Key::ArrowDown)] },
+            Command::SelectPrevious => const { &[key(Modifiers::NONE, Key::ArrowUp)] },
+            Command::PlaySelected => const { &[key(Modifiers::NONE, Key::Enter)] },
+            _ => &[],
+        }
+    }
+
+    /// The shortcut shown beside it, if any.
+    pub fn kbd_shortcut(self) -> Option<KeyboardShortcut> {
+        self.kbd_shortcuts().first().copied()
+    }
+
+    /// The shortcut as the platform writes it (`Ctrl+Z`, `⌘Z` on a Mac), or "".
+    pub fn shortcut_text(self, ctx: &egui::Context) -> String {
+        self.kbd_shortcut()
+            .map(|k| ctx.format_shortcut(&k))
+            .unwrap_or_default()
+    }
+
+    /// The tooltip with the shortcut: "Roll the dice (R)".
+    pub fn tooltip_with_shortcut(self, ctx: &egui::Context) -> String {
+        match self.shortcut_text(ctx) {
+            s if s.is_empty() => self.tooltip().to_string(),
+            s => format!("{} ({s})", self.tooltip()),
+        }
+    }
+
+    /// What it does now in `workspace`; `None` when there is nothing to do (no candidate
+    /// selected).
+    pub fn action(self, state: &AppState, workspace: &dyn Workspace) -> Option<Action> {
+        Some(match self {
+            Command::OpenPosition => EditAction::OpenPosition.into(),
+            Command::SavePosition => EditAction::SavePosition.into(),
+            Command::OpenWeights => WeightsAction::Open.into(),
+            Command::SaveWeights => WeightsAction::Save.into(),
+            Command::Undo => workspace.undo(),
+            Command::Redo => workspace.redo(),
+            Command::CopyPositionId => EditAction::Copy(IdFormat::PositionId).into(),
+            Command::CopyPositionMatchId => EditAction::Copy(IdFormat::PositionMatchId).into(),
+            Command::CopyXgid => EditAction::Copy(IdFormat::Xgid).into(),
+            Command::Opening => EditAction::Opening.into(),
+            Command::Empty => EditAction::Empty.into(),
+            Command::SwapSides => EditAction::SwapSides.into(),
+            Command::FlipBoard => ViewAction::FlipBoard.into(),
+            Command::Roll => EditAction::Roll.into(),
+            Command::ClearDice => EditAction::ClearDice.into(),
+            Command::DarkTheme => ViewAction::SetDark(!state.settings.dark).into(),
+            Command::SelectNext => CandidatesAction::SelectStep(1).into(),
+            Command::SelectPrevious => CandidatesAction::SelectStep(-1).into(),
+            Command::PlaySelected => CandidatesAction::Play(state.candidates.selected?).into(),
+        })
+    }
+
+    /// A button for the command: its label, its tooltip with the shortcut; true when clicked.
+    pub fn button(self, ui: &mut egui::Ui) -> bool {
+        let tip = self.tooltip_with_shortcut(ui.ctx());
+        ui.button(self.text()).on_hover_text(tip).clicked()
+    }
+
+    /// A menu entry for the command: its label, the shortcut on the right, the tooltip;
+    /// true when clicked.
+    pub fn menu_entry(self, ui: &mut egui::Ui, enabled: bool) -> bool {
+        let button = egui::Button::new(self.text()).shortcut_text(self.shortcut_text(ui.ctx()));
+        ui.add_enabled(enabled, button)
+            .on_hover_text(self.tooltip())
+            .clicked()
+    }
+}
+
+/// Draws `commands` as menu entries (`menu`) or as buttons, pushing onto `out` the actions of
+/// those clicked. In a menu, Undo and Redo are enabled by the workspace.
+pub fn draw(
+    ui: &mut egui::Ui,
+    commands: &[Command],
+    menu: bool,
+    state: &AppState,
+    workspace: &dyn Workspace,
+    out: &mut Vec<Action>,
+) {
+    for &c in commands {
+        let clicked = if menu {
+            let enabled = match c {
+                Command::Undo => workspace.can_undo(state),
+                Command::Redo => workspace.can_redo(state),
+                _ => true,
+            };
+            c.menu_entry(ui, enabled)
+        } else {
+            c.button(ui)
+        };
+        if clicked && let Some(a) = c.action(state, workspace) {
+            out.push(a);
+        }
+    }
+}
+
+/// The commands whose shortcuts were pressed this frame among those `workspace` offers, when no
+/// text field has the keyboard. The more specific shortcuts are tried first (Ctrl+Shift+S
+/// before Ctrl+S: egui matches extra Shift logically).
+pub fn pressed(ctx: &egui::Context, workspace: &dyn Workspace) -> Vec<Command> {
+    let mut out = Vec::new();
+    if !super::shortcuts_free(ctx) {
+        return out;
+    }
+    let mut keys: Vec<(Command, KeyboardShortcut)> = Command::ALL
+        .into_iter()
+        .filter(|&c| workspace.offers(c))
+        .flat_map(|c| c.kbd_shortcuts().iter().map(move |&k| (c, k)))
+        .collect();
+    keys.sort_by_key(|(_, k)| std::cmp::Reverse(modifier_count(k.modifiers)));
+    ctx.input_mut(|i| {
+        for (c, k) in keys {
+            if i.consume_shortcut(&k) && !out.contains(&c) {
+                out.push(c);
+            }
+        }
+        let copy = Command::CopyPositionMatchId;
+        if workspace.offers(copy) && i.events.iter().any(|e| matches!(e, egui::Event::Copy)) {
+            out.push(copy);
+        }
+    });
+    out
+}
+
+fn modifier_count(m: Modifiers) -> usize {
+    [m.alt, m.ctrl || m.command || m.mac_cmd, m.shift]
+        .into_iter()
+        .filter(|&b| b)
+        .count()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_shortcut_is_unique_and_every_command_is_listed_once() {
+        let mut seen: Vec<(KeyboardShortcut, Command)> = Vec::new();
+        for c in Command::ALL {
+            assert_eq!(Command::ALL.iter().filter(|&&d| d == c).count(), 1, "{c:?}");
+            assert!(!c.text().is_empty() && !c.tooltip().is_empty(), "{c:?}");
+            for &k in c.kbd_shortcuts() {
+                if let Some((_, other)) = seen.iter().find(|(s, _)| *s == k) {
+                    panic!("{c:?} and {other:?} share a shortcut");
+                }
+                seen.push((k, c));
+            }
+        }
+        assert!(seen.len() >= 11);
+    }
+
+    #[test]
+    fn shortcut_labels_follow_the_platform() {
+        let ctx = egui::Context::default();
+        assert_eq!(Command::Undo.shortcut_text(&ctx), "Ctrl+Z");
+        assert_eq!(Command::SaveWeights.shortcut_text(&ctx), "Ctrl+Shift+S");
+        assert_eq!(
+            Command::Roll.tooltip_with_shortcut(&ctx),
+            "Roll the dice (R)"
+        );
+        assert_eq!(Command::CopyXgid.shortcut_text(&ctx), "");
+    }
+}

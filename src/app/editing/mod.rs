@@ -1,0 +1,247 @@
+//! Board editing: the board, the side on roll and the dice ([`Edit`]) with undo and redo, and
+//! the position in and out (paste, copy, files: [`positions`]).
+//!
+//! - [`edit`]: what is edited ([`Edit`]);
+//! - [`edit_board`]: the editable board (per-colour counts that validate into a position);
+//! - [`positions`]: IDs, the clipboard and position files;
+//! - [`examples`]: the shipped example positions (built in) for the Examples menu.
+//!
+//! Every change goes through [`EditAction`], applied by [`AppState::apply`].
+
+pub mod edit;
+pub mod edit_board;
+pub mod examples;
+pub mod positions;
+
+pub use edit::Edit;
+pub use edit_board::{EditBoard, Loc};
+pub use positions::IdFormat;
+
+use super::files::FileDialogs;
+use super::state::AppState;
+use bgw_engine::formats::MatchState;
+use bgw_engine::position::{Position, Side};
+use std::path::PathBuf;
+
+/// How many edits undo remembers.
+const UNDO_DEPTH: usize = 1000;
+
+/// What can be done to the board being edited.
+#[derive(Clone, Debug, PartialEq)]
+pub enum EditAction {
+    /// Left click: one more checker of a colour at a place (on a tray: bear one off).
+    Add(Side, Loc),
+    /// Right click: one checker fewer at a place — of the colour to add if it has one there,
+    /// else of the other colour.
+    Remove(Loc),
+    /// Drag (or Shift+click twice): one checker of a colour from one place to another.
+    Move(Side, Loc, Loc),
+    /// Shift+click on a place: pick up a checker there (the next Shift+click puts it down).
+    PickUp(Option<(Side, Loc)>),
+    /// Sets die 0 or 1 (0 clears it).
+    SetDie(usize, u8),
+    /// Rolls both dice (from the app's dice source).
+    Roll,
+    /// Clears the dice.
+    ClearDice,
+    /// Sets the side to play.
+    SetOnRoll(Side),
+    /// The opening position.
+    Opening,
+    /// No checkers at all.
+    Empty,
+    /// Exchanges the colours of all checkers (and the side on roll, the scores and the cube).
+    SwapSides,
+    /// Forgets the pasted cube and score: a money game with the cube centred at 1.
+    MoneyGame,
+    /// Chooses the colour a left click adds.
+    SetAddColour(Side),
+    /// Undoes the last edit.
+    Undo,
+    /// Redoes the last undone edit.
+    Redo,
+    /// Reads a Position ID, `PositionID:MatchID` or XGID.
+    Paste(String),
+    /// Puts the position on the clipboard.
+    Copy(IdFormat),
+    /// Asks for a position file and opens it.
+    OpenPosition,
+    /// Opens this position file.
+    LoadPosition(PathBuf),
+    /// Opens one of the examples built into the program (a name of [`examples::EMBEDDED`]).
+    LoadExample(&'static str),
+    /// Asks where to save the position and saves it.
+    SavePosition,
+}
+
+/// The board being edited and its history.
+pub struct EditState {
+    /// The board, side on roll and dice.
+    pub edit: Edit,
+    undo: Vec<Edit>,
+    redo: Vec<Edit>,
+    /// A checker picked up with Shift+click.
+    pub picked: Option<(Side, Loc)>,
+}
+
+impl EditState {
+    /// Editing `edit`, with no history.
+    pub fn new(edit: Edit) -> EditState {
+        EditState {
+            edit,
+            undo: Vec::new(),
+            redo: Vec::new(),
+            picked: None,
+        }
+    }
+
+    /// True when there is an edit to undo.
+    pub fn can_undo(&self) -> bool {
+        !self.undo.is_empty()
+    }
+
+    /// True when there is an undone edit to redo.
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty()
+    }
+
+    /// Changes the board through `f`, recording the previous state for undo when it changed.
+    pub fn edit_with(&mut self, f: impl FnOnce(&mut Edit) -> bool) -> bool {
+        let before = self.edit;
+        if f(&mut self.edit) && self.edit != before {
+            self.undo.push(before);
+            if self.undo.len() > UNDO_DEPTH {
+                self.undo.remove(0);
+            }
+            self.redo.clear();
+            true
+        } else {
+            self.edit = before;
+            false
+        }
+    }
+
+    /// Replaces the whole edit (one undo step when it changed).
+    pub fn replace(&mut self, edit: Edit) -> bool {
+        self.edit_with(|e| {
+            *e = edit;
+            true
+        })
+    }
+
+    /// Sets the fields of the edit through `f`, always (one undo step when they changed).
+    fn set(&mut self, f: impl FnOnce(&mut Edit)) {
+        self.edit_with(|e| {
+            f(e);
+            true
+        });
+    }
+
+    /// Back to the edit before the last one; false when there is none.
+    fn undo(&mut self) -> bool {
+        let Some(prev) = self.undo.pop() else {
+            return false;
+        };
+        self.redo.push(std::mem::replace(&mut self.edit, prev));
+        true
+    }
+
+    /// Forward to the edit last undone; false when there is none.
+    fn redo(&mut self) -> bool {
+        let Some(next) = self.redo.pop() else {
+            return false;
+        };
+        self.undo.push(std::mem::replace(&mut self.edit, next));
+        true
+    }
+}
+
+impl AppState {
+    /// Applies one editing action (a game's routing has been done: see [`super::play`]).
+    pub(crate) fn apply_edit(&mut self, action: EditAction, dialogs: &mut dyn FileDialogs) {
+        let ed = &mut self.editing;
+        match action {
+            EditAction::Add(side, loc) => {
+                ed.picked = None;
+                ed.edit_with(|e| e.board.add(side, loc));
+            }
+            EditAction::Remove(loc) => {
+                ed.picked = None;
+                let first = self.settings.add_colour;
+                ed.edit_with(|e| {
+                    e.board.remove(first, loc) || e.board.remove(first.opponent(), loc)
+                });
+            }
+            EditAction::Move(side, from, to) => {
+                ed.picked = None;
+                ed.edit_with(|e| e.board.move_checker(side, from, to));
+            }
+            EditAction::PickUp(p) => ed.picked = p,
+            EditAction::SetDie(i, v) => ed.set(|e| e.dice[i.min(1)] = v.min(6)),
+            EditAction::Roll => {
+                let (a, b) = self.dice.throw();
+                self.editing.set(|e| e.dice = [a, b]);
+            }
+            EditAction::ClearDice => ed.set(|e| e.dice = [0, 0]),
+            EditAction::SetOnRoll(side) => ed.set(|e| e.on_roll = side),
+            EditAction::Opening => ed.set(|e| {
+                e.board = EditBoard::from_position(&Position::opening(e.on_roll));
+            }),
+            EditAction::Empty => ed.set(|e| e.board = EditBoard::empty()),
+            EditAction::SwapSides => ed.set(|e| {
+                e.board = e.board.swapped();
+                e.on_roll = e.on_roll.opponent();
+                e.match_state = e.match_state.map(MatchState::swapped);
+            }),
+            EditAction::MoneyGame => {
+                ed.edit_with(|e| e.match_state.take().is_some());
+            }
+            EditAction::SetAddColour(side) => self.settings.add_colour = side,
+            EditAction::Undo => {
+                if !ed.undo() {
+                    self.messages.info("nothing to undo");
+                }
+            }
+            EditAction::Redo => {
+                if !ed.redo() {
+                    self.messages.info("nothing to redo");
+                }
+            }
+            EditAction::Paste(text) => self.paste(&text),
+            EditAction::Copy(format) => self.copy(format),
+            EditAction::OpenPosition => self.open_position(dialogs),
+            EditAction::LoadPosition(path) => self.load_position(&path),
+            EditAction::LoadExample(name) => self.load_example(name),
+            EditAction::SavePosition => self.save_position(dialogs),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_edit_undoes_and_redoes() {
+        let mut s = AppState::default();
+        let start = s.editing.edit;
+        s.act(EditAction::Add(Side::White, Loc::Point(1)));
+        s.act(EditAction::SetDie(0, 3));
+        s.act(EditAction::SetOnRoll(Side::Black));
+        s.act(EditAction::SwapSides);
+        s.act(EditAction::Empty);
+        for _ in 0..5 {
+            s.act(EditAction::Undo);
+        }
+        assert_eq!(s.editing.edit, start);
+        assert!(!s.editing.can_undo());
+        for _ in 0..5 {
+            s.act(EditAction::Redo);
+        }
+        assert_eq!(s.editing.edit.board, EditBoard::empty());
+        // A no-op edit is not recorded.
+        s.act(EditAction::Remove(Loc::Point(5)));
+        s.act(EditAction::Undo);
+        assert_ne!(s.editing.edit.board, EditBoard::empty());
+    }
+}

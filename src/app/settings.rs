@@ -1,0 +1,79 @@
+//! What is kept across restarts: the [`Settings`] and the whole [`Persisted`] record (eframe
+//! writes it to `app.ron`). Every field added later has a default, so an older file still reads.
+
+use super::editing::Edit;
+use bgw_engine::position::Side;
+use serde::{Deserialize, Serialize};
+use std::path::PathBuf;
+
+/// The lower area's tabs.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub enum Tab {
+    /// The weight editor.
+    Weights,
+    /// The bear-off panel.
+    Bearoff,
+    /// Pip counts and race formulas.
+    Race,
+    /// Play against the classic program.
+    Play,
+    /// Play the wolves against «Чемпион» (seed 002).
+    Champion,
+    /// Messages and the learning log.
+    Log,
+}
+
+/// Settings kept across restarts.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    /// The colour drawn at the bottom of the board (its home board bottom right).
+    pub bottom: Side,
+    /// The colour a left click adds.
+    pub add_colour: Side,
+    /// The open tab of the lower area.
+    pub tab: Tab,
+    /// Dark theme.
+    pub dark: bool,
+    /// The folder of the last position file opened or saved.
+    pub position_dir: Option<PathBuf>,
+    /// Learning (GOOD/BAD) on during games.
+    pub learning: bool,
+    /// The learning step η.
+    pub eta: f64,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            bottom: Side::White,
+            add_colour: Side::White,
+            tab: Tab::Weights,
+            dark: true,
+            position_dir: None,
+            learning: false,
+            eta: 0.01,
+        }
+    }
+}
+
+/// What is kept across restarts (eframe persistence).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Persisted {
+    /// The board, side on roll and dice.
+    pub edit: Edit,
+    /// Settings.
+    pub settings: Settings,
+    /// The weights being edited, in the seed's order of terms.
+    #[serde(default)]
+    pub weights: Option<[f64; bgw_engine::classic::terms::TERM_COUNT]>,
+    /// The weights as last loaded or saved (the unsaved-changes marker compares with them).
+    #[serde(default)]
+    pub weights_saved: Option<[f64; bgw_engine::classic::terms::TERM_COUNT]>,
+    /// The weights file last loaded or saved.
+    #[serde(default)]
+    pub weights_path: Option<PathBuf>,
+    /// The «Чемпион» workspace's mode, variant and opponent.
+    #[serde(default)]
+    pub champion: Option<super::champion_panel::ChampionSettings>,
+}

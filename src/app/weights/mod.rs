@@ -1,0 +1,205 @@
+//! The classic program's weights being edited: the values, the file they came from, unsaved
+//! changes, undo, and the question before unsaved changes are lost.
+//!
+//! - [`panel`]: the weight editor and the question (a modal).
+
+pub mod panel;
+
+use super::files::{FileDialogs, FileKind};
+use super::status::Messages;
+use bgw_engine::classic::{Term, Weights};
+use std::path::{Path, PathBuf};
+
+/// What can be done to the weights.
+#[derive(Clone, Debug, PartialEq)]
+pub enum WeightsAction {
+    /// Sets one weight. `gesture` is false while a slider drag goes on (one undo step per
+    /// drag), true for a new change.
+    Set {
+        /// The term.
+        term: Term,
+        /// Its new weight.
+        value: f64,
+        /// True when this change starts a new undo step.
+        gesture: bool,
+    },
+    /// Undoes the last weight change.
+    Undo,
+    /// Back to the shipped default weights (asks first when there are unsaved changes).
+    Reset,
+    /// Asks for a weights file and loads it (asks first when there are unsaved changes).
+    Open,
+    /// Loads this weights file (asks first when there are unsaved changes).
+    Load(PathBuf),
+    /// Saves the weights to their file (asks for one when there is none).
+    Save,
+    /// Asks where to save the weights, then saves them.
+    SaveAs,
+    /// Answers the question about unsaved weight changes: true discards them.
+    ConfirmDiscard(bool),
+}
+
+/// The weights being edited.
+pub struct WeightsState {
+    /// The classic program's weights, as edited.
+    pub current: Weights,
+    /// The weights as last loaded or saved.
+    pub saved: Weights,
+    /// The weights file last loaded or saved.
+    pub path: Option<PathBuf>,
+    undo: Vec<Weights>,
+    /// An action waiting for the person to confirm that unsaved weights may be lost.
+    pub confirm_discard: Option<WeightsAction>,
+}
+
+impl Default for WeightsState {
+    fn default() -> WeightsState {
+        WeightsState {
+            current: Weights::builtin_default(),
+            saved: Weights::builtin_default(),
+            path: None,
+            undo: Vec::new(),
+            confirm_discard: None,
+        }
+    }
+}
+
+impl WeightsState {
+    /// True when the weights differ from those last loaded or saved.
+    pub fn dirty(&self) -> bool {
+        self.current != self.saved
+    }
+
+    /// True when there is a weight change to undo.
+    pub fn can_undo(&self) -> bool {
+        !self.undo.is_empty()
+    }
+
+    /// The weights file's name for display, `*` marking unsaved changes.
+    pub fn title(&self) -> String {
+        let name = self
+            .path
+            .as_ref()
+            .and_then(|p| p.file_name())
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "default weights".to_string());
+        if self.dirty() {
+            format!("{name}*")
+        } else {
+            name
+        }
+    }
+
+    /// Changes the weights through `f` (learning during a game), one undo step when it says
+    /// it changed them.
+    pub fn change<T>(&mut self, f: impl FnOnce(&mut Weights) -> Option<T>) -> Option<T> {
+        let before = self.current;
+        let r = f(&mut self.current);
+        if r.is_some() {
+            self.undo.push(before);
+        }
+        r
+    }
+
+    /// Applies one action. File dialogs are asked through `dialogs`, results reported in
+    /// `messages`.
+    pub fn apply(
+        &mut self,
+        action: WeightsAction,
+        dialogs: &mut dyn FileDialogs,
+        messages: &mut Messages,
+    ) {
+        match action {
+            WeightsAction::Set {
+                term,
+                value,
+                gesture,
+            } => {
+                if value.is_finite() && value != self.current.get(term) {
+                    if gesture || self.undo.is_empty() {
+                        self.undo.push(self.current);
+                    }
+                    self.current.set(term, value);
+                }
+            }
+            WeightsAction::Undo => {
+                if let Some(w) = self.undo.pop() {
+                    self.current = w;
+                }
+            }
+            WeightsAction::Reset | WeightsAction::Open | WeightsAction::Load(_) if self.dirty() => {
+                self.confirm_discard = Some(action);
+            }
+            WeightsAction::Reset | WeightsAction::Open | WeightsAction::Load(_) => {
+                self.discarding(action, dialogs, messages);
+            }
+            WeightsAction::ConfirmDiscard(yes) => {
+                if let Some(a) = self.confirm_discard.take()
+                    && yes
+                {
+                    self.discarding(a, dialogs, messages);
+                }
+            }
+            WeightsAction::Save => match self.path.clone() {
+                Some(path) => self.save(&path, messages),
+                None => self.save_as(dialogs, messages),
+            },
+            WeightsAction::SaveAs => self.save_as(dialogs, messages),
+        }
+    }
+
+    /// Carries out an action that replaces the weights (the person agreed to lose edits).
+    fn discarding(
+        &mut self,
+        action: WeightsAction,
+        dialogs: &mut dyn FileDialogs,
+        messages: &mut Messages,
+    ) {
+        let path = match action {
+            WeightsAction::Reset => {
+                self.undo.push(self.current);
+                self.current = Weights::builtin_default();
+                self.saved = self.current;
+                self.path = None;
+                return messages.info("weights reset to the defaults");
+            }
+            WeightsAction::Open => {
+                let dir = self.path.as_ref().and_then(|p| p.parent());
+                match dialogs.open(FileKind::Weights, dir) {
+                    Some(p) => p,
+                    None => return,
+                }
+            }
+            WeightsAction::Load(p) => p,
+            _ => return,
+        };
+        match Weights::load(&path) {
+            Ok(w) => {
+                self.undo.push(self.current);
+                self.current = w;
+                self.saved = w;
+                messages.info(format!("weights loaded from {}", path.display()));
+                self.path = Some(path);
+            }
+            Err(e) => messages.error(format!("weights not loaded: {e}")),
+        }
+    }
+
+    fn save(&mut self, path: &Path, messages: &mut Messages) {
+        match self.current.save(path) {
+            Ok(()) => {
+                self.saved = self.current;
+                self.path = Some(path.to_path_buf());
+                messages.info(format!("weights saved to {}", path.display()));
+            }
+            Err(e) => messages.error(format!("weights not saved: {e}")),
+        }
+    }
+
+    fn save_as(&mut self, dialogs: &mut dyn FileDialogs, messages: &mut Messages) {
+        let dir = self.path.as_ref().and_then(|p| p.parent());
+        if let Some(path) = dialogs.save(FileKind::Weights, dir, "weights.ron") {
+            self.save(&path, messages);
+        }
+    }
+}
