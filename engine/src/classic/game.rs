@@ -500,7 +500,7 @@ impl Game {
 
     /// The opening roll: each side throws one die from `source` (the first die of a throw is
     /// White's), equal dice are thrown again; the higher die moves first, with both dice,
-    /// from the opening position.
+    /// from the opening position. (A source that only ever throws doubles never ends it.)
     pub fn opening_roll(&mut self, source: &mut dyn DiceSource) -> Result<OpeningRoll, GameError> {
         if self.started {
             return Err(GameError::Started);
