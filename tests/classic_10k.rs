@@ -5,11 +5,11 @@ mod common;
 
 use bgw_engine::Dice;
 use bgw_engine::classic::{ClassicPlayer, Features, Phase, Ranking, Reason, Weights};
+use bgw_engine::dice_source::{DiceSource, SeededDice};
 use bgw_engine::moves::MoveGenerator;
 use bgw_engine::opponents::Player;
 use bgw_engine::position::{CHECKERS, Position, Side};
-use rand::rngs::StdRng;
-use rand::{RngExt, SeedableRng};
+use bgw_engine::rng::SplitMix64;
 
 #[test]
 fn rankings_over_the_reference_positions() {
@@ -63,19 +63,22 @@ fn rankings_over_the_reference_positions() {
 
 fn random_race_positions(n: usize) -> Vec<Position> {
     // Seeded random games between random movers, keeping positions without contact.
-    let mut rng = StdRng::seed_from_u64(11);
+    // The dice and the random mover's choices from two unrelated streams.
+    let mut throws = SeededDice::new(11);
+    let mut rng = SplitMix64::derive(11, &[1]);
     let mut g = MoveGenerator::new();
     let mut out = Vec::new();
     while out.len() < n {
         let mut pos = Position::opening(Side::White);
         loop {
-            let dice = Dice::new(rng.random_range(1..=6u8), rng.random_range(1..=6u8)).unwrap();
+            let (a, b) = throws.throw();
+            let dice = Dice::new(a, b).unwrap();
             let plays = g.generate(&pos, dice);
             if plays.is_empty() {
                 pos = pos.mirror();
                 continue;
             }
-            let next = plays[rng.random_range(0..plays.len())].result;
+            let next = plays[rng.below(plays.len() as u32) as usize].result;
             if next.player_off() == CHECKERS {
                 break;
             }
@@ -113,7 +116,9 @@ fn race_heuristics_always_reach_a_legal_result() {
 #[test]
 fn the_default_weights_beat_a_random_mover() {
     // 60 seeded games, each side moving first half the time.
-    let mut rng = StdRng::seed_from_u64(5);
+    // The dice and the random mover's choices from two unrelated streams.
+    let mut throws = SeededDice::new(5);
+    let mut rng = SplitMix64::derive(5, &[1]);
     let mut g = MoveGenerator::new();
     let mut classic = ClassicPlayer::default();
     let mut points = 0i32;
@@ -125,7 +130,8 @@ fn the_default_weights_beat_a_random_mover() {
         };
         let mut pos = Position::opening(Side::White);
         loop {
-            let dice = Dice::new(rng.random_range(1..=6u8), rng.random_range(1..=6u8)).unwrap();
+            let (a, b) = throws.throw();
+            let dice = Dice::new(a, b).unwrap();
             let plays = g.generate(&pos, dice).to_vec();
             if plays.is_empty() {
                 pos = pos.mirror();
@@ -134,11 +140,11 @@ fn the_default_weights_beat_a_random_mover() {
             let i = if pos.on_roll() == classic_side {
                 classic.choose(&pos, dice, &plays)
             } else {
-                rng.random_range(0..plays.len())
+                rng.below(plays.len() as u32) as usize
             };
             let next = plays[i].result;
             if next.player_off() == CHECKERS {
-                let p = bgw_engine::classic::selfplay::points_won(&next) as i32;
+                let p = bgw_engine::classic::game::points_won(&next) as i32;
                 points += if next.on_roll() == classic_side {
                     p
                 } else {

@@ -3,9 +3,10 @@
 
 use crate::classic::{Ranking, Weights};
 use crate::dice::Dice;
+use crate::dice_source::{DiceSource, SeededDice};
 use crate::moves::MoveGenerator;
 use crate::position::{Position, Side};
-use rand::{Rng, RngExt, SeedableRng};
+use crate::rng::SplitMix64;
 use std::time::{Duration, Instant};
 
 /// Why a positions file could not be read.
@@ -52,25 +53,27 @@ pub fn parse_positions_tsv(text: &str) -> Result<Vec<Position>, PositionsFileErr
 /// `n` positions from seeded self-play by a uniformly random mover, every one kept with the
 /// side on roll to move (a mix of contact, bar, race and bear-off positions).
 pub fn self_play_positions(n: usize, seed: u64) -> Vec<Position> {
-    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    // The dice and the mover's choices from two unrelated streams of the seed.
+    let mut dice = SeededDice::new(seed);
+    let mut rng = SplitMix64::derive(seed, &[1]);
     let mut generator = MoveGenerator::new();
     let mut out = Vec::with_capacity(n);
     let mut pos = Position::opening(Side::White);
     while out.len() < n {
         out.push(pos);
-        let dice = Dice::new(rng.random_range(1..=6), rng.random_range(1..=6)).expect("1-6");
-        let plays = generator.generate(&pos, dice);
+        let (a, b) = dice.throw();
+        let roll = Dice::new(a, b).expect("1-6");
+        let plays = generator.generate(&pos, roll);
         let next = if plays.is_empty() {
             pos
         } else {
-            plays[rng.random_range(0..plays.len())].result
+            plays[rng.below(plays.len() as u32) as usize].result
         };
         pos = if next.player_off() == 15 {
             Position::opening(Side::White)
         } else {
             next.mirror()
         };
-        let _ = rng.next_u32();
     }
     out
 }

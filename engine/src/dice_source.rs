@@ -1,7 +1,9 @@
 //! Where dice come from: a seeded stream, a script (tests), or the user's hand.
 //!
 //! Games, the app's Play tab and `bgw play` take their dice through [`DiceSource`], so a test
-//! can script every throw and a seed gives the same game with every crate version.
+//! can script every throw and a seed gives the same game with every crate version. Dice typed
+//! by the user need no source: they are given to the game as they are
+//! ([`crate::classic::game::Game::set_dice`]).
 
 use crate::rng::SplitMix64;
 use std::collections::VecDeque;

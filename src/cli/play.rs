@@ -10,14 +10,11 @@
 
 use super::CliError;
 use super::rank::load_weights;
-use bgw_engine::Dice;
-use bgw_engine::classic::selfplay::points_won;
-use bgw_engine::classic::{ClassicPlayer, Learner, Phase};
-use bgw_engine::moves::parse::match_play;
-use bgw_engine::moves::{Move, MoveGenerator};
-use bgw_engine::position::{CHECKERS, Position, Side};
-use rand::rngs::StdRng;
-use rand::{RngExt, SeedableRng};
+use bgw_engine::classic::game::{Game, GameError, MoveError};
+use bgw_engine::classic::{ClassicPlayer, Weights};
+use bgw_engine::moves::Move;
+use bgw_engine::position::{Position, Side};
+use bgw_engine::{Dice, SeededDice};
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -48,27 +45,19 @@ pub struct Args {
 /// Runs `bgw play` on the terminal.
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let weights = load_weights(args.weights.as_ref())?;
-    let seed = args.seed.unwrap_or_else(|| {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64)
-    });
-    let mut session = Session {
-        player: ClassicPlayer::new(weights, "classic"),
-        learner: Learner::new(args.eta),
-        learning: args.learn,
-        learnt: false,
-        rng: StdRng::seed_from_u64(seed),
-        auto_roll: args.roll,
-        generator: MoveGenerator::new(),
-    };
+    let dice = args
+        .seed
+        .map_or_else(SeededDice::from_entropy, SeededDice::new);
+    let mut session = Session::new(weights, args.eta, dice);
+    session.game.set_learning(args.learn);
+    session.auto_roll = args.roll;
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
     session.play(&mut stdin.lock(), &mut stdout.lock())?;
-    if session.learnt {
+    if session.learnt() {
         match args.out.as_ref().or(args.weights.as_ref()) {
             Some(path) => {
-                session.player.weights.save(path)?;
+                session.game.weights().save(path)?;
                 println!("Weights saved to {}.", path.display());
             }
             None => {
@@ -79,14 +68,16 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// A game at the terminal: the program plays White, the person Black.
 struct Session {
-    player: ClassicPlayer,
-    learner: Learner,
-    learning: bool,
-    learnt: bool,
-    rng: StdRng,
+    game: Game,
+    dice: SeededDice,
     auto_roll: bool,
-    generator: MoveGenerator,
+}
+
+/// A game's refusal of an action the session's flow never asks for, as an I/O error.
+fn flow_error(e: GameError) -> std::io::Error {
+    std::io::Error::other(e)
 }
 
 /// What a prompt returned.
@@ -100,6 +91,19 @@ const HELP: &str = "Commands: dice such as 31 (or r / an empty line to roll); a 
 'weights' shows the program's weights; 'quit' ends the game.";
 
 impl Session {
+    fn new(weights: Weights, eta: f64, dice: SeededDice) -> Session {
+        Session {
+            game: Game::against_person(Side::White, ClassicPlayer::new(weights, "classic"), eta),
+            dice,
+            auto_roll: false,
+        }
+    }
+
+    /// True when learning changed the weights during the game.
+    fn learnt(&self) -> bool {
+        !self.game.updates().is_empty()
+    }
+
     fn play(&mut self, input: &mut impl BufRead, out: &mut impl Write) -> std::io::Result<()> {
         self.play_from(Position::opening(Side::White), input, out)
     }
@@ -115,42 +119,37 @@ impl Session {
             out,
             "The classic program (seed 000). It plays White (W), moving 1 -> 24, home 19-24; you \
              play Black (B), moving 24 -> 1, home 1-6. White goes first. Learning is {}.",
-            if self.learning { "on" } else { "off" }
+            if self.game.learning() { "on" } else { "off" }
         )?;
         writeln!(out, "{HELP}")?;
-        let mut pos = start;
-        self.learner.new_game();
+        self.game.start_at(start).map_err(flow_error)?;
         loop {
-            print_board(out, &pos)?;
-            let who = pos.on_roll();
-            let Some(dice) = self.read_dice(input, out, who)? else {
+            print_board(out, self.game.position())?;
+            let who = self.game.position().on_roll();
+            if self.read_dice(input, out, who)?.is_none() {
                 return Ok(());
-            };
-            let result = if who == Side::White {
-                self.white_turn(out, &pos, dice)?
-            } else {
-                match self.black_turn(input, out, &pos, dice)? {
-                    Some(r) => r,
-                    None => return Ok(()),
-                }
-            };
-            if result.player_off() == CHECKERS {
-                print_board(out, &result)?;
-                let points = points_won(&result);
-                let kind = ["", "a single game", "a gammon", "a backgammon"][points as usize];
-                let winner = if who == Side::White {
+            }
+            if self.game.is_program(who) {
+                self.white_turn(out)?;
+            } else if self.black_turn(input, out)?.is_none() {
+                return Ok(());
+            }
+            if let Some(outcome) = self.game.outcome() {
+                print_board(out, self.game.position())?;
+                let points = outcome.points();
+                let winner = if outcome.winner == self.game.program() {
                     "White (the program)"
                 } else {
                     "Black (you)"
                 };
                 writeln!(
                     out,
-                    "{winner} wins {kind} ({points} point{}).",
+                    "{winner} wins {} ({points} point{}).",
+                    outcome.win.name(),
                     if points > 1 { "s" } else { "" }
                 )?;
                 return Ok(());
             }
-            pos = result.mirror();
         }
     }
 
@@ -175,32 +174,28 @@ impl Session {
                 "quit" | "q" | "exit" => return Ok(Input::Quit),
                 "help" | "h" => writeln!(out, "{HELP}")?,
                 "learn on" => {
-                    self.learning = true;
-                    writeln!(out, "Learning is on (step {}).", self.learner.eta)?;
+                    self.game.set_learning(true);
+                    writeln!(out, "Learning is on (step {}).", self.game.learner().eta)?;
                 }
                 "learn off" => {
-                    self.learning = false;
+                    self.game.set_learning(false);
                     writeln!(out, "Learning is off.")?;
                 }
-                "weights" => writeln!(out, "{}", self.player.weights.to_ron().unwrap_or_default())?,
+                "weights" => writeln!(out, "{}", self.game.weights().to_ron().unwrap_or_default())?,
                 _ => return Ok(Input::Line(line)),
             }
         }
     }
 
+    /// Reads (or rolls) the dice of `who` and gives them to the game; `None` on `quit`.
     fn read_dice(
         &mut self,
         input: &mut impl BufRead,
         out: &mut impl Write,
         who: Side,
     ) -> std::io::Result<Option<Dice>> {
-        let roll = |rng: &mut StdRng| {
-            Dice::new(rng.random_range(1..=6u8), rng.random_range(1..=6u8)).expect("1-6")
-        };
         if self.auto_roll {
-            let d = roll(&mut self.rng);
-            writeln!(out, "{who} rolls {}-{}.", d.high(), d.low())?;
-            return Ok(Some(d));
+            return self.roll(out, who).map(Some);
         }
         loop {
             let line =
@@ -212,27 +207,28 @@ impl Session {
                 || line.eq_ignore_ascii_case("r")
                 || line.eq_ignore_ascii_case("roll")
             {
-                let d = roll(&mut self.rng);
-                writeln!(out, "{who} rolls {}-{}.", d.high(), d.low())?;
-                return Ok(Some(d));
+                return self.roll(out, who).map(Some);
             }
             match line.parse::<Dice>() {
-                Ok(d) => return Ok(Some(d)),
+                Ok(d) => {
+                    self.game.set_dice(d).map_err(flow_error)?;
+                    return Ok(Some(d));
+                }
                 Err(e) => writeln!(out, "{e}")?,
             }
         }
     }
 
-    fn white_turn(
-        &mut self,
-        out: &mut impl Write,
-        pos: &Position,
-        dice: Dice,
-    ) -> std::io::Result<Position> {
-        if self.learning
-            && let Some(u) = self.learner.after_exchange(&mut self.player.weights, pos)
-        {
-            self.learnt = true;
+    fn roll(&mut self, out: &mut impl Write, who: Side) -> std::io::Result<Dice> {
+        let d = self.game.roll(&mut self.dice).map_err(flow_error)?;
+        writeln!(out, "{who} rolls {}-{}.", d.high(), d.low())?;
+        Ok(d)
+    }
+
+    /// The program's turn with the dice given to the game.
+    fn white_turn(&mut self, out: &mut impl Write) -> std::io::Result<()> {
+        let turn = self.game.program_turn(&mut self.dice).map_err(flow_error)?;
+        if let Some(u) = turn.update {
             writeln!(
                 out,
                 "Learning: {} (GBRDVAL {:+.2}, COMPVAL {:+.2}).",
@@ -241,41 +237,38 @@ impl Session {
                 u.compval
             )?;
         }
-        let plays = self.generator.generate(pos, dice).to_vec();
-        if plays.is_empty() {
-            writeln!(out, "White cannot move.")?;
-            return Ok(*pos);
+        match turn.played {
+            None => writeln!(out, "White cannot move.")?,
+            Some(m) => writeln!(
+                out,
+                "White plays {}  [{}: {}]",
+                white_notation(&m.play.mv),
+                m.phase,
+                m.reason
+            )?,
         }
-        let choice = self.player.choose_with_reason(pos, dice, &plays);
-        let play = plays[choice.index];
-        if choice.phase == Phase::Contact {
-            self.learner.record_move(&play.result);
-        }
-        writeln!(
-            out,
-            "White plays {}  [{}: {}]",
-            white_notation(&play.mv),
-            choice.phase,
-            choice.reason
-        )?;
-        Ok(play.result)
+        Ok(())
     }
 
+    /// The person's turn with the dice given to the game; `None` on `quit`.
     fn black_turn(
         &mut self,
         input: &mut impl BufRead,
         out: &mut impl Write,
-        pos: &Position,
-        dice: Dice,
-    ) -> std::io::Result<Option<Position>> {
-        let plays = self.generator.generate(pos, dice).to_vec();
+    ) -> std::io::Result<Option<()>> {
+        let Some(dice) = self.game.dice() else {
+            return Err(flow_error(GameError::NoDice));
+        };
+        let plays = self.game.legal_plays();
         if plays.is_empty() {
             writeln!(out, "You cannot move with {}-{}.", dice.high(), dice.low())?;
-            return Ok(Some(*pos));
+            self.game.pass().map_err(flow_error)?;
+            return Ok(Some(()));
         }
         if plays.len() == 1 {
             writeln!(out, "Your move is forced: {}.", plays[0].mv.notation())?;
-            return Ok(Some(plays[0].result));
+            self.game.play(0).map_err(flow_error)?;
+            return Ok(Some(()));
         }
         loop {
             let line = match self.prompt(
@@ -287,28 +280,36 @@ impl Session {
                 Input::Line(l) => l,
             };
             if line.eq_ignore_ascii_case("hint") {
-                let choice = self.player.choose_with_reason(pos, dice, &plays);
-                writeln!(
-                    out,
-                    "The program would play {} [{}: {}].",
-                    plays[choice.index].mv.notation(),
-                    choice.phase,
-                    choice.reason
-                )?;
+                if let Some((play, choice)) = self.game.hint() {
+                    writeln!(
+                        out,
+                        "The program would play {} [{}: {}].",
+                        play.mv.notation(),
+                        choice.phase,
+                        choice.reason
+                    )?;
+                }
                 continue;
             }
             if line.eq_ignore_ascii_case("moves") || line == "?" {
-                let mut list: Vec<String> = plays.iter().map(|p| p.mv.notation()).collect();
+                let mut list: Vec<String> = self
+                    .game
+                    .legal_plays()
+                    .iter()
+                    .map(|p| p.mv.notation())
+                    .collect();
                 list.sort();
                 writeln!(out, "Legal moves: {}", list.join(", "))?;
                 continue;
             }
-            match match_play(pos, dice, &line, &plays) {
-                Ok(i) => {
-                    writeln!(out, "You play {}.", plays[i].mv.notation())?;
-                    return Ok(Some(plays[i].result));
+            match self.game.play_typed(&line) {
+                Ok(m) => {
+                    let notation = m.play.map(|p| p.mv.notation()).unwrap_or_default();
+                    writeln!(out, "You play {notation}.")?;
+                    return Ok(Some(()));
                 }
-                Err(reason) => writeln!(out, "Refused: {reason}.")?,
+                Err(MoveError::Refused(reason)) => writeln!(out, "Refused: {reason}.")?,
+                Err(MoveError::Game(e)) => return Err(flow_error(e)),
             }
         }
     }
@@ -408,7 +409,7 @@ fn print_board(out: &mut impl Write, pos: &Position) -> std::io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use bgw_engine::classic::Weights;
+    use bgw_engine::moves::MoveGenerator;
 
     #[test]
     fn white_moves_in_the_seeds_numbering() {
@@ -421,15 +422,7 @@ mod tests {
     }
 
     fn session() -> Session {
-        Session {
-            player: ClassicPlayer::new(Weights::builtin_seed(), "classic"),
-            learner: Learner::new(0.5),
-            learning: false,
-            learnt: false,
-            rng: StdRng::seed_from_u64(3),
-            auto_roll: false,
-            generator: MoveGenerator::new(),
-        }
+        Session::new(Weights::builtin_seed(), 0.5, SeededDice::new(3))
     }
 
     #[test]
@@ -479,18 +472,11 @@ mod tests {
 
     #[test]
     fn weights_unchanged_without_learning() {
-        let mut s = Session {
-            player: ClassicPlayer::new(Weights::builtin_seed(), "classic"),
-            learner: Learner::new(0.5),
-            learning: false,
-            learnt: false,
-            rng: StdRng::seed_from_u64(3),
-            auto_roll: true,
-            generator: MoveGenerator::new(),
-        };
+        let mut s = session();
+        s.auto_roll = true;
         let mut out = Vec::new();
         s.play(&mut "".as_bytes(), &mut out).unwrap();
-        assert!(!s.learnt);
-        assert_eq!(s.player.weights, Weights::builtin_seed());
+        assert!(!s.learnt());
+        assert_eq!(*s.game.weights(), Weights::builtin_seed());
     }
 }

@@ -10,9 +10,8 @@ use super::moments::Moments;
 use super::normal::{self, ErrorMeasures, Form};
 use super::plays::OneSided;
 use super::race::{self, RaceCount};
+use crate::dice_source::{DiceSource, SeededDice};
 use crate::position::{Position, SideCheckers};
-use rand::rngs::StdRng;
-use rand::{RngExt, SeedableRng};
 use std::fmt;
 
 /// EPC per roll: the average pips of a roll, 49/6.
@@ -187,12 +186,13 @@ fn side_report<T: Prob>(db: &Database<T>, side: &SideCheckers) -> SideReport {
 
 /// Rolls one side needs to bear off when it always plays the move with the fewest expected
 /// rolls (first such in gnubg's order), with random dice.
-fn rolls_to_finish<T: Prob>(db: &Database<T>, start: &Counts, rng: &mut StdRng) -> u32 {
+fn rolls_to_finish<T: Prob>(db: &Database<T>, start: &Counts, dice: &mut SeededDice) -> u32 {
     let points = db.points();
     let mut pos = OneSided::new(start, points);
     let mut rolls = 0;
     while pos.checkers() > 0 {
-        let (a, b) = (rng.random_range(1..=6usize), rng.random_range(1..=6usize));
+        let (a, b) = dice.throw();
+        let (a, b) = (a as usize, b as usize);
         let mut best: Option<(T::Key, OneSided)> = None;
         pos.for_each_result(a.max(b), a.min(b), &mut |r| {
             let (f, run) = db.run(r.index());
@@ -216,10 +216,10 @@ pub fn rollout<T: Prob>(
     games: u32,
     seed: u64,
 ) -> Rollout {
-    let mut rng = StdRng::seed_from_u64(seed);
+    let mut dice = SeededDice::new(seed);
     let (a, b) = (counts_of(me, db.points()), counts_of(opp, db.points()));
     let wins = (0..games)
-        .filter(|_| rolls_to_finish(db, &a, &mut rng) <= rolls_to_finish(db, &b, &mut rng))
+        .filter(|_| rolls_to_finish(db, &a, &mut dice) <= rolls_to_finish(db, &b, &mut dice))
         .count();
     let p = wins as f64 / games.max(1) as f64;
     Rollout {

@@ -23,9 +23,12 @@
 //! - [`player`] — the program's choice with its reason, and [`ClassicPlayer`];
 //! - [`rank`] — every legal result ranked, with the breakdown;
 //! - [`learning`] — GOOD/BAD;
+//! - [`game`] — one game against the program (opening roll, turns, the person's checked
+//!   steps, undo, the score), dice passed in;
 //! - [`selfplay`] — games of the program against itself, learning as it goes.
 
 pub mod fast;
+pub mod game;
 pub mod learning;
 pub mod phase;
 pub mod player;
@@ -36,6 +39,7 @@ pub mod terms;
 pub mod value;
 pub mod weights;
 
+pub use game::{Game, Opponent, Outcome, Win};
 pub use learning::{Learner, Update, Verdict};
 pub use phase::Phase;
 pub use player::{Choice, ClassicPlayer, Reason};

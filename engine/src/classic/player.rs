@@ -242,6 +242,23 @@ impl ClassicPlayer {
 }
 
 impl ClassicPlayer {
+    /// The same choice, phase and reason as [`ClassicPlayer::choose_with_reason`], by the
+    /// tabulated values in contact (the fast path duels use): what a game needs to play and
+    /// to explain its move at self-play speed.
+    pub fn choose_explained(&mut self, pos: &Position, dice: Dice, plays: &[Play]) -> Choice {
+        let phase = Phase::of(pos);
+        if phase != Phase::Contact || plays.len() < 2 {
+            return self.choose_with_reason(pos, dice, plays);
+        }
+        let index = self.choose_contact(pos, plays);
+        let value = brdval(&self.weights, &own_features(plays[index].result.board()));
+        Choice {
+            index,
+            phase,
+            reason: Reason::HighestValue { value },
+        }
+    }
+
     /// The highest BRDVAL by the tabulated value, near-ties settled by the exact value and the
     /// tie-break — the same choice as [`ClassicPlayer::choose_with_reason`], faster.
     fn choose_contact(&mut self, pos: &Position, plays: &[Play]) -> usize {
@@ -326,6 +343,11 @@ mod tests {
         let c = player.choose_with_reason(pos, dice, &plays);
         let mut fast = player.clone();
         assert_eq!(fast.choose(pos, dice, &plays), c.index, "fast path agrees");
+        assert_eq!(
+            fast.choose_explained(pos, dice, &plays),
+            c,
+            "and explains alike"
+        );
         (plays[c.index].mv.notation(), c)
     }
 
@@ -345,6 +367,7 @@ mod tests {
         let max = vals.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
         assert_eq!(vals[c.index], max);
         assert_eq!(c.reason, Reason::HighestValue { value: max });
+        assert_eq!(player.clone().choose_explained(&p, dice, &plays), c);
         // With the default weights, 31 at the opening makes the 5 point.
         assert_eq!(plays[c.index].mv.notation(), "8/5 6/5");
     }

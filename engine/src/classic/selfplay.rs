@@ -5,16 +5,12 @@
 //! as the seed judged the computer's. A game stops after [`MAX_TURNS`] turns without a winner
 //! (possible only in pathological positions where neither side can move).
 
-use super::learning::{Learner, Update};
-use super::phase::Phase;
+use super::game::Game;
+use super::learning::Update;
 use super::player::ClassicPlayer;
 use super::weights::Weights;
-use crate::dice::Dice;
-use crate::moves::MoveGenerator;
-use crate::opponents::Player;
-use crate::position::{CHECKERS, Position, Side};
-use rand::rngs::StdRng;
-use rand::{RngExt, SeedableRng};
+use crate::dice_source::{DiceSource, SeededDice};
+use crate::position::{Position, Side};
 
 /// Turns after which a game is abandoned.
 pub const MAX_TURNS: usize = 5000;
@@ -30,62 +26,30 @@ pub struct GameResult {
     pub turns: usize,
 }
 
-/// Rolls two dice.
-pub fn roll(rng: &mut StdRng) -> Dice {
-    Dice::new(rng.random_range(1..=6u8), rng.random_range(1..=6u8)).expect("1-6")
-}
-
-/// Points won by the side that just bore off its last checker, seen in `after` (its view):
-/// 1, 2 when the loser has borne nothing off, 3 when the loser also still has a checker on the
-/// bar or in the winner's home board.
-pub fn points_won(after: &Position) -> u8 {
-    if after.opponent_off() > 0 {
-        return 1;
-    }
-    // The loser's checkers in the winner's home (points 1–6) or on the loser's bar (index 0).
-    let back = (0..=6).any(|p| after.board()[p] < 0);
-    if back { 3 } else { 2 }
-}
-
-/// Plays one game, White learning with `learner`; every update is passed to `on_update`.
+/// Plays one game from the opening position, White first, `player` on both sides learning
+/// for White with step `eta`; every update is passed to `on_update`. Returns the result and
+/// the player with its learnt weights.
 pub fn play_learning_game(
-    player: &mut ClassicPlayer,
-    learner: &mut Learner,
-    rng: &mut StdRng,
-    generator: &mut MoveGenerator,
+    player: ClassicPlayer,
+    eta: f64,
+    dice: &mut dyn DiceSource,
     mut on_update: impl FnMut(&Update),
-) -> GameResult {
-    learner.new_game();
-    let mut pos = Position::opening(Side::White);
-    for turn in 1..=MAX_TURNS {
-        let dice = roll(rng);
-        let white = pos.on_roll() == Side::White;
-        if white && let Some(u) = learner.after_exchange(&mut player.weights, &pos) {
-            on_update(&u);
+) -> (GameResult, ClassicPlayer) {
+    let mut game = Game::self_play(player, eta);
+    game.start_at(Position::opening(Side::White))
+        .expect("the opening position starts a game");
+    while game.outcome().is_none() && game.turns() < MAX_TURNS {
+        match game.program_turn(dice) {
+            Ok(turn) => turn.update.iter().for_each(&mut on_update),
+            Err(_) => break,
         }
-        let plays = generator.generate(&pos, dice);
-        if plays.is_empty() {
-            pos = pos.mirror();
-            continue;
-        }
-        let result = plays[player.choose(&pos, dice, plays)].result;
-        if white && Phase::of(&pos) == Phase::Contact {
-            learner.record_move(&result);
-        }
-        if result.player_off() == CHECKERS {
-            return GameResult {
-                winner: Some(result.on_roll()),
-                points: points_won(&result),
-                turns: turn,
-            };
-        }
-        pos = result.mirror();
     }
-    GameResult {
-        winner: None,
-        points: 0,
-        turns: MAX_TURNS,
-    }
+    let result = GameResult {
+        winner: game.outcome().map(|o| o.winner),
+        points: game.outcome().map_or(0, |o| o.points()),
+        turns: game.turns(),
+    };
+    (result, game.into_player())
 }
 
 /// Totals of a learning run.
@@ -113,18 +77,17 @@ pub fn learn(
     mut on_game: impl FnMut(&LearnStats, &Weights),
 ) -> (Weights, LearnStats) {
     let mut player = ClassicPlayer::new(start, "classic");
-    let mut learner = Learner::new(eta);
-    let mut rng = StdRng::seed_from_u64(seed);
-    let mut generator = MoveGenerator::new();
+    let mut dice = SeededDice::new(seed);
     let mut stats = LearnStats::default();
     for _ in 0..games {
-        let r = play_learning_game(&mut player, &mut learner, &mut rng, &mut generator, |u| {
+        let (r, p) = play_learning_game(player, eta, &mut dice, |u| {
             match u.verdict {
                 super::Verdict::Good => stats.good += 1,
                 super::Verdict::Bad => stats.bad += 1,
             }
             on_update(u)
         });
+        player = p;
         stats.games += 1;
         stats.white_wins += (r.winner == Some(Side::White)) as u64;
         on_game(&stats, &player.weights);
@@ -167,30 +130,5 @@ mod tests {
                 u.gbrdval > u.compval
             );
         }
-    }
-
-    #[test]
-    fn scoring() {
-        // The winner (on roll, all off); the loser has all 15 on the board.
-        let mut b = [0i8; 26];
-        b[3] = -2;
-        b[20] = -13;
-        let p = Position::from_board(Side::White, b).unwrap();
-        assert_eq!(
-            points_won(&p),
-            3,
-            "a checker in the winner's home: backgammon"
-        );
-        b[3] = 0;
-        b[0] = -2;
-        let p = Position::from_board(Side::White, b).unwrap();
-        assert_eq!(points_won(&p), 3, "a checker on the bar: backgammon");
-        b[0] = 0;
-        b[19] = -2;
-        let p = Position::from_board(Side::White, b).unwrap();
-        assert_eq!(points_won(&p), 2);
-        b[19] = -1;
-        let p = Position::from_board(Side::White, b).unwrap();
-        assert_eq!(points_won(&p), 1);
     }
 }

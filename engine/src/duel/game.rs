@@ -114,17 +114,7 @@ pub fn play_game<F: Player + ?Sized, S: Player + ?Sized>(
 /// Points won by the mover of `result`, who has just borne off its last checker: 1, 2 for a
 /// gammon, 3 for a backgammon.
 pub fn win_points(result: &Position) -> i8 {
-    if result.opponent_off() > 0 {
-        1
-    } else {
-        let b = result.board();
-        // The loser's checkers on its bar (cell 0) or in the winner's home board (1–6).
-        if b[0..=6].iter().any(|&n| n < 0) {
-            3
-        } else {
-            2
-        }
-    }
+    crate::classic::game::points_won(result) as i8
 }
 
 #[cfg(test)]
