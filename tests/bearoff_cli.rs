@@ -94,16 +94,17 @@ fn build_info_dump_and_bad_files() {
         );
     }
 
-    // Truncated, wrong header, too many checkers: one line on stderr, exit code 2.
+    // Truncated, wrong header: a file that cannot be read, exit code 1; too many checkers:
+    // what the user typed, exit code 2. One line on stderr.
     let cut = temp("cut.bd");
     std::fs::write(&cut, &bytes[..1000]).unwrap();
     let o = run(&["bearoff", "info", cut.to_str().unwrap()]);
-    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(o.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&o.stderr).contains("truncated"));
     let bad = temp("bad.bd");
     std::fs::write(&bad, b"gnubg-TS-06-06-1xxxxxxxxxxxxxxxxxxxxxxx\nrest").unwrap();
     let o = run(&["bearoff", "info", bad.to_str().unwrap()]);
-    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(o.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&o.stderr).contains("two-sided"));
     let o = run(&[
         "bearoff",

@@ -83,7 +83,7 @@ fn rank_table_and_bad_input() {
         ],
         "",
     );
-    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(out.status.code(), Some(1), "a file that cannot be read");
     assert!(text(&out.stderr).contains("/nonexistent/w.ron"));
 }
 

@@ -113,8 +113,8 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         }) => dump(&file, counts.as_deref(), index),
         None => {
             let Some(text) = args.position.as_deref() else {
-                return Err(CliError(
-                    "give a Position ID to analyse, or one of: build, info, dump".into(),
+                return Err(CliError::usage(
+                    "give a Position ID to analyse, or one of: build, info, dump",
                 ));
             };
             analyse(text, &args)
@@ -367,7 +367,7 @@ fn build_file(
     normal: bool,
 ) -> Result<ExitCode, CliError> {
     if !normal && points > 13 {
-        return Err(CliError(format!(
+        return Err(CliError::usage(format!(
             "full distributions are built for 1 to 13 points, not {points} (use --normal beyond)"
         )));
     }
@@ -382,13 +382,13 @@ fn build_file(
         _ => std::path::Path::new("."),
     };
     if !folder.is_dir() {
-        return Err(CliError(format!(
+        return Err(CliError::failed(format!(
             "cannot write {}: the folder {} does not exist",
             out.display(),
             folder.display()
         )));
     }
-    let in_file = |e: bd_file::BdError| CliError(format!("writing {}: {e}", out.display()));
+    let in_file = |e: bd_file::BdError| CliError::failed(format!("writing {}: {e}", out.display()));
     let start = std::time::Instant::now();
     if normal {
         let db = build_moments(points, control)?;
@@ -407,12 +407,14 @@ fn build_file(
 }
 
 fn read_file(file: &std::path::Path) -> Result<BdContents, CliError> {
-    bd_file::read(file).map_err(|e| CliError(format!("{}: {e}", file.display())))
+    bd_file::read(file).map_err(|e| CliError::failed(format!("{}: {e}", file.display())))
 }
 
 fn info(file: &std::path::Path) -> Result<ExitCode, CliError> {
-    let bytes = std::fs::read(file).map_err(|e| CliError(format!("{}: {e}", file.display())))?;
-    let header = Header::parse(&bytes).map_err(|e| CliError(format!("{}: {e}", file.display())))?;
+    let bytes =
+        std::fs::read(file).map_err(|e| CliError::failed(format!("{}: {e}", file.display())))?;
+    let header =
+        Header::parse(&bytes).map_err(|e| CliError::failed(format!("{}: {e}", file.display())))?;
     let contents = read_file(file)?;
     let n = index::positions(header.points);
     println!("{}", file.display());
@@ -473,19 +475,19 @@ fn dump(
             let mut c = [0u8; index::MAX_POINTS + 1];
             let parts: Vec<&str> = text.split(',').map(str::trim).collect();
             if parts.len() > points {
-                return Err(CliError(format!(
+                return Err(CliError::usage(format!(
                     "--counts gives {} points, the database spans {points}",
                     parts.len()
                 )));
             }
             for (i, p) in parts.iter().enumerate() {
                 c[i + 1] = p.parse().map_err(|_| {
-                    CliError(format!("--counts: '{p}' is not a number of checkers"))
+                    CliError::usage(format!("--counts: '{p}' is not a number of checkers"))
                 })?;
             }
             let total = index::checkers(&c, points);
             if total > 15 {
-                return Err(CliError(format!(
+                return Err(CliError::usage(format!(
                     "--counts puts {total} checkers on the board (at most 15)"
                 )));
             }
@@ -493,12 +495,12 @@ fn dump(
         }
         (None, Some(i)) if i < index::positions(points) => i,
         (None, Some(i)) => {
-            return Err(CliError(format!(
+            return Err(CliError::usage(format!(
                 "index {i} is beyond the database's {} positions",
                 index::positions(points)
             )));
         }
-        (None, None) => return Err(CliError("give --counts or --index".into())),
+        (None, None) => return Err(CliError::usage("give --counts or --index")),
     };
     let c = index::counts(idx, points);
     let list: Vec<String> = (1..=points).map(|p| c[p].to_string()).collect();

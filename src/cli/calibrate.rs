@@ -41,9 +41,9 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let (positions, source) = match &args.positions {
         Some(path) => {
             let text = std::fs::read_to_string(path)
-                .map_err(|e| CliError(format!("cannot read {}: {e}", path.display())))?;
+                .map_err(|e| CliError::failed(format!("cannot read {}: {e}", path.display())))?;
             let positions = parse_positions_tsv(&text)
-                .map_err(|e| CliError(format!("{}: {e}", path.display())))?;
+                .map_err(|e| CliError::failed(format!("{}: {e}", path.display())))?;
             (positions, path.display().to_string())
         }
         None => (

@@ -33,7 +33,7 @@ pub struct Args {
 /// Runs `bgw duel`.
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
     if args.games == 0 {
-        return Err(CliError("--games must be at least 1".into()));
+        return Err(CliError::usage("--games must be at least 1"));
     }
     let a = Contender::parse(&args.a)?;
     let b = Contender::parse(&args.b)?;

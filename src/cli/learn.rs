@@ -38,10 +38,10 @@ pub struct Args {
 /// Runs `bgw learn`.
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
     if args.games == 0 {
-        return Err(CliError("--games must be at least 1".into()));
+        return Err(CliError::usage("--games must be at least 1"));
     }
     if !(args.eta.is_finite() && args.eta > 0.0) {
-        return Err(CliError(format!(
+        return Err(CliError::usage(format!(
             "--eta must be a positive number, not {}",
             args.eta
         )));
@@ -52,7 +52,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         Some(p) => {
             let tmp = temp_beside(p);
             let file = std::fs::File::create(&tmp)
-                .map_err(|e| CliError(format!("{}: {e}", p.display())))?;
+                .map_err(|e| CliError::failed(format!("{}: {e}", p.display())))?;
             Some((std::io::BufWriter::new(file), tmp, p.clone()))
         }
         None => None,
@@ -111,7 +111,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         };
         if let Err(e) = finish() {
             let _ = std::fs::remove_file(&tmp);
-            return Err(CliError(format!("{}: {e}", path.display())));
+            return Err(CliError::failed(format!("{}: {e}", path.display())));
         }
     }
     println!(

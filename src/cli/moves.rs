@@ -32,7 +32,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         return batch();
     }
     let Some(text) = args.position else {
-        return Err(CliError("give a position and a roll, or --batch".into()));
+        return Err(CliError::usage("give a position and a roll, or --batch"));
     };
     let setup = read_setup(&text)?;
     let pos = setup.position;
@@ -40,8 +40,8 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         (Some(dice), _) => dice.parse()?,
         (None, Some(dice)) => dice,
         (None, None) => {
-            return Err(CliError(
-                "no dice: give the roll (such as 31) after the position".into(),
+            return Err(CliError::usage(
+                "no dice: give the roll (such as 31) after the position",
             ));
         }
     };

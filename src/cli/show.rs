@@ -22,9 +22,9 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         let file = PositionFile::load(path).map_err(|e| match e {
             // I/O errors already name the file.
             e @ bgw_engine::formats::position_file::PositionFileError::Io { .. } => {
-                CliError(e.to_string())
+                CliError::failed(e.to_string())
             }
-            e => CliError(format!("{}: {e}", path.display())),
+            e => CliError::failed(format!("{}: {e}", path.display())),
         })?;
         text.push_str(&format!(" {}\n", file.description));
         for line in &file.comments {
@@ -37,7 +37,9 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     text.push_str(&diagram::render(&setup));
     match std::io::stdout().lock().write_all(text.as_bytes()) {
         // A closed pipe (`bgw show … | head`) is not an error of the user's.
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(CliError(e.to_string())),
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            Err(CliError::failed(e.to_string()))
+        }
         _ => Ok(ExitCode::SUCCESS),
     }
 }

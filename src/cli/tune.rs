@@ -52,7 +52,7 @@ fn positive(name: &str, x: f64) -> Result<(), CliError> {
     if x.is_finite() && x > 0.0 {
         Ok(())
     } else {
-        Err(CliError(format!(
+        Err(CliError::usage(format!(
             "{name} must be a positive number, not {x}"
         )))
     }
@@ -61,15 +61,15 @@ fn positive(name: &str, x: f64) -> Result<(), CliError> {
 /// Runs `bgw tune`.
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
     if args.games < 2 {
-        return Err(CliError("--games must be at least 2 (one pair)".into()));
+        return Err(CliError::usage("--games must be at least 2 (one pair)"));
     }
     if args.offspring == 0 {
-        return Err(CliError("--offspring must be at least 1".into()));
+        return Err(CliError::usage("--offspring must be at least 1"));
     }
     positive("--sigma", args.sigma)?;
     positive("--min-sigma", args.min_sigma)?;
     if !(args.accept_z.is_finite() && args.accept_z >= 0.0) {
-        return Err(CliError(format!(
+        return Err(CliError::usage(format!(
             "--accept-z must be a number ≥ 0, not {}",
             args.accept_z
         )));
@@ -79,7 +79,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     }
     let start = load_weights(args.weights.as_ref())?;
     if start.0.iter().all(|&w| w == 0.0) {
-        return Err(CliError("the starting weights are all zero".into()));
+        return Err(CliError::failed("the starting weights are all zero"));
     }
     let config = TuneConfig {
         method: if args.method == "es" {
