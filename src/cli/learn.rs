@@ -2,6 +2,7 @@
 
 use super::CliError;
 use super::rank::load_weights;
+use bgw_engine::atomic_file::AtomicFile;
 use bgw_engine::classic::selfplay::learn;
 use std::io::Write;
 use std::path::PathBuf;
@@ -47,14 +48,11 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         )));
     }
     let start = load_weights(args.weights.as_ref())?;
-    // The log is streamed to a temporary file beside it and renamed at the end.
+    // The log is streamed to a temporary file beside it, which replaces it at the end.
     let mut log = match &args.log {
-        Some(p) => {
-            let tmp = temp_beside(p);
-            let file = std::fs::File::create(&tmp)
-                .map_err(|e| CliError::failed(format!("{}: {e}", p.display())))?;
-            Some((std::io::BufWriter::new(file), tmp, p.clone()))
-        }
+        Some(p) => Some(
+            AtomicFile::create(p).map_err(|e| CliError::failed(format!("{}: {e}", p.display())))?,
+        ),
         None => None,
     };
     let mut log_error: Option<std::io::Error> = None;
@@ -67,7 +65,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         args.seed,
         args.eta,
         |u| {
-            if let Some((out, _, _)) = log.as_mut()
+            if let Some(out) = log.as_mut()
                 && let Err(e) = writeln!(out, "{}", u.to_json())
             {
                 log_error.get_or_insert(e);
@@ -101,18 +99,11 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         return Err(e);
     }
     weights.save(&args.out)?;
-    if let Some((out, tmp, path)) = log {
-        let finish = || -> std::io::Result<()> {
-            if let Some(e) = log_error {
-                return Err(e);
-            }
-            out.into_inner().map_err(|e| e.into_error())?.sync_all()?;
-            std::fs::rename(&tmp, &path)
-        };
-        if let Err(e) = finish() {
-            let _ = std::fs::remove_file(&tmp);
-            return Err(CliError::failed(format!("{}: {e}", path.display())));
-        }
+    if let Some(out) = log {
+        let path = out.path().to_path_buf();
+        log_error
+            .map_or_else(|| out.commit(), Err)
+            .map_err(|e| CliError::failed(format!("{}: {e}", path.display())))?;
     }
     println!(
         "{} games in {:.1} s: GOOD {}, BAD {}, White won {:.1} %; weights written to {}",
@@ -124,13 +115,4 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         args.out.display()
     );
     Ok(ExitCode::SUCCESS)
-}
-
-/// A temporary file name in the same folder as `path`.
-fn temp_beside(path: &std::path::Path) -> PathBuf {
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "log".into());
-    path.with_file_name(format!(".{name}.tmp{}", std::process::id()))
 }
