@@ -1,13 +1,13 @@
 //! `bgw bearoff`: one-sided bear-off databases — analyse a race, build gnubg files, look inside
 //! them.
 
-use super::CliError;
+use super::{CliError, interrupt};
 use bgw_engine::bearoff::analysis::{self, Analysis, SideReport};
 use bgw_engine::bearoff::bd_file::{self, BdContents, Header};
 use bgw_engine::bearoff::moments::build_moments;
 use bgw_engine::bearoff::normal::{self, Form};
 use bgw_engine::bearoff::rule2002::{build_2002, seed_printed_moments};
-use bgw_engine::bearoff::{Control, Database, Prob, ROLLS, build, build_within, index};
+use bgw_engine::bearoff::{BuildError, Control, Database, Prob, ROLLS, build, build_within, index};
 use bgw_engine::formats::read_position;
 use std::io::Write;
 use std::path::PathBuf;
@@ -144,7 +144,7 @@ fn analyse(text: &str, args: &Args) -> Result<ExitCode, CliError> {
     let report = progress_bar(format!("building the {points}-point database"));
     let control = Control {
         progress: (points >= 8 && !args.json).then_some(&report as &(dyn Fn(u64, u64) + Sync)),
-        cancel: None,
+        cancel: Some(interrupt::flag()),
     };
     // Only the positions the two sides can reach are built.
     let targets = analysis::targets(&pos, &needed, points);
@@ -374,7 +374,7 @@ fn build_file(
     let report = progress_bar(format!("building {points} points"));
     let control = Control {
         progress: Some(&report),
-        cancel: None,
+        cancel: Some(interrupt::flag()),
     };
     // Fail before a long build, not after it.
     let folder = match out.parent() {
@@ -389,12 +389,18 @@ fn build_file(
         )));
     }
     let in_file = |e: bd_file::BdError| CliError::failed(format!("writing {}: {e}", out.display()));
+    let stopped = |e: BuildError| match e {
+        BuildError::Cancelled => {
+            CliError::interrupted(format!("interrupted: {} not written", out.display()))
+        }
+        e => e.into(),
+    };
     let start = std::time::Instant::now();
     if normal {
-        let db = build_moments(points, control)?;
+        let db = build_moments(points, control).map_err(stopped)?;
         bd_file::write_atomic(out, |w| bd_file::write_normal(&db, w)).map_err(in_file)?;
     } else {
-        let db = build::<u16>(points, control)?;
+        let db = build::<u16>(points, control).map_err(stopped)?;
         bd_file::write_atomic(out, |w| bd_file::write(&db, !uncompressed, w)).map_err(in_file)?;
     }
     let size = std::fs::metadata(out).map(|m| m.len()).unwrap_or(0);

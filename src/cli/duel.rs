@@ -1,11 +1,10 @@
 //! `bgw duel`: many cubeless money games between two players, duplicate dice, all cores.
 
-use super::{CliError, print};
+use super::{CliError, interrupt, print};
 use bgw_engine::duel::{Contender, DuelConfig, DuelResult, Progress, duel};
 use std::io::Write;
 use std::process::ExitCode;
 use std::sync::Mutex;
-use std::sync::atomic::AtomicBool;
 
 /// Arguments of `bgw duel`.
 #[derive(clap::Args)]
@@ -62,7 +61,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         &|s| b.player(s),
         &config,
         &progress,
-        &AtomicBool::new(false),
+        interrupt::flag(),
     );
     if !quiet {
         eprintln!();
@@ -71,6 +70,13 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         print(&format!("{}\n", serde_json::to_string_pretty(&result)?))?;
     } else {
         print(&table(&result))?;
+    }
+    if result.cancelled {
+        return Err(CliError::interrupted(format!(
+            "interrupted: the figures cover the {} games ({} duplicate pairs) finished",
+            result.games,
+            result.games / 2
+        )));
     }
     Ok(ExitCode::SUCCESS)
 }

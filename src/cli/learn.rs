@@ -1,12 +1,15 @@
 //! `bgw learn`: the classic program learns by GOOD/BAD in games against itself.
 
-use super::CliError;
 use super::rank::load_weights;
+use super::{CliError, exit_now, interrupt};
 use bgw_engine::atomic_file::AtomicFile;
-use bgw_engine::classic::selfplay::learn;
+use bgw_engine::classic::Weights;
+use bgw_engine::classic::selfplay::{LearnStats, learn};
+use std::cell::RefCell;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 /// Arguments of `bgw learn`.
@@ -49,13 +52,17 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     }
     let start = load_weights(args.weights.as_ref())?;
     // The log is streamed to a temporary file beside it, which replaces it at the end.
-    let mut log = match &args.log {
-        Some(p) => Some(
-            AtomicFile::create(p).map_err(|e| CliError::failed(format!("{}: {e}", p.display())))?,
-        ),
-        None => None,
-    };
-    let mut log_error: Option<std::io::Error> = None;
+    let log = RefCell::new(Log {
+        file: match &args.log {
+            Some(p) => Some(
+                AtomicFile::create(p)
+                    .map_err(|e| CliError::failed(format!("{}: {e}", p.display())))?,
+            ),
+            None => None,
+        },
+        error: None,
+    });
+    let cancel = interrupt::flag();
     let started = Instant::now();
     let mut last_report = Instant::now();
     let mut checkpoint_error: Option<CliError> = None;
@@ -65,10 +72,11 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         args.seed,
         args.eta,
         |u| {
-            if let Some(out) = log.as_mut()
+            let log = &mut *log.borrow_mut();
+            if let Some(out) = log.file.as_mut()
                 && let Err(e) = writeln!(out, "{}", u.to_json())
             {
-                log_error.get_or_insert(e);
+                log.error.get_or_insert(e);
             }
         },
         |s, w| {
@@ -92,16 +100,50 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             {
                 checkpoint_error.get_or_insert(e.into());
             }
+            // The engine's loop has no cancel check: on Ctrl+C the weights so far and the log
+            // are written here and the process ends.
+            if cancel.load(Ordering::SeqCst) && !done {
+                eprintln!();
+                let e = match finish(&args, w, s, log.take(), started) {
+                    Ok(()) => CliError::interrupted(format!(
+                        "interrupted after {} of {} games: the weights so far are written to {}",
+                        s.games,
+                        args.games,
+                        args.out.display()
+                    )),
+                    Err(e) => e,
+                };
+                exit_now(e);
+            }
         },
     );
     eprintln!();
     if let Some(e) = checkpoint_error {
         return Err(e);
     }
+    finish(&args, &weights, &stats, log.into_inner(), started)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The update log being written, and its first write error.
+#[derive(Default)]
+struct Log {
+    file: Option<AtomicFile>,
+    error: Option<std::io::Error>,
+}
+
+/// Writes the weights and the log and prints the summary.
+fn finish(
+    args: &Args,
+    weights: &Weights,
+    stats: &LearnStats,
+    log: Log,
+    started: Instant,
+) -> Result<(), CliError> {
     weights.save(&args.out)?;
-    if let Some(out) = log {
+    if let Some(out) = log.file {
         let path = out.path().to_path_buf();
-        log_error
+        log.error
             .map_or_else(|| out.commit(), Err)
             .map_err(|e| CliError::failed(format!("{}: {e}", path.display())))?;
     }
@@ -114,5 +156,5 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         100.0 * stats.white_wins as f64 / stats.games as f64,
         args.out.display()
     );
-    Ok(ExitCode::SUCCESS)
+    Ok(())
 }

@@ -7,6 +7,7 @@ mod bearoff;
 mod calibrate;
 mod champion;
 mod duel;
+mod interrupt;
 mod learn;
 mod moves;
 mod play;
@@ -217,8 +218,18 @@ pub fn run() -> ExitCode {
         Some(Command::Tune(args)) => tune::run(args),
         Some(Command::Champion(args)) => champion::run(args),
     };
-    outcome.unwrap_or_else(|e| {
-        let _ = writeln!(std::io::stderr(), "bgw: {}", e.message);
-        ExitCode::from(e.exit.code())
-    })
+    outcome.unwrap_or_else(|e| ExitCode::from(report(e)))
+}
+
+/// Prints the error's line on stderr and returns its exit code.
+fn report(e: CliError) -> u8 {
+    let _ = writeln!(std::io::stderr(), "bgw: {}", e.message);
+    e.exit.code()
+}
+
+/// Ends the process at once with the error's line and exit code: for a command that must stop
+/// inside an engine loop without a cancel check of its own.
+pub fn exit_now(e: CliError) -> ! {
+    let _ = std::io::stdout().flush();
+    std::process::exit(report(e).into())
 }

@@ -1,12 +1,11 @@
 //! `bgw tune`: search for stronger classic weights with duels against pubeval.
 
 use super::rank::load_weights;
-use super::{CliError, print};
+use super::{CliError, interrupt, print};
 use bgw_engine::classic::{TERMS, Weights};
 use bgw_engine::tune::{Generation, Method, Stop, TuneConfig, classic_against_pubeval, tune};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::atomic::AtomicBool;
 
 /// Arguments of `bgw tune`.
 #[derive(clap::Args)]
@@ -96,7 +95,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         accept_z: args.accept_z,
         seed: args.seed,
     };
-    let cancel = AtomicBool::new(false);
+    let cancel = interrupt::flag();
     let mut checkpoint_error: Option<CliError> = None;
     let report = |g: &Generation| {
         let verdict = match (g.confirmation, g.accepted) {
@@ -122,9 +121,9 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let outcome = tune(
         &start.0,
         &config,
-        classic_against_pubeval(args.games, &cancel),
+        classic_against_pubeval(args.games, cancel),
         report,
-        &cancel,
+        cancel,
     );
     if let Some(e) = checkpoint_error {
         return Err(e);
@@ -135,7 +134,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         Stop::Generations => "generation limit",
         Stop::Converged => "step below --min-sigma",
         Stop::Time => "time limit",
-        Stop::Cancelled => "cancelled",
+        Stop::Cancelled => "Ctrl+C",
     };
     let accepted = outcome.history.iter().filter(|g| g.accepted).count();
     let games = outcome.history.last().map_or(0, |g| g.games);
@@ -154,6 +153,12 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     }
     text.push_str("measure it: bgw duel --a classic:FILE --b pubeval --games 20000 --seed S\n");
     print(&text)?;
+    if outcome.stop == Stop::Cancelled {
+        return Err(CliError::interrupted(format!(
+            "interrupted: the best weights so far are written to {}",
+            args.out.display()
+        )));
+    }
     Ok(ExitCode::SUCCESS)
 }
 
