@@ -199,3 +199,25 @@ fn the_three_rules_agree_closely_and_2002_shows_the_seeds_moments() {
         "{t}"
     );
 }
+
+#[test]
+fn progress_off_a_terminal_is_at_most_ten_lines_and_none_when_quiet() {
+    // stderr is a pipe here: one line per tenth of the build at most (`bgw bearoff
+    // qm3bAADMXdsAAA` used to write 51 lines of "100.0 %"). An 8-point race shows progress.
+    let id = race_id(&[(8, 2), (1, 3)], &[(2, 3), (3, 1)]);
+    let o = run(&["bearoff", &id, "--games", "100"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let err = String::from_utf8_lossy(&o.stderr);
+    let lines: Vec<&str> = err.lines().collect();
+    assert!(!lines.is_empty() && lines.len() <= 10, "{err}");
+    assert!(lines.last().unwrap().ends_with("100 %"), "{err}");
+    assert!(!err.contains('\r'), "no carriage returns in a log: {err:?}");
+    let o = run(&["bearoff", &id, "--games", "100", "--quiet"]);
+    assert!(o.status.success());
+    assert!(
+        o.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(stdout(&o).contains("Player on roll wins"));
+}

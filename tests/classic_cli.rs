@@ -193,7 +193,7 @@ fn learn_writes_the_weights_and_the_log() {
     );
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(
-        text(&out.stderr).contains("game 4/4"),
+        text(&out.stderr).contains("learn (games): 100 %"),
         "{}",
         text(&out.stderr)
     );

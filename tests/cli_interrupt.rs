@@ -128,7 +128,7 @@ fn duel_prints_the_pairs_it_finished() {
     assert_eq!(v["cancelled"], true);
     let games = v["games"].as_u64().unwrap();
     assert!(
-        games > 0 && games < 1_000_000_000 && games % 2 == 0,
+        games > 0 && games < 1_000_000_000 && games.is_multiple_of(2),
         "{games}"
     );
 }

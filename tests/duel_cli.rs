@@ -73,3 +73,23 @@ fn bad_arguments_give_one_line_and_exit_2_or_1() {
         assert_eq!(err.lines().count(), 1, "{err}");
     }
 }
+
+#[test]
+fn progress_off_a_terminal_is_at_most_ten_lines_and_none_when_quiet() {
+    let args = ["duel", "--a", "random", "--b", "pubeval", "--games", "4000"];
+    let out = run(&args);
+    assert!(out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    let lines = err.lines().count();
+    assert!((1..=10).contains(&lines), "{err}");
+    assert!(!err.contains('\r'), "{err:?}");
+    let mut quiet = args.to_vec();
+    quiet.push("--quiet");
+    let out = run(&quiet);
+    assert!(out.status.success());
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

@@ -1,6 +1,7 @@
 //! `bgw bearoff`: one-sided bear-off databases — analyse a race, build gnubg files, look inside
 //! them.
 
+use super::progress::Progress;
 use super::{CliError, interrupt};
 use bgw_engine::bearoff::analysis::{self, Analysis, SideReport};
 use bgw_engine::bearoff::bd_file::{self, BdContents, Header};
@@ -37,6 +38,9 @@ pub struct Args {
     /// Print JSON instead of the table.
     #[arg(long)]
     json: bool,
+    /// No progress on stderr (the build of a database of 8 points or more).
+    #[arg(long)]
+    quiet: bool,
 }
 
 /// The arithmetic and move rule of a database.
@@ -77,6 +81,9 @@ enum Action {
         /// Normal-approximation file: mean and sd of both distributions (moment recursion).
         #[arg(long)]
         normal: bool,
+        /// No progress on stderr, no closing line.
+        #[arg(long)]
+        quiet: bool,
     },
     /// What a one-sided database file holds.
     Info {
@@ -104,7 +111,8 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             out,
             uncompressed,
             normal,
-        }) => build_file(points as usize, &out, uncompressed, normal),
+            quiet,
+        }) => build_file(points as usize, &out, uncompressed, normal, quiet),
         Some(Action::Info { file }) => info(&file),
         Some(Action::Dump {
             file,
@@ -122,17 +130,6 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     }
 }
 
-fn progress_bar(label: String) -> impl Fn(u64, u64) + Sync {
-    move |done, all| {
-        if done == all || done % 64 == 0 {
-            eprint!("\r{label}: {:5.1} %", 100.0 * done as f64 / all as f64);
-            if done == all {
-                eprintln!();
-            }
-        }
-    }
-}
-
 fn analyse(text: &str, args: &Args) -> Result<ExitCode, CliError> {
     let pos = read_position(text)?;
     let limit = args.points.map_or(10, |p| p as usize);
@@ -141,9 +138,14 @@ fn analyse(text: &str, args: &Args) -> Result<ExitCode, CliError> {
         .points
         .map(|p| p as usize)
         .unwrap_or_else(|| needed.iter().flatten().copied().max().unwrap_or(1));
-    let report = progress_bar(format!("building the {points}-point database"));
+    let progress = Progress::new(
+        format!("building the {points}-point database"),
+        0,
+        points < 8 || args.json || args.quiet,
+    );
+    let report = |done, all| progress.set(done, all);
     let control = Control {
-        progress: (points >= 8 && !args.json).then_some(&report as &(dyn Fn(u64, u64) + Sync)),
+        progress: Some(&report),
         cancel: Some(interrupt::flag()),
     };
     // Only the positions the two sides can reach are built.
@@ -172,6 +174,7 @@ fn analyse(text: &str, args: &Args) -> Result<ExitCode, CliError> {
             a
         }
     };
+    progress.finish();
     let out_of_range = |side: usize| {
         let [opp, me] = pos.sides();
         let s = if side == 0 { me } else { opp };
@@ -365,13 +368,15 @@ fn build_file(
     out: &std::path::Path,
     uncompressed: bool,
     normal: bool,
+    quiet: bool,
 ) -> Result<ExitCode, CliError> {
     if !normal && points > 13 {
         return Err(CliError::usage(format!(
             "full distributions are built for 1 to 13 points, not {points} (use --normal beyond)"
         )));
     }
-    let report = progress_bar(format!("building {points} points"));
+    let progress = Progress::new(format!("building {points} points"), 0, quiet);
+    let report = |done, all| progress.set(done, all);
     let control = Control {
         progress: Some(&report),
         cancel: Some(interrupt::flag()),
@@ -402,6 +407,10 @@ fn build_file(
     } else {
         let db = build::<u16>(points, control).map_err(stopped)?;
         bd_file::write_atomic(out, |w| bd_file::write(&db, !uncompressed, w)).map_err(in_file)?;
+    }
+    progress.finish();
+    if quiet {
+        return Ok(ExitCode::SUCCESS);
     }
     let size = std::fs::metadata(out).map(|m| m.len()).unwrap_or(0);
     eprintln!(

@@ -1,10 +1,8 @@
 //! `bgw duel`: many cubeless money games between two players, duplicate dice, all cores.
 
-use super::{CliError, interrupt, print};
+use super::{CliError, interrupt, print, progress};
 use bgw_engine::duel::{Contender, DuelConfig, DuelResult, Progress, duel};
-use std::io::Write;
 use std::process::ExitCode;
-use std::sync::Mutex;
 
 /// Arguments of `bgw duel`.
 #[derive(clap::Args)]
@@ -24,7 +22,7 @@ pub struct Args {
     /// Print the figures as one JSON object.
     #[arg(long)]
     json: bool,
-    /// No progress line on stderr.
+    /// No progress on stderr.
     #[arg(long)]
     quiet: bool,
 }
@@ -40,32 +38,15 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         games: args.games,
         seed: args.seed,
     };
-    let last = Mutex::new(0.0f64);
-    let quiet = args.quiet;
-    let progress = |p: Progress| {
-        if quiet {
-            return;
-        }
-        let mut last = last.lock().unwrap_or_else(|e| e.into_inner());
-        if p.seconds - *last >= 0.5 || p.games_done == p.games_total {
-            *last = p.seconds;
-            eprint!(
-                "\r{} / {} games, {:.1} s   ",
-                p.games_done, p.games_total, p.seconds
-            );
-            let _ = std::io::stderr().flush();
-        }
-    };
+    let bar = progress::Progress::new("duel (games)", args.games, args.quiet);
     let result = duel(
         &|s| a.player(s),
         &|s| b.player(s),
         &config,
-        &progress,
+        &|p: Progress| bar.set(p.games_done, p.games_total),
         interrupt::flag(),
     );
-    if !quiet {
-        eprintln!();
-    }
+    bar.finish();
     if args.json {
         print(&format!("{}\n", serde_json::to_string_pretty(&result)?))?;
     } else {

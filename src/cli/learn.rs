@@ -1,5 +1,6 @@
 //! `bgw learn`: the classic program learns by GOOD/BAD in games against itself.
 
+use super::progress::Progress;
 use super::rank::load_weights;
 use super::{CliError, exit_now, interrupt};
 use bgw_engine::atomic_file::AtomicFile;
@@ -37,6 +38,9 @@ pub struct Args {
     /// lines to this file.
     #[arg(long)]
     log: Option<PathBuf>,
+    /// No progress on stderr.
+    #[arg(long)]
+    quiet: bool,
 }
 
 /// Runs `bgw learn`.
@@ -64,7 +68,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     });
     let cancel = interrupt::flag();
     let started = Instant::now();
-    let mut last_report = Instant::now();
+    let bar = Progress::new("learn (games)", args.games, args.quiet);
     let mut checkpoint_error: Option<CliError> = None;
     let (weights, stats) = learn(
         start,
@@ -81,18 +85,13 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         },
         |s, w| {
             let done = s.games == args.games;
-            if done || last_report.elapsed().as_millis() >= 200 {
-                last_report = Instant::now();
-                eprint!(
-                    "\rgame {}/{}  GOOD {}  BAD {}  White won {:.1} %  ",
-                    s.games,
-                    args.games,
-                    s.good,
-                    s.bad,
-                    100.0 * s.white_wins as f64 / s.games as f64
-                );
-                let _ = std::io::stderr().flush();
-            }
+            bar.message(format!(
+                "GOOD {}  BAD {}  White won {:.1} %",
+                s.good,
+                s.bad,
+                100.0 * s.white_wins as f64 / s.games as f64
+            ));
+            bar.set(s.games, args.games);
             if args.checkpoint > 0
                 && s.games % args.checkpoint == 0
                 && !done
@@ -103,7 +102,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             // The engine's loop has no cancel check: on Ctrl+C the weights so far and the log
             // are written here and the process ends.
             if cancel.load(Ordering::SeqCst) && !done {
-                eprintln!();
+                bar.finish();
                 let e = match finish(&args, w, s, log.take(), started) {
                     Ok(()) => CliError::interrupted(format!(
                         "interrupted after {} of {} games: the weights so far are written to {}",
@@ -117,7 +116,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             }
         },
     );
-    eprintln!();
+    bar.finish();
     if let Some(e) = checkpoint_error {
         return Err(e);
     }

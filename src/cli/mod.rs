@@ -11,6 +11,7 @@ mod interrupt;
 mod learn;
 mod moves;
 mod play;
+mod progress;
 mod rank;
 mod show;
 mod tune;

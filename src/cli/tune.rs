@@ -1,5 +1,6 @@
 //! `bgw tune`: search for stronger classic weights with duels against pubeval.
 
+use super::progress::Progress;
 use super::rank::load_weights;
 use super::{CliError, interrupt, print};
 use bgw_engine::classic::{TERMS, Weights};
@@ -45,6 +46,9 @@ pub struct Args {
     /// Seed of the mutations and duels.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// No progress and no generation lines on stderr.
+    #[arg(long)]
+    quiet: bool,
 }
 
 fn positive(name: &str, x: f64) -> Result<(), CliError> {
@@ -97,6 +101,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     };
     let cancel = interrupt::flag();
     let mut checkpoint_error: Option<CliError> = None;
+    let bar = Progress::new("tune (generations)", args.generations.into(), args.quiet);
     let report = |g: &Generation| {
         let verdict = match (g.confirmation, g.accepted) {
             (Some(c), true) => format!("confirmed {c:+.4}, accepted"),
@@ -107,10 +112,11 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             Some(i) => format!("{:<8}", TERMS[i].seed_name),
             None => "mutant  ".to_string(),
         };
-        eprintln!(
+        bar.println(&format!(
             "gen {:>4}  incumbent {:+.4} ppg  best {what} {:+.4} ± {:.4}  {}  σ {:.3}  {} games  {:.0} s",
             g.index, g.incumbent_score, g.gain, g.gain_stderr, verdict, g.sigma, g.games, g.seconds
-        );
+        ));
+        bar.set(g.index.into(), args.generations.into());
         if g.accepted
             && checkpoint_error.is_none()
             && let Err(e) = to_weights(&g.weights).save(&args.out)
@@ -125,6 +131,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         report,
         cancel,
     );
+    bar.finish();
     if let Some(e) = checkpoint_error {
         return Err(e);
     }
