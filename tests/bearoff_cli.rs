@@ -221,3 +221,41 @@ fn progress_off_a_terminal_is_at_most_ten_lines_and_none_when_quiet() {
     );
     assert!(stdout(&o).contains("Player on roll wins"));
 }
+
+#[test]
+fn info_and_dump_print_json() {
+    let dir = std::env::temp_dir().join(format!("bgw-bearoff-json-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("four.bd");
+    let f = file.to_str().unwrap();
+    let o = run(&["bearoff", "build", "--points", "4", "--out", f, "--quiet"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(
+        o.stderr.is_empty(),
+        "--quiet: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let o = run(&["bearoff", "info", f, "--json"]);
+    assert!(o.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["points"], 4);
+    assert_eq!(v["positions"], 3876);
+    assert_eq!(v["layout"], "compressed");
+    assert_eq!(v["gammon"], true);
+    assert_eq!(v["distributions_ok"], 3876);
+    assert_eq!(v["distributions_bad"], 0);
+    assert_eq!(v["bytes"], std::fs::metadata(&file).unwrap().len());
+    let o = run(&["bearoff", "dump", f, "--counts", "2,0,1", "--json"]);
+    assert!(o.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["counts"], serde_json::json!([2, 0, 1, 0]));
+    assert_eq!(v["pips"], 5);
+    let off: Vec<f64> = serde_json::from_value(v["off"].clone()).unwrap();
+    assert_eq!(off.len(), 32);
+    assert!((off.iter().sum::<f64>() - 1.0).abs() < 1e-3);
+    assert!(
+        (v["mean"].as_f64().unwrap() - (0..32).map(|k| k as f64 * off[k]).sum::<f64>()).abs()
+            < 1e-3
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -100,3 +100,18 @@ fn moves_accepts_xgid() {
     assert!(!xgid.stdout.is_empty());
     assert_eq!(stdout(&xgid), stdout(&id));
 }
+
+#[test]
+fn show_json_has_the_ids_and_pip_counts() {
+    let o = run(&["show", "4HPwATDgc/ABMA:cAkAAAAAAAAA", "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["position_id"], "4HPwATDgc/ABMA");
+    assert_eq!(v["match_id"], "cAkAAAAAAAAA");
+    assert!(v["xgid"].as_str().unwrap().starts_with("XGID="));
+    assert_eq!(v["player"]["pips"], 167);
+    assert_eq!(v["opponent"]["pips"], 167);
+    let board: Vec<i64> = serde_json::from_value(v["board"].clone()).unwrap();
+    assert_eq!(board.iter().filter(|&&c| c > 0).sum::<i64>(), 15);
+    assert_eq!(board.iter().filter(|&&c| c < 0).sum::<i64>(), -15);
+}

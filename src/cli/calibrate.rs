@@ -1,7 +1,7 @@
 //! `bgw calibrate`: how fast this machine runs the engine, like gnubg's `calibrate`.
 
-use super::CliError;
 use super::progress::Progress;
+use super::{CliError, print};
 use bgw_engine::calibrate::{
     bearoff_build_seconds, duel_games_per_second, movegen_rate, parse_positions_tsv,
     ranking_seconds, self_play_positions, worst_case,
@@ -126,19 +126,20 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         .collect();
     bar.finish();
     if args.json {
-        let object: serde_json::Map<String, serde_json::Value> = figures
+        // One key a figure, rounded to a tenth (keys in alphabetical order).
+        let object: std::collections::BTreeMap<&str, f64> = figures
             .iter()
             .zip(&values)
-            .map(|(f, v)| {
-                let rounded = (v * 10.0).round() / 10.0;
-                (f.key.to_string(), serde_json::json!(rounded))
-            })
+            .map(|(f, v)| (f.key, (v * 10.0).round() / 10.0))
             .collect();
-        println!("{}", serde_json::Value::Object(object));
+        print(&format!("{}\n", serde_json::to_string(&object)?))?;
     } else {
-        for (f, v) in figures.iter().zip(&values) {
-            println!("{}: {:.1} {} ({})", f.label, v, f.unit, f.key);
-        }
+        let lines: String = figures
+            .iter()
+            .zip(&values)
+            .map(|(f, v)| format!("{}: {:.1} {} ({})\n", f.label, v, f.unit, f.key))
+            .collect();
+        print(&lines)?;
     }
     Ok(ExitCode::SUCCESS)
 }

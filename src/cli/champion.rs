@@ -255,6 +255,19 @@ fn describe(v: Value, side: Side) -> String {
     }
 }
 
+/// `bgw champion solve --json` (fields in alphabetical order, as before).
+#[derive(serde::Serialize)]
+struct SolveJson {
+    goat_wins: bool,
+    plies: u8,
+    positions: usize,
+    reachable_from_start: u64,
+    seconds: f64,
+    start: String,
+    table_bytes: usize,
+    variant: String,
+}
+
 fn solve(v: Variant, json: bool) -> Result<ExitCode, CliError> {
     let t = Instant::now();
     let s = Solution::solve(v);
@@ -263,17 +276,17 @@ fn solve(v: Variant, json: bool) -> Result<ExitCode, CliError> {
     let value = s.value(&start);
     let reachable = s.reachable_from(&start);
     if json {
-        let j = serde_json::json!({
-            "variant": v.name(),
-            "start": start.to_string(),
-            "goat_wins": value.is_win(),
-            "plies": value.plies(),
-            "positions": s.positions(),
-            "reachable_from_start": reachable,
-            "table_bytes": s.table_bytes(),
-            "seconds": seconds,
-        });
-        print(&format!("{j}\n"))?;
+        let j = SolveJson {
+            goat_wins: value.is_win(),
+            plies: value.plies(),
+            positions: s.positions(),
+            reachable_from_start: reachable,
+            seconds,
+            start: start.to_string(),
+            table_bytes: s.table_bytes(),
+            variant: v.name(),
+        };
+        print(&format!("{}\n", serde_json::to_string(&j)?))?;
     } else {
         print(&format!(
             "variant:    {v}\nstart:      {start}\nresult:     {}\npositions:  {} ({} reachable from the start)\ntable:      {} bytes\ntime:       {:.1} ms\n",

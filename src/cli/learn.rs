@@ -2,7 +2,7 @@
 
 use super::progress::Progress;
 use super::rank::load_weights;
-use super::{CliError, exit_now, interrupt};
+use super::{CliError, exit_now, interrupt, print};
 use bgw_engine::atomic_file::AtomicFile;
 use bgw_engine::classic::Weights;
 use bgw_engine::classic::selfplay::{LearnStats, learn};
@@ -41,6 +41,22 @@ pub struct Args {
     /// No progress on stderr.
     #[arg(long)]
     quiet: bool,
+    /// Print the closing summary as one JSON object.
+    #[arg(long)]
+    json: bool,
+}
+
+/// `bgw learn --json`.
+#[derive(serde::Serialize)]
+struct LearnJson {
+    games: u64,
+    seconds: f64,
+    good: u64,
+    bad: u64,
+    /// Share of the games White won.
+    white_win_rate: f64,
+    /// Where the weights were written.
+    out: String,
 }
 
 /// Runs `bgw learn`.
@@ -146,14 +162,25 @@ fn finish(
             .map_or_else(|| out.commit(), Err)
             .map_err(|e| CliError::failed(format!("{}: {e}", path.display())))?;
     }
-    println!(
-        "{} games in {:.1} s: GOOD {}, BAD {}, White won {:.1} %; weights written to {}",
-        stats.games,
-        started.elapsed().as_secs_f64(),
-        stats.good,
-        stats.bad,
-        100.0 * stats.white_wins as f64 / stats.games as f64,
-        args.out.display()
-    );
-    Ok(())
+    let json = LearnJson {
+        games: stats.games,
+        seconds: started.elapsed().as_secs_f64(),
+        good: stats.good,
+        bad: stats.bad,
+        white_win_rate: stats.white_wins as f64 / stats.games as f64,
+        out: args.out.display().to_string(),
+    };
+    if args.json {
+        print(&format!("{}\n", serde_json::to_string_pretty(&json)?))
+    } else {
+        print(&format!(
+            "{} games in {:.1} s: GOOD {}, BAD {}, White won {:.1} %; weights written to {}\n",
+            json.games,
+            json.seconds,
+            json.good,
+            json.bad,
+            100.0 * json.white_win_rate,
+            json.out
+        ))
+    }
 }

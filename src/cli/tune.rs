@@ -3,8 +3,9 @@
 use super::progress::Progress;
 use super::rank::load_weights;
 use super::{CliError, interrupt, print};
-use bgw_engine::classic::{TERMS, Weights};
+use bgw_engine::classic::{TERMS, Weights, by_seed_name};
 use bgw_engine::tune::{Generation, Method, Stop, TuneConfig, classic_against_pubeval, tune};
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -49,6 +50,26 @@ pub struct Args {
     /// No progress and no generation lines on stderr.
     #[arg(long)]
     quiet: bool,
+    /// Print the outcome as one JSON object instead of lines.
+    #[arg(long)]
+    json: bool,
+}
+
+/// `bgw tune --json`.
+#[derive(serde::Serialize)]
+struct TuneJson<'a> {
+    generations: usize,
+    improvements: usize,
+    games: u64,
+    /// Why the search stopped: generations, converged, time or interrupted.
+    stop: &'static str,
+    /// Where the best weights were written.
+    out: String,
+    /// The starting and the best weights, keyed by the seed's names.
+    start: BTreeMap<&'static str, f64>,
+    weights: BTreeMap<&'static str, f64>,
+    /// Every generation, in order.
+    history: &'a [Generation],
 }
 
 fn positive(name: &str, x: f64) -> Result<(), CliError> {
@@ -137,28 +158,41 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     }
     let best = to_weights(&outcome.weights);
     best.save(&args.out)?;
-    let why = match outcome.stop {
-        Stop::Generations => "generation limit",
-        Stop::Converged => "step below --min-sigma",
-        Stop::Time => "time limit",
-        Stop::Cancelled => "Ctrl+C",
+    let (why, stop) = match outcome.stop {
+        Stop::Generations => ("generation limit", "generations"),
+        Stop::Converged => ("step below --min-sigma", "converged"),
+        Stop::Time => ("time limit", "time"),
+        Stop::Cancelled => ("Ctrl+C", "interrupted"),
     };
     let accepted = outcome.history.iter().filter(|g| g.accepted).count();
     let games = outcome.history.last().map_or(0, |g| g.games);
-    let mut text = format!(
-        "{} generations ({} improvements, {} games), stopped by {why}; weights written to {}\n",
-        outcome.history.len(),
-        accepted,
-        games,
-        args.out.display()
-    );
-    for (info, (w0, w)) in TERMS.iter().zip(start.0.iter().zip(&best.0)) {
-        text.push_str(&format!(
-            "{:<9} {:>10.4} -> {:>10.4}\n",
-            info.seed_name, w0, w
-        ));
-    }
-    text.push_str("measure it: bgw duel --a classic:FILE --b pubeval --games 20000 --seed S\n");
+    let text = if args.json {
+        let json = TuneJson {
+            generations: outcome.history.len(),
+            improvements: accepted,
+            games,
+            stop,
+            out: args.out.display().to_string(),
+            start: by_seed_name(&start.0),
+            weights: by_seed_name(&best.0),
+            history: &outcome.history,
+        };
+        format!("{}\n", serde_json::to_string_pretty(&json)?)
+    } else {
+        let mut text = format!(
+            "{} generations ({accepted} improvements, {games} games), stopped by {why}; weights written to {}\n",
+            outcome.history.len(),
+            args.out.display()
+        );
+        for (info, (w0, w)) in TERMS.iter().zip(start.0.iter().zip(&best.0)) {
+            text.push_str(&format!(
+                "{:<9} {:>10.4} -> {:>10.4}\n",
+                info.seed_name, w0, w
+            ));
+        }
+        text.push_str("measure it: bgw duel --a classic:FILE --b pubeval --games 20000 --seed S\n");
+        text
+    };
     print(&text)?;
     if outcome.stop == Stop::Cancelled {
         return Err(CliError::interrupted(format!(
