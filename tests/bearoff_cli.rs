@@ -94,16 +94,17 @@ fn build_info_dump_and_bad_files() {
         );
     }
 
-    // Truncated, wrong header, too many checkers: one line on stderr, exit code 2.
+    // Truncated, wrong header: a file that cannot be read, exit code 1; too many checkers:
+    // what the user typed, exit code 2. One line on stderr.
     let cut = temp("cut.bd");
     std::fs::write(&cut, &bytes[..1000]).unwrap();
     let o = run(&["bearoff", "info", cut.to_str().unwrap()]);
-    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(o.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&o.stderr).contains("truncated"));
     let bad = temp("bad.bd");
     std::fs::write(&bad, b"gnubg-TS-06-06-1xxxxxxxxxxxxxxxxxxxxxxx\nrest").unwrap();
     let o = run(&["bearoff", "info", bad.to_str().unwrap()]);
-    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(o.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&o.stderr).contains("two-sided"));
     let o = run(&[
         "bearoff",
@@ -197,4 +198,64 @@ fn the_three_rules_agree_closely_and_2002_shows_the_seeds_moments() {
         t.contains("(2002 rule)") && t.contains("As the seed printed them"),
         "{t}"
     );
+}
+
+#[test]
+fn progress_off_a_terminal_is_at_most_ten_lines_and_none_when_quiet() {
+    // stderr is a pipe here: one line per tenth of the build at most (`bgw bearoff
+    // qm3bAADMXdsAAA` used to write 51 lines of "100.0 %"). An 8-point race shows progress.
+    let id = race_id(&[(8, 2), (1, 3)], &[(2, 3), (3, 1)]);
+    let o = run(&["bearoff", &id, "--games", "100"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let err = String::from_utf8_lossy(&o.stderr);
+    let lines: Vec<&str> = err.lines().collect();
+    assert!(!lines.is_empty() && lines.len() <= 10, "{err}");
+    assert!(lines.last().unwrap().ends_with("100 %"), "{err}");
+    assert!(!err.contains('\r'), "no carriage returns in a log: {err:?}");
+    let o = run(&["bearoff", &id, "--games", "100", "--quiet"]);
+    assert!(o.status.success());
+    assert!(
+        o.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(stdout(&o).contains("Player on roll wins"));
+}
+
+#[test]
+fn info_and_dump_print_json() {
+    let dir = std::env::temp_dir().join(format!("bgw-bearoff-json-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("four.bd");
+    let f = file.to_str().unwrap();
+    let o = run(&["bearoff", "build", "--points", "4", "--out", f, "--quiet"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(
+        o.stderr.is_empty(),
+        "--quiet: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let o = run(&["bearoff", "info", f, "--json"]);
+    assert!(o.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["points"], 4);
+    assert_eq!(v["positions"], 3876);
+    assert_eq!(v["layout"], "compressed");
+    assert_eq!(v["gammon"], true);
+    assert_eq!(v["distributions_ok"], 3876);
+    assert_eq!(v["distributions_bad"], 0);
+    assert_eq!(v["bytes"], std::fs::metadata(&file).unwrap().len());
+    let o = run(&["bearoff", "dump", f, "--counts", "2,0,1", "--json"]);
+    assert!(o.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["counts"], serde_json::json!([2, 0, 1, 0]));
+    assert_eq!(v["pips"], 5);
+    let off: Vec<f64> = serde_json::from_value(v["off"].clone()).unwrap();
+    assert_eq!(off.len(), 32);
+    assert!((off.iter().sum::<f64>() - 1.0).abs() < 1e-3);
+    assert!(
+        (v["mean"].as_f64().unwrap() - (0..32).map(|k| k as f64 * off[k]).sum::<f64>()).abs()
+            < 1e-3
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }

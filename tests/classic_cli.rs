@@ -83,7 +83,7 @@ fn rank_table_and_bad_input() {
         ],
         "",
     );
-    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(out.status.code(), Some(1), "a file that cannot be read");
     assert!(text(&out.stderr).contains("/nonexistent/w.ron"));
 }
 
@@ -193,7 +193,7 @@ fn learn_writes_the_weights_and_the_log() {
     );
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(
-        text(&out.stderr).contains("game 4/4"),
+        text(&out.stderr).contains("learn (games): 100 %"),
         "{}",
         text(&out.stderr)
     );
@@ -218,5 +218,32 @@ fn learn_writes_the_weights_and_the_log() {
         "",
     );
     assert_eq!(out.status.code(), Some(2));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn learn_json_summary() {
+    let dir = temp_dir("learn-json");
+    let out_file = dir.join("out.ron");
+    let out = bgw(
+        &[
+            "learn",
+            "--out",
+            out_file.to_str().unwrap(),
+            "--games",
+            "3",
+            "--json",
+            "--quiet",
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(out.stderr.is_empty(), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["games"], 3);
+    let rate = v["white_win_rate"].as_f64().unwrap();
+    assert!((0.0..=1.0).contains(&rate));
+    assert!(v["good"].as_u64().unwrap() + v["bad"].as_u64().unwrap() > 0);
+    assert_eq!(v["out"], out_file.to_str().unwrap());
     std::fs::remove_dir_all(&dir).unwrap();
 }

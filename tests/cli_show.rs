@@ -59,7 +59,7 @@ fn show_position_file() {
 }
 
 #[test]
-fn bad_input_exits_2_with_one_line() {
+fn bad_input_exits_2_or_1_with_one_line() {
     for bad in [
         "nonsense",
         "4HPwATDgc/AB!A",
@@ -72,7 +72,9 @@ fn bad_input_exits_2_with_one_line() {
         "/no/such/file.ron",
     ] {
         let o = run(&["show", bad]);
-        assert_eq!(o.status.code(), Some(2), "{bad:?}");
+        // A file that cannot be read fails while running (1); a bad ID is a usage error (2).
+        let code = if bad.ends_with(".ron") { 1 } else { 2 };
+        assert_eq!(o.status.code(), Some(code), "{bad:?}");
         assert!(o.stdout.is_empty(), "{bad:?}");
         let err = stderr(&o);
         assert_eq!(err.lines().count(), 1, "{bad:?}: {err}");
@@ -97,4 +99,19 @@ fn moves_accepts_xgid() {
     assert!(xgid.status.success(), "{}", stderr(&xgid));
     assert!(!xgid.stdout.is_empty());
     assert_eq!(stdout(&xgid), stdout(&id));
+}
+
+#[test]
+fn show_json_has_the_ids_and_pip_counts() {
+    let o = run(&["show", "4HPwATDgc/ABMA:cAkAAAAAAAAA", "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["position_id"], "4HPwATDgc/ABMA");
+    assert_eq!(v["match_id"], "cAkAAAAAAAAA");
+    assert!(v["xgid"].as_str().unwrap().starts_with("XGID="));
+    assert_eq!(v["player"]["pips"], 167);
+    assert_eq!(v["opponent"]["pips"], 167);
+    let board: Vec<i64> = serde_json::from_value(v["board"].clone()).unwrap();
+    assert_eq!(board.iter().filter(|&&c| c > 0).sum::<i64>(), 15);
+    assert_eq!(board.iter().filter(|&&c| c < 0).sum::<i64>(), -15);
 }

@@ -42,7 +42,7 @@ fn text_output_names_both_players() {
 }
 
 #[test]
-fn bad_arguments_give_one_line_and_exit_2() {
+fn bad_arguments_give_one_line_and_exit_2_or_1() {
     for (args, message) in [
         (
             vec!["duel", "--a", "pubeval", "--b", "gnubg"],
@@ -64,10 +64,32 @@ fn bad_arguments_give_one_line_and_exit_2() {
         ),
     ] {
         let out = run(&args);
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        // A weights file that cannot be read fails while running (1), the rest are usage (2).
+        let code = if message.starts_with('/') { 1 } else { 2 };
+        assert_eq!(out.status.code(), Some(code), "{args:?}");
         let err = String::from_utf8(out.stderr).unwrap();
         assert!(err.starts_with("bgw: "), "{err}");
         assert!(err.contains(message), "{args:?}: {err}");
         assert_eq!(err.lines().count(), 1, "{err}");
     }
+}
+
+#[test]
+fn progress_off_a_terminal_is_at_most_ten_lines_and_none_when_quiet() {
+    let args = ["duel", "--a", "random", "--b", "pubeval", "--games", "4000"];
+    let out = run(&args);
+    assert!(out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    let lines = err.lines().count();
+    assert!((1..=10).contains(&lines), "{err}");
+    assert!(!err.contains('\r'), "{err:?}");
+    let mut quiet = args.to_vec();
+    quiet.push("--quiet");
+    let out = run(&quiet);
+    assert!(out.status.success());
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }

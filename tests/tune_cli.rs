@@ -67,10 +67,50 @@ fn bad_arguments_are_refused_and_no_file_is_written() {
         let mut all = vec!["tune", "--out", out];
         all.extend(args.iter().copied());
         let run = run(&all);
-        assert_eq!(run.status.code(), Some(2), "{args:?}");
+        // A weights file that cannot be read fails while running (1), the rest are usage (2).
+        let code = if message.starts_with('/') { 1 } else { 2 };
+        assert_eq!(run.status.code(), Some(code), "{args:?}");
         let err = String::from_utf8(run.stderr).unwrap();
         assert!(err.contains(message), "{args:?}: {err}");
     }
     assert!(!std::path::Path::new(out).exists());
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn json_reports_the_outcome_and_quiet_silences_stderr() {
+    let dir = temp_dir("json");
+    let out = dir.join("tuned.ron");
+    let run = run(&[
+        "tune",
+        "--out",
+        out.to_str().unwrap(),
+        "--games",
+        "20",
+        "--offspring",
+        "1",
+        "--generations",
+        "2",
+        "--json",
+        "--quiet",
+    ]);
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    assert!(
+        run.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&run.stdout).unwrap();
+    assert_eq!(v["generations"], 2);
+    assert_eq!(v["stop"], "generations");
+    assert_eq!(v["history"].as_array().map(Vec::len), Some(2));
+    let weights = v["weights"].as_object().unwrap();
+    assert_eq!(weights.len(), 11);
+    let saved = Weights::load(&out).unwrap();
+    assert_eq!(weights["WBAR"].as_f64().unwrap(), saved.0[0]);
     std::fs::remove_dir_all(dir).unwrap();
 }

@@ -1,14 +1,17 @@
 //! `bgw bearoff`: one-sided bear-off databases — analyse a race, build gnubg files, look inside
 //! them.
 
-use super::CliError;
+use super::progress::Progress;
+use super::{CliError, interrupt, print};
 use bgw_engine::bearoff::analysis::{self, Analysis, SideReport};
 use bgw_engine::bearoff::bd_file::{self, BdContents, Header};
 use bgw_engine::bearoff::moments::build_moments;
-use bgw_engine::bearoff::normal::{self, Form};
+use bgw_engine::bearoff::normal::{self, ErrorMeasures, Form};
+use bgw_engine::bearoff::race::RaceCount;
 use bgw_engine::bearoff::rule2002::{build_2002, seed_printed_moments};
-use bgw_engine::bearoff::{Control, Database, Prob, ROLLS, build, build_within, index};
+use bgw_engine::bearoff::{BuildError, Control, Database, Prob, ROLLS, build, build_within, index};
 use bgw_engine::formats::read_position;
+use std::fmt::Write as _;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -37,6 +40,9 @@ pub struct Args {
     /// Print JSON instead of the table.
     #[arg(long)]
     json: bool,
+    /// No progress on stderr (the build of a database of 8 points or more).
+    #[arg(long)]
+    quiet: bool,
 }
 
 /// The arithmetic and move rule of a database.
@@ -61,6 +67,124 @@ impl Rule {
     }
 }
 
+/// `bgw bearoff <ID> --json`.
+#[derive(serde::Serialize)]
+struct AnalysisJson<'a> {
+    points: usize,
+    rule: &'static str,
+    win_exact: Option<f64>,
+    win_normal: Option<f64>,
+    win_interval: Option<f64>,
+    win_rollout: Option<f64>,
+    win_rollout_stderr: Option<f64>,
+    rollout_games: Option<u32>,
+    rollout_seed: Option<u64>,
+    win_gammon: Option<f64>,
+    lose_gammon: Option<f64>,
+    on_roll: SideJson<'a>,
+    opponent: SideJson<'a>,
+    race: &'a [RaceCount],
+}
+
+/// One side of the analysis in JSON: its figures, or why it is out of range.
+#[derive(serde::Serialize)]
+#[serde(untagged)]
+enum SideJson<'a> {
+    Report(SideReportJson<'a>),
+    OutOfRange { out_of_range: String },
+}
+
+impl<'a> SideJson<'a> {
+    fn of(s: &'a Option<SideReport>, why: impl FnOnce() -> String) -> Self {
+        match s {
+            Some(s) => SideJson::Report(SideReportJson::of(s)),
+            None => SideJson::OutOfRange {
+                out_of_range: why(),
+            },
+        }
+    }
+}
+
+/// A side's figures, the moments at the top level.
+#[derive(serde::Serialize)]
+struct SideReportJson<'a> {
+    pips: u32,
+    index: u32,
+    mean: f64,
+    sd: f64,
+    gammon_mean: f64,
+    gammon_sd: f64,
+    epc: f64,
+    wastage: f64,
+    dist: &'a [f64; ROLLS],
+    dist_normal: &'a [f64; ROLLS],
+    gammon: &'a [f64; ROLLS],
+    gammon_normal: &'a [f64; ROLLS],
+    dist_interval: &'a [f64; ROLLS],
+    gammon_interval: &'a [f64; ROLLS],
+    errors_normal: ErrorMeasures,
+    errors_interval: ErrorMeasures,
+}
+
+impl<'a> SideReportJson<'a> {
+    fn of(s: &'a SideReport) -> Self {
+        SideReportJson {
+            pips: s.pips,
+            index: s.index,
+            mean: s.moments.mean,
+            sd: s.moments.sd,
+            gammon_mean: s.moments.gammon_mean,
+            gammon_sd: s.moments.gammon_sd,
+            epc: s.epc,
+            wastage: s.wastage,
+            dist: &s.dist,
+            dist_normal: &s.dist_normal,
+            gammon: &s.gammon,
+            gammon_normal: &s.gammon_normal,
+            dist_interval: &s.dist_interval,
+            gammon_interval: &s.gammon_interval,
+            errors_normal: s.errors_normal,
+            errors_interval: s.errors_interval,
+        }
+    }
+}
+
+/// `bgw bearoff info --json`.
+#[derive(serde::Serialize)]
+struct InfoJson {
+    file: String,
+    points: usize,
+    positions: u32,
+    /// "compressed", "uncompressed" or "normal".
+    layout: &'static str,
+    gammon: bool,
+    bytes: usize,
+    /// Distributions that sum to 65535 and those that do not (null in a normal file).
+    distributions_ok: Option<u32>,
+    distributions_bad: Option<u32>,
+    /// Moments of the last position (all 15 on the highest point).
+    last_mean: f64,
+    last_sd: f64,
+}
+
+/// `bgw bearoff dump --json`.
+#[derive(serde::Serialize)]
+struct DumpJson {
+    index: u32,
+    points: usize,
+    /// Checkers on points 1, 2, … (ace point first).
+    counts: Vec<u8>,
+    pips: u32,
+    mean: f64,
+    sd: f64,
+    gammon_mean: f64,
+    gammon_sd: f64,
+    /// P(all off in k rolls), k = 0 … 31 (normal densities in a normal file).
+    off: Vec<f64>,
+    /// P(first checker off in k rolls).
+    first_off: Vec<f64>,
+}
+
 #[derive(clap::Subcommand)]
 enum Action {
     /// Build a gnubg one-sided database file (gnubg-compatible arithmetic).
@@ -77,11 +201,17 @@ enum Action {
         /// Normal-approximation file: mean and sd of both distributions (moment recursion).
         #[arg(long)]
         normal: bool,
+        /// No progress on stderr, no closing line.
+        #[arg(long)]
+        quiet: bool,
     },
     /// What a one-sided database file holds.
     Info {
         /// A gnubg one-sided .bd file.
         file: PathBuf,
+        /// Print one JSON object instead of lines.
+        #[arg(long)]
+        json: bool,
     },
     /// One position of a database file.
     Dump {
@@ -93,6 +223,9 @@ enum Action {
         /// The gnubg index of the position.
         #[arg(long)]
         index: Option<u32>,
+        /// Print one JSON object instead of the table.
+        #[arg(long)]
+        json: bool,
     },
 }
 
@@ -104,31 +237,22 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             out,
             uncompressed,
             normal,
-        }) => build_file(points as usize, &out, uncompressed, normal),
-        Some(Action::Info { file }) => info(&file),
+            quiet,
+        }) => build_file(points as usize, &out, uncompressed, normal, quiet),
+        Some(Action::Info { file, json }) => info(&file, json),
         Some(Action::Dump {
             file,
             counts,
             index,
-        }) => dump(&file, counts.as_deref(), index),
+            json,
+        }) => dump(&file, counts.as_deref(), index, json),
         None => {
             let Some(text) = args.position.as_deref() else {
-                return Err(CliError(
-                    "give a Position ID to analyse, or one of: build, info, dump".into(),
+                return Err(CliError::usage(
+                    "give a Position ID to analyse, or one of: build, info, dump",
                 ));
             };
             analyse(text, &args)
-        }
-    }
-}
-
-fn progress_bar(label: String) -> impl Fn(u64, u64) + Sync {
-    move |done, all| {
-        if done == all || done % 64 == 0 {
-            eprint!("\r{label}: {:5.1} %", 100.0 * done as f64 / all as f64);
-            if done == all {
-                eprintln!();
-            }
         }
     }
 }
@@ -141,10 +265,15 @@ fn analyse(text: &str, args: &Args) -> Result<ExitCode, CliError> {
         .points
         .map(|p| p as usize)
         .unwrap_or_else(|| needed.iter().flatten().copied().max().unwrap_or(1));
-    let report = progress_bar(format!("building the {points}-point database"));
+    let progress = Progress::new(
+        format!("building the {points}-point database"),
+        0,
+        points < 8 || args.json || args.quiet,
+    );
+    let report = |done, all| progress.set(done, all);
     let control = Control {
-        progress: (points >= 8 && !args.json).then_some(&report as &(dyn Fn(u64, u64) + Sync)),
-        cancel: None,
+        progress: Some(&report),
+        cancel: Some(interrupt::flag()),
     };
     // Only the positions the two sides can reach are built.
     let targets = analysis::targets(&pos, &needed, points);
@@ -172,6 +301,7 @@ fn analyse(text: &str, args: &Args) -> Result<ExitCode, CliError> {
             a
         }
     };
+    progress.finish();
     let out_of_range = |side: usize| {
         let [opp, me] = pos.sides();
         let s = if side == 0 { me } else { opp };
@@ -181,50 +311,32 @@ fn analyse(text: &str, args: &Args) -> Result<ExitCode, CliError> {
         )
     };
     if args.json {
-        let side = |s: &Option<SideReport>, i: usize| match s {
-            Some(s) => serde_json::json!({
-                "pips": s.pips, "index": s.index, "mean": s.moments.mean, "sd": s.moments.sd,
-                "gammon_mean": s.moments.gammon_mean, "gammon_sd": s.moments.gammon_sd,
-                "epc": s.epc, "wastage": s.wastage,
-                "dist": s.dist, "dist_normal": s.dist_normal,
-                "gammon": s.gammon, "gammon_normal": s.gammon_normal,
-                "dist_interval": s.dist_interval, "gammon_interval": s.gammon_interval,
-                "errors_normal": s.errors_normal, "errors_interval": s.errors_interval,
-            }),
-            None => serde_json::json!({ "out_of_range": out_of_range(i) }),
+        let json = AnalysisJson {
+            points: a.points,
+            rule: args.rule.name(),
+            win_exact: a.win_exact,
+            win_normal: a.win_normal,
+            win_interval: a.win_interval,
+            win_rollout: a.rollout.map(|r| r.win),
+            win_rollout_stderr: a.rollout.map(|r| r.stderr),
+            rollout_games: a.rollout.map(|r| r.games),
+            rollout_seed: a.rollout.map(|r| r.seed),
+            win_gammon: a.win_gammon,
+            lose_gammon: a.lose_gammon,
+            on_roll: SideJson::of(&a.on_roll, || out_of_range(0)),
+            opponent: SideJson::of(&a.opponent, || out_of_range(1)),
+            race: &a.race,
         };
-        let v = serde_json::json!({
-            "points": a.points,
-            "rule": args.rule.name(),
-            "win_exact": a.win_exact,
-            "win_normal": a.win_normal,
-            "win_interval": a.win_interval,
-            "win_rollout": a.rollout.map(|r| r.win),
-            "win_rollout_stderr": a.rollout.map(|r| r.stderr),
-            "rollout_games": a.rollout.map(|r| r.games),
-            "rollout_seed": a.rollout.map(|r| r.seed),
-            "win_gammon": a.win_gammon,
-            "lose_gammon": a.lose_gammon,
-            "on_roll": side(&a.on_roll, 0),
-            "opponent": side(&a.opponent, 1),
-            "race": a.race,
-        });
-        println!("{}", serde_json::to_string_pretty(&v)?);
+        print(&format!("{}\n", serde_json::to_string_pretty(&json)?))?;
     } else {
         print_table(&a, &out_of_range, args.rule.name());
         if let Some((Some(p), Some(o))) = seed_printed {
-            println!();
-            println!(
-                "As the seed printed them (divided by 65565; \"Var.\" is a standard deviation):"
-            );
-            println!(
-                "Mean  {:8.3} {:9.3}   {:8.3} {:9.3}",
-                p[0], o[0], p[2], o[2]
-            );
-            println!(
-                "Var.  {:8.3} {:9.3}   {:8.3} {:9.3}",
-                p[1], o[1], p[3], o[3]
-            );
+            print(&format!(
+                "\nAs the seed printed them (divided by 65565; \"Var.\" is a standard deviation):\n\
+                 Mean  {:8.3} {:9.3}   {:8.3} {:9.3}\n\
+                 Var.  {:8.3} {:9.3}   {:8.3} {:9.3}\n",
+                p[0], o[0], p[2], o[2], p[1], o[1], p[3], o[3]
+            ))?;
         }
     }
     Ok(ExitCode::SUCCESS)
@@ -365,16 +477,18 @@ fn build_file(
     out: &std::path::Path,
     uncompressed: bool,
     normal: bool,
+    quiet: bool,
 ) -> Result<ExitCode, CliError> {
     if !normal && points > 13 {
-        return Err(CliError(format!(
+        return Err(CliError::usage(format!(
             "full distributions are built for 1 to 13 points, not {points} (use --normal beyond)"
         )));
     }
-    let report = progress_bar(format!("building {points} points"));
+    let progress = Progress::new(format!("building {points} points"), 0, quiet);
+    let report = |done, all| progress.set(done, all);
     let control = Control {
         progress: Some(&report),
-        cancel: None,
+        cancel: Some(interrupt::flag()),
     };
     // Fail before a long build, not after it.
     let folder = match out.parent() {
@@ -382,20 +496,30 @@ fn build_file(
         _ => std::path::Path::new("."),
     };
     if !folder.is_dir() {
-        return Err(CliError(format!(
+        return Err(CliError::failed(format!(
             "cannot write {}: the folder {} does not exist",
             out.display(),
             folder.display()
         )));
     }
-    let in_file = |e: bd_file::BdError| CliError(format!("writing {}: {e}", out.display()));
+    let in_file = |e: bd_file::BdError| CliError::failed(format!("writing {}: {e}", out.display()));
+    let stopped = |e: BuildError| match e {
+        BuildError::Cancelled => {
+            CliError::interrupted(format!("interrupted: {} not written", out.display()))
+        }
+        e => e.into(),
+    };
     let start = std::time::Instant::now();
     if normal {
-        let db = build_moments(points, control)?;
+        let db = build_moments(points, control).map_err(stopped)?;
         bd_file::write_atomic(out, |w| bd_file::write_normal(&db, w)).map_err(in_file)?;
     } else {
-        let db = build::<u16>(points, control)?;
+        let db = build::<u16>(points, control).map_err(stopped)?;
         bd_file::write_atomic(out, |w| bd_file::write(&db, !uncompressed, w)).map_err(in_file)?;
+    }
+    progress.finish();
+    if quiet {
+        return Ok(ExitCode::SUCCESS);
     }
     let size = std::fs::metadata(out).map(|m| m.len()).unwrap_or(0);
     eprintln!(
@@ -407,42 +531,75 @@ fn build_file(
 }
 
 fn read_file(file: &std::path::Path) -> Result<BdContents, CliError> {
-    bd_file::read(file).map_err(|e| CliError(format!("{}: {e}", file.display())))
+    bd_file::read(file).map_err(|e| CliError::failed(format!("{}: {e}", file.display())))
 }
 
-fn info(file: &std::path::Path) -> Result<ExitCode, CliError> {
-    let bytes = std::fs::read(file).map_err(|e| CliError(format!("{}: {e}", file.display())))?;
-    let header = Header::parse(&bytes).map_err(|e| CliError(format!("{}: {e}", file.display())))?;
+fn info(file: &std::path::Path, json: bool) -> Result<ExitCode, CliError> {
+    let bytes =
+        std::fs::read(file).map_err(|e| CliError::failed(format!("{}: {e}", file.display())))?;
+    let header =
+        Header::parse(&bytes).map_err(|e| CliError::failed(format!("{}: {e}", file.display())))?;
     let contents = read_file(file)?;
     let n = index::positions(header.points);
-    println!("{}", file.display());
-    println!(
+    let sums = match &contents {
+        BdContents::Distributions(db) => {
+            let bad = (0..n)
+                .filter(|&i| db.dist(i).iter().map(|&v| v as u32).sum::<u32>() != 65535)
+                .count() as u32;
+            Some((n - bad, bad))
+        }
+        BdContents::Normal(_) => None,
+    };
+    let last = bd_file::moments_of(&contents, n - 1);
+    let layout = if header.normal {
+        "normal"
+    } else if header.compressed {
+        "compressed"
+    } else {
+        "uncompressed"
+    };
+    if json {
+        let info = InfoJson {
+            file: file.display().to_string(),
+            points: header.points,
+            positions: n,
+            layout,
+            gammon: header.gammon,
+            bytes: bytes.len(),
+            distributions_ok: sums.map(|s| s.0),
+            distributions_bad: sums.map(|s| s.1),
+            last_mean: last.mean,
+            last_sd: last.sd,
+        };
+        print(&format!("{}\n", serde_json::to_string_pretty(&info)?))?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let mut text = format!("{}\n", file.display());
+    let _ = writeln!(
+        text,
         "  gnubg one-sided bear-off database, 15 checkers on {} points",
         header.points
     );
-    println!("  positions        {n}");
-    println!(
+    let _ = writeln!(text, "  positions        {n}");
+    let _ = writeln!(
+        text,
         "  layout           {}",
         if header.normal {
             "normal approximation (mean, sd, gammon mean, gammon sd as f32)"
-        } else if header.compressed {
-            "compressed"
         } else {
-            "uncompressed"
+            layout
         }
     );
-    println!(
+    let _ = writeln!(
+        text,
         "  gammon           {}",
         if header.gammon { "yes" } else { "no" }
     );
-    println!("  size             {} bytes", bytes.len());
-    if let BdContents::Distributions(db) = &contents {
-        let bad = (0..n)
-            .filter(|&i| db.dist(i).iter().map(|&v| v as u32).sum::<u32>() != 65535)
-            .count();
-        println!(
-            "  distributions    {} sum to 65535{}",
-            n as usize - bad,
+    let _ = writeln!(text, "  size             {} bytes", bytes.len());
+    if let Some((ok, bad)) = sums {
+        let _ = writeln!(
+            text,
+            "  distributions    {ok} sum to 65535{}",
             if bad > 0 {
                 format!(", {bad} do not")
             } else {
@@ -450,11 +607,12 @@ fn info(file: &std::path::Path) -> Result<ExitCode, CliError> {
             }
         );
     }
-    let last = bd_file::moments_of(&contents, n - 1);
-    println!(
+    let _ = writeln!(
+        text,
         "  last position    all 15 on point {}: mean {:.4} rolls, sd {:.4}",
         header.points, last.mean, last.sd
     );
+    print(&text)?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -462,6 +620,7 @@ fn dump(
     file: &std::path::Path,
     counts: Option<&str>,
     idx: Option<u32>,
+    json: bool,
 ) -> Result<ExitCode, CliError> {
     let contents = read_file(file)?;
     let points = match &contents {
@@ -473,19 +632,19 @@ fn dump(
             let mut c = [0u8; index::MAX_POINTS + 1];
             let parts: Vec<&str> = text.split(',').map(str::trim).collect();
             if parts.len() > points {
-                return Err(CliError(format!(
+                return Err(CliError::usage(format!(
                     "--counts gives {} points, the database spans {points}",
                     parts.len()
                 )));
             }
             for (i, p) in parts.iter().enumerate() {
                 c[i + 1] = p.parse().map_err(|_| {
-                    CliError(format!("--counts: '{p}' is not a number of checkers"))
+                    CliError::usage(format!("--counts: '{p}' is not a number of checkers"))
                 })?;
             }
             let total = index::checkers(&c, points);
             if total > 15 {
-                return Err(CliError(format!(
+                return Err(CliError::usage(format!(
                     "--counts puts {total} checkers on the board (at most 15)"
                 )));
             }
@@ -493,54 +652,82 @@ fn dump(
         }
         (None, Some(i)) if i < index::positions(points) => i,
         (None, Some(i)) => {
-            return Err(CliError(format!(
+            return Err(CliError::usage(format!(
                 "index {i} is beyond the database's {} positions",
                 index::positions(points)
             )));
         }
-        (None, None) => return Err(CliError("give --counts or --index".into())),
+        (None, None) => return Err(CliError::usage("give --counts or --index")),
     };
     let c = index::counts(idx, points);
+    let m = bd_file::moments_of(&contents, idx);
+    // As gnubg reads a normal file: the normal density at each whole k.
+    let (off, first_off): (Vec<f64>, Vec<f64>) = match &contents {
+        BdContents::Distributions(db) => (db.dist_f64(idx).to_vec(), db.gammon_f64(idx).to_vec()),
+        BdContents::Normal(_) => (
+            normal::approximate(m.mean, m.sd, Form::Density).to_vec(),
+            normal::approximate(m.gammon_mean, m.gammon_sd, Form::Density).to_vec(),
+        ),
+    };
+    if json {
+        let dump = DumpJson {
+            index: idx,
+            points,
+            counts: c[1..=points].to_vec(),
+            pips: index::pips(&c, points),
+            mean: m.mean,
+            sd: m.sd,
+            gammon_mean: m.gammon_mean,
+            gammon_sd: m.gammon_sd,
+            off,
+            first_off,
+        };
+        print(&format!("{}\n", serde_json::to_string_pretty(&dump)?))?;
+        return Ok(ExitCode::SUCCESS);
+    }
     let list: Vec<String> = (1..=points).map(|p| c[p].to_string()).collect();
-    println!(
-        "index {idx}: checkers on points 1-{points}: {}  ({} pips)",
+    let mut text = format!(
+        "index {idx}: checkers on points 1-{points}: {}  ({} pips)\n",
         list.join(","),
         index::pips(&c, points)
     );
-    let m = bd_file::moments_of(&contents, idx);
-    println!(
+    let _ = writeln!(
+        text,
         "mean {:.4} sd {:.4}   gammon mean {:.4} sd {:.4}",
         m.mean, m.sd, m.gammon_mean, m.gammon_sd
     );
     match &contents {
-        BdContents::Distributions(db) => dump_dist(db, idx),
+        BdContents::Distributions(db) => dump_dist(&mut text, db, idx),
         BdContents::Normal(_) => {
-            // As gnubg reads such a file: the normal density at each whole k.
-            let d = normal::approximate(m.mean, m.sd, Form::Density);
-            let g = normal::approximate(m.gammon_mean, m.gammon_sd, Form::Density);
-            let mut o = std::io::stdout().lock();
-            let _ = writeln!(o, "rolls  off % (density)   first off % (density)");
+            let _ = writeln!(text, "rolls  off % (density)   first off % (density)");
             for k in 0..ROLLS {
-                if d[k] >= 5e-6 || g[k] >= 5e-6 {
-                    let _ = writeln!(o, "{k:5}  {:16.3}   {:21.3}", 100.0 * d[k], 100.0 * g[k]);
+                if off[k] >= 5e-6 || first_off[k] >= 5e-6 {
+                    let _ = writeln!(
+                        text,
+                        "{k:5}  {:16.3}   {:21.3}",
+                        100.0 * off[k],
+                        100.0 * first_off[k]
+                    );
                 }
             }
         }
     }
+    print(&text)?;
     Ok(ExitCode::SUCCESS)
 }
 
-fn dump_dist<T: Prob>(db: &Database<T>, idx: u32) {
+fn dump_dist<T: Prob>(text: &mut String, db: &Database<T>, idx: u32) {
     let (d, g) = (db.dist(idx), db.gammon(idx));
-    // Ignore write errors: the output may be piped into `head`.
-    let mut o = std::io::stdout().lock();
-    let _ = writeln!(o, "rolls  off raw   off %     first off raw   first off %");
+    let _ = writeln!(
+        text,
+        "rolls  off raw   off %     first off raw   first off %"
+    );
     for k in 0..ROLLS {
         if d[k] == T::default() && g[k] == T::default() {
             continue;
         }
         let _ = writeln!(
-            o,
+            text,
             "{k:5}  {:7} {:8.3}     {:13} {:13.3}",
             format!("{:?}", d[k]),
             100.0 * d[k].to_f64(),

@@ -1,6 +1,7 @@
 //! `bgw calibrate`: how fast this machine runs the engine, like gnubg's `calibrate`.
 
-use super::CliError;
+use super::progress::Progress;
+use super::{CliError, print};
 use bgw_engine::calibrate::{
     bearoff_build_seconds, duel_games_per_second, movegen_rate, parse_positions_tsv,
     ranking_seconds, self_play_positions, worst_case,
@@ -24,15 +25,19 @@ pub struct Args {
     /// Also time the 10-point bear-off database (3,268,760 positions; several seconds).
     #[arg(long)]
     large: bool,
+    /// No progress on stderr.
+    #[arg(long)]
+    quiet: bool,
 }
 
-/// One measured figure.
-struct Figure {
+/// One figure to measure.
+struct Figure<'a> {
     /// The JSON key.
     key: &'static str,
     /// What was measured, for people.
     label: String,
-    value: f64,
+    /// Takes the measurement.
+    value: Box<dyn Fn() -> f64 + 'a>,
     unit: &'static str,
 }
 
@@ -41,9 +46,9 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let (positions, source) = match &args.positions {
         Some(path) => {
             let text = std::fs::read_to_string(path)
-                .map_err(|e| CliError(format!("cannot read {}: {e}", path.display())))?;
+                .map_err(|e| CliError::failed(format!("cannot read {}: {e}", path.display())))?;
             let positions = parse_positions_tsv(&text)
-                .map_err(|e| CliError(format!("{}: {e}", path.display())))?;
+                .map_err(|e| CliError::failed(format!("{}: {e}", path.display())))?;
             (positions, path.display().to_string())
         }
         None => (
@@ -60,7 +65,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
                 "move generation, {} positions x 21 rolls ({source}), one thread",
                 positions.len()
             ),
-            value: movegen_rate(&positions, Duration::from_secs(2)),
+            value: Box::new(|| movegen_rate(&positions, Duration::from_secs(2))),
             unit: "position x roll / s",
         },
         Figure {
@@ -69,19 +74,21 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
                 "classic ranking with full breakdown, worst case {} {dice} ({results} results)",
                 position_id::encode(&worst)
             ),
-            value: 1e6 * ranking_seconds(&worst, dice, &weights, Duration::from_millis(500)),
+            value: Box::new(|| {
+                1e6 * ranking_seconds(&worst, dice, &weights, Duration::from_millis(500))
+            }),
             unit: "us",
         },
         Figure {
             key: "duel_classic_vs_pubeval_games_per_s",
             label: "duel, classic (default weights) against pubeval, 20000 games, all cores".into(),
-            value: duel_games_per_second(20_000),
+            value: Box::new(|| duel_games_per_second(20_000)),
             unit: "games / s",
         },
         Figure {
             key: "bearoff_build_6pt_ms",
             label: "bear-off database, 6 points, gnubg-compatible, all cores".into(),
-            value: 1e3 * bearoff_build_seconds(6, Duration::from_secs(1)),
+            value: Box::new(|| 1e3 * bearoff_build_seconds(6, Duration::from_secs(1))),
             unit: "ms",
         },
         Figure {
@@ -89,11 +96,12 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             label:
                 "seed 002 goat and wolves, 9x9 four wolves solved (7,493,980 positions), one thread"
                     .into(),
-            value: 1e3
-                * bgw_engine::champion::solver::solve_seconds(
+            value: Box::new(|| {
+                1e3 * bgw_engine::champion::solver::solve_seconds(
                     bgw_engine::champion::Variant::NINE_FOUR,
                     Duration::from_secs(1),
-                ),
+                )
+            }),
             unit: "ms",
         },
     ];
@@ -101,23 +109,37 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         figures.push(Figure {
             key: "bearoff_build_10pt_s",
             label: "bear-off database, 10 points, gnubg-compatible, all cores".into(),
-            value: bearoff_build_seconds(10, Duration::ZERO),
+            value: Box::new(|| bearoff_build_seconds(10, Duration::ZERO)),
             unit: "s",
         });
     }
+    let bar = Progress::new("calibrate (figures)", figures.len() as u64, args.quiet);
+    let values: Vec<f64> = figures
+        .iter()
+        .enumerate()
+        .map(|(i, f)| {
+            bar.message(f.key.to_string());
+            let value = (f.value)();
+            bar.set(i as u64 + 1, figures.len() as u64);
+            value
+        })
+        .collect();
+    bar.finish();
     if args.json {
-        let object: serde_json::Map<String, serde_json::Value> = figures
+        // One key a figure, rounded to a tenth (keys in alphabetical order).
+        let object: std::collections::BTreeMap<&str, f64> = figures
             .iter()
-            .map(|f| {
-                let rounded = (f.value * 10.0).round() / 10.0;
-                (f.key.to_string(), serde_json::json!(rounded))
-            })
+            .zip(&values)
+            .map(|(f, v)| (f.key, (v * 10.0).round() / 10.0))
             .collect();
-        println!("{}", serde_json::Value::Object(object));
+        print(&format!("{}\n", serde_json::to_string(&object)?))?;
     } else {
-        for f in &figures {
-            println!("{}: {:.1} {} ({})", f.label, f.value, f.unit, f.key);
-        }
+        let lines: String = figures
+            .iter()
+            .zip(&values)
+            .map(|(f, v)| format!("{}: {:.1} {} ({})\n", f.label, v, f.unit, f.key))
+            .collect();
+        print(&lines)?;
     }
     Ok(ExitCode::SUCCESS)
 }

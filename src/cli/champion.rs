@@ -8,7 +8,9 @@ use bgw_engine::champion::match_play::{
     self, GoatPlayer, PerfectGoat, PerfectWolves, ProgramGoat, RandomWolves, WolfPlayer,
 };
 use bgw_engine::champion::solver::Move;
-use bgw_engine::champion::{Champion, Listing, Position, Side, Solution, Value, Variant, WolfMove};
+use bgw_engine::champion::{
+    Champion, Listing, Position, RuleError, Side, Solution, Value, Variant, WolfMove,
+};
 use bgw_engine::rng::SplitMix64;
 use std::fmt::Write as _;
 use std::process::ExitCode;
@@ -38,6 +40,12 @@ fn listing(p: Program) -> Listing {
     } else {
         Listing::Main
     }
+}
+
+/// A rule error in a line the program plays by itself (no user input): a failure, not a usage
+/// error.
+fn internal(e: RuleError) -> CliError {
+    CliError::failed(e.to_string())
 }
 
 fn variant(text: &str) -> Result<Variant, CliError> {
@@ -222,7 +230,7 @@ fn replies(text: &str, v: Variant, program: Program, trace: bool) -> Result<Exit
         }
         let Some(m) = moves.next() else { break };
         pos.check_wolf_move(m)
-            .map_err(|e| CliError(format!("wolf move {m}: {e}")))?;
+            .map_err(|e| CliError::usage(format!("wolf move {m}: {e}")))?;
         champion.observe_move(&pos, m);
         pos = pos.after_wolf_move(m)?;
     }
@@ -230,7 +238,7 @@ fn replies(text: &str, v: Variant, program: Program, trace: bool) -> Result<Exit
         writeln!(out, "# {o}").unwrap();
     }
     if let Some(m) = moves.next() {
-        return Err(CliError(format!(
+        return Err(CliError::usage(format!(
             "wolf move {m} comes after the end of the game"
         )));
     }
@@ -247,6 +255,19 @@ fn describe(v: Value, side: Side) -> String {
     }
 }
 
+/// `bgw champion solve --json` (fields in alphabetical order, as before).
+#[derive(serde::Serialize)]
+struct SolveJson {
+    goat_wins: bool,
+    plies: u8,
+    positions: usize,
+    reachable_from_start: u64,
+    seconds: f64,
+    start: String,
+    table_bytes: usize,
+    variant: String,
+}
+
 fn solve(v: Variant, json: bool) -> Result<ExitCode, CliError> {
     let t = Instant::now();
     let s = Solution::solve(v);
@@ -255,17 +276,17 @@ fn solve(v: Variant, json: bool) -> Result<ExitCode, CliError> {
     let value = s.value(&start);
     let reachable = s.reachable_from(&start);
     if json {
-        let j = serde_json::json!({
-            "variant": v.name(),
-            "start": start.to_string(),
-            "goat_wins": value.is_win(),
-            "plies": value.plies(),
-            "positions": s.positions(),
-            "reachable_from_start": reachable,
-            "table_bytes": s.table_bytes(),
-            "seconds": seconds,
-        });
-        print(&format!("{j}\n"))?;
+        let j = SolveJson {
+            goat_wins: value.is_win(),
+            plies: value.plies(),
+            positions: s.positions(),
+            reachable_from_start: reachable,
+            seconds,
+            start: start.to_string(),
+            table_bytes: s.table_bytes(),
+            variant: v.name(),
+        };
+        print(&format!("{}\n", serde_json::to_string(&j)?))?;
     } else {
         print(&format!(
             "variant:    {v}\nstart:      {start}\nresult:     {}\npositions:  {} ({} reachable from the start)\ntable:      {} bytes\ntime:       {:.1} ms\n",
@@ -292,7 +313,7 @@ fn show(
         .map(|w| {
             w.trim()
                 .parse::<u8>()
-                .map_err(|_| CliError(format!("--wolves: {w:?} is not a square")))
+                .map_err(|_| CliError::usage(format!("--wolves: {w:?} is not a square")))
         })
         .collect::<Result<_, _>>()?;
     let side = if to_move == ToMove::Goat {
@@ -353,7 +374,7 @@ fn show(
 
 fn replay(program: Program, trace: bool) -> Result<ExitCode, CliError> {
     let s = Solution::solve(Variant::NINE_FOUR);
-    let steps = match_play::replay_article(&s, listing(program))?;
+    let steps = match_play::replay_article(&s, listing(program)).map_err(internal)?;
     let start = match_play::article_start();
     let mut out = format!("{start}: {}\n", describe(s.value(&start), Side::Wolves));
     for st in &steps {
@@ -409,7 +430,8 @@ fn measure(games: u32, seed: u64, only: Option<&str>) -> Result<ExitCode, CliErr
                 goat.as_mut(),
                 &mut |_| Box::new(PerfectWolves(&s)) as Box<dyn WolfPlayer>,
                 1,
-            )?;
+            )
+            .map_err(internal)?;
             let random = match_play::measure(
                 &s,
                 &start,
@@ -419,7 +441,8 @@ fn measure(games: u32, seed: u64, only: Option<&str>) -> Result<ExitCode, CliErr
                         as Box<dyn WolfPlayer>
                 },
                 games,
-            )?;
+            )
+            .map_err(internal)?;
             let beaten = if program == Program::Perfect {
                 if s.value(&start).is_win() {
                     "none".to_string()
@@ -427,7 +450,7 @@ fn measure(games: u32, seed: u64, only: Option<&str>) -> Result<ExitCode, CliErr
                     "forced win".to_string()
                 }
             } else {
-                match match_play::beat_program(&start, listing(program))? {
+                match match_play::beat_program(&start, listing(program)).map_err(internal)? {
                     Some(line) => format!("{} wolf moves", line.len()),
                     None => "none".to_string(),
                 }
@@ -515,11 +538,11 @@ fn play(v: Variant, program: Program, trace: bool) -> Result<ExitCode, CliError>
 
 fn beat(v: Variant, program: Program) -> Result<ExitCode, CliError> {
     if program == Program::Perfect {
-        return Err(CliError(
-            "--program perfect: the perfect goat is beaten only where the wolves win by force (see `solve`)".into(),
+        return Err(CliError::usage(
+            "--program perfect: the perfect goat is beaten only where the wolves win by force (see `solve`)",
         ));
     }
-    let out = match match_play::beat_program(&v.start(), listing(program))? {
+    let out = match match_play::beat_program(&v.start(), listing(program)).map_err(internal)? {
         Some(line) => {
             let mut pos = v.start();
             let mut champion = Champion::new(listing(program));

@@ -1,11 +1,8 @@
 //! `bgw duel`: many cubeless money games between two players, duplicate dice, all cores.
 
-use super::{CliError, print};
+use super::{CliError, interrupt, print, progress};
 use bgw_engine::duel::{Contender, DuelConfig, DuelResult, Progress, duel};
-use std::io::Write;
 use std::process::ExitCode;
-use std::sync::Mutex;
-use std::sync::atomic::AtomicBool;
 
 /// Arguments of `bgw duel`.
 #[derive(clap::Args)]
@@ -25,7 +22,7 @@ pub struct Args {
     /// Print the figures as one JSON object.
     #[arg(long)]
     json: bool,
-    /// No progress line on stderr.
+    /// No progress on stderr.
     #[arg(long)]
     quiet: bool,
 }
@@ -33,7 +30,7 @@ pub struct Args {
 /// Runs `bgw duel`.
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
     if args.games == 0 {
-        return Err(CliError("--games must be at least 1".into()));
+        return Err(CliError::usage("--games must be at least 1"));
     }
     let a = Contender::parse(&args.a)?;
     let b = Contender::parse(&args.b)?;
@@ -41,36 +38,26 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         games: args.games,
         seed: args.seed,
     };
-    let last = Mutex::new(0.0f64);
-    let quiet = args.quiet;
-    let progress = |p: Progress| {
-        if quiet {
-            return;
-        }
-        let mut last = last.lock().unwrap_or_else(|e| e.into_inner());
-        if p.seconds - *last >= 0.5 || p.games_done == p.games_total {
-            *last = p.seconds;
-            eprint!(
-                "\r{} / {} games, {:.1} s   ",
-                p.games_done, p.games_total, p.seconds
-            );
-            let _ = std::io::stderr().flush();
-        }
-    };
+    let bar = progress::Progress::new("duel (games)", args.games, args.quiet);
     let result = duel(
         &|s| a.player(s),
         &|s| b.player(s),
         &config,
-        &progress,
-        &AtomicBool::new(false),
+        &|p: Progress| bar.set(p.games_done, p.games_total),
+        interrupt::flag(),
     );
-    if !quiet {
-        eprintln!();
-    }
+    bar.finish();
     if args.json {
         print(&format!("{}\n", serde_json::to_string_pretty(&result)?))?;
     } else {
         print(&table(&result))?;
+    }
+    if result.cancelled {
+        return Err(CliError::interrupted(format!(
+            "interrupted: the figures cover the {} games ({} duplicate pairs) finished",
+            result.games,
+            result.games / 2
+        )));
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -1,11 +1,16 @@
 //! `bgw learn`: the classic program learns by GOOD/BAD in games against itself.
 
-use super::CliError;
+use super::progress::Progress;
 use super::rank::load_weights;
-use bgw_engine::classic::selfplay::learn;
+use super::{CliError, exit_now, interrupt, print};
+use bgw_engine::atomic_file::AtomicFile;
+use bgw_engine::classic::Weights;
+use bgw_engine::classic::selfplay::{LearnStats, learn};
+use std::cell::RefCell;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 /// Arguments of `bgw learn`.
@@ -33,33 +38,53 @@ pub struct Args {
     /// lines to this file.
     #[arg(long)]
     log: Option<PathBuf>,
+    /// No progress on stderr.
+    #[arg(long)]
+    quiet: bool,
+    /// Print the closing summary as one JSON object.
+    #[arg(long)]
+    json: bool,
+}
+
+/// `bgw learn --json`.
+#[derive(serde::Serialize)]
+struct LearnJson {
+    games: u64,
+    seconds: f64,
+    good: u64,
+    bad: u64,
+    /// Share of the games White won.
+    white_win_rate: f64,
+    /// Where the weights were written.
+    out: String,
 }
 
 /// Runs `bgw learn`.
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
     if args.games == 0 {
-        return Err(CliError("--games must be at least 1".into()));
+        return Err(CliError::usage("--games must be at least 1"));
     }
     if !(args.eta.is_finite() && args.eta > 0.0) {
-        return Err(CliError(format!(
+        return Err(CliError::usage(format!(
             "--eta must be a positive number, not {}",
             args.eta
         )));
     }
     let start = load_weights(args.weights.as_ref())?;
-    // The log is streamed to a temporary file beside it and renamed at the end.
-    let mut log = match &args.log {
-        Some(p) => {
-            let tmp = temp_beside(p);
-            let file = std::fs::File::create(&tmp)
-                .map_err(|e| CliError(format!("{}: {e}", p.display())))?;
-            Some((std::io::BufWriter::new(file), tmp, p.clone()))
-        }
-        None => None,
-    };
-    let mut log_error: Option<std::io::Error> = None;
+    // The log is streamed to a temporary file beside it, which replaces it at the end.
+    let log = RefCell::new(Log {
+        file: match &args.log {
+            Some(p) => Some(
+                AtomicFile::create(p)
+                    .map_err(|e| CliError::failed(format!("{}: {e}", p.display())))?,
+            ),
+            None => None,
+        },
+        error: None,
+    });
+    let cancel = interrupt::flag();
     let started = Instant::now();
-    let mut last_report = Instant::now();
+    let bar = Progress::new("learn (games)", args.games, args.quiet);
     let mut checkpoint_error: Option<CliError> = None;
     let (weights, stats) = learn(
         start,
@@ -67,26 +92,22 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         args.seed,
         args.eta,
         |u| {
-            if let Some((out, _, _)) = log.as_mut()
+            let log = &mut *log.borrow_mut();
+            if let Some(out) = log.file.as_mut()
                 && let Err(e) = writeln!(out, "{}", u.to_json())
             {
-                log_error.get_or_insert(e);
+                log.error.get_or_insert(e);
             }
         },
         |s, w| {
             let done = s.games == args.games;
-            if done || last_report.elapsed().as_millis() >= 200 {
-                last_report = Instant::now();
-                eprint!(
-                    "\rgame {}/{}  GOOD {}  BAD {}  White won {:.1} %  ",
-                    s.games,
-                    args.games,
-                    s.good,
-                    s.bad,
-                    100.0 * s.white_wins as f64 / s.games as f64
-                );
-                let _ = std::io::stderr().flush();
-            }
+            bar.message(format!(
+                "GOOD {}  BAD {}  White won {:.1} %",
+                s.good,
+                s.bad,
+                100.0 * s.white_wins as f64 / s.games as f64
+            ));
+            bar.set(s.games, args.games);
             if args.checkpoint > 0
                 && s.games % args.checkpoint == 0
                 && !done
@@ -94,43 +115,72 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             {
                 checkpoint_error.get_or_insert(e.into());
             }
+            // The engine's loop has no cancel check: on Ctrl+C the weights so far and the log
+            // are written here and the process ends.
+            if cancel.load(Ordering::SeqCst) && !done {
+                bar.finish();
+                let e = match finish(&args, w, s, log.take(), started) {
+                    Ok(()) => CliError::interrupted(format!(
+                        "interrupted after {} of {} games: the weights so far are written to {}",
+                        s.games,
+                        args.games,
+                        args.out.display()
+                    )),
+                    Err(e) => e,
+                };
+                exit_now(e);
+            }
         },
     );
-    eprintln!();
+    bar.finish();
     if let Some(e) = checkpoint_error {
         return Err(e);
     }
-    weights.save(&args.out)?;
-    if let Some((out, tmp, path)) = log {
-        let finish = || -> std::io::Result<()> {
-            if let Some(e) = log_error {
-                return Err(e);
-            }
-            out.into_inner().map_err(|e| e.into_error())?.sync_all()?;
-            std::fs::rename(&tmp, &path)
-        };
-        if let Err(e) = finish() {
-            let _ = std::fs::remove_file(&tmp);
-            return Err(CliError(format!("{}: {e}", path.display())));
-        }
-    }
-    println!(
-        "{} games in {:.1} s: GOOD {}, BAD {}, White won {:.1} %; weights written to {}",
-        stats.games,
-        started.elapsed().as_secs_f64(),
-        stats.good,
-        stats.bad,
-        100.0 * stats.white_wins as f64 / stats.games as f64,
-        args.out.display()
-    );
+    finish(&args, &weights, &stats, log.into_inner(), started)?;
     Ok(ExitCode::SUCCESS)
 }
 
-/// A temporary file name in the same folder as `path`.
-fn temp_beside(path: &std::path::Path) -> PathBuf {
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "log".into());
-    path.with_file_name(format!(".{name}.tmp{}", std::process::id()))
+/// The update log being written, and its first write error.
+#[derive(Default)]
+struct Log {
+    file: Option<AtomicFile>,
+    error: Option<std::io::Error>,
+}
+
+/// Writes the weights and the log and prints the summary.
+fn finish(
+    args: &Args,
+    weights: &Weights,
+    stats: &LearnStats,
+    log: Log,
+    started: Instant,
+) -> Result<(), CliError> {
+    weights.save(&args.out)?;
+    if let Some(out) = log.file {
+        let path = out.path().to_path_buf();
+        log.error
+            .map_or_else(|| out.commit(), Err)
+            .map_err(|e| CliError::failed(format!("{}: {e}", path.display())))?;
+    }
+    let json = LearnJson {
+        games: stats.games,
+        seconds: started.elapsed().as_secs_f64(),
+        good: stats.good,
+        bad: stats.bad,
+        white_win_rate: stats.white_wins as f64 / stats.games as f64,
+        out: args.out.display().to_string(),
+    };
+    if args.json {
+        print(&format!("{}\n", serde_json::to_string_pretty(&json)?))
+    } else {
+        print(&format!(
+            "{} games in {:.1} s: GOOD {}, BAD {}, White won {:.1} %; weights written to {}\n",
+            json.games,
+            json.seconds,
+            json.good,
+            json.bad,
+            100.0 * json.white_win_rate,
+            json.out
+        ))
+    }
 }

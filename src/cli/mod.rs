@@ -1,24 +1,28 @@
 //! The command line: one module per subcommand, each a thin layer over the library.
 //!
-//! Errors in what the user typed end the run with a one-line message on stderr and exit code 2.
+//! A failed run ends with a one-line message on stderr and an exit code by its class
+//! ([`Exit`]): 2 for what the user typed, 1 for failures while running, 130 on Ctrl+C.
 
 mod bearoff;
 mod calibrate;
 mod champion;
 mod duel;
+mod interrupt;
 mod learn;
 mod moves;
 mod play;
+mod progress;
 mod rank;
 mod show;
 mod tune;
 
 use clap::{Parser, Subcommand};
+use std::io::Write;
 use std::process::ExitCode;
 
 /// The backgammon workbench: positions, legal moves, the classic program, bear-off databases.
 #[derive(Parser)]
-#[command(name = "bgw", version, about, long_about = None)]
+#[command(name = "bgw", version, about, long_about = None, after_help = EXIT_CODES)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -50,20 +54,135 @@ enum Command {
     Champion(champion::Args),
 }
 
-/// A failed run: the message printed after `bgw: `.
-pub struct CliError(pub String);
+/// How a run failed, which decides the exit code (see [`EXIT_CODES`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Exit {
+    /// What the user typed is wrong: arguments, IDs, dice, move text (exit code 2).
+    Usage,
+    /// Something failed while running: a file that cannot be read, written or parsed, other
+    /// I/O (exit code 1).
+    Failed,
+    /// Stopped by Ctrl+C (exit code 130).
+    Interrupted,
+}
 
-impl<E: std::fmt::Display> From<E> for CliError {
-    fn from(e: E) -> CliError {
-        CliError(e.to_string())
+impl Exit {
+    /// The process exit code.
+    pub fn code(self) -> u8 {
+        match self {
+            Exit::Usage => 2,
+            Exit::Failed => 1,
+            Exit::Interrupted => 130,
+        }
+    }
+}
+
+/// The exit codes, as `bgw --help` and the README list them.
+pub const EXIT_CODES: &str = "Exit codes:
+  0    success
+  1    a failure while running: a file that cannot be read, written or parsed, other I/O
+       (and `bgw moves --batch` when a line failed)
+  2    what was typed is wrong: arguments, Position IDs, dice, move text
+  130  stopped by Ctrl+C (tune and learn write the best weights so far first)";
+
+/// A failed run: the message printed after `bgw: `, and its class.
+#[derive(Debug)]
+pub struct CliError {
+    /// Which kind of failure, and so the exit code.
+    pub exit: Exit,
+    /// The one-line message.
+    pub message: String,
+}
+
+impl CliError {
+    /// An error in what the user typed (exit code 2).
+    pub fn usage(message: impl Into<String>) -> CliError {
+        CliError {
+            exit: Exit::Usage,
+            message: message.into(),
+        }
+    }
+
+    /// A failure while running (exit code 1).
+    pub fn failed(message: impl Into<String>) -> CliError {
+        CliError {
+            exit: Exit::Failed,
+            message: message.into(),
+        }
+    }
+
+    /// Stopped by Ctrl+C (exit code 130).
+    pub fn interrupted(message: impl Into<String>) -> CliError {
+        CliError {
+            exit: Exit::Interrupted,
+            message: message.into(),
+        }
+    }
+}
+
+/// `From` conversions for `?`: each error type is put in its class once, here.
+macro_rules! classify {
+    ($class:ident: $($t:ty),+ $(,)?) => {
+        $(impl From<$t> for CliError {
+            fn from(e: $t) -> CliError {
+                CliError::$class(e.to_string())
+            }
+        })+
+    };
+}
+
+classify!(usage:
+    bgw_engine::formats::ReadError,
+    bgw_engine::dice::DiceError,
+    bgw_engine::position::PositionError,
+    bgw_engine::bearoff::analysis::AnalysisError,
+    bgw_engine::champion::RuleError,
+);
+classify!(failed:
+    std::io::Error,
+    serde_json::Error,
+    bgw_engine::bearoff::bd_file::BdError,
+    bgw_engine::calibrate::PositionsFileError,
+);
+
+impl From<bgw_engine::classic::WeightsError> for CliError {
+    /// A weights file that cannot be read, parsed or written is a failure while running.
+    fn from(e: bgw_engine::classic::WeightsError) -> CliError {
+        CliError::failed(e.to_string())
+    }
+}
+
+impl From<bgw_engine::formats::position_file::PositionFileError> for CliError {
+    /// A position file that cannot be read or parsed is a failure while running.
+    fn from(e: bgw_engine::formats::position_file::PositionFileError) -> CliError {
+        CliError::failed(e.to_string())
+    }
+}
+
+impl From<bgw_engine::duel::ContenderError> for CliError {
+    /// An unknown player name is a usage error; its weights file failing is not.
+    fn from(e: bgw_engine::duel::ContenderError) -> CliError {
+        match e {
+            bgw_engine::duel::ContenderError::Unknown(_) => CliError::usage(e.to_string()),
+            bgw_engine::duel::ContenderError::Weights(w) => w.into(),
+        }
+    }
+}
+
+impl From<bgw_engine::bearoff::BuildError> for CliError {
+    /// A cancelled build was stopped by Ctrl+C; too many points is a usage error.
+    fn from(e: bgw_engine::bearoff::BuildError) -> CliError {
+        match e {
+            bgw_engine::bearoff::BuildError::Cancelled => CliError::interrupted(e.to_string()),
+            bgw_engine::bearoff::BuildError::TooManyPoints(_) => CliError::usage(e.to_string()),
+        }
     }
 }
 
 /// Writes to stdout; a closed pipe (`bgw … | head`) is not an error of the user's.
 pub fn print(text: &str) -> Result<(), CliError> {
-    use std::io::Write;
     match std::io::stdout().lock().write_all(text.as_bytes()) {
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(CliError(e.to_string())),
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.into()),
         _ => Ok(()),
     }
 }
@@ -74,7 +193,7 @@ fn open_workbench() -> Result<ExitCode, CliError> {
     {
         bgw::app::run()
             .map(|()| ExitCode::SUCCESS)
-            .map_err(|e| CliError(format!("cannot open the workbench window: {e}")))
+            .map_err(|e| CliError::failed(format!("cannot open the workbench window: {e}")))
     }
     #[cfg(not(feature = "gui"))]
     {
@@ -100,8 +219,18 @@ pub fn run() -> ExitCode {
         Some(Command::Tune(args)) => tune::run(args),
         Some(Command::Champion(args)) => champion::run(args),
     };
-    outcome.unwrap_or_else(|CliError(message)| {
-        eprintln!("bgw: {message}");
-        ExitCode::from(2)
-    })
+    outcome.unwrap_or_else(|e| ExitCode::from(report(e)))
+}
+
+/// Prints the error's line on stderr and returns its exit code.
+fn report(e: CliError) -> u8 {
+    let _ = writeln!(std::io::stderr(), "bgw: {}", e.message);
+    e.exit.code()
+}
+
+/// Ends the process at once with the error's line and exit code: for a command that must stop
+/// inside an engine loop without a cancel check of its own.
+pub fn exit_now(e: CliError) -> ! {
+    let _ = std::io::stdout().flush();
+    std::process::exit(report(e).into())
 }

@@ -26,13 +26,21 @@ pub struct Args {
     batch: bool,
 }
 
+/// One result of `bgw moves --json`.
+#[derive(serde::Serialize)]
+struct MoveJson<'a> {
+    #[serde(rename = "move")]
+    mv: &'a str,
+    result: &'a str,
+}
+
 /// Runs `bgw moves`.
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
     if args.batch {
         return batch();
     }
     let Some(text) = args.position else {
-        return Err(CliError("give a position and a roll, or --batch".into()));
+        return Err(CliError::usage("give a position and a roll, or --batch"));
     };
     let setup = read_setup(&text)?;
     let pos = setup.position;
@@ -40,8 +48,8 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         (Some(dice), _) => dice.parse()?,
         (None, Some(dice)) => dice,
         (None, None) => {
-            return Err(CliError(
-                "no dice: give the roll (such as 31) after the position".into(),
+            return Err(CliError::usage(
+                "no dice: give the roll (such as 31) after the position",
             ));
         }
     };
@@ -52,11 +60,11 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         .map(|p| (p.mv.notation(), position_id::encode(&p.result.mirror())))
         .collect();
     if args.json {
-        let array: Vec<_> = rows
+        let array: Vec<MoveJson> = rows
             .iter()
-            .map(|(mv, id)| serde_json::json!({ "move": mv, "result": id }))
+            .map(|(mv, result)| MoveJson { mv, result })
             .collect();
-        print(&format!("{}\n", serde_json::Value::Array(array)))?;
+        print(&format!("{}\n", serde_json::to_string(&array)?))?;
     } else {
         let lines: String = rows
             .iter()

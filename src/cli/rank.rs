@@ -1,10 +1,12 @@
 //! `bgw rank`: every legal result of a roll ranked by the classic program's BRDVAL.
 
 use super::{CliError, print};
-use bgw_engine::classic::{Ranking, TERMS, Weights};
+use bgw_engine::classic::terms::TERM_COUNT;
+use bgw_engine::classic::{Ranking, TERMS, Weights, by_seed_name};
 use bgw_engine::formats::{position_id, read_position};
 use bgw_engine::moves::MoveGenerator;
 use bgw_engine::{Dice, Position};
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -96,42 +98,60 @@ fn table(pos: &Position, dice: Dice, ranking: &Ranking) -> String {
     out
 }
 
-/// The ranking as JSON (shape documented in the README section of NOTES-classic.md).
-pub fn to_json(r: &Ranking) -> serde_json::Value {
-    use serde_json::{Map, Value, json};
-    let candidates: Vec<Value> = r
+/// The ranking as JSON (shape documented in the README section of NOTES-classic.md; fields in
+/// alphabetical order, as the README shows them).
+#[derive(serde::Serialize)]
+pub struct RankingJson {
+    candidates: Vec<CandidateJson>,
+    classic_reason: Option<String>,
+    dice: String,
+    phase: &'static str,
+    position: String,
+}
+
+/// One ranked result.
+#[derive(serde::Serialize)]
+struct CandidateJson {
+    addends: BTreeMap<&'static str, f64>,
+    classic_choice: bool,
+    delta: f64,
+    /// Each term's value for the side that moved and for its opponent.
+    features: BTreeMap<&'static str, [i32; 2]>,
+    #[serde(rename = "move")]
+    mv: String,
+    phase: &'static str,
+    rank: usize,
+    result: String,
+    value: f64,
+}
+
+/// The ranking as JSON.
+pub fn to_json(r: &Ranking) -> RankingJson {
+    let candidates = r
         .candidates
         .iter()
         .enumerate()
         .map(|(i, c)| {
-            let mut addends = Map::new();
-            let mut features = Map::new();
-            for t in &TERMS {
-                let k = t.term.index();
-                addends.insert(t.seed_name.into(), json!(c.addends[k]));
-                features.insert(
-                    t.seed_name.into(),
-                    json!([c.features.own[k], c.features.opp[k]]),
-                );
+            let pairs: [[i32; 2]; TERM_COUNT] =
+                std::array::from_fn(|k| [c.features.own[k], c.features.opp[k]]);
+            CandidateJson {
+                addends: by_seed_name(&c.addends),
+                classic_choice: c.classic_choice,
+                delta: c.delta,
+                features: by_seed_name(&pairs),
+                mv: c.play.mv.notation(),
+                phase: r.phase.name(),
+                rank: i + 1,
+                result: position_id::encode(&c.play.result.mirror()),
+                value: c.value,
             }
-            json!({
-                "rank": i + 1,
-                "move": c.play.mv.notation(),
-                "result": position_id::encode(&c.play.result.mirror()),
-                "value": c.value,
-                "delta": c.delta,
-                "addends": addends,
-                "features": features,
-                "classic_choice": c.classic_choice,
-                "phase": r.phase.name(),
-            })
         })
         .collect();
-    json!({
-        "position": position_id::encode(&r.position),
-        "dice": r.dice.to_string(),
-        "phase": r.phase.name(),
-        "classic_reason": r.choice.map(|c| c.reason.to_string()),
-        "candidates": candidates,
-    })
+    RankingJson {
+        candidates,
+        classic_reason: r.choice.map(|c| c.reason.to_string()),
+        dice: r.dice.to_string(),
+        phase: r.phase.name(),
+        position: position_id::encode(&r.position),
+    }
 }

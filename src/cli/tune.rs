@@ -1,12 +1,13 @@
 //! `bgw tune`: search for stronger classic weights with duels against pubeval.
 
+use super::progress::Progress;
 use super::rank::load_weights;
-use super::{CliError, print};
-use bgw_engine::classic::{TERMS, Weights};
+use super::{CliError, interrupt, print};
+use bgw_engine::classic::{TERMS, Weights, by_seed_name};
 use bgw_engine::tune::{Generation, Method, Stop, TuneConfig, classic_against_pubeval, tune};
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::atomic::AtomicBool;
 
 /// Arguments of `bgw tune`.
 #[derive(clap::Args)]
@@ -46,13 +47,36 @@ pub struct Args {
     /// Seed of the mutations and duels.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// No progress and no generation lines on stderr.
+    #[arg(long)]
+    quiet: bool,
+    /// Print the outcome as one JSON object instead of lines.
+    #[arg(long)]
+    json: bool,
+}
+
+/// `bgw tune --json`.
+#[derive(serde::Serialize)]
+struct TuneJson<'a> {
+    generations: usize,
+    improvements: usize,
+    games: u64,
+    /// Why the search stopped: generations, converged, time or interrupted.
+    stop: &'static str,
+    /// Where the best weights were written.
+    out: String,
+    /// The starting and the best weights, keyed by the seed's names.
+    start: BTreeMap<&'static str, f64>,
+    weights: BTreeMap<&'static str, f64>,
+    /// Every generation, in order.
+    history: &'a [Generation],
 }
 
 fn positive(name: &str, x: f64) -> Result<(), CliError> {
     if x.is_finite() && x > 0.0 {
         Ok(())
     } else {
-        Err(CliError(format!(
+        Err(CliError::usage(format!(
             "{name} must be a positive number, not {x}"
         )))
     }
@@ -61,15 +85,15 @@ fn positive(name: &str, x: f64) -> Result<(), CliError> {
 /// Runs `bgw tune`.
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
     if args.games < 2 {
-        return Err(CliError("--games must be at least 2 (one pair)".into()));
+        return Err(CliError::usage("--games must be at least 2 (one pair)"));
     }
     if args.offspring == 0 {
-        return Err(CliError("--offspring must be at least 1".into()));
+        return Err(CliError::usage("--offspring must be at least 1"));
     }
     positive("--sigma", args.sigma)?;
     positive("--min-sigma", args.min_sigma)?;
     if !(args.accept_z.is_finite() && args.accept_z >= 0.0) {
-        return Err(CliError(format!(
+        return Err(CliError::usage(format!(
             "--accept-z must be a number ≥ 0, not {}",
             args.accept_z
         )));
@@ -79,7 +103,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     }
     let start = load_weights(args.weights.as_ref())?;
     if start.0.iter().all(|&w| w == 0.0) {
-        return Err(CliError("the starting weights are all zero".into()));
+        return Err(CliError::failed("the starting weights are all zero"));
     }
     let config = TuneConfig {
         method: if args.method == "es" {
@@ -96,8 +120,9 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         accept_z: args.accept_z,
         seed: args.seed,
     };
-    let cancel = AtomicBool::new(false);
+    let cancel = interrupt::flag();
     let mut checkpoint_error: Option<CliError> = None;
+    let bar = Progress::new("tune (generations)", args.generations.into(), args.quiet);
     let report = |g: &Generation| {
         let verdict = match (g.confirmation, g.accepted) {
             (Some(c), true) => format!("confirmed {c:+.4}, accepted"),
@@ -108,10 +133,11 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             Some(i) => format!("{:<8}", TERMS[i].seed_name),
             None => "mutant  ".to_string(),
         };
-        eprintln!(
+        bar.println(&format!(
             "gen {:>4}  incumbent {:+.4} ppg  best {what} {:+.4} ± {:.4}  {}  σ {:.3}  {} games  {:.0} s",
             g.index, g.incumbent_score, g.gain, g.gain_stderr, verdict, g.sigma, g.games, g.seconds
-        );
+        ));
+        bar.set(g.index.into(), args.generations.into());
         if g.accepted
             && checkpoint_error.is_none()
             && let Err(e) = to_weights(&g.weights).save(&args.out)
@@ -122,38 +148,58 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let outcome = tune(
         &start.0,
         &config,
-        classic_against_pubeval(args.games, &cancel),
+        classic_against_pubeval(args.games, cancel),
         report,
-        &cancel,
+        cancel,
     );
+    bar.finish();
     if let Some(e) = checkpoint_error {
         return Err(e);
     }
     let best = to_weights(&outcome.weights);
     best.save(&args.out)?;
-    let why = match outcome.stop {
-        Stop::Generations => "generation limit",
-        Stop::Converged => "step below --min-sigma",
-        Stop::Time => "time limit",
-        Stop::Cancelled => "cancelled",
+    let (why, stop) = match outcome.stop {
+        Stop::Generations => ("generation limit", "generations"),
+        Stop::Converged => ("step below --min-sigma", "converged"),
+        Stop::Time => ("time limit", "time"),
+        Stop::Cancelled => ("Ctrl+C", "interrupted"),
     };
     let accepted = outcome.history.iter().filter(|g| g.accepted).count();
     let games = outcome.history.last().map_or(0, |g| g.games);
-    let mut text = format!(
-        "{} generations ({} improvements, {} games), stopped by {why}; weights written to {}\n",
-        outcome.history.len(),
-        accepted,
-        games,
-        args.out.display()
-    );
-    for (info, (w0, w)) in TERMS.iter().zip(start.0.iter().zip(&best.0)) {
-        text.push_str(&format!(
-            "{:<9} {:>10.4} -> {:>10.4}\n",
-            info.seed_name, w0, w
-        ));
-    }
-    text.push_str("measure it: bgw duel --a classic:FILE --b pubeval --games 20000 --seed S\n");
+    let text = if args.json {
+        let json = TuneJson {
+            generations: outcome.history.len(),
+            improvements: accepted,
+            games,
+            stop,
+            out: args.out.display().to_string(),
+            start: by_seed_name(&start.0),
+            weights: by_seed_name(&best.0),
+            history: &outcome.history,
+        };
+        format!("{}\n", serde_json::to_string_pretty(&json)?)
+    } else {
+        let mut text = format!(
+            "{} generations ({accepted} improvements, {games} games), stopped by {why}; weights written to {}\n",
+            outcome.history.len(),
+            args.out.display()
+        );
+        for (info, (w0, w)) in TERMS.iter().zip(start.0.iter().zip(&best.0)) {
+            text.push_str(&format!(
+                "{:<9} {:>10.4} -> {:>10.4}\n",
+                info.seed_name, w0, w
+            ));
+        }
+        text.push_str("measure it: bgw duel --a classic:FILE --b pubeval --games 20000 --seed S\n");
+        text
+    };
     print(&text)?;
+    if outcome.stop == Stop::Cancelled {
+        return Err(CliError::interrupted(format!(
+            "interrupted: the best weights so far are written to {}",
+            args.out.display()
+        )));
+    }
     Ok(ExitCode::SUCCESS)
 }
 

@@ -14,10 +14,11 @@
 //! becomes the GBRDVAL just computed (with the weights it was computed with, as the seed stores
 //! it before the update).
 
-use super::terms::{Features, SideFeatures, TERM_COUNT, TERMS, own_features};
+use super::terms::{Features, SideFeatures, TERM_COUNT, by_seed_name, own_features};
 use super::value::{addends, gbrdval};
 use super::weights::Weights;
 use crate::position::Position;
+use std::collections::BTreeMap;
 
 /// The outcome of comparing GBRDVAL with COMPVAL.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -58,32 +59,32 @@ pub struct Update {
 }
 
 impl Update {
-    /// The update as a JSON object (for logs).
+    /// The update as a JSON object (for logs): `verdict`, `gbrdval`, `compval`, and the
+    /// objects `move_features`, `move_addends`, `before`, `after` keyed by the seed's names.
     pub fn to_json(&self) -> serde_json::Value {
-        use serde_json::Value;
-        let map = |w: &Weights| {
-            Value::Object(
-                TERMS
-                    .iter()
-                    .map(|t| (t.seed_name.to_string(), w.0[t.term.index()].into()))
-                    .collect(),
-            )
-        };
-        serde_json::json!({
-            "verdict": self.verdict.name(),
-            "gbrdval": self.gbrdval,
-            "compval": self.compval,
-            "move_features": Value::Object(
-                TERMS
-                    .iter()
-                    .map(|t| (t.seed_name.to_string(), self.features[t.term.index()].into()))
-                    .collect(),
-            ),
-            "move_addends": map(&Weights(self.addends)),
-            "before": map(&self.before),
-            "after": map(&self.after),
+        serde_json::to_value(UpdateJson {
+            verdict: self.verdict.name(),
+            gbrdval: self.gbrdval,
+            compval: self.compval,
+            move_features: by_seed_name(&self.features),
+            move_addends: by_seed_name(&self.addends),
+            before: by_seed_name(&self.before.0),
+            after: by_seed_name(&self.after.0),
         })
+        .unwrap_or(serde_json::Value::Null)
     }
+}
+
+/// The shape of [`Update::to_json`].
+#[derive(serde::Serialize)]
+struct UpdateJson {
+    verdict: &'static str,
+    gbrdval: f64,
+    compval: f64,
+    move_features: BTreeMap<&'static str, i32>,
+    move_addends: BTreeMap<&'static str, f64>,
+    before: BTreeMap<&'static str, f64>,
+    after: BTreeMap<&'static str, f64>,
 }
 
 /// The GOOD/BAD rule on its own: the weights after a `verdict` for a move whose terms were `v`.

@@ -44,5 +44,5 @@ pub use learning::{Learner, Update, Verdict};
 pub use phase::Phase;
 pub use player::{Choice, ClassicPlayer, Reason};
 pub use rank::{Candidate, Ranking};
-pub use terms::{Features, TERMS, Term};
+pub use terms::{Features, TERMS, Term, by_seed_name};
 pub use weights::{Weights, WeightsError};

@@ -175,6 +175,17 @@ impl std::fmt::Display for Term {
 /// scale.
 pub const ODDS: [i32; 12] = [11, 12, 14, 15, 15, 17, 6, 6, 5, 3, 2, 3];
 
+/// One value per term keyed by the seed's name (`WBAR` …), for JSON output: the keys of a
+/// weights file, in alphabetical order as a JSON object has them.
+pub fn by_seed_name<T: Copy>(
+    values: &[T; TERM_COUNT],
+) -> std::collections::BTreeMap<&'static str, T> {
+    TERMS
+        .iter()
+        .map(|t| (t.seed_name, values[t.term.index()]))
+        .collect()
+}
+
 /// The raw values of the eleven terms for one side, in the seed's order.
 pub type SideFeatures = [i32; TERM_COUNT];
 

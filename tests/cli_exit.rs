@@ -1,0 +1,79 @@
+//! Exit codes by class: 2 for what the user typed, 1 for failures while running, and the
+//! list in `bgw --help`.
+
+mod common;
+use common::{run, text};
+
+/// Runs `args` and checks the exit code and that stderr is one `bgw: ` line naming `needle`.
+fn fails_with(args: &[&str], code: i32, needle: &str) {
+    let o = run(args);
+    assert_eq!(o.status.code(), Some(code), "{args:?}");
+    let err = text(&o.stderr);
+    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    assert!(
+        err.starts_with("bgw: ") && err.contains(needle),
+        "{args:?}: {err}"
+    );
+    assert!(o.stdout.is_empty(), "{args:?}");
+}
+
+#[test]
+fn what_the_user_typed_wrong_exits_2() {
+    fails_with(&["moves", "4HPwATDgc/ABMA", "70"], 2, "dice");
+    fails_with(&["show", "4HPwATDgc/AB!A"], 2, "bgw: ");
+    fails_with(&["bearoff", "4HPwATDgc/ABMA"], 2, "contact");
+    fails_with(&["duel", "--a", "gnubg", "--b", "random"], 2, "gnubg");
+    // clap's own refusals use 2 as well.
+    let o = run(&["moves", "--no-such-flag"]);
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn failures_while_running_exit_1() {
+    let dir = std::env::temp_dir().join(format!("bgw-exit-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let missing = dir.join("missing.bd");
+    fails_with(
+        &["bearoff", "info", missing.to_str().unwrap()],
+        1,
+        "missing.bd",
+    );
+    let garbage = dir.join("garbage.ron");
+    std::fs::write(&garbage, "not ( a weights file").unwrap();
+    fails_with(
+        &[
+            "rank",
+            "4HPwATDgc/ABMA",
+            "31",
+            "--weights",
+            garbage.to_str().unwrap(),
+        ],
+        1,
+        "garbage.ron",
+    );
+    fails_with(&["show", garbage.to_str().unwrap()], 1, "garbage.ron");
+    let nowhere = dir.join("no/such/folder/out.bd");
+    fails_with(
+        &[
+            "bearoff",
+            "build",
+            "--points",
+            "2",
+            "--out",
+            nowhere.to_str().unwrap(),
+        ],
+        1,
+        "does not exist",
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn help_lists_the_exit_codes() {
+    let o = run(&["--help"]);
+    assert!(o.status.success());
+    let help = text(&o.stdout);
+    for line in ["Exit codes:", "  1 ", "  2 ", "  130 "] {
+        assert!(help.contains(line), "{line:?} in {help}");
+    }
+}

@@ -1,0 +1,155 @@
+//! Ctrl+C (SIGINT sent to a child `bgw`): exit code 130, and what each long command leaves —
+//! tune and learn the weights so far, duel the figures of the pairs it finished, a bear-off
+//! build no file at all.
+#![cfg(unix)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+/// A fresh folder for one test.
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("bgw-int-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Starts `bgw args`, sends it SIGINT after `after`, and waits (at most a minute) for it.
+fn interrupted(args: &[&str], after: Duration) -> Output {
+    let child = Command::new(env!("CARGO_BIN_EXE_bgw"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("bgw runs");
+    std::thread::sleep(after);
+    let started = Instant::now();
+    let kill = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(kill.success(), "the child was still running");
+    let out = child.wait_with_output().expect("bgw ends");
+    assert!(
+        started.elapsed() < Duration::from_secs(60),
+        "stopped promptly"
+    );
+    out
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// The names in a folder.
+fn names(dir: &Path) -> Vec<String> {
+    let mut n: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    n.sort();
+    n
+}
+
+#[test]
+fn tune_writes_the_best_weights_so_far() {
+    let dir = temp_dir("tune");
+    let out = dir.join("best.ron");
+    let o = interrupted(
+        &["tune", "--out", out.to_str().unwrap(), "--games", "2000000"],
+        Duration::from_millis(1500),
+    );
+    assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(
+        err.contains("interrupted") && err.contains("best.ron"),
+        "{err}"
+    );
+    let w = bgw_engine::classic::Weights::load(&out).expect("the weights are written");
+    assert!(w.0.iter().any(|&x| x != 0.0));
+    assert_eq!(names(&dir), ["best.ron"], "no temporary file left");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn learn_writes_the_weights_and_the_log_so_far() {
+    let dir = temp_dir("learn");
+    let (out, log) = (dir.join("w.ron"), dir.join("log.jsonl"));
+    let o = interrupted(
+        &[
+            "learn",
+            "--out",
+            out.to_str().unwrap(),
+            "--log",
+            log.to_str().unwrap(),
+            "--games",
+            "100000000",
+            "--checkpoint",
+            "0",
+        ],
+        Duration::from_millis(1500),
+    );
+    assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
+    assert!(stderr(&o).contains("interrupted after"), "{}", stderr(&o));
+    bgw_engine::classic::Weights::load(&out).expect("the weights are written");
+    let lines = std::fs::read_to_string(&log).unwrap();
+    assert!(lines.lines().count() > 0);
+    for l in lines.lines() {
+        serde_json::from_str::<serde_json::Value>(l).expect("whole JSON lines");
+    }
+    assert_eq!(
+        names(&dir),
+        ["log.jsonl", "w.ron"],
+        "no temporary file left"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn duel_prints_the_pairs_it_finished() {
+    let o = interrupted(
+        &[
+            "duel",
+            "--a",
+            "random",
+            "--b",
+            "pubeval",
+            "--games",
+            "1000000000",
+            "--json",
+            "--quiet",
+        ],
+        Duration::from_millis(1500),
+    );
+    assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("the figures as JSON");
+    assert_eq!(v["cancelled"], true);
+    let games = v["games"].as_u64().unwrap();
+    assert!(
+        games > 0 && games < 1_000_000_000 && games.is_multiple_of(2),
+        "{games}"
+    );
+}
+
+#[test]
+fn an_interrupted_bearoff_build_leaves_no_file() {
+    let dir = temp_dir("bearoff");
+    let out = dir.join("big.bd");
+    let o = interrupted(
+        &[
+            "bearoff",
+            "build",
+            "--points",
+            "12",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+        Duration::from_millis(1500),
+    );
+    assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
+    assert!(stderr(&o).contains("big.bd not written"), "{}", stderr(&o));
+    assert!(names(&dir).is_empty(), "{:?}", names(&dir));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
