@@ -2,7 +2,7 @@
 
 use super::progress::Progress;
 use super::rank::load_weights;
-use super::{CliError, exit_now, interrupt, print};
+use super::{CliError, interrupt, print};
 use bgw_engine::atomic_file::AtomicFile;
 use bgw_engine::classic::Weights;
 use bgw_engine::classic::selfplay::{LearnStats, learn};
@@ -91,6 +91,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         args.games,
         args.seed,
         args.eta,
+        cancel,
         |u| {
             let log = &mut *log.borrow_mut();
             if let Some(out) = log.file.as_mut()
@@ -115,21 +116,6 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             {
                 checkpoint_error.get_or_insert(e.into());
             }
-            // The engine's loop has no cancel check: on Ctrl+C the weights so far and the log
-            // are written here and the process ends.
-            if cancel.load(Ordering::SeqCst) && !done {
-                bar.finish();
-                let e = match finish(&args, w, s, log.take(), started) {
-                    Ok(()) => CliError::interrupted(format!(
-                        "interrupted after {} of {} games: the weights so far are written to {}",
-                        s.games,
-                        args.games,
-                        args.out.display()
-                    )),
-                    Err(e) => e,
-                };
-                exit_now(e);
-            }
         },
     );
     bar.finish();
@@ -137,6 +123,15 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         return Err(e);
     }
     finish(&args, &weights, &stats, log.into_inner(), started)?;
+    // On Ctrl+C the run stopped after the game being played: what it learnt is written.
+    if cancel.load(Ordering::SeqCst) && stats.games < args.games {
+        return Err(CliError::interrupted(format!(
+            "interrupted after {} of {} games: the weights so far are written to {}",
+            stats.games,
+            args.games,
+            args.out.display()
+        )));
+    }
     Ok(ExitCode::SUCCESS)
 }
 

@@ -227,10 +227,3 @@ fn report(e: CliError) -> u8 {
     let _ = writeln!(std::io::stderr(), "bgw: {}", e.message);
     e.exit.code()
 }
-
-/// Ends the process at once with the error's line and exit code: for a command that must stop
-/// inside an engine loop without a cancel check of its own.
-pub fn exit_now(e: CliError) -> ! {
-    let _ = std::io::stdout().flush();
-    std::process::exit(report(e).into())
-}

@@ -11,6 +11,7 @@ use super::player::ClassicPlayer;
 use super::weights::Weights;
 use crate::dice_source::{DiceSource, SeededDice};
 use crate::position::{Position, Side};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Turns after which a game is abandoned.
 pub const MAX_TURNS: usize = 5000;
@@ -67,12 +68,14 @@ pub struct LearnStats {
 
 /// Self-play learning from `start` for `games` games with step `eta` and dice from `seed`.
 /// After each game `on_game(&stats, &weights)` is called (progress, checkpoints); every update
-/// goes to `on_update`. Returns the final weights.
+/// goes to `on_update`. When `cancel` is raised the run stops after the game being played
+/// (`stats.games` tells how many were). Returns the final weights.
 pub fn learn(
     start: Weights,
     games: u64,
     seed: u64,
     eta: f64,
+    cancel: &AtomicBool,
     mut on_update: impl FnMut(&Update),
     mut on_game: impl FnMut(&LearnStats, &Weights),
 ) -> (Weights, LearnStats) {
@@ -91,6 +94,9 @@ pub fn learn(
         stats.games += 1;
         stats.white_wins += (r.winner == Some(Side::White)) as u64;
         on_game(&stats, &player.weights);
+        if cancel.load(Ordering::Relaxed) {
+            break;
+        }
     }
     (player.weights, stats)
 }
@@ -102,15 +108,17 @@ mod tests {
     #[test]
     fn learning_is_seeded_and_every_update_follows_the_rule() {
         let mut updates = Vec::new();
+        let go = AtomicBool::new(false);
         let (w1, s1) = learn(
             Weights::builtin_seed(),
             3,
             7,
             0.01,
+            &go,
             |u| updates.push(*u),
             |_, _| {},
         );
-        let (w2, s2) = learn(Weights::builtin_seed(), 3, 7, 0.01, |_| {}, |_, _| {});
+        let (w2, s2) = learn(Weights::builtin_seed(), 3, 7, 0.01, &go, |_| {}, |_, _| {});
         assert_eq!((w1, s1), (w2, s2), "same seed, same run");
         assert_eq!(s1.games, 3);
         assert_eq!(s1.good + s1.bad, updates.len() as u64);
@@ -120,6 +128,19 @@ mod tests {
             assert_eq!(pair[0].after, pair[1].before);
         }
         assert_eq!(updates.last().unwrap().after, w1);
+        // Cancelled after the first game: the weights after one game, as a one-game run.
+        let stop = AtomicBool::new(false);
+        let (w, s) = learn(
+            Weights::builtin_seed(),
+            3,
+            7,
+            0.01,
+            &stop,
+            |_| {},
+            |_, _| stop.store(true, Ordering::Relaxed),
+        );
+        let one = learn(Weights::builtin_seed(), 1, 7, 0.01, &go, |_| {}, |_, _| {});
+        assert_eq!((s.games, (w, s)), (1, one));
         for u in &updates {
             assert_eq!(
                 u.after,
