@@ -68,6 +68,70 @@ fn failures_while_running_exit_1() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// An unwritable `--out` is found before the work, not after it, and leaves nothing behind.
+#[cfg(target_os = "linux")]
+#[test]
+fn an_unwritable_out_is_refused_before_the_work() {
+    let o = run(&["bearoff", "build", "--points", "10", "--out", "/proc/x.bd"]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = text(&o.stderr);
+    assert!(err.contains("cannot write /proc/x.bd"), "{err}");
+    assert!(
+        !err.contains('%'),
+        "no build progress before the refusal: {err}"
+    );
+
+    let dir = std::env::temp_dir().join(format!("bgw-out-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("good.jsonl");
+    let o = run(&[
+        "learn",
+        "--games",
+        "1000000",
+        "--out",
+        "/proc/x.ron",
+        "--log",
+        log.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(text(&o.stderr).contains("cannot write /proc/x.ron"));
+    assert_eq!(
+        std::fs::read_dir(&dir).unwrap().count(),
+        0,
+        "no log, no temp file"
+    );
+
+    // A symbolic link as --out is written through: the link stays a link.
+    let real = dir.join("real.ron");
+    let link = dir.join("link.ron");
+    std::fs::write(&real, bgw_engine::classic::weights::SEED_RON).unwrap();
+    std::os::unix::fs::symlink(&real, &link).unwrap();
+    let o = run(&[
+        "learn",
+        "--games",
+        "1",
+        "--quiet",
+        "--out",
+        link.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert_ne!(
+        std::fs::read_to_string(&real).unwrap(),
+        bgw_engine::classic::weights::SEED_RON
+    );
+    // A device is refused.
+    let o = run(&["learn", "--games", "1", "--quiet", "--out", "/dev/null"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(text(&o.stderr).contains("device"), "{}", text(&o.stderr));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn help_lists_the_exit_codes() {
     let o = run(&["--help"]);

@@ -5,6 +5,12 @@
 //! `O_EXCL`, so never someone else's file), removed when the write fails or is abandoned —
 //! also on a panic — and renamed over the target on success. The file is synced before the
 //! rename and, on Unix, the folder after it, so the new name survives a crash.
+//!
+//! The target must be a regular file or not exist yet: a directory, a device or a FIFO is
+//! refused. A symbolic link is written **through**: the file it points to is replaced and the
+//! link stays a link (a dangling link is refused). Temporary names are recognisable —
+//! `.NAME.bgw-PID-RANDOM.tmp` beside the target — and the ones a killed run left behind (its
+//! process is gone) are removed the next time the same target is written.
 
 use std::fs::File;
 use std::io::{self, BufWriter, Write};
@@ -22,20 +28,21 @@ pub struct AtomicFile {
 }
 
 impl AtomicFile {
-    /// Starts writing `path`: creates the temporary file in its folder.
+    /// Starts writing `path`: checks the target (see [`target`]), removes temporary files of
+    /// killed runs for it, and creates the temporary file in its folder.
     pub fn create(path: &Path) -> io::Result<AtomicFile> {
-        let name = path
-            .file_name()
-            .ok_or_else(|| io::Error::other("the path names no file"))?;
+        let path = target(path)?;
+        let name = file_name(&path)?;
+        remove_stale(&path, &name);
         let temp = tempfile::Builder::new()
-            .prefix(&format!(".{}.", name.to_string_lossy()))
+            .prefix(&format!("{}{}-", temp_prefix(&name), std::process::id()))
             .suffix(".tmp")
-            .tempfile_in(folder_of(path))?;
+            .tempfile_in(folder_of(&path))?;
         let (file, temp) = temp.into_parts();
         Ok(AtomicFile {
             writer: BufWriter::with_capacity(1 << 20, file),
             temp,
-            path: path.to_path_buf(),
+            path,
         })
     }
 
@@ -86,6 +93,99 @@ pub fn write_atomic(
     let mut file = AtomicFile::create(path)?;
     fill(file.writer())?;
     file.commit()
+}
+
+/// The file a write of `path` replaces, checked before any work is done: `path` itself when it
+/// is a regular file or does not exist yet, the file a symbolic link points to (written
+/// through, the link stays), and an error naming the problem for a directory, a device, a
+/// FIFO, a dangling link or a folder that does not exist. Call it before long work so an
+/// unwritable target is found at once; [`AtomicFile::create`] calls it too.
+pub fn target(path: &Path) -> io::Result<PathBuf> {
+    let refuse = |what: &str| {
+        io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("{what}; only a regular file can be written"),
+        )
+    };
+    file_name(path)?;
+    let path = match std::fs::symlink_metadata(path) {
+        Ok(m) if m.file_type().is_symlink() => match std::fs::canonicalize(path) {
+            Ok(resolved) => resolved,
+            Err(_) => return Err(refuse("is a symbolic link to nothing")),
+        },
+        _ => path.to_path_buf(),
+    };
+    match std::fs::metadata(&path) {
+        Ok(m) if m.is_file() => {}
+        Ok(m) if m.is_dir() => return Err(refuse("is a directory")),
+        Ok(_) => return Err(refuse("is a device, FIFO or socket")),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {}
+        Err(e) => return Err(e),
+    }
+    let folder = folder_of(&path);
+    match std::fs::metadata(folder) {
+        Ok(m) if m.is_dir() => {}
+        Ok(_) => return Err(refuse("is in something that is not a folder")),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            return Err(io::Error::new(
+                e.kind(),
+                format!("the folder {} does not exist", folder.display()),
+            ));
+        }
+        Err(e) => {
+            return Err(io::Error::new(
+                e.kind(),
+                format!("its folder {}: {e}", folder.display()),
+            ));
+        }
+    }
+    Ok(path)
+}
+
+/// Checks that `path` can be written — the target as [`target`] checks it, and a temporary
+/// file can be created (and is removed) in its folder — before long work starts.
+pub fn check_writable(path: &Path) -> io::Result<()> {
+    drop(AtomicFile::create(path)?);
+    Ok(())
+}
+
+fn file_name(path: &Path) -> io::Result<std::ffi::OsString> {
+    path.file_name()
+        .map(|n| n.to_os_string())
+        .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "the path names no file"))
+}
+
+/// The start of every temporary name for target `name`.
+fn temp_prefix(name: &std::ffi::OsStr) -> String {
+    format!(".{}.bgw-", name.to_string_lossy())
+}
+
+/// Removes the temporary files a killed run left for this target: those whose process is
+/// gone (Linux: no `/proc/PID`). Elsewhere, or when unsure, they are left alone.
+fn remove_stale(path: &Path, name: &std::ffi::OsStr) {
+    let proc = Path::new("/proc/self");
+    if !proc.exists() {
+        return;
+    }
+    let prefix = temp_prefix(name);
+    let Ok(entries) = std::fs::read_dir(folder_of(path)) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let file = entry.file_name();
+        let file = file.to_string_lossy();
+        let Some(rest) = file.strip_prefix(&prefix) else {
+            continue;
+        };
+        let Some(pid) = rest.split('-').next().and_then(|p| p.parse::<u32>().ok()) else {
+            continue;
+        };
+        let alive = Path::new("/proc").join(pid.to_string()).exists();
+        let is_file = entry.file_type().is_ok_and(|t| t.is_file());
+        if !alive && is_file && file.ends_with(".tmp") {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
 }
 
 /// The folder a file is in (`.` for a bare name).
@@ -147,7 +247,8 @@ mod tests {
         let names = entries(dir.path());
         assert_eq!(names.len(), 1);
         assert!(
-            names[0].starts_with(".log.jsonl.") && names[0].ends_with(".tmp"),
+            names[0].starts_with(&format!(".log.jsonl.bgw-{}-", std::process::id()))
+                && names[0].ends_with(".tmp"),
             "{names:?}"
         );
         file.commit().unwrap();
@@ -157,6 +258,60 @@ mod tests {
         drop(abandoned);
         assert_eq!(entries(dir.path()), ["log.jsonl"]);
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "one\n");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_link_is_written_through_and_odd_targets_are_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let real = dir.path().join("real.ron");
+        let link = dir.path().join("link.ron");
+        std::fs::write(&real, "old").unwrap();
+        std::os::unix::fs::symlink(&real, &link).unwrap();
+        write_atomic(&link, |w| w.write_all(b"new")).unwrap();
+        assert!(
+            std::fs::symlink_metadata(&link)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+        assert_eq!(std::fs::read_to_string(&real).unwrap(), "new");
+        let dangling = dir.path().join("dangling.ron");
+        std::os::unix::fs::symlink(dir.path().join("nothing"), &dangling).unwrap();
+        let e = write_atomic(&dangling, |w| w.write_all(b"x")).unwrap_err();
+        assert!(e.to_string().contains("symbolic link to nothing"), "{e}");
+        let e = check_writable(Path::new("/dev/null")).unwrap_err();
+        assert!(e.to_string().contains("device"), "{e}");
+        let e = check_writable(dir.path()).unwrap_err();
+        assert!(e.to_string().contains("directory"), "{e}");
+        // check_writable leaves nothing behind.
+        check_writable(&dir.path().join("fresh.bd")).unwrap();
+        assert_eq!(
+            entries(dir.path()),
+            ["dangling.ron", "link.ron", "real.ron"]
+        );
+    }
+
+    #[test]
+    fn temporary_files_of_killed_runs_are_removed_on_the_next_write() {
+        if !Path::new("/proc/self").exists() {
+            return; // only where processes can be looked up
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("w.ron");
+        // A process id no process has (above the kernel's pid_max of 2^22).
+        let stale = dir.path().join(".w.ron.bgw-4194999-abcdef.tmp");
+        let live = dir
+            .path()
+            .join(format!(".w.ron.bgw-{}-ghijkl.tmp", std::process::id()));
+        let other = dir.path().join(".x.ron.bgw-4194999-abcdef.tmp");
+        for f in [&stale, &live, &other] {
+            std::fs::write(f, "left over").unwrap();
+        }
+        write_atomic(&path, |w| w.write_all(b"w")).unwrap();
+        assert!(!stale.exists(), "a dead run's file is removed");
+        assert!(live.exists(), "a running process's file stays");
+        assert!(other.exists(), "another target's file stays");
     }
 
     #[test]

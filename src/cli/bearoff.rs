@@ -491,17 +491,7 @@ fn build_file(
         cancel: Some(interrupt::flag()),
     };
     // Fail before a long build, not after it.
-    let folder = match out.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => std::path::Path::new("."),
-    };
-    if !folder.is_dir() {
-        return Err(CliError::failed(format!(
-            "cannot write {}: the folder {} does not exist",
-            out.display(),
-            folder.display()
-        )));
-    }
+    super::check_writable(out)?;
     let in_file = |e: bd_file::BdError| CliError::failed(format!("writing {}: {e}", out.display()));
     let stopped = |e: BuildError| match e {
         BuildError::Cancelled => {

@@ -71,6 +71,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         )));
     }
     let start = load_weights(args.weights.as_ref())?;
+    super::check_writable(&args.out)?;
     // The log is streamed to a temporary file beside it, which replaces it at the end.
     let log = RefCell::new(Log {
         file: match &args.log {

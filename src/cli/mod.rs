@@ -179,6 +179,14 @@ impl From<bgw_engine::bearoff::BuildError> for CliError {
     }
 }
 
+/// Checks before long work that `path` can be written (its folder exists, it is a regular file
+/// or new or a link to one, a temporary file can be made beside it): an unwritable `--out` is
+/// found at once, not after the work.
+pub fn check_writable(path: &std::path::Path) -> Result<(), CliError> {
+    bgw_engine::atomic_file::check_writable(path)
+        .map_err(|e| CliError::failed(format!("cannot write {}: {e}", path.display())))
+}
+
 /// Writes to stdout; a closed pipe (`bgw … | head`) is not an error of the user's.
 pub fn print(text: &str) -> Result<(), CliError> {
     match std::io::stdout().lock().write_all(text.as_bytes()) {

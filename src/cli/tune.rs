@@ -102,6 +102,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         positive("--minutes", m)?;
     }
     let start = load_weights(args.weights.as_ref())?;
+    super::check_writable(&args.out)?;
     if start.0.iter().all(|&w| w == 0.0) {
         return Err(CliError::failed("the starting weights are all zero"));
     }
