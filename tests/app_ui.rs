@@ -261,7 +261,7 @@ fn play_refuses_an_illegal_move_and_accepts_a_legal_one() {
             .play
             .as_ref()
             .unwrap()
-            .last_program
+            .last_program()
             .as_deref(),
         Some("White rolls 21 and plays 24/21 [contact: highest BRDVAL (-9.86)]"),
         "the program won the opening roll and played it"
@@ -287,7 +287,7 @@ fn play_refuses_an_illegal_move_and_accepts_a_legal_one() {
         "{:?}",
         s.messages.log
     );
-    assert_eq!(s.play.as_ref().unwrap().partial, vec![(13, 7)]);
+    assert_eq!(s.play.as_ref().unwrap().partial(), [(13, 7)]);
     // 13/8 completes it; the program answers and it is Black's turn again.
     drag(&mut h, 12, 17);
     let s = &h.state().state;
@@ -300,7 +300,7 @@ fn play_refuses_an_illegal_move_and_accepts_a_legal_one() {
         s.messages.log
     );
     assert_eq!(
-        s.play.as_ref().unwrap().last_program.as_deref(),
+        s.play.as_ref().unwrap().last_program().as_deref(),
         Some("White rolls 42 and plays 24/18* [contact: highest BRDVAL (-5.95)]")
     );
     assert_eq!(s.editing.edit.on_roll, Side::Black);

@@ -169,9 +169,15 @@ impl AppState {
             return;
         };
         match action {
-            Action::Edit(a) => self.apply_edit(a, dialogs),
+            Action::Edit(a) => {
+                self.apply_edit(a, dialogs);
+                self.game_takes_the_dice();
+            }
             Action::Candidates(a) => self.apply_candidates(a),
-            Action::Weights(a) => self.weights.apply(a, dialogs, &mut self.messages),
+            Action::Weights(a) => {
+                self.weights.apply(a, dialogs, &mut self.messages);
+                self.game_takes_the_weights();
+            }
             Action::View(a) => a.apply(&mut self.settings),
             Action::Play(a) => self.apply_play(a),
             Action::Bearoff(a) => self.bearoff.apply(a),

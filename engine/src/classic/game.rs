@@ -11,7 +11,8 @@
 //!    roll in a given position moves first and throws both dice (the seed's way: White first
 //!    from the opening position, doubles included).
 //! 2. **The dice** of each turn come from a [`DiceSource`] ([`Game::roll`]) or are typed by the
-//!    user ([`Game::set_dice`]); the person may change them until a first step is made.
+//!    user ([`Game::set_dice`]); the person may change (or clear: [`Game::clear_dice`]) them
+//!    until a first step is made.
 //! 3. **The program's turn** ([`Game::program_turn`]): when learning is on, GOOD/BAD judges
 //!    the exchange that just ended ([`Learner::after_exchange`]); the program chooses with its
 //!    phase and reason ([`ClassicPlayer::choose_explained`]); a move in contact is recorded
@@ -568,6 +569,16 @@ impl Game {
         Ok(())
     }
 
+    /// Takes back the dice of the side on roll not yet moved (the user clears a die to type
+    /// another): the side is on roll without dice again. `Ok` when there were none.
+    pub fn clear_dice(&mut self) -> Result<(), GameError> {
+        self.may_set_dice()?;
+        self.dice = None;
+        self.plays.clear();
+        self.shown = self.position;
+        Ok(())
+    }
+
     fn may_set_dice(&self) -> Result<Side, GameError> {
         let side = self.to_act()?;
         if !self.steps.is_empty() {
@@ -927,6 +938,21 @@ mod tests {
             game.step(13, 10),
             Err(MoveError::Game(GameError::ProgramToPlay))
         );
+    }
+
+    #[test]
+    fn dice_not_yet_moved_can_be_cleared() {
+        let mut game = Game::against_person(Side::White, seed_player(), 0.1);
+        assert_eq!(game.clear_dice(), Err(GameError::NotStarted));
+        game.opening_roll(&mut ScriptedDice::new([(1, 3)])).unwrap();
+        game.clear_dice().unwrap();
+        assert_eq!(game.status(), Status::Roll(Side::Black));
+        assert!(game.legal_plays().is_empty());
+        assert_eq!(game.clear_dice(), Ok(()), "no dice: nothing to clear");
+        game.set_dice(dice("31")).unwrap();
+        game.step(8, 5).unwrap();
+        assert_eq!(game.clear_dice(), Err(GameError::MoveBegun));
+        assert_eq!(game.dice(), Some(dice("31")));
     }
 
     #[test]

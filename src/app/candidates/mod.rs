@@ -24,7 +24,8 @@ pub enum CandidatesAction {
     Select(usize),
     /// Moves the selection up (−1) or down (+1).
     SelectStep(i32),
-    /// Plays a candidate: the result with the turn passed to the other side.
+    /// Plays a candidate: the result with the turn passed to the other side (in a game, the
+    /// person's move: [`crate::app::PlayAction::Candidate`]).
     Play(usize),
 }
 
@@ -118,10 +119,6 @@ impl AppState {
         let notation = row.play.mv.notation();
         let next = self.editing.edit.turn_over(&row.play.result);
         self.editing.replace(next);
-        if let Some(g) = &mut self.play {
-            g.partial.clear();
-            g.refusal = None;
-        }
         self.messages
             .info(format!("{mover} played {dice} {notation}"));
     }

@@ -1,44 +1,49 @@
-//! [`PlayGame`]: a game against the classic program in progress — the person's colour, the
-//! move being made step by step, the program's last move, learning.
+//! [`PlayGame`]: a game against the classic program in progress — the engine's
+//! [`Game`] (the position, the dice, the person's steps, the program and its learning, undo,
+//! the end) and what the Play tab says about it.
 
-use crate::app::editing::Edit;
-use bgw_engine::classic::Learner;
+use bgw_engine::classic::game::{Game, Outcome, ProgramTurn, Status};
+use bgw_engine::classic::{ClassicPlayer, Update, Weights};
 use bgw_engine::position::Side;
 
 /// A game in progress.
 pub struct PlayGame {
-    /// The person's colour (the program plays the other).
-    pub human: Side,
-    /// The program's learning state.
-    pub learner: Learner,
-    /// The person's steps of the move being made (from, to in the person's numbering; 25 the
-    /// bar, 0 off).
-    pub partial: Vec<(u8, u8)>,
-    /// The board when the person began the current (or last) move: undo goes back there.
-    pub turn_start: Option<Edit>,
-    /// Why the last step was refused (the seed's reason).
+    /// The game: the program plays the colour the person does not.
+    pub game: Game,
+    /// Why the person's last step or move was refused (the seed's reason).
     pub refusal: Option<String>,
-    /// The program's last move with its phase and reason.
-    pub last_program: Option<String>,
-    /// The game's end, once over.
-    pub over: Option<String>,
-    /// Learning updates of this game, one line each.
-    pub updates: Vec<String>,
 }
 
 impl PlayGame {
-    /// A new game with the person playing `human`.
-    pub fn new(human: Side, eta: f64) -> PlayGame {
+    /// A game, not yet started, in which the person plays `human` and the program the other
+    /// colour with `weights`, learning (GOOD/BAD, step `eta`) when `learning` is on.
+    pub fn new(human: Side, weights: Weights, eta: f64, learning: bool) -> PlayGame {
+        let player = ClassicPlayer::new(weights, "classic");
+        let mut game = Game::against_person(human.opponent(), player, eta);
+        game.set_learning(learning);
         PlayGame {
-            human,
-            learner: Learner::new(eta),
-            partial: Vec::new(),
-            turn_start: None,
+            game,
             refusal: None,
-            last_program: None,
-            over: None,
-            updates: Vec::new(),
         }
+    }
+
+    /// The person's colour.
+    pub fn human(&self) -> Side {
+        self.game.program().opponent()
+    }
+
+    /// True when the person is on roll in a game not over.
+    pub fn humans_turn(&self) -> bool {
+        match self.game.status() {
+            Status::Roll(side) | Status::Move(side, _) => side == self.human(),
+            Status::Opening | Status::Over(_) => false,
+        }
+    }
+
+    /// The person's steps of the move being made (from, to in the person's numbering; 25 the
+    /// bar, 0 off).
+    pub fn partial(&self) -> &[(u8, u8)] {
+        self.game.steps()
     }
 
     /// The person's partial move in gnubg notation (`13/10 10/8`).
@@ -48,10 +53,67 @@ impl PlayGame {
             0 => "off".to_string(),
             p => p.to_string(),
         };
-        self.partial
+        self.partial()
             .iter()
             .map(|&(f, t)| format!("{}/{}", name(f), name(t)))
             .collect::<Vec<_>>()
             .join(" ")
     }
+
+    /// The program's last move with its phase and reason (or its pass), one line.
+    pub fn last_program(&self) -> Option<String> {
+        self.game.last_program_turn().map(program_line)
+    }
+
+    /// The game's end with the score, once over.
+    pub fn over(&self) -> Option<String> {
+        self.game.outcome().map(|o| self.over_text(o))
+    }
+
+    /// `You win a gammon (2 points)!`, `The program (White) wins a single game (1 point).`
+    pub fn over_text(&self, o: Outcome) -> String {
+        let points = match o.points() {
+            1 => "1 point".to_string(),
+            n => format!("{n} points"),
+        };
+        if o.winner == self.human() {
+            format!("You win {} ({points})!", o.win.name())
+        } else {
+            format!(
+                "The program ({}) wins {} ({points}).",
+                o.winner,
+                o.win.name()
+            )
+        }
+    }
+
+    /// The learning updates of this game, one line each.
+    pub fn updates(&self) -> Vec<String> {
+        self.game.updates().iter().map(update_line).collect()
+    }
+}
+
+/// `White rolls 21 and plays 24/21 [contact: highest BRDVAL (-9.86)]`, or `… and cannot move`.
+pub fn program_line(turn: &ProgramTurn) -> String {
+    match &turn.played {
+        Some(m) => format!(
+            "{} rolls {} and plays {} [{}: {}]",
+            turn.side,
+            turn.dice,
+            m.play.mv.notation(),
+            m.phase.name(),
+            m.reason
+        ),
+        None => format!("{} rolls {} and cannot move", turn.side, turn.dice),
+    }
+}
+
+/// `GOOD: GBRDVAL +1.20 vs COMPVAL -0.40`.
+pub fn update_line(u: &Update) -> String {
+    format!(
+        "{}: GBRDVAL {:+.2} vs COMPVAL {:+.2}",
+        u.verdict.name(),
+        u.gbrdval,
+        u.compval
+    )
 }

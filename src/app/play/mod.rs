@@ -1,13 +1,15 @@
 //! Play against the classic program (as in the seed): the person moves by dragging checkers
-//! (each partial move checked, a refusal given with the seed's reason) or by picking a
-//! candidate; the program rolls and answers with its phase and reason; learning (GOOD/BAD)
-//! can be on, its updates logged. Dice come from the app's dice source.
+//! (each partial move checked, a refusal given with the seed's reason), by typing a move or by
+//! picking a candidate; the program rolls and answers with its phase and reason; learning
+//! (GOOD/BAD) can be on, its updates logged. The game is the engine's
+//! [`bgw_engine::classic::game::Game`]: this module turns [`PlayAction`]s into its calls, throws
+//! its dice from the app's dice source and shows its position on the board.
 //!
 //! - [`game`]: the game in progress ([`PlayGame`]);
 //! - [`panel`]: the Play tab.
 //!
 //! While a game is on, [`AppState::route_in_game`] turns board edits into move steps and
-//! refuses the edits a game does not allow.
+//! refuses the edits a game does not allow; the dice set on the board are the person's dice.
 
 pub mod game;
 pub mod panel;
@@ -15,13 +17,13 @@ pub mod panel;
 pub use game::PlayGame;
 
 use super::candidates::CandidatesAction;
-use super::editing::edit_board::{EditBoard, Loc, own_point, white_point};
+use super::editing::edit_board::{EditBoard, Loc, own_point};
 use super::editing::{Edit, EditAction};
 use super::state::{Action, AppState};
-use bgw_engine::classic::{Phase, Ranking};
-use bgw_engine::dice::Dice;
-use bgw_engine::moves::parse::{Refusal, match_play};
-use bgw_engine::position::{Position, Side};
+use bgw_engine::classic::game::{
+    GameError, MoveError, Outcome, PersonMove, PersonStep, Status, Undone,
+};
+use bgw_engine::position::Side;
 
 /// What can be done in the Play tab and during a game.
 #[derive(Clone, Debug, PartialEq)]
@@ -34,7 +36,10 @@ pub enum PlayAction {
     Step(Loc, Loc),
     /// A move typed in gnubg notation in a game.
     Typed(String),
-    /// Back to the board before the person's last move.
+    /// The person plays candidate `i` of the candidates table in a game.
+    Candidate(usize),
+    /// Takes back the steps of the move being made, else the person's last move with the
+    /// program's answer (and the learning it did).
     UndoMyMove,
     /// Learning on or off.
     SetLearning(bool),
@@ -44,6 +49,9 @@ pub enum PlayAction {
 
 /// How many turns one action may move the game on (program moves and passes).
 const TURNS_PER_ACTION: usize = 8;
+
+/// What the app says when the person moves without dice.
+const ROLL_FIRST: &str = "roll first (R), or click the dice to enter them";
 
 impl AppState {
     /// Applies one action of the Play tab.
@@ -56,24 +64,25 @@ impl AppState {
                 }
             }
             PlayAction::Step(from, to) => self.play_step(from, to),
-            PlayAction::Typed(text) => self.play_typed(&text),
-            PlayAction::UndoMyMove => {
-                if let Some(game) = &mut self.play
-                    && let Some(start) = game.turn_start.take()
-                {
-                    game.partial.clear();
-                    game.refusal = None;
-                    game.over = None;
-                    self.editing.replace(start);
-                    self.messages.info("your move is undone");
+            PlayAction::Typed(text) => {
+                if let Some(g) = &mut self.play {
+                    let r = g.game.play_typed(&text);
+                    self.person_moved(r, |m| format!("{} plays {}: ", m.side, m.dice));
                 }
             }
-            PlayAction::SetLearning(on) => self.settings.learning = on,
+            PlayAction::Candidate(i) => self.play_candidate_in_game(i),
+            PlayAction::UndoMyMove => self.undo_my_move(),
+            PlayAction::SetLearning(on) => {
+                self.settings.learning = on;
+                if let Some(g) = &mut self.play {
+                    g.game.set_learning(on);
+                }
+            }
             PlayAction::SetEta(eta) => {
                 if eta.is_finite() && eta >= 0.0 {
                     self.settings.eta = eta;
                     if let Some(g) = &mut self.play {
-                        g.learner.eta = eta;
+                        g.game.set_eta(eta);
                     }
                 }
             }
@@ -81,29 +90,25 @@ impl AppState {
     }
 
     fn new_game(&mut self, human: Side) {
-        let mut game = PlayGame::new(human, self.settings.eta);
-        game.last_program = None;
-        self.play = Some(game);
-        self.editing.replace(Edit::opening());
-        // The opening roll: each side throws one die; the higher moves first with both.
-        let (a, b) = loop {
-            let (a, b) = self.dice.throw();
-            if a != b {
-                break (a, b);
-            }
+        let mut g = PlayGame::new(
+            human,
+            self.weights.current,
+            self.settings.eta,
+            self.settings.learning,
+        );
+        // The opening roll: each side throws one die; the higher moves first with both (the
+        // program's opening is played by `play_advance`).
+        let roll = match g.game.opening_roll(&mut *self.dice) {
+            Ok(roll) => roll,
+            Err(e) => return self.messages.error(e.to_string()),
         };
-        let starter = if a > b { Side::White } else { Side::Black };
-        let e = &mut self.editing.edit;
-        e.on_roll = starter;
-        e.board = EditBoard::from_position(&Position::opening(starter));
-        e.dice = [a.max(b), a.min(b)];
+        let edit = game_edit(&g, &Edit::opening());
+        self.play = Some(g);
+        self.editing.replace(edit);
         self.messages.info(format!(
-            "new game: you play {human}; opening roll White {a}, Black {b}: {starter} starts"
+            "new game: you play {human}; opening roll White {}, Black {}: {} starts",
+            roll.white, roll.black, roll.starter
         ));
-        if starter != human {
-            // The program plays the opening roll.
-            self.program_turn(Dice::new(a, b));
-        }
     }
 
     /// In a game: board edits become move steps, undo undoes the person's move, editing
@@ -112,14 +117,13 @@ impl AppState {
         let Some(game) = &self.play else {
             return Some(action);
         };
-        let humans_turn = game.over.is_none() && self.editing.edit.on_roll == game.human;
-        let moving = !game.partial.is_empty();
+        let humans_turn = game.humans_turn();
+        let moving = !game.partial().is_empty();
         let edit = match action {
             Action::Edit(e) => e,
             Action::Candidates(CandidatesAction::Play(_)) if !humans_turn => return None,
             Action::Candidates(CandidatesAction::Play(i)) => {
-                self.begin_human_move();
-                return Some(CandidatesAction::Play(i).into());
+                return Some(PlayAction::Candidate(i).into());
             }
             a => return Some(a),
         };
@@ -154,236 +158,246 @@ impl AppState {
         }
     }
 
-    /// Remembers the board at the start of the person's move (for "undo my move").
-    fn begin_human_move(&mut self) {
-        let edit = self.editing.edit;
-        if let Some(g) = &mut self.play
-            && g.partial.is_empty()
-        {
-            g.turn_start = Some(edit);
-            g.refusal = None;
+    /// In a game, after an edit: the dice on the board become the person's dice (set, thrown
+    /// or cleared before the first step; the routing refused any other change).
+    pub(crate) fn game_takes_the_dice(&mut self) {
+        let Some(g) = &mut self.play else { return };
+        let roll = self.editing.edit.roll();
+        if !g.humans_turn() || !g.partial().is_empty() || roll == g.game.dice() {
+            return;
+        }
+        let r = match roll {
+            Some(d) => g.game.set_dice(d),
+            None => g.game.clear_dice(),
+        };
+        if let Err(e) = r {
+            self.messages.error(e.to_string());
         }
     }
 
-    /// The position and dice at the start of the person's move (partial steps not applied).
-    fn human_start(&self) -> Option<(Position, Dice)> {
-        let game = self.play.as_ref()?;
-        let start = if game.partial.is_empty() {
-            self.editing.edit
-        } else {
-            game.turn_start?
-        };
-        Some((start.position().ok()?, start.roll()?))
+    /// In a game, after the weights were edited: the program plays with them from its next
+    /// move (as it did before the game held its own copy).
+    pub(crate) fn game_takes_the_weights(&mut self) {
+        if let Some(g) = &mut self.play
+            && *g.game.weights() != self.weights.current
+        {
+            g.game.set_weights(self.weights.current);
+        }
+    }
+
+    /// The weights the game has now (learnt, or restored by undo) become the edited weights,
+    /// one undo step of the weights.
+    fn weights_from_game(&mut self) {
+        if let Some(g) = &self.play {
+            let w = *g.game.weights();
+            if w != self.weights.current {
+                self.weights.change(|current| {
+                    *current = w;
+                    Some(())
+                });
+            }
+        }
     }
 
     /// The board the candidates are of: during a move in a game, that of the move's start.
     pub(crate) fn analysed_edit(&self) -> Edit {
         match &self.play {
-            Some(g) if !g.partial.is_empty() => g.turn_start.unwrap_or(self.editing.edit),
+            Some(g) if !g.partial().is_empty() => Edit {
+                board: EditBoard::from_position(g.game.position()),
+                ..self.editing.edit
+            },
             _ => self.editing.edit,
         }
     }
 
+    /// Shows the game on the board: its position with the person's steps so far, the dice;
+    /// `record` makes it one step of the board's history.
+    fn show_game(&mut self, record: bool) {
+        let Some(g) = &self.play else { return };
+        let edit = game_edit(g, &self.editing.edit);
+        if record {
+            self.editing.replace(edit);
+        } else {
+            self.editing.edit = edit;
+        }
+    }
+
     fn play_step(&mut self, from: Loc, to: Loc) {
-        let Some(game) = &self.play else { return };
-        let human = game.human;
-        let point = |loc: Loc, off: u8| match loc {
+        let Some(g) = &mut self.play else { return };
+        let human = g.human();
+        let point = |loc: Loc| match loc {
             Loc::Point(wp) => own_point(human, wp),
             Loc::Bar => 25,
-            Loc::Off => off,
+            Loc::Off => 0,
         };
-        let (f, t) = (point(from, 0), point(to, 0));
+        let (f, t) = (point(from), point(to));
+        // A drag back to where it started (or from the tray) is no step.
         if from == Loc::Off || f == t {
             return;
         }
-        let mut steps = game.partial.clone();
-        steps.push((f, t));
-        self.try_human_move(steps);
-    }
-
-    fn play_typed(&mut self, text: &str) {
-        let Some((pos, dice)) = self.human_start() else {
-            return self
-                .messages
-                .error("roll first (R), or click the dice to enter them");
-        };
-        self.begin_human_move();
-        let plays = self.generator.generate(&pos, dice).to_vec();
-        match match_play(&pos, dice, text, &plays) {
-            Ok(i) => self.finish_human_move(pos, dice, plays[i]),
-            Err(r) => self.refuse(r),
-        }
-    }
-
-    fn refuse(&mut self, r: Refusal) {
-        let text = r.to_string();
-        if let Some(g) = &mut self.play {
-            g.refusal = Some(text.clone());
-        }
-        self.messages.error(format!("refused: {text}"));
-    }
-
-    /// Checks the person's steps so far: a complete legal move is played, a legal beginning is
-    /// shown on the board, anything else refused with the seed's reason.
-    fn try_human_move(&mut self, steps: Vec<(u8, u8)>) {
-        let Some((pos, dice)) = self.human_start() else {
-            return self
-                .messages
-                .error("roll first (R), or click the dice to enter them");
-        };
-        self.begin_human_move();
-        let text = steps
-            .iter()
-            .map(|&(f, t)| format!("{f}/{t}"))
-            .collect::<Vec<_>>()
-            .join(" ");
-        let plays = self.generator.generate(&pos, dice).to_vec();
-        match match_play(&pos, dice, &text, &plays) {
-            Ok(i) => self.finish_human_move(pos, dice, plays[i]),
-            Err(Refusal::MorePlayable { played, playable }) if played < playable => {
-                // A legal beginning: show it.
-                let human = pos.on_roll();
-                let Some(&(f, t)) = steps.last() else { return };
-                let loc = |p: u8| match p {
-                    25 => Loc::Bar,
-                    0 => Loc::Off,
-                    p => Loc::Point(white_point(human, p)),
-                };
-                let edit = &mut self.editing.edit;
-                let to = loc(t);
-                if to != Loc::Off && edit.board.count(human.opponent(), to) == 1 {
-                    edit.board.move_checker(human.opponent(), to, Loc::Bar);
-                }
-                edit.board.move_checker(human, loc(f), to);
-                if let Some(g) = &mut self.play {
-                    g.partial = steps;
-                    g.refusal = None;
-                }
+        match g.game.step(f, t) {
+            Ok(PersonStep::Begun) => {
+                g.refusal = None;
+                self.show_game(false);
             }
-            Err(r) => self.refuse(r),
+            Ok(PersonStep::Played(m)) => {
+                self.person_moved(Ok(m), |m| format!("{} plays {}: ", m.side, m.dice))
+            }
+            Err(e) => self.refuse(e),
         }
     }
 
-    fn finish_human_move(&mut self, pos: Position, dice: Dice, play: bgw_engine::moves::Play) {
-        let next = self.editing.edit.turn_over(&play.result);
-        self.editing.replace(next);
+    fn play_candidate_in_game(&mut self, i: usize) {
+        let Some(a) = &self.candidates.analysis else {
+            return self
+                .messages
+                .error("no candidates to play: roll or set the dice first");
+        };
+        let Some(row) = a.candidates.get(i) else {
+            return;
+        };
+        let result = row.play.result;
+        let Some(g) = &mut self.play else { return };
+        let Some(index) = g.game.legal_plays().iter().position(|p| p.result == result) else {
+            return self
+                .messages
+                .error("that candidate is not of the game's position");
+        };
+        let r = g.game.play(index).map_err(MoveError::Game);
+        self.person_moved(r, |m| format!("{} played {} ", m.side, m.dice));
+    }
+
+    /// The person's move played (the message `intro` then the move) or refused.
+    fn person_moved(
+        &mut self,
+        r: Result<PersonMove, MoveError>,
+        intro: impl FnOnce(&PersonMove) -> String,
+    ) {
+        let m = match r {
+            Ok(m) => m,
+            Err(e) => return self.refuse(e),
+        };
         if let Some(g) = &mut self.play {
-            g.partial.clear();
             g.refusal = None;
         }
-        self.messages.info(format!(
-            "{} plays {dice}: {}",
-            pos.on_roll(),
-            play.mv.notation()
-        ));
+        self.show_game(true);
+        let notation = m.play.map(|p| p.mv.notation()).unwrap_or_default();
+        self.messages.info(format!("{}{notation}", intro(&m)));
+        if let Some(o) = m.outcome {
+            self.announce(o);
+        }
     }
 
-    /// Moves the game on: the program's turns, passes when the person cannot move, the end.
+    fn refuse(&mut self, e: MoveError) {
+        match e {
+            MoveError::Refused(r) => {
+                let text = r.to_string();
+                self.messages.error(format!("refused: {text}"));
+                if let Some(g) = &mut self.play {
+                    g.refusal = Some(text);
+                }
+            }
+            MoveError::Game(GameError::NoDice) => self.messages.error(ROLL_FIRST),
+            MoveError::Game(e) => self.messages.error(e.to_string()),
+        }
+    }
+
+    fn undo_my_move(&mut self) {
+        let Some(g) = &mut self.play else { return };
+        match g.game.undo() {
+            None => return self.messages.info("nothing to undo"),
+            Some(Undone::Steps) => {}
+            // The learning the program's answer did is taken back with it.
+            Some(Undone::Move) => self.weights_from_game(),
+        }
+        if let Some(g) = &mut self.play {
+            g.refusal = None;
+        }
+        self.show_game(true);
+        self.messages.info("your move is undone");
+    }
+
+    fn announce(&mut self, outcome: Outcome) {
+        if let Some(g) = &self.play {
+            let text = g.over_text(outcome);
+            self.messages.info(text);
+        }
+    }
+
+    /// Moves the game on: the program's turns, passes when the person cannot move.
     pub(crate) fn play_advance(&mut self) {
         for _ in 0..TURNS_PER_ACTION {
-            let Some(game) = &self.play else { return };
-            if game.over.is_some() {
-                return;
-            }
-            let human = game.human;
-            let board = &self.editing.edit.board;
-            if let Some(side) = [Side::White, Side::Black]
-                .into_iter()
-                .find(|&s| board.off(s) == 15 && board.on_board(s) == 0)
-            {
-                let text = if side == human {
-                    "You win!".to_string()
-                } else {
-                    format!("The program ({side}) wins.")
-                };
-                self.messages.info(text.clone());
-                if let Some(g) = &mut self.play {
-                    g.over = Some(text);
+            let Some(g) = &mut self.play else { return };
+            match g.game.status() {
+                Status::Roll(side) | Status::Move(side, _) if g.game.is_program(side) => {
+                    self.program_turn();
                 }
-                return;
-            }
-            if self.editing.edit.on_roll != human {
-                self.program_turn(None);
-                continue;
-            }
-            match (&self.candidates.analysis, self.editing.edit.roll()) {
-                (Some(a), Some(d)) if a.candidates.is_empty() && game.partial.is_empty() => {
-                    self.pass_turn(format!("you cannot move with {d}: the turn passes"));
+                Status::Move(_, d) if g.game.legal_plays().is_empty() => {
+                    if let Err(e) = g.game.pass() {
+                        return self.messages.error(e.to_string());
+                    }
+                    self.show_game(false);
+                    self.messages
+                        .info(format!("you cannot move with {d}: the turn passes"));
                 }
                 _ => return,
             }
         }
     }
 
-    fn pass_turn(&mut self, why: String) {
-        if let Ok(pos) = self.editing.edit.position() {
-            // No move: the turn passes with the board as it is.
-            self.editing.edit = self.editing.edit.turn_over(&pos);
+    /// The program's turn: it throws the dice (or plays those of the opening roll), learns if
+    /// learning is on, and moves or passes.
+    fn program_turn(&mut self) {
+        let Some(g) = &mut self.play else { return };
+        let turn = match g.game.program_turn(&mut *self.dice) {
+            Ok(turn) => turn,
+            Err(e) => return self.messages.error(e.to_string()),
+        };
+        if let Some(u) = &turn.update {
+            self.weights_from_game();
+            self.messages
+                .info(format!("learning: {}", game::update_line(u)));
         }
-        self.messages.info(why);
-        self.refresh();
+        self.show_game(false);
+        match turn.played {
+            Some(_) => self.messages.info(game::program_line(&turn)),
+            None => self.messages.info(format!(
+                "the program ({}) cannot move with {}",
+                turn.side, turn.dice
+            )),
+        }
+        if let Some(o) = turn.outcome {
+            self.announce(o);
+        }
     }
+}
 
-    /// The program throws the dice (or plays `dice`), learns if learning is on, and moves.
-    fn program_turn(&mut self, dice: Option<Dice>) {
-        let Ok(pos) = self.editing.edit.position() else {
-            return;
-        };
-        let me = pos.on_roll();
-        let dice = match dice {
-            Some(d) => d,
-            None => {
-                let (a, b) = self.dice.throw();
-                let Some(d) = Dice::new(a, b) else {
-                    return self.messages.error(format!("the dice gave {a}-{b}"));
-                };
-                d
-            }
-        };
-        if self.settings.learning
-            && let Some(g) = &mut self.play
-            && let Some(u) = self.weights.change(|w| g.learner.after_exchange(w, &pos))
-        {
-            let line = format!(
-                "{}: GBRDVAL {:+.2} vs COMPVAL {:+.2}",
-                u.verdict.name(),
-                u.gbrdval,
-                u.compval
-            );
-            g.updates.push(line.clone());
-            self.messages.info(format!("learning: {line}"));
-        }
-        let ranking = Ranking::new(&pos, dice, &self.weights.current, &mut self.generator);
-        let (Some(choice), Some(c)) = (ranking.choice, ranking.classic()) else {
-            if let Some(g) = &mut self.play {
-                g.last_program = Some(format!("{me} rolls {dice} and cannot move"));
-            }
-            return self.pass_turn(format!("the program ({me}) cannot move with {dice}"));
-        };
-        if choice.phase == Phase::Contact
-            && let Some(g) = &mut self.play
-        {
-            g.learner.record_move(&c.play.result);
-        }
-        let line = format!(
-            "{me} rolls {dice} and plays {} [{}: {}]",
-            c.play.mv.notation(),
-            choice.phase.name(),
-            choice.reason
-        );
-        self.editing.edit = self.editing.edit.turn_over(&c.play.result);
-        if let Some(g) = &mut self.play {
-            g.last_program = Some(line.clone());
-        }
-        self.messages.info(line);
-        self.refresh();
+/// The board showing `g`: its position with the person's steps so far, the side on roll, the
+/// dice (as the person set them when they are the game's), `base`'s match state.
+fn game_edit(g: &PlayGame, base: &Edit) -> Edit {
+    let shown = g.game.shown();
+    let dice = match (g.game.dice(), base.roll()) {
+        (Some(d), Some(b)) if d == b => base.dice,
+        (Some(d), _) => [d.high(), d.low()],
+        // The turn moved on: the dice went with it.
+        (None, Some(_)) => [0, 0],
+        // No dice yet: a die being entered stays.
+        (None, None) => base.dice,
+    };
+    Edit {
+        board: EditBoard::from_position(shown),
+        on_roll: shown.on_roll(),
+        dice,
+        match_state: base.match_state,
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::weights::WeightsAction;
     use bgw_engine::ScriptedDice;
+    use bgw_engine::classic::Term;
 
     fn game(throws: impl IntoIterator<Item = (u8, u8)>, human: Side) -> AppState {
         let mut s = AppState::default().with_dice(ScriptedDice::new(throws));
@@ -391,13 +405,8 @@ mod tests {
         s
     }
 
-    fn last_program(s: &AppState) -> &str {
-        s.play
-            .as_ref()
-            .unwrap()
-            .last_program
-            .as_deref()
-            .unwrap_or("")
+    fn last_program(s: &AppState) -> String {
+        s.play.as_ref().unwrap().last_program().unwrap_or_default()
     }
 
     #[test]
@@ -436,5 +445,142 @@ mod tests {
         // Rolling takes the next throw.
         s.act(EditAction::Roll);
         assert_eq!(s.editing.edit.dice, [5, 2]);
+    }
+
+    #[test]
+    fn a_refused_step_gives_the_seeds_reason_and_leaves_the_game_alone() {
+        // Black (the person) starts with 3-1.
+        let mut s = game([(1, 3)], Side::Black);
+        let before = s.editing.edit;
+        // Black's 7 point is White's 18: Black has no checker there.
+        s.act(EditAction::Move(
+            Side::Black,
+            Loc::Point(18),
+            Loc::Point(21),
+        ));
+        let g = s.play.as_ref().unwrap();
+        assert_eq!(g.refusal.as_deref(), Some("you have no checker on point 7"));
+        let last = s.messages.last.as_ref().unwrap();
+        assert!(last.error);
+        assert_eq!(last.text, "refused: you have no checker on point 7");
+        assert_eq!(s.editing.edit, before);
+        assert!(g.partial().is_empty());
+        // A drag back to the same point is no step (and no refusal of one).
+        s.act(EditAction::Move(
+            Side::Black,
+            Loc::Point(17),
+            Loc::Point(17),
+        ));
+        assert_eq!(s.editing.edit, before);
+        // A typed move is refused with its reason too; a legal step clears the refusal.
+        s.act(PlayAction::Typed("6/off 8/7".into()));
+        assert_eq!(
+            s.play.as_ref().unwrap().refusal.as_deref(),
+            Some("you cannot bear off before all your checkers are home")
+        );
+        s.act(EditAction::Move(
+            Side::Black,
+            Loc::Point(17),
+            Loc::Point(20),
+        ));
+        let g = s.play.as_ref().unwrap();
+        assert_eq!(g.refusal, None);
+        assert_eq!(g.partial(), [(8, 5)]);
+        assert_eq!(g.partial_text(), "8/5");
+        assert_eq!(s.editing.edit.board.count(Side::Black, Loc::Point(20)), 1);
+        // Mid-move the dice stay and the board's editing is refused.
+        s.act(EditAction::SetDie(0, 6));
+        assert_eq!(s.editing.edit.dice, [3, 1]);
+        s.act(EditAction::Add(Side::White, Loc::Point(3)));
+        assert_eq!(
+            s.messages.last.as_ref().unwrap().text,
+            "a game is on: end it (Play tab) to edit the board"
+        );
+    }
+
+    #[test]
+    fn undo_my_move_takes_back_the_programs_answer_and_its_learning() {
+        // White (the program) starts with 3-1; Black enters 2-1; White answers 6-4 and, with
+        // learning on, judges the exchange.
+        let mut s = AppState::default().with_dice(ScriptedDice::new([(3, 1), (6, 4)]));
+        s.act(PlayAction::SetLearning(true));
+        s.act(PlayAction::SetEta(0.5));
+        s.act(PlayAction::NewGame(Side::Black));
+        let opening = last_program(&s);
+        assert!(
+            opening.starts_with("White rolls 31 and plays 8/5 6/5"),
+            "{opening}"
+        );
+        let weights = s.weights.current;
+        s.act(EditAction::SetDie(0, 2));
+        s.act(EditAction::SetDie(1, 1));
+        let before = s.editing.edit;
+        s.act(PlayAction::Typed("13/11 6/5".into()));
+        assert!(
+            s.messages
+                .log
+                .contains(&"Black plays 21: 13/11 6/5".to_string())
+        );
+        let answer = last_program(&s);
+        assert!(answer.starts_with("White rolls 64 and plays "), "{answer}");
+        let updates = s.play.as_ref().unwrap().updates();
+        assert_eq!(updates.len(), 1, "the first exchange is judged");
+        assert!(
+            s.messages
+                .log
+                .contains(&format!("learning: {}", updates[0])),
+            "{:?}",
+            s.messages.log
+        );
+        assert_ne!(s.weights.current, weights, "learning changed the weights");
+        assert_eq!(s.editing.edit.on_roll, Side::Black);
+        assert_eq!(s.editing.edit.dice, [0, 0]);
+        // Undo (Ctrl+Z on the board): the board, dice included, from before the move; the
+        // program's answer and its learning are gone.
+        s.act(EditAction::Undo);
+        assert_eq!(s.editing.edit, before);
+        assert_eq!(last_program(&s), opening);
+        let g = s.play.as_ref().unwrap();
+        assert!(g.updates().is_empty());
+        assert_eq!(g.game.turns(), 1);
+        assert_eq!(s.weights.current, weights);
+        assert_eq!(*g.game.weights(), weights);
+        assert_eq!(
+            s.messages.last.as_ref().unwrap().text,
+            "your move is undone"
+        );
+        // The move can be made again: the candidates are of that position and roll.
+        assert_eq!(s.candidates.len(), g.game.legal_plays().len());
+        s.act(PlayAction::UndoMyMove);
+        s.act(PlayAction::UndoMyMove);
+        assert_eq!(s.messages.last.as_ref().unwrap().text, "nothing to undo");
+    }
+
+    #[test]
+    fn weights_edited_during_a_game_go_to_the_program() {
+        let mut s = game([(1, 3)], Side::Black);
+        let value = s.weights.current.get(Term::Bar) + 1.0;
+        s.act(WeightsAction::Set {
+            term: Term::Bar,
+            value,
+            gesture: true,
+        });
+        assert_eq!(s.weights.current.get(Term::Bar), value);
+        assert_eq!(*s.play.as_ref().unwrap().game.weights(), s.weights.current);
+    }
+
+    #[test]
+    fn the_end_says_who_won_and_the_score() {
+        use bgw_engine::classic::{Outcome, Win};
+        let g = PlayGame::new(Side::Black, Default::default(), 0.01, false);
+        let end = |winner, win| g.over_text(Outcome { winner, win });
+        assert_eq!(
+            end(Side::Black, Win::Gammon),
+            "You win a gammon (2 points)!"
+        );
+        assert_eq!(
+            end(Side::White, Win::Single),
+            "The program (White) wins a single game (1 point)."
+        );
     }
 }

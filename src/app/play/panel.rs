@@ -18,7 +18,10 @@ pub fn show(ui: &mut egui::Ui, state: &AppState, typed: &mut String) -> Vec<Acti
         if state.play.is_some() {
             if ui
                 .button("Undo my move")
-                .on_hover_text("Back to the board before your last move (Ctrl+Z)")
+                .on_hover_text(
+                    "Takes back the steps of your move, else your last move with the program's \
+                     answer and the learning it did (Ctrl+Z)",
+                )
                 .clicked()
             {
                 out.push(PlayAction::UndoMyMove.into());
@@ -52,14 +55,13 @@ pub fn show(ui: &mut egui::Ui, state: &AppState, typed: &mut String) -> Vec<Acti
         );
         return out;
     };
-    if let Some(over) = &game.over {
+    if let Some(over) = game.over() {
         ui.heading(over);
     }
-    if let Some(p) = &game.last_program {
+    if let Some(p) = game.last_program() {
         ui.label(format!("Program: {p}"));
     }
-    let on_roll = state.editing.edit.on_roll;
-    if game.over.is_none() && on_roll == game.human {
+    if game.humans_turn() {
         match state.editing.edit.roll() {
             None => {
                 ui.label("Your turn: roll (R) or click the dice on the board to enter them.");
@@ -67,7 +69,7 @@ pub fn show(ui: &mut egui::Ui, state: &AppState, typed: &mut String) -> Vec<Acti
             Some(d) => {
                 ui.label(format!(
                     "Your turn with {d}{}",
-                    if game.partial.is_empty() {
+                    if game.partial().is_empty() {
                         String::new()
                     } else {
                         format!(": so far {}", game.partial_text())
@@ -89,14 +91,15 @@ pub fn show(ui: &mut egui::Ui, state: &AppState, typed: &mut String) -> Vec<Acti
             out.push(PlayAction::Typed(std::mem::take(typed)).into());
         }
     });
-    if !game.updates.is_empty() {
+    let updates = game.updates();
+    if !updates.is_empty() {
         ui.label("Learning updates:");
         egui::ScrollArea::vertical()
             .id_salt("updates")
             .max_height(80.0)
             .stick_to_bottom(true)
             .show(ui, |ui| {
-                for u in &game.updates {
+                for u in &updates {
                     ui.monospace(u);
                 }
             });
