@@ -24,19 +24,6 @@ impl SeededDice {
     pub fn new(seed: u64) -> SeededDice {
         SeededDice(SplitMix64::new(seed))
     }
-
-    /// Dice seeded from the clock and the process: a different game each run.
-    pub fn from_entropy() -> SeededDice {
-        use std::hash::{BuildHasher, Hasher};
-        let mut h = std::collections::hash_map::RandomState::new().build_hasher();
-        h.write_u128(
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map(|d| d.as_nanos())
-                .unwrap_or(0),
-        );
-        SeededDice::new(h.finish())
-    }
 }
 
 impl DiceSource for SeededDice {

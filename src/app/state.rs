@@ -113,7 +113,8 @@ impl AppState {
             bearoff: Default::default(),
             duel: Default::default(),
             champion: Default::default(),
-            dice: Box::new(SeededDice::from_entropy()),
+            // A new game each run: the seed from the operating system.
+            dice: Box::new(SeededDice::new(rand::random())),
             generator: MoveGenerator::new(),
         };
         s.refresh();

@@ -47,7 +47,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let weights = load_weights(args.weights.as_ref())?;
     let dice = args
         .seed
-        .map_or_else(SeededDice::from_entropy, SeededDice::new);
+        .map_or_else(|| SeededDice::new(rand::random()), SeededDice::new);
     let mut session = Session::new(weights, args.eta, dice);
     session.game.set_learning(args.learn);
     session.auto_roll = args.roll;
