@@ -487,3 +487,61 @@ fn shortcuts_perform_their_commands() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// eframe's storage, in memory.
+#[derive(Default)]
+struct MemoryStorage(std::collections::HashMap<String, String>);
+
+impl eframe::Storage for MemoryStorage {
+    fn get_string(&self, key: &str) -> Option<String> {
+        self.0.get(key).cloned()
+    }
+
+    fn set_string(&mut self, key: &str, value: String) {
+        self.0.insert(key.to_string(), value);
+    }
+
+    fn remove_string(&mut self, key: &str) {
+        self.0.remove(key);
+    }
+
+    fn flush(&mut self) {}
+}
+
+#[test]
+fn a_damaged_saved_state_is_replaced_and_the_status_line_says_so() {
+    use bgw::app::saved::file::FileCheck;
+    let saved = ron::to_string(&AppState::default().persisted()).unwrap();
+    let crafted = saved.replacen("dice:(0,0)", "dice:(9,200)", 1);
+    assert_ne!(crafted, saved);
+    let mut storage = MemoryStorage::default();
+    storage.0.insert(eframe::APP_KEY.into(), crafted.clone());
+    let kept = "the saved state had problems (see the Log); /x/app.ron was kept as /x/app.ron.bad";
+    let file = |saving| FileCheck {
+        notes: vec![kept.into()],
+        saving,
+    };
+    let mut h = harness(WorkbenchApp::from_storage(Some(&storage), file(true)));
+    h.run();
+    // The dice are not set, and drawn so; the status line says where the file was kept, the
+    // Log what was replaced.
+    assert_eq!(h.state().state.editing.edit.dice, [0, 0]);
+    assert!(shows(&h, "Dice: not set"));
+    assert!(shows(&h, "was kept as /x/app.ron.bad"));
+    let log = &h.state().state.messages.log;
+    assert_eq!(log.len(), 2, "{log:?}");
+    assert!(log[0].contains("the saved dice (9, 200) are not dice 1-6; the dice are not set"));
+    h.get_by_label("Log").click();
+    h.run();
+    assert!(shows(&h, "the saved dice (9, 200)"));
+    // Saving writes the repaired state; with saving off (no copy could be kept) nothing is
+    // written over the file.
+    eframe::App::save(h.state_mut(), &mut storage);
+    let written: bgw::app::Persisted = ron::from_str(&storage.0[eframe::APP_KEY]).unwrap();
+    assert_eq!(written.edit.dice, [0, 0]);
+    storage.0.insert(eframe::APP_KEY.into(), crafted.clone());
+    let mut off = WorkbenchApp::from_storage(Some(&storage), file(false));
+    eframe::App::save(&mut off, &mut storage);
+    assert_eq!(storage.0.get(eframe::APP_KEY), Some(&crafted));
+    assert!(!eframe::App::persist_egui_memory(&off));
+}

@@ -4,7 +4,8 @@
 //! - one module per feature, each with its state, actions, reducer and panel: [`editing`],
 //!   [`candidates`], [`weights`], [`view`], [`play`], [`bearoff`], [`duel`],
 //!   [`champion_panel`];
-//! - [`settings`]: what is kept across restarts;
+//! - [`settings`]: what is kept across restarts; [`saved`]: reading it back without trusting
+//!   it (each part checked, a damaged `app.ron` kept aside);
 //! - [`files`]: file dialogs behind a trait (tests hand in paths);
 //! - [`commands`]: the command table (labels, tooltips, shortcuts) the [`menus`], the
 //!   [`toolbar`] and the keys read;
@@ -30,6 +31,7 @@ pub mod jobs;
 pub mod look;
 pub mod menus;
 pub mod play;
+pub mod saved;
 pub mod settings;
 pub mod state;
 pub mod status;
@@ -66,6 +68,8 @@ pub struct WorkbenchApp {
     timing: Option<Timing>,
     /// The theme last given to egui (dark or not), set on the first frame and on a change.
     look: Option<bool>,
+    /// False when a damaged `app.ron` could not be kept aside: nothing is saved over it.
+    saving: bool,
 }
 
 impl WorkbenchApp {
@@ -78,16 +82,28 @@ impl WorkbenchApp {
             champion: ChampionWorkspace::default(),
             timing: None,
             look: None,
+            saving: true,
         }
     }
 
-    /// The app as eframe starts it: the last session's board and settings, native dialogs.
-    pub fn from_storage(storage: Option<&dyn eframe::Storage>) -> WorkbenchApp {
-        let state = storage
-            .and_then(|s| eframe::get_value::<Persisted>(s, eframe::APP_KEY))
-            .map(AppState::restore)
+    /// The app as eframe starts it: the last session's board and settings, each part read and
+    /// checked ([`saved::parse`]), native dialogs. The notes on what fell back, and those of the
+    /// check of the file ([`saved::file::check`]), go to the status line and the Log.
+    pub fn from_storage(
+        storage: Option<&dyn eframe::Storage>,
+        file: saved::file::FileCheck,
+    ) -> WorkbenchApp {
+        let restored = storage
+            .and_then(|s| s.get_string(eframe::APP_KEY))
+            .map(|text| saved::parse(&text))
             .unwrap_or_default();
-        WorkbenchApp::new(state, Box::new(NativeDialogs))
+        let mut state = AppState::restore(restored.persisted);
+        for note in restored.notes.into_iter().chain(file.notes) {
+            state.messages.error(note);
+        }
+        let mut app = WorkbenchApp::new(state, Box::new(NativeDialogs));
+        app.saving = file.saving;
+        app
     }
 
     /// The backgammon board's geometry as last drawn (tests click at its points).
@@ -189,26 +205,41 @@ impl eframe::App for WorkbenchApp {
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
-        eframe::set_value(storage, eframe::APP_KEY, &self.state.persisted());
+        if self.saving {
+            eframe::set_value(storage, eframe::APP_KEY, &self.state.persisted());
+        }
+    }
+
+    fn persist_egui_memory(&self) -> bool {
+        self.saving
     }
 }
 
+/// The name eframe keeps the state under (`app.ron` in the user's data folder for it).
+const APP_ID: &str = "backgammon-workbench";
+
 /// Opens the workbench window and runs until it is closed. With the environment variable
-/// `BGW_TIMING` set, frame times are printed on stderr.
+/// `BGW_TIMING` set, frame times are printed on stderr. `app.ron` is checked before eframe
+/// reads it ([`saved::file::check`]).
 pub fn run() -> eframe::Result {
     let start = std::time::Instant::now();
+    let file = saved::file::path(APP_ID);
+    let check = file.as_deref().map(saved::file::check).unwrap_or_default();
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("Backgammon workbench")
             .with_inner_size([1500.0, 950.0])
             .with_min_inner_size([900.0, 600.0]),
+        // The very file checked, rather than eframe finding it again.
+        persistence_path: file,
+        persist_window: check.saving,
         ..Default::default()
     };
     eframe::run_native(
-        "backgammon-workbench",
+        APP_ID,
         options,
         Box::new(move |cc| {
-            let mut app = WorkbenchApp::from_storage(cc.storage);
+            let mut app = WorkbenchApp::from_storage(cc.storage, check);
             app.timing = Timing::from_env(start);
             Ok(Box::new(app))
         }),

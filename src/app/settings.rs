@@ -1,10 +1,15 @@
 //! What is kept across restarts: the [`Settings`] and the whole [`Persisted`] record (eframe
-//! writes it to `app.ron`). Every field added later has a default, so an older file still reads.
+//! writes it to `app.ron`). Every field added later has a default, so an older file still reads;
+//! what is read back is checked part by part in [`super::saved`].
 
 use super::editing::Edit;
 use bgw_engine::position::Side;
 use serde::{Deserialize, Serialize};
+use std::ops::RangeInclusive;
 use std::path::PathBuf;
+
+/// The learning steps η the workbench takes.
+pub const ETA_RANGE: RangeInclusive<f64> = 0.0..=10.0;
 
 /// The lower area's tabs.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -39,7 +44,7 @@ pub struct Settings {
     pub position_dir: Option<PathBuf>,
     /// Learning (GOOD/BAD) on during games.
     pub learning: bool,
-    /// The learning step η.
+    /// The learning step η, within [`ETA_RANGE`].
     pub eta: f64,
 }
 
@@ -76,4 +81,18 @@ pub struct Persisted {
     /// The «Чемпион» workspace's mode, variant and opponent.
     #[serde(default)]
     pub champion: Option<super::champion_panel::ChampionSettings>,
+}
+
+impl Default for Persisted {
+    /// What a first start has: the opening position, the default settings and weights.
+    fn default() -> Persisted {
+        Persisted {
+            edit: Edit::opening(),
+            settings: Settings::default(),
+            weights: None,
+            weights_saved: None,
+            weights_path: None,
+            champion: None,
+        }
+    }
 }

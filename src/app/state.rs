@@ -127,20 +127,27 @@ impl AppState {
         self
     }
 
-    /// A state restored from what persistence kept.
+    /// A state restored from what persistence kept, each part checked first
+    /// ([`super::saved::validate`]): a part that does not pass is replaced by its default, and
+    /// a message says so.
     pub fn restore(p: Persisted) -> AppState {
+        let super::saved::Restored {
+            persisted: p,
+            notes,
+        } = super::saved::validate(p);
         let mut s = AppState::new(p.edit, p.settings);
-        let finite =
-            |w: &[f64; bgw_engine::classic::terms::TERM_COUNT]| w.iter().all(|x| x.is_finite());
-        if let Some(w) = p.weights.filter(finite) {
+        if let Some(w) = p.weights {
             s.weights.current = Weights(w);
         }
-        if let Some(w) = p.weights_saved.filter(finite) {
+        if let Some(w) = p.weights_saved {
             s.weights.saved = Weights(w);
         }
         s.weights.path = p.weights_path;
         if let Some(c) = &p.champion {
             s.champion = ChampionState::from_settings(c);
+        }
+        for note in notes {
+            s.messages.error(note);
         }
         s.refresh();
         s

@@ -99,6 +99,8 @@ pub enum MatchIdError {
     BadGameState(u8),
     /// A die of 7, or one die rolled and not the other.
     BadDice(u8, u8),
+    /// A match length or score above the 15 bits a Match ID holds: the field and its value.
+    TooLarge(&'static str, u16),
     /// The cube, score and Crawford flag break a rule of the match (the same rules an XGID
     /// obeys).
     Match(MatchStateError),
@@ -121,12 +123,19 @@ impl fmt::Display for MatchIdError {
                 f,
                 "the Match ID's dice are {a} and {b} (each 1-6, or both 0 when not rolled)"
             ),
+            MatchIdError::TooLarge(field, value) => write!(
+                f,
+                "the Match ID's {field} is {value}, above the largest it holds ({MAX_15_BITS})"
+            ),
             MatchIdError::Match(e) => write!(f, "the Match ID's match state: {e}"),
         }
     }
 }
 
 impl std::error::Error for MatchIdError {}
+
+/// The largest match length or score a Match ID holds (15 bits).
+const MAX_15_BITS: u16 = (1 << 15) - 1;
 
 fn side_of(player: u64) -> Side {
     if player == 1 {
@@ -207,10 +216,6 @@ impl MatchId {
             _ => Resignation::Backgammon,
         };
         let dice = [field(15, 3) as u8, field(18, 3) as u8];
-        let valid_dice = dice == [0, 0] || Dice::new(dice[0], dice[1]).is_some();
-        if !valid_dice {
-            return Err(MatchIdError::BadDice(dice[0], dice[1]));
-        }
         let match_length = field(21, 15) as u16;
         let score_black = field(36, 15) as u16;
         let score_white = field(51, 15) as u16;
@@ -228,8 +233,29 @@ impl MatchId {
             score_white,
             score_black,
         };
-        m.facts().check().map_err(MatchIdError::Match)?;
+        m.check()?;
         Ok(m)
+    }
+
+    /// Checks that a Match ID can hold these fields and that they obey the match rules: the
+    /// dice 0 0 or two dice 1–6, the match length and scores within 15 bits, and
+    /// [`MatchFacts::check`]. [`MatchId::decode`] takes exactly the Match IDs whose fields
+    /// pass, so a state that passes is written and read back unchanged.
+    pub fn check(&self) -> Result<(), MatchIdError> {
+        let [a, b] = self.dice;
+        if self.dice != [0, 0] && Dice::new(a, b).is_none() {
+            return Err(MatchIdError::BadDice(a, b));
+        }
+        for (field, value) in [
+            ("match length", self.match_length),
+            ("White score", self.score_white),
+            ("Black score", self.score_black),
+        ] {
+            if value > MAX_15_BITS {
+                return Err(MatchIdError::TooLarge(field, value));
+            }
+        }
+        self.facts().check().map_err(MatchIdError::Match)
     }
 
     /// The facts the match rules check (shared with the XGID reader).

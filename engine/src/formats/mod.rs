@@ -61,6 +61,16 @@ pub enum MatchState {
 }
 
 impl MatchState {
+    /// Checks that the state is one its format can hold and write back unchanged, and that it
+    /// obeys the match rules ([`MatchId::check`], [`XgidState::check`]): what the readers
+    /// take, for a state that came from elsewhere (the app's saved state).
+    pub fn check(&self) -> Result<(), ReadError> {
+        match self {
+            MatchState::Xgid(s) => s.check().map_err(ReadError::Xgid),
+            MatchState::MatchId(m) => m.check().map_err(ReadError::MatchId),
+        }
+    }
+
     /// The same match for another turn: `on_roll` to play, with `dice` (`None`: not rolled).
     /// A double on offer (or a beaver) stays only while the dice are not rolled.
     pub fn for_turn(self, on_roll: Side, dice: Option<Dice>) -> MatchState {
@@ -403,6 +413,92 @@ mod tests {
             }
         }
         assert!(taken > 100, "{taken}");
+    }
+
+    #[test]
+    fn check_takes_what_the_readers_take_and_refuses_crafted_states() {
+        // What the readers take passes.
+        let x = read_setup("XGID=-b----E-C---eE---c-e----B-:1:1:1:52:2:4:0:7:10").unwrap();
+        let m = read_setup("qm3bAADMXdsAAA:cAkZAAAAAAAA").unwrap();
+        for s in [x, m] {
+            assert_eq!(s.match_state.unwrap().check(), Ok(()));
+        }
+        let MatchState::Xgid(xs) = x.match_state.unwrap() else {
+            panic!("an XGID gives an XGID state");
+        };
+        let MatchState::MatchId(ms) = m.match_state.unwrap() else {
+            panic!("a Match ID gives a Match ID state");
+        };
+        let xgid = |f: &dyn Fn(&mut XgidState)| {
+            let mut s = xs;
+            f(&mut s);
+            MatchState::Xgid(s).check()
+        };
+        let match_id = |f: &dyn Fn(&mut MatchId)| {
+            let mut s = ms;
+            f(&mut s);
+            MatchState::MatchId(s).check()
+        };
+        use match_id::MatchIdError as M;
+        use match_rules::MatchStateError as R;
+        use xgid::XgidError as X;
+        // A cube of 2^255 and scores of 65535 (a crafted saved state).
+        assert_eq!(
+            match_id(&|s| s.cube_log2 = 255),
+            Err(ReadError::MatchId(M::Match(R::CubeTooLarge(255))))
+        );
+        assert_eq!(
+            match_id(&|s| s.score_white = 65535),
+            Err(ReadError::MatchId(M::TooLarge("White score", 65535)))
+        );
+        // Not in play, so the match rules allow any score: the 15 bits still do not.
+        assert_eq!(
+            match_id(&|s| {
+                s.game_state = GameState::NoGame;
+                s.match_length = 40000
+            }),
+            Err(ReadError::MatchId(M::TooLarge("match length", 40000)))
+        );
+        assert_eq!(
+            match_id(&|s| s.dice = [9, 200]),
+            Err(ReadError::MatchId(M::BadDice(9, 200)))
+        );
+        assert_eq!(
+            xgid(&|s| s.cube_log2 = 255),
+            Err(ReadError::Xgid(X::CubeAboveMaximum {
+                cube_log2: 255,
+                max_cube_log2: 10
+            }))
+        );
+        assert!(matches!(
+            xgid(&|s| s.max_cube_log2 = 16),
+            Err(ReadError::Xgid(X::BadField(..)))
+        ));
+        assert_eq!(
+            xgid(&|s| s.score_black = 65535),
+            Err(ReadError::Xgid(X::Match(R::ScoreReached {
+                score: 65535,
+                length: 7
+            })))
+        );
+        assert_eq!(
+            xgid(&|s| s.dice = XgDice::Rolled(9, 200)),
+            Err(ReadError::Xgid(X::BadDice("9200".into())))
+        );
+        assert!(matches!(
+            xgid(&|s| s.rules = 2),
+            Err(ReadError::Xgid(X::BadField(..)))
+        ));
+        // Each state that passes is written and read back unchanged.
+        let back = Xgid::decode(
+            &Xgid {
+                position: x.position,
+                state: xs,
+            }
+            .encode(),
+        );
+        assert_eq!(back.map(|b| b.state), Ok(xs));
+        assert_eq!(MatchId::decode(&ms.encode()), Ok(ms));
     }
 
     #[test]

@@ -12,7 +12,7 @@
 //! The bottom player is **White**, the top player **Black** (see [`Side`]). With White on roll
 //! the model's board is the XGID board; with Black on roll it is its mirror.
 
-use super::match_rules::{MatchFacts, MatchStateError};
+use super::match_rules::{MAX_CUBE_LOG2, MatchFacts, MatchStateError};
 use super::quote::quote;
 use crate::dice::Dice;
 use crate::position::{BAR, OPPONENT_BAR, Position, PositionError, Side};
@@ -98,6 +98,49 @@ impl XgidState {
     pub fn beavers(&self) -> bool {
         self.match_length == 0 && self.rules & 2 == 2
     }
+
+    /// The facts the match rules check (shared with the Match ID reader). An XGID always
+    /// records a game being played.
+    pub fn facts(&self) -> MatchFacts {
+        MatchFacts {
+            cube_log2: self.cube_log2,
+            cube_owner: self.cube_owner,
+            crawford: self.crawford(),
+            match_length: self.match_length,
+            score_white: self.score_white,
+            score_black: self.score_black,
+            in_play: true,
+        }
+    }
+
+    /// Checks that an XGID can hold this state and that it obeys the match rules: the maximum
+    /// cube at most 2^15 and the cube at most the maximum, J 0–1 in a match and 0–3 in a money
+    /// game, rolled dice 1–6, and [`MatchFacts::check`]. [`Xgid::decode`] takes exactly the
+    /// states that pass, so a state that passes is written and read back unchanged.
+    pub fn check(&self) -> Result<(), XgidError> {
+        if self.max_cube_log2 > MAX_CUBE_LOG2 {
+            return Err(XgidError::BadField(
+                MAX_CUBE,
+                self.max_cube_log2.to_string(),
+            ));
+        }
+        if self.cube_log2 > self.max_cube_log2 {
+            return Err(XgidError::CubeAboveMaximum {
+                cube_log2: self.cube_log2,
+                max_cube_log2: self.max_cube_log2,
+            });
+        }
+        let rules_allowed = if self.match_length > 0 { 1 } else { 3 };
+        if self.rules > rules_allowed {
+            return Err(XgidError::BadField(RULES, self.rules.to_string()));
+        }
+        if let XgDice::Rolled(a, b) = self.dice
+            && Dice::new(a, b).is_none()
+        {
+            return Err(XgidError::BadDice(format!("{a}{b}")));
+        }
+        self.facts().check().map_err(XgidError::Match)
+    }
 }
 
 /// A decoded XGID: the position (its side on roll is the XGID's side to move) and the rest.
@@ -180,6 +223,11 @@ impl fmt::Display for XgidError {
 
 impl std::error::Error for XgidError {}
 
+/// The J field's name in messages.
+const RULES: &str = "J (Crawford 0-1 in a match, Jacoby/beaver bits 0-3 in a money game)";
+/// The M field's name in messages.
+const MAX_CUBE: &str = "maximum cube (M, 0-15)";
+
 fn number<T: std::str::FromStr>(name: &'static str, text: &str) -> Result<T, XgidError> {
     text.parse()
         .map_err(|_| XgidError::BadField(name, text.to_string()))
@@ -206,77 +254,28 @@ impl Xgid {
         let position_white = read_board(fields[0])?;
 
         let cube_log2: u8 = number("cube (C, log2 of the cube value 0-15)", fields[1])?;
-        if cube_log2 > 15 {
-            return Err(XgidError::BadField(
-                "cube (C, log2 of the cube value 0-15)",
-                fields[1].into(),
-            ));
-        }
         const OWNER: &str = "cube owner (O: 1, 0 or -1)";
         let cube_owner = side_of(number(OWNER, fields[2])?, OWNER, fields[2])?;
         const TURN: &str = "side to move (T: 1 or -1)";
         let Some(to_move) = side_of(number(TURN, fields[3])?, TURN, fields[3])? else {
             return Err(XgidError::BadField(TURN, fields[3].into()));
         };
-        let dice = read_dice(fields[4])?;
-        let score_white: u16 = number("score S1", fields[5])?;
-        let score_black: u16 = number("score S2", fields[6])?;
-        let rules: u8 = number("J (Crawford / Jacoby-beaver bits)", fields[7])?;
-        let match_length: u16 = number("match length (L)", fields[8])?;
-        let max_cube_log2: u8 = number("maximum cube (M, 0-15)", fields[9])?;
-        if max_cube_log2 > 15 {
-            return Err(XgidError::BadField(
-                "maximum cube (M, 0-15)",
-                fields[9].into(),
-            ));
-        }
-        if cube_log2 > max_cube_log2 {
-            return Err(XgidError::CubeAboveMaximum {
-                cube_log2,
-                max_cube_log2,
-            });
-        }
-        if match_length > 0 {
-            if rules > 1 {
-                return Err(XgidError::BadField(
-                    "Crawford flag (J: 0 or 1 in a match)",
-                    fields[7].into(),
-                ));
-            }
-        } else if rules > 3 {
-            return Err(XgidError::BadField(
-                "Jacoby/beaver bits (J: 0-3 in a money game)",
-                fields[7].into(),
-            ));
-        }
-        MatchFacts {
+        let state = XgidState {
             cube_log2,
             cube_owner,
-            crawford: match_length > 0 && rules == 1,
-            match_length,
-            score_white,
-            score_black,
-            in_play: true,
-        }
-        .check()
-        .map_err(XgidError::Match)?;
+            dice: read_dice(fields[4])?,
+            score_white: number("score S1", fields[5])?,
+            score_black: number("score S2", fields[6])?,
+            rules: number(RULES, fields[7])?,
+            match_length: number("match length (L)", fields[8])?,
+            max_cube_log2: number(MAX_CUBE, fields[9])?,
+        };
+        state.check()?;
         let position = match to_move {
             Side::White => position_white,
             Side::Black => position_white.mirror(),
         };
-        Ok(Xgid {
-            position,
-            state: XgidState {
-                cube_log2,
-                cube_owner,
-                dice,
-                score_white,
-                score_black,
-                rules,
-                match_length,
-                max_cube_log2,
-            },
-        })
+        Ok(Xgid { position, state })
     }
 
     /// Writes the XGID, with the `XGID=` prefix.

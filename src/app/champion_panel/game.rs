@@ -50,6 +50,14 @@ impl Opponent {
         }
     }
 
+    /// The opponent with this name in the UI, if any.
+    pub fn named(name: &str) -> Option<Opponent> {
+        Opponent::GOATS
+            .into_iter()
+            .chain(Opponent::WOLVES)
+            .find(|o| o.name() == name)
+    }
+
     /// Whether it needs the solved variant to move.
     pub fn needs_solution(self) -> bool {
         matches!(self, Opponent::PerfectGoat | Opponent::PerfectWolves)

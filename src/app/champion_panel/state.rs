@@ -58,6 +58,20 @@ pub struct ChampionSettings {
     pub opponent: String,
 }
 
+impl ChampionSettings {
+    /// What keeps these settings from being the workspace's (an unknown variant or opponent,
+    /// e.g. from a damaged saved state), in words; `None` when they are.
+    pub fn problem(&self) -> Option<String> {
+        if let Err(e) = Variant::parse(&self.variant) {
+            return Some(e.to_string());
+        }
+        match Opponent::named(&self.opponent) {
+            None => Some(format!("no opponent is called {:?}", self.opponent)),
+            Some(_) => None,
+        }
+    }
+}
+
 /// What the person can do in the workspace.
 #[derive(Clone, Debug, PartialEq)]
 pub enum ChampionAction {
@@ -138,8 +152,7 @@ impl ChampionState {
     pub fn from_settings(settings: &ChampionSettings) -> ChampionState {
         let variant = Variant::parse(&settings.variant).unwrap_or(Variant::NINE_FOUR);
         let mut s = ChampionState::new(variant);
-        let known = Opponent::GOATS.iter().chain(&Opponent::WOLVES);
-        if let Some(&o) = known.clone().find(|o| o.name() == settings.opponent) {
+        if let Some(o) = Opponent::named(&settings.opponent) {
             s.apply(ChampionAction::SetOpponent(o));
         }
         s.apply(ChampionAction::SetMode(settings.mode));
@@ -632,6 +645,13 @@ mod tests {
             variant: "10x5".into(),
             opponent: "nobody".into(),
         };
+        assert!(odd.problem().is_some_and(|p| p.contains("10x5")), "{odd:?}");
+        let nobody = ChampionSettings {
+            variant: "9x4".into(),
+            ..odd.clone()
+        };
+        assert!(nobody.problem().is_some_and(|p| p.contains("nobody")));
+        assert_eq!(kept.problem(), None);
         let d = ChampionState::from_settings(&odd);
         assert_eq!(d.game.start, Variant::NINE_FOUR.start());
         assert_eq!(d.game.opponent, Opponent::Program(Listing::Main));
