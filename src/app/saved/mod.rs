@@ -69,7 +69,9 @@ pub fn parse(text: &str) -> Restored {
 }
 
 /// Checks each part of a saved state and puts its default in place of each one that does not
-/// pass, with a note: the board must be a position (the engine's rules), each die 0 (not set)
+/// pass, with a note. The board is kept as it is even when it is not a position yet: the
+/// editor allows such boards while a position is being set up (16 checkers, both colours on
+/// a point) and says what is wrong, so a restart must not lose one. Each die must be 0 (not set)
 /// or 1–6, the match state one its format holds and the match rules allow
 /// ([`bgw_engine::formats::MatchState::check`]), every weight finite and within ±1e6
 /// ([`is_valid_weight`]), the learning step within [`ETA_RANGE`], the «Чемпион» variant and
@@ -77,13 +79,6 @@ pub fn parse(text: &str) -> Restored {
 pub fn validate(mut p: Persisted) -> Restored {
     let mut notes = Vec::new();
     let d = Persisted::default();
-    if let Err(problems) = p.edit.position() {
-        notes.push(format!(
-            "the saved board is not a position ({}); the opening position is in use",
-            problems.join("; ")
-        ));
-        p.edit.board = d.edit.board;
-    }
     if let [a, b] = p.edit.dice
         && (a > 6 || b > 6)
     {

@@ -138,16 +138,16 @@ fn weights_a_file_may_not_hold_fall_back_to_the_defaults() {
 }
 
 #[test]
-fn an_impossible_position_falls_back_to_the_opening() {
+fn a_board_being_set_up_is_kept_as_it_is() {
+    // The editor allows 16 checkers while a position is set up (and says so): a restart keeps
+    // the board, with no note.
     let mut p = good();
     assert!(p.edit.board.add(Side::White, Loc::Point(6)));
-    let kept = one_note(
-        p,
-        "the saved board is not a position (White has 16 checkers (at most 15))",
-    );
-    assert_eq!(kept.edit.board, Edit::opening().board);
-    assert_eq!(kept.edit.on_roll, Side::Black);
-    assert_eq!(kept.edit.dice, [5, 2]);
+    let board = p.edit.board;
+    let r = validate(p);
+    assert!(r.notes.is_empty(), "{:?}", r.notes);
+    assert_eq!(r.persisted.edit.board, board);
+    assert!(r.persisted.edit.position().is_err());
 }
 
 #[test]
