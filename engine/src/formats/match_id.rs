@@ -178,7 +178,7 @@ impl MatchId {
 
     /// The cube value (1, 2, 4, …).
     pub fn cube_value(&self) -> u32 {
-        1 << self.cube_log2
+        1u32.checked_shl(self.cube_log2.into()).unwrap_or(u32::MAX)
     }
 
     /// Reads a 12-character Match ID.

@@ -81,7 +81,7 @@ impl XgidState {
 
     /// The cube value (1, 2, 4, …).
     pub fn cube_value(&self) -> u32 {
-        1 << self.cube_log2
+        1u32.checked_shl(self.cube_log2.into()).unwrap_or(u32::MAX)
     }
 
     /// True when J marks the Crawford game of a match.
