@@ -39,7 +39,7 @@ pub fn show(ui: &mut egui::Ui, state: &AppState, typed: &mut String) -> Vec<Acti
         let r = ui.add(
             egui::DragValue::new(&mut eta)
                 .speed(0.001)
-                .range(0.0..=10.0)
+                .range(crate::app::settings::ETA_RANGE)
                 .max_decimals(4)
                 .prefix("step η "),
         );
