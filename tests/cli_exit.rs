@@ -1,8 +1,10 @@
-//! Exit codes by class: 2 for what the user typed, 1 for failures while running, and the
-//! list in `bgw --help`.
+//! Exit codes by class: 2 for what the user typed, 1 for failures while running, 141 for a
+//! closed stdout pipe, and the list in `bgw --help`; output that cannot be written is never
+//! lost silently.
 
 mod common;
-use common::{run, text};
+use common::{Sink, bgw_to, run, text};
+use std::path::PathBuf;
 
 /// Runs `args` and checks the exit code and that stderr is one `bgw: ` line naming `needle`.
 fn fails_with(args: &[&str], code: i32, needle: &str) {
@@ -73,7 +75,149 @@ fn help_lists_the_exit_codes() {
     let o = run(&["--help"]);
     assert!(o.status.success());
     let help = text(&o.stdout);
-    for line in ["Exit codes:", "  1 ", "  2 ", "  130 "] {
+    for line in ["Exit codes:", "  1 ", "  2 ", "  130 ", "  141 "] {
         assert!(help.contains(line), "{line:?} in {help}");
     }
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("bgw-exit-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// One command of each family, with what it reads on stdin.
+fn one_of_each_family(dir: &std::path::Path) -> Vec<(Vec<String>, Vec<u8>)> {
+    let bd = dir.join("os3.bd");
+    let built = run(&[
+        "bearoff",
+        "build",
+        "--points",
+        "3",
+        "--quiet",
+        "--out",
+        bd.to_str().unwrap(),
+    ]);
+    assert!(built.status.success(), "{}", text(&built.stderr));
+    let (bd, out) = (bd.to_str().unwrap(), dir.join("w.ron"));
+    let out = out.to_str().unwrap();
+    let plain = |a: &[&str]| (a.iter().map(|s| s.to_string()).collect(), Vec::new());
+    let mut batch = plain(&["moves", "--batch"]);
+    batch.1 = b"4HPwATDgc/ABMA 31\n4HPwATDgc/ABMA 66\n".to_vec();
+    vec![
+        plain(&["show", "4HPwATDgc/ABMA"]),
+        plain(&["show", "4HPwATDgc/ABMA", "--json"]),
+        plain(&["moves", "4HPwATDgc/ABMA", "31"]),
+        batch,
+        plain(&["rank", "4HPwATDgc/ABMA", "31"]),
+        plain(&["bearoff", "ZgAAIFMAAAAAAA"]),
+        plain(&["bearoff", "ZgAAIFMAAAAAAA", "--json"]),
+        plain(&["bearoff", "info", bd]),
+        plain(&["bearoff", "dump", bd, "--index", "5", "--json"]),
+        plain(&["champion", "replies", "4/88 4/97 4/86 3/88"]),
+        plain(&[
+            "duel", "--a", "pubeval", "--b", "random", "--games", "4", "--quiet",
+        ]),
+        plain(&[
+            "tune",
+            "--out",
+            out,
+            "--games",
+            "4",
+            "--offspring",
+            "1",
+            "--generations",
+            "1",
+            "--quiet",
+            "--json",
+        ]),
+        plain(&["learn", "--out", out, "--games", "1", "--quiet", "--json"]),
+        plain(&["--help"]),
+    ]
+}
+
+/// Runs one command of each family with stdout sent to `stdout`; `check` gets the arguments,
+/// the exit code and stderr.
+fn each_family(name: &str, stdout: fn() -> Sink, check: impl Fn(&[&str], Option<i32>, &str)) {
+    let dir = temp_dir(name);
+    for (args, stdin) in one_of_each_family(&dir) {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let o = bgw_to(&args, &stdin, stdout(), Sink::Captured);
+        check(&args, o.status.code(), &text(&o.stderr));
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn output_that_cannot_be_written_fails_with_one_line() {
+    each_family(
+        "full",
+        || Sink::Full,
+        |args, code, err| {
+            assert_eq!(code, Some(1), "{args:?}: {err}");
+            assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+            assert!(
+                err.starts_with("bgw: cannot write to stdout: ") && err.contains("No space left"),
+                "{args:?}: {err}"
+            );
+        },
+    );
+}
+
+#[test]
+fn a_closed_pipe_ends_the_run_quietly_with_141() {
+    each_family(
+        "pipe",
+        || Sink::Closed,
+        |args, code, err| {
+            assert_eq!(code, Some(141), "{args:?}: {err}");
+            assert!(err.is_empty(), "{args:?}: {err}");
+        },
+    );
+}
+
+#[test]
+fn an_error_with_stderr_unwritable_still_gives_its_code() {
+    let cases: [(&[&str], i32); 3] = [
+        (&["moves", "4HPwATDgc/ABMA", "70"], 2),
+        (&["moves", "--no-such-flag"], 2),
+        (&["bearoff", "info", "/no/such.bd"], 1),
+    ];
+    for sink in [|| Sink::Full, || Sink::Closed] {
+        for (args, code) in cases {
+            let o = bgw_to(args, b"", Sink::Captured, sink());
+            assert_eq!(o.status.code(), Some(code), "{args:?}");
+            assert!(o.stdout.is_empty(), "{args:?}");
+        }
+    }
+}
+
+#[test]
+fn a_build_writes_its_file_whatever_becomes_of_its_progress() {
+    let dir = temp_dir("build");
+    for (i, (stdout, stderr)) in [
+        (Sink::Full, Sink::Closed),
+        (Sink::Closed, Sink::Full),
+        (Sink::Captured, Sink::Closed),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let bd = dir.join(format!("os4-{i}.bd"));
+        let args = [
+            "bearoff",
+            "build",
+            "--points",
+            "4",
+            "--out",
+            bd.to_str().unwrap(),
+        ];
+        // The build prints nothing on stdout, so nothing is lost there: a success.
+        let o = bgw_to(&args, b"", stdout, stderr);
+        assert_eq!(o.status.code(), Some(0), "case {i}");
+        assert!(o.stdout.is_empty(), "case {i}");
+        let info = run(&["bearoff", "info", bd.to_str().unwrap()]);
+        assert!(text(&info.stdout).contains("4 points"), "case {i}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
 }

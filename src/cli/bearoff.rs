@@ -2,7 +2,7 @@
 //! them.
 
 use super::progress::Progress;
-use super::{CliError, interrupt, print};
+use super::{CliError, eprint, interrupt, print};
 use bgw_engine::bearoff::analysis::{self, Analysis, SideReport};
 use bgw_engine::bearoff::bd_file::{self, BdContents, Header};
 use bgw_engine::bearoff::moments::build_moments;
@@ -12,7 +12,6 @@ use bgw_engine::bearoff::rule2002::{build_2002, seed_printed_moments};
 use bgw_engine::bearoff::{BuildError, Control, Database, Prob, ROLLS, build, build_within, index};
 use bgw_engine::formats::read_position;
 use std::fmt::Write as _;
-use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -329,7 +328,7 @@ fn analyse(text: &str, args: &Args) -> Result<ExitCode, CliError> {
         };
         print(&format!("{}\n", serde_json::to_string_pretty(&json)?))?;
     } else {
-        print_table(&a, &out_of_range, args.rule.name());
+        print(&table(&a, &out_of_range, args.rule.name()))?;
         if let Some((Some(p), Some(o))) = seed_printed {
             print(&format!(
                 "\nAs the seed printed them (divided by 65565; \"Var.\" is a standard deviation):\n\
@@ -342,8 +341,9 @@ fn analyse(text: &str, args: &Args) -> Result<ExitCode, CliError> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn print_table(a: &Analysis, out_of_range: &dyn Fn(usize) -> String, arith: &str) {
-    let mut o = std::io::stdout().lock();
+/// The text report of an analysis.
+fn table(a: &Analysis, out_of_range: &dyn Fn(usize) -> String, arith: &str) -> String {
+    let mut o = String::new();
     let _ = writeln!(
         o,
         "One-sided bear-off database: {} points ({arith})",
@@ -368,8 +368,8 @@ fn print_table(a: &Analysis, out_of_range: &dyn Fn(usize) -> String, arith: &str
     }
     let (Some(me), Some(opp)) = (&a.on_roll, &a.opponent) else {
         let _ = writeln!(o, "winning chances need both sides in range");
-        print_race(&mut o, a);
-        return;
+        race(&mut o, a);
+        return o;
     };
     let _ = writeln!(o);
     let _ = writeln!(
@@ -448,10 +448,12 @@ fn print_table(a: &Analysis, out_of_range: &dyn Fn(usize) -> String, arith: &str
         opp.errors_normal.total_variation,
         a.win_normal.unwrap_or(0.0) - a.win_exact.unwrap_or(0.0)
     );
-    print_race(&mut o, a);
+    race(&mut o, a);
+    o
 }
 
-fn print_race(o: &mut impl Write, a: &Analysis) {
+/// The race formulas' lines of the report.
+fn race(o: &mut String, a: &Analysis) {
     let _ = writeln!(o);
     let _ = writeln!(o, "Race formulas (player on roll as the doubler):");
     for r in &a.race {
@@ -522,11 +524,11 @@ fn build_file(
         return Ok(ExitCode::SUCCESS);
     }
     let size = std::fs::metadata(out).map(|m| m.len()).unwrap_or(0);
-    eprintln!(
-        "wrote {} ({size} bytes) in {:.2} s",
+    eprint(&format!(
+        "wrote {} ({size} bytes) in {:.2} s\n",
         out.display(),
         start.elapsed().as_secs_f64()
-    );
+    ));
     Ok(ExitCode::SUCCESS)
 }
 

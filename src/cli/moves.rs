@@ -118,7 +118,7 @@ fn answer(line: &str, generator: &mut MoveGenerator) -> (String, bool) {
 fn batch() -> Result<ExitCode, CliError> {
     const CHUNK: usize = 8192;
     let stdin = std::io::stdin().lock();
-    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let mut out = std::io::BufWriter::new(super::stdout());
     let mut failed = false;
     let mut lines = stdin.lines();
     loop {
@@ -134,26 +134,13 @@ fn batch() -> Result<ExitCode, CliError> {
             .collect();
         for (text, error) in answers {
             failed |= error;
-            if let Err(e) = writeln!(out, "{text}") {
-                return closed_pipe_or(e, failed);
-            }
+            writeln!(out, "{text}")?;
         }
     }
-    if let Err(e) = out.flush() {
-        return closed_pipe_or(e, failed);
-    }
+    out.flush()?;
     Ok(if failed {
-        ExitCode::from(1)
+        ExitCode::from(super::Exit::Failed.code())
     } else {
         ExitCode::SUCCESS
     })
-}
-
-/// A write error: a closed pipe ends the run quietly, anything else is an error.
-fn closed_pipe_or(e: std::io::Error, failed: bool) -> Result<ExitCode, CliError> {
-    if e.kind() == std::io::ErrorKind::BrokenPipe {
-        Ok(ExitCode::from(failed as u8))
-    } else {
-        Err(e.into())
-    }
 }
