@@ -25,6 +25,23 @@ fn what_the_user_typed_wrong_exits_2() {
     fails_with(&["show", "4HPwATDgc/AB!A"], 2, "bgw: ");
     fails_with(&["bearoff", "4HPwATDgc/ABMA"], 2, "contact");
     fails_with(&["duel", "--a", "gnubg", "--b", "random"], 2, "gnubg");
+    // Counts that size memory or time are bounded, the bound named.
+    let huge = "18446744073709551615";
+    fails_with(
+        &["learn", "--out", "/nonexistent/w.ron", "--games", huge],
+        2,
+        "--games must be at most 100000000, not 18446744073709551615",
+    );
+    fails_with(
+        &["bearoff", "ZgAAIFMAAAAAAA", "--games", "4294967295"],
+        2,
+        "--games must be at most 10000000,",
+    );
+    fails_with(
+        &["champion", "measure", "--games", "4294967295"],
+        2,
+        "--games must be at most 10000000,",
+    );
     // clap's own refusals use 2 as well.
     let o = run(&["moves", "--no-such-flag"]);
     assert_eq!(o.status.code(), Some(2));

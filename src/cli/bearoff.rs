@@ -2,7 +2,7 @@
 //! them.
 
 use super::progress::Progress;
-use super::{CliError, eprint, interrupt, print};
+use super::{CliError, eprint, in_range, interrupt, print};
 use bgw_engine::bearoff::analysis::{self, Analysis, SideReport};
 use bgw_engine::bearoff::bd_file::{self, BdContents, Header};
 use bgw_engine::bearoff::moments::build_moments;
@@ -30,7 +30,7 @@ pub struct Args {
     /// (the generator behind seed 001's tables).
     #[arg(long, value_enum, default_value = "exact")]
     rule: Rule,
-    /// Games in the one-sided rollout.
+    /// Games in the one-sided rollout (at most 10,000,000).
     #[arg(long, default_value_t = 10_000)]
     games: u32,
     /// Seed of the rollout's dice.
@@ -256,7 +256,11 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     }
 }
 
+/// The most games of the one-sided rollout.
+const MAX_ROLLOUT_GAMES: u32 = 10_000_000;
+
 fn analyse(text: &str, args: &Args) -> Result<ExitCode, CliError> {
+    in_range("--games", args.games, 0, MAX_ROLLOUT_GAMES)?;
     let pos = read_position(text)?;
     let limit = args.points.map_or(10, |p| p as usize);
     let needed = analysis::points_needed(&pos, limit)?;

@@ -2,7 +2,7 @@
 
 use super::progress::Progress;
 use super::rank::load_weights;
-use super::{CliError, interrupt, print};
+use super::{CliError, in_range, interrupt, print};
 use bgw_engine::atomic_file::AtomicFile;
 use bgw_engine::classic::Weights;
 use bgw_engine::classic::selfplay::{LearnStats, learn};
@@ -22,7 +22,7 @@ pub struct Args {
     /// Where to write the learnt weights (atomically, at checkpoints and at the end).
     #[arg(long)]
     out: PathBuf,
-    /// Games of self-play.
+    /// Games of self-play, 1 to 100,000,000.
     #[arg(long, default_value_t = 1000)]
     games: u64,
     /// Seed of the dice.
@@ -59,11 +59,12 @@ struct LearnJson {
     out: String,
 }
 
+/// The most games of one run (about a day of self-play).
+const MAX_GAMES: u64 = 100_000_000;
+
 /// Runs `bgw learn`.
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
-    if args.games == 0 {
-        return Err(CliError::usage("--games must be at least 1"));
-    }
+    in_range("--games", args.games, 1, MAX_GAMES)?;
     if !(args.eta.is_finite() && args.eta > 0.0) {
         return Err(CliError::usage(format!(
             "--eta must be a positive number, not {}",

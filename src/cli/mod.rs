@@ -207,6 +207,28 @@ impl From<bgw_engine::bearoff::BuildError> for CliError {
     }
 }
 
+/// Refuses a count outside `min..=max` in what the user typed (exit code 2), naming the bound.
+/// Counts that size memory or time are bounded so that a typo cannot ask for an allocation
+/// that aborts the process; the largest still allows long runs, which Ctrl+C stops.
+pub fn in_range<T: PartialOrd + std::fmt::Display>(
+    flag: &str,
+    value: T,
+    min: T,
+    max: T,
+) -> Result<(), CliError> {
+    if value < min {
+        Err(CliError::usage(format!(
+            "{flag} must be at least {min}, not {value}"
+        )))
+    } else if value > max {
+        Err(CliError::usage(format!(
+            "{flag} must be at most {max}, not {value}"
+        )))
+    } else {
+        Ok(())
+    }
+}
+
 /// Stdout as a writer, for the commands that write as they go (`bgw play`, `moves --batch`):
 /// its errors keep their kind (a broken pipe stays one) and say that stdout failed.
 pub struct Stdout(std::io::StdoutLock<'static>);

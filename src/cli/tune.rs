@@ -2,7 +2,7 @@
 
 use super::progress::Progress;
 use super::rank::load_weights;
-use super::{CliError, interrupt, print};
+use super::{CliError, in_range, interrupt, print};
 use bgw_engine::classic::{TERMS, Weights, by_seed_name};
 use bgw_engine::tune::{Generation, Method, Stop, TuneConfig, classic_against_pubeval, tune};
 use std::collections::BTreeMap;
@@ -22,10 +22,11 @@ pub struct Args {
     /// Search method: es ((1+λ) evolution strategy) or coord (one weight at a time).
     #[arg(long, default_value = "es", value_parser = ["es", "coord"])]
     method: String,
-    /// Games against pubeval per candidate and generation (duplicate pairs, common dice).
+    /// Games against pubeval per candidate and generation (duplicate pairs, common dice):
+    /// 2 (one pair) to 1,000,000.
     #[arg(long, default_value_t = 4000)]
     games: u64,
-    /// Mutants per generation (λ, evolution strategy only).
+    /// Mutants per generation (λ, evolution strategy only): 1 to 100.
     #[arg(long, default_value_t = 6)]
     offspring: usize,
     /// Starting step, relative to each weight's size.
@@ -34,7 +35,7 @@ pub struct Args {
     /// Stop when the step falls below this.
     #[arg(long, default_value_t = 0.01)]
     min_sigma: f64,
-    /// Stop after this many generations.
+    /// Stop after this many generations (at most 100,000).
     #[arg(long, default_value_t = 1000)]
     generations: u32,
     /// Stop after this many minutes (checked between generations).
@@ -72,6 +73,13 @@ struct TuneJson<'a> {
     history: &'a [Generation],
 }
 
+/// The most games per candidate and generation.
+const MAX_GAMES: u64 = 1_000_000;
+/// The most mutants per generation.
+const MAX_OFFSPRING: usize = 100;
+/// The most generations (each one kept in the history).
+const MAX_GENERATIONS: u32 = 100_000;
+
 fn positive(name: &str, x: f64) -> Result<(), CliError> {
     if x.is_finite() && x > 0.0 {
         Ok(())
@@ -84,12 +92,10 @@ fn positive(name: &str, x: f64) -> Result<(), CliError> {
 
 /// Runs `bgw tune`.
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
-    if args.games < 2 {
-        return Err(CliError::usage("--games must be at least 2 (one pair)"));
-    }
-    if args.offspring == 0 {
-        return Err(CliError::usage("--offspring must be at least 1"));
-    }
+    // Each candidate's pairs are kept for the comparison: games × offspring sizes memory.
+    in_range("--games", args.games, 2, MAX_GAMES)?;
+    in_range("--offspring", args.offspring, 1, MAX_OFFSPRING)?;
+    in_range("--generations", args.generations, 0, MAX_GENERATIONS)?;
     positive("--sigma", args.sigma)?;
     positive("--min-sigma", args.min_sigma)?;
     if !(args.accept_z.is_finite() && args.accept_z >= 0.0) {
