@@ -48,6 +48,33 @@ fn what_the_user_typed_wrong_exits_2() {
 }
 
 #[test]
+fn steps_must_be_positive_and_finite_in_every_command() {
+    for (args, flag) in [
+        (&["play", "--learn", "--eta", "nan"][..], "--eta <ETA>"),
+        (&["play", "--eta", "0"][..], "--eta <ETA>"),
+        (
+            &["learn", "--out", "/nonexistent/w.ron", "--eta", "inf"],
+            "--eta <ETA>",
+        ),
+        (
+            &["learn", "--out", "/nonexistent/w.ron", "--eta", "x"],
+            "--eta <ETA>",
+        ),
+        (
+            &["tune", "--out", "/nonexistent/w.ron", "--min-sigma", "NaN"],
+            "--min-sigma",
+        ),
+    ] {
+        // Refused before the game is played (play would otherwise wait for stdin).
+        let o = run(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = text(&o.stderr);
+        assert!(err.contains(flag), "{args:?}: {err}");
+        assert!(o.stdout.is_empty(), "{args:?}");
+    }
+}
+
+#[test]
 fn failures_while_running_exit_1() {
     let dir = std::env::temp_dir().join(format!("bgw-exit-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

@@ -57,7 +57,14 @@ fn bad_arguments_are_refused_and_no_file_is_written() {
     let out = out.to_str().unwrap();
     for (args, message) in [
         (vec!["--games", "1"], "--games must be at least 2"),
-        (vec!["--sigma", "0"], "--sigma must be a positive number"),
+        (
+            vec!["--sigma", "0"],
+            "'--sigma <SIGMA>': must be a positive finite number",
+        ),
+        (
+            vec!["--minutes", "inf"],
+            "'--minutes <MINUTES>': must be a positive finite number",
+        ),
         (vec!["--offspring", "0"], "--offspring must be at least 1"),
         // Once a capacity overflow panic and failed allocations: now refused at once.
         (

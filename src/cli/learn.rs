@@ -2,7 +2,7 @@
 
 use super::progress::Progress;
 use super::rank::load_weights;
-use super::{CliError, in_range, interrupt, print};
+use super::{CliError, in_range, interrupt, positive_finite, print};
 use bgw_engine::atomic_file::AtomicFile;
 use bgw_engine::classic::Weights;
 use bgw_engine::classic::selfplay::{LearnStats, learn};
@@ -29,7 +29,7 @@ pub struct Args {
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// The step η of each GOOD/BAD update.
-    #[arg(long, default_value_t = 0.01)]
+    #[arg(long, default_value_t = 0.01, value_parser = positive_finite)]
     eta: f64,
     /// Write OUT every this many games (0: only at the end).
     #[arg(long, default_value_t = 100)]
@@ -65,12 +65,6 @@ const MAX_GAMES: u64 = 100_000_000;
 /// Runs `bgw learn`.
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
     in_range("--games", args.games, 1, MAX_GAMES)?;
-    if !(args.eta.is_finite() && args.eta > 0.0) {
-        return Err(CliError::usage(format!(
-            "--eta must be a positive number, not {}",
-            args.eta
-        )));
-    }
     let start = load_weights(args.weights.as_ref())?;
     // The log is streamed to a temporary file beside it, which replaces it at the end.
     let log = RefCell::new(Log {

@@ -207,6 +207,16 @@ impl From<bgw_engine::bearoff::BuildError> for CliError {
     }
 }
 
+/// Clap's parser for an option that must be a positive finite number (a step η, σ, minutes):
+/// `nan`, `inf`, 0 and negatives are refused as clap refuses any bad value (exit code 2).
+pub fn positive_finite(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(x) if x.is_finite() && x > 0.0 => Ok(x),
+        Ok(_) => Err("must be a positive finite number".to_string()),
+        Err(_) => Err("not a number".to_string()),
+    }
+}
+
 /// Refuses a count outside `min..=max` in what the user typed (exit code 2), naming the bound.
 /// Counts that size memory or time are bounded so that a typo cannot ask for an allocation
 /// that aborts the process; the largest still allows long runs, which Ctrl+C stops.

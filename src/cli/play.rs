@@ -9,7 +9,7 @@
 //! written back at the end (the seed's LOADWTS / DUMPWTS).
 
 use super::rank::load_weights;
-use super::{CliError, print};
+use super::{CliError, positive_finite, print};
 use bgw_engine::classic::game::{Game, GameError, MoveError};
 use bgw_engine::classic::{ClassicPlayer, Weights};
 use bgw_engine::moves::Move;
@@ -35,7 +35,7 @@ pub struct Args {
     #[arg(long)]
     learn: bool,
     /// The learning step η.
-    #[arg(long, default_value_t = 0.01)]
+    #[arg(long, default_value_t = 0.01, value_parser = positive_finite)]
     eta: f64,
     /// Where to save the weights at the end when learning was on (default: the --weights file).
     #[arg(long)]

@@ -2,7 +2,7 @@
 
 use super::progress::Progress;
 use super::rank::load_weights;
-use super::{CliError, in_range, interrupt, print};
+use super::{CliError, in_range, interrupt, positive_finite, print};
 use bgw_engine::classic::{TERMS, Weights, by_seed_name};
 use bgw_engine::tune::{Generation, Method, Stop, TuneConfig, classic_against_pubeval, tune};
 use std::collections::BTreeMap;
@@ -30,16 +30,16 @@ pub struct Args {
     #[arg(long, default_value_t = 6)]
     offspring: usize,
     /// Starting step, relative to each weight's size.
-    #[arg(long, default_value_t = 0.3)]
+    #[arg(long, default_value_t = 0.3, value_parser = positive_finite)]
     sigma: f64,
     /// Stop when the step falls below this.
-    #[arg(long, default_value_t = 0.01)]
+    #[arg(long, default_value_t = 0.01, value_parser = positive_finite)]
     min_sigma: f64,
     /// Stop after this many generations (at most 100,000).
     #[arg(long, default_value_t = 1000)]
     generations: u32,
     /// Stop after this many minutes (checked between generations).
-    #[arg(long)]
+    #[arg(long, value_parser = positive_finite)]
     minutes: Option<f64>,
     /// Confirm a mutant (on fresh dice) when its gain exceeds this many standard errors;
     /// accepted if it wins the confirmation too.
@@ -80,32 +80,17 @@ const MAX_OFFSPRING: usize = 100;
 /// The most generations (each one kept in the history).
 const MAX_GENERATIONS: u32 = 100_000;
 
-fn positive(name: &str, x: f64) -> Result<(), CliError> {
-    if x.is_finite() && x > 0.0 {
-        Ok(())
-    } else {
-        Err(CliError::usage(format!(
-            "{name} must be a positive number, not {x}"
-        )))
-    }
-}
-
 /// Runs `bgw tune`.
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
     // Each candidate's pairs are kept for the comparison: games × offspring sizes memory.
     in_range("--games", args.games, 2, MAX_GAMES)?;
     in_range("--offspring", args.offspring, 1, MAX_OFFSPRING)?;
     in_range("--generations", args.generations, 0, MAX_GENERATIONS)?;
-    positive("--sigma", args.sigma)?;
-    positive("--min-sigma", args.min_sigma)?;
     if !(args.accept_z.is_finite() && args.accept_z >= 0.0) {
         return Err(CliError::usage(format!(
             "--accept-z must be a number ≥ 0, not {}",
             args.accept_z
         )));
-    }
-    if let Some(m) = args.minutes {
-        positive("--minutes", m)?;
     }
     let start = load_weights(args.weights.as_ref())?;
     if start.0.iter().all(|&w| w == 0.0) {
