@@ -265,3 +265,63 @@ fn a_build_writes_its_file_whatever_becomes_of_its_progress() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Runs `args`, killing the run (and failing) if it has not ended within ten seconds: a FIFO
+/// opened for reading would block forever.
+fn run_briefly(args: &[&str]) -> std::process::Output {
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_bgw"))
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("bgw runs");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while child.try_wait().expect("wait").is_none() {
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("{args:?} did not end: it opened what it should have refused");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.wait_with_output().expect("bgw ends")
+}
+
+#[test]
+fn fifos_and_devices_are_refused_at_once_by_kind() {
+    let dir = temp_dir("fifo");
+    let made = |name: &str| {
+        let path = dir.join(name);
+        let ok = std::process::Command::new("mkfifo").arg(&path).status();
+        assert!(ok.is_ok_and(|s| s.success()), "mkfifo {name}");
+        path.to_str().unwrap().to_string()
+    };
+    let (bd, ron, positions) = (made("db.bd"), made("w.ron"), made("positions.tsv"));
+    let cases: [(&[&str], &str); 8] = [
+        (&["bearoff", "info", &bd], "FIFO"),
+        (&["bearoff", "dump", &bd, "--index", "1"], "FIFO"),
+        (&["rank", "4HPwATDgc/ABMA", "31", "--weights", &ron], "FIFO"),
+        (&["show", &ron], "FIFO"),
+        (&["calibrate", "--quiet", "--positions", &positions], "FIFO"),
+        (
+            &["duel", "--a", &format!("classic:{ron}"), "--b", "random"],
+            "FIFO",
+        ),
+        (&["bearoff", "info", "/dev/zero"], "a device"),
+        (
+            &["bearoff", "dump", "/dev/zero", "--index", "1"],
+            "a device",
+        ),
+    ];
+    for (args, kind) in cases {
+        let o = run_briefly(args);
+        assert_eq!(o.status.code(), Some(1), "{args:?}");
+        let err = text(&o.stderr);
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(
+            err.starts_with("bgw: ") && err.contains(kind),
+            "{args:?}: {err}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -4,14 +4,16 @@
 use super::progress::Progress;
 use super::{CliError, eprint, in_range, interrupt, print};
 use bgw_engine::bearoff::analysis::{self, Analysis, SideReport};
-use bgw_engine::bearoff::bd_file::{self, BdContents, Header};
+use bgw_engine::bearoff::bd_file::{self, BdContents, HEADER_LEN, Header};
 use bgw_engine::bearoff::moments::build_moments;
 use bgw_engine::bearoff::normal::{self, ErrorMeasures, Form};
 use bgw_engine::bearoff::race::RaceCount;
 use bgw_engine::bearoff::rule2002::{build_2002, seed_printed_moments};
 use bgw_engine::bearoff::{BuildError, Control, Database, Prob, ROLLS, build, build_within, index};
 use bgw_engine::formats::read_position;
+use bgw_engine::user_file;
 use std::fmt::Write as _;
+use std::io::Read;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -157,7 +159,7 @@ struct InfoJson {
     /// "compressed", "uncompressed" or "normal".
     layout: &'static str,
     gammon: bool,
-    bytes: usize,
+    bytes: u64,
     /// Distributions that sum to 65535 and those that do not (null in a normal file).
     distributions_ok: Option<u32>,
     distributions_bad: Option<u32>,
@@ -541,10 +543,16 @@ fn read_file(file: &std::path::Path) -> Result<BdContents, CliError> {
 }
 
 fn info(file: &std::path::Path, json: bool) -> Result<ExitCode, CliError> {
-    let bytes =
-        std::fs::read(file).map_err(|e| CliError::failed(format!("{}: {e}", file.display())))?;
-    let header =
-        Header::parse(&bytes).map_err(|e| CliError::failed(format!("{}: {e}", file.display())))?;
+    let at = |e: &dyn std::fmt::Display| CliError::failed(format!("{}: {e}", file.display()));
+    // Only the header is read here (a FIFO or a device refused before it is opened); the
+    // checked reader of the database reads the rest.
+    let (opened, size) = user_file::open_regular(file).map_err(|e| at(&e))?;
+    let mut head = Vec::with_capacity(HEADER_LEN);
+    opened
+        .take(HEADER_LEN as u64)
+        .read_to_end(&mut head)
+        .map_err(|e| at(&e))?;
+    let header = Header::parse(&head).map_err(|e| at(&e))?;
     let contents = read_file(file)?;
     let n = index::positions(header.points);
     let sums = match &contents {
@@ -571,7 +579,7 @@ fn info(file: &std::path::Path, json: bool) -> Result<ExitCode, CliError> {
             positions: n,
             layout,
             gammon: header.gammon,
-            bytes: bytes.len(),
+            bytes: size,
             distributions_ok: sums.map(|s| s.0),
             distributions_bad: sums.map(|s| s.1),
             last_mean: last.mean,
@@ -601,7 +609,7 @@ fn info(file: &std::path::Path, json: bool) -> Result<ExitCode, CliError> {
         "  gammon           {}",
         if header.gammon { "yes" } else { "no" }
     );
-    let _ = writeln!(text, "  size             {} bytes", bytes.len());
+    let _ = writeln!(text, "  size             {size} bytes");
     if let Some((ok, bad)) = sums {
         let _ = writeln!(
             text,
