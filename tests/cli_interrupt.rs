@@ -58,7 +58,7 @@ fn tune_writes_the_best_weights_so_far() {
     let dir = temp_dir("tune");
     let out = dir.join("best.ron");
     let o = interrupted(
-        &["tune", "--out", out.to_str().unwrap(), "--games", "2000000"],
+        &["tune", "--out", out.to_str().unwrap(), "--games", "1000000"],
         Duration::from_millis(1500),
     );
     assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
@@ -117,7 +117,7 @@ fn duel_prints_the_pairs_it_finished() {
             "--b",
             "pubeval",
             "--games",
-            "1000000000",
+            "100000000",
             "--json",
             "--quiet",
         ],
@@ -128,7 +128,7 @@ fn duel_prints_the_pairs_it_finished() {
     assert_eq!(v["cancelled"], true);
     let games = v["games"].as_u64().unwrap();
     assert!(
-        games > 0 && games < 1_000_000_000 && games.is_multiple_of(2),
+        games > 0 && games < 100_000_000 && games.is_multiple_of(2),
         "{games}"
     );
 }

@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{bgw, text};
+use common::{Sink, bgw, bgw_to, text};
 
 #[test]
 fn opening_31_has_sixteen_results_in_either_dice_order() {
@@ -79,6 +79,49 @@ fn batch_agrees_with_the_reference_counts_and_reports_bad_lines() {
             .unwrap()
             .starts_with("garbage line here error: ")
     );
+}
+
+/// Runs `bgw moves --batch` on `input`: the exit code and the output lines.
+fn batch_bytes(input: &[u8]) -> (Option<i32>, Vec<String>) {
+    let o = bgw_to(&["moves", "--batch"], input, Sink::Captured, Sink::Captured);
+    assert!(o.stderr.is_empty(), "{}", text(&o.stderr));
+    (
+        o.status.code(),
+        text(&o.stdout).lines().map(str::to_string).collect(),
+    )
+}
+
+#[test]
+fn batch_answers_a_line_that_is_not_utf8_and_goes_on() {
+    let (code, lines) = batch_bytes(b"4HPwATDgc/ABMA 66\n\xff 31\n4HPwATDgc/ABMA 21\r\n");
+    assert_eq!(code, Some(1), "{lines:?}");
+    assert_eq!(lines.len(), 3, "{lines:?}");
+    assert!(lines[0].starts_with("4HPwATDgc/ABMA 66 11 "), "{lines:?}");
+    assert_eq!(
+        lines[1],
+        "\u{fffd} 31 error: not UTF-8 text (byte 1 is not valid UTF-8)"
+    );
+    assert!(lines[2].starts_with("4HPwATDgc/ABMA 21 15 "), "{lines:?}");
+}
+
+#[test]
+fn batch_refuses_a_long_line_by_an_excerpt() {
+    let mut input = vec![b'a'; 1 << 20];
+    input.extend_from_slice(b"\n\x1b[31m 11\n4HPwATDgc/ABMA 21");
+    let (code, lines) = batch_bytes(&input);
+    assert_eq!(code, Some(1), "{lines:?}");
+    assert_eq!(lines.len(), 3, "{lines:?}");
+    assert_eq!(
+        lines[0],
+        format!(
+            "{}… error: the line is longer than 4096 bytes",
+            "a".repeat(80)
+        )
+    );
+    // Control characters are escaped, not sent to the terminal.
+    assert!(lines[1].starts_with("\\u{1b}[31m 11 error: "), "{lines:?}");
+    assert!(!lines[1].contains('\x1b'), "{lines:?}");
+    assert!(lines[2].starts_with("4HPwATDgc/ABMA 21 15 "), "{lines:?}");
 }
 
 #[test]

@@ -59,6 +59,34 @@ fn show_position_file() {
 }
 
 #[test]
+fn a_position_files_text_reaches_the_terminal_escaped() {
+    let dir = std::env::temp_dir().join(format!("bgw-show-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("escape.ron");
+    let example = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/positions/seed-001-example.ron"
+    ))
+    .unwrap();
+    // RON's \u{1b} is a real ESC in the description once read; a tab and a newline stay.
+    let text = example.replacen(
+        "description: \"",
+        "description: \"\\u{1b}[2J\\u{7}red\\tcol\\nnext ",
+        1,
+    );
+    std::fs::write(&path, text).unwrap();
+    let o = run(&["show", path.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(!out.contains('\x1b') && !out.contains('\x07'), "{out:?}");
+    assert!(
+        out.starts_with(" \\u{1b}[2J\\u{7}red\tcol\nnext Seed 001"),
+        "{out:?}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn bad_input_exits_2_or_1_with_one_line() {
     for bad in [
         "nonsense",

@@ -56,6 +56,18 @@ fn bad_arguments_give_one_line_and_exit_2_or_1() {
             vec![
                 "duel",
                 "--a",
+                "pubeval",
+                "--b",
+                "random",
+                "--games",
+                "18446744073709551615",
+            ],
+            "--games must be at most 100000000,",
+        ),
+        (
+            vec![
+                "duel",
+                "--a",
                 "classic:/nonexistent/w.ron",
                 "--b",
                 "pubeval",

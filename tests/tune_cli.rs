@@ -57,8 +57,32 @@ fn bad_arguments_are_refused_and_no_file_is_written() {
     let out = out.to_str().unwrap();
     for (args, message) in [
         (vec!["--games", "1"], "--games must be at least 2"),
-        (vec!["--sigma", "0"], "--sigma must be a positive number"),
+        (
+            vec!["--sigma", "0"],
+            "'--sigma <SIGMA>': must be a positive finite number",
+        ),
+        (
+            vec!["--minutes", "inf"],
+            "'--minutes <MINUTES>': must be a positive finite number",
+        ),
         (vec!["--offspring", "0"], "--offspring must be at least 1"),
+        // Once a capacity overflow panic and failed allocations: now refused at once.
+        (
+            vec!["--offspring", "18446744073709551615"],
+            "--offspring must be at most 100, not 18446744073709551615",
+        ),
+        (
+            vec!["--offspring", "4294967296"],
+            "--offspring must be at most 100,",
+        ),
+        (
+            vec!["--games", "18446744073709551615"],
+            "--games must be at most 1000000,",
+        ),
+        (
+            vec!["--generations", "4294967295"],
+            "--generations must be at most 100000,",
+        ),
         (
             vec!["--weights", "/nonexistent/w.ron"],
             "/nonexistent/w.ron",

@@ -2,17 +2,18 @@
 //! them.
 
 use super::progress::Progress;
-use super::{CliError, interrupt, print};
+use super::{CliError, eprint, in_range, interrupt, print};
 use bgw_engine::bearoff::analysis::{self, Analysis, SideReport};
-use bgw_engine::bearoff::bd_file::{self, BdContents, Header};
+use bgw_engine::bearoff::bd_file::{self, BdContents, HEADER_LEN, Header};
 use bgw_engine::bearoff::moments::build_moments;
 use bgw_engine::bearoff::normal::{self, ErrorMeasures, Form};
 use bgw_engine::bearoff::race::RaceCount;
 use bgw_engine::bearoff::rule2002::{build_2002, seed_printed_moments};
 use bgw_engine::bearoff::{BuildError, Control, Database, Prob, ROLLS, build, build_within, index};
 use bgw_engine::formats::read_position;
+use bgw_engine::user_file;
 use std::fmt::Write as _;
-use std::io::Write;
+use std::io::Read;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -31,7 +32,7 @@ pub struct Args {
     /// (the generator behind seed 001's tables).
     #[arg(long, value_enum, default_value = "exact")]
     rule: Rule,
-    /// Games in the one-sided rollout.
+    /// Games in the one-sided rollout (at most 10,000,000).
     #[arg(long, default_value_t = 10_000)]
     games: u32,
     /// Seed of the rollout's dice.
@@ -158,7 +159,7 @@ struct InfoJson {
     /// "compressed", "uncompressed" or "normal".
     layout: &'static str,
     gammon: bool,
-    bytes: usize,
+    bytes: u64,
     /// Distributions that sum to 65535 and those that do not (null in a normal file).
     distributions_ok: Option<u32>,
     distributions_bad: Option<u32>,
@@ -257,7 +258,11 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     }
 }
 
+/// The most games of the one-sided rollout.
+const MAX_ROLLOUT_GAMES: u32 = 10_000_000;
+
 fn analyse(text: &str, args: &Args) -> Result<ExitCode, CliError> {
+    in_range("--games", args.games, 0, MAX_ROLLOUT_GAMES)?;
     let pos = read_position(text)?;
     let limit = args.points.map_or(10, |p| p as usize);
     let needed = analysis::points_needed(&pos, limit)?;
@@ -329,7 +334,7 @@ fn analyse(text: &str, args: &Args) -> Result<ExitCode, CliError> {
         };
         print(&format!("{}\n", serde_json::to_string_pretty(&json)?))?;
     } else {
-        print_table(&a, &out_of_range, args.rule.name());
+        print(&table(&a, &out_of_range, args.rule.name()))?;
         if let Some((Some(p), Some(o))) = seed_printed {
             print(&format!(
                 "\nAs the seed printed them (divided by 65565; \"Var.\" is a standard deviation):\n\
@@ -342,8 +347,9 @@ fn analyse(text: &str, args: &Args) -> Result<ExitCode, CliError> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn print_table(a: &Analysis, out_of_range: &dyn Fn(usize) -> String, arith: &str) {
-    let mut o = std::io::stdout().lock();
+/// The text report of an analysis.
+fn table(a: &Analysis, out_of_range: &dyn Fn(usize) -> String, arith: &str) -> String {
+    let mut o = String::new();
     let _ = writeln!(
         o,
         "One-sided bear-off database: {} points ({arith})",
@@ -368,8 +374,8 @@ fn print_table(a: &Analysis, out_of_range: &dyn Fn(usize) -> String, arith: &str
     }
     let (Some(me), Some(opp)) = (&a.on_roll, &a.opponent) else {
         let _ = writeln!(o, "winning chances need both sides in range");
-        print_race(&mut o, a);
-        return;
+        race(&mut o, a);
+        return o;
     };
     let _ = writeln!(o);
     let _ = writeln!(
@@ -448,10 +454,12 @@ fn print_table(a: &Analysis, out_of_range: &dyn Fn(usize) -> String, arith: &str
         opp.errors_normal.total_variation,
         a.win_normal.unwrap_or(0.0) - a.win_exact.unwrap_or(0.0)
     );
-    print_race(&mut o, a);
+    race(&mut o, a);
+    o
 }
 
-fn print_race(o: &mut impl Write, a: &Analysis) {
+/// The race formulas' lines of the report.
+fn race(o: &mut String, a: &Analysis) {
     let _ = writeln!(o);
     let _ = writeln!(o, "Race formulas (player on roll as the doubler):");
     for r in &a.race {
@@ -512,11 +520,11 @@ fn build_file(
         return Ok(ExitCode::SUCCESS);
     }
     let size = std::fs::metadata(out).map(|m| m.len()).unwrap_or(0);
-    eprintln!(
-        "wrote {} ({size} bytes) in {:.2} s",
+    eprint(&format!(
+        "wrote {} ({size} bytes) in {:.2} s\n",
         out.display(),
         start.elapsed().as_secs_f64()
-    );
+    ));
     Ok(ExitCode::SUCCESS)
 }
 
@@ -525,10 +533,16 @@ fn read_file(file: &std::path::Path) -> Result<BdContents, CliError> {
 }
 
 fn info(file: &std::path::Path, json: bool) -> Result<ExitCode, CliError> {
-    let bytes =
-        std::fs::read(file).map_err(|e| CliError::failed(format!("{}: {e}", file.display())))?;
-    let header =
-        Header::parse(&bytes).map_err(|e| CliError::failed(format!("{}: {e}", file.display())))?;
+    let at = |e: &dyn std::fmt::Display| CliError::failed(format!("{}: {e}", file.display()));
+    // Only the header is read here (a FIFO or a device refused before it is opened); the
+    // checked reader of the database reads the rest.
+    let (opened, size) = user_file::open_regular(file).map_err(|e| at(&e))?;
+    let mut head = Vec::with_capacity(HEADER_LEN);
+    opened
+        .take(HEADER_LEN as u64)
+        .read_to_end(&mut head)
+        .map_err(|e| at(&e))?;
+    let header = Header::parse(&head).map_err(|e| at(&e))?;
     let contents = read_file(file)?;
     let n = index::positions(header.points);
     let sums = match &contents {
@@ -555,7 +569,7 @@ fn info(file: &std::path::Path, json: bool) -> Result<ExitCode, CliError> {
             positions: n,
             layout,
             gammon: header.gammon,
-            bytes: bytes.len(),
+            bytes: size,
             distributions_ok: sums.map(|s| s.0),
             distributions_bad: sums.map(|s| s.1),
             last_mean: last.mean,
@@ -585,7 +599,7 @@ fn info(file: &std::path::Path, json: bool) -> Result<ExitCode, CliError> {
         "  gammon           {}",
         if header.gammon { "yes" } else { "no" }
     );
-    let _ = writeln!(text, "  size             {} bytes", bytes.len());
+    let _ = writeln!(text, "  size             {size} bytes");
     if let Some((ok, bad)) = sums {
         let _ = writeln!(
             text,

@@ -45,7 +45,7 @@ struct Figure<'a> {
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let (positions, source) = match &args.positions {
         Some(path) => {
-            let text = std::fs::read_to_string(path)
+            let text = bgw_engine::user_file::read_text(path)
                 .map_err(|e| CliError::failed(format!("cannot read {}: {e}", path.display())))?;
             let positions = parse_positions_tsv(&text)
                 .map_err(|e| CliError::failed(format!("{}: {e}", path.display())))?;

@@ -2,7 +2,7 @@
 //! with its decision trace, the exact solution, a position's move values, the article's game
 //! with verdicts, measurements, and a game at the terminal.
 
-use super::{CliError, print};
+use super::{CliError, in_range, print};
 use bgw_engine::champion::board::parse_game;
 use bgw_engine::champion::match_play::{
     self, GoatPlayer, PerfectGoat, PerfectWolves, ProgramGoat, RandomWolves, WolfPlayer,
@@ -112,7 +112,7 @@ enum Action {
     /// Win rates of the program (both listings) and the perfect goat against perfect and random
     /// wolves from the start of each variant.
     Measure {
-        /// Games against random wolves per pairing.
+        /// Games against random wolves per pairing (at most 10,000,000).
         #[arg(long, default_value_t = 10_000)]
         games: u32,
         /// Seed of the random wolves.
@@ -411,7 +411,11 @@ fn replay(program: Program, trace: bool) -> Result<ExitCode, CliError> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// The most games of `measure` per pairing (twelve pairings).
+const MAX_MEASURE_GAMES: u32 = 10_000_000;
+
 fn measure(games: u32, seed: u64, only: Option<&str>) -> Result<ExitCode, CliError> {
+    in_range("--games", games, 0, MAX_MEASURE_GAMES)?;
     let variants = match only {
         Some(v) => vec![variant(v)?],
         None => Variant::ALL.to_vec(),

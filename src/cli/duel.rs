@@ -1,6 +1,6 @@
 //! `bgw duel`: many cubeless money games between two players, duplicate dice, all cores.
 
-use super::{CliError, interrupt, print, progress};
+use super::{CliError, in_range, interrupt, print, progress};
 use bgw_engine::duel::{Contender, DuelConfig, DuelResult, Progress, duel};
 use std::process::ExitCode;
 
@@ -13,7 +13,8 @@ pub struct Args {
     /// Player B: pubeval, random, classic or classic:FILE.ron.
     #[arg(long)]
     b: String,
-    /// Games to play (rounded up to an even number: games come in duplicate pairs).
+    /// Games to play, 1 to 100,000,000 (rounded up to an even number: games come in duplicate
+    /// pairs).
     #[arg(long, default_value_t = 10_000)]
     games: u64,
     /// Seed of the dice.
@@ -27,11 +28,13 @@ pub struct Args {
     quiet: bool,
 }
 
+/// The most games of one duel.
+const MAX_GAMES: u64 = 100_000_000;
+
 /// Runs `bgw duel`.
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
-    if args.games == 0 {
-        return Err(CliError::usage("--games must be at least 1"));
-    }
+    // Every pair's points are kept: the games size memory.
+    in_range("--games", args.games, 1, MAX_GAMES)?;
     let a = Contender::parse(&args.a)?;
     let b = Contender::parse(&args.b)?;
     let config = DuelConfig {

@@ -2,7 +2,7 @@
 
 use super::progress::Progress;
 use super::rank::load_weights;
-use super::{CliError, interrupt, print};
+use super::{CliError, in_range, interrupt, positive_finite, print};
 use bgw_engine::atomic_file::AtomicFile;
 use bgw_engine::classic::Weights;
 use bgw_engine::classic::selfplay::{LearnStats, learn};
@@ -22,14 +22,14 @@ pub struct Args {
     /// Where to write the learnt weights (atomically, at checkpoints and at the end).
     #[arg(long)]
     out: PathBuf,
-    /// Games of self-play.
+    /// Games of self-play, 1 to 100,000,000.
     #[arg(long, default_value_t = 1000)]
     games: u64,
     /// Seed of the dice.
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// The step η of each GOOD/BAD update.
-    #[arg(long, default_value_t = 0.01)]
+    #[arg(long, default_value_t = 0.01, value_parser = positive_finite)]
     eta: f64,
     /// Write OUT every this many games (0: only at the end).
     #[arg(long, default_value_t = 100)]
@@ -59,17 +59,12 @@ struct LearnJson {
     out: String,
 }
 
+/// The most games of one run (about a day of self-play).
+const MAX_GAMES: u64 = 100_000_000;
+
 /// Runs `bgw learn`.
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
-    if args.games == 0 {
-        return Err(CliError::usage("--games must be at least 1"));
-    }
-    if !(args.eta.is_finite() && args.eta > 0.0) {
-        return Err(CliError::usage(format!(
-            "--eta must be a positive number, not {}",
-            args.eta
-        )));
-    }
+    in_range("--games", args.games, 1, MAX_GAMES)?;
     let start = load_weights(args.weights.as_ref())?;
     super::check_writable(&args.out)?;
     // The log is streamed to a temporary file beside it, which replaces it at the end.

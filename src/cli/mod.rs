@@ -1,7 +1,10 @@
 //! The command line: one module per subcommand, each a thin layer over the library.
 //!
 //! A failed run ends with a one-line message on stderr and an exit code by its class
-//! ([`Exit`]): 2 for what the user typed, 1 for failures while running, 130 on Ctrl+C.
+//! ([`Exit`]): 2 for what the user typed, 1 for failures while running, 130 on Ctrl+C, 141
+//! when stdout is a pipe its reader closed.
+//!
+//! Every byte for the user goes through [`print`] (stdout, checked) or [`eprint`] (stderr).
 
 mod bearoff;
 mod calibrate;
@@ -64,6 +67,9 @@ pub enum Exit {
     Failed,
     /// Stopped by Ctrl+C (exit code 130).
     Interrupted,
+    /// Stdout is a pipe whose reader is gone (`bgw … | head`): the run ends quietly with exit
+    /// code 141, what a shell reports for a writer killed by SIGPIPE (128 + 13).
+    ClosedPipe,
 }
 
 impl Exit {
@@ -73,6 +79,7 @@ impl Exit {
             Exit::Usage => 2,
             Exit::Failed => 1,
             Exit::Interrupted => 130,
+            Exit::ClosedPipe => 141,
         }
     }
 }
@@ -83,7 +90,9 @@ pub const EXIT_CODES: &str = "Exit codes:
   1    a failure while running: a file that cannot be read, written or parsed, other I/O
        (and `bgw moves --batch` when a line failed)
   2    what was typed is wrong: arguments, Position IDs, dice, move text
-  130  stopped by Ctrl+C (tune and learn write the best weights so far first)";
+  130  stopped by Ctrl+C (tune and learn write the best weights so far first)
+  141  stdout is a pipe that was closed early (`bgw … | head`): the run ends quietly, as a
+       shell reports a writer killed by SIGPIPE (128 + 13)";
 
 /// A failed run: the message printed after `bgw: `, and its class.
 #[derive(Debug)]
@@ -118,6 +127,14 @@ impl CliError {
             message: message.into(),
         }
     }
+
+    /// Stdout's reader went away (exit code 141, no message).
+    pub fn closed_pipe() -> CliError {
+        CliError {
+            exit: Exit::ClosedPipe,
+            message: String::new(),
+        }
+    }
 }
 
 /// `From` conversions for `?`: each error type is put in its class once, here.
@@ -139,11 +156,22 @@ classify!(usage:
     bgw_engine::champion::RuleError,
 );
 classify!(failed:
-    std::io::Error,
     serde_json::Error,
     bgw_engine::bearoff::bd_file::BdError,
     bgw_engine::calibrate::PositionsFileError,
 );
+
+impl From<std::io::Error> for CliError {
+    /// A broken pipe is the reader of stdout gone (see [`Exit::ClosedPipe`]); any other I/O
+    /// error is a failure while running.
+    fn from(e: std::io::Error) -> CliError {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            CliError::closed_pipe()
+        } else {
+            CliError::failed(e.to_string())
+        }
+    }
+}
 
 impl From<bgw_engine::classic::WeightsError> for CliError {
     /// A weights file that cannot be read, parsed or written is a failure while running.
@@ -187,12 +215,75 @@ pub fn check_writable(path: &std::path::Path) -> Result<(), CliError> {
         .map_err(|e| CliError::failed(format!("cannot write {}: {e}", path.display())))
 }
 
-/// Writes to stdout; a closed pipe (`bgw … | head`) is not an error of the user's.
-pub fn print(text: &str) -> Result<(), CliError> {
-    match std::io::stdout().lock().write_all(text.as_bytes()) {
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.into()),
-        _ => Ok(()),
+/// Clap's parser for an option that must be a positive finite number (a step η, σ, minutes):
+/// `nan`, `inf`, 0 and negatives are refused as clap refuses any bad value (exit code 2).
+pub fn positive_finite(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(x) if x.is_finite() && x > 0.0 => Ok(x),
+        Ok(_) => Err("must be a positive finite number".to_string()),
+        Err(_) => Err("not a number".to_string()),
     }
+}
+
+/// Refuses a count outside `min..=max` in what the user typed (exit code 2), naming the bound.
+/// Counts that size memory or time are bounded so that a typo cannot ask for an allocation
+/// that aborts the process; the largest still allows long runs, which Ctrl+C stops.
+pub fn in_range<T: PartialOrd + std::fmt::Display>(
+    flag: &str,
+    value: T,
+    min: T,
+    max: T,
+) -> Result<(), CliError> {
+    if value < min {
+        Err(CliError::usage(format!(
+            "{flag} must be at least {min}, not {value}"
+        )))
+    } else if value > max {
+        Err(CliError::usage(format!(
+            "{flag} must be at most {max}, not {value}"
+        )))
+    } else {
+        Ok(())
+    }
+}
+
+/// Stdout as a writer, for the commands that write as they go (`bgw play`, `moves --batch`):
+/// its errors keep their kind (a broken pipe stays one) and say that stdout failed.
+pub struct Stdout(std::io::StdoutLock<'static>);
+
+/// Locks stdout for writing through [`Stdout`].
+pub fn stdout() -> Stdout {
+    Stdout(std::io::stdout().lock())
+}
+
+/// Says that stdout failed, keeping the error's kind.
+fn stdout_failed(e: std::io::Error) -> std::io::Error {
+    std::io::Error::new(e.kind(), format!("cannot write to stdout: {e}"))
+}
+
+impl Write for Stdout {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.write(buf).map_err(stdout_failed)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.0.flush().map_err(stdout_failed)
+    }
+}
+
+/// Writes `text` to stdout and flushes it, so that a failure is seen here: a closed pipe
+/// ends the run quietly (exit code 141), any other failure is an error (exit code 1).
+pub fn print(text: &str) -> Result<(), CliError> {
+    let mut out = stdout();
+    out.write_all(text.as_bytes())?;
+    out.flush()?;
+    Ok(())
+}
+
+/// Writes `text` to stderr. Stderr failing (closed, full) leaves no one to tell, so it is
+/// not an error: the run goes on (a build still writes its file) and ends with its own code.
+pub fn eprint(text: &str) {
+    let _ = std::io::stderr().lock().write_all(text.as_bytes());
 }
 
 /// No subcommand: the desktop workbench (or, built without the `gui` feature, the help).
@@ -206,14 +297,17 @@ fn open_workbench() -> Result<ExitCode, CliError> {
     #[cfg(not(feature = "gui"))]
     {
         use clap::CommandFactory;
-        let _ = Cli::command().print_help();
+        print(&Cli::command().render_help().to_string())?;
         Ok(ExitCode::SUCCESS)
     }
 }
 
 /// Runs the command line and returns the process's exit code.
 pub fn run() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return clap_exit(&e),
+    };
     let outcome = match cli.command {
         None => open_workbench(),
         Some(Command::Moves(args)) => moves::run(args),
@@ -230,8 +324,21 @@ pub fn run() -> ExitCode {
     outcome.unwrap_or_else(|e| ExitCode::from(report(e)))
 }
 
-/// Prints the error's line on stderr and returns its exit code.
+/// Clap's help, version or refusal printed, and its exit code (0, or 2 for a refusal). Help
+/// that cannot be written to stdout fails as [`print`] does.
+fn clap_exit(e: &clap::Error) -> ExitCode {
+    let written = e.print().and_then(|()| std::io::stdout().flush());
+    match written {
+        Err(w) if !e.use_stderr() => ExitCode::from(report(stdout_failed(w).into())),
+        // A refusal goes to stderr: if that fails too, the exit code still says it.
+        _ => ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(Exit::Usage.code())),
+    }
+}
+
+/// Prints the error's line on stderr (none for a closed pipe) and returns its exit code.
 fn report(e: CliError) -> u8 {
-    let _ = writeln!(std::io::stderr(), "bgw: {}", e.message);
+    if e.exit != Exit::ClosedPipe {
+        eprint(&format!("bgw: {}\n", e.message));
+    }
     e.exit.code()
 }

@@ -2,6 +2,7 @@
 
 use super::{CliError, print};
 use bgw_engine::Dice;
+use bgw_engine::formats::quote::shorten;
 use bgw_engine::formats::{position_id, read_position, read_setup};
 use bgw_engine::moves::{MoveGenerator, Play};
 use rayon::prelude::*;
@@ -20,8 +21,10 @@ pub struct Args {
     /// Print a JSON array of {"move", "result"} instead of lines.
     #[arg(long)]
     json: bool,
-    /// Read lines "<PositionID> <DICE>" from stdin and write, for each,
+    /// Read lines "<PositionID> <DICE>" from stdin and write, for each, in order,
     /// "<PositionID> <DICE> <n> <id1> … <idn>" (result IDs with the opponent on roll, sorted).
+    /// A line that cannot be answered (malformed, not UTF-8, longer than 4096 bytes) gets
+    /// "<line> error: <why>" and the run goes on; the exit code is then 1.
     #[arg(long, conflicts_with_all = ["position", "dice", "json"])]
     batch: bool,
 }
@@ -109,51 +112,95 @@ fn answer(line: &str, generator: &mut MoveGenerator) -> (String, bool) {
             }
             (out, false)
         }
-        Err(why) => (format!("{line} error: {why}"), true),
+        Err(why) => (format!("{} error: {why}", shorten(line, ECHO)), true),
     }
+}
+
+/// The longest batch line read, in bytes (a valid one has fewer than 60): a longer one is
+/// answered with an error quoting its start, and never held whole.
+const MAX_LINE: usize = 4096;
+
+/// The most characters of a line an error line repeats.
+const ECHO: usize = 80;
+
+/// One line of stdin as read: its text, or the error line that answers it.
+enum Line {
+    Text(String),
+    Refused(String),
+}
+
+/// The start of a refused line's bytes, made printable and short.
+fn excerpt(bytes: &[u8]) -> String {
+    shorten(
+        &String::from_utf8_lossy(&bytes[..bytes.len().min(4 * ECHO)]),
+        ECHO,
+    )
+}
+
+/// Reads the next line (without its line end) into `buf`, at most [`MAX_LINE`] bytes of it;
+/// `None` at the end of the input.
+fn read_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> std::io::Result<Option<Line>> {
+    buf.clear();
+    if std::io::Read::take(&mut *input, MAX_LINE as u64 + 1).read_until(b'\n', buf)? == 0 {
+        return Ok(None);
+    }
+    if buf.last() == Some(&b'\n') {
+        buf.pop();
+        if buf.last() == Some(&b'\r') {
+            buf.pop();
+        }
+    } else if buf.len() > MAX_LINE {
+        input.skip_until(b'\n')?;
+        return Ok(Some(Line::Refused(format!(
+            "{} error: the line is longer than {MAX_LINE} bytes",
+            excerpt(buf)
+        ))));
+    }
+    Ok(Some(match std::str::from_utf8(buf) {
+        Ok(text) => Line::Text(text.to_string()),
+        Err(e) => Line::Refused(format!(
+            "{} error: not UTF-8 text (byte {} is not valid UTF-8)",
+            excerpt(buf),
+            e.valid_up_to() + 1
+        )),
+    }))
 }
 
 /// `--batch`: stdin to stdout, in order, chunks answered in parallel. Exit code 1 when a line
 /// failed.
 fn batch() -> Result<ExitCode, CliError> {
     const CHUNK: usize = 8192;
-    let stdin = std::io::stdin().lock();
-    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let mut stdin = std::io::stdin().lock();
+    let mut out = std::io::BufWriter::new(super::stdout());
     let mut failed = false;
-    let mut lines = stdin.lines();
+    let mut buf = Vec::new();
     loop {
-        let chunk: Vec<String> = lines.by_ref().take(CHUNK).collect::<Result<_, _>>()?;
+        let mut chunk = Vec::with_capacity(CHUNK);
+        while chunk.len() < CHUNK {
+            match read_line(&mut stdin, &mut buf)? {
+                Some(line) => chunk.push(line),
+                None => break,
+            }
+        }
         if chunk.is_empty() {
             break;
         }
         let answers: Vec<(String, bool)> = chunk
             .par_iter()
-            .map_init(MoveGenerator::new, |generator, line| {
-                answer(line, generator)
+            .map_init(MoveGenerator::new, |generator, line| match line {
+                Line::Text(text) => answer(text, generator),
+                Line::Refused(error) => (error.clone(), true),
             })
             .collect();
         for (text, error) in answers {
             failed |= error;
-            if let Err(e) = writeln!(out, "{text}") {
-                return closed_pipe_or(e, failed);
-            }
+            writeln!(out, "{text}")?;
         }
     }
-    if let Err(e) = out.flush() {
-        return closed_pipe_or(e, failed);
-    }
+    out.flush()?;
     Ok(if failed {
-        ExitCode::from(1)
+        ExitCode::from(super::Exit::Failed.code())
     } else {
         ExitCode::SUCCESS
     })
-}
-
-/// A write error: a closed pipe ends the run quietly, anything else is an error.
-fn closed_pipe_or(e: std::io::Error, failed: bool) -> Result<ExitCode, CliError> {
-    if e.kind() == std::io::ErrorKind::BrokenPipe {
-        Ok(ExitCode::from(failed as u8))
-    } else {
-        Err(e.into())
-    }
 }

@@ -8,8 +8,8 @@
 //! computer adjusts its weights by GOOD/BAD after every exchange in contact and the weights are
 //! written back at the end (the seed's LOADWTS / DUMPWTS).
 
-use super::CliError;
 use super::rank::load_weights;
+use super::{CliError, positive_finite, print};
 use bgw_engine::classic::game::{Game, GameError, MoveError};
 use bgw_engine::classic::{ClassicPlayer, Weights};
 use bgw_engine::moves::Move;
@@ -35,7 +35,7 @@ pub struct Args {
     #[arg(long)]
     learn: bool,
     /// The learning step η.
-    #[arg(long, default_value_t = 0.01)]
+    #[arg(long, default_value_t = 0.01, value_parser = positive_finite)]
     eta: f64,
     /// Where to save the weights at the end when learning was on (default: the --weights file).
     #[arg(long)]
@@ -52,16 +52,15 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     session.game.set_learning(args.learn);
     session.auto_roll = args.roll;
     let stdin = std::io::stdin();
-    let stdout = std::io::stdout();
-    session.play(&mut stdin.lock(), &mut stdout.lock())?;
+    session.play(&mut stdin.lock(), &mut super::stdout())?;
     if session.learnt() {
         match args.out.as_ref().or(args.weights.as_ref()) {
             Some(path) => {
                 session.game.weights().save(path)?;
-                println!("Weights saved to {}.", path.display());
+                print(&format!("Weights saved to {}.\n", path.display()))?;
             }
             None => {
-                println!("The learnt weights were not saved: give --out FILE (or --weights FILE).")
+                print("The learnt weights were not saved: give --out FILE (or --weights FILE).\n")?;
             }
         }
     }

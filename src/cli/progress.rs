@@ -2,8 +2,9 @@
 //! terminal; when it is not (a log file, a pipe), one line each time another tenth of the work
 //! is done, so at most ten; nothing with `--quiet`.
 
+use super::eprint;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -68,11 +69,7 @@ impl Progress {
                 if tenths.fetch_max(tenth, Ordering::SeqCst) < tenth {
                     let message = message.lock().unwrap_or_else(|e| e.into_inner());
                     let sep = if message.is_empty() { "" } else { "  " };
-                    let _ = writeln!(
-                        std::io::stderr(),
-                        "{label}: {:3} %{sep}{message}",
-                        10 * tenth
-                    );
+                    eprint(&format!("{label}: {:3} %{sep}{message}\n", 10 * tenth));
                 }
             }
         }
@@ -95,7 +92,7 @@ impl Progress {
             How::Quiet => {}
             How::Bar(bar) => bar.println(line),
             How::Lines { .. } => {
-                let _ = writeln!(std::io::stderr(), "{line}");
+                eprint(&format!("{line}\n"));
             }
         }
     }

@@ -2,6 +2,7 @@
 
 use super::{CliError, print};
 use bgw_engine::formats::position_file::PositionFile;
+use bgw_engine::formats::quote::printable;
 use bgw_engine::formats::{diagram, read_setup};
 use bgw_engine::position::{BAR, OPPONENT_BAR};
 use std::path::Path;
@@ -61,9 +62,10 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             }
             e => CliError::failed(format!("{}: {e}", path.display())),
         })?;
-        text.push_str(&format!(" {}\n", file.description));
+        // The file's text reaches the terminal: control characters escaped.
+        text.push_str(&format!(" {}\n", printable(&file.description)));
         for line in &file.comments {
-            text.push_str(&format!(" {line}\n"));
+            text.push_str(&format!(" {}\n", printable(line)));
         }
         about = (Some(file.description.clone()), file.comments.clone());
         file.to_setup()?

@@ -2,7 +2,7 @@
 
 use super::progress::Progress;
 use super::rank::load_weights;
-use super::{CliError, interrupt, print};
+use super::{CliError, in_range, interrupt, positive_finite, print};
 use bgw_engine::classic::{TERMS, Weights, by_seed_name};
 use bgw_engine::tune::{Generation, Method, Stop, TuneConfig, classic_against_pubeval, tune};
 use std::collections::BTreeMap;
@@ -22,23 +22,24 @@ pub struct Args {
     /// Search method: es ((1+λ) evolution strategy) or coord (one weight at a time).
     #[arg(long, default_value = "es", value_parser = ["es", "coord"])]
     method: String,
-    /// Games against pubeval per candidate and generation (duplicate pairs, common dice).
+    /// Games against pubeval per candidate and generation (duplicate pairs, common dice):
+    /// 2 (one pair) to 1,000,000.
     #[arg(long, default_value_t = 4000)]
     games: u64,
-    /// Mutants per generation (λ, evolution strategy only).
+    /// Mutants per generation (λ, evolution strategy only): 1 to 100.
     #[arg(long, default_value_t = 6)]
     offspring: usize,
     /// Starting step, relative to each weight's size.
-    #[arg(long, default_value_t = 0.3)]
+    #[arg(long, default_value_t = 0.3, value_parser = positive_finite)]
     sigma: f64,
     /// Stop when the step falls below this.
-    #[arg(long, default_value_t = 0.01)]
+    #[arg(long, default_value_t = 0.01, value_parser = positive_finite)]
     min_sigma: f64,
-    /// Stop after this many generations.
+    /// Stop after this many generations (at most 100,000).
     #[arg(long, default_value_t = 1000)]
     generations: u32,
     /// Stop after this many minutes (checked between generations).
-    #[arg(long)]
+    #[arg(long, value_parser = positive_finite)]
     minutes: Option<f64>,
     /// Confirm a mutant (on fresh dice) when its gain exceeds this many standard errors;
     /// accepted if it wins the confirmation too.
@@ -72,34 +73,24 @@ struct TuneJson<'a> {
     history: &'a [Generation],
 }
 
-fn positive(name: &str, x: f64) -> Result<(), CliError> {
-    if x.is_finite() && x > 0.0 {
-        Ok(())
-    } else {
-        Err(CliError::usage(format!(
-            "{name} must be a positive number, not {x}"
-        )))
-    }
-}
+/// The most games per candidate and generation.
+const MAX_GAMES: u64 = 1_000_000;
+/// The most mutants per generation.
+const MAX_OFFSPRING: usize = 100;
+/// The most generations (each one kept in the history).
+const MAX_GENERATIONS: u32 = 100_000;
 
 /// Runs `bgw tune`.
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
-    if args.games < 2 {
-        return Err(CliError::usage("--games must be at least 2 (one pair)"));
-    }
-    if args.offspring == 0 {
-        return Err(CliError::usage("--offspring must be at least 1"));
-    }
-    positive("--sigma", args.sigma)?;
-    positive("--min-sigma", args.min_sigma)?;
+    // Each candidate's pairs are kept for the comparison: games × offspring sizes memory.
+    in_range("--games", args.games, 2, MAX_GAMES)?;
+    in_range("--offspring", args.offspring, 1, MAX_OFFSPRING)?;
+    in_range("--generations", args.generations, 0, MAX_GENERATIONS)?;
     if !(args.accept_z.is_finite() && args.accept_z >= 0.0) {
         return Err(CliError::usage(format!(
             "--accept-z must be a number ≥ 0, not {}",
             args.accept_z
         )));
-    }
-    if let Some(m) = args.minutes {
-        positive("--minutes", m)?;
     }
     let start = load_weights(args.weights.as_ref())?;
     super::check_writable(&args.out)?;

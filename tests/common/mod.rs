@@ -71,3 +71,48 @@ pub fn stdout(o: &Output) -> String {
 pub fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
+
+/// Where a run's stdout or stderr goes in [`bgw_to`].
+pub enum Sink {
+    /// Captured, as in [`bgw`].
+    Captured,
+    /// `/dev/full`: every write fails with "no space left on device".
+    Full,
+    /// A pipe whose reading end is already closed: every write fails with a broken pipe.
+    Closed,
+}
+
+impl Sink {
+    fn stdio(&self) -> Stdio {
+        match self {
+            Sink::Captured => Stdio::piped(),
+            Sink::Full => Stdio::from(
+                std::fs::OpenOptions::new()
+                    .write(true)
+                    .open("/dev/full")
+                    .expect("/dev/full opens"),
+            ),
+            Sink::Closed => {
+                let (reader, writer) = std::io::pipe().expect("a pipe");
+                drop(reader);
+                Stdio::from(writer)
+            }
+        }
+    }
+}
+
+/// Runs the `bgw` binary with `args`, feeding `stdin`, stdout and stderr sent to the sinks.
+/// The program may end before it reads all of stdin: that is not an error here.
+pub fn bgw_to(args: &[&str], stdin: &[u8], stdout: Sink, stderr: Sink) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_bgw"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(stdout.stdio())
+        .stderr(stderr.stdio())
+        .spawn()
+        .expect("bgw runs");
+    let mut input = child.stdin.take().expect("stdin");
+    let _ = input.write_all(stdin);
+    drop(input);
+    child.wait_with_output().expect("bgw ends")
+}
