@@ -34,11 +34,18 @@ impl AtomicFile {
         let path = target(path)?;
         let name = file_name(&path)?;
         remove_stale(&path, &name);
-        let temp = tempfile::Builder::new()
-            .prefix(&format!("{}{}-", temp_prefix(&name), std::process::id()))
-            .suffix(".tmp")
-            .tempfile_in(folder_of(&path))?;
+        let prefix = format!("{}{}-", temp_prefix(&name), std::process::id());
+        let mut builder = tempfile::Builder::new();
+        builder.prefix(&prefix).suffix(".tmp");
+        // A new file gets the usual mode (0666 less the umask), not the temporary file's 0600.
+        #[cfg(unix)]
+        builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
+        let temp = builder.tempfile_in(folder_of(&path))?;
         let (file, temp) = temp.into_parts();
+        // A replaced file keeps its mode.
+        if let Ok(old) = std::fs::metadata(&path) {
+            file.set_permissions(old.permissions())?;
+        }
         Ok(AtomicFile {
             writer: BufWriter::with_capacity(1 << 20, file),
             temp,
@@ -289,6 +296,30 @@ mod tests {
         assert_eq!(
             entries(dir.path()),
             ["dangling.ron", "link.ron", "real.ron"]
+        );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_written_file_has_the_usual_mode_and_a_replaced_one_keeps_its_own() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("w.ron");
+        write_atomic(&path, |w| w.write_all(b"1")).unwrap();
+        let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+        // 0666 less the umask: readable by others under the usual umask 022, never 0600 only
+        // because the file was once a temporary one.
+        assert_eq!(mode(&path) & 0o600, 0o600);
+        let fresh = mode(&path);
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o640)).unwrap();
+        write_atomic(&path, |w| w.write_all(b"2")).unwrap();
+        assert_eq!(mode(&path), 0o640, "the replaced file keeps its mode");
+        let other = dir.path().join("x.ron");
+        std::fs::write(&other, "").unwrap();
+        assert_eq!(
+            fresh,
+            mode(&other),
+            "a new file gets what File::create gives"
         );
     }
 
