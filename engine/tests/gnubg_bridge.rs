@@ -1,0 +1,150 @@
+//! The gnubg bridge against the real GNU Backgammon (`apt-get install gnubg`).
+//!
+//! Without gnubg each test prints why it is skipped, unless `CI` is set: then it fails.
+
+use bgw_engine::dice::Dice;
+use bgw_engine::reference::gnubg::{Config, Error, Gnubg, MoveEval, Reply, Request};
+use bgw_engine::{Position, Side};
+use std::time::{Duration, Instant};
+
+/// A started gnubg, or `None` (the reason printed) when it is not installed and `CI` is unset.
+fn gnubg() -> Option<Gnubg> {
+    let mut g = Gnubg::new(Config::default());
+    match g.ask_hello() {
+        Ok(_) => Some(g),
+        Err(e @ Error::Missing { .. }) if std::env::var_os("CI").is_none() => {
+            eprintln!("skipped: {e}");
+            None
+        }
+        Err(e) => panic!("gnubg does not start: {e}"),
+    }
+}
+
+fn dice(a: u8, b: u8) -> Dice {
+    Dice::new(a, b).unwrap()
+}
+
+/// gnubg's cubeless money equity from the five probabilities.
+fn equity_of(p: &[f64; 5]) -> f64 {
+    2.0 * p[0] - 1.0 + p[1] - p[3] + p[2] - p[4]
+}
+
+/// Probabilities that make sense: each in 0..1, gammons within wins, backgammons within
+/// gammons, and the equity they imply.
+fn assert_sensible(what: &str, equity: f64, p: &[f64; 5]) {
+    assert!(p.iter().all(|x| (0.0..=1.0).contains(x)), "{what}: {p:?}");
+    assert!(p[1] <= p[0] + 1e-6 && p[2] <= p[1] + 1e-6, "{what}: {p:?}");
+    assert!(
+        p[3] <= 1.0 - p[0] + 1e-6 && p[4] <= p[3] + 1e-6,
+        "{what}: {p:?}"
+    );
+    assert!(
+        (equity - equity_of(p)).abs() < 1e-5,
+        "{what}: equity {equity} but the probabilities give {}",
+        equity_of(p)
+    );
+}
+
+#[test]
+fn hello_names_gnubg_107_and_the_protocol() {
+    let Some(mut g) = gnubg() else { return };
+    let h = g.ask_hello().unwrap();
+    assert!(h.gnubg.starts_with("GNU Backgammon 1.07"), "{h:?}");
+    assert_eq!(h.protocol, bgw_engine::reference::gnubg::PROTOCOL);
+    assert_eq!(g.hello(), Some(&h));
+    assert!(g.pid().is_some());
+}
+
+#[test]
+fn opening_31_has_16_moves_and_the_best_is_8_5_6_5() {
+    let Some(mut g) = gnubg() else { return };
+    let pos = Position::opening(Side::White);
+    let moves = g.moves(&pos, dice(3, 1), 0).unwrap();
+    assert_eq!(moves.len(), 16, "{moves:?}");
+    let MoveEval {
+        notation,
+        equity,
+        probs,
+        plies,
+    } = &moves[0];
+    assert_eq!(notation, "8/5 6/5");
+    assert!((equity - 0.159).abs() < 0.0005, "{equity}");
+    assert_eq!(*plies, 0);
+    for m in &moves {
+        assert_sensible(&m.notation, m.equity, &m.probs);
+    }
+    assert!(moves.windows(2).all(|w| w[0].equity >= w[1].equity));
+    assert!(probs[0] > 0.5);
+}
+
+#[test]
+fn a_bad_position_id_gets_an_error_reply_and_the_session_goes_on() {
+    let Some(mut g) = gnubg() else { return };
+    let pid = g.pid();
+    let bad = Request::Moves {
+        position: "not/an ID!!".into(),
+        dice: dice(3, 1),
+        plies: 0,
+        filter: Default::default(),
+    };
+    let t = Instant::now();
+    let r = g.call(&bad, Duration::from_secs(20));
+    assert!(
+        matches!(r, Err(Error::Refused(ref why)) if why.contains("not/an ID!!")),
+        "{r:?}"
+    );
+    assert!(t.elapsed() < Duration::from_secs(5));
+    let r = g.call(
+        &Request::Evaluate {
+            position: "AAAAAAAAAAAAAA".into(),
+            plies: 9,
+        },
+        Duration::from_secs(20),
+    );
+    assert!(
+        matches!(r, Err(Error::Refused(ref why)) if why.contains("plies")),
+        "{r:?}"
+    );
+    let moves = g
+        .moves(&Position::opening(Side::Black), dice(6, 6), 0)
+        .unwrap();
+    assert_eq!(moves[0].notation, "24/18(2) 13/7(2)");
+    assert_eq!(g.pid(), pid, "the same process answers");
+    assert_eq!(g.restarts(), 0);
+}
+
+#[test]
+fn submit_and_poll_never_wait_for_gnubg() {
+    let Some(mut g) = gnubg() else { return };
+    let pos = Position::opening(Side::White);
+    let tickets: Vec<_> = Dice::all()
+        .map(|d| g.submit(&Request::moves(&pos, d, 1)).unwrap())
+        .collect();
+    let mut replies = vec![None; tickets.len()];
+    let start = Instant::now();
+    while replies.iter().any(Option::is_none) {
+        for (t, r) in tickets.iter().zip(&mut replies) {
+            if r.is_none() {
+                let asked = Instant::now();
+                *r = g.poll(*t);
+                assert!(asked.elapsed() < Duration::from_millis(50), "poll waited");
+            }
+        }
+        assert!(start.elapsed() < Duration::from_secs(60), "no replies");
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    for (d, r) in Dice::all().zip(replies) {
+        let Some(Ok(Reply::Moves(moves))) = r else {
+            panic!("{d}: {r:?}")
+        };
+        assert!(
+            !moves.is_empty() && moves.iter().all(|m| m.plies == 1),
+            "{d}"
+        );
+    }
+    // Handed over once.
+    assert!(matches!(
+        g.poll(tickets[0]),
+        Some(Err(Error::UnknownTicket(_)))
+    ));
+}
