@@ -3,7 +3,11 @@
 //! Without gnubg each test prints why it is skipped, unless `CI` is set: then it fails.
 
 use bgw_engine::dice::Dice;
-use bgw_engine::reference::gnubg::{Config, Error, Gnubg, MoveEval, Reply, Request};
+use bgw_engine::formats::position_id;
+use bgw_engine::moves::{MoveGenerator, legal_plays};
+use bgw_engine::reference::gnubg::{
+    Config, Error, Gnubg, MoveEval, Reply, Request, match_to_plays,
+};
 use bgw_engine::{Position, Side};
 use std::time::{Duration, Instant};
 
@@ -75,6 +79,68 @@ fn opening_31_has_16_moves_and_the_best_is_8_5_6_5() {
     }
     assert!(moves.windows(2).all(|w| w[0].equity >= w[1].equity));
     assert!(probs[0] > 0.5);
+    // Every one of them is one of our 16 candidates, each a different one.
+    let plays = legal_plays(&pos, dice(3, 1));
+    let matched = match_to_plays(&pos, dice(3, 1), &moves, &plays, true).unwrap();
+    assert_eq!(matched.len(), 16);
+    let best = &plays[matched[0].0];
+    assert_eq!(best.result.board()[5], 2);
+    assert_eq!(best.result.board()[8], 2);
+    assert_eq!(best.result.board()[6], 4);
+}
+
+/// The Position IDs of `movegen/positions_10k.tsv` (the side to move on roll).
+fn sample_positions(every: usize) -> Vec<Position> {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../tests/data/movegen/positions_10k.tsv"
+    );
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    text.lines()
+        .filter(|l| !l.starts_with('#'))
+        .step_by(every)
+        .map(|l| {
+            let id = l.split('\t').nth(1).unwrap();
+            position_id::decode(id, Side::White).unwrap()
+        })
+        .collect()
+}
+
+#[test]
+fn gnubg_lists_exactly_our_legal_plays_on_1050_decisions() {
+    let Some(mut g) = gnubg() else { return };
+    let mut generator = MoveGenerator::new();
+    let mut decisions = 0;
+    let mut with_hits_or_bar = 0;
+    for pos in sample_positions(200) {
+        for d in Dice::all() {
+            let moves = g.moves(&pos, d, 0).unwrap();
+            let plays = generator.generate(&pos, d).to_vec();
+            let matched = match_to_plays(&pos, d, &moves, &plays, true)
+                .unwrap_or_else(|e| panic!("{} {d}: {e}", position_id::encode(&pos)));
+            assert_eq!(matched.len(), plays.len());
+            decisions += 1;
+            with_hits_or_bar += moves
+                .iter()
+                .any(|m| m.notation.contains('*') || m.notation.contains("bar"))
+                as usize;
+        }
+    }
+    assert_eq!(decisions, 50 * 21);
+    assert!(with_hits_or_bar > 100, "{with_hits_or_bar}");
+}
+
+#[test]
+fn best_is_the_move_gnubg_plays() {
+    let Some(mut g) = gnubg() else { return };
+    let pos = Position::opening(Side::White);
+    let best = g.best(&pos, dice(3, 1), 0).unwrap().unwrap();
+    assert_eq!(best.notation, "8/5 6/5");
+    let plays = legal_plays(&pos, dice(6, 4));
+    let best = g.best(&pos, dice(6, 4), 2).unwrap().unwrap();
+    assert_eq!(best.plies, 2);
+    let matched = match_to_plays(&pos, dice(6, 4), &[best], &plays, false).unwrap();
+    assert_eq!(matched.len(), 1);
 }
 
 #[test]

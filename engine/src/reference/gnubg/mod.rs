@@ -13,9 +13,11 @@
 //! gnubg's moves come as its notation; [`match_to_plays`] finds each one among our legal
 //! plays by the position it reaches.
 
+mod matching;
 mod process;
 mod protocol;
 
+pub use matching::{MatchError, match_to_plays};
 pub use protocol::{
     Evaluation, Hello, MoveEval, MoveFilter, PROTOCOL, REPLY_PREFIX, Reply, Request,
 };
