@@ -214,3 +214,112 @@ fn submit_and_poll_never_wait_for_gnubg() {
         Some(Err(Error::UnknownTicket(_)))
     ));
 }
+
+/// A position from the side on roll's board (the model's numbering).
+fn board(cells: &[(usize, i8)]) -> Position {
+    let mut b = [0i8; 26];
+    for &(p, n) in cells {
+        b[p] = n;
+    }
+    Position::from_board(Side::White, b).unwrap()
+}
+
+#[test]
+fn bear_off_evaluations_have_the_right_sign_and_sensible_probabilities() {
+    let Some(mut g) = gnubg() else { return };
+    // Two checkers on 1 and 2: off with any roll.
+    let sure_win = board(&[(1, 1), (2, 1), (24, -2)]);
+    let e = g.evaluate(&sure_win, 0).unwrap();
+    assert_eq!((e.equity, e.probs), (1.0, [1.0, 0.0, 0.0, 0.0, 0.0]));
+    // Fifteen checkers outside the home board, the opponent's last on its ace: a gammon lost.
+    let gammon = board(&[(12, 15), (24, -1)]);
+    let e = g.evaluate(&gammon, 0).unwrap();
+    assert_sensible("gammon", e.equity, &e.probs);
+    assert!(e.probs[0] < 1e-3 && e.probs[3] > 1.0 - 1e-3, "{e:?}");
+    assert!(e.equity < -1.99, "{e:?}");
+    // A race the side on roll leads: two checkers against six.
+    let ahead = board(&[(6, 1), (5, 1), (19, -6)]);
+    let shallow = g.evaluate(&ahead, 0).unwrap();
+    let deep = g.evaluate(&ahead, 2).unwrap();
+    for e in [shallow, deep] {
+        assert_sensible("race", e.equity, &e.probs);
+        assert!(
+            e.equity > 0.5 && e.probs[0] > 0.75 && e.probs[0] < 1.0,
+            "{e:?}"
+        );
+    }
+    assert!(
+        (shallow.equity - deep.equity).abs() < 0.05,
+        "{shallow:?} {deep:?}"
+    );
+    // The same checkers with the other side on roll: behind.
+    let behind = g.evaluate(&ahead.mirror(), 0).unwrap();
+    assert!(behind.equity < -0.5, "{behind:?}");
+}
+
+fn kill(pid: u32) {
+    let status = std::process::Command::new("kill")
+        .args(["-9", &pid.to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+}
+
+#[test]
+fn a_killed_gnubg_is_restarted_by_the_next_request() {
+    let Some(mut g) = gnubg() else { return };
+    let pos = Position::opening(Side::White);
+    let first = g.pid().unwrap();
+    kill(first);
+    std::thread::sleep(Duration::from_millis(100));
+    let moves = g.moves(&pos, dice(3, 1), 0).unwrap();
+    assert_eq!(moves.len(), 16);
+    let second = g.pid().unwrap();
+    assert_ne!(first, second);
+    assert_eq!(g.restarts(), 1);
+    let notices = g.take_notices().join("\n");
+    assert!(notices.contains("killed by signal 9"), "{notices}");
+    assert!(notices.contains("restarted"), "{notices}");
+    // Killed while busy: the pending request is answered with the crash.
+    let t = g.submit(&Request::moves(&pos, dice(6, 4), 2)).unwrap();
+    kill(second);
+    let start = Instant::now();
+    let r = loop {
+        if let Some(r) = g.poll(t) {
+            break r;
+        }
+        assert!(start.elapsed() < Duration::from_secs(20), "no answer");
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    assert!(
+        matches!(&r, Err(Error::Crashed { status, .. }) if status.contains("signal 9")),
+        "{r:?}"
+    );
+    assert!(
+        r.unwrap_err()
+            .to_string()
+            .contains("restarted on the next request")
+    );
+    assert_eq!(g.moves(&pos, dice(3, 1), 0).unwrap(), moves);
+    assert_eq!(g.restarts(), 2);
+}
+
+#[test]
+fn a_request_that_takes_too_long_times_out_and_gnubg_is_restarted() {
+    let Some(mut g) = gnubg() else { return };
+    let pos = sample_positions(1000)[1];
+    let slow = Request::moves(&pos, dice(2, 1), 3);
+    let start = Instant::now();
+    let r = g.call(&slow, Duration::from_millis(100));
+    assert!(matches!(r, Err(Error::Timeout { .. })), "{r:?}");
+    assert!(start.elapsed() < Duration::from_secs(5));
+    assert!(r.unwrap_err().to_string().contains("within 0.1 s"));
+    let notices = g.take_notices().join("\n");
+    assert!(notices.contains("timed out"), "{notices}");
+    assert_eq!(g.pid(), None);
+    assert_eq!(
+        g.moves(&pos, dice(2, 1), 0).unwrap().len(),
+        legal_plays(&pos, dice(2, 1)).len()
+    );
+    assert_eq!(g.restarts(), 1);
+}
