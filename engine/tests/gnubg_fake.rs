@@ -15,6 +15,18 @@ use std::time::{Duration, Instant};
 /// A stand-in for gnubg: it answers the first request (the hello) with `version` and
 /// `protocol`, and runs `rest` (sh, with `$id` the request id) for each later one.
 fn fake(dir: &Path, name: &str, version: &str, protocol: u32, rest: &str) -> PathBuf {
+    slow_fake(dir, name, version, protocol, "", rest)
+}
+
+/// [`fake`], running `start` (sh) before it answers the hello.
+fn slow_fake(
+    dir: &Path,
+    name: &str,
+    version: &str,
+    protocol: u32,
+    start: &str,
+    rest: &str,
+) -> PathBuf {
     let path = dir.join(name);
     let script = format!(
         "#!/bin/sh\n\
@@ -23,6 +35,7 @@ fn fake(dir: &Path, name: &str, version: &str, protocol: u32, rest: &str) -> Pat
          id=$(printf '%s\\n' \"$line\" | sed -n 's/.*\"id\":\\([0-9]*\\).*/\\1/p')\n\
          n=$((n+1))\n\
          if [ $n = 1 ]; then\n\
+         {start}\n\
          echo 'GNU Backgammon  Position ID: 4HPwATDgc/ABMA'\n\
          echo \"@bgw {{\\\"id\\\":$id,\\\"ok\\\":true,\\\"gnubg\\\":\\\"{version}\\\",\\\"protocol\\\":{protocol}}}\"\n\
          continue\n\
@@ -82,10 +95,17 @@ fn misbehaving_gnubgs_give_clear_errors_and_never_hang() {
     let e = ask(&mut g).unwrap_err();
     assert!(matches!(e, Error::Version { protocol: 99, .. }), "{e:?}");
 
+    // A slow start does not count against a request's time limit.
+    let reply = "echo \"@bgw {\\\"id\\\":$id,\\\"ok\\\":true,\\\"moves\\\":[]}\"";
+    let mut g = engine(slow_fake(dir, "slow", GOOD, 1, "sleep 0.6", reply));
+    let r = g.call(&opening_moves(), Duration::from_millis(300));
+    assert_eq!(r, Ok(Reply::Moves(vec![])));
+
     // gnubg's chatter around a reply is skipped.
-    let chatty = "echo ' +13-14-15-16-17-18------19-20-21-22-23-24-+'; echo '@bgwx'; \
-                  echo \"@bgw {\\\"id\\\":$id,\\\"ok\\\":true,\\\"moves\\\":[]}\"; echo 'done'";
-    let mut g = engine(fake(dir, "chatty", GOOD, 1, chatty));
+    let chatty = format!(
+        "echo ' +13-14-15-16-17-18------19-20-21-22-23-24-+'; echo '@bgwx'; {reply}; echo 'done'"
+    );
+    let mut g = engine(fake(dir, "chatty", GOOD, 1, &chatty));
     assert_eq!(ask(&mut g).unwrap(), Reply::Moves(vec![]));
     assert_eq!(g.hello().map(|h| h.gnubg.as_str()), Some(GOOD));
     assert_eq!(ask(&mut g).unwrap(), Reply::Moves(vec![]));

@@ -266,7 +266,8 @@ impl Gnubg {
         self.submit_with_timeout(request, self.config.timeout)
     }
 
-    /// Sends `request` with the time limit `timeout`.
+    /// Sends `request` with the time limit `timeout` (counted from the moment gnubg has
+    /// started, when this request starts it).
     pub fn submit_with_timeout(
         &mut self,
         request: &Request,
@@ -455,10 +456,16 @@ impl Gnubg {
             self.handle(ev);
         }
         let now = Instant::now();
+        // While a new gnubg loads, only its hello is timed: the others' time starts after it.
+        let starting = self
+            .hello
+            .is_none()
+            .then(|| self.current_generation())
+            .flatten();
         let late: Vec<u64> = self
             .pending
             .iter()
-            .filter(|(_, p)| p.deadline <= now)
+            .filter(|(_, p)| p.deadline <= now && (p.handshake || starting != Some(p.generation)))
             .map(|(&id, _)| id)
             .collect();
         for id in late {
@@ -538,6 +545,12 @@ impl Gnubg {
                     .is_none_or(|v| h.gnubg.starts_with(v.as_str()));
                 if version_ok && h.protocol == PROTOCOL {
                     self.hello = Some(h);
+                    let now = Instant::now();
+                    for p in self.pending.values_mut() {
+                        if p.generation == generation {
+                            p.deadline = now + p.timeout;
+                        }
+                    }
                     return;
                 }
                 let error = Error::Version {
