@@ -1,7 +1,8 @@
 //! bgw-engine: the engine behind the `bgw` workbench — positions and their formats, every
 //! legal move, the classic weighted-sum player (seed 000), one-sided bear-off databases
-//! (seed 001) and «Чемпион» (seed 002). No user interface and no command line: the `bgw`
-//! package (the repository's root) is both, on top of this library.
+//! (seed 001), «Чемпион» (seed 002) and GNU Backgammon as a reference engine. No user
+//! interface and no command line: the `bgw` package (the repository's root) is both, on top
+//! of this library.
 
 pub mod atomic_file;
 pub mod bearoff;
@@ -15,6 +16,7 @@ pub mod formats;
 pub mod moves;
 pub mod opponents;
 pub mod position;
+pub mod reference;
 pub mod rng;
 pub mod tune;
 pub mod user_file;

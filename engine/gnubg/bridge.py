@@ -1,0 +1,217 @@
+# The bgw bridge: runs inside GNU Backgammon (`gnubg -t -q -r -p bridge.py`) and answers
+# requests, one JSON object a line on stdin, with one reply line each on stdout.
+#
+# Every reply line starts with PREFIX; gnubg's own output (boards, messages) is sent to
+# /dev/null, and the reader on the other side skips any line without the prefix anyway.
+#
+# Requests (`id` is echoed back in the reply):
+#   {"id": 1, "op": "hello"}
+#   {"id": 2, "op": "moves", "position": ID, "dice": [3, 1], "plies": 0, "filter": "all"}
+#   {"id": 3, "op": "evaluate", "position": ID, "plies": 0}
+#   {"id": 4, "op": "best", "position": ID, "dice": [3, 1], "plies": 0}
+# ID is a gnubg Position ID with the side to move on roll. Evaluations are cubeless money
+# equities and probabilities (win, win gammon, win backgammon, lose gammon, lose backgammon)
+# for the side on roll; a move's are those of the position after it, for the side that moved.
+# `filter` "all" evaluates every legal move at `plies`; "gnubg" keeps gnubg's own move filter
+# (the moves it discards keep a lower ply, which each move's `plies` says).
+# Replies: {"id": N, "ok": true, ...} or {"id": N, "ok": false, "error": "..."}; a request
+# that is not a JSON object gets {"id": null, "ok": false, "error": "..."}.
+
+import ctypes
+import json
+import os
+import re
+import sys
+import tempfile
+
+import gnubg
+
+PROTOCOL = 1
+PREFIX = "@bgw "
+MAX_PLIES = 4
+BASE64 = re.compile(r"^[A-Za-z0-9+/]{14}$")
+
+# Replies go to the real stdout; gnubg's output (C stdio and Python alike) to /dev/null.
+_libc = ctypes.CDLL(None)
+_libc.fflush(None)
+_replies = os.fdopen(os.dup(1), "w", encoding="utf-8", buffering=1)
+_devnull = os.open(os.devnull, os.O_WRONLY)
+os.dup2(_devnull, 1)
+
+
+def reply(obj):
+    _replies.write(PREFIX + json.dumps(obj, separators=(",", ":")) + "\n")
+    _replies.flush()
+
+
+def captured(cmd):
+    """gnubg's printed output of one command."""
+    sys.stdout.flush()
+    _libc.fflush(None)
+    with tempfile.TemporaryFile() as f:
+        os.dup2(f.fileno(), 1)
+        try:
+            gnubg.command(cmd)
+            sys.stdout.flush()
+            _libc.fflush(None)
+        finally:
+            os.dup2(_devnull, 1)
+        f.seek(0)
+        return f.read().decode("utf-8", "replace")
+
+
+class Refused(Exception):
+    pass
+
+
+def version():
+    m = re.search(r"GNU Backgammon [^\n]*", captured("show version"))
+    return m.group(0).strip() if m else "unknown"
+
+
+def board_of(request):
+    pid = request.get("position")
+    if not isinstance(pid, str) or not BASE64.match(pid):
+        raise Refused("not a Position ID: %r" % (pid,))
+    try:
+        board = gnubg.positionfromid(pid)
+    except Exception as e:
+        raise Refused("gnubg refuses the Position ID %s: %s" % (pid, e))
+    counts = [sum(side) for side in board]
+    if max(counts) > 15:
+        raise Refused("the Position ID %s has more than 15 checkers a side" % pid)
+    return pid, board, counts
+
+
+def plies_of(request):
+    plies = request.get("plies", 0)
+    if not isinstance(plies, int) or isinstance(plies, bool) or not 0 <= plies <= MAX_PLIES:
+        raise Refused("plies must be an integer 0..%d, not %r" % (MAX_PLIES, plies))
+    return plies
+
+
+def dice_of(request):
+    dice = request.get("dice")
+    if (
+        not isinstance(dice, list)
+        or len(dice) != 2
+        or not all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in dice)
+    ):
+        raise Refused("dice must be two integers 1..6, not %r" % (dice,))
+    return dice
+
+
+class Session:
+    """gnubg's state as the requests need it: settings changed only when they differ."""
+
+    def __init__(self):
+        for cmd in [
+            "set player 0 human",
+            "set player 1 human",
+            "set cube use off",
+            "set jacoby off",
+            "set evaluation chequerplay evaluation cubeful off",
+            "set evaluation chequerplay evaluation deterministic on",
+            "set evaluation chequerplay evaluation noise 0",
+            "set evaluation chequerplay evaluation plies 0",
+            "new game",
+        ]:
+            gnubg.command(cmd)
+        self.plies = 0
+        self.gnubg_filter = gnubg.getevalhintfilter()
+        self.filter = "gnubg"
+
+    def set_plies(self, plies):
+        if plies != self.plies:
+            gnubg.command("set evaluation chequerplay evaluation plies %d" % plies)
+            self.plies = plies
+
+    def set_filter(self, name):
+        if name == self.filter:
+            return
+        if name == "all":
+            for ply in range(1, MAX_PLIES + 1):
+                for level in range(ply):
+                    gnubg.command("set evaluation movefilter %d %d -1 0 0" % (ply, level))
+        elif name == "gnubg":
+            for f in self.gnubg_filter:
+                gnubg.command(
+                    "set evaluation movefilter %d %d %d %d %r"
+                    % (f["ply"], f["level"], f["acceptmoves"], f["extramoves"], f["threshold"])
+                )
+        else:
+            raise Refused('filter must be "all" or "gnubg", not %r' % (name,))
+        self.filter = name
+
+    def hint(self, request, filter_name):
+        pid, _board, counts = board_of(request)
+        if min(counts) == 0:
+            raise Refused("the game is over in %s: a side has no checkers left" % pid)
+        dice = dice_of(request)
+        self.set_plies(plies_of(request))
+        self.set_filter(filter_name)
+        gnubg.command("set board %s" % pid)
+        if gnubg.positionid() != pid:
+            raise Refused("gnubg did not take the position %s" % pid)
+        gnubg.command("set dice %d %d" % (dice[0], dice[1]))
+        # With no legal move gnubg hints an empty list.
+        found = gnubg.hint(10000)
+        moves = []
+        for m in found.get("hint", []):
+            probs = list(m["details"]["probs"])
+            moves.append(
+                {
+                    "move": m["move"],
+                    "equity": m["equity"],
+                    "probs": probs,
+                    "plies": m["context"]["plies"],
+                }
+            )
+        return moves
+
+    def handle(self, request):
+        op = request.get("op")
+        if op == "hello":
+            return {"gnubg": version(), "protocol": PROTOCOL}
+        if op == "moves":
+            return {"moves": self.hint(request, request.get("filter", "all"))}
+        if op == "best":
+            moves = self.hint(request, "gnubg")
+            return {"move": moves[0] if moves else None}
+        if op == "evaluate":
+            pid, board, _counts = board_of(request)
+            plies = plies_of(request)
+            context = {"cubeful": 0, "plies": plies, "deterministic": 1, "noise": 0.0}
+            out = gnubg.evaluate(board, gnubg.cubeinfo(), context)
+            return {"equity": out[5], "probs": list(out[:5])}
+        raise Refused("unknown op %r" % (op,))
+
+
+def main():
+    session = Session()
+    while True:
+        line = sys.stdin.readline()
+        if not line:
+            break
+        if not line.strip():
+            continue
+        try:
+            request = json.loads(line)
+        except ValueError as e:
+            reply({"id": None, "ok": False, "error": "not JSON: %s" % e})
+            continue
+        if not isinstance(request, dict):
+            reply({"id": None, "ok": False, "error": "a request is a JSON object"})
+            continue
+        rid = request.get("id")
+        try:
+            answer = session.handle(request)
+            answer.update({"id": rid, "ok": True})
+        except Refused as e:
+            answer = {"id": rid, "ok": False, "error": str(e)}
+        except Exception as e:
+            answer = {"id": rid, "ok": False, "error": "gnubg failed: %s: %s" % (type(e).__name__, e)}
+        reply(answer)
+
+
+main()

@@ -1,0 +1,655 @@
+//! GNU Backgammon as an external engine, driven through a bridge script that runs inside
+//! gnubg (`gnubg -t -q -r -p bridge.py`) and speaks JSON lines.
+//!
+//! [`Gnubg`] starts gnubg on the first request (the program named by `BGW_GNUBG`, else
+//! `/usr/games/gnubg`, else `gnubg` on the `PATH`), keeps the one process alive, and hands
+//! replies back by request: [`Gnubg::submit`] returns a [`Ticket`] at once and
+//! [`Gnubg::poll`] never blocks (for a user interface); [`Gnubg::call`] waits, with a time
+//! limit (for the command line). A request that takes too long is reported as
+//! [`Error::Timeout`] and gnubg is restarted; a gnubg that crashed is restarted on the next
+//! request (see [`Gnubg::take_notices`]); nothing gnubg writes can make this module panic.
+//!
+//! Evaluations are cubeless money: equities and the five probabilities of [`Evaluation`].
+//! gnubg's moves come as its notation; [`match_to_plays`] finds each one among our legal
+//! plays by the position it reaches.
+
+mod matching;
+mod process;
+mod protocol;
+
+pub use matching::{MatchError, match_to_plays};
+pub use protocol::{
+    Evaluation, Hello, MoveEval, MoveFilter, PROTOCOL, REPLY_PREFIX, Reply, Request,
+};
+
+use crate::dice::Dice;
+use crate::position::Position;
+use process::{Event, Process};
+use std::collections::HashMap;
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::time::{Duration, Instant};
+
+/// The bridge script, written to a temporary file when gnubg is started (an installed `bgw`
+/// needs no source tree).
+pub const BRIDGE_SCRIPT: &str = include_str!("../../../gnubg/bridge.py");
+
+/// The environment variable naming the gnubg program.
+pub const PROGRAM_VARIABLE: &str = "BGW_GNUBG";
+
+/// The gnubg version the bridge is checked with (and the benchmark made with).
+pub const EXPECTED_VERSION: &str = "GNU Backgammon 1.07";
+
+/// Why a request got no answer.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Error {
+    /// gnubg is not installed where it was looked for.
+    Missing {
+        /// The program tried.
+        program: String,
+        /// The operating system's reason.
+        why: String,
+    },
+    /// gnubg could not be started for another reason.
+    Start(String),
+    /// gnubg or the bridge is not the version this module speaks to.
+    Version {
+        /// The `hello` reply: gnubg's version.
+        gnubg: String,
+        /// The `hello` reply: the bridge's protocol.
+        protocol: u32,
+        /// What was expected.
+        expected: String,
+    },
+    /// The gnubg process ended while the request was pending; it is restarted on the next
+    /// request.
+    Crashed {
+        /// How it ended.
+        status: String,
+        /// The end of its error output.
+        stderr: String,
+    },
+    /// No reply within the time limit; gnubg was restarted.
+    Timeout {
+        /// The request, briefly.
+        request: String,
+        /// The time limit.
+        after: Duration,
+    },
+    /// gnubg wrote something the bridge protocol does not allow; gnubg was restarted.
+    Garbage {
+        /// The offending line, shortened.
+        line: String,
+        /// What is wrong with it.
+        why: String,
+    },
+    /// gnubg (the bridge) refused the request, e.g. a bad Position ID.
+    Refused(String),
+    /// The ticket's reply was already taken, or the ticket is not this engine's.
+    UnknownTicket(u64),
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Missing { program, why } => write!(
+                f,
+                "GNU Backgammon not found ({program}: {why}); install it with \
+                 `apt-get install gnubg` or name the program in {PROGRAM_VARIABLE}"
+            ),
+            Error::Start(why) => write!(f, "could not start gnubg: {why}"),
+            Error::Version {
+                gnubg,
+                protocol,
+                expected,
+            } => write!(
+                f,
+                "gnubg reports {gnubg:?} with bridge protocol {protocol}; expected {expected} \
+                 with protocol {PROTOCOL}"
+            ),
+            Error::Crashed { status, stderr } => {
+                write!(
+                    f,
+                    "gnubg ended ({status}); it is restarted on the next request"
+                )?;
+                if !stderr.is_empty() {
+                    write!(f, "; its last words: {}", protocol::shorten(stderr))?;
+                }
+                Ok(())
+            }
+            Error::Timeout { request, after } => write!(
+                f,
+                "gnubg did not answer {request} within {:.1} s; it was restarted",
+                after.as_secs_f64()
+            ),
+            Error::Garbage { line, why } => {
+                write!(f, "gnubg wrote garbage ({why}): {line:?}; it was restarted")
+            }
+            Error::Refused(why) => write!(f, "gnubg refused the request: {why}"),
+            Error::UnknownTicket(id) => write!(f, "no pending request {id}"),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// How gnubg is found and how long a request may take.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The gnubg program; `None`: [`PROGRAM_VARIABLE`], else `/usr/games/gnubg`, else `gnubg`
+    /// on the `PATH`.
+    pub program: Option<PathBuf>,
+    /// The time limit of [`Gnubg::submit`] and the typed calls.
+    pub timeout: Duration,
+    /// The start of the version `hello` must report (`None`: any); the protocol must always
+    /// be [`PROTOCOL`].
+    pub expected_version: Option<String>,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            program: None,
+            timeout: Duration::from_secs(60),
+            expected_version: Some(EXPECTED_VERSION.to_string()),
+        }
+    }
+}
+
+impl Config {
+    /// The program to start.
+    pub fn resolved_program(&self) -> PathBuf {
+        if let Some(p) = &self.program {
+            return p.clone();
+        }
+        if let Some(p) = std::env::var_os(PROGRAM_VARIABLE).filter(|p| !p.is_empty()) {
+            return PathBuf::from(p);
+        }
+        let debian = Path::new("/usr/games/gnubg");
+        if debian.exists() {
+            return debian.to_path_buf();
+        }
+        PathBuf::from("gnubg")
+    }
+}
+
+/// A submitted request, to [`Gnubg::poll`] for its reply.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Ticket(u64);
+
+impl Ticket {
+    /// The request id on the wire.
+    pub fn id(self) -> u64 {
+        self.0
+    }
+}
+
+/// A request waiting for its reply.
+struct Pending {
+    op: &'static str,
+    generation: u64,
+    deadline: Instant,
+    summary: String,
+    timeout: Duration,
+    /// The internal `hello` sent first to every new process.
+    handshake: bool,
+}
+
+/// GNU Backgammon behind the bridge: one process, started on demand, restarted after a crash.
+pub struct Gnubg {
+    config: Config,
+    script: Option<tempfile::TempPath>,
+    process: Option<Process>,
+    events: Receiver<Event>,
+    sender: Sender<Event>,
+    next_id: u64,
+    generations: u64,
+    pending: HashMap<u64, Pending>,
+    done: HashMap<u64, Result<Reply, Error>>,
+    hello: Option<Hello>,
+    /// A version mismatch: kept, so that gnubg is not restarted for nothing.
+    refusal: Option<Error>,
+    restarts: u32,
+    notices: Vec<String>,
+}
+
+impl Gnubg {
+    /// An engine that starts gnubg on its first request.
+    pub fn new(config: Config) -> Gnubg {
+        let (sender, events) = mpsc::channel();
+        Gnubg {
+            config,
+            script: None,
+            process: None,
+            events,
+            sender,
+            next_id: 1,
+            generations: 0,
+            pending: HashMap::new(),
+            done: HashMap::new(),
+            hello: None,
+            refusal: None,
+            restarts: 0,
+            notices: Vec::new(),
+        }
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// The running process's id, if one runs.
+    pub fn pid(&self) -> Option<u32> {
+        self.process.as_ref().map(Process::pid)
+    }
+
+    /// How many times gnubg was started again after it ended or was ended.
+    pub fn restarts(&self) -> u32 {
+        self.restarts
+    }
+
+    /// The `hello` of the current process, once it has answered.
+    pub fn hello(&self) -> Option<&Hello> {
+        self.hello.as_ref()
+    }
+
+    /// What happened to the process since the last call: crashes, restarts, time-outs.
+    pub fn take_notices(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.notices)
+    }
+
+    /// Sends `request` with the configured time limit; never waits for gnubg's work (it may
+    /// start gnubg, which takes a fork and an exec).
+    pub fn submit(&mut self, request: &Request) -> Result<Ticket, Error> {
+        self.submit_with_timeout(request, self.config.timeout)
+    }
+
+    /// Sends `request` with the time limit `timeout` (counted from the moment gnubg has
+    /// started, when this request starts it).
+    pub fn submit_with_timeout(
+        &mut self,
+        request: &Request,
+        timeout: Duration,
+    ) -> Result<Ticket, Error> {
+        self.pump();
+        if let Some(e) = &self.refusal {
+            return Err(e.clone());
+        }
+        let id = self.fresh_id();
+        let line = request.to_line(id);
+        let mut tries = 0;
+        let generation = loop {
+            tries += 1;
+            self.ensure_running()?;
+            let Some(p) = self.process.as_mut() else {
+                return Err(Error::Start("gnubg did not start".into()));
+            };
+            match p.send(&line) {
+                Ok(()) => break p.generation,
+                // The pipe is closed: the process died; start another once.
+                Err(_) if tries == 1 => self.lose_process(None),
+                Err(e) => {
+                    self.lose_process(None);
+                    return Err(Error::Start(format!("writing to gnubg: {e}")));
+                }
+            }
+        };
+        self.pending.insert(
+            id,
+            Pending {
+                op: request.op(),
+                generation,
+                deadline: Instant::now() + timeout,
+                summary: summary(request),
+                timeout,
+                handshake: false,
+            },
+        );
+        Ok(Ticket(id))
+    }
+
+    /// The reply to `ticket` if it has come (then it is handed over once), `None` while it is
+    /// pending. Never blocks.
+    pub fn poll(&mut self, ticket: Ticket) -> Option<Result<Reply, Error>> {
+        self.pump();
+        if let Some(r) = self.done.remove(&ticket.0) {
+            return Some(r);
+        }
+        if self.pending.contains_key(&ticket.0) {
+            None
+        } else {
+            Some(Err(Error::UnknownTicket(ticket.0)))
+        }
+    }
+
+    /// Sends `request` and waits for its reply, at most `timeout`. A request lost in a crash
+    /// is sent once more to a new gnubg.
+    pub fn call(&mut self, request: &Request, timeout: Duration) -> Result<Reply, Error> {
+        let mut crashed_once = false;
+        loop {
+            let ticket = self.submit_with_timeout(request, timeout)?;
+            let result = loop {
+                if let Some(r) = self.poll(ticket) {
+                    break r;
+                }
+                let wait = self.next_deadline().map_or(Duration::from_millis(50), |d| {
+                    d.saturating_duration_since(Instant::now())
+                });
+                match self.events.recv_timeout(wait.max(Duration::from_millis(1))) {
+                    Ok(ev) => self.handle(ev),
+                    Err(RecvTimeoutError::Timeout) => {}
+                    // Unreachable (this engine holds a sender), but then there is nothing to
+                    // wait for.
+                    Err(RecvTimeoutError::Disconnected) => {
+                        std::thread::sleep(Duration::from_millis(10))
+                    }
+                }
+            };
+            match result {
+                Err(Error::Crashed { .. }) if !crashed_once => crashed_once = true,
+                r => return r,
+            }
+        }
+    }
+
+    /// gnubg's version and protocol (the first request a new process answers).
+    pub fn ask_hello(&mut self) -> Result<Hello, Error> {
+        match self.call(&Request::Hello, self.config.timeout)? {
+            Reply::Hello(h) => Ok(h),
+            other => Err(unexpected("hello", &other)),
+        }
+    }
+
+    /// Every legal move of `dice` in `pos` at `plies`, best first, each evaluated at `plies`.
+    pub fn moves(&mut self, pos: &Position, dice: Dice, plies: u8) -> Result<Vec<MoveEval>, Error> {
+        match self.call(&Request::moves(pos, dice, plies), self.config.timeout)? {
+            Reply::Moves(m) => Ok(m),
+            other => Err(unexpected("moves", &other)),
+        }
+    }
+
+    /// The cubeless evaluation of `pos` for the side on roll, before it rolls.
+    pub fn evaluate(&mut self, pos: &Position, plies: u8) -> Result<Evaluation, Error> {
+        match self.call(&Request::evaluate(pos, plies), self.config.timeout)? {
+            Reply::Evaluation(e) => Ok(e),
+            other => Err(unexpected("evaluate", &other)),
+        }
+    }
+
+    /// The move gnubg plays with `dice` in `pos` at `plies` (`None`: no legal move).
+    pub fn best(
+        &mut self,
+        pos: &Position,
+        dice: Dice,
+        plies: u8,
+    ) -> Result<Option<MoveEval>, Error> {
+        match self.call(&Request::best(pos, dice, plies), self.config.timeout)? {
+            Reply::Best(m) => Ok(m),
+            other => Err(unexpected("best", &other)),
+        }
+    }
+
+    fn fresh_id(&mut self) -> u64 {
+        let id = self.next_id;
+        self.next_id += 1;
+        id
+    }
+
+    fn next_deadline(&self) -> Option<Instant> {
+        self.pending.values().map(|p| p.deadline).min()
+    }
+
+    /// Starts gnubg unless it runs, sending the handshake `hello` first.
+    fn ensure_running(&mut self) -> Result<(), Error> {
+        if let Some(p) = self.process.as_mut() {
+            if p.running() {
+                return Ok(());
+            }
+            self.lose_process(None);
+        }
+        let script = match &self.script {
+            Some(s) => s.to_path_buf(),
+            None => {
+                let path = write_script()?;
+                let p = path.to_path_buf();
+                self.script = Some(path);
+                p
+            }
+        };
+        self.generations += 1;
+        let generation = self.generations;
+        if generation > 1 {
+            self.restarts += 1;
+            self.notices
+                .push(format!("gnubg restarted (start {generation})"));
+        }
+        let program = self.config.resolved_program();
+        let mut p = Process::start(&program, &script, generation, self.sender.clone())?;
+        let id = self.fresh_id();
+        if let Err(e) = p.send(&Request::Hello.to_line(id)) {
+            let (status, stderr) = p.end();
+            return Err(Error::Start(format!(
+                "gnubg ended at once ({status}; writing: {e}): {stderr}"
+            )));
+        }
+        self.hello = None;
+        self.pending.insert(
+            id,
+            Pending {
+                op: "hello",
+                generation,
+                deadline: Instant::now() + self.config.timeout,
+                summary: "the start-up hello".into(),
+                timeout: self.config.timeout,
+                handshake: true,
+            },
+        );
+        self.process = Some(p);
+        Ok(())
+    }
+
+    /// Handles what the reader threads sent and the time limits that passed.
+    fn pump(&mut self) {
+        while let Ok(ev) = self.events.try_recv() {
+            self.handle(ev);
+        }
+        let now = Instant::now();
+        // While a new gnubg loads, only its hello is timed: the others' time starts after it.
+        let starting = self
+            .hello
+            .is_none()
+            .then(|| self.current_generation())
+            .flatten();
+        let late: Vec<u64> = self
+            .pending
+            .iter()
+            .filter(|(_, p)| p.deadline <= now && (p.handshake || starting != Some(p.generation)))
+            .map(|(&id, _)| id)
+            .collect();
+        for id in late {
+            let Some(p) = self.pending.remove(&id) else {
+                continue;
+            };
+            let error = Error::Timeout {
+                request: p.summary,
+                after: p.timeout,
+            };
+            self.notices.push(error.to_string());
+            self.done.insert(id, Err(error));
+            // gnubg is busy with it (or stuck): the requests behind it would wait as long.
+            if self.current_generation() == Some(p.generation) {
+                self.lose_process(Some("ended by bgw after a request timed out"));
+            }
+        }
+    }
+
+    fn current_generation(&self) -> Option<u64> {
+        self.process.as_ref().map(|p| p.generation)
+    }
+
+    fn handle(&mut self, ev: Event) {
+        match ev {
+            Event::Reply {
+                generation,
+                id,
+                body,
+            } => {
+                // A reply to a request that timed out, or from an ended process: dropped.
+                let Some(p) = self.pending.remove(&id) else {
+                    return;
+                };
+                if p.generation != generation {
+                    self.pending.insert(id, p);
+                    return;
+                }
+                let result = protocol::decode(p.op, &body);
+                if p.handshake {
+                    self.handshake(result);
+                } else {
+                    self.done.insert(id, result);
+                }
+            }
+            Event::Garbage {
+                generation,
+                line,
+                why,
+            } => {
+                if self.current_generation() == Some(generation) {
+                    let error = Error::Garbage { line, why };
+                    self.notices.push(error.to_string());
+                    self.fail_generation(generation, &error);
+                    self.lose_process(None);
+                }
+            }
+            Event::Closed { generation } => {
+                if self.current_generation() == Some(generation) {
+                    self.lose_process(None);
+                }
+            }
+        }
+    }
+
+    /// Checks the start-up `hello`.
+    fn handshake(&mut self, result: Result<Reply, Error>) {
+        let Some(generation) = self.current_generation() else {
+            return;
+        };
+        let error = match result {
+            Ok(Reply::Hello(h)) => {
+                let version_ok = self
+                    .config
+                    .expected_version
+                    .as_ref()
+                    .is_none_or(|v| h.gnubg.starts_with(v.as_str()));
+                if version_ok && h.protocol == PROTOCOL {
+                    self.hello = Some(h);
+                    let now = Instant::now();
+                    for p in self.pending.values_mut() {
+                        if p.generation == generation {
+                            p.deadline = now + p.timeout;
+                        }
+                    }
+                    return;
+                }
+                let error = Error::Version {
+                    expected: self
+                        .config
+                        .expected_version
+                        .clone()
+                        .unwrap_or_else(|| "any gnubg".into()),
+                    gnubg: h.gnubg,
+                    protocol: h.protocol,
+                };
+                self.refusal = Some(error.clone());
+                error
+            }
+            Ok(other) => unexpected("hello", &other),
+            Err(e) => e,
+        };
+        self.notices.push(error.to_string());
+        self.fail_generation(generation, &error);
+        self.lose_process(None);
+    }
+
+    /// Answers every pending request of process `generation` with `error`.
+    fn fail_generation(&mut self, generation: u64, error: &Error) {
+        let ids: Vec<u64> = self
+            .pending
+            .iter()
+            .filter(|(_, p)| p.generation == generation)
+            .map(|(&id, _)| id)
+            .collect();
+        for id in ids {
+            if let Some(p) = self.pending.remove(&id)
+                && !p.handshake
+            {
+                self.done.insert(id, Err(error.clone()));
+            }
+        }
+    }
+
+    /// Ends the current process (`why`: ended on purpose) and fails its pending requests.
+    fn lose_process(&mut self, why: Option<&str>) {
+        let Some(p) = self.process.take() else {
+            return;
+        };
+        let generation = p.generation;
+        let pid = p.pid();
+        let (status, stderr) = p.end();
+        let status = why.map_or(status, str::to_string);
+        self.notices.push(format!("gnubg (pid {pid}) {status}"));
+        self.fail_generation(generation, &Error::Crashed { status, stderr });
+    }
+}
+
+impl Drop for Gnubg {
+    fn drop(&mut self) {
+        if let Some(p) = self.process.take() {
+            let _ = p.end();
+        }
+    }
+}
+
+/// The bridge script in a temporary file, removed when the engine is dropped.
+fn write_script() -> Result<tempfile::TempPath, Error> {
+    use std::io::Write;
+    let mut f = tempfile::Builder::new()
+        .prefix("bgw-gnubg-bridge-")
+        .suffix(".py")
+        .tempfile()
+        .map_err(|e| Error::Start(format!("writing the bridge script: {e}")))?;
+    f.write_all(BRIDGE_SCRIPT.as_bytes())
+        .and_then(|()| f.flush())
+        .map_err(|e| Error::Start(format!("writing the bridge script: {e}")))?;
+    Ok(f.into_temp_path())
+}
+
+/// A request in a few words, for messages.
+fn summary(request: &Request) -> String {
+    match request {
+        Request::Hello => "hello".into(),
+        Request::Moves {
+            position,
+            dice,
+            plies,
+            ..
+        }
+        | Request::Best {
+            position,
+            dice,
+            plies,
+        } => format!("{} {position} {dice} at {plies} plies", request.op()),
+        Request::Evaluate { position, plies } => {
+            format!("evaluate {position} at {plies} plies")
+        }
+    }
+}
+
+fn unexpected(op: &str, reply: &Reply) -> Error {
+    Error::Garbage {
+        line: protocol::shorten(&format!("{reply:?}")),
+        why: format!("not a reply to {op}"),
+    }
+}

@@ -1,0 +1,426 @@
+//! The bridge's wire format: a request as one JSON line, a reply line read back into a typed
+//! [`Reply`]. Pure functions, no process: everything gnubg writes is input and is checked.
+
+use super::Error;
+use crate::dice::Dice;
+use crate::formats::position_id;
+use crate::position::Position;
+use serde_json::{Value, json};
+
+/// The bridge protocol this module speaks; the script's `hello` must report the same.
+pub const PROTOCOL: u32 = 1;
+
+/// The mark that starts every reply line of the bridge; other lines are gnubg's own output.
+pub const REPLY_PREFIX: &str = "@bgw ";
+
+/// Which moves gnubg evaluates at the full depth of a [`Request::Moves`].
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum MoveFilter {
+    /// Every legal move at the requested plies.
+    #[default]
+    All,
+    /// gnubg's own move filter: the moves it discards keep the lower ply of the stage that
+    /// discarded them (each [`MoveEval::plies`] says which).
+    Gnubg,
+}
+
+/// One request to the bridge. Positions are gnubg Position IDs with the side to move on roll
+/// ([`position_id::encode`] of a [`Position`]).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Request {
+    /// gnubg's version and the bridge's protocol.
+    Hello,
+    /// Every legal move of a position and roll, cubeless money, best first.
+    Moves {
+        /// The position, the side to move on roll.
+        position: String,
+        /// The roll.
+        dice: Dice,
+        /// Depth: 0 is gnubg's neural net alone.
+        plies: u8,
+        /// Which moves get the full depth.
+        filter: MoveFilter,
+    },
+    /// The cubeless money evaluation of one position, the side on roll before rolling.
+    Evaluate {
+        /// The position, the side to move on roll.
+        position: String,
+        /// Depth: 0 is gnubg's neural net alone.
+        plies: u8,
+    },
+    /// The move gnubg plays (its own move filter) at `plies`.
+    Best {
+        /// The position, the side to move on roll.
+        position: String,
+        /// The roll.
+        dice: Dice,
+        /// Depth: 0 is gnubg's neural net alone.
+        plies: u8,
+    },
+}
+
+impl Request {
+    /// Every legal move of `dice` in `pos` at `plies`, each evaluated at that depth.
+    pub fn moves(pos: &Position, dice: Dice, plies: u8) -> Request {
+        Request::Moves {
+            position: position_id::encode(pos),
+            dice,
+            plies,
+            filter: MoveFilter::All,
+        }
+    }
+
+    /// The evaluation of `pos` (the side on roll, before rolling) at `plies`.
+    pub fn evaluate(pos: &Position, plies: u8) -> Request {
+        Request::Evaluate {
+            position: position_id::encode(pos),
+            plies,
+        }
+    }
+
+    /// The move gnubg plays with `dice` in `pos` at `plies`.
+    pub fn best(pos: &Position, dice: Dice, plies: u8) -> Request {
+        Request::Best {
+            position: position_id::encode(pos),
+            dice,
+            plies,
+        }
+    }
+
+    /// The operation's name on the wire.
+    pub fn op(&self) -> &'static str {
+        match self {
+            Request::Hello => "hello",
+            Request::Moves { .. } => "moves",
+            Request::Evaluate { .. } => "evaluate",
+            Request::Best { .. } => "best",
+        }
+    }
+
+    /// The request as one JSON line (with its newline) carrying `id`.
+    pub fn to_line(&self, id: u64) -> String {
+        let dice = |d: &Dice| json!([d.high(), d.low()]);
+        let mut v = match self {
+            Request::Hello => json!({}),
+            Request::Moves {
+                position,
+                dice: d,
+                plies,
+                filter,
+            } => json!({
+                "position": position,
+                "dice": dice(d),
+                "plies": plies,
+                "filter": match filter { MoveFilter::All => "all", MoveFilter::Gnubg => "gnubg" },
+            }),
+            Request::Evaluate { position, plies } => {
+                json!({ "position": position, "plies": plies })
+            }
+            Request::Best {
+                position,
+                dice: d,
+                plies,
+            } => json!({ "position": position, "dice": dice(d), "plies": plies }),
+        };
+        v["id"] = json!(id);
+        v["op"] = json!(self.op());
+        format!("{v}\n")
+    }
+}
+
+/// gnubg's version and the bridge's protocol, from a `hello`.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Hello {
+    /// gnubg's own words, e.g. `GNU Backgammon 1.07.001 20230103`.
+    pub gnubg: String,
+    /// The bridge script's protocol version.
+    pub protocol: u32,
+}
+
+/// A cubeless money evaluation: the equity and the five probabilities (win, win gammon, win
+/// backgammon, lose gammon, lose backgammon; gammons include backgammons).
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub struct Evaluation {
+    /// Cubeless money equity, in points per game.
+    pub equity: f64,
+    /// Win, win gammon, win backgammon, lose gammon, lose backgammon.
+    pub probs: [f64; 5],
+}
+
+/// One legal move as gnubg rates it: the position after it, for the side that moved.
+#[derive(Clone, PartialEq, Debug)]
+pub struct MoveEval {
+    /// gnubg's notation, e.g. `8/5 6/5` (match it with [`super::match_to_plays`], never by
+    /// string).
+    pub notation: String,
+    /// Cubeless money equity after the move, for the side that moved.
+    pub equity: f64,
+    /// Win, win gammon, win backgammon, lose gammon, lose backgammon after the move.
+    pub probs: [f64; 5],
+    /// The depth this move was evaluated at.
+    pub plies: u8,
+}
+
+/// A typed reply, one kind a request.
+#[derive(Clone, PartialEq, Debug)]
+pub enum Reply {
+    /// To [`Request::Hello`].
+    Hello(Hello),
+    /// To [`Request::Moves`]: every legal move, best first (empty when none is legal).
+    Moves(Vec<MoveEval>),
+    /// To [`Request::Evaluate`].
+    Evaluation(Evaluation),
+    /// To [`Request::Best`]: `None` when no move is legal.
+    Best(Option<MoveEval>),
+}
+
+/// A reply line as the reader thread sees it, before its request is known.
+#[derive(Debug)]
+pub(crate) enum Line {
+    /// Not the bridge's (no prefix): gnubg's own output, skipped.
+    Other,
+    /// A reply to request `id`: its JSON object.
+    Reply { id: u64, body: Value },
+    /// The prefix, then something that is not a reply with an id.
+    Garbage { why: String },
+}
+
+/// Reads one line of the bridge's stdout.
+pub(crate) fn read_line(line: &str) -> Line {
+    let Some(rest) = line
+        .trim_end_matches(['\n', '\r'])
+        .strip_prefix(REPLY_PREFIX)
+    else {
+        return Line::Other;
+    };
+    let body: Value = match serde_json::from_str(rest) {
+        Ok(v) => v,
+        Err(e) => {
+            return Line::Garbage {
+                why: format!("not JSON ({e})"),
+            };
+        }
+    };
+    match body.get("id").and_then(Value::as_u64) {
+        Some(id) => Line::Reply { id, body },
+        None => Line::Garbage {
+            why: match body.get("error").and_then(Value::as_str) {
+                Some(e) => format!("the bridge answered without an id: {e}"),
+                None => "a reply without an id".to_string(),
+            },
+        },
+    }
+}
+
+/// Turns the JSON `body` of a reply to a request `op` into a [`Reply`], or the error it
+/// reports.
+pub(crate) fn decode(op: &str, body: &Value) -> Result<Reply, Error> {
+    let garbage = |why: String| Error::Garbage {
+        line: shorten(&body.to_string()),
+        why,
+    };
+    match body.get("ok").and_then(Value::as_bool) {
+        Some(true) => {}
+        Some(false) => {
+            let why = body.get("error").and_then(Value::as_str).unwrap_or("");
+            return Err(Error::Refused(why.to_string()));
+        }
+        None => return Err(garbage("no \"ok\" field".into())),
+    }
+    match op {
+        "hello" => {
+            let gnubg = body.get("gnubg").and_then(Value::as_str);
+            let protocol = body.get("protocol").and_then(Value::as_u64);
+            match (gnubg, protocol.and_then(|p| u32::try_from(p).ok())) {
+                (Some(g), Some(p)) => Ok(Reply::Hello(Hello {
+                    gnubg: g.to_string(),
+                    protocol: p,
+                })),
+                _ => Err(garbage(
+                    "a hello without gnubg's version or the protocol".into(),
+                )),
+            }
+        }
+        "moves" => {
+            let list = body
+                .get("moves")
+                .and_then(Value::as_array)
+                .ok_or_else(|| garbage("no list of moves".into()))?;
+            list.iter()
+                .map(|m| move_eval(m).map_err(garbage))
+                .collect::<Result<_, _>>()
+                .map(Reply::Moves)
+        }
+        "best" => match body.get("move") {
+            Some(Value::Null) => Ok(Reply::Best(None)),
+            Some(m) => move_eval(m).map(|m| Reply::Best(Some(m))).map_err(garbage),
+            None => Err(garbage("no move".into())),
+        },
+        "evaluate" => evaluation(body).map(Reply::Evaluation).map_err(garbage),
+        other => Err(garbage(format!("a reply to an unknown request {other:?}"))),
+    }
+}
+
+fn move_eval(v: &Value) -> Result<MoveEval, String> {
+    let notation = v
+        .get("move")
+        .and_then(Value::as_str)
+        .ok_or("a move without its notation")?;
+    let Evaluation { equity, probs } = evaluation(v)?;
+    let plies = v
+        .get("plies")
+        .and_then(Value::as_u64)
+        .and_then(|p| u8::try_from(p).ok())
+        .ok_or("a move without its plies")?;
+    Ok(MoveEval {
+        notation: notation.to_string(),
+        equity,
+        probs,
+        plies,
+    })
+}
+
+/// An equity in -3..=3 and five probabilities in 0..=1 (gnubg's range).
+fn evaluation(v: &Value) -> Result<Evaluation, String> {
+    let equity = v
+        .get("equity")
+        .and_then(Value::as_f64)
+        .filter(|e| (-3.0..=3.0).contains(e))
+        .ok_or("no equity in -3..3")?;
+    let list = v
+        .get("probs")
+        .and_then(Value::as_array)
+        .filter(|l| l.len() == 5)
+        .ok_or("no list of five probabilities")?;
+    let mut probs = [0.0; 5];
+    for (p, x) in probs.iter_mut().zip(list) {
+        *p = x
+            .as_f64()
+            .filter(|x| (0.0..=1.0).contains(x))
+            .ok_or("a probability outside 0..1")?;
+    }
+    Ok(Evaluation { equity, probs })
+}
+
+/// At most 200 characters of `text`, for messages.
+pub(crate) fn shorten(text: &str) -> String {
+    match text.char_indices().nth(200) {
+        Some((i, _)) => format!("{}…", &text[..i]),
+        None => text.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::position::Side;
+
+    #[test]
+    fn requests_are_one_json_line() {
+        let d = Dice::new(1, 3).unwrap();
+        let line = Request::moves(&Position::opening(Side::White), d, 2).to_line(7);
+        assert!(line.ends_with('\n') && !line[..line.len() - 1].contains('\n'));
+        let v: Value = serde_json::from_str(&line).unwrap();
+        assert_eq!(v["id"], 7);
+        assert_eq!(v["op"], "moves");
+        assert_eq!(v["position"], "4HPwATDgc/ABMA");
+        assert_eq!(v["dice"], json!([3, 1]));
+        assert_eq!(v["plies"], 2);
+        assert_eq!(v["filter"], "all");
+        let v: Value = serde_json::from_str(&Request::Hello.to_line(1)).unwrap();
+        assert_eq!(v, json!({"id": 1, "op": "hello"}));
+    }
+
+    #[test]
+    fn lines_without_the_prefix_are_skipped() {
+        for l in [
+            "",
+            " GNU Backgammon  Position ID: 4HPwATDgc/ABMA",
+            "@bgw",
+            "bgw {\"id\":1}",
+        ] {
+            assert!(matches!(read_line(l), Line::Other), "{l:?}");
+        }
+    }
+
+    #[test]
+    fn garbage_after_the_prefix_is_reported() {
+        for l in [
+            "@bgw ",
+            "@bgw {",
+            "@bgw [1,2]",
+            "@bgw {\"id\":-1,\"ok\":true}",
+            "@bgw {\"id\":\"7\"}",
+            "@bgw {\"id\":null,\"ok\":false,\"error\":\"not JSON\"}",
+            "@bgw \u{fffd}\u{fffd}",
+        ] {
+            assert!(matches!(read_line(l), Line::Garbage { .. }), "{l:?}");
+        }
+        assert!(matches!(
+            read_line("@bgw {\"id\":3,\"ok\":true}\r\n"),
+            Line::Reply { id: 3, .. }
+        ));
+    }
+
+    fn body(text: &str) -> Value {
+        serde_json::from_str(text).unwrap()
+    }
+
+    #[test]
+    fn replies_are_typed() {
+        let r = decode(
+            "moves",
+            &body(
+                r#"{"id":2,"ok":true,"moves":[{"move":"8/5 6/5","equity":0.159,
+                "probs":[0.55,0.17,0.01,0.12,0.005],"plies":0}]}"#,
+            ),
+        )
+        .unwrap();
+        let Reply::Moves(m) = r else { panic!("{r:?}") };
+        assert_eq!(m[0].notation, "8/5 6/5");
+        assert_eq!(m[0].equity, 0.159);
+        assert_eq!(m[0].probs[4], 0.005);
+        let r = decode("best", &body(r#"{"id":2,"ok":true,"move":null}"#)).unwrap();
+        assert_eq!(r, Reply::Best(None));
+        let r = decode(
+            "hello",
+            &body(r#"{"id":1,"ok":true,"gnubg":"GNU Backgammon 1.07","protocol":1}"#),
+        );
+        assert!(matches!(r, Ok(Reply::Hello(Hello { protocol: 1, .. }))));
+        let r = decode("evaluate", &body(r#"{"id":1,"ok":false,"error":"bad ID"}"#));
+        assert!(
+            matches!(r, Err(Error::Refused(ref e)) if e == "bad ID"),
+            "{r:?}"
+        );
+    }
+
+    #[test]
+    fn malformed_replies_are_errors_not_panics() {
+        for text in [
+            r#"{"id":1}"#,
+            r#"{"id":1,"ok":"yes"}"#,
+            r#"{"id":1,"ok":true}"#,
+            r#"{"id":1,"ok":true,"moves":{}}"#,
+            r#"{"id":1,"ok":true,"moves":[{"move":"8/5 6/5"}]}"#,
+            r#"{"id":1,"ok":true,"moves":[{"move":3,"equity":0,"probs":[0,0,0,0,0],"plies":0}]}"#,
+            r#"{"id":1,"ok":true,"moves":[{"move":"x","equity":0,"probs":[0,0,0,0],"plies":0}]}"#,
+            r#"{"id":1,"ok":true,"moves":[{"move":"x","equity":9,"probs":[0,0,0,0,0],"plies":0}]}"#,
+            r#"{"id":1,"ok":true,"moves":[{"move":"x","equity":0,"probs":[2,0,0,0,0],"plies":0}]}"#,
+            r#"{"id":1,"ok":true,"moves":[{"move":"x","equity":0,"probs":[0,0,0,0,0],"plies":999}]}"#,
+            r#"{"id":1,"ok":true,"equity":0.1,"probs":[0.5,0,0,0,"a"]}"#,
+            r#"{"id":1,"ok":true,"protocol":1}"#,
+        ] {
+            for op in ["moves", "evaluate", "hello", "best", "other"] {
+                assert!(decode(op, &body(text)).is_err(), "{op} {text}");
+            }
+        }
+    }
+
+    #[test]
+    fn long_text_is_shortened_on_a_character_boundary() {
+        let s = "é".repeat(300);
+        let short = shorten(&s);
+        assert_eq!(short.chars().count(), 201);
+        assert_eq!(shorten("abc"), "abc");
+    }
+}

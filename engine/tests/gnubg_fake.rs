@@ -1,0 +1,148 @@
+//! The gnubg bridge's error handling against stand-ins for gnubg: shell scripts that answer
+//! the start-up hello and then misbehave. No gnubg needed.
+//!
+//! One test runs every case in turn: a script written and then executed while another test
+//! thread forks could fail with "text file busy".
+#![cfg(unix)]
+
+use bgw_engine::dice::Dice;
+use bgw_engine::reference::gnubg::{Config, Error, Gnubg, Reply, Request};
+use bgw_engine::{Position, Side};
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// A stand-in for gnubg: it answers the first request (the hello) with `version` and
+/// `protocol`, and runs `rest` (sh, with `$id` the request id) for each later one.
+fn fake(dir: &Path, name: &str, version: &str, protocol: u32, rest: &str) -> PathBuf {
+    slow_fake(dir, name, version, protocol, "", rest)
+}
+
+/// [`fake`], running `start` (sh) before it answers the hello.
+fn slow_fake(
+    dir: &Path,
+    name: &str,
+    version: &str,
+    protocol: u32,
+    start: &str,
+    rest: &str,
+) -> PathBuf {
+    let path = dir.join(name);
+    let script = format!(
+        "#!/bin/sh\n\
+         n=0\n\
+         while IFS= read -r line; do\n\
+         id=$(printf '%s\\n' \"$line\" | sed -n 's/.*\"id\":\\([0-9]*\\).*/\\1/p')\n\
+         n=$((n+1))\n\
+         if [ $n = 1 ]; then\n\
+         {start}\n\
+         echo 'GNU Backgammon  Position ID: 4HPwATDgc/ABMA'\n\
+         echo \"@bgw {{\\\"id\\\":$id,\\\"ok\\\":true,\\\"gnubg\\\":\\\"{version}\\\",\\\"protocol\\\":{protocol}}}\"\n\
+         continue\n\
+         fi\n\
+         {rest}\n\
+         done\n"
+    );
+    std::fs::write(&path, script).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path
+}
+
+fn engine(program: PathBuf) -> Gnubg {
+    Gnubg::new(Config {
+        program: Some(program),
+        timeout: Duration::from_secs(10),
+        ..Config::default()
+    })
+}
+
+fn opening_moves() -> Request {
+    Request::moves(&Position::opening(Side::White), Dice::new(3, 1).unwrap(), 0)
+}
+
+const GOOD: &str = "GNU Backgammon 1.07.001 (a stand-in)";
+
+#[test]
+fn misbehaving_gnubgs_give_clear_errors_and_never_hang() {
+    let dir = tempfile::tempdir().unwrap();
+    let dir = dir.path();
+    let ask = |g: &mut Gnubg| {
+        let start = Instant::now();
+        let r = g.call(&opening_moves(), Duration::from_secs(10));
+        assert!(start.elapsed() < Duration::from_secs(5), "{r:?}");
+        r
+    };
+
+    // Not installed.
+    let mut g = engine(dir.join("no-such-gnubg"));
+    let e = ask(&mut g).unwrap_err();
+    assert!(matches!(e, Error::Missing { .. }), "{e:?}");
+    assert!(e.to_string().contains("apt-get install gnubg"), "{e}");
+
+    // Another gnubg version: refused, and not started again for every request.
+    let mut g = engine(fake(dir, "old", "GNU Backgammon 0.14", 1, "true"));
+    let e = ask(&mut g).unwrap_err();
+    assert!(
+        matches!(&e, Error::Version { gnubg, .. } if gnubg.contains("0.14")),
+        "{e:?}"
+    );
+    assert!(e.to_string().contains("1.07"), "{e}");
+    assert!(matches!(ask(&mut g), Err(Error::Version { .. })));
+    assert_eq!((g.pid(), g.restarts()), (None, 0));
+
+    // Another bridge protocol.
+    let mut g = engine(fake(dir, "proto", GOOD, 99, "true"));
+    let e = ask(&mut g).unwrap_err();
+    assert!(matches!(e, Error::Version { protocol: 99, .. }), "{e:?}");
+
+    // A slow start does not count against a request's time limit.
+    let reply = "echo \"@bgw {\\\"id\\\":$id,\\\"ok\\\":true,\\\"moves\\\":[]}\"";
+    let mut g = engine(slow_fake(dir, "slow", GOOD, 1, "sleep 0.6", reply));
+    let r = g.call(&opening_moves(), Duration::from_millis(300));
+    assert_eq!(r, Ok(Reply::Moves(vec![])));
+
+    // gnubg's chatter around a reply is skipped.
+    let chatty = format!(
+        "echo ' +13-14-15-16-17-18------19-20-21-22-23-24-+'; echo '@bgwx'; {reply}; echo 'done'"
+    );
+    let mut g = engine(fake(dir, "chatty", GOOD, 1, &chatty));
+    assert_eq!(ask(&mut g).unwrap(), Reply::Moves(vec![]));
+    assert_eq!(g.hello().map(|h| h.gnubg.as_str()), Some(GOOD));
+    assert_eq!(ask(&mut g).unwrap(), Reply::Moves(vec![]));
+
+    // Garbage after the prefix.
+    let mut g = engine(fake(
+        dir,
+        "garbage",
+        GOOD,
+        1,
+        "echo '@bgw {\"id\": 2, oops'",
+    ));
+    let e = ask(&mut g).unwrap_err();
+    assert!(matches!(e, Error::Garbage { .. }), "{e:?}");
+    assert!(e.to_string().contains("oops"), "{e}");
+
+    // A reply of the wrong shape.
+    let wrong = "echo \"@bgw {\\\"id\\\":$id,\\\"ok\\\":true,\\\"moves\\\":[{\\\"move\\\":7}]}\"";
+    let mut g = engine(fake(dir, "wrong", GOOD, 1, wrong));
+    assert!(matches!(ask(&mut g), Err(Error::Garbage { .. })));
+
+    // A crash, with its last words; the request is tried once more on a new process.
+    let crash = "echo 'Traceback: boom' >&2; exit 3";
+    let mut g = engine(fake(dir, "crash", GOOD, 1, crash));
+    let e = ask(&mut g).unwrap_err();
+    let Error::Crashed { status, stderr } = &e else {
+        panic!("{e:?}")
+    };
+    assert_eq!(status, "exited with code 3");
+    assert!(stderr.contains("boom"), "{stderr}");
+    assert_eq!(g.restarts(), 1);
+    assert!(g.take_notices().iter().any(|n| n.contains("restarted")));
+
+    // No answer at all: a time-out.
+    let mut g = engine(fake(dir, "silent", GOOD, 1, "true"));
+    let r = g.call(&opening_moves(), Duration::from_millis(300));
+    assert!(matches!(r, Err(Error::Timeout { .. })), "{r:?}");
+    let t = g.submit(&opening_moves()).unwrap();
+    assert_eq!(g.poll(t), None, "pending, without waiting");
+}
