@@ -545,3 +545,39 @@ fn a_damaged_saved_state_is_replaced_and_the_status_line_says_so() {
     assert_eq!(storage.0.get(eframe::APP_KEY), Some(&crafted));
     assert!(!eframe::App::persist_egui_memory(&off));
 }
+
+/// What the app copies goes to the platform's clipboard (egui's `CopyText` command, which
+/// eframe's `clipboard` feature hands to the system clipboard): Ctrl+C and the toolbar's Copy.
+#[test]
+fn copies_reach_the_platform_clipboard() {
+    let xgid = "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10";
+    let mut h = new_app();
+    h.event(Event::Paste(xgid.to_string()));
+    h.run();
+    let copied = |h: &Harness<'static, WorkbenchApp>| -> Vec<String> {
+        h.output()
+            .platform_output
+            .commands
+            .iter()
+            .filter_map(|c| match c {
+                egui::OutputCommand::CopyText(t) => Some(t.clone()),
+                _ => None,
+            })
+            .collect()
+    };
+    // Ctrl+C arrives as egui's Copy event: the PositionID:MatchID.
+    h.event(Event::Copy);
+    h.step();
+    let expected = {
+        let s = bgw_engine::formats::read_setup(xgid).unwrap();
+        format!("{}:{}", s.position_id(), s.match_id())
+    };
+    assert_eq!(copied(&h), [expected]);
+    h.run();
+    // The toolbar's Copy beside the XGID.
+    let buttons = h.query_all_by_label("Copy").count();
+    assert_eq!(buttons, 2, "Copy beside the ID and beside the XGID");
+    h.query_all_by_label("Copy").last().unwrap().click();
+    h.step();
+    assert_eq!(copied(&h), [xgid]);
+}
