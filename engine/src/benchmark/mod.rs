@@ -12,12 +12,16 @@
 //! every legal play once; a repeated (id, dice) counts once (the first is kept).
 //!
 //! # Modules
-//! - [`score`] — a player's figures: agreement, mean loss, by phase, the worst decisions.
+//! - [`score`] — a player's figures: agreement, mean loss, by phase, the worst decisions;
+//! - [`rescore`] — the classic program re-scored with other weights by one dot product per
+//!   candidate, for a weight editor.
 //!
 //! The shipped benchmark ([`SHIPPED`], `assets/benchmark/`) is built into the library.
 
+pub mod rescore;
 pub mod score;
 
+pub use rescore::ClassicRescore;
 pub use score::{Figures, Report, WorstDecision, score};
 
 use crate::classic::Phase;

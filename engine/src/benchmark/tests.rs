@@ -1,5 +1,8 @@
 use super::*;
+use crate::classic::terms::TERM_COUNT;
+use crate::classic::{Term, Weights};
 use crate::duel::Contender;
+use crate::rng::SplitMix64;
 use std::io::Write;
 use std::sync::LazyLock;
 
@@ -300,3 +303,38 @@ fn the_shipped_figures() {
 }
 
 use super::score::WORST as WORST_COUNT;
+
+/// Weights near `w`: each multiplied by a factor in [0.5, 1.5), one set to 0.
+fn perturbed(w: &Weights, rng: &mut SplitMix64) -> Weights {
+    let mut out = *w;
+    for x in out.0.iter_mut() {
+        *x *= 0.5 + rng.below(1000) as f64 / 1000.0;
+    }
+    out.0[rng.below(TERM_COUNT as u32) as usize] = 0.0;
+    out
+}
+
+#[test]
+fn the_precomputed_rescore_is_the_score() {
+    let pre = ClassicRescore::new(SHIPPED_BENCH.clone());
+    assert!(pre.candidates() > 150_000, "{}", pre.candidates());
+    let mut rng = SplitMix64::new(13);
+    let mut weights = vec![Weights::builtin_default(), Weights::builtin_seed()];
+    weights.push(perturbed(&weights[0], &mut rng));
+    weights.push(perturbed(&weights[1], &mut rng));
+    // Only WSINCL counts: many equal values, so the tie order decides often.
+    let mut exposure_only = Weights([0.0; TERM_COUNT]);
+    exposure_only.set(Term::Exposure, -1.0);
+    weights.push(exposure_only);
+    let mut seen = Vec::new();
+    for w in &weights {
+        let slow = score(pre.benchmark(), &Contender::classic(*w, "w"));
+        let fast = pre.rescore(w, "w");
+        assert_eq!(fast, slow);
+        seen.push(fast.overall.mean_loss);
+    }
+    // The weights matter.
+    seen.sort_by(f64::total_cmp);
+    seen.dedup();
+    assert_eq!(seen.len(), weights.len());
+}
