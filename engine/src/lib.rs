@@ -6,6 +6,7 @@
 
 pub mod atomic_file;
 pub mod bearoff;
+pub mod benchmark;
 pub mod calibrate;
 pub mod champion;
 pub mod classic;

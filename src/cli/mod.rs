@@ -7,6 +7,7 @@
 //! Every byte for the user goes through [`print`] (stdout, checked) or [`eprint`] (stderr).
 
 mod bearoff;
+mod benchmark;
 mod calibrate;
 mod champion;
 mod duel;
@@ -51,6 +52,8 @@ enum Command {
     Duel(duel::Args),
     /// Search for stronger classic weights: a (1+λ) evolution strategy, duels against pubeval.
     Tune(tune::Args),
+    /// Players scored against GNU Backgammon's verdict on a benchmark of decisions.
+    Benchmark(benchmark::Args),
     /// Seed 002, «Чемпион»: the goat program against the wolves — replies with their trace,
     /// exact solution, move values, the article's game, measurements, play.
     #[command(alias = "wolves")]
@@ -319,6 +322,7 @@ pub fn run() -> ExitCode {
         Some(Command::Bearoff(args)) => bearoff::run(args),
         Some(Command::Duel(args)) => duel::run(args),
         Some(Command::Tune(args)) => tune::run(args),
+        Some(Command::Benchmark(args)) => benchmark::run(args),
         Some(Command::Champion(args)) => champion::run(args),
     };
     outcome.unwrap_or_else(|e| ExitCode::from(report(e)))

@@ -1,0 +1,168 @@
+//! `bgw benchmark score` from the command line: figures worked out by hand, the shipped
+//! benchmark's figures, bad files with their line numbers, exit codes.
+
+mod common;
+use common::{data, run, stdout, text};
+use serde_json::Value;
+
+/// `bgw benchmark score ARGS… --json`, which must succeed, as JSON.
+fn score_json(args: &[&str]) -> Value {
+    let mut all = vec!["benchmark", "score"];
+    all.extend_from_slice(args);
+    all.push("--json");
+    let out = run(&all);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+fn hand() -> String {
+    data("benchmark/hand.jsonl").display().to_string()
+}
+
+fn f(v: &Value) -> f64 {
+    v.as_f64().unwrap_or_else(|| panic!("not a number: {v}"))
+}
+
+fn close(a: f64, b: f64) -> bool {
+    (a - b).abs() < 1e-12
+}
+
+#[test]
+fn the_hand_checked_file_in_json() {
+    // See engine/src/benchmark/tests.rs for the arithmetic: the classic loses 0.160 on line 1
+    // and plays gnubg's best equity on lines 2, 3 and 6.
+    let v = score_json(&[&hand(), "--player", "classic"]);
+    assert_eq!(v["player"], "classic");
+    assert_eq!(v["decisions"], 4);
+    assert_eq!(v["repeated"], 1);
+    assert_eq!(f(&v["agreement"]), 0.75);
+    assert!(close(f(&v["mean_loss"]), 0.040), "{v}");
+    let contact = &v["by_phase"]["contact"];
+    assert_eq!(contact["decisions"], 3);
+    assert!(close(f(&contact["mean_loss"]), 0.160 / 3.0));
+    assert_eq!(v["by_phase"]["bear-off"]["agreement"], 1.0);
+    assert!(v["by_phase"].get("running").is_none());
+    let worst = v["worst"].as_array().unwrap();
+    assert_eq!(worst.len(), 4);
+    let w = &worst[0];
+    assert_eq!(
+        (&w["line"], &w["id"], &w["chosen"], &w["best"]),
+        (
+            &Value::from(1),
+            &Value::from("7+wOAAC3zYABRA"),
+            &Value::from("bar/17"),
+            &Value::from("bar/22 13/8")
+        )
+    );
+    assert_eq!(w["dice"], serde_json::json!([5, 3]));
+    assert!(close(f(&w["loss"]), 0.160));
+    // Random: the expected figures, no chosen move.
+    let v = score_json(&[&hand(), "--player", "random"]);
+    assert!(close(f(&v["mean_loss"]), 1.014 / 12.0), "{v}");
+    assert!(close(f(&v["agreement"]), 5.0 / 12.0));
+    assert_eq!(v["worst"][0]["line"], 3);
+    assert!(v["worst"][0]["chosen"].is_null());
+}
+
+#[test]
+fn the_table_shows_the_figures() {
+    let out = run(&["benchmark", "score", &hand()]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let t = stdout(&out);
+    assert!(t.starts_with("classic on "), "{t}");
+    assert!(t.contains("(1 repeated decisions counted once)"), "{t}");
+    let all = t.lines().find(|l| l.starts_with("all ")).unwrap();
+    assert!(
+        all.contains(" 4 ") && all.contains("75.0 %") && all.contains("40.0 mEMG"),
+        "{all}"
+    );
+    assert!(
+        t.lines()
+            .any(|l| l.starts_with("contact ") && l.contains("53.3 mEMG")),
+        "{t}"
+    );
+    let worst = t.lines().find(|l| l.contains("7+wOAAC3zYABRA")).unwrap();
+    assert!(
+        worst.contains("160.0") && worst.contains("bar/17") && worst.contains("bar/22 13/8"),
+        "{worst}"
+    );
+}
+
+#[test]
+fn the_shipped_benchmark_by_default() {
+    let classic = score_json(&[]);
+    let seed_ron = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/weights/seed.ron");
+    let seed = score_json(&["--player", &format!("classic:{seed_ron}")]);
+    let pubeval = score_json(&["--player", "pubeval"]);
+    let random = score_json(&["--player", "random"]);
+    let memg = |v: &Value| 1000.0 * f(&v["mean_loss"]);
+    for (name, v) in [
+        ("classic", &classic),
+        ("seed", &seed),
+        ("pubeval", &pubeval),
+        ("random", &random),
+    ] {
+        assert_eq!(v["decisions"], 11_826);
+        eprintln!(
+            "{name}: agreement {:.4}, mean loss {:.2} mEMG, contact {:.2}",
+            f(&v["agreement"]),
+            memg(v),
+            1000.0 * f(&v["by_phase"]["contact"]["mean_loss"])
+        );
+    }
+    // The issue quotes about 57, 36 and 258 mEMG.
+    assert!((50.0..62.0).contains(&memg(&classic)), "{classic}");
+    assert!((50.0..62.0).contains(&memg(&seed)), "{seed}");
+    assert!((32.0..42.0).contains(&memg(&pubeval)), "{pubeval}");
+    assert!((240.0..280.0).contains(&memg(&random)), "{random}");
+    assert_ne!(classic["mean_loss"], seed["mean_loss"]);
+    assert_eq!(classic["worst"].as_array().unwrap().len(), 10);
+    assert!(classic["benchmark"].as_str().unwrap().contains("shipped"));
+}
+
+#[test]
+fn bad_files_name_their_line_and_exit_1() {
+    for (file, line, words) in [
+        ("bad_truncated.jsonl", 3, "EOF"),
+        ("bad_unknown_move.jsonl", 2, "\"6/of 4/1\""),
+        (
+            "bad_illegal_move.jsonl",
+            3,
+            "\"24/18 4/1\" is none of our legal plays",
+        ),
+        ("bad_position.jsonl", 1, "impossible position"),
+        ("bad_dice.jsonl", 3, "wrong dice"),
+    ] {
+        let path = data(&format!("benchmark/{file}"));
+        let out = run(&["benchmark", "score", path.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(1), "{file}");
+        assert!(out.stdout.is_empty(), "{file}");
+        let err = text(&out.stderr);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(
+            err.starts_with(&format!("bgw: {}: line {line}: ", path.display())),
+            "{err}"
+        );
+        assert!(err.contains(words), "{file}: {err}");
+    }
+}
+
+#[test]
+fn bad_arguments_exit_2_or_1() {
+    let out = run(&["benchmark", "score", "--player", "gnubg"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("unknown player 'gnubg'"));
+    let out = run(&["benchmark", "score", "no/such/file.jsonl"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("no/such/file.jsonl"));
+    let out = run(&[
+        "benchmark",
+        "score",
+        &hand(),
+        "--player",
+        "classic:no/such.ron",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let out = run(&["benchmark"]);
+    assert_eq!(out.status.code(), Some(2));
+}
