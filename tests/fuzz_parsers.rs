@@ -1,9 +1,11 @@
-//! Every parser of user input fed mutated valid inputs and arbitrary bytes at high case counts:
+//! Every parser of user input (IDs, XGIDs, position and weights files, dice, typed moves, `.bd`
+//! files, benchmark lines) fed mutated valid inputs and arbitrary bytes at high case counts:
 //! none may panic; an error is one short line; what is accepted reads back the same.
 //!
 //! Cases per parser: `BGW_FUZZ_CASES` (default 10,000; CI uses the default, about 10 s here; 40,000 each passed).
 
 use bgw_engine::bearoff::bd_file::{self, Header};
+use bgw_engine::benchmark::Benchmark;
 use bgw_engine::classic::Weights;
 use bgw_engine::formats::position_file::PositionFile;
 use bgw_engine::formats::read_setup;
@@ -61,6 +63,16 @@ fn mutated(samples: Vec<Vec<u8>>) -> impl Strategy<Value = Vec<u8>> {
         ),
         1 => prop::collection::vec(any::<u8>(), 0..64),
     ]
+}
+
+fn benchmark_lines() -> Vec<Vec<u8>> {
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/benchmark/hand.jsonl");
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .map(|l| format!("{l}\n").into_bytes())
+        .collect()
 }
 
 fn text(bytes: &[u8]) -> String {
@@ -197,6 +209,23 @@ proptest! {
         let plays = generator.generate(&pos, dice);
         match match_play(&pos, dice, &t, plays) {
             Ok(i) => prop_assert!(i < plays.len()),
+            Err(e) => check_message(&e.to_string())?,
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: cases(), ..ProptestConfig::default() })]
+
+    // A benchmark file of a few lines, each matched against the move generator.
+    #[test]
+    fn benchmark_lines_parse(bytes in mutated(benchmark_lines())) {
+        match Benchmark::read(&bytes) {
+            Ok(b) => {
+                for d in &b.decisions {
+                    prop_assert!(!d.plays.is_empty());
+                }
+            }
             Err(e) => check_message(&e.to_string())?,
         }
     }

@@ -238,8 +238,8 @@ impl Benchmark {
 
 /// Reads line `line` of a benchmark.
 fn decision(line: usize, text: &str, generator: &mut MoveGenerator) -> Result<Decision, LineError> {
-    let raw: RawDecision =
-        serde_json::from_str(text).map_err(|e| LineError::Json(e.to_string()))?;
+    let raw: RawDecision = serde_json::from_str(text)
+        .map_err(|e| LineError::Json(crate::formats::quote::shorten(&e.to_string(), 200)))?;
     let position = position_id::decode(&raw.id, Side::White).map_err(LineError::Position)?;
     if position.player_off() == 15 || position.opponent_off() == 15 {
         return Err(LineError::Finished);

@@ -267,7 +267,6 @@ impl MatchId {
             match_length: self.match_length,
             score_white: self.score_white,
             score_black: self.score_black,
-            in_play: self.game_state == GameState::Playing,
         }
     }
 

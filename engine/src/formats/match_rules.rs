@@ -20,8 +20,6 @@ pub struct MatchFacts {
     pub score_white: u16,
     /// Black's score.
     pub score_black: u16,
-    /// A game is being played (a Match ID can also record a finished game; an XGID cannot).
-    pub in_play: bool,
 }
 
 /// The largest cube either format can hold: 2^15.
@@ -34,7 +32,8 @@ pub enum MatchStateError {
     OwnedCubeOfOne,
     /// A cube above 2^15 (log2 given).
     CubeTooLarge(u8),
-    /// A score that has already won the match while a game is still on.
+    /// A score that has already won the match (an XGID cannot say that the match is over, so
+    /// neither reader takes it).
     ScoreReached {
         /// The score.
         score: u16,
@@ -59,7 +58,7 @@ impl fmt::Display for MatchStateError {
             ),
             MatchStateError::ScoreReached { score, length } => write!(
                 f,
-                "a score of {score} in a {length}-point match still being played"
+                "a score of {score} in a {length}-point match: the match is over"
             ),
             MatchStateError::BadCrawford => {
                 f.write_str("the Crawford game is marked, but not exactly one side is 1 point away")
@@ -74,9 +73,9 @@ impl fmt::Display for MatchStateError {
 impl std::error::Error for MatchStateError {}
 
 impl MatchFacts {
-    /// Checks the rules: a cube of 1 is centred; the cube is at most 2^15; while a game is on,
-    /// neither score has reached the match length, and the Crawford game is marked only in a
-    /// match with exactly one side 1 point away.
+    /// Checks the rules: a cube of 1 is centred; the cube is at most 2^15; neither score has
+    /// reached the match length; the Crawford game is marked only in a match with exactly one
+    /// side 1 point away.
     pub fn check(&self) -> Result<(), MatchStateError> {
         if self.cube_log2 > MAX_CUBE_LOG2 {
             return Err(MatchStateError::CubeTooLarge(self.cube_log2));
@@ -89,9 +88,6 @@ impl MatchFacts {
                 true => Err(MatchStateError::CrawfordInMoneyGame),
                 false => Ok(()),
             };
-        }
-        if !self.in_play {
-            return Ok(());
         }
         let length = self.match_length;
         for score in [self.score_white, self.score_black] {
@@ -122,7 +118,6 @@ mod tests {
             match_length: 7,
             score_white: 0,
             score_black: 0,
-            in_play: true,
         }
     }
 
@@ -149,15 +144,6 @@ mod tests {
                 score: 7,
                 length: 7
             })
-        );
-        // A finished game may show the winning score.
-        assert_eq!(
-            MatchFacts {
-                in_play: false,
-                ..f
-            }
-            .check(),
-            Ok(())
         );
         for (w, b, ok) in [(6, 3, true), (3, 6, true), (6, 6, false), (2, 3, false)] {
             let f = MatchFacts {

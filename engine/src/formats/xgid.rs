@@ -109,7 +109,6 @@ impl XgidState {
             match_length: self.match_length,
             score_white: self.score_white,
             score_black: self.score_black,
-            in_play: true,
         }
     }
 

@@ -4,6 +4,7 @@
 
 use super::MoveEval;
 use crate::dice::Dice;
+use crate::formats::quote::quote;
 use crate::moves::Play;
 use crate::moves::parse::{self, Refusal};
 use crate::position::Position;
@@ -41,7 +42,8 @@ impl fmt::Display for MatchError {
             MatchError::Unmatched { notation, why } => {
                 write!(
                     f,
-                    "gnubg's move {notation:?} is none of our legal plays: {why}"
+                    "gnubg's move {} is none of our legal plays: {why}",
+                    quote(notation)
                 )
             }
             MatchError::Twice {
@@ -50,10 +52,21 @@ impl fmt::Display for MatchError {
                 ours,
             } => write!(
                 f,
-                "gnubg's moves {first:?} and {second:?} both reach the result of our {ours:?}"
+                "gnubg's moves {} and {} both reach the result of our {ours:?}",
+                quote(first),
+                quote(second)
             ),
             MatchError::Missing { ours } => {
-                write!(f, "gnubg does not list our legal plays {}", ours.join(", "))
+                let shown: Vec<&str> = ours.iter().take(5).map(String::as_str).collect();
+                let more = match ours.len().saturating_sub(shown.len()) {
+                    0 => String::new(),
+                    n => format!(" and {n} more"),
+                };
+                write!(
+                    f,
+                    "gnubg does not list our legal plays {}{more}",
+                    shown.join(", ")
+                )
             }
         }
     }
