@@ -105,19 +105,27 @@ impl AppState {
         }
     }
 
-    fn play_candidate(&mut self, i: usize) {
+    /// Candidate `i` of the analysis shown, with the side that plays it and the dice; says why
+    /// when there are no candidates.
+    pub(crate) fn candidate_to_play(
+        &mut self,
+        i: usize,
+    ) -> Option<(bgw_engine::moves::Play, bgw_engine::Side, bgw_engine::Dice)> {
         let Some(a) = &self.candidates.analysis else {
-            return self
-                .messages
+            self.messages
                 .error("no candidates to play: roll or set the dice first");
+            return None;
         };
-        let Some(row) = a.candidates.get(i) else {
+        let row = a.candidates.get(i)?;
+        Some((row.play, a.position.on_roll(), a.dice))
+    }
+
+    fn play_candidate(&mut self, i: usize) {
+        let Some((play, mover, dice)) = self.candidate_to_play(i) else {
             return;
         };
-        let mover = a.position.on_roll();
-        let dice = a.dice;
-        let notation = row.play.mv.notation();
-        let next = self.editing.edit.turn_over(&row.play.result);
+        let notation = play.mv.notation();
+        let next = self.editing.edit.turn_over(&play.result);
         self.editing.replace(next);
         self.messages
             .info(format!("{mover} played {dice} {notation}"));

@@ -248,15 +248,10 @@ impl AppState {
     }
 
     fn play_candidate_in_game(&mut self, i: usize) {
-        let Some(a) = &self.candidates.analysis else {
-            return self
-                .messages
-                .error("no candidates to play: roll or set the dice first");
-        };
-        let Some(row) = a.candidates.get(i) else {
+        let Some((play, ..)) = self.candidate_to_play(i) else {
             return;
         };
-        let result = row.play.result;
+        let result = play.result;
         let Some(g) = &mut self.play else { return };
         let Some(index) = g.game.legal_plays().iter().position(|p| p.result == result) else {
             return self
