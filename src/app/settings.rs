@@ -46,6 +46,8 @@ pub struct Settings {
     pub learning: bool,
     /// The learning step η, within [`ETA_RANGE`].
     pub eta: f64,
+    /// How the bear-off panel shows the distributions.
+    pub bearoff: super::bearoff::BearoffView,
 }
 
 impl Default for Settings {
@@ -58,6 +60,7 @@ impl Default for Settings {
             position_dir: None,
             learning: false,
             eta: 0.01,
+            bearoff: Default::default(),
         }
     }
 }

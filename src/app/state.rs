@@ -188,7 +188,7 @@ impl AppState {
             }
             Action::View(a) => a.apply(&mut self.settings),
             Action::Play(a) => self.apply_play(a),
-            Action::Bearoff(a) => self.bearoff.apply(a),
+            Action::Bearoff(a) => self.bearoff.apply(a, &mut self.settings.bearoff),
             Action::Duel(a) => self.duel.apply(a, &self.weights, &mut self.messages),
             Action::Champion(a) => self.champion.apply(a),
         }

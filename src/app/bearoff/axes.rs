@@ -1,0 +1,195 @@
+//! The bear-off plots' axes as pure functions: where the marks go and what they say. Rolls are
+//! whole numbers, labelled every 1, 2, 5 or 10 so that labels stay apart; the log scale plots
+//! log10(p) and labels its decades as probabilities (1, 0.1, 0.01, 0.001, 1e-4 …), since
+//! egui_plot has no log axis.
+
+use egui_plot::GridMark;
+
+/// The closest two roll labels may be (points).
+pub const MIN_ROLL_LABEL_GAP: f32 = 22.0;
+
+/// The step between labelled rolls when `span` rolls take `width` points: the smallest of
+/// 1, 2, 5, 10 that leaves [`MIN_ROLL_LABEL_GAP`] between labels.
+pub fn roll_step(span: f64, width: f32) -> f64 {
+    let per_roll = f64::from(width) / span.max(1.0);
+    [1.0, 2.0, 5.0]
+        .into_iter()
+        .find(|step| per_roll * step >= f64::from(MIN_ROLL_LABEL_GAP))
+        .unwrap_or(10.0)
+}
+
+/// The marks on the roll axis within `bounds`: every whole roll (faint), multiples of `step`
+/// (labelled).
+pub fn roll_marks(bounds: (f64, f64), step: f64) -> Vec<GridMark> {
+    let (lo, hi) = (bounds.0.ceil().max(0.0), bounds.1.floor());
+    let mut marks = Vec::new();
+    let mut k = lo;
+    while k <= hi {
+        let labelled = (k / step).fract() == 0.0;
+        marks.push(GridMark {
+            value: k,
+            step_size: if labelled { step } else { 1.0 },
+        });
+        k += 1.0;
+    }
+    marks
+}
+
+/// A roll mark's label: the whole number, or nothing between whole rolls and for the faint
+/// marks (their `step_size` is 1 when the labelled step is larger).
+pub fn roll_label(mark: GridMark, step: f64) -> String {
+    let labelled = mark.step_size >= step && mark.value.fract() == 0.0 && mark.value >= 0.0;
+    if labelled {
+        format!("{}", mark.value as i64)
+    } else {
+        String::new()
+    }
+}
+
+/// The closest two labels of a value axis may be (points).
+pub const MIN_VALUE_LABEL_GAP: f32 = 24.0;
+
+/// The step of a linear value axis spanning `span` units on `height` points: the smallest
+/// 1, 2 or 5 × 10ⁿ that leaves [`MIN_VALUE_LABEL_GAP`] between labels.
+pub fn value_step(span: f64, height: f32) -> f64 {
+    let span = if span > 0.0 && span.is_finite() {
+        span
+    } else {
+        1.0
+    };
+    let least = span * f64::from(MIN_VALUE_LABEL_GAP) / f64::from(height.max(1.0));
+    let decade = 10f64.powf(least.log10().floor());
+    [1.0, 2.0, 5.0, 10.0]
+        .into_iter()
+        .map(|m| m * decade)
+        .find(|&s| s >= least)
+        .unwrap_or(10.0 * decade)
+}
+
+/// The marks of a linear value axis: the multiples of `step` within `bounds`.
+pub fn value_marks(bounds: (f64, f64), step: f64) -> Vec<GridMark> {
+    let (lo, hi) = (
+        (bounds.0 / step).ceil() as i64,
+        (bounds.1 / step).floor() as i64,
+    );
+    (lo..=hi)
+        .map(|i| GridMark {
+            value: i as f64 * step,
+            step_size: step,
+        })
+        .collect()
+}
+
+/// A linear mark's label with as many decimals as `step` needs ("−0.5", "10", "0.02").
+pub fn value_label(v: f64, step: f64) -> String {
+    let decimals = (-step.log10().floor()).max(0.0) as usize;
+    let text = format!("{v:.decimals$}");
+    // No "-0".
+    if text
+        .trim_start_matches('-')
+        .chars()
+        .all(|c| c == '0' || c == '.')
+    {
+        text.trim_start_matches('-').to_string()
+    } else {
+        text
+    }
+}
+
+/// The marks on a log10 axis within `bounds`: each decade (10⁻ⁿ), every second one when more
+/// than eight are visible.
+pub fn decade_marks(bounds: (f64, f64)) -> Vec<GridMark> {
+    let (lo, hi) = (bounds.0.ceil() as i32, bounds.1.floor() as i32);
+    let step = if hi - lo > 8 { 2 } else { 1 };
+    (lo..=hi)
+        .filter(|d| d.rem_euclid(step) == 0)
+        .map(|d| GridMark {
+            value: f64::from(d),
+            step_size: f64::from(step),
+        })
+        .collect()
+}
+
+/// The probability at log10 value `v`, for a decade's label: "1", "0.1", "0.01", "0.001",
+/// then "1e-4", "1e-5" …; nothing between decades.
+pub fn probability_label(v: f64) -> String {
+    if v.fract() != 0.0 || v > 0.0 {
+        return String::new();
+    }
+    let d = -v as i32;
+    if d <= 3 {
+        format!("{}", 10f64.powi(-d))
+    } else {
+        format!("1e-{d}")
+    }
+}
+
+/// A probability as the tooltip and tables print it: per cent with three decimals, or in
+/// scientific notation below 0.001 %.
+pub fn percent(p: f64) -> String {
+    if p != 0.0 && p.abs() < 1e-5 {
+        format!("{:.2e} %", p * 100.0)
+    } else {
+        format!("{:.3} %", p * 100.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn roll_labels_stay_apart() {
+        // 9 rolls on 400 points: every roll; 30 rolls on 300 points: every fifth.
+        assert_eq!(roll_step(9.0, 400.0), 1.0);
+        assert_eq!(roll_step(30.0, 300.0), 5.0);
+        assert_eq!(roll_step(30.0, 60.0), 10.0);
+        for (span, width) in [(9.0, 150.0), (14.0, 300.0), (31.0, 1800.0)] {
+            let step = roll_step(span, width);
+            assert!(f64::from(width) / span * step >= f64::from(MIN_ROLL_LABEL_GAP));
+        }
+    }
+
+    #[test]
+    fn roll_marks_are_whole_rolls_with_labels_on_the_step() {
+        let marks = roll_marks((1.4, 8.6), 2.0);
+        let values: Vec<f64> = marks.iter().map(|m| m.value).collect();
+        assert_eq!(values, [2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0]);
+        let labels: Vec<String> = marks.iter().map(|&m| roll_label(m, 2.0)).collect();
+        assert_eq!(labels, ["2", "", "4", "", "6", "", "8"]);
+        // No negative rolls.
+        assert_eq!(roll_marks((-1.5, 0.5), 1.0).len(), 1);
+    }
+
+    #[test]
+    fn decades_print_as_probabilities() {
+        let marks = decade_marks((-5.3, 0.1));
+        let labels: Vec<String> = marks.iter().map(|m| probability_label(m.value)).collect();
+        assert_eq!(labels, ["1e-5", "1e-4", "0.001", "0.01", "0.1", "1"]);
+        assert_eq!(probability_label(-0.5), "");
+        // Many decades: every second one.
+        let wide = decade_marks((-12.0, 0.0));
+        assert_eq!(wide.len(), 7);
+        assert!(wide.iter().all(|m| m.value as i32 % 2 == 0));
+    }
+
+    #[test]
+    fn linear_marks_are_round_and_apart() {
+        // 0–25 % on 200 points: labels every 5 (40 points apart).
+        assert_eq!(value_step(25.0, 200.0), 5.0);
+        assert_eq!(value_step(1.2, 150.0), 0.2);
+        let marks = value_marks((-0.7, 0.9), 0.5);
+        let labels: Vec<String> = marks.iter().map(|m| value_label(m.value, 0.5)).collect();
+        assert_eq!(labels, ["-0.5", "0.0", "0.5"]);
+        assert_eq!(value_label(-0.0, 1.0), "0");
+        assert_eq!(value_label(20.0, 5.0), "20");
+        assert_eq!(value_label(0.02, 0.01), "0.02");
+    }
+
+    #[test]
+    fn percentages_keep_small_values_readable() {
+        assert_eq!(percent(0.22684), "22.684 %");
+        assert_eq!(percent(3e-8), "3.00e-6 %");
+        assert_eq!(percent(0.0), "0.000 %");
+    }
+}

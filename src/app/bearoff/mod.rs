@@ -1,0 +1,295 @@
+//! The bear-off panel (seed 001) and the race panel.
+//!
+//! Bear-off: for a race within the one-sided database (10 points at most here), both sides'
+//! exact distributions of rolls against their normal approximations (density form, the seed's,
+//! or interval form), for bearing off or for the first checker off, per roll or cumulative, on
+//! a linear or log scale, one plot per side or both overlaid, with the difference exact −
+//! normal as its own plot; the seed's table or the database's figures beside them; the winning
+//! chance exact / normal / rollout. The smallest database covering both sides is built in the
+//! background (only the part the position reaches), with progress and Cancel.
+//!
+//! - [`state`]: the analysis, the job, the view (kept in the settings), the actions;
+//! - [`series`]: the numbers the plots and tables draw (pure functions);
+//! - [`axes`]: the plots' marks and labels (pure functions);
+//! - [`plots`]: the plots; [`tables`]: the tables (also the race formulas').
+//!
+//! Race: pip counts and the race formulas (Keith, Thorp, Kleinman, 8-9-12, Isight).
+
+pub mod axes;
+pub mod plots;
+pub mod series;
+pub mod state;
+pub mod tables;
+
+pub use state::{
+    Arrangement, BearoffAction, BearoffState, BearoffView, Distribution, MAX_POINTS, NormalForm,
+    PlotExport, Quantity, ROLLOUT_GAMES, ROLLOUT_SEED, Scale, SideTable,
+};
+
+use super::jobs::progress_ui;
+use super::state::{Action, AppState};
+use bgw_engine::bearoff::analysis::Analysis;
+use egui::vec2;
+use series::Series;
+
+/// The smallest body (plots and table) the panel lays out; below it, the body scrolls.
+pub const MIN_BODY: egui::Vec2 = vec2(640.0, 170.0);
+
+fn pct(p: f64) -> String {
+    format!("{:.1} %", p * 100.0)
+}
+
+/// One choice of the view: a row of selectable labels, the chosen one highlighted.
+fn choice<T: PartialEq + Copy>(
+    ui: &mut egui::Ui,
+    current: T,
+    options: &[(T, &str, &str)],
+    set: impl Fn(T) -> BearoffView,
+    out: &mut Vec<Action>,
+) {
+    for &(value, text, hint) in options {
+        if ui
+            .selectable_label(current == value, text)
+            .on_hover_text(hint)
+            .clicked()
+            && current != value
+        {
+            out.push(BearoffAction::View(set(value)).into());
+        }
+    }
+}
+
+/// The view's controls: distribution, quantity, scale, arrangement, normal form.
+fn controls(ui: &mut egui::Ui, v: BearoffView, out: &mut Vec<Action>) {
+    ui.horizontal_wrapped(|ui| {
+        use Distribution::*;
+        choice(
+            ui,
+            v.distribution,
+            &[
+                (BearingOff, "Bearing off", "Rolls to bear every checker off"),
+                (
+                    FirstOff,
+                    "First checker off",
+                    "Rolls to bear the first checker off (saving the gammon)",
+                ),
+            ],
+            |distribution| BearoffView { distribution, ..v },
+            out,
+        );
+        ui.separator();
+        choice(
+            ui,
+            v.quantity,
+            &[
+                (Quantity::PerRoll, "Per roll", "P(exactly k rolls)"),
+                (Quantity::Cumulative, "Cumulative", "P(within k rolls)"),
+            ],
+            |quantity| BearoffView { quantity, ..v },
+            out,
+        );
+        ui.separator();
+        choice(
+            ui,
+            v.scale,
+            &[
+                (Scale::Linear, "Linear", "Probability in per cent from 0"),
+                (
+                    Scale::Log,
+                    "Log scale",
+                    "log10 of the probability, for the tails (zeros are not drawn)",
+                ),
+            ],
+            |scale| BearoffView { scale, ..v },
+            out,
+        );
+        ui.separator();
+        choice(
+            ui,
+            v.arrangement,
+            &[
+                (Arrangement::PerSide, "Per side", "One plot per side"),
+                (Arrangement::Overlaid, "Overlaid", "Both sides on one plot"),
+            ],
+            |arrangement| BearoffView { arrangement, ..v },
+            out,
+        );
+        ui.separator();
+        ui.label("normal:");
+        choice(
+            ui,
+            v.normal,
+            &[
+                (
+                    NormalForm::Density,
+                    "density",
+                    "φ((k − μ)/σ)/σ at each whole k (the seed's form)",
+                ),
+                (
+                    NormalForm::Interval,
+                    "interval",
+                    "Φ(k + ½) − Φ(k − ½): a proper distribution",
+                ),
+            ],
+            |normal| BearoffView { normal, ..v },
+            out,
+        );
+    });
+}
+
+/// The Bear-off tab.
+pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
+    let mut out = Vec::new();
+    let st = &state.bearoff;
+    controls(ui, state.settings.bearoff, &mut out);
+    if let Some(job) = &st.job
+        && progress_ui(ui, job)
+    {
+        out.push(BearoffAction::Cancel.into());
+    }
+    match &st.result {
+        None if st.job.is_none() => {
+            ui.label(match state.position() {
+                Ok(_) => "…",
+                Err(_) => "The board is not a legal position.",
+            });
+        }
+        None => {}
+        Some(Err(e)) => {
+            ui.label(format!("No bear-off analysis: {e}."));
+        }
+        Some(Ok(a)) => out.extend(report(ui, state, a)),
+    }
+    out
+}
+
+/// The winning chances in one line.
+fn chances(ui: &mut egui::Ui, a: &Analysis, on_roll: bgw_engine::Side) {
+    let show = |v: Option<f64>| v.map_or("—".to_string(), pct);
+    ui.horizontal_wrapped(|ui| {
+        ui.strong(format!("{on_roll} on roll wins:"));
+        ui.label(format!("exact {}", show(a.win_exact)));
+        ui.label("·");
+        ui.label(format!(
+            "normal {} (densities, the seed's form)",
+            show(a.win_normal)
+        ));
+        ui.label("·");
+        ui.label(format!("interval {}", show(a.win_interval)));
+        ui.label("·");
+        ui.label(match a.rollout {
+            Some(r) => format!(
+                "rollout {} ± {:.1} % ({} games)",
+                pct(r.win),
+                r.stderr * 100.0,
+                r.games
+            ),
+            None => "rollout —".to_string(),
+        });
+        ui.label("·");
+        ui.label(format!(
+            "wins a gammon {}, loses one {}",
+            show(a.win_gammon),
+            show(a.lose_gammon)
+        ));
+    });
+}
+
+fn report(ui: &mut egui::Ui, state: &AppState, a: &Analysis) -> Vec<Action> {
+    let view = state.settings.bearoff;
+    let on_roll = state.editing.edit.on_roll;
+    let names = [
+        format!("{on_roll} (on roll)"),
+        format!("{}", on_roll.opponent()),
+    ];
+    let names = [names[0].as_str(), names[1].as_str()];
+    chances(ui, a, on_roll);
+    let reports = [&a.on_roll, &a.opponent];
+    let series: [Option<Series>; 2] = reports.map(|r| r.as_ref().map(|s| Series::of(s, &view)));
+    let keys = [on_roll, on_roll.opponent()].map(|s| s.name().to_lowercase());
+    let shown: [Option<plots::ShownSide<'_>>; 2] = std::array::from_fn(|i| {
+        let s = reports[i].as_ref()?;
+        Some(plots::ShownSide {
+            name: names[i],
+            key: keys[i].clone(),
+            moments: series::moments(s, view.distribution),
+            series: series[i].clone()?,
+        })
+    });
+    for (i, r) in reports.iter().enumerate() {
+        if r.is_none() {
+            ui.label(format!(
+                "{}: beyond the {}-point database (out of range)",
+                names[i], a.points
+            ));
+        }
+    }
+    let avail = ui.available_size();
+    let mut out = Vec::new();
+    let body = |ui: &mut egui::Ui, size: egui::Vec2, out: &mut Vec<Action>| {
+        let table_w = (size.x * 0.3).clamp(300.0, 420.0);
+        let gap = ui.spacing().item_spacing.x * 2.0 + 6.0;
+        let top_down = egui::Layout::top_down(egui::Align::Min);
+        ui.horizontal_top(|ui| {
+            ui.allocate_ui_with_layout(vec2(size.x - table_w - gap, size.y), top_down, |ui| {
+                out.extend(plots::show(ui, &shown, &view));
+            });
+            ui.separator();
+            ui.allocate_ui_with_layout(vec2(table_w, size.y), top_down, |ui| {
+                ui.set_min_size(vec2(table_w, size.y));
+                ui.horizontal(|ui| {
+                    for (t, text) in [
+                        (SideTable::Seed, "The seed's table"),
+                        (SideTable::Figures, "Figures"),
+                    ] {
+                        if ui.selectable_label(view.table == t, text).clicked() && view.table != t {
+                            out.push(BearoffAction::View(BearoffView { table: t, ..view }).into());
+                        }
+                    }
+                });
+                match view.table {
+                    SideTable::Seed => tables::seed(ui, &series, &names, &view),
+                    SideTable::Figures => tables::figures(ui, a, &names),
+                }
+            });
+        });
+    };
+    if avail.x >= MIN_BODY.x && avail.y >= MIN_BODY.y {
+        body(ui, avail, &mut out);
+    } else {
+        egui::ScrollArea::both()
+            .id_salt("bearoff-body")
+            .auto_shrink(false)
+            .show(ui, |ui| body(ui, avail.max(MIN_BODY), &mut out));
+    }
+    out
+}
+
+/// The Race tab: pip counts and the race formulas.
+pub fn race(ui: &mut egui::Ui, state: &AppState) {
+    let Ok(pos) = state.position() else {
+        ui.label("The board is not a legal position.");
+        return;
+    };
+    let (me, opp) = pos.pips();
+    let on_roll = pos.on_roll();
+    ui.horizontal(|ui| {
+        ui.strong(format!(
+            "Pips: {on_roll} {me}, {} {opp} — {on_roll} {} by {} ({:+.1} %)",
+            on_roll.opponent(),
+            if me <= opp { "leads" } else { "trails" },
+            me.abs_diff(opp),
+            (opp as f64 - me as f64) / me.max(1) as f64 * 100.0
+        ));
+    });
+    if pos.has_contact() {
+        ui.label("The sides are still in contact: the race formulas assume a pure race.");
+    }
+    let [o, m] = pos.sides();
+    let counts = bgw_engine::bearoff::race::all(&m, &o);
+    tables::race(
+        ui,
+        &counts,
+        [format!("{on_roll}"), format!("{}", on_roll.opponent())],
+    );
+}
