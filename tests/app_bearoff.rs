@@ -319,11 +319,7 @@ fn the_seeds_table_scrolls_by_itself_and_the_plots_stay() {
         h.run();
     }
     assert!(row(&h, "21").is_some(), "the table did not scroll");
-    assert_eq!(
-        h.get_by_label("k").rect(),
-        header,
-        "the header moved"
-    );
+    assert_eq!(h.get_by_label("k").rect(), header, "the header moved");
     assert_eq!(plots(&h), before, "the plots moved");
     // The figures table is the other choice.
     h.get_by_label("Figures").click();

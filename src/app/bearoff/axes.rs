@@ -96,18 +96,40 @@ pub fn value_label(v: f64, step: f64) -> String {
     }
 }
 
-/// The marks on a log10 axis within `bounds`: each decade (10⁻ⁿ), every second one when more
-/// than eight are visible.
-pub fn decade_marks(bounds: (f64, f64)) -> Vec<GridMark> {
+/// The step between labelled decades when `span` decades take `height` points: the smallest
+/// of 1, 2, 3, 5 leaving [`MIN_VALUE_LABEL_GAP`] between labels.
+pub fn decade_step(span: f64, height: f32) -> i32 {
+    let per_decade = f64::from(height) / span.max(0.1);
+    [1, 2, 3, 5]
+        .into_iter()
+        .find(|&s| per_decade * f64::from(s) >= f64::from(MIN_VALUE_LABEL_GAP))
+        .unwrap_or(10)
+}
+
+/// The marks on a log10 axis within `bounds`: the multiples of `step` decades (labelled, the
+/// top one is 1), and the other decades faint when there is room for them.
+pub fn decade_marks(bounds: (f64, f64), step: i32) -> Vec<GridMark> {
     let (lo, hi) = (bounds.0.ceil() as i32, bounds.1.floor() as i32);
-    let step = if hi - lo > 8 { 2 } else { 1 };
     (lo..=hi)
-        .filter(|d| d.rem_euclid(step) == 0)
+        .filter(|d| step <= 3 || d.rem_euclid(step) == 0)
         .map(|d| GridMark {
             value: f64::from(d),
-            step_size: f64::from(step),
+            step_size: if d.rem_euclid(step) == 0 {
+                f64::from(step)
+            } else {
+                1.0
+            },
         })
         .collect()
+}
+
+/// A decade mark's label (see [`probability_label`]), nothing for the faint ones.
+pub fn decade_label(mark: GridMark, step: i32) -> String {
+    if mark.step_size >= f64::from(step) {
+        probability_label(mark.value)
+    } else {
+        String::new()
+    }
 }
 
 /// The probability at log10 value `v`, for a decade's label: "1", "0.1", "0.01", "0.001",
@@ -163,14 +185,22 @@ mod tests {
 
     #[test]
     fn decades_print_as_probabilities() {
-        let marks = decade_marks((-5.3, 0.1));
-        let labels: Vec<String> = marks.iter().map(|m| probability_label(m.value)).collect();
+        let marks = decade_marks((-5.3, 0.1), 1);
+        let labels: Vec<String> = marks.iter().map(|&m| decade_label(m, 1)).collect();
         assert_eq!(labels, ["1e-5", "1e-4", "0.001", "0.01", "0.1", "1"]);
         assert_eq!(probability_label(-0.5), "");
-        // Many decades: every second one.
-        let wide = decade_marks((-12.0, 0.0));
-        assert_eq!(wide.len(), 7);
-        assert!(wide.iter().all(|m| m.value as i32 % 2 == 0));
+        // Six and a half decades on 125 points: every second one labelled, 1 among them.
+        let step = decade_step(6.55, 125.0);
+        assert_eq!(step, 2);
+        let labels: Vec<String> = decade_marks((-6.3, 0.25), step)
+            .into_iter()
+            .map(|m| decade_label(m, step))
+            .filter(|l| !l.is_empty())
+            .collect();
+        assert_eq!(labels, ["1e-6", "1e-4", "0.01", "1"]);
+        // Many decades on little room: every fifth, the others not even drawn faint.
+        let wide = decade_marks((-20.0, 0.0), decade_step(20.0, 100.0));
+        assert_eq!(wide.len(), 5);
     }
 
     #[test]

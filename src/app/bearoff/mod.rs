@@ -32,6 +32,9 @@ use bgw_engine::bearoff::analysis::Analysis;
 use egui::vec2;
 use series::Series;
 
+/// The width of the tables beside the plots (fixed: their columns keep the widths they were
+/// given, and the plots take what is left).
+pub const TABLE_WIDTH: f32 = 330.0;
 /// The smallest body (plots and table) the panel lays out; below it, the body scrolls.
 pub const MIN_BODY: egui::Vec2 = vec2(640.0, 170.0);
 
@@ -171,7 +174,7 @@ fn chances(ui: &mut egui::Ui, a: &Analysis, on_roll: bgw_engine::Side) {
         ui.label(format!("exact {}", show(a.win_exact)));
         ui.label("·");
         ui.label(format!(
-            "normal {} (densities, the seed's form)",
+            "normal {} (the seed's density form)",
             show(a.win_normal)
         ));
         ui.label("·");
@@ -188,7 +191,7 @@ fn chances(ui: &mut egui::Ui, a: &Analysis, on_roll: bgw_engine::Side) {
         });
         ui.label("·");
         ui.label(format!(
-            "wins a gammon {}, loses one {}",
+            "gammons: wins {}, loses {}",
             show(a.win_gammon),
             show(a.lose_gammon)
         ));
@@ -227,7 +230,7 @@ fn report(ui: &mut egui::Ui, state: &AppState, a: &Analysis) -> Vec<Action> {
     let avail = ui.available_size();
     let mut out = Vec::new();
     let body = |ui: &mut egui::Ui, size: egui::Vec2, out: &mut Vec<Action>| {
-        let table_w = (size.x * 0.3).clamp(300.0, 420.0);
+        let table_w = TABLE_WIDTH;
         let gap = ui.spacing().item_spacing.x * 2.0 + 6.0;
         let top_down = egui::Layout::top_down(egui::Align::Min);
         ui.horizontal_top(|ui| {

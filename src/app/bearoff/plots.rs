@@ -13,7 +13,7 @@ use super::state::{
 use crate::app::state::Action;
 use bgw_engine::bearoff::ROLLS;
 use egui::{Color32, Rect, Vec2, vec2};
-use egui_plot::{AxisHints, Bar, BarChart, Line, MarkerShape, Plot, PlotPoints, Points};
+use egui_plot::{AxisHints, Bar, BarChart, Line, LineStyle, MarkerShape, Plot, PlotPoints, Points};
 use std::ops::RangeInclusive;
 
 /// The smallest a plot (with its title and legend) is drawn.
@@ -81,7 +81,7 @@ fn colours(dark: bool) -> ([Color32; 2], [Color32; 2], Color32) {
     ];
     let lift = |c: Color32| {
         if dark {
-            c.lerp_to_gamma(Color32::WHITE, 0.45)
+            c.lerp_to_gamma(Color32::WHITE, 0.3)
         } else {
             c.lerp_to_gamma(Color32::BLACK, 0.35)
         }
@@ -175,29 +175,44 @@ fn export_name(card: Card, sides: &[Option<ShownSide<'_>>; 2], view: &BearoffVie
     name
 }
 
-/// A legend entry: a swatch (a bar, a line or a dot) and its text.
-fn legend_entry(ui: &mut egui::Ui, colour: Color32, text: &str, bar: bool) {
-    let (rect, _) = ui.allocate_exact_size(vec2(16.0, 12.0), egui::Sense::hover());
+/// How a series is drawn, for its legend swatch.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Swatch {
+    Bar,
+    Dot,
+    Line,
+    Dashed,
+}
+
+/// A legend entry: a swatch and its text.
+fn legend_entry(ui: &mut egui::Ui, colour: Color32, text: &str, swatch: Swatch) {
+    let (rect, _) = ui.allocate_exact_size(vec2(18.0, 12.0), egui::Sense::hover());
     let p = ui.painter();
-    if bar {
-        p.rect_filled(
-            rect.shrink2(vec2(3.0, 0.0)),
-            1.0,
-            colour.gamma_multiply(0.6),
-        );
-        p.rect_stroke(
-            rect.shrink2(vec2(3.0, 0.0)),
-            1.0,
-            egui::Stroke::new(1.0, colour),
-            egui::StrokeKind::Inside,
-        );
-    } else {
-        p.line_segment(
-            [rect.left_center(), rect.right_center()],
-            egui::Stroke::new(2.5, colour),
-        );
+    let stroke = egui::Stroke::new(2.5, colour);
+    let (l, r) = (rect.left_center(), rect.right_center());
+    match swatch {
+        Swatch::Bar => {
+            let bar = rect.shrink2(vec2(4.0, 0.0));
+            p.rect_filled(bar, 1.0, colour.gamma_multiply(0.5));
+            p.rect_stroke(
+                bar,
+                1.0,
+                egui::Stroke::new(1.0, colour),
+                egui::StrokeKind::Inside,
+            );
+        }
+        Swatch::Dot => {
+            p.circle_filled(rect.center(), 3.5, colour);
+        }
+        Swatch::Line => {
+            p.line_segment([l, r], stroke);
+        }
+        Swatch::Dashed => {
+            p.line_segment([l, l + vec2(7.0, 0.0)], stroke);
+            p.line_segment([r - vec2(7.0, 0.0), r], stroke);
+        }
     }
-    ui.label(egui::RichText::new(text).small());
+    ui.label(text);
 }
 
 /// One plot with its title, legend and export button; returns the export asked for.
@@ -214,46 +229,49 @@ fn draw_card(
     let mut export = false;
     let title = match card {
         Card::Side(i) => sides[i].as_ref().map_or(String::new(), |s| {
-            format!(
-                "{} · mean {:.3} · sd {:.3} rolls",
-                s.name, s.moments.0, s.moments.1
-            )
+            format!("{}: {:.3} ± {:.3}", s.name, s.moments.0, s.moments.1)
         }),
         Card::Both => "Both sides".to_string(),
-        Card::Difference => format!("Exact − {}, percentage points", normal_name(view)),
+        Card::Difference => format!("Exact − {}, pp", normal_name(view)),
     };
     ui.horizontal(|ui| {
-        ui.add(egui::Label::new(egui::RichText::new(&title).strong()).truncate());
-    });
-    ui.horizontal(|ui| {
-        let bar = !log;
-        match card {
-            Card::Side(i) => {
-                legend_entry(ui, exact_c[i], "exact", bar);
-                legend_entry(ui, single_normal, normal_name(view), false);
-            }
-            Card::Both | Card::Difference => {
-                for (i, s) in sides.iter().enumerate() {
-                    if let Some(s) = s {
-                        if card == Card::Both {
-                            legend_entry(ui, exact_c[i], &format!("{} exact", s.name), bar);
-                            legend_entry(ui, normal_c[i], &format!("{} normal", s.name), false);
-                        } else {
-                            legend_entry(ui, exact_c[i], s.name, true);
-                        }
-                    }
-                }
-            }
-        }
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
             if ui
                 .small_button("Export PNG")
-                .on_hover_text("Save this plot as a PNG image")
+                .on_hover_text("Save this plot as a PNG image (also in its right-click menu)")
                 .clicked()
             {
                 export = true;
             }
+            ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+                ui.add(egui::Label::new(egui::RichText::new(&title).strong()).truncate())
+                    .on_hover_text(match card {
+                        Card::Side(_) => "mean ± standard deviation, in rolls",
+                        Card::Both => "both sides on one plot",
+                        Card::Difference => "exact − normal at each k, in percentage points",
+                    });
+            });
         });
+    });
+    ui.horizontal_wrapped(|ui| {
+        let exact = if log { Swatch::Dot } else { Swatch::Bar };
+        match card {
+            Card::Side(i) => {
+                legend_entry(ui, exact_c[i], "exact", exact);
+                legend_entry(ui, single_normal, normal_name(view), Swatch::Line);
+            }
+            Card::Both | Card::Difference => {
+                for (i, s) in sides.iter().enumerate() {
+                    let Some(s) = s else { continue };
+                    if card == Card::Both {
+                        legend_entry(ui, exact_c[i], &format!("{} exact", s.name), exact);
+                        legend_entry(ui, normal_c[i], "normal", Swatch::Dashed);
+                    } else {
+                        legend_entry(ui, exact_c[i], s.name, Swatch::Bar);
+                    }
+                }
+            }
+        }
     });
     let size = vec2(
         ui.available_width(),
@@ -301,6 +319,7 @@ fn draw_card(
         (0.0, (most * 100.0 * 1.08).max(1.0), "probability %")
     };
     let vstep = axes::value_step(yhi - ylo, size.y - 40.0);
+    let dstep = axes::decade_step(yhi - ylo, size.y - 40.0);
 
     let x_labels: Vec<String> = axes::roll_marks((lo, hi), step)
         .into_iter()
@@ -308,9 +327,10 @@ fn draw_card(
         .filter(|t| !t.is_empty())
         .collect();
     let y_labels: Vec<String> = if log {
-        axes::decade_marks((ylo, yhi))
+        axes::decade_marks((ylo, yhi), dstep)
             .into_iter()
-            .map(|m| axes::probability_label(m.value))
+            .map(|m| axes::decade_label(m, dstep))
+            .filter(|t| !t.is_empty())
             .collect()
     } else {
         axes::value_marks((ylo, yhi), vstep)
@@ -332,7 +352,7 @@ fn draw_card(
     let y_axis = if log {
         AxisHints::new_y()
             .label(y_label)
-            .formatter(|m, _| axes::probability_label(m.value))
+            .formatter(move |m, _| axes::decade_label(m, dstep))
             .min_thickness(44.0)
     } else {
         AxisHints::new_y()
@@ -354,7 +374,7 @@ fn draw_card(
         .x_grid_spacer(move |input| axes::roll_marks(input.bounds, step))
         .y_grid_spacer(move |input| {
             if log {
-                axes::decade_marks(input.bounds)
+                axes::decade_marks(input.bounds, dstep)
             } else {
                 axes::value_marks(input.bounds, vstep)
             }
@@ -364,12 +384,17 @@ fn draw_card(
         p.set_plot_bounds_x(lo..=hi);
         p.set_plot_bounds_y(ylo..=yhi);
         for (n, &(i, s)) in shown.iter().enumerate() {
-            let offset = if two { (n as f64 - 0.5) * 0.4 } else { 0.0 };
-            let width = if two { 0.38 } else { 0.75 };
-            let normal_colour = if card == Card::Side(i) {
-                single_normal
+            // Bars side by side; dots where they belong.
+            let offset = if two && !log {
+                (n as f64 - 0.5) * 0.4
             } else {
-                normal_c[i]
+                0.0
+            };
+            let width = if two { 0.38 } else { 0.75 };
+            let (normal_colour, normal_style) = if card == Card::Side(i) {
+                (single_normal, LineStyle::Solid)
+            } else {
+                (normal_c[i], LineStyle::dashed_dense())
             };
             let ks = || (0..ROLLS).filter(in_range);
             if card == Card::Difference {
@@ -402,6 +427,7 @@ fn draw_card(
                     p.line(
                         Line::new(format!("{} normal", s.name), PlotPoints::new(run))
                             .color(normal_colour)
+                            .style(normal_style)
                             .width(2.0)
                             .allow_hover(false),
                     );
@@ -422,6 +448,7 @@ fn draw_card(
                 p.line(
                     Line::new(format!("{} normal", s.name), PlotPoints::new(line))
                         .color(normal_colour)
+                        .style(normal_style)
                         .width(2.0)
                         .allow_hover(false),
                 );

@@ -49,7 +49,8 @@ pub fn seed(
     ui.label(format!("The seed's table: {what}"));
     let rows = table_rolls(series, view.quantity);
     let h = row_height(ui);
-    let value_w = ((ui.available_width() - 44.0) / 4.0 - 8.0).max(52.0);
+    let gap = ui.spacing().item_spacing.x;
+    let value_w = ((ui.available_width() - 36.0 - 5.0 * gap) / 4.0).max(44.0);
     TableBuilder::new(ui)
         .id_salt("seed-table")
         .striped(true)
