@@ -76,8 +76,8 @@ fn the_difference_is_exact_minus_normal_and_the_seeds_column_is_there() {
     let [me, opp] = sides();
     let s = Series::of(me, &BearoffView::default());
     let d = s.difference();
-    for k in 0..ROLLS {
-        assert_eq!(d[k], s.exact[k] - s.normal[k]);
+    for (k, dk) in d.iter().enumerate() {
+        assert_eq!(*dk, s.exact[k] - s.normal[k]);
     }
     // The seed's second table: 23.253 % at 13 rolls (density form); the exact 22.684 % of
     // 2002's generator is 22.688 % with today's rule (the README's `bgw bearoff` table).
