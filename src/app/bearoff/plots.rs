@@ -175,6 +175,11 @@ fn export_name(card: Card, sides: &[Option<ShownSide<'_>>; 2], view: &BearoffVie
     name
 }
 
+/// "White" of "White (on roll)".
+fn short(name: &str) -> &str {
+    name.split(' ').next().unwrap_or(name)
+}
+
 /// How a series is drawn, for its legend swatch.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Swatch {
@@ -229,10 +234,10 @@ fn draw_card(
     let mut export = false;
     let title = match card {
         Card::Side(i) => sides[i].as_ref().map_or(String::new(), |s| {
-            format!("{}: {:.3} ± {:.3}", s.name, s.moments.0, s.moments.1)
+            format!("{}: {:.3} ± {:.3}", short(s.name), s.moments.0, s.moments.1)
         }),
         Card::Both => "Both sides".to_string(),
-        Card::Difference => format!("Exact − {}, pp", normal_name(view)),
+        Card::Difference => "Exact − normal, pp".to_string(),
     };
     ui.horizontal(|ui| {
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
@@ -246,9 +251,11 @@ fn draw_card(
             ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
                 ui.add(egui::Label::new(egui::RichText::new(&title).strong()).truncate())
                     .on_hover_text(match card {
-                        Card::Side(_) => "mean ± standard deviation, in rolls",
+                        Card::Side(_) => "the side's mean ± standard deviation, in rolls",
                         Card::Both => "both sides on one plot",
-                        Card::Difference => "exact − normal at each k, in percentage points",
+                        Card::Difference => {
+                            "exact − normal at each k for both sides, in percentage points"
+                        }
                     });
             });
         });
@@ -264,10 +271,10 @@ fn draw_card(
                 for (i, s) in sides.iter().enumerate() {
                     let Some(s) = s else { continue };
                     if card == Card::Both {
-                        legend_entry(ui, exact_c[i], &format!("{} exact", s.name), exact);
+                        legend_entry(ui, exact_c[i], &format!("{} exact", short(s.name)), exact);
                         legend_entry(ui, normal_c[i], "normal", Swatch::Dashed);
                     } else {
-                        legend_entry(ui, exact_c[i], s.name, Swatch::Bar);
+                        legend_entry(ui, exact_c[i], short(s.name), Swatch::Bar);
                     }
                 }
             }
