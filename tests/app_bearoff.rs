@@ -264,7 +264,7 @@ fn switching_modes_through_the_controls_is_remembered_in_the_settings() {
 fn hovering_a_plot_reads_out_exact_normal_and_their_difference() {
     let h = panel(vec2(1280.0, 720.0), BearoffView::default());
     let (label, rect) = plots(&h).remove(0);
-    assert!(label.starts_with("White: 13.148 ± 1.709"), "{label}");
+    assert!(label.starts_with("White: 13.15 ± 1.71"), "{label}");
     // The roll under the pointer: find where roll 13 is by moving along the plot.
     let mut h = h;
     let mut found = None;

@@ -234,7 +234,7 @@ fn draw_card(
     let mut export = false;
     let title = match card {
         Card::Side(i) => sides[i].as_ref().map_or(String::new(), |s| {
-            format!("{}: {:.3} ± {:.3}", short(s.name), s.moments.0, s.moments.1)
+            format!("{}: {:.2} ± {:.2}", short(s.name), s.moments.0, s.moments.1)
         }),
         Card::Both => "Both sides".to_string(),
         Card::Difference => "Exact − normal, pp".to_string(),

@@ -140,7 +140,8 @@ pub fn figures(ui: &mut egui::Ui, a: &Analysis, names: &[&str; 2]) {
             });
             for name in names {
                 row.col(|ui| {
-                    ui.strong(*name);
+                    ui.strong(name.split(' ').next().unwrap_or(name))
+                        .on_hover_text(*name);
                 });
             }
         })
