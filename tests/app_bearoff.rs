@@ -1,7 +1,7 @@
 //! The bear-off panel's plots and tables on seed 001's position (`qm3bAADMXdsAAA`): the plot
 //! series checked on the real distributions, and the panel driven headless through
 //! egui_kittest at 1280×720 (every mode, hover read-out, the table scrolling by itself, the
-//! export hook) and at 1024×640 / 1920×1080 (nothing overlaps).
+//! export hook) and from 1024×640 to 3840×2160 (nothing overlaps).
 
 use bgw::app::bearoff::series::{self, Series, cumulative, log10_probabilities, normal_cdf};
 use bgw::app::bearoff::{
@@ -360,7 +360,7 @@ fn export_png_hands_the_plots_rectangle_to_the_app() {
 }
 
 #[test]
-fn nothing_overlaps_from_1024x640_to_1920x1080() {
+fn nothing_overlaps_from_1024x640_to_4k() {
     for size in [
         vec2(1024.0, 640.0),
         vec2(1280.0, 720.0),

@@ -6,10 +6,12 @@
 //! the engine's interval form (`bgw_engine::bearoff::normal`, `Φ(k + ½) − Φ(k − ½)` for k
 //! rolls): roll k owns the interval (k − ½, k + ½], so P(within k rolls) = Φ((k + ½ − μ)/σ),
 //! with the exact mean and sd. It is the same for both normal forms: the running sum of the
-//! interval form is this up to the mass below −½ (under 10⁻⁷ in any bear-off); the seed's
-//! density form is not a distribution (its values do not sum exactly to 1), and its running
-//! sum is the midpoint rule of this integral. A standard deviation of 0 is a certain number of
-//! rolls, round(μ), as in the engine.
+//! interval form is this minus the normal's mass below −½ rolls, Φ((−½ − μ)/σ) (negligible
+//! for bearing off; for a first checker expected off within a roll or two it can reach 10⁻³,
+//! and the distribution function counts it in P(within 0 rolls)); the seed's density form is
+//! not a distribution (its values do not sum exactly to 1), and its running sum is the
+//! midpoint rule of this integral. A standard deviation of 0 is a certain number of rolls,
+//! round(μ), as in the engine.
 
 use super::state::{BearoffView, Distribution, NormalForm, Quantity};
 use bgw_engine::bearoff::ROLLS;
