@@ -149,9 +149,9 @@ fn bad_files_name_their_line_and_exit_1() {
 
 #[test]
 fn bad_arguments_exit_2_or_1() {
-    let out = run(&["benchmark", "score", "--player", "gnubg"]);
+    let out = run(&["benchmark", "score", "--player", "gnubg:3"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("unknown player 'gnubg'"));
+    assert!(text(&out.stderr).contains("bad gnubg plies '3'"));
     let out = run(&["benchmark", "score", "no/such/file.jsonl"]);
     assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stderr).contains("no/such/file.jsonl"));
@@ -343,4 +343,28 @@ fn a_real_build_of_two_games_reads_back() {
     );
     let v = score_json(&[path.to_str().unwrap(), "--player", "random"]);
     assert_eq!(v["decisions"], bench.decisions.len());
+}
+
+#[test]
+fn gnubg_at_0_plies_agrees_with_the_0_ply_benchmark() {
+    let Some(program) = real_gnubg() else { return };
+    let o = with_gnubg(
+        &program,
+        &["benchmark", "score", &hand(), "--player", "gnubg", "--json"],
+    );
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["player"], "gnubg");
+    assert_eq!(
+        (&v["decisions"], &v["agreement"]),
+        (&Value::from(4), &Value::from(1.0))
+    );
+    assert_eq!(f(&v["mean_loss"]), 0.0);
+    let o = with_gnubg(
+        std::path::Path::new("/nonexistent/gnubg"),
+        &["benchmark", "score", &hand(), "--player", "gnubg:1"],
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert!(o.stdout.is_empty());
+    assert!(text(&o.stderr).contains("apt-get install gnubg"));
 }

@@ -2,7 +2,9 @@
 //! decisions (by default the shipped one, built into the binary), and benchmarks built from
 //! gnubg's self-play.
 
-use super::{CliError, check_writable, in_range, interrupt, print, progress};
+use super::{
+    CliError, check_writable, gnubg_threads, in_range, interrupt, on_threads, print, progress,
+};
 use bgw_engine::benchmark::build::{self, BuildConfig, BuildError, BuildProgress, MAX_PLIES};
 use bgw_engine::benchmark::{Benchmark, Figures, HOLDOUT_NAME, Report, SHIPPED_NAME, score};
 use bgw_engine::duel::Contender;
@@ -61,8 +63,9 @@ struct ScoreArgs {
     /// default) is the built-in training set (gnubg 1.07 at 0 plies, 11,826 decisions),
     /// `holdout` the built-in hold-out set (write `./holdout` for a file of that name).
     file: Option<PathBuf>,
-    /// The player: classic (the shipped default weights), classic:FILE.ron, pubeval, or
-    /// random (the expected figures of a uniform choice).
+    /// The player: classic (the shipped default weights), classic:FILE.ron, pubeval, random
+    /// (the expected figures of a uniform choice), gnubg or gnubg:P (GNU Backgammon at P =
+    /// 0, 1 or 2 plies, its move filter; gnubg is 0).
     #[arg(long, default_value = "classic")]
     player: String,
     /// Print the figures as one JSON object.
@@ -155,7 +158,16 @@ fn load_benchmark(file: Option<&Path>) -> Result<(Benchmark, String), CliError> 
 fn run_score(args: ScoreArgs) -> Result<ExitCode, CliError> {
     let player = Contender::parse(&args.player)?;
     let (bench, name) = load_benchmark(args.file.as_deref())?;
-    let report = score(&bench, &player);
+    let report = if player.gnubg_pool().is_some() {
+        on_threads(gnubg_threads(), || score(&bench, &player))?
+    } else {
+        score(&bench, &player)
+    };
+    if let Some(why) = player.failure() {
+        return Err(CliError::failed(format!(
+            "gnubg failed while scoring, no figures: {why}"
+        )));
+    }
     if args.json {
         let json = ReportJson::of(&report, &name, bench.repeated);
         print(&format!("{}\n", serde_json::to_string_pretty(&json)?))?;
