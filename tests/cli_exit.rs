@@ -24,7 +24,11 @@ fn what_the_user_typed_wrong_exits_2() {
     fails_with(&["moves", "4HPwATDgc/ABMA", "70"], 2, "dice");
     fails_with(&["show", "4HPwATDgc/AB!A"], 2, "bgw: ");
     fails_with(&["bearoff", "4HPwATDgc/ABMA"], 2, "contact");
-    fails_with(&["duel", "--a", "gnubg", "--b", "random"], 2, "gnubg");
+    fails_with(
+        &["duel", "--a", "gnubg:7", "--b", "random"],
+        2,
+        "gnubg plies",
+    );
     // Counts that size memory or time are bounded, the bound named.
     let huge = "18446744073709551615";
     fails_with(

@@ -45,8 +45,20 @@ fn text_output_names_both_players() {
 fn bad_arguments_give_one_line_and_exit_2_or_1() {
     for (args, message) in [
         (
-            vec!["duel", "--a", "pubeval", "--b", "gnubg"],
-            "unknown player 'gnubg'",
+            vec!["duel", "--a", "pubeval", "--b", "gnubg3"],
+            "unknown player 'gnubg3'",
+        ),
+        (
+            vec!["duel", "--a", "pubeval", "--b", "gnubg:9"],
+            "bad gnubg plies '9'",
+        ),
+        (
+            vec!["duel", "--a", "gnubg:x", "--b", "pubeval"],
+            "bad gnubg plies 'x'",
+        ),
+        (
+            vec!["duel", "--a", "gnubg", "--b", "pubeval", "--threads", "0"],
+            "--threads must be at least 1",
         ),
         (
             vec!["duel", "--a", "pubeval", "--b", "random", "--games", "0"],
@@ -103,5 +115,81 @@ fn progress_off_a_terminal_is_at_most_ten_lines_and_none_when_quiet() {
         out.stderr.is_empty(),
         "{}",
         String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// `bgw ARGS…` with gnubg named by `BGW_GNUBG`.
+fn with_gnubg(program: &str, args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_bgw"))
+        .args(args)
+        .env("BGW_GNUBG", program)
+        .output()
+        .expect("bgw runs")
+}
+
+#[test]
+fn gnubg_missing_is_a_clear_failure() {
+    let out = with_gnubg(
+        "/nonexistent/gnubg",
+        &[
+            "duel", "--a", "classic", "--b", "gnubg", "--games", "4", "--quiet",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty(), "no figures");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("apt-get install gnubg"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+}
+
+#[test]
+fn a_short_duel_of_gnubg_against_pubeval() {
+    if !std::path::Path::new("/usr/games/gnubg").exists() {
+        assert!(std::env::var_os("CI").is_none(), "gnubg is not installed");
+        eprintln!("skipped: gnubg is not installed (apt-get install gnubg)");
+        return;
+    }
+    let args = [
+        "duel",
+        "--a",
+        "gnubg",
+        "--b",
+        "pubeval",
+        "--games",
+        "6",
+        "--seed",
+        "4",
+        "--threads",
+        "2",
+        "--quiet",
+    ];
+    let out = with_gnubg("/usr/games/gnubg", &args);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.starts_with("gnubg (A) against pubeval (B), seed 4"),
+        "{text}"
+    );
+    assert!(text.contains("games/s"), "{text}");
+    let line = text.lines().find(|l| l.contains("moves asked")).unwrap();
+    // At most one process a thread, however many games.
+    assert!(
+        line.contains("of 1 gnubg processes") || line.contains("of 2 gnubg processes"),
+        "{line}"
+    );
+    let mut json = args.to_vec();
+    json.push("--json");
+    let out = with_gnubg("/usr/games/gnubg", &json);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["games"], 6);
+    assert_eq!(v["a"], "gnubg");
+    // The same dice and a deterministic gnubg: the same games on any number of threads.
+    assert!(
+        text.contains(&format!("{:+.4}", v["ppg"].as_f64().unwrap())),
+        "{text}"
     );
 }

@@ -1,39 +1,42 @@
-//! Requests per second of gnubg's `moves` through the bridge, at 0 and 2 plies:
-//! `cargo run --release -p bgw-engine --example gnubg_speed`.
+//! Requests per second of gnubg's `moves` through the bridge, one process, on the first
+//! decisions of the shipped benchmark: `cargo run --release -p bgw-engine --example
+//! gnubg_speed [N]` — N decisions (default 300) at 0 plies, N/10 at 2 plies with gnubg's move
+//! filter and with every move at full depth.
 
-use bgw_engine::dice::Dice;
+use bgw_engine::benchmark::Benchmark;
 use bgw_engine::formats::position_id;
 use bgw_engine::reference::gnubg::{Config, Gnubg, MoveFilter, Reply, Request};
 use std::time::{Duration, Instant};
 
-/// The opening and four positions of `tests/data/movegen/positions_10k.tsv` (contact).
-const POSITIONS: [&str; 5] = [
-    "4HPwATDgc/ABMA",
-    "wfPgASLQOfGAYA",
-    "0DnxgCTgefAAUQ",
-    "nGbGQgJu8EQJQg",
-    "/goDwAUrehggOA",
-];
-
 fn main() {
+    let n: usize = match std::env::args().nth(1).map(|a| a.parse()) {
+        None => 300,
+        Some(Ok(n)) if n >= 10 => n,
+        Some(_) => {
+            eprintln!("usage: gnubg_speed [N ≥ 10]");
+            std::process::exit(2)
+        }
+    };
+    let bench = Benchmark::shipped().unwrap_or_else(|e| {
+        eprintln!("the shipped benchmark: {e}");
+        std::process::exit(1)
+    });
     let mut g = Gnubg::new(Config::default());
     let hello = g.ask_hello().unwrap_or_else(|e| {
         eprintln!("{e}");
         std::process::exit(1)
     });
     println!("{} (bridge protocol {})", hello.gnubg, hello.protocol);
-    let rolls: Vec<Dice> = Dice::all().collect();
-    for (plies, filter, every) in [
-        (0, MoveFilter::All, 1),
-        (2, MoveFilter::Gnubg, 5),
-        (2, MoveFilter::All, 5),
+    for (plies, filter, count) in [
+        (0, MoveFilter::All, n),
+        (2, MoveFilter::Gnubg, n / 10),
+        (2, MoveFilter::All, n / 10),
     ] {
-        let requests: Vec<Request> = POSITIONS
+        let requests: Vec<Request> = bench.decisions[..count.min(bench.decisions.len())]
             .iter()
-            .flat_map(|id| rolls.iter().step_by(every).map(move |d| (id, d)))
-            .map(|(id, &dice)| Request::Moves {
-                position: id.to_string(),
-                dice,
+            .map(|d| Request::Moves {
+                position: position_id::encode(&d.position),
+                dice: d.dice,
                 plies,
                 filter,
             })
@@ -43,7 +46,10 @@ fn main() {
         for r in &requests {
             match g.call(r, Duration::from_secs(120)) {
                 Ok(Reply::Moves(m)) => moves += m.len(),
-                other => panic!("{r:?}: {other:?}"),
+                other => {
+                    eprintln!("{r:?}: {other:?}");
+                    std::process::exit(1)
+                }
             }
         }
         let secs = start.elapsed().as_secs_f64();
@@ -55,9 +61,4 @@ fn main() {
             moves as f64 / secs
         );
     }
-    assert!(
-        POSITIONS
-            .iter()
-            .all(|id| position_id::decode(id, bgw_engine::Side::White).is_ok())
-    );
 }

@@ -323,3 +323,103 @@ fn a_request_that_takes_too_long_times_out_and_gnubg_is_restarted() {
     );
     assert_eq!(g.restarts(), 1);
 }
+
+#[test]
+fn a_self_play_build_of_two_games_reads_back_with_our_legal_plays() {
+    use bgw_engine::benchmark::Benchmark;
+    use bgw_engine::benchmark::build::{BuildConfig, build};
+    use std::sync::atomic::AtomicBool;
+    let Some(mut g) = gnubg() else { return };
+    let config = BuildConfig {
+        games: 2,
+        plies: 0,
+        seed: 1,
+    };
+    let mut games = 0;
+    let built = build(
+        &mut g,
+        &config,
+        &mut |p| games = p.games_done,
+        &AtomicBool::new(false),
+    )
+    .unwrap();
+    assert_eq!((built.games, games), (2, 2));
+    assert!(built.decisions > 30, "{}", built.decisions);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("two.jsonl.gz");
+    built.write(&path, true).unwrap();
+    let bench = Benchmark::load(&path).unwrap();
+    assert_eq!(bench.decisions.len(), built.decisions);
+    // Every decision lists exactly our legal plays (the reader checks it), and gnubg's best
+    // is the first of its list: its equity is the highest.
+    let mut generator = MoveGenerator::new();
+    for d in &bench.decisions {
+        assert_eq!(d.plays, generator.generate(&d.position, d.dice).to_vec());
+        assert!(d.plays.len() >= 2);
+        assert!(d.equities.iter().all(|&e| e <= d.best_equity()));
+    }
+    // The first decision is the opening roll, where 0-ply gnubg is well known.
+    assert_eq!(bench.decisions[0].id, "4HPwATDgc/ABMA");
+}
+
+#[test]
+fn gnubg_at_0_plies_plays_the_0_ply_benchmark_s_best_moves() {
+    use bgw_engine::benchmark::{Benchmark, score};
+    use bgw_engine::duel::Contender;
+    if gnubg().is_none() {
+        return;
+    }
+    let mut bench = Benchmark::shipped().unwrap();
+    bench.decisions.truncate(300);
+    let player = Contender::parse("gnubg").unwrap();
+    let report = score(&bench, &player);
+    assert_eq!(player.failure(), None);
+    assert_eq!(report.overall.decisions, 300);
+    // The benchmark is gnubg 1.07's own verdict at 0 plies: it plays its best every time
+    // (a tie may go either way, and both agree).
+    assert_eq!(report.overall.agreement, 1.0, "{:?}", report.worst);
+    assert!(
+        report.overall.mean_loss < 1e-6,
+        "{}",
+        report.overall.mean_loss
+    );
+    let pool = player.gnubg_pool().unwrap();
+    assert_eq!(pool.requests(), 300);
+    assert!(pool.started() <= rayon::current_num_threads() as u64);
+}
+
+#[test]
+fn a_short_duel_of_gnubg_against_pubeval_uses_a_process_a_thread() {
+    use bgw_engine::duel::{Contender, DuelConfig, duel};
+    use std::sync::atomic::AtomicBool;
+    if gnubg().is_none() {
+        return;
+    }
+    let gnubg = Contender::parse("gnubg").unwrap();
+    let pubeval = Contender::Pubeval;
+    let config = DuelConfig { games: 8, seed: 3 };
+    let no = AtomicBool::new(false);
+    let r = duel(
+        &|s| gnubg.player(s),
+        &|s| pubeval.player(s),
+        &config,
+        &|_| {},
+        &no,
+    );
+    assert_eq!(gnubg.failure(), None);
+    assert_eq!((r.games, r.cancelled), (8, false));
+    assert_eq!(r.a, "gnubg");
+    let pool = gnubg.gnubg_pool().unwrap();
+    assert!(pool.requests() > 8 * 10, "{}", pool.requests());
+    assert!(pool.started() <= rayon::current_num_threads() as u64);
+    // Deterministic: the same games again, with the processes already running.
+    let again = duel(
+        &|s| gnubg.player(s),
+        &|s| pubeval.player(s),
+        &config,
+        &|_| {},
+        &no,
+    );
+    assert_eq!((again.ppg, again.a_wins), (r.ppg, r.a_wins));
+    assert!(pool.started() <= rayon::current_num_threads() as u64);
+}

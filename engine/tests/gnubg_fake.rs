@@ -6,6 +6,7 @@
 #![cfg(unix)]
 
 use bgw_engine::dice::Dice;
+use bgw_engine::duel::{Contender, DuelConfig, duel_until};
 use bgw_engine::reference::gnubg::{Config, Error, Gnubg, Reply, Request};
 use bgw_engine::{Position, Side};
 use std::os::unix::fs::PermissionsExt;
@@ -145,4 +146,36 @@ fn misbehaving_gnubgs_give_clear_errors_and_never_hang() {
     assert!(matches!(r, Err(Error::Timeout { .. })), "{r:?}");
     let t = g.submit(&opening_moves()).unwrap();
     assert_eq!(g.poll(t), None, "pending, without waiting");
+
+    // gnubg as a duel player: a crash or a move we cannot play ends the duel with the
+    // failure kept, long before its games are played.
+    let unplayable = "echo \"@bgw {\\\"id\\\":$id,\\\"ok\\\":true,\\\"move\\\":{\\\"move\\\":\\\"25/1\\\",\
+                      \\\"equity\\\":0,\\\"probs\\\":[0,0,0,0,0],\\\"plies\\\":0}}\"";
+    for (name, rest, words) in [
+        ("duel-crash", crash, "exited with code 3"),
+        ("duel-unplayable", unplayable, "\"25/1\""),
+    ] {
+        let config = Config {
+            program: Some(fake(dir, name, GOOD, 1, rest)),
+            timeout: Duration::from_secs(10),
+            ..Config::default()
+        };
+        let gnubg = Contender::gnubg(0, config);
+        let pool = gnubg.gnubg_pool().unwrap();
+        let pubeval = Contender::Pubeval;
+        let r = duel_until(
+            &|s| gnubg.player(s),
+            &|s| pubeval.player(s),
+            &DuelConfig {
+                games: 2000,
+                seed: 1,
+            },
+            &|_| {},
+            &|| pool.failed(),
+        );
+        let why = gnubg.failure().expect("the failure is kept");
+        assert!(why.contains(words), "{name}: {why}");
+        assert!(r.cancelled && r.games < 2000, "{name}: {} games", r.games);
+        assert_eq!(pool.requests(), 0, "{name}");
+    }
 }

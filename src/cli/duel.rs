@@ -1,16 +1,18 @@
 //! `bgw duel`: many cubeless money games between two players, duplicate dice, all cores.
 
-use super::{CliError, in_range, interrupt, print, progress};
-use bgw_engine::duel::{Contender, DuelConfig, DuelResult, Progress, duel};
+use super::{CliError, gnubg_threads, in_range, interrupt, on_threads, print, progress};
+use bgw_engine::duel::{Contender, DuelConfig, DuelResult, Progress, duel_until};
 use std::process::ExitCode;
+use std::sync::atomic::Ordering;
 
 /// Arguments of `bgw duel`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// Player A: pubeval, random, classic or classic:FILE.ron. Figures are A's.
+    /// Player A: pubeval, random, classic, classic:FILE.ron, gnubg or gnubg:P (GNU
+    /// Backgammon at P = 0, 1 or 2 plies; gnubg is 0). Figures are A's.
     #[arg(long)]
     a: String,
-    /// Player B: pubeval, random, classic or classic:FILE.ron.
+    /// Player B: pubeval, random, classic, classic:FILE.ron, gnubg or gnubg:P.
     #[arg(long)]
     b: String,
     /// Games to play, 1 to 100,000,000 (rounded up to an even number: games come in duplicate
@@ -20,6 +22,10 @@ pub struct Args {
     /// Seed of the dice.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Worker threads, 1 to 64, each with its own gnubg process(es) when gnubg plays
+    /// (default: all cores; four a core when gnubg plays, as its processes mostly wait).
+    #[arg(long)]
+    threads: Option<usize>,
     /// Print the figures as one JSON object.
     #[arg(long)]
     json: bool,
@@ -31,10 +37,16 @@ pub struct Args {
 /// The most games of one duel.
 const MAX_GAMES: u64 = 100_000_000;
 
+/// The most threads of one duel.
+const MAX_THREADS: usize = 64;
+
 /// Runs `bgw duel`.
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
     // Every pair's points are kept: the games size memory.
     in_range("--games", args.games, 1, MAX_GAMES)?;
+    if let Some(n) = args.threads {
+        in_range("--threads", n, 1, MAX_THREADS)?;
+    }
     let a = Contender::parse(&args.a)?;
     let b = Contender::parse(&args.b)?;
     let config = DuelConfig {
@@ -42,18 +54,46 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         seed: args.seed,
     };
     let bar = progress::Progress::new("duel (games)", args.games, args.quiet);
-    let result = duel(
-        &|s| a.player(s),
-        &|s| b.player(s),
-        &config,
-        &|p: Progress| bar.set(p.games_done, p.games_total),
-        interrupt::flag(),
-    );
+    let interrupted = interrupt::flag();
+    // A gnubg player that failed stops the duel as Ctrl+C does; its figures are not given.
+    let failed = |c: &Contender| c.gnubg_pool().is_some_and(|p| p.failed());
+    let play = || {
+        duel_until(
+            &|s| a.player(s),
+            &|s| b.player(s),
+            &config,
+            &|p: Progress| bar.set(p.games_done, p.games_total),
+            &|| interrupted.load(Ordering::Relaxed) || failed(&a) || failed(&b),
+        )
+    };
+    let gnubg_plays = a.gnubg_pool().is_some() || b.gnubg_pool().is_some();
+    let threads = args.threads.or_else(|| gnubg_plays.then(gnubg_threads));
+    let result = match threads {
+        None => play(),
+        Some(n) => on_threads(n, play)?,
+    };
     bar.finish();
+    if let Some(why) = a.failure().or_else(|| b.failure()) {
+        return Err(CliError::failed(format!(
+            "gnubg failed during the duel, which ended without figures: {why}"
+        )));
+    }
     if args.json {
         print(&format!("{}\n", serde_json::to_string_pretty(&result)?))?;
     } else {
-        print(&table(&result))?;
+        let mut text = table(&result);
+        for c in [&a, &b] {
+            if let Some(pool) = c.gnubg_pool() {
+                text.push_str(&format!(
+                    "{:<17}{} moves asked of {} gnubg processes: {:.1} requests/s\n",
+                    c.name(),
+                    pool.requests(),
+                    pool.started(),
+                    pool.requests() as f64 / result.seconds.max(1e-9)
+                ));
+            }
+        }
+        print(&text)?;
     }
     if result.cancelled {
         return Err(CliError::interrupted(format!(

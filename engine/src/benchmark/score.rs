@@ -193,22 +193,37 @@ fn phase_index(phase: Phase) -> usize {
 /// Scores `player` on `bench`. The classic program's choice is the one `bgw rank` marks
 /// ([`crate::classic::ClassicPlayer::choose_explained`], phase rules included); the random
 /// player's figures are the expected ones of a uniform choice among the legal plays, not a
-/// sample.
+/// sample. gnubg is asked on rayon's threads, a process each (see
+/// [`crate::opponents::gnubg`]); when it fails the report is not gnubg's: check
+/// [`Contender::failure`].
 pub fn score(bench: &Benchmark, player: &Contender) -> Report {
     let mut tally = Tally::new();
-    let mut chooser = match player {
+    let verdict = |p: &mut Option<AnyPlayer>, d: &Decision| match p {
+        None => Verdict::of_uniform(d),
+        Some(AnyPlayer::Classic(c)) => {
+            Verdict::of_play(d, c.choose_explained(&d.position, d.dice, &d.plays).index)
+        }
+        Some(p) => Verdict::of_play(d, p.choose(&d.position, d.dice, &d.plays)),
+    };
+    let chooser = || match player {
         Contender::Random => None,
         other => Some(other.player(0)),
     };
-    for (k, d) in bench.decisions.iter().enumerate() {
-        let verdict = match &mut chooser {
-            None => Verdict::of_uniform(d),
-            Some(AnyPlayer::Classic(c)) => {
-                Verdict::of_play(d, c.choose_explained(&d.position, d.dice, &d.plays).index)
-            }
-            Some(p) => Verdict::of_play(d, p.choose(&d.position, d.dice, &d.plays)),
-        };
-        tally.add(k, d.phase, verdict);
+    if player.gnubg_pool().is_some() {
+        use rayon::prelude::*;
+        let verdicts: Vec<Verdict> = bench
+            .decisions
+            .par_iter()
+            .map_init(chooser, verdict)
+            .collect();
+        for (k, (d, v)) in bench.decisions.iter().zip(verdicts).enumerate() {
+            tally.add(k, d.phase, v);
+        }
+    } else {
+        let mut p = chooser();
+        for (k, d) in bench.decisions.iter().enumerate() {
+            tally.add(k, d.phase, verdict(&mut p, d));
+        }
     }
     tally.report(bench, player.name())
 }

@@ -252,20 +252,34 @@ pub fn duel<PA: Player, PB: Player>(
     progress: &(dyn Fn(Progress) + Sync),
     cancel: &AtomicBool,
 ) -> DuelResult {
+    duel_until(a, b, config, progress, &|| cancel.load(Ordering::Relaxed))
+}
+
+/// [`duel`], stopped as soon as `stop` says so (it is asked before every pair): for a Ctrl+C
+/// flag together with another reason, such as a gnubg player that failed.
+pub fn duel_until<PA: Player, PB: Player>(
+    a: &(impl Fn(u64) -> PA + Sync),
+    b: &(impl Fn(u64) -> PB + Sync),
+    config: &DuelConfig,
+    progress: &(dyn Fn(Progress) + Sync),
+    stop: &(dyn Fn() -> bool + Sync),
+) -> DuelResult {
     let start = Instant::now();
     let pairs = config.games.div_ceil(2);
-    let chunks = pairs.div_ceil(CHUNK_PAIRS);
+    // Short duels in smaller chunks, so that slow players (gnubg) still report progress.
+    let chunk_pairs = (pairs / 64).clamp(1, CHUNK_PAIRS);
+    let chunks = pairs.div_ceil(chunk_pairs);
     let done = AtomicU64::new(0);
     let seed = config.seed;
     let tally = (0..chunks)
         .into_par_iter()
         .map_init(MoveGenerator::new, |generator, chunk| {
             let mut t = Tally::default();
-            if cancel.load(Ordering::Relaxed) {
-                return t;
-            }
-            let end = ((chunk + 1) * CHUNK_PAIRS).min(pairs);
-            for pair in chunk * CHUNK_PAIRS..end {
+            let end = ((chunk + 1) * chunk_pairs).min(pairs);
+            for pair in chunk * chunk_pairs..end {
+                if stop() {
+                    break;
+                }
                 let (g1, g2) = play_pair(generator, a, b, seed, pair);
                 t.add_pair(g1, g2);
             }

@@ -15,9 +15,11 @@ pub trait Player: Send {
     fn choose(&mut self, pos: &Position, dice: Dice, plays: &[Play]) -> usize;
 }
 
+pub mod gnubg;
 pub mod pubeval;
 pub mod random;
 
+pub use gnubg::{GnubgPlayer, GnubgPool};
 pub use pubeval::Pubeval;
 pub use random::RandomPlayer;
 
