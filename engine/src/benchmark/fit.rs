@@ -50,6 +50,10 @@ pub struct FitConfig {
     pub polish_rounds: usize,
     /// Random directions searched in each round of the polish, besides every weight's own.
     pub random_directions: usize,
+    /// Basin hops after the polish: the best weights moved at random and polished again.
+    pub hops: usize,
+    /// The size of a hop, relative to the weights' length (in units of each term's spread).
+    pub hop_size: f64,
 }
 
 impl Default for FitConfig {
@@ -62,6 +66,8 @@ impl Default for FitConfig {
             iterations: 30,
             polish_rounds: 8,
             random_directions: 12,
+            hops: 20,
+            hop_size: 0.3,
         }
     }
 }
@@ -150,7 +156,9 @@ pub fn fit(
         cancel,
         step: 0,
         steps: config.temperatures * config.iterations
-            + config.polish_rounds * (problem.active.len() + config.random_directions),
+            + (1 + config.hops)
+                * config.polish_rounds
+                * (problem.active.len() + config.random_directions),
     };
     if !problem.groups.is_empty() && !problem.active.is_empty() {
         search.surrogate(start, config)?;
@@ -506,13 +514,37 @@ impl Search<'_> {
         Ok(())
     }
 
-    /// Stage 2: exact line searches from the best weights, along each active weight and
-    /// seeded random directions, until a round improves nothing.
+    /// Stage 2: exact line searches from the best weights so far, then basin hops: the best
+    /// weights moved in a seeded random direction and searched again, kept if better.
     fn polish(&mut self, config: &FitConfig) -> Result<(), FitError> {
         let p = self.problem;
         let mut rng = SplitMix64::derive(config.seed, &[0x_f17]);
+        let best = self.best;
+        self.descend(best, config, &mut rng)?;
+        for _ in 0..config.hops {
+            let from = self.best;
+            let scale = scaled_norm(p, &from);
+            let mut hop = from;
+            for &i in &p.active {
+                hop.0[i] += config.hop_size * scale * normal(&mut rng) / p.spread[i];
+            }
+            self.descend(hop, config, &mut rng)?;
+        }
+        Ok(())
+    }
+
+    /// Exact line searches from `w`, along each active weight and seeded random directions,
+    /// until a round improves nothing or `polish_rounds` rounds are done.
+    fn descend(
+        &mut self,
+        mut w: Weights,
+        config: &FitConfig,
+        rng: &mut SplitMix64,
+    ) -> Result<(), FitError> {
+        let p = self.problem;
+        let mut here = exact(self.rescore, &w);
         for _ in 0..config.polish_rounds {
-            let before = self.best_loss;
+            let before = here;
             let mut directions: Vec<[f64; TERM_COUNT]> = p
                 .active
                 .iter()
@@ -525,13 +557,12 @@ impl Search<'_> {
             for _ in 0..config.random_directions {
                 let mut d = [0.0; TERM_COUNT];
                 for &i in &p.active {
-                    d[i] = normal(&mut rng) / p.spread[i];
+                    d[i] = normal(rng) / p.spread[i];
                 }
                 directions.push(d);
             }
             for mut d in directions {
                 // Steps in units of the current weights' length (in scaled units).
-                let w = self.best;
                 let scale = scaled_norm(p, &w);
                 let len = scaled_norm_of(p, &d);
                 if scale == 0.0 || len == 0.0 {
@@ -550,12 +581,17 @@ impl Search<'_> {
                 for &i in &p.active {
                     kept.0[i] *= k;
                 }
-                let loss = self.step(FitStage::Polish, kept)?;
-                if loss > self.best_loss {
-                    self.step(FitStage::Polish, moved)?;
+                let mut loss = self.step(FitStage::Polish, kept)?;
+                if loss > self.best_loss.min(here) {
+                    // Rounding in the scaling moved a near tie: the unscaled weights.
+                    loss = self.step(FitStage::Polish, moved)?;
+                    kept = moved;
+                }
+                if loss < here {
+                    (w, here) = (kept, loss);
                 }
             }
-            if self.best_loss >= before {
+            if here >= before {
                 break;
             }
         }
