@@ -5,8 +5,7 @@ use super::progress::Progress;
 use super::rank::load_weights;
 use super::{CliError, in_range, interrupt, print};
 use bgw_engine::benchmark::{
-    Benchmark, ClassicRescore, Figures, FitConfig, FitError, FitOutcome, FitProgress, Report,
-    SHIPPED_NAME, fit,
+    ClassicRescore, Figures, FitConfig, FitError, FitOutcome, FitProgress, Report, fit,
 };
 use bgw_engine::classic::{Phase, TERMS, Weights, by_seed_name};
 use bgw_engine::duel::{Contender, DuelConfig, DuelResult, duel};
@@ -58,23 +57,7 @@ struct Named {
 
 /// Reads `spec`: `shipped`, `holdout` or a file.
 fn read_benchmark(spec: &str) -> Result<Named, CliError> {
-    let (bench, name) = match spec {
-        "shipped" => (
-            Benchmark::shipped()
-                .map_err(|e| CliError::failed(format!("the shipped benchmark: {e}")))?,
-            SHIPPED_NAME.to_string(),
-        ),
-        "holdout" => {
-            return Err(CliError::failed(
-                "this build has no built-in hold-out set yet".to_string(),
-            ));
-        }
-        file => (
-            Benchmark::load(Path::new(file))
-                .map_err(|e| CliError::failed(format!("{file}: {e}")))?,
-            file.to_string(),
-        ),
-    };
+    let (bench, name) = super::benchmark::load_benchmark(Some(Path::new(spec)))?;
     Ok(Named {
         name,
         rescore: ClassicRescore::new(bench),
