@@ -67,6 +67,8 @@ fn read_benchmark(spec: &str) -> Result<Named, CliError> {
 /// Runs `bgw fit`.
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
     in_range("--duel-games", args.duel_games, 0, MAX_DUEL_GAMES)?;
+    // Ctrl+C while the benchmarks are read stops the fit at its first step.
+    let cancel = interrupt::flag();
     let start = load_weights(args.weights.as_ref())?;
     super::check_writable(&args.out)?;
     let train = read_benchmark(&args.benchmark)?;
@@ -75,7 +77,6 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         seed: args.seed,
         ..FitConfig::default()
     };
-    let cancel = interrupt::flag();
     let bar = Progress::new("fit (steps)", 1, args.quiet);
     let clock = Instant::now();
     let outcome = fit(

@@ -61,12 +61,12 @@ impl Default for FitConfig {
         FitConfig {
             seed: 1,
             temperatures: 12,
-            start_temperature: 1.0,
+            start_temperature: 0.03,
             end_temperature: 0.005,
             iterations: 30,
             polish_rounds: 8,
             random_directions: 12,
-            hops: 20,
+            hops: 12,
             hop_size: 0.3,
         }
     }
