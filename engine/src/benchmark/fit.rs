@@ -19,8 +19,8 @@
 //! seen is kept: the fit never returns weights with a worse training loss than the start.
 //! Terms that never differ between the candidates of a decision (WBAR: every play of a roll
 //! leaves the same checkers on the bar) cannot change a choice and keep their starting value.
-//! The fitted weights are scaled to the length of the starting ones and rounded to four
-//! significant digits when that loses nothing.
+//! The fitted weights are scaled to the length of the starting ones and rounded to four (or
+//! five, or six) significant digits when that loses nothing.
 
 use super::rescore::ClassicRescore;
 use super::score::Report;
@@ -611,21 +611,28 @@ impl Search<'_> {
             }
             self.keep_if_no_worse(w);
         }
-        let mut rounded = self.best;
-        for &i in &p.active {
-            rounded.0[i] = round_to(rounded.0[i], 4);
+        for digits in 4..=6 {
+            let mut rounded = self.best;
+            for &i in &p.active {
+                rounded.0[i] = round_to(rounded.0[i], digits);
+            }
+            if self.keep_if_no_worse(rounded) {
+                break;
+            }
         }
-        self.keep_if_no_worse(rounded);
     }
 
-    fn keep_if_no_worse(&mut self, w: Weights) {
+    /// Keeps `w` if its exact loss is no worse than the best's; true if kept.
+    fn keep_if_no_worse(&mut self, w: Weights) -> bool {
         if w.0.iter().all(|&x| is_valid_weight(x)) {
             let loss = exact(self.rescore, &w);
             if loss <= self.best_loss {
                 self.best = w;
                 self.best_loss = loss;
+                return true;
             }
         }
+        false
     }
 }
 
