@@ -24,9 +24,9 @@
 
 use super::rescore::ClassicRescore;
 use super::score::Report;
+use crate::classic::Weights;
 use crate::classic::terms::{SideFeatures, TERM_COUNT};
 use crate::classic::weights::is_valid_weight;
-use crate::classic::{TERMS, Weights};
 use crate::rng::SplitMix64;
 use rayon::prelude::*;
 use std::fmt;
@@ -690,15 +690,6 @@ fn round_to(x: f64, digits: i32) -> f64 {
     let r = (x * k).round() / k;
     // Through text, so that the file shows the short number.
     format!("{r:.*}", e.max(0) as usize).parse().unwrap_or(r)
-}
-
-/// The seed's names of the terms a fit can move on `r` (the others never change a choice).
-pub fn movable_terms(r: &ClassicRescore) -> Vec<&'static str> {
-    Problem::new(r)
-        .active
-        .iter()
-        .map(|&i| TERMS[i].seed_name)
-        .collect()
 }
 
 #[cfg(test)]
