@@ -1,13 +1,14 @@
 //! Speed of the benchmark's live re-score: the classic program's figures on all 11,826
 //! decisions of the shipped benchmark with new weights (what the weight editor does while a
 //! slider moves; target < 5 ms), and, for comparison, the same score by the players' own
-//! choice.
+//! choice; a step of the fit to the benchmark.
 
-use bgw_engine::benchmark::{Benchmark, ClassicRescore, score};
+use bgw_engine::benchmark::{Benchmark, ClassicRescore, FitConfig, fit, score};
 use bgw_engine::classic::{Term, Weights};
 use bgw_engine::duel::Contender;
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 fn bench(c: &mut Criterion) {
@@ -38,6 +39,33 @@ fn bench(c: &mut Criterion) {
             })
         },
     );
+    // The fit (`bgw fit`): one gradient step of the surrogate (a softmax over every
+    // BRDVAL-decided candidate) and one round of exact line searches, each with the two
+    // re-scores of the start and the result that every fit reports.
+    let start = Weights::builtin_default();
+    let step = FitConfig {
+        temperatures: 1,
+        iterations: 1,
+        polish_rounds: 0,
+        hops: 0,
+        ..FitConfig::default()
+    };
+    let round = FitConfig {
+        temperatures: 0,
+        polish_rounds: 1,
+        random_directions: 0,
+        hops: 0,
+        ..FitConfig::default()
+    };
+    let never = AtomicBool::new(false);
+    for (name, config) in [
+        ("fit_one_surrogate_step", step),
+        ("fit_one_round_of_line_searches", round),
+    ] {
+        group.bench_function(name, |b| {
+            b.iter(|| fit(&rescore, None, &start, &config, &mut |_| {}, &never))
+        });
+    }
     group.finish();
 }
 

@@ -1,6 +1,6 @@
 //! Ctrl+C (SIGINT sent to a child `bgw`): exit code 130, and what each long command leaves —
 //! tune and learn the weights so far, duel the figures of the pairs it finished, a bear-off
-//! build no file at all.
+//! build and a fit no file at all.
 #![cfg(unix)]
 
 use std::path::{Path, PathBuf};
@@ -150,6 +150,28 @@ fn an_interrupted_bearoff_build_leaves_no_file() {
     );
     assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
     assert!(stderr(&o).contains("big.bd not written"), "{}", stderr(&o));
+    assert!(names(&dir).is_empty(), "{:?}", names(&dir));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn an_interrupted_fit_leaves_no_file() {
+    let dir = temp_dir("fit");
+    let out = dir.join("fitted.ron");
+    let o = interrupted(
+        &[
+            "fit",
+            "--benchmark",
+            "shipped",
+            "--holdout",
+            "holdout",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+        Duration::from_millis(1500),
+    );
+    assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
+    assert!(stderr(&o).contains("nothing written to"), "{}", stderr(&o));
     assert!(names(&dir).is_empty(), "{:?}", names(&dir));
     std::fs::remove_dir_all(&dir).unwrap();
 }

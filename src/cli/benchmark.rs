@@ -138,7 +138,7 @@ fn run_build(args: BuildArgs) -> Result<ExitCode, CliError> {
 }
 
 /// The benchmark named on the command line: `shipped`, `holdout` or a file; and its name.
-fn load_benchmark(file: Option<&Path>) -> Result<(Benchmark, String), CliError> {
+pub fn load_benchmark(file: Option<&Path>) -> Result<(Benchmark, String), CliError> {
     let built_in =
         |read: fn() -> Result<Benchmark, _>, name: &str| {
             read().map(|b| (b, name.to_string())).map_err(

@@ -15,14 +15,18 @@
 //! - [`build`] — a benchmark made from gnubg's self-play (`bgw benchmark build`);
 //! - [`score`] — a player's figures: agreement, mean loss, by phase, the worst decisions;
 //! - [`rescore`] — the classic program re-scored with other weights by one dot product per
-//!   candidate, for a weight editor.
+//!   candidate, for a weight editor;
+//! - [`fit`](mod@fit) — the classic weights fitted to a benchmark: a smooth surrogate of the
+//!   mean loss, then exact line searches.
 //!
 //! The shipped benchmark ([`SHIPPED`], `assets/benchmark/`) is built into the library.
 
 pub mod build;
+pub mod fit;
 pub mod rescore;
 pub mod score;
 
+pub use fit::{FitConfig, FitError, FitOutcome, FitProgress, FitStage, fit};
 pub use rescore::ClassicRescore;
 pub use score::{Figures, Report, WorstDecision, score};
 
