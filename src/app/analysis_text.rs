@@ -63,13 +63,13 @@ pub fn text(state: &AppState) -> Result<String, String> {
     let _ = writeln!(t, "\n Breakdown of #{} {}:", i + 1, c.play.mv.notation());
     let _ = writeln!(
         t,
-        " {:<7} {:<28} {:>6} {:>6} {:>9} {:>9} {:>9}",
+        " {:<8} {:<20} {:>6} {:>6} {:>9} {:>9} {:>9}",
         "term", "", "own", "opp", "weight", "addend", "Δ vs #1"
     );
     for (k, info) in TERMS.iter().enumerate() {
         let _ = writeln!(
             t,
-            " {:<7} {:<28} {:>6} {:>6} {:>+9.4} {:>+9.3} {:>+9.3}",
+            " {:<8} {:<20} {:>6} {:>6} {:>+9.4} {:>+9.3} {:>+9.3}",
             info.seed_name,
             info.label,
             c.features.own[k],
@@ -81,7 +81,7 @@ pub fn text(state: &AppState) -> Result<String, String> {
     }
     let _ = writeln!(
         t,
-        " {:<7} {:<28} {:>6} {:>6} {:>9} {:>+9.3} {:>+9.3}",
+        " {:<8} {:<20} {:>6} {:>6} {:>9} {:>+9.3} {:>+9.3}",
         "BRDVAL", "sum", "", "", "", c.value, c.delta
     );
     Ok(t)
@@ -112,7 +112,7 @@ mod tests {
         for info in &TERMS {
             assert!(t.contains(info.seed_name), "{t}");
         }
-        assert!(t.contains("BRDVAL  sum"), "{t}");
+        assert!(t.contains("BRDVAL   sum"), "{t}");
         // An illegal board: refused with the reason.
         s.act(EditAction::Empty);
         assert!(text(&s).unwrap_err().contains("not a legal position"));

@@ -6,8 +6,9 @@
 //! person has chosen, the action that asked is applied again and this time gets the path (see
 //! [`Replay`]). When there is no desktop dialog — no session bus and no zenity, or rfd returns
 //! with nothing faster than a person could cancel — a file dialog drawn in the window
-//! (`egui_file`) takes over, and the status line and the Log say so.
+//! ([`super::file_dialog`]) takes over, and the status line and the Log say so.
 
+use super::file_dialog::{FileDialog, Outcome};
 use super::state::Replay;
 use super::status::Message;
 use std::collections::VecDeque;
@@ -158,7 +159,7 @@ enum Waiting {
         since: Instant,
     },
     /// The dialog drawn in the window.
-    Builtin(Box<egui_file::FileDialog>),
+    Builtin(Box<FileDialog>),
 }
 
 /// An open dialog: its question, the action to apply again, how it is answered.
@@ -241,6 +242,16 @@ impl NativeDialogs {
         });
     }
 
+    /// The desktop's dialog did not answer: the one drawn in the window takes the question
+    /// (`why` in the status line and the Log).
+    fn fall_back(&mut self, mut pending: Pending, ctx: &egui::Context, why: &str) {
+        self.note(false, why);
+        pending.waiting = builtin(&pending.request);
+        self.pending = Some(pending);
+        // Drawn now, not at the next input.
+        ctx.request_repaint();
+    }
+
     /// The dialog answered `path` (or was cancelled): the action is applied again.
     fn answer(&mut self, pending: Pending, path: Option<PathBuf>, news: &mut DialogNews) {
         match path {
@@ -258,23 +269,17 @@ fn builtin(request: &Request) -> Waiting {
     let start = request
         .dir
         .clone()
+        .filter(|d| d.is_dir())
         .or_else(|| std::env::current_dir().ok())
         .unwrap_or_default();
     let (_, ext) = request.kind.filter();
-    let mut d = match request.save {
-        false => egui_file::FileDialog::open_file(),
-        true => egui_file::FileDialog::save_file().default_filename(&request.name),
-    }
-    .id(egui::Id::unique("bgw-file-dialog"))
-    .initial_path(start)
-    .title(&request.title())
-    .show_rename(false)
-    .show_new_folder(request.save)
-    .show_files_filter(Box::new(move |p: &Path| {
-        p.is_dir() || p.extension().is_some_and(|e| e == ext)
-    }));
-    d.open();
-    Waiting::Builtin(Box::new(d))
+    Waiting::Builtin(Box::new(FileDialog::new(
+        request.title(),
+        request.save,
+        ext,
+        start,
+        &request.name,
+    )))
 }
 
 impl FileDialogs for NativeDialogs {
@@ -308,47 +313,28 @@ impl FileDialogs for NativeDialogs {
             match &mut pending.waiting {
                 Waiting::Desktop { answer, since } => match answer.try_recv() {
                     Ok(Some(path)) => self.answer(pending, Some(path), &mut news),
-                    Ok(None) if since.elapsed() < NO_WINDOW => {
-                        self.note(
-                            false,
-                            "the desktop's file dialog did not open (no portal or zenity \
-                             answered): using the one drawn in the window",
-                        );
-                        pending.waiting = builtin(&pending.request);
-                        self.pending = Some(pending);
-                    }
+                    Ok(None) if since.elapsed() < NO_WINDOW => self.fall_back(
+                        pending,
+                        ctx,
+                        "the desktop's file dialog did not open (no portal or zenity \
+                         answered): using the one drawn in the window",
+                    ),
                     Ok(None) => self.answer(pending, None, &mut news),
                     Err(mpsc::TryRecvError::Empty) => {
                         ctx.request_repaint_after(Duration::from_millis(50));
                         self.pending = Some(pending);
                     }
-                    Err(mpsc::TryRecvError::Disconnected) => {
-                        self.note(
-                            true,
-                            "the desktop's file dialog failed: using the one drawn in the window",
-                        );
-                        pending.waiting = builtin(&pending.request);
-                        self.pending = Some(pending);
-                    }
+                    Err(mpsc::TryRecvError::Disconnected) => self.fall_back(
+                        pending,
+                        ctx,
+                        "the desktop's file dialog failed: using the one drawn in the window",
+                    ),
                 },
-                Waiting::Builtin(d) => match d.show(ctx).state() {
-                    egui_file::State::Open => self.pending = Some(pending),
-                    egui_file::State::Selected => {
-                        let path = d.path().map(Path::to_path_buf);
-                        self.answer(pending, path, &mut news);
-                    }
-                    egui_file::State::Cancelled | egui_file::State::Closed => {
-                        self.answer(pending, None, &mut news)
-                    }
+                Waiting::Builtin(d) => match d.show(ctx) {
+                    Outcome::Open => self.pending = Some(pending),
+                    Outcome::Chosen(path) => self.answer(pending, Some(path), &mut news),
+                    Outcome::Cancelled => self.answer(pending, None, &mut news),
                 },
-            }
-            if let Some(Pending {
-                waiting: Waiting::Builtin(_),
-                ..
-            }) = &self.pending
-            {
-                // Its first frame is drawn now, not at the next input.
-                ctx.request_repaint();
             }
         }
         news.messages = std::mem::take(&mut self.messages);

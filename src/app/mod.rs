@@ -32,6 +32,7 @@ pub mod commands;
 pub mod duel;
 pub mod editing;
 pub mod export;
+pub mod file_dialog;
 pub mod files;
 pub mod frame_cost;
 pub mod help;

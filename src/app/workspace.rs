@@ -92,7 +92,7 @@ impl Apply<'_> {
             }
         }
         if let Some(replay) = news.replay {
-            self.dialogs.asking_for(replay.clone());
+            // Not `asking_for`: that would forget the answer the replay is to find.
             self.state.replay(replay, self.dialogs);
             self.after(ui);
         }
