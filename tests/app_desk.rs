@@ -328,8 +328,14 @@ fn the_programs_last_move_is_shown_and_goes_with_undo() {
     );
     h.key_press_modifiers(Modifiers::COMMAND, egui::Key::Z);
     h.run();
+    // The answer is gone from the board, the Play tab and the status line: what is shown is
+    // the program's move before it, the one that led to the position on the board.
     let game = h.state().state.play.as_ref().unwrap();
-    assert_eq!(game.program_move_shown(), None);
-    assert_eq!(game.last_program(), None);
-    assert!(shows(&h, "and the program's answer"));
+    assert_eq!(game.program_move_shown(), Some((Side::White, play)));
+    assert_eq!(game.last_program().as_deref(), Some(&*line));
+    let answer = answer.unwrap().mv.notation();
+    assert!(shows(
+        &h,
+        &format!("and the program's answer {answer} with it")
+    ));
 }

@@ -90,7 +90,8 @@ pub fn text(state: &AppState) -> Result<String, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::EditAction;
+    use crate::app::{EditAction, Loc};
+    use bgw_engine::position::Side;
 
     #[test]
     fn the_text_has_the_ids_the_dice_and_every_candidate() {
@@ -114,7 +115,8 @@ mod tests {
         }
         assert!(t.contains("BRDVAL   sum"), "{t}");
         // An illegal board: refused with the reason.
-        s.act(EditAction::Empty);
+        s.act(EditAction::Add(Side::White, Loc::Point(1)));
+        s.act(EditAction::Add(Side::White, Loc::Point(1)));
         assert!(text(&s).unwrap_err().contains("not a legal position"));
     }
 }

@@ -13,9 +13,6 @@ pub struct PlayGame {
     pub game: Game,
     /// Why the person's last step or move was refused (the seed's reason).
     pub refusal: Option<String>,
-    /// False once the person's move has been undone with the program's answer: the answer is
-    /// no longer shown (on the board, in the Play tab) until the program moves again.
-    pub answer_shown: bool,
 }
 
 impl PlayGame {
@@ -28,7 +25,6 @@ impl PlayGame {
         PlayGame {
             game,
             refusal: None,
-            answer_shown: true,
         }
     }
 
@@ -67,19 +63,14 @@ impl PlayGame {
 
     /// The program's last move with its phase and reason (or its pass), one line.
     pub fn last_program(&self) -> Option<String> {
-        self.game
-            .last_program_turn()
-            .filter(|_| self.answer_shown)
-            .map(program_line)
+        self.game.last_program_turn().map(program_line)
     }
 
-    /// The program's last move (its side and play) while it is on the board as played: not
-    /// undone, and the person has not begun to move.
+    /// The program's last move (its side and play) while it is on the board as played: the
+    /// person has not begun to move. After "Undo my move" it is the move before the answer
+    /// taken back (the one that led to the position on the board).
     pub fn program_move_shown(&self) -> Option<(Side, Play)> {
-        let turn = self
-            .game
-            .last_program_turn()
-            .filter(|_| self.answer_shown)?;
+        let turn = self.game.last_program_turn()?;
         let play = turn.played?.play;
         self.partial().is_empty().then_some((turn.side, play))
     }

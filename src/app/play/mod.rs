@@ -309,7 +309,6 @@ impl AppState {
             Some(Undone::Steps) => "your steps are taken back".to_string(),
             // The learning the program's answer did is taken back with it.
             Some(Undone::Move) => {
-                g.answer_shown = false;
                 self.weights_from_game();
                 match answer {
                     Some(m) => format!(
@@ -360,10 +359,7 @@ impl AppState {
     fn program_turn(&mut self) {
         let Some(g) = &mut self.play else { return };
         let turn = match g.game.program_turn(&mut *self.dice) {
-            Ok(turn) => {
-                g.answer_shown = true;
-                turn
-            }
+            Ok(turn) => turn,
             Err(e) => return self.messages.error(e.to_string()),
         };
         if let Some(u) = &turn.update {
@@ -558,9 +554,12 @@ mod tests {
         assert_eq!(g.game.turns(), 1);
         assert_eq!(s.weights.current, weights);
         assert_eq!(*g.game.weights(), weights);
+        let undone = &s.messages.last.as_ref().unwrap().text;
+        let taken_back = answer.split(" and plays ").nth(1).unwrap();
+        let taken_back = taken_back.split(" [").next().unwrap();
         assert_eq!(
-            s.messages.last.as_ref().unwrap().text,
-            "your move is undone"
+            *undone,
+            format!("your move is undone, and the program's answer {taken_back} with it")
         );
         // The move can be made again: the candidates are of that position and roll.
         assert_eq!(s.candidates.len(), g.game.legal_plays().len());
