@@ -112,8 +112,9 @@ impl Workspace for BackgammonWorkspace {
         let actions = region(ui, r.board, "board", |ui| self.board.show(ui, apply.state));
         apply.all(ui, actions);
         if apply.state.export.board_wanted {
-            // Captured as drawn on this frame.
-            export::request_png(ui.ctx(), r.board, "board.png");
+            // Captured as drawn on this frame: the board with its frame and trays.
+            let rect = self.board.geometry().map_or(r.board, |g| g.outer());
+            export::request_png(ui.ctx(), rect.expand(2.0), "board.png");
             apply.all(ui, vec![ExportAction::BoardRequested.into()]);
         }
     }

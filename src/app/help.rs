@@ -52,14 +52,19 @@ pub fn show(ctx: &egui::Context, state: &AppState) -> Vec<Action> {
     let mut window = |which: HelpWindow, open: bool, title: &str, add: &dyn Fn(&mut egui::Ui)| {
         let mut still = open;
         if open {
+            let screen = ctx.content_rect();
             egui::Window::new(title)
                 .open(&mut still)
                 .collapsible(false)
                 .resizable(true)
-                .default_width(560.0)
-                .max_height(ctx.content_rect().height() - 40.0)
+                .pivot(egui::Align2::CENTER_CENTER)
+                .default_pos(screen.center())
+                .default_width(620.0_f32.min(screen.width() - 40.0))
+                .max_height(screen.height() - 60.0)
                 .show(ctx, |ui| {
-                    egui::ScrollArea::vertical().show(ui, add);
+                    egui::ScrollArea::vertical()
+                        .max_height(screen.height() - 120.0)
+                        .show(ui, add);
                 });
         }
         if open && !still {
