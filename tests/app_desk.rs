@@ -80,6 +80,15 @@ fn without_a_desktop_dialog_the_one_drawn_in_the_window_opens_the_file() {
 fn a_refused_id_stays_in_its_field_with_the_reason_and_a_read_one_clears_it() {
     let mut h = harness_sized(app(AppState::default()), 1280.0, 720.0);
     let field = || Role::TextInput;
+    // The field stays where it is when the board stops being a position.
+    let at = h.get_by_role(field()).rect();
+    let add = bgw::app::EditAction::Add(Side::White, bgw::app::Loc::Point(3));
+    h.state_mut()
+        .state
+        .apply(add, &mut ScriptedDialogs::default());
+    h.run();
+    assert!(shows(&h, "not a legal position"));
+    assert_eq!(h.get_by_role(field()).rect(), at);
     h.get_by_role(field()).click();
     h.run();
     h.get_by_role(field()).type_text("not an id");

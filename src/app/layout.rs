@@ -81,7 +81,7 @@ impl Regions {
         let gap = GRIP;
         let width = area.width() - gap;
         let right_width = clamp(
-            s.right_width.unwrap_or(width * 0.45),
+            finite(s.right_width).unwrap_or(width * 0.5),
             MIN_RIGHT_WIDTH,
             MIN_LEFT_WIDTH,
             width,
@@ -176,6 +176,11 @@ impl Regions {
     }
 }
 
+/// A saved size that is a number (a damaged `app.ron` may hold anything).
+fn finite(size: Option<f32>) -> Option<f32> {
+    size.filter(|s| s.is_finite())
+}
+
 /// `size` within `min` and `total - other_min`; when `total` is below both minimums, the
 /// total shared in their proportion.
 fn clamp(size: f32, min: f32, other_min: f32, total: f32) -> f32 {
@@ -216,5 +221,15 @@ mod tests {
         let tiny = Rect::from_min_size(pos2(0.0, 0.0), egui::vec2(300.0, 200.0));
         let r = Regions::of(tiny, &huge);
         assert!(!overlaps(&r) && tiny.contains_rect(r.breakdown));
+        // Sizes that are no numbers are the defaults.
+        let nan = Splits {
+            right_width: Some(f32::NAN),
+            candidates_height: Some(f32::INFINITY),
+            breakdown_height: Some(f32::NEG_INFINITY),
+        };
+        assert_eq!(
+            Regions::of(area, &nan),
+            Regions::of(area, &Splits::default())
+        );
     }
 }
