@@ -446,7 +446,7 @@ impl BoardUi {
         let on_roll = state.editing.edit.on_roll;
         let avail = ui.available_size();
         let (resp, painter) = ui.allocate_painter(
-            vec2(avail.x, (avail.y - 24.0).max(200.0)),
+            vec2(avail.x, (avail.y - 24.0).max(60.0)),
             Sense::click_and_drag(),
         );
         let g = Geometry::fit(resp.rect, bottom);

@@ -95,10 +95,6 @@ pub trait FileDialogs {
     fn show(&mut self, _ctx: &egui::Context) -> DialogNews {
         DialogNews::default()
     }
-    /// True while a dialog is open (waiting for the person).
-    fn is_open(&self) -> bool {
-        false
-    }
 }
 
 /// Where the desktop's own dialog comes from (rfd in the program; tests stand in for a desktop
@@ -339,10 +335,6 @@ impl FileDialogs for NativeDialogs {
         }
         news.messages = std::mem::take(&mut self.messages);
         news
-    }
-
-    fn is_open(&self) -> bool {
-        self.pending.is_some()
     }
 }
 

@@ -41,7 +41,8 @@ impl Messages {
 /// Draws the status line; returns the person's actions (dropping a pasted match state).
 pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
     let mut out = Vec::new();
-    ui.horizontal(|ui| {
+    // Wrapped: a long message takes a second line rather than running off the window.
+    ui.horizontal_wrapped(|ui| {
         let (text, bad) = state.board_status();
         let colour = if bad {
             ui.visuals().error_fg_color
