@@ -11,7 +11,7 @@ use std::sync::OnceLock;
 pub const EGUI_VERSION: &str = "0.37.0";
 
 /// Keys handled outside the command table (by egui or by the app's paste handling).
-pub const OTHER_KEYS: [(&str, &str); 4] = [
+pub const OTHER_KEYS: [(&str, &str); 5] = [
     (
         "Ctrl+V",
         "paste a Position ID, ID:MatchID or XGID copied in any program",
@@ -27,6 +27,10 @@ pub const OTHER_KEYS: [(&str, &str); 4] = [
     (
         "Enter in the ID field",
         "read the ID typed (refused: the text stays, the reason beside)",
+    ),
+    (
+        "Left / Right",
+        "in the «Чемпион» replay: the previous or next exchange",
     ),
 ];
 
