@@ -348,3 +348,36 @@ fn the_programs_last_move_is_shown_and_goes_with_undo() {
         &format!("and the program's answer {answer} with it")
     ));
 }
+
+#[test]
+fn loading_weights_over_unsaved_edits_goes_through_the_question_and_the_fallback_dialog() {
+    use bgw_engine::classic::Weights;
+    let dir = temp_dir("weights");
+    let file = dir.join("tuned.ron");
+    Weights::builtin_default().save(&file).unwrap();
+    let mut state = AppState::default();
+    state.weights.current.0[0] += 1.0;
+    state.weights.path = Some(dir.join("elsewhere.ron"));
+    let dialogs = NativeDialogs::with_desktop(NoPortal);
+    let mut h = harness_sized(WorkbenchApp::new(state, Box::new(dialogs)), 1280.0, 720.0);
+    h.get_by_label("Load…").click();
+    h.run();
+    h.get_by_label("Discard changes").click();
+    for _ in 0..200 {
+        h.step();
+        if shows(&h, "Open a weights file") {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    h.get_by_label("tuned.ron").click();
+    h.run();
+    h.get_by_label("Open").click();
+    h.run();
+    // Applied again after the answer, the confirmed action loads without asking twice.
+    let w = &h.state().state.weights;
+    assert_eq!(w.path.as_ref(), Some(&file));
+    assert_eq!(w.current, Weights::builtin_default());
+    assert!(!shows(&h, "Discard changes"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
