@@ -88,15 +88,13 @@ impl Regions {
         );
         let height = area.height() - gap;
         let breakdown = clamp(
-            s.breakdown_height
-                .unwrap_or(MIN_BREAKDOWN_HEIGHT.max(height * 0.5)),
+            finite(s.breakdown_height).unwrap_or(MIN_BREAKDOWN_HEIGHT.max(height * 0.5)),
             MIN_BREAKDOWN_HEIGHT,
             MIN_BOARD_HEIGHT,
             height,
         );
         let candidates = clamp(
-            s.candidates_height
-                .unwrap_or(MIN_CANDIDATES_HEIGHT.max(height * 0.5)),
+            finite(s.candidates_height).unwrap_or(MIN_CANDIDATES_HEIGHT.max(height * 0.5)),
             MIN_CANDIDATES_HEIGHT,
             MIN_TABS_HEIGHT,
             height,
