@@ -381,3 +381,25 @@ fn loading_weights_over_unsaved_edits_goes_through_the_question_and_the_fallback
     assert!(!shows(&h, "Discard changes"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn refused_champion_squares_stay_in_their_fields_with_the_reason() {
+    let mut h = harness_sized(app(AppState::default()), 1280.0, 720.0);
+    h.get_by_label("Чемпион").click();
+    h.run();
+    h.get_by_label("Set up a position").click();
+    h.run();
+    let wolves = h.get_by_label("Wolves:");
+    wolves.click();
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::A);
+    h.get_by_label("Wolves:").type_text("46,48");
+    h.run();
+    h.get_by_label("Set these squares").click();
+    h.run();
+    assert_eq!(h.get_by_label("Wolves:").value().as_deref(), Some("46,48"));
+    assert!(
+        shows(&h, "2 wolf squares given"),
+        "the reason beside the fields"
+    );
+}
