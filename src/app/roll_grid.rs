@@ -2,8 +2,9 @@
 //! program's choice, its BRDVAL and the number of legal results; a click sets those dice.
 //!
 //! The 21 rankings are computed once per position and weights and kept ([`RollGridCache`]):
-//! `cargo bench --bench app_frame -- roll_grid` measures them (a few milliseconds for a
-//! contact position), so they are computed on the frame that first needs them.
+//! 0.07 ms for the opening, 6.3 ms for the largest position of the reference set (5,600
+//! results; `cargo bench --bench app_frame -- "roll grid"`), under a frame's budget, so they
+//! are computed on the frame that first shows them.
 
 use super::editing::EditAction;
 use super::state::{Action, AppState};
