@@ -38,7 +38,7 @@ pub enum Theme {
     Light,
     /// Light text on dark.
     Dark,
-    /// The system's choice (light when it says nothing).
+    /// The system's choice (dark when it says nothing).
     System,
 }
 
