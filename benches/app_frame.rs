@@ -90,5 +90,25 @@ fn drag_a_weight(c: &mut Criterion) {
     );
 }
 
-criterion_group!(benches, drag_a_weight);
+/// The roll grid's 21 rankings of one position (what `app::roll_grid` computes on the frame
+/// that first shows a position, then keeps): the opening, and a contact position with dozens
+/// of results per roll.
+fn roll_grid(c: &mut Criterion) {
+    use bgw::app::roll_grid::lines;
+    use bgw_engine::classic::Weights;
+    use bgw_engine::moves::MoveGenerator;
+    let w = Weights::builtin_default();
+    let mut g = MoveGenerator::new();
+    for (name, id) in [
+        ("opening", "4HPwATDgc/ABMA"),
+        ("contact, 854 results for 33", "/wAAADAMKuoqAA"),
+    ] {
+        let p = bgw_engine::formats::read_setup(id).unwrap().position;
+        c.bench_function(&format!("roll grid: 21 rankings, {name}"), |b| {
+            b.iter(|| lines(&p, &w, &mut g))
+        });
+    }
+}
+
+criterion_group!(benches, drag_a_weight, roll_grid);
 criterion_main!(benches);

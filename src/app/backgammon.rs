@@ -1,23 +1,28 @@
-//! The backgammon workspace: the editing toolbar, the board, the candidates, the lower area's
-//! tabs with the term breakdown, the status line.
+//! The backgammon workspace: the editing toolbar, the board with the lower area's tabs under
+//! it, the candidates above the term breakdown ([`super::layout`]), the status line.
 
 use super::board::{self, BoardUi};
 use super::commands::Command;
 use super::editing::EditAction;
+use super::export::{self, ExportAction};
+use super::layout::Regions;
 use super::look::unfilled;
-use super::settings::Tab;
+use super::roll_grid::RollGridCache;
 use super::state::{Action, AppState};
 use super::toolbar::ToolbarUi;
+use super::view::ViewAction;
 use super::workspace::{Apply, Workspace};
 use super::{candidates, status, tabs, weights};
 
 /// The backgammon workspace's own display state: the board's drag, the ID field, the typed
-/// move.
+/// move, the roll grid's cache, the regions as last laid out.
 #[derive(Default)]
 pub struct BackgammonWorkspace {
     board: BoardUi,
     toolbar: ToolbarUi,
     typed_move: String,
+    roll_grid: RollGridCache,
+    regions: Option<Regions>,
 }
 
 impl BackgammonWorkspace {
@@ -25,6 +30,38 @@ impl BackgammonWorkspace {
     pub fn board_geometry(&self) -> Option<board::Geometry> {
         self.board.geometry()
     }
+
+    /// The regions as last laid out (tests check that they do not overlap).
+    pub fn regions(&self) -> Option<Regions> {
+        self.regions
+    }
+}
+
+/// Draws `add` in its own region `rect` of the workspace, clipped to it.
+fn region<R>(
+    ui: &mut egui::Ui,
+    rect: egui::Rect,
+    name: &'static str,
+    add: impl FnOnce(&mut egui::Ui) -> R,
+) -> R {
+    let inner = rect.shrink(4.0);
+    let mut child = ui.new_child(
+        egui::UiBuilder::new()
+            .id_salt(name)
+            .max_rect(inner)
+            .layout(egui::Layout::top_down(egui::Align::Min)),
+    );
+    child.shrink_clip_rect(rect);
+    add(&mut child)
+}
+
+/// `add` in a scroll area both ways, filling the region: what does not fit scrolls.
+pub fn scrolled<R>(ui: &mut egui::Ui, id: &'static str, add: impl FnOnce(&mut egui::Ui) -> R) -> R {
+    egui::ScrollArea::both()
+        .id_salt(id)
+        .auto_shrink([false, false])
+        .show(ui, add)
+        .inner
 }
 
 impl Workspace for BackgammonWorkspace {
@@ -46,47 +83,40 @@ impl Workspace for BackgammonWorkspace {
         let actions = weights::panel::confirm(ui.ctx(), apply.state);
         apply.all(ui, actions);
 
+        let area = ui.available_rect_before_wrap();
+        let r = Regions::of(area, &apply.state.settings.splits);
+        self.regions = Some(r);
+        if let Some((split, size)) = r.separators(ui) {
+            apply.all(ui, vec![ViewAction::SetSplit(split, size).into()]);
+        }
+
         // The lower area first: a weight change re-ranks before the candidates are drawn.
-        let actions = egui::Panel::bottom("tabs")
-            .frame(unfilled(egui::Frame::side_top_panel(ui.style())))
-            .resizable(true)
-            .default_size(330.0)
-            .min_size(310.0)
-            .show(ui, |ui| {
-                let state = &*apply.state;
-                // Beside the weights (and a game), the term breakdown; the other tabs need the
-                // whole width.
-                let mut out = if matches!(state.settings.tab, Tab::Weights | Tab::Play) {
-                    egui::Panel::right("breakdown")
-                        .frame(unfilled(egui::Frame::side_top_panel(ui.style())))
-                        .resizable(true)
-                        .default_size(880.0)
-                        .min_size(700.0)
-                        .show(ui, |ui| candidates::breakdown::show(ui, state))
-                        .inner
-                } else {
-                    Vec::new()
-                };
-                out.extend(tabs::show(ui, state, &mut self.typed_move));
-                out
+        let actions = region(ui, r.tabs, "tabs", |ui| {
+            tabs::show(ui, apply.state, &mut self.typed_move, &mut self.roll_grid)
+        });
+        apply.all(ui, actions);
+        let actions = region(ui, r.candidates, "candidates", |ui| {
+            egui::ScrollArea::horizontal()
+                .id_salt("candidates-region")
+                .auto_shrink([false, false])
+                .show(ui, |ui| candidates::table::show(ui, apply.state))
+                .inner
+        });
+        apply.all(ui, actions);
+        let actions = region(ui, r.breakdown, "breakdown", |ui| {
+            scrolled(ui, "breakdown-region", |ui| {
+                candidates::breakdown::show(ui, apply.state)
             })
-            .inner;
+        });
         apply.all(ui, actions);
-
-        let actions = egui::Panel::right("candidates")
-            .frame(unfilled(egui::Frame::side_top_panel(ui.style())))
-            .resizable(true)
-            .default_size(540.0)
-            .min_size(520.0)
-            .show(ui, |ui| candidates::table::show(ui, apply.state))
-            .inner;
+        let actions = region(ui, r.board, "board", |ui| self.board.show(ui, apply.state));
         apply.all(ui, actions);
-
-        let actions = egui::CentralPanel::default()
-            .frame(unfilled(egui::Frame::central_panel(ui.style())))
-            .show(ui, |ui| self.board.show(ui, apply.state))
-            .inner;
-        apply.all(ui, actions);
+        if apply.state.export.board_wanted {
+            // Captured as drawn on this frame: the board with its frame and trays.
+            let rect = self.board.geometry().map_or(r.board, |g| g.outer());
+            export::request_png(ui.ctx(), rect.expand(2.0), "board.png");
+            apply.all(ui, vec![ExportAction::BoardRequested.into()]);
+        }
     }
 
     fn undo(&self) -> Action {

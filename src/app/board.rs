@@ -27,6 +27,35 @@ pub enum Hit {
     Die(usize),
 }
 
+/// The board editor's mouse gestures, as Help → Keyboard and mouse lists them: the input
+/// code at the end of [`BoardUi::show`] handles exactly these.
+pub const GESTURES: [(&str, &str); 9] = [
+    (
+        "Click a point or the bar",
+        "add a checker of the colour chosen in the toolbar",
+    ),
+    (
+        "Right click a point or the bar",
+        "take a checker off (of the chosen colour first)",
+    ),
+    ("Click a tray", "bear a checker of that side off"),
+    (
+        "Drag a checker",
+        "move it to a point, the bar or its own tray",
+    ),
+    (
+        "Shift+click a checker, then Shift+click a place",
+        "move it there (without dragging)",
+    ),
+    ("Click a die", "its next value (1–6)"),
+    ("Right click a die", "one lower (0 clears it)"),
+    (
+        "In a game: drag your checker",
+        "one step of your move, checked as you go",
+    ),
+    ("Hover a point, a die, a tray or the bar", "what is there"),
+];
+
 /// The board's own display state: the checker being dragged.
 #[derive(Default)]
 pub struct BoardUi {
@@ -346,6 +375,42 @@ fn draw_die(painter: &egui::Painter, rect: Rect, value: u8, side: Side) {
     }
 }
 
+/// A candidate's arrows (amber).
+const CANDIDATE_ARROW: Color32 = Color32::from_rgb(255, 200, 40);
+/// The program's last move's arrows in a game (sky blue: not a candidate).
+const PROGRAM_ARROW: Color32 = Color32::from_rgb(90, 190, 255);
+/// The tint of a checker leaving in a move preview: its own colour at a third of its opacity.
+const LEAVING: Color32 = Color32::from_rgba_premultiplied(85, 85, 85, 85);
+
+/// The arrows of `play` by `mover`, from the stacks of `before` (the board before the move;
+/// `None`: the move is on the board, the checkers came from above what is left) to those of
+/// `after`.
+fn arrows(
+    painter: &egui::Painter,
+    g: &Geometry,
+    (mover, play): (Side, &bgw_engine::moves::Play),
+    before: Option<&EditBoard>,
+    after: &EditBoard,
+    colour: Color32,
+) {
+    let loc_of = |p: u8| match p {
+        0 => Loc::Off,
+        25 => Loc::Bar,
+        p => Loc::Point(white_point(mover, p)),
+    };
+    for step in play.mv.steps() {
+        let from = loc_of(step.from);
+        let to = loc_of(step.to);
+        let k = match before {
+            Some(b) => (b.count(mover, from) as usize).max(1) - 1,
+            None => after.count(mover, from) as usize,
+        };
+        let a0 = g.slot(mover, from, k);
+        let a1 = g.slot(mover, to, after.count(mover, to).max(1) as usize - 1);
+        arrow(painter, a0, a1, colour, 0.09 * g.u);
+    }
+}
+
 fn arrow(painter: &egui::Painter, from: Pos2, to: Pos2, colour: Color32, width: f32) {
     let d = to - from;
     if d.length() < 1.0 {
@@ -381,7 +446,7 @@ impl BoardUi {
         let on_roll = state.editing.edit.on_roll;
         let avail = ui.available_size();
         let (resp, painter) = ui.allocate_painter(
-            vec2(avail.x, (avail.y - 24.0).max(200.0)),
+            vec2(avail.x, (avail.y - 24.0).max(60.0)),
             Sense::click_and_drag(),
         );
         let g = Geometry::fit(resp.rect, bottom);
@@ -462,12 +527,32 @@ impl BoardUi {
             draw_tray(&painter, &g, side, board.off(side));
         }
 
-        // Checkers (the dragged one is drawn at the pointer instead).
+        // The selected or hovered candidate: its result ghosted, the checkers leaving dimmed
+        // in their own colour, arrows.
+        let preview = match (state.candidates.shown(), &state.candidates.analysis) {
+            (Some(i), Some(a)) => Some((a.position.on_roll(), a.candidates[i].play)),
+            _ => None,
+        };
+        let after = preview.map(|(_, play)| EditBoard::from_position(&play.result));
+
+        // Checkers (the dragged one is drawn at the pointer instead, those leaving dimmed).
         let mut shown = *board;
         if let Some((side, from)) = self.drag
             && from != Loc::Off
         {
             shown.remove(side, from);
+        }
+        let mut leaving = Vec::new();
+        if let Some(after) = &after {
+            for side in [Side::White, Side::Black] {
+                for loc in (1..=24u8).map(Loc::Point).chain([Loc::Bar]) {
+                    let now = after.count(side, loc) as usize;
+                    for k in now..board.count(side, loc) as usize {
+                        shown.remove(side, loc);
+                        leaving.push((side, loc, k));
+                    }
+                }
+            }
         }
         for side in [Side::White, Side::Black] {
             for wp in 1..=24u8 {
@@ -486,6 +571,14 @@ impl BoardUi {
                 draw_stack(&painter, sprites, &g, (side, Loc::Bar), n, 0);
             }
         }
+        for &(side, loc, k) in &leaving {
+            // Its own colour, faint: never mistaken for the other side's checker.
+            let start = match (side, loc) {
+                (Side::Black, Loc::Point(_)) => board.count(Side::White, loc).min(4) as usize,
+                _ => 0,
+            };
+            sprites.draw(&painter, g.slot(side, loc, start + k), side, LEAVING);
+        }
         // Both colours on one point: mark it.
         for wp in 1..=24u8 {
             if board.count(Side::White, Loc::Point(wp)) > 0
@@ -500,39 +593,30 @@ impl BoardUi {
             }
         }
 
-        // The selected or hovered candidate: ghosted result and arrows.
-        if let (Some(i), Some(a)) = (state.candidates.shown(), &state.candidates.analysis) {
-            let play = a.candidates[i].play;
-            let mover = a.position.on_roll();
-            let after = EditBoard::from_position(&play.result);
+        if let (Some((mover, play)), Some(after)) = (preview, &after) {
             for side in [Side::White, Side::Black] {
                 let locs = (1..=24u8).map(Loc::Point).chain([Loc::Bar]);
                 for loc in locs {
                     let before = board.count(side, loc) as usize;
                     let now = after.count(side, loc) as usize;
-                    for k in now..before {
-                        // Checkers leaving: dimmed.
-                        let shadow = Color32::from_black_alpha(140);
-                        sprites.draw(&painter, g.slot(side, loc, k), side, shadow);
-                    }
                     for k in before..now {
                         let ghost = Color32::WHITE.gamma_multiply(0.55);
                         sprites.draw(&painter, g.slot(side, loc, k), side, ghost);
                     }
                 }
             }
-            let loc_of = |p: u8| match p {
-                0 => Loc::Off,
-                25 => Loc::Bar,
-                p => Loc::Point(white_point(mover, p)),
-            };
-            for step in play.mv.steps() {
-                let from = loc_of(step.from);
-                let to = loc_of(step.to);
-                let a0 = g.slot(mover, from, (board.count(mover, from) as usize).max(1) - 1);
-                let a1 = g.slot(mover, to, after.count(mover, to).max(1) as usize - 1);
-                arrow(&painter, a0, a1, Color32::from_rgb(255, 200, 40), 0.09 * u);
-            }
+            arrows(
+                &painter,
+                &g,
+                (mover, &play),
+                Some(board),
+                after,
+                CANDIDATE_ARROW,
+            );
+        } else if let Some((mover, play)) = state.play.as_ref().and_then(|p| p.program_move_shown())
+        {
+            // The program's last move in a game: it is on the board, the arrows say whence.
+            arrows(&painter, &g, (mover, &play), None, board, PROGRAM_ARROW);
         }
 
         // Dice.

@@ -4,8 +4,10 @@
 
 use super::candidates::CandidatesAction;
 use super::editing::{EditAction, IdFormat};
+use super::export::ExportAction;
+use super::settings::Theme;
 use super::state::{Action, AppState};
-use super::view::ViewAction;
+use super::view::{HelpWindow, ViewAction};
 use super::weights::WeightsAction;
 use super::workspace::Workspace;
 use egui::{Key, KeyboardShortcut, Modifiers};
@@ -21,6 +23,10 @@ pub enum Command {
     OpenWeights,
     /// File → Save weights.
     SaveWeights,
+    /// File → Export the board as PNG…
+    ExportBoard,
+    /// File → Export the analysis as text…
+    ExportAnalysis,
     /// Edit → Undo (in the open workspace).
     Undo,
     /// Edit → Redo (in the open workspace).
@@ -31,6 +37,8 @@ pub enum Command {
     CopyPositionMatchId,
     /// Edit → Copy XGID.
     CopyXgid,
+    /// Edit → Copy analysis (gnubg's manner, as text).
+    CopyAnalysis,
     /// The opening position.
     Opening,
     /// Every checker off.
@@ -43,14 +51,24 @@ pub enum Command {
     Roll,
     /// Clears the dice.
     ClearDice,
-    /// The dark theme on or off.
-    DarkTheme,
+    /// View → Theme: light.
+    ThemeLight,
+    /// View → Theme: dark.
+    ThemeDark,
+    /// View → Theme: as the system says.
+    ThemeSystem,
+    /// View → Reset layout.
+    ResetLayout,
     /// The next candidate.
     SelectNext,
     /// The previous candidate.
     SelectPrevious,
     /// Plays the selected candidate.
     PlaySelected,
+    /// Help → Keyboard and mouse.
+    KeyboardHelp,
+    /// Help → About.
+    About,
 }
 
 const fn key(modifiers: Modifiers, key: Key) -> KeyboardShortcut {
@@ -62,26 +80,34 @@ const CMD_SHIFT: Modifiers = Modifiers::COMMAND.plus(Modifiers::SHIFT);
 
 impl Command {
     /// Every command.
-    pub const ALL: [Command; 19] = [
+    pub const ALL: [Command; 27] = [
         Command::OpenPosition,
         Command::SavePosition,
         Command::OpenWeights,
         Command::SaveWeights,
+        Command::ExportBoard,
+        Command::ExportAnalysis,
         Command::Undo,
         Command::Redo,
         Command::CopyPositionId,
         Command::CopyPositionMatchId,
         Command::CopyXgid,
+        Command::CopyAnalysis,
         Command::Opening,
         Command::Empty,
         Command::SwapSides,
         Command::FlipBoard,
         Command::Roll,
         Command::ClearDice,
-        Command::DarkTheme,
+        Command::ThemeLight,
+        Command::ThemeDark,
+        Command::ThemeSystem,
+        Command::ResetLayout,
         Command::SelectNext,
         Command::SelectPrevious,
         Command::PlaySelected,
+        Command::KeyboardHelp,
+        Command::About,
     ];
 
     /// The label of its menu entry or button.
@@ -91,21 +117,29 @@ impl Command {
             Command::SavePosition => "Save position…",
             Command::OpenWeights => "Open weights…",
             Command::SaveWeights => "Save weights",
+            Command::ExportBoard => "Export the board as PNG…",
+            Command::ExportAnalysis => "Export the analysis as text…",
             Command::Undo => "Undo",
             Command::Redo => "Redo",
             Command::CopyPositionId => "Copy Position ID",
             Command::CopyPositionMatchId => "Copy PositionID:MatchID",
             Command::CopyXgid => "Copy XGID",
+            Command::CopyAnalysis => "Copy analysis",
             Command::Opening => "Opening",
             Command::Empty => "Empty",
             Command::SwapSides => "Swap sides",
             Command::FlipBoard => "Flip view",
             Command::Roll => "Roll",
             Command::ClearDice => "Clear dice",
-            Command::DarkTheme => "Dark theme",
+            Command::ThemeLight => "Light",
+            Command::ThemeDark => "Dark",
+            Command::ThemeSystem => "As the system",
+            Command::ResetLayout => "Reset layout",
             Command::SelectNext => "Next candidate",
             Command::SelectPrevious => "Previous candidate",
             Command::PlaySelected => "Play the selected candidate",
+            Command::KeyboardHelp => "Keyboard and mouse",
+            Command::About => "About",
         }
     }
 
@@ -122,6 +156,13 @@ impl Command {
             }
             Command::Undo => "Undo the last change (in a game: your last move)",
             Command::Redo => "Redo what was undone",
+            Command::ExportBoard => "Save the board as drawn as a PNG image",
+            Command::ExportAnalysis => {
+                "Save the diagram, the IDs, the candidates and the breakdown as a text file"
+            }
+            Command::CopyAnalysis => {
+                "Copy the diagram, the IDs, the candidates and the breakdown as text (gnubg's manner)"
+            }
             Command::CopyPositionId => "Copy gnubg's Position ID",
             Command::CopyPositionMatchId => "Copy gnubg's PositionID:MatchID",
             Command::CopyXgid => "Copy eXtreme Gammon's XGID",
@@ -131,10 +172,17 @@ impl Command {
             Command::FlipBoard => "Turn the board round",
             Command::Roll => "Roll the dice",
             Command::ClearDice => "Click the dice on the board to set them one by one",
-            Command::DarkTheme => "Dark or light colours",
+            Command::ThemeLight => "Dark text on light",
+            Command::ThemeDark => "Light text on dark",
+            Command::ThemeSystem => "Light or dark as the desktop says",
+            Command::ResetLayout => {
+                "Give the board, the tabs, the candidates and the breakdown their default sizes"
+            }
             Command::SelectNext => "Select the next candidate",
             Command::SelectPrevious => "Select the previous candidate",
             Command::PlaySelected => "Play the selected candidate (or double click it)",
+            Command::KeyboardHelp => "Every shortcut and mouse gesture",
+            Command::About => "Versions of the workbench, egui and gnubg",
         }
     }
 
@@ -149,6 +197,9 @@ impl Command {
             Command::Redo => const { &[key(CMD, Key::Y), key(CMD_SHIFT, Key::Z)] },
             // Ctrl+C reaches the app as a copy event (see `pressed`).
             Command::CopyPositionMatchId => const { &[key(CMD, Key::C)] },
+            Command::CopyAnalysis => const { &[key(CMD_SHIFT, Key::C)] },
+            Command::ExportBoard => const { &[key(CMD, Key::E)] },
+            Command::KeyboardHelp => const { &[key(Modifiers::NONE, Key::F1)] },
             Command::Roll => const { &[key(Modifiers::NONE, Key::R)] },
             Command::SelectNext => const { &[key(Modifiers::NONE, Key::ArrowDown)] },
             Command::SelectPrevious => const { &[key(Modifiers::NONE, Key::ArrowUp)] },
@@ -196,7 +247,15 @@ impl Command {
             Command::FlipBoard => ViewAction::FlipBoard.into(),
             Command::Roll => EditAction::Roll.into(),
             Command::ClearDice => EditAction::ClearDice.into(),
-            Command::DarkTheme => ViewAction::SetDark(!state.settings.dark).into(),
+            Command::ThemeLight => ViewAction::SetTheme(Theme::Light).into(),
+            Command::ThemeDark => ViewAction::SetTheme(Theme::Dark).into(),
+            Command::ThemeSystem => ViewAction::SetTheme(Theme::System).into(),
+            Command::ResetLayout => ViewAction::ResetLayout.into(),
+            Command::ExportBoard => ExportAction::Board.into(),
+            Command::ExportAnalysis => ExportAction::SaveAnalysis.into(),
+            Command::CopyAnalysis => ExportAction::CopyAnalysis.into(),
+            Command::KeyboardHelp => ViewAction::ShowWindow(HelpWindow::Keyboard, true).into(),
+            Command::About => ViewAction::ShowWindow(HelpWindow::About, true).into(),
             Command::SelectNext => CandidatesAction::SelectStep(1).into(),
             Command::SelectPrevious => CandidatesAction::SelectStep(-1).into(),
             Command::PlaySelected => CandidatesAction::Play(state.candidates.selected?).into(),

@@ -1,8 +1,20 @@
 //! File dialogs behind a small trait: the app asks [`FileDialogs`] for a path, the desktop
-//! answers with rfd's native dialogs, tests with [`ScriptedDialogs`] (no window ever opens).
+//! answers with [`NativeDialogs`], tests with [`ScriptedDialogs`] (no window ever opens).
+//!
+//! The desktop's dialog (rfd: the XDG portal, else zenity) runs on a thread of its own, so the
+//! window keeps drawing while it is open. The question returns "no answer yet" at once; when the
+//! person has chosen, the action that asked is applied again and this time gets the path (see
+//! [`Replay`]). When there is no desktop dialog — no session bus and no zenity, or rfd returns
+//! with nothing faster than a person could cancel — a file dialog drawn in the window
+//! ([`super::file_dialog`]) takes over, and the status line and the Log say so.
 
+use super::file_dialog::{FileDialog, Outcome};
+use super::state::Replay;
+use super::status::Message;
 use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, mpsc};
+use std::time::{Duration, Instant};
 
 /// What kind of file a dialog is for (its title and filter).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -11,6 +23,10 @@ pub enum FileKind {
     Position,
     /// A RON weights file for the classic program.
     Weights,
+    /// A PNG image (an exported board or plot).
+    Png,
+    /// A text file (the exported analysis).
+    Text,
 }
 
 impl FileKind {
@@ -18,41 +34,307 @@ impl FileKind {
         match self {
             FileKind::Position => "position",
             FileKind::Weights => "weights",
+            FileKind::Png => "image",
+            FileKind::Text => "analysis",
         }
     }
+
+    /// The filter's name and the file name's extension.
+    fn filter(self) -> (&'static str, &'static str) {
+        match self {
+            FileKind::Position | FileKind::Weights => ("RON", "ron"),
+            FileKind::Png => ("PNG image", "png"),
+            FileKind::Text => ("Text", "txt"),
+        }
+    }
+}
+
+/// One question to a file dialog.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Request {
+    /// What the file is.
+    pub kind: FileKind,
+    /// True for "save as", false for "open".
+    pub save: bool,
+    /// The folder it starts in.
+    pub dir: Option<PathBuf>,
+    /// The file name proposed (saving).
+    pub name: String,
+}
+
+impl Request {
+    /// The dialog's title: "Open a position file", "Save the weights as".
+    pub fn title(&self) -> String {
+        match self.save {
+            false => format!("Open a {} file", self.kind.title()),
+            true => format!("Save the {} as", self.kind.title()),
+        }
+    }
+}
+
+/// What the dialogs have to report after a frame: an action to apply again now that a path
+/// was chosen, and messages for the status line and the Log.
+#[derive(Default)]
+pub struct DialogNews {
+    /// The action that asked, to apply again: this time the dialog answers with the path.
+    pub replay: Option<Replay>,
+    /// What happened (the fallback taken, a failure, a cancel).
+    pub messages: Vec<Message>,
 }
 
 /// Asks the person for a file to open or a place to save.
 pub trait FileDialogs {
-    /// A file to open, starting in `dir`; `None` when cancelled.
+    /// A file to open, starting in `dir`; `None` when cancelled or not answered yet.
     fn open(&mut self, kind: FileKind, dir: Option<&Path>) -> Option<PathBuf>;
-    /// A path to save to, starting in `dir` with `name` proposed; `None` when cancelled.
+    /// A path to save to, starting in `dir` with `name` proposed; `None` when cancelled or not
+    /// answered yet.
     fn save(&mut self, kind: FileKind, dir: Option<&Path>, name: &str) -> Option<PathBuf>;
+    /// Told before each action is applied: what to apply again if a dialog answers later.
+    fn asking_for(&mut self, _replay: Replay) {}
+    /// Draws a dialog drawn in the window, if one is open, and collects what the dialogs did.
+    fn show(&mut self, _ctx: &egui::Context) -> DialogNews {
+        DialogNews::default()
+    }
 }
 
-/// The desktop's native dialogs (rfd).
-pub struct NativeDialogs;
+/// Where the desktop's own dialog comes from (rfd in the program; tests stand in for a desktop
+/// without a portal).
+pub trait DesktopDialog: Send + Sync + 'static {
+    /// False when no desktop dialog can open at all: the dialog drawn in the window is used
+    /// without trying.
+    fn available(&self) -> bool;
+    /// Shows the dialog and waits for the answer (called on a thread of its own).
+    fn ask(&self, request: &Request) -> Option<PathBuf>;
+}
+
+/// The desktop's dialogs through rfd: the XDG desktop portal over D-Bus, else zenity.
+pub struct Rfd;
+
+impl DesktopDialog for Rfd {
+    /// rfd needs a D-Bus session (for the portal) or zenity on the `PATH`; `BGW_FILE_DIALOG=builtin`
+    /// asks for the dialog drawn in the window.
+    fn available(&self) -> bool {
+        if std::env::var("BGW_FILE_DIALOG").is_ok_and(|v| v == "builtin") {
+            return false;
+        }
+        if !cfg!(target_os = "linux") {
+            return true;
+        }
+        let bus = std::env::var_os("DBUS_SESSION_BUS_ADDRESS").is_some()
+            || std::env::var_os("XDG_RUNTIME_DIR")
+                .is_some_and(|d| Path::new(&d).join("bus").exists());
+        let zenity = std::env::var_os("PATH")
+            .is_some_and(|p| std::env::split_paths(&p).any(|d| d.join("zenity").is_file()));
+        bus || zenity
+    }
+
+    fn ask(&self, request: &Request) -> Option<PathBuf> {
+        let (filter, ext) = request.kind.filter();
+        let mut d = rfd::FileDialog::new()
+            .set_title(request.title())
+            .add_filter(filter, &[ext]);
+        if let Some(dir) = &request.dir {
+            d = d.set_directory(dir);
+        }
+        match request.save {
+            false => d.pick_file(),
+            true => d.set_file_name(&request.name).save_file(),
+        }
+    }
+}
+
+/// A desktop dialog that came back with nothing sooner than this opened no window: nobody
+/// cancels a file dialog in a quarter of a second.
+const NO_WINDOW: Duration = Duration::from_millis(250);
+
+/// How a dialog is being answered.
+enum Waiting {
+    /// The desktop's dialog, on its thread.
+    Desktop {
+        answer: mpsc::Receiver<Option<PathBuf>>,
+        since: Instant,
+    },
+    /// The dialog drawn in the window.
+    Builtin(Box<FileDialog>),
+}
+
+/// An open dialog: its question, the action to apply again, how it is answered.
+struct Pending {
+    request: Request,
+    replay: Option<Replay>,
+    waiting: Waiting,
+}
+
+/// The desktop's file dialogs off the UI thread, with a dialog drawn in the window when the
+/// desktop has none.
+pub struct NativeDialogs {
+    desktop: Arc<dyn DesktopDialog>,
+    asking: Option<Replay>,
+    pending: Option<Pending>,
+    /// The path chosen, for the action applied again (its kind, save or open).
+    answered: Option<(FileKind, bool, PathBuf)>,
+    messages: Vec<Message>,
+}
+
+impl Default for NativeDialogs {
+    fn default() -> NativeDialogs {
+        NativeDialogs::with_desktop(Rfd)
+    }
+}
+
+impl NativeDialogs {
+    /// Dialogs from `desktop`, with the built-in dialog when it has none.
+    pub fn with_desktop(desktop: impl DesktopDialog) -> NativeDialogs {
+        NativeDialogs {
+            desktop: Arc::new(desktop),
+            asking: None,
+            pending: None,
+            answered: None,
+            messages: Vec::new(),
+        }
+    }
+
+    fn ask(&mut self, request: Request) -> Option<PathBuf> {
+        if let Some((kind, save, path)) = self.answered.take()
+            && (kind, save) == (request.kind, request.save)
+        {
+            return Some(path);
+        }
+        if self.pending.is_some() {
+            self.note(true, "a file dialog is already open: answer it first");
+            return None;
+        }
+        let waiting = if self.desktop.available() {
+            let (tx, rx) = mpsc::channel();
+            let desktop = Arc::clone(&self.desktop);
+            let question = request.clone();
+            std::thread::spawn(move || {
+                let _ = tx.send(desktop.ask(&question));
+            });
+            Waiting::Desktop {
+                answer: rx,
+                since: Instant::now(),
+            }
+        } else {
+            self.note(
+                false,
+                "no desktop file dialog (no D-Bus session for the portal, no zenity): \
+                 using the one drawn in the window",
+            );
+            builtin(&request)
+        };
+        self.pending = Some(Pending {
+            request,
+            replay: self.asking.clone(),
+            waiting,
+        });
+        None
+    }
+
+    fn note(&mut self, error: bool, text: impl Into<String>) {
+        self.messages.push(Message {
+            text: text.into(),
+            error,
+        });
+    }
+
+    /// The desktop's dialog did not answer: the one drawn in the window takes the question
+    /// (`why` in the status line and the Log).
+    fn fall_back(&mut self, mut pending: Pending, ctx: &egui::Context, why: &str) {
+        self.note(false, why);
+        pending.waiting = builtin(&pending.request);
+        self.pending = Some(pending);
+        // Drawn now, not at the next input.
+        ctx.request_repaint();
+    }
+
+    /// The dialog answered `path` (or was cancelled): the action is applied again.
+    fn answer(&mut self, pending: Pending, path: Option<PathBuf>, news: &mut DialogNews) {
+        match path {
+            Some(path) => {
+                self.answered = Some((pending.request.kind, pending.request.save, path));
+                news.replay = pending.replay;
+            }
+            None => self.note(false, format!("{}: cancelled", pending.request.title())),
+        }
+    }
+}
+
+/// The dialog drawn in the window for `request`, open.
+fn builtin(request: &Request) -> Waiting {
+    let start = request
+        .dir
+        .clone()
+        .filter(|d| d.is_dir())
+        .or_else(|| std::env::current_dir().ok())
+        .unwrap_or_default();
+    let (_, ext) = request.kind.filter();
+    Waiting::Builtin(Box::new(FileDialog::new(
+        request.title(),
+        request.save,
+        ext,
+        start,
+        &request.name,
+    )))
+}
 
 impl FileDialogs for NativeDialogs {
     fn open(&mut self, kind: FileKind, dir: Option<&Path>) -> Option<PathBuf> {
-        let mut d = rfd::FileDialog::new()
-            .set_title(format!("Open a {} file", kind.title()))
-            .add_filter("RON", &["ron"]);
-        if let Some(dir) = dir {
-            d = d.set_directory(dir);
-        }
-        d.pick_file()
+        self.ask(Request {
+            kind,
+            save: false,
+            dir: dir.map(Path::to_path_buf),
+            name: String::new(),
+        })
     }
 
     fn save(&mut self, kind: FileKind, dir: Option<&Path>, name: &str) -> Option<PathBuf> {
-        let mut d = rfd::FileDialog::new()
-            .set_title(format!("Save the {} as", kind.title()))
-            .add_filter("RON", &["ron"])
-            .set_file_name(name);
-        if let Some(dir) = dir {
-            d = d.set_directory(dir);
+        self.ask(Request {
+            kind,
+            save: true,
+            dir: dir.map(Path::to_path_buf),
+            name: name.to_string(),
+        })
+    }
+
+    fn asking_for(&mut self, replay: Replay) {
+        self.asking = Some(replay);
+        // An answer the action applied again did not take is not kept for another.
+        self.answered = None;
+    }
+
+    fn show(&mut self, ctx: &egui::Context) -> DialogNews {
+        let mut news = DialogNews::default();
+        if let Some(mut pending) = self.pending.take() {
+            match &mut pending.waiting {
+                Waiting::Desktop { answer, since } => match answer.try_recv() {
+                    Ok(Some(path)) => self.answer(pending, Some(path), &mut news),
+                    Ok(None) if since.elapsed() < NO_WINDOW => self.fall_back(
+                        pending,
+                        ctx,
+                        "the desktop's file dialog did not open (no portal or zenity \
+                         answered): using the one drawn in the window",
+                    ),
+                    Ok(None) => self.answer(pending, None, &mut news),
+                    Err(mpsc::TryRecvError::Empty) => {
+                        ctx.request_repaint_after(Duration::from_millis(50));
+                        self.pending = Some(pending);
+                    }
+                    Err(mpsc::TryRecvError::Disconnected) => self.fall_back(
+                        pending,
+                        ctx,
+                        "the desktop's file dialog failed: using the one drawn in the window",
+                    ),
+                },
+                Waiting::Builtin(d) => match d.show(ctx) {
+                    Outcome::Open => self.pending = Some(pending),
+                    Outcome::Chosen(path) => self.answer(pending, Some(path), &mut news),
+                    Outcome::Cancelled => self.answer(pending, None, &mut news),
+                },
+            }
         }
-        d.save_file()
+        news.messages = std::mem::take(&mut self.messages);
+        news
     }
 }
 
@@ -84,5 +366,19 @@ impl FileDialogs for ScriptedDialogs {
     fn save(&mut self, kind: FileKind, _dir: Option<&Path>, _name: &str) -> Option<PathBuf> {
         self.asked.push((kind, true));
         self.answers.pop_front().flatten()
+    }
+}
+
+/// A desktop without a file dialog as rfd meets it on a bare X server: the dialog returns at
+/// once with nothing (tests of the fallback).
+pub struct NoPortal;
+
+impl DesktopDialog for NoPortal {
+    fn available(&self) -> bool {
+        true
+    }
+
+    fn ask(&self, _request: &Request) -> Option<PathBuf> {
+        None
     }
 }

@@ -4,6 +4,7 @@
 use super::commands::{self, Command};
 use super::editing::EditAction;
 use super::editing::examples::{self, Example};
+use super::settings::Theme;
 use super::state::{Action, AppState};
 use super::workspace::Workspace;
 
@@ -23,6 +24,12 @@ pub fn show(ui: &mut egui::Ui, state: &AppState, workspace: &dyn Workspace) -> V
             ui.menu_button("Examples", |ui| examples_menu(ui, &mut out));
             ui.separator();
             entries(ui, &[Command::OpenWeights, Command::SaveWeights], &mut out);
+            ui.separator();
+            entries(
+                ui,
+                &[Command::ExportBoard, Command::ExportAnalysis],
+                &mut out,
+            );
         });
         ui.menu_button("Edit", |ui| {
             entries(ui, &[Command::Undo, Command::Redo], &mut out);
@@ -33,29 +40,42 @@ pub fn show(ui: &mut egui::Ui, state: &AppState, workspace: &dyn Workspace) -> V
                     Command::CopyPositionId,
                     Command::CopyPositionMatchId,
                     Command::CopyXgid,
+                    Command::CopyAnalysis,
                 ],
                 &mut out,
             );
         });
         ui.menu_button("View", |ui| {
             entries(ui, &[Command::FlipBoard], &mut out);
-            let mut dark = state.settings.dark;
-            let theme = Command::DarkTheme;
-            if ui
-                .checkbox(&mut dark, theme.text())
-                .on_hover_text(theme.tooltip())
-                .changed()
-                && let Some(a) = theme.action(state, workspace)
-            {
-                out.push(a);
+            ui.separator();
+            ui.label("Theme");
+            let now = state.settings.theme();
+            for (theme, c) in THEMES {
+                if ui
+                    .radio(now == theme, c.text())
+                    .on_hover_text(c.tooltip())
+                    .clicked()
+                    && let Some(a) = c.action(state, workspace)
+                {
+                    out.push(a);
+                }
             }
+            ui.separator();
+            entries(ui, &[Command::ResetLayout], &mut out);
         });
         ui.menu_button("Help", |ui| {
-            ui.label(HELP);
+            entries(ui, &[Command::KeyboardHelp, Command::About], &mut out);
         });
     });
     out
 }
+
+/// The View menu's themes and their commands.
+const THEMES: [(Theme, Command); 3] = [
+    (Theme::Light, Command::ThemeLight),
+    (Theme::Dark, Command::ThemeDark),
+    (Theme::System, Command::ThemeSystem),
+];
 
 /// The built-in examples and those of the working folder's `positions/`.
 fn examples_menu(ui: &mut egui::Ui, out: &mut Vec<Action>) {
@@ -71,11 +91,3 @@ fn examples_menu(ui: &mut egui::Ui, out: &mut Vec<Action>) {
         }
     }
 }
-
-const HELP: &str = "\
-Board: left click adds a checker of the chosen colour, right click removes one;
-drag a checker (or Shift+click it, then Shift+click the target) to move it, to the bar
-or to a tray; click a die to change it (right click: lower), R rolls.
-Ctrl+Z / Ctrl+Y undo and redo, Ctrl+V pastes an ID anywhere, Ctrl+C copies it;
-Ctrl+O / Ctrl+S open and save a position, Ctrl+Shift+O / Ctrl+Shift+S the weights.
-Candidates: Up/Down select, Enter or a double click plays.";

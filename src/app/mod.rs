@@ -6,7 +6,12 @@
 //!   [`champion_panel`];
 //! - [`settings`]: what is kept across restarts; [`saved`]: reading it back without trusting
 //!   it (each part checked, a damaged `app.ron` kept aside);
-//! - [`files`]: file dialogs behind a trait (tests hand in paths);
+//! - [`files`]: file dialogs behind a trait, off the UI thread, with one drawn in the window
+//!   when the desktop has none (tests hand in paths);
+//! - [`layout`]: the backgammon workspace's regions, resizable, clamped to the window;
+//! - [`help`]: Help → Keyboard and mouse (from the command table) and About;
+//! - [`roll_grid`]: the 21 rolls with the classic program's choice for each;
+//! - [`export`]: a region of the window as PNG; [`analysis_text`]: the analysis as text;
 //! - [`commands`]: the command table (labels, tooltips, shortcuts) the [`menus`], the
 //!   [`toolbar`] and the keys read;
 //! - [`workspace`]: the two workspaces behind one trait, [`backgammon`] (with [`toolbar`],
@@ -16,6 +21,7 @@
 //! each panel, so what a panel changes is visible in the panels drawn after it on the same
 //! frame, and asks for another frame so the ones before catch up.
 
+pub mod analysis_text;
 pub mod backgammon;
 pub mod bearoff;
 pub mod board;
@@ -25,12 +31,17 @@ pub mod checker_sprites;
 pub mod commands;
 pub mod duel;
 pub mod editing;
+pub mod export;
+pub mod file_dialog;
 pub mod files;
 pub mod frame_cost;
+pub mod help;
 pub mod jobs;
+pub mod layout;
 pub mod look;
 pub mod menus;
 pub mod play;
+pub mod roll_grid;
 pub mod saved;
 pub mod settings;
 pub mod state;
@@ -44,7 +55,7 @@ pub mod workspace;
 
 pub use candidates::CandidatesAction;
 pub use editing::{Edit, EditAction, EditBoard, IdFormat, Loc};
-pub use files::{FileDialogs, FileKind, NativeDialogs, ScriptedDialogs};
+pub use files::{FileDialogs, FileKind, NativeDialogs, NoPortal, ScriptedDialogs};
 pub use play::PlayAction;
 pub use settings::{Persisted, Settings, Tab};
 pub use state::{Action, AppState};
@@ -66,8 +77,8 @@ pub struct WorkbenchApp {
     backgammon: BackgammonWorkspace,
     champion: ChampionWorkspace,
     timing: Option<Timing>,
-    /// The theme last given to egui (dark or not), set on the first frame and on a change.
-    look: Option<bool>,
+    /// The theme last given to egui, set on the first frame and on a change.
+    look: Option<settings::Theme>,
     /// False when a damaged `app.ron` could not be kept aside: nothing is saved over it.
     saving: bool,
 }
@@ -101,7 +112,7 @@ impl WorkbenchApp {
         for note in restored.notes.into_iter().chain(file.notes) {
             state.messages.error(note);
         }
-        let mut app = WorkbenchApp::new(state, Box::new(NativeDialogs));
+        let mut app = WorkbenchApp::new(state, Box::new(NativeDialogs::default()));
         app.saving = file.saving;
         app
     }
@@ -111,6 +122,11 @@ impl WorkbenchApp {
         self.backgammon.board_geometry()
     }
 
+    /// The backgammon workspace's regions as last laid out (tests check they do not overlap).
+    pub fn regions(&self) -> Option<layout::Regions> {
+        self.backgammon.regions()
+    }
+
     /// The centre of a square of the «Чемпион» board as last drawn (tests click there).
     pub fn square_centre(&self, sq: u8) -> Option<egui::Pos2> {
         self.champion.square_centre(sq)
@@ -118,10 +134,13 @@ impl WorkbenchApp {
 
     /// Draws the whole workbench into `ui` and applies what the person did.
     pub fn show(&mut self, ui: &mut egui::Ui) {
-        let dark = self.state.settings.dark;
-        if self.look != Some(dark) {
-            ui.ctx().set_visuals(flat_visuals(dark));
-            self.look = Some(dark);
+        let theme = self.state.settings.theme();
+        if self.look != Some(theme) {
+            let ctx = ui.ctx();
+            ctx.set_visuals_of(egui::Theme::Dark, flat_visuals(true));
+            ctx.set_visuals_of(egui::Theme::Light, flat_visuals(false));
+            ctx.set_theme(theme.preference());
+            self.look = Some(theme);
         }
         self.state.poll();
 
@@ -141,7 +160,8 @@ impl WorkbenchApp {
             dialogs: dialogs.as_mut(),
         };
 
-        let actions = keyboard(ui, apply.state, workspace);
+        let mut actions = keyboard(ui, apply.state, workspace);
+        actions.extend(export::arrived(ui.ctx()));
         apply.all(ui, actions);
 
         let actions = egui::Panel::top("toolbar")
@@ -155,6 +175,9 @@ impl WorkbenchApp {
         apply.all(ui, actions);
 
         workspace.show(ui, &mut apply);
+        let actions = help::show(ui.ctx(), apply.state);
+        apply.all(ui, actions);
+        apply.dialogs(ui);
     }
 }
 

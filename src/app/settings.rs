@@ -3,6 +3,7 @@
 //! what is read back is checked part by part in [`super::saved`].
 
 use super::editing::Edit;
+use super::layout::Splits;
 use bgw_engine::position::Side;
 use serde::{Deserialize, Serialize};
 use std::ops::RangeInclusive;
@@ -20,12 +21,49 @@ pub enum Tab {
     Bearoff,
     /// Pip counts and race formulas.
     Race,
+    /// The 21 rolls with the classic program's choice for each.
+    Rolls,
     /// Play against the classic program.
     Play,
     /// Play the wolves against «Чемпион» (seed 002).
     Champion,
     /// Messages and the learning log.
     Log,
+}
+
+/// The colours: light, dark, or as the system says (egui's [`egui::ThemePreference`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub enum Theme {
+    /// Dark text on light.
+    Light,
+    /// Light text on dark.
+    Dark,
+    /// The system's choice (dark when it says nothing).
+    System,
+}
+
+impl Theme {
+    /// Every choice, as the View menu lists them.
+    pub const ALL: [Theme; 3] = [Theme::Light, Theme::Dark, Theme::System];
+
+    /// egui's preference.
+    pub fn preference(self) -> egui::ThemePreference {
+        match self {
+            Theme::Light => egui::ThemePreference::Light,
+            Theme::Dark => egui::ThemePreference::Dark,
+            Theme::System => egui::ThemePreference::System,
+        }
+    }
+}
+
+impl Settings {
+    /// The theme in effect.
+    pub fn theme(&self) -> Theme {
+        self.theme.unwrap_or(match self.dark {
+            true => Theme::Dark,
+            false => Theme::Light,
+        })
+    }
 }
 
 /// Settings kept across restarts.
@@ -38,8 +76,12 @@ pub struct Settings {
     pub add_colour: Side,
     /// The open tab of the lower area.
     pub tab: Tab,
-    /// Dark theme.
+    /// Dark theme (files before [`Settings::theme`]; the theme chosen wins).
     pub dark: bool,
+    /// Light, dark or the system's; `None` in files written before the choice: as `dark`.
+    pub theme: Option<Theme>,
+    /// The sizes given to the workspace's regions (View → Reset layout forgets them).
+    pub splits: Splits,
     /// The folder of the last position file opened or saved.
     pub position_dir: Option<PathBuf>,
     /// Learning (GOOD/BAD) on during games.
@@ -57,6 +99,8 @@ impl Default for Settings {
             add_colour: Side::White,
             tab: Tab::Weights,
             dark: true,
+            theme: None,
+            splits: Splits::default(),
             position_dir: None,
             learning: false,
             eta: 0.01,

@@ -13,11 +13,12 @@ use super::candidates::{CandidatesAction, CandidatesState};
 use super::champion_panel::{ChampionAction, ChampionState};
 use super::duel::{DuelAction, DuelState};
 use super::editing::{Edit, EditAction, EditState};
+use super::export::{ExportAction, ExportState};
 use super::files::FileDialogs;
 use super::play::{PlayAction, PlayGame};
 use super::settings::{Persisted, Settings, Tab};
 use super::status::Messages;
-use super::view::ViewAction;
+use super::view::{ViewAction, Windows};
 use super::weights::{WeightsAction, WeightsState};
 use bgw_engine::classic::Weights;
 use bgw_engine::moves::MoveGenerator;
@@ -63,7 +64,17 @@ feature_actions! {
         Duel(DuelAction),
         /// The «Чемпион» workspace.
         Champion(ChampionAction),
+        /// PNG images and the analysis as text.
+        Export(ExportAction),
     }
+}
+
+/// An action to apply again once a file dialog has answered (see [`super::files`]), with the
+/// weights' pending "discard the edits?" it was confirming: applying it again must not ask again.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Replay {
+    action: Action,
+    confirmed: Option<WeightsAction>,
 }
 
 /// The app's state.
@@ -74,6 +85,10 @@ pub struct AppState {
     pub settings: Settings,
     /// The session's messages: the last for the status line, all for the Log tab.
     pub messages: Messages,
+    /// The Help windows open.
+    pub windows: Windows,
+    /// Exports under way (the board's capture) and their folder.
+    pub export: ExportState,
     /// The candidates of the position on the board.
     pub candidates: CandidatesState,
     /// Text waiting to go to the clipboard (the UI sends it).
@@ -106,6 +121,8 @@ impl AppState {
             editing: EditState::new(edit),
             settings,
             messages: Messages::default(),
+            windows: Windows::default(),
+            export: ExportState::default(),
             candidates: CandidatesState::default(),
             clipboard_out: None,
             weights: WeightsState::default(),
@@ -172,7 +189,22 @@ impl AppState {
 
     /// Applies one action. File dialogs are asked through `dialogs`.
     pub fn apply(&mut self, action: impl Into<Action>, dialogs: &mut dyn FileDialogs) {
-        let Some(action) = self.route_in_game(action.into()) else {
+        let before = (
+            self.editing.edit,
+            self.settings.tab,
+            self.messages.log.len(),
+        );
+        self.apply_routed(action.into(), dialogs);
+        // The status line describes the present: a message the action did not renew goes
+        // when the board or the open tab changes (the Log keeps it).
+        let renewed = self.messages.log.len() != before.2;
+        if !renewed && (self.editing.edit, self.settings.tab) != (before.0, before.1) {
+            self.messages.last = None;
+        }
+    }
+
+    fn apply_routed(&mut self, action: Action, dialogs: &mut dyn FileDialogs) {
+        let Some(action) = self.route_in_game(action) else {
             self.refresh();
             return;
         };
@@ -186,15 +218,32 @@ impl AppState {
                 self.weights.apply(a, dialogs, &mut self.messages);
                 self.game_takes_the_weights();
             }
-            Action::View(a) => a.apply(&mut self.settings),
+            Action::View(a) => a.apply(&mut self.settings, &mut self.windows),
             Action::Play(a) => self.apply_play(a),
             Action::Bearoff(a) => self.bearoff.apply(a, &mut self.settings.bearoff),
             Action::Duel(a) => self.duel.apply(a, &self.weights, &mut self.messages),
             Action::Champion(a) => self.champion.apply(a),
+            Action::Export(a) => self.apply_export(a, dialogs),
         }
         self.refresh();
         self.play_advance();
         self.refresh();
+    }
+
+    /// What to apply again if `action` asks a dialog that answers later.
+    pub fn replay_of(&self, action: &Action) -> Replay {
+        Replay {
+            action: action.clone(),
+            confirmed: self.weights.confirm_discard.clone(),
+        }
+    }
+
+    /// Applies an action again now that its dialog has answered.
+    pub fn replay(&mut self, replay: Replay, dialogs: &mut dyn FileDialogs) {
+        if let Action::Weights(WeightsAction::ConfirmDiscard(true)) = replay.action {
+            self.weights.confirm_discard = replay.confirmed;
+        }
+        self.apply(replay.action, dialogs);
     }
 
     /// Collects the results of background work and asks for what the open tab shows (the

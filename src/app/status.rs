@@ -41,6 +41,8 @@ impl Messages {
 /// Draws the status line; returns the person's actions (dropping a pasted match state).
 pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
     let mut out = Vec::new();
+    // One line, so the regions above never move: a long message is elided, the whole of it
+    // on hover and in the Log.
     ui.horizontal(|ui| {
         let (text, bad) = state.board_status();
         let colour = if bad {
@@ -70,7 +72,7 @@ pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
             } else {
                 ui.visuals().weak_text_color()
             };
-            ui.colored_label(colour, &m.text);
+            ui.add(egui::Label::new(egui::RichText::new(&m.text).color(colour)).truncate());
         }
     });
     out

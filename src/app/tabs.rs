@@ -1,18 +1,32 @@
 //! The lower area: one tab per tool (weights, bear-off, race, play, «Чемпион», log).
 
+use super::backgammon::scrolled;
+use super::roll_grid::RollGridCache;
 use super::settings::Tab;
 use super::state::{Action, AppState};
 use super::view::ViewAction;
 
 /// Draws the tab strip and the open tab of the backgammon workspace.
-pub fn show(ui: &mut egui::Ui, state: &AppState, typed_move: &mut String) -> Vec<Action> {
+pub fn show(
+    ui: &mut egui::Ui,
+    state: &AppState,
+    typed_move: &mut String,
+    roll_grid: &mut RollGridCache,
+) -> Vec<Action> {
     let mut out = strip(ui, state);
     ui.separator();
     match state.settings.tab {
-        Tab::Weights => out.extend(super::weights::panel::show(ui, state)),
-        Tab::Play => out.extend(super::play::panel::show(ui, state, typed_move)),
+        Tab::Weights => out.extend(scrolled(ui, "weights-tab", |ui| {
+            super::weights::panel::show(ui, state)
+        })),
+        Tab::Play => out.extend(scrolled(ui, "play-tab", |ui| {
+            super::play::panel::show(ui, state, typed_move)
+        })),
         Tab::Bearoff => out.extend(super::bearoff::show(ui, state)),
-        Tab::Race => super::bearoff::race(ui, state),
+        Tab::Race => scrolled(ui, "race-tab", |ui| super::bearoff::race(ui, state)),
+        Tab::Rolls => out.extend(scrolled(ui, "rolls-tab", |ui| {
+            super::roll_grid::show(ui, state, roll_grid)
+        })),
         // A workspace of its own (`champion_panel::workspace`), drawn instead of this one.
         Tab::Champion => {}
         Tab::Log => {
@@ -38,6 +52,7 @@ pub fn strip(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
             (Tab::Weights, "Weights"),
             (Tab::Bearoff, "Bear-off"),
             (Tab::Race, "Race"),
+            (Tab::Rolls, "Rolls"),
             (Tab::Play, "Play"),
             (Tab::Champion, "Чемпион"),
             (Tab::Log, "Log"),

@@ -7,10 +7,21 @@ use super::state::{Action, AppState};
 use super::workspace::Workspace;
 use bgw_engine::position::Side;
 
-/// The toolbar's own state: the text typed in the ID field.
+/// The toolbar's own state: the text typed in the ID field, and the text sent last frame
+/// (cleared from the field once read; kept when refused).
 #[derive(Default)]
 pub struct ToolbarUi {
     id_text: String,
+    sent: Option<String>,
+}
+
+/// True when `text` is the text the ID field sent last and the board refused.
+fn refused_text(state: &AppState, text: &str) -> bool {
+    state
+        .editing
+        .refused
+        .as_ref()
+        .is_some_and(|(t, _)| t == text)
 }
 
 impl ToolbarUi {
@@ -63,7 +74,28 @@ impl ToolbarUi {
                 }
             }
         });
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
+            // The field first: what the board shows beside it never moves it.
+            if self.sent.as_ref().is_some_and(|t| !refused_text(state, t)) {
+                // Read: the board shows it now.
+                self.id_text.clear();
+            }
+            self.sent = None;
+            let field = ui.add(
+                egui::TextEdit::singleline(&mut self.id_text)
+                    .hint_text("type or paste a Position ID, ID:MatchID or XGID, Enter")
+                    .desired_width((ui.available_width() * 0.25).clamp(200.0, 300.0)),
+            );
+            if field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
+                out.push(EditAction::Typed(self.id_text.clone()).into());
+                self.sent = Some(self.id_text.clone());
+            }
+            if let Some((text, error)) = &state.editing.refused
+                && *text == self.id_text
+            {
+                ui.colored_label(ui.visuals().error_fg_color, format!("not read: {error}"));
+            }
+            ui.separator();
             match state.editing.edit.setup() {
                 Some(setup) => {
                     let pid = setup.position_id();
@@ -82,15 +114,6 @@ impl ToolbarUi {
                 None => {
                     ui.label("ID: — (the board is not a legal position)");
                 }
-            }
-            ui.separator();
-            let field = ui.add(
-                egui::TextEdit::singleline(&mut self.id_text)
-                    .hint_text("paste a Position ID, ID:MatchID or XGID, Enter")
-                    .desired_width(300.0),
-            );
-            if field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
-                out.push(EditAction::Paste(std::mem::take(&mut self.id_text)).into());
             }
         });
         out

@@ -1,25 +1,57 @@
-//! How the workbench is shown: the board's orientation, the theme, the open tab.
+//! How the workbench is shown: the board's orientation, the theme, the open tab, the layout's
+//! sizes, the Help windows.
 
-use super::settings::{Settings, Tab};
+use super::layout::{Split, Splits};
+use super::settings::{Settings, Tab, Theme};
+
+/// The windows of the Help menu, open or not (not kept across restarts).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Windows {
+    /// Help → Keyboard and mouse.
+    pub keyboard: bool,
+    /// Help → About.
+    pub about: bool,
+}
+
+/// A window of the Help menu.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HelpWindow {
+    /// Every shortcut and mouse gesture.
+    Keyboard,
+    /// Versions.
+    About,
+}
 
 /// What can be changed in the view.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum ViewAction {
     /// Turns the board round (the other colour at the bottom).
     FlipBoard,
-    /// Switches between dark and light themes.
-    SetDark(bool),
+    /// Light, dark, or as the system says.
+    SetTheme(Theme),
     /// Opens a tab of the lower area (the «Чемпион» tab: its workspace).
     SetTab(Tab),
+    /// A separator dragged to this size.
+    SetSplit(Split, f32),
+    /// Every region back to its default size.
+    ResetLayout,
+    /// Opens or closes a Help window.
+    ShowWindow(HelpWindow, bool),
 }
 
 impl ViewAction {
-    /// Applies the change to the settings.
-    pub fn apply(self, settings: &mut Settings) {
+    /// Applies the change to the settings and the windows.
+    pub fn apply(self, settings: &mut Settings, windows: &mut Windows) {
         match self {
             ViewAction::FlipBoard => settings.bottom = settings.bottom.opponent(),
-            ViewAction::SetDark(d) => settings.dark = d,
+            ViewAction::SetTheme(t) => settings.theme = Some(t),
             ViewAction::SetTab(t) => settings.tab = t,
+            ViewAction::SetSplit(split, size) => settings.splits.set(split, size),
+            ViewAction::ResetLayout => settings.splits = Splits::default(),
+            ViewAction::ShowWindow(w, open) => match w {
+                HelpWindow::Keyboard => windows.keyboard = open,
+                HelpWindow::About => windows.about = open,
+            },
         }
     }
 }

@@ -75,8 +75,31 @@ impl Apply<'_> {
             return;
         }
         for a in actions {
+            self.dialogs.asking_for(self.state.replay_of(&a));
             self.state.apply(a, self.dialogs);
         }
+        self.after(ui);
+    }
+
+    /// Draws the file dialog drawn in the window, if one is open; reports what the dialogs
+    /// did and applies again the action whose dialog has answered.
+    pub fn dialogs(&mut self, ui: &egui::Ui) {
+        let news = self.dialogs.show(ui.ctx());
+        for m in news.messages {
+            match m.error {
+                true => self.state.messages.error(m.text),
+                false => self.state.messages.info(m.text),
+            }
+        }
+        if let Some(replay) = news.replay {
+            // Not `asking_for`: that would forget the answer the replay is to find.
+            self.state.replay(replay, self.dialogs);
+            self.after(ui);
+        }
+    }
+
+    /// Sends text waiting for the clipboard and asks for another frame.
+    fn after(&mut self, ui: &egui::Ui) {
         if let Some(text) = self.state.clipboard_out.take() {
             ui.ctx().copy_text(text);
         }

@@ -243,9 +243,6 @@ fn side_panel(ui: &mut egui::Ui, s: &ChampionState, out: &mut Vec<ChampionAction
          off.",
     );
     ui.add_space(4.0);
-    if let Some(e) = &st.error {
-        ui.colored_label(ui.visuals().error_fg_color, e);
-    }
     let valid = st.position();
     match &valid {
         Ok(p) => {
@@ -295,12 +292,16 @@ fn side_panel(ui: &mut egui::Ui, s: &ChampionState, out: &mut Vec<ChampionAction
             .labelled_by(l.id);
         });
     }
-    if ui.button("Set these squares").clicked() {
-        out.push(ChampionAction::SetupText(wolves.clone(), goat.clone()));
-        ui.data_mut(|d| d.remove::<(String, String, ([u8; 4], u8))>(id));
-    } else {
-        ui.data_mut(|d| d.insert_temp(id, (wolves, goat, pieces)));
-    }
+    // Kept until the pieces change: a refused text stays in its fields, the error beside.
+    ui.horizontal(|ui| {
+        if ui.button("Set these squares").clicked() {
+            out.push(ChampionAction::SetupText(wolves.clone(), goat.clone()));
+        }
+        if let Some(e) = &st.error {
+            ui.colored_label(ui.visuals().error_fg_color, e);
+        }
+    });
+    ui.data_mut(|d| d.insert_temp(id, (wolves, goat, pieces)));
     ui.add_space(8.0);
     let who = s.game.person();
     ui.label(format!(

@@ -63,6 +63,7 @@ impl Workspace for ChampionWorkspace {
                 | Command::SavePosition
                 | Command::OpenWeights
                 | Command::SaveWeights
+                | Command::KeyboardHelp
         )
     }
 }

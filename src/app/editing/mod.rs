@@ -40,6 +40,8 @@ pub enum EditAction {
     PickUp(Option<(Side, Loc)>),
     /// Sets die 0 or 1 (0 clears it).
     SetDie(usize, u8),
+    /// Sets both dice at once (one undo step): the roll grid's click.
+    SetDice(u8, u8),
     /// Rolls both dice (from the app's dice source).
     Roll,
     /// Clears the dice.
@@ -60,8 +62,11 @@ pub enum EditAction {
     Undo,
     /// Redoes the last undone edit.
     Redo,
-    /// Reads a Position ID, `PositionID:MatchID` or XGID.
+    /// Reads a Position ID, `PositionID:MatchID` or XGID pasted (Ctrl+V).
     Paste(String),
+    /// Reads an ID typed in the toolbar's field (refused: the text stays there with the
+    /// error beside it, [`EditState::refused`]).
+    Typed(String),
     /// Puts the position on the clipboard.
     Copy(IdFormat),
     /// Asks for a position file and opens it.
@@ -82,6 +87,8 @@ pub struct EditState {
     redo: Vec<Edit>,
     /// A checker picked up with Shift+click.
     pub picked: Option<(Side, Loc)>,
+    /// The text last typed in the ID field and refused, with the reason.
+    pub refused: Option<(String, String)>,
 }
 
 impl EditState {
@@ -92,6 +99,7 @@ impl EditState {
             undo: Vec::new(),
             redo: Vec::new(),
             picked: None,
+            refused: None,
         }
     }
 
@@ -178,6 +186,7 @@ impl AppState {
             }
             EditAction::PickUp(p) => ed.picked = p,
             EditAction::SetDie(i, v) => ed.set(|e| e.dice[i.min(1)] = v.min(6)),
+            EditAction::SetDice(a, b) => ed.set(|e| e.dice = [a.min(6), b.min(6)]),
             EditAction::Roll => {
                 let (a, b) = self.dice.throw();
                 self.editing.set(|e| e.dice = [a, b]);
@@ -207,7 +216,12 @@ impl AppState {
                     self.messages.info("nothing to redo");
                 }
             }
-            EditAction::Paste(text) => self.paste(&text),
+            EditAction::Paste(text) => {
+                let _ = self.read_id(&text, "pasted");
+            }
+            EditAction::Typed(text) => {
+                self.editing.refused = self.read_id(&text, "typed").err().map(|e| (text, e));
+            }
             EditAction::Copy(format) => self.copy(format),
             EditAction::OpenPosition => self.open_position(dialogs),
             EditAction::LoadPosition(path) => self.load_position(&path),

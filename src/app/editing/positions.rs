@@ -21,8 +21,9 @@ pub enum IdFormat {
 }
 
 impl AppState {
-    /// Reads a pasted ID onto the board (one undo step).
-    pub(crate) fn paste(&mut self, text: &str) {
+    /// Reads an ID onto the board (one undo step); `how` it came ("pasted", "typed") goes
+    /// into the message. The error, when the text is refused.
+    pub(crate) fn read_id(&mut self, text: &str, how: &str) -> Result<(), String> {
         match read_setup(text) {
             Ok(setup) => {
                 self.editing.replace(Edit::from_setup(&setup));
@@ -31,11 +32,15 @@ impl AppState {
                     Some(_) => " (cube and score kept; analysed as a money game)",
                     None => "",
                 };
-                self.messages.info(format!("read {}{extra}", text.trim()));
+                self.messages.info(format!("{how} {}{extra}", text.trim()));
+                Ok(())
             }
-            Err(e) => self
-                .messages
-                .error(format!("cannot read the pasted text: {e}")),
+            Err(e) => {
+                let e = e.to_string();
+                self.messages
+                    .error(format!("cannot read the {how} text: {e}"));
+                Err(e)
+            }
         }
     }
 

@@ -4,6 +4,7 @@
 
 use bgw_engine::classic::game::{Game, Outcome, ProgramTurn, Status};
 use bgw_engine::classic::{ClassicPlayer, Update, Weights};
+use bgw_engine::moves::Play;
 use bgw_engine::position::Side;
 
 /// A game in progress.
@@ -63,6 +64,15 @@ impl PlayGame {
     /// The program's last move with its phase and reason (or its pass), one line.
     pub fn last_program(&self) -> Option<String> {
         self.game.last_program_turn().map(program_line)
+    }
+
+    /// The program's last move (its side and play) while it is on the board as played: the
+    /// person has not begun to move. After "Undo my move" it is the move before the answer
+    /// taken back (the one that led to the position on the board).
+    pub fn program_move_shown(&self) -> Option<(Side, Play)> {
+        let turn = self.game.last_program_turn()?;
+        let play = turn.played?.play;
+        self.partial().is_empty().then_some((turn.side, play))
     }
 
     /// The game's end with the score, once over.

@@ -139,6 +139,7 @@ impl AppState {
             | EditAction::SwapSides
             | EditAction::MoneyGame
             | EditAction::Paste(_)
+            | EditAction::Typed(_)
             | EditAction::OpenPosition
             | EditAction::LoadPosition(_)
             | EditAction::LoadExample(_)
@@ -147,7 +148,10 @@ impl AppState {
                     .error("a game is on: end it (Play tab) to edit the board");
                 None
             }
-            EditAction::SetDie(..) | EditAction::Roll | EditAction::ClearDice
+            EditAction::SetDie(..)
+            | EditAction::SetDice(..)
+            | EditAction::Roll
+            | EditAction::ClearDice
                 if !humans_turn || moving =>
             {
                 self.messages
@@ -299,17 +303,27 @@ impl AppState {
 
     fn undo_my_move(&mut self) {
         let Some(g) = &mut self.play else { return };
-        match g.game.undo() {
+        let answer = g.game.last_program_turn().and_then(|t| t.played);
+        let text = match g.game.undo() {
             None => return self.messages.info("nothing to undo"),
-            Some(Undone::Steps) => {}
+            Some(Undone::Steps) => "your steps are taken back".to_string(),
             // The learning the program's answer did is taken back with it.
-            Some(Undone::Move) => self.weights_from_game(),
-        }
+            Some(Undone::Move) => {
+                self.weights_from_game();
+                match answer {
+                    Some(m) => format!(
+                        "your move is undone, and the program's answer {} with it",
+                        m.play.mv.notation()
+                    ),
+                    None => "your move is undone".to_string(),
+                }
+            }
+        };
         if let Some(g) = &mut self.play {
             g.refusal = None;
         }
         self.show_game(true);
-        self.messages.info("your move is undone");
+        self.messages.info(text);
     }
 
     fn announce(&mut self, outcome: Outcome) {
@@ -540,9 +554,12 @@ mod tests {
         assert_eq!(g.game.turns(), 1);
         assert_eq!(s.weights.current, weights);
         assert_eq!(*g.game.weights(), weights);
+        let undone = &s.messages.last.as_ref().unwrap().text;
+        let taken_back = answer.split(" and plays ").nth(1).unwrap();
+        let taken_back = taken_back.split(" [").next().unwrap();
         assert_eq!(
-            s.messages.last.as_ref().unwrap().text,
-            "your move is undone"
+            *undone,
+            format!("your move is undone, and the program's answer {taken_back} with it")
         );
         // The move can be made again: the candidates are of that position and roll.
         assert_eq!(s.candidates.len(), g.game.legal_plays().len());

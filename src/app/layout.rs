@@ -1,0 +1,233 @@
+//! The backgammon workspace's layout: the board above the term breakdown on the left, the
+//! candidates above the lower area's tabs on the right — so the weights sit beside the
+//! breakdown they change, and the candidates beside the board. Three separators move (the
+//! person's sizes are kept in the settings, [`Splits`]); every region is clamped to its
+//! minimum on every frame, so a size saved in a larger window never hides a region in a
+//! smaller one. View → Reset layout forgets the sizes.
+
+use egui::{Rect, Sense, pos2};
+use serde::{Deserialize, Serialize};
+
+/// The sizes the person gave by dragging the separators, in points; `None`: the default
+/// share of the window.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Splits {
+    /// The width of the right column (the candidates and the tabs).
+    pub right_width: Option<f32>,
+    /// The height of the candidates above the tabs.
+    pub candidates_height: Option<f32>,
+    /// The height of the breakdown under the board.
+    pub breakdown_height: Option<f32>,
+}
+
+/// Which separator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Split {
+    /// Between the left and right columns.
+    Columns,
+    /// Between the candidates and the tabs.
+    Candidates,
+    /// Between the board and the breakdown.
+    Breakdown,
+}
+
+impl Splits {
+    /// Sets one size.
+    pub fn set(&mut self, split: Split, size: f32) {
+        let size = Some(size);
+        match split {
+            Split::Columns => self.right_width = size,
+            Split::Candidates => self.candidates_height = size,
+            Split::Breakdown => self.breakdown_height = size,
+        }
+    }
+}
+
+/// The smallest sizes that keep each region usable, in points (measured at 1024×640): the
+/// left column's width (the breakdown's table).
+pub const MIN_LEFT_WIDTH: f32 = 480.0;
+/// The right column's smallest width (the candidates' columns).
+pub const MIN_RIGHT_WIDTH: f32 = 400.0;
+/// The candidates' smallest height (the heading, the header and ten rows).
+pub const MIN_CANDIDATES_HEIGHT: f32 = 340.0;
+/// The breakdown's smallest height (the heading, the header, eleven terms and the sum).
+pub const MIN_BREAKDOWN_HEIGHT: f32 = 322.0;
+/// The board's smallest height.
+pub const MIN_BOARD_HEIGHT: f32 = 190.0;
+/// The tabs' smallest height (the strip and a few rows, the rest scrolls).
+pub const MIN_TABS_HEIGHT: f32 = 160.0;
+
+/// The width of a separator's grip.
+const GRIP: f32 = 6.0;
+
+/// The workspace's regions for one frame.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Regions {
+    /// The board.
+    pub board: Rect,
+    /// The lower area's tabs.
+    pub tabs: Rect,
+    /// The candidates.
+    pub candidates: Rect,
+    /// The term breakdown.
+    pub breakdown: Rect,
+}
+
+impl Regions {
+    /// The regions of `area` for these sizes, each clamped to its minimum (when the area is
+    /// smaller than the minimums, shared in their proportion).
+    pub fn of(area: Rect, s: &Splits) -> Regions {
+        let gap = GRIP;
+        let width = area.width() - gap;
+        let right_width = clamp(
+            finite(s.right_width).unwrap_or(width * 0.5),
+            MIN_RIGHT_WIDTH,
+            MIN_LEFT_WIDTH,
+            width,
+        );
+        let height = area.height() - gap;
+        let breakdown = clamp(
+            finite(s.breakdown_height).unwrap_or(MIN_BREAKDOWN_HEIGHT.max(height * 0.5)),
+            MIN_BREAKDOWN_HEIGHT,
+            MIN_BOARD_HEIGHT,
+            height,
+        );
+        let candidates = clamp(
+            finite(s.candidates_height).unwrap_or(MIN_CANDIDATES_HEIGHT.max(height * 0.5)),
+            MIN_CANDIDATES_HEIGHT,
+            MIN_TABS_HEIGHT,
+            height,
+        );
+        let left_right = area.right() - right_width - gap;
+        let left = Rect::from_min_max(area.min, pos2(left_right, area.bottom()));
+        let right = Rect::from_min_max(pos2(left_right + gap, area.top()), area.max);
+        let board_bottom = area.bottom() - breakdown - gap;
+        let cand_bottom = area.top() + candidates;
+        Regions {
+            board: Rect::from_min_max(left.min, pos2(left.right(), board_bottom)),
+            breakdown: Rect::from_min_max(pos2(left.left(), board_bottom + gap), left.max),
+            candidates: Rect::from_min_max(right.min, pos2(right.right(), cand_bottom)),
+            tabs: Rect::from_min_max(pos2(right.left(), cand_bottom + gap), right.max),
+        }
+    }
+
+    /// The named regions (tests check that none overlaps another).
+    pub fn named(&self) -> [(&'static str, Rect); 4] {
+        [
+            ("board", self.board),
+            ("tabs", self.tabs),
+            ("candidates", self.candidates),
+            ("breakdown", self.breakdown),
+        ]
+    }
+
+    /// Draws the three separators' grips and returns the size the person dragged one to.
+    pub fn separators(&self, ui: &egui::Ui) -> Option<(Split, f32)> {
+        let r = self;
+        let grips = [
+            (
+                Split::Columns,
+                Rect::from_min_max(r.board.right_top(), r.tabs.left_bottom()),
+            ),
+            (
+                Split::Candidates,
+                Rect::from_min_max(r.candidates.left_bottom(), r.tabs.right_top()),
+            ),
+            (
+                Split::Breakdown,
+                Rect::from_min_max(r.board.left_bottom(), r.breakdown.right_top()),
+            ),
+        ];
+        let mut out = None;
+        for (split, grip) in grips {
+            let id = ui.scope_id().with(("separator", split as u8));
+            let resp = ui.interact(grip, id, Sense::drag());
+            let vertical = split == Split::Columns;
+            if resp.hovered() || resp.dragged() {
+                ui.ctx().set_cursor_icon(match vertical {
+                    true => egui::CursorIcon::ResizeHorizontal,
+                    false => egui::CursorIcon::ResizeVertical,
+                });
+            }
+            let stroke = match resp.hovered() || resp.dragged() {
+                true => ui.visuals().widgets.active.bg_stroke,
+                false => ui.visuals().widgets.noninteractive.bg_stroke,
+            };
+            let c = grip.center();
+            match vertical {
+                true => ui.painter().vline(c.x, grip.y_range(), stroke),
+                false => ui.painter().hline(grip.x_range(), c.y, stroke),
+            };
+            if resp.dragged()
+                && let Some(p) = resp.interact_pointer_pos()
+            {
+                let size = match split {
+                    Split::Columns => r.tabs.right() - p.x - GRIP / 2.0,
+                    Split::Candidates => p.y - r.candidates.top() - GRIP / 2.0,
+                    Split::Breakdown => r.breakdown.bottom() - p.y - GRIP / 2.0,
+                };
+                out = Some((split, size.round()));
+            }
+        }
+        out
+    }
+}
+
+/// A saved size that is a number (a damaged `app.ron` may hold anything).
+fn finite(size: Option<f32>) -> Option<f32> {
+    size.filter(|s| s.is_finite())
+}
+
+/// `size` within `min` and `total - other_min`; when `total` is below both minimums, the
+/// total shared in their proportion.
+fn clamp(size: f32, min: f32, other_min: f32, total: f32) -> f32 {
+    if total < min + other_min {
+        return (total * min / (min + other_min)).max(0.0);
+    }
+    size.clamp(min, total - other_min)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn overlaps(r: &Regions) -> bool {
+        let n = r.named();
+        n.iter().enumerate().any(|(i, (_, a))| {
+            n[i + 1..]
+                .iter()
+                .any(|(_, b)| a.intersect(*b).is_positive())
+        })
+    }
+
+    #[test]
+    fn sizes_saved_in_a_large_window_are_clamped_in_a_small_one() {
+        let huge = Splits {
+            right_width: Some(3000.0),
+            candidates_height: Some(2000.0),
+            breakdown_height: Some(1900.0),
+        };
+        let area = Rect::from_min_size(pos2(0.0, 60.0), egui::vec2(1024.0, 540.0));
+        let r = Regions::of(area, &huge);
+        assert!(!overlaps(&r));
+        assert!(r.board.width() >= MIN_LEFT_WIDTH && r.board.height() >= MIN_BOARD_HEIGHT);
+        assert!(r.breakdown.height() >= MIN_BREAKDOWN_HEIGHT, "{r:?}");
+        assert!(r.candidates.height() >= MIN_CANDIDATES_HEIGHT, "{r:?}");
+        assert!(area.contains_rect(r.breakdown) && area.contains_rect(r.tabs));
+        // A tiny window shares what there is, still without overlap.
+        let tiny = Rect::from_min_size(pos2(0.0, 0.0), egui::vec2(300.0, 200.0));
+        let r = Regions::of(tiny, &huge);
+        assert!(!overlaps(&r) && tiny.contains_rect(r.breakdown));
+        // Sizes that are no numbers are the defaults.
+        let nan = Splits {
+            right_width: Some(f32::NAN),
+            candidates_height: Some(f32::INFINITY),
+            breakdown_height: Some(f32::NEG_INFINITY),
+        };
+        assert_eq!(
+            Regions::of(area, &nan),
+            Regions::of(area, &Splits::default())
+        );
+    }
+}
