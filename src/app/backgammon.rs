@@ -117,6 +117,10 @@ impl Workspace for BackgammonWorkspace {
             export::request_png(ui.ctx(), rect.expand(2.0), "board.png");
             apply.all(ui, vec![ExportAction::BoardRequested.into()]);
         }
+        if let Some(plot) = apply.state.bearoff.take_export() {
+            // The plot as drawn on this frame, title, legend and axes included.
+            export::request_png(ui.ctx(), plot.rect, &format!("{}.png", plot.name));
+        }
     }
 
     fn undo(&self) -> Action {

@@ -115,6 +115,7 @@ fn inbox(ctx: &egui::Context) -> Inbox {
 pub fn request_png(ctx: &egui::Context, rect: Rect, name: &str) {
     let inbox = inbox(ctx);
     let name = name.to_string();
+    ctx.data_mut(|d| d.insert_temp(last_request_id(), (rect, name.clone())));
     let ppp = ctx.pixels_per_point();
     let repaint = ctx.clone();
     ctx.request_screenshot(move |image| {
@@ -130,6 +131,15 @@ pub fn request_png(ctx: &egui::Context, rect: Rect, name: &str) {
         }
         repaint.request_repaint();
     });
+}
+
+fn last_request_id() -> egui::Id {
+    egui::Id::new("bgw-export-last-request")
+}
+
+/// The last [`request_png`]: the rectangle and the proposed file name.
+pub fn last_request(ctx: &egui::Context) -> Option<(Rect, String)> {
+    ctx.data(|d| d.get_temp(last_request_id()))
 }
 
 /// The captures that arrived since the last frame, as actions (the app applies them).
