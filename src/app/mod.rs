@@ -6,7 +6,8 @@
 //!   [`champion_panel`];
 //! - [`settings`]: what is kept across restarts; [`saved`]: reading it back without trusting
 //!   it (each part checked, a damaged `app.ron` kept aside);
-//! - [`files`]: file dialogs behind a trait (tests hand in paths);
+//! - [`files`]: file dialogs behind a trait (tests hand in paths); [`referee`]: gnubg behind a
+//!   trait (tests script its verdicts);
 //! - [`commands`]: the command table (labels, tooltips, shortcuts) the [`menus`], the
 //!   [`toolbar`] and the keys read;
 //! - [`workspace`]: the two workspaces behind one trait, [`backgammon`] (with [`toolbar`],
@@ -31,6 +32,7 @@ pub mod jobs;
 pub mod look;
 pub mod menus;
 pub mod play;
+pub mod referee;
 pub mod saved;
 pub mod settings;
 pub mod state;
@@ -46,6 +48,7 @@ pub use candidates::CandidatesAction;
 pub use editing::{Edit, EditAction, EditBoard, IdFormat, Loc};
 pub use files::{FileDialogs, FileKind, NativeDialogs, ScriptedDialogs};
 pub use play::PlayAction;
+pub use referee::{Referee, ScriptedReferee};
 pub use settings::{Persisted, Settings, Tab};
 pub use state::{Action, AppState};
 pub use view::ViewAction;

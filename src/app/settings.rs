@@ -46,6 +46,9 @@ pub struct Settings {
     pub learning: bool,
     /// The learning step η, within [`ETA_RANGE`].
     pub eta: f64,
+    /// The depth gnubg evaluates the candidates at (0, 1 or 2 plies); `None`: gnubg's columns
+    /// are off.
+    pub gnubg_plies: Option<u8>,
 }
 
 impl Default for Settings {
@@ -58,6 +61,7 @@ impl Default for Settings {
             position_dir: None,
             learning: false,
             eta: 0.01,
+            gnubg_plies: Some(0),
         }
     }
 }

@@ -20,6 +20,17 @@ pub enum IdFormat {
     Xgid,
 }
 
+impl IdFormat {
+    /// `setup` written in this format.
+    pub fn write(self, setup: &bgw_engine::formats::Setup) -> String {
+        match self {
+            IdFormat::PositionId => setup.position_id(),
+            IdFormat::PositionMatchId => format!("{}:{}", setup.position_id(), setup.match_id()),
+            IdFormat::Xgid => setup.xgid(),
+        }
+    }
+}
+
 impl AppState {
     /// Reads a pasted ID onto the board (one undo step).
     pub(crate) fn paste(&mut self, text: &str) {
@@ -46,11 +57,7 @@ impl AppState {
                 .messages
                 .error("nothing copied: the board is not a legal position");
         };
-        let text = match format {
-            IdFormat::PositionId => setup.position_id(),
-            IdFormat::PositionMatchId => format!("{}:{}", setup.position_id(), setup.match_id()),
-            IdFormat::Xgid => setup.xgid(),
-        };
+        let text = format.write(&setup);
         self.messages.info(format!("copied {text}"));
         self.clipboard_out = Some(text);
     }

@@ -1,9 +1,13 @@
 //! The classic program's weights being edited: the values, the file they came from, unsaved
 //! changes, undo, and the question before unsaved changes are lost.
 //!
-//! - [`panel`]: the weight editor and the question (a modal).
+//! - [`panel`]: the weight editor and the question (a modal);
+//! - [`slider`]: the asinh scale of the weight sliders;
+//! - [`yardstick`]: the weights' live error on the shipped benchmark.
 
 pub mod panel;
+pub mod slider;
+pub mod yardstick;
 
 use super::files::{FileDialogs, FileKind};
 use super::status::Messages;
@@ -50,6 +54,8 @@ pub struct WeightsState {
     undo: Vec<Weights>,
     /// An action waiting for the person to confirm that unsaved weights may be lost.
     pub confirm_discard: Option<WeightsAction>,
+    /// The weights' error on the shipped benchmark.
+    pub yardstick: yardstick::Yardstick,
 }
 
 impl Default for WeightsState {
@@ -60,6 +66,7 @@ impl Default for WeightsState {
             path: None,
             undo: Vec::new(),
             confirm_discard: None,
+            yardstick: Default::default(),
         }
     }
 }
@@ -88,6 +95,12 @@ impl WeightsState {
         } else {
             name
         }
+    }
+
+    /// Prepares the benchmark when `wanted` (the first time), and re-scores the weights on it
+    /// when they changed.
+    pub fn poll(&mut self, wanted: bool) {
+        self.yardstick.poll(wanted, &self.current);
     }
 
     /// Changes the weights through `f` (learning during a game), one undo step when it says
