@@ -3,10 +3,10 @@
 //! ([`ScriptedReferee`]) in tests and benches. Both answer without blocking: a request is
 //! submitted and its reply polled on later frames.
 
+use bgw_engine::Side;
 use bgw_engine::formats::position_id;
 use bgw_engine::moves::{MoveGenerator, Play};
 use bgw_engine::reference::gnubg::{Config, Error, Gnubg, MoveEval, Reply, Request, Ticket};
-use bgw_engine::Side;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 

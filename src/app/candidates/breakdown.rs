@@ -10,7 +10,7 @@ use crate::app::state::{Action, AppState};
 use bgw_engine::classic::{Candidate, TERMS};
 use egui::{Color32, RichText};
 use egui_extras::{Column, TableBuilder};
-use egui_plot::{Bar, BarChart, GridMark, Plot};
+use egui_plot::{AxisHints, Bar, BarChart, GridMark, Plot};
 
 /// Green: the term favours the candidate shown (or adds to BRDVAL).
 pub const HELPS: Color32 = Color32::from_rgb(70, 170, 80);
@@ -87,14 +87,22 @@ pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
     ui.horizontal_top(|ui| {
         let height = ui.available_height();
         let table_width = 480.0_f32.min(ui.available_width() * 0.62);
-        ui.allocate_ui(egui::vec2(table_width, height), |ui| {
-            ui.set_width(table_width);
-            table(ui, state, c, &d, i, r);
-        });
+        ui.allocate_ui_with_layout(
+            egui::vec2(table_width, height),
+            egui::Layout::top_down(egui::Align::Min),
+            |ui| {
+                ui.set_width(table_width);
+                table(ui, state, c, &d, i, r);
+            },
+        );
         ui.vertical(|ui| {
             if show_addends {
                 let bars = sorted_bars(&c.addends);
-                legend(ui, "adds to BRDVAL (W·V > 0)", "takes from BRDVAL (W·V < 0)");
+                legend(
+                    ui,
+                    "adds to BRDVAL (W·V > 0)",
+                    "takes from BRDVAL (W·V < 0)",
+                );
                 chart(ui, &bars, "addend W·V of this move");
             } else {
                 let bars = sorted_bars(&d);
@@ -127,7 +135,10 @@ fn controls(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
         }
         ui.separator();
         ui.label("Compare with:");
-        if ui.radio(!c.compare_with_gnubg || !gnubg_there, "#1").clicked() {
+        if ui
+            .radio(!c.compare_with_gnubg || !gnubg_there, "#1")
+            .clicked()
+        {
             out.push(CandidatesAction::CompareWithGnubg(false).into());
         }
         let gnubg = ui
@@ -159,7 +170,15 @@ fn table(ui: &mut egui::Ui, state: &AppState, c: &Candidate, d: &[f64], i: usize
     let weak = ui.visuals().weak_text_color();
     let max_height = (ui.available_height() - 2.0 * ROW - 12.0).max(2.0 * ROW);
     let delta_title = format!("Δ vs #{}", r + 1);
-    let headers = ["term", "", "own", "opp", "weight", "addend", delta_title.as_str()];
+    let headers = [
+        "term",
+        "",
+        "own",
+        "opp",
+        "weight",
+        "addend",
+        delta_title.as_str(),
+    ];
     let widths = [64.0, 110.0, 34.0, 34.0, 60.0, 54.0];
     let mut table = TableBuilder::new(ui)
         .id_salt("breakdown-table")
@@ -223,10 +242,11 @@ fn table(ui: &mut egui::Ui, state: &AppState, c: &Candidate, d: &[f64], i: usize
 /// A legend for the chart's two colours, above it (outside the data).
 fn legend(ui: &mut egui::Ui, helps: &str, hurts: &str) {
     ui.horizontal_wrapped(|ui| {
-        ui.label(RichText::new("■").color(HELPS));
-        ui.label(helps);
-        ui.label(RichText::new("■").color(HURTS));
-        ui.label(hurts);
+        for (colour, text) in [(HELPS, helps), (HURTS, hurts)] {
+            let (rect, _) = ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
+            ui.painter().rect_filled(rect, 2.0, colour);
+            ui.label(text);
+        }
     });
 }
 
@@ -245,6 +265,20 @@ fn chart(ui: &mut egui::Ui, bars: &[(usize, f64)], axis: &str) {
         .partition(|b| b.value >= 0.0);
     let n = bars.len();
     let extent = bars.iter().map(|b| b.1.abs()).fold(0.0, f64::max).max(0.01);
+    // Every term's name on the vertical axis, and numbers on the horizontal one however
+    // narrow the chart: label spacings smaller than egui_plot's defaults.
+    let y_axis = AxisHints::new_y()
+        .label_spacing(10.0..=14.0)
+        .min_thickness(70.0)
+        .formatter(move |mark, _| {
+            let k = -mark.value.round();
+            if (0.0..names.len() as f64).contains(&k) {
+                names[k as usize].to_string()
+            } else {
+                String::new()
+            }
+        });
+    let x_axis = AxisHints::new_x().label(axis).label_spacing(28.0..=40.0);
     Plot::new("breakdown-plot")
         .height(ui.available_height().max(120.0))
         .width(ui.available_width().max(160.0))
@@ -254,7 +288,9 @@ fn chart(ui: &mut egui::Ui, bars: &[(usize, f64)], axis: &str) {
         .allow_boxed_zoom(false)
         .include_x(-extent * 1.05)
         .include_x(extent * 1.05)
-        .x_axis_label(axis)
+        .grid_spacing(8.0..=40.0)
+        .custom_x_axes(vec![x_axis])
+        .custom_y_axes(vec![y_axis])
         .y_grid_spacer(move |_| {
             (0..n)
                 .map(|k| GridMark {
@@ -262,14 +298,6 @@ fn chart(ui: &mut egui::Ui, bars: &[(usize, f64)], axis: &str) {
                     step_size: 1.0,
                 })
                 .collect()
-        })
-        .y_axis_formatter(move |mark, _| {
-            let k = -mark.value.round();
-            if (0.0..names.len() as f64).contains(&k) {
-                names[k as usize].to_string()
-            } else {
-                String::new()
-            }
         })
         .show(ui, |plot| {
             plot.bar_chart(BarChart::new("helps", helps).horizontal().color(HELPS));

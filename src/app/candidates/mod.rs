@@ -182,13 +182,19 @@ impl AppState {
 
     /// Puts the position candidate `i` reaches, the other side to play, on the clipboard.
     fn copy_result(&mut self, i: usize, format: IdFormat) {
-        let Some(row) = self.candidates.analysis.as_ref().and_then(|a| a.candidates.get(i))
+        let Some(row) = self
+            .candidates
+            .analysis
+            .as_ref()
+            .and_then(|a| a.candidates.get(i))
         else {
             return self.messages.error("nothing copied: no such candidate");
         };
         let notation = row.play.mv.notation();
         let Some(setup) = self.editing.edit.turn_over(&row.play.result).setup() else {
-            return self.messages.error("nothing copied: the result is not a position");
+            return self
+                .messages
+                .error("nothing copied: the result is not a position");
         };
         let text = format.write(&setup);
         self.messages

@@ -84,10 +84,7 @@ impl Sort {
         } else {
             Sort {
                 column,
-                descending: matches!(
-                    column,
-                    Column::Brdval | Column::Delta | Column::GnubgEquity
-                ),
+                descending: matches!(column, Column::Brdval | Column::Delta | Column::GnubgEquity),
             }
         }
     }

@@ -142,7 +142,13 @@ fn classic_loss_line(ui: &mut egui::Ui, state: &AppState, j: &Judgement) {
     let best = j
         .best
         .and_then(|b| a.index_of(&b))
-        .map(|i| format!(" — gnubg's best: #{} {}", i + 1, a.candidates[i].play.mv.notation()))
+        .map(|i| {
+            format!(
+                " — gnubg's best: #{} {}",
+                i + 1,
+                a.candidates[i].play.mv.notation()
+            )
+        })
         .unwrap_or_default();
     let (text, colour) = if e.loss == 0.0 {
         (
@@ -186,6 +192,8 @@ fn rows(
     ui.data_mut(|d| d.insert_temp(memo, c.selected));
 
     let visuals = ui.visuals().clone();
+    // Rows back to back: more of them in a small panel.
+    ui.spacing_mut().item_spacing.y = 0.0;
     let mut table = TableBuilder::new(ui)
         .id_salt("candidates-table")
         .striped(true)
@@ -196,7 +204,7 @@ fn rows(
     for (_, width) in COLUMNS {
         table = table.column(Column::initial(width).at_least(24.0).clip(true));
     }
-    table = table.column(Column::remainder().at_least(40.0).clip(true));
+    table = table.column(Column::remainder().at_least(24.0).clip(true));
     if let Some(row) = scroll_to {
         table = table.scroll_to_row(row, None);
     }
@@ -210,7 +218,10 @@ fn rows(
                         s if s.descending => " ▼",
                         _ => " ▲",
                     };
-                    let title = RichText::new(format!("{}{arrow}", column.title())).strong();
+                    // The arrows are in the monospace font only.
+                    let title = RichText::new(format!("{}{arrow}", column.title()))
+                        .monospace()
+                        .strong();
                     if ui
                         .add(egui::Button::new(title).frame(false))
                         .on_hover_text(format!("{} (click to sort)", column.description()))
@@ -274,7 +285,8 @@ fn rows(
                 );
                 for (k, text) in cells.into_iter().enumerate() {
                     // The classic's choice's loss stands out.
-                    let loss_cell = k == 6 && cand.classic_choice && eval.is_some_and(|e| e.loss > 0.0);
+                    let loss_cell =
+                        k == 6 && cand.classic_choice && eval.is_some_and(|e| e.loss > 0.0);
                     row.col(|ui| {
                         let mut t = RichText::new(text).monospace().color(colour);
                         if loss_cell {
@@ -285,7 +297,7 @@ fn rows(
                 }
                 row.col(|ui| {
                     if cand.classic_choice && a.choice.is_some() {
-                        ui.label(RichText::new("◀ classic").color(colour));
+                        ui.label(RichText::new("◀").monospace().color(colour));
                     }
                 });
                 let resp = row.response();

@@ -155,8 +155,7 @@ impl Verdicts {
         let key = (*pos, dice, plies);
         if !self.entries.contains_key(&key) {
             if self.entries.len() >= CACHE {
-                self.entries
-                    .retain(|_, v| matches!(v, Verdict::Pending(_)));
+                self.entries.retain(|_, v| matches!(v, Verdict::Pending(_)));
             }
             let verdict = match self.referee.submit(&Request::moves(pos, dice, plies)) {
                 Ok(ticket) => Verdict::Pending(ticket),
@@ -246,7 +245,10 @@ mod tests {
         assert_eq!((best.rank, best.loss), (1, 0.0));
         assert_eq!(j.best, Some(result("8/5 6/5")));
         let tied = [find("24/21 6/5").unwrap(), find("13/10 6/5").unwrap()];
-        assert!(tied.iter().all(|e| e.rank == 2 && (e.loss - 0.14).abs() < 1e-12));
+        assert!(
+            tied.iter()
+                .all(|e| e.rank == 2 && (e.loss - 0.14).abs() < 1e-12)
+        );
         assert_eq!(find("24/20"), None);
         assert_eq!(j.problems.len(), 2, "{:?}", j.problems);
         assert!(j.problems[0].contains("8/4 6/5"), "{:?}", j.problems);

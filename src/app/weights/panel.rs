@@ -4,12 +4,12 @@
 //! Every change goes through [`WeightsAction::Set`]; the candidates are re-ranked before the
 //! next panel is drawn and the benchmark re-scored on the next frame.
 
+use super::WeightsAction;
 use super::slider;
 use super::yardstick::Yardstick;
-use super::WeightsAction;
 use crate::app::editing::{EditAction, IdFormat};
 use crate::app::state::{Action, AppState};
-use bgw_engine::benchmark::{Figures, Report};
+use bgw_engine::benchmark::Figures;
 use bgw_engine::classic::{TERMS, Weights};
 use bgw_engine::formats::Setup;
 
@@ -48,11 +48,15 @@ pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
         }
     });
     summary(ui, &state.weights.yardstick);
-    egui::ScrollArea::both()
+    egui::ScrollArea::vertical()
         .id_salt("weights-scroll")
         .auto_shrink([false, false])
         .show(ui, |ui| {
-            out.extend(crate::app::duel::show(ui, state));
+            // The duel's row is wide: scrolled sideways in a narrow editor, never drawn over
+            // the breakdown.
+            egui::ScrollArea::horizontal()
+                .id_salt("duel-scroll")
+                .show(ui, |ui| out.extend(crate::app::duel::show(ui, state)));
             ui.separator();
             weight_grid(ui, state, &mut out);
             ui.separator();
@@ -61,30 +65,43 @@ pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
     out
 }
 
-/// One line: the weights' error on the benchmark beside the defaults' (always in view, so it
+/// Two lines: the weights' error on the benchmark beside the defaults' (always in view, so it
 /// can be watched while a slider moves).
 fn summary(ui: &mut egui::Ui, y: &Yardstick) {
-    let text = match (y.report(), y.prepared(), y.error()) {
-        (_, _, Some(e)) => format!("benchmark unavailable: {e}"),
+    let lines = match (y.report(), y.prepared(), y.error()) {
+        (_, _, Some(e)) => [format!("benchmark unavailable: {e}"), String::new()],
         (Some(r), Some(p), _) => {
-            let contact = |r: &Report| {
-                r.phase(bgw_engine::classic::Phase::Contact)
-                    .map_or(0.0, |f| f.mean_loss * 1000.0)
-            };
-            format!(
-                "Benchmark: agreement {:.1} % (default {:.1} %), mean loss {:.1} mEMG (default \
-                 {:.1}); contact {:.1} (default {:.1})",
-                r.overall.agreement * 100.0,
-                p.default.overall.agreement * 100.0,
-                r.overall.mean_loss * 1000.0,
-                p.default.overall.mean_loss * 1000.0,
-                contact(r),
-                contact(&p.default),
-            )
+            let phases: Vec<String> = r
+                .by_phase
+                .iter()
+                .map(|(phase, f)| {
+                    let d = p
+                        .default
+                        .phase(*phase)
+                        .map_or(0.0, |d| d.mean_loss * 1000.0);
+                    format!("{} {:.1} ({d:.1})", phase.name(), f.mean_loss * 1000.0)
+                })
+                .collect();
+            [
+                format!(
+                    "Benchmark: loss {:.1} mEMG a move (default {:.1}) · agreement {:.1} % \
+                     ({:.1} %)",
+                    r.overall.mean_loss * 1000.0,
+                    p.default.overall.mean_loss * 1000.0,
+                    r.overall.agreement * 100.0,
+                    p.default.overall.agreement * 100.0,
+                ),
+                phases.join(" · "),
+            ]
         }
-        _ => "Benchmark: preparing benchmark…".to_string(),
+        _ => ["Benchmark: preparing benchmark…".to_string(), String::new()],
     };
-    ui.label(text).on_hover_text(bgw_engine::benchmark::SHIPPED_NAME);
+    // Fixed lines whatever their length, so the editor below does not move when the figures
+    // come.
+    for line in lines {
+        ui.add(egui::Label::new(line).truncate())
+            .on_hover_text(bgw_engine::benchmark::SHIPPED_NAME);
+    }
     if y.preparing() {
         ui.ctx()
             .request_repaint_after(std::time::Duration::from_millis(100));
@@ -94,16 +111,24 @@ fn summary(ui: &mut egui::Ui, y: &Yardstick) {
 /// A grid of fixed columns: seed name, label, slider, number field, default.
 fn weight_grid(ui: &mut egui::Ui, state: &AppState, out: &mut Vec<Action>) {
     let defaults = Weights::builtin_default();
-    ui.spacing_mut().slider_width = (ui.available_width() - 400.0).clamp(160.0, 420.0);
+    // Fixed columns that fit the width: the plain labels only when there is room (they are
+    // also in the names' tooltips), the slider takes what is left.
+    let with_labels = ui.available_width() >= 520.0;
+    let fixed = if with_labels { 400.0 } else { 280.0 };
+    ui.spacing_mut().slider_width = (ui.available_width() - fixed).clamp(80.0, 420.0);
     egui::Grid::new("weights-grid")
-        .num_columns(5)
+        .num_columns(if with_labels { 5 } else { 4 })
         .striped(true)
         .show(ui, |ui| {
             for info in &TERMS {
                 let t = info.term;
                 let now = state.weights.current.get(t);
-                let name = ui.monospace(info.seed_name).on_hover_text(info.description);
-                ui.label(info.label);
+                let name = ui
+                    .monospace(info.seed_name)
+                    .on_hover_text(format!("{}: {}", info.label, info.description));
+                if with_labels {
+                    ui.label(info.label);
+                }
                 let mut s = slider::to_slider(now);
                 let slider = ui
                     .add(
@@ -164,7 +189,12 @@ fn benchmark(ui: &mut egui::Ui, y: &Yardstick) -> Vec<Action> {
         .num_columns(4)
         .striped(true)
         .show(ui, |ui| {
-            for h in ["", "decisions", "agreement (default)", "mean loss, mEMG (default)"] {
+            for h in [
+                "",
+                "decisions",
+                "agreement (default)",
+                "mean loss, mEMG (default)",
+            ] {
                 ui.strong(h);
             }
             ui.end_row();

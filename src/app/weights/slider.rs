@@ -42,7 +42,9 @@ mod tests {
     /// Slider positions from one end to the other, one a pixel of a 240-pixel slider.
     fn pixels() -> Vec<f64> {
         let (lo, hi) = range().into_inner();
-        (0..=240).map(|i| lo + (hi - lo) * f64::from(i) / 240.0).collect()
+        (0..=240)
+            .map(|i| lo + (hi - lo) * f64::from(i) / 240.0)
+            .collect()
     }
 
     #[test]
@@ -55,9 +57,14 @@ mod tests {
 
     #[test]
     fn weights_round_trip() {
-        for w in [-10.0, -3.5, -0.05, -0.0004, 0.0, 1e-6, 0.0004, 0.02, 1.0, 7.25, 10.0] {
+        for w in [
+            -10.0, -3.5, -0.05, -0.0004, 0.0, 1e-6, 0.0004, 0.02, 1.0, 7.25, 10.0,
+        ] {
             let back = from_slider(to_slider(w));
-            assert!((back - w).abs() <= 1e-12 * w.abs().max(1e-3), "{w} → {back}");
+            assert!(
+                (back - w).abs() <= 1e-12 * w.abs().max(1e-3),
+                "{w} → {back}"
+            );
         }
     }
 
