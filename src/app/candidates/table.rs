@@ -292,18 +292,23 @@ fn rows(
                         if loss_cell {
                             t = t.color(visuals.error_fg_color).strong();
                         }
-                        ui.label(t);
+                        // Not selectable text: the click is the row's.
+                        ui.add(egui::Label::new(t).selectable(false));
                     });
                 }
                 row.col(|ui| {
                     if cand.classic_choice && a.choice.is_some() {
-                        ui.label(RichText::new("◀").monospace().color(colour));
+                        let mark = RichText::new("◀").monospace().color(colour);
+                        ui.add(egui::Label::new(mark).selectable(false));
                     }
                 });
                 let resp = row.response();
+                // A row for screen readers: its cells in words, and whether it is selected.
                 resp.widget_info(|| {
-                    egui::WidgetInfo::selected(egui::accesskit::Role::Row, true, selected, &label)
+                    egui::WidgetInfo::labeled(egui::accesskit::Role::Row, true, &label)
                 });
+                resp.ctx
+                    .accesskit_node_builder(resp.id, |node| node.set_selected(selected));
                 if resp.hovered() {
                     hovered_any = Some(i);
                 }
