@@ -166,3 +166,181 @@ fn bad_arguments_exit_2_or_1() {
     let out = run(&["benchmark"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn the_built_in_sets_by_name() {
+    let holdout = score_json(&["holdout", "--player", "pubeval"]);
+    assert_eq!(holdout["decisions"], 2534);
+    assert!(holdout["benchmark"].as_str().unwrap().contains("hold-out"));
+    let shipped = score_json(&["shipped", "--player", "pubeval"]);
+    assert_eq!(shipped["decisions"], 11_826);
+    assert_ne!(holdout["mean_loss"], shipped["mean_loss"]);
+}
+
+/// `bgw ARGS…` with gnubg named by `BGW_GNUBG`.
+fn with_gnubg(program: &std::path::Path, args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_bgw"))
+        .args(args)
+        .env("BGW_GNUBG", program)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("bgw runs")
+}
+
+/// A stand-in for gnubg that answers the hello, then each request with `reply` (sh, `$id`
+/// the request id).
+#[cfg(unix)]
+fn fake_gnubg(dir: &std::path::Path, reply: &str) -> std::path::PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let path = dir.join("fake-gnubg");
+    let script = format!(
+        "#!/bin/sh\n\
+         n=0\n\
+         while IFS= read -r line; do\n\
+         id=$(printf '%s\\n' \"$line\" | sed -n 's/.*\"id\":\\([0-9]*\\).*/\\1/p')\n\
+         n=$((n+1))\n\
+         if [ $n = 1 ]; then\n\
+         echo \"@bgw {{\\\"id\\\":$id,\\\"ok\\\":true,\\\"gnubg\\\":\\\"GNU Backgammon 1.07 (fake)\\\",\\\"protocol\\\":1}}\"\n\
+         continue\n\
+         fi\n\
+         {reply}\n\
+         done\n"
+    );
+    std::fs::write(&path, script).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path
+}
+
+#[cfg(unix)]
+#[test]
+fn a_build_that_fails_leaves_no_file_and_exits_1() {
+    let dir = tempfile::tempdir().unwrap();
+    let out_file = dir.path().join("out").join("b.jsonl.gz");
+    std::fs::create_dir(out_file.parent().unwrap()).unwrap();
+    let out_arg = out_file.to_str().unwrap();
+    let build = [
+        "benchmark",
+        "build",
+        "--games",
+        "2",
+        "--out",
+        out_arg,
+        "--quiet",
+    ];
+    let crash = fake_gnubg(dir.path(), "echo 'Traceback: boom' >&2; exit 3");
+    for (program, words) in [
+        (dir.path().join("no-such-gnubg"), "apt-get install gnubg"),
+        (crash, "boom"),
+    ] {
+        let o = with_gnubg(&program, &build);
+        assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));
+        let err = text(&o.stderr);
+        assert!(err.starts_with("bgw: ") && err.contains(words), "{err}");
+        assert_eq!(
+            std::fs::read_dir(out_file.parent().unwrap())
+                .unwrap()
+                .count(),
+            0
+        );
+    }
+    // A list of moves that is not our legal plays.
+    let empty = fake_gnubg(
+        dir.path(),
+        "echo \"@bgw {\\\"id\\\":$id,\\\"ok\\\":true,\\\"moves\\\":[]}\"",
+    );
+    let o = with_gnubg(&empty, &build);
+    assert_eq!(o.status.code(), Some(1));
+    let err = text(&o.stderr);
+    assert!(
+        err.contains("4HPwATDgc/ABMA") && err.contains("does not list"),
+        "{err}"
+    );
+    assert_eq!(
+        std::fs::read_dir(out_file.parent().unwrap())
+            .unwrap()
+            .count(),
+        0
+    );
+}
+
+#[test]
+fn bad_build_arguments_exit_2() {
+    for args in [
+        vec!["benchmark", "build", "--games", "0", "--out", "x.jsonl"],
+        vec![
+            "benchmark",
+            "build",
+            "--games",
+            "2",
+            "--plies",
+            "3",
+            "--out",
+            "x.jsonl",
+        ],
+        vec!["benchmark", "build", "--games", "2"],
+        vec!["benchmark", "build", "--games", "x", "--out", "x.jsonl"],
+    ] {
+        let o = run(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", text(&o.stderr));
+    }
+    let o = run(&[
+        "benchmark",
+        "build",
+        "--games",
+        "2",
+        "--out",
+        "/no/such/dir/x.jsonl",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(text(&o.stderr).contains("/no/such/dir"));
+}
+
+/// The real gnubg, or `None` (the reason printed) when it is missing and `CI` is unset.
+fn real_gnubg() -> Option<std::path::PathBuf> {
+    let p = std::path::PathBuf::from("/usr/games/gnubg");
+    match std::env::var_os("BGW_GNUBG").map(std::path::PathBuf::from) {
+        Some(p) => Some(p),
+        None if p.exists() => Some(p),
+        None if std::env::var_os("CI").is_some() => panic!("gnubg is not installed"),
+        None => {
+            eprintln!("skipped: gnubg is not installed (apt-get install gnubg)");
+            None
+        }
+    }
+}
+
+#[test]
+fn a_real_build_of_two_games_reads_back() {
+    let Some(program) = real_gnubg() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("two.jsonl");
+    let o = with_gnubg(
+        &program,
+        &[
+            "benchmark",
+            "build",
+            "--games",
+            "2",
+            "--seed",
+            "5",
+            "--out",
+            path.to_str().unwrap(),
+        ],
+    );
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let report = stdout(&o);
+    assert!(
+        report.starts_with("2 games, ") && report.contains("requests/s"),
+        "{report}"
+    );
+    let bytes = std::fs::read(&path).unwrap();
+    assert!(!bytes.starts_with(&[0x1f, 0x8b]), "plain text by its name");
+    let bench = bgw_engine::benchmark::Benchmark::load(&path).unwrap();
+    assert!(bench.decisions.len() > 30);
+    assert!(
+        report.contains(&format!("{} decisions", bench.decisions.len())),
+        "{report}"
+    );
+    let v = score_json(&[path.to_str().unwrap(), "--player", "random"]);
+    assert_eq!(v["decisions"], bench.decisions.len());
+}

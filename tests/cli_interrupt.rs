@@ -1,6 +1,6 @@
 //! Ctrl+C (SIGINT sent to a child `bgw`): exit code 130, and what each long command leaves —
 //! tune and learn the weights so far, duel the figures of the pairs it finished, a bear-off
-//! build no file at all.
+//! build and a fit no file at all.
 #![cfg(unix)]
 
 use std::path::{Path, PathBuf};
@@ -150,6 +150,59 @@ fn an_interrupted_bearoff_build_leaves_no_file() {
     );
     assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
     assert!(stderr(&o).contains("big.bd not written"), "{}", stderr(&o));
+    assert!(names(&dir).is_empty(), "{:?}", names(&dir));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn an_interrupted_fit_leaves_no_file() {
+    let dir = temp_dir("fit");
+    let out = dir.join("fitted.ron");
+    let o = interrupted(
+        &[
+            "fit",
+            "--benchmark",
+            "shipped",
+            "--holdout",
+            "holdout",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+        Duration::from_millis(1500),
+    );
+    assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
+    assert!(stderr(&o).contains("nothing written to"), "{}", stderr(&o));
+    assert!(names(&dir).is_empty(), "{:?}", names(&dir));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn an_interrupted_benchmark_build_leaves_no_file() {
+    // gnubg plays the games: without it (and without CI) there is nothing to interrupt.
+    if !Path::new("/usr/games/gnubg").exists() && std::env::var_os("BGW_GNUBG").is_none() {
+        assert!(std::env::var_os("CI").is_none(), "gnubg is not installed");
+        eprintln!("skipped: gnubg is not installed (apt-get install gnubg)");
+        return;
+    }
+    let dir = temp_dir("benchmark");
+    let out = dir.join("decisions.jsonl.gz");
+    let o = interrupted(
+        &[
+            "benchmark",
+            "build",
+            "--games",
+            "10000",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+        Duration::from_millis(2000),
+    );
+    assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("decisions.jsonl.gz not written"),
+        "{}",
+        stderr(&o)
+    );
     assert!(names(&dir).is_empty(), "{:?}", names(&dir));
     std::fs::remove_dir_all(&dir).unwrap();
 }

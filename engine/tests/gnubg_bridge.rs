@@ -323,3 +323,41 @@ fn a_request_that_takes_too_long_times_out_and_gnubg_is_restarted() {
     );
     assert_eq!(g.restarts(), 1);
 }
+
+#[test]
+fn a_self_play_build_of_two_games_reads_back_with_our_legal_plays() {
+    use bgw_engine::benchmark::Benchmark;
+    use bgw_engine::benchmark::build::{BuildConfig, build};
+    use std::sync::atomic::AtomicBool;
+    let Some(mut g) = gnubg() else { return };
+    let config = BuildConfig {
+        games: 2,
+        plies: 0,
+        seed: 1,
+    };
+    let mut games = 0;
+    let built = build(
+        &mut g,
+        &config,
+        &mut |p| games = p.games_done,
+        &AtomicBool::new(false),
+    )
+    .unwrap();
+    assert_eq!((built.games, games), (2, 2));
+    assert!(built.decisions > 30, "{}", built.decisions);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("two.jsonl.gz");
+    built.write(&path, true).unwrap();
+    let bench = Benchmark::load(&path).unwrap();
+    assert_eq!(bench.decisions.len(), built.decisions);
+    // Every decision lists exactly our legal plays (the reader checks it), and gnubg's best
+    // is the first of its list: its equity is the highest.
+    let mut generator = MoveGenerator::new();
+    for d in &bench.decisions {
+        assert_eq!(d.plays, generator.generate(&d.position, d.dice).to_vec());
+        assert!(d.plays.len() >= 2);
+        assert!(d.equities.iter().all(|&e| e <= d.best_equity()));
+    }
+    // The first decision is the opening roll, where 0-ply gnubg is well known.
+    assert_eq!(bench.decisions[0].id, "4HPwATDgc/ABMA");
+}

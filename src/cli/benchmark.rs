@@ -1,13 +1,17 @@
 //! `bgw benchmark`: players scored against GNU Backgammon's verdict on a benchmark of
-//! decisions (by default the shipped one, built into the binary).
+//! decisions (by default the shipped one, built into the binary), and benchmarks built from
+//! gnubg's self-play.
 
-use super::{CliError, print};
-use bgw_engine::benchmark::{Benchmark, Figures, Report, SHIPPED_NAME, score};
+use super::{CliError, check_writable, in_range, interrupt, print, progress};
+use bgw_engine::benchmark::build::{self, BuildConfig, BuildError, BuildProgress, MAX_PLIES};
+use bgw_engine::benchmark::{Benchmark, Figures, HOLDOUT_NAME, Report, SHIPPED_NAME, score};
 use bgw_engine::duel::Contender;
+use bgw_engine::reference::gnubg::{Config, Gnubg};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::atomic::Ordering;
 
 /// Arguments of `bgw benchmark`.
 #[derive(clap::Args)]
@@ -21,13 +25,41 @@ enum Action {
     /// A player's agreement with gnubg's best move and its mean equity loss, overall, by
     /// phase, and its ten worst decisions.
     Score(ScoreArgs),
+    /// Decisions from gnubg's self-play: our engine plays the games with seeded dice, gnubg
+    /// chooses every move, and each decision with two legal plays or more is written with
+    /// every legal move's equity at the chosen plies (needs gnubg).
+    Build(BuildArgs),
+}
+
+/// Arguments of `bgw benchmark build`.
+#[derive(clap::Args)]
+struct BuildArgs {
+    /// Games of gnubg against itself, 1 to 100,000.
+    #[arg(long)]
+    games: u32,
+    /// gnubg's depth for every move: 0 (its neural net), 1 or 2.
+    #[arg(long, default_value_t = 0)]
+    plies: u8,
+    /// Seed of the dice.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// The benchmark file to write (atomically); gzip-compressed when it ends in `.gz`.
+    #[arg(long)]
+    out: PathBuf,
+    /// Gzip-compress whatever the name.
+    #[arg(long)]
+    gzip: bool,
+    /// No progress on stderr.
+    #[arg(long)]
+    quiet: bool,
 }
 
 /// Arguments of `bgw benchmark score`.
 #[derive(clap::Args)]
 struct ScoreArgs {
-    /// The benchmark: one JSON decision a line, gzip-compressed or not (default: the shipped
-    /// benchmark, gnubg 1.07 at 0 plies, 11,826 decisions).
+    /// The benchmark: one JSON decision a line, gzip-compressed or not; `shipped` (the
+    /// default) is the built-in training set (gnubg 1.07 at 0 plies, 11,826 decisions),
+    /// `holdout` the built-in hold-out set (write `./holdout` for a file of that name).
     file: Option<PathBuf>,
     /// The player: classic (the shipped default weights), classic:FILE.ron, pubeval, or
     /// random (the expected figures of a uniform choice).
@@ -42,23 +74,87 @@ struct ScoreArgs {
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
     match args.action {
         Action::Score(args) => run_score(args),
+        Action::Build(args) => run_build(args),
+    }
+}
+
+/// The most games of one build (the text is kept in memory until it is written).
+const MAX_BUILD_GAMES: u32 = 100_000;
+
+fn run_build(args: BuildArgs) -> Result<ExitCode, CliError> {
+    in_range("--games", args.games, 1, MAX_BUILD_GAMES)?;
+    in_range("--plies", args.plies, 0, MAX_PLIES)?;
+    check_writable(&args.out)?;
+    let gzip = args.gzip || build::is_gzip_name(&args.out);
+    let config = BuildConfig {
+        games: args.games,
+        plies: args.plies,
+        seed: args.seed,
+    };
+    let mut gnubg = Gnubg::new(Config::default());
+    let bar = progress::Progress::new("benchmark build (games)", u64::from(args.games), args.quiet);
+    let mut report = |p: BuildProgress| {
+        bar.message(format!(
+            "{} decisions, {:.0} requests/s",
+            p.decisions,
+            p.requests_per_second()
+        ));
+        bar.set(u64::from(p.games_done), u64::from(p.games_total));
+    };
+    let built = build::build(&mut gnubg, &config, &mut report, interrupt::flag());
+    bar.finish();
+    let built = built.map_err(|e| {
+        // A Ctrl+C that reached gnubg too (it runs in its own process group, but a signal
+        // may be sent to any process) is still an interruption.
+        if matches!(e, BuildError::Cancelled) || interrupt::flag().load(Ordering::Relaxed) {
+            CliError::interrupted(format!("interrupted: {} not written", args.out.display()))
+        } else {
+            CliError::failed(format!("gnubg self-play: {e}"))
+        }
+    })?;
+    let version = gnubg.hello().map_or("gnubg", |h| h.gnubg.as_str());
+    built
+        .write(&args.out, gzip)
+        .map_err(|e| CliError::failed(format!("cannot write {}: {e}", args.out.display())))?;
+    print(&format!(
+        "{} games, {} decisions ({} repeated, written once) from {} at {} plies, seed {}: \
+         {} requests in {:.1} s, {:.1} requests/s\nwritten to {}{}\n",
+        built.games,
+        built.decisions,
+        built.repeated,
+        version,
+        config.plies,
+        config.seed,
+        built.requests,
+        built.seconds,
+        built.requests_per_second(),
+        args.out.display(),
+        if gzip { " (gzip)" } else { "" }
+    ))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The benchmark named on the command line: `shipped`, `holdout` or a file; and its name.
+pub fn load_benchmark(file: Option<&Path>) -> Result<(Benchmark, String), CliError> {
+    let built_in =
+        |read: fn() -> Result<Benchmark, _>, name: &str| {
+            read().map(|b| (b, name.to_string())).map_err(
+                |e: bgw_engine::benchmark::BenchmarkError| CliError::failed(format!("{name}: {e}")),
+            )
+        };
+    match file {
+        None => built_in(Benchmark::shipped, SHIPPED_NAME),
+        Some(p) if p == Path::new("shipped") => built_in(Benchmark::shipped, SHIPPED_NAME),
+        Some(p) if p == Path::new("holdout") => built_in(Benchmark::holdout, HOLDOUT_NAME),
+        Some(path) => Benchmark::load(path)
+            .map(|b| (b, path.display().to_string()))
+            .map_err(|e| CliError::failed(format!("{}: {e}", path.display()))),
     }
 }
 
 fn run_score(args: ScoreArgs) -> Result<ExitCode, CliError> {
     let player = Contender::parse(&args.player)?;
-    let (bench, name) = match &args.file {
-        Some(path) => (
-            Benchmark::load(path)
-                .map_err(|e| CliError::failed(format!("{}: {e}", path.display())))?,
-            path.display().to_string(),
-        ),
-        None => (
-            Benchmark::shipped()
-                .map_err(|e| CliError::failed(format!("the shipped benchmark: {e}")))?,
-            SHIPPED_NAME.to_string(),
-        ),
-    };
+    let (bench, name) = load_benchmark(args.file.as_deref())?;
     let report = score(&bench, &player);
     if args.json {
         let json = ReportJson::of(&report, &name, bench.repeated);

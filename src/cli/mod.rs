@@ -11,6 +11,7 @@ mod benchmark;
 mod calibrate;
 mod champion;
 mod duel;
+mod fit;
 mod interrupt;
 mod learn;
 mod moves;
@@ -54,6 +55,9 @@ enum Command {
     Tune(tune::Args),
     /// Players scored against GNU Backgammon's verdict on a benchmark of decisions.
     Benchmark(benchmark::Args),
+    /// Fit the classic weights to a benchmark (the smallest mean loss against gnubg's
+    /// choices), score them on a hold-out set and duel them against pubeval.
+    Fit(fit::Args),
     /// Seed 002, «Чемпион»: the goat program against the wolves — replies with their trace,
     /// exact solution, move values, the article's game, measurements, play.
     #[command(alias = "wolves")]
@@ -323,6 +327,7 @@ pub fn run() -> ExitCode {
         Some(Command::Duel(args)) => duel::run(args),
         Some(Command::Tune(args)) => tune::run(args),
         Some(Command::Benchmark(args)) => benchmark::run(args),
+        Some(Command::Fit(args)) => fit::run(args),
         Some(Command::Champion(args)) => champion::run(args),
     };
     outcome.unwrap_or_else(|e| ExitCode::from(report(e)))

@@ -12,15 +12,21 @@
 //! every legal play once; a repeated (id, dice) counts once (the first is kept).
 //!
 //! # Modules
+//! - [`build`] — a benchmark made from gnubg's self-play (`bgw benchmark build`);
 //! - [`score`] — a player's figures: agreement, mean loss, by phase, the worst decisions;
 //! - [`rescore`] — the classic program re-scored with other weights by one dot product per
-//!   candidate, for a weight editor.
+//!   candidate, for a weight editor;
+//! - [`fit`](mod@fit) — the classic weights fitted to a benchmark: a smooth surrogate of the
+//!   mean loss, then exact line searches.
 //!
 //! The shipped benchmark ([`SHIPPED`], `assets/benchmark/`) is built into the library.
 
+pub mod build;
+pub mod fit;
 pub mod rescore;
 pub mod score;
 
+pub use fit::{FitConfig, FitError, FitOutcome, FitProgress, FitStage, fit};
 pub use rescore::ClassicRescore;
 pub use score::{Figures, Report, WorstDecision, score};
 
@@ -41,6 +47,15 @@ pub const SHIPPED: &[u8] = include_bytes!("../../../assets/benchmark/decisions_0
 
 /// The name the shipped benchmark is reported under.
 pub const SHIPPED_NAME: &str = "the shipped benchmark (gnubg 1.07, 0 plies, 11,826 decisions)";
+
+/// The hold-out benchmark, gzip-compressed: decisions from 60 other games of gnubg 1.07's
+/// self-play at 0 plies (`bgw benchmark build --games 60 --plies 0 --seed 8`), independent of
+/// [`SHIPPED`], for checking weights fitted to it (`assets/benchmark/README.md`).
+pub const HOLDOUT: &[u8] = include_bytes!("../../../assets/benchmark/holdout_0ply.jsonl.gz");
+
+/// The name the hold-out benchmark is reported under.
+pub const HOLDOUT_NAME: &str =
+    "the hold-out benchmark (gnubg 1.07, 0 plies, 60 games, seed 8, 2,534 decisions)";
 
 /// One decision: a position and roll with gnubg's equity for each of our legal plays.
 #[derive(Clone, Debug, PartialEq)]
@@ -176,6 +191,11 @@ impl Benchmark {
     /// The shipped benchmark ([`SHIPPED`]).
     pub fn shipped() -> Result<Benchmark, BenchmarkError> {
         Benchmark::read(SHIPPED)
+    }
+
+    /// The hold-out benchmark ([`HOLDOUT`]).
+    pub fn holdout() -> Result<Benchmark, BenchmarkError> {
+        Benchmark::read(HOLDOUT)
     }
 
     /// Reads the benchmark file at `path` (gzip or plain text); errors name the path.

@@ -10,8 +10,8 @@
 //! [`super::score`]'s for the classic program, bit for bit: the same sums in the same order,
 //! ties by the same order of boards.
 
-use super::Benchmark;
 use super::score::{Report, Tally, Verdict};
+use super::{Benchmark, Decision};
 use crate::classic::player::tie_order;
 use crate::classic::terms::{SideFeatures, Term, own_features};
 use crate::classic::value::brdval;
@@ -103,6 +103,35 @@ impl ClassicRescore {
     /// How many candidates are compared by BRDVAL in a re-score.
     pub fn candidates(&self) -> usize {
         self.features.len()
+    }
+
+    /// The decisions the weights decide, each as its decision and its candidates in tie
+    /// order (the first of equal BRDVALs wins): their term values and their plays (indices
+    /// in the decision's plays). For fitting the weights ([`super::fit`]).
+    pub fn by_value(&self) -> impl Iterator<Item = (&Decision, &[SideFeatures], &[usize])> {
+        self.benchmark
+            .decisions
+            .iter()
+            .zip(&self.rules)
+            .filter_map(|(d, rule)| match *rule {
+                Rule::Fixed(_) => None,
+                Rule::ByValue { start, end } => {
+                    Some((d, &self.features[start..end], &self.plays[start..end]))
+                }
+            })
+    }
+
+    /// The equity lost on the decisions that no weights change, summed.
+    pub fn fixed_loss(&self) -> f64 {
+        self.benchmark
+            .decisions
+            .iter()
+            .zip(&self.rules)
+            .filter_map(|(d, rule)| match *rule {
+                Rule::Fixed(i) => Some(d.loss(i)),
+                Rule::ByValue { .. } => None,
+            })
+            .sum()
     }
 
     /// The classic program's score with `weights`, reported as `player`: the same report as

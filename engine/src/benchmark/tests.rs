@@ -338,3 +338,21 @@ fn the_precomputed_rescore_is_the_score() {
     seen.dedup();
     assert_eq!(seen.len(), weights.len());
 }
+
+#[test]
+fn the_holdout_set_reads_and_is_other_games() {
+    let holdout = Benchmark::holdout().unwrap();
+    assert_eq!((holdout.decisions.len(), holdout.repeated), (2534, 0));
+    // Other games: beyond the opening, few decisions are shared with the training set.
+    let shipped: HashSet<(Position, Dice)> = SHIPPED_BENCH
+        .decisions
+        .iter()
+        .map(|d| (d.position, d.dice))
+        .collect();
+    let shared = holdout
+        .decisions
+        .iter()
+        .filter(|d| shipped.contains(&(d.position, d.dice)))
+        .count();
+    assert!(shared < holdout.decisions.len() / 20, "{shared} shared");
+}

@@ -51,7 +51,12 @@ impl Process {
         generation: u64,
         events: Sender<Event>,
     ) -> Result<Process, Error> {
-        let mut child = Command::new(program)
+        let mut command = Command::new(program);
+        // Its own process group: a Ctrl+C at the terminal is for bgw, which decides what
+        // to stop (gnubg ends when its stdin closes).
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut command, 0);
+        let mut child = command
             .args(["-t", "-q", "-r", "-p"])
             .arg(script)
             // Plain messages and a decimal point whatever the user's locale.

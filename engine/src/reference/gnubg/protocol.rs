@@ -280,7 +280,11 @@ fn move_eval(v: &Value) -> Result<MoveEval, String> {
     })
 }
 
-/// An equity in -3..=3 and five probabilities in 0..=1 (gnubg's range).
+/// How far outside 0..1 a probability of gnubg's may stray by rounding.
+const PROB_SLACK: f64 = 1e-6;
+
+/// An equity in -3..=3 and five probabilities in 0..=1 (gnubg's range, give or take
+/// [`PROB_SLACK`]).
 fn evaluation(v: &Value) -> Result<Evaluation, String> {
     let equity = v
         .get("equity")
@@ -294,10 +298,13 @@ fn evaluation(v: &Value) -> Result<Evaluation, String> {
         .ok_or("no list of five probabilities")?;
     let mut probs = [0.0; 5];
     for (p, x) in probs.iter_mut().zip(list) {
+        // gnubg's single-precision sums stray a few ulps outside 0..1 (−1.2e−7 for a lost
+        // bear-off): those are clamped, anything further is garbage.
         *p = x
             .as_f64()
-            .filter(|x| (0.0..=1.0).contains(x))
-            .ok_or("a probability outside 0..1")?;
+            .filter(|x| (-PROB_SLACK..=1.0 + PROB_SLACK).contains(x))
+            .ok_or("a probability outside 0..1")?
+            .clamp(0.0, 1.0);
     }
     Ok(Evaluation { equity, probs })
 }
@@ -380,6 +387,21 @@ mod tests {
         assert_eq!(m[0].notation, "8/5 6/5");
         assert_eq!(m[0].equity, 0.159);
         assert_eq!(m[0].probs[4], 0.005);
+        // gnubg's rounding just below 0 (seen in a lost bear-off) is clamped.
+        let r = decode(
+            "evaluate",
+            &body(r#"{"id":3,"ok":true,"equity":-1.0000002,"probs":[-1.2e-7,0,0,0,0]}"#),
+        );
+        assert!(
+            matches!(
+                r,
+                Ok(Reply::Evaluation(Evaluation {
+                    probs: [0.0, ..],
+                    ..
+                }))
+            ),
+            "{r:?}"
+        );
         let r = decode("best", &body(r#"{"id":2,"ok":true,"move":null}"#)).unwrap();
         assert_eq!(r, Reply::Best(None));
         let r = decode(
@@ -406,6 +428,7 @@ mod tests {
             r#"{"id":1,"ok":true,"moves":[{"move":"x","equity":0,"probs":[0,0,0,0],"plies":0}]}"#,
             r#"{"id":1,"ok":true,"moves":[{"move":"x","equity":9,"probs":[0,0,0,0,0],"plies":0}]}"#,
             r#"{"id":1,"ok":true,"moves":[{"move":"x","equity":0,"probs":[2,0,0,0,0],"plies":0}]}"#,
+            r#"{"id":1,"ok":true,"moves":[{"move":"x","equity":0,"probs":[-0.01,0,0,0,0],"plies":0}]}"#,
             r#"{"id":1,"ok":true,"moves":[{"move":"x","equity":0,"probs":[0,0,0,0,0],"plies":999}]}"#,
             r#"{"id":1,"ok":true,"equity":0.1,"probs":[0.5,0,0,0,"a"]}"#,
             r#"{"id":1,"ok":true,"protocol":1}"#,

@@ -1,0 +1,554 @@
+//! A benchmark built from GNU Backgammon's self-play: our engine plays the games (our move
+//! generator, seeded dice), gnubg chooses every move, and each decision with at least two
+//! legal plays becomes one line of the benchmark format ([`super`]), gnubg's every legal move
+//! evaluated at the chosen plies, best first.
+//!
+//! The dice of game `g` are the duel's ([`DiceStream`]: the opening roll never a double) drawn
+//! from `SplitMix64::derive(seed, [g])`, so a seed gives the same games with every version
+//! of gnubg that gives the same verdicts. Money play, no cube. A repeated (position, dice) is
+//! written once (and gnubg is not asked again: its first verdict is played).
+
+use crate::dice::Dice;
+use crate::duel::{DiceStream, MAX_TURNS};
+use crate::formats::position_id;
+use crate::moves::MoveGenerator;
+use crate::position::{CHECKERS, Position, Side};
+use crate::reference::gnubg::{self, Gnubg, MatchError, MoveEval, match_to_plays};
+use crate::rng::SplitMix64;
+use std::collections::HashMap;
+use std::fmt;
+use std::io::{self, Write};
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+/// Whoever evaluates every legal move of a position and roll: gnubg, or a stand-in in tests.
+pub trait Judge {
+    /// Every legal move of `dice` in `pos` (the side to move on roll) at `plies`, best first,
+    /// each with its equity for the side that moved.
+    fn moves(
+        &mut self,
+        pos: &Position,
+        dice: Dice,
+        plies: u8,
+    ) -> Result<Vec<MoveEval>, gnubg::Error>;
+}
+
+impl Judge for Gnubg {
+    fn moves(
+        &mut self,
+        pos: &Position,
+        dice: Dice,
+        plies: u8,
+    ) -> Result<Vec<MoveEval>, gnubg::Error> {
+        Gnubg::moves(self, pos, dice, plies)
+    }
+}
+
+/// The deepest evaluation a build may ask for (gnubg at 3 plies and more takes minutes a
+/// decision).
+pub const MAX_PLIES: u8 = 2;
+
+/// What to build.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BuildConfig {
+    /// Games of self-play.
+    pub games: u32,
+    /// gnubg's depth: 0 is its neural net alone; at most [`MAX_PLIES`].
+    pub plies: u8,
+    /// The seed of the dice.
+    pub seed: u64,
+}
+
+/// How far a build has got.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BuildProgress {
+    /// Games finished.
+    pub games_done: u32,
+    /// Games to play.
+    pub games_total: u32,
+    /// Decisions written so far (each (position, dice) once).
+    pub decisions: usize,
+    /// Requests answered by gnubg so far.
+    pub requests: usize,
+    /// Seconds since the start.
+    pub seconds: f64,
+}
+
+impl BuildProgress {
+    /// gnubg's requests per second so far.
+    pub fn requests_per_second(&self) -> f64 {
+        per_second(self.requests, self.seconds)
+    }
+}
+
+/// Why a build stopped without a benchmark.
+#[derive(Debug)]
+pub enum BuildError {
+    /// gnubg failed (missing, crashed, timed out, refused, garbage).
+    Gnubg(gnubg::Error),
+    /// gnubg's moves do not match our legal plays.
+    Match {
+        /// The position, the side to move on roll.
+        id: String,
+        /// The roll.
+        dice: Dice,
+        /// What does not match.
+        error: MatchError,
+    },
+    /// gnubg listed no move where we have at least two.
+    NoMove {
+        /// The position, the side to move on roll.
+        id: String,
+        /// The roll.
+        dice: Dice,
+    },
+    /// An equity that is not a finite number.
+    Equity {
+        /// The position, the side to move on roll.
+        id: String,
+        /// The roll.
+        dice: Dice,
+        /// The equity.
+        equity: f64,
+    },
+    /// The plies are out of range.
+    Plies(u8),
+    /// Stopped by the cancel flag.
+    Cancelled,
+}
+
+impl fmt::Display for BuildError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BuildError::Gnubg(e) => e.fmt(f),
+            BuildError::Match { id, dice, error } => {
+                write!(f, "position {id} with {dice}: {error}")
+            }
+            BuildError::NoMove { id, dice } => {
+                write!(f, "position {id} with {dice}: gnubg lists no legal move")
+            }
+            BuildError::Equity { id, dice, equity } => {
+                write!(
+                    f,
+                    "position {id} with {dice}: equity {equity} is not a number"
+                )
+            }
+            BuildError::Plies(p) => write!(f, "plies must be 0 to {MAX_PLIES}, not {p}"),
+            BuildError::Cancelled => f.write_str("the build was cancelled"),
+        }
+    }
+}
+
+impl std::error::Error for BuildError {}
+
+impl From<gnubg::Error> for BuildError {
+    fn from(e: gnubg::Error) -> BuildError {
+        BuildError::Gnubg(e)
+    }
+}
+
+/// A built benchmark: its text and how it was made.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Built {
+    /// The benchmark, one JSON line a decision (readable by [`super::Benchmark::read`]).
+    pub text: String,
+    /// Games played.
+    pub games: u32,
+    /// Decisions (lines).
+    pub decisions: usize,
+    /// Decisions met again and not written a second time.
+    pub repeated: usize,
+    /// Requests gnubg answered.
+    pub requests: usize,
+    /// Seconds the build took.
+    pub seconds: f64,
+}
+
+impl Built {
+    /// gnubg's requests per second over the build.
+    pub fn requests_per_second(&self) -> f64 {
+        per_second(self.requests, self.seconds)
+    }
+
+    /// Writes the benchmark to `path` atomically ([`crate::atomic_file`]), gzip-compressed
+    /// when `gzip` (deterministic: no time or name in the gzip header).
+    pub fn write(&self, path: &Path, gzip: bool) -> io::Result<()> {
+        crate::atomic_file::write_atomic(path, |w| {
+            if gzip {
+                let mut z = flate2::write::GzEncoder::new(w, flate2::Compression::best());
+                z.write_all(self.text.as_bytes())?;
+                z.finish()?;
+                Ok(())
+            } else {
+                w.write_all(self.text.as_bytes())
+            }
+        })
+    }
+}
+
+fn per_second(n: usize, seconds: f64) -> f64 {
+    if seconds > 0.0 {
+        n as f64 / seconds
+    } else {
+        0.0
+    }
+}
+
+/// True when `path` names a gzip file (`.gz`).
+pub fn is_gzip_name(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("gz"))
+}
+
+/// Plays `config.games` games in which `judge` chooses every move at `config.plies` plies
+/// (its best of every legal move evaluated) and returns the decisions. `progress` is called
+/// after every game; setting `cancel` stops the build at its next request with
+/// [`BuildError::Cancelled`].
+pub fn build(
+    judge: &mut dyn Judge,
+    config: &BuildConfig,
+    progress: &mut dyn FnMut(BuildProgress),
+    cancel: &AtomicBool,
+) -> Result<Built, BuildError> {
+    if config.plies > MAX_PLIES {
+        return Err(BuildError::Plies(config.plies));
+    }
+    let start = Instant::now();
+    let mut generator = MoveGenerator::new();
+    // Each (position, dice) met: the index of gnubg's choice among our plays (the same
+    // whichever colour is on roll).
+    let mut chosen: HashMap<(Position, Dice), usize> = HashMap::new();
+    let mut built = Built {
+        text: String::new(),
+        games: 0,
+        decisions: 0,
+        repeated: 0,
+        requests: 0,
+        seconds: 0.0,
+    };
+    for game in 0..config.games {
+        let mut dice = DiceStream::new(SplitMix64::derive(config.seed, &[u64::from(game)]));
+        let mut pos = Position::opening(Side::White);
+        for _ in 0..MAX_TURNS {
+            let roll = dice.roll();
+            let plays = generator.generate(&pos, roll).to_vec();
+            let result =
+                match plays.len() {
+                    0 => {
+                        pos = pos.mirror();
+                        continue;
+                    }
+                    1 => plays[0].result,
+                    // The file's IDs do not say whose turn it is: White's and Black's same
+                    // position on roll are one decision.
+                    _ => match chosen.get(&(pos.with_on_roll(Side::White), roll)) {
+                        Some(&i) => {
+                            built.repeated += 1;
+                            plays[i].result
+                        }
+                        None => {
+                            if cancel.load(Ordering::Relaxed) {
+                                return Err(BuildError::Cancelled);
+                            }
+                            let id = position_id::encode(&pos);
+                            let moves = judge.moves(&pos, roll, config.plies)?;
+                            built.requests += 1;
+                            let matched = match_to_plays(&pos, roll, &moves, &plays, true)
+                                .map_err(|error| BuildError::Match {
+                                    id: id.clone(),
+                                    dice: roll,
+                                    error,
+                                })?;
+                            if let Some(m) = moves.iter().find(|m| !m.equity.is_finite()) {
+                                let equity = m.equity;
+                                return Err(BuildError::Equity {
+                                    id,
+                                    dice: roll,
+                                    equity,
+                                });
+                            }
+                            let Some(best) = best_of(&matched) else {
+                                return Err(BuildError::NoMove { id, dice: roll });
+                            };
+                            built.text.push_str(&line(&id, roll, &moves));
+                            built.decisions += 1;
+                            chosen.insert((pos.with_on_roll(Side::White), roll), best);
+                            plays[best].result
+                        }
+                    },
+                };
+            if result.player_off() == CHECKERS {
+                break;
+            }
+            pos = result.mirror();
+        }
+        built.games = game + 1;
+        progress(BuildProgress {
+            games_done: game + 1,
+            games_total: config.games,
+            decisions: built.decisions,
+            requests: built.requests,
+            seconds: start.elapsed().as_secs_f64(),
+        });
+    }
+    built.seconds = start.elapsed().as_secs_f64();
+    Ok(built)
+}
+
+/// The play with gnubg's highest equity, its first on equal ones (as the reader takes it).
+fn best_of(matched: &[(usize, MoveEval)]) -> Option<usize> {
+    let mut best: Option<(usize, f64)> = None;
+    for (i, m) in matched {
+        if best.is_none_or(|(_, e)| m.equity > e) {
+            best = Some((*i, m.equity));
+        }
+    }
+    best.map(|(i, _)| i)
+}
+
+/// One decision as a line of the benchmark format (with its newline), in the shared file's
+/// spacing: gnubg's notations and equities in gnubg's order.
+fn line(id: &str, dice: Dice, moves: &[MoveEval]) -> String {
+    let json = |s: &str| serde_json::Value::from(s).to_string();
+    let list: Vec<String> = moves
+        .iter()
+        .map(|m| {
+            format!(
+                "[{}, {}]",
+                json(&m.notation),
+                serde_json::Value::from(m.equity)
+            )
+        })
+        .collect();
+    format!(
+        "{{\"id\": {}, \"dice\": [{}, {}], \"moves\": [{}]}}\n",
+        json(id),
+        dice.high(),
+        dice.low(),
+        list.join(", ")
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::benchmark::Benchmark;
+    use crate::moves::legal_plays;
+    use crate::opponents::Pubeval;
+
+    /// A stand-in for gnubg: every legal play in our notation, rated by pubeval, best first;
+    /// it fails on request `fail_at` and raises `cancel` after request `cancel_after`.
+    struct Racer<'a> {
+        pubeval: Pubeval,
+        asked: usize,
+        fail_at: Option<usize>,
+        cancel_after: Option<(usize, &'a AtomicBool)>,
+    }
+
+    impl Racer<'_> {
+        fn new() -> Racer<'static> {
+            Racer {
+                pubeval: Pubeval::new(),
+                asked: 0,
+                fail_at: None,
+                cancel_after: None,
+            }
+        }
+    }
+
+    impl Judge for Racer<'_> {
+        fn moves(
+            &mut self,
+            pos: &Position,
+            dice: Dice,
+            plies: u8,
+        ) -> Result<Vec<MoveEval>, gnubg::Error> {
+            self.asked += 1;
+            if self.fail_at == Some(self.asked) {
+                return Err(gnubg::Error::Crashed {
+                    status: "killed by signal 9".into(),
+                    stderr: String::new(),
+                });
+            }
+            if let Some((n, flag)) = self.cancel_after
+                && self.asked >= n
+            {
+                flag.store(true, Ordering::Relaxed);
+            }
+            let mut moves: Vec<MoveEval> = legal_plays(pos, dice)
+                .iter()
+                .map(|p| MoveEval {
+                    notation: p.mv.notation(),
+                    // pubeval's win is infinite.
+                    equity: self.pubeval.score(!pos.has_contact(), &p.result).min(3.0),
+                    probs: [0.5, 0.0, 0.0, 0.0, 0.0],
+                    plies,
+                })
+                .collect();
+            moves.sort_by(|a, b| b.equity.total_cmp(&a.equity));
+            Ok(moves)
+        }
+    }
+
+    fn config(games: u32) -> BuildConfig {
+        BuildConfig {
+            games,
+            plies: 0,
+            seed: 3,
+        }
+    }
+
+    fn run(judge: &mut Racer, games: u32) -> Result<Built, BuildError> {
+        build(judge, &config(games), &mut |_| {}, &AtomicBool::new(false))
+    }
+
+    #[test]
+    fn a_build_reads_back_and_repeats_itself() {
+        let mut seen = Vec::new();
+        let mut judge = Racer::new();
+        let built = build(
+            &mut judge,
+            &config(4),
+            &mut |p| seen.push(p),
+            &AtomicBool::new(false),
+        )
+        .unwrap();
+        assert_eq!(built.games, 4);
+        assert_eq!(built.requests, judge.asked);
+        assert_eq!(
+            built.requests, built.decisions,
+            "one request a new decision"
+        );
+        assert!(built.decisions > 40, "{}", built.decisions);
+        assert_eq!(built.text.lines().count(), built.decisions);
+        let games: Vec<u32> = seen.iter().map(|p| p.games_done).collect();
+        assert_eq!(games, [1, 2, 3, 4]);
+        assert_eq!(seen[3].decisions, built.decisions);
+        // Read strictly: every decision, each once, gnubg's best first.
+        let bench = Benchmark::read(built.text.as_bytes()).unwrap();
+        assert_eq!(
+            (bench.decisions.len(), bench.repeated),
+            (built.decisions, 0)
+        );
+        for d in &bench.decisions {
+            assert!(d.plays.len() >= 2);
+            let most = d.equities.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+            assert_eq!(d.best_equity(), most);
+        }
+        // The same seed, the same text; another seed, other games.
+        assert_eq!(run(&mut Racer::new(), 4).unwrap().text, built.text);
+        let other = build(
+            &mut Racer::new(),
+            &BuildConfig {
+                seed: 4,
+                ..config(4)
+            },
+            &mut |_| {},
+            &AtomicBool::new(false),
+        )
+        .unwrap();
+        assert_ne!(other.text, built.text);
+    }
+
+    #[test]
+    fn a_repeated_decision_is_written_once_and_not_asked_again() {
+        // Every game opens with one of 15 rolls from the same position: 40 games repeat some.
+        let built = run(&mut Racer::new(), 40).unwrap();
+        assert!(built.repeated > 0);
+        let bench = Benchmark::read(built.text.as_bytes()).unwrap();
+        assert_eq!(bench.repeated, 0);
+        assert_eq!(bench.decisions.len(), built.decisions);
+        assert_eq!(built.requests, built.decisions);
+    }
+
+    #[test]
+    fn a_failure_or_a_cancel_gives_no_benchmark() {
+        let mut judge = Racer {
+            fail_at: Some(30),
+            ..Racer::new()
+        };
+        let e = run(&mut judge, 3).unwrap_err();
+        assert!(
+            matches!(e, BuildError::Gnubg(gnubg::Error::Crashed { .. })),
+            "{e}"
+        );
+        assert_eq!(judge.asked, 30, "the build stops at the failure");
+
+        let flag = AtomicBool::new(false);
+        let mut judge = Racer {
+            cancel_after: Some((10, &flag)),
+            ..Racer::new()
+        };
+        let e = build(&mut judge, &config(3), &mut |_| {}, &flag).unwrap_err();
+        assert!(matches!(e, BuildError::Cancelled), "{e}");
+        assert_eq!(judge.asked, 10, "no request after the cancel");
+
+        let e = build(
+            &mut Racer::new(),
+            &BuildConfig {
+                plies: 3,
+                ..config(1)
+            },
+            &mut |_| {},
+            &AtomicBool::new(false),
+        )
+        .unwrap_err();
+        assert!(matches!(e, BuildError::Plies(3)), "{e}");
+    }
+
+    /// A judge whose list misses a legal play.
+    struct Forgetful(Racer<'static>);
+
+    impl Judge for Forgetful {
+        fn moves(
+            &mut self,
+            pos: &Position,
+            dice: Dice,
+            plies: u8,
+        ) -> Result<Vec<MoveEval>, gnubg::Error> {
+            let mut m = self.0.moves(pos, dice, plies)?;
+            m.pop();
+            Ok(m)
+        }
+    }
+
+    #[test]
+    fn moves_that_do_not_match_our_plays_are_an_error() {
+        let e = build(
+            &mut Forgetful(Racer::new()),
+            &config(1),
+            &mut |_| {},
+            &AtomicBool::new(false),
+        )
+        .unwrap_err();
+        let BuildError::Match { id, error, .. } = &e else {
+            panic!("{e}")
+        };
+        assert_eq!(id, "4HPwATDgc/ABMA");
+        assert!(matches!(error, MatchError::Missing { ours } if ours.len() == 1));
+    }
+
+    #[test]
+    fn gzip_by_name_or_flag_and_the_file_reads_back() {
+        let dir = tempfile::tempdir().unwrap();
+        let built = run(&mut Racer::new(), 2).unwrap();
+        for (name, gzip) in [("a.jsonl", false), ("b.jsonl.gz", true), ("c.jsonl", true)] {
+            let path = dir.path().join(name);
+            built.write(&path, gzip || is_gzip_name(&path)).unwrap();
+            let bytes = std::fs::read(&path).unwrap();
+            assert_eq!(bytes.starts_with(&[0x1f, 0x8b]), gzip, "{name}");
+            let bench = Benchmark::load(&path).unwrap();
+            assert_eq!(bench.decisions.len(), built.decisions);
+        }
+        assert!(is_gzip_name(Path::new("x/holdout.JSONL.GZ")));
+        assert!(!is_gzip_name(Path::new("gz")));
+        // Deterministic bytes: no time in the gzip header.
+        let again = dir.path().join("d.jsonl.gz");
+        built.write(&again, true).unwrap();
+        assert_eq!(
+            std::fs::read(&again).unwrap(),
+            std::fs::read(dir.path().join("b.jsonl.gz")).unwrap()
+        );
+    }
+}

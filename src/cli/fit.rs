@@ -1,0 +1,282 @@
+//! `bgw fit`: the classic weights fitted to a benchmark of gnubg's decisions (the smallest
+//! mean equity loss), scored on a hold-out set, then duelled against pubeval.
+
+use super::progress::Progress;
+use super::rank::load_weights;
+use super::{CliError, in_range, interrupt, print};
+use bgw_engine::benchmark::{
+    ClassicRescore, Figures, FitConfig, FitError, FitOutcome, FitProgress, Report, fit,
+};
+use bgw_engine::classic::{Phase, TERMS, Weights, by_seed_name};
+use bgw_engine::duel::{Contender, DuelConfig, DuelResult, duel};
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+/// Arguments of `bgw fit`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The training set: a benchmark file, `shipped` (the built-in 11,826 decisions) or
+    /// `holdout` (the built-in hold-out set).
+    #[arg(long)]
+    benchmark: String,
+    /// The hold-out set, scored but never fitted to: a file, `shipped` or `holdout`.
+    #[arg(long)]
+    holdout: Option<String>,
+    /// Where to write the fitted weights (atomically; nothing is written if the fit fails
+    /// or is stopped).
+    #[arg(long)]
+    out: PathBuf,
+    /// Starting weights (RON); the built-in defaults when absent.
+    #[arg(long)]
+    weights: Option<PathBuf>,
+    /// Seed of the fit's random directions and of the duel's dice.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Games of the duel of the fitted weights against pubeval (duplicate dice); 0: no duel.
+    #[arg(long, default_value_t = 2000)]
+    duel_games: u64,
+    /// No progress on stderr.
+    #[arg(long)]
+    quiet: bool,
+    /// Print the outcome as one JSON object instead of tables.
+    #[arg(long)]
+    json: bool,
+}
+
+/// The most games of the duel.
+const MAX_DUEL_GAMES: u64 = 100_000_000;
+
+/// A benchmark named on the command line, read.
+struct Named {
+    name: String,
+    rescore: ClassicRescore,
+}
+
+/// Reads `spec`: `shipped`, `holdout` or a file.
+fn read_benchmark(spec: &str) -> Result<Named, CliError> {
+    let (bench, name) = super::benchmark::load_benchmark(Some(Path::new(spec)))?;
+    Ok(Named {
+        name,
+        rescore: ClassicRescore::new(bench),
+    })
+}
+
+/// Runs `bgw fit`.
+pub fn run(args: Args) -> Result<ExitCode, CliError> {
+    in_range("--duel-games", args.duel_games, 0, MAX_DUEL_GAMES)?;
+    // Ctrl+C while the benchmarks are read stops the fit at its first step.
+    let cancel = interrupt::flag();
+    let start = load_weights(args.weights.as_ref())?;
+    super::check_writable(&args.out)?;
+    let train = read_benchmark(&args.benchmark)?;
+    let holdout = args.holdout.as_deref().map(read_benchmark).transpose()?;
+    let config = FitConfig {
+        seed: args.seed,
+        ..FitConfig::default()
+    };
+    let bar = Progress::new("fit (steps)", 1, args.quiet);
+    let clock = Instant::now();
+    let outcome = fit(
+        &train.rescore,
+        holdout.as_ref().map(|h| &h.rescore),
+        &start,
+        &config,
+        &mut |p: &FitProgress| {
+            bar.set(p.step as u64, p.steps as u64);
+            bar.message(format!("{:?}: {:.2} mEMG", p.stage, 1000.0 * p.train_loss));
+        },
+        cancel,
+    );
+    let seconds = clock.elapsed().as_secs_f64();
+    bar.finish();
+    let outcome = match outcome {
+        Ok(o) => o,
+        Err(FitError::Cancelled) => {
+            return Err(CliError::interrupted(format!(
+                "interrupted: nothing written to {}",
+                args.out.display()
+            )));
+        }
+    };
+    outcome.weights.save(&args.out)?;
+    let duel = duel_pubeval(&outcome.weights, &args, cancel);
+    let text = if args.json {
+        let json = FitJson {
+            out: args.out.display().to_string(),
+            seed: args.seed,
+            seconds,
+            train: SetJson::of(&train.name, &outcome.start_train, &outcome.train),
+            holdout: holdout.as_ref().and_then(|h| {
+                Some(SetJson::of(
+                    &h.name,
+                    outcome.start_holdout.as_ref()?,
+                    outcome.holdout.as_ref()?,
+                ))
+            }),
+            start: by_seed_name(&start.0),
+            weights: by_seed_name(&outcome.weights.0),
+            duel: duel.as_ref(),
+        };
+        format!("{}\n", serde_json::to_string_pretty(&json)?)
+    } else {
+        text(
+            &outcome,
+            &start,
+            &train,
+            holdout.as_ref(),
+            &args,
+            seconds,
+            duel.as_ref(),
+        )
+    };
+    print(&text)?;
+    if duel.as_ref().is_some_and(|d| d.cancelled) {
+        return Err(CliError::interrupted(format!(
+            "interrupted during the duel; the fitted weights are written to {}",
+            args.out.display()
+        )));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The fitted weights against pubeval, unless `--duel-games 0`.
+fn duel_pubeval(
+    w: &Weights,
+    args: &Args,
+    cancel: &std::sync::atomic::AtomicBool,
+) -> Option<DuelResult> {
+    if args.duel_games == 0 {
+        return None;
+    }
+    let a = Contender::classic(*w, format!("classic:{}", args.out.display()));
+    let b = Contender::Pubeval;
+    let bar = Progress::new("duel against pubeval (games)", args.duel_games, args.quiet);
+    let result = duel(
+        &|s| a.player(s),
+        &|s| b.player(s),
+        &DuelConfig {
+            games: args.duel_games,
+            seed: args.seed,
+        },
+        &|p| bar.set(p.games_done, p.games_total),
+        cancel,
+    );
+    bar.finish();
+    Some(result)
+}
+
+/// The start's and the fit's figures on a set, in JSON.
+#[derive(serde::Serialize)]
+struct SetJson<'a> {
+    benchmark: &'a str,
+    start: ReportJson,
+    fitted: ReportJson,
+}
+
+/// A report's figures in JSON (as `bgw benchmark score --json`, without the worst decisions).
+#[derive(serde::Serialize)]
+struct ReportJson {
+    decisions: usize,
+    agreement: f64,
+    mean_loss: f64,
+    by_phase: BTreeMap<&'static str, Figures>,
+}
+
+impl<'a> SetJson<'a> {
+    fn of(benchmark: &'a str, start: &Report, fitted: &Report) -> SetJson<'a> {
+        let json = |r: &Report| ReportJson {
+            decisions: r.overall.decisions,
+            agreement: r.overall.agreement,
+            mean_loss: r.overall.mean_loss,
+            by_phase: r.by_phase.iter().map(|(p, f)| (p.name(), *f)).collect(),
+        };
+        SetJson {
+            benchmark,
+            start: json(start),
+            fitted: json(fitted),
+        }
+    }
+}
+
+/// `bgw fit --json`.
+#[derive(serde::Serialize)]
+struct FitJson<'a> {
+    out: String,
+    seed: u64,
+    seconds: f64,
+    train: SetJson<'a>,
+    holdout: Option<SetJson<'a>>,
+    start: BTreeMap<&'static str, f64>,
+    weights: BTreeMap<&'static str, f64>,
+    duel: Option<&'a DuelResult>,
+}
+
+/// The outcome as tables; losses in mEMG.
+fn text(
+    o: &FitOutcome,
+    start: &Weights,
+    train: &Named,
+    holdout: Option<&Named>,
+    args: &Args,
+    seconds: f64,
+    duel: Option<&DuelResult>,
+) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "fitted in {seconds:.1} s (seed {}); weights written to {}",
+        args.seed,
+        args.out.display()
+    );
+    let mut set = |what: &str, name: &str, before: &Report, after: &Report| {
+        let _ = writeln!(out, "\n{what}: {name}");
+        let _ = writeln!(
+            out,
+            "{:<18} {:>9}  {:>19}  {:>23}",
+            "phase", "decisions", "agreement", "mean loss (mEMG)"
+        );
+        let mut row = |phase: &str, b: &Figures, a: &Figures| {
+            let _ = writeln!(
+                out,
+                "{phase:<18} {:>9}  {:>6.1} % -> {:>5.1} %  {:>8.2} -> {:>8.2}",
+                a.decisions,
+                100.0 * b.agreement,
+                100.0 * a.agreement,
+                1000.0 * b.mean_loss,
+                1000.0 * a.mean_loss
+            );
+        };
+        row("all", &before.overall, &after.overall);
+        for (phase, a) in &after.by_phase {
+            if let Some(b) = before.phase(*phase) {
+                row(phase.name(), b, a);
+            }
+        }
+    };
+    set("training set", &train.name, &o.start_train, &o.train);
+    if let (Some(h), Some(b), Some(a)) = (holdout, &o.start_holdout, &o.holdout) {
+        set("hold-out set", &h.name, b, a);
+    }
+    let _ = writeln!(out, "\n{:<9} {:>10}    {:>10}", "term", "start", "fitted");
+    for (info, (w0, w)) in TERMS.iter().zip(start.0.iter().zip(&o.weights.0)) {
+        let _ = writeln!(out, "{:<9} {w0:>10.4} -> {w:>10.4}", info.seed_name);
+    }
+    if let Some(d) = duel {
+        let _ = writeln!(
+            out,
+            "\nagainst pubeval: {:+.4} ± {:.4} ppg over {} games (seed {}, duplicate dice)",
+            d.ppg, d.ppg_stderr, d.games, d.seed
+        );
+    }
+    // Contact is where the weights decide; name it when there is no hold-out set to judge.
+    if holdout.is_none() && o.train.phase(Phase::Contact).is_some() {
+        let _ = writeln!(
+            out,
+            "\nno hold-out set: judge the fit on decisions it did not see (--holdout FILE)"
+        );
+    }
+    out
+}
