@@ -363,3 +363,29 @@ fn clicking_a_worst_decision_loads_its_position_and_dice() {
         d.plays.len()
     );
 }
+
+#[test]
+fn fit_runs_in_the_background_and_cancel_stops_it() {
+    let mut h = harness(prepared());
+    let start = h.state().state.weights.current;
+    h.get_by_label("Fit to the benchmark").click();
+    h.run();
+    assert!(h.state().state.weights.fitting.job().is_some());
+    assert!(shows(&h, "fitting to the benchmark"));
+    h.get_by_label("Cancel").click();
+    h.run();
+    for _ in 0..1200 {
+        if h.state().state.weights.fitting.job().is_none() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        h.step();
+    }
+    h.run();
+    assert!(h.state().state.weights.fitting.job().is_none());
+    assert!(shows(
+        &h,
+        "the fit was cancelled; the weights are unchanged"
+    ));
+    assert_eq!(h.state().state.weights.current, start);
+}

@@ -209,7 +209,14 @@ impl AppState {
     pub fn poll(&mut self) {
         self.bearoff.poll();
         self.candidates.poll(self.settings.gnubg_plies);
-        self.weights.poll(self.settings.tab == Tab::Weights);
+        if let Some(fitted) = self.weights.poll(self.settings.tab == Tab::Weights) {
+            match fitted {
+                Ok(text) => self.messages.info(text),
+                Err(text) => self.messages.error(text),
+            }
+            self.game_takes_the_weights();
+            self.refresh();
+        }
         if self.settings.tab == Tab::Champion {
             self.champion.poll();
         }

@@ -46,7 +46,33 @@ pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
         if ui.button("Save as…").clicked() {
             out.push(WeightsAction::SaveAs.into());
         }
+        let ready = state.weights.yardstick.prepared().is_some();
+        if ui
+            .add_enabled(
+                ready && state.weights.fitting.job().is_none(),
+                egui::Button::new("Fit to the benchmark"),
+            )
+            .on_hover_text(
+                "Find the weights with the least mean loss on the shipped benchmark, from \
+                 these ones (in the background; the result is one undo step)",
+            )
+            .on_disabled_hover_text("Once the benchmark is prepared (or while a fit runs)")
+            .clicked()
+        {
+            out.push(WeightsAction::Fit.into());
+        }
     });
+    if let Some(job) = state.weights.fitting.job() {
+        if crate::app::jobs::progress_ui(ui, job) {
+            out.push(WeightsAction::CancelFit.into());
+        }
+        if let Some(loss) = state.weights.fitting.live_loss() {
+            ui.label(format!(
+                "training loss now {:.2} mEMG a move",
+                loss * 1000.0
+            ));
+        }
+    }
     summary(ui, &state.weights.yardstick);
     egui::ScrollArea::vertical()
         .id_salt("weights-scroll")
@@ -60,6 +86,10 @@ pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
             ui.separator();
             weight_grid(ui, state, &mut out);
             ui.separator();
+            if let Some(o) = &state.weights.fitting.last {
+                fit_figures(ui, o);
+                ui.separator();
+            }
             out.extend(benchmark(ui, &state.weights.yardstick));
         });
     out
@@ -242,6 +272,42 @@ fn benchmark(ui: &mut egui::Ui, y: &Yardstick) -> Vec<Action> {
         }
     }
     out
+}
+
+/// The last fit's loss before and after, on the training and the hold-out set side by side.
+fn fit_figures(ui: &mut egui::Ui, o: &bgw_engine::benchmark::FitOutcome) {
+    ui.strong("Last fit: mean loss, mEMG a move (agreement)");
+    let cell = |r: Option<&bgw_engine::benchmark::Report>| {
+        r.map_or("—".to_string(), |r| {
+            format!(
+                "{:.1} ({:.1} %)",
+                r.overall.mean_loss * 1000.0,
+                r.overall.agreement * 100.0
+            )
+        })
+    };
+    egui::Grid::new("fit-grid")
+        .num_columns(3)
+        .striped(true)
+        .show(ui, |ui| {
+            for h in ["", "training set", "hold-out set"] {
+                ui.strong(h);
+            }
+            ui.end_row();
+            ui.label("before");
+            ui.monospace(cell(Some(&o.start_train)));
+            ui.monospace(cell(o.start_holdout.as_ref()));
+            ui.end_row();
+            ui.label("after");
+            ui.monospace(cell(Some(&o.train)));
+            ui.monospace(cell(o.holdout.as_ref()));
+            ui.end_row();
+        });
+    ui.weak(format!(
+        "training: {}; hold-out: {}",
+        bgw_engine::benchmark::SHIPPED_NAME,
+        bgw_engine::benchmark::HOLDOUT_NAME
+    ));
 }
 
 /// The question asked before unsaved weight changes are lost.
