@@ -170,7 +170,7 @@ fn the_context_menu_copies_the_resulting_position_id() {
         .result;
     // The position after the move with Black to play, as gnubg writes it.
     let expected = Setup::new(result.mirror()).position_id();
-    assert_eq!(copied, [expected.clone()]);
+    assert_eq!(copied, std::slice::from_ref(&expected));
     assert_ne!(expected, s.editing.edit.setup().unwrap().position_id());
     h.run();
     assert!(shows(&h, &format!("copied {expected}")));
