@@ -4,14 +4,20 @@
 //! README come from `BGW_TIMING=continuous bgw` under Xvfb.
 
 use bgw::app::frame_cost::frame_cost;
-use bgw::app::{AppState, CandidatesAction, EditAction, ScriptedDialogs, WorkbenchApp};
+use bgw::app::{
+    AppState, CandidatesAction, EditAction, ScriptedDialogs, ScriptedReferee, WorkbenchApp,
+};
 use egui_kittest::Harness;
 
 #[test]
 fn a_frame_of_the_largest_position_stays_in_the_software_renderers_budget() {
     // The position with the most legal results in the reference set: White to play 33, 854
-    // results; a candidate selected, so the board shows its ghosted result and arrows.
-    let mut state = AppState::default();
+    // results; a candidate selected, so the board shows its ghosted result and arrows; gnubg's
+    // columns filled (a scripted verdict) and the benchmark's figures shown.
+    let referee = ScriptedReferee::answering(|p| f64::from(p.result.pips().0) / -1000.0);
+    let mut state = AppState::default().with_referee(referee);
+    let w = state.weights.current;
+    state.weights.yardstick.prepare_now(&w);
     let mut dialogs = ScriptedDialogs::default();
     state.apply(EditAction::Paste("/wAAADAMKuoqAA".into()), &mut dialogs);
     state.apply(EditAction::SetDie(0, 3), &mut dialogs);
@@ -41,6 +47,16 @@ fn a_frame_of_the_largest_position_stays_in_the_software_renderers_budget() {
     harness.run();
     let shapes = harness.output().shapes.clone();
     let cost = frame_cost(&harness.ctx.tessellate(shapes, 1.0));
+    let s = &harness.state().state;
+    assert!(
+        s.candidates.judgement(Some(0)).is_some(),
+        "gnubg's columns are drawn"
+    );
+    eprintln!(
+        "{} triangles covering {:.2} M pixels",
+        cost.triangles,
+        cost.pixels / 1e6
+    );
 
     // Each panel painting its own background again (the window is cleared to that colour)
     // made 2.1× the window; checkers as tessellated circles and rounded widgets made 25,000

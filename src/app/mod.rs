@@ -12,6 +12,8 @@
 //! - [`help`]: Help → Keyboard and mouse (from the command table) and About;
 //! - [`roll_grid`]: the 21 rolls with the classic program's choice for each;
 //! - [`export`]: a region of the window as PNG; [`analysis_text`]: the analysis as text;
+//! - [`files`]: file dialogs behind a trait (tests hand in paths); [`referee`]: gnubg behind a
+//!   trait (tests script its verdicts);
 //! - [`commands`]: the command table (labels, tooltips, shortcuts) the [`menus`], the
 //!   [`toolbar`] and the keys read;
 //! - [`workspace`]: the two workspaces behind one trait, [`backgammon`] (with [`toolbar`],
@@ -41,6 +43,7 @@ pub mod layout;
 pub mod look;
 pub mod menus;
 pub mod play;
+pub mod referee;
 pub mod roll_grid;
 pub mod saved;
 pub mod settings;
@@ -57,6 +60,7 @@ pub use candidates::CandidatesAction;
 pub use editing::{Edit, EditAction, EditBoard, IdFormat, Loc};
 pub use files::{FileDialogs, FileKind, NativeDialogs, NoPortal, ScriptedDialogs};
 pub use play::PlayAction;
+pub use referee::{Referee, ScriptedReferee};
 pub use settings::{Persisted, Settings, Tab};
 pub use state::{Action, AppState};
 pub use view::ViewAction;

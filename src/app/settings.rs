@@ -90,6 +90,9 @@ pub struct Settings {
     pub eta: f64,
     /// How the bear-off panel shows the distributions.
     pub bearoff: super::bearoff::BearoffView,
+    /// The depth gnubg evaluates the candidates at (0, 1 or 2 plies); `None`: gnubg's columns
+    /// are off.
+    pub gnubg_plies: Option<u8>,
 }
 
 impl Default for Settings {
@@ -105,6 +108,7 @@ impl Default for Settings {
             learning: false,
             eta: 0.01,
             bearoff: Default::default(),
+            gnubg_plies: Some(0),
         }
     }
 }

@@ -144,6 +144,13 @@ impl AppState {
         self
     }
 
+    /// The same state asking `referee` instead of gnubg for its verdict on the candidates
+    /// (tests and benches script it).
+    pub fn with_referee(mut self, referee: impl super::referee::Referee + 'static) -> AppState {
+        self.candidates.verdicts = super::candidates::verdict::Verdicts::new(Box::new(referee));
+        self
+    }
+
     /// A state restored from what persistence kept, each part checked first
     /// ([`super::saved::validate`]): a part that does not pass is replaced by its default, and
     /// a message says so.
@@ -250,6 +257,15 @@ impl AppState {
     /// «Чемпион» workspace's solutions).
     pub fn poll(&mut self) {
         self.bearoff.poll();
+        self.candidates.poll(self.settings.gnubg_plies);
+        if let Some(fitted) = self.weights.poll(self.settings.tab == Tab::Weights) {
+            match fitted {
+                Ok(text) => self.messages.info(text),
+                Err(text) => self.messages.error(text),
+            }
+            self.game_takes_the_weights();
+            self.refresh();
+        }
         if self.settings.tab == Tab::Champion {
             self.champion.poll();
         }

@@ -1,134 +1,322 @@
-//! The term breakdown of one candidate: each term's seed name and label, both sides' feature
-//! values, the weight, the addend (weight × own value) and its difference to the best move's
-//! addend — as a table and as a bar chart, so "why is this move second?" reads at a glance.
+//! The term breakdown of one candidate against another (#1, or gnubg's best move): each
+//! term's seed name and label, both sides' values, the weight, the addend (weight × own
+//! value) and the difference of addends — as a table with its BRDVAL sum always in view, and
+//! as a chart of the differences sorted by size (or of the addends), so that "why is this
+//! move second?" and "which terms pushed the classic away from gnubg's move?" read at a
+//! glance.
 
+use super::CandidatesAction;
 use crate::app::state::{Action, AppState};
-use bgw_engine::classic::TERMS;
-use egui_plot::{Bar, BarChart, GridMark, Plot};
+use bgw_engine::classic::{Candidate, TERMS};
+use egui::{Color32, RichText};
+use egui_extras::{Column, TableBuilder};
+use egui_plot::{AxisHints, Bar, BarChart, GridMark, Plot};
+
+/// Green: the term favours the candidate shown (or adds to BRDVAL).
+pub const HELPS: Color32 = Color32::from_rgb(70, 170, 80);
+/// Red: the term favours the other move (or takes from BRDVAL).
+pub const HURTS: Color32 = Color32::from_rgb(215, 75, 65);
+
+/// Height of one table row.
+const ROW: f32 = 18.0;
+
+/// The chart's bars: (term index, value), largest magnitude first (ties in the seed's order).
+pub fn sorted_bars(values: &[f64]) -> Vec<(usize, f64)> {
+    let mut bars: Vec<(usize, f64)> = values.iter().copied().enumerate().collect();
+    bars.sort_by(|a, b| b.1.abs().total_cmp(&a.1.abs()));
+    bars
+}
+
+/// Each term's addend of `c` minus that of `reference`.
+pub fn deltas(c: &Candidate, reference: &Candidate) -> Vec<f64> {
+    (0..TERMS.len())
+        .map(|t| c.addends[t] - reference.addends[t])
+        .collect()
+}
+
+/// The candidate shown and the one it is compared with (indices in the ranking), and the
+/// name of the comparison.
+fn pair(state: &AppState) -> Option<(usize, usize, String)> {
+    let c = &state.candidates;
+    let a = c.analysis.as_ref()?;
+    if a.candidates.len() < 2 {
+        return a.candidates.first().map(|_| (0, 0, "itself".into()));
+    }
+    let i = c.shown().unwrap_or(0);
+    let gnubg_best = c
+        .judgement(state.settings.gnubg_plies)
+        .and_then(|j| j.best)
+        .and_then(|b| a.index_of(&b));
+    let (r, name) = match gnubg_best {
+        Some(g) if c.compare_with_gnubg => (g, "gnubg's best"),
+        _ => (0, "#1"),
+    };
+    // A move compared with itself says nothing: then with #1, or #2 for #1 itself.
+    Some(match (i == r, i == 0) {
+        (false, _) => (i, r, name.to_string()),
+        (true, false) => (i, 0, "#1".into()),
+        (true, true) => (i, 1, "#2".into()),
+    })
+}
 
 /// Draws the breakdown of the selected (or hovered, or best) candidate.
 pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
-    let Some(a) = state
-        .candidates
-        .analysis
-        .as_ref()
-        .filter(|a| !a.candidates.is_empty())
-    else {
+    let mut out = Vec::new();
+    let (Some(a), Some((i, r, name))) = (&state.candidates.analysis, pair(state)) else {
         ui.strong("Term breakdown");
         ui.label(
             "With a legal board and the dice set, this shows for the selected candidate each \
              term's value for both sides, its weight and addend, and how far the addend is \
-             from the best move's: why a move ranks where it does.",
+             from the best move's (or gnubg's best move's): why a move ranks where it does.",
         );
-        return Vec::new();
+        return out;
     };
-    let i = state.candidates.shown().unwrap_or(0);
     let c = &a.candidates[i];
-    let best = &a.candidates[0];
-    if i == 0 {
-        ui.strong(format!("Why #1 ({}) ranks first", c.play.mv.notation()));
-    } else {
-        ui.strong(format!(
-            "Why #{} ({}) ranks below #1 ({}): Δ {:+.2}",
-            i + 1,
-            c.play.mv.notation(),
-            best.play.mv.notation(),
-            c.delta
-        ));
-    }
-    let deltas: Vec<f64> = (0..TERMS.len())
-        .map(|t| c.addends[t] - best.addends[t])
-        .collect();
+    let other = &a.candidates[r];
+    ui.strong(format!(
+        "#{} {} against {name} (#{} {}): BRDVAL Δ {:+.2}",
+        i + 1,
+        c.play.mv.notation(),
+        r + 1,
+        other.play.mv.notation(),
+        c.value - other.value
+    ));
+    out.extend(controls(ui, state));
+    let d = deltas(c, other);
+    let show_addends = state.candidates.show_addends;
     ui.horizontal_top(|ui| {
+        let height = ui.available_height();
+        let table_width = 480.0_f32.min(ui.available_width() * 0.62);
+        ui.allocate_ui_with_layout(
+            egui::vec2(table_width, height),
+            egui::Layout::top_down(egui::Align::Min),
+            |ui| {
+                ui.set_width(table_width);
+                table(ui, state, c, &d, i, r);
+            },
+        );
         ui.vertical(|ui| {
-            egui::Grid::new("breakdown-grid")
-                .striped(true)
-                .num_columns(7)
-                .show(ui, |ui| {
-                    for h in ["term", "", "own", "opp", "weight", "addend", "Δ vs #1"] {
-                        ui.strong(h);
-                    }
-                    ui.end_row();
-                    for (t, info) in TERMS.iter().enumerate() {
-                        ui.monospace(info.seed_name).on_hover_text(info.description);
-                        ui.label(info.label);
-                        ui.monospace(c.features.own[t].to_string());
-                        ui.monospace(c.features.opp[t].to_string());
-                        ui.monospace(format!("{:+.4}", state.weights.current.0[t]));
-                        ui.monospace(format!("{:+.2}", c.addends[t]));
-                        let d = deltas[t];
-                        let colour = if d > 1e-9 {
-                            egui::Color32::from_rgb(80, 180, 90)
-                        } else if d < -1e-9 {
-                            egui::Color32::from_rgb(220, 80, 70)
-                        } else {
-                            ui.visuals().weak_text_color()
-                        };
-                        ui.colored_label(
-                            colour,
-                            egui::RichText::new(format!("{d:+.2}")).monospace(),
-                        );
-                        ui.end_row();
-                    }
-                    ui.strong("BRDVAL");
-                    ui.label("sum");
-                    ui.label("");
-                    ui.label("");
-                    ui.label("");
-                    ui.monospace(format!("{:+.2}", c.value));
-                    ui.monospace(format!("{:+.2}", c.delta));
-                    ui.end_row();
-                });
-        });
-        let bar = |t: usize, v: f64| Bar::new(-(t as f64), v).name(TERMS[t].seed_name);
-        let delta_bars: Vec<Bar> = deltas
-            .iter()
-            .enumerate()
-            .map(|(t, &d)| {
-                let colour = if d >= 0.0 {
-                    egui::Color32::from_rgb(80, 180, 90)
-                } else {
-                    egui::Color32::from_rgb(220, 80, 70)
-                };
-                bar(t, d).width(0.45).fill(colour)
-            })
-            .collect();
-        let addend_bars: Vec<Bar> = (0..TERMS.len())
-            .map(|t| bar(t, c.addends[t]).width(0.8))
-            .collect();
-        Plot::new("breakdown-plot")
-            .height(ui.available_height().max(120.0))
-            .width(ui.available_width().max(160.0))
-            .allow_zoom(false)
-            .allow_drag(false)
-            .allow_scroll(false)
-            .allow_boxed_zoom(false)
-            .legend(egui_plot::Legend::default().position(egui_plot::Corner::LeftTop))
-            .x_axis_label("addend (weight × own value)")
-            .y_grid_spacer(|_| {
-                (0..TERMS.len())
-                    .map(|t| GridMark {
-                        value: -(t as f64),
-                        step_size: 1.0,
-                    })
-                    .collect()
-            })
-            .y_axis_formatter(|mark, _| {
-                let t = -mark.value.round();
-                if (0.0..TERMS.len() as f64).contains(&t) {
-                    TERMS[t as usize].seed_name.to_string()
-                } else {
-                    String::new()
-                }
-            })
-            .show(ui, |plot| {
-                plot.bar_chart(
-                    BarChart::new("addend", addend_bars)
-                        .horizontal()
-                        .color(egui::Color32::from_rgb(90, 140, 220)),
+            if show_addends {
+                let bars = sorted_bars(&c.addends);
+                legend(
+                    ui,
+                    "adds to BRDVAL (W·V > 0)",
+                    "takes from BRDVAL (W·V < 0)",
                 );
-                plot.bar_chart(BarChart::new("Δ vs #1", delta_bars).horizontal());
-            });
+                chart(ui, &bars, "addend W·V of this move");
+            } else {
+                let bars = sorted_bars(&d);
+                legend(
+                    ui,
+                    &format!("favours #{} (Δ > 0)", i + 1),
+                    &format!("favours #{} (Δ < 0)", r + 1),
+                );
+                chart(ui, &bars, &format!("Δ addend: #{} − #{}", i + 1, r + 1));
+            }
+        });
     });
-    Vec::new()
+    out
+}
+
+/// The chart's view and the comparison.
+fn controls(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
+    let mut out = Vec::new();
+    let c = &state.candidates;
+    let gnubg_there = c
+        .judgement(state.settings.gnubg_plies)
+        .is_some_and(|j| j.best.is_some());
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Chart:");
+        if ui.radio(!c.show_addends, "Δ per term").clicked() {
+            out.push(CandidatesAction::ShowAddends(false).into());
+        }
+        if ui.radio(c.show_addends, "addends W·V").clicked() {
+            out.push(CandidatesAction::ShowAddends(true).into());
+        }
+        ui.separator();
+        ui.label("Compare with:");
+        if ui
+            .radio(!c.compare_with_gnubg || !gnubg_there, "#1")
+            .clicked()
+        {
+            out.push(CandidatesAction::CompareWithGnubg(false).into());
+        }
+        let gnubg = ui
+            .add_enabled(
+                gnubg_there,
+                egui::RadioButton::new(c.compare_with_gnubg && gnubg_there, "gnubg's best"),
+            )
+            .on_disabled_hover_text("Once gnubg's verdict is there (the candidates panel)");
+        if gnubg.clicked() {
+            out.push(CandidatesAction::CompareWithGnubg(true).into());
+        }
+    });
+    out
+}
+
+/// The colour of a difference or an addend.
+fn colour(v: f64, weak: Color32) -> Color32 {
+    if v > 1e-9 {
+        HELPS
+    } else if v < -1e-9 {
+        HURTS
+    } else {
+        weak
+    }
+}
+
+/// The table: a row a term, the BRDVAL sum under it, outside its scroll.
+fn table(ui: &mut egui::Ui, state: &AppState, c: &Candidate, d: &[f64], i: usize, r: usize) {
+    let weak = ui.visuals().weak_text_color();
+    let max_height = (ui.available_height() - 2.0 * ROW - 12.0).max(2.0 * ROW);
+    let delta_title = format!("Δ vs #{}", r + 1);
+    let headers = [
+        "term",
+        "",
+        "own",
+        "opp",
+        "weight",
+        "addend",
+        delta_title.as_str(),
+    ];
+    let widths = [64.0, 110.0, 34.0, 34.0, 60.0, 54.0];
+    let mut table = TableBuilder::new(ui)
+        .id_salt("breakdown-table")
+        .striped(true)
+        .resizable(true)
+        .auto_shrink([false, true])
+        .max_scroll_height(max_height)
+        .cell_layout(egui::Layout::left_to_right(egui::Align::Center));
+    for w in widths {
+        table = table.column(Column::initial(w).at_least(24.0).clip(true));
+    }
+    table
+        .column(Column::remainder().at_least(40.0))
+        .header(ROW + 2.0, |mut header| {
+            for h in headers {
+                header.col(|ui| {
+                    ui.strong(h);
+                });
+            }
+        })
+        .body(|mut body| {
+            for (t, info) in TERMS.iter().enumerate() {
+                body.row(ROW, |mut row| {
+                    row.col(|ui| {
+                        ui.monospace(info.seed_name).on_hover_text(info.description);
+                    });
+                    row.col(|ui| {
+                        ui.label(info.label);
+                    });
+                    let cells = [
+                        c.features.own[t].to_string(),
+                        c.features.opp[t].to_string(),
+                        format!("{:+.4}", state.weights.current.0[t]),
+                        format!("{:+.2}", c.addends[t]),
+                    ];
+                    for text in cells {
+                        row.col(|ui| {
+                            ui.monospace(text);
+                        });
+                    }
+                    row.col(|ui| {
+                        let text = RichText::new(format!("{:+.2}", d[t])).monospace();
+                        ui.label(text.color(colour(d[t], weak)));
+                    });
+                });
+            }
+        });
+    let total: f64 = d.iter().sum();
+    ui.horizontal(|ui| {
+        ui.strong("BRDVAL sum");
+        ui.monospace(format!("#{}: {:+.2}", i + 1, c.value));
+        ui.label("Δ");
+        ui.label(
+            RichText::new(format!("{total:+.2}"))
+                .monospace()
+                .color(colour(total, weak)),
+        );
+    });
+}
+
+/// A legend for the chart's two colours, above it (outside the data).
+fn legend(ui: &mut egui::Ui, helps: &str, hurts: &str) {
+    ui.horizontal_wrapped(|ui| {
+        for (colour, text) in [(HELPS, helps), (HURTS, hurts)] {
+            let (rect, _) = ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
+            ui.painter().rect_filled(rect, 2.0, colour);
+            ui.label(text);
+        }
+    });
+}
+
+/// Horizontal bars, the largest on top, each named by its term on the vertical axis.
+fn chart(ui: &mut egui::Ui, bars: &[(usize, f64)], axis: &str) {
+    let names: Vec<&'static str> = bars.iter().map(|&(t, _)| TERMS[t].seed_name).collect();
+    let (helps, hurts): (Vec<Bar>, Vec<Bar>) = bars
+        .iter()
+        .enumerate()
+        .map(|(k, &(t, v))| {
+            Bar::new(-(k as f64), v)
+                .width(0.7)
+                .name(TERMS[t].seed_name)
+                .fill(if v >= 0.0 { HELPS } else { HURTS })
+        })
+        .partition(|b| b.value >= 0.0);
+    let n = bars.len();
+    let extent = bars.iter().map(|b| b.1.abs()).fold(0.0, f64::max).max(0.01);
+    // Every term's name on the vertical axis, and numbers on the horizontal one however
+    // narrow the chart: label spacings smaller than egui_plot's defaults.
+    let y_axis = AxisHints::new_y()
+        .label_spacing(10.0..=14.0)
+        .min_thickness(70.0)
+        .formatter(move |mark, _| {
+            let k = -mark.value.round();
+            if (0.0..names.len() as f64).contains(&k) {
+                names[k as usize].to_string()
+            } else {
+                String::new()
+            }
+        });
+    let x_axis = AxisHints::new_x().label(axis).label_spacing(28.0..=40.0);
+    Plot::new("breakdown-plot")
+        .height(ui.available_height().max(120.0))
+        .width(ui.available_width().max(160.0))
+        .allow_zoom(false)
+        .allow_drag(false)
+        .allow_scroll(false)
+        .allow_boxed_zoom(false)
+        .include_x(-extent * 1.05)
+        .include_x(extent * 1.05)
+        .grid_spacing(8.0..=40.0)
+        .custom_x_axes(vec![x_axis])
+        .custom_y_axes(vec![y_axis])
+        .y_grid_spacer(move |_| {
+            (0..n)
+                .map(|k| GridMark {
+                    value: -(k as f64),
+                    step_size: 1.0,
+                })
+                .collect()
+        })
+        .show(ui, |plot| {
+            plot.bar_chart(BarChart::new("helps", helps).horizontal().color(HELPS));
+            plot.bar_chart(BarChart::new("hurts", hurts).horizontal().color(HURTS));
+        });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_chart_lists_terms_by_the_size_of_their_difference() {
+        let values = [0.3, -7.05, 0.0, 1.2, -0.3, 0.01, 0.0, 0.0, 0.0, 0.0, -2.0];
+        let bars = sorted_bars(&values);
+        let terms: Vec<usize> = bars.iter().map(|b| b.0).collect();
+        assert_eq!(terms[..6], [1, 10, 3, 0, 4, 5]);
+        assert!(bars.windows(2).all(|w| w[0].1.abs() >= w[1].1.abs()));
+        assert_eq!(bars.len(), TERMS.len());
+        assert_eq!(bars[0], (1, -7.05));
+    }
 }

@@ -2,18 +2,24 @@
 //! classic program, the one selected or hovered, and playing one.
 //!
 //! - [`analysis`]: the ranking of one position and roll, re-weighted on a weight change;
+//! - [`verdict`]: gnubg's verdict on the candidates (asked in the background, cached);
+//! - [`sort`]: the table's display order;
 //! - [`table`]: the candidates table;
 //! - [`breakdown`]: the term breakdown of one candidate.
 
 pub mod analysis;
 pub mod breakdown;
+pub mod sort;
 pub mod table;
+pub mod verdict;
 
-use super::editing::Edit;
+use super::editing::{Edit, IdFormat};
 use super::state::AppState;
 use analysis::Analysis;
 use bgw_engine::classic::Weights;
 use bgw_engine::moves::MoveGenerator;
+use sort::{Column, Sort};
+use verdict::{Judgement, Verdict, Verdicts};
 
 /// What can be done with the candidates.
 #[derive(Clone, Debug, PartialEq)]
@@ -27,6 +33,18 @@ pub enum CandidatesAction {
     /// Plays a candidate: the result with the turn passed to the other side (in a game, the
     /// person's move: [`crate::app::PlayAction::Candidate`]).
     Play(usize),
+    /// Sorts the table by a column (again: the other way round). Display only.
+    SortBy(Column),
+    /// Puts the position a candidate reaches (the other side to play) on the clipboard.
+    CopyResult(usize, IdFormat),
+    /// The depth gnubg evaluates the candidates at; `None` switches gnubg's columns off.
+    SetGnubgPlies(Option<u8>),
+    /// Asks gnubg again after it failed on the position and roll on the board.
+    RetryGnubg,
+    /// The breakdown's chart: Δ per term (false) or the addends (true).
+    ShowAddends(bool),
+    /// The breakdown compares with gnubg's best move (true) or with #1 (false).
+    CompareWithGnubg(bool),
 }
 
 /// The candidates of the current position and roll, and the person's pick among them.
@@ -38,6 +56,15 @@ pub struct CandidatesState {
     pub selected: Option<usize>,
     /// The candidate under the pointer.
     pub hovered: Option<usize>,
+    /// The table's display order.
+    pub sort: Sort,
+    /// gnubg's verdicts (asked in the background).
+    pub verdicts: Verdicts,
+    /// The breakdown's chart shows the addends instead of Δ per term.
+    pub show_addends: bool,
+    /// The breakdown compares with gnubg's best move instead of #1 (when gnubg's verdict is
+    /// there).
+    pub compare_with_gnubg: bool,
 }
 
 impl CandidatesState {
@@ -60,7 +87,9 @@ impl CandidatesState {
     /// the same position and roll are only re-weighted, keeping the same move selected.
     pub fn refresh(&mut self, edit: &Edit, weights: &Weights, generator: &mut MoveGenerator) {
         let (Ok(p), Some(d)) = (edit.position(), edit.roll()) else {
-            *self = CandidatesState::default();
+            self.analysis = None;
+            self.selected = None;
+            self.hovered = None;
             return;
         };
         match &mut self.analysis {
@@ -79,16 +108,52 @@ impl CandidatesState {
         }
     }
 
-    fn select_step(&mut self, d: i32) {
-        let n = self.len();
+    /// gnubg's verdict on the position and roll on the board at `plies`, if asked for.
+    pub fn verdict(&self, plies: u8) -> Option<&Verdict> {
+        let a = self.analysis.as_ref()?;
+        self.verdicts.get(&a.position, a.dice, plies)
+    }
+
+    /// gnubg's judgement of the candidates on the board at `plies`, once it has come.
+    pub fn judgement(&self, plies: Option<u8>) -> Option<&Judgement> {
+        match self.verdict(plies?)? {
+            Verdict::Ready(j) => Some(j),
+            _ => None,
+        }
+    }
+
+    /// The candidates' indices in the table's order.
+    pub fn display_order(&self, plies: Option<u8>) -> Vec<usize> {
+        self.analysis.as_ref().map_or_else(Vec::new, |a| {
+            self.sort.order(&a.candidates, self.judgement(plies))
+        })
+    }
+
+    /// Asks gnubg for its verdict on the position and roll on the board at `plies` (`None`:
+    /// gnubg is off), and collects the replies that have come. Never blocks.
+    pub fn poll(&mut self, plies: Option<u8>) {
+        let (Some(a), Some(plies)) = (&self.analysis, plies) else {
+            return;
+        };
+        let plays: Vec<_> = a.candidates.iter().map(|c| c.play).collect();
+        self.verdicts.update(&a.position, a.dice, plies, &plays);
+    }
+
+    /// Moves the selection `d` rows in the table's order.
+    fn select_step(&mut self, d: i32, plies: Option<u8>) {
+        let order = self.display_order(plies);
+        let n = order.len();
         if n > 0 {
-            let cur = self.selected.map_or(-1, |i| i as i64);
+            let cur = self
+                .selected
+                .and_then(|s| order.iter().position(|&i| i == s))
+                .map_or(-1, |i| i as i64);
             let next = if cur < 0 && d > 0 {
                 0
             } else {
                 (cur + d as i64).clamp(0, n as i64 - 1)
             };
-            self.selected = Some(next as usize);
+            self.selected = Some(order[next as usize]);
         }
     }
 }
@@ -100,9 +165,41 @@ impl AppState {
         match action {
             CandidatesAction::Hover(i) => c.hovered = i,
             CandidatesAction::Select(i) => c.selected = Some(i),
-            CandidatesAction::SelectStep(d) => c.select_step(d),
+            CandidatesAction::SelectStep(d) => c.select_step(d, self.settings.gnubg_plies),
             CandidatesAction::Play(i) => self.play_candidate(i),
+            CandidatesAction::SortBy(column) => c.sort = c.sort.clicked(column),
+            CandidatesAction::CopyResult(i, format) => self.copy_result(i, format),
+            CandidatesAction::SetGnubgPlies(plies) => self.settings.gnubg_plies = plies,
+            CandidatesAction::RetryGnubg => {
+                if let (Some(a), Some(plies)) = (&c.analysis, self.settings.gnubg_plies) {
+                    c.verdicts.retry(&a.position, a.dice, plies);
+                }
+            }
+            CandidatesAction::ShowAddends(on) => c.show_addends = on,
+            CandidatesAction::CompareWithGnubg(on) => c.compare_with_gnubg = on,
         }
+    }
+
+    /// Puts the position candidate `i` reaches, the other side to play, on the clipboard.
+    fn copy_result(&mut self, i: usize, format: IdFormat) {
+        let Some(row) = self
+            .candidates
+            .analysis
+            .as_ref()
+            .and_then(|a| a.candidates.get(i))
+        else {
+            return self.messages.error("nothing copied: no such candidate");
+        };
+        let notation = row.play.mv.notation();
+        let Some(setup) = self.editing.edit.turn_over(&row.play.result).setup() else {
+            return self
+                .messages
+                .error("nothing copied: the result is not a position");
+        };
+        let text = format.write(&setup);
+        self.messages
+            .info(format!("copied {text} (the position after {notation})"));
+        self.clipboard_out = Some(text);
     }
 
     /// Candidate `i` of the analysis shown, with the side that plays it and the dice; says why

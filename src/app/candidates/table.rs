@@ -1,23 +1,42 @@
-//! The candidates table: every legal result of the roll, one row each, drawn with virtualised
-//! rows (only the visible rows are laid out, so hundreds of results scroll smoothly).
+//! The candidates table (egui_extras' `TableBuilder`): every legal result of the roll, one row
+//! each, with gnubg's verdict beside the classic's BRDVAL. Resizable columns, a sticky header
+//! whose titles sort the rows (display only), only the visible rows drawn (854 results scroll
+//! smoothly), each row named for screen readers, and a context menu to copy the position the
+//! candidate reaches.
 
 use super::CandidatesAction;
+use super::sort::Column as SortColumn;
+use super::verdict::{Judgement, NOT_INSTALLED, PLIES, Verdict};
+use crate::app::editing::IdFormat;
 use crate::app::state::{Action, AppState};
-use egui::{Align2, FontId, Sense, Vec2};
+use egui::{Color32, RichText};
+use egui_extras::{Column, TableBuilder};
 
 /// The colour of the classic program's choice (a darker one on the light theme).
-pub fn classic_colour(visuals: &egui::Visuals) -> egui::Color32 {
+pub fn classic_colour(visuals: &egui::Visuals) -> Color32 {
     if visuals.dark_mode {
-        egui::Color32::from_rgb(230, 170, 40)
+        Color32::from_rgb(230, 170, 40)
     } else {
-        egui::Color32::from_rgb(170, 90, 0)
+        Color32::from_rgb(170, 90, 0)
     }
 }
 
 /// Height of one row in points.
-pub const ROW_HEIGHT: f32 = 20.0;
+pub const ROW_HEIGHT: f32 = 18.0;
 
-/// Draws the table; returns hover, selection and play actions.
+/// The sortable columns in the table's order, with their initial widths.
+const COLUMNS: [(SortColumn, f32); 7] = [
+    (SortColumn::Rank, 30.0),
+    (SortColumn::Move, 140.0),
+    (SortColumn::Brdval, 58.0),
+    (SortColumn::Delta, 52.0),
+    (SortColumn::GnubgEquity, 58.0),
+    (SortColumn::GnubgRank, 30.0),
+    (SortColumn::GnubgLoss, 48.0),
+];
+
+/// Draws the panel: the classic's choice, gnubg's depth and status, the table. Returns hover,
+/// selection, play, sort, copy and gnubg actions.
 pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
     let mut out = Vec::new();
     let Some(a) = &state.candidates.analysis else {
@@ -25,13 +44,15 @@ pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
         ui.label(state.board_status().0);
         return out;
     };
-    ui.heading(format!(
-        "Candidates ({}) — {} to play {}",
-        a.candidates.len(),
-        a.position.on_roll(),
-        a.dice
-    ));
-    ui.label(format!("ranked by BRDVAL with {}", state.weights.title()));
+    ui.horizontal_wrapped(|ui| {
+        ui.strong(format!(
+            "Candidates ({}) — {} to play {}",
+            a.candidates.len(),
+            a.position.on_roll(),
+            a.dice
+        ));
+        ui.weak(format!("BRDVAL with {}", state.weights.title()));
+    });
     if a.candidates.is_empty() {
         ui.label("No legal move: the turn passes.");
         return out;
@@ -45,130 +66,276 @@ pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
         ))
         .on_hover_text(choice.phase.description());
     }
-    let font = FontId::monospace(13.0);
-    let columns: [(&str, f32, Align2); 5] = [
-        ("#", 36.0, Align2::RIGHT_CENTER),
-        ("move", 200.0, Align2::LEFT_CENTER),
-        ("BRDVAL", 64.0, Align2::RIGHT_CENTER),
-        ("Δ", 72.0, Align2::RIGHT_CENTER),
-        ("classic", 0.0, Align2::LEFT_CENTER),
-    ];
-    // Header.
-    let (rect, _) =
-        ui.allocate_exact_size(Vec2::new(ui.available_width(), ROW_HEIGHT), Sense::hover());
-    let names = columns.map(|(name, _, _)| name.to_string());
-    let header = ui.visuals().strong_text_color();
-    draw_cells(ui.painter(), rect, &columns, names, &font, header);
-    ui.separator();
+    let plies = state.settings.gnubg_plies;
+    out.extend(gnubg_line(ui, state));
+    let judgement = state.candidates.judgement(plies);
+    if let Some(j) = judgement {
+        classic_loss_line(ui, state, j);
+    }
+    let pending = plies.is_some() && judgement.is_none() && !gnubg_failed(state);
+    out.extend(rows(ui, state, judgement, pending));
+    out
+}
+
+/// gnubg's depth (or off) and where its verdict stands.
+fn gnubg_line(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
+    let mut out = Vec::new();
+    let plies = state.settings.gnubg_plies;
+    ui.horizontal_wrapped(|ui| {
+        ui.label("gnubg:");
+        let choices = std::iter::once(None).chain(PLIES.into_iter().map(Some));
+        for p in choices {
+            let name = p.map_or("off".to_string(), |p| format!("{p}-ply"));
+            if ui
+                .selectable_label(plies == p, name)
+                .on_hover_text("The depth gnubg evaluates every candidate at (cubeless money)")
+                .clicked()
+                && plies != p
+            {
+                out.push(CandidatesAction::SetGnubgPlies(p).into());
+            }
+        }
+        let Some(p) = plies else { return };
+        match state.candidates.verdict(p) {
+            None | Some(Verdict::Pending(_)) => {
+                ui.label("evaluating…");
+                ui.ctx()
+                    .request_repaint_after(std::time::Duration::from_millis(50));
+            }
+            Some(Verdict::Ready(j)) => {
+                if !j.problems.is_empty() {
+                    ui.colored_label(ui.visuals().warn_fg_color, j.problems.join("; "));
+                }
+            }
+            Some(Verdict::Missing(why)) => {
+                ui.colored_label(ui.visuals().warn_fg_color, NOT_INSTALLED)
+                    .on_hover_text(why);
+            }
+            Some(Verdict::Failed(why)) => {
+                ui.colored_label(ui.visuals().error_fg_color, why);
+                if ui.button("Retry").clicked() {
+                    out.push(CandidatesAction::RetryGnubg.into());
+                }
+            }
+        }
+    });
+    out
+}
+
+/// True when gnubg's verdict on the board failed or gnubg is missing.
+fn gnubg_failed(state: &AppState) -> bool {
+    state
+        .settings
+        .gnubg_plies
+        .and_then(|p| state.candidates.verdict(p))
+        .is_some_and(|v| matches!(v, Verdict::Missing(_) | Verdict::Failed(_)))
+}
+
+/// The line on what the classic's choice loses against gnubg's best.
+fn classic_loss_line(ui: &mut egui::Ui, state: &AppState, j: &Judgement) {
+    let Some(a) = &state.candidates.analysis else {
+        return;
+    };
+    let Some(e) = a.classic().and_then(|c| j.of(&c.play.result)) else {
+        return;
+    };
+    let best = j
+        .best
+        .and_then(|b| a.index_of(&b))
+        .map(|i| {
+            format!(
+                " — gnubg's best: #{} {}",
+                i + 1,
+                a.candidates[i].play.mv.notation()
+            )
+        })
+        .unwrap_or_default();
+    let (text, colour) = if e.loss == 0.0 {
+        (
+            format!("classic's choice is gnubg's best ({}-ply)", j.plies),
+            classic_colour(ui.visuals()),
+        )
+    } else {
+        (
+            format!(
+                "classic's choice loses {:.1} mEMG against gnubg's best (rank {}){best}",
+                e.loss * 1000.0,
+                e.rank
+            ),
+            ui.visuals().error_fg_color,
+        )
+    };
+    ui.label(RichText::new(text).color(colour).strong());
+}
+
+/// The table itself.
+fn rows(
+    ui: &mut egui::Ui,
+    state: &AppState,
+    judgement: Option<&Judgement>,
+    pending: bool,
+) -> Vec<Action> {
+    let mut out = Vec::new();
+    let Some(a) = &state.candidates.analysis else {
+        return out;
+    };
+    let c = &state.candidates;
+    let order = c.display_order(state.settings.gnubg_plies);
 
     // Keep the selected row in view when the selection moved by keyboard.
     let memo = ui.scope_id().with("last-selected");
     let last: Option<usize> = ui.data(|d| d.get_temp(memo)).flatten();
-    let scroll_to = (last != state.candidates.selected)
-        .then_some(state.candidates.selected)
-        .flatten();
-    ui.data_mut(|d| d.insert_temp(memo, state.candidates.selected));
+    let scroll_to = (last != c.selected)
+        .then_some(c.selected)
+        .flatten()
+        .and_then(|s| order.iter().position(|&i| i == s));
+    ui.data_mut(|d| d.insert_temp(memo, c.selected));
 
-    let mut hovered_any = None;
-    let mut area = egui::ScrollArea::vertical()
-        .id_salt("candidates-rows")
-        .auto_shrink([false, false]);
-    if let Some(i) = scroll_to {
-        // Scroll so the row is visible: put it in the middle when far away.
-        let h = ROW_HEIGHT + ui.spacing().item_spacing.y;
-        let offset = ui
-            .data(|d| d.get_temp::<f32>(ui.scope_id().with("cand-offset")))
-            .unwrap_or(0.0);
-        let view = ui.available_height();
-        let top = i as f32 * h;
-        if top < offset || top + h > offset + view {
-            area = area.vertical_scroll_offset((top - view / 2.0).max(0.0));
-        }
+    let visuals = ui.visuals().clone();
+    // Rows back to back: more of them in a small panel.
+    ui.spacing_mut().item_spacing.y = 0.0;
+    let mut table = TableBuilder::new(ui)
+        .id_salt("candidates-table")
+        .striped(true)
+        .resizable(true)
+        .sense(egui::Sense::click())
+        .auto_shrink([false, false])
+        .cell_layout(egui::Layout::left_to_right(egui::Align::Center));
+    for (_, width) in COLUMNS {
+        table = table.column(Column::initial(width).at_least(24.0).clip(true));
     }
-    let output = area.show_rows(ui, ROW_HEIGHT, a.candidates.len(), |ui, range| {
-        for i in range {
-            let row = &a.candidates[i];
-            let (rect, resp) =
-                ui.allocate_exact_size(Vec2::new(ui.available_width(), ROW_HEIGHT), Sense::click());
-            let visuals = ui.visuals();
-            if state.candidates.selected == Some(i) {
-                ui.painter()
-                    .rect_filled(rect, 2.0, visuals.selection.bg_fill);
-            } else if resp.hovered() {
-                ui.painter()
-                    .rect_filled(rect, 2.0, visuals.widgets.hovered.weak_bg_fill);
-            } else if i % 2 == 1 {
-                ui.painter().rect_filled(rect, 0.0, visuals.faint_bg_color);
+    table = table.column(Column::remainder().at_least(24.0).clip(true));
+    if let Some(row) = scroll_to {
+        table = table.scroll_to_row(row, None);
+    }
+    let mut hovered_any = None;
+    table
+        .header(ROW_HEIGHT + 2.0, |mut header| {
+            for (column, _) in COLUMNS {
+                header.col(|ui| {
+                    let arrow = match c.sort {
+                        s if s.column != column => "",
+                        s if s.descending => " ▼",
+                        _ => " ▲",
+                    };
+                    // The arrows are in the monospace font only.
+                    let title = RichText::new(format!("{}{arrow}", column.title()))
+                        .monospace()
+                        .strong();
+                    if ui
+                        .add(egui::Button::new(title).frame(false))
+                        .on_hover_text(format!("{} (click to sort)", column.description()))
+                        .clicked()
+                    {
+                        out.push(CandidatesAction::SortBy(column).into());
+                    }
+                });
             }
-            let colour = if state.candidates.selected == Some(i) {
-                visuals.selection.stroke.color
-            } else if row.classic_choice {
-                classic_colour(visuals)
-            } else if i == 0 {
-                visuals.strong_text_color()
-            } else {
-                visuals.text_color()
-            };
-            let classic = if row.classic_choice {
-                a.choice
-                    .map(|_| "◀ classic".to_string())
-                    .unwrap_or_default()
-            } else {
-                String::new()
-            };
-            let cells = [
-                format!("{}", i + 1),
-                row.play.mv.notation(),
-                format!("{:+.2}", row.value),
-                format!("{:+.2}", row.delta),
-                classic,
-            ];
-            draw_cells(ui.painter(), rect, &columns, cells, &font, colour);
-            if resp.hovered() {
-                hovered_any = Some(i);
-            }
-            if resp.double_clicked() {
-                out.push(CandidatesAction::Play(i).into());
-            } else if resp.clicked() {
-                out.push(CandidatesAction::Select(i).into());
-            }
-        }
-    });
-    ui.data_mut(|d| {
-        d.insert_temp(
-            ui.scope_id().with("cand-offset"),
-            output.state.clamped_offset().y,
-        )
-    });
-    if hovered_any != state.candidates.hovered {
+            header.col(|ui| {
+                ui.strong("classic");
+            });
+        })
+        .body(|body| {
+            body.rows(ROW_HEIGHT, order.len(), |mut row| {
+                let i = order[row.index()];
+                let cand = &a.candidates[i];
+                let selected = c.selected == Some(i);
+                row.set_selected(selected);
+                let colour = if selected {
+                    visuals.selection.stroke.color
+                } else if cand.classic_choice {
+                    classic_colour(&visuals)
+                } else if i == 0 {
+                    visuals.strong_text_color()
+                } else {
+                    visuals.text_color()
+                };
+                let eval = judgement.and_then(|j| j.of(&cand.play.result));
+                let gnubg = |f: &dyn Fn(&super::verdict::Eval) -> String| match eval {
+                    Some(e) => f(e),
+                    None if pending => "…".to_string(),
+                    None => String::new(),
+                };
+                let cells = [
+                    format!("{}", i + 1),
+                    cand.play.mv.notation(),
+                    format!("{:+.2}", cand.value),
+                    format!("{:+.2}", cand.delta),
+                    gnubg(&|e| format!("{:+.3}", e.equity)),
+                    gnubg(&|e| e.rank.to_string()),
+                    gnubg(&|e| format!("{:.1}", e.loss * 1000.0)),
+                ];
+                let label = format!(
+                    "candidate {}: {}, BRDVAL {}, Δ {}{}{}",
+                    cells[0],
+                    cells[1],
+                    cells[2],
+                    cells[3],
+                    eval.map_or(String::new(), |e| format!(
+                        ", gnubg equity {:+.3}, gnubg rank {}, loss {:.1} mEMG",
+                        e.equity,
+                        e.rank,
+                        e.loss * 1000.0
+                    )),
+                    if cand.classic_choice {
+                        ", the classic program's choice"
+                    } else {
+                        ""
+                    }
+                );
+                for (k, text) in cells.into_iter().enumerate() {
+                    // The classic's choice's loss stands out.
+                    let loss_cell =
+                        k == 6 && cand.classic_choice && eval.is_some_and(|e| e.loss > 0.0);
+                    row.col(|ui| {
+                        let mut t = RichText::new(text).monospace().color(colour);
+                        if loss_cell {
+                            t = t.color(visuals.error_fg_color).strong();
+                        }
+                        // Not selectable text: the click is the row's.
+                        ui.add(egui::Label::new(t).selectable(false));
+                    });
+                }
+                row.col(|ui| {
+                    if cand.classic_choice && a.choice.is_some() {
+                        let mark = RichText::new("◀").monospace().color(colour);
+                        ui.add(egui::Label::new(mark).selectable(false));
+                    }
+                });
+                let resp = row.response();
+                // A row for screen readers: its cells in words, and whether it is selected.
+                resp.widget_info(|| {
+                    egui::WidgetInfo::labeled(egui::accesskit::Role::Row, true, &label)
+                });
+                resp.ctx
+                    .accesskit_node_builder(resp.id, |node| node.set_selected(selected));
+                if resp.hovered() {
+                    hovered_any = Some(i);
+                }
+                if resp.double_clicked() {
+                    out.push(CandidatesAction::Play(i).into());
+                } else if resp.clicked() {
+                    out.push(CandidatesAction::Select(i).into());
+                }
+                resp.context_menu(|ui| {
+                    for (format, name) in [
+                        (IdFormat::PositionId, "Copy resulting Position ID"),
+                        (IdFormat::Xgid, "Copy resulting XGID"),
+                    ] {
+                        if ui
+                            .button(name)
+                            .on_hover_text("The position after this move, the other side to play")
+                            .clicked()
+                        {
+                            out.push(CandidatesAction::CopyResult(i, format).into());
+                            ui.close();
+                        }
+                    }
+                });
+            });
+        });
+    if hovered_any != c.hovered {
         out.push(CandidatesAction::Hover(hovered_any).into());
     }
     out
-}
-
-/// One row of the table: each text in its column, right-aligned columns flush right.
-fn draw_cells(
-    painter: &egui::Painter,
-    rect: egui::Rect,
-    columns: &[(&str, f32, Align2)],
-    texts: [String; 5],
-    font: &FontId,
-    colour: egui::Color32,
-) {
-    let mut x = rect.left() + 4.0;
-    for ((_, width, align), text) in columns.iter().zip(texts) {
-        let px = if *align == Align2::RIGHT_CENTER {
-            x + width
-        } else {
-            x + 8.0
-        };
-        painter.text(
-            egui::pos2(px, rect.center().y),
-            *align,
-            text,
-            font.clone(),
-            colour,
-        );
-        x += width;
-    }
 }

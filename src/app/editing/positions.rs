@@ -20,6 +20,17 @@ pub enum IdFormat {
     Xgid,
 }
 
+impl IdFormat {
+    /// `setup` written in this format.
+    pub fn write(self, setup: &bgw_engine::formats::Setup) -> String {
+        match self {
+            IdFormat::PositionId => setup.position_id(),
+            IdFormat::PositionMatchId => format!("{}:{}", setup.position_id(), setup.match_id()),
+            IdFormat::Xgid => setup.xgid(),
+        }
+    }
+}
+
 impl AppState {
     /// Reads an ID onto the board (one undo step); `how` it came ("pasted", "typed") goes
     /// into the message. The error, when the text is refused.
@@ -51,11 +62,7 @@ impl AppState {
                 .messages
                 .error("nothing copied: the board is not a legal position");
         };
-        let text = match format {
-            IdFormat::PositionId => setup.position_id(),
-            IdFormat::PositionMatchId => format!("{}:{}", setup.position_id(), setup.match_id()),
-            IdFormat::Xgid => setup.xgid(),
-        };
+        let text = format.write(&setup);
         self.messages.info(format!("copied {text}"));
         self.clipboard_out = Some(text);
     }

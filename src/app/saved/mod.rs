@@ -116,6 +116,14 @@ pub fn validate(mut p: Persisted) -> Restored {
         ));
         p.settings.eta = d.settings.eta;
     }
+    if let Some(plies) = p.settings.gnubg_plies
+        && !super::candidates::verdict::PLIES.contains(&plies)
+    {
+        notes.push(format!(
+            "the saved gnubg depth ({plies} plies) is not 0, 1 or 2; 0 plies are in use"
+        ));
+        p.settings.gnubg_plies = Some(0);
+    }
     if let Some(problem) = p.champion.as_ref().and_then(|c| c.problem()) {
         notes.push(format!(
             "the saved «Чемпион» settings were refused ({problem}); the defaults are in use"

@@ -1,9 +1,15 @@
 //! The classic program's weights being edited: the values, the file they came from, unsaved
 //! changes, undo, and the question before unsaved changes are lost.
 //!
-//! - [`panel`]: the weight editor and the question (a modal).
+//! - [`panel`]: the weight editor and the question (a modal);
+//! - [`slider`]: the asinh scale of the weight sliders;
+//! - [`yardstick`]: the weights' live error on the shipped benchmark;
+//! - [`fitting`]: "Fit to the benchmark" in the background.
 
+pub mod fitting;
 pub mod panel;
+pub mod slider;
+pub mod yardstick;
 
 use super::files::{FileDialogs, FileKind};
 use super::status::Messages;
@@ -37,6 +43,10 @@ pub enum WeightsAction {
     SaveAs,
     /// Answers the question about unsaved weight changes: true discards them.
     ConfirmDiscard(bool),
+    /// Fits the weights to the shipped benchmark in the background, from the current ones.
+    Fit,
+    /// Stops the running fit (the weights stay as they are).
+    CancelFit,
 }
 
 /// The weights being edited.
@@ -50,6 +60,10 @@ pub struct WeightsState {
     undo: Vec<Weights>,
     /// An action waiting for the person to confirm that unsaved weights may be lost.
     pub confirm_discard: Option<WeightsAction>,
+    /// The weights' error on the shipped benchmark.
+    pub yardstick: yardstick::Yardstick,
+    /// "Fit to the benchmark".
+    pub fitting: fitting::Fitting,
 }
 
 impl Default for WeightsState {
@@ -60,6 +74,8 @@ impl Default for WeightsState {
             path: None,
             undo: Vec::new(),
             confirm_discard: None,
+            yardstick: Default::default(),
+            fitting: Default::default(),
         }
     }
 }
@@ -88,6 +104,47 @@ impl WeightsState {
         } else {
             name
         }
+    }
+
+    /// Prepares the benchmark when `wanted` (the first time), and re-scores the weights on it
+    /// when they changed.
+    pub fn poll(&mut self, wanted: bool) -> Option<Result<String, String>> {
+        let fitted = self.fitting.take(false).map(|r| self.fitted(r));
+        self.yardstick.poll(wanted, &self.current);
+        fitted
+    }
+
+    /// Waits for the running fit and applies its result (tests).
+    pub fn wait_for_fit(&mut self) -> Option<Result<String, String>> {
+        let r = self.fitting.take(true)?;
+        let fitted = self.fitted(r);
+        self.yardstick.poll(false, &self.current);
+        Some(fitted)
+    }
+
+    /// A finished fit's weights become the edited ones (one undo step); what to report.
+    fn fitted(
+        &mut self,
+        result: Result<bgw_engine::benchmark::FitOutcome, String>,
+    ) -> Result<String, String> {
+        let o = result.map_err(|e| format!("{e}; the weights are unchanged"))?;
+        let mut text = format!(
+            "fitted weights: {:.1} → {:.1} mEMG a move on the benchmark",
+            o.start_train.overall.mean_loss * 1000.0,
+            o.train.overall.mean_loss * 1000.0
+        );
+        if let (Some(a), Some(b)) = (&o.start_holdout, &o.holdout) {
+            text += &format!(
+                ", {:.1} → {:.1} on the hold-out set",
+                a.overall.mean_loss * 1000.0,
+                b.overall.mean_loss * 1000.0
+            );
+        }
+        if o.weights != self.current {
+            self.undo.push(self.current);
+            self.current = o.weights;
+        }
+        Ok(text)
     }
 
     /// Changes the weights through `f` (learning during a game), one undo step when it says
@@ -145,6 +202,13 @@ impl WeightsState {
                 None => self.save_as(dialogs, messages),
             },
             WeightsAction::SaveAs => self.save_as(dialogs, messages),
+            WeightsAction::Fit => match self.yardstick.prepared() {
+                Some(p) => self
+                    .fitting
+                    .start(std::sync::Arc::clone(&p.rescore), self.current),
+                None => messages.error("the benchmark is not ready yet: try again in a moment"),
+            },
+            WeightsAction::CancelFit => self.fitting.cancel(),
         }
     }
 
@@ -201,5 +265,78 @@ impl WeightsState {
         if let Some(path) = dialogs.save(FileKind::Weights, dir, "weights.ron") {
             self.save(&path, messages);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::files::ScriptedDialogs;
+    use bgw_engine::benchmark::FitConfig;
+
+    /// Weights with the benchmark prepared.
+    fn prepared() -> WeightsState {
+        let mut w = WeightsState::default();
+        let start = w.current;
+        w.yardstick.prepare_now(&start);
+        w
+    }
+
+    fn act(w: &mut WeightsState, a: WeightsAction) -> Messages {
+        let mut m = Messages::default();
+        w.apply(a, &mut ScriptedDialogs::default(), &mut m);
+        m
+    }
+
+    #[test]
+    fn a_fit_runs_in_the_background_and_its_result_is_one_undo_step() {
+        let mut w = prepared();
+        let start = w.current;
+        // A short fit: a few surrogate steps and one round of line searches.
+        w.fitting.config = FitConfig {
+            temperatures: 2,
+            iterations: 3,
+            polish_rounds: 1,
+            random_directions: 2,
+            hops: 0,
+            ..FitConfig::default()
+        };
+        act(&mut w, WeightsAction::Fit);
+        assert!(w.fitting.job().is_some(), "the fit runs off this thread");
+        let text = w.wait_for_fit().unwrap().unwrap();
+        assert!(w.fitting.job().is_none());
+        let o = w.fitting.last.clone().unwrap();
+        assert!(o.train.overall.mean_loss < o.start_train.overall.mean_loss);
+        assert!(o.holdout.is_some() && o.start_holdout.is_some());
+        assert_eq!(w.current, o.weights);
+        assert!(text.contains("on the hold-out set"), "{text}");
+        // The live error follows the fitted weights.
+        let live = w.yardstick.report().unwrap().overall.mean_loss;
+        assert_eq!(live, o.train.overall.mean_loss);
+        // One undo step brings the start back.
+        act(&mut w, WeightsAction::Undo);
+        assert_eq!(w.current, start);
+        assert!(!w.can_undo());
+    }
+
+    #[test]
+    fn cancel_stops_a_fit_and_keeps_the_weights() {
+        let mut w = prepared();
+        let start = w.current;
+        act(&mut w, WeightsAction::Fit);
+        act(&mut w, WeightsAction::CancelFit);
+        let e = w.wait_for_fit().unwrap().unwrap_err();
+        assert!(e.contains("cancelled"), "{e}");
+        assert_eq!(w.current, start);
+        assert!(!w.can_undo());
+        assert!(w.fitting.last.is_none());
+    }
+
+    #[test]
+    fn no_fit_before_the_benchmark_is_ready() {
+        let mut w = WeightsState::default();
+        let m = act(&mut w, WeightsAction::Fit);
+        assert!(w.fitting.job().is_none());
+        assert!(m.last.unwrap().error);
     }
 }

@@ -1,18 +1,23 @@
-//! The weight editor: a slider and a number field per term. Every change goes through
-//! [`WeightsAction::Set`], and the candidates are re-ranked before the next panel is drawn.
+//! The weight editor: per term a slider (asinh scale, [`super::slider`]) and a number field
+//! (Shift while dragging for fine steps), the weights' live error on the shipped benchmark
+//! beside the default weights', and their worst decisions (a click loads one on the board).
+//! Every change goes through [`WeightsAction::Set`]; the candidates are re-ranked before the
+//! next panel is drawn and the benchmark re-scored on the next frame.
 
 use super::WeightsAction;
+use super::slider;
+use super::yardstick::Yardstick;
+use crate::app::editing::{EditAction, IdFormat};
 use crate::app::state::{Action, AppState};
+use bgw_engine::benchmark::Figures;
 use bgw_engine::classic::{TERMS, Weights};
+use bgw_engine::formats::Setup;
 
-/// The slider's range (logarithmic both ways from zero, so weights of 0.001 and of 5 can both
-/// be set); the number field takes any value.
-pub const SLIDER_RANGE: std::ops::RangeInclusive<f64> = -10.0..=10.0;
-
-/// Draws the weight editor.
+/// Draws the weight editor: its buttons, then the weights and the benchmark in a scroll area
+/// of their own.
 pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
     let mut out = Vec::new();
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.strong(format!("Weights: {}", state.weights.title()));
         if state.weights.dirty() {
             ui.colored_label(ui.visuals().warn_fg_color, "unsaved changes");
@@ -41,59 +46,268 @@ pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
         if ui.button("Save as…").clicked() {
             out.push(WeightsAction::SaveAs.into());
         }
+        let ready = state.weights.yardstick.prepared().is_some();
+        if ui
+            .add_enabled(
+                ready && state.weights.fitting.job().is_none(),
+                egui::Button::new("Fit to the benchmark"),
+            )
+            .on_hover_text(
+                "Find the weights with the least mean loss on the shipped benchmark, from \
+                 these ones (in the background; the result is one undo step)",
+            )
+            .on_disabled_hover_text("Once the benchmark is prepared (or while a fit runs)")
+            .clicked()
+        {
+            out.push(WeightsAction::Fit.into());
+        }
     });
-    out.extend(crate::app::duel::show(ui, state));
-    let defaults = Weights::builtin_default();
-    ui.spacing_mut().slider_width = 240.0;
+    if let Some(job) = state.weights.fitting.job() {
+        if crate::app::jobs::progress_ui(ui, job) {
+            out.push(WeightsAction::CancelFit.into());
+        }
+        if let Some(loss) = state.weights.fitting.live_loss() {
+            ui.label(format!(
+                "training loss now {:.2} mEMG a move",
+                loss * 1000.0
+            ));
+        }
+    }
+    summary(ui, &state.weights.yardstick);
     egui::ScrollArea::vertical()
         .id_salt("weights-scroll")
+        .auto_shrink([false, false])
         .show(ui, |ui| {
-            egui::Grid::new("weights-grid")
-                .num_columns(5)
-                .striped(true)
-                .show(ui, |ui| {
-                    for info in &TERMS {
-                        let t = info.term;
-                        let mut v = state.weights.current.get(t);
-                        let name = ui.monospace(info.seed_name).on_hover_text(info.description);
-                        ui.label(info.label);
-                        let slider = ui.add(
-                            egui::Slider::new(&mut v, SLIDER_RANGE)
-                                .logarithmic(true)
-                                .smallest_positive(1e-4)
-                                .show_value(false)
-                                .clamping(egui::SliderClamping::Never),
-                        );
-                        let slider = slider
-                            .labelled_by(name.id)
-                            .on_hover_text(format!("{} weight", info.seed_name));
-                        let field = ui
-                            .add(
-                                egui::DragValue::new(&mut v)
-                                    .speed(0.01)
-                                    .max_decimals(6)
-                                    .min_decimals(2),
-                            )
-                            .labelled_by(name.id);
-                        ui.weak(format!("default {:+.4}", defaults.get(t)));
-                        ui.end_row();
-                        if v != state.weights.current.get(t) {
-                            // One undo step per drag.
-                            let continuing = |r: &egui::Response| r.dragged() && !r.drag_started();
-                            let gesture = !continuing(&slider) && !continuing(&field);
-                            out.push(
-                                WeightsAction::Set {
-                                    term: t,
-                                    value: v,
-                                    gesture,
-                                }
-                                .into(),
-                            );
-                        }
-                    }
-                });
+            // The duel's row is wide: scrolled sideways in a narrow editor, never drawn over
+            // the breakdown.
+            egui::ScrollArea::horizontal()
+                .id_salt("duel-scroll")
+                .show(ui, |ui| out.extend(crate::app::duel::show(ui, state)));
+            ui.separator();
+            weight_grid(ui, state, &mut out);
+            ui.separator();
+            if let Some(o) = &state.weights.fitting.last {
+                fit_figures(ui, o);
+                ui.separator();
+            }
+            out.extend(benchmark(ui, &state.weights.yardstick));
         });
     out
+}
+
+/// Two lines: the weights' error on the benchmark beside the defaults' (always in view, so it
+/// can be watched while a slider moves).
+fn summary(ui: &mut egui::Ui, y: &Yardstick) {
+    let lines = match (y.report(), y.prepared(), y.error()) {
+        (_, _, Some(e)) => [format!("benchmark unavailable: {e}"), String::new()],
+        (Some(r), Some(p), _) => {
+            let phases: Vec<String> = r
+                .by_phase
+                .iter()
+                .map(|(phase, f)| {
+                    let d = p
+                        .default
+                        .phase(*phase)
+                        .map_or(0.0, |d| d.mean_loss * 1000.0);
+                    format!("{} {:.1} ({d:.1})", phase.name(), f.mean_loss * 1000.0)
+                })
+                .collect();
+            [
+                format!(
+                    "Benchmark: loss {:.1} mEMG a move (default {:.1}) · agreement {:.1} % \
+                     ({:.1} %)",
+                    r.overall.mean_loss * 1000.0,
+                    p.default.overall.mean_loss * 1000.0,
+                    r.overall.agreement * 100.0,
+                    p.default.overall.agreement * 100.0,
+                ),
+                phases.join(" · "),
+            ]
+        }
+        _ => ["Benchmark: preparing benchmark…".to_string(), String::new()],
+    };
+    // Fixed lines whatever their length, so the editor below does not move when the figures
+    // come.
+    for line in lines {
+        ui.add(egui::Label::new(line).truncate())
+            .on_hover_text(bgw_engine::benchmark::SHIPPED_NAME);
+    }
+    if y.preparing() {
+        ui.ctx()
+            .request_repaint_after(std::time::Duration::from_millis(100));
+    }
+}
+
+/// A grid of fixed columns: seed name, label, slider, number field, default.
+fn weight_grid(ui: &mut egui::Ui, state: &AppState, out: &mut Vec<Action>) {
+    let defaults = Weights::builtin_default();
+    // Fixed columns that fit the width: the plain labels only when there is room (they are
+    // also in the names' tooltips), the slider takes what is left.
+    let with_labels = ui.available_width() >= 520.0;
+    let fixed = if with_labels { 400.0 } else { 280.0 };
+    ui.spacing_mut().slider_width = (ui.available_width() - fixed).clamp(80.0, 420.0);
+    egui::Grid::new("weights-grid")
+        .num_columns(if with_labels { 5 } else { 4 })
+        .striped(true)
+        .show(ui, |ui| {
+            for info in &TERMS {
+                let t = info.term;
+                let now = state.weights.current.get(t);
+                let name = ui
+                    .monospace(info.seed_name)
+                    .on_hover_text(format!("{}: {}", info.label, info.description));
+                if with_labels {
+                    ui.label(info.label);
+                }
+                let mut s = slider::to_slider(now);
+                let slider = ui
+                    .add(
+                        egui::Slider::new(&mut s, slider::range())
+                            .show_value(false)
+                            .clamping(egui::SliderClamping::Always),
+                    )
+                    .labelled_by(name.id)
+                    .on_hover_text(format!(
+                        "{} weight: fine near zero, coarse far away (asinh scale, ±{})",
+                        info.seed_name,
+                        slider::MAX
+                    ));
+                let mut v = now;
+                let field = ui
+                    .add(
+                        egui::DragValue::new(&mut v)
+                            .speed(0.01 * now.abs().max(0.01))
+                            .max_decimals(6)
+                            .min_decimals(2),
+                    )
+                    .labelled_by(name.id)
+                    .on_hover_text("Drag (Shift: fine steps) or click to type any value");
+                ui.weak(format!("default {:+.4}", defaults.get(t)));
+                ui.end_row();
+                let value = if slider.changed() {
+                    slider::rounded(slider::from_slider(s))
+                } else {
+                    v
+                };
+                if value != now {
+                    // One undo step per drag.
+                    let continuing = |r: &egui::Response| r.dragged() && !r.drag_started();
+                    let gesture = !continuing(&slider) && !continuing(&field);
+                    out.push(
+                        WeightsAction::Set {
+                            term: t,
+                            value,
+                            gesture,
+                        }
+                        .into(),
+                    );
+                }
+            }
+        });
+}
+
+/// The benchmark's figures by phase beside the defaults', and the worst decisions.
+fn benchmark(ui: &mut egui::Ui, y: &Yardstick) -> Vec<Action> {
+    let mut out = Vec::new();
+    ui.strong("Error on the shipped benchmark");
+    let (Some(r), Some(p)) = (y.report(), y.prepared()) else {
+        ui.label(y.error().unwrap_or("preparing benchmark…"));
+        return out;
+    };
+    ui.weak(bgw_engine::benchmark::SHIPPED_NAME);
+    egui::Grid::new("benchmark-grid")
+        .num_columns(4)
+        .striped(true)
+        .show(ui, |ui| {
+            for h in [
+                "",
+                "decisions",
+                "agreement (default)",
+                "mean loss, mEMG (default)",
+            ] {
+                ui.strong(h);
+            }
+            ui.end_row();
+            let row = |ui: &mut egui::Ui, name: &str, f: &Figures, d: Option<&Figures>| {
+                ui.label(name);
+                ui.monospace(f.decisions.to_string());
+                let d_agree = d.map_or(String::new(), |d| {
+                    format!(" ({:.1} %)", d.agreement * 100.0)
+                });
+                ui.monospace(format!("{:.1} %{d_agree}", f.agreement * 100.0));
+                let d_loss = d.map_or(String::new(), |d| format!(" ({:.1})", d.mean_loss * 1000.0));
+                ui.monospace(format!("{:.1}{d_loss}", f.mean_loss * 1000.0));
+                ui.end_row();
+            };
+            row(ui, "all", &r.overall, Some(&p.default.overall));
+            for (phase, f) in &r.by_phase {
+                row(ui, phase.name(), f, p.default.phase(*phase));
+            }
+        });
+    ui.add_space(4.0);
+    ui.strong("Worst decisions of these weights (click: load on the board)");
+    for w in &r.worst {
+        let Some(d) = y.decision(w.line) else {
+            continue;
+        };
+        let text = format!(
+            "{:.0} mEMG · {} · {} · gnubg {} · classic {}",
+            w.loss * 1000.0,
+            d.phase.name(),
+            w.dice,
+            w.best,
+            w.chosen.as_deref().unwrap_or("—"),
+        );
+        if ui
+            .selectable_label(false, egui::RichText::new(text).monospace())
+            .on_hover_text(format!("{} (line {} of the benchmark)", w.id, w.line))
+            .clicked()
+        {
+            let setup = Setup {
+                position: d.position,
+                dice: Some(d.dice),
+                match_state: None,
+            };
+            out.push(EditAction::Paste(IdFormat::Xgid.write(&setup)).into());
+        }
+    }
+    out
+}
+
+/// The last fit's loss before and after, on the training and the hold-out set side by side.
+fn fit_figures(ui: &mut egui::Ui, o: &bgw_engine::benchmark::FitOutcome) {
+    ui.strong("Last fit: mean loss, mEMG a move (agreement)");
+    let cell = |r: Option<&bgw_engine::benchmark::Report>| {
+        r.map_or("—".to_string(), |r| {
+            format!(
+                "{:.1} ({:.1} %)",
+                r.overall.mean_loss * 1000.0,
+                r.overall.agreement * 100.0
+            )
+        })
+    };
+    egui::Grid::new("fit-grid")
+        .num_columns(3)
+        .striped(true)
+        .show(ui, |ui| {
+            for h in ["", "training set", "hold-out set"] {
+                ui.strong(h);
+            }
+            ui.end_row();
+            ui.label("before");
+            ui.monospace(cell(Some(&o.start_train)));
+            ui.monospace(cell(o.start_holdout.as_ref()));
+            ui.end_row();
+            ui.label("after");
+            ui.monospace(cell(Some(&o.train)));
+            ui.monospace(cell(o.holdout.as_ref()));
+            ui.end_row();
+        });
+    ui.weak(format!(
+        "training: {}; hold-out: {}",
+        bgw_engine::benchmark::SHIPPED_NAME,
+        bgw_engine::benchmark::HOLDOUT_NAME
+    ));
 }
 
 /// The question asked before unsaved weight changes are lost.

@@ -1,0 +1,261 @@
+//! gnubg's verdict on the candidates: its equity, its rank and the loss against its best move
+//! for every candidate of the position and roll on the board, at 0, 1 or 2 plies. Asked of the
+//! [`Referee`] in the background (submitted, then polled once a frame), cached per position,
+//! roll and plies; gnubg's moves are found among our candidates by the position they reach
+//! ([`match_to_plays`]), and a move that matches none is reported.
+
+use crate::app::referee::{GnubgReferee, Referee};
+use bgw_engine::dice::Dice;
+use bgw_engine::moves::Play;
+use bgw_engine::position::Position;
+use bgw_engine::reference::gnubg::{Error, MoveEval, Reply, Request, match_to_plays};
+use std::collections::HashMap;
+
+/// The depths the candidates panel offers.
+pub const PLIES: [u8; 3] = [0, 1, 2];
+
+/// What the message for a missing gnubg says.
+pub const NOT_INSTALLED: &str = "gnubg not installed — apt-get install gnubg";
+
+/// gnubg's view of one candidate.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Eval {
+    /// gnubg's cubeless money equity after the move, for the side that moved.
+    pub equity: f64,
+    /// 1 for gnubg's best; equal equities share a rank.
+    pub rank: usize,
+    /// gnubg's best equity minus this one (≥ 0).
+    pub loss: f64,
+}
+
+/// gnubg's verdict on every candidate of one position and roll.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Judgement {
+    /// The depth gnubg evaluated at.
+    pub plies: u8,
+    /// Each candidate's evaluation, by the position the candidate reaches (so that it holds
+    /// whatever order the classic's weights put the candidates in).
+    evals: HashMap<Position, Eval>,
+    /// The result of gnubg's best move (its first on equal equities), if it named one.
+    pub best: Option<Position>,
+    /// gnubg's moves that match none of our candidates, and our candidates gnubg did not
+    /// list, in words.
+    pub problems: Vec<String>,
+}
+
+impl Judgement {
+    /// gnubg's moves (`moves`, best first) for `dice` in `pos` found among our `plays`.
+    pub fn new(pos: &Position, dice: Dice, plies: u8, moves: &[MoveEval], plays: &[Play]) -> Self {
+        let mut problems = Vec::new();
+        let mut matched: Vec<(usize, f64)> = Vec::new();
+        for m in moves {
+            match match_to_plays(pos, dice, std::slice::from_ref(m), plays, false) {
+                Ok(found) => {
+                    if let Some((i, _)) = found.first() {
+                        if matched.iter().any(|(j, _)| j == i) {
+                            problems.push(format!(
+                                "gnubg's move {} reaches a result it listed before",
+                                m.notation
+                            ));
+                        } else {
+                            matched.push((*i, m.equity));
+                        }
+                    }
+                }
+                Err(e) => problems.push(e.to_string()),
+            }
+        }
+        let unlisted = plays.len() - matched.len();
+        if unlisted > 0 {
+            problems.push(format!("gnubg did not rate {unlisted} of our candidates"));
+        }
+        let best_equity = matched
+            .iter()
+            .map(|&(_, e)| e)
+            .fold(f64::NEG_INFINITY, f64::max);
+        let best = matched
+            .iter()
+            .find(|&&(_, e)| e == best_equity)
+            .map(|&(i, _)| plays[i].result);
+        let evals = matched
+            .iter()
+            .map(|&(i, equity)| {
+                let rank = 1 + matched.iter().filter(|&&(_, e)| e > equity).count();
+                let eval = Eval {
+                    equity,
+                    rank,
+                    loss: best_equity - equity,
+                };
+                (plays[i].result, eval)
+            })
+            .collect();
+        Judgement {
+            plies,
+            evals,
+            best,
+            problems,
+        }
+    }
+
+    /// gnubg's evaluation of the candidate reaching `result`, if gnubg rated it.
+    pub fn of(&self, result: &Position) -> Option<&Eval> {
+        self.evals.get(result)
+    }
+}
+
+/// Where gnubg's verdict on one position, roll and depth stands.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Verdict {
+    /// Asked, no reply yet.
+    Pending(u64),
+    /// gnubg's answer.
+    Ready(Judgement),
+    /// gnubg is not installed.
+    Missing(String),
+    /// gnubg could not answer: the reason.
+    Failed(String),
+}
+
+/// What a verdict is of.
+type Key = (Position, Dice, u8);
+
+/// How many verdicts are kept.
+const CACHE: usize = 200;
+
+/// gnubg's verdicts, asked of a [`Referee`] and cached per position, roll and depth.
+pub struct Verdicts {
+    referee: Box<dyn Referee>,
+    entries: HashMap<Key, Verdict>,
+}
+
+impl Default for Verdicts {
+    /// gnubg itself, started on the first request.
+    fn default() -> Verdicts {
+        Verdicts::new(Box::new(GnubgReferee::default()))
+    }
+}
+
+impl Verdicts {
+    /// Verdicts asked of `referee`.
+    pub fn new(referee: Box<dyn Referee>) -> Verdicts {
+        Verdicts {
+            referee,
+            entries: HashMap::new(),
+        }
+    }
+
+    /// The verdict on `dice` in `pos` at `plies`, if it was asked for.
+    pub fn get(&self, pos: &Position, dice: Dice, plies: u8) -> Option<&Verdict> {
+        self.entries.get(&(*pos, dice, plies))
+    }
+
+    /// Asks for the verdict on `plays` (the legal plays of `dice` in `pos`) at `plies` unless
+    /// it is known or asked already, and collects every reply that has come. Never blocks.
+    pub fn update(&mut self, pos: &Position, dice: Dice, plies: u8, plays: &[Play]) {
+        let key = (*pos, dice, plies);
+        if !self.entries.contains_key(&key) {
+            if self.entries.len() >= CACHE {
+                self.entries.retain(|_, v| matches!(v, Verdict::Pending(_)));
+            }
+            let verdict = match self.referee.submit(&Request::moves(pos, dice, plies)) {
+                Ok(ticket) => Verdict::Pending(ticket),
+                Err(e) => failure(e),
+            };
+            self.entries.insert(key, verdict);
+        }
+        let pending: Vec<(Key, u64)> = self
+            .entries
+            .iter()
+            .filter_map(|(k, v)| match v {
+                Verdict::Pending(t) => Some((*k, *t)),
+                _ => None,
+            })
+            .collect();
+        for (k, ticket) in pending {
+            let Some(reply) = self.referee.poll(ticket) else {
+                continue;
+            };
+            let verdict = match reply {
+                Ok(Reply::Moves(moves)) if k == key => {
+                    Verdict::Ready(Judgement::new(pos, dice, plies, &moves, plays))
+                }
+                // Another position's: its plays are not at hand, it is asked again when shown.
+                Ok(Reply::Moves(_)) => {
+                    self.entries.remove(&k);
+                    continue;
+                }
+                Ok(other) => Verdict::Failed(format!("gnubg answered {other:?}, not moves")),
+                Err(e) => failure(e),
+            };
+            self.entries.insert(k, verdict);
+        }
+    }
+
+    /// Forgets the verdict on `dice` in `pos` at `plies` (unless it is pending), so that it is
+    /// asked again.
+    pub fn retry(&mut self, pos: &Position, dice: Dice, plies: u8) {
+        let key = (*pos, dice, plies);
+        if !matches!(self.entries.get(&key), Some(Verdict::Pending(_))) {
+            self.entries.remove(&key);
+        }
+    }
+}
+
+fn failure(e: Error) -> Verdict {
+    match e {
+        Error::Missing { .. } => Verdict::Missing(e.to_string()),
+        e => Verdict::Failed(e.to_string()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bgw_engine::moves::legal_plays;
+    use bgw_engine::position::Side;
+
+    fn eval(notation: &str, equity: f64) -> MoveEval {
+        MoveEval {
+            notation: notation.into(),
+            equity,
+            probs: [0.0; 5],
+            plies: 0,
+        }
+    }
+
+    #[test]
+    fn gnubgs_moves_are_matched_ranked_and_the_unmatched_reported() {
+        let pos = Position::opening(Side::White);
+        let dice = Dice::new(3, 1).unwrap();
+        let plays = legal_plays(&pos, dice);
+        // gnubg's words for 8/5 6/5 in another order, a tie, and a move we cannot play.
+        let moves = [
+            eval("6/5 8/5", 0.15),
+            eval("24/21 6/5", 0.01),
+            eval("13/10 6/5", 0.01),
+            eval("8/4 6/5", -0.2),
+        ];
+        let j = Judgement::new(&pos, dice, 1, &moves, &plays);
+        let result = |text: &str| {
+            let i = bgw_engine::moves::parse::match_play(&pos, dice, text, &plays).unwrap();
+            plays[i].result
+        };
+        let find = |text: &str| j.of(&result(text)).copied();
+        let best = find("8/5 6/5").unwrap();
+        assert_eq!((best.rank, best.loss), (1, 0.0));
+        assert_eq!(j.best, Some(result("8/5 6/5")));
+        let tied = [find("24/21 6/5").unwrap(), find("13/10 6/5").unwrap()];
+        assert!(
+            tied.iter()
+                .all(|e| e.rank == 2 && (e.loss - 0.14).abs() < 1e-12)
+        );
+        assert_eq!(find("24/20"), None);
+        assert_eq!(j.problems.len(), 2, "{:?}", j.problems);
+        assert!(j.problems[0].contains("8/4 6/5"), "{:?}", j.problems);
+        assert!(
+            j.problems[1].contains(&format!("{} of our candidates", plays.len() - 3)),
+            "{:?}",
+            j.problems
+        );
+    }
+}
