@@ -165,7 +165,10 @@ fn classic_loss_line(ui: &mut egui::Ui, state: &AppState, j: &Judgement) {
             ui.visuals().error_fg_color,
         )
     };
-    ui.label(RichText::new(text).color(colour).strong());
+    // One line (the whole of it on hover), so that the table keeps its rows.
+    let line = RichText::new(&text).color(colour).strong();
+    ui.add(egui::Label::new(line).truncate())
+        .on_hover_text(text);
 }
 
 /// The table itself.

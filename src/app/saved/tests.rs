@@ -160,6 +160,17 @@ fn other_settings_fall_back_one_by_one() {
         assert!(!kept.settings.dark, "the rest of the settings stay");
     }
     let mut p = good();
+    p.settings.gnubg_plies = Some(7);
+    let kept = one_note(p, "the saved gnubg depth (7 plies)");
+    assert_eq!(kept.settings.gnubg_plies, Some(0));
+    assert!(!kept.settings.dark);
+    let mut p = good();
+    p.settings.gnubg_plies = None;
+    assert!(
+        crate::app::saved::validate(p).notes.is_empty(),
+        "off is a choice"
+    );
+    let mut p = good();
     p.champion.as_mut().unwrap().opponent = "nobody".into();
     let kept = one_note(p, "the saved «Чемпион» settings were refused");
     assert_eq!(kept.champion, None);
