@@ -598,9 +598,13 @@ impl Search<'_> {
         Ok(())
     }
 
-    /// The best weights scaled to the start's length and rounded to four significant digits,
-    /// each only if the exact loss stays the best.
+    /// The best weights scaled to the start's length and rounded to four, five or six
+    /// significant digits, each only if the exact loss stays the best; the start itself, when
+    /// nothing beat it, comes back as it was.
     fn tidy(&mut self, start: &Weights) {
+        if self.best == *start {
+            return;
+        }
         let p = self.problem;
         let target = p.norm(start);
         let mut w = self.best;
