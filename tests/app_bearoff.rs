@@ -132,8 +132,9 @@ fn plots(h: &App) -> Vec<(String, Rect)> {
         .collect()
 }
 
-/// A left click at `pos`.
-fn click_at(h: &mut App, pos: Pos2) {
+/// Queues a primary click at `pos`: the pointer moves there, then the button goes down and up
+/// (one frame per event at the next `step`/`run`).
+fn queue_click(h: &mut App, pos: Pos2) {
     h.event(Event::PointerMoved(pos));
     for pressed in [true, false] {
         h.event(Event::PointerButton {
@@ -143,7 +144,6 @@ fn click_at(h: &mut App, pos: Pos2) {
             modifiers: egui::Modifiers::NONE,
         });
     }
-    h.run();
 }
 
 fn shows(h: &App, text: &str) -> bool {
@@ -342,15 +342,7 @@ fn export_png_hands_the_plots_rectangle_to_the_app() {
         .iter()
         .copied()
         .fold(buttons[0], |a, b| if b.left() > a.left() { b } else { a });
-    h.event(Event::PointerMoved(right.center()));
-    for pressed in [true, false] {
-        h.event(Event::PointerButton {
-            pos: right.center(),
-            button: egui::PointerButton::Primary,
-            pressed,
-            modifiers: egui::Modifiers::NONE,
-        });
-    }
+    queue_click(&mut h, right.center());
     // One frame per event: the last is the release, where the click lands; the app hands the
     // plot to the export module on the same frame, which asks the integration for the screen.
     h.step();

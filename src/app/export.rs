@@ -134,7 +134,7 @@ pub fn request_png(ctx: &egui::Context, rect: Rect, name: &str) {
 }
 
 fn last_request_id() -> egui::Id {
-    egui::Id::new("bgw-export-last-request")
+    egui::Id::unique("bgw-export-last-request")
 }
 
 /// The last [`request_png`]: the rectangle and the proposed file name.
