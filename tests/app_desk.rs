@@ -12,7 +12,7 @@ use bgw_engine::Side;
 use egui::accesskit::Role;
 use egui::{Event, Modifiers, Rect};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 
 type H = Harness<'static, WorkbenchApp>;
 
@@ -149,7 +149,7 @@ fn check_layout(w: f32, hgt: f32) {
         }
     }
     // The breakdown's sum row is in its region, on screen.
-    let sum = h.get_by_label("BRDVAL").rect();
+    let sum = h.get_by_label("BRDVAL sum").rect();
     assert!(
         r.breakdown.contains_rect(sum),
         "{sum:?} in {:?}",
@@ -162,6 +162,17 @@ fn check_layout(w: f32, hgt: f32) {
     let pitch = bgw::app::candidates::table::ROW_HEIGHT + 3.0;
     let rows = ((r.candidates.bottom() - rows_top) / pitch).floor();
     assert!(rows >= 10.0, "{rows} rows at {w}×{hgt}");
+    // And ten rows drawn there, as screen readers see them ("candidate 1: …").
+    let shown = h
+        .query_all_by_label_contains("candidate ")
+        .filter(|n| {
+            n.accesskit_node()
+                .label()
+                .is_some_and(|l| l.starts_with("candidate "))
+                && r.candidates.contains_rect(n.rect())
+        })
+        .count();
+    assert!(shown >= 10, "{shown} candidate rows at {w}×{hgt}");
     // The toolbar and the status line do not run into the regions.
     let status = h.get_by_label_contains("White to play 31:").rect();
     assert!(status.top() >= r.tabs.bottom(), "{status:?}");

@@ -8,6 +8,7 @@ use super::export::{self, ExportAction};
 use super::layout::Regions;
 use super::look::unfilled;
 use super::roll_grid::RollGridCache;
+use super::settings::Tab;
 use super::state::{Action, AppState};
 use super::toolbar::ToolbarUi;
 use super::view::ViewAction;
@@ -84,7 +85,8 @@ impl Workspace for BackgammonWorkspace {
         apply.all(ui, actions);
 
         let area = ui.available_rect_before_wrap();
-        let r = Regions::of(area, &apply.state.settings.splits);
+        let wide_tab = apply.state.settings.tab == Tab::Bearoff;
+        let r = Regions::with_tab(area, &apply.state.settings.splits, wide_tab);
         self.regions = Some(r);
         if let Some((split, size)) = r.separators(ui) {
             apply.all(ui, vec![ViewAction::SetSplit(split, size).into()]);
@@ -103,12 +105,14 @@ impl Workspace for BackgammonWorkspace {
                 .inner
         });
         apply.all(ui, actions);
-        let actions = region(ui, r.breakdown, "breakdown", |ui| {
-            scrolled(ui, "breakdown-region", |ui| {
-                candidates::breakdown::show(ui, apply.state)
-            })
-        });
-        apply.all(ui, actions);
+        if !r.wide_tab {
+            let actions = region(ui, r.breakdown, "breakdown", |ui| {
+                scrolled(ui, "breakdown-region", |ui| {
+                    candidates::breakdown::show(ui, apply.state)
+                })
+            });
+            apply.all(ui, actions);
+        }
         let actions = region(ui, r.board, "board", |ui| self.board.show(ui, apply.state));
         apply.all(ui, actions);
         if apply.state.export.board_wanted {

@@ -3,7 +3,10 @@
 //! breakdown they change, and the candidates beside the board. Three separators move (the
 //! person's sizes are kept in the settings, [`Splits`]); every region is clamped to its
 //! minimum on every frame, so a size saved in a larger window never hides a region in a
-//! smaller one. View → Reset layout forgets the sizes.
+//! smaller one. View → Reset layout forgets the sizes. The Bear-off tab needs room for its
+//! plots: while it is open the tabs take the whole right column and the candidates move under
+//! the board, in the breakdown's place, and the right column is widened (a bear-off is decided by the phase's rules, not by the
+//! terms' balance).
 
 use egui::{Rect, Sense, pos2};
 use serde::{Deserialize, Serialize};
@@ -58,6 +61,9 @@ pub const MIN_BOARD_HEIGHT: f32 = 190.0;
 /// The tabs' smallest height (the strip and a few rows, the rest scrolls).
 pub const MIN_TABS_HEIGHT: f32 = 160.0;
 
+/// The least share of the width the right column has while a wide tab is open.
+const WIDE_TAB_SHARE: f32 = 0.62;
+
 /// The width of a separator's grip.
 const GRIP: f32 = 6.0;
 
@@ -70,18 +76,31 @@ pub struct Regions {
     pub tabs: Rect,
     /// The candidates.
     pub candidates: Rect,
-    /// The term breakdown.
+    /// The term breakdown (empty when a wide tab is open).
     pub breakdown: Rect,
+    /// A tab that needs the room (the Bear-off plots) is open: the tabs take the whole right
+    /// column, the candidates the breakdown's place under the board, and the breakdown is not
+    /// shown.
+    pub wide_tab: bool,
 }
 
 impl Regions {
     /// The regions of `area` for these sizes, each clamped to its minimum (when the area is
     /// smaller than the minimums, shared in their proportion).
     pub fn of(area: Rect, s: &Splits) -> Regions {
+        Regions::with_tab(area, s, false)
+    }
+
+    /// [`Regions::of`], with the tabs given the whole right column when `wide_tab`.
+    pub fn with_tab(area: Rect, s: &Splits, wide_tab: bool) -> Regions {
         let gap = GRIP;
         let width = area.width() - gap;
+        // A wide tab gets at least the share of the width its plots need.
+        let wide_share = if wide_tab { WIDE_TAB_SHARE } else { 0.0 };
         let right_width = clamp(
-            finite(s.right_width).unwrap_or(width * 0.5),
+            finite(s.right_width)
+                .unwrap_or(width * 0.5)
+                .max(width * wide_share),
             MIN_RIGHT_WIDTH,
             MIN_LEFT_WIDTH,
             width,
@@ -104,11 +123,23 @@ impl Regions {
         let right = Rect::from_min_max(pos2(left_right + gap, area.top()), area.max);
         let board_bottom = area.bottom() - breakdown - gap;
         let cand_bottom = area.top() + candidates;
-        Regions {
-            board: Rect::from_min_max(left.min, pos2(left.right(), board_bottom)),
-            breakdown: Rect::from_min_max(pos2(left.left(), board_bottom + gap), left.max),
-            candidates: Rect::from_min_max(right.min, pos2(right.right(), cand_bottom)),
-            tabs: Rect::from_min_max(pos2(right.left(), cand_bottom + gap), right.max),
+        let board = Rect::from_min_max(left.min, pos2(left.right(), board_bottom));
+        let under_board = Rect::from_min_max(pos2(left.left(), board_bottom + gap), left.max);
+        match wide_tab {
+            false => Regions {
+                board,
+                breakdown: under_board,
+                candidates: Rect::from_min_max(right.min, pos2(right.right(), cand_bottom)),
+                tabs: Rect::from_min_max(pos2(right.left(), cand_bottom + gap), right.max),
+                wide_tab,
+            },
+            true => Regions {
+                board,
+                breakdown: Rect::from_min_max(left.max, left.max),
+                candidates: under_board,
+                tabs: right,
+                wide_tab,
+            },
         }
     }
 
@@ -125,6 +156,11 @@ impl Regions {
     /// Draws the three separators' grips and returns the size the person dragged one to.
     pub fn separators(&self, ui: &egui::Ui) -> Option<(Split, f32)> {
         let r = self;
+        // Under the board: the breakdown, or the candidates when a wide tab is open.
+        let under_board = match r.wide_tab {
+            false => r.breakdown,
+            true => r.candidates,
+        };
         let grips = [
             (
                 Split::Columns,
@@ -136,11 +172,14 @@ impl Regions {
             ),
             (
                 Split::Breakdown,
-                Rect::from_min_max(r.board.left_bottom(), r.breakdown.right_top()),
+                Rect::from_min_max(r.board.left_bottom(), under_board.right_top()),
             ),
         ];
         let mut out = None;
         for (split, grip) in grips {
+            if r.wide_tab && split == Split::Candidates {
+                continue;
+            }
             let id = ui.scope_id().with(("separator", split as u8));
             let resp = ui.interact(grip, id, Sense::drag());
             let vertical = split == Split::Columns;
@@ -165,7 +204,7 @@ impl Regions {
                 let size = match split {
                     Split::Columns => r.tabs.right() - p.x - GRIP / 2.0,
                     Split::Candidates => p.y - r.candidates.top() - GRIP / 2.0,
-                    Split::Breakdown => r.breakdown.bottom() - p.y - GRIP / 2.0,
+                    Split::Breakdown => under_board.bottom() - p.y - GRIP / 2.0,
                 };
                 out = Some((split, size.round()));
             }
@@ -199,6 +238,21 @@ mod tests {
                 .iter()
                 .any(|(_, b)| a.intersect(*b).is_positive())
         })
+    }
+
+    #[test]
+    fn a_wide_tab_takes_the_right_column_and_the_candidates_go_under_the_board() {
+        let area = Rect::from_min_size(pos2(0.0, 30.0), egui::vec2(1280.0, 660.0));
+        let s = Splits::default();
+        let (normal, wide) = (Regions::of(area, &s), Regions::with_tab(area, &s, true));
+        assert!(!overlaps(&wide));
+        assert_eq!(wide.tabs.top(), area.top());
+        assert_eq!(wide.tabs.bottom(), area.bottom());
+        assert!(wide.tabs.width() > normal.tabs.width());
+        assert_eq!(wide.candidates.top(), normal.breakdown.top());
+        assert_eq!(wide.candidates.left(), area.left());
+        assert_eq!(wide.board.height(), normal.board.height());
+        assert_eq!(wide.breakdown.area(), 0.0);
     }
 
     #[test]
