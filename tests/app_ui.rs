@@ -415,6 +415,42 @@ fn testing_the_weights_runs_a_duel_in_the_background() {
     assert!(shows(&h, "points per game over 40 games"));
 }
 
+/// Against the real gnubg (CI installs it; elsewhere a missing gnubg skips with the reason).
+#[test]
+fn testing_the_weights_against_gnubg_reports_games_per_second() {
+    let installed = std::path::Path::new("/usr/games/gnubg").exists()
+        || std::env::var_os("BGW_GNUBG").is_some();
+    if !installed {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "gnubg is not installed in CI"
+        );
+        eprintln!("skipped: gnubg not installed (apt-get install gnubg)");
+        return;
+    }
+    let mut h = new_app();
+    h.state_mut().state.duel.games = 4;
+    h.run();
+    h.get_by_label("gnubg 0-ply").click();
+    h.run();
+    h.get_by_label("Test").click();
+    h.run();
+    let started = std::time::Instant::now();
+    while h.state().state.duel.job.is_some() {
+        assert!(started.elapsed().as_secs() < 300, "the duel took too long");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        h.run();
+    }
+    h.run();
+    let result = h.state().state.duel.result.clone().unwrap_or_default();
+    assert!(
+        result.starts_with("classic (these weights) vs gnubg:"),
+        "{result}"
+    );
+    assert!(result.contains("points per game over 4 games"), "{result}");
+    assert!(result.contains("games/s"), "{result}");
+}
+
 #[test]
 fn keys_still_work_while_a_button_has_the_focus() {
     // A button given the keyboard focus (Tab, as in keyboard navigation; egui rings it) must

@@ -1,14 +1,16 @@
 //! "Test these weights": a duplicate-dice duel of the classic program with the weights being
-//! edited against pubeval or against the weights last loaded or saved, in the background with
-//! a progress bar and Cancel, reporting points per game ± standard error.
+//! edited against pubeval, against the weights last loaded or saved, or against GNU Backgammon
+//! at 0 plies, in the background with a progress bar and Cancel, reporting points per game ±
+//! standard error (and games per second).
 
 use super::jobs::{Job, Progress, progress_ui};
 use super::state::{Action, AppState};
 use super::status::Messages;
 use super::weights::WeightsState;
 use bgw_engine::classic::{ClassicPlayer, Weights};
-use bgw_engine::duel::{self, DuelConfig, DuelResult};
+use bgw_engine::duel::{self, Contender, DuelConfig, DuelResult};
 use bgw_engine::opponents::pubeval::Pubeval;
+use bgw_engine::reference::gnubg;
 
 /// The opponent of the weights being tested.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, serde::Serialize, serde::Deserialize)]
@@ -17,6 +19,8 @@ pub enum Opponent {
     Pubeval,
     /// The classic program with the weights last loaded or saved.
     SavedWeights,
+    /// GNU Backgammon at 0 plies (a gnubg process a worker thread).
+    Gnubg,
 }
 
 /// What can be done with "Test these weights".
@@ -42,7 +46,7 @@ pub struct DuelState {
     /// Games to play.
     pub games: u64,
     /// The duel in progress.
-    pub job: Option<Job<DuelResult>>,
+    pub job: Option<Job<Result<DuelResult, String>>>,
     /// The last result, in words.
     pub result: Option<String>,
 }
@@ -89,21 +93,27 @@ impl DuelState {
         let what = match opponent {
             Opponent::Pubeval => "duel against pubeval",
             Opponent::SavedWeights => "duel against the saved weights",
+            Opponent::Gnubg => "duel against gnubg 0-ply",
         };
         self.job = Some(Job::spawn(what, move |p: &Progress| {
             let progress = |pr: duel::Progress| p.set(pr.games_done, pr.games_total);
             let me = |_| ClassicPlayer::new(weights, "classic (these weights)");
             match opponent {
-                Opponent::Pubeval => {
-                    duel::duel(&me, &|_| Pubeval::new(), &config, &progress, &p.cancel)
-                }
-                Opponent::SavedWeights => duel::duel(
+                Opponent::Pubeval => Ok(duel::duel(
+                    &me,
+                    &|_| Pubeval::new(),
+                    &config,
+                    &progress,
+                    &p.cancel,
+                )),
+                Opponent::SavedWeights => Ok(duel::duel(
                     &me,
                     &|_| ClassicPlayer::new(saved, "classic (saved weights)"),
                     &config,
                     &progress,
                     &p.cancel,
-                ),
+                )),
+                Opponent::Gnubg => against_gnubg(&me, &config, &progress, p),
             }
         }));
     }
@@ -113,7 +123,10 @@ impl DuelState {
         if let Some(job) = &self.job
             && let Some(r) = job.try_take()
         {
-            self.result = Some(describe(&r));
+            self.result = Some(match r {
+                Ok(r) => describe(&r),
+                Err(e) => e,
+            });
             self.job = None;
         }
     }
@@ -126,10 +139,36 @@ impl DuelState {
     }
 }
 
+/// A duel against gnubg 0-ply on a pool of its own: gnubg's processes mostly wait for its
+/// 10 ms poll, so four threads a core (at most 16), each with its own process.
+fn against_gnubg(
+    me: &(dyn Fn(u64) -> ClassicPlayer + Sync),
+    config: &DuelConfig,
+    progress: &(dyn Fn(duel::Progress) + Sync),
+    p: &Progress,
+) -> Result<DuelResult, String> {
+    let b = Contender::gnubg(0, gnubg::Config::default());
+    let failed = || b.gnubg_pool().is_some_and(|pool| pool.failed());
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    let threads = rayon::ThreadPoolBuilder::new()
+        .num_threads((4 * cores).min(16))
+        .build()
+        .map_err(|e| format!("cannot start the duel's threads: {e}"))?;
+    let stop = || p.cancelled() || failed();
+    let r =
+        threads.install(|| duel::duel_until(&|s| me(s), &|s| b.player(s), config, progress, &stop));
+    match b.failure() {
+        Some(why) => Err(format!(
+            "gnubg failed, the duel ended without figures: {why}"
+        )),
+        None => Ok(r),
+    }
+}
+
 /// One line: ppg ± standard error, games, win rate.
 pub fn describe(r: &DuelResult) -> String {
     format!(
-        "{} vs {}: {:+.3} ± {:.3} points per game over {} games (wins {:.1} %, gammons {:.1} %){}",
+        "{} vs {}: {:+.3} ± {:.3} points per game over {} games (wins {:.1} %, gammons {:.1} %; {:.0} games/s){}",
         r.a,
         r.b,
         r.ppg,
@@ -137,6 +176,7 @@ pub fn describe(r: &DuelResult) -> String {
         r.games,
         r.win_rate * 100.0,
         r.gammon_rate * 100.0,
+        r.games as f64 / r.seconds.max(1e-9),
         if r.cancelled { " — cancelled" } else { "" }
     )
 }
@@ -150,6 +190,7 @@ pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
         for (o, name) in [
             (Opponent::Pubeval, "pubeval"),
             (Opponent::SavedWeights, "the saved weights"),
+            (Opponent::Gnubg, "gnubg 0-ply"),
         ] {
             if ui.radio(d.opponent == o, name).clicked() {
                 out.push(Action::Duel(DuelAction::Setup {

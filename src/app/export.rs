@@ -3,7 +3,7 @@
 //!
 //! A panel exports what it drew with one call, for example a plot's "Export PNG" button:
 //!
-//! ```ignore
+//! ```text
 //! if ui.button("Export PNG").clicked() {
 //!     export::request_png(ui.ctx(), plot_rect, "bearoff.png");
 //! }
