@@ -129,13 +129,13 @@ impl WeightsState {
     ) -> Result<String, String> {
         let o = result.map_err(|e| format!("{e}; the weights are unchanged"))?;
         let mut text = format!(
-            "fitted weights: {:.1} → {:.1} mEMG a move on the benchmark",
+            "fitted weights: mean loss {:.1} -> {:.1} mEMG a move on the benchmark",
             o.start_train.overall.mean_loss * 1000.0,
             o.train.overall.mean_loss * 1000.0
         );
         if let (Some(a), Some(b)) = (&o.start_holdout, &o.holdout) {
             text += &format!(
-                ", {:.1} → {:.1} on the hold-out set",
+                ", {:.1} -> {:.1} on the hold-out set",
                 a.overall.mean_loss * 1000.0,
                 b.overall.mean_loss * 1000.0
             );
