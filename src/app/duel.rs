@@ -139,8 +139,8 @@ impl DuelState {
     }
 }
 
-/// A duel against gnubg 0-ply on a pool of its own: gnubg's processes mostly wait for its
-/// 10 ms poll, so four threads a core (at most 16), each with its own process.
+/// A duel against gnubg 0-ply on a thread pool of its own
+/// ([`bgw_engine::opponents::gnubg::worker_threads`], a gnubg process each).
 fn against_gnubg(
     me: &(dyn Fn(u64) -> ClassicPlayer + Sync),
     config: &DuelConfig,
@@ -149,9 +149,8 @@ fn against_gnubg(
 ) -> Result<DuelResult, String> {
     let b = Contender::gnubg(0, gnubg::Config::default());
     let failed = || b.gnubg_pool().is_some_and(|pool| pool.failed());
-    let cores = std::thread::available_parallelism().map_or(1, usize::from);
     let threads = rayon::ThreadPoolBuilder::new()
-        .num_threads((4 * cores).min(16))
+        .num_threads(bgw_engine::opponents::gnubg::worker_threads())
         .build()
         .map_err(|e| format!("cannot start the duel's threads: {e}"))?;
     let stop = || p.cancelled() || failed();

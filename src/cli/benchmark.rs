@@ -2,9 +2,7 @@
 //! decisions (by default the shipped one, built into the binary), and benchmarks built from
 //! gnubg's self-play.
 
-use super::{
-    CliError, check_writable, gnubg_threads, in_range, interrupt, on_threads, print, progress,
-};
+use super::{CliError, check_writable, in_range, interrupt, on_threads, print, progress};
 use bgw_engine::benchmark::build::{self, BuildConfig, BuildError, BuildProgress, MAX_PLIES};
 use bgw_engine::benchmark::{Benchmark, Figures, HOLDOUT_NAME, Report, SHIPPED_NAME, score};
 use bgw_engine::duel::Contender;
@@ -159,7 +157,9 @@ fn run_score(args: ScoreArgs) -> Result<ExitCode, CliError> {
     let player = Contender::parse(&args.player)?;
     let (bench, name) = load_benchmark(args.file.as_deref())?;
     let report = if player.gnubg_pool().is_some() {
-        on_threads(gnubg_threads(), || score(&bench, &player))?
+        on_threads(bgw_engine::opponents::gnubg::worker_threads(), || {
+            score(&bench, &player)
+        })?
     } else {
         score(&bench, &player)
     };

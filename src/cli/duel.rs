@@ -1,6 +1,6 @@
 //! `bgw duel`: many cubeless money games between two players, duplicate dice, all cores.
 
-use super::{CliError, gnubg_threads, in_range, interrupt, on_threads, print, progress};
+use super::{CliError, in_range, interrupt, on_threads, print, progress};
 use bgw_engine::duel::{Contender, DuelConfig, DuelResult, Progress, duel_until};
 use std::process::ExitCode;
 use std::sync::atomic::Ordering;
@@ -67,7 +67,9 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         )
     };
     let gnubg_plays = a.gnubg_pool().is_some() || b.gnubg_pool().is_some();
-    let threads = args.threads.or_else(|| gnubg_plays.then(gnubg_threads));
+    let threads = args
+        .threads
+        .or_else(|| gnubg_plays.then(bgw_engine::opponents::gnubg::worker_threads));
     let result = match threads {
         None => play(),
         Some(n) => on_threads(n, play)?,

@@ -233,14 +233,6 @@ pub fn on_threads<T: Send>(threads: usize, work: impl FnOnce() -> T + Send) -> R
     Ok(pool.install(work))
 }
 
-/// Threads for work with gnubg players, a gnubg process each: four a core, at most 16.
-/// gnubg 1.07 answers a 0-ply request only at its next 10 ms poll, so its processes mostly
-/// wait (a duel on 2 cores: 4 games/s with one process, 12 with two, 29 with eight).
-pub fn gnubg_threads() -> usize {
-    let cores = std::thread::available_parallelism().map_or(1, usize::from);
-    (4 * cores).min(16)
-}
-
 /// Clap's parser for an option that must be a positive finite number (a step η, σ, minutes):
 /// `nan`, `inf`, 0 and negatives are refused as clap refuses any bad value (exit code 2).
 pub fn positive_finite(text: &str) -> Result<f64, String> {
