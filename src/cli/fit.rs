@@ -7,7 +7,7 @@ use super::{CliError, in_range, interrupt, print};
 use bgw_engine::benchmark::{
     ClassicRescore, Figures, FitConfig, FitError, FitOutcome, FitProgress, Report, fit,
 };
-use bgw_engine::classic::{Phase, TERMS, Weights, by_seed_name};
+use bgw_engine::classic::{Phase, Weights, by_seed_name};
 use bgw_engine::duel::{Contender, DuelConfig, DuelResult, duel};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -116,8 +116,8 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
                     outcome.holdout.as_ref()?,
                 ))
             }),
-            start: by_seed_name(&start.0),
-            weights: by_seed_name(&outcome.weights.0),
+            start: by_seed_name(start.values(), start.terms()),
+            weights: by_seed_name(outcome.weights.values(), outcome.weights.terms()),
             duel: duel.as_ref(),
         };
         format!("{}\n", serde_json::to_string_pretty(&json)?)
@@ -261,8 +261,9 @@ fn text(
         set("hold-out set", &h.name, b, a);
     }
     let _ = writeln!(out, "\n{:<9} {:>10}    {:>10}", "term", "start", "fitted");
-    for (info, (w0, w)) in TERMS.iter().zip(start.0.iter().zip(&o.weights.0)) {
-        let _ = writeln!(out, "{:<9} {w0:>10.4} -> {w:>10.4}", info.seed_name);
+    for t in o.weights.terms_on() {
+        let (w0, w) = (start.get(t), o.weights.get(t));
+        let _ = writeln!(out, "{:<9} {w0:>10.4} -> {w:>10.4}", t.seed_name());
     }
     if let Some(d) = duel {
         let _ = writeln!(
