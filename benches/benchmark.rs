@@ -1,10 +1,11 @@
 //! Speed of the benchmark's live re-score: the classic program's figures on all 11,826
 //! decisions of the shipped benchmark with new weights (what the weight editor does while a
-//! slider moves; target < 5 ms), and, for comparison, the same score by the players' own
+//! slider moves; target < 5 ms, with the seed's terms and with every extra term on), and, for
+//! comparison, the same score by the players' own
 //! choice; a step of the fit to the benchmark.
 
 use bgw_engine::benchmark::{Benchmark, ClassicRescore, FitConfig, fit, score};
-use bgw_engine::classic::{Term, Weights};
+use bgw_engine::classic::{Term, TermSet, Weights};
 use bgw_engine::duel::Contender;
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
@@ -27,18 +28,24 @@ fn bench(c: &mut Criterion) {
         rescore.rescore(&w, "classic"),
         score(rescore.benchmark(), &Contender::classic(w, "classic"))
     );
-    group.bench_function(
-        format!(
-            "rescore_classic_{n}_decisions_{}_candidates",
-            rescore.candidates()
-        ),
-        |b| {
-            b.iter(|| {
-                w.set(Term::Exposure, w.get(Term::Exposure) - 1e-6);
-                rescore.rescore(black_box(&w), "classic")
-            })
-        },
-    );
+    let mut all = w.with_terms(TermSet::ALL);
+    for (k, t) in Term::EXTRA.into_iter().enumerate() {
+        all.set(t, 0.1 * (k as f64 - 4.5));
+    }
+    for (name, w) in [("", &mut w), ("_all_terms", &mut all)] {
+        group.bench_function(
+            format!(
+                "rescore_classic_{n}_decisions_{}_candidates{name}",
+                rescore.candidates()
+            ),
+            |b| {
+                b.iter(|| {
+                    w.set(Term::Exposure, w.get(Term::Exposure) - 1e-6);
+                    rescore.rescore(black_box(w), "classic")
+                })
+            },
+        );
+    }
     // The fit (`bgw fit`): one gradient step of the surrogate (a softmax over every
     // BRDVAL-decided candidate) and one round of exact line searches, each with the two
     // re-scores of the start and the result that every fit reports.

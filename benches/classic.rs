@@ -1,8 +1,9 @@
 //! Speed of the classic program: ranking the worst case of `positions_10k.tsv` with the full
-//! breakdown, re-ranking it with new weights, and the player's choice as duels call it.
+//! breakdown (the seed's terms, and every extra term on: target < 1 ms), re-ranking it with
+//! new weights, and the player's choice as duels call it (both ways too).
 
 use bgw_engine::calibrate::{parse_positions_tsv, worst_case};
-use bgw_engine::classic::{ClassicPlayer, Ranking, Term, Weights};
+use bgw_engine::classic::{ClassicPlayer, Ranking, Term, TermSet, Weights};
 use bgw_engine::moves::MoveGenerator;
 use bgw_engine::opponents::Player;
 use bgw_engine::{Dice, Position};
@@ -23,6 +24,7 @@ fn bench(c: &mut Criterion) {
     let positions = positions();
     let (pos, dice, n) = worst_case(&positions);
     let w = Weights::builtin_default();
+    let all = every_term(&w);
     let mut g = MoveGenerator::new();
     assert_eq!(g.generate(&pos, dice).len(), n);
     let mut group = c.benchmark_group("classic");
@@ -30,6 +32,9 @@ fn bench(c: &mut Criterion) {
     group.measurement_time(Duration::from_secs(3));
     group.bench_function(format!("rank_worst_case_{n}_results"), |b| {
         b.iter(|| Ranking::new(black_box(&pos), dice, &w, &mut g))
+    });
+    group.bench_function(format!("rank_worst_case_{n}_results_all_terms"), |b| {
+        b.iter(|| Ranking::new(black_box(&pos), dice, &all, &mut g))
     });
     let mut ranking = Ranking::new(&pos, dice, &w, &mut g);
     let mut w2 = w;
@@ -51,16 +56,28 @@ fn bench(c: &mut Criterion) {
             (!plays.is_empty()).then_some((*p, d, plays))
         })
         .collect();
-    group.bench_function(format!("choose_{}_positions", cases.len()), |b| {
-        b.iter(|| {
-            let mut s = 0;
-            for (p, d, plays) in &cases {
-                s += player.choose(p, *d, plays);
-            }
-            s
-        })
-    });
+    let mut extended = ClassicPlayer::new(all, "classic");
+    for (name, player) in [("", &mut player), ("_all_terms", &mut extended)] {
+        group.bench_function(format!("choose_{}_positions{name}", cases.len()), |b| {
+            b.iter(|| {
+                let mut s = 0;
+                for (p, d, plays) in &cases {
+                    s += player.choose(p, *d, plays);
+                }
+                s
+            })
+        });
+    }
     group.finish();
+}
+
+/// `w` with every extra term on, each with a small weight.
+fn every_term(w: &Weights) -> Weights {
+    let mut all = w.with_terms(TermSet::ALL);
+    for (k, t) in Term::EXTRA.into_iter().enumerate() {
+        all.set(t, 0.1 * (k as f64 - 4.5));
+    }
+    all
 }
 
 criterion_group!(benches, bench);

@@ -55,13 +55,15 @@ pub struct Args {
 const MAX_DUEL_GAMES: u64 = 100_000_000;
 
 /// A benchmark named on the command line, read.
-struct Named {
-    name: String,
-    rescore: ClassicRescore,
+pub struct Named {
+    /// Its name in reports.
+    pub name: String,
+    /// Its decisions, precomputed for re-scores.
+    pub rescore: ClassicRescore,
 }
 
 /// Reads `spec`: `shipped`, `holdout` or a file.
-fn read_benchmark(spec: &str) -> Result<Named, CliError> {
+pub fn read_benchmark(spec: &str) -> Result<Named, CliError> {
     let (bench, name) = super::benchmark::load_benchmark(Some(Path::new(spec)))?;
     Ok(Named {
         name,

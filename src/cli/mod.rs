@@ -19,6 +19,7 @@ mod play;
 mod progress;
 mod rank;
 mod show;
+mod terms;
 mod tune;
 
 use clap::{Parser, Subcommand};
@@ -58,6 +59,9 @@ enum Command {
     /// Fit the classic weights to a benchmark (the smallest mean loss against gnubg's
     /// choices), score them on a hold-out set and duel them against pubeval.
     Fit(fit::Args),
+    /// The classic program's terms, the seed's and those beyond, and what each extra term
+    /// buys (refits, hold-out loss, ppg against pubeval).
+    Terms(terms::Args),
     /// Seed 002, «Чемпион»: the goat program against the wolves — replies with their trace,
     /// exact solution, move values, the article's game, measurements, play.
     #[command(alias = "wolves")]
@@ -333,6 +337,7 @@ pub fn run() -> ExitCode {
         Some(Command::Calibrate(args)) => calibrate::run(args),
         Some(Command::Rank(args)) => rank::run(args),
         Some(Command::Play(args)) => play::run(args),
+        Some(Command::Terms(args)) => terms::run(args),
         Some(Command::Learn(args)) => learn::run(args),
         Some(Command::Bearoff(args)) => bearoff::run(args),
         Some(Command::Duel(args)) => duel::run(args),

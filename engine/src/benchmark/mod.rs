@@ -17,7 +17,9 @@
 //! - [`rescore`] — the classic program re-scored with other weights by one dot product per
 //!   candidate, for a weight editor;
 //! - [`fit`](mod@fit) — the classic weights fitted to a benchmark: a smooth surrogate of the
-//!   mean loss, then exact line searches.
+//!   mean loss, then exact line searches;
+//! - [`selection`] — what each term buys: refits with the seed's terms, each extra alone, and
+//!   a forward selection.
 //!
 //! The shipped benchmark ([`SHIPPED`], `assets/benchmark/`) is built into the library.
 
@@ -25,10 +27,12 @@ pub mod build;
 pub mod fit;
 pub mod rescore;
 pub mod score;
+pub mod selection;
 
 pub use fit::{FitConfig, FitError, FitOutcome, FitProgress, FitStage, fit};
 pub use rescore::ClassicRescore;
 pub use score::{Figures, Report, WorstDecision, score};
+pub use selection::{Refit, Selection, SelectionConfig, select};
 
 use crate::classic::Phase;
 use crate::dice::Dice;

@@ -278,7 +278,7 @@ fn invalid(text: &str, e: &ron::error::SpannedError) -> WeightsError {
     WeightsError::Invalid {
         path: None,
         line,
-        message: crate::formats::quote::shorten(&e.code.to_string(), 200),
+        message: crate::formats::quote::shorten(&e.code.to_string(), 320),
     }
 }
 
@@ -299,11 +299,12 @@ impl<'de> Visitor<'de> for WeightsVisitor {
         let mut values = [None::<f64>; TERM_COUNT];
         while let Some(name) = map.next_key::<String>()? {
             let Some(term) = Term::from_seed_name(&name) else {
-                let known: Vec<&str> = TERMS.iter().map(|t| t.seed_name).collect();
+                let seed: Vec<&str> = Term::SEED.iter().map(|t| t.seed_name()).collect();
                 return Err(de::Error::custom(format!(
-                    "unknown term {} (the terms are {})",
+                    "unknown term {} (the seed's terms are {}; the others are {})",
                     crate::formats::quote::quote(&name),
-                    known.join(", ")
+                    seed.join(", "),
+                    Term::EXTRA.map(Term::seed_name).join(", ")
                 )));
             };
             if values[term.index()].is_some() {

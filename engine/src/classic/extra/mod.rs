@@ -71,8 +71,8 @@ pub const INFO: [TermInfo; EXTRA_TERM_COUNT] = [
         Term::DirectShots,
         "X_DIRECT",
         "direct shots",
-        "Rolls of 36 with which the opponent hits a blot with one die (1-6 pips), counting only \
-         the entering checker while it has one on the bar.",
+        "Rolls of 36 with which the opponent hits a blot with one die: a checker 1-6 pips \
+         behind it, or one entering from the bar (checkers on the bar enter first).",
     ),
     extra(
         Term::IndirectShots,
