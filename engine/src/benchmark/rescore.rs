@@ -14,8 +14,10 @@
 use super::score::{Report, Tally, Verdict};
 use super::{Benchmark, Decision};
 use crate::classic::player::tie_order;
-use crate::classic::terms::{SideFeatures, Term, TermSet, own_features, side_features};
-use crate::classic::value::brdval;
+use crate::classic::terms::{
+    EXTRA_TERM_COUNT, SEED_TERM_COUNT, SideFeatures, TERM_COUNT, Term, TermSet, own_features,
+    side_features,
+};
 use crate::classic::{ClassicPlayer, Phase, Reason, Weights};
 
 /// How one decision's choice is made.
@@ -34,8 +36,10 @@ enum Rule {
 pub struct ClassicRescore {
     benchmark: Benchmark,
     rules: Vec<Rule>,
-    /// The term values of every candidate of the `ByValue` decisions, back to back.
-    features: Vec<SideFeatures>,
+    /// The seed's term values of every candidate of the `ByValue` decisions, back to back.
+    seed: Vec<[i32; SEED_TERM_COUNT]>,
+    /// Their extra terms' values (small numbers), read only when some extra term is on.
+    extra: Vec<[i16; EXTRA_TERM_COUNT]>,
     /// The play (index in its decision's plays) of each candidate.
     plays: Vec<usize>,
 }
@@ -43,7 +47,8 @@ pub struct ClassicRescore {
 impl ClassicRescore {
     /// Precomputes `benchmark` for the classic program.
     pub fn new(benchmark: Benchmark) -> ClassicRescore {
-        let mut features = Vec::new();
+        let mut seed = Vec::new();
+        let mut extra = Vec::new();
         let mut plays = Vec::new();
         // Any weights: they decide only the fallback, which is detected by its reason.
         let classic = ClassicPlayer::default();
@@ -77,21 +82,27 @@ impl ClassicRescore {
                 candidates.sort_by(|&a, &b| {
                     tie_order(d.plays[a].result.board(), d.plays[b].result.board())
                 });
-                let start = features.len();
+                let start = seed.len();
                 for i in candidates {
-                    features.push(side_features(d.plays[i].result.board(), TermSet::ALL));
+                    let f = side_features(d.plays[i].result.board(), TermSet::ALL);
+                    seed.push(std::array::from_fn(|k| f[k]));
+                    extra.push(std::array::from_fn(|k| {
+                        let v = f[SEED_TERM_COUNT + k];
+                        i16::try_from(v).expect("extra term values are small")
+                    }));
                     plays.push(i);
                 }
                 Rule::ByValue {
                     start,
-                    end: features.len(),
+                    end: seed.len(),
                 }
             })
             .collect();
         ClassicRescore {
             benchmark,
             rules,
-            features,
+            seed,
+            extra,
             plays,
         }
     }
@@ -103,22 +114,34 @@ impl ClassicRescore {
 
     /// How many candidates are compared by BRDVAL in a re-score.
     pub fn candidates(&self) -> usize {
-        self.features.len()
+        self.seed.len()
+    }
+
+    /// Every term's value of candidate `c`.
+    fn features(&self, c: usize) -> SideFeatures {
+        let mut f = [0; TERM_COUNT];
+        f[..SEED_TERM_COUNT].copy_from_slice(&self.seed[c]);
+        for (k, &v) in self.extra[c].iter().enumerate() {
+            f[SEED_TERM_COUNT + k] = v as i32;
+        }
+        f
     }
 
     /// The decisions the weights decide, each as its decision and its candidates in tie
     /// order (the first of equal BRDVALs wins): their term values and their plays (indices
     /// in the decision's plays). For fitting the weights ([`super::fit`]).
-    pub fn by_value(&self) -> impl Iterator<Item = (&Decision, &[SideFeatures], &[usize])> {
+    pub fn by_value(&self) -> impl Iterator<Item = (&Decision, Vec<SideFeatures>, &[usize])> {
         self.benchmark
             .decisions
             .iter()
             .zip(&self.rules)
             .filter_map(|(d, rule)| match *rule {
                 Rule::Fixed(_) => None,
-                Rule::ByValue { start, end } => {
-                    Some((d, &self.features[start..end], &self.plays[start..end]))
-                }
+                Rule::ByValue { start, end } => Some((
+                    d,
+                    (start..end).map(|c| self.features(c)).collect(),
+                    &self.plays[start..end],
+                )),
             })
     }
 
@@ -139,14 +162,32 @@ impl ClassicRescore {
     /// [`super::score`] gives for it.
     pub fn rescore(&self, weights: &Weights, player: impl Into<String>) -> Report {
         let mut tally = Tally::new();
+        // BRDVAL as `brdval` sums it: the seed's terms in order, then the extras (those off
+        // weigh 0 and add a zero, which changes no comparison).
+        let ws: [f64; SEED_TERM_COUNT] = std::array::from_fn(|i| weights.values()[i]);
+        let xs: [f64; EXTRA_TERM_COUNT] =
+            std::array::from_fn(|k| weights.values()[SEED_TERM_COUNT + k]);
+        let extras = weights.terms().has_extras();
+        let value = |c: usize| {
+            let mut s = 0.0;
+            for (wi, &vi) in ws.iter().zip(&self.seed[c]) {
+                s += wi * vi as f64;
+            }
+            if extras {
+                for (wi, &vi) in xs.iter().zip(&self.extra[c]) {
+                    s += wi * vi as f64;
+                }
+            }
+            s
+        };
         for (k, (d, rule)) in self.benchmark.decisions.iter().zip(&self.rules).enumerate() {
             let chosen = match *rule {
                 Rule::Fixed(i) => i,
                 Rule::ByValue { start, end } => {
                     let mut best = start;
-                    let mut best_v = brdval(weights, &self.features[start]);
+                    let mut best_v = value(start);
                     for c in start + 1..end {
-                        let v = brdval(weights, &self.features[c]);
+                        let v = value(c);
                         if v > best_v {
                             best = c;
                             best_v = v;
