@@ -212,3 +212,63 @@ fn fit_with_terms_fits_the_set_named() {
     assert!(!out_file.exists());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn terms_list_and_report() {
+    let out = run(&["terms", "list"]);
+    assert!(out.status.success());
+    let list = stdout(&out);
+    assert_eq!(list.lines().count(), 21);
+    assert_eq!(
+        list.lines()
+            .filter(|l| l.contains("not the seed's"))
+            .count(),
+        10
+    );
+    assert!(
+        list.lines()
+            .all(|l| l.starts_with('W') != l.contains("not the seed's"))
+    );
+    let dir = temp_dir("report");
+    let train = dir.join("train.jsonl");
+    common::write_part(&train, 300..450);
+    let best = dir.join("best.ron");
+    let out = run(&[
+        "terms",
+        "report",
+        "--benchmark",
+        s(&train),
+        "--holdout",
+        s(&train),
+        "--out",
+        s(&best),
+        "--quick",
+        "--max-terms",
+        "1",
+        "--games",
+        "0",
+        "--quiet",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let table = stdout(&out);
+    let rows: Vec<&str> = table.lines().filter(|l| l.starts_with("| ")).collect();
+    // Header, the seed's row, ten singles, at most one forward step.
+    assert!(rows.len() == 12 || rows.len() == 13, "{table}");
+    let loss = |row: &str| {
+        row.split('|')
+            .nth(3)
+            .unwrap()
+            .trim()
+            .parse::<f64>()
+            .unwrap()
+    };
+    let seed = loss(rows[1]);
+    // Each single starts from the seed's fit: never worse on the training set.
+    assert!(
+        rows[2..12].iter().all(|r| loss(r) <= seed + 1e-9),
+        "{table}"
+    );
+    let w = bgw_engine::classic::Weights::load(&best).unwrap();
+    assert!(w.terms().extras().count() <= 1);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
