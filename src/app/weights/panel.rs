@@ -78,11 +78,7 @@ pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
         .id_salt("weights-scroll")
         .auto_shrink([false, false])
         .show(ui, |ui| {
-            // The duel's row is wide: scrolled sideways in a narrow editor, never drawn over
-            // the breakdown.
-            egui::ScrollArea::horizontal()
-                .id_salt("duel-scroll")
-                .show(ui, |ui| out.extend(crate::app::duel::show(ui, state)));
+            out.extend(crate::app::duel::show(ui, state));
             ui.separator();
             weight_grid(ui, state, &mut out);
             ui.separator();
@@ -146,9 +142,10 @@ fn weight_grid(ui: &mut egui::Ui, state: &AppState, out: &mut Vec<Action>) {
     let with_labels = ui.available_width() >= 520.0;
     let fixed = if with_labels { 400.0 } else { 280.0 };
     ui.spacing_mut().slider_width = (ui.available_width() - fixed).clamp(80.0, 420.0);
+    // No stripes in these grids: egui paints each stripe with rounded corners, some 58
+    // triangles where a square one is 10, and without a GPU each costs time on every frame.
     egui::Grid::new("weights-grid")
         .num_columns(if with_labels { 5 } else { 4 })
-        .striped(true)
         .show(ui, |ui| {
             for info in &TERMS {
                 let t = info.term;
@@ -217,7 +214,6 @@ fn benchmark(ui: &mut egui::Ui, y: &Yardstick) -> Vec<Action> {
     ui.weak(bgw_engine::benchmark::SHIPPED_NAME);
     egui::Grid::new("benchmark-grid")
         .num_columns(4)
-        .striped(true)
         .show(ui, |ui| {
             for h in [
                 "",
@@ -286,23 +282,20 @@ fn fit_figures(ui: &mut egui::Ui, o: &bgw_engine::benchmark::FitOutcome) {
             )
         })
     };
-    egui::Grid::new("fit-grid")
-        .num_columns(3)
-        .striped(true)
-        .show(ui, |ui| {
-            for h in ["", "training set", "hold-out set"] {
-                ui.strong(h);
-            }
-            ui.end_row();
-            ui.label("before");
-            ui.monospace(cell(Some(&o.start_train)));
-            ui.monospace(cell(o.start_holdout.as_ref()));
-            ui.end_row();
-            ui.label("after");
-            ui.monospace(cell(Some(&o.train)));
-            ui.monospace(cell(o.holdout.as_ref()));
-            ui.end_row();
-        });
+    egui::Grid::new("fit-grid").num_columns(3).show(ui, |ui| {
+        for h in ["", "training set", "hold-out set"] {
+            ui.strong(h);
+        }
+        ui.end_row();
+        ui.label("before");
+        ui.monospace(cell(Some(&o.start_train)));
+        ui.monospace(cell(o.start_holdout.as_ref()));
+        ui.end_row();
+        ui.label("after");
+        ui.monospace(cell(Some(&o.train)));
+        ui.monospace(cell(o.holdout.as_ref()));
+        ui.end_row();
+    });
     ui.weak(format!(
         "training: {}; hold-out: {}",
         bgw_engine::benchmark::SHIPPED_NAME,
