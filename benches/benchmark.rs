@@ -34,7 +34,7 @@ fn bench(c: &mut Criterion) {
         ),
         |b| {
             b.iter(|| {
-                w.0[Term::Exposure.index()] -= 1e-6;
+                w.set(Term::Exposure, w.get(Term::Exposure) - 1e-6);
                 rescore.rescore(black_box(&w), "classic")
             })
         },

@@ -35,7 +35,7 @@ fn bench(c: &mut Criterion) {
     let mut w2 = w;
     group.bench_function(format!("rerank_worst_case_{n}_results"), |b| {
         b.iter(|| {
-            w2.0[Term::Exposure.index()] -= 1e-6;
+            w2.set(Term::Exposure, w2.get(Term::Exposure) - 1e-6);
             ranking.reweight(black_box(&w2));
         })
     });

@@ -412,7 +412,11 @@ fn loading_weights_over_unsaved_edits_goes_through_the_question_and_the_fallback
     let file = dir.join("tuned.ron");
     Weights::builtin_default().save(&file).unwrap();
     let mut state = AppState::default();
-    state.weights.current.0[0] += 1.0;
+    let bar = state.weights.current.get(bgw_engine::classic::Term::Bar);
+    state
+        .weights
+        .current
+        .set(bgw_engine::classic::Term::Bar, bar + 1.0);
     state.weights.path = Some(dir.join("elsewhere.ron"));
     let dialogs = NativeDialogs::with_desktop(NoPortal);
     let mut h = harness_sized(WorkbenchApp::new(state, Box::new(dialogs)), 1280.0, 720.0);

@@ -205,7 +205,7 @@ fn learn_writes_the_weights_and_the_log() {
         .collect();
     assert!(!lines.is_empty());
     let last = lines.last().unwrap();
-    assert_eq!(last["after"]["WTOGO"].as_f64().unwrap(), w.0[10]);
+    assert_eq!(last["after"]["WTOGO"].as_f64().unwrap(), w.values()[10]);
     for l in &lines {
         let v = l["verdict"].as_str().unwrap();
         assert_eq!(v == "GOOD", l["gbrdval"].as_f64() > l["compval"].as_f64());

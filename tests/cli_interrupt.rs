@@ -68,7 +68,7 @@ fn tune_writes_the_best_weights_so_far() {
         "{err}"
     );
     let w = bgw_engine::classic::Weights::load(&out).expect("the weights are written");
-    assert!(w.0.iter().any(|&x| x != 0.0));
+    assert!(w.values().iter().any(|&x| x != 0.0));
     assert_eq!(names(&dir), ["best.ron"], "no temporary file left");
     std::fs::remove_dir_all(&dir).unwrap();
 }

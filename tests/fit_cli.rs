@@ -5,7 +5,7 @@
 
 mod common;
 use bgw_engine::benchmark::Benchmark;
-use common::{data, run, text};
+use common::{data, run, text, write_part};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 
@@ -15,25 +15,6 @@ fn temp_dir(name: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
-}
-
-/// Decisions `range` of the shipped benchmark written as a benchmark file (our notation of
-/// each play, gnubg's equities), at `path`.
-fn write_part(path: &Path, range: std::ops::Range<usize>) {
-    let shipped = Benchmark::shipped().unwrap();
-    let mut out = String::new();
-    for d in &shipped.decisions[range] {
-        let moves: Vec<(String, f64)> = (0..d.plays.len())
-            .map(|i| (d.notation(i), d.equities[i]))
-            .collect();
-        let line = serde_json::json!({
-            "id": d.id,
-            "dice": [d.dice.high(), d.dice.low()],
-            "moves": moves,
-        });
-        out.push_str(&format!("{line}\n"));
-    }
-    std::fs::write(path, out).unwrap();
 }
 
 fn f(v: &Value) -> f64 {

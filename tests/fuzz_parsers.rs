@@ -182,7 +182,7 @@ proptest! {
     fn weights_files_parse(bytes in mutated(weight_files())) {
         match Weights::from_ron(&text(&bytes)) {
             Ok(w) => {
-                prop_assert!(w.0.iter().all(|x| x.is_finite()));
+                prop_assert!(w.values().iter().all(|x| x.is_finite()));
                 prop_assert_eq!(Weights::from_ron(&w.to_ron().unwrap()).unwrap(), w);
             }
             Err(e) => check_message(&e.to_string())?,

@@ -45,7 +45,7 @@ fn a_short_run_writes_weights_of_the_same_length() {
     assert!(text.contains("3 generations"), "{text}");
     let start = Weights::load(std::path::Path::new(seed)).unwrap();
     let tuned = Weights::load(&out).unwrap();
-    let norm = |w: &Weights| w.0.iter().map(|x| x * x).sum::<f64>().sqrt();
+    let norm = |w: &Weights| w.values().iter().map(|x| x * x).sum::<f64>().sqrt();
     assert!((norm(&start) - norm(&tuned)).abs() < 1e-9);
     std::fs::remove_dir_all(dir).unwrap();
 }
@@ -135,6 +135,6 @@ fn json_reports_the_outcome_and_quiet_silences_stderr() {
     let weights = v["weights"].as_object().unwrap();
     assert_eq!(weights.len(), 11);
     let saved = Weights::load(&out).unwrap();
-    assert_eq!(weights["WBAR"].as_f64().unwrap(), saved.0[0]);
+    assert_eq!(weights["WBAR"].as_f64().unwrap(), saved.values()[0]);
     std::fs::remove_dir_all(dir).unwrap();
 }

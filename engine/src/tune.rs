@@ -327,7 +327,7 @@ pub fn classic_against_pubeval(
     cancel: &AtomicBool,
 ) -> impl FnMut(&[f64], u64) -> Option<Vec<f64>> + '_ {
     move |w, seed| {
-        let weights = Weights(w.try_into().expect("one weight per classic term"));
+        let weights = Weights::from_seed(w.try_into().expect("one weight per classic term"));
         let classic = Contender::classic(weights, "candidate");
         let pairs = duel_pairs(
             &|s| classic.player(s),

@@ -3,7 +3,7 @@
 //! term breakdown of the selected (or best) candidate.
 
 use super::state::AppState;
-use bgw_engine::classic::TERMS;
+use bgw_engine::classic::Term;
 use bgw_engine::formats::diagram;
 use std::fmt::Write;
 
@@ -66,7 +66,8 @@ pub fn text(state: &AppState) -> Result<String, String> {
         " {:<8} {:<20} {:>6} {:>6} {:>9} {:>9} {:>9}",
         "term", "", "own", "opp", "weight", "addend", "Δ vs #1"
     );
-    for (k, info) in TERMS.iter().enumerate() {
+    for info in state.weights.current.terms_on().map(Term::info) {
+        let k = info.term.index();
         let _ = writeln!(
             t,
             " {:<8} {:<20} {:>6} {:>6} {:>+9.4} {:>+9.3} {:>+9.3}",
@@ -74,7 +75,7 @@ pub fn text(state: &AppState) -> Result<String, String> {
             info.label,
             c.features.own[k],
             c.features.opp[k],
-            state.weights.current.0[k],
+            state.weights.current.get(info.term),
             c.addends[k],
             c.addends[k] - best.addends[k],
         );
@@ -110,8 +111,8 @@ mod tests {
             let row = format!("{:>4}. {}", i + 1, c.play.mv.notation());
             assert!(t.contains(&row), "{row} missing:\n{t}");
         }
-        for info in &TERMS {
-            assert!(t.contains(info.seed_name), "{t}");
+        for t_ in Term::SEED {
+            assert!(t.contains(t_.seed_name()), "{t}");
         }
         assert!(t.contains("BRDVAL   sum"), "{t}");
         // An illegal board: refused with the reason.

@@ -131,7 +131,10 @@ mod tests {
         let first = cache.get(p, w).to_vec();
         assert_eq!(first, l);
         let mut w2 = w;
-        w2.0[0] += 1.0;
+        w2.set(
+            bgw_engine::classic::Term::Bar,
+            w.get(bgw_engine::classic::Term::Bar) + 1.0,
+        );
         let again = cache.get(p, w2);
         assert_eq!(again.len(), 21);
     }

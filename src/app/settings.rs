@@ -122,10 +122,10 @@ pub struct Persisted {
     pub settings: Settings,
     /// The weights being edited, in the seed's order of terms.
     #[serde(default)]
-    pub weights: Option<[f64; bgw_engine::classic::terms::TERM_COUNT]>,
+    pub weights: Option<[f64; bgw_engine::classic::terms::SEED_TERM_COUNT]>,
     /// The weights as last loaded or saved (the unsaved-changes marker compares with them).
     #[serde(default)]
-    pub weights_saved: Option<[f64; bgw_engine::classic::terms::TERM_COUNT]>,
+    pub weights_saved: Option<[f64; bgw_engine::classic::terms::SEED_TERM_COUNT]>,
     /// The weights file last loaded or saved.
     #[serde(default)]
     pub weights_path: Option<PathBuf>,

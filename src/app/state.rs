@@ -161,10 +161,10 @@ impl AppState {
         } = super::saved::validate(p);
         let mut s = AppState::new(p.edit, p.settings);
         if let Some(w) = p.weights {
-            s.weights.current = Weights(w);
+            s.weights.current = Weights::from_seed(w);
         }
         if let Some(w) = p.weights_saved {
-            s.weights.saved = Weights(w);
+            s.weights.saved = Weights::from_seed(w);
         }
         s.weights.path = p.weights_path;
         if let Some(c) = &p.champion {
@@ -182,8 +182,8 @@ impl AppState {
         Persisted {
             edit: self.editing.edit,
             settings: self.settings.clone(),
-            weights: Some(self.weights.current.0),
-            weights_saved: Some(self.weights.saved.0),
+            weights: Some(self.weights.current.seed_values()),
+            weights_saved: Some(self.weights.saved.seed_values()),
             weights_path: self.weights.path.clone(),
             champion: Some(self.champion.settings()),
         }

@@ -7,7 +7,7 @@ use super::{CliError, in_range, interrupt, print};
 use bgw_engine::benchmark::{
     ClassicRescore, Figures, FitConfig, FitError, FitOutcome, FitProgress, Report, fit,
 };
-use bgw_engine::classic::{Phase, TERMS, Weights, by_seed_name};
+use bgw_engine::classic::{Phase, TermSet, Weights, by_seed_name};
 use bgw_engine::duel::{Contender, DuelConfig, DuelResult, duel};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -32,6 +32,11 @@ pub struct Args {
     /// Starting weights (RON); the built-in defaults when absent.
     #[arg(long)]
     weights: Option<PathBuf>,
+    /// The terms to fit: `seed` (the eleven), `all`, or extra terms separated by commas
+    /// (X_PRIME,X_ANCHORS), added to the seed's; the others are switched off. Absent: the
+    /// terms the starting weights switch on.
+    #[arg(long)]
+    terms: Option<String>,
     /// Seed of the fit's random directions and of the duel's dice.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -69,7 +74,10 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     in_range("--duel-games", args.duel_games, 0, MAX_DUEL_GAMES)?;
     // Ctrl+C while the benchmarks are read stops the fit at its first step.
     let cancel = interrupt::flag();
-    let start = load_weights(args.weights.as_ref())?;
+    let mut start = load_weights(args.weights.as_ref())?;
+    if let Some(list) = &args.terms {
+        start = start.with_terms(TermSet::parse(list).map_err(CliError::usage)?);
+    }
     super::check_writable(&args.out)?;
     let train = read_benchmark(&args.benchmark)?;
     let holdout = args.holdout.as_deref().map(read_benchmark).transpose()?;
@@ -116,8 +124,8 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
                     outcome.holdout.as_ref()?,
                 ))
             }),
-            start: by_seed_name(&start.0),
-            weights: by_seed_name(&outcome.weights.0),
+            start: by_seed_name(start.values(), start.terms()),
+            weights: by_seed_name(outcome.weights.values(), outcome.weights.terms()),
             duel: duel.as_ref(),
         };
         format!("{}\n", serde_json::to_string_pretty(&json)?)
@@ -261,8 +269,9 @@ fn text(
         set("hold-out set", &h.name, b, a);
     }
     let _ = writeln!(out, "\n{:<9} {:>10}    {:>10}", "term", "start", "fitted");
-    for (info, (w0, w)) in TERMS.iter().zip(start.0.iter().zip(&o.weights.0)) {
-        let _ = writeln!(out, "{:<9} {w0:>10.4} -> {w:>10.4}", info.seed_name);
+    for t in o.weights.terms_on() {
+        let (w0, w) = (start.get(t), o.weights.get(t));
+        let _ = writeln!(out, "{:<9} {w0:>10.4} -> {w:>10.4}", t.seed_name());
     }
     if let Some(d) = duel {
         let _ = writeln!(

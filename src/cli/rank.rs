@@ -2,7 +2,7 @@
 
 use super::{CliError, print};
 use bgw_engine::classic::terms::TERM_COUNT;
-use bgw_engine::classic::{Ranking, TERMS, Weights, by_seed_name};
+use bgw_engine::classic::{Ranking, Term, Weights, by_seed_name};
 use bgw_engine::formats::{position_id, read_position};
 use bgw_engine::moves::MoveGenerator;
 use bgw_engine::{Dice, Position};
@@ -67,8 +67,10 @@ fn table(pos: &Position, dice: Dice, ranking: &Ranking) -> String {
         return out;
     }
     let mut header = format!("{:>3}  {:<20} {:>8} {:>7}", "#", "move", "BRDVAL", "delta");
-    for t in &TERMS {
-        header.push_str(&format!(" {:>8}", t.seed_name));
+    // A column per term on, as wide as its name (8 at least).
+    let width = |t: Term| t.seed_name().len().max(8);
+    for t in ranking.terms().iter() {
+        header.push_str(&format!(" {:>w$}", t.seed_name(), w = width(t)));
     }
     let _ = writeln!(out, "{header}  classic");
     for (i, c) in ranking.candidates.iter().enumerate() {
@@ -80,8 +82,8 @@ fn table(pos: &Position, dice: Dice, ranking: &Ranking) -> String {
             c.value,
             c.delta
         );
-        for a in &c.addends {
-            let _ = write!(out, " {a:>8.2}");
+        for t in ranking.terms().iter() {
+            let _ = write!(out, " {:>w$.2}", c.addends[t.index()], w = width(t));
         }
         out.push_str(if c.classic_choice { "  *\n" } else { "\n" });
     }
@@ -135,10 +137,10 @@ pub fn to_json(r: &Ranking) -> RankingJson {
             let pairs: [[i32; 2]; TERM_COUNT] =
                 std::array::from_fn(|k| [c.features.own[k], c.features.opp[k]]);
             CandidateJson {
-                addends: by_seed_name(&c.addends),
+                addends: by_seed_name(&c.addends, r.terms()),
                 classic_choice: c.classic_choice,
                 delta: c.delta,
-                features: by_seed_name(&pairs),
+                features: by_seed_name(&pairs, r.terms()),
                 mv: c.play.mv.notation(),
                 phase: r.phase.name(),
                 rank: i + 1,

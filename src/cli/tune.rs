@@ -3,7 +3,7 @@
 use super::progress::Progress;
 use super::rank::load_weights;
 use super::{CliError, in_range, interrupt, positive_finite, print};
-use bgw_engine::classic::{TERMS, Weights, by_seed_name};
+use bgw_engine::classic::{TERMS, Term, Weights, by_seed_name};
 use bgw_engine::tune::{Generation, Method, Stop, TuneConfig, classic_against_pubeval, tune};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -94,7 +94,14 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     }
     let start = load_weights(args.weights.as_ref())?;
     super::check_writable(&args.out)?;
-    if start.0.iter().all(|&w| w == 0.0) {
+    if start.terms().has_extras() {
+        return Err(CliError::usage(format!(
+            "bgw tune tunes the seed's eleven terms; the starting weights switch on {} (fit \
+             those with bgw fit --terms)",
+            start.terms()
+        )));
+    }
+    if start.values().iter().all(|&w| w == 0.0) {
         return Err(CliError::failed("the starting weights are all zero"));
     }
     let config = TuneConfig {
@@ -138,7 +145,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         }
     };
     let outcome = tune(
-        &start.0,
+        &start.seed_values(),
         &config,
         classic_against_pubeval(args.games, cancel),
         report,
@@ -165,8 +172,8 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             games,
             stop,
             out: args.out.display().to_string(),
-            start: by_seed_name(&start.0),
-            weights: by_seed_name(&best.0),
+            start: by_seed_name(start.values(), start.terms()),
+            weights: by_seed_name(best.values(), best.terms()),
             history: &outcome.history,
         };
         format!("{}\n", serde_json::to_string_pretty(&json)?)
@@ -176,10 +183,12 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             outcome.history.len(),
             args.out.display()
         );
-        for (info, (w0, w)) in TERMS.iter().zip(start.0.iter().zip(&best.0)) {
+        for t in Term::SEED {
             text.push_str(&format!(
                 "{:<9} {:>10.4} -> {:>10.4}\n",
-                info.seed_name, w0, w
+                t.seed_name(),
+                start.get(t),
+                best.get(t)
             ));
         }
         text.push_str("measure it: bgw duel --a classic:FILE --b pubeval --games 20000 --seed S\n");
@@ -196,5 +205,5 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
 }
 
 fn to_weights(w: &[f64]) -> Weights {
-    Weights(w.try_into().expect("one weight per classic term"))
+    Weights::from_seed(w.try_into().expect("one weight per classic term"))
 }

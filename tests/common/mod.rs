@@ -116,3 +116,22 @@ pub fn bgw_to(args: &[&str], stdin: &[u8], stdout: Sink, stderr: Sink) -> Output
     drop(input);
     child.wait_with_output().expect("bgw ends")
 }
+
+/// Decisions `range` of the shipped benchmark written as a benchmark file (our notation of
+/// each play, gnubg's equities), at `path`.
+pub fn write_part(path: &std::path::Path, range: std::ops::Range<usize>) {
+    let shipped = bgw_engine::benchmark::Benchmark::shipped().unwrap();
+    let mut out = String::new();
+    for d in &shipped.decisions[range] {
+        let moves: Vec<(String, f64)> = (0..d.plays.len())
+            .map(|i| (d.notation(i), d.equities[i]))
+            .collect();
+        let line = serde_json::json!({
+            "id": d.id,
+            "dice": [d.dice.high(), d.dice.low()],
+            "moves": moves,
+        });
+        out.push_str(&format!("{line}\n"));
+    }
+    std::fs::write(path, out).unwrap();
+}

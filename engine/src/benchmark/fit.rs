@@ -25,7 +25,7 @@
 use super::rescore::ClassicRescore;
 use super::score::Report;
 use crate::classic::Weights;
-use crate::classic::terms::{SideFeatures, TERM_COUNT};
+use crate::classic::terms::{SideFeatures, TERM_COUNT, TermSet};
 use crate::classic::weights::is_valid_weight;
 use crate::rng::SplitMix64;
 use rayon::prelude::*;
@@ -146,7 +146,7 @@ pub fn fit(
     progress: &mut dyn FnMut(&FitProgress),
     cancel: &AtomicBool,
 ) -> Result<FitOutcome, FitError> {
-    let problem = Problem::new(train);
+    let problem = Problem::new(train, start.terms());
     let mut search = Search {
         rescore: train,
         problem: &problem,
@@ -202,12 +202,13 @@ struct Problem {
     loss: Vec<f64>,
     /// Each term's root-mean-square deviation from its decision's mean (1 where it is 0).
     spread: [f64; TERM_COUNT],
-    /// The terms that differ between some decision's candidates: the only ones a fit moves.
+    /// The terms on that differ between some decision's candidates: the only ones a fit
+    /// moves.
     active: Vec<usize>,
 }
 
 impl Problem {
-    fn new(r: &ClassicRescore) -> Problem {
+    fn new(r: &ClassicRescore, terms: TermSet) -> Problem {
         let mut groups = Vec::new();
         let mut raw = Vec::with_capacity(r.candidates());
         let mut loss = Vec::with_capacity(r.candidates());
@@ -242,7 +243,8 @@ impl Problem {
         let count = raw.len().max(1) as f64;
         let mut spread = [1.0; TERM_COUNT];
         let mut active = Vec::new();
-        for i in 0..TERM_COUNT {
+        for t in terms.iter() {
+            let i = t.index();
             if square[i] > 0.0 {
                 spread[i] = (square[i] / count).sqrt();
                 active.push(i);
@@ -327,7 +329,7 @@ impl Problem {
                     lines.extend(
                         self.raw[g.start..g.end]
                             .iter()
-                            .map(|x| (dot(&w.0, x), dot(d, x))),
+                            .map(|x| (dot(w.values(), x), dot(d, x))),
                     );
                     let ls = &self.loss[g.start..g.end];
                     // The winner at -reach: the highest value there, the first of equals.
@@ -407,7 +409,7 @@ impl Problem {
     fn weights(&self, u: &[f64; TERM_COUNT], like: &Weights) -> Weights {
         let mut w = *like;
         for &i in &self.active {
-            w.0[i] = u[i] / self.spread[i];
+            w.values_mut()[i] = u[i] / self.spread[i];
         }
         w
     }
@@ -416,7 +418,7 @@ impl Problem {
     fn norm(&self, w: &Weights) -> f64 {
         self.active
             .iter()
-            .map(|&i| w.0[i] * w.0[i])
+            .map(|&i| w.values()[i] * w.values()[i])
             .sum::<f64>()
             .sqrt()
     }
@@ -440,7 +442,7 @@ impl Search<'_> {
         if self.cancel.load(Ordering::Relaxed) {
             return Err(FitError::Cancelled);
         }
-        let loss = if w.0.iter().all(|&x| is_valid_weight(x)) {
+        let loss = if w.values().iter().all(|&x| is_valid_weight(x)) {
             exact(self.rescore, &w)
         } else {
             f64::INFINITY
@@ -466,7 +468,7 @@ impl Search<'_> {
         let p = self.problem;
         let mut u = [0.0; TERM_COUNT];
         for &i in &p.active {
-            u[i] = start.0[i] * p.spread[i];
+            u[i] = start.values()[i] * p.spread[i];
         }
         if !normalize(&mut u) {
             // No direction to start from: the surrogate's downhill at uniform choices.
@@ -526,7 +528,7 @@ impl Search<'_> {
             let scale = scaled_norm(p, &from);
             let mut hop = from;
             for &i in &p.active {
-                hop.0[i] += config.hop_size * scale * normal(&mut rng) / p.spread[i];
+                hop.values_mut()[i] += config.hop_size * scale * normal(&mut rng) / p.spread[i];
             }
             self.descend(hop, config, &mut rng)?;
         }
@@ -573,13 +575,13 @@ impl Search<'_> {
                 let s = 0.5 * (low + high);
                 let mut moved = w;
                 for &i in &p.active {
-                    moved.0[i] += s * d[i];
+                    moved.values_mut()[i] += s * d[i];
                 }
                 // Back to the same length: the choices do not change, the numbers stay tidy.
                 let k = scale / scaled_norm(p, &moved);
                 let mut kept = moved;
                 for &i in &p.active {
-                    kept.0[i] *= k;
+                    kept.values_mut()[i] *= k;
                 }
                 let mut loss = self.step(FitStage::Polish, kept)?;
                 if loss > self.best_loss.min(here) {
@@ -611,14 +613,14 @@ impl Search<'_> {
         let now = p.norm(&w);
         if target > 0.0 && now > 0.0 {
             for &i in &p.active {
-                w.0[i] *= target / now;
+                w.values_mut()[i] *= target / now;
             }
             self.keep_if_no_worse(w);
         }
         for digits in 4..=6 {
             let mut rounded = self.best;
             for &i in &p.active {
-                rounded.0[i] = round_to(rounded.0[i], digits);
+                rounded.values_mut()[i] = round_to(rounded.values()[i], digits);
             }
             if self.keep_if_no_worse(rounded) {
                 break;
@@ -628,7 +630,7 @@ impl Search<'_> {
 
     /// Keeps `w` if its exact loss is no worse than the best's; true if kept.
     fn keep_if_no_worse(&mut self, w: Weights) -> bool {
-        if w.0.iter().all(|&x| is_valid_weight(x)) {
+        if w.values().iter().all(|&x| is_valid_weight(x)) {
             let loss = exact(self.rescore, &w);
             if loss <= self.best_loss {
                 self.best = w;
@@ -666,7 +668,7 @@ fn normalize(v: &mut [f64; TERM_COUNT]) -> bool {
 
 /// The length of weights in scaled units (each weight times its term's spread).
 fn scaled_norm(p: &Problem, w: &Weights) -> f64 {
-    scaled_norm_of(p, &w.0)
+    scaled_norm_of(p, w.values())
 }
 
 fn scaled_norm_of(p: &Problem, w: &[f64; TERM_COUNT]) -> f64 {

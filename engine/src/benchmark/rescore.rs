@@ -1,8 +1,9 @@
 //! The classic program re-scored with other weights, fast enough for every frame while a weight
 //! slider moves.
 //!
-//! BRDVAL is linear in the weights: each candidate's eleven term values are computed once, and
-//! a re-score is one dot product per candidate. Only the decisions where the program's choice
+//! BRDVAL is linear in the weights: each candidate's term values (every term, the seed's and
+//! the extras, so that any set can be switched on) are computed once, and a re-score is one
+//! dot product per candidate over the terms on. Only the decisions where the program's choice
 //! follows BRDVAL need them: in contact every legal play; bearing off with contact the plays
 //! with the lowest WSINCL (the program takes the lowest WSINCL first, BRDVAL only among those);
 //! in the race phases none, since the heuristics decide whatever the weights (unless they
@@ -13,7 +14,7 @@
 use super::score::{Report, Tally, Verdict};
 use super::{Benchmark, Decision};
 use crate::classic::player::tie_order;
-use crate::classic::terms::{SideFeatures, Term, own_features};
+use crate::classic::terms::{SideFeatures, Term, TermSet, own_features, side_features};
 use crate::classic::value::brdval;
 use crate::classic::{ClassicPlayer, Phase, Reason, Weights};
 
@@ -78,7 +79,7 @@ impl ClassicRescore {
                 });
                 let start = features.len();
                 for i in candidates {
-                    features.push(own_features(d.plays[i].result.board()));
+                    features.push(side_features(d.plays[i].result.board(), TermSet::ALL));
                     plays.push(i);
                 }
                 Rule::ByValue {

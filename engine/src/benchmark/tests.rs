@@ -1,5 +1,4 @@
 use super::*;
-use crate::classic::terms::TERM_COUNT;
 use crate::classic::{Term, Weights};
 use crate::duel::Contender;
 use crate::rng::SplitMix64;
@@ -307,10 +306,11 @@ use super::score::WORST as WORST_COUNT;
 /// Weights near `w`: each multiplied by a factor in [0.5, 1.5), one set to 0.
 fn perturbed(w: &Weights, rng: &mut SplitMix64) -> Weights {
     let mut out = *w;
-    for x in out.0.iter_mut() {
-        *x *= 0.5 + rng.below(1000) as f64 / 1000.0;
+    let on: Vec<Term> = w.terms_on().collect();
+    for &t in &on {
+        out.set(t, w.get(t) * (0.5 + rng.below(1000) as f64 / 1000.0));
     }
-    out.0[rng.below(TERM_COUNT as u32) as usize] = 0.0;
+    out.set(on[rng.below(on.len() as u32) as usize], 0.0);
     out
 }
 
@@ -323,9 +323,16 @@ fn the_precomputed_rescore_is_the_score() {
     weights.push(perturbed(&weights[0], &mut rng));
     weights.push(perturbed(&weights[1], &mut rng));
     // Only WSINCL counts: many equal values, so the tie order decides often.
-    let mut exposure_only = Weights([0.0; TERM_COUNT]);
+    let mut exposure_only = Weights::zero();
     exposure_only.set(Term::Exposure, -1.0);
     weights.push(exposure_only);
+    // Every extra term on, as the slow player computes them.
+    let mut extended = Weights::builtin_default();
+    for (k, t) in Term::EXTRA.into_iter().enumerate() {
+        extended.set(t, [0.5, -0.3, 0.8, -0.05, -0.02][k % 5]);
+    }
+    weights.push(extended);
+    weights.push(perturbed(&extended, &mut rng));
     let mut seen = Vec::new();
     for w in &weights {
         let slow = score(pre.benchmark(), &Contender::classic(*w, "w"));

@@ -7,7 +7,7 @@
 //! result that hit nothing). The sum is the same as [`super::value::brdval`] up to rounding;
 //! the player re-checks near-ties with the exact value so its choice never depends on it.
 
-use super::terms::{ODDS, TERM_COUNT, Term, Threats, own_features};
+use super::terms::{ODDS, SEED_TERM_COUNT, Term, Threats, side_features};
 use super::value::brdval;
 use super::weights::Weights;
 use crate::moves::Move;
@@ -26,7 +26,7 @@ pub struct ValueTable {
 impl ValueTable {
     /// The table for `weights`.
     pub fn new(weights: &Weights) -> ValueTable {
-        let w = |t: Term| weights.0[t.index()];
+        let w = |t: Term| weights.get(t);
         let mut point = Box::new([[0.0; MAX_N]; 26]);
         for p in 1..=24usize {
             for n in 1..MAX_N {
@@ -128,7 +128,22 @@ impl ValueTable {
                 blots = blots & !(1 << p) | ((new == 1) as u32) << p;
             }
         }
-        v + self.masks_value(b, made, blots, threats)
+        v + self.masks_value(b, made, blots, threats) + self.extras(b)
+    }
+
+    /// The extra terms on, counted directly (0 for the seed's program).
+    #[inline(always)]
+    fn extras(&self, b: &[i8; 26]) -> f64 {
+        if !self.weights.terms().has_extras() {
+            return 0.0;
+        }
+        let mut v = [0; super::terms::TERM_COUNT];
+        super::extra::add_values(b, self.weights.terms(), &mut v);
+        self.weights
+            .terms()
+            .extras()
+            .map(|t| self.weights.get(t) * v[t.index()] as f64)
+            .sum()
     }
 
     /// The two terms that are not point-local: adjacent made points and WSINCL.
@@ -156,8 +171,8 @@ impl ValueTable {
                 }
             };
         }
-        adjacent as f64 * self.weights.0[Term::Adjacent.index()]
-            + exposure as f64 * self.weights.0[Term::Exposure.index()]
+        adjacent as f64 * self.weights.get(Term::Adjacent)
+            + exposure as f64 * self.weights.get(Term::Exposure)
     }
 
     /// BRDVAL of board `b` for its positive side. `threats`, when given, must describe `b`'s
@@ -165,7 +180,7 @@ impl ValueTable {
     #[inline]
     pub fn value(&self, b: &[i8; 26], threats: Option<&Threats>) -> f64 {
         let (v, made, blots) = self.point_local(b);
-        v + self.masks_value(b, made, blots, threats)
+        v + self.masks_value(b, made, blots, threats) + self.extras(b)
     }
 }
 
@@ -181,10 +196,10 @@ pub struct Base {
 /// The exact BRDVAL (for checking near-ties).
 #[inline]
 pub(crate) fn exact(weights: &Weights, b: &[i8; 26]) -> f64 {
-    brdval(weights, &own_features(b))
+    brdval(weights, &side_features(b, weights.terms()))
 }
 
-const _: () = assert!(TERM_COUNT == 11);
+const _: () = assert!(SEED_TERM_COUNT == 11);
 
 #[cfg(test)]
 mod tests {
@@ -195,9 +210,20 @@ mod tests {
 
     #[test]
     fn table_value_equals_brdval() {
-        let w = Weights([
+        let seed = Weights::from_seed([
             -4.0, -0.7, -0.05, 3.0, 0.5, 2.0, -0.5, -0.1, -0.2, 0.3, -0.2,
         ]);
+        let mut extended = seed;
+        for (k, t) in Term::EXTRA.into_iter().enumerate() {
+            extended.set(t, 0.1 * k as f64 - 0.4);
+        }
+        for w in [seed, extended] {
+            check_table(&w);
+        }
+    }
+
+    fn check_table(w: &Weights) {
+        let w = *w;
         let t = ValueTable::new(&w);
         let mut g = MoveGenerator::new();
         let mut pos = Position::opening(Side::White);

@@ -14,7 +14,7 @@
 //! becomes the GBRDVAL just computed (with the weights it was computed with, as the seed stores
 //! it before the update).
 
-use super::terms::{Features, SideFeatures, TERM_COUNT, by_seed_name, own_features};
+use super::terms::{Features, SideFeatures, TERM_COUNT, TermSet, by_seed_name, side_features};
 use super::value::{addends, gbrdval};
 use super::weights::Weights;
 use crate::position::Position;
@@ -66,10 +66,10 @@ impl Update {
             verdict: self.verdict.name(),
             gbrdval: self.gbrdval,
             compval: self.compval,
-            move_features: by_seed_name(&self.features),
-            move_addends: by_seed_name(&self.addends),
-            before: by_seed_name(&self.before.0),
-            after: by_seed_name(&self.after.0),
+            move_features: by_seed_name(&self.features, self.before.terms()),
+            move_addends: by_seed_name(&self.addends, self.before.terms()),
+            before: by_seed_name(self.before.values(), self.before.terms()),
+            after: by_seed_name(self.after.values(), self.after.terms()),
         })
         .unwrap_or(serde_json::Value::Null)
     }
@@ -95,9 +95,10 @@ pub fn apply(verdict: Verdict, eta: f64, weights: &Weights, v: &SideFeatures) ->
     };
     let bv = addends(weights, v);
     let mut out = *weights;
-    for i in 0..TERM_COUNT {
+    for t in weights.terms_on() {
+        let i = t.index();
         if bv[i] != 0.0 {
-            out.0[i] += s * eta * (v[i].signum() as f64);
+            out.set(t, weights.get(t) + s * eta * (v[i].signum() as f64));
         }
     }
     out
@@ -136,7 +137,8 @@ impl Learner {
     /// Records the program's chosen move in contact: `result` is the position after it, from
     /// the program's view (not mirrored).
     pub fn record_move(&mut self, result: &Position) {
-        self.last_move = Some(own_features(result.board()));
+        // Every term: the update touches only those on (the others weigh 0).
+        self.last_move = Some(side_features(result.board(), TermSet::ALL));
     }
 
     /// Called when the program is on roll again after the opponent's reply, with `pos` from its
@@ -147,7 +149,7 @@ impl Learner {
         if !pos.has_contact() || pos.player_all_home() {
             return None;
         }
-        let g = gbrdval(weights, &Features::of(pos));
+        let g = gbrdval(weights, &Features::of_terms(pos, weights.terms()));
         let previous = self.compval.replace(g);
         let (compval, v) = (previous?, last?);
         let verdict = if g > compval {
@@ -178,7 +180,7 @@ mod tests {
     use crate::position::Side;
 
     fn weights() -> Weights {
-        let mut w = Weights([0.0; TERM_COUNT]);
+        let mut w = Weights::zero();
         w.set(Term::Blots, -1.0);
         w.set(Term::Points, 2.0);
         w.set(Term::ToGo, -0.5);

@@ -15,8 +15,9 @@
 //! mirrored), which is what BRDVAL needs.
 //!
 //! # Modules
-//! - [`terms`] — the eleven terms and the ODDS table;
-//! - [`weights`] — one weight per term, RON files;
+//! - [`terms`] — the eleven terms, the ODDS table, [`TermSet`];
+//! - [`extra`] — the terms beyond the seed's (`X_…`), switched on by a weights file;
+//! - [`weights`] — one weight per term and the terms on, RON files;
 //! - [`value`] — BRDVAL (the seed's GBRD) and GBRDVAL; [`fast`] — the same, table-driven;
 //! - [`phase`] — contact, running, bearing off with and without contact;
 //! - [`race`] — the heuristics once the forces have separated;
@@ -27,6 +28,7 @@
 //!   steps, undo, the score), dice passed in;
 //! - [`selfplay`] — games of the program against itself, learning as it goes.
 
+pub mod extra;
 pub mod fast;
 pub mod game;
 pub mod learning;
@@ -44,5 +46,5 @@ pub use learning::{Learner, Update, Verdict};
 pub use phase::Phase;
 pub use player::{Choice, ClassicPlayer, Reason};
 pub use rank::{Candidate, Ranking};
-pub use terms::{Features, TERMS, Term, by_seed_name};
+pub use terms::{Features, SEED_TERM_COUNT, TERM_COUNT, TERMS, Term, TermSet, by_seed_name};
 pub use weights::{Weights, WeightsError};

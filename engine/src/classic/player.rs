@@ -19,7 +19,7 @@
 use super::fast::{ValueTable, exact};
 use super::phase::Phase;
 use super::race::{self, RacePlan};
-use super::terms::{Term, Threats, own_features};
+use super::terms::{Term, Threats, side_features};
 use super::value::brdval;
 use super::weights::Weights;
 use crate::dice::Dice;
@@ -219,7 +219,7 @@ impl ClassicPlayer {
             // Features once per play for both criteria.
             let feats: Vec<_> = plays
                 .iter()
-                .map(|p| own_features(p.result.board()))
+                .map(|p| side_features(p.result.board(), w.terms()))
                 .collect();
             return select(
                 phase,
@@ -234,8 +234,8 @@ impl ClassicPlayer {
             phase,
             plays.len(),
             board,
-            |i| brdval(w, &own_features(plays[i].result.board())),
-            |i| own_features(plays[i].result.board())[Term::Exposure.index()],
+            |i| brdval(w, &side_features(plays[i].result.board(), w.terms())),
+            |i| side_features(plays[i].result.board(), w.terms())[Term::Exposure.index()],
             plan.as_ref(),
         )
     }
@@ -251,7 +251,10 @@ impl ClassicPlayer {
             return self.choose_with_reason(pos, dice, plays);
         }
         let index = self.choose_contact(pos, plays);
-        let value = brdval(&self.weights, &own_features(plays[index].result.board()));
+        let value = brdval(
+            &self.weights,
+            &side_features(plays[index].result.board(), self.weights.terms()),
+        );
         Choice {
             index,
             phase,
@@ -362,7 +365,12 @@ mod tests {
         assert_eq!(c.phase, Phase::Contact);
         let vals: Vec<f64> = plays
             .iter()
-            .map(|q| brdval(&player.weights, &own_features(q.result.board())))
+            .map(|q| {
+                brdval(
+                    &player.weights,
+                    &side_features(q.result.board(), player.weights.terms()),
+                )
+            })
             .collect();
         let max = vals.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
         assert_eq!(vals[c.index], max);

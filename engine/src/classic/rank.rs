@@ -7,7 +7,7 @@
 use super::phase::Phase;
 use super::player::{Choice, race_plan, select, tie_order};
 use super::race::RacePlan;
-use super::terms::{Features, TERM_COUNT, Term};
+use super::terms::{Features, TERM_COUNT, Term, TermSet};
 use super::value::{addends, brdval};
 use super::weights::Weights;
 use crate::dice::Dice;
@@ -19,13 +19,14 @@ use crate::position::Position;
 pub struct Candidate {
     /// The move and the position it reaches (from the mover's view).
     pub play: Play,
-    /// Both sides' terms of the result: `own` is the side that moved.
+    /// Both sides' terms of the result (those of [`Ranking::terms`]; the others 0): `own` is
+    /// the side that moved.
     pub features: Features,
     /// BRDVAL of the result: Σ wᵢ·Vᵢ(own).
     pub value: f64,
     /// This value minus the best one (0 for the best, ≤ 0 otherwise).
     pub delta: f64,
-    /// wᵢ·Vᵢ(own) per term, in the seed's order.
+    /// wᵢ·Vᵢ(own) per term, in the order of weights (0 for the terms off).
     pub addends: [f64; TERM_COUNT],
     /// True for the play the classic program would make.
     pub classic_choice: bool,
@@ -45,6 +46,7 @@ pub struct Ranking {
     /// The program's choice (its index refers to `candidates`); `None` when no move is legal.
     pub choice: Option<Choice>,
     plan: Option<RacePlan>,
+    terms: TermSet,
 }
 
 impl Ranking {
@@ -56,11 +58,12 @@ impl Ranking {
         generator: &mut MoveGenerator,
     ) -> Ranking {
         let plays = generator.generate(pos, dice);
+        let terms = weights.terms();
         let candidates = plays
             .iter()
             .map(|play| Candidate {
                 play: *play,
-                features: Features::of(&play.result),
+                features: Features::of_terms(&play.result, terms),
                 value: 0.0,
                 delta: 0.0,
                 addends: [0.0; TERM_COUNT],
@@ -75,13 +78,26 @@ impl Ranking {
             candidates,
             choice: None,
             plan: race_plan(phase, pos, dice),
+            terms,
         };
         r.reweight(weights);
         r
     }
 
+    /// The terms the candidates' features hold.
+    pub fn terms(&self) -> TermSet {
+        self.terms
+    }
+
     /// Re-ranks with other weights: values, addends, deltas, order and the program's choice.
+    /// When the weights switch other terms on, the features are computed again first.
     pub fn reweight(&mut self, weights: &Weights) {
+        if weights.terms() != self.terms {
+            self.terms = weights.terms();
+            for c in &mut self.candidates {
+                c.features = Features::of_terms(&c.play.result, self.terms);
+            }
+        }
         for c in &mut self.candidates {
             c.addends = addends(weights, &c.features.own);
             c.value = brdval(weights, &c.features.own);

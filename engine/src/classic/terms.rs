@@ -1,4 +1,5 @@
-//! The eleven board terms of the classic program (seed 000): WBAR … WTOGO.
+//! The board terms of the classic program: the seed's eleven (seed 000), WBAR … WTOGO, and
+//! the terms beyond the seed's ([`super::extra`], `X_…`), which a weights file switches on.
 //!
 //! The seed names each term after White (`W…`) and computes Black's twin with the board
 //! reversed. Here a term is computed for a **side** of a [`Position`]: `own` is the side on
@@ -12,10 +13,14 @@
 
 use crate::position::{BAR, Position};
 
-/// Number of terms (and of weights).
-pub const TERM_COUNT: usize = 11;
+/// Number of the seed's terms (WBAR … WTOGO), always on.
+pub const SEED_TERM_COUNT: usize = 11;
+/// Number of terms beyond the seed's ([`super::extra`]).
+pub const EXTRA_TERM_COUNT: usize = 10;
+/// Number of terms (and of weights): the seed's, then the extras.
+pub const TERM_COUNT: usize = SEED_TERM_COUNT + EXTRA_TERM_COUNT;
 
-/// One of the seed's board terms.
+/// One board term: the seed's eleven first, then the terms beyond the seed's (`X_…`).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub enum Term {
     /// WBAR: checkers on the bar.
@@ -40,6 +45,26 @@ pub enum Term {
     Home,
     /// WTOGO: pips still needed to bring every checker home.
     ToGo,
+    /// X_PRIME: the longest run of made points.
+    Prime,
+    /// X_TRAP: the longest run of made points in front of the opponent's rearmost checker.
+    Trap,
+    /// X_ANCHORS: points made in the opponent's home board.
+    Anchors,
+    /// X_BLOCKED: rolls with which the rearmost back checker cannot pass the blockade.
+    Blocked,
+    /// X_PIPDIFF: own pip count minus the opponent's.
+    PipDiff,
+    /// X_OPPBAR: the opponent's checkers on the bar.
+    OppBar,
+    /// X_CLOSED: home points made in front of the opponent's checkers on the bar.
+    Closed,
+    /// X_DIRECT: rolls that hit a blot with a single die.
+    DirectShots,
+    /// X_INDIRECT: rolls that hit a blot only by combining the dice.
+    IndirectShots,
+    /// X_CRUNCH: checkers on the three lowest home points.
+    Crunch,
 }
 
 /// Names and texts of a term for reports and the UI.
@@ -47,88 +72,115 @@ pub enum Term {
 pub struct TermInfo {
     /// The term.
     pub term: Term,
-    /// The seed's name (`WBAR`), also the key in weight files.
+    /// The key in weight files: the seed's name (`WBAR`) for the seed's terms, `X_…` for the
+    /// others.
     pub seed_name: &'static str,
     /// A short plain-English label.
     pub label: &'static str,
     /// One line saying what is counted.
     pub description: &'static str,
+    /// True for the seed's eleven terms, false for the terms beyond the seed's.
+    pub seed: bool,
 }
 
-/// The eleven terms in the seed's order (the order of weights everywhere).
-pub const TERMS: [TermInfo; TERM_COUNT] = [
+const fn seed(
+    term: Term,
+    seed_name: &'static str,
+    label: &'static str,
+    description: &'static str,
+) -> TermInfo {
     TermInfo {
-        term: Term::Bar,
-        seed_name: "WBAR",
-        label: "on the bar",
-        description: "Checkers on the bar.",
-    },
-    TermInfo {
-        term: Term::Blots,
-        seed_name: "WSIN",
-        label: "blots",
-        description: "Points holding exactly one checker.",
-    },
-    TermInfo {
-        term: Term::Exposure,
-        seed_name: "WSINCL",
-        label: "shot exposure",
-        description: "For each blot, the throws (of 36) with which each opposing checker 1-12 pips \
-                      behind it, the bar included, could hit it, summed.",
-    },
-    TermInfo {
-        term: Term::HomePoints,
-        seed_name: "WPTSHOME",
-        label: "home points made",
-        description: "Points with two or more checkers in the home board.",
-    },
-    TermInfo {
-        term: Term::Points,
-        seed_name: "WPTS",
-        label: "points made",
-        description: "Points with two or more checkers anywhere on the board.",
-    },
-    TermInfo {
-        term: Term::Adjacent,
-        seed_name: "WPTSSUCC",
-        label: "adjacent points",
-        description: "Pairs of neighbouring made points (a three-point block counts 2).",
-    },
-    TermInfo {
-        term: Term::First3,
-        seed_name: "WFST3",
-        label: "back 3 points",
-        description: "Checkers on the three points farthest from home (24-22 in gnubg numbering).",
-    },
-    TermInfo {
-        term: Term::First6,
-        seed_name: "WFST6",
-        label: "back 6 points",
-        description: "Checkers on the six points farthest from home (24-19).",
-    },
-    TermInfo {
-        term: Term::First12,
-        seed_name: "WFST12",
-        label: "back 12 points",
-        description: "Checkers on the twelve points farthest from home (24-13).",
-    },
-    TermInfo {
-        term: Term::Home,
-        seed_name: "WHOME",
-        label: "checkers home",
-        description: "Checkers in the home board (points 1-6).",
-    },
-    TermInfo {
-        term: Term::ToGo,
-        seed_name: "WTOGO",
-        label: "pips to home",
-        description: "Pips still needed to bring every checker into the home board (the bar counts 19).",
-    },
-];
+        term,
+        seed_name,
+        label,
+        description,
+        seed: true,
+    }
+}
+
+/// Every term in the order of weights everywhere: the seed's eleven, then the extras.
+pub const TERMS: [TermInfo; TERM_COUNT] = {
+    let s = [
+        seed(Term::Bar, "WBAR", "on the bar", "Checkers on the bar."),
+        seed(
+            Term::Blots,
+            "WSIN",
+            "blots",
+            "Points holding exactly one checker.",
+        ),
+        seed(
+            Term::Exposure,
+            "WSINCL",
+            "shot exposure",
+            "For each blot, the throws (of 36) with which each opposing checker 1-12 pips \
+             behind it, the bar included, could hit it, summed.",
+        ),
+        seed(
+            Term::HomePoints,
+            "WPTSHOME",
+            "home points made",
+            "Points with two or more checkers in the home board.",
+        ),
+        seed(
+            Term::Points,
+            "WPTS",
+            "points made",
+            "Points with two or more checkers anywhere on the board.",
+        ),
+        seed(
+            Term::Adjacent,
+            "WPTSSUCC",
+            "adjacent points",
+            "Pairs of neighbouring made points (a three-point block counts 2).",
+        ),
+        seed(
+            Term::First3,
+            "WFST3",
+            "back 3 points",
+            "Checkers on the three points farthest from home (24-22 in gnubg numbering).",
+        ),
+        seed(
+            Term::First6,
+            "WFST6",
+            "back 6 points",
+            "Checkers on the six points farthest from home (24-19).",
+        ),
+        seed(
+            Term::First12,
+            "WFST12",
+            "back 12 points",
+            "Checkers on the twelve points farthest from home (24-13).",
+        ),
+        seed(
+            Term::Home,
+            "WHOME",
+            "checkers home",
+            "Checkers in the home board (points 1-6).",
+        ),
+        seed(
+            Term::ToGo,
+            "WTOGO",
+            "pips to home",
+            "Pips still needed to bring every checker into the home board (the bar counts 19).",
+        ),
+    ];
+    let x = super::extra::INFO;
+    let mut all = [s[0]; TERM_COUNT];
+    let mut i = 0;
+    while i < TERM_COUNT {
+        all[i] = if i < SEED_TERM_COUNT {
+            s[i]
+        } else {
+            x[i - SEED_TERM_COUNT]
+        };
+        i += 1;
+    }
+    all
+};
 
 impl Term {
-    /// All terms in the seed's order.
-    pub const ALL: [Term; TERM_COUNT] = [
+    /// The seed's eleven terms in the seed's order.
+    pub const SEED: [Term; SEED_TERM_COUNT] = [
         Term::Bar,
         Term::Blots,
         Term::Exposure,
@@ -142,9 +194,43 @@ impl Term {
         Term::ToGo,
     ];
 
+    /// The terms beyond the seed's, in the order of weights.
+    pub const EXTRA: [Term; EXTRA_TERM_COUNT] = [
+        Term::Prime,
+        Term::Trap,
+        Term::Anchors,
+        Term::Blocked,
+        Term::PipDiff,
+        Term::OppBar,
+        Term::Closed,
+        Term::DirectShots,
+        Term::IndirectShots,
+        Term::Crunch,
+    ];
+
+    /// Every term: [`Term::SEED`], then [`Term::EXTRA`].
+    pub const ALL: [Term; TERM_COUNT] = {
+        let mut all = [Term::Bar; TERM_COUNT];
+        let mut i = 0;
+        while i < TERM_COUNT {
+            all[i] = if i < SEED_TERM_COUNT {
+                Term::SEED[i]
+            } else {
+                Term::EXTRA[i - SEED_TERM_COUNT]
+            };
+            i += 1;
+        }
+        all
+    };
+
     /// The term's index in weight and feature arrays.
-    pub fn index(self) -> usize {
+    pub const fn index(self) -> usize {
         self as usize
+    }
+
+    /// True for the seed's eleven terms.
+    pub const fn is_seed(self) -> bool {
+        (self as usize) < SEED_TERM_COUNT
     }
 
     /// Names and texts.
@@ -152,12 +238,12 @@ impl Term {
         &TERMS[self as usize]
     }
 
-    /// The seed's name (`WSINCL`).
+    /// The key in weight files (`WSINCL`, `X_PRIME`).
     pub fn seed_name(self) -> &'static str {
         self.info().seed_name
     }
 
-    /// The term with this seed name, if any.
+    /// The term with this key, if any.
     pub fn from_seed_name(name: &str) -> Option<Term> {
         TERMS.iter().find(|t| t.seed_name == name).map(|t| t.term)
     }
@@ -169,24 +255,128 @@ impl std::fmt::Display for Term {
     }
 }
 
+/// A set of terms switched on: the seed's eleven always, and any of the extras.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct TermSet(u32);
+
+impl Default for TermSet {
+    /// The seed's eleven.
+    fn default() -> TermSet {
+        TermSet::SEED
+    }
+}
+
+impl TermSet {
+    /// The seed's eleven terms only.
+    pub const SEED: TermSet = TermSet((1 << SEED_TERM_COUNT) - 1);
+    /// Every term.
+    pub const ALL: TermSet = TermSet((1 << TERM_COUNT) - 1);
+
+    /// True if `t` is on.
+    #[inline(always)]
+    pub const fn contains(self, t: Term) -> bool {
+        self.0 & (1 << t as u32) != 0
+    }
+
+    /// This set with `t` on.
+    #[must_use]
+    pub const fn with(self, t: Term) -> TermSet {
+        TermSet(self.0 | 1 << t as u32)
+    }
+
+    /// This set with `t` off; the seed's terms stay on.
+    #[must_use]
+    pub const fn without(self, t: Term) -> TermSet {
+        if t.is_seed() {
+            self
+        } else {
+            TermSet(self.0 & !(1 << t as u32))
+        }
+    }
+
+    /// True when some extra term is on.
+    #[inline(always)]
+    pub const fn has_extras(self) -> bool {
+        self.0 != TermSet::SEED.0
+    }
+
+    /// The terms on, in the order of weights.
+    pub fn iter(self) -> impl Iterator<Item = Term> + Clone {
+        Term::ALL.into_iter().filter(move |&t| self.contains(t))
+    }
+
+    /// The extra terms on, in the order of weights.
+    pub fn extras(self) -> impl Iterator<Item = Term> + Clone {
+        Term::EXTRA.into_iter().filter(move |&t| self.contains(t))
+    }
+
+    /// How many terms are on.
+    pub const fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    /// Never empty: the seed's terms are always on.
+    pub const fn is_empty(self) -> bool {
+        false
+    }
+
+    /// Reads a list of terms as `bgw fit --terms` takes it: `seed` (the eleven), `all`, or
+    /// keys separated by commas (`X_PRIME,X_ANCHORS`), to which the seed's are added. Seed
+    /// keys may be named too; unknown ones are errors.
+    pub fn parse(text: &str) -> Result<TermSet, String> {
+        let mut set = TermSet::SEED;
+        for name in text.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+            match name {
+                "seed" => {}
+                "all" => set = TermSet::ALL,
+                _ => match Term::from_seed_name(name) {
+                    Some(t) => set = set.with(t),
+                    None => {
+                        let known: Vec<&str> = TERMS.iter().map(|t| t.seed_name).collect();
+                        return Err(format!(
+                            "unknown term {} (the terms are seed, all, {})",
+                            crate::formats::quote::quote(name),
+                            known.join(", ")
+                        ));
+                    }
+                },
+            }
+        }
+        Ok(set)
+    }
+}
+
+impl std::fmt::Display for TermSet {
+    /// `seed`, or `seed+X_PRIME+X_ANCHORS`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("seed")?;
+        for t in self.extras() {
+            write!(f, "+{t}")?;
+        }
+        Ok(())
+    }
+}
+
 /// The seed's `ODDS` table: for a distance of 1..=12 pips (index 0..=11), the throws out of 36
 /// that move one checker exactly that far, combinations and doubles included, no blocking
 /// considered (12 = 6-6, 4-4, 3-3). The seed scaled it by a common factor; the weight absorbs any
 /// scale.
 pub const ODDS: [i32; 12] = [11, 12, 14, 15, 15, 17, 6, 6, 5, 3, 2, 3];
 
-/// One value per term keyed by the seed's name (`WBAR` …), for JSON output: the keys of a
+/// One value per term on keyed by its name (`WBAR` …, `X_…`), for JSON output: the keys of a
 /// weights file, in alphabetical order as a JSON object has them.
 pub fn by_seed_name<T: Copy>(
     values: &[T; TERM_COUNT],
+    terms: TermSet,
 ) -> std::collections::BTreeMap<&'static str, T> {
-    TERMS
+    terms
         .iter()
-        .map(|t| (t.seed_name, values[t.term.index()]))
+        .map(|t| (t.seed_name(), values[t.index()]))
         .collect()
 }
 
-/// The raw values of the eleven terms for one side, in the seed's order.
+/// The raw values of every term for one side, in the order of weights (terms not computed
+/// are 0).
 pub type SideFeatures = [i32; TERM_COUNT];
 
 /// The terms of both sides of a position.
@@ -199,7 +389,7 @@ pub struct Features {
 }
 
 impl Features {
-    /// Both sides' terms of `pos`.
+    /// Both sides' seed terms of `pos` (the extras 0).
     #[inline]
     pub fn of(pos: &Position) -> Features {
         Features {
@@ -207,6 +397,26 @@ impl Features {
             opp: opponent_features(pos.board()),
         }
     }
+
+    /// Both sides' values of the terms in `terms` (the others 0).
+    #[inline]
+    pub fn of_terms(pos: &Position, terms: TermSet) -> Features {
+        Features {
+            own: side_features(pos.board(), terms),
+            opp: side_features(&mirrored(pos.board()), terms),
+        }
+    }
+}
+
+/// The values of the terms in `terms` (the others 0) for the side with positive counts on a
+/// model board; the extras are computed only when on.
+#[inline]
+pub fn side_features(b: &[i8; 26], terms: TermSet) -> SideFeatures {
+    let mut v = own_features(b);
+    if terms.has_extras() {
+        super::extra::add_values(b, terms, &mut v);
+    }
+    v
 }
 
 /// The terms of the side with positive counts on a model board (see the module doc).
@@ -313,7 +523,8 @@ fn features_with(b: &[i8; 26], exposure_at: impl Fn(usize) -> i32) -> SideFeatur
     }
     let bar = b[BAR].max(0) as i32;
     to_go += 19 * bar;
-    [
+    let mut v = [0; TERM_COUNT];
+    v[..SEED_TERM_COUNT].copy_from_slice(&[
         bar,
         blots,
         exposure,
@@ -325,18 +536,25 @@ fn features_with(b: &[i8; 26], exposure_at: impl Fn(usize) -> i32) -> SideFeatur
         first12,
         home,
         to_go,
-    ]
+    ]);
+    v
 }
 
 /// The terms of the side with negative counts on a model board: [`own_features`] of the
 /// mirrored board.
 #[inline]
 pub fn opponent_features(b: &[i8; 26]) -> SideFeatures {
+    own_features(&mirrored(b))
+}
+
+/// The board seen from the other side.
+#[inline]
+pub fn mirrored(b: &[i8; 26]) -> [i8; 26] {
     let mut m = [0i8; 26];
     for (i, slot) in m.iter_mut().enumerate() {
         *slot = -b[25 - i];
     }
-    own_features(&m)
+    m
 }
 
 #[cfg(test)]

@@ -7,15 +7,19 @@
 //!     "WBAR": -4.0,
 //!     "WSIN": -1.0,
 //!     // … one line per term, all eleven required
+//!     "X_PRIME": 0.5, // terms beyond the seed's are optional: naming one switches it on
 //! }
 //! ```
+//!
+//! A file with only the eleven behaves exactly as the seed's program; saving writes the eleven
+//! and the extra terms switched on.
 //!
 //! Loading names the line of any unknown, duplicate or non-finite entry and lists missing terms.
 //! Saving writes a temporary file in the same folder, reads it back, and only then renames it
 //! over the target, so a good file is never replaced by a bad or half-written one. The seed
 //! called these steps LOADWTS and DUMPWTS.
 
-use super::terms::{TERM_COUNT, TERMS, Term};
+use super::terms::{SEED_TERM_COUNT, TERM_COUNT, TERMS, Term, TermSet};
 use serde::de::{self, Deserializer, MapAccess, Visitor};
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -34,9 +38,13 @@ pub fn is_valid_weight(w: f64) -> bool {
     w.is_finite() && w.abs() <= MAX_WEIGHT
 }
 
-/// One weight per term, in the seed's order ([`Term::ALL`]).
+/// One weight per term ([`Term::ALL`]) and the set of terms switched on: the seed's eleven
+/// always, the extras a file names. A term switched off has weight 0 and is not shown.
 #[derive(Clone, Copy, PartialEq, Debug)]
-pub struct Weights(pub [f64; TERM_COUNT]);
+pub struct Weights {
+    values: [f64; TERM_COUNT],
+    on: TermSet,
+}
 
 /// Why a weights file could not be read or written.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -106,14 +114,85 @@ impl Weights {
         Weights::from_ron(SEED_RON).expect("the built-in seed weights are valid")
     }
 
-    /// The weight of a term.
-    pub fn get(&self, t: Term) -> f64 {
-        self.0[t.index()]
+    /// The seed's eleven weights, in the seed's order, and no extra term.
+    pub fn from_seed(values: [f64; SEED_TERM_COUNT]) -> Weights {
+        let mut w = Weights::zero();
+        w.values[..SEED_TERM_COUNT].copy_from_slice(&values);
+        w
     }
 
-    /// Sets the weight of a term.
+    /// Every weight 0, no extra term on.
+    pub fn zero() -> Weights {
+        Weights {
+            values: [0.0; TERM_COUNT],
+            on: TermSet::SEED,
+        }
+    }
+
+    /// The seed's eleven weights, in the seed's order.
+    pub fn seed_values(&self) -> [f64; SEED_TERM_COUNT] {
+        std::array::from_fn(|i| self.values[i])
+    }
+
+    /// Every term's weight in the order of [`Term::ALL`] (0 for the terms off).
+    #[inline(always)]
+    pub fn values(&self) -> &[f64; TERM_COUNT] {
+        &self.values
+    }
+
+    /// Every weight, to change in place those of terms on (the fit's inner loops).
+    #[inline(always)]
+    pub(crate) fn values_mut(&mut self) -> &mut [f64; TERM_COUNT] {
+        &mut self.values
+    }
+
+    /// The weight of a term (0 when it is off).
+    #[inline(always)]
+    pub fn get(&self, t: Term) -> f64 {
+        self.values[t.index()]
+    }
+
+    /// Sets the weight of a term, switching it on if it was off.
     pub fn set(&mut self, t: Term, w: f64) {
-        self.0[t.index()] = w;
+        self.values[t.index()] = w;
+        self.on = self.on.with(t);
+    }
+
+    /// True if the term is on (always for the seed's).
+    pub fn is_on(&self, t: Term) -> bool {
+        self.on.contains(t)
+    }
+
+    /// Switches an extra term on (its weight kept, 0 for a new one) or off (weight 0); the
+    /// seed's terms stay on.
+    pub fn switch(&mut self, t: Term, on: bool) {
+        if on {
+            self.on = self.on.with(t);
+        } else if !t.is_seed() {
+            self.on = self.on.without(t);
+            self.values[t.index()] = 0.0;
+        }
+    }
+
+    /// The terms on.
+    #[inline(always)]
+    pub fn terms(&self) -> TermSet {
+        self.on
+    }
+
+    /// The terms on, in the order of weights.
+    pub fn terms_on(&self) -> impl Iterator<Item = Term> + Clone {
+        self.on.iter()
+    }
+
+    /// These weights with exactly the terms of `set` on: the extras not in it off (weight
+    /// 0), the new ones on with their weight kept (0).
+    #[must_use]
+    pub fn with_terms(mut self, set: TermSet) -> Weights {
+        for t in Term::EXTRA {
+            self.switch(t, set.contains(t));
+        }
+        self
     }
 
     /// Reads weights from RON text (see the module doc).
@@ -145,8 +224,8 @@ impl Weights {
         let mut out = String::from(
             "// Weights of the classic program (seed 000): one per term, see `bgw rank`.\n{\n",
         );
-        for info in &TERMS {
-            let w = self.0[info.term.index()];
+        for info in self.on.iter().map(Term::info) {
+            let w = self.values[info.term.index()];
             if !is_valid_weight(w) {
                 return Err(WeightsError::NotFinite {
                     term: info.seed_name,
@@ -213,7 +292,7 @@ impl<'de> Visitor<'de> for WeightsVisitor {
     type Value = Weights;
 
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("a map from term names (\"WBAR\", …) to numbers")
+        f.write_str("a map from term names (\"WBAR\", …, \"X_PRIME\", …) to numbers")
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Weights, A::Error> {
@@ -238,7 +317,7 @@ impl<'de> Visitor<'de> for WeightsVisitor {
             }
             values[term.index()] = Some(w);
         }
-        let missing: Vec<&str> = TERMS
+        let missing: Vec<&str> = TERMS[..SEED_TERM_COUNT]
             .iter()
             .filter(|t| values[t.term.index()].is_none())
             .map(|t| t.seed_name)
@@ -250,7 +329,13 @@ impl<'de> Visitor<'de> for WeightsVisitor {
                 missing.join(", ")
             )));
         }
-        Ok(Weights(values.map(|v| v.expect("checked above"))))
+        let mut w = Weights::zero();
+        for t in Term::ALL {
+            if let Some(v) = values[t.index()] {
+                w.set(t, v);
+            }
+        }
+        Ok(w)
     }
 }
 
@@ -275,7 +360,7 @@ mod tests {
         assert_eq!(Weights::from_ron(&w.to_ron().unwrap()).unwrap(), w);
         let s = Weights::builtin_seed();
         assert_eq!(Weights::from_ron(&s.to_ron().unwrap()).unwrap(), s);
-        let odd = Weights([
+        let odd = Weights::from_seed([
             0.1,
             -1e-7,
             3.0,
@@ -294,9 +379,86 @@ mod tests {
     proptest::proptest! {
         #[test]
         fn any_finite_weights_round_trip(ws in proptest::array::uniform11(-MAX_WEIGHT..=MAX_WEIGHT)) {
-            let w = Weights(ws);
+            let w = Weights::from_seed(ws);
             proptest::prop_assert_eq!(Weights::from_ron(&w.to_ron().unwrap()).unwrap(), w);
         }
+    }
+
+    #[test]
+    fn extra_terms_switch_on_by_name_and_round_trip() {
+        let seed_text = sample();
+        let seed = Weights::from_ron(&seed_text).unwrap();
+        assert_eq!(seed.terms(), TermSet::SEED);
+        assert!(
+            !seed_text.contains("X_"),
+            "a seed-only file names no extra term"
+        );
+        // A seed-only file saves as it was read.
+        assert_eq!(seed.to_ron().unwrap(), seed_text);
+        let text = seed_text.replace(
+            "}\n",
+            "    \"X_PRIME\": 0.75,\n    \"X_DIRECT\": -0.125,\n}\n",
+        );
+        let w = Weights::from_ron(&text).unwrap();
+        assert!(w.is_on(Term::Prime) && w.is_on(Term::DirectShots));
+        assert!(!w.is_on(Term::Anchors));
+        assert_eq!(w.get(Term::Prime), 0.75);
+        assert_eq!(w.seed_values(), seed.seed_values());
+        let on: Vec<Term> = w.terms_on().collect();
+        assert_eq!(on.len(), 13);
+        assert_eq!(on[11..], [Term::Prime, Term::DirectShots]);
+        // Saved, it names exactly the terms on, and reads back identical.
+        let saved = w.to_ron().unwrap();
+        assert!(
+            saved.contains("\"X_PRIME\":") && !saved.contains("X_ANCHORS"),
+            "{saved}"
+        );
+        assert_eq!(Weights::from_ron(&saved).unwrap(), w);
+        assert_eq!(Weights::from_ron(&saved).unwrap().to_ron().unwrap(), saved);
+        // Switched off: weight 0, not saved; the seed's terms cannot be switched off.
+        let mut off = w;
+        off.switch(Term::Prime, false);
+        off.switch(Term::DirectShots, false);
+        off.switch(Term::Bar, false);
+        assert_eq!(off, seed);
+        assert_eq!(off.get(Term::Prime), 0.0);
+        assert!(off.is_on(Term::Bar));
+        assert_eq!(off.to_ron().unwrap(), seed_text);
+        // An unknown X_ name is still an error.
+        let bad = text.replace("X_DIRECT", "X_DIRECTS");
+        let (_, msg) = line_of(Weights::from_ron(&bad).unwrap_err());
+        assert!(msg.contains("unknown term \"X_DIRECTS\""), "{msg}");
+    }
+
+    #[test]
+    fn extra_keys_look_unlike_the_seed_names() {
+        for info in &TERMS {
+            assert_eq!(info.seed, info.term.is_seed());
+            assert_eq!(
+                info.seed_name.starts_with("X_"),
+                !info.seed,
+                "{}",
+                info.seed_name
+            );
+            assert!(info.seed || !info.seed_name.starts_with('W'));
+        }
+        assert_eq!(Term::SEED.len() + Term::EXTRA.len(), TERM_COUNT);
+        assert_eq!(Term::ALL[..SEED_TERM_COUNT], Term::SEED);
+        assert_eq!(Term::ALL[SEED_TERM_COUNT..], Term::EXTRA);
+        assert_eq!(
+            TermSet::parse("seed").unwrap(),
+            TermSet::SEED,
+            "seed is the eleven"
+        );
+        assert_eq!(TermSet::parse("all").unwrap(), TermSet::ALL);
+        let set = TermSet::parse("X_PRIME, X_TRAP").unwrap();
+        assert_eq!(set.extras().collect::<Vec<_>>(), [Term::Prime, Term::Trap]);
+        assert_eq!(set.to_string(), "seed+X_PRIME+X_TRAP");
+        assert!(
+            TermSet::parse("X_NOPE")
+                .unwrap_err()
+                .contains("unknown term")
+        );
     }
 
     #[test]

@@ -7,7 +7,7 @@
 
 use super::CandidatesAction;
 use crate::app::state::{Action, AppState};
-use bgw_engine::classic::{Candidate, TERMS};
+use bgw_engine::classic::{Candidate, TERMS, Term, TermSet};
 use egui::{Color32, RichText};
 use egui_extras::{Column, TableBuilder};
 use egui_plot::{AxisHints, Bar, BarChart, GridMark, Plot};
@@ -28,9 +28,13 @@ const LABEL_WIDTH: f32 = 118.0;
 /// beside the labels too: the labels shown).
 pub const MIN_CHART_WIDTH: f32 = 260.0;
 
-/// The chart's bars: (term index, value), largest magnitude first (ties in the seed's order).
-pub fn sorted_bars(values: &[f64]) -> Vec<(usize, f64)> {
-    let mut bars: Vec<(usize, f64)> = values.iter().copied().enumerate().collect();
+/// The chart's bars of the terms on: (term index, value), largest magnitude first (ties in the
+/// order of weights).
+pub fn sorted_bars(values: &[f64], terms: TermSet) -> Vec<(usize, f64)> {
+    let mut bars: Vec<(usize, f64)> = terms
+        .iter()
+        .map(|t| (t.index(), values[t.index()]))
+        .collect();
     bars.sort_by(|a, b| b.1.abs().total_cmp(&a.1.abs()));
     bars
 }
@@ -134,7 +138,7 @@ fn chart_view(
     (i, r): (usize, usize),
 ) {
     if state.candidates.show_addends {
-        let bars = sorted_bars(&c.addends);
+        let bars = sorted_bars(&c.addends, state.weights.current.terms());
         legend(
             ui,
             "adds to BRDVAL (W·V > 0)",
@@ -142,7 +146,7 @@ fn chart_view(
         );
         chart(ui, &bars, "addend W·V of this move");
     } else {
-        let bars = sorted_bars(d);
+        let bars = sorted_bars(d, state.weights.current.terms());
         legend(
             ui,
             &format!("favours #{} (Δ > 0)", i + 1),
@@ -254,7 +258,8 @@ fn table(
             }
         })
         .body(|mut body| {
-            for (t, info) in TERMS.iter().enumerate() {
+            for info in state.weights.current.terms_on().map(Term::info) {
+                let t = info.term.index();
                 body.row(ROW, |mut row| {
                     row.col(|ui| {
                         ui.monospace(info.seed_name)
@@ -268,7 +273,7 @@ fn table(
                     let cells = [
                         c.features.own[t].to_string(),
                         c.features.opp[t].to_string(),
-                        format!("{:+.4}", state.weights.current.0[t]),
+                        format!("{:+.4}", state.weights.current.get(info.term)),
                         format!("{:+.2}", c.addends[t]),
                     ];
                     for text in cells {
@@ -373,12 +378,17 @@ mod tests {
 
     #[test]
     fn the_chart_lists_terms_by_the_size_of_their_difference() {
-        let values = [0.3, -7.05, 0.0, 1.2, -0.3, 0.01, 0.0, 0.0, 0.0, 0.0, -2.0];
-        let bars = sorted_bars(&values);
+        let mut values = [0.0; TERMS.len()];
+        values[..11].copy_from_slice(&[0.3, -7.05, 0.0, 1.2, -0.3, 0.01, 0.0, 0.0, 0.0, 0.0, -2.0]);
+        values[Term::Prime.index()] = 9.0;
+        let bars = sorted_bars(&values, TermSet::SEED);
         let terms: Vec<usize> = bars.iter().map(|b| b.0).collect();
         assert_eq!(terms[..6], [1, 10, 3, 0, 4, 5]);
         assert!(bars.windows(2).all(|w| w[0].1.abs() >= w[1].1.abs()));
-        assert_eq!(bars.len(), TERMS.len());
+        assert_eq!(bars.len(), 11, "only the terms on");
         assert_eq!(bars[0], (1, -7.05));
+        let bars = sorted_bars(&values, TermSet::SEED.with(Term::Prime));
+        assert_eq!(bars.len(), 12);
+        assert_eq!(bars[0], (Term::Prime.index(), 9.0));
     }
 }

@@ -15,7 +15,7 @@
 pub mod file;
 
 use super::settings::{ETA_RANGE, Persisted};
-use bgw_engine::classic::terms::{TERM_COUNT, Term};
+use bgw_engine::classic::terms::{SEED_TERM_COUNT, Term};
 use bgw_engine::classic::weights::{MAX_WEIGHT, is_valid_weight};
 use ron::value::RawValue;
 use serde::de::{DeserializeOwned, Deserializer, MapAccess, Visitor};
@@ -137,8 +137,8 @@ pub fn validate(mut p: Persisted) -> Restored {
 }
 
 /// The first weight a file may not hold, in words.
-fn weights_problem(w: &[f64; TERM_COUNT]) -> Option<String> {
-    let (term, w) = Term::ALL
+fn weights_problem(w: &[f64; SEED_TERM_COUNT]) -> Option<String> {
+    let (term, w) = Term::SEED
         .iter()
         .zip(w)
         .find(|(_, w)| !is_valid_weight(**w))?;

@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 
 /// A saved state with something in every part, all of it valid.
 fn good() -> Persisted {
-    let mut weights = [0.5; TERM_COUNT];
+    let mut weights = [0.5; SEED_TERM_COUNT];
     weights[3] = -2.25;
     let mut edit = Edit::opening();
     edit.dice = [5, 2];
@@ -31,7 +31,7 @@ fn good() -> Persisted {
             ..Settings::default()
         },
         weights: Some(weights),
-        weights_saved: Some([1.0; TERM_COUNT]),
+        weights_saved: Some([1.0; SEED_TERM_COUNT]),
         weights_path: Some("w.ron".into()),
         champion: Some(ChampionSettings {
             mode: Mode::Play,
@@ -125,13 +125,13 @@ fn weights_a_file_may_not_hold_fall_back_to_the_defaults() {
         p.weights.as_mut().unwrap()[2] = bad;
         let note = format!(
             "the saved weights were refused ({} is {shown}",
-            Term::ALL[2].seed_name()
+            Term::SEED[2].seed_name()
         );
         let kept = one_note(p, &note);
         assert_eq!(kept.weights, None);
         assert_eq!(kept.weights_saved, good().weights_saved);
         let mut p = good();
-        p.weights_saved.as_mut().unwrap()[TERM_COUNT - 1] = bad;
+        p.weights_saved.as_mut().unwrap()[SEED_TERM_COUNT - 1] = bad;
         let kept = one_note(p, "the saved last saved weights were refused");
         assert_eq!((kept.weights, kept.weights_saved), (good().weights, None));
     }
@@ -190,7 +190,7 @@ fn restoring_a_crafted_state_says_so_once() {
     assert_eq!(s.messages.log.len(), 1, "{:?}", s.messages.log);
     assert!(s.board_status().0.contains("set the dice"));
     // The rest came back.
-    assert_eq!(s.weights.current.0, good().weights.unwrap());
+    assert_eq!(s.weights.current.seed_values(), good().weights.unwrap());
     assert_eq!(AppState::restore(good()).messages.log, Vec::<String>::new());
 }
 

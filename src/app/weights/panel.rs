@@ -10,7 +10,7 @@ use super::yardstick::Yardstick;
 use crate::app::editing::{EditAction, IdFormat};
 use crate::app::state::{Action, AppState};
 use bgw_engine::benchmark::Figures;
-use bgw_engine::classic::{TERMS, Weights};
+use bgw_engine::classic::{Term, Weights};
 use bgw_engine::formats::Setup;
 
 /// Draws the weight editor: its buttons, then the weights and the benchmark in a scroll area
@@ -147,7 +147,7 @@ fn weight_grid(ui: &mut egui::Ui, state: &AppState, out: &mut Vec<Action>) {
     egui::Grid::new("weights-grid")
         .num_columns(if with_labels { 5 } else { 4 })
         .show(ui, |ui| {
-            for info in &TERMS {
+            for info in state.weights.current.terms_on().map(Term::info) {
                 let t = info.term;
                 let now = state.weights.current.get(t);
                 let name = ui

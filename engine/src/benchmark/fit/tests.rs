@@ -63,7 +63,7 @@ fn the_fit_lowers_the_loss_on_decisions_it_did_not_see() {
     assert_eq!(out.holdout, Some(holdout.rescore(&out.weights, "fitted")));
     // WBAR never changes a choice: it keeps its value; every weight is one a file holds.
     assert_eq!(out.weights.get(Term::Bar), start.get(Term::Bar));
-    assert!(out.weights.0.iter().all(|&w| is_valid_weight(w)));
+    assert!(out.weights.values().iter().all(|&w| is_valid_weight(w)));
     // Both stages reported, steps counted up, each loss the exact one of its weights.
     assert!(seen.iter().any(|p| p.stage == FitStage::Surrogate));
     assert!(seen.iter().any(|p| p.stage == FitStage::Polish));
@@ -79,8 +79,7 @@ fn the_fit_never_returns_a_worse_training_loss_than_its_start() {
     let (train, _) = small();
     // From weights already fitted, and from weights that make every choice a tie.
     let (fitted, _) = run(&Weights::builtin_default(), &quick());
-    let mut flat = Weights::builtin_default();
-    flat.0.iter_mut().for_each(|w| *w = 0.0);
+    let flat = Weights::zero();
     for start in [fitted.weights, flat] {
         let (out, _) = run(&start, &quick());
         assert!(
@@ -141,14 +140,20 @@ fn cancel_stops_the_fit_at_the_next_step() {
 #[test]
 fn the_exact_line_search_matches_the_rescore() {
     let (train, _) = small();
-    let p = Problem::new(train);
+    let p = Problem::new(train, TermSet::SEED);
     let w = Weights::builtin_default();
     let mut d = [0.0; TERM_COUNT];
     d[Term::Blots.index()] = 0.3;
     d[Term::ToGo.index()] = -0.01;
     let (loss, low, high) = p.line(&w, &d, 2.0);
     assert!(low < high);
-    let along = |s: f64| Weights(std::array::from_fn(|i| w.0[i] + s * d[i]));
+    let along = |s: f64| {
+        let mut v = w;
+        for t in Term::SEED {
+            v.set(t, w.get(t) + s * d[t.index()]);
+        }
+        v
+    };
     for s in [low + 0.25 * (high - low), 0.5 * (low + high)] {
         assert!((exact(train, &along(s)) - loss).abs() < 1e-12, "at {s}");
     }
@@ -162,7 +167,7 @@ fn the_exact_line_search_matches_the_rescore() {
 #[test]
 fn the_surrogate_gradient_is_the_slope_of_its_value() {
     let (train, _) = small();
-    let p = Problem::new(train);
+    let p = Problem::new(train, TermSet::ALL);
     let mut u = [0.0; TERM_COUNT];
     for (k, &i) in p.active.iter().enumerate() {
         u[i] = (k as f64 - 4.0) * 0.1;
