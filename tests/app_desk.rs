@@ -133,7 +133,20 @@ fn a_status_message_goes_when_the_board_it_describes_changes() {
 }
 
 fn check_layout(w: f32, hgt: f32) {
-    let mut h = harness_sized(app(AppState::default()), w, hgt);
+    check_layout_of(AppState::default(), w, hgt);
+}
+
+/// The layout checks with every term beyond the seed's on: 21 rows in the breakdown.
+fn check_layout_with_all_terms(w: f32, hgt: f32) {
+    let mut state = AppState::default();
+    for t in bgw_engine::classic::Term::EXTRA {
+        state.weights.current.set(t, 0.1);
+    }
+    check_layout_of(state, w, hgt);
+}
+
+fn check_layout_of(state: AppState, w: f32, hgt: f32) {
+    let mut h = harness_sized(app(state), w, hgt);
     h.event(Event::Paste(BUSY.into()));
     h.run();
     let window = Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(w, hgt));
@@ -231,6 +244,16 @@ fn the_regions_do_not_overlap_and_show_the_sum_and_ten_rows_at_1024_by_640() {
 #[test]
 fn the_regions_do_not_overlap_and_show_the_sum_and_ten_rows_at_1920_by_1080() {
     check_layout(1920.0, 1080.0);
+}
+
+#[test]
+fn with_every_extra_term_on_the_layout_holds_at_1280_by_720() {
+    check_layout_with_all_terms(1280.0, 720.0);
+}
+
+#[test]
+fn with_every_extra_term_on_the_layout_holds_at_1024_by_640() {
+    check_layout_with_all_terms(1024.0, 640.0);
 }
 
 #[test]
