@@ -153,18 +153,11 @@ fn weight_grid(ui: &mut egui::Ui, state: &AppState, out: &mut Vec<Action>) {
             for t in Term::ALL {
                 let info = t.info();
                 let on = weights.is_on(t);
-                if t == Term::EXTRA[0] {
-                    ui.end_row();
-                    ui.label("");
-                    ui.strong("Terms beyond the seed's")
-                        .on_hover_text(EXTRA_HELP);
-                    ui.end_row();
-                }
                 let mut switched = on;
                 let switch = egui::Checkbox::without_text(&mut switched);
                 let hover = match info.seed {
                     true => "The seed's terms are always on",
-                    false => "On: the term counts in BRDVAL everywhere; off: weight 0, hidden",
+                    false => EXTRA_HELP,
                 };
                 let switch = ui.add_enabled(!info.seed, switch).on_hover_text(hover);
                 if switch.changed() {
