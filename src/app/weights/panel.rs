@@ -142,8 +142,8 @@ fn weight_grid(ui: &mut egui::Ui, state: &AppState, out: &mut Vec<Action>) {
     let weights = &state.weights.current;
     // Fixed columns that fit the width: the plain labels only when there is room (they are
     // also in the names' tooltips), the slider takes what is left.
-    let with_labels = ui.available_width() >= 560.0;
-    let fixed = if with_labels { 440.0 } else { 300.0 };
+    let with_labels = ui.available_width() >= 600.0;
+    let fixed = if with_labels { 480.0 } else { 330.0 };
     ui.spacing_mut().slider_width = (ui.available_width() - fixed).clamp(80.0, 420.0);
     // No stripes in these grids: egui paints each stripe with rounded corners, some 58
     // triangles where a square one is 10, and without a GPU each costs time on every frame.
@@ -176,7 +176,11 @@ fn weight_grid(ui: &mut egui::Ui, state: &AppState, out: &mut Vec<Action>) {
                 // The checkbox names its term for screen readers (and tests).
                 switch.labelled_by(name.id);
                 if with_labels {
-                    ui.label(info.label);
+                    // At most LABEL_WIDTH (the whole label in the name's tooltip), so a long
+                    // one does not push the sliders out of the editor.
+                    ui.allocate_ui(egui::vec2(LABEL_WIDTH, 18.0), |ui| {
+                        ui.add(egui::Label::new(info.label).truncate())
+                    });
                 }
                 if !on {
                     ui.label("");
@@ -235,6 +239,9 @@ fn weight_grid(ui: &mut egui::Ui, state: &AppState, out: &mut Vec<Action>) {
             }
         });
 }
+
+/// The widest plain label in the weight editor, in points.
+const LABEL_WIDTH: f32 = 140.0;
 
 /// What the terms beyond the seed's are.
 const EXTRA_HELP: &str = "Notions of the position the seed's program does not have (X_… in \
