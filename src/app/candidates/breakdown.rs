@@ -319,6 +319,18 @@ fn legend(ui: &mut egui::Ui, helps: &str, hurts: &str) {
 
 /// Horizontal bars, the largest on top, each named by its term on the vertical axis.
 fn chart(ui: &mut egui::Ui, bars: &[(usize, f64)], axis: &str) {
+    // The terms that count (not 0), as many as keep a name beside each bar (14 points a bar):
+    // the largest, since the bars are sorted.
+    let fit = ((ui.available_height() - 60.0) / 14.0).floor().max(3.0) as usize;
+    let counting: Vec<(usize, f64)> = bars.iter().copied().filter(|b| b.1.abs() > 1e-9).collect();
+    let bars = &counting[..counting.len().min(fit)];
+    if bars.len() < counting.len() {
+        ui.weak(format!(
+            "the largest {} of {} terms (all in the table)",
+            bars.len(),
+            counting.len()
+        ));
+    }
     let names: Vec<&'static str> = bars.iter().map(|&(t, _)| TERMS[t].seed_name).collect();
     let (helps, hurts): (Vec<Bar>, Vec<Bar>) = bars
         .iter()
