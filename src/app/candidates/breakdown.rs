@@ -357,7 +357,7 @@ fn chart(ui: &mut egui::Ui, bars: &[(usize, f64)], axis: &str) {
                 String::new()
             }
         });
-    let x_axis = AxisHints::new_x().label(axis).label_spacing(28.0..=40.0);
+    let x_axis = AxisHints::new_x().label(axis).label_spacing(20.0..=40.0);
     Plot::new("breakdown-plot")
         .height(ui.available_height().max(120.0))
         .width(ui.available_width().max(160.0))
