@@ -133,7 +133,20 @@ fn a_status_message_goes_when_the_board_it_describes_changes() {
 }
 
 fn check_layout(w: f32, hgt: f32) {
-    let mut h = harness_sized(app(AppState::default()), w, hgt);
+    check_layout_of(AppState::default(), w, hgt);
+}
+
+/// The layout checks with every term beyond the seed's on: 21 rows in the breakdown.
+fn check_layout_with_all_terms(w: f32, hgt: f32) {
+    let mut state = AppState::default();
+    for t in bgw_engine::classic::Term::EXTRA {
+        state.weights.current.set(t, 0.1);
+    }
+    check_layout_of(state, w, hgt);
+}
+
+fn check_layout_of(state: AppState, w: f32, hgt: f32) {
+    let mut h = harness_sized(app(state), w, hgt);
     h.event(Event::Paste(BUSY.into()));
     h.run();
     let window = Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(w, hgt));
@@ -148,13 +161,7 @@ fn check_layout(w: f32, hgt: f32) {
             );
         }
     }
-    // The breakdown's sum row is in its region, on screen.
-    let sum = h.get_by_label("BRDVAL sum").rect();
-    assert!(
-        r.breakdown.contains_rect(sum),
-        "{sum:?} in {:?}",
-        r.breakdown
-    );
+    sum_row_shown(&h, r);
     // Ten candidate rows: the candidates' heading and ten rows fit their region.
     let heading = h.get_by_label_contains("Candidates (").rect();
     assert!(r.candidates.contains_rect(heading));
@@ -176,6 +183,52 @@ fn check_layout(w: f32, hgt: f32) {
     // The toolbar and the status line do not run into the regions.
     let status = h.get_by_label_contains("White to play 31:").rect();
     assert!(status.top() >= r.tabs.bottom(), "{status:?}");
+    // Every column title of the candidates is whole in their region, the last one too.
+    for title in ["loss", "classic"] {
+        let t = h.get_by_label(title).rect();
+        assert!(r.candidates.contains_rect(t), "{title} {t:?} at {w}×{hgt}");
+    }
+    // "Test these weights" shows all of its row in the tabs (no scrolling sideways).
+    let test = h.get_by_label("Test").rect();
+    assert!(r.tabs.contains_rect(test), "{test:?} in {:?}", r.tabs);
+    check_chart(&mut h, r);
+}
+
+/// The breakdown's chart has room for its bars: beside the table when the breakdown is wide
+/// enough, else alone when chosen, the sum row still in view.
+fn check_chart(h: &mut H, r: Regions) {
+    // The legend's first entry, above the plot's left edge.
+    let legend = |h: &H| {
+        h.query_all_by_label_contains("favours #")
+            .map(|n| n.rect())
+            .min_by(|a, b| a.left().total_cmp(&b.left()))
+    };
+    if h.query_by_label("chart").is_some() {
+        // Too narrow for both: the table first, the chart when asked for.
+        assert!(
+            legend(h).is_none(),
+            "the chart is not squeezed beside the table"
+        );
+        h.get_by_label("chart").click();
+        h.run();
+    }
+    let chart = legend(h).expect("the chart's legend");
+    let width = r.breakdown.right() - chart.left();
+    assert!(
+        width >= bgw::app::candidates::breakdown::MIN_CHART_WIDTH,
+        "{width} wide, {r:?}"
+    );
+    sum_row_shown(h, r);
+}
+
+/// The breakdown's sum row is in its region, on screen.
+fn sum_row_shown(h: &H, r: Regions) {
+    let sum = h.get_by_label("BRDVAL sum").rect();
+    assert!(
+        r.breakdown.contains_rect(sum),
+        "{sum:?} in {:?}",
+        r.breakdown
+    );
 }
 
 #[test]
@@ -186,6 +239,21 @@ fn the_regions_do_not_overlap_and_show_the_sum_and_ten_rows_at_1280_by_720() {
 #[test]
 fn the_regions_do_not_overlap_and_show_the_sum_and_ten_rows_at_1024_by_640() {
     check_layout(1024.0, 640.0);
+}
+
+#[test]
+fn the_regions_do_not_overlap_and_show_the_sum_and_ten_rows_at_1920_by_1080() {
+    check_layout(1920.0, 1080.0);
+}
+
+#[test]
+fn with_every_extra_term_on_the_layout_holds_at_1280_by_720() {
+    check_layout_with_all_terms(1280.0, 720.0);
+}
+
+#[test]
+fn with_every_extra_term_on_the_layout_holds_at_1024_by_640() {
+    check_layout_with_all_terms(1024.0, 640.0);
 }
 
 #[test]

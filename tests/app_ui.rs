@@ -615,3 +615,129 @@ fn copies_reach_the_platform_clipboard() {
     h.step();
     assert_eq!(copied(&h), [xgid]);
 }
+
+/// The candidates' moves in the ranking's order.
+fn ranking(h: &Harness<'static, WorkbenchApp>) -> Vec<String> {
+    let a = h.state().state.candidates.analysis.as_ref().unwrap();
+    a.candidates.iter().map(|c| c.play.mv.notation()).collect()
+}
+
+/// True when a widget labelled `text` lies in the term breakdown's region.
+fn in_breakdown(h: &Harness<'static, WorkbenchApp>, text: &str) -> bool {
+    let region = h.state().regions().unwrap().breakdown;
+    h.query_all_by_label(text)
+        .any(|n| region.contains_rect(n.rect()))
+}
+
+#[test]
+fn a_term_beyond_the_seeds_switched_on_shows_in_the_breakdown_and_re_ranks() {
+    use bgw_engine::classic::Term;
+    use egui::accesskit::Role;
+    let mut state = AppState::default();
+    let w = state.weights.current;
+    state.weights.yardstick.prepare_now(&w);
+    let mut h = harness(WorkbenchApp::new(
+        state,
+        Box::new(ScriptedDialogs::default()),
+    ));
+    h.run();
+    // White to play 31 with checkers on 6, 8 and 13: 8/5 6/5 makes a two-point prime.
+    h.event(Event::Paste(
+        "XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:3:0:10".to_string(),
+    ));
+    h.run();
+    let seed_only = ranking(&h);
+    assert_eq!(seed_only[0], "8/5 6/5");
+    let loss = |h: &Harness<'static, WorkbenchApp>| {
+        let y = &h.state().state.weights.yardstick;
+        y.report()
+            .expect("the benchmark is prepared")
+            .overall
+            .mean_loss
+    };
+    let seed_loss = loss(&h);
+    assert!(!in_breakdown(&h, "X_PRIME"));
+    // Its box in the weight editor switches the longest prime on, at weight 0.
+    h.get_by_role_and_label(Role::CheckBox, "X_PRIME")
+        .scroll_to_me();
+    h.run();
+    h.get_by_role_and_label(Role::CheckBox, "X_PRIME").click();
+    h.run();
+    assert!(h.state().state.weights.current.is_on(Term::Prime));
+    assert!(in_breakdown(&h, "X_PRIME"), "its row in the breakdown");
+    assert_eq!(ranking(&h), seed_only, "weight 0 changes nothing");
+    // A weight against primes: the move that makes one is no longer first, and the first is
+    // one of those with the shortest prime.
+    // (the editor's number fields are typed in by `changing_a_weight_re_ranks_the_candidates`)
+    let set = bgw::app::WeightsAction::Set {
+        term: Term::Prime,
+        value: -5.0,
+        gesture: true,
+    };
+    h.state_mut()
+        .state
+        .apply(set, &mut ScriptedDialogs::default());
+    h.run();
+    assert_eq!(h.state().state.weights.current.get(Term::Prime), -5.0);
+    let a = h.state().state.candidates.analysis.as_ref().unwrap();
+    let prime = |i: usize| a.candidates[i].features.own[Term::Prime.index()];
+    let shortest = (0..a.candidates.len()).map(prime).min().unwrap();
+    assert_eq!(prime(0), shortest);
+    assert_ne!(ranking(&h)[0], "8/5 6/5");
+    // The benchmark's error follows at once.
+    h.run();
+    assert_ne!(loss(&h), seed_loss);
+    // Off again: the row goes, the seed's ranking and error come back.
+    h.get_by_role_and_label(Role::CheckBox, "X_PRIME")
+        .scroll_to_me();
+    h.run();
+    h.get_by_role_and_label(Role::CheckBox, "X_PRIME").click();
+    h.run();
+    h.run();
+    assert!(!h.state().state.weights.current.is_on(Term::Prime));
+    assert!(!in_breakdown(&h, "X_PRIME"));
+    assert_eq!(ranking(&h), seed_only);
+    assert_eq!(loss(&h), seed_loss);
+}
+
+#[test]
+fn a_weights_file_with_extra_terms_loads_them_on_and_saves_them_back() {
+    use bgw::app::WeightsAction;
+    use bgw_engine::classic::{Term, Weights};
+    use egui::accesskit::Role;
+    let dir = std::env::temp_dir().join(format!("bgw-ui-extras-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // The shipped defaults by hand, with two terms beyond the seed's.
+    let text = bgw_engine::classic::weights::DEFAULT_RON.replacen(
+        "{",
+        "{\n    \"X_ANCHORS\": 0.25,\n    \"X_DIRECT\": -0.125,",
+        1,
+    );
+    let file = dir.join("extras.ron");
+    std::fs::write(&file, text).unwrap();
+    let mut h = new_app();
+    let mut dialogs = ScriptedDialogs::default();
+    h.state_mut()
+        .state
+        .apply(WeightsAction::Load(file.clone()), &mut dialogs);
+    h.run();
+    let w = h.state().state.weights.current;
+    assert!(w.is_on(Term::Anchors) && w.is_on(Term::DirectShots));
+    assert!(!w.is_on(Term::Prime));
+    assert_eq!(w.get(Term::Anchors), 0.25);
+    assert_eq!(w.get(Term::DirectShots), -0.125);
+    // The editor has their sliders, the terms off have none.
+    assert!(
+        h.query_by_role_and_label(Role::Slider, "X_ANCHORS")
+            .is_some()
+    );
+    assert!(h.query_by_role_and_label(Role::Slider, "X_PRIME").is_none());
+    // Saved and read back: the same weights, the extras on.
+    let saved = dir.join("saved.ron");
+    let mut dialogs = ScriptedDialogs::answering([saved.clone()]);
+    h.state_mut()
+        .state
+        .apply(WeightsAction::SaveAs, &mut dialogs);
+    assert_eq!(Weights::load(&saved).unwrap(), w);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

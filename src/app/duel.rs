@@ -184,14 +184,15 @@ pub fn describe(r: &DuelResult) -> String {
 pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
     let mut out = Vec::new();
     let d = &state.duel;
-    ui.horizontal(|ui| {
+    // Wrapped, so that a narrow editor shows all of it without scrolling sideways.
+    ui.horizontal_wrapped(|ui| {
         ui.label("Test these weights against");
         for (o, name) in [
             (Opponent::Pubeval, "pubeval"),
             (Opponent::SavedWeights, "the saved weights"),
             (Opponent::Gnubg, "gnubg 0-ply"),
         ] {
-            if ui.radio(d.opponent == o, name).clicked() {
+            if ui.selectable_label(d.opponent == o, name).clicked() {
                 out.push(Action::Duel(DuelAction::Setup {
                     opponent: o,
                     games: d.games,

@@ -91,10 +91,15 @@ impl Timing {
             _ => String::new(),
         };
         self.cpu_at = cpu_now;
+        let (median, p95) = (
+            quantile(&mut self.intervals, 0.5),
+            quantile(&mut self.intervals, 0.95),
+        );
         eprintln!(
             "bgw timing: frames {}-{}: mean {:.2} ms, worst {:.2} ms in the UI code; \
              {:.2} ms with tessellation and GL calls (eframe); \
-             {} back-to-back frames {:.2} ms apart on average, at most {:.2} ms{cpu}",
+             {} back-to-back frames {:.2} ms apart on average (median {median:.2}, p95 \
+             {p95:.2}), at most {:.2} ms{cpu}",
             self.frames - 99,
             self.frames,
             self.total / 100.0,
@@ -111,6 +116,15 @@ impl Timing {
     }
 }
 
+/// The `q` quantile of `values` (nearest rank; 0 when there are none). Sorts them.
+fn quantile(values: &mut [f64], q: f64) -> f64 {
+    values.sort_by(f64::total_cmp);
+    let Some(last) = values.len().checked_sub(1) else {
+        return 0.0;
+    };
+    values[((last as f64) * q).round() as usize]
+}
+
 /// CPU time of this process so far (user and system, all threads, the software renderer's
 /// included), from `/proc/self/stat`; `None` where that is not available.
 fn process_cpu_seconds() -> Option<f64> {
@@ -121,4 +135,17 @@ fn process_cpu_seconds() -> Option<f64> {
     let f: Vec<&str> = rest.split(' ').collect();
     let ticks: f64 = f.get(11)?.parse::<f64>().ok()? + f.get(12)?.parse::<f64>().ok()?;
     Some(ticks / 100.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::quantile;
+
+    #[test]
+    fn the_median_and_p95_are_nearest_ranks_of_the_sorted_values() {
+        let mut v: Vec<f64> = (1..=100).rev().map(f64::from).collect();
+        assert_eq!(quantile(&mut v, 0.5), 51.0);
+        assert_eq!(quantile(&mut v, 0.95), 95.0);
+        assert_eq!(quantile(&mut [], 0.5), 0.0);
+    }
 }

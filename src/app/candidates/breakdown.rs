@@ -20,6 +20,14 @@ pub const HURTS: Color32 = Color32::from_rgb(215, 75, 65);
 /// Height of one table row.
 const ROW: f32 = 18.0;
 
+/// The table's width without the plain labels' column, in points.
+const TABLE_WIDTH: f32 = 330.0;
+/// The plain labels' column.
+const LABEL_WIDTH: f32 = 118.0;
+/// The least width of the chart beside the table (less: one or the other; more than this
+/// beside the labels too: the labels shown).
+pub const MIN_CHART_WIDTH: f32 = 260.0;
+
 /// The chart's bars of the terms on: (term index, value), largest magnitude first (ties in the
 /// order of weights).
 pub fn sorted_bars(values: &[f64], terms: TermSet) -> Vec<(usize, f64)> {
@@ -85,62 +93,97 @@ pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
         other.play.mv.notation(),
         c.value - other.value
     ));
-    out.extend(controls(ui, state));
+    // Too narrow for the chart beside the table: one or the other, as chosen.
+    let narrow = ui.available_width() < TABLE_WIDTH + MIN_CHART_WIDTH;
+    out.extend(controls(ui, state, narrow));
     let d = deltas(c, other);
-    let show_addends = state.candidates.show_addends;
+    let total: f64 = d.iter().sum();
+    if narrow && state.candidates.chart_alone {
+        let height = ui.available_height() - ROW - 8.0;
+        ui.allocate_ui(egui::vec2(ui.available_width(), height), |ui| {
+            chart_view(ui, state, c, &d, (i, r));
+        });
+        sum_row(ui, c.value, total, i);
+        return out;
+    }
+    if narrow {
+        table(ui, state, c, &d, (i, r), false);
+        return out;
+    }
     ui.horizontal_top(|ui| {
         let height = ui.available_height();
-        let table_width = 480.0_f32.min(ui.available_width() * 0.62);
+        // The plain labels only when the chart keeps its room beside them (they are in the
+        // names' tooltips too).
+        let with_labels = ui.available_width() >= TABLE_WIDTH + LABEL_WIDTH + MIN_CHART_WIDTH;
+        let table_width = TABLE_WIDTH + if with_labels { LABEL_WIDTH } else { 0.0 };
         ui.allocate_ui_with_layout(
             egui::vec2(table_width, height),
             egui::Layout::top_down(egui::Align::Min),
             |ui| {
                 ui.set_width(table_width);
-                table(ui, state, c, &d, i, r);
+                table(ui, state, c, &d, (i, r), with_labels);
             },
         );
-        ui.vertical(|ui| {
-            if show_addends {
-                let bars = sorted_bars(&c.addends, state.weights.current.terms());
-                legend(
-                    ui,
-                    "adds to BRDVAL (W·V > 0)",
-                    "takes from BRDVAL (W·V < 0)",
-                );
-                chart(ui, &bars, "addend W·V of this move");
-            } else {
-                let bars = sorted_bars(&d, state.weights.current.terms());
-                legend(
-                    ui,
-                    &format!("favours #{} (Δ > 0)", i + 1),
-                    &format!("favours #{} (Δ < 0)", r + 1),
-                );
-                chart(ui, &bars, &format!("Δ addend: #{} − #{}", i + 1, r + 1));
-            }
-        });
+        ui.vertical(|ui| chart_view(ui, state, c, &d, (i, r)));
     });
     out
 }
 
+/// The chart chosen (Δ per term or the addends) with its legend.
+fn chart_view(
+    ui: &mut egui::Ui,
+    state: &AppState,
+    c: &Candidate,
+    d: &[f64],
+    (i, r): (usize, usize),
+) {
+    if state.candidates.show_addends {
+        let bars = sorted_bars(&c.addends, state.weights.current.terms());
+        legend(
+            ui,
+            "adds to BRDVAL (W·V > 0)",
+            "takes from BRDVAL (W·V < 0)",
+        );
+        chart(ui, &bars, "addend W·V of this move");
+    } else {
+        let bars = sorted_bars(d, state.weights.current.terms());
+        legend(
+            ui,
+            &format!("favours #{} (Δ > 0)", i + 1),
+            &format!("favours #{} (Δ < 0)", r + 1),
+        );
+        chart(ui, &bars, &format!("Δ addend: #{} − #{}", i + 1, r + 1));
+    }
+}
+
 /// The chart's view and the comparison.
-fn controls(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
+fn controls(ui: &mut egui::Ui, state: &AppState, narrow: bool) -> Vec<Action> {
     let mut out = Vec::new();
     let c = &state.candidates;
     let gnubg_there = c
         .judgement(state.settings.gnubg_plies)
         .is_some_and(|j| j.best.is_some());
     ui.horizontal_wrapped(|ui| {
+        if narrow {
+            ui.label("Show:");
+            for (alone, name) in [(false, "table"), (true, "chart")] {
+                if ui.selectable_label(c.chart_alone == alone, name).clicked() {
+                    out.push(CandidatesAction::ChartAlone(alone).into());
+                }
+            }
+            ui.separator();
+        }
         ui.label("Chart:");
-        if ui.radio(!c.show_addends, "Δ per term").clicked() {
+        if ui.selectable_label(!c.show_addends, "Δ per term").clicked() {
             out.push(CandidatesAction::ShowAddends(false).into());
         }
-        if ui.radio(c.show_addends, "addends W·V").clicked() {
+        if ui.selectable_label(c.show_addends, "addends W·V").clicked() {
             out.push(CandidatesAction::ShowAddends(true).into());
         }
         ui.separator();
         ui.label("Compare with:");
         if ui
-            .radio(!c.compare_with_gnubg || !gnubg_there, "#1")
+            .selectable_label(!c.compare_with_gnubg || !gnubg_there, "#1")
             .clicked()
         {
             out.push(CandidatesAction::CompareWithGnubg(false).into());
@@ -148,7 +191,7 @@ fn controls(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
         let gnubg = ui
             .add_enabled(
                 gnubg_there,
-                egui::RadioButton::new(c.compare_with_gnubg && gnubg_there, "gnubg's best"),
+                egui::Button::selectable(c.compare_with_gnubg && gnubg_there, "gnubg's best"),
             )
             .on_disabled_hover_text("Once gnubg's verdict is there (the candidates panel)");
         if gnubg.clicked() {
@@ -170,22 +213,33 @@ fn colour(v: f64, weak: Color32) -> Color32 {
 }
 
 /// The table: a row a term, the BRDVAL sum under it, outside its scroll.
-fn table(ui: &mut egui::Ui, state: &AppState, c: &Candidate, d: &[f64], i: usize, r: usize) {
+/// `(i, r)`: the ranks (from 0) of the candidate shown and of the one it is compared with.
+fn table(
+    ui: &mut egui::Ui,
+    state: &AppState,
+    c: &Candidate,
+    d: &[f64],
+    (i, r): (usize, usize),
+    with_labels: bool,
+) {
     let weak = ui.visuals().weak_text_color();
     let max_height = (ui.available_height() - 2.0 * ROW - 12.0).max(2.0 * ROW);
     let delta_title = format!("Δ vs #{}", r + 1);
-    let headers = [
+    let mut headers = vec![
         "term",
-        "",
         "own",
         "opp",
         "weight",
         "addend",
         delta_title.as_str(),
     ];
-    let widths = [64.0, 110.0, 34.0, 34.0, 60.0, 54.0];
+    let mut widths = vec![64.0, 30.0, 30.0, 58.0, 50.0];
+    if with_labels {
+        headers.insert(1, "");
+        widths.insert(1, LABEL_WIDTH - 8.0);
+    }
     let mut table = TableBuilder::new(ui)
-        .id_salt("breakdown-table")
+        .id_salt(("breakdown-table", with_labels))
         .striped(true)
         .resizable(true)
         .auto_shrink([false, true])
@@ -208,11 +262,14 @@ fn table(ui: &mut egui::Ui, state: &AppState, c: &Candidate, d: &[f64], i: usize
                 let t = info.term.index();
                 body.row(ROW, |mut row| {
                     row.col(|ui| {
-                        ui.monospace(info.seed_name).on_hover_text(info.description);
+                        ui.monospace(info.seed_name)
+                            .on_hover_text(format!("{}: {}", info.label, info.description));
                     });
-                    row.col(|ui| {
-                        ui.label(info.label);
-                    });
+                    if with_labels {
+                        row.col(|ui| {
+                            ui.label(info.label);
+                        });
+                    }
                     let cells = [
                         c.features.own[t].to_string(),
                         c.features.opp[t].to_string(),
@@ -231,10 +288,15 @@ fn table(ui: &mut egui::Ui, state: &AppState, c: &Candidate, d: &[f64], i: usize
                 });
             }
         });
-    let total: f64 = d.iter().sum();
+    sum_row(ui, c.value, d.iter().sum(), i);
+}
+
+/// "BRDVAL sum": the value of candidate `i` and the sum of the differences.
+fn sum_row(ui: &mut egui::Ui, value: f64, total: f64, i: usize) {
+    let weak = ui.visuals().weak_text_color();
     ui.horizontal(|ui| {
         ui.strong("BRDVAL sum");
-        ui.monospace(format!("#{}: {:+.2}", i + 1, c.value));
+        ui.monospace(format!("#{}: {value:+.2}", i + 1));
         ui.label("Δ");
         ui.label(
             RichText::new(format!("{total:+.2}"))
@@ -249,7 +311,7 @@ fn legend(ui: &mut egui::Ui, helps: &str, hurts: &str) {
     ui.horizontal_wrapped(|ui| {
         for (colour, text) in [(HELPS, helps), (HURTS, hurts)] {
             let (rect, _) = ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
-            ui.painter().rect_filled(rect, 2.0, colour);
+            ui.painter().rect_filled(rect, 0.0, colour);
             ui.label(text);
         }
     });
@@ -257,6 +319,18 @@ fn legend(ui: &mut egui::Ui, helps: &str, hurts: &str) {
 
 /// Horizontal bars, the largest on top, each named by its term on the vertical axis.
 fn chart(ui: &mut egui::Ui, bars: &[(usize, f64)], axis: &str) {
+    // The terms that count (not 0), as many as keep a name beside each bar (14 points a bar):
+    // the largest, since the bars are sorted.
+    let fit = ((ui.available_height() - 60.0) / 14.0).floor().max(3.0) as usize;
+    let counting: Vec<(usize, f64)> = bars.iter().copied().filter(|b| b.1.abs() > 1e-9).collect();
+    let bars = &counting[..counting.len().min(fit)];
+    if bars.len() < counting.len() {
+        ui.weak(format!(
+            "the largest {} of {} terms (all in the table)",
+            bars.len(),
+            counting.len()
+        ));
+    }
     let names: Vec<&'static str> = bars.iter().map(|&(t, _)| TERMS[t].seed_name).collect();
     let (helps, hurts): (Vec<Bar>, Vec<Bar>) = bars
         .iter()
@@ -283,7 +357,7 @@ fn chart(ui: &mut egui::Ui, bars: &[(usize, f64)], axis: &str) {
                 String::new()
             }
         });
-    let x_axis = AxisHints::new_x().label(axis).label_spacing(28.0..=40.0);
+    let x_axis = AxisHints::new_x().label(axis).label_spacing(20.0..=40.0);
     Plot::new("breakdown-plot")
         .height(ui.available_height().max(120.0))
         .width(ui.available_width().max(160.0))

@@ -45,6 +45,8 @@ pub enum CandidatesAction {
     ShowAddends(bool),
     /// The breakdown compares with gnubg's best move (true) or with #1 (false).
     CompareWithGnubg(bool),
+    /// A breakdown too narrow for both shows the chart (true) or the table (false).
+    ChartAlone(bool),
 }
 
 /// The candidates of the current position and roll, and the person's pick among them.
@@ -65,6 +67,8 @@ pub struct CandidatesState {
     /// The breakdown compares with gnubg's best move instead of #1 (when gnubg's verdict is
     /// there).
     pub compare_with_gnubg: bool,
+    /// A breakdown too narrow for the table and the chart side by side shows the chart.
+    pub chart_alone: bool,
 }
 
 impl CandidatesState {
@@ -177,6 +181,7 @@ impl AppState {
             }
             CandidatesAction::ShowAddends(on) => c.show_addends = on,
             CandidatesAction::CompareWithGnubg(on) => c.compare_with_gnubg = on,
+            CandidatesAction::ChartAlone(on) => c.chart_alone = on,
         }
     }
 

@@ -21,19 +21,30 @@ pub fn classic_colour(visuals: &egui::Visuals) -> Color32 {
     }
 }
 
+/// The text and fill of the classic's loss cell: white on dark red, which reads on every row
+/// background (the selection's blue included) in both themes.
+pub fn loss_colours() -> (Color32, Color32) {
+    (Color32::WHITE, Color32::from_rgb(170, 25, 25))
+}
+
 /// Height of one row in points.
 pub const ROW_HEIGHT: f32 = 18.0;
 
-/// The sortable columns in the table's order, with their initial widths.
-const COLUMNS: [(SortColumn, f32); 7] = [
-    (SortColumn::Rank, 30.0),
-    (SortColumn::Move, 140.0),
-    (SortColumn::Brdval, 58.0),
-    (SortColumn::Delta, 52.0),
-    (SortColumn::GnubgEquity, 58.0),
-    (SortColumn::GnubgRank, 30.0),
-    (SortColumn::GnubgLoss, 48.0),
+/// The sortable columns in the table's order, with their initial widths; the move's (`None`)
+/// takes the width the others leave, so a wide panel shows long moves whole and a narrow one
+/// keeps every column.
+const COLUMNS: [(SortColumn, Option<f32>); 7] = [
+    (SortColumn::Rank, Some(30.0)),
+    (SortColumn::Move, None),
+    (SortColumn::Brdval, Some(54.0)),
+    (SortColumn::Delta, Some(50.0)),
+    (SortColumn::GnubgEquity, Some(54.0)),
+    (SortColumn::GnubgRank, Some(30.0)),
+    (SortColumn::GnubgLoss, Some(50.0)),
 ];
+
+/// The last column: "◀" on the classic program's choice, as wide as its title.
+const CLASSIC_WIDTH: f32 = 52.0;
 
 /// Draws the panel: the classic's choice, gnubg's depth and status, the table. Returns hover,
 /// selection, play, sort, copy and gnubg actions.
@@ -205,9 +216,15 @@ fn rows(
         .auto_shrink([false, false])
         .cell_layout(egui::Layout::left_to_right(egui::Align::Center));
     for (_, width) in COLUMNS {
-        table = table.column(Column::initial(width).at_least(24.0).clip(true));
+        table = table.column(match width {
+            Some(w) => Column::initial(w).at_least(24.0).clip(true),
+            None => Column::remainder()
+                .at_least(90.0)
+                .clip(true)
+                .resizable(false),
+        });
     }
-    table = table.column(Column::remainder().at_least(24.0).clip(true));
+    table = table.column(Column::exact(CLASSIC_WIDTH));
     if let Some(row) = scroll_to {
         table = table.scroll_to_row(row, None);
     }
@@ -291,12 +308,19 @@ fn rows(
                     let loss_cell =
                         k == 6 && cand.classic_choice && eval.is_some_and(|e| e.loss > 0.0);
                     row.col(|ui| {
-                        let mut t = RichText::new(text).monospace().color(colour);
-                        if loss_cell {
-                            t = t.color(visuals.error_fg_color).strong();
-                        }
+                        let t = RichText::new(text).monospace();
                         // Not selectable text: the click is the row's.
-                        ui.add(egui::Label::new(t).selectable(false));
+                        if loss_cell {
+                            // White on dark red: readable on the selection's blue too.
+                            let (text, fill) = loss_colours();
+                            let badge = egui::Label::new(t.color(text).strong());
+                            egui::Frame::new()
+                                .fill(fill)
+                                .inner_margin(egui::Margin::symmetric(3, 0))
+                                .show(ui, |ui| ui.add(badge.selectable(false)));
+                        } else {
+                            ui.add(egui::Label::new(t.color(colour)).selectable(false));
+                        }
                     });
                 }
                 row.col(|ui| {
@@ -341,4 +365,30 @@ fn rows(
         out.push(CandidatesAction::Hover(hovered_any).into());
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// WCAG's contrast ratio of two colours (1 to 21).
+    fn contrast(a: Color32, b: Color32) -> f32 {
+        let luminance = |c: Color32| {
+            let lin = egui::Rgba::from(c);
+            0.2126 * lin.r() + 0.7152 * lin.g() + 0.0722 * lin.b()
+        };
+        let (la, lb) = (luminance(a), luminance(b));
+        (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
+    }
+
+    #[test]
+    fn the_loss_cell_reads_on_every_row_background_of_both_themes() {
+        let (text, fill) = loss_colours();
+        assert!(contrast(text, fill) >= 4.5, "{}", contrast(text, fill));
+        // The text lies on its own fill, so the row under it does not matter; red text
+        // straight on the selection, as before, did not read.
+        for v in [egui::Visuals::dark(), egui::Visuals::light()] {
+            assert!(contrast(v.error_fg_color, v.selection.bg_fill) < 4.5);
+        }
+    }
 }

@@ -29,6 +29,14 @@ pub enum WeightsAction {
         /// True when this change starts a new undo step.
         gesture: bool,
     },
+    /// Switches a term beyond the seed's on (weight 0 until set) or off (weight 0, hidden);
+    /// one undo step. The seed's terms stay on.
+    Switch {
+        /// The term.
+        term: Term,
+        /// On or off.
+        on: bool,
+    },
     /// Undoes the last weight change.
     Undo,
     /// Back to the shipped default weights (asks first when there are unsaved changes).
@@ -177,6 +185,12 @@ impl WeightsState {
                         self.undo.push(self.current);
                     }
                     self.current.set(term, value);
+                }
+            }
+            WeightsAction::Switch { term, on } => {
+                if !term.is_seed() && self.current.is_on(term) != on {
+                    self.undo.push(self.current);
+                    self.current.switch(term, on);
                 }
             }
             WeightsAction::Undo => {

@@ -78,11 +78,7 @@ pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
         .id_salt("weights-scroll")
         .auto_shrink([false, false])
         .show(ui, |ui| {
-            // The duel's row is wide: scrolled sideways in a narrow editor, never drawn over
-            // the breakdown.
-            egui::ScrollArea::horizontal()
-                .id_salt("duel-scroll")
-                .show(ui, |ui| out.extend(crate::app::duel::show(ui, state)));
+            out.extend(crate::app::duel::show(ui, state));
             ui.separator();
             weight_grid(ui, state, &mut out);
             ui.separator();
@@ -138,27 +134,62 @@ fn summary(ui: &mut egui::Ui, y: &Yardstick) {
     }
 }
 
-/// A grid of fixed columns: seed name, label, slider, number field, default.
+/// A grid of fixed columns: on/off, seed name, label, slider, number field, default — the
+/// seed's eleven terms (always on), then the terms beyond the seed's, each marked so and
+/// switched on or off by its box (off: weight 0, and no slider).
 fn weight_grid(ui: &mut egui::Ui, state: &AppState, out: &mut Vec<Action>) {
     let defaults = Weights::builtin_default();
+    let weights = &state.weights.current;
     // Fixed columns that fit the width: the plain labels only when there is room (they are
     // also in the names' tooltips), the slider takes what is left.
-    let with_labels = ui.available_width() >= 520.0;
-    let fixed = if with_labels { 400.0 } else { 280.0 };
+    let with_labels = ui.available_width() >= 600.0;
+    let fixed = if with_labels { 480.0 } else { 330.0 };
     ui.spacing_mut().slider_width = (ui.available_width() - fixed).clamp(80.0, 420.0);
+    // No stripes in these grids: egui paints each stripe with rounded corners, some 58
+    // triangles where a square one is 10, and without a GPU each costs time on every frame.
     egui::Grid::new("weights-grid")
-        .num_columns(if with_labels { 5 } else { 4 })
-        .striped(true)
+        .num_columns(if with_labels { 6 } else { 5 })
         .show(ui, |ui| {
-            for info in state.weights.current.terms_on().map(Term::info) {
-                let t = info.term;
-                let now = state.weights.current.get(t);
+            for t in Term::ALL {
+                let info = t.info();
+                let on = weights.is_on(t);
+                let mut switched = on;
+                let switch = egui::Checkbox::without_text(&mut switched);
+                let hover = match info.seed {
+                    true => "The seed's terms are always on",
+                    false => EXTRA_HELP,
+                };
+                let switch = ui.add_enabled(!info.seed, switch).on_hover_text(hover);
+                if switch.changed() {
+                    out.push(
+                        WeightsAction::Switch {
+                            term: t,
+                            on: switched,
+                        }
+                        .into(),
+                    );
+                }
+                let mark = if info.seed { "" } else { " (not the seed's)" };
                 let name = ui
                     .monospace(info.seed_name)
-                    .on_hover_text(format!("{}: {}", info.label, info.description));
+                    .on_hover_text(format!("{}{mark}: {}", info.label, info.description));
+                // The checkbox names its term for screen readers (and tests).
+                switch.labelled_by(name.id);
                 if with_labels {
-                    ui.label(info.label);
+                    // At most LABEL_WIDTH (the whole label in the name's tooltip), so a long
+                    // one does not push the sliders out of the editor.
+                    ui.allocate_ui(egui::vec2(LABEL_WIDTH, 18.0), |ui| {
+                        ui.add(egui::Label::new(info.label).truncate())
+                    });
                 }
+                if !on {
+                    ui.label("");
+                    ui.label("");
+                    ui.weak("not the seed's · off");
+                    ui.end_row();
+                    continue;
+                }
+                let now = weights.get(t);
                 let mut s = slider::to_slider(now);
                 let slider = ui
                     .add(
@@ -182,7 +213,10 @@ fn weight_grid(ui: &mut egui::Ui, state: &AppState, out: &mut Vec<Action>) {
                     )
                     .labelled_by(name.id)
                     .on_hover_text("Drag (Shift: fine steps) or click to type any value");
-                ui.weak(format!("default {:+.4}", defaults.get(t)));
+                match info.seed {
+                    true => ui.weak(format!("default {:+.4}", defaults.get(t))),
+                    false => ui.weak("not the seed's"),
+                };
                 ui.end_row();
                 let value = if slider.changed() {
                     slider::rounded(slider::from_slider(s))
@@ -206,6 +240,15 @@ fn weight_grid(ui: &mut egui::Ui, state: &AppState, out: &mut Vec<Action>) {
         });
 }
 
+/// The widest plain label in the weight editor, in points.
+const LABEL_WIDTH: f32 = 140.0;
+
+/// What the terms beyond the seed's are.
+const EXTRA_HELP: &str = "Notions of the position the seed's program does not have (X_… in \
+     weights files). A term switched on counts in BRDVAL with its weight, in the candidates, \
+     the breakdown, the benchmark's error, Fit, Play and the duels; off, its weight is 0 and it \
+     is shown nowhere else. Save writes the terms on; a file naming one switches it on.";
+
 /// The benchmark's figures by phase beside the defaults', and the worst decisions.
 fn benchmark(ui: &mut egui::Ui, y: &Yardstick) -> Vec<Action> {
     let mut out = Vec::new();
@@ -217,7 +260,6 @@ fn benchmark(ui: &mut egui::Ui, y: &Yardstick) -> Vec<Action> {
     ui.weak(bgw_engine::benchmark::SHIPPED_NAME);
     egui::Grid::new("benchmark-grid")
         .num_columns(4)
-        .striped(true)
         .show(ui, |ui| {
             for h in [
                 "",
@@ -286,23 +328,20 @@ fn fit_figures(ui: &mut egui::Ui, o: &bgw_engine::benchmark::FitOutcome) {
             )
         })
     };
-    egui::Grid::new("fit-grid")
-        .num_columns(3)
-        .striped(true)
-        .show(ui, |ui| {
-            for h in ["", "training set", "hold-out set"] {
-                ui.strong(h);
-            }
-            ui.end_row();
-            ui.label("before");
-            ui.monospace(cell(Some(&o.start_train)));
-            ui.monospace(cell(o.start_holdout.as_ref()));
-            ui.end_row();
-            ui.label("after");
-            ui.monospace(cell(Some(&o.train)));
-            ui.monospace(cell(o.holdout.as_ref()));
-            ui.end_row();
-        });
+    egui::Grid::new("fit-grid").num_columns(3).show(ui, |ui| {
+        for h in ["", "training set", "hold-out set"] {
+            ui.strong(h);
+        }
+        ui.end_row();
+        ui.label("before");
+        ui.monospace(cell(Some(&o.start_train)));
+        ui.monospace(cell(o.start_holdout.as_ref()));
+        ui.end_row();
+        ui.label("after");
+        ui.monospace(cell(Some(&o.train)));
+        ui.monospace(cell(o.holdout.as_ref()));
+        ui.end_row();
+    });
     ui.weak(format!(
         "training: {}; hold-out: {}",
         bgw_engine::benchmark::SHIPPED_NAME,
