@@ -6,6 +6,8 @@
 //! checkers on P points they are the first `C(P + C, P)` indices, the same numbers gnubg's
 //! two-sided files use.
 
+pub mod solver;
+
 use super::index::{Counts, binomial, index};
 
 /// Exact two-sided chances, however they were obtained (a full database, a file, or a solver
