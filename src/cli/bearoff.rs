@@ -44,6 +44,9 @@ pub struct Args {
     /// No progress on stderr (the build of a database of 8 points or more).
     #[arg(long)]
     quiet: bool,
+    /// The best play of this roll by the exact two-sided chance (`63`, `6-3`).
+    #[arg(long)]
+    dice: Option<bgw_engine::dice::Dice>,
 }
 
 /// The arithmetic and move rule of a database.
@@ -85,6 +88,8 @@ struct AnalysisJson<'a> {
     on_roll: SideJson<'a>,
     opponent: SideJson<'a>,
     race: &'a [RaceCount],
+    #[serde(flatten)]
+    study: super::bearoff_exact::StudyJson<'a>,
 }
 
 /// One side of the analysis in JSON: its figures, or why it is out of range.
@@ -214,6 +219,8 @@ enum Action {
         #[arg(long)]
         json: bool,
     },
+    /// The error map: every pair of a two-sided database against the one-sided methods.
+    Errors(super::bearoff_errors::Args),
     /// One position of a database file.
     Dump {
         /// A gnubg one-sided .bd file.
@@ -241,6 +248,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             quiet,
         }) => build_file(points as usize, &out, uncompressed, normal, quiet),
         Some(Action::Info { file, json }) => info(&file, json),
+        Some(Action::Errors(args)) => super::bearoff_errors::run(&args),
         Some(Action::Dump {
             file,
             counts,
@@ -307,6 +315,7 @@ fn analyse(text: &str, args: &Args) -> Result<ExitCode, CliError> {
         }
     };
     progress.finish();
+    let study = super::bearoff_exact::study(&pos, &a, args.dice)?;
     let out_of_range = |side: usize| {
         let [opp, me] = pos.sides();
         let s = if side == 0 { me } else { opp };
@@ -331,10 +340,12 @@ fn analyse(text: &str, args: &Args) -> Result<ExitCode, CliError> {
             on_roll: SideJson::of(&a.on_roll, || out_of_range(0)),
             opponent: SideJson::of(&a.opponent, || out_of_range(1)),
             race: &a.race,
+            study: study.json(&a),
         };
         print(&format!("{}\n", serde_json::to_string_pretty(&json)?))?;
     } else {
         print(&table(&a, &out_of_range, args.rule.name()))?;
+        print(&study.text(&a))?;
         if let Some((Some(p), Some(o))) = seed_printed {
             print(&format!(
                 "\nAs the seed printed them (divided by 65565; \"Var.\" is a standard deviation):\n\
