@@ -47,6 +47,10 @@ pub struct Args {
     /// The best play of this roll by the exact two-sided chance (`63`, `6-3`).
     #[arg(long)]
     dice: Option<bgw_engine::dice::Dice>,
+    /// A two-sided database for the exact chance: a gnubg two-sided .bd file, or PxC (e.g.
+    /// 6x6) to build one in memory (default: the on-the-fly solver, for small positions).
+    #[arg(long, value_name = "FILE")]
+    two_sided: Option<PathBuf>,
 }
 
 /// The arithmetic and move rule of a database.
@@ -258,7 +262,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         None => {
             let Some(text) = args.position.as_deref() else {
                 return Err(CliError::usage(
-                    "give a Position ID to analyse, or one of: build, info, dump",
+                    "give a Position ID to analyse, or one of: build, info, errors, dump",
                 ));
             };
             analyse(text, &args)
@@ -272,6 +276,10 @@ const MAX_ROLLOUT_GAMES: u32 = 10_000_000;
 fn analyse(text: &str, args: &Args) -> Result<ExitCode, CliError> {
     in_range("--games", args.games, 0, MAX_ROLLOUT_GAMES)?;
     let pos = read_position(text)?;
+    let two_sided = match &args.two_sided {
+        Some(spec) => Some(super::bearoff_errors::load(spec, args.quiet || args.json)?),
+        None => None,
+    };
     let limit = args.points.map_or(10, |p| p as usize);
     let needed = analysis::points_needed(&pos, limit)?;
     let points = args
@@ -315,7 +323,7 @@ fn analyse(text: &str, args: &Args) -> Result<ExitCode, CliError> {
         }
     };
     progress.finish();
-    let study = super::bearoff_exact::study(&pos, &a, args.dice)?;
+    let study = super::bearoff_exact::study(&pos, &a, args.dice, two_sided.as_ref())?;
     let out_of_range = |side: usize| {
         let [opp, me] = pos.sides();
         let s = if side == 0 { me } else { opp };

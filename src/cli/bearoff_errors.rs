@@ -5,7 +5,7 @@
 use super::progress::Progress;
 use super::{CliError, interrupt, print};
 use bgw_engine::bearoff::study::errors::{ErrorMap, MethodErrors, Summary, error_map};
-use bgw_engine::bearoff::two_sided::TwoSidedChances;
+use bgw_engine::bearoff::two_sided::{Kind, TwoSidedChances, TwoSidedDb, TwoSidedError};
 use bgw_engine::bearoff::{Control, build};
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -34,7 +34,7 @@ const MAX_WORST: usize = 10_000;
 /// Runs `bgw bearoff errors`.
 pub fn run(args: &Args) -> Result<ExitCode, CliError> {
     super::in_range("--worst", args.worst, 0, MAX_WORST)?;
-    let db = load(&args.db)?;
+    let db = load(&args.db, args.quiet)?;
     let points = db.points();
     let control = Control {
         progress: None,
@@ -48,19 +48,15 @@ pub fn run(args: &Args) -> Result<ExitCode, CliError> {
     );
     let report = |done, all| progress.set(done, all);
     let start = std::time::Instant::now();
-    let map = error_map(
-        db.as_ref(),
-        &one_sided,
-        args.worst,
-        &report,
-        interrupt::flag(),
-    )
-    .map_err(|e| match e {
-        bgw_engine::bearoff::study::ErrorMapError::Cancelled => {
-            CliError::interrupted("interrupted: no error map")
-        }
-        e => CliError::failed(e.to_string()),
-    })?;
+    let map =
+        error_map(&db, &one_sided, args.worst, &report, interrupt::flag()).map_err(
+            |e| match e {
+                bgw_engine::bearoff::study::ErrorMapError::Cancelled => {
+                    CliError::interrupted("interrupted: no error map")
+                }
+                e => CliError::failed(e.to_string()),
+            },
+        )?;
     progress.finish();
     if args.json {
         print(&format!("{}\n", serde_json::to_string_pretty(&map)?))?;
@@ -165,62 +161,35 @@ fn method(o: &mut String, m: &MethodErrors) {
     }
 }
 
-/// A two-sided database by name: `PxC` is built in memory, anything else is read as a file.
-pub fn load(spec: &std::path::Path) -> Result<Box<dyn TwoSidedChances>, CliError> {
+/// A two-sided database by name: `PxC` is built in memory (exact, f64), anything else is read
+/// as a gnubg two-sided file.
+pub fn load(spec: &std::path::Path, quiet: bool) -> Result<TwoSidedDb, CliError> {
     let text = spec.to_string_lossy();
-    if let Some((p, c)) = text.split_once('x')
-        && let (Ok(points), Ok(checkers)) = (p.parse::<usize>(), c.parse::<usize>())
-    {
-        return Ok(Box::new(Solved::new(points, checkers)?));
-    }
-    Err(CliError::failed(format!(
-        "{}: reading two-sided files is not there yet",
-        spec.display()
-    )))
-}
-
-/// Placeholder until the two-sided database lands: every pair from the solver.
-struct Solved {
-    points: usize,
-    checkers: usize,
-    win: Vec<f64>,
-}
-
-impl Solved {
-    fn new(points: usize, checkers: usize) -> Result<Solved, CliError> {
-        use bgw_engine::bearoff::index;
-        use bgw_engine::bearoff::two_sided::solver::Solver;
-        if !(1..=6).contains(&points) || !(1..=4).contains(&checkers) {
-            return Err(CliError::usage("PxC: P 1-6, C 1-4"));
-        }
-        let n = bgw_engine::bearoff::two_sided::positions(points, checkers);
-        let mut s = Solver::new(points, usize::MAX);
-        let mut win = Vec::new();
-        for a in 0..n {
-            for b in 0..n {
-                let (ca, cb) = (index::counts(a, points), index::counts(b, points));
-                win.push(
-                    s.win(&ca, &cb)
-                        .map_err(|e| CliError::failed(e.to_string()))?,
-                );
+    let size = text
+        .split_once('x')
+        .and_then(|(p, c)| Some((p.parse::<usize>().ok()?, c.parse::<usize>().ok()?)));
+    let Some((points, checkers)) = size.filter(|_| !spec.exists()) else {
+        return TwoSidedDb::read(spec).map_err(|e| match e {
+            TwoSidedError::Io(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                CliError::failed(format!(
+                    "{}: no such file (or give PxC, e.g. 6x6, to build one)",
+                    spec.display()
+                ))
             }
-        }
-        Ok(Solved {
-            points,
-            checkers,
-            win,
-        })
-    }
-}
-
-impl TwoSidedChances for Solved {
-    fn points(&self) -> usize {
-        self.points
-    }
-    fn checkers(&self) -> usize {
-        self.checkers
-    }
-    fn win(&self, on_roll: u32, other: u32) -> f64 {
-        self.win[(on_roll * self.positions() + other) as usize]
-    }
+            e => CliError::failed(format!("{}: {e}", spec.display())),
+        });
+    };
+    let progress = Progress::new(format!("building the two-sided {text}"), 0, quiet);
+    let report = |done, all| progress.set(done, all);
+    let control = Control {
+        progress: Some(&report),
+        cancel: Some(interrupt::flag()),
+    };
+    let db = TwoSidedDb::build(points, checkers, Kind::Exact, control).map_err(|e| match e {
+        TwoSidedError::Cancelled => CliError::interrupted("interrupted: no error map"),
+        e @ TwoSidedError::Size { .. } => CliError::usage(e.to_string()),
+        e => CliError::failed(e.to_string()),
+    })?;
+    progress.finish();
+    Ok(db)
 }

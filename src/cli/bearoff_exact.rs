@@ -7,6 +7,7 @@ use bgw_engine::bearoff::analysis::{self, Analysis};
 use bgw_engine::bearoff::index::{Counts, MAX_POINTS};
 use bgw_engine::bearoff::study::{BestPlay, Exact, best_play};
 use bgw_engine::bearoff::two_sided::solver::{DEFAULT_LIMIT, Solver};
+use bgw_engine::bearoff::two_sided::{TwoSidedChances, TwoSidedDb};
 use bgw_engine::bearoff::{Control, build_within};
 use bgw_engine::dice::Dice;
 use bgw_engine::position::{Position, SideCheckers};
@@ -54,39 +55,60 @@ fn counts(side: &SideCheckers, points: usize) -> Counts {
     c
 }
 
-/// Works out the study of `pos` on `points` points: both sides must be in range of the
-/// analysis `a`; the on-the-fly solver finds the chances.
-pub fn study(pos: &Position, a: &Analysis, dice: Option<Dice>) -> Result<Study, CliError> {
+/// Works out the study of `pos` for the analysis `a` (both sides must be in its range): the
+/// exact chances from `table` when the position fits it, else from the on-the-fly solver.
+pub fn study(
+    pos: &Position,
+    a: &Analysis,
+    dice: Option<Dice>,
+    table: Option<&TwoSidedDb>,
+) -> Result<Study, CliError> {
     let points = a.points;
     let mut solver = Solver::new(points, DEFAULT_LIMIT);
-    let in_range = a.on_roll.is_some() && a.opponent.is_some();
     let [opp, me] = pos.sides();
     let (me, opp) = (counts(&me, points), counts(&opp, points));
-    let win = if in_range {
-        Exact::Solver(&mut solver)
-            .win(&me, &opp)
-            .map_err(|e| format!("{e}; no two-sided database covers it"))
+    let fits = table.filter(|db| db.win_counts(&me, &opp).is_some());
+    let mut exact = match fits {
+        Some(db) => Exact::Table(db),
+        None => Exact::Solver(&mut solver),
+    };
+    let missed = match table {
+        Some(db) if fits.is_none() => format!(
+            "the position does not fit the two-sided database ({}x{}), and ",
+            db.points(),
+            db.checkers()
+        ),
+        _ => String::new(),
+    };
+    let win = if a.on_roll.is_some() && a.opponent.is_some() {
+        exact.win(&me, &opp).map_err(|e| format!("{missed}{e}"))
     } else {
         Err("a side is out of range".to_string())
     };
-    let best_play = match dice {
-        None => None,
-        Some(dice) => Some(match &win {
-            Err(why) => Err(why.clone()),
-            Ok(_) => {
-                let targets = analysis::targets(pos, &[Some(points); 2], points);
-                let one_sided = build_within::<f64>(points, &targets, Control::default())?;
-                best_play(pos, dice, &one_sided, &mut Exact::Solver(&mut solver))
-                    .map_err(|e| e.to_string())
-            }
-        }),
+    let best_play = match (dice, &win) {
+        (None, _) => None,
+        (Some(_), Err(why)) => Some(Err(why.clone())),
+        (Some(dice), Ok(_)) => {
+            let targets = analysis::targets(pos, &[Some(points); 2], points);
+            let one_sided = build_within::<f64>(points, &targets, Control::default())?;
+            Some(best_play(pos, dice, &one_sided, &mut exact).map_err(|e| e.to_string()))
+        }
     };
-    Ok(Study {
-        win,
-        source: format!(
+    let source = match fits {
+        Some(db) => format!(
+            "two-sided database {}x{}, {}",
+            db.points(),
+            db.checkers(),
+            db.kind().name()
+        ),
+        None => format!(
             "on-the-fly solver, {} pairs of positions",
             group(solver.states())
         ),
+    };
+    Ok(Study {
+        win,
+        source,
         best_play,
     })
 }

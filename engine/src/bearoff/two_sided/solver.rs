@@ -241,6 +241,27 @@ mod tests {
     }
 
     #[test]
+    fn agrees_with_the_built_databases() {
+        use crate::bearoff::two_sided::{Kind, TwoSidedChances, TwoSidedDb};
+        for (points, checkers) in [(6, 3), (3, 5)] {
+            let db = TwoSidedDb::build(points, checkers, Kind::Exact, Control::default()).unwrap();
+            let mut s = Solver::new(points, DEFAULT_LIMIT);
+            let n = db.positions();
+            for a in 0..n {
+                for b in 0..n {
+                    let (ca, cb) = (index::counts(a, points), index::counts(b, points));
+                    let w = s.win(&ca, &cb).unwrap();
+                    let d = db.win(a, b);
+                    assert!(
+                        (w - d).abs() < 1e-12,
+                        "{points}x{checkers} {a} {b}: {w} {d}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
     fn the_bound_counts_the_positions_below() {
         // Two checkers on 2: {2,2}, {2,1}, {2}, {1,1}, {1}, {} — six.
         assert_eq!(Solver::below(&side(&[(2, 2)]), 6), 6);
