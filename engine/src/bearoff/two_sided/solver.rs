@@ -243,7 +243,7 @@ mod tests {
     #[test]
     fn agrees_with_the_built_databases() {
         use crate::bearoff::two_sided::{Kind, TwoSidedChances, TwoSidedDb};
-        for (points, checkers) in [(6, 3), (3, 5)] {
+        for (points, checkers) in [(6, 4), (3, 5)] {
             let db = TwoSidedDb::build(points, checkers, Kind::Exact, Control::default()).unwrap();
             let mut s = Solver::new(points, DEFAULT_LIMIT);
             let n = db.positions();
