@@ -11,8 +11,9 @@ use bgw::app::{AppState, EditAction, ScriptedDialogs, Settings, Tab, ViewAction,
 use bgw_engine::bearoff::index::{self, MAX_POINTS};
 use bgw_engine::bearoff::study::errors::pair_position_id;
 use bgw_engine::bearoff::study::{Method, Methods};
+use bgw_engine::bearoff::two_sided::file::write_atomic;
 use bgw_engine::bearoff::two_sided::solver::{DEFAULT_LIMIT, Solver};
-use bgw_engine::bearoff::two_sided::{TwoSidedChances, positions};
+use bgw_engine::bearoff::two_sided::{Kind, TwoSidedChances, TwoSidedDb, positions};
 use bgw_engine::bearoff::{Control, build};
 use bgw_engine::formats::read_position;
 use egui::{Pos2, Rect, vec2};
@@ -388,4 +389,61 @@ fn cancel_stops_the_error_map() {
     assert!(last < 4900, "{last} lookups");
     // And it can be started again.
     assert!(shows(&h, "Compute the error map"));
+}
+
+#[test]
+fn a_database_is_built_in_memory_or_read_from_a_gnubg_file() {
+    let (a, b) = small_pair();
+    let mut h = map_app_empty(&race_id(3, a, b));
+    assert!(shows(&h, "none loaded"));
+    h.get_by_label("3×3").click();
+    h.run();
+    settle(&mut h);
+    let loaded = h
+        .state()
+        .state
+        .bearoff
+        .two_sided
+        .loaded
+        .clone()
+        .expect("built");
+    assert_eq!(loaded.name, "3×3 (built in memory)");
+    let (ca, cb) = (index::counts(a, 3), index::counts(b, 3));
+    let want = Solver::new(3, DEFAULT_LIMIT).win(&ca, &cb).unwrap();
+    assert!((loaded.table.win(a, b) - want).abs() < 1e-12);
+    let source = exact_report(&h).source;
+    assert_eq!(source, "the 3×3 (built in memory) database");
+    // gnubg's cubeless file of the same size, opened through the file dialog.
+    let db = TwoSidedDb::build(3, 3, Kind::Cubeless, Control::default()).unwrap();
+    let path = std::env::temp_dir().join(format!("bgw-app-two-sided-{}.bd", std::process::id()));
+    write_atomic(&db, &path).unwrap();
+    open_file(&mut h, &path);
+    let name = h
+        .state()
+        .state
+        .bearoff
+        .two_sided
+        .loaded
+        .clone()
+        .unwrap()
+        .name;
+    assert!(name.starts_with("3×3 (") && name.contains(".bd"), "{name}");
+    // A file that is not one says so.
+    std::fs::write(&path, b"not a database").unwrap();
+    open_file(&mut h, &path);
+    assert!(shows(&h, "Not loaded: "));
+    std::fs::remove_file(&path).unwrap();
+}
+
+/// "Open a .bd file…", the dialog answering `path`.
+fn open_file(h: &mut App, path: &std::path::Path) {
+    h.state_mut().dialogs = Box::new(ScriptedDialogs::answering([path.to_path_buf()]));
+    h.get_by_label("Open a .bd file…").click();
+    h.run();
+    settle(h);
+}
+
+/// The Error map section with nothing loaded.
+fn map_app_empty(id: &str) -> App {
+    app(id, Section::ErrorMap, None)
 }

@@ -227,6 +227,13 @@ impl AppState {
             }
             Action::View(a) => a.apply(&mut self.settings, &mut self.windows),
             Action::Play(a) => self.apply_play(a),
+            Action::Bearoff(BearoffAction::OpenTwoSided) => {
+                let dir = self.export.dir.clone();
+                if let Some(path) = dialogs.open(super::files::FileKind::BearoffDb, dir.as_deref())
+                {
+                    self.bearoff.two_sided.open(path);
+                }
+            }
             Action::Bearoff(BearoffAction::LoadRace(id)) => {
                 let _ = self.read_id(&id, "opened the error map's race");
             }

@@ -10,7 +10,7 @@ use super::axes;
 use super::best_play::cell;
 use super::plots::{Swatch, export_button, finish_card, fixed_plot, legend_entry};
 use super::state::{BearoffAction, PlotExport};
-use super::two_sided::thousands;
+use super::two_sided::{BUILD_SIZES, thousands};
 use crate::app::jobs::progress_ui;
 use crate::app::state::{Action, AppState};
 use bgw_engine::bearoff::study::errors::{MethodErrors, Summary};
@@ -35,13 +35,9 @@ pub const PLOT_HEIGHT: f32 = 230.0;
 
 /// The error map section.
 pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
-    let mut out = Vec::new();
+    let mut out = database(ui, state);
     let two = &state.bearoff.two_sided;
     let Some(loaded) = &two.loaded else {
-        ui.label(
-            "No two-sided database is loaded: open a gnubg two-sided file (.bd) or build one \
-             in memory above.",
-        );
         return out;
     };
     if let Some(job) = &two.mapping {
@@ -98,6 +94,48 @@ pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
             out.extend(worst(ui, map))
         });
     });
+    out
+}
+
+/// The database line: what is loaded, "Open…", the sizes to build, the job and its Cancel.
+fn database(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
+    let mut out = Vec::new();
+    let two = &state.bearoff.two_sided;
+    ui.horizontal_wrapped(|ui| {
+        ui.strong("Two-sided database:");
+        ui.label(
+            two.loaded
+                .as_ref()
+                .map_or("none loaded", |l| l.name.as_str()),
+        );
+        if ui
+            .button("Open a .bd file…")
+            .on_hover_text("A gnubg two-sided bear-off database (makebearoff -t, either kind)")
+            .clicked()
+        {
+            out.push(BearoffAction::OpenTwoSided.into());
+        }
+        ui.label("build in memory:");
+        for (points, checkers) in BUILD_SIZES {
+            if ui
+                .small_button(format!("{points}×{checkers}"))
+                .on_hover_text(format!(
+                    "Exact chances of every pair of up to {checkers} checkers on {points} points"
+                ))
+                .clicked()
+            {
+                out.push(BearoffAction::BuildTwoSided(points, checkers).into());
+            }
+        }
+    });
+    if let Some(job) = &two.loading
+        && progress_ui(ui, job)
+    {
+        out.push(BearoffAction::CancelLoad.into());
+    }
+    if let Some(e) = &two.load_error {
+        ui.colored_label(ui.visuals().error_fg_color, format!("Not loaded: {e}."));
+    }
     out
 }
 

@@ -134,6 +134,12 @@ pub enum BearoffAction {
     Cancel,
     /// Export this plot as PNG (see [`PlotExport`]).
     ExportPlot(PlotExport),
+    /// Asks for a gnubg two-sided database file (`.bd`) and reads it in the background.
+    OpenTwoSided,
+    /// Reads this two-sided database file in the background.
+    ReadTwoSided(std::path::PathBuf),
+    /// Builds the exact two-sided database of `points` × `checkers` in memory.
+    BuildTwoSided(usize, usize),
     /// Stops solving the race on the board exactly (and its best play).
     CancelExact,
     /// Stops reading or building the two-sided database.
@@ -197,8 +203,12 @@ impl BearoffState {
             }
             BearoffAction::HoverPlay(i) => self.hovered_play = i,
             BearoffAction::SelectPlay(i) => self.selected_play = i,
-            // The app applies it (the board).
-            BearoffAction::LoadRace(_) => {}
+            BearoffAction::ReadTwoSided(path) => self.two_sided.open(path),
+            BearoffAction::BuildTwoSided(points, checkers) => {
+                self.two_sided.build(points, checkers)
+            }
+            // The app applies these (a file dialog, the board).
+            BearoffAction::OpenTwoSided | BearoffAction::LoadRace(_) => {}
         }
     }
 

@@ -9,14 +9,18 @@ use bgw_engine::bearoff::analysis;
 use bgw_engine::bearoff::index::{Counts, MAX_POINTS};
 use bgw_engine::bearoff::study::{BestPlay, ErrorMap, Exact, best_play, error_map};
 use bgw_engine::bearoff::two_sided::solver::{DEFAULT_LIMIT, Solver};
-use bgw_engine::bearoff::two_sided::{TwoSidedChances, positions};
+use bgw_engine::bearoff::two_sided::{Kind, TwoSidedChances, TwoSidedDb, positions};
 use bgw_engine::bearoff::{Control, build, build_within};
 use bgw_engine::dice::Dice;
 use bgw_engine::position::{Position, SideCheckers};
+use std::path::PathBuf;
 use std::sync::Arc;
 
 /// Exact two-sided chances shared with the jobs.
 pub type Table = Arc<dyn TwoSidedChances + Send + Sync>;
+
+/// The sizes the panel offers to build in memory (points × checkers): seconds at most.
+pub const BUILD_SIZES: [(usize, usize); 5] = [(3, 3), (4, 4), (6, 4), (6, 6), (6, 8)];
 
 /// Worst pairs the error map keeps for each method.
 pub const WORST: usize = 20;
@@ -240,7 +244,58 @@ impl TwoSidedState {
         if let Some(job) = self.mapping.take() {
             job.cancel();
         }
-        self.key = None;
+        // The race on the board again, from the new database.
+        if let Some((pos, dice)) = self.key.take() {
+            self.request(pos, dice);
+        }
+    }
+
+    /// Reads the gnubg two-sided file at `path` in the background.
+    pub fn open(&mut self, path: PathBuf) {
+        let name = path.file_name().map_or_else(
+            || path.display().to_string(),
+            |n| n.to_string_lossy().into(),
+        );
+        self.start_loading(format!("reading {name}"), move |_| {
+            let db = TwoSidedDb::read(&path).map_err(|e| format!("{name}: {e}"))?;
+            let size = format!("{}×{}", db.points(), db.checkers());
+            Ok(Loaded {
+                name: format!("{size} ({}, {name})", db.kind().name()),
+                table: Arc::new(db),
+            })
+        });
+    }
+
+    /// Builds the exact `points` × `checkers` database in memory in the background.
+    pub fn build(&mut self, points: usize, checkers: usize) {
+        self.start_loading(
+            format!("building the {points}×{checkers} two-sided database"),
+            move |p| {
+                let report = |done: u64, total: u64| p.set(done, total);
+                let control = Control {
+                    progress: Some(&report),
+                    cancel: Some(&p.cancel),
+                };
+                let db = TwoSidedDb::build(points, checkers, Kind::Exact, control)
+                    .map_err(|e| e.to_string())?;
+                Ok(Loaded {
+                    name: format!("{points}×{checkers} (built in memory)"),
+                    table: Arc::new(db),
+                })
+            },
+        );
+    }
+
+    fn start_loading(
+        &mut self,
+        what: String,
+        work: impl FnOnce(&Progress) -> Result<Loaded, String> + Send + 'static,
+    ) {
+        if let Some(job) = self.loading.take() {
+            job.cancel();
+        }
+        self.load_error = None;
+        self.loading = Some(Job::spawn(what, work));
     }
 
     /// Starts the error map of the loaded database.
