@@ -59,7 +59,7 @@ fn columns(a: &Analysis) -> Vec<Column> {
                 r.games, r.seed
             ),
             chance: Some(r.win),
-            text: format!("{} ± {:.1}", pct(r.win), r.stderr * 100.0),
+            text: format!("{:.1} ± {:.1} %", r.win * 100.0, r.stderr * 100.0),
         },
         None => plain("rollout", "no rollout", None),
     });

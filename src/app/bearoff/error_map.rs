@@ -30,6 +30,14 @@ fn colour(m: Method) -> Color32 {
     }
 }
 
+/// A method's name in a legend.
+fn short(m: Method) -> &'static str {
+    match m {
+        Method::NormalDensity => "normal",
+        m => m.name(),
+    }
+}
+
 /// The plots' least height, axes included (the drawing area is about 44 points less).
 pub const PLOT_HEIGHT: f32 = 230.0;
 
@@ -196,13 +204,14 @@ fn draw(ui: &mut egui::Ui, card: Card, map: &ErrorMap) -> Option<PlotExport> {
     ui.horizontal_wrapped(|ui| {
         ui.strong(title);
         for m in PLOTTED {
-            match card {
-                Card::Histogram => legend_entry(ui, colour(m), m.name(), Swatch::Bar),
-                Card::ByPips => {
-                    legend_entry(ui, colour(m), &format!("{} mean", m.name()), Swatch::Line);
-                    legend_entry(ui, colour(m), "largest", Swatch::Dot);
-                }
-            }
+            let swatch = match card {
+                Card::Histogram => Swatch::Bar,
+                Card::ByPips => Swatch::Line,
+            };
+            legend_entry(ui, colour(m), short(m), swatch);
+        }
+        if card == Card::ByPips {
+            legend_entry(ui, ui.visuals().text_color(), "largest", Swatch::Dot);
         }
         export = export_button(ui);
     });
@@ -426,10 +435,10 @@ fn worst(ui: &mut egui::Ui, map: &ErrorMap) -> Vec<Action> {
         .auto_shrink(false)
         .min_scrolled_height(0.0)
         .max_scroll_height(f32::INFINITY)
-        .column(Column::initial(150.0).at_least(120.0).clip(true))
-        .column(Column::initial(80.0).at_least(60.0).clip(true))
-        .columns(Column::initial(64.0).at_least(50.0), 2)
-        .column(Column::remainder().at_least(60.0))
+        .column(Column::initial(130.0).at_least(100.0).clip(true))
+        .column(Column::initial(70.0).at_least(50.0).clip(true))
+        .columns(Column::initial(56.0).at_least(40.0), 2)
+        .column(Column::remainder().at_least(90.0))
         .header(h + 2.0, |mut row| {
             for (head, hint) in [
                 ("Position ID", "The race, the side on roll to play"),
@@ -448,7 +457,7 @@ fn worst(ui: &mut egui::Ui, map: &ErrorMap) -> Vec<Action> {
                 let (m, w) = rows[row.index()];
                 let mono = |t: String| egui::RichText::new(t).monospace();
                 row.col(|ui| cell(ui, mono(w.position_id.clone())));
-                row.col(|ui| cell(ui, egui::RichText::new(m.name())));
+                row.col(|ui| cell(ui, egui::RichText::new(short(m))));
                 row.col(|ui| cell(ui, mono(format!("{}/{}", w.pips[0], w.pips[1]))));
                 row.col(|ui| cell(ui, mono(format!("{:.2} %", w.exact * 100.0))));
                 row.col(|ui| cell(ui, mono(format!("{:+.3} pp", w.error))));
