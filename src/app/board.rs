@@ -527,12 +527,9 @@ impl BoardUi {
             draw_tray(&painter, &g, side, board.off(side));
         }
 
-        // The selected or hovered candidate: its result ghosted, the checkers leaving dimmed
+        // The selected or hovered candidate (or best-play row): its result ghosted, the checkers leaving dimmed
         // in their own colour, arrows.
-        let preview = match (state.candidates.shown(), &state.candidates.analysis) {
-            (Some(i), Some(a)) => Some((a.position.on_roll(), a.candidates[i].play)),
-            _ => None,
-        };
+        let preview = state.previewed_play();
         let after = preview.map(|(_, play)| EditBoard::from_position(&play.result));
 
         // Checkers (the dragged one is drawn at the pointer instead, those leaving dimmed).

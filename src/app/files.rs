@@ -27,6 +27,8 @@ pub enum FileKind {
     Png,
     /// A text file (the exported analysis).
     Text,
+    /// A gnubg two-sided bear-off database (`.bd`).
+    BearoffDb,
 }
 
 impl FileKind {
@@ -36,6 +38,7 @@ impl FileKind {
             FileKind::Weights => "weights",
             FileKind::Png => "image",
             FileKind::Text => "analysis",
+            FileKind::BearoffDb => "two-sided bear-off database",
         }
     }
 
@@ -45,6 +48,7 @@ impl FileKind {
             FileKind::Position | FileKind::Weights => ("RON", "ron"),
             FileKind::Png => ("PNG image", "png"),
             FileKind::Text => ("Text", "txt"),
+            FileKind::BearoffDb => ("gnubg bear-off database", "bd"),
         }
     }
 }

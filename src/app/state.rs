@@ -227,6 +227,16 @@ impl AppState {
             }
             Action::View(a) => a.apply(&mut self.settings, &mut self.windows),
             Action::Play(a) => self.apply_play(a),
+            Action::Bearoff(BearoffAction::OpenTwoSided) => {
+                let dir = self.export.dir.clone();
+                if let Some(path) = dialogs.open(super::files::FileKind::BearoffDb, dir.as_deref())
+                {
+                    self.bearoff.two_sided.open(path);
+                }
+            }
+            Action::Bearoff(BearoffAction::LoadRace(id)) => {
+                let _ = self.read_id(&id, "opened the error map's race");
+            }
             Action::Bearoff(a) => self.bearoff.apply(a, &mut self.settings.bearoff),
             Action::Duel(a) => self.duel.apply(a, &self.weights, &mut self.messages),
             Action::Champion(a) => self.champion.apply(a),
@@ -284,7 +294,7 @@ impl AppState {
         if self.settings.tab == Tab::Bearoff
             && let Ok(p) = self.editing.edit.position()
         {
-            self.bearoff.request(p);
+            self.bearoff.request(p, self.editing.edit.roll());
         }
         let edit = self.analysed_edit();
         self.candidates

@@ -44,6 +44,13 @@ pub struct Args {
     /// No progress on stderr (the build of a database of 8 points or more).
     #[arg(long)]
     quiet: bool,
+    /// The best play of this roll by the exact two-sided chance (`63`, `6-3`).
+    #[arg(long)]
+    dice: Option<bgw_engine::dice::Dice>,
+    /// A two-sided database for the exact chance: a gnubg two-sided .bd file, or PxC (e.g.
+    /// 6x6) to build one in memory (default: the on-the-fly solver, for small positions).
+    #[arg(long, value_name = "FILE")]
+    two_sided: Option<PathBuf>,
 }
 
 /// The arithmetic and move rule of a database.
@@ -85,6 +92,8 @@ struct AnalysisJson<'a> {
     on_roll: SideJson<'a>,
     opponent: SideJson<'a>,
     race: &'a [RaceCount],
+    #[serde(flatten)]
+    study: super::bearoff_exact::StudyJson<'a>,
 }
 
 /// One side of the analysis in JSON: its figures, or why it is out of range.
@@ -214,6 +223,8 @@ enum Action {
         #[arg(long)]
         json: bool,
     },
+    /// The error map: every pair of a two-sided database against the one-sided methods.
+    Errors(super::bearoff_errors::Args),
     /// One position of a database file.
     Dump {
         /// A gnubg one-sided .bd file.
@@ -241,6 +252,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             quiet,
         }) => build_file(points as usize, &out, uncompressed, normal, quiet),
         Some(Action::Info { file, json }) => info(&file, json),
+        Some(Action::Errors(args)) => super::bearoff_errors::run(&args),
         Some(Action::Dump {
             file,
             counts,
@@ -250,7 +262,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         None => {
             let Some(text) = args.position.as_deref() else {
                 return Err(CliError::usage(
-                    "give a Position ID to analyse, or one of: build, info, dump",
+                    "give a Position ID to analyse, or one of: build, info, errors, dump",
                 ));
             };
             analyse(text, &args)
@@ -264,6 +276,10 @@ const MAX_ROLLOUT_GAMES: u32 = 10_000_000;
 fn analyse(text: &str, args: &Args) -> Result<ExitCode, CliError> {
     in_range("--games", args.games, 0, MAX_ROLLOUT_GAMES)?;
     let pos = read_position(text)?;
+    let two_sided = match &args.two_sided {
+        Some(spec) => Some(super::bearoff_errors::load(spec, args.quiet || args.json)?),
+        None => None,
+    };
     let limit = args.points.map_or(10, |p| p as usize);
     let needed = analysis::points_needed(&pos, limit)?;
     let points = args
@@ -307,6 +323,7 @@ fn analyse(text: &str, args: &Args) -> Result<ExitCode, CliError> {
         }
     };
     progress.finish();
+    let study = super::bearoff_exact::study(&pos, &a, args.dice, two_sided.as_ref())?;
     let out_of_range = |side: usize| {
         let [opp, me] = pos.sides();
         let s = if side == 0 { me } else { opp };
@@ -331,10 +348,12 @@ fn analyse(text: &str, args: &Args) -> Result<ExitCode, CliError> {
             on_roll: SideJson::of(&a.on_roll, || out_of_range(0)),
             opponent: SideJson::of(&a.opponent, || out_of_range(1)),
             race: &a.race,
+            study: study.json(&a),
         };
         print(&format!("{}\n", serde_json::to_string_pretty(&json)?))?;
     } else {
         print(&table(&a, &out_of_range, args.rule.name()))?;
+        print(&study.text(&a))?;
         if let Some((Some(p), Some(o))) = seed_printed {
             print(&format!(
                 "\nAs the seed printed them (divided by 65565; \"Var.\" is a standard deviation):\n\

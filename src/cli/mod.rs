@@ -7,6 +7,8 @@
 //! Every byte for the user goes through [`print`] (stdout, checked) or [`eprint`] (stderr).
 
 mod bearoff;
+mod bearoff_errors;
+mod bearoff_exact;
 mod benchmark;
 mod calibrate;
 mod champion;

@@ -16,6 +16,7 @@ pub mod normal;
 pub mod plays;
 pub mod race;
 pub mod rule2002;
+pub mod study;
 pub mod two_sided;
 
 pub use build::{BuildError, Control, build, build_within};

@@ -16,14 +16,18 @@
 //! Race: pip counts and the race formulas (Keith, Thorp, Kleinman, 8-9-12, Isight).
 
 pub mod axes;
+pub mod best_play;
+pub mod chances;
+pub mod error_map;
 pub mod plots;
 pub mod series;
 pub mod state;
 pub mod tables;
+pub mod two_sided;
 
 pub use state::{
     Arrangement, BearoffAction, BearoffState, BearoffView, Distribution, MAX_POINTS, NormalForm,
-    PlotExport, Quantity, ROLLOUT_GAMES, ROLLOUT_SEED, Scale, SideTable,
+    PlotExport, Quantity, ROLLOUT_GAMES, ROLLOUT_SEED, Scale, Section, SideTable,
 };
 
 use super::jobs::progress_ui;
@@ -37,10 +41,6 @@ use series::Series;
 pub const TABLE_WIDTH: f32 = 330.0;
 /// The smallest body (plots and table) the panel lays out; below it, the body scrolls.
 pub const MIN_BODY: egui::Vec2 = vec2(640.0, 170.0);
-
-fn pct(p: f64) -> String {
-    format!("{:.1} %", p * 100.0)
-}
 
 /// One choice of the view: a row of selectable labels, the chosen one highlighted.
 fn choice<T: PartialEq + Copy>(
@@ -140,11 +140,70 @@ fn controls(ui: &mut egui::Ui, v: BearoffView, out: &mut Vec<Action>) {
     });
 }
 
+/// The sections offered: the tables on their own only when they are not beside the plots.
+fn sections(ui: &mut egui::Ui, v: BearoffView, beside: bool, out: &mut Vec<Action>) {
+    let mut options = vec![(
+        Section::Distributions,
+        "Distributions",
+        "Exact against normal, per side, with their difference",
+    )];
+    if !beside {
+        options.push((
+            Section::Tables,
+            "Tables",
+            "The seed's table and the database's figures",
+        ));
+    }
+    options.push((
+        Section::BestPlay,
+        "Best play",
+        "The dice on the board: the exact best move beside the one-sided rules' moves",
+    ));
+    options.push((
+        Section::ErrorMap,
+        "Error map",
+        "The loaded two-sided database: every pair's one-sided and normal errors",
+    ));
+    let shown = match (v.section, beside) {
+        (Section::Tables, true) => Section::Distributions,
+        (s, _) => s,
+    };
+    ui.horizontal_wrapped(|ui| {
+        choice(
+            ui,
+            shown,
+            &options,
+            |section| BearoffView { section, ..v },
+            out,
+        );
+        if shown == Section::Distributions {
+            ui.separator();
+            ui.label(plots::caption(&v));
+        }
+    });
+}
+
+/// True when the table fits beside the plots in a panel `width` wide (two plots of a usable
+/// width and the table).
+pub fn table_beside(width: f32) -> bool {
+    width >= 2.0 * plots::MIN_USABLE.x + TABLE_WIDTH + 40.0
+}
+
 /// The Bear-off tab.
 pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
     let mut out = Vec::new();
     let st = &state.bearoff;
-    controls(ui, state.settings.bearoff, &mut out);
+    let view = state.settings.bearoff;
+    let beside = table_beside(ui.available_width());
+    sections(ui, view, beside, &mut out);
+    match view.section {
+        Section::ErrorMap => {
+            out.extend(error_map::show(ui, state));
+            return out;
+        }
+        Section::Distributions | Section::Tables => controls(ui, view, &mut out),
+        Section::BestPlay => {}
+    }
     if let Some(job) = &st.job
         && progress_ui(ui, job)
     {
@@ -161,44 +220,12 @@ pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
         Some(Err(e)) => {
             ui.label(format!("No bear-off analysis: {e}."));
         }
-        Some(Ok(a)) => out.extend(report(ui, state, a)),
+        Some(Ok(a)) => out.extend(report(ui, state, a, beside)),
     }
     out
 }
 
-/// The winning chances in one line.
-fn chances(ui: &mut egui::Ui, a: &Analysis, on_roll: bgw_engine::Side) {
-    let show = |v: Option<f64>| v.map_or("—".to_string(), pct);
-    ui.horizontal_wrapped(|ui| {
-        ui.strong(format!("{on_roll} on roll wins:"));
-        ui.label(format!("exact {}", show(a.win_exact)));
-        ui.label("·");
-        ui.label(format!(
-            "normal {} (the seed's density form)",
-            show(a.win_normal)
-        ));
-        ui.label("·");
-        ui.label(format!("interval {}", show(a.win_interval)));
-        ui.label("·");
-        ui.label(match a.rollout {
-            Some(r) => format!(
-                "rollout {} ± {:.1} % ({} games)",
-                pct(r.win),
-                r.stderr * 100.0,
-                r.games
-            ),
-            None => "rollout —".to_string(),
-        });
-        ui.label("·");
-        ui.label(format!(
-            "gammons: wins {}, loses {}",
-            show(a.win_gammon),
-            show(a.lose_gammon)
-        ));
-    });
-}
-
-fn report(ui: &mut egui::Ui, state: &AppState, a: &Analysis) -> Vec<Action> {
+fn report(ui: &mut egui::Ui, state: &AppState, a: &Analysis, beside: bool) -> Vec<Action> {
     let view = state.settings.bearoff;
     let on_roll = state.editing.edit.on_roll;
     let names = [
@@ -206,7 +233,13 @@ fn report(ui: &mut egui::Ui, state: &AppState, a: &Analysis) -> Vec<Action> {
         format!("{}", on_roll.opponent()),
     ];
     let names = [names[0].as_str(), names[1].as_str()];
-    chances(ui, a, on_roll);
+    let mut out = Vec::new();
+    let cancel = std::cell::Cell::new(false);
+    let chances = |ui: &mut egui::Ui| {
+        if chances::show(ui, a, on_roll, &state.bearoff.two_sided) {
+            cancel.set(true);
+        }
+    };
     let reports = [&a.on_roll, &a.opponent];
     let series: [Option<Series>; 2] = reports.map(|r| r.as_ref().map(|s| Series::of(s, &view)));
     let keys = [on_roll, on_roll.opponent()].map(|s| s.name().to_lowercase());
@@ -227,33 +260,72 @@ fn report(ui: &mut egui::Ui, state: &AppState, a: &Analysis) -> Vec<Action> {
             ));
         }
     }
+    let table = |ui: &mut egui::Ui, out: &mut Vec<Action>| {
+        ui.horizontal(|ui| {
+            for (t, text) in [
+                (SideTable::Seed, "The seed's table"),
+                (SideTable::Figures, "Figures"),
+            ] {
+                if ui.selectable_label(view.table == t, text).clicked() && view.table != t {
+                    out.push(BearoffAction::View(BearoffView { table: t, ..view }).into());
+                }
+            }
+        });
+        match view.table {
+            SideTable::Seed => tables::seed(ui, &series, &names, &view),
+            SideTable::Figures => tables::figures(ui, a, &names),
+        }
+    };
+    let cancelled = |mut out: Vec<Action>| {
+        if cancel.get() {
+            out.push(BearoffAction::CancelExact.into());
+        }
+        out
+    };
+    match view.section {
+        Section::Tables if !beside => {
+            chances(ui);
+            table(ui, &mut out);
+            return cancelled(out);
+        }
+        Section::BestPlay => {
+            chances(ui);
+            out.extend(best_play::show(ui, state));
+            return cancelled(out);
+        }
+        _ => {}
+    }
+    // The chances above the plots, or beside the difference plot when it has a row of its own
+    // (per side, both sides in range): the plots keep the height.
     let avail = ui.available_size();
-    let mut out = Vec::new();
+    let plots_width = if beside {
+        avail.x - TABLE_WIDTH - 30.0
+    } else {
+        avail.x
+    };
+    let per_side = view.arrangement == Arrangement::PerSide && shown.iter().all(Option::is_some);
+    let spare = per_side && plots::grid(2, vec2(plots_width, avail.y)).rows.len() > 1;
+    if !spare {
+        chances(ui);
+    }
+    let avail = ui.available_size();
     let body = |ui: &mut egui::Ui, size: egui::Vec2, out: &mut Vec<Action>| {
+        let spare: Option<&dyn Fn(&mut egui::Ui)> = if spare { Some(&chances) } else { None };
+        if !beside {
+            out.extend(plots::show(ui, &shown, &view, spare));
+            return;
+        }
         let table_w = TABLE_WIDTH;
         let gap = ui.spacing().item_spacing.x * 2.0 + 6.0;
         let top_down = egui::Layout::top_down(egui::Align::Min);
         ui.horizontal_top(|ui| {
             ui.allocate_ui_with_layout(vec2(size.x - table_w - gap, size.y), top_down, |ui| {
-                out.extend(plots::show(ui, &shown, &view));
+                out.extend(plots::show(ui, &shown, &view, spare));
             });
             ui.separator();
             ui.allocate_ui_with_layout(vec2(table_w, size.y), top_down, |ui| {
                 ui.set_min_size(vec2(table_w, size.y));
-                ui.horizontal(|ui| {
-                    for (t, text) in [
-                        (SideTable::Seed, "The seed's table"),
-                        (SideTable::Figures, "Figures"),
-                    ] {
-                        if ui.selectable_label(view.table == t, text).clicked() && view.table != t {
-                            out.push(BearoffAction::View(BearoffView { table: t, ..view }).into());
-                        }
-                    }
-                });
-                match view.table {
-                    SideTable::Seed => tables::seed(ui, &series, &names, &view),
-                    SideTable::Figures => tables::figures(ui, a, &names),
-                }
+                table(ui, out);
             });
         });
     };
@@ -265,7 +337,7 @@ fn report(ui: &mut egui::Ui, state: &AppState, a: &Analysis) -> Vec<Action> {
             .auto_shrink(false)
             .show(ui, |ui| body(ui, avail.max(MIN_BODY), &mut out));
     }
-    out
+    cancelled(out)
 }
 
 /// The Race tab: pip counts and the race formulas.

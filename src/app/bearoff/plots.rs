@@ -18,6 +18,9 @@ use std::ops::RangeInclusive;
 
 /// The smallest a plot (with its title and legend) is drawn.
 pub const MIN_CARD: Vec2 = vec2(200.0, 150.0);
+/// The least size of a plot's drawing area that reads well (what the layout aims for at
+/// 1280×720).
+pub const MIN_USABLE: Vec2 = vec2(300.0, 180.0);
 /// The height of a plot's title and legend rows.
 const HEADER: f32 = 40.0;
 
@@ -54,16 +57,17 @@ pub struct Grid {
 }
 
 /// The arrangement for `main` exact-and-normal plots and the difference plot in `size`: all
-/// in one row, or the main plots above the difference plot, whichever makes the smallest plot
-/// larger (a plot's size counted as min(width, 2.2 × height): about 2:1 reads best).
+/// in one row, or the main plots above the difference plot (the rows of equal height),
+/// whichever makes the smallest plot larger (a plot's size counted as min(width, 2.2 ×
+/// height): about 2:1 reads best).
 pub fn grid(main: usize, size: Vec2) -> Grid {
     let score = |w: f32, h: f32| w.min(2.2 * h);
     let one_row = score(size.x / (main + 1) as f32, size.y);
-    let two_rows = score(size.x / main as f32, 0.6 * size.y).min(score(size.x, 0.4 * size.y));
+    let two_rows = score(size.x / main as f32, 0.5 * size.y);
     if two_rows > one_row {
         Grid {
             rows: vec![main, 1],
-            shares: vec![0.6, 0.4],
+            shares: vec![0.5, 0.5],
         }
     } else {
         Grid {
@@ -89,11 +93,13 @@ fn colours(dark: bool) -> ([Color32; 2], [Color32; 2], Color32) {
     (exact, exact.map(lift), Color32::from_rgb(240, 150, 40))
 }
 
-/// Draws the plots into the space `ui` has; returns the export asked for.
+/// Draws the plots into the space `ui` has; returns the export asked for. `spare`, when
+/// given, draws into the cell beside the difference plot when it has a row of its own.
 pub fn show(
     ui: &mut egui::Ui,
     sides: &[Option<ShownSide<'_>>; 2],
     view: &BearoffView,
+    spare: Option<&dyn Fn(&mut egui::Ui)>,
 ) -> Vec<Action> {
     let present: Vec<usize> = (0..2).filter(|&i| sides[i].is_some()).collect();
     let mut cards: Vec<Card> = match view.arrangement {
@@ -108,20 +114,20 @@ pub fn show(
         Scale::Log => LOG_FLOOR,
     };
     let rolls = shown_rolls(&all, view.quantity, floor);
-    ui.label(format!(
-        "{}: exact against the {}",
-        what(view),
-        normal_name(view)
-    ));
     let size = ui.available_size().max(MIN_CARD);
     let g = grid(main, size);
     let gap = ui.spacing().item_spacing;
     let mut out = Vec::new();
     let mut next = cards.into_iter();
     let top_down = egui::Layout::top_down(egui::Align::Min);
-    for (&n, &share) in g.rows.iter().zip(&g.shares) {
+    let last = g.rows.len() - 1;
+    for (row, (&n, &share)) in g.rows.iter().zip(&g.shares).enumerate() {
+        let cells = match (&spare, row) {
+            (Some(_), r) if r == last && r > 0 => n + 1,
+            _ => n,
+        };
         let h = (size.y * share - gap.y).max(MIN_CARD.y);
-        let w = ((size.x - gap.x * (n - 1) as f32) / n as f32).max(MIN_CARD.x);
+        let w = ((size.x - gap.x * (cells - 1) as f32) / cells as f32).max(MIN_CARD.x);
         ui.horizontal_top(|ui| {
             for card in next.by_ref().take(n) {
                 let r = ui.allocate_ui_with_layout(vec2(w, h), top_down, |ui| {
@@ -132,9 +138,19 @@ pub fn show(
                     out.push(Action::Bearoff(BearoffAction::ExportPlot(e)));
                 }
             }
+            if cells > n
+                && let Some(draw) = spare
+            {
+                ui.allocate_ui_with_layout(vec2(w, h), top_down, |ui| draw(ui));
+            }
         });
     }
     out
+}
+
+/// What the plots show, in one line ("P(all off in exactly k rolls): exact against the …").
+pub fn caption(view: &BearoffView) -> String {
+    format!("{}: exact against the {}", what(view), normal_name(view))
 }
 
 fn what(view: &BearoffView) -> &'static str {
@@ -182,15 +198,19 @@ fn short(name: &str) -> &str {
 
 /// How a series is drawn, for its legend swatch.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Swatch {
+pub enum Swatch {
+    /// A bar.
     Bar,
+    /// A dot.
     Dot,
+    /// A solid line.
     Line,
+    /// A dashed line.
     Dashed,
 }
 
 /// A legend entry: a swatch and its text.
-fn legend_entry(ui: &mut egui::Ui, colour: Color32, text: &str, swatch: Swatch) {
+pub fn legend_entry(ui: &mut egui::Ui, colour: Color32, text: &str, swatch: Swatch) {
     let (rect, _) = ui.allocate_exact_size(vec2(18.0, 12.0), egui::Sense::hover());
     let p = ui.painter();
     let stroke = egui::Stroke::new(2.5, colour);
@@ -239,28 +259,14 @@ fn draw_card(
         Card::Both => "Both sides".to_string(),
         Card::Difference => "Exact − normal, pp".to_string(),
     };
-    ui.horizontal(|ui| {
-        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-            if ui
-                .small_button("Export PNG")
-                .on_hover_text("Save this plot as a PNG image (also in its right-click menu)")
-                .clicked()
-            {
-                export = true;
-            }
-            ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
-                ui.add(egui::Label::new(egui::RichText::new(&title).strong()).truncate())
-                    .on_hover_text(match card {
-                        Card::Side(_) => "the side's mean ± standard deviation, in rolls",
-                        Card::Both => "both sides on one plot",
-                        Card::Difference => {
-                            "exact − normal at each k for both sides, in percentage points"
-                        }
-                    });
-            });
-        });
-    });
+    // One row when it fits: the title, the legend, the export button at the right.
     ui.horizontal_wrapped(|ui| {
+        ui.add(egui::Label::new(egui::RichText::new(&title).strong()).truncate())
+            .on_hover_text(match card {
+                Card::Side(_) => "the side's mean ± standard deviation, in rolls",
+                Card::Both => "both sides on one plot",
+                Card::Difference => "exact − normal at each k for both sides, in percentage points",
+            });
         let exact = if log { Swatch::Dot } else { Swatch::Bar };
         match card {
             Card::Side(i) => {
@@ -279,6 +285,7 @@ fn draw_card(
                 }
             }
         }
+        export = export_button(ui);
     });
     let size = vec2(
         ui.available_width(),
@@ -367,14 +374,7 @@ fn draw_card(
             .formatter(move |m, _| axes::value_label(m.value, vstep))
             .min_thickness(44.0)
     };
-    let plot = Plot::new(id)
-        .width(size.x)
-        .height(size.y)
-        .allow_zoom(false)
-        .allow_drag(false)
-        .allow_scroll(false)
-        .allow_boxed_zoom(false)
-        .allow_double_click_reset(false)
+    let plot = fixed_plot(id, size)
         .show_y(false)
         .custom_x_axes(vec![x_axis])
         .custom_y_axes(vec![y_axis])
@@ -479,17 +479,49 @@ fn draw_card(
                 .show(|ui| read_out(ui, k, &shown, view, quantity));
         }
     }
-    r.context_menu(|ui| {
+    finish_card(ui, r, top, export, || export_name(card, sides, view))
+}
+
+/// A plot of `size` that stays as drawn: no zoom, drag, scroll or reset (the panel sets its
+/// bounds).
+pub fn fixed_plot<'a>(id: impl egui::AsIdSalt, size: Vec2) -> Plot<'a> {
+    Plot::new(id)
+        .width(size.x)
+        .height(size.y)
+        .allow_zoom(false)
+        .allow_drag(false)
+        .allow_scroll(false)
+        .allow_boxed_zoom(false)
+        .allow_double_click_reset(false)
+}
+
+/// The "Export PNG" button of a plot's title row; true when clicked.
+pub fn export_button(ui: &mut egui::Ui) -> bool {
+    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+        ui.small_button("Export PNG")
+            .on_hover_text("Save this plot as a PNG image (also in its right-click menu)")
+            .clicked()
+    })
+    .inner
+}
+
+/// The plot's right-click "Export PNG"; the export of the whole card (from `top`, title and
+/// legend included, to what `ui` has drawn) when it or the button (`export`) was clicked.
+pub fn finish_card(
+    ui: &egui::Ui,
+    plot: &egui::Response,
+    top: egui::Pos2,
+    mut export: bool,
+    name: impl FnOnce() -> String,
+) -> Option<PlotExport> {
+    plot.context_menu(|ui| {
         if ui.button("Export PNG").clicked() {
             export = true;
             ui.close();
         }
     });
     let rect = Rect::from_min_max(top, ui.min_rect().max);
-    export.then(|| PlotExport {
-        rect,
-        name: export_name(card, sides, view),
-    })
+    export.then(|| PlotExport { rect, name: name() })
 }
 
 /// The runs of consecutive points (a log line breaks where a value cannot be drawn).

@@ -6,7 +6,18 @@
 //! checkers on P points they are the first `C(P + C, P)` indices, the same numbers gnubg's
 //! two-sided files use.
 
+pub mod solver;
+
 use super::index::{Counts, binomial, index};
+
+pub mod build;
+pub mod cubeful;
+pub mod file;
+pub mod resume;
+pub mod table;
+
+pub use cubeful::CubefulEquities;
+pub use table::{Kind, MAX_CHECKERS, MAX_POINTS, TwoSidedDb, TwoSidedError};
 
 /// Exact two-sided chances, however they were obtained (a full database, a file, or a solver
 /// for the positions a pair of sides can reach).

@@ -1,0 +1,14 @@
+//! What the exact two-sided chances say about the one-sided method (issue 14, "the study"):
+//! each approximate method's error over every pair of a two-sided database ([`errors`]), and
+//! best play by the exact chance beside the plays of the one-sided method, the seed's
+//! heuristic and the classic program's BRDVAL ([`best_play`]).
+
+pub mod best_play;
+pub mod errors;
+pub mod exact;
+pub mod methods;
+
+pub use best_play::{BestPlay, BestPlayError, PlayChance, best_play};
+pub use errors::{ErrorMap, ErrorMapError, error_map};
+pub use exact::{Exact, ExactError};
+pub use methods::{Method, Methods};

@@ -1,0 +1,176 @@
+//! Best play for the race and dice on the board: the move with the highest exact two-sided
+//! chance beside the one-sided move (fewest expected rolls), the seed's heuristic and the
+//! classic program's (highest BRDVAL), each with its exact chance and its loss against the
+//! best. Hovering a row shows its move on the board as a candidate's (ghosted result, arrows);
+//! a click keeps it shown.
+
+use super::state::BearoffAction;
+use super::two_sided::ExactReport;
+use crate::app::state::{Action, AppState};
+use bgw_engine::Side;
+use bgw_engine::bearoff::study::BestPlay;
+use bgw_engine::moves::Play;
+use egui_extras::{Column, TableBuilder};
+
+/// The rules compared, in the table's order: name, what it is, its play's index.
+pub fn rows(b: &BestPlay) -> [(&'static str, &'static str, usize); 4] {
+    [
+        (
+            "two-sided best",
+            "The highest exact chance of bearing off first",
+            0,
+        ),
+        (
+            "one-sided",
+            "The fewest expected rolls: what one-sided databases play",
+            b.one_sided,
+        ),
+        (
+            "seed's heuristic",
+            "The seed's bear-off rule (the classic program without contact)",
+            b.heuristic,
+        ),
+        (
+            "classic (BRDVAL)",
+            "The classic program's highest BRDVAL (default weights)",
+            b.brdval,
+        ),
+    ]
+}
+
+/// The Best play section.
+pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
+    let mut out = Vec::new();
+    let two = &state.bearoff.two_sided;
+    let Some(dice) = state.editing.edit.roll() else {
+        ui.label("Set the dice (click them, or roll with R) for best play.");
+        return out;
+    };
+    let report: &ExactReport = match (&two.exact, &two.solving) {
+        (_, Some(_)) => {
+            ui.label(format!("Working out best play for {dice}…"));
+            return out;
+        }
+        (Some(Ok(r)), None) => r,
+        (Some(Err(why)), None) => {
+            ui.label(format!("No best play by the exact chance: {why}."));
+            return out;
+        }
+        (None, None) => return out,
+    };
+    let b = match &report.best {
+        Some(Ok(b)) => b,
+        Some(Err(why)) => {
+            ui.label(format!("No best play: {why}."));
+            return out;
+        }
+        None => return out,
+    };
+    let on_roll = state.editing.edit.on_roll;
+    ui.label(format!(
+        "{on_roll} to play {}: {} distinct plays; chances after the play, {} on roll \
+         ({}). Hover a row to see the move on the board, click to keep it.",
+        b.dice,
+        b.plays.len(),
+        on_roll.opponent(),
+        report.source
+    ));
+    let h = ui.text_style_height(&egui::TextStyle::Monospace) + 6.0;
+    let shown = state.bearoff.shown_play();
+    let selected = state.bearoff.selected_play;
+    let mut hovered = None;
+    TableBuilder::new(ui)
+        .id_salt("best-play")
+        .striped(true)
+        .sense(egui::Sense::click())
+        .auto_shrink([false, true])
+        .column(Column::initial(130.0).at_least(90.0))
+        .column(Column::initial(150.0).at_least(90.0).clip(true))
+        .columns(Column::initial(90.0).at_least(60.0), 3)
+        .header(h, |mut row| {
+            for (head, hint) in [
+                ("rule", "Who chooses the play"),
+                ("move", "The play, gnubg notation"),
+                (
+                    "exact chance",
+                    "The mover's exact two-sided chance after the play",
+                ),
+                ("loss", "Chance given up against the two-sided best"),
+                (
+                    "mean rolls",
+                    "Expected rolls to bear off after the play (one-sided)",
+                ),
+            ] {
+                row.col(|ui| {
+                    ui.strong(head).on_hover_text(hint);
+                });
+            }
+        })
+        .body(|mut body| {
+            for (name, hint, i) in rows(b) {
+                let p = &b.plays[i];
+                body.row(h, |mut row| {
+                    row.set_selected(shown == Some(i));
+                    let loss = match i {
+                        0 => "—".to_string(),
+                        _ => format!("{:.3} pp", b.loss(i) * 100.0),
+                    };
+                    row.col(|ui| cell(ui, egui::RichText::new(name)));
+                    for text in [
+                        p.play.clone(),
+                        format!("{:.3} %", p.chance * 100.0),
+                        loss,
+                        format!("{:.3}", p.mean_rolls),
+                    ] {
+                        row.col(|ui| cell(ui, egui::RichText::new(text).monospace()));
+                    }
+                    let r = row.response().on_hover_text(hint);
+                    if r.hovered() {
+                        hovered = Some(i);
+                    }
+                    if r.clicked() {
+                        let next = (selected != Some(i)).then_some(i);
+                        out.push(BearoffAction::SelectPlay(next).into());
+                    }
+                });
+            }
+        });
+    if hovered != state.bearoff.hovered_play {
+        out.push(BearoffAction::HoverPlay(hovered).into());
+    }
+    out
+}
+
+/// A table cell's text that leaves the pointer to its row (hover and click are the row's).
+pub fn cell(ui: &mut egui::Ui, text: egui::RichText) {
+    ui.add(egui::Label::new(text).selectable(false));
+}
+
+impl AppState {
+    /// The move the board previews: a best-play row of the Bear-off tab when one is hovered or
+    /// selected there, else the candidate hovered or selected. The best-play row's move is
+    /// found among the candidates by its notation (the same legal plays).
+    pub fn previewed_play(&self) -> Option<(Side, Play)> {
+        let a = self.candidates.analysis.as_ref()?;
+        let mover = a.position.on_roll();
+        let from_bearoff = self
+            .bearoff
+            .shown_play()
+            .filter(|_| self.settings.tab == crate::app::Tab::Bearoff)
+            .and_then(|i| {
+                let report = self.bearoff.two_sided.exact.as_ref()?.as_ref().ok()?;
+                let b = report.best.as_ref()?.as_ref().ok()?;
+                let notation = &b.plays.get(i)?.play;
+                a.candidates
+                    .iter()
+                    .find(|c| &c.play.mv.notation() == notation)
+            });
+        match from_bearoff {
+            Some(c) => Some((mover, c.play)),
+            None => {
+                let i = self.candidates.shown()?;
+                Some((mover, a.candidates[i].play))
+            }
+        }
+    }
+}

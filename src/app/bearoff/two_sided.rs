@@ -1,0 +1,353 @@
+//! The two-sided study in the Bear-off tab (issue 14): a two-sided database (a gnubg file, or
+//! built in memory), the exact chance of the race on the board — from the database when both
+//! sides fit it, else solved on the fly when the pair is small enough — with best play for the
+//! dice on the board, and the database's error map. Everything is computed off the UI thread
+//! ([`Job`]); the engine does the work (`bgw_engine::bearoff::study`).
+
+use crate::app::jobs::{Job, Progress};
+use bgw_engine::bearoff::analysis;
+use bgw_engine::bearoff::index::{Counts, MAX_POINTS};
+use bgw_engine::bearoff::study::{BestPlay, ErrorMap, Exact, best_play, error_map};
+use bgw_engine::bearoff::two_sided::solver::{DEFAULT_LIMIT, Solver};
+use bgw_engine::bearoff::two_sided::{Kind, TwoSidedChances, TwoSidedDb, positions};
+use bgw_engine::bearoff::{Control, build, build_within};
+use bgw_engine::dice::Dice;
+use bgw_engine::position::{Position, SideCheckers};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// Exact two-sided chances shared with the jobs.
+pub type Table = Arc<dyn TwoSidedChances + Send + Sync>;
+
+/// The sizes the panel offers to build in memory (points × checkers): seconds at most.
+pub const BUILD_SIZES: [(usize, usize); 5] = [(3, 3), (4, 4), (6, 4), (6, 6), (6, 8)];
+
+/// Worst pairs the error map keeps for each method.
+pub const WORST: usize = 20;
+
+/// Pairs beyond which the solver is not even tried: the product of the positions each side can
+/// be in, sixteen times the solver's memo (it gives up at [`DEFAULT_LIMIT`]).
+pub const SOLVE_BOUND: u64 = 16 * DEFAULT_LIMIT as u64;
+
+/// A two-sided database in memory and where it came from.
+#[derive(Clone)]
+pub struct Loaded {
+    /// The chances.
+    pub table: Table,
+    /// "6×6, read from bd6x6.bd" or "4×4, built in memory".
+    pub name: String,
+}
+
+/// Where the exact chance of a race comes from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// The loaded database.
+    Table,
+    /// The on-the-fly solver for sides on this many points.
+    Solver(usize),
+}
+
+/// The exact chance of the race on the board and best play for its dice.
+#[derive(Clone, Debug)]
+pub struct ExactReport {
+    /// The side on roll's exact chance of bearing off first.
+    pub chance: f64,
+    /// Where it came from ("the 6×6 database", "solved on the fly: 12,345 pairs").
+    pub source: String,
+    /// Best play for the dice on the board (`None` without dice).
+    pub best: Option<Result<BestPlay, String>>,
+}
+
+/// The two-sided part of the Bear-off tab's state.
+#[derive(Default)]
+pub struct TwoSidedState {
+    /// The database loaded or built.
+    pub loaded: Option<Loaded>,
+    /// Reading or building one.
+    pub loading: Option<Job<Result<Loaded, String>>>,
+    /// Why the last one could not be read or built.
+    pub load_error: Option<String>,
+    /// The race and dice the exact chance is for.
+    pub key: Option<(Position, Option<Dice>)>,
+    /// The exact chance of the race on the board, or why there is none.
+    pub exact: Option<Result<ExactReport, String>>,
+    /// Solving it.
+    pub solving: Option<Job<Result<ExactReport, String>>>,
+    /// The loaded database's error map, or why there is none.
+    pub map: Option<Result<ErrorMap, String>>,
+    /// Computing it.
+    pub mapping: Option<Job<Result<ErrorMap, String>>>,
+}
+
+/// Each side's checkers on its points 1–15, `[on roll, other]`.
+pub fn sides(pos: &Position) -> [Counts; 2] {
+    let [opp, me] = pos.sides();
+    let counts = |s: &SideCheckers| {
+        let mut c = [0u8; MAX_POINTS + 1];
+        c[1..=MAX_POINTS].copy_from_slice(&s[..MAX_POINTS]);
+        c
+    };
+    [counts(&me), counts(&opp)]
+}
+
+/// The highest point a side occupies and its checkers.
+fn extent(c: &Counts) -> (usize, usize) {
+    let high = (1..=MAX_POINTS).rev().find(|&p| c[p] > 0).unwrap_or(0);
+    (high, c[1..].iter().map(|&n| n as usize).sum())
+}
+
+/// Where the exact chance of `pos` comes from, or why there is none, in one line ("7 and 9
+/// checkers up to point 8: no two-sided database covers it, …").
+pub fn source(pos: &Position, loaded: Option<&Loaded>) -> Result<Source, String> {
+    analysis::points_needed(pos, MAX_POINTS).map_err(|e| e.to_string())?;
+    let [a, b] = sides(pos);
+    let ((ha, na), (hb, nb)) = (extent(&a), extent(&b));
+    if let Some(l) = loaded
+        && l.table.win_counts(&a, &b).is_some()
+    {
+        return Ok(Source::Table);
+    }
+    let high = ha.max(hb).max(1);
+    let pairs = positions(high, na) as u64 * positions(high, nb) as u64;
+    if high <= MAX_POINTS && pairs <= SOLVE_BOUND {
+        return Ok(Source::Solver(high));
+    }
+    let covered = match loaded {
+        Some(l) => format!(
+            "the loaded {}×{} database does not cover it",
+            l.table.points(),
+            l.table.checkers()
+        ),
+        None => "no two-sided database covers it".to_string(),
+    };
+    Err(format!(
+        "{na} and {nb} checkers up to point {high}: {covered}, and its {} pairs are too many \
+         to solve on the fly",
+        thousands(pairs)
+    ))
+}
+
+/// `n` with commas between thousands ("2,940,000").
+pub fn thousands(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, ch) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+/// Works out the exact chance of `pos` from `source` and best play for `dice` (on this
+/// thread: the jobs call it).
+pub fn exact_report(
+    pos: &Position,
+    dice: Option<Dice>,
+    source: &Source,
+    loaded: Option<&Loaded>,
+    cancel: &Progress,
+) -> Result<ExactReport, String> {
+    let [a, b] = sides(pos);
+    let mut solver;
+    let (mut exact, name) = match (source, loaded) {
+        (Source::Table, Some(l)) => (
+            Exact::Table(l.table.as_ref()),
+            format!("the {} database", l.name),
+        ),
+        (Source::Table, None) => return Err("no two-sided database is loaded".to_string()),
+        (Source::Solver(points), _) => {
+            solver = Solver::new(*points, DEFAULT_LIMIT);
+            (Exact::Solver(&mut solver), String::new())
+        }
+    };
+    let chance = exact.win(&a, &b).map_err(|e| e.to_string())?;
+    let best = match dice {
+        Some(d) if !cancel.cancelled() => Some(best_for(pos, d, &mut exact, cancel)),
+        _ => None,
+    };
+    let source = match exact {
+        Exact::Solver(s) => format!("solved on the fly ({} pairs)", thousands(s.states() as u64)),
+        Exact::Table(_) => name,
+    };
+    Ok(ExactReport {
+        chance,
+        source,
+        best,
+    })
+}
+
+/// Best play for `dice`: the one-sided database it needs is built for the two sides only.
+fn best_for(
+    pos: &Position,
+    dice: Dice,
+    exact: &mut Exact<'_>,
+    cancel: &Progress,
+) -> Result<BestPlay, String> {
+    let needed = analysis::points_needed(pos, MAX_POINTS).map_err(|e| e.to_string())?;
+    let points = needed.iter().flatten().copied().max().unwrap_or(1);
+    let targets = analysis::targets(pos, &needed, points);
+    let control = Control {
+        progress: None,
+        cancel: Some(&cancel.cancel),
+    };
+    let one_sided = build_within::<f64>(points, &targets, control).map_err(|e| e.to_string())?;
+    best_play(pos, dice, &one_sided, exact).map_err(|e| e.to_string())
+}
+
+/// The error map of `table` (with the exact one-sided database of its points), reporting to
+/// `p` and stopping when it is cancelled.
+pub fn map_of(table: &Table, p: &Progress) -> Result<ErrorMap, String> {
+    let control = Control {
+        progress: None,
+        cancel: Some(&p.cancel),
+    };
+    let one_sided = build::<f64>(table.points(), control).map_err(|e| e.to_string())?;
+    let report = |done: u64, total: u64| p.set(done, total);
+    error_map(table.as_ref(), &one_sided, WORST, &report, &p.cancel).map_err(|e| e.to_string())
+}
+
+impl TwoSidedState {
+    /// Brings the exact chance up to date with `pos` and `dice` (the board's).
+    pub fn request(&mut self, pos: Position, dice: Option<Dice>) {
+        if self.key == Some((pos, dice)) {
+            return;
+        }
+        self.key = Some((pos, dice));
+        if let Some(job) = self.solving.take() {
+            job.cancel();
+        }
+        self.exact = None;
+        let src = match source(&pos, self.loaded.as_ref()) {
+            Ok(s) => s,
+            Err(e) => {
+                self.exact = Some(Err(e));
+                return;
+            }
+        };
+        let loaded = self.loaded.clone();
+        let what = match src {
+            Source::Table => "the exact chance from the two-sided database".to_string(),
+            Source::Solver(p) => format!("solving the {p}-point race exactly"),
+        };
+        self.solving = Some(Job::spawn(what, move |p: &Progress| {
+            exact_report(&pos, dice, &src, loaded.as_ref(), p)
+        }));
+    }
+
+    /// Uses `loaded` from now on: the exact chance is worked out again, the old map goes.
+    pub fn set_loaded(&mut self, loaded: Loaded) {
+        self.loaded = Some(loaded);
+        self.load_error = None;
+        self.map = None;
+        if let Some(job) = self.mapping.take() {
+            job.cancel();
+        }
+        // The race on the board again, from the new database.
+        if let Some((pos, dice)) = self.key.take() {
+            self.request(pos, dice);
+        }
+    }
+
+    /// Reads the gnubg two-sided file at `path` in the background.
+    pub fn open(&mut self, path: PathBuf) {
+        let name = path.file_name().map_or_else(
+            || path.display().to_string(),
+            |n| n.to_string_lossy().into(),
+        );
+        self.start_loading(format!("reading {name}"), move |_| {
+            let db = TwoSidedDb::read(&path).map_err(|e| format!("{name}: {e}"))?;
+            let size = format!("{}×{}", db.points(), db.checkers());
+            Ok(Loaded {
+                name: format!("{size} ({}, {name})", db.kind().name()),
+                table: Arc::new(db),
+            })
+        });
+    }
+
+    /// Builds the exact `points` × `checkers` database in memory in the background.
+    pub fn build(&mut self, points: usize, checkers: usize) {
+        self.start_loading(
+            format!("building the {points}×{checkers} two-sided database"),
+            move |p| {
+                let report = |done: u64, total: u64| p.set(done, total);
+                let control = Control {
+                    progress: Some(&report),
+                    cancel: Some(&p.cancel),
+                };
+                let db = TwoSidedDb::build(points, checkers, Kind::Exact, control)
+                    .map_err(|e| e.to_string())?;
+                Ok(Loaded {
+                    name: format!("{points}×{checkers} (built in memory)"),
+                    table: Arc::new(db),
+                })
+            },
+        );
+    }
+
+    fn start_loading(
+        &mut self,
+        what: String,
+        work: impl FnOnce(&Progress) -> Result<Loaded, String> + Send + 'static,
+    ) {
+        if let Some(job) = self.loading.take() {
+            job.cancel();
+        }
+        self.load_error = None;
+        self.loading = Some(Job::spawn(what, work));
+    }
+
+    /// Starts the error map of the loaded database.
+    pub fn start_map(&mut self) {
+        let Some(l) = &self.loaded else { return };
+        if let Some(job) = self.mapping.take() {
+            job.cancel();
+        }
+        self.map = None;
+        let table = Arc::clone(&l.table);
+        self.mapping = Some(Job::spawn(
+            format!("the error map of the {} database", l.name),
+            move |p: &Progress| map_of(&table, p),
+        ));
+    }
+
+    /// Collects what the jobs finished; true when something changed.
+    pub fn poll(&mut self) -> bool {
+        let mut changed = false;
+        if let Some(r) = self.solving.as_ref().and_then(Job::try_take) {
+            self.exact = Some(r);
+            self.solving = None;
+            changed = true;
+        }
+        if let Some(r) = self.mapping.as_ref().and_then(Job::try_take) {
+            self.map = Some(r);
+            self.mapping = None;
+            changed = true;
+        }
+        if let Some(r) = self.loading.as_ref().and_then(Job::try_take) {
+            self.loading = None;
+            match r {
+                Ok(l) => self.set_loaded(l),
+                Err(e) => self.load_error = Some(e),
+            }
+            changed = true;
+        }
+        changed
+    }
+
+    /// Stops every job; each says it was cancelled.
+    pub fn cancel(&mut self) {
+        if let Some(job) = self.solving.take() {
+            job.cancel();
+            self.exact = Some(Err("cancelled".to_string()));
+        }
+        if let Some(job) = self.mapping.take() {
+            job.cancel();
+            self.map = Some(Err("cancelled".to_string()));
+        }
+        if let Some(job) = self.loading.take() {
+            job.cancel();
+        }
+    }
+}

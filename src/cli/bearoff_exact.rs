@@ -1,0 +1,227 @@
+//! `bgw bearoff <ID>`: the exact two-sided chance beside the one-sided methods' chances, each
+//! method's error against it, and with `--dice` the best play by the exact chance beside the
+//! one-sided move, the seed's heuristic and the highest BRDVAL.
+
+use super::CliError;
+use bgw_engine::bearoff::analysis::{self, Analysis};
+use bgw_engine::bearoff::index::{Counts, MAX_POINTS};
+use bgw_engine::bearoff::study::{BestPlay, Exact, best_play};
+use bgw_engine::bearoff::two_sided::solver::{DEFAULT_LIMIT, Solver};
+use bgw_engine::bearoff::two_sided::{TwoSidedChances, TwoSidedDb};
+use bgw_engine::bearoff::{Control, build_within};
+use bgw_engine::dice::Dice;
+use bgw_engine::position::{Position, SideCheckers};
+use std::fmt::Write as _;
+
+/// What the two-sided truth says about one position.
+pub struct Study {
+    /// The exact chance of the side on roll, or why there is none.
+    win: Result<f64, String>,
+    /// Where it came from.
+    source: String,
+    /// The best play of `--dice`, or why there is none (`None` without `--dice`).
+    best_play: Option<Result<BestPlay, String>>,
+}
+
+/// The JSON fields the study adds to `bgw bearoff <ID> --json`.
+#[derive(serde::Serialize)]
+pub struct StudyJson<'a> {
+    /// The exact two-sided chance of the side on roll.
+    win_two_sided: Option<f64>,
+    /// Where it came from.
+    two_sided_source: &'a str,
+    /// Why there is none.
+    two_sided_unavailable: Option<&'a str>,
+    /// Each method's chance minus the exact one, in percentage points.
+    errors_two_sided: Option<ErrorsJson>,
+    /// `--dice`: every play with its exact chance and each method's pick.
+    best_play: Option<&'a BestPlay>,
+    /// `--dice`: why there is no best play.
+    best_play_unavailable: Option<&'a str>,
+}
+
+/// Errors against the two-sided chance (pp).
+#[derive(serde::Serialize)]
+struct ErrorsJson {
+    one_sided: Option<f64>,
+    normal: Option<f64>,
+    interval: Option<f64>,
+    rollout: Option<f64>,
+}
+
+fn counts(side: &SideCheckers, points: usize) -> Counts {
+    let mut c = [0u8; MAX_POINTS + 1];
+    c[1..=points].copy_from_slice(&side[..points]);
+    c
+}
+
+/// Works out the study of `pos` for the analysis `a` (both sides must be in its range): the
+/// exact chances from `table` when the position fits it, else from the on-the-fly solver.
+pub fn study(
+    pos: &Position,
+    a: &Analysis,
+    dice: Option<Dice>,
+    table: Option<&TwoSidedDb>,
+) -> Result<Study, CliError> {
+    let points = a.points;
+    let mut solver = Solver::new(points, DEFAULT_LIMIT);
+    let [opp, me] = pos.sides();
+    let (me, opp) = (counts(&me, points), counts(&opp, points));
+    let fits = table.filter(|db| db.win_counts(&me, &opp).is_some());
+    let mut exact = match fits {
+        Some(db) => Exact::Table(db),
+        None => Exact::Solver(&mut solver),
+    };
+    let missed = match table {
+        Some(db) if fits.is_none() => format!(
+            "the position does not fit the two-sided database ({}x{}), and ",
+            db.points(),
+            db.checkers()
+        ),
+        _ => String::new(),
+    };
+    let win = if a.on_roll.is_some() && a.opponent.is_some() {
+        exact.win(&me, &opp).map_err(|e| format!("{missed}{e}"))
+    } else {
+        Err("a side is out of range".to_string())
+    };
+    let best_play = match (dice, &win) {
+        (None, _) => None,
+        (Some(_), Err(why)) => Some(Err(why.clone())),
+        (Some(dice), Ok(_)) => {
+            let targets = analysis::targets(pos, &[Some(points); 2], points);
+            let one_sided = build_within::<f64>(points, &targets, Control::default())?;
+            Some(best_play(pos, dice, &one_sided, &mut exact).map_err(|e| e.to_string()))
+        }
+    };
+    let source = match fits {
+        Some(db) => format!(
+            "two-sided database {}x{}, {}",
+            db.points(),
+            db.checkers(),
+            db.kind().name()
+        ),
+        None => format!(
+            "on-the-fly solver, {} pairs of positions",
+            group(solver.states())
+        ),
+    };
+    Ok(Study {
+        win,
+        source,
+        best_play,
+    })
+}
+
+/// `1234567` as `1,234,567`.
+fn group(n: usize) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, ch) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+impl Study {
+    fn errors(&self, a: &Analysis) -> Option<ErrorsJson> {
+        let exact = *self.win.as_ref().ok()?;
+        let pp = |x: Option<f64>| x.map(|x| 100.0 * (x - exact));
+        Some(ErrorsJson {
+            one_sided: pp(a.win_exact),
+            normal: pp(a.win_normal),
+            interval: pp(a.win_interval),
+            rollout: pp(a.rollout.map(|r| r.win)),
+        })
+    }
+
+    /// The JSON fields.
+    pub fn json(&self, a: &Analysis) -> StudyJson<'_> {
+        let best = self.best_play.as_ref();
+        StudyJson {
+            win_two_sided: self.win.as_ref().ok().copied(),
+            two_sided_source: &self.source,
+            two_sided_unavailable: self.win.as_ref().err().map(String::as_str),
+            errors_two_sided: self.errors(a),
+            best_play: best.and_then(|b| b.as_ref().ok()),
+            best_play_unavailable: best.and_then(|b| b.as_ref().err()).map(String::as_str),
+        }
+    }
+
+    /// The text lines.
+    pub fn text(&self, a: &Analysis) -> String {
+        let mut o = String::new();
+        let _ = writeln!(o);
+        match (&self.win, self.errors(a)) {
+            (Ok(w), Some(e)) => {
+                let _ = writeln!(
+                    o,
+                    "Two-sided (exact, both sides playing to win): {w:.4} ({:.2} %)  [{}]",
+                    100.0 * w,
+                    self.source
+                );
+                let f = |x: Option<f64>| x.map_or("-".to_string(), |x| format!("{x:+.3}"));
+                let _ = writeln!(
+                    o,
+                    "Errors against it (pp): one-sided exact {}, normal {}, interval {}, rollout {}",
+                    f(e.one_sided),
+                    f(e.normal),
+                    f(e.interval),
+                    f(e.rollout)
+                );
+            }
+            (Err(why), _) => {
+                let _ = writeln!(o, "Two-sided (exact): not available: {why}");
+            }
+            (Ok(_), None) => {}
+        }
+        match &self.best_play {
+            None => {}
+            Some(Err(why)) => {
+                let _ = writeln!(o, "Best play: not available: {why}");
+            }
+            Some(Ok(bp)) => plays(&mut o, bp),
+        }
+        o
+    }
+}
+
+/// The best-play table.
+fn plays(o: &mut String, bp: &BestPlay) {
+    let _ = writeln!(o);
+    let _ = writeln!(
+        o,
+        "Best play of {} by the exact chance (B best, O one-sided: fewest rolls, H the seed's heuristic, V highest BRDVAL):",
+        bp.dice
+    );
+    let _ = writeln!(
+        o,
+        "      Play                      Result (1-{})     Chance   Loss (pp)  Rolls   BRDVAL",
+        bp.plays[0].result.len()
+    );
+    for (i, p) in bp.plays.iter().enumerate() {
+        let marks: String = [
+            (i == 0, 'B'),
+            (i == bp.one_sided, 'O'),
+            (i == bp.heuristic, 'H'),
+            (i == bp.brdval, 'V'),
+        ]
+        .iter()
+        .map(|&(on, c)| if on { c } else { ' ' })
+        .collect();
+        let result: Vec<String> = p.result.iter().map(u8::to_string).collect();
+        let _ = writeln!(
+            o,
+            "{marks}  {:25} {:16} {:8.4} {:10.3} {:6.3} {:8.2}",
+            p.play,
+            result.join(","),
+            p.chance,
+            100.0 * bp.loss(i),
+            p.mean_rolls,
+            p.brdval
+        );
+    }
+}
