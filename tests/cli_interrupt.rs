@@ -206,3 +206,50 @@ fn an_interrupted_benchmark_build_leaves_no_file() {
     assert!(names(&dir).is_empty(), "{:?}", names(&dir));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn an_interrupted_two_sided_build_resumes_from_its_checkpoint() {
+    let dir = temp_dir("two-sided");
+    let out = dir.join("ts.bd");
+    let args = [
+        "bearoff",
+        "build",
+        "--two-sided",
+        "6x10",
+        "--cubeless",
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    let o = interrupted(&args, Duration::from_millis(2500));
+    assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("ts.bd not written") && stderr(&o).contains("--resume"),
+        "{}",
+        stderr(&o)
+    );
+    // No output, only the checkpoint of the finished pip levels.
+    assert_eq!(names(&dir), ["ts.bd.resume"]);
+    let resumed = Command::new(env!("CARGO_BIN_EXE_bgw"))
+        .args(args)
+        .arg("--resume")
+        .output()
+        .unwrap();
+    assert!(resumed.status.success(), "{}", stderr(&resumed));
+    assert!(
+        stderr(&resumed).contains("resuming"),
+        "{}",
+        stderr(&resumed)
+    );
+    assert_eq!(names(&dir), ["ts.bd"]);
+    // The same file as a build from scratch.
+    let fresh = dir.join("fresh.bd");
+    let mut again: Vec<&str> = args[..6].to_vec();
+    again.push(fresh.to_str().unwrap());
+    let o = Command::new(env!("CARGO_BIN_EXE_bgw"))
+        .args(again)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(std::fs::read(&out).unwrap() == std::fs::read(&fresh).unwrap());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -1,16 +1,10 @@
-//! The two-sided database against a plain recursive reference written here, and against
-//! gnubg's `makebearoff` byte for byte on small sizes (the 6x6 and 6x8 files are compared in
-//! `tests/two_sided_cli.rs`).
-//!
-//! Without `makebearoff` (Debian's `gnubg` package) the comparisons print why they are skipped,
-//! unless `CI` is set: then they fail.
+//! The two-sided database against a plain recursive reference written here (gnubg's files,
+//! byte for byte against `makebearoff`, are compared in `tests/two_sided_cli.rs`).
 
 use bgw_engine::bearoff::Control;
 use bgw_engine::bearoff::index::{self, Counts};
-use bgw_engine::bearoff::two_sided::{Kind, TwoSidedChances, TwoSidedDb, file, positions};
+use bgw_engine::bearoff::two_sided::{Kind, TwoSidedChances, TwoSidedDb, positions};
 use std::collections::HashMap;
-use std::path::PathBuf;
-use std::process::Command;
 
 /// A side: checkers on points 1..=6 (index 0 unused).
 type Side = [u8; 7];
@@ -156,56 +150,4 @@ fn chances_by_counts_and_sides_with_no_checker() {
     a[6] = 0;
     a[7] = 1;
     assert_eq!(db.win_counts(&a, &b), None);
-}
-
-/// Debian's `makebearoff` (in /usr/games, often not on the PATH), or `None` with the reason
-/// printed when it is missing and `CI` is unset.
-pub fn makebearoff() -> Option<PathBuf> {
-    let found = std::env::var_os("PATH")
-        .into_iter()
-        .flat_map(|p| std::env::split_paths(&p).collect::<Vec<_>>())
-        .chain([PathBuf::from("/usr/games")])
-        .map(|d| d.join("makebearoff"))
-        .find(|p| p.is_file());
-    if found.is_none() {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "makebearoff (Debian's gnubg package) is missing"
-        );
-        eprintln!("skipped: makebearoff (Debian's gnubg package) is not installed");
-    }
-    found
-}
-
-#[test]
-fn small_files_are_gnubgs_byte_for_byte() {
-    let Some(mb) = makebearoff() else { return };
-    let dir = tempfile::tempdir().unwrap();
-    for (points, checkers) in [(1, 1), (2, 2), (3, 3), (4, 4), (6, 3), (3, 7)] {
-        for (kind, flags) in [(Kind::Cubeless, &["-C"][..]), (Kind::Cubeful, &[][..])] {
-            let out = dir.path().join(format!("{points}x{checkers}-{kind:?}.bd"));
-            let status = Command::new(&mb)
-                .current_dir(dir.path())
-                .arg("-t")
-                .arg(format!("{points}x{checkers}"))
-                .args(flags)
-                .arg("-f")
-                .arg(&out)
-                .output()
-                .unwrap();
-            assert!(status.status.success(), "{status:?}");
-            let theirs = std::fs::read(&out).unwrap();
-            let db = TwoSidedDb::build(points, checkers, kind, Control::default()).unwrap();
-            let ours = file::to_bytes(&db).unwrap();
-            assert_eq!(ours.len(), theirs.len(), "{points}x{checkers} {kind:?}");
-            let first = ours.iter().zip(&theirs).position(|(a, b)| a != b);
-            assert_eq!(
-                first, None,
-                "{points}x{checkers} {kind:?}: first difference"
-            );
-            // And gnubg's file reads back as the same database.
-            let read = TwoSidedDb::read(&out).unwrap();
-            assert_eq!(file::to_bytes(&read).unwrap(), theirs);
-        }
-    }
 }

@@ -1,6 +1,7 @@
 //! `bgw bearoff`: one-sided bear-off databases — analyse a race, build gnubg files, look inside
 //! them.
 
+use super::bearoff_two_sided as two_sided;
 use super::progress::Progress;
 use super::{CliError, eprint, in_range, interrupt, print};
 use bgw_engine::bearoff::analysis::{self, Analysis, SideReport};
@@ -197,11 +198,22 @@ struct DumpJson {
 
 #[derive(clap::Subcommand)]
 enum Action {
-    /// Build a gnubg one-sided database file (gnubg-compatible arithmetic).
+    /// Build a gnubg one-sided database file (gnubg-compatible arithmetic), or with
+    /// --two-sided a gnubg two-sided one.
     Build {
         /// Points, 1-13 (1-15 with --normal).
-        #[arg(long, value_parser = clap::value_parser!(u8).range(1..=15))]
-        points: u8,
+        #[arg(long, value_parser = clap::value_parser!(u8).range(1..=15), required_unless_present = "two_sided")]
+        points: Option<u8>,
+        /// A two-sided database of P points and up to C checkers a side, PxC (P ≤ 6, C ≤ 15),
+        /// as gnubg's `makebearoff -t PxC` writes it.
+        #[arg(long, value_name = "PxC", conflicts_with_all = ["points", "uncompressed", "normal"])]
+        two_sided: Option<String>,
+        /// With --two-sided: the cubeless equities only (`makebearoff -C`).
+        #[arg(long, requires = "two_sided")]
+        cubeless: bool,
+        /// With --two-sided: continue the build stopped earlier from its checkpoint (OUT.resume).
+        #[arg(long, requires = "two_sided")]
+        resume: bool,
         /// The file to write (replaced atomically).
         #[arg(long)]
         out: PathBuf,
@@ -215,9 +227,9 @@ enum Action {
         #[arg(long)]
         quiet: bool,
     },
-    /// What a one-sided database file holds.
+    /// What a one-sided or two-sided database file holds.
     Info {
-        /// A gnubg one-sided .bd file.
+        /// A gnubg one-sided or two-sided .bd file.
         file: PathBuf,
         /// Print one JSON object instead of lines.
         #[arg(long)]
@@ -225,16 +237,17 @@ enum Action {
     },
     /// The error map: every pair of a two-sided database against the one-sided methods.
     Errors(super::bearoff_errors::Args),
-    /// One position of a database file.
+    /// One position of a one-sided database file, or one pair of a two-sided one.
     Dump {
-        /// A gnubg one-sided .bd file.
+        /// A gnubg one-sided or two-sided .bd file.
         file: PathBuf,
-        /// Checkers on points 1, 2, … (ace point first), comma separated.
+        /// Checkers on points 1, 2, … (ace point first), comma separated; twice for a
+        /// two-sided file (the side on roll first).
         #[arg(long, conflicts_with = "index")]
-        counts: Option<String>,
-        /// The gnubg index of the position.
+        counts: Vec<String>,
+        /// The gnubg index of the position; twice for a two-sided file.
         #[arg(long)]
-        index: Option<u32>,
+        index: Vec<u32>,
         /// Print one JSON object instead of the table.
         #[arg(long)]
         json: bool,
@@ -246,11 +259,19 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     match args.action {
         Some(Action::Build {
             points,
+            two_sided,
+            cubeless,
+            resume,
             out,
             uncompressed,
             normal,
             quiet,
-        }) => build_file(points as usize, &out, uncompressed, normal, quiet),
+        }) => match (two_sided, points) {
+            (Some(size), _) => two_sided::build_file(&size, cubeless, &out, quiet, resume),
+            (None, Some(points)) => build_file(points as usize, &out, uncompressed, normal, quiet),
+            (None, None) => Err(CliError::usage("give --points or --two-sided")),
+        },
+        Some(Action::Info { file, json }) if is_two_sided(&file) => two_sided::info(&file, json),
         Some(Action::Info { file, json }) => info(&file, json),
         Some(Action::Errors(args)) => super::bearoff_errors::run(&args),
         Some(Action::Dump {
@@ -258,7 +279,25 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             counts,
             index,
             json,
-        }) => dump(&file, counts.as_deref(), index, json),
+        }) if is_two_sided(&file) => two_sided::dump(&file, &counts, &index, json),
+        Some(Action::Dump {
+            file,
+            counts,
+            index,
+            json,
+        }) => {
+            if counts.len() > 1 || index.len() > 1 {
+                return Err(CliError::usage(
+                    "a one-sided file has one position: give --counts or --index once",
+                ));
+            }
+            dump(
+                &file,
+                counts.first().map(String::as_str),
+                index.first().copied(),
+                json,
+            )
+        }
         None => {
             let Some(text) = args.position.as_deref() else {
                 return Err(CliError::usage(
@@ -268,6 +307,17 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             analyse(text, &args)
         }
     }
+}
+
+/// Whether `file` starts with a two-sided header (`gnubg-TS`); anything unreadable is left to
+/// the one-sided reader's errors.
+fn is_two_sided(file: &std::path::Path) -> bool {
+    let Ok((opened, _)) = user_file::open_regular(file) else {
+        return false;
+    };
+    let mut head = Vec::with_capacity(8);
+    opened.take(8).read_to_end(&mut head).is_ok()
+        && bgw_engine::bearoff::two_sided::file::is_two_sided(&head)
 }
 
 /// The most games of the one-sided rollout.

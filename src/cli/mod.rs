@@ -9,6 +9,7 @@
 mod bearoff;
 mod bearoff_errors;
 mod bearoff_exact;
+mod bearoff_two_sided;
 mod benchmark;
 mod calibrate;
 mod champion;

@@ -83,6 +83,9 @@ impl Successors {
                 })
             })
             .collect();
+        // Plays never add checkers: every result is one of the n positions (`Row::get`
+        // relies on it).
+        assert!(lists.iter().flatten().all(|&y| y < n));
         let mut offsets = Vec::with_capacity(lists.len() + 1);
         let mut targets = Vec::with_capacity(lists.iter().map(Vec::len).sum());
         offsets.push(0);
@@ -130,9 +133,10 @@ impl<C: Copy> Row<C> {
     /// The cell of column `y`.
     #[inline(always)]
     pub fn get(&self, y: u32) -> C {
-        assert!((y as usize) < self.len);
-        // SAFETY: in bounds (checked); the builder reads only cells of finished levels, which
-        // no thread writes any more (see `build_levels`).
+        debug_assert!((y as usize) < self.len);
+        // SAFETY: every result of a position has no more checkers, so its index is below n,
+        // the row's length ([`Successors::new`] checks it); the builder reads only cells of
+        // finished levels, which no thread writes any more (see `build_levels`).
         unsafe { *self.start.add(y as usize) }
     }
 }

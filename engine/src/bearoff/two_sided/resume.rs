@@ -3,14 +3,17 @@
 //!
 //! The file: a 16-byte header (`bgwTSck1`, points, checkers, kind, 5 zero bytes), then one
 //! record a level: level (`u32`), cells (`u64`), the cells' bytes, and an FNV-1a hash of all
-//! that (`u64`), little-endian. Each record is synced before the build goes on. On resume the
-//! records are read while they are whole, consecutive and their hash matches; anything after
-//! (a record cut by a crash) is cut off and rebuilt.
+//! that (`u64`), little-endian. Records are synced to disk at most every few seconds (a sync a
+//! level would dominate small builds; a killed process loses nothing written, a crash of the
+//! machine at most the last seconds). On resume the records are read while they are whole,
+//! consecutive and their hash matches; anything after (a record cut by a crash) is cut off
+//! and rebuilt.
 
 use super::table::{Kind, TwoSidedError};
 use std::fs::{File, OpenOptions};
 use std::io::{BufReader, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 const MAGIC: &[u8; 8] = b"bgwTSck1";
 const HEADER_LEN: u64 = 16;
@@ -21,7 +24,11 @@ pub struct Checkpoint {
     path: PathBuf,
     /// The levels already in the file: (level, offset of its cells, bytes).
     finished: Vec<(usize, u64, u64)>,
+    synced: Instant,
 }
+
+/// Most time between two syncs of the file.
+const SYNC_EVERY: Duration = Duration::from_secs(5);
 
 fn kind_byte(kind: Kind) -> u8 {
     match kind {
@@ -73,6 +80,7 @@ impl Checkpoint {
             file: file.try_clone()?,
             path: path.to_path_buf(),
             finished: Vec::new(),
+            synced: Instant::now(),
         };
         let len = file.metadata()?.len();
         if existing && len >= HEADER_LEN {
@@ -155,7 +163,7 @@ impl Checkpoint {
         Ok(())
     }
 
-    /// Appends a finished level and syncs it to disk.
+    /// Appends a finished level (synced to disk when the last sync is a few seconds old).
     pub fn append(&mut self, level: usize, cells: &[u8]) -> Result<(), TwoSidedError> {
         let at = self.file.seek(SeekFrom::End(0))?;
         let mut head = [0u8; 12];
@@ -168,7 +176,10 @@ impl Checkpoint {
         w.write_all(&hash.to_le_bytes())?;
         w.flush()?;
         drop(w);
-        self.file.sync_data()?;
+        if self.synced.elapsed() >= SYNC_EVERY {
+            self.file.sync_data()?;
+            self.synced = Instant::now();
+        }
         self.finished.push((level, at + 12, cells.len() as u64));
         Ok(())
     }

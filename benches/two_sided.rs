@@ -1,0 +1,34 @@
+//! Two-sided bear-off builds in gnubg's arithmetic, in memory: 6x6 and 6x8, cubeless and
+//! cubeful (gnubg's `makebearoff` takes 27 s / 68 s for 6x6 and 790 s for the cubeful 6x8 on
+//! this machine kind; the target is 100× faster), and the exact `f64` 6x6.
+//!
+//! `cargo bench --bench two_sided` runs all; `cargo bench --bench two_sided -- 6x6` the small.
+
+use bgw_engine::bearoff::Control;
+use bgw_engine::bearoff::two_sided::{Kind, TwoSidedDb};
+use criterion::{Criterion, criterion_group, criterion_main};
+use std::hint::black_box;
+use std::time::Duration;
+
+fn builds(c: &mut Criterion) {
+    for (checkers, samples) in [(6, 10), (8, 10)] {
+        let mut g = c.benchmark_group(format!("two-sided 6x{checkers}"));
+        g.sample_size(samples)
+            .measurement_time(Duration::from_secs(20));
+        let mut kinds = vec![("cubeless", Kind::Cubeless), ("cubeful", Kind::Cubeful)];
+        if checkers == 6 {
+            kinds.push(("exact f64", Kind::Exact));
+        }
+        for (name, kind) in kinds {
+            g.bench_function(name, |b| {
+                b.iter(|| {
+                    TwoSidedDb::build(6, black_box(checkers), kind, Control::default()).unwrap()
+                })
+            });
+        }
+        g.finish();
+    }
+}
+
+criterion_group!(benches, builds);
+criterion_main!(benches);

@@ -1,0 +1,302 @@
+//! `bgw bearoff build --two-sided PxC`, and `info` / `dump` of two-sided files (gnubg's
+//! `makebearoff -t` files included).
+
+use super::progress::Progress;
+use super::{CliError, eprint, interrupt, print};
+use bgw_engine::bearoff::Control;
+use bgw_engine::bearoff::index::{self, Counts};
+use bgw_engine::bearoff::two_sided::build::build;
+use bgw_engine::bearoff::two_sided::file::{self, Header};
+use bgw_engine::bearoff::two_sided::resume::Checkpoint;
+use bgw_engine::bearoff::two_sided::{
+    CubefulEquities, Kind, MAX_CHECKERS, MAX_POINTS, TwoSidedChances, TwoSidedDb, TwoSidedError,
+};
+use std::fmt::Write as _;
+use std::path::Path;
+use std::process::ExitCode;
+
+/// `PxC`: points (1–6) and checkers (1–15).
+pub fn parse_size(text: &str) -> Result<(usize, usize), CliError> {
+    let bad = || {
+        CliError::usage(format!(
+            "--two-sided '{text}': give points x checkers, 1-{MAX_POINTS} x 1-{MAX_CHECKERS} \
+             (e.g. 6x15)"
+        ))
+    };
+    let (p, c) = text.split_once(['x', 'X']).ok_or_else(bad)?;
+    let (p, c): (usize, usize) = (
+        p.trim().parse().map_err(|_| bad())?,
+        c.trim().parse().map_err(|_| bad())?,
+    );
+    if !(1..=MAX_POINTS).contains(&p) || !(1..=MAX_CHECKERS).contains(&c) {
+        return Err(bad());
+    }
+    Ok((p, c))
+}
+
+fn in_file(path: &Path) -> impl Fn(TwoSidedError) -> CliError + '_ {
+    move |e| match e {
+        TwoSidedError::Cancelled => CliError::interrupted(format!(
+            "interrupted: {} not written; --resume continues from the last finished pip level",
+            path.display()
+        )),
+        e => CliError::failed(format!("{}: {e}", path.display())),
+    }
+}
+
+/// Builds a two-sided file of gnubg's arithmetic, checkpointing each pip level beside `out`.
+pub fn build_file(
+    size: &str,
+    cubeless: bool,
+    out: &Path,
+    quiet: bool,
+    resume: bool,
+) -> Result<ExitCode, CliError> {
+    let (points, checkers) = parse_size(size)?;
+    let kind = if cubeless {
+        Kind::Cubeless
+    } else {
+        Kind::Cubeful
+    };
+    // Fail before a long build, not after it.
+    super::check_writable(out)?;
+    let cp_path = Checkpoint::path_for(out);
+    let mut cp =
+        Checkpoint::open(&cp_path, points, checkers, kind, resume).map_err(in_file(&cp_path))?;
+    let progress = Progress::new(
+        format!("building {points}x{checkers} two-sided ({})", kind.name()),
+        0,
+        quiet,
+    );
+    if cp.last_level() > 0 {
+        progress.println(&format!(
+            "resuming {} after pip level {}",
+            cp_path.display(),
+            cp.last_level()
+        ));
+    }
+    let report = |done, all| progress.set(done, all);
+    let control = Control {
+        progress: Some(&report),
+        cancel: Some(interrupt::flag()),
+    };
+    let start = std::time::Instant::now();
+    let db = build(points, checkers, kind, control, Some(&mut cp)).map_err(in_file(out))?;
+    let built = start.elapsed().as_secs_f64();
+    progress.finish();
+    file::write_atomic(&db, out).map_err(in_file(out))?;
+    cp.remove().map_err(in_file(&cp_path))?;
+    if !quiet {
+        let size = std::fs::metadata(out).map(|m| m.len()).unwrap_or(0);
+        eprint(&format!(
+            "wrote {} ({size} bytes): built in {built:.2} s, {:.2} s in all\n",
+            out.display(),
+            start.elapsed().as_secs_f64()
+        ));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `bgw bearoff info --json` of a two-sided file.
+#[derive(serde::Serialize)]
+struct InfoJson {
+    file: String,
+    two_sided: bool,
+    points: usize,
+    checkers: usize,
+    positions: u32,
+    pairs: u64,
+    cubeful: bool,
+    bytes: u64,
+    /// The cubeless chance of the last position (all checkers on the highest point) on roll
+    /// against itself.
+    last_win: f64,
+}
+
+/// What a two-sided file holds.
+pub fn info(path: &Path, json: bool) -> Result<ExitCode, CliError> {
+    let db = TwoSidedDb::read(path).map_err(in_file(path))?;
+    let header = file::header_of(&db).map_err(in_file(path))?;
+    let n = db.positions();
+    let last = db.win(n - 1, n - 1);
+    if json {
+        let info = InfoJson {
+            file: path.display().to_string(),
+            two_sided: true,
+            points: header.points,
+            checkers: header.checkers,
+            positions: n,
+            pairs: n as u64 * n as u64,
+            cubeful: header.cubeful,
+            bytes: header.file_len(),
+            last_win: last,
+        };
+        print(&format!("{}\n", serde_json::to_string_pretty(&info)?))?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let Header {
+        points, checkers, ..
+    } = header;
+    let mut text = format!("{}\n", path.display());
+    let _ = writeln!(
+        text,
+        "  gnubg two-sided bear-off database, up to {checkers} checkers a side on {points} points"
+    );
+    let _ = writeln!(
+        text,
+        "  positions        {n} a side, {} pairs",
+        n as u64 * n as u64
+    );
+    let _ = writeln!(
+        text,
+        "  equities         {}",
+        if header.cubeful {
+            "cubeless and cubeful (on roll owns the cube, centred, the other side owns it)"
+        } else {
+            "cubeless only"
+        }
+    );
+    let _ = writeln!(text, "  size             {} bytes", header.file_len());
+    let _ = writeln!(
+        text,
+        "  last pair        {checkers} on point {points} a side: the side on roll wins {:.4} %",
+        100.0 * last
+    );
+    print(&text)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `bgw bearoff dump --json` of a pair.
+#[derive(serde::Serialize)]
+struct DumpJson {
+    points: usize,
+    checkers: usize,
+    on_roll: SideJson,
+    other: SideJson,
+    /// The chance the side on roll bears off first.
+    win: f64,
+    /// gnubg's stored word (equity + 1) × 32767.5.
+    word: u16,
+    cubeful: Option<CubefulEquities>,
+}
+
+#[derive(serde::Serialize)]
+struct SideJson {
+    index: u32,
+    /// Checkers on points 1, 2, … (ace point first).
+    counts: Vec<u8>,
+    pips: u32,
+}
+
+/// One side given by `--counts` or `--index`, checked against the database's size.
+fn side_of(db: &TwoSidedDb, counts: Option<&str>, idx: Option<u32>) -> Result<u32, CliError> {
+    let (points, checkers) = (db.points(), db.checkers());
+    match (counts, idx) {
+        (Some(text), _) => {
+            let mut c: Counts = [0; index::MAX_POINTS + 1];
+            let parts: Vec<&str> = text.split(',').map(str::trim).collect();
+            if parts.len() > points {
+                return Err(CliError::usage(format!(
+                    "--counts gives {} points, the database spans {points}",
+                    parts.len()
+                )));
+            }
+            for (i, p) in parts.iter().enumerate() {
+                c[i + 1] = p.parse().map_err(|_| {
+                    CliError::usage(format!("--counts: '{p}' is not a number of checkers"))
+                })?;
+            }
+            let total: usize = parts.iter().filter_map(|p| p.parse::<usize>().ok()).sum();
+            if total > checkers {
+                return Err(CliError::usage(format!(
+                    "--counts puts {total} checkers on the board (this database has at most \
+                     {checkers} a side)"
+                )));
+            }
+            Ok(index::index(&c, points))
+        }
+        (None, Some(i)) if i < db.positions() => Ok(i),
+        (None, Some(i)) => Err(CliError::usage(format!(
+            "index {i} is beyond the database's {} positions a side",
+            db.positions()
+        ))),
+        (None, None) => Err(CliError::usage("give --counts or --index")),
+    }
+}
+
+/// One pair of a two-sided file: two `--counts` or two `--index` (the side on roll first).
+pub fn dump(
+    path: &Path,
+    counts: &[String],
+    indices: &[u32],
+    json: bool,
+) -> Result<ExitCode, CliError> {
+    if counts.len() + indices.len() != 2 || (counts.len() == 1) {
+        return Err(CliError::usage(
+            "a two-sided file needs a pair: --counts twice or --index twice (the side on roll \
+             first)",
+        ));
+    }
+    let db = TwoSidedDb::read(path).map_err(in_file(path))?;
+    let pick = |k: usize| {
+        side_of(
+            &db,
+            counts.get(k).map(String::as_str),
+            indices.get(k).copied(),
+        )
+    };
+    let (x, y) = (pick(0)?, pick(1)?);
+    let points = db.points();
+    let side = |i: u32| {
+        let c = index::counts(i, points);
+        SideJson {
+            index: i,
+            counts: c[1..=points].to_vec(),
+            pips: index::pips(&c, points),
+        }
+    };
+    let dump = DumpJson {
+        points,
+        checkers: db.checkers(),
+        on_roll: side(x),
+        other: side(y),
+        win: db.win(x, y),
+        word: db.word(x, y).unwrap_or(0),
+        cubeful: db.cubeful(x, y),
+    };
+    if json {
+        print(&format!("{}\n", serde_json::to_string_pretty(&dump)?))?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let list = |s: &SideJson| {
+        let parts: Vec<String> = s.counts.iter().map(u8::to_string).collect();
+        format!(
+            "index {:6}: checkers on points 1-{points}: {} ({} pips)",
+            s.index,
+            parts.join(","),
+            s.pips
+        )
+    };
+    let mut text = format!(
+        "on roll  {}\nother    {}\n",
+        list(&dump.on_roll),
+        list(&dump.other)
+    );
+    let _ = writeln!(
+        text,
+        "the side on roll bears off first: {:.6} ({:.4} %), word {}",
+        dump.win,
+        100.0 * dump.win,
+        dump.word
+    );
+    if let Some(e) = dump.cubeful {
+        let _ = writeln!(
+            text,
+            "equity   cubeless {:+.5}   owns the cube {:+.5}   centred {:+.5}   other side owns \
+             it {:+.5}",
+            e.cubeless, e.owned, e.centred, e.opponent_owns
+        );
+    }
+    print(&text)?;
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,283 @@
+//! `bgw bearoff build --two-sided`, `info` and `dump` of two-sided files end to end: ours against
+//! gnubg's `makebearoff` byte for byte, and the refusals.
+//!
+//! Without `makebearoff` (Debian's `gnubg` package, in /usr/games) the comparisons with it print
+//! why they are skipped, unless `CI` is set: then they fail.
+
+mod common;
+use common::{run, stdout};
+
+use sha2::{Digest, Sha256};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// A fresh folder for one test.
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("bgw-ts-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn sha256(path: &Path) -> String {
+    let bytes = std::fs::read(path).unwrap();
+    Sha256::digest(&bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// `bgw bearoff build --two-sided SIZE [--cubeless] --out OUT --quiet`, which must succeed.
+fn build(size: &str, cubeless: bool, out: &Path) {
+    let mut args = vec!["bearoff", "build", "--two-sided", size, "--quiet"];
+    if cubeless {
+        args.push("--cubeless");
+    }
+    args.extend(["--out", out.to_str().unwrap()]);
+    let o = run(&args);
+    assert!(o.status.success(), "{size}: {}", stderr(&o));
+    assert!(o.stderr.is_empty(), "--quiet: {}", stderr(&o));
+}
+
+/// Debian's `makebearoff` (in /usr/games, often not on the PATH), or `None` with the reason
+/// printed when it is missing and `CI` is unset.
+fn makebearoff() -> Option<PathBuf> {
+    let found = std::env::var_os("PATH")
+        .into_iter()
+        .flat_map(|p| std::env::split_paths(&p).collect::<Vec<_>>())
+        .chain([PathBuf::from("/usr/games")])
+        .map(|d| d.join("makebearoff"))
+        .find(|p| p.is_file());
+    if found.is_none() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "makebearoff (Debian's gnubg package) is missing"
+        );
+        eprintln!("skipped: makebearoff (Debian's gnubg package) is not installed");
+    }
+    found
+}
+
+/// `makebearoff -t SIZE [-C] -f OUT`, run in `dir` (it puts a temporary file there).
+fn gnubg_file(mb: &Path, dir: &Path, size: &str, cubeless: bool, out: &Path) {
+    let mut cmd = Command::new(mb);
+    cmd.current_dir(dir).args(["-t", size]);
+    if cubeless {
+        cmd.arg("-C");
+    }
+    let o = cmd.arg("-f").arg(out).output().unwrap();
+    assert!(o.status.success(), "makebearoff -t {size}: {}", stderr(&o));
+}
+
+#[test]
+fn small_files_are_makebearoffs_byte_for_byte() {
+    let Some(mb) = makebearoff() else { return };
+    let dir = temp_dir("small");
+    for size in ["1x1", "2x2", "3x3", "4x4", "6x3", "3x7", "5x5"] {
+        for cubeless in [true, false] {
+            let (ours, theirs) = (dir.join("ours.bd"), dir.join("gnubg.bd"));
+            build(size, cubeless, &ours);
+            gnubg_file(&mb, &dir, size, cubeless, &theirs);
+            let (a, b) = (
+                std::fs::read(&ours).unwrap(),
+                std::fs::read(&theirs).unwrap(),
+            );
+            assert_eq!(a.len(), b.len(), "{size} cubeless {cubeless}");
+            let first = a.iter().zip(&b).position(|(x, y)| x != y);
+            assert_eq!(
+                first, None,
+                "{size} cubeless {cubeless}: first differing byte"
+            );
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// gnubg's 6x6 files (`makebearoff -t 6x6 [-C]`, about a minute and a half together here).
+#[test]
+fn the_6x6_files_are_makebearoffs() {
+    let Some(mb) = makebearoff() else { return };
+    let dir = temp_dir("6x6");
+    for cubeless in [true, false] {
+        let (ours, theirs) = (dir.join("ours.bd"), dir.join("gnubg.bd"));
+        build("6x6", cubeless, &ours);
+        gnubg_file(&mb, &dir, "6x6", cubeless, &theirs);
+        assert_eq!(sha256(&ours), sha256(&theirs), "6x6 cubeless {cubeless}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// gnubg's 6x8 files take makebearoff 13 minutes each, so their SHA-256 were recorded once, on
+/// 1 December 2026 with Debian's gnubg 1.07.001-1+b1: `makebearoff -t 6x8 -f gnubg-6x8.bd` and
+/// `makebearoff -t 6x8 -C -f gnubg-6x8-C.bd`.
+#[test]
+fn the_6x8_files_are_makebearoffs() {
+    let dir = temp_dir("6x8");
+    for (cubeless, gnubg) in [
+        (
+            true,
+            "61c48c19ad73e8c52e97da6a792a4dd670ef768cec53f4a63ef475dc1942af5f",
+        ),
+        (
+            false,
+            "d678215895a6f5aa49ea68cbd7c32dae636e49b4d2f5f088f34fa96e39b18cc3",
+        ),
+    ] {
+        let out = dir.join("ours.bd");
+        build("6x8", cubeless, &out);
+        assert_eq!(sha256(&out), gnubg, "6x8 cubeless {cubeless}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn info_and_dump_read_two_sided_files() {
+    let dir = temp_dir("info");
+    let file = dir.join("ts.bd");
+    build("6x3", false, &file);
+    let o = run(&["bearoff", "info", file.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(
+        text.contains("two-sided") && text.contains("84 a side, 7056 pairs"),
+        "{text}"
+    );
+    assert!(text.contains("cubeless and cubeful"), "{text}");
+    let o = run(&["bearoff", "info", file.to_str().unwrap(), "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["checkers"], 3);
+    assert_eq!(v["positions"], 84);
+    assert_eq!(v["cubeful"], true);
+    assert_eq!(v["bytes"], 40 + 7056 * 8);
+    // One checker on 6 against one on the ace: 27 rolls of 36 bear it off at once. gnubg's
+    // word is the chance × 65535, truncated.
+    let o = run(&[
+        "bearoff",
+        "dump",
+        file.to_str().unwrap(),
+        "--counts",
+        "0,0,0,0,0,1",
+        "--counts",
+        "1",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["on_roll"]["pips"], 6);
+    assert_eq!(v["other"]["index"], 1);
+    assert_eq!(v["word"], 65535 * 27 / 36);
+    assert!((v["win"].as_f64().unwrap() - 0.75).abs() < 2e-5, "{v}");
+    assert!(v["cubeful"]["centred"].as_f64().unwrap() > 0.0, "{v}");
+    // The same pair by index, as text.
+    let idx = v["on_roll"]["index"].to_string();
+    let o = run(&[
+        "bearoff",
+        "dump",
+        file.to_str().unwrap(),
+        "--index",
+        &idx,
+        "--index",
+        "1",
+    ]);
+    let text = stdout(&o);
+    assert!(text.contains("75.00") && text.contains("centred"), "{text}");
+    // One side only, or a side too big for the database: what was typed is wrong.
+    for args in [
+        &["--index", "3"][..],
+        &["--counts", "1", "--counts", "4"][..],
+        &["--index", "84", "--index", "1"][..],
+    ] {
+        let mut all = vec!["bearoff", "dump", file.to_str().unwrap()];
+        all.extend(args);
+        let o = run(&all);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn bad_sizes_files_and_outputs_are_refused_cleanly() {
+    let dir = temp_dir("bad");
+    let out = dir.join("x.bd");
+    for size in ["7x3", "6x16", "0x3", "6x0", "6by3", "x", "6x"] {
+        let o = run(&[
+            "bearoff",
+            "build",
+            "--two-sided",
+            size,
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(o.status.code(), Some(2), "{size}: {}", stderr(&o));
+        assert!(stderr(&o).contains("--two-sided"), "{size}: {}", stderr(&o));
+    }
+    // --cubeless and --resume belong to --two-sided.
+    let o = run(&[
+        "bearoff",
+        "build",
+        "--points",
+        "3",
+        "--cubeless",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    // An output in a folder that does not exist: refused before any work, nothing written.
+    let missing = dir.join("no/such/x.bd");
+    let o = run(&[
+        "bearoff",
+        "build",
+        "--two-sided",
+        "3x3",
+        "--out",
+        missing.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stderr(&o).contains("cannot write"), "{}", stderr(&o));
+    // Truncated, padded and mislabelled files: one line, exit code 1.
+    build("3x3", true, &out);
+    let good = std::fs::read(&out).unwrap();
+    let cases: Vec<(&str, Vec<u8>, &str)> = vec![
+        ("cut", good[..good.len() - 1].to_vec(), "wrong size"),
+        ("long", [&good[..], b"x"].concat(), "wrong size"),
+        ("head", good[..20].to_vec(), "wrong size"),
+        (
+            "points",
+            [
+                &b"gnubg-TS-07-03-0xxxxxxxxxxxxxxxxxxxxxxx\n"[..],
+                &good[40..],
+            ]
+            .concat(),
+            "7x3",
+        ),
+        (
+            "flag",
+            [
+                &b"gnubg-TS-03-03-2xxxxxxxxxxxxxxxxxxxxxxx\n"[..],
+                &good[40..],
+            ]
+            .concat(),
+            "cubeful flag",
+        ),
+    ];
+    for (name, bytes, why) in cases {
+        let f = dir.join(format!("{name}.bd"));
+        std::fs::write(&f, bytes).unwrap();
+        for cmd in [&["info"][..], &["dump", "--index", "1", "--index", "2"][..]] {
+            let mut args = vec!["bearoff", cmd[0], f.to_str().unwrap()];
+            args.extend(&cmd[1..]);
+            let o = run(&args);
+            assert_eq!(o.status.code(), Some(1), "{name} {cmd:?}: {}", stderr(&o));
+            let err = stderr(&o);
+            assert!(
+                err.contains(why) && err.lines().count() == 1,
+                "{name}: {err}"
+            );
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
