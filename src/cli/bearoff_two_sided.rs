@@ -231,7 +231,7 @@ pub fn dump(
     indices: &[u32],
     json: bool,
 ) -> Result<ExitCode, CliError> {
-    if counts.len() + indices.len() != 2 || (counts.len() == 1) {
+    if counts.len() + indices.len() != 2 {
         return Err(CliError::usage(
             "a two-sided file needs a pair: --counts twice or --index twice (the side on roll \
              first)",
