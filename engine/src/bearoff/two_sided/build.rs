@@ -7,19 +7,17 @@
 //! row `T[y][·]` (108 KB at 6 × 15 with 16-bit values: it stays in cache), and the rows `y`
 //! are independent (rayon).
 //!
-//! Per position and roll the distinct results are listed once. For the exact arithmetic the
-//! dominated ones are dropped too: a result whose checkers another result reaches by moving
-//! checkers down (fewer checkers on every point and above, cumulatively) is never better,
-//! because whatever the dominated side can play, the dominating side can play to a position
-//! at least as far along. gnubg's arithmetic truncates, so there the lists stay unpruned (a
-//! rounded value could differ).
+//! Per position and roll the distinct results are listed once, all of them: dropping the
+//! "dominated" ones (a result another result reaches by moving checkers down) was tried and is
+//! wrong — a position further along can be worse; it changed chances by up to 0.55 pp at 6x6
+//! against the on-the-fly solver and gnubg's own files.
 
 use super::cubeful::GnubgCubeful;
 use super::positions;
 use super::resume::Checkpoint;
 use super::table::{Kind, TwoSidedDb, TwoSidedError, Values, check_size};
 use crate::bearoff::Control;
-use crate::bearoff::index::{self, MAX_POINTS};
+use crate::bearoff::index;
 use crate::bearoff::plays::OneSided;
 use rayon::prelude::*;
 use std::sync::atomic::Ordering;
@@ -50,36 +48,20 @@ pub struct Successors {
 }
 
 impl Successors {
-    /// The results of the `n` first positions on `points` points; with `prune`, dominated
-    /// results are dropped (see the module doc).
-    pub fn new(points: usize, n: u32, prune: bool) -> Successors {
+    /// The distinct results of every roll of the `n` first positions on `points` points.
+    pub fn new(points: usize, n: u32) -> Successors {
         let lists: Vec<Vec<u32>> = (0..n)
             .into_par_iter()
             .flat_map_iter(|x| {
                 let pos = OneSided::new(&index::counts(x, points), points);
                 ROLLS.iter().map(move |&(high, low, _)| {
-                    let mut found: Vec<(u32, [u8; MAX_POINTS + 2])> = Vec::new();
+                    let mut found: Vec<u32> = Vec::new();
                     pos.for_each_result(high, low, &mut |r| {
-                        if !found.iter().any(|f| f.0 == r.index()) {
-                            found.push((r.index(), above(r.counts(), points)));
+                        if !found.contains(&r.index()) {
+                            found.push(r.index());
                         }
                     });
-                    if prune {
-                        let kept: Vec<bool> = found
-                            .iter()
-                            .map(|(i, a)| {
-                                !found
-                                    .iter()
-                                    .any(|(j, b)| j != i && (1..=points).all(|q| b[q] <= a[q]))
-                            })
-                            .collect();
-                        found = found
-                            .into_iter()
-                            .zip(kept)
-                            .filter_map(|(f, k)| k.then_some(f))
-                            .collect();
-                    }
-                    found.into_iter().map(|f| f.0).collect()
+                    found
                 })
             })
             .collect();
@@ -112,15 +94,6 @@ impl Successors {
     pub fn is_empty(&self) -> bool {
         self.targets.is_empty()
     }
-}
-
-/// `a[q]`: the checkers on points `q..=P`.
-fn above(c: &index::Counts, points: usize) -> [u8; MAX_POINTS + 2] {
-    let mut a = [0u8; MAX_POINTS + 2];
-    for q in (1..=points).rev() {
-        a[q] = a[q + 1] + c[q];
-    }
-    a
 }
 
 /// A row of the table being built, read while other rows' threads write other cells.
@@ -235,16 +208,14 @@ pub fn build(
 ) -> Result<TwoSidedDb, TwoSidedError> {
     check_size(points, checkers)?;
     let values = match kind {
-        // Unpruned: dropping "dominated" results changes chances by up to 0.55 pp at 6x6
-        // (against the solver and gnubg's files); a position further along can be worse.
         Kind::Exact => Values::Exact(build_levels::<Exact>(
-            points, checkers, false, control, checkpoint,
+            points, checkers, control, checkpoint,
         )?),
         Kind::Cubeless => Values::Cubeless(build_levels::<GnubgCubeless>(
-            points, checkers, false, control, checkpoint,
+            points, checkers, control, checkpoint,
         )?),
         Kind::Cubeful => Values::Cubeful(build_levels::<GnubgCubeful>(
-            points, checkers, false, control, checkpoint,
+            points, checkers, control, checkpoint,
         )?),
     };
     TwoSidedDb::new(points, checkers, values)
@@ -260,7 +231,6 @@ unsafe impl<C: Send> Sync for Cells<C> {}
 pub fn build_levels<R: Rule>(
     points: usize,
     checkers: usize,
-    prune: bool,
     control: Control,
     mut checkpoint: Option<&mut Checkpoint>,
 ) -> Result<Vec<R::Cell>, TwoSidedError> {
@@ -274,7 +244,7 @@ pub fn build_levels<R: Rule>(
     for (x, &p) in pips.iter().enumerate() {
         by_pips[p].push(x as u32);
     }
-    let succ = Successors::new(points, n as u32, prune);
+    let succ = Successors::new(points, n as u32);
     let mut table = vec![R::LOST; n * n];
     table[..n].fill(R::WON);
     let total = (n * n) as u64;
@@ -366,35 +336,5 @@ mod tests {
         assert_eq!(ROLLS.iter().map(|r| r.2).sum::<i32>(), 36);
         assert_eq!(ROLLS[0], (1, 1, 1));
         assert_eq!(ROLLS[20], (6, 6, 1));
-    }
-
-    #[test]
-    fn pruning_drops_only_dominated_results() {
-        // Two checkers on 6 and 1 with 6-5: 6/off 1/off is the only sensible play...
-        let n = positions(6, 4);
-        let full = Successors::new(6, n, false);
-        let pruned = Successors::new(6, n, true);
-        assert!(pruned.len() < full.len());
-        for x in 0..n {
-            for r in 0..21 {
-                let (f, p) = (full.of(x, r), pruned.of(x, r));
-                assert!(!p.is_empty() && p.iter().all(|y| f.contains(y)));
-            }
-        }
-    }
-
-    #[test]
-    fn pruned_and_unpruned_exact_builds_agree() {
-        for (points, checkers) in [(3, 3), (4, 4), (6, 3)] {
-            let a = build_levels::<Exact>(points, checkers, true, Control::default(), None);
-            let b = build_levels::<Exact>(points, checkers, false, Control::default(), None);
-            let (a, b) = (a.unwrap(), b.unwrap());
-            let worst = a
-                .iter()
-                .zip(&b)
-                .map(|(x, y)| (x - y).abs())
-                .fold(0.0, f64::max);
-            assert!(worst < 1e-13, "{points}x{checkers}: {worst}");
-        }
     }
 }
