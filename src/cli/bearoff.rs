@@ -209,10 +209,10 @@ enum Action {
         #[arg(long, value_name = "PxC", conflicts_with_all = ["points", "uncompressed", "normal"])]
         two_sided: Option<String>,
         /// With --two-sided: the cubeless equities only (`makebearoff -C`).
-        #[arg(long, requires = "two_sided")]
+        #[arg(long)]
         cubeless: bool,
         /// With --two-sided: continue the build stopped earlier from its checkpoint (OUT.resume).
-        #[arg(long, requires = "two_sided")]
+        #[arg(long)]
         resume: bool,
         /// The file to write (replaced atomically).
         #[arg(long)]
@@ -267,6 +267,10 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             normal,
             quiet,
         }) => match (two_sided, points) {
+            // clap's `requires` does not fire for these flags (they default to false).
+            (None, _) if cubeless || resume => Err(CliError::usage(
+                "--cubeless and --resume belong to --two-sided PxC",
+            )),
             (Some(size), _) => two_sided::build_file(&size, cubeless, &out, quiet, resume),
             (None, Some(points)) => build_file(points as usize, &out, uncompressed, normal, quiet),
             (None, None) => Err(CliError::usage("give --points or --two-sided")),
