@@ -126,6 +126,13 @@ pub struct Persisted {
     /// The weights as last loaded or saved (the unsaved-changes marker compares with them).
     #[serde(default)]
     pub weights_saved: Option<[f64; bgw_engine::classic::terms::SEED_TERM_COUNT]>,
+    /// The terms beyond the seed's switched on in the weights being edited, by file key
+    /// (`X_PRIME`), with their weights.
+    #[serde(default)]
+    pub weights_extras: Option<Vec<(String, f64)>>,
+    /// The same for the weights as last loaded or saved.
+    #[serde(default)]
+    pub weights_saved_extras: Option<Vec<(String, f64)>>,
     /// The weights file last loaded or saved.
     #[serde(default)]
     pub weights_path: Option<PathBuf>,
@@ -142,6 +149,8 @@ impl Default for Persisted {
             settings: Settings::default(),
             weights: None,
             weights_saved: None,
+            weights_extras: None,
+            weights_saved_extras: None,
             weights_path: None,
             champion: None,
         }

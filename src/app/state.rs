@@ -21,6 +21,7 @@ use super::status::Messages;
 use super::view::{ViewAction, Windows};
 use super::weights::{WeightsAction, WeightsState};
 use bgw_engine::classic::Weights;
+use bgw_engine::classic::terms::Term;
 use bgw_engine::moves::MoveGenerator;
 use bgw_engine::position::Position;
 use bgw_engine::{DiceSource, SeededDice};
@@ -166,6 +167,17 @@ impl AppState {
         if let Some(w) = p.weights_saved {
             s.weights.saved = Weights::from_seed(w);
         }
+        // Validated above: every key is a term beyond the seed's with a valid weight.
+        for (extras, w) in [
+            (&p.weights_extras, &mut s.weights.current),
+            (&p.weights_saved_extras, &mut s.weights.saved),
+        ] {
+            for (key, value) in extras.iter().flatten() {
+                if let Some(t) = Term::from_seed_name(key) {
+                    w.set(t, *value);
+                }
+            }
+        }
         s.weights.path = p.weights_path;
         if let Some(c) = &p.champion {
             s.champion = ChampionState::from_settings(c);
@@ -184,6 +196,8 @@ impl AppState {
             settings: self.settings.clone(),
             weights: Some(self.weights.current.seed_values()),
             weights_saved: Some(self.weights.saved.seed_values()),
+            weights_extras: Some(extras_of(&self.weights.current)),
+            weights_saved_extras: Some(extras_of(&self.weights.saved)),
             weights_path: self.weights.path.clone(),
             champion: Some(self.champion.settings()),
         }
@@ -338,6 +352,14 @@ impl AppState {
     }
 }
 
+/// The terms beyond the seed's that `w` has on, by file key, with their weights.
+fn extras_of(w: &Weights) -> Vec<(String, f64)> {
+    w.terms_on()
+        .filter(|t| !t.is_seed())
+        .map(|t| (t.seed_name().to_string(), w.get(t)))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -361,6 +383,17 @@ mod tests {
         assert_eq!(back.settings.tab, Tab::Champion);
         assert_eq!(back.champion.game.opponent, Opponent::PerfectGoat);
         assert_eq!(back.weights.current, s.weights.current);
+        // Terms beyond the seed's switched on come back on, with their weights.
+        let mut s = back;
+        s.weights.current.set(Term::EXTRA[0], -1.5);
+        s.weights.current.set(Term::EXTRA[3], 0.25);
+        s.weights.saved.set(Term::EXTRA[3], 0.5);
+        let extra = ron::to_string(&s.persisted()).unwrap();
+        let back = AppState::restore(ron::from_str(&extra).unwrap());
+        assert_eq!(back.weights.current, s.weights.current);
+        assert_eq!(back.weights.saved, s.weights.saved);
+        assert!(back.weights.current.is_on(Term::EXTRA[0]));
+        assert!(!back.weights.saved.is_on(Term::EXTRA[0]));
         // A file written before the match state and the workspace were kept still reads.
         let old = text.replace(
             &format!(

@@ -55,6 +55,12 @@ pub fn parse(text: &str) -> Restored {
         weights_saved: fields
             .part("weights_saved", "last saved weights", n)
             .unwrap_or(d.weights_saved),
+        weights_extras: fields
+            .part("weights_extras", "extra terms", n)
+            .unwrap_or(d.weights_extras),
+        weights_saved_extras: fields
+            .part("weights_saved_extras", "last saved extra terms", n)
+            .unwrap_or(d.weights_saved_extras),
         weights_path: fields
             .part("weights_path", "weights file name", n)
             .unwrap_or(d.weights_path),
@@ -106,6 +112,17 @@ pub fn validate(mut p: Persisted) -> Restored {
             *weights = None;
         }
     }
+    for (extras, what) in [
+        (&mut p.weights_extras, "extra terms"),
+        (&mut p.weights_saved_extras, "last saved extra terms"),
+    ] {
+        if let Some(problem) = extras.as_deref().and_then(extras_problem) {
+            notes.push(format!(
+                "the saved {what} were refused ({problem}); only the seed's terms are on"
+            ));
+            *extras = None;
+        }
+    }
     if !ETA_RANGE.contains(&p.settings.eta) {
         notes.push(format!(
             "the saved learning step η ({}) is not within {}-{}; {} is in use",
@@ -134,6 +151,17 @@ pub fn validate(mut p: Persisted) -> Restored {
         persisted: p,
         notes,
     }
+}
+
+/// The first saved extra term that is not one, or whose weight a file may not hold.
+fn extras_problem(extras: &[(String, f64)]) -> Option<String> {
+    extras
+        .iter()
+        .find_map(|(key, w)| match Term::from_seed_name(key) {
+            Some(t) if !t.is_seed() && is_valid_weight(*w) => None,
+            Some(t) if !t.is_seed() => Some(format!("{key} = {w}")),
+            _ => Some(format!("{key} is not a term beyond the seed's")),
+        })
 }
 
 /// The first weight a file may not hold, in words.

@@ -32,6 +32,8 @@ fn good() -> Persisted {
         },
         weights: Some(weights),
         weights_saved: Some([1.0; SEED_TERM_COUNT]),
+        weights_extras: Some(vec![("X_PIPDIFF".into(), -0.02)]),
+        weights_saved_extras: Some(Vec::new()),
         weights_path: Some("w.ron".into()),
         champion: Some(ChampionSettings {
             mode: Mode::Play,
@@ -378,4 +380,19 @@ fn a_file_that_cannot_be_kept_aside_turns_saving_off() {
     );
     assert!(!dir.join("app.ron.bad").exists(), "no partial copy is left");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn saved_extra_terms_that_are_not_ones_fall_back_to_the_seeds_terms() {
+    for (key, w, says) in [
+        ("WBAR", 1.0, "WBAR is not a term beyond the seed's"),
+        ("X_NOSUCH", 1.0, "X_NOSUCH is not a term"),
+        ("X_PIPDIFF", f64::NAN, "X_PIPDIFF = NaN"),
+    ] {
+        let mut p = good();
+        p.weights_extras = Some(vec![(key.into(), w)]);
+        let kept = one_note(p, says);
+        assert_eq!(kept.weights_extras, None);
+        assert_eq!(kept.weights_saved_extras, good().weights_saved_extras);
+    }
 }
