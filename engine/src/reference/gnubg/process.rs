@@ -41,6 +41,8 @@ pub(crate) struct Process {
     /// Counts the processes started by one [`super::Gnubg`]; events carry it.
     pub(crate) generation: u64,
     stderr: Arc<Mutex<String>>,
+    /// The stderr thread, done once the pipe is closed (its last words are in `stderr`).
+    stderr_reader: std::thread::JoinHandle<()>,
 }
 
 impl Process {
@@ -92,16 +94,20 @@ impl Process {
                     .name("gnubg-stderr".into())
                     .spawn(move || keep_tail(stderr, &tail))
             });
-        if let Err(e) = spawned {
-            let _ = child.kill();
-            let _ = child.wait();
-            return Err(Error::Start(format!("starting a reader thread: {e}")));
-        }
+        let stderr_reader = match spawned {
+            Ok(h) => h,
+            Err(e) => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err(Error::Start(format!("starting a reader thread: {e}")));
+            }
+        };
         Ok(Process {
             child,
             stdin,
             generation,
             stderr: tail,
+            stderr_reader,
         })
     }
 
@@ -133,6 +139,12 @@ impl Process {
                 }
             }
         };
+        // The process has ended, but its last words may still be in the pipe: give the stderr
+        // thread a moment to read them (bounded: a child of gnubg could keep the pipe open).
+        let deadline = std::time::Instant::now() + std::time::Duration::from_millis(500);
+        while !self.stderr_reader.is_finished() && std::time::Instant::now() < deadline {
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
         (describe_status(status), self.stderr_tail())
     }
 
