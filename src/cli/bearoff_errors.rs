@@ -73,6 +73,33 @@ fn summary_line(name: &str, s: &Summary) -> String {
     )
 }
 
+/// Summaries of `width` consecutive rows merged, with the first row of each band; bands
+/// without pairs left out.
+fn bands(rows: &[Summary], width: usize) -> Vec<(usize, Summary)> {
+    rows.chunks(width)
+        .enumerate()
+        .filter_map(|(i, chunk)| {
+            let pairs: u64 = chunk.iter().map(|s| s.pairs).sum();
+            let n = pairs as f64;
+            let sum: f64 = chunk.iter().map(|s| s.mean * s.pairs as f64).sum();
+            let sumsq: f64 = chunk.iter().map(|s| s.rms * s.rms * s.pairs as f64).sum();
+            let largest = chunk
+                .iter()
+                .map(|s| s.largest)
+                .fold(0.0, |a: f64, b| if b.abs() > a.abs() { b } else { a });
+            (pairs > 0).then(|| {
+                let s = Summary {
+                    pairs,
+                    mean: sum / n,
+                    rms: (sumsq / n).sqrt(),
+                    largest,
+                };
+                (i * width, s)
+            })
+        })
+        .collect()
+}
+
 /// The text report.
 fn text(map: &ErrorMap, seconds: f64) -> String {
     let mut o = String::new();
@@ -148,6 +175,14 @@ fn method(o: &mut String, m: &MethodErrors) {
             w.exact,
             w.approximate,
             w.error
+        );
+    }
+    let _ = writeln!(o, "  by pips of both sides (10-pip bands):");
+    for (band, s) in bands(&m.by_pips, 10) {
+        let _ = writeln!(
+            o,
+            "{}",
+            summary_line(&format!("  {band:3}-{:<3} pips", band + 9), &s)
         );
     }
     let _ = writeln!(o, "  by checkers of both sides:");

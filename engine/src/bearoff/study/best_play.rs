@@ -155,15 +155,14 @@ pub fn best_play(
 ) -> Result<BestPlay, BestPlayError> {
     let points = one_sided.points();
     let needed = analysis::points_needed(pos, points)?;
-    let Some(need) = needed[0].zip(needed[1]).map(|(a, b)| a.max(b)) else {
+    let [opp, me] = pos.sides();
+    if needed.iter().any(Option::is_none) {
         return Err(AnalysisError::DatabaseTooSmall {
-            needed: MAX_POINTS,
+            needed: analysis::highest_point(&me).max(analysis::highest_point(&opp)),
             have: points,
         }
         .into());
-    };
-    debug_assert!(need <= points);
-    let [opp, me] = pos.sides();
+    }
     let counts = |s: &[u8; 25]| {
         let mut c = [0u8; MAX_POINTS + 1];
         c[1..=points].copy_from_slice(&s[..points]);

@@ -748,7 +748,7 @@ mod tests {
 
     #[test]
     fn play_losses_match_best_play_pair_by_pair() {
-        let (points, checkers) = (6, 3);
+        let (points, checkers) = (5, 3);
         let table = Solved::new(points, checkers);
         let one = build::<f64>(points, Control::default()).unwrap();
         let map = error_map(&table, &one, 0, &quiet, &AtomicBool::new(false)).unwrap();
