@@ -209,10 +209,12 @@ enum Action {
         #[arg(long, value_name = "PxC", conflicts_with_all = ["points", "uncompressed", "normal"])]
         two_sided: Option<String>,
         /// With --two-sided: the cubeless equities only (`makebearoff -C`).
-        #[arg(long)]
+        // Both flags conflict with --points too: clap drops the requirement of --two-sided when
+        // --points, which conflicts with it, is given.
+        #[arg(long, requires = "two_sided", conflicts_with = "points")]
         cubeless: bool,
         /// With --two-sided: continue the build stopped earlier from its checkpoint (OUT.resume).
-        #[arg(long)]
+        #[arg(long, requires = "two_sided", conflicts_with = "points")]
         resume: bool,
         /// The file to write (replaced atomically).
         #[arg(long)]
@@ -267,10 +269,6 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             normal,
             quiet,
         }) => match (two_sided, points) {
-            // clap's `requires` does not fire for these flags (they default to false).
-            (None, _) if cubeless || resume => Err(CliError::usage(
-                "--cubeless and --resume belong to --two-sided PxC",
-            )),
             (Some(size), _) => two_sided::build_file(&size, cubeless, &out, quiet, resume),
             (None, Some(points)) => build_file(points as usize, &out, uncompressed, normal, quiet),
             (None, None) => Err(CliError::usage("give --points or --two-sided")),
