@@ -4,13 +4,12 @@
 
 use super::CliError;
 use bgw_engine::bearoff::analysis::{self, Analysis};
-use bgw_engine::bearoff::index::{Counts, MAX_POINTS};
 use bgw_engine::bearoff::study::{BestPlay, Exact, best_play};
 use bgw_engine::bearoff::two_sided::solver::{DEFAULT_LIMIT, Solver};
 use bgw_engine::bearoff::two_sided::{TwoSidedChances, TwoSidedDb};
 use bgw_engine::bearoff::{Control, build_within};
 use bgw_engine::dice::Dice;
-use bgw_engine::position::{Position, SideCheckers};
+use bgw_engine::position::Position;
 use std::fmt::Write as _;
 
 /// What the two-sided truth says about one position.
@@ -49,12 +48,6 @@ struct ErrorsJson {
     rollout: Option<f64>,
 }
 
-fn counts(side: &SideCheckers, points: usize) -> Counts {
-    let mut c = [0u8; MAX_POINTS + 1];
-    c[1..=points].copy_from_slice(&side[..points]);
-    c
-}
-
 /// Works out the study of `pos` for the analysis `a` (both sides must be in its range): the
 /// exact chances from `table` when the position fits it, else from the on-the-fly solver.
 pub fn study(
@@ -65,8 +58,7 @@ pub fn study(
 ) -> Result<Study, CliError> {
     let points = a.points;
     let mut solver = Solver::new(points, DEFAULT_LIMIT);
-    let [opp, me] = pos.sides();
-    let (me, opp) = (counts(&me, points), counts(&opp, points));
+    let [me, opp] = analysis::sides_counts(pos, points);
     let fits = table.filter(|db| db.win_counts(&me, &opp).is_some());
     let mut exact = match fits {
         Some(db) => Exact::Table(db),

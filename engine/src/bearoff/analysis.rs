@@ -146,10 +146,17 @@ pub struct Analysis {
     pub race: Vec<RaceCount>,
 }
 
-fn counts_of(side: &SideCheckers, points: usize) -> Counts {
+/// The checkers of `side` on its points 1..=`points`, as the bear-off databases count them.
+pub fn counts_of(side: &SideCheckers, points: usize) -> Counts {
     let mut c = [0u8; MAX_POINTS + 1];
     c[1..=points].copy_from_slice(&side[..points]);
     c
+}
+
+/// Both sides of `pos` on their points 1..=`points`: `[on roll, other]`.
+pub fn sides_counts(pos: &Position, points: usize) -> [Counts; 2] {
+    let [other, on_roll] = pos.sides();
+    [counts_of(&on_roll, points), counts_of(&other, points)]
 }
 
 fn side_report<T: Prob>(db: &Database<T>, side: &SideCheckers) -> SideReport {

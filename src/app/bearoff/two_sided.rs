@@ -12,7 +12,7 @@ use bgw_engine::bearoff::two_sided::solver::{DEFAULT_LIMIT, Solver};
 use bgw_engine::bearoff::two_sided::{Kind, TwoSidedChances, TwoSidedDb, positions};
 use bgw_engine::bearoff::{Control, build, build_within};
 use bgw_engine::dice::Dice;
-use bgw_engine::position::{Position, SideCheckers};
+use bgw_engine::position::Position;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -81,13 +81,7 @@ pub struct TwoSidedState {
 
 /// Each side's checkers on its points 1–15, `[on roll, other]`.
 pub fn sides(pos: &Position) -> [Counts; 2] {
-    let [opp, me] = pos.sides();
-    let counts = |s: &SideCheckers| {
-        let mut c = [0u8; MAX_POINTS + 1];
-        c[1..=MAX_POINTS].copy_from_slice(&s[..MAX_POINTS]);
-        c
-    };
-    [counts(&me), counts(&opp)]
+    analysis::sides_counts(pos, MAX_POINTS)
 }
 
 /// The highest point a side occupies and its checkers.

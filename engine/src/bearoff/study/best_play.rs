@@ -163,12 +163,10 @@ pub fn best_play(
         }
         .into());
     }
-    let counts = |s: &[u8; 25]| {
-        let mut c = [0u8; MAX_POINTS + 1];
-        c[1..=points].copy_from_slice(&s[..points]);
-        c
-    };
-    let (mine, other) = (counts(&me), counts(&opp));
+    let (mine, other) = (
+        analysis::counts_of(&me, points),
+        analysis::counts_of(&opp, points),
+    );
     if index::checkers(&mine, points) == 0 {
         return Err(BestPlayError::NothingToPlay);
     }
@@ -176,7 +174,7 @@ pub fn best_play(
     let mut plays = Vec::with_capacity(ranking.candidates.len());
     let mut result_counts: Vec<Counts> = Vec::with_capacity(ranking.candidates.len());
     for c in &ranking.candidates {
-        let r = counts(&c.play.result.sides()[1]);
+        let r = analysis::counts_of(&c.play.result.sides()[1], points);
         plays.push(PlayChance {
             play: c.play.mv.notation(),
             result: r[1..=points].to_vec(),

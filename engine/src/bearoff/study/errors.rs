@@ -635,6 +635,7 @@ pub fn error_map<D: TwoSidedChances + ?Sized>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bearoff::analysis;
     use crate::bearoff::build::{Control, build};
     use crate::bearoff::chances;
     use crate::bearoff::study::best_play::best_play;
@@ -738,11 +739,7 @@ mod tests {
         // The worst pair's ID reads back as the same race.
         let pos = read_position(&m.worst[0].position_id).unwrap();
         let [opp, me] = pos.sides();
-        let back = |s: &SideCheckers| {
-            let mut c = [0u8; index::MAX_POINTS + 1];
-            c[1..=points].copy_from_slice(&s[..points]);
-            index::index(&c, points)
-        };
+        let back = |s: &SideCheckers| index::index(&analysis::counts_of(s, points), points);
         assert_eq!((back(&me), back(&opp)), at);
     }
 
