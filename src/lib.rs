@@ -3,3 +3,4 @@
 
 #[cfg(feature = "gui")]
 pub mod app;
+pub mod text;

@@ -95,7 +95,7 @@ pub fn study(
         ),
         None => format!(
             "on-the-fly solver, {} pairs of positions",
-            group(solver.states())
+            bgw::text::thousands(solver.states() as u64)
         ),
     };
     Ok(Study {
@@ -103,19 +103,6 @@ pub fn study(
         source,
         best_play,
     })
-}
-
-/// `1234567` as `1,234,567`.
-fn group(n: usize) -> String {
-    let s = n.to_string();
-    let mut out = String::new();
-    for (i, ch) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
 }
 
 impl Study {

@@ -5,6 +5,7 @@
 //! ([`Job`]); the engine does the work (`bgw_engine::bearoff::study`).
 
 use crate::app::jobs::{Job, Progress};
+use crate::text::thousands;
 use bgw_engine::bearoff::analysis;
 use bgw_engine::bearoff::index::{Counts, MAX_POINTS};
 use bgw_engine::bearoff::study::{BestPlay, ErrorMap, Exact, best_play, error_map};
@@ -119,19 +120,6 @@ pub fn source(pos: &Position, loaded: Option<&Loaded>) -> Result<Source, String>
          to solve on the fly",
         thousands(pairs)
     ))
-}
-
-/// `n` with commas between thousands ("2,940,000").
-pub fn thousands(n: u64) -> String {
-    let s = n.to_string();
-    let mut out = String::new();
-    for (i, ch) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
 }
 
 /// Works out the exact chance of `pos` from `source` and best play for `dice` (on this
