@@ -4,7 +4,7 @@
 use super::progress::Progress;
 use super::{CliError, eprint, interrupt, print};
 use bgw_engine::bearoff::Control;
-use bgw_engine::bearoff::index::{self, Counts};
+use bgw_engine::bearoff::index;
 use bgw_engine::bearoff::two_sided::build::build;
 use bgw_engine::bearoff::two_sided::file::{self, Header};
 use bgw_engine::bearoff::two_sided::resume::Checkpoint;
@@ -188,42 +188,6 @@ struct SideJson {
     pips: u32,
 }
 
-/// One side given by `--counts` or `--index`, checked against the database's size.
-fn side_of(db: &TwoSidedDb, counts: Option<&str>, idx: Option<u32>) -> Result<u32, CliError> {
-    let (points, checkers) = (db.points(), db.checkers());
-    match (counts, idx) {
-        (Some(text), _) => {
-            let mut c: Counts = [0; index::MAX_POINTS + 1];
-            let parts: Vec<&str> = text.split(',').map(str::trim).collect();
-            if parts.len() > points {
-                return Err(CliError::usage(format!(
-                    "--counts gives {} points, the database spans {points}",
-                    parts.len()
-                )));
-            }
-            for (i, p) in parts.iter().enumerate() {
-                c[i + 1] = p.parse().map_err(|_| {
-                    CliError::usage(format!("--counts: '{p}' is not a number of checkers"))
-                })?;
-            }
-            let total: usize = parts.iter().filter_map(|p| p.parse::<usize>().ok()).sum();
-            if total > checkers {
-                return Err(CliError::usage(format!(
-                    "--counts puts {total} checkers on the board (this database has at most \
-                     {checkers} a side)"
-                )));
-            }
-            Ok(index::index(&c, points))
-        }
-        (None, Some(i)) if i < db.positions() => Ok(i),
-        (None, Some(i)) => Err(CliError::usage(format!(
-            "index {i} is beyond the database's {} positions a side",
-            db.positions()
-        ))),
-        (None, None) => Err(CliError::usage("give --counts or --index")),
-    }
-}
-
 /// One pair of a two-sided file: two `--counts` or two `--index` (the side on roll first).
 pub fn dump(
     path: &Path,
@@ -239,10 +203,11 @@ pub fn dump(
     }
     let db = TwoSidedDb::read(path).map_err(in_file(path))?;
     let pick = |k: usize| {
-        side_of(
-            &db,
+        super::bearoff::side_index(
             counts.get(k).map(String::as_str),
             indices.get(k).copied(),
+            db.points(),
+            db.checkers(),
         )
     };
     let (x, y) = (pick(0)?, pick(1)?);
