@@ -1,10 +1,8 @@
 //! `bgw bearoff` end to end: build, info, dump, analysis (text and JSON), refusals.
 
 mod common;
-use common::{run, stdout};
+use common::{race_id, run, stdout};
 
-use bgw_engine::formats::position_id;
-use bgw_engine::{Position, Side};
 use sha2::{Digest, Sha256};
 use std::path::PathBuf;
 
@@ -12,18 +10,6 @@ fn temp(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("bgw-bearoff-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     dir.join(name)
-}
-
-/// A race with both sides in their home boards: on roll 3-3-3-3-3 on points 1-5 minus some.
-fn race_id(me: &[(usize, u8)], opp: &[(usize, u8)]) -> String {
-    let side = |c: &[(usize, u8)]| {
-        let mut s = [0u8; 25];
-        for &(p, n) in c {
-            s[p - 1] = n;
-        }
-        s
-    };
-    position_id::encode(&Position::from_sides(Side::White, &side(me), &side(opp)).unwrap())
 }
 
 #[test]

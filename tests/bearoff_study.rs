@@ -2,12 +2,10 @@
 //! `bgw bearoff errors`, and their refusals.
 
 mod common;
-use common::{run, stdout, text};
+use common::{race_id, run, stdout, text};
 
 use bgw_engine::bearoff::two_sided::{Kind, TwoSidedDb, file};
 use bgw_engine::bearoff::{Control, chances};
-use bgw_engine::formats::position_id;
-use bgw_engine::{Position, Side};
 use serde_json::Value;
 use std::path::PathBuf;
 
@@ -15,17 +13,6 @@ fn temp(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("bgw-study-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     dir.join(name)
-}
-
-fn race_id(me: &[(usize, u8)], opp: &[(usize, u8)]) -> String {
-    let side = |c: &[(usize, u8)]| {
-        let mut s = [0u8; 25];
-        for &(p, n) in c {
-            s[p - 1] = n;
-        }
-        s
-    };
-    position_id::encode(&Position::from_sides(Side::White, &side(me), &side(opp)).unwrap())
 }
 
 fn json(args: &[&str]) -> Value {

@@ -2,6 +2,7 @@
 //! where each file came from) and a runner for the `bgw` binary.
 #![allow(dead_code)]
 
+use bgw_engine::formats::position_id;
 use bgw_engine::{Position, Side};
 use std::io::Write;
 use std::path::PathBuf;
@@ -134,4 +135,17 @@ pub fn write_part(path: &std::path::Path, range: std::ops::Range<usize>) {
         out.push_str(&format!("{line}\n"));
     }
     std::fs::write(path, out).unwrap();
+}
+
+/// The gnubg Position ID of a race: White on roll with `me` (point, checkers) against `opp`,
+/// each on its own points counted from its home.
+pub fn race_id(me: &[(usize, u8)], opp: &[(usize, u8)]) -> String {
+    let side = |c: &[(usize, u8)]| {
+        let mut s = [0u8; 25];
+        for &(p, n) in c {
+            s[p - 1] = n;
+        }
+        s
+    };
+    position_id::encode(&Position::from_sides(Side::White, &side(me), &side(opp)).unwrap())
 }
