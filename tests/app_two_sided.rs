@@ -25,54 +25,37 @@ use std::time::{Duration, Instant};
 
 type App = Harness<'static, WorkbenchApp>;
 
-/// Every pair of a small size, solved once (a stand-in for a database file: the app sees the
-/// same trait). `calls` counts the lookups (the Cancel test watches it stop).
-struct Solved {
-    points: usize,
-    checkers: usize,
-    values: Vec<f64>,
+/// The exact database of a small size behind the trait the app sees (a stand-in for a file);
+/// `calls` counts the lookups (the Cancel test watches it stop), each after `pause`.
+struct Watched {
+    db: TwoSidedDb,
     calls: AtomicU64,
     pause: Duration,
 }
 
-impl Solved {
-    fn new(points: usize, checkers: usize, pause: Duration) -> Solved {
-        let n = positions(points, checkers);
-        let mut solver = Solver::new(points, DEFAULT_LIMIT);
-        let mut values = Vec::with_capacity((n * n) as usize);
-        for a in 0..n {
-            for b in 0..n {
-                let (ca, cb) = (index::counts(a, points), index::counts(b, points));
-                values.push(match (a, b) {
-                    (0, _) => 1.0,
-                    (_, 0) => 0.0,
-                    _ => solver.win(&ca, &cb).unwrap(),
-                });
-            }
-        }
-        Solved {
-            points,
-            checkers,
-            values,
+impl Watched {
+    fn new(points: usize, checkers: usize, pause: Duration) -> Watched {
+        Watched {
+            db: TwoSidedDb::build(points, checkers, Kind::Exact, Control::default()).unwrap(),
             calls: AtomicU64::new(0),
             pause,
         }
     }
 }
 
-impl TwoSidedChances for Solved {
+impl TwoSidedChances for Watched {
     fn points(&self) -> usize {
-        self.points
+        self.db.points()
     }
     fn checkers(&self) -> usize {
-        self.checkers
+        self.db.checkers()
     }
     fn win(&self, on_roll: u32, other: u32) -> f64 {
         self.calls.fetch_add(1, Ordering::Relaxed);
         if !self.pause.is_zero() {
             std::thread::sleep(self.pause);
         }
-        self.values[(on_roll * self.positions() + other) as usize]
+        self.db.win(on_roll, other)
     }
 }
 
@@ -164,7 +147,7 @@ fn small_pair() -> (u32, u32) {
 fn far_pair() -> (u32, u32) {
     let one_sided = build::<f64>(4, Control::default()).unwrap();
     let methods = Methods::new(&one_sided, positions(4, 4));
-    let exact = Solved::new(4, 4, Duration::ZERO);
+    let exact = Watched::new(4, 4, Duration::ZERO);
     let n = positions(4, 4);
     (1..n)
         .flat_map(|a| (1..n).map(move |b| (a, b)))
@@ -216,7 +199,7 @@ fn the_two_sided_chance_stands_beside_the_one_sided_methods_with_their_errors() 
 fn a_loaded_database_answers_and_a_race_nothing_covers_says_why() {
     let (a, b) = small_pair();
     let mut h = app(&race_id(3, a, b), Section::Distributions, None);
-    let table: Table = Arc::new(Solved::new(3, 3, Duration::ZERO));
+    let table: Table = Arc::new(Watched::new(3, 3, Duration::ZERO));
     h.state_mut().state.bearoff.two_sided.set_loaded(Loaded {
         table: Arc::clone(&table),
         name: "3×3 (test)".to_string(),
@@ -312,7 +295,7 @@ fn map_app(table: Table) -> App {
 
 #[test]
 fn the_error_map_plots_are_large_and_a_worst_pair_loads_its_race() {
-    let mut h = map_app(Arc::new(Solved::new(4, 4, Duration::ZERO)));
+    let mut h = map_app(Arc::new(Watched::new(4, 4, Duration::ZERO)));
     h.get_by_label_contains("Compute the error map").click();
     h.run();
     settle(&mut h);
@@ -364,7 +347,7 @@ fn the_error_map_plots_are_large_and_a_worst_pair_loads_its_race() {
 #[test]
 fn cancel_stops_the_error_map() {
     // Every lookup takes a millisecond: 4900 pairs are seconds of work.
-    let slow = Arc::new(Solved::new(4, 4, Duration::from_millis(1)));
+    let slow = Arc::new(Watched::new(4, 4, Duration::from_millis(1)));
     let table: Table = slow.clone();
     let mut h = map_app(table);
     h.get_by_label_contains("Compute the error map").click();

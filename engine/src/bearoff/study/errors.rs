@@ -640,45 +640,12 @@ mod tests {
     use crate::bearoff::chances;
     use crate::bearoff::study::best_play::best_play;
     use crate::bearoff::study::exact::Exact;
-    use crate::bearoff::two_sided::solver::{DEFAULT_LIMIT, Solver};
+    use crate::bearoff::two_sided::{Kind, TwoSidedDb};
     use crate::formats::read_position;
 
-    /// Every pair of up to `checkers` checkers on `points` points, from the solver.
-    struct Solved {
-        points: usize,
-        checkers: usize,
-        win: Vec<f64>,
-    }
-
-    impl Solved {
-        fn new(points: usize, checkers: usize) -> Solved {
-            let n = crate::bearoff::two_sided::positions(points, checkers);
-            let mut s = Solver::new(points, DEFAULT_LIMIT);
-            let mut win = Vec::new();
-            for a in 0..n {
-                for b in 0..n {
-                    let (ca, cb) = (index::counts(a, points), index::counts(b, points));
-                    win.push(s.win(&ca, &cb).unwrap());
-                }
-            }
-            Solved {
-                points,
-                checkers,
-                win,
-            }
-        }
-    }
-
-    impl TwoSidedChances for Solved {
-        fn points(&self) -> usize {
-            self.points
-        }
-        fn checkers(&self) -> usize {
-            self.checkers
-        }
-        fn win(&self, on_roll: u32, other: u32) -> f64 {
-            self.win[(on_roll * self.positions() + other) as usize]
-        }
+    /// Every pair of up to `checkers` checkers on `points` points, exact.
+    fn exact_db(points: usize, checkers: usize) -> TwoSidedDb {
+        TwoSidedDb::build(points, checkers, Kind::Exact, Control::default()).unwrap()
     }
 
     fn quiet(_: u64, _: u64) {}
@@ -686,7 +653,7 @@ mod tests {
     #[test]
     fn figures_match_a_plain_loop() {
         let (points, checkers) = (6, 3);
-        let table = Solved::new(points, checkers);
+        let table = exact_db(points, checkers);
         let one = build::<f64>(points, Control::default()).unwrap();
         let map = error_map(&table, &one, 3, &quiet, &AtomicBool::new(false)).unwrap();
         let n = table.positions();
@@ -746,7 +713,7 @@ mod tests {
     #[test]
     fn play_losses_match_best_play_pair_by_pair() {
         let (points, checkers) = (5, 3);
-        let table = Solved::new(points, checkers);
+        let table = exact_db(points, checkers);
         let one = build::<f64>(points, Control::default()).unwrap();
         let map = error_map(&table, &one, 0, &quiet, &AtomicBool::new(false)).unwrap();
         let n = table.positions();
@@ -793,7 +760,7 @@ mod tests {
 
     #[test]
     fn refuses_other_points_and_stops_when_asked() {
-        let table = Solved::new(3, 2);
+        let table = exact_db(3, 2);
         let four = build::<f64>(4, Control::default()).unwrap();
         let e = error_map(&table, &four, 1, &quiet, &AtomicBool::new(false));
         assert_eq!(
