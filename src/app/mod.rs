@@ -37,6 +37,7 @@ pub mod export;
 pub mod file_dialog;
 pub mod files;
 pub mod frame_cost;
+mod heap;
 pub mod help;
 pub mod jobs;
 pub mod layout;
@@ -250,6 +251,7 @@ const APP_ID: &str = "backgammon-workbench";
 /// reads it ([`saved::file::check`]).
 pub fn run() -> eframe::Result {
     let start = std::time::Instant::now();
+    heap::keep_freed_memory();
     let file = saved::file::path(APP_ID);
     let check = file.as_deref().map(saved::file::check).unwrap_or_default();
     let options = eframe::NativeOptions {
