@@ -114,22 +114,27 @@ impl<C: Copy> Row<C> {
     }
 }
 
-/// An arithmetic: the value of a pair from the cells of the pairs its plays lead to.
+/// An arithmetic: the value of a pair from the values of the pairs its plays lead to.
 pub trait Rule: Sync {
-    /// One pair's value.
+    /// One pair's value, as the database stores it.
     type Cell: Copy + Send + Sync;
+    /// What the build keeps of a pair: its cell, and whatever the pairs whose plays lead to it
+    /// read of it, computed once when the pair is made instead of at every read.
+    type Kept: Copy + Send + Sync;
     /// The side on roll has no checker left (it has won).
-    const WON: Self::Cell;
+    const WON: Self::Kept;
     /// The other side has no checker left.
-    const LOST: Self::Cell;
+    const LOST: Self::Kept;
     /// Bytes of a cell in a checkpoint.
     const BYTES: usize;
     /// The value of `x` on roll, `row` the other side's row (the other side on roll).
-    fn value(succ: &Successors, x: u32, row: &Row<Self::Cell>) -> Self::Cell;
+    fn value(succ: &Successors, x: u32, row: &Row<Self::Kept>) -> Self::Kept;
+    /// The cell of what the build kept.
+    fn cell(kept: Self::Kept) -> Self::Cell;
     /// The cell as little-endian bytes.
-    fn put(cell: Self::Cell, out: &mut Vec<u8>);
-    /// A cell from [`BYTES`](Self::BYTES) little-endian bytes.
-    fn take(bytes: &[u8]) -> Self::Cell;
+    fn put(kept: Self::Kept, out: &mut Vec<u8>);
+    /// What the build keeps of a cell of [`BYTES`](Self::BYTES) little-endian bytes.
+    fn take(bytes: &[u8]) -> Self::Kept;
 }
 
 /// Exact chances in `f64`: the chance that the side on roll wins.
@@ -137,6 +142,7 @@ pub struct Exact;
 
 impl Rule for Exact {
     type Cell = f64;
+    type Kept = f64;
     const WON: f64 = 1.0;
     const LOST: f64 = 0.0;
     const BYTES: usize = 8;
@@ -152,6 +158,10 @@ impl Rule for Exact {
             total += w as f64 * (1.0 - worst);
         }
         total / 36.0
+    }
+
+    fn cell(kept: f64) -> f64 {
+        kept
     }
 
     fn put(cell: f64, out: &mut Vec<u8>) {
@@ -170,6 +180,7 @@ pub struct GnubgCubeless;
 
 impl Rule for GnubgCubeless {
     type Cell = u16;
+    type Kept = u16;
     const WON: u16 = 0xFFFF;
     const LOST: u16 = 0;
     const BYTES: usize = 2;
@@ -186,6 +197,10 @@ impl Rule for GnubgCubeless {
             total += w * (0x7FFF - least as i32);
         }
         (total / 36 + 0x8000) as u16
+    }
+
+    fn cell(kept: u16) -> u16 {
+        kept
     }
 
     fn put(cell: u16, out: &mut Vec<u8>) {
@@ -289,7 +304,7 @@ pub fn build_levels<R: Rule>(
             let cells = &cells;
             let row = Row {
                 // SAFETY: row y lies inside the table (y < n).
-                start: unsafe { cells.0.add(y * n) } as *const R::Cell,
+                start: unsafe { cells.0.add(y * n) } as *const R::Kept,
                 len: n,
             };
             for &x in xs {
@@ -318,7 +333,7 @@ pub fn build_levels<R: Rule>(
             report(done, total);
         }
     }
-    Ok(table)
+    Ok(table.into_iter().map(R::cell).collect())
 }
 
 fn short_level(level: usize) -> TwoSidedError {

@@ -58,46 +58,99 @@ fn cube_equity(nd: i32, dt: i32) -> i32 {
 /// gnubg's cubeful arithmetic: the four words per pair (see the module doc).
 pub struct GnubgCubeful;
 
+/// What the cubeful build keeps of a pair: its four file words, and the four equities the
+/// side whose plays lead to it takes from it (see [`Kept::new`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Kept {
+    words: [u16; 4],
+    /// The other side's view, after it decided on the cube, negated with `!` as gnubg does:
+    /// cubeless, it owns the cube, centred, the other side owns it. Each fits 16 bits.
+    mine: [i16; 4],
+}
+
+impl Kept {
+    /// The words of a pair, with what the side that plays into it reads of them: the pair's
+    /// side on roll (the other side, after the play) first decides on the cube.
+    fn new(words: [u16; 4]) -> Kept {
+        let s = words.map(|w| w as i32 - 0x8000);
+        let mine = [
+            !s[0],
+            !s[3],
+            !cube_equity(s[2], s[3]),
+            !cube_equity(s[1], s[3]),
+        ];
+        Kept {
+            words,
+            // Each is `!` of a 16-bit value (cube_equity keeps 16 bits), so it fits.
+            mine: mine.map(|m| m as i16),
+        }
+    }
+}
+
+/// The largest of each of the four lanes over `all` (`i16::MIN` each when empty).
+#[inline(always)]
+fn largest(all: impl Iterator<Item = [i16; 4]>) -> [i16; 4] {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{_mm_loadl_epi64, _mm_max_epi16, _mm_set1_epi16, _mm_storel_epi64};
+        // SAFETY: SSE2 is part of x86-64; the loads and the store read and write 8 bytes of
+        // a `[i16; 4]`, as the intrinsics' unaligned forms allow.
+        unsafe {
+            let mut best = _mm_set1_epi16(i16::MIN);
+            for m in all {
+                best = _mm_max_epi16(best, _mm_loadl_epi64(m.as_ptr().cast()));
+            }
+            let mut out = [0i16; 4];
+            _mm_storel_epi64(out.as_mut_ptr().cast(), best);
+            out
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    all.fold([i16::MIN; 4], |best, m| {
+        std::array::from_fn(|k| best[k].max(m[k]))
+    })
+}
+
 impl Rule for GnubgCubeful {
     type Cell = [u16; 4];
-    const WON: [u16; 4] = [0xFFFF; 4];
-    const LOST: [u16; 4] = [0; 4];
+    type Kept = Kept;
+    const WON: Kept = Kept {
+        words: [0xFFFF; 4],
+        mine: [!0x7FFF; 4],
+    };
+    const LOST: Kept = Kept {
+        words: [0; 4],
+        mine: [0x7FFF; 4],
+    };
     const BYTES: usize = 8;
 
     #[inline]
-    fn value(succ: &Successors, x: u32, row: &Row<[u16; 4]>) -> [u16; 4] {
+    fn value(succ: &Successors, x: u32, row: &Row<Kept>) -> Kept {
         let mut total = [0i32; 4];
         for (r, &(_, _, w)) in ROLLS.iter().enumerate() {
-            let mut best = [i32::MIN; 4];
-            for &y in succ.of(x, r) {
-                // The other side's equities, on roll: its cubeless, it owns the cube,
-                // centred, the first side owns it.
-                let s = row.get(y).map(|w| w as i32 - 0x8000);
-                let mine = [
-                    !s[0],
-                    !s[3],
-                    !cube_equity(s[2], s[3]),
-                    !cube_equity(s[1], s[3]),
-                ];
-                for k in 0..4 {
-                    best[k] = best[k].max(mine[k]);
-                }
-            }
+            // Per cube state its own best play: the largest of each of the four.
+            let best = largest(succ.of(x, r).iter().map(|&y| row.get(y).mine));
             for k in 0..4 {
-                total[k] += w * best[k];
+                total[k] += w * best[k] as i32;
             }
         }
-        total.map(|t| (t / 36 + 0x8000) as u16)
+        Kept::new(total.map(|t| (t / 36 + 0x8000) as u16))
     }
 
-    fn put(cell: [u16; 4], out: &mut Vec<u8>) {
-        for w in cell {
+    fn cell(kept: Kept) -> [u16; 4] {
+        kept.words
+    }
+
+    fn put(kept: Kept, out: &mut Vec<u8>) {
+        for w in kept.words {
             out.extend_from_slice(&w.to_le_bytes());
         }
     }
 
-    fn take(bytes: &[u8]) -> [u16; 4] {
-        std::array::from_fn(|k| u16::from_le_bytes([bytes[2 * k], bytes[2 * k + 1]]))
+    fn take(bytes: &[u8]) -> Kept {
+        Kept::new(std::array::from_fn(|k| {
+            u16::from_le_bytes([bytes[2 * k], bytes[2 * k + 1]])
+        }))
     }
 }
 
@@ -113,6 +166,12 @@ mod tests {
         assert_eq!(cube_equity(10000, 8000), 16000);
         // Behind: no double.
         assert_eq!(cube_equity(-5000, -6000), -5000);
+    }
+
+    #[test]
+    fn won_and_lost_keep_what_their_words_give() {
+        assert_eq!(GnubgCubeful::WON, Kept::new(GnubgCubeful::WON.words));
+        assert_eq!(GnubgCubeful::LOST, Kept::new(GnubgCubeful::LOST.words));
     }
 
     #[test]
