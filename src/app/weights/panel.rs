@@ -17,12 +17,15 @@ use bgw_engine::formats::Setup;
 /// of their own.
 pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
     let mut out = Vec::new();
-    ui.horizontal_wrapped(|ui| {
+    // The title on a line of its own, so that "unsaved changes" appearing as a weight is
+    // dragged moves nothing below it.
+    ui.horizontal(|ui| {
         ui.strong(format!("Weights: {}", state.weights.title()));
         if state.weights.dirty() {
             ui.colored_label(ui.visuals().warn_fg_color, "unsaved changes");
         }
-        ui.separator();
+    });
+    ui.horizontal_wrapped(|ui| {
         if ui
             .add_enabled(state.weights.can_undo(), egui::Button::new("Undo"))
             .on_hover_text("Undo the last weight change")
