@@ -42,8 +42,8 @@ pub struct ClassicRescore {
     rules: Vec<Rule>,
     /// The seed's term values of the candidates of the `ByValue` decisions, by column:
     /// `seed[k]` holds term `k` of every candidate, back to back. With at most 15 checkers a
-    /// side every term is far inside 16 bits (the largest, WSINCL, below 4,000), and half the
-    /// bytes to read make the sweep twice as fast: it reads more than the caches hold.
+    /// side every term is far inside 16 bits (the largest, WSINCL, below 4,000); a sweep
+    /// reads all of them, 4.7 MB, more than the caches hold, so half the bytes of `i32` count.
     seed: [Vec<i16>; SEED_TERM_COUNT],
     /// Their extra terms' values (small numbers) by column, read only when some extra term
     /// is on.
