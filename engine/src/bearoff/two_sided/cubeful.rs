@@ -106,6 +106,12 @@ fn largest(all: impl Iterator<Item = [i16; 4]>) -> [i16; 4] {
         }
     }
     #[cfg(not(target_arch = "x86_64"))]
+    largest_portable(all)
+}
+
+/// [`largest`] without SSE2, lane by lane.
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+fn largest_portable(all: impl Iterator<Item = [i16; 4]>) -> [i16; 4] {
     all.fold([i16::MIN; 4], |best, m| {
         std::array::from_fn(|k| best[k].max(m[k]))
     })
@@ -166,6 +172,18 @@ mod tests {
         assert_eq!(cube_equity(10000, 8000), 16000);
         // Behind: no double.
         assert_eq!(cube_equity(-5000, -6000), -5000);
+    }
+
+    #[test]
+    fn the_four_maxima_are_those_lane_by_lane() {
+        let all = [
+            [3, -7, i16::MIN, 0],
+            [-2, 9, -32767, i16::MAX],
+            [5, 9, -1, -5],
+        ];
+        assert_eq!(largest(all.into_iter()), [5, 9, -1, i16::MAX]);
+        assert_eq!(largest(all.into_iter()), largest_portable(all.into_iter()));
+        assert_eq!(largest(std::iter::empty()), [i16::MIN; 4]);
     }
 
     #[test]
