@@ -247,9 +247,11 @@ fn terms_list_and_report() {
         "1",
         "--games",
         "0",
-        "--quiet",
     ]);
     assert!(out.status.success(), "{}", text(&out.stderr));
+    // Without --quiet, a line for each refit on stderr (not a terminal here).
+    let log = text(&out.stderr);
+    assert!(log.lines().any(|l| l.starts_with("fit 1: ")), "{log}");
     let table = stdout(&out);
     let rows: Vec<&str> = table.lines().filter(|l| l.starts_with("| ")).collect();
     // Header, the seed's row, ten singles, at most one forward step.

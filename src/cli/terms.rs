@@ -141,6 +141,8 @@ fn report(args: ReportArgs) -> Result<ExitCode, CliError> {
         &config,
         &mut |terms| {
             fits += 1;
+            // A line for each refit too: a log (stderr not a terminal) shows only lines.
+            bar.println(&format!("fit {fits}: {terms}"));
             bar.message(format!("fit {fits}: {terms}"));
         },
         cancel,
