@@ -83,19 +83,32 @@ pub struct TermInfo {
     pub seed: bool,
 }
 
+impl TermInfo {
+    /// The description of `term`; `seed` for the seed's eleven.
+    pub(crate) const fn new(
+        term: Term,
+        seed_name: &'static str,
+        label: &'static str,
+        description: &'static str,
+        seed: bool,
+    ) -> TermInfo {
+        TermInfo {
+            term,
+            seed_name,
+            label,
+            description,
+            seed,
+        }
+    }
+}
+
 const fn seed(
     term: Term,
     seed_name: &'static str,
     label: &'static str,
     description: &'static str,
 ) -> TermInfo {
-    TermInfo {
-        term,
-        seed_name,
-        label,
-        description,
-        seed: true,
-    }
+    TermInfo::new(term, seed_name, label, description, true)
 }
 
 /// Every term in the order of weights everywhere: the seed's eleven, then the extras.

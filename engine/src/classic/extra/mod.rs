@@ -95,13 +95,7 @@ const fn extra(
     label: &'static str,
     description: &'static str,
 ) -> TermInfo {
-    TermInfo {
-        term,
-        seed_name,
-        label,
-        description,
-        seed: false,
-    }
+    TermInfo::new(term, seed_name, label, description, false)
 }
 
 /// The board as bit masks (bit `p` = point `p`), shared by the extra terms.
