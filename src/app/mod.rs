@@ -24,6 +24,7 @@
 //! frame, and asks for another frame so the ones before catch up.
 
 pub mod analysis_text;
+pub mod axes;
 pub mod backgammon;
 pub mod bearoff;
 pub mod board;

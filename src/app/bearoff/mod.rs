@@ -15,7 +15,8 @@
 //!
 //! Race: pip counts and the race formulas (Keith, Thorp, Kleinman, 8-9-12, Isight).
 
-pub mod axes;
+/// The plots' axes, shared with the breakdown chart (`app::axes`).
+pub use crate::app::axes;
 pub mod best_play;
 pub mod chances;
 pub mod error_map;

@@ -6,6 +6,7 @@
 //! glance.
 
 use super::CandidatesAction;
+use crate::app::axes;
 use crate::app::state::{Action, AppState};
 use bgw_engine::classic::{Candidate, TERMS, Term, TermSet};
 use egui::{Color32, RichText};
@@ -357,10 +358,17 @@ fn chart(ui: &mut egui::Ui, bars: &[(usize, f64)], axis: &str) {
                 String::new()
             }
         });
-    let x_axis = AxisHints::new_x().label(axis).label_spacing(20.0..=40.0);
+    // Numbered steps of 1, 2 or 5 × 10ⁿ that stay apart over the chart's width (egui_plot's
+    // own powers of ten number only the 0 of a chart from −7 to +7).
+    let width = ui.available_width().max(160.0);
+    let step = axes::value_step(2.1 * extent, width - 70.0);
+    let x_axis = AxisHints::new_x()
+        .label(axis)
+        .label_spacing(20.0..=40.0)
+        .formatter(move |m, _| axes::value_label(m.value, step));
     Plot::new("breakdown-plot")
         .height(ui.available_height().max(120.0))
-        .width(ui.available_width().max(160.0))
+        .width(width)
         .allow_zoom(false)
         .allow_drag(false)
         .allow_scroll(false)
@@ -368,9 +376,7 @@ fn chart(ui: &mut egui::Ui, bars: &[(usize, f64)], axis: &str) {
         .include_x(-extent * 1.05)
         .include_x(extent * 1.05)
         .grid_spacing(8.0..=40.0)
-        .x_grid_spacer(egui_plot::uniform_grid_spacer(|input| {
-            nice_steps(input.bounds)
-        }))
+        .x_grid_spacer(move |input| axes::value_marks(input.bounds, step))
         .custom_x_axes(vec![x_axis])
         .custom_y_axes(vec![y_axis])
         .y_grid_spacer(move |_| {
@@ -387,32 +393,9 @@ fn chart(ui: &mut egui::Ui, bars: &[(usize, f64)], axis: &str) {
         });
 }
 
-/// Grid steps for a value axis over `bounds`: the largest a 1, 2 or 5 times a power of ten
-/// that cuts the range into at most five parts, then its half and its tenth. egui_plot's
-/// default (powers of ten only) numbers only the 0 of a narrow chart from −7 to +7.
-fn nice_steps(bounds: (f64, f64)) -> [f64; 3] {
-    let raw = ((bounds.1 - bounds.0).abs() / 5.0).max(1e-12);
-    let power = 10f64.powf(raw.log10().floor());
-    let large = [1.0, 2.0, 5.0, 10.0]
-        .into_iter()
-        .map(|m| m * power)
-        .find(|&step| step >= raw)
-        .unwrap_or(10.0 * power);
-    [large / 10.0, large / 2.0, large]
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_wide_or_narrow_difference_gets_a_few_numbered_steps() {
-        assert_eq!(nice_steps((-7.4, 7.4)), [0.5, 2.5, 5.0]);
-        let [_, _, large] = nice_steps((-0.315, 0.315));
-        assert!((large - 0.2).abs() < 1e-12);
-        let [_, _, large] = nice_steps((0.0, 1.0));
-        assert!((large - 0.2).abs() < 1e-12);
-    }
 
     #[test]
     fn the_chart_lists_terms_by_the_size_of_their_difference() {

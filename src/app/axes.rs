@@ -1,4 +1,5 @@
-//! The bear-off plots' axes as pure functions: where the marks go and what they say. Rolls are
+//! The plots' axes (bear-off, error map, breakdown) as pure functions: where the marks go and
+//! what they say. Rolls are
 //! whole numbers, labelled every 1, 2, 5 or 10 so that labels stay apart; the log scale plots
 //! log10(p) and labels its decades as probabilities (1, 0.1, 0.01, 0.001, 1e-4 …), since
 //! egui_plot has no log axis.
