@@ -3,6 +3,9 @@
 //! egui_kittest at 1280×720 (every mode, hover read-out, the table scrolling by itself, the
 //! export hook) and from 1024×640 to 3840×2160 (nothing overlaps).
 
+mod ui_common;
+use ui_common::SETTLE_STEPS;
+
 use bgw::app::bearoff::series::{self, Series, cumulative, log10_probabilities, normal_cdf};
 use bgw::app::bearoff::{
     Arrangement, BearoffState, BearoffView, Distribution, NormalForm, Quantity, ROLLOUT_GAMES,
@@ -118,10 +121,13 @@ fn panel(size: egui::Vec2, v: BearoffView) -> App {
         &mut ScriptedDialogs::default(),
     );
     assert!(state.bearoff.job.is_none(), "the analysis was handed in");
-    let mut h = Harness::builder().with_size(size).build_ui_state(
-        |ui, app: &mut WorkbenchApp| app.show(ui),
-        WorkbenchApp::new(state, Box::new(ScriptedDialogs::default())),
-    );
+    let mut h = Harness::builder()
+        .with_max_steps(SETTLE_STEPS)
+        .with_size(size)
+        .build_ui_state(
+            |ui, app: &mut WorkbenchApp| app.show(ui),
+            WorkbenchApp::new(state, Box::new(ScriptedDialogs::default())),
+        );
     h.run();
     h
 }

@@ -1,6 +1,10 @@
 //! The «Чемпион» workspace driven headless through egui_kittest: real clicks, drags and
 //! buttons on the real UI, checked against the workspace's state and what it shows.
+
 #![cfg(feature = "gui")]
+
+mod ui_common;
+use ui_common::SETTLE_STEPS;
 
 use bgw::app::champion_panel::{Mode, Opponent, Status};
 use bgw::app::{AppState, ScriptedDialogs, WorkbenchApp};
@@ -14,6 +18,7 @@ type H = Harness<'static, WorkbenchApp>;
 /// The workbench with the «Чемпион» tab open.
 fn workspace() -> H {
     let mut h = Harness::builder()
+        .with_max_steps(SETTLE_STEPS)
         .with_size(egui::vec2(1500.0, 950.0))
         .build_ui_state(
             |ui, app: &mut WorkbenchApp| app.show(ui),

@@ -3,6 +3,9 @@
 //! follow the state, the layout at small sizes, the Help window, the theme, the roll grid, the
 //! analysis as text, the program's last move in a game.
 
+mod ui_common;
+use ui_common::SETTLE_STEPS;
+
 use bgw::app::commands::Command;
 use bgw::app::layout::Regions;
 use bgw::app::settings::Theme;
@@ -18,6 +21,7 @@ type H = Harness<'static, WorkbenchApp>;
 
 fn harness_sized(app: WorkbenchApp, w: f32, h: f32) -> H {
     let mut h = Harness::builder()
+        .with_max_steps(SETTLE_STEPS)
         .with_size(egui::vec2(w, h))
         .build_ui_state(|ui, app: &mut WorkbenchApp| app.show(ui), app);
     h.run();

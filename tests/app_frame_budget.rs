@@ -3,6 +3,9 @@
 //! while a weight is dragged must stay under 16 ms. Counts, not timings: the figures in the
 //! README come from `BGW_TIMING=continuous bgw` under Xvfb.
 
+mod ui_common;
+use ui_common::SETTLE_STEPS;
+
 use bgw::app::frame_cost::frame_cost;
 use bgw::app::{
     AppState, CandidatesAction, EditAction, ScriptedDialogs, ScriptedReferee, WorkbenchApp,
@@ -32,6 +35,7 @@ fn a_frame_of_the_largest_position_stays_in_the_software_renderers_budget() {
 
     let (w, h) = (1500.0, 950.0);
     let mut harness = Harness::builder()
+        .with_max_steps(SETTLE_STEPS)
         .with_size(egui::vec2(w, h))
         .build_ui_state(
             |ui, app: &mut WorkbenchApp| app.show(ui),

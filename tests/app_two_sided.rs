@@ -4,6 +4,9 @@
 //! nothing covers it, best play shown on the board, the error map's plots, summary and worst
 //! pairs (a click loads the race), and Cancel stopping a job.
 
+mod ui_common;
+use ui_common::SETTLE_STEPS;
+
 use bgw::app::bearoff::chances::pp;
 use bgw::app::bearoff::two_sided::{ExactReport, Loaded, Source, Table, source};
 use bgw::app::bearoff::{BearoffView, Section};
@@ -78,6 +81,7 @@ fn app(id: &str, section: Section, dice: Option<(u8, u8)>) -> App {
     };
     state.apply(ViewAction::SetTab(Tab::Bearoff), d);
     let mut h = Harness::builder()
+        .with_max_steps(SETTLE_STEPS)
         .with_size(vec2(1280.0, 720.0))
         .build_ui_state(
             |ui, app: &mut WorkbenchApp| app.show(ui),

@@ -1,6 +1,9 @@
 //! The workbench driven headless through egui_kittest: real clicks and keys on the real UI,
 //! checked against the app's state. File dialogs are scripted (no window ever opens).
 
+mod ui_common;
+use ui_common::SETTLE_STEPS;
+
 use bgw::app::{AppState, Loc, ScriptedDialogs, WorkbenchApp};
 use bgw_engine::ScriptedDice;
 use bgw_engine::Side;
@@ -10,6 +13,7 @@ use egui_kittest::kittest::Queryable;
 
 fn harness(app: WorkbenchApp) -> Harness<'static, WorkbenchApp> {
     Harness::builder()
+        .with_max_steps(SETTLE_STEPS)
         .with_size(egui::vec2(1500.0, 950.0))
         .build_ui_state(|ui, app: &mut WorkbenchApp| app.show(ui), app)
 }

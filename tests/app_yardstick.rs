@@ -3,6 +3,9 @@
 //! scripted referee (and from the real gnubg when installed), the weight editor's live
 //! benchmark error and its worst decisions.
 
+mod ui_common;
+use ui_common::SETTLE_STEPS;
+
 use bgw::app::candidates::verdict::NOT_INSTALLED;
 use bgw::app::{AppState, ScriptedDialogs, ScriptedReferee, WorkbenchApp};
 use bgw_engine::formats::Setup;
@@ -28,6 +31,7 @@ fn equity(play: &Play) -> f64 {
 
 fn harness(state: AppState) -> Harness<'static, WorkbenchApp> {
     let mut h = Harness::builder()
+        .with_max_steps(SETTLE_STEPS)
         .with_size(egui::vec2(1500.0, 950.0))
         .build_ui_state(
             |ui, app: &mut WorkbenchApp| app.show(ui),
