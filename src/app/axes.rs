@@ -67,6 +67,56 @@ pub fn value_step(span: f64, height: f32) -> f64 {
         .unwrap_or(10.0 * decade)
 }
 
+/// The width a value label's character takes on a horizontal axis (points: egui's small
+/// font draws "-0.35" about 29 points wide).
+pub const LABEL_CHAR_WIDTH: f32 = 6.0;
+
+/// The least space between two labels of a horizontal axis (points).
+pub const MIN_LABEL_SPACE: f32 = 6.0;
+
+/// The step of a linear horizontal axis over `bounds` on `width` points: the smallest 1, 2 or
+/// 5 × 10ⁿ whose labels ("−0.35", "120") fit side by side with [`MIN_LABEL_SPACE`] between
+/// them. [`value_step`]'s fixed gap is a label's height, which
+/// on a horizontal axis let "-0.35-0.30-0.25" run together.
+pub fn value_step_across(bounds: (f64, f64), width: f32) -> f64 {
+    let span = bounds.1 - bounds.0;
+    let per_unit = f64::from(width.max(1.0)) / if span > 0.0 { span } else { 1.0 };
+    let mut step = value_step(span, width);
+    // At most a few steps up: 1 → 2 → 5 → 10 multiplies the room by 10 each three.
+    for _ in 0..12 {
+        let widest = value_marks(bounds, step)
+            .iter()
+            .map(|m| value_label(m.value, step).chars().count())
+            .max()
+            .unwrap_or(1) as f32;
+        let needed = widest * LABEL_CHAR_WIDTH + MIN_LABEL_SPACE;
+        if per_unit * step >= f64::from(needed) {
+            break;
+        }
+        step = next_round_step(step);
+    }
+    step
+}
+
+/// The label spacing to give egui_plot for an axis stepped by [`value_step_across`]: the
+/// step already leaves room for the labels, so every one is drawn in full (egui_plot's default
+/// for a horizontal axis, 60–80 points, hid them on a half-width plot).
+pub const ACROSS_LABEL_SPACING: std::ops::RangeInclusive<f32> = 10.0..=12.0;
+
+/// The round step after `step`: 1 → 2 → 5 → 10 (× 10ⁿ).
+fn next_round_step(step: f64) -> f64 {
+    let decade = 10f64.powf(step.log10().floor());
+    let mantissa = (step / decade).round();
+    decade
+        * if mantissa < 2.0 {
+            2.0
+        } else if mantissa < 5.0 {
+            5.0
+        } else {
+            10.0
+        }
+}
+
 /// The marks of a linear value axis: the multiples of `step` within `bounds`.
 pub fn value_marks(bounds: (f64, f64), step: f64) -> Vec<GridMark> {
     let (lo, hi) = (
@@ -215,6 +265,31 @@ mod tests {
         assert_eq!(value_label(-0.0, 1.0), "0");
         assert_eq!(value_label(20.0, 5.0), "20");
         assert_eq!(value_label(0.02, 0.01), "0.02");
+    }
+
+    #[test]
+    fn labels_across_a_horizontal_axis_leave_room_for_their_width() {
+        // The breakdown chart at 1920 wide: ±0.35 on 400 points. A label's height allows a
+        // step of 0.05 (29 points apart), but "-0.35" is wider than that.
+        assert_eq!(value_step(0.7, 400.0), 0.05);
+        let step = value_step_across((-0.35, 0.35), 400.0);
+        assert_eq!(step, 0.1);
+        // The labels that are drawn fit between their neighbours.
+        let room = 400.0 * step / 0.7;
+        for m in value_marks((-0.35, 0.35), step) {
+            let w = value_label(m.value, step).len() as f64 * f64::from(LABEL_CHAR_WIDTH);
+            assert!(w < room, "{} in {room}", value_label(m.value, step));
+        }
+        // Wide enough, the step is value_step's; and 1 → 2 → 5 → 10 up the decades.
+        assert_eq!(
+            value_step_across((0.0, 10.0), 1000.0),
+            value_step(10.0, 1000.0)
+        );
+        assert_eq!(next_round_step(0.05), 0.1);
+        assert_eq!(next_round_step(0.1), 0.2);
+        assert_eq!(next_round_step(2.0), 5.0);
+        // A degenerate range still gives a step.
+        assert!(value_step_across((1.0, 1.0), 0.0) > 0.0);
     }
 
     #[test]

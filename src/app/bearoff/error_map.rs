@@ -249,7 +249,7 @@ fn draw(ui: &mut egui::Ui, card: Card, map: &ErrorMap) -> Option<PlotExport> {
         ui.available_width(),
         (ui.available_height() * 0.55).max(PLOT_HEIGHT),
     );
-    let xstep = axes::value_step(xhi - xlo, (size.x - 60.0) * 0.6);
+    let xstep = axes::value_step_across((xlo, xhi), size.x - 60.0);
     let ystep = axes::value_step(yhi - ylo, size.y - 40.0);
     let marks = |lo: f64, hi: f64, step: f64| -> Vec<String> {
         axes::value_marks((lo, hi), step)
@@ -268,7 +268,8 @@ fn draw(ui: &mut egui::Ui, card: Card, map: &ErrorMap) -> Option<PlotExport> {
         .custom_x_axes(vec![
             AxisHints::new_x()
                 .label(x_label)
-                .formatter(move |m, _| axes::value_label(m.value, xstep)),
+                .formatter(move |m, _| axes::value_label(m.value, xstep))
+                .label_spacing(axes::ACROSS_LABEL_SPACING),
         ])
         .custom_y_axes(vec![
             AxisHints::new_y()

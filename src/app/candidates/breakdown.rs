@@ -361,10 +361,10 @@ fn chart(ui: &mut egui::Ui, bars: &[(usize, f64)], axis: &str) {
     // Numbered steps of 1, 2 or 5 × 10ⁿ that stay apart over the chart's width (egui_plot's
     // own powers of ten number only the 0 of a chart from −7 to +7).
     let width = ui.available_width().max(160.0);
-    let step = axes::value_step(2.1 * extent, width - 70.0);
+    let step = axes::value_step_across((-1.05 * extent, 1.05 * extent), width - 70.0);
     let x_axis = AxisHints::new_x()
         .label(axis)
-        .label_spacing(20.0..=40.0)
+        .label_spacing(axes::ACROSS_LABEL_SPACING)
         .formatter(move |m, _| axes::value_label(m.value, step));
     Plot::new("breakdown-plot")
         .height(ui.available_height().max(120.0))
