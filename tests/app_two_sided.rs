@@ -321,8 +321,14 @@ fn the_error_map_plots_are_large_and_a_worst_pair_loads_its_race() {
     for (label, r) in &plots {
         assert!(r.width() >= 300.0 && r.height() >= 180.0, "{label}: {r:?}");
         assert!(screen.contains_rect(*r), "{label}: {r:?}");
-        let (_, y) = label.split_once("; y axis: ").unwrap();
+        let (x, y) = label.split_once("; y axis: ").unwrap();
         assert!(y.split(", ").count() >= 3, "{label}");
+        // At least three numbers across, none wider than the room between two marks.
+        let x: Vec<&str> = x.rsplit("labelled ").next().unwrap().split(", ").collect();
+        assert!(x.len() >= 3, "{label}");
+        let widest = x.iter().map(|l| l.len()).max().unwrap() as f32;
+        let room = (r.width() - 60.0) / x.len() as f32;
+        assert!(widest * 6.0 < room, "{label}: {room} points a label");
     }
     assert!(!plots[0].1.intersects(plots[1].1));
     // The summary's figures.

@@ -103,6 +103,20 @@ pub fn value_step_across(bounds: (f64, f64), width: f32) -> f64 {
 /// for a horizontal axis, 60–80 points, hid them on a half-width plot).
 pub const ACROSS_LABEL_SPACING: std::ops::RangeInclusive<f32> = 10.0..=12.0;
 
+/// A horizontal axis's label for `v`, or nothing when the label, centred on its mark, would
+/// stick out of `range` (the axis's visible values over `width` points) and be cut at the
+/// plot's edge ("10" of a "100" at the right end).
+pub fn value_label_within(v: f64, step: f64, range: (f64, f64), width: f32) -> String {
+    let text = value_label(v, step);
+    let per_unit = f64::from(width) / (range.1 - range.0).max(f64::MIN_POSITIVE);
+    let half = text.chars().count() as f64 * f64::from(LABEL_CHAR_WIDTH) / 2.0;
+    if (v - range.0) * per_unit < half || (range.1 - v) * per_unit < half {
+        String::new()
+    } else {
+        text
+    }
+}
+
 /// The round step after `step`: 1 → 2 → 5 → 10 (× 10ⁿ).
 fn next_round_step(step: f64) -> f64 {
     let decade = 10f64.powf(step.log10().floor());
@@ -288,6 +302,11 @@ mod tests {
         assert_eq!(next_round_step(0.05), 0.1);
         assert_eq!(next_round_step(0.1), 0.2);
         assert_eq!(next_round_step(2.0), 5.0);
+        // A label that would be cut at either end is left out, the others kept.
+        assert_eq!(value_label_within(100.0, 10.0, (-4.0, 102.0), 330.0), "");
+        assert_eq!(value_label_within(90.0, 10.0, (-4.0, 102.0), 330.0), "90");
+        assert_eq!(value_label_within(-0.3, 0.1, (-0.37, 0.37), 230.0), "-0.3");
+        assert_eq!(value_label_within(0.0, 0.1, (0.0, 0.37), 230.0), "");
         // A degenerate range still gives a step.
         assert!(value_step_across((1.0, 1.0), 0.0) > 0.0);
     }

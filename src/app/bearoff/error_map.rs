@@ -251,16 +251,20 @@ fn draw(ui: &mut egui::Ui, card: Card, map: &ErrorMap) -> Option<PlotExport> {
     );
     let xstep = axes::value_step_across((xlo, xhi), size.x - 60.0);
     let ystep = axes::value_step(yhi - ylo, size.y - 40.0);
-    let marks = |lo: f64, hi: f64, step: f64| -> Vec<String> {
-        axes::value_marks((lo, hi), step)
-            .into_iter()
-            .map(|m| axes::value_label(m.value, step))
-            .collect()
-    };
+    // The labels as drawn, for screen readers (the x axis leaves out those cut at its ends).
+    let x_marks: Vec<String> = axes::value_marks((xlo, xhi), xstep)
+        .into_iter()
+        .map(|m| axes::value_label_within(m.value, xstep, (xlo, xhi), size.x - 60.0))
+        .filter(|l| !l.is_empty())
+        .collect();
+    let y_marks: Vec<String> = axes::value_marks((ylo, yhi), ystep)
+        .into_iter()
+        .map(|m| axes::value_label(m.value, ystep))
+        .collect();
     let description = format!(
         "{title}; x axis: {x_label}, labelled {}; y axis: {y_label}, labelled {}",
-        marks(xlo, xhi, xstep).join(", "),
-        marks(ylo, yhi, ystep).join(", ")
+        x_marks.join(", "),
+        y_marks.join(", ")
     );
     let plot = fixed_plot(id, size)
         .show_x(false)
@@ -268,7 +272,10 @@ fn draw(ui: &mut egui::Ui, card: Card, map: &ErrorMap) -> Option<PlotExport> {
         .custom_x_axes(vec![
             AxisHints::new_x()
                 .label(x_label)
-                .formatter(move |m, _| axes::value_label(m.value, xstep))
+                .formatter(move |m, range| {
+                    let range = (*range.start(), *range.end());
+                    axes::value_label_within(m.value, xstep, range, size.x - 60.0)
+                })
                 .label_spacing(axes::ACROSS_LABEL_SPACING),
         ])
         .custom_y_axes(vec![

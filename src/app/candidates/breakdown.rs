@@ -365,7 +365,10 @@ fn chart(ui: &mut egui::Ui, bars: &[(usize, f64)], axis: &str) {
     let x_axis = AxisHints::new_x()
         .label(axis)
         .label_spacing(axes::ACROSS_LABEL_SPACING)
-        .formatter(move |m, _| axes::value_label(m.value, step));
+        .formatter(move |m, range| {
+            let range = (*range.start(), *range.end());
+            axes::value_label_within(m.value, step, range, width - 70.0)
+        });
     Plot::new("breakdown-plot")
         .height(ui.available_height().max(120.0))
         .width(width)
