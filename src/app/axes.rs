@@ -4,7 +4,7 @@
 //! log10(p) and labels its decades as probabilities (1, 0.1, 0.01, 0.001, 1e-4 …), since
 //! egui_plot has no log axis.
 
-use egui_plot::GridMark;
+use egui_plot::{AxisHints, GridMark};
 
 /// The closest two roll labels may be (points).
 pub const MIN_ROLL_LABEL_GAP: f32 = 22.0;
@@ -58,7 +58,11 @@ pub fn value_step(span: f64, height: f32) -> f64 {
     } else {
         1.0
     };
-    let least = span * f64::from(MIN_VALUE_LABEL_GAP) / f64::from(height.max(1.0));
+    round_step(span * f64::from(MIN_VALUE_LABEL_GAP) / f64::from(height.max(1.0)))
+}
+
+/// The smallest 1, 2 or 5 × 10ⁿ that is at least `least`.
+fn round_step(least: f64) -> f64 {
     let decade = 10f64.powf(least.log10().floor());
     [1.0, 2.0, 5.0, 10.0]
         .into_iter()
@@ -101,7 +105,20 @@ pub fn value_step_across(bounds: (f64, f64), width: f32) -> f64 {
 /// The label spacing to give egui_plot for an axis stepped by [`value_step_across`]: the
 /// step already leaves room for the labels, so every one is drawn in full (egui_plot's default
 /// for a horizontal axis, 60–80 points, hid them on a half-width plot).
-pub const ACROSS_LABEL_SPACING: std::ops::RangeInclusive<f32> = 10.0..=12.0;
+const ACROSS_LABEL_SPACING: std::ops::RangeInclusive<f32> = 10.0..=12.0;
+
+/// A horizontal value axis titled `label`, numbered every `step` (from
+/// [`value_step_across`] over the same `width` points): every label drawn in full, none cut
+/// at the plot's edges ([`value_label_within`]). Its grid goes with it:
+/// `.x_grid_spacer(move |input| value_marks(input.bounds, step))`.
+pub fn across_axis<'a>(label: impl Into<egui::WidgetText>, step: f64, width: f32) -> AxisHints<'a> {
+    AxisHints::new_x()
+        .label(label)
+        .label_spacing(ACROSS_LABEL_SPACING)
+        .formatter(move |m, range| {
+            value_label_within(m.value, step, (*range.start(), *range.end()), width)
+        })
+}
 
 /// A horizontal axis's label for `v`, or nothing when the label, centred on its mark, would
 /// stick out of `range` (the axis's visible values over `width` points) and be cut at the
@@ -117,18 +134,10 @@ pub fn value_label_within(v: f64, step: f64, range: (f64, f64), width: f32) -> S
     }
 }
 
-/// The round step after `step`: 1 → 2 → 5 → 10 (× 10ⁿ).
+/// The round step after `step`: 1 → 2 → 5 → 10 (× 10ⁿ), the first at least 1.5 × `step`
+/// (which never lies near a power of ten).
 fn next_round_step(step: f64) -> f64 {
-    let decade = 10f64.powf(step.log10().floor());
-    let mantissa = (step / decade).round();
-    decade
-        * if mantissa < 2.0 {
-            2.0
-        } else if mantissa < 5.0 {
-            5.0
-        } else {
-            10.0
-        }
+    round_step(1.5 * step)
 }
 
 /// The marks of a linear value axis: the multiples of `step` within `bounds`.

@@ -249,12 +249,13 @@ fn draw(ui: &mut egui::Ui, card: Card, map: &ErrorMap) -> Option<PlotExport> {
         ui.available_width(),
         (ui.available_height() * 0.55).max(PLOT_HEIGHT),
     );
-    let xstep = axes::value_step_across((xlo, xhi), size.x - 60.0);
+    let across = size.x - 60.0;
+    let xstep = axes::value_step_across((xlo, xhi), across);
     let ystep = axes::value_step(yhi - ylo, size.y - 40.0);
     // The labels as drawn, for screen readers (the x axis leaves out those cut at its ends).
     let x_marks: Vec<String> = axes::value_marks((xlo, xhi), xstep)
         .into_iter()
-        .map(|m| axes::value_label_within(m.value, xstep, (xlo, xhi), size.x - 60.0))
+        .map(|m| axes::value_label_within(m.value, xstep, (xlo, xhi), across))
         .filter(|l| !l.is_empty())
         .collect();
     let y_marks: Vec<String> = axes::value_marks((ylo, yhi), ystep)
@@ -269,15 +270,7 @@ fn draw(ui: &mut egui::Ui, card: Card, map: &ErrorMap) -> Option<PlotExport> {
     let plot = fixed_plot(id, size)
         .show_x(false)
         .show_y(false)
-        .custom_x_axes(vec![
-            AxisHints::new_x()
-                .label(x_label)
-                .formatter(move |m, range| {
-                    let range = (*range.start(), *range.end());
-                    axes::value_label_within(m.value, xstep, range, size.x - 60.0)
-                })
-                .label_spacing(axes::ACROSS_LABEL_SPACING),
-        ])
+        .custom_x_axes(vec![axes::across_axis(x_label, xstep, across)])
         .custom_y_axes(vec![
             AxisHints::new_y()
                 .label(y_label)

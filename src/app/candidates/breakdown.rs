@@ -361,14 +361,9 @@ fn chart(ui: &mut egui::Ui, bars: &[(usize, f64)], axis: &str) {
     // Numbered steps of 1, 2 or 5 × 10ⁿ that stay apart over the chart's width (egui_plot's
     // own powers of ten number only the 0 of a chart from −7 to +7).
     let width = ui.available_width().max(160.0);
-    let step = axes::value_step_across((-1.05 * extent, 1.05 * extent), width - 70.0);
-    let x_axis = AxisHints::new_x()
-        .label(axis)
-        .label_spacing(axes::ACROSS_LABEL_SPACING)
-        .formatter(move |m, range| {
-            let range = (*range.start(), *range.end());
-            axes::value_label_within(m.value, step, range, width - 70.0)
-        });
+    let across = width - 70.0;
+    let step = axes::value_step_across((-1.05 * extent, 1.05 * extent), across);
+    let x_axis = axes::across_axis(axis, step, across);
     Plot::new("breakdown-plot")
         .height(ui.available_height().max(120.0))
         .width(width)
