@@ -4,9 +4,10 @@
 //! megabytes (vertex and index buffers, the image sent to the X server). glibc's allocator
 //! gives the freed top of the heap back to the system at once, so the next frame takes every
 //! page again with a page fault and the kernel zeroes it: measured under Xvfb while a weight
-//! is dragged, a third of the UI thread's time went to the kernel, and a frame took 20–23 ms
-//! instead of 14–16 ms. Keeping 64 MB of freed memory for reuse, and serving blocks up to
-//! 32 MB from the heap rather than fresh mappings, removes that.
+//! is dragged, a third of the UI thread's time went to the kernel, and frames came a median
+//! 20–23 ms apart (14–15 ms with `MALLOC_TOP_PAD_` set in the environment; 12.6–14.7 ms with
+//! this module, README "Speed"). Keeping 64 MB of freed memory for reuse, and serving blocks
+//! up to 32 MB from the heap rather than fresh mappings, removes that.
 
 /// Tells glibc's allocator to keep freed memory for the next frame (see the module's text).
 /// Does nothing on other systems and C libraries.

@@ -142,8 +142,9 @@ fn report(args: ReportArgs) -> Result<ExitCode, CliError> {
         &mut |terms| {
             fits += 1;
             // A line for each refit too: a log (stderr not a terminal) shows only lines.
-            bar.println(&format!("fit {fits}: {terms}"));
-            bar.message(format!("fit {fits}: {terms}"));
+            let line = format!("fit {fits}: {terms}");
+            bar.println(&line);
+            bar.message(line);
         },
         cancel,
     );
