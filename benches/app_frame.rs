@@ -26,17 +26,16 @@ fn largest_position() -> Harness<'static, WorkbenchApp> {
     let mut state = AppState::default().with_referee(referee);
     let w = state.weights.current;
     state.weights.yardstick.prepare_now(&w);
-    let mut dialogs = ScriptedDialogs::default();
-    state.apply(EditAction::Paste("/wAAADAMKuoqAA".into()), &mut dialogs);
-    state.apply(EditAction::SetDie(0, 3), &mut dialogs);
-    state.apply(EditAction::SetDie(1, 3), &mut dialogs);
+    state.apply(EditAction::Paste("/wAAADAMKuoqAA".into()));
+    state.apply(EditAction::SetDie(0, 3));
+    state.apply(EditAction::SetDie(1, 3));
     let n = state
         .candidates
         .analysis
         .as_ref()
         .map_or(0, |a| a.candidates.len());
     assert_eq!(n, 854, "the largest position of the reference set");
-    state.apply(CandidatesAction::Select(n / 2), &mut dialogs);
+    state.apply(CandidatesAction::Select(n / 2));
     let mut h = Harness::builder()
         .with_size(egui::vec2(WINDOW.0, WINDOW.1))
         .build_ui_state(

@@ -27,10 +27,7 @@ fn seed() -> &'static (Position, Analysis) {
     static SEED: OnceLock<(Position, Analysis)> = OnceLock::new();
     SEED.get_or_init(|| {
         let mut s = AppState::default();
-        s.apply(
-            bgw::app::EditAction::Paste(SEED_ID.to_string()),
-            &mut ScriptedDialogs::default(),
-        );
+        s.apply(bgw::app::EditAction::Paste(SEED_ID.to_string()));
         let pos = s.position().expect("the seed's position is legal");
         let needed = analysis::points_needed(&pos, 10).unwrap();
         let points = needed.iter().flatten().copied().max().unwrap();
@@ -109,17 +106,11 @@ type App = Harness<'static, WorkbenchApp>;
 fn panel(size: egui::Vec2, v: BearoffView) -> App {
     let (pos, a) = seed();
     let mut state = AppState::new(bgw::app::Edit::opening(), Settings::default());
-    state.apply(
-        bgw::app::EditAction::Paste(SEED_ID.to_string()),
-        &mut ScriptedDialogs::default(),
-    );
+    state.apply(bgw::app::EditAction::Paste(SEED_ID.to_string()));
     state.settings.bearoff = v;
     state.bearoff.position = Some(*pos);
     state.bearoff.result = Some(Ok(a.clone()));
-    state.apply(
-        ViewAction::SetTab(Tab::Bearoff),
-        &mut ScriptedDialogs::default(),
-    );
+    state.apply(ViewAction::SetTab(Tab::Bearoff));
     assert!(state.bearoff.job.is_none(), "the analysis was handed in");
     let mut h = Harness::builder()
         .with_max_steps(SETTLE_STEPS)
@@ -378,14 +369,19 @@ fn export_png_hands_the_plots_rectangle_to_the_app() {
     // One frame per event: the last is the release, where the click lands; the app hands the
     // plot to the export module on the same frame, which asks the integration for the screen.
     h.step();
-    assert!(h.state().state.bearoff.export.is_none(), "taken by the app");
+    assert_eq!(h.state().shell.captures_waiting(), 0, "taken by the app");
     let screenshot = h.output().viewport_output.values().any(|v| {
         v.commands
             .iter()
             .any(|c| matches!(c, egui::ViewportCommand::Screenshot(_)))
     });
     assert!(screenshot, "the export asked for a screenshot");
-    let (rect, name) = bgw::app::export::last_request(&h.ctx).expect("an export was asked for");
+    let (rect, name) = h
+        .state()
+        .shell
+        .last_capture()
+        .cloned()
+        .expect("an export was asked for");
     assert_eq!(name, "bearoff-difference.png");
     assert!(rect.contains_rect(diff), "{rect:?} {diff:?}");
     assert!(rect.contains_rect(right));

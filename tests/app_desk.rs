@@ -52,7 +52,7 @@ fn without_a_desktop_dialog_the_one_drawn_in_the_window_opens_the_file() {
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("positions/seed-001-example.ron");
     std::fs::copy(&example, dir.join("picked.ron")).unwrap();
     let mut state = AppState::default();
-    state.settings.position_dir = Some(dir.clone());
+    state.editing.position_dir = Some(dir.clone());
     // rfd on a bare X server: the dialog returns at once with nothing.
     let dialogs = NativeDialogs::with_desktop(NoPortal);
     let mut h = harness_sized(WorkbenchApp::new(state, Box::new(dialogs)), 1280.0, 720.0);
@@ -87,9 +87,7 @@ fn a_refused_id_stays_in_its_field_with_the_reason_and_a_read_one_clears_it() {
     // The field stays where it is when the board stops being a position.
     let at = h.get_by_role(field()).rect();
     let add = bgw::app::EditAction::Add(Side::White, bgw::app::Loc::Point(3));
-    h.state_mut()
-        .state
-        .apply(add, &mut ScriptedDialogs::default());
+    h.state_mut().act(add);
     h.run();
     assert!(shows(&h, "not a legal position"));
     assert_eq!(h.get_by_role(field()).rect(), at);

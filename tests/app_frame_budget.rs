@@ -21,17 +21,16 @@ fn a_frame_of_the_largest_position_stays_in_the_software_renderers_budget() {
     let mut state = AppState::default().with_referee(referee);
     let w = state.weights.current;
     state.weights.yardstick.prepare_now(&w);
-    let mut dialogs = ScriptedDialogs::default();
-    state.apply(EditAction::Paste("/wAAADAMKuoqAA".into()), &mut dialogs);
-    state.apply(EditAction::SetDie(0, 3), &mut dialogs);
-    state.apply(EditAction::SetDie(1, 3), &mut dialogs);
+    state.apply(EditAction::Paste("/wAAADAMKuoqAA".into()));
+    state.apply(EditAction::SetDie(0, 3));
+    state.apply(EditAction::SetDie(1, 3));
     let n = state
         .candidates
         .analysis
         .as_ref()
         .map_or(0, |a| a.candidates.len());
     assert_eq!(n, 854);
-    state.apply(CandidatesAction::Select(1), &mut dialogs);
+    state.apply(CandidatesAction::Select(1));
 
     let (w, h) = (1500.0, 950.0);
     let mut harness = Harness::builder()

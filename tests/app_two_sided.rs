@@ -70,16 +70,15 @@ fn race_id(points: usize, a: u32, b: u32) -> String {
 /// The workbench at 1280×720 on the race `id`, Bear-off tab open in `section`, with `dice`.
 fn app(id: &str, section: Section, dice: Option<(u8, u8)>) -> App {
     let mut state = AppState::new(bgw::app::Edit::opening(), Settings::default());
-    let d = &mut ScriptedDialogs::default();
-    state.apply(EditAction::Paste(id.to_string()), d);
+    state.apply(EditAction::Paste(id.to_string()));
     if let Some((a, b)) = dice {
-        state.apply(EditAction::SetDice(a, b), d);
+        state.apply(EditAction::SetDice(a, b));
     }
     state.settings.bearoff = BearoffView {
         section,
         ..BearoffView::default()
     };
-    state.apply(ViewAction::SetTab(Tab::Bearoff), d);
+    state.apply(ViewAction::SetTab(Tab::Bearoff));
     let mut h = Harness::builder()
         .with_max_steps(SETTLE_STEPS)
         .with_size(vec2(1280.0, 720.0))
@@ -208,9 +207,7 @@ fn a_loaded_database_answers_and_a_race_nothing_covers_says_why() {
         table: Arc::clone(&table),
         name: "3×3 (test)".to_string(),
     });
-    h.state_mut()
-        .state
-        .apply(EditAction::SetDice(0, 0), &mut ScriptedDialogs::default());
+    h.state_mut().act(EditAction::SetDice(0, 0));
     h.run();
     settle(&mut h);
     let exact = exact_report(&h);
@@ -430,7 +427,7 @@ fn a_database_is_built_in_memory_or_read_from_a_gnubg_file() {
 
 /// "Open a .bd file…", the dialog answering `path`.
 fn open_file(h: &mut App, path: &std::path::Path) {
-    h.state_mut().dialogs = Box::new(ScriptedDialogs::answering([path.to_path_buf()]));
+    h.state_mut().shell.dialogs = Box::new(ScriptedDialogs::answering([path.to_path_buf()]));
     h.get_by_label("Open a .bd file…").click();
     h.run();
     settle(h);

@@ -684,9 +684,7 @@ fn a_term_beyond_the_seeds_switched_on_shows_in_the_breakdown_and_re_ranks() {
         value: -5.0,
         gesture: true,
     };
-    h.state_mut()
-        .state
-        .apply(set, &mut ScriptedDialogs::default());
+    h.state_mut().act(set);
     h.run();
     assert_eq!(h.state().state.weights.current.get(Term::Prime), -5.0);
     let a = h.state().state.candidates.analysis.as_ref().unwrap();
@@ -726,10 +724,7 @@ fn a_weights_file_with_extra_terms_loads_them_on_and_saves_them_back() {
     let file = dir.join("extras.ron");
     std::fs::write(&file, text).unwrap();
     let mut h = new_app();
-    let mut dialogs = ScriptedDialogs::default();
-    h.state_mut()
-        .state
-        .apply(WeightsAction::Load(file.clone()), &mut dialogs);
+    h.state_mut().act(WeightsAction::Load(file.clone()));
     h.run();
     let w = h.state().state.weights.current;
     assert!(w.is_on(Term::Anchors) && w.is_on(Term::DirectShots));
@@ -744,10 +739,8 @@ fn a_weights_file_with_extra_terms_loads_them_on_and_saves_them_back() {
     assert!(h.query_by_role_and_label(Role::Slider, "X_PRIME").is_none());
     // Saved and read back: the same weights, the extras on.
     let saved = dir.join("saved.ron");
-    let mut dialogs = ScriptedDialogs::answering([saved.clone()]);
-    h.state_mut()
-        .state
-        .apply(WeightsAction::SaveAs, &mut dialogs);
+    h.state_mut().shell.dialogs = Box::new(ScriptedDialogs::answering([saved.clone()]));
+    h.state_mut().act(WeightsAction::SaveAs);
     assert_eq!(Weights::load(&saved).unwrap(), w);
     std::fs::remove_dir_all(&dir).unwrap();
 }

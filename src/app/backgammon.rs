@@ -3,13 +3,12 @@
 
 use super::board::{self, BoardUi};
 use super::commands::Command;
+use super::coordinator::{Action, AppState};
 use super::editing::EditAction;
-use super::export::{self, ExportAction};
 use super::layout::Regions;
 use super::look::unfilled;
 use super::roll_grid::RollGridCache;
 use super::settings::Tab;
-use super::state::{Action, AppState};
 use super::toolbar::ToolbarUi;
 use super::view::ViewAction;
 use super::workspace::{Apply, Workspace};
@@ -81,7 +80,7 @@ impl Workspace for BackgammonWorkspace {
             .inner;
         apply.all(ui, actions);
 
-        let actions = weights::panel::confirm(ui.ctx(), apply.state);
+        let actions = weights::panel::confirm(ui.ctx(), &apply.state.weights);
         apply.all(ui, actions);
 
         let area = ui.available_rect_before_wrap();
@@ -89,7 +88,7 @@ impl Workspace for BackgammonWorkspace {
         let r = Regions::with_tab(area, &apply.state.settings.splits, wide_tab);
         self.regions = Some(r);
         if let Some((split, size)) = r.separators(ui) {
-            apply.all(ui, vec![ViewAction::SetSplit(split, size).into()]);
+            apply.all(ui, vec![ViewAction::SetSplit(split, size)]);
         }
 
         // The lower area first: a weight change re-ranks before the candidates are drawn.
@@ -101,30 +100,38 @@ impl Workspace for BackgammonWorkspace {
             egui::ScrollArea::horizontal()
                 .id_salt("candidates-region")
                 .auto_shrink([false, false])
-                .show(ui, |ui| candidates::table::show(ui, apply.state))
+                .show(ui, |ui| {
+                    candidates::table::show(ui, &apply.state.candidates_view())
+                })
                 .inner
         });
         apply.all(ui, actions);
         if !r.wide_tab {
             let actions = region(ui, r.breakdown, "breakdown", |ui| {
                 scrolled(ui, "breakdown-region", |ui| {
-                    candidates::breakdown::show(ui, apply.state)
+                    candidates::breakdown::show(ui, &apply.state.candidates_view())
                 })
             });
             apply.all(ui, actions);
         }
-        let actions = region(ui, r.board, "board", |ui| self.board.show(ui, apply.state));
+        let view = board::BoardView {
+            editing: &apply.state.editing,
+            bottom: apply.state.settings.bottom,
+            preview: apply.state.previewed_play(),
+            program_move: (apply.state.play.as_ref()).and_then(|p| p.program_move_shown()),
+        };
+        let actions = region(ui, r.board, "board", |ui| self.board.show(ui, &view));
         apply.all(ui, actions);
-        if apply.state.export.board_wanted {
-            // Captured as drawn on this frame: the board with its frame and trays.
-            let rect = self.board.geometry().map_or(r.board, |g| g.outer());
-            export::request_png(ui.ctx(), rect.expand(2.0), "board.png");
-            apply.all(ui, vec![ExportAction::BoardRequested.into()]);
-        }
-        if let Some(plot) = apply.state.bearoff.take_export() {
-            // The plot as drawn on this frame, title, legend and axes included.
-            export::request_png(ui.ctx(), plot.rect, &format!("{}.png", plot.name));
-        }
+    }
+
+    fn board_rect(&self) -> Option<egui::Rect> {
+        // The board with its frame and trays, else its region.
+        let rect = self
+            .board
+            .geometry()
+            .map(|g| g.outer())
+            .or(self.regions.map(|r| r.board))?;
+        Some(rect.expand(2.0))
     }
 
     fn undo(&self) -> Action {

@@ -5,9 +5,9 @@
 //! Point numbers are those of the side on roll.
 
 use super::checker_sprites::{CheckerSprites, checker_colours};
-use super::editing::EditAction;
 use super::editing::edit_board::{EditBoard, Loc, own_point, white_point};
-use super::state::{Action, AppState};
+use super::editing::{EditAction, EditState};
+use bgw_engine::moves::Play;
 use bgw_engine::position::Side;
 use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, Vec2, pos2, vec2};
 
@@ -55,6 +55,19 @@ pub const GESTURES: [(&str, &str); 9] = [
     ),
     ("Hover a point, a die, a tray or the bar", "what is there"),
 ];
+
+/// What the board shows: the board being edited, which colour is at the bottom, the move
+/// previewed (a candidate or a best-play row) and the program's last move in a game.
+pub struct BoardView<'a> {
+    /// The board, the dice, the checker picked up, the colour a click adds.
+    pub editing: &'a EditState,
+    /// The colour drawn at the bottom.
+    pub bottom: Side,
+    /// The move previewed: its side and play.
+    pub preview: Option<(Side, Play)>,
+    /// The program's last move in a game, while it is shown.
+    pub program_move: Option<(Side, Play)>,
+}
 
 /// The board's own display state: the checker being dragged.
 #[derive(Default)]
@@ -439,10 +452,10 @@ impl BoardUi {
     }
 
     /// Draws the board and turns clicks and drags into actions.
-    pub fn show(&mut self, ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
+    pub fn show(&mut self, ui: &mut egui::Ui, state: &BoardView<'_>) -> Vec<EditAction> {
         let mut out = Vec::new();
         let board = &state.editing.edit.board;
-        let bottom = state.settings.bottom;
+        let bottom = state.bottom;
         let on_roll = state.editing.edit.on_roll;
         let avail = ui.available_size();
         let (resp, painter) = ui.allocate_painter(
@@ -529,7 +542,7 @@ impl BoardUi {
 
         // The selected or hovered candidate (or best-play row): its result ghosted, the checkers leaving dimmed
         // in their own colour, arrows.
-        let preview = state.previewed_play();
+        let preview = state.preview;
         let after = preview.map(|(_, play)| EditBoard::from_position(&play.result));
 
         // Checkers (the dragged one is drawn at the pointer instead, those leaving dimmed).
@@ -610,8 +623,7 @@ impl BoardUi {
                 after,
                 CANDIDATE_ARROW,
             );
-        } else if let Some((mover, play)) = state.play.as_ref().and_then(|p| p.program_move_shown())
-        {
+        } else if let Some((mover, play)) = state.program_move {
             // The program's last move in a game: it is on the board, the arrows say whence.
             arrows(&painter, &g, (mover, &play), None, board, PROGRAM_ARROW);
         }
@@ -631,7 +643,7 @@ impl BoardUi {
         }
 
         // Input.
-        let prefer = state.settings.add_colour;
+        let prefer = state.editing.add_colour;
         let shift = ui.input(|i| i.modifiers.shift);
         if resp.drag_started_by(egui::PointerButton::Primary)
             && let Some(p) = ui.input(|i| i.pointer.press_origin())
@@ -658,7 +670,7 @@ impl BoardUi {
                         _ => None,
                     });
                 if let (Some((side, from)), Some(to)) = (self.drag, target) {
-                    out.push(EditAction::Move(side, from, to).into());
+                    out.push(EditAction::Move(side, from, to));
                 }
                 self.drag = None;
             }
@@ -667,10 +679,10 @@ impl BoardUi {
         if resp.clicked() {
             match pointer.and_then(|p| g.hit(p)) {
                 Some(Hit::Die(i)) => {
-                    out.push(EditAction::SetDie(i, state.editing.edit.dice[i] % 6 + 1).into())
+                    out.push(EditAction::SetDie(i, state.editing.edit.dice[i] % 6 + 1))
                 }
                 Some(h) if shift => match state.editing.picked {
-                    None => out.push(EditAction::PickUp(g.source(h, board, prefer)).into()),
+                    None => out.push(EditAction::PickUp(g.source(h, board, prefer))),
                     Some((side, from)) => {
                         let to = match h {
                             Hit::Point(wp) => Some(Loc::Point(wp)),
@@ -679,14 +691,14 @@ impl BoardUi {
                             _ => None,
                         };
                         match to {
-                            Some(to) => out.push(EditAction::Move(side, from, to).into()),
-                            None => out.push(EditAction::PickUp(None).into()),
+                            Some(to) => out.push(EditAction::Move(side, from, to)),
+                            None => out.push(EditAction::PickUp(None)),
                         }
                     }
                 },
-                Some(Hit::Point(wp)) => out.push(EditAction::Add(prefer, Loc::Point(wp)).into()),
-                Some(Hit::Bar { .. }) => out.push(EditAction::Add(prefer, Loc::Bar).into()),
-                Some(Hit::Tray(s)) => out.push(EditAction::Add(s, Loc::Off).into()),
+                Some(Hit::Point(wp)) => out.push(EditAction::Add(prefer, Loc::Point(wp))),
+                Some(Hit::Bar { .. }) => out.push(EditAction::Add(prefer, Loc::Bar)),
+                Some(Hit::Tray(s)) => out.push(EditAction::Add(s, Loc::Off)),
                 None => {}
             }
         }
@@ -694,10 +706,10 @@ impl BoardUi {
             match pointer.and_then(|p| g.hit(p)) {
                 Some(Hit::Die(i)) => {
                     let d = state.editing.edit.dice[i];
-                    out.push(EditAction::SetDie(i, d.saturating_sub(1)).into());
+                    out.push(EditAction::SetDie(i, d.saturating_sub(1)));
                 }
-                Some(Hit::Point(wp)) => out.push(EditAction::Remove(Loc::Point(wp)).into()),
-                Some(Hit::Bar { .. }) => out.push(EditAction::Remove(Loc::Bar).into()),
+                Some(Hit::Point(wp)) => out.push(EditAction::Remove(Loc::Point(wp))),
+                Some(Hit::Bar { .. }) => out.push(EditAction::Remove(Loc::Bar)),
                 Some(Hit::Tray(_)) | None => {}
             }
         }

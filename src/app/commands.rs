@@ -3,10 +3,10 @@
 //! menus, the toolbar, the tooltips and the key handling all read it.
 
 use super::candidates::CandidatesAction;
+use super::coordinator::ExportAction;
+use super::coordinator::{Action, AppState};
 use super::editing::{EditAction, IdFormat};
-use super::export::ExportAction;
 use super::settings::Theme;
-use super::state::{Action, AppState};
 use super::view::{HelpWindow, ViewAction};
 use super::weights::WeightsAction;
 use super::workspace::Workspace;

@@ -3,9 +3,8 @@
 //! at 0 plies, in the background with a progress bar and Cancel, reporting points per game ±
 //! standard error (and games per second).
 
+use super::effect::Effect;
 use super::jobs::{Job, Progress, progress_ui};
-use super::state::{Action, AppState};
-use super::status::Messages;
 use super::weights::WeightsState;
 use bgw_engine::classic::{ClassicPlayer, Weights};
 use bgw_engine::duel::{self, Contender, DuelConfig, DuelResult};
@@ -63,9 +62,13 @@ impl Default for DuelState {
 }
 
 impl DuelState {
-    /// Applies one action: a duel of the weights being edited (`weights`) starts, reported in
-    /// `messages`.
-    pub fn apply(&mut self, action: DuelAction, weights: &WeightsState, messages: &mut Messages) {
+    /// Applies one action; the duel tests `weights` (the edited and the saved). Returns the
+    /// note for the status line.
+    pub fn update(
+        &mut self,
+        action: DuelAction,
+        weights: &WeightsState,
+    ) -> Vec<Effect<DuelAction>> {
         match action {
             DuelAction::Setup { opponent, games } => {
                 self.opponent = opponent;
@@ -73,10 +76,14 @@ impl DuelState {
             }
             DuelAction::Start => {
                 self.start(weights.current, weights.saved);
-                messages.info(format!("testing the weights over {} games", self.games));
+                return vec![Effect::info(format!(
+                    "testing the weights over {} games",
+                    self.games
+                ))];
             }
             DuelAction::Cancel => self.cancel(),
         }
+        Vec::new()
     }
 
     /// Starts a duel of `weights` against the chosen opponent (`saved` for the saved weights).
@@ -181,9 +188,8 @@ pub fn describe(r: &DuelResult) -> String {
 }
 
 /// The "Test these weights" line of the weight editor.
-pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
+pub fn show(ui: &mut egui::Ui, d: &DuelState) -> Vec<DuelAction> {
     let mut out = Vec::new();
-    let d = &state.duel;
     // Wrapped, so that a narrow editor shows all of it without scrolling sideways.
     ui.horizontal_wrapped(|ui| {
         ui.label("Test these weights against");
@@ -193,10 +199,10 @@ pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
             (Opponent::Gnubg, "gnubg 0-ply"),
         ] {
             if ui.selectable_label(d.opponent == o, name).clicked() {
-                out.push(Action::Duel(DuelAction::Setup {
+                out.push(DuelAction::Setup {
                     opponent: o,
                     games: d.games,
-                }));
+                });
             }
         }
         let mut games = d.games;
@@ -208,22 +214,22 @@ pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
             )
             .changed()
         {
-            out.push(Action::Duel(DuelAction::Setup {
+            out.push(DuelAction::Setup {
                 opponent: d.opponent,
                 games,
-            }));
+            });
         }
         if ui
             .add_enabled(d.job.is_none(), egui::Button::new("Test"))
             .clicked()
         {
-            out.push(DuelAction::Start.into());
+            out.push(DuelAction::Start);
         }
     });
     if let Some(job) = &d.job
         && progress_ui(ui, job)
     {
-        out.push(DuelAction::Cancel.into());
+        out.push(DuelAction::Cancel);
     }
     if let Some(r) = &d.result {
         ui.label(r);

@@ -2,14 +2,14 @@
 //! answers with [`NativeDialogs`], tests with [`ScriptedDialogs`] (no window ever opens).
 //!
 //! The desktop's dialog (rfd: the XDG portal, else zenity) runs on a thread of its own, so the
-//! window keeps drawing while it is open. The question returns "no answer yet" at once; when the
-//! person has chosen, the action that asked is applied again and this time gets the path (see
-//! [`Replay`]). When there is no desktop dialog — no session bus and no zenity, or rfd returns
+//! window keeps drawing while it is open. A question ([`FileDialogs::ask`]) returns at once;
+//! the answer comes later through [`FileDialogs::news`], and the shell turns it into the action
+//! the question's effect named ([`super::effect::Effect::AskPath`]). When there is no desktop
+//! dialog — no session bus and no zenity, or rfd returns
 //! with nothing faster than a person could cancel — a file dialog drawn in the window
 //! ([`super::file_dialog`]) takes over, and the status line and the Log say so.
 
 use super::file_dialog::{FileDialog, Outcome};
-use super::state::Replay;
 use super::status::Message;
 use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
@@ -67,6 +67,26 @@ pub struct Request {
 }
 
 impl Request {
+    /// A question for a file of `kind` to open, starting in `dir`.
+    pub fn open(kind: FileKind, dir: Option<&Path>) -> Request {
+        Request {
+            kind,
+            save: false,
+            dir: dir.map(Path::to_path_buf),
+            name: String::new(),
+        }
+    }
+
+    /// A question for a place to save a file of `kind`, starting in `dir` with `name` proposed.
+    pub fn save(kind: FileKind, dir: Option<&Path>, name: &str) -> Request {
+        Request {
+            kind,
+            save: true,
+            dir: dir.map(Path::to_path_buf),
+            name: name.to_string(),
+        }
+    }
+
     /// The dialog's title: "Open a position file", "Save the weights as".
     pub fn title(&self) -> String {
         match self.save {
@@ -76,29 +96,35 @@ impl Request {
     }
 }
 
-/// What the dialogs have to report after a frame: an action to apply again now that a path
-/// was chosen, and messages for the status line and the Log.
+/// How a question was answered.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Answer {
+    /// The person chose this path.
+    Chosen(PathBuf),
+    /// The dialog was closed without a choice.
+    Cancelled,
+}
+
+/// What the dialogs have to report: the answer to the question asked, if it has come, and
+/// messages for the status line and the Log.
 #[derive(Default)]
 pub struct DialogNews {
-    /// The action that asked, to apply again: this time the dialog answers with the path.
-    pub replay: Option<Replay>,
+    /// The answer to the last question asked.
+    pub answer: Option<Answer>,
     /// What happened (the fallback taken, a failure, a cancel).
     pub messages: Vec<Message>,
 }
 
-/// Asks the person for a file to open or a place to save.
+/// Asks the person for a file to open or a place to save, one question at a time.
 pub trait FileDialogs {
-    /// A file to open, starting in `dir`; `None` when cancelled or not answered yet.
-    fn open(&mut self, kind: FileKind, dir: Option<&Path>) -> Option<PathBuf>;
-    /// A path to save to, starting in `dir` with `name` proposed; `None` when cancelled or not
-    /// answered yet.
-    fn save(&mut self, kind: FileKind, dir: Option<&Path>, name: &str) -> Option<PathBuf>;
-    /// Told before each action is applied: what to apply again if a dialog answers later.
-    fn asking_for(&mut self, _replay: Replay) {}
-    /// Draws a dialog drawn in the window, if one is open, and collects what the dialogs did.
-    fn show(&mut self, _ctx: &egui::Context) -> DialogNews {
-        DialogNews::default()
-    }
+    /// Starts asking `request`; returns at once. The answer comes through [`Self::news`].
+    /// False when the question cannot be asked now (another is open), with a message.
+    fn ask(&mut self, request: Request) -> bool;
+    /// Draws the dialog drawn in the window, if one is open, and looks for the desktop's
+    /// answer (called once a frame).
+    fn show(&mut self, _ctx: &egui::Context) {}
+    /// The answer that has come since the last call, and the messages.
+    fn news(&mut self) -> DialogNews;
 }
 
 /// Where the desktop's own dialog comes from (rfd in the program; tests stand in for a desktop
@@ -162,10 +188,9 @@ enum Waiting {
     Builtin(Box<FileDialog>),
 }
 
-/// An open dialog: its question, the action to apply again, how it is answered.
+/// An open dialog: its question and how it is answered.
 struct Pending {
     request: Request,
-    replay: Option<Replay>,
     waiting: Waiting,
 }
 
@@ -173,10 +198,9 @@ struct Pending {
 /// desktop has none.
 pub struct NativeDialogs {
     desktop: Arc<dyn DesktopDialog>,
-    asking: Option<Replay>,
     pending: Option<Pending>,
-    /// The path chosen, for the action applied again (its kind, save or open).
-    answered: Option<(FileKind, bool, PathBuf)>,
+    /// The answer to the question, once it has come.
+    answered: Option<Answer>,
     messages: Vec<Message>,
 }
 
@@ -191,22 +215,16 @@ impl NativeDialogs {
     pub fn with_desktop(desktop: impl DesktopDialog) -> NativeDialogs {
         NativeDialogs {
             desktop: Arc::new(desktop),
-            asking: None,
             pending: None,
             answered: None,
             messages: Vec::new(),
         }
     }
 
-    fn ask(&mut self, request: Request) -> Option<PathBuf> {
-        if let Some((kind, save, path)) = self.answered.take()
-            && (kind, save) == (request.kind, request.save)
-        {
-            return Some(path);
-        }
+    fn start(&mut self, request: Request) -> bool {
         if self.pending.is_some() {
             self.note(true, "a file dialog is already open: answer it first");
-            return None;
+            return false;
         }
         let waiting = if self.desktop.available() {
             let (tx, rx) = mpsc::channel();
@@ -227,12 +245,9 @@ impl NativeDialogs {
             );
             builtin(&request)
         };
-        self.pending = Some(Pending {
-            request,
-            replay: self.asking.clone(),
-            waiting,
-        });
-        None
+        self.answered = None;
+        self.pending = Some(Pending { request, waiting });
+        true
     }
 
     fn note(&mut self, error: bool, text: impl Into<String>) {
@@ -252,15 +267,15 @@ impl NativeDialogs {
         ctx.request_repaint();
     }
 
-    /// The dialog answered `path` (or was cancelled): the action is applied again.
-    fn answer(&mut self, pending: Pending, path: Option<PathBuf>, news: &mut DialogNews) {
-        match path {
-            Some(path) => {
-                self.answered = Some((pending.request.kind, pending.request.save, path));
-                news.replay = pending.replay;
+    /// The dialog answered `path` (or was cancelled).
+    fn answer(&mut self, pending: Pending, path: Option<PathBuf>) {
+        self.answered = Some(match path {
+            Some(path) => Answer::Chosen(path),
+            None => {
+                self.note(false, format!("{}: cancelled", pending.request.title()));
+                Answer::Cancelled
             }
-            None => self.note(false, format!("{}: cancelled", pending.request.title())),
-        }
+        });
     }
 }
 
@@ -283,62 +298,47 @@ fn builtin(request: &Request) -> Waiting {
 }
 
 impl FileDialogs for NativeDialogs {
-    fn open(&mut self, kind: FileKind, dir: Option<&Path>) -> Option<PathBuf> {
-        self.ask(Request {
-            kind,
-            save: false,
-            dir: dir.map(Path::to_path_buf),
-            name: String::new(),
-        })
+    fn ask(&mut self, request: Request) -> bool {
+        self.start(request)
     }
 
-    fn save(&mut self, kind: FileKind, dir: Option<&Path>, name: &str) -> Option<PathBuf> {
-        self.ask(Request {
-            kind,
-            save: true,
-            dir: dir.map(Path::to_path_buf),
-            name: name.to_string(),
-        })
-    }
-
-    fn asking_for(&mut self, replay: Replay) {
-        self.asking = Some(replay);
-        // An answer the action applied again did not take is not kept for another.
-        self.answered = None;
-    }
-
-    fn show(&mut self, ctx: &egui::Context) -> DialogNews {
-        let mut news = DialogNews::default();
-        if let Some(mut pending) = self.pending.take() {
-            match &mut pending.waiting {
-                Waiting::Desktop { answer, since } => match answer.try_recv() {
-                    Ok(Some(path)) => self.answer(pending, Some(path), &mut news),
-                    Ok(None) if since.elapsed() < NO_WINDOW => self.fall_back(
-                        pending,
-                        ctx,
-                        "the desktop's file dialog did not open (no portal or zenity \
-                         answered): using the one drawn in the window",
-                    ),
-                    Ok(None) => self.answer(pending, None, &mut news),
-                    Err(mpsc::TryRecvError::Empty) => {
-                        ctx.request_repaint_after(Duration::from_millis(50));
-                        self.pending = Some(pending);
-                    }
-                    Err(mpsc::TryRecvError::Disconnected) => self.fall_back(
-                        pending,
-                        ctx,
-                        "the desktop's file dialog failed: using the one drawn in the window",
-                    ),
-                },
-                Waiting::Builtin(d) => match d.show(ctx) {
-                    Outcome::Open => self.pending = Some(pending),
-                    Outcome::Chosen(path) => self.answer(pending, Some(path), &mut news),
-                    Outcome::Cancelled => self.answer(pending, None, &mut news),
-                },
-            }
+    fn show(&mut self, ctx: &egui::Context) {
+        let Some(mut pending) = self.pending.take() else {
+            return;
+        };
+        match &mut pending.waiting {
+            Waiting::Desktop { answer, since } => match answer.try_recv() {
+                Ok(Some(path)) => self.answer(pending, Some(path)),
+                Ok(None) if since.elapsed() < NO_WINDOW => self.fall_back(
+                    pending,
+                    ctx,
+                    "the desktop's file dialog did not open (no portal or zenity \
+                     answered): using the one drawn in the window",
+                ),
+                Ok(None) => self.answer(pending, None),
+                Err(mpsc::TryRecvError::Empty) => {
+                    ctx.request_repaint_after(Duration::from_millis(50));
+                    self.pending = Some(pending);
+                }
+                Err(mpsc::TryRecvError::Disconnected) => self.fall_back(
+                    pending,
+                    ctx,
+                    "the desktop's file dialog failed: using the one drawn in the window",
+                ),
+            },
+            Waiting::Builtin(d) => match d.show(ctx) {
+                Outcome::Open => self.pending = Some(pending),
+                Outcome::Chosen(path) => self.answer(pending, Some(path)),
+                Outcome::Cancelled => self.answer(pending, None),
+            },
         }
-        news.messages = std::mem::take(&mut self.messages);
-        news
+    }
+
+    fn news(&mut self) -> DialogNews {
+        DialogNews {
+            answer: self.answered.take(),
+            messages: std::mem::take(&mut self.messages),
+        }
     }
 }
 
@@ -349,6 +349,8 @@ pub struct ScriptedDialogs {
     pub answers: VecDeque<Option<PathBuf>>,
     /// Each question asked: the kind and whether it was a save.
     pub asked: Vec<(FileKind, bool)>,
+    /// Answers given and not yet collected.
+    ready: VecDeque<Answer>,
 }
 
 impl ScriptedDialogs {
@@ -356,20 +358,27 @@ impl ScriptedDialogs {
     pub fn answering(paths: impl IntoIterator<Item = PathBuf>) -> ScriptedDialogs {
         ScriptedDialogs {
             answers: paths.into_iter().map(Some).collect(),
-            asked: Vec::new(),
+            ..ScriptedDialogs::default()
         }
     }
 }
 
 impl FileDialogs for ScriptedDialogs {
-    fn open(&mut self, kind: FileKind, _dir: Option<&Path>) -> Option<PathBuf> {
-        self.asked.push((kind, false));
-        self.answers.pop_front().flatten()
+    fn ask(&mut self, request: Request) -> bool {
+        self.asked.push((request.kind, request.save));
+        let answer = match self.answers.pop_front().flatten() {
+            Some(path) => Answer::Chosen(path),
+            None => Answer::Cancelled,
+        };
+        self.ready.push_back(answer);
+        true
     }
 
-    fn save(&mut self, kind: FileKind, _dir: Option<&Path>, _name: &str) -> Option<PathBuf> {
-        self.asked.push((kind, true));
-        self.answers.pop_front().flatten()
+    fn news(&mut self) -> DialogNews {
+        DialogNews {
+            answer: self.ready.pop_front(),
+            messages: Vec::new(),
+        }
     }
 }
 

@@ -3,8 +3,7 @@
 
 use super::board::GESTURES;
 use super::commands::Command;
-use super::state::{Action, AppState};
-use super::view::{HelpWindow, ViewAction};
+use super::view::{HelpWindow, ViewAction, Windows};
 use std::sync::OnceLock;
 
 /// The egui the workbench is built with (a test compares it with `Cargo.lock`).
@@ -51,7 +50,7 @@ pub fn shortcuts(ctx: &egui::Context, c: Command) -> String {
 }
 
 /// Draws the Help windows that are open; returns the actions (closing one).
-pub fn show(ctx: &egui::Context, state: &AppState) -> Vec<Action> {
+pub fn show(ctx: &egui::Context, windows: &Windows) -> Vec<ViewAction> {
     let mut out = Vec::new();
     let mut window = |which: HelpWindow, open: bool, title: &str, add: &dyn Fn(&mut egui::Ui)| {
         let mut still = open;
@@ -72,16 +71,16 @@ pub fn show(ctx: &egui::Context, state: &AppState) -> Vec<Action> {
                 });
         }
         if open && !still {
-            out.push(ViewAction::ShowWindow(which, false).into());
+            out.push(ViewAction::ShowWindow(which, false));
         }
     };
     window(
         HelpWindow::Keyboard,
-        state.windows.keyboard,
+        windows.keyboard,
         "Keyboard and mouse",
         &keyboard,
     );
-    window(HelpWindow::About, state.windows.about, "About", &about);
+    window(HelpWindow::About, windows.about, "About", &about);
     out
 }
 

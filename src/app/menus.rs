@@ -2,10 +2,10 @@
 //! shortcut shown as the platform writes it; Undo and Redo enabled by the open workspace.
 
 use super::commands::{self, Command};
+use super::coordinator::{Action, AppState};
 use super::editing::EditAction;
 use super::editing::examples::{self, Example};
 use super::settings::Theme;
-use super::state::{Action, AppState};
 use super::workspace::Workspace;
 
 /// Draws the menu bar; returns what was asked.

@@ -1,7 +1,9 @@
 //! The desktop workbench (egui/eframe): a thin layer over the engine.
 //!
-//! - [`state`]: the app's state and [`Action`], applied in one place ([`AppState::apply`]);
-//! - one module per feature, each with its state, actions, reducer and panel: [`editing`],
+//! - [`coordinator`]: the app's state and [`Action`], applied in one place
+//!   ([`AppState::apply`], which returns [`effect::Effect`]s), and the rules that span features;
+//! - [`shell`]: carries out the effects (clipboard, captures, file dialogs, web pages);
+//! - one module per feature, each with its state, actions, `update` and panel: [`editing`],
 //!   [`candidates`], [`weights`], [`view`], [`play`], [`bearoff`], [`duel`],
 //!   [`champion_panel`];
 //! - [`settings`]: what is kept across restarts; [`saved`]: reading it back without trusting
@@ -11,7 +13,7 @@
 //! - [`layout`]: the backgammon workspace's regions, resizable, clamped to the window;
 //! - [`help`]: Help → Keyboard and mouse (from the command table) and About;
 //! - [`roll_grid`]: the 21 rolls with the classic program's choice for each;
-//! - [`export`]: a region of the window as PNG; [`analysis_text`]: the analysis as text;
+//! - [`export`]: a region of a captured frame as PNG;
 //! - [`files`]: file dialogs behind a trait (tests hand in paths); [`referee`]: gnubg behind a
 //!   trait (tests script its verdicts);
 //! - [`commands`]: the command table (labels, tooltips, shortcuts) the [`menus`], the
@@ -23,7 +25,6 @@
 //! each panel, so what a panel changes is visible in the panels drawn after it on the same
 //! frame, and asks for another frame so the ones before catch up.
 
-pub mod analysis_text;
 pub mod axes;
 pub mod backgammon;
 pub mod bearoff;
@@ -32,8 +33,10 @@ pub mod candidates;
 pub mod champion_panel;
 pub mod checker_sprites;
 pub mod commands;
+pub mod coordinator;
 pub mod duel;
 pub mod editing;
+pub mod effect;
 pub mod export;
 pub mod file_dialog;
 pub mod files;
@@ -49,7 +52,7 @@ pub mod referee;
 pub mod roll_grid;
 pub mod saved;
 pub mod settings;
-pub mod state;
+pub mod shell;
 pub mod status;
 pub mod tabs;
 mod timing;
@@ -59,12 +62,13 @@ pub mod weights;
 pub mod workspace;
 
 pub use candidates::CandidatesAction;
+pub use coordinator::{Action, AppState};
 pub use editing::{Edit, EditAction, EditBoard, IdFormat, Loc};
 pub use files::{FileDialogs, FileKind, NativeDialogs, NoPortal, ScriptedDialogs};
 pub use play::PlayAction;
 pub use referee::{Referee, ScriptedReferee};
 pub use settings::{Persisted, Settings, Tab};
-pub use state::{Action, AppState};
+pub use shell::Shell;
 pub use view::ViewAction;
 pub use weights::WeightsAction;
 
@@ -78,8 +82,8 @@ use workspace::{Anchor, Apply, Workspace};
 pub struct WorkbenchApp {
     /// Everything the panels show.
     pub state: AppState,
-    /// Where file dialogs come from.
-    pub dialogs: Box<dyn FileDialogs>,
+    /// Where effects are carried out (the file dialogs among them).
+    pub shell: Shell,
     backgammon: BackgammonWorkspace,
     champion: ChampionWorkspace,
     timing: Option<Timing>,
@@ -94,7 +98,7 @@ impl WorkbenchApp {
     pub fn new(state: AppState, dialogs: Box<dyn FileDialogs>) -> WorkbenchApp {
         WorkbenchApp {
             state,
-            dialogs,
+            shell: Shell::new(dialogs),
             backgammon: BackgammonWorkspace::default(),
             champion: ChampionWorkspace::default(),
             timing: None,
@@ -133,6 +137,11 @@ impl WorkbenchApp {
         self.backgammon.regions()
     }
 
+    /// Applies `action` and carries out its effects, as a click would (tests and scripts).
+    pub fn act(&mut self, action: impl Into<Action>) {
+        self.shell.act(&mut self.state, action);
+    }
+
     /// The centre of a square of the «Чемпион» board as last drawn (tests click there).
     pub fn square_centre(&self, sq: u8) -> Option<egui::Pos2> {
         self.champion.square_centre(sq)
@@ -149,10 +158,11 @@ impl WorkbenchApp {
             self.look = Some(theme);
         }
         self.state.poll();
+        self.shell.begin_frame(ui.ctx(), &mut self.state);
 
         let WorkbenchApp {
             state,
-            dialogs,
+            shell,
             backgammon,
             champion,
             ..
@@ -161,13 +171,9 @@ impl WorkbenchApp {
             Anchor::Backgammon => backgammon,
             Anchor::Champion => champion,
         };
-        let mut apply = Apply {
-            state,
-            dialogs: dialogs.as_mut(),
-        };
+        let mut apply = Apply { state, shell };
 
-        let mut actions = keyboard(ui, apply.state, workspace);
-        actions.extend(export::arrived(ui.ctx()));
+        let actions = keyboard(ui, apply.state, workspace);
         apply.all(ui, actions);
 
         let actions = egui::Panel::top("toolbar")
@@ -181,9 +187,10 @@ impl WorkbenchApp {
         apply.all(ui, actions);
 
         workspace.show(ui, &mut apply);
-        let actions = help::show(ui.ctx(), apply.state);
+        let actions = help::show(ui.ctx(), &apply.state.windows);
         apply.all(ui, actions);
-        apply.dialogs(ui);
+        let board = workspace.board_rect();
+        apply.shell.end_frame(ui.ctx(), apply.state, board);
     }
 }
 

@@ -6,8 +6,7 @@
 //! results; `cargo bench --bench app_frame -- "roll grid"`), under a frame's budget, so they
 //! are computed on the frame that first shows them.
 
-use super::editing::EditAction;
-use super::state::{Action, AppState};
+use super::editing::{Edit, EditAction};
 use bgw_engine::classic::{Ranking, Weights};
 use bgw_engine::dice::Dice;
 use bgw_engine::moves::MoveGenerator;
@@ -71,9 +70,14 @@ pub fn roll_label(d: Dice) -> String {
 }
 
 /// Draws the roll grid; a click on a roll sets those dice.
-pub fn show(ui: &mut egui::Ui, state: &AppState, cache: &mut RollGridCache) -> Vec<Action> {
+pub fn show(
+    ui: &mut egui::Ui,
+    edit: &Edit,
+    weights: Weights,
+    cache: &mut RollGridCache,
+) -> Vec<EditAction> {
     let mut out = Vec::new();
-    let Ok(position) = state.position() else {
+    let Ok(position) = edit.position() else {
         ui.label("The roll grid waits for a legal board.");
         return out;
     };
@@ -81,7 +85,7 @@ pub fn show(ui: &mut egui::Ui, state: &AppState, cache: &mut RollGridCache) -> V
         "{} to play: the classic program's choice for each roll. Click a roll to set the dice.",
         position.on_roll()
     ));
-    let current = state.editing.edit.roll();
+    let current = edit.roll();
     egui::Grid::new("roll-grid")
         .striped(true)
         .num_columns(4)
@@ -90,14 +94,14 @@ pub fn show(ui: &mut egui::Ui, state: &AppState, cache: &mut RollGridCache) -> V
                 ui.strong(h);
             }
             ui.end_row();
-            for line in cache.get(position, state.weights.current) {
+            for line in cache.get(position, weights) {
                 let d = line.dice;
                 if ui
                     .selectable_label(current == Some(d), roll_label(d))
                     .on_hover_text(format!("Set the dice to {d}"))
                     .clicked()
                 {
-                    out.push(EditAction::SetDice(d.high(), d.low()).into());
+                    out.push(EditAction::SetDice(d.high(), d.low()));
                 }
                 ui.monospace(line.choice.as_deref().unwrap_or("no legal move"));
                 ui.monospace(line.value.map(|v| format!("{v:+.3}")).unwrap_or_default());

@@ -72,7 +72,8 @@ impl Settings {
 pub struct Settings {
     /// The colour drawn at the bottom of the board (its home board bottom right).
     pub bottom: Side,
-    /// The colour a left click adds.
+    /// The colour a left click adds: the file's copy (the editing feature owns it,
+    /// [`super::editing::EditState::add_colour`]).
     pub add_colour: Side,
     /// The open tab of the lower area.
     pub tab: Tab,
@@ -82,7 +83,8 @@ pub struct Settings {
     pub theme: Option<Theme>,
     /// The sizes given to the workspace's regions (View → Reset layout forgets them).
     pub splits: Splits,
-    /// The folder of the last position file opened or saved.
+    /// The folder of the last position file opened or saved: the file's copy (the editing
+    /// feature owns it, [`super::editing::EditState::position_dir`]).
     pub position_dir: Option<PathBuf>,
     /// Learning (GOOD/BAD) on during games.
     pub learning: bool,

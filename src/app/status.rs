@@ -1,8 +1,8 @@
 //! The status line: what keeps the board from being a position, or what to do next, and the
 //! last message; and the session's [`Messages`] it shows (the Log tab lists them all).
 
+use super::coordinator::{Action, AppState};
 use super::editing::EditAction;
-use super::state::{Action, AppState};
 
 /// A message for the status line.
 #[derive(Clone, Debug, PartialEq)]

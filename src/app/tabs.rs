@@ -1,9 +1,9 @@
 //! The lower area: one tab per tool (weights, bear-off, race, play, «Чемпион», log).
 
 use super::backgammon::scrolled;
+use super::coordinator::{Action, AppState};
 use super::roll_grid::RollGridCache;
 use super::settings::Tab;
-use super::state::{Action, AppState};
 use super::view::ViewAction;
 
 /// Draws the tab strip and the open tab of the backgammon workspace.
@@ -16,17 +16,41 @@ pub fn show(
     let mut out = strip(ui, state);
     ui.separator();
     match state.settings.tab {
-        Tab::Weights => out.extend(scrolled(ui, "weights-tab", |ui| {
-            super::weights::panel::show(ui, state)
-        })),
-        Tab::Play => out.extend(scrolled(ui, "play-tab", |ui| {
-            super::play::panel::show(ui, state, typed_move)
-        })),
-        Tab::Bearoff => out.extend(super::bearoff::show(ui, state)),
-        Tab::Race => scrolled(ui, "race-tab", |ui| super::bearoff::race(ui, state)),
-        Tab::Rolls => out.extend(scrolled(ui, "rolls-tab", |ui| {
-            super::roll_grid::show(ui, state, roll_grid)
-        })),
+        Tab::Weights => scrolled(ui, "weights-tab", |ui| {
+            let mut duel = Vec::new();
+            let weights = super::weights::panel::show(ui, &state.weights, |ui| {
+                duel = super::duel::show(ui, &state.duel);
+            });
+            out.extend(weights.into_iter().map(Action::from));
+            out.extend(duel.into_iter().map(Action::from));
+        }),
+        Tab::Play => {
+            let view = super::play::panel::PlayView {
+                game: state.play.as_ref(),
+                learning: state.settings.learning,
+                eta: state.settings.eta,
+                edit: &state.editing.edit,
+            };
+            let play = scrolled(ui, "play-tab", |ui| {
+                super::play::panel::show(ui, &view, typed_move)
+            });
+            out.extend(play.into_iter().map(Action::from));
+        }
+        Tab::Bearoff => {
+            let edit = &state.editing.edit;
+            let bearoff = super::bearoff::show(ui, &state.bearoff, state.settings.bearoff, edit);
+            out.extend(bearoff.into_iter().map(Action::from));
+        }
+        Tab::Race => scrolled(ui, "race-tab", |ui| {
+            super::bearoff::race(ui, &state.editing.edit)
+        }),
+        Tab::Rolls => {
+            let (edit, weights) = (&state.editing.edit, state.weights.current);
+            let rolls = scrolled(ui, "rolls-tab", |ui| {
+                super::roll_grid::show(ui, edit, weights, roll_grid)
+            });
+            out.extend(rolls.into_iter().map(Action::from));
+        }
         // A workspace of its own (`champion_panel::workspace`), drawn instead of this one.
         Tab::Champion => {}
         Tab::Log => {

@@ -2,8 +2,8 @@
 //! table), the side on roll, the colour a click adds, the IDs and the field to paste one.
 
 use super::commands::{self, Command};
+use super::coordinator::{Action, AppState};
 use super::editing::{EditAction, IdFormat};
-use super::state::{Action, AppState};
 use super::workspace::Workspace;
 use bgw_engine::position::Side;
 
@@ -67,7 +67,7 @@ impl ToolbarUi {
             ui.label("Left click adds:");
             for side in [Side::White, Side::Black] {
                 if ui
-                    .selectable_label(state.settings.add_colour == side, side.name())
+                    .selectable_label(state.editing.add_colour == side, side.name())
                     .clicked()
                 {
                     out.push(EditAction::SetAddColour(side).into());

@@ -4,9 +4,9 @@
 //! workspace instead of testing which tab is open.
 
 use super::commands::Command;
-use super::files::FileDialogs;
+use super::coordinator::{Action, AppState};
 use super::settings::Tab;
-use super::state::{Action, AppState};
+use super::shell::Shell;
 
 /// Which workspace is open.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -53,56 +53,37 @@ pub trait Workspace {
     /// True when the command's shortcut works here (the menus list every command).
     fn offers(&self, command: Command) -> bool;
 
+    /// The backgammon board's rectangle as last drawn, for its capture (none in a workspace
+    /// without it).
+    fn board_rect(&self) -> Option<egui::Rect> {
+        None
+    }
+
     /// What pasted text means here, if anything.
     fn paste(&self, _text: String) -> Option<Action> {
         None
     }
 }
 
-/// The state with the file dialogs, for a workspace that applies its panels' actions.
+/// The state with the shell, for a workspace that applies its panels' actions.
 pub struct Apply<'a> {
     /// The app's state.
     pub state: &'a mut AppState,
-    /// Where file dialogs come from.
-    pub dialogs: &'a mut dyn FileDialogs,
+    /// Where effects are carried out.
+    pub shell: &'a mut Shell,
 }
 
 impl Apply<'_> {
-    /// Applies `actions` in order, sends text waiting for the clipboard, and asks for another
-    /// frame so that the panels drawn before catch up.
-    pub fn all(&mut self, ui: &egui::Ui, actions: Vec<Action>) {
+    /// Applies `actions` in order with their effects, sends text waiting for the clipboard,
+    /// and asks for another frame so that the panels drawn before catch up.
+    pub fn all<A: Into<Action>>(&mut self, ui: &egui::Ui, actions: Vec<A>) {
         if actions.is_empty() {
             return;
         }
         for a in actions {
-            self.dialogs.asking_for(self.state.replay_of(&a));
-            self.state.apply(a, self.dialogs);
+            self.shell.act(self.state, a.into());
         }
-        self.after(ui);
-    }
-
-    /// Draws the file dialog drawn in the window, if one is open; reports what the dialogs
-    /// did and applies again the action whose dialog has answered.
-    pub fn dialogs(&mut self, ui: &egui::Ui) {
-        let news = self.dialogs.show(ui.ctx());
-        for m in news.messages {
-            match m.error {
-                true => self.state.messages.error(m.text),
-                false => self.state.messages.info(m.text),
-            }
-        }
-        if let Some(replay) = news.replay {
-            // Not `asking_for`: that would forget the answer the replay is to find.
-            self.state.replay(replay, self.dialogs);
-            self.after(ui);
-        }
-    }
-
-    /// Sends text waiting for the clipboard and asks for another frame.
-    fn after(&mut self, ui: &egui::Ui) {
-        if let Some(text) = self.state.clipboard_out.take() {
-            ui.ctx().copy_text(text);
-        }
+        self.shell.flush(ui.ctx());
         ui.ctx().request_repaint();
     }
 }

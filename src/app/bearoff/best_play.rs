@@ -5,11 +5,10 @@
 //! a click keeps it shown.
 
 use super::state::BearoffAction;
+use super::state::BearoffState;
 use super::two_sided::ExactReport;
-use crate::app::state::{Action, AppState};
-use bgw_engine::Side;
+use crate::app::editing::Edit;
 use bgw_engine::bearoff::study::BestPlay;
-use bgw_engine::moves::Play;
 use egui_extras::{Column, TableBuilder};
 
 /// The rules compared, in the table's order: name, what it is, its play's index.
@@ -39,10 +38,10 @@ pub fn rows(b: &BestPlay) -> [(&'static str, &'static str, usize); 4] {
 }
 
 /// The Best play section.
-pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
+pub fn show(ui: &mut egui::Ui, st: &BearoffState, edit: &Edit) -> Vec<BearoffAction> {
     let mut out = Vec::new();
-    let two = &state.bearoff.two_sided;
-    let Some(dice) = state.editing.edit.roll() else {
+    let two = &st.two_sided;
+    let Some(dice) = edit.roll() else {
         ui.label("Set the dice (click them, or roll with R) for best play.");
         return out;
     };
@@ -66,7 +65,7 @@ pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
         }
         None => return out,
     };
-    let on_roll = state.editing.edit.on_roll;
+    let on_roll = edit.on_roll;
     ui.label(format!(
         "{on_roll} to play {}: {} distinct plays; chances after the play, {} on roll \
          ({}). Hover a row to see the move on the board, click to keep it.",
@@ -76,8 +75,8 @@ pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
         report.source
     ));
     let h = ui.text_style_height(&egui::TextStyle::Monospace) + 6.0;
-    let shown = state.bearoff.shown_play();
-    let selected = state.bearoff.selected_play;
+    let shown = st.shown_play();
+    let selected = st.selected_play;
     let mut hovered = None;
     TableBuilder::new(ui)
         .id_salt("best-play")
@@ -130,13 +129,13 @@ pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
                     }
                     if r.clicked() {
                         let next = (selected != Some(i)).then_some(i);
-                        out.push(BearoffAction::SelectPlay(next).into());
+                        out.push(BearoffAction::SelectPlay(next));
                     }
                 });
             }
         });
-    if hovered != state.bearoff.hovered_play {
-        out.push(BearoffAction::HoverPlay(hovered).into());
+    if hovered != st.hovered_play {
+        out.push(BearoffAction::HoverPlay(hovered));
     }
     out
 }
@@ -144,33 +143,4 @@ pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
 /// A table cell's text that leaves the pointer to its row (hover and click are the row's).
 pub fn cell(ui: &mut egui::Ui, text: egui::RichText) {
     ui.add(egui::Label::new(text).selectable(false));
-}
-
-impl AppState {
-    /// The move the board previews: a best-play row of the Bear-off tab when one is hovered or
-    /// selected there, else the candidate hovered or selected. The best-play row's move is
-    /// found among the candidates by its notation (the same legal plays).
-    pub fn previewed_play(&self) -> Option<(Side, Play)> {
-        let a = self.candidates.analysis.as_ref()?;
-        let mover = a.position.on_roll();
-        let from_bearoff = self
-            .bearoff
-            .shown_play()
-            .filter(|_| self.settings.tab == crate::app::Tab::Bearoff)
-            .and_then(|i| {
-                let report = self.bearoff.two_sided.exact.as_ref()?.as_ref().ok()?;
-                let b = report.best.as_ref()?.as_ref().ok()?;
-                let notation = &b.plays.get(i)?.play;
-                a.candidates
-                    .iter()
-                    .find(|c| &c.play.mv.notation() == notation)
-            });
-        match from_bearoff {
-            Some(c) => Some((mover, c.play)),
-            None => {
-                let i = self.candidates.shown()?;
-                Some((mover, a.candidates[i].play))
-            }
-        }
-    }
 }

@@ -9,10 +9,9 @@
 use super::axes;
 use super::best_play::cell;
 use super::plots::{Swatch, export_button, finish_card, fixed_plot, legend_entry};
-use super::state::{BearoffAction, PlotExport};
+use super::state::{BearoffAction, BearoffState, PlotExport};
 use super::two_sided::BUILD_SIZES;
 use crate::app::jobs::progress_ui;
-use crate::app::state::{Action, AppState};
 use crate::text::thousands;
 use bgw_engine::bearoff::study::errors::{MethodErrors, Summary};
 use bgw_engine::bearoff::study::{ErrorMap, Method};
@@ -43,15 +42,15 @@ fn short(m: Method) -> &'static str {
 pub const PLOT_HEIGHT: f32 = 230.0;
 
 /// The error map section.
-pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
-    let mut out = database(ui, state);
-    let two = &state.bearoff.two_sided;
+pub fn show(ui: &mut egui::Ui, st: &BearoffState) -> Vec<BearoffAction> {
+    let mut out = database(ui, st);
+    let two = &st.two_sided;
     let Some(loaded) = &two.loaded else {
         return out;
     };
     if let Some(job) = &two.mapping {
         if progress_ui(ui, job) {
-            out.push(BearoffAction::CancelMap.into());
+            out.push(BearoffAction::CancelMap);
         }
         return out;
     }
@@ -67,7 +66,7 @@ pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
                     .on_hover_text("Every pair of the database against the one-sided methods")
                     .clicked()
                 {
-                    out.push(BearoffAction::StartMap.into());
+                    out.push(BearoffAction::StartMap);
                 }
             });
             return out;
@@ -91,7 +90,7 @@ pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
                 draw(ui, card, map)
             });
             if let Some(e) = r.inner {
-                out.push(BearoffAction::ExportPlot(e).into());
+                out.push(BearoffAction::ExportPlot(e));
             }
         }
     });
@@ -107,9 +106,9 @@ pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
 }
 
 /// The database line: what is loaded, "Open…", the sizes to build, the job and its Cancel.
-fn database(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
+fn database(ui: &mut egui::Ui, st: &BearoffState) -> Vec<BearoffAction> {
     let mut out = Vec::new();
-    let two = &state.bearoff.two_sided;
+    let two = &st.two_sided;
     ui.horizontal_wrapped(|ui| {
         ui.strong("Two-sided database:");
         ui.label(
@@ -122,7 +121,7 @@ fn database(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
             .on_hover_text("A gnubg two-sided bear-off database (makebearoff -t, either kind)")
             .clicked()
         {
-            out.push(BearoffAction::OpenTwoSided.into());
+            out.push(BearoffAction::OpenTwoSided);
         }
         ui.label("build in memory:");
         for (points, checkers) in BUILD_SIZES {
@@ -133,14 +132,14 @@ fn database(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
                 ))
                 .clicked()
             {
-                out.push(BearoffAction::BuildTwoSided(points, checkers).into());
+                out.push(BearoffAction::BuildTwoSided(points, checkers));
             }
         }
     });
     if let Some(job) = &two.loading
         && progress_ui(ui, job)
     {
-        out.push(BearoffAction::CancelLoad.into());
+        out.push(BearoffAction::CancelLoad);
     }
     if let Some(e) = &two.load_error {
         ui.colored_label(ui.visuals().error_fg_color, format!("Not loaded: {e}."));
@@ -420,7 +419,7 @@ fn summary(ui: &mut egui::Ui, map: &ErrorMap) {
 }
 
 /// The worst pairs of the plotted methods, largest |error| first; a click loads the race.
-fn worst(ui: &mut egui::Ui, map: &ErrorMap) -> Vec<Action> {
+fn worst(ui: &mut egui::Ui, map: &ErrorMap) -> Vec<BearoffAction> {
     let mut out = Vec::new();
     let mut rows: Vec<(Method, &bgw_engine::bearoff::study::errors::WorstPair)> = PLOTTED
         .iter()
@@ -464,7 +463,7 @@ fn worst(ui: &mut egui::Ui, map: &ErrorMap) -> Vec<Action> {
                 row.col(|ui| cell(ui, mono(format!("{:.2} %", w.exact * 100.0))));
                 row.col(|ui| cell(ui, mono(format!("{:+.3} pp", w.error))));
                 if row.response().clicked() {
-                    out.push(BearoffAction::LoadRace(w.position_id.clone()).into());
+                    out.push(BearoffAction::LoadRace(w.position_id.clone()));
                 }
             });
         });

@@ -31,8 +31,8 @@ pub use state::{
     PlotExport, Quantity, ROLLOUT_GAMES, ROLLOUT_SEED, Scale, Section, SideTable,
 };
 
+use super::editing::Edit;
 use super::jobs::progress_ui;
-use super::state::{Action, AppState};
 use bgw_engine::bearoff::analysis::Analysis;
 use egui::vec2;
 use series::Series;
@@ -49,7 +49,7 @@ fn choice<T: PartialEq + Copy>(
     current: T,
     options: &[(T, &str, &str)],
     set: impl Fn(T) -> BearoffView,
-    out: &mut Vec<Action>,
+    out: &mut Vec<BearoffAction>,
 ) {
     for &(value, text, hint) in options {
         if ui
@@ -58,13 +58,13 @@ fn choice<T: PartialEq + Copy>(
             .clicked()
             && current != value
         {
-            out.push(BearoffAction::View(set(value)).into());
+            out.push(BearoffAction::View(set(value)));
         }
     }
 }
 
 /// The view's controls: distribution, quantity, scale, arrangement, normal form.
-fn controls(ui: &mut egui::Ui, v: BearoffView, out: &mut Vec<Action>) {
+fn controls(ui: &mut egui::Ui, v: BearoffView, out: &mut Vec<BearoffAction>) {
     ui.horizontal_wrapped(|ui| {
         use Distribution::*;
         choice(
@@ -142,7 +142,7 @@ fn controls(ui: &mut egui::Ui, v: BearoffView, out: &mut Vec<Action>) {
 }
 
 /// The sections offered: the tables on their own only when they are not beside the plots.
-fn sections(ui: &mut egui::Ui, v: BearoffView, beside: bool, out: &mut Vec<Action>) {
+fn sections(ui: &mut egui::Ui, v: BearoffView, beside: bool, out: &mut Vec<BearoffAction>) {
     let mut options = vec![(
         Section::Distributions,
         "Distributions",
@@ -191,15 +191,18 @@ pub fn table_beside(width: f32) -> bool {
 }
 
 /// The Bear-off tab.
-pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
+pub fn show(
+    ui: &mut egui::Ui,
+    st: &BearoffState,
+    view: BearoffView,
+    edit: &Edit,
+) -> Vec<BearoffAction> {
     let mut out = Vec::new();
-    let st = &state.bearoff;
-    let view = state.settings.bearoff;
     let beside = table_beside(ui.available_width());
     sections(ui, view, beside, &mut out);
     match view.section {
         Section::ErrorMap => {
-            out.extend(error_map::show(ui, state));
+            out.extend(error_map::show(ui, st));
             return out;
         }
         Section::Distributions | Section::Tables => controls(ui, view, &mut out),
@@ -208,11 +211,11 @@ pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
     if let Some(job) = &st.job
         && progress_ui(ui, job)
     {
-        out.push(BearoffAction::Cancel.into());
+        out.push(BearoffAction::Cancel);
     }
     match &st.result {
         None if st.job.is_none() => {
-            ui.label(match state.position() {
+            ui.label(match edit.position() {
                 Ok(_) => "…",
                 Err(_) => "The board is not a legal position.",
             });
@@ -221,14 +224,20 @@ pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
         Some(Err(e)) => {
             ui.label(format!("No bear-off analysis: {e}."));
         }
-        Some(Ok(a)) => out.extend(report(ui, state, a, beside)),
+        Some(Ok(a)) => out.extend(report(ui, st, view, edit, a, beside)),
     }
     out
 }
 
-fn report(ui: &mut egui::Ui, state: &AppState, a: &Analysis, beside: bool) -> Vec<Action> {
-    let view = state.settings.bearoff;
-    let on_roll = state.editing.edit.on_roll;
+fn report(
+    ui: &mut egui::Ui,
+    st: &BearoffState,
+    view: BearoffView,
+    edit: &Edit,
+    a: &Analysis,
+    beside: bool,
+) -> Vec<BearoffAction> {
+    let on_roll = edit.on_roll;
     let names = [
         format!("{on_roll} (on roll)"),
         format!("{}", on_roll.opponent()),
@@ -237,7 +246,7 @@ fn report(ui: &mut egui::Ui, state: &AppState, a: &Analysis, beside: bool) -> Ve
     let mut out = Vec::new();
     let cancel = std::cell::Cell::new(false);
     let chances = |ui: &mut egui::Ui| {
-        if chances::show(ui, a, on_roll, &state.bearoff.two_sided) {
+        if chances::show(ui, a, on_roll, &st.two_sided) {
             cancel.set(true);
         }
     };
@@ -261,14 +270,14 @@ fn report(ui: &mut egui::Ui, state: &AppState, a: &Analysis, beside: bool) -> Ve
             ));
         }
     }
-    let table = |ui: &mut egui::Ui, out: &mut Vec<Action>| {
+    let table = |ui: &mut egui::Ui, out: &mut Vec<BearoffAction>| {
         ui.horizontal(|ui| {
             for (t, text) in [
                 (SideTable::Seed, "The seed's table"),
                 (SideTable::Figures, "Figures"),
             ] {
                 if ui.selectable_label(view.table == t, text).clicked() && view.table != t {
-                    out.push(BearoffAction::View(BearoffView { table: t, ..view }).into());
+                    out.push(BearoffAction::View(BearoffView { table: t, ..view }));
                 }
             }
         });
@@ -277,9 +286,9 @@ fn report(ui: &mut egui::Ui, state: &AppState, a: &Analysis, beside: bool) -> Ve
             SideTable::Figures => tables::figures(ui, a, &names),
         }
     };
-    let cancelled = |mut out: Vec<Action>| {
+    let cancelled = |mut out: Vec<BearoffAction>| {
         if cancel.get() {
-            out.push(BearoffAction::CancelExact.into());
+            out.push(BearoffAction::CancelExact);
         }
         out
     };
@@ -291,7 +300,7 @@ fn report(ui: &mut egui::Ui, state: &AppState, a: &Analysis, beside: bool) -> Ve
         }
         Section::BestPlay => {
             chances(ui);
-            out.extend(best_play::show(ui, state));
+            out.extend(best_play::show(ui, st, edit));
             return cancelled(out);
         }
         _ => {}
@@ -310,7 +319,7 @@ fn report(ui: &mut egui::Ui, state: &AppState, a: &Analysis, beside: bool) -> Ve
         chances(ui);
     }
     let avail = ui.available_size();
-    let body = |ui: &mut egui::Ui, size: egui::Vec2, out: &mut Vec<Action>| {
+    let body = |ui: &mut egui::Ui, size: egui::Vec2, out: &mut Vec<BearoffAction>| {
         let spare: Option<&dyn Fn(&mut egui::Ui)> = if spare { Some(&chances) } else { None };
         if !beside {
             out.extend(plots::show(ui, &shown, &view, spare));
@@ -342,8 +351,8 @@ fn report(ui: &mut egui::Ui, state: &AppState, a: &Analysis, beside: bool) -> Ve
 }
 
 /// The Race tab: pip counts and the race formulas.
-pub fn race(ui: &mut egui::Ui, state: &AppState) {
-    let Ok(pos) = state.position() else {
+pub fn race(ui: &mut egui::Ui, edit: &Edit) {
+    let Ok(pos) = edit.position() else {
         ui.label("The board is not a legal position.");
         return;
     };

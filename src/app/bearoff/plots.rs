@@ -10,7 +10,6 @@ use super::series::{LINEAR_FLOOR, LOG_FLOOR, Series, log10_probabilities, shown_
 use super::state::{
     Arrangement, BearoffAction, BearoffView, Distribution, NormalForm, PlotExport, Quantity, Scale,
 };
-use crate::app::state::Action;
 use bgw_engine::bearoff::ROLLS;
 use egui::{Color32, Rect, Vec2, vec2};
 use egui_plot::{AxisHints, Bar, BarChart, Line, LineStyle, MarkerShape, Plot, PlotPoints, Points};
@@ -100,7 +99,7 @@ pub fn show(
     sides: &[Option<ShownSide<'_>>; 2],
     view: &BearoffView,
     spare: Option<&dyn Fn(&mut egui::Ui)>,
-) -> Vec<Action> {
+) -> Vec<BearoffAction> {
     let present: Vec<usize> = (0..2).filter(|&i| sides[i].is_some()).collect();
     let mut cards: Vec<Card> = match view.arrangement {
         Arrangement::PerSide => present.iter().map(|&i| Card::Side(i)).collect(),
@@ -135,7 +134,7 @@ pub fn show(
                     draw_card(ui, card, sides, view, rolls.clone())
                 });
                 if let Some(e) = r.inner {
-                    out.push(Action::Bearoff(BearoffAction::ExportPlot(e)));
+                    out.push(BearoffAction::ExportPlot(e));
                 }
             }
             if cells > n

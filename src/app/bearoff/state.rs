@@ -3,6 +3,7 @@
 //! for.
 
 use super::two_sided::TwoSidedState;
+use crate::app::effect::{Effect, Region};
 use crate::app::jobs::{Job, Progress};
 use bgw_engine::bearoff::analysis::{self, Analysis};
 use bgw_engine::bearoff::{Control, build_within};
@@ -115,8 +116,8 @@ pub struct BearoffView {
 }
 
 /// A plot the person asked to export as PNG: its rectangle on screen (points, the whole plot
-/// with its title, legend and axes) and a file name stem. The app's export module takes it
-/// with [`BearoffState::take_export`], grabs the screen and crops to `rect`.
+/// with its title, legend and axes) and a file name stem. [`BearoffState::update`] turns it
+/// into a capture for the shell.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PlotExport {
     /// Where the plot is on screen, in points.
@@ -165,8 +166,6 @@ pub struct BearoffState {
     pub job: Option<Job<Result<Analysis, String>>>,
     /// The finished analysis, or why there is none.
     pub result: Option<Result<Analysis, String>>,
-    /// The plot export asked for and not yet taken.
-    pub export: Option<PlotExport>,
     /// The two-sided database, the exact chance, best play, the error map.
     pub two_sided: TwoSidedState,
     /// The best-play row under the pointer.
@@ -176,12 +175,25 @@ pub struct BearoffState {
 }
 
 impl BearoffState {
-    /// Applies one action; the view goes to `view` (the settings' copy).
-    pub fn apply(&mut self, action: BearoffAction, view: &mut BearoffView) {
+    /// Applies one action; the view goes to `view` (the settings' copy). Returns what the shell
+    /// is to do (a plot's capture).
+    pub fn update(
+        &mut self,
+        action: BearoffAction,
+        view: &mut BearoffView,
+    ) -> Vec<Effect<BearoffAction>> {
         match action {
             BearoffAction::View(v) => *view = v,
             BearoffAction::Cancel => self.cancel(),
-            BearoffAction::ExportPlot(e) => self.export = Some(e),
+            BearoffAction::ExportPlot(e) => {
+                return vec![Effect::Capture {
+                    region: Region::Rect {
+                        min: [e.rect.left(), e.rect.top()],
+                        max: [e.rect.right(), e.rect.bottom()],
+                    },
+                    name: format!("{}.png", e.name),
+                }];
+            }
             BearoffAction::CancelExact => {
                 if let Some(job) = self.two_sided.solving.take() {
                     job.cancel();
@@ -207,9 +219,10 @@ impl BearoffState {
             BearoffAction::BuildTwoSided(points, checkers) => {
                 self.two_sided.build(points, checkers)
             }
-            // The app applies these (a file dialog, the board).
+            // The coordinator applies these (a file dialog, the board).
             BearoffAction::OpenTwoSided | BearoffAction::LoadRace(_) => {}
         }
+        Vec::new()
     }
 
     /// The best-play row shown on the board: the one under the pointer, else the selected.
@@ -217,9 +230,11 @@ impl BearoffState {
         self.hovered_play.or(self.selected_play)
     }
 
-    /// The plot export asked for, once.
-    pub fn take_export(&mut self) -> Option<PlotExport> {
-        self.export.take()
+    /// The move of best-play row `i` of the exact two-sided analysis, in gnubg's notation.
+    pub fn best_play_notation(&self, i: usize) -> Option<&str> {
+        let report = self.two_sided.exact.as_ref()?.as_ref().ok()?;
+        let b = report.best.as_ref()?.as_ref().ok()?;
+        Some(&b.plays.get(i)?.play)
     }
 
     /// Starts analysing `pos` (and `dice`, for best play) unless it is the one analysed

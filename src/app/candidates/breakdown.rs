@@ -6,8 +6,8 @@
 //! glance.
 
 use super::CandidatesAction;
+use super::CandidatesView;
 use crate::app::axes;
-use crate::app::state::{Action, AppState};
 use bgw_engine::classic::{Candidate, TERMS, Term, TermSet};
 use egui::{Color32, RichText};
 use egui_extras::{Column, TableBuilder};
@@ -49,7 +49,7 @@ pub fn deltas(c: &Candidate, reference: &Candidate) -> Vec<f64> {
 
 /// The candidate shown and the one it is compared with (indices in the ranking), and the
 /// name of the comparison.
-fn pair(state: &AppState) -> Option<(usize, usize, String)> {
+fn pair(state: &CandidatesView<'_>) -> Option<(usize, usize, String)> {
     let c = &state.candidates;
     let a = c.analysis.as_ref()?;
     if a.candidates.len() < 2 {
@@ -57,7 +57,7 @@ fn pair(state: &AppState) -> Option<(usize, usize, String)> {
     }
     let i = c.shown().unwrap_or(0);
     let gnubg_best = c
-        .judgement(state.settings.gnubg_plies)
+        .judgement(state.plies)
         .and_then(|j| j.best)
         .and_then(|b| a.index_of(&b));
     let (r, name) = match gnubg_best {
@@ -73,7 +73,7 @@ fn pair(state: &AppState) -> Option<(usize, usize, String)> {
 }
 
 /// Draws the breakdown of the selected (or hovered, or best) candidate.
-pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
+pub fn show(ui: &mut egui::Ui, state: &CandidatesView<'_>) -> Vec<CandidatesAction> {
     let mut out = Vec::new();
     let (Some(a), Some((i, r, name))) = (&state.candidates.analysis, pair(state)) else {
         ui.strong("Term breakdown");
@@ -133,13 +133,13 @@ pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
 /// The chart chosen (Δ per term or the addends) with its legend.
 fn chart_view(
     ui: &mut egui::Ui,
-    state: &AppState,
+    state: &CandidatesView<'_>,
     c: &Candidate,
     d: &[f64],
     (i, r): (usize, usize),
 ) {
     if state.candidates.show_addends {
-        let bars = sorted_bars(&c.addends, state.weights.current.terms());
+        let bars = sorted_bars(&c.addends, state.weights.terms());
         legend(
             ui,
             "adds to BRDVAL (W·V > 0)",
@@ -147,7 +147,7 @@ fn chart_view(
         );
         chart(ui, &bars, "addend W·V of this move");
     } else {
-        let bars = sorted_bars(d, state.weights.current.terms());
+        let bars = sorted_bars(d, state.weights.terms());
         legend(
             ui,
             &format!("favours #{} (Δ > 0)", i + 1),
@@ -158,28 +158,26 @@ fn chart_view(
 }
 
 /// The chart's view and the comparison.
-fn controls(ui: &mut egui::Ui, state: &AppState, narrow: bool) -> Vec<Action> {
+fn controls(ui: &mut egui::Ui, state: &CandidatesView<'_>, narrow: bool) -> Vec<CandidatesAction> {
     let mut out = Vec::new();
     let c = &state.candidates;
-    let gnubg_there = c
-        .judgement(state.settings.gnubg_plies)
-        .is_some_and(|j| j.best.is_some());
+    let gnubg_there = c.judgement(state.plies).is_some_and(|j| j.best.is_some());
     ui.horizontal_wrapped(|ui| {
         if narrow {
             ui.label("Show:");
             for (alone, name) in [(false, "table"), (true, "chart")] {
                 if ui.selectable_label(c.chart_alone == alone, name).clicked() {
-                    out.push(CandidatesAction::ChartAlone(alone).into());
+                    out.push(CandidatesAction::ChartAlone(alone));
                 }
             }
             ui.separator();
         }
         ui.label("Chart:");
         if ui.selectable_label(!c.show_addends, "Δ per term").clicked() {
-            out.push(CandidatesAction::ShowAddends(false).into());
+            out.push(CandidatesAction::ShowAddends(false));
         }
         if ui.selectable_label(c.show_addends, "addends W·V").clicked() {
-            out.push(CandidatesAction::ShowAddends(true).into());
+            out.push(CandidatesAction::ShowAddends(true));
         }
         ui.separator();
         ui.label("Compare with:");
@@ -187,7 +185,7 @@ fn controls(ui: &mut egui::Ui, state: &AppState, narrow: bool) -> Vec<Action> {
             .selectable_label(!c.compare_with_gnubg || !gnubg_there, "#1")
             .clicked()
         {
-            out.push(CandidatesAction::CompareWithGnubg(false).into());
+            out.push(CandidatesAction::CompareWithGnubg(false));
         }
         let gnubg = ui
             .add_enabled(
@@ -196,7 +194,7 @@ fn controls(ui: &mut egui::Ui, state: &AppState, narrow: bool) -> Vec<Action> {
             )
             .on_disabled_hover_text("Once gnubg's verdict is there (the candidates panel)");
         if gnubg.clicked() {
-            out.push(CandidatesAction::CompareWithGnubg(true).into());
+            out.push(CandidatesAction::CompareWithGnubg(true));
         }
     });
     out
@@ -217,7 +215,7 @@ fn colour(v: f64, weak: Color32) -> Color32 {
 /// `(i, r)`: the ranks (from 0) of the candidate shown and of the one it is compared with.
 fn table(
     ui: &mut egui::Ui,
-    state: &AppState,
+    state: &CandidatesView<'_>,
     c: &Candidate,
     d: &[f64],
     (i, r): (usize, usize),
@@ -259,7 +257,7 @@ fn table(
             }
         })
         .body(|mut body| {
-            for info in state.weights.current.terms_on().map(Term::info) {
+            for info in state.weights.terms_on().map(Term::info) {
                 let t = info.term.index();
                 body.row(ROW, |mut row| {
                     row.col(|ui| {
@@ -274,7 +272,7 @@ fn table(
                     let cells = [
                         c.features.own[t].to_string(),
                         c.features.opp[t].to_string(),
-                        format!("{:+.4}", state.weights.current.get(info.term)),
+                        format!("{:+.4}", state.weights.get(info.term)),
                         format!("{:+.2}", c.addends[t]),
                     ];
                     for text in cells {

@@ -14,12 +14,25 @@ pub mod table;
 pub mod verdict;
 
 use super::editing::{Edit, IdFormat};
-use super::state::AppState;
 use analysis::Analysis;
 use bgw_engine::classic::Weights;
 use bgw_engine::moves::MoveGenerator;
 use sort::{Column, Sort};
 use verdict::{Judgement, Verdict, Verdicts};
+
+/// What the candidates' panels read: the candidates, and what they show of the rest.
+pub struct CandidatesView<'a> {
+    /// The candidates.
+    pub candidates: &'a CandidatesState,
+    /// The weights the candidates are ranked with.
+    pub weights: &'a Weights,
+    /// The weights' name for display ("default weights", a file's name, `*` when edited).
+    pub weights_title: String,
+    /// gnubg's depth; `None`: its columns are off.
+    pub plies: Option<u8>,
+    /// The board's status: what to do next, or why there is no analysis.
+    pub board_status: String,
+}
 
 /// What can be done with the candidates.
 #[derive(Clone, Debug, PartialEq)]
@@ -144,6 +157,28 @@ impl CandidatesState {
     }
 
     /// Moves the selection `d` rows in the table's order.
+    /// Applies one of the candidates' own actions (playing and copying a candidate, and
+    /// gnubg's depth, are the coordinator's); `plies` is gnubg's depth.
+    pub fn update(&mut self, action: CandidatesAction, plies: Option<u8>) {
+        match action {
+            CandidatesAction::Hover(i) => self.hovered = i,
+            CandidatesAction::Select(i) => self.selected = Some(i),
+            CandidatesAction::SelectStep(d) => self.select_step(d, plies),
+            CandidatesAction::SortBy(column) => self.sort = self.sort.clicked(column),
+            CandidatesAction::RetryGnubg => {
+                if let (Some(a), Some(plies)) = (&self.analysis, plies) {
+                    self.verdicts.retry(&a.position, a.dice, plies);
+                }
+            }
+            CandidatesAction::ShowAddends(on) => self.show_addends = on,
+            CandidatesAction::CompareWithGnubg(on) => self.compare_with_gnubg = on,
+            CandidatesAction::ChartAlone(on) => self.chart_alone = on,
+            CandidatesAction::Play(_)
+            | CandidatesAction::CopyResult(..)
+            | CandidatesAction::SetGnubgPlies(_) => {}
+        }
+    }
+
     fn select_step(&mut self, d: i32, plies: Option<u8>) {
         let order = self.display_order(plies);
         let n = order.len();
@@ -159,125 +194,5 @@ impl CandidatesState {
             };
             self.selected = Some(order[next as usize]);
         }
-    }
-}
-
-impl AppState {
-    /// Applies one action on the candidates.
-    pub(crate) fn apply_candidates(&mut self, action: CandidatesAction) {
-        let c = &mut self.candidates;
-        match action {
-            CandidatesAction::Hover(i) => c.hovered = i,
-            CandidatesAction::Select(i) => c.selected = Some(i),
-            CandidatesAction::SelectStep(d) => c.select_step(d, self.settings.gnubg_plies),
-            CandidatesAction::Play(i) => self.play_candidate(i),
-            CandidatesAction::SortBy(column) => c.sort = c.sort.clicked(column),
-            CandidatesAction::CopyResult(i, format) => self.copy_result(i, format),
-            CandidatesAction::SetGnubgPlies(plies) => self.settings.gnubg_plies = plies,
-            CandidatesAction::RetryGnubg => {
-                if let (Some(a), Some(plies)) = (&c.analysis, self.settings.gnubg_plies) {
-                    c.verdicts.retry(&a.position, a.dice, plies);
-                }
-            }
-            CandidatesAction::ShowAddends(on) => c.show_addends = on,
-            CandidatesAction::CompareWithGnubg(on) => c.compare_with_gnubg = on,
-            CandidatesAction::ChartAlone(on) => c.chart_alone = on,
-        }
-    }
-
-    /// Puts the position candidate `i` reaches, the other side to play, on the clipboard.
-    fn copy_result(&mut self, i: usize, format: IdFormat) {
-        let Some(row) = self
-            .candidates
-            .analysis
-            .as_ref()
-            .and_then(|a| a.candidates.get(i))
-        else {
-            return self.messages.error("nothing copied: no such candidate");
-        };
-        let notation = row.play.mv.notation();
-        let Some(setup) = self.editing.edit.turn_over(&row.play.result).setup() else {
-            return self
-                .messages
-                .error("nothing copied: the result is not a position");
-        };
-        let text = format.write(&setup);
-        self.messages
-            .info(format!("copied {text} (the position after {notation})"));
-        self.clipboard_out = Some(text);
-    }
-
-    /// Candidate `i` of the analysis shown, with the side that plays it and the dice; says why
-    /// when there are no candidates.
-    pub(crate) fn candidate_to_play(
-        &mut self,
-        i: usize,
-    ) -> Option<(bgw_engine::moves::Play, bgw_engine::Side, bgw_engine::Dice)> {
-        let Some(a) = &self.candidates.analysis else {
-            self.messages
-                .error("no candidates to play: roll or set the dice first");
-            return None;
-        };
-        let row = a.candidates.get(i)?;
-        Some((row.play, a.position.on_roll(), a.dice))
-    }
-
-    fn play_candidate(&mut self, i: usize) {
-        let Some((play, mover, dice)) = self.candidate_to_play(i) else {
-            return;
-        };
-        let notation = play.mv.notation();
-        let next = self.editing.edit.turn_over(&play.result);
-        self.editing.replace(next);
-        self.messages
-            .info(format!("{mover} played {dice} {notation}"));
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::app::editing::{EditAction, Loc};
-    use bgw_engine::dice::Dice;
-    use bgw_engine::position::{Position, Side};
-
-    #[test]
-    fn analysis_waits_for_a_legal_board_and_dice() {
-        let mut s = AppState::default();
-        assert!(s.candidates.analysis.is_none());
-        s.act(EditAction::Paste(
-            "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10".into(),
-        ));
-        let expected = bgw_engine::moves::legal_plays(
-            &Position::opening(Side::White),
-            Dice::new(5, 2).unwrap(),
-        )
-        .len();
-        assert_eq!(
-            s.candidates.analysis.as_ref().unwrap().candidates.len(),
-            expected
-        );
-        s.act(EditAction::Add(Side::White, Loc::Point(7)));
-        assert!(s.candidates.analysis.is_none());
-        assert!(s.board_status().0.starts_with("White has 16 checkers"));
-        s.act(EditAction::Undo);
-        assert!(s.candidates.analysis.is_some());
-        s.act(EditAction::Paste("not an id".into()));
-        assert!(s.messages.last.as_ref().unwrap().error);
-    }
-
-    #[test]
-    fn playing_passes_the_turn() {
-        let mut s = AppState::default();
-        s.act(EditAction::SetDie(0, 3));
-        s.act(EditAction::SetDie(1, 1));
-        s.act(CandidatesAction::SelectStep(1));
-        assert_eq!(s.candidates.selected, Some(0));
-        s.act(CandidatesAction::Play(0));
-        assert_eq!(s.editing.edit.on_roll, Side::Black);
-        assert_eq!(s.editing.edit.dice, [0, 0]);
-        assert_eq!(s.editing.edit.board.pips(Side::White), 163);
-        s.act(EditAction::Undo);
-        assert_eq!(s.editing.edit.on_roll, Side::White);
     }
 }

@@ -5,10 +5,10 @@
 //! candidate reaches.
 
 use super::CandidatesAction;
+use super::CandidatesView;
 use super::sort::Column as SortColumn;
 use super::verdict::{Judgement, NOT_INSTALLED, PLIES, Verdict};
 use crate::app::editing::IdFormat;
-use crate::app::state::{Action, AppState};
 use egui::{Color32, RichText};
 use egui_extras::{Column, TableBuilder};
 
@@ -48,11 +48,11 @@ const CLASSIC_WIDTH: f32 = 52.0;
 
 /// Draws the panel: the classic's choice, gnubg's depth and status, the table. Returns hover,
 /// selection, play, sort, copy and gnubg actions.
-pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
+pub fn show(ui: &mut egui::Ui, state: &CandidatesView<'_>) -> Vec<CandidatesAction> {
     let mut out = Vec::new();
     let Some(a) = &state.candidates.analysis else {
         ui.heading("Candidates");
-        ui.label(state.board_status().0);
+        ui.label(&state.board_status);
         return out;
     };
     ui.horizontal_wrapped(|ui| {
@@ -62,7 +62,7 @@ pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
             a.position.on_roll(),
             a.dice
         ));
-        ui.weak(format!("BRDVAL with {}", state.weights.title()));
+        ui.weak(format!("BRDVAL with {}", state.weights_title));
     });
     if a.candidates.is_empty() {
         ui.label("No legal move: the turn passes.");
@@ -77,7 +77,7 @@ pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
         ))
         .on_hover_text(choice.phase.description());
     }
-    let plies = state.settings.gnubg_plies;
+    let plies = state.plies;
     out.extend(gnubg_line(ui, state));
     let judgement = state.candidates.judgement(plies);
     if let Some(j) = judgement {
@@ -89,9 +89,9 @@ pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
 }
 
 /// gnubg's depth (or off) and where its verdict stands.
-fn gnubg_line(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
+fn gnubg_line(ui: &mut egui::Ui, state: &CandidatesView<'_>) -> Vec<CandidatesAction> {
     let mut out = Vec::new();
-    let plies = state.settings.gnubg_plies;
+    let plies = state.plies;
     ui.horizontal_wrapped(|ui| {
         ui.label("gnubg:");
         let choices = std::iter::once(None).chain(PLIES.into_iter().map(Some));
@@ -103,7 +103,7 @@ fn gnubg_line(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
                 .clicked()
                 && plies != p
             {
-                out.push(CandidatesAction::SetGnubgPlies(p).into());
+                out.push(CandidatesAction::SetGnubgPlies(p));
             }
         }
         let Some(p) = plies else { return };
@@ -125,7 +125,7 @@ fn gnubg_line(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
             Some(Verdict::Failed(why)) => {
                 ui.colored_label(ui.visuals().error_fg_color, why);
                 if ui.button("Retry").clicked() {
-                    out.push(CandidatesAction::RetryGnubg.into());
+                    out.push(CandidatesAction::RetryGnubg);
                 }
             }
         }
@@ -134,16 +134,15 @@ fn gnubg_line(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
 }
 
 /// True when gnubg's verdict on the board failed or gnubg is missing.
-fn gnubg_failed(state: &AppState) -> bool {
+fn gnubg_failed(state: &CandidatesView<'_>) -> bool {
     state
-        .settings
-        .gnubg_plies
+        .plies
         .and_then(|p| state.candidates.verdict(p))
         .is_some_and(|v| matches!(v, Verdict::Missing(_) | Verdict::Failed(_)))
 }
 
 /// The line on what the classic's choice loses against gnubg's best.
-fn classic_loss_line(ui: &mut egui::Ui, state: &AppState, j: &Judgement) {
+fn classic_loss_line(ui: &mut egui::Ui, state: &CandidatesView<'_>, j: &Judgement) {
     let Some(a) = &state.candidates.analysis else {
         return;
     };
@@ -185,16 +184,16 @@ fn classic_loss_line(ui: &mut egui::Ui, state: &AppState, j: &Judgement) {
 /// The table itself.
 fn rows(
     ui: &mut egui::Ui,
-    state: &AppState,
+    state: &CandidatesView<'_>,
     judgement: Option<&Judgement>,
     pending: bool,
-) -> Vec<Action> {
+) -> Vec<CandidatesAction> {
     let mut out = Vec::new();
     let Some(a) = &state.candidates.analysis else {
         return out;
     };
     let c = &state.candidates;
-    let order = c.display_order(state.settings.gnubg_plies);
+    let order = c.display_order(state.plies);
 
     // Keep the selected row in view when the selection moved by keyboard.
     let memo = ui.scope_id().with("last-selected");
@@ -247,7 +246,7 @@ fn rows(
                         .on_hover_text(format!("{} (click to sort)", column.description()))
                         .clicked()
                     {
-                        out.push(CandidatesAction::SortBy(column).into());
+                        out.push(CandidatesAction::SortBy(column));
                     }
                 });
             }
@@ -340,9 +339,9 @@ fn rows(
                     hovered_any = Some(i);
                 }
                 if resp.double_clicked() {
-                    out.push(CandidatesAction::Play(i).into());
+                    out.push(CandidatesAction::Play(i));
                 } else if resp.clicked() {
-                    out.push(CandidatesAction::Select(i).into());
+                    out.push(CandidatesAction::Select(i));
                 }
                 resp.context_menu(|ui| {
                     for (format, name) in [
@@ -354,7 +353,7 @@ fn rows(
                             .on_hover_text("The position after this move, the other side to play")
                             .clicked()
                         {
-                            out.push(CandidatesAction::CopyResult(i, format).into());
+                            out.push(CandidatesAction::CopyResult(i, format));
                             ui.close();
                         }
                     }
@@ -362,7 +361,7 @@ fn rows(
             });
         });
     if hovered_any != c.hovered {
-        out.push(CandidatesAction::Hover(hovered_any).into());
+        out.push(CandidatesAction::Hover(hovered_any));
     }
     out
 }

@@ -4,8 +4,8 @@
 use super::board::BoardGeometry;
 use super::state::ChampionAction;
 use crate::app::commands::Command;
+use crate::app::coordinator::{Action, AppState};
 use crate::app::look::unfilled;
-use crate::app::state::{Action, AppState};
 use crate::app::tabs;
 use crate::app::workspace::{Apply, Workspace};
 

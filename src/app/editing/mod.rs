@@ -6,7 +6,8 @@
 //! - [`positions`]: IDs, the clipboard and position files;
 //! - [`examples`]: the shipped example positions (built in) for the Examples menu.
 //!
-//! Every change goes through [`EditAction`], applied by [`AppState::apply`].
+//! Every change goes through [`EditAction`], applied by [`EditState::update`] (the
+//! coordinator routes it through a game first when one is on).
 
 pub mod edit;
 pub mod edit_board;
@@ -17,8 +18,8 @@ pub use edit::Edit;
 pub use edit_board::{EditBoard, Loc};
 pub use positions::IdFormat;
 
-use super::files::FileDialogs;
-use super::state::AppState;
+use super::effect::Effect;
+use bgw_engine::DiceSource;
 use bgw_engine::formats::MatchState;
 use bgw_engine::position::{Position, Side};
 use std::path::PathBuf;
@@ -77,6 +78,8 @@ pub enum EditAction {
     LoadExample(&'static str),
     /// Asks where to save the position and saves it.
     SavePosition,
+    /// Saves the position to this file (the answer of the save dialog).
+    SavePositionTo(PathBuf),
 }
 
 /// The board being edited and its history.
@@ -89,6 +92,10 @@ pub struct EditState {
     pub picked: Option<(Side, Loc)>,
     /// The text last typed in the ID field and refused, with the reason.
     pub refused: Option<(String, String)>,
+    /// The colour a left click adds (kept in the settings).
+    pub add_colour: Side,
+    /// The folder of the last position file opened or saved (kept in the settings).
+    pub position_dir: Option<PathBuf>,
 }
 
 impl EditState {
@@ -100,6 +107,8 @@ impl EditState {
             redo: Vec::new(),
             picked: None,
             refused: None,
+            add_colour: Side::White,
+            position_dir: None,
         }
     }
 
@@ -164,70 +173,76 @@ impl EditState {
     }
 }
 
-impl AppState {
-    /// Applies one editing action (a game's routing has been done: see [`super::play`]).
-    pub(crate) fn apply_edit(&mut self, action: EditAction, dialogs: &mut dyn FileDialogs) {
-        let ed = &mut self.editing;
+impl EditState {
+    /// Applies one editing action (a game's routing has been done by the coordinator); dice
+    /// are thrown from `dice`. Returns what the shell is to do and what to report.
+    pub fn update(
+        &mut self,
+        action: EditAction,
+        dice: &mut dyn DiceSource,
+    ) -> Vec<Effect<EditAction>> {
         match action {
             EditAction::Add(side, loc) => {
-                ed.picked = None;
-                ed.edit_with(|e| e.board.add(side, loc));
+                self.picked = None;
+                self.edit_with(|e| e.board.add(side, loc));
             }
             EditAction::Remove(loc) => {
-                ed.picked = None;
-                let first = self.settings.add_colour;
-                ed.edit_with(|e| {
+                self.picked = None;
+                let first = self.add_colour;
+                self.edit_with(|e| {
                     e.board.remove(first, loc) || e.board.remove(first.opponent(), loc)
                 });
             }
             EditAction::Move(side, from, to) => {
-                ed.picked = None;
-                ed.edit_with(|e| e.board.move_checker(side, from, to));
+                self.picked = None;
+                self.edit_with(|e| e.board.move_checker(side, from, to));
             }
-            EditAction::PickUp(p) => ed.picked = p,
-            EditAction::SetDie(i, v) => ed.set(|e| e.dice[i.min(1)] = v.min(6)),
-            EditAction::SetDice(a, b) => ed.set(|e| e.dice = [a.min(6), b.min(6)]),
+            EditAction::PickUp(p) => self.picked = p,
+            EditAction::SetDie(i, v) => self.set(|e| e.dice[i.min(1)] = v.min(6)),
+            EditAction::SetDice(a, b) => self.set(|e| e.dice = [a.min(6), b.min(6)]),
             EditAction::Roll => {
-                let (a, b) = self.dice.throw();
-                self.editing.set(|e| e.dice = [a, b]);
+                let (a, b) = dice.throw();
+                self.set(|e| e.dice = [a, b]);
             }
-            EditAction::ClearDice => ed.set(|e| e.dice = [0, 0]),
-            EditAction::SetOnRoll(side) => ed.set(|e| e.on_roll = side),
-            EditAction::Opening => ed.set(|e| {
+            EditAction::ClearDice => self.set(|e| e.dice = [0, 0]),
+            EditAction::SetOnRoll(side) => self.set(|e| e.on_roll = side),
+            EditAction::Opening => self.set(|e| {
                 e.board = EditBoard::from_position(&Position::opening(e.on_roll));
             }),
-            EditAction::Empty => ed.set(|e| e.board = EditBoard::empty()),
-            EditAction::SwapSides => ed.set(|e| {
+            EditAction::Empty => self.set(|e| e.board = EditBoard::empty()),
+            EditAction::SwapSides => self.set(|e| {
                 e.board = e.board.swapped();
                 e.on_roll = e.on_roll.opponent();
                 e.match_state = e.match_state.map(MatchState::swapped);
             }),
             EditAction::MoneyGame => {
-                ed.edit_with(|e| e.match_state.take().is_some());
+                self.edit_with(|e| e.match_state.take().is_some());
             }
-            EditAction::SetAddColour(side) => self.settings.add_colour = side,
+            EditAction::SetAddColour(side) => self.add_colour = side,
             EditAction::Undo => {
-                if !ed.undo() {
-                    self.messages.info("nothing to undo");
+                if !self.undo() {
+                    return vec![Effect::info("nothing to undo")];
                 }
             }
             EditAction::Redo => {
-                if !ed.redo() {
-                    self.messages.info("nothing to redo");
+                if !self.redo() {
+                    return vec![Effect::info("nothing to redo")];
                 }
             }
-            EditAction::Paste(text) => {
-                let _ = self.read_id(&text, "pasted");
-            }
+            EditAction::Paste(text) => return self.read_id(&text, "pasted").0,
             EditAction::Typed(text) => {
-                self.editing.refused = self.read_id(&text, "typed").err().map(|e| (text, e));
+                let (note, refused) = self.read_id(&text, "typed");
+                self.refused = refused.map(|e| (text, e));
+                return note;
             }
-            EditAction::Copy(format) => self.copy(format),
-            EditAction::OpenPosition => self.open_position(dialogs),
-            EditAction::LoadPosition(path) => self.load_position(&path),
-            EditAction::LoadExample(name) => self.load_example(name),
-            EditAction::SavePosition => self.save_position(dialogs),
+            EditAction::Copy(format) => return self.copy(format),
+            EditAction::OpenPosition => return vec![self.open_position()],
+            EditAction::LoadPosition(path) => return vec![self.load_position(&path)],
+            EditAction::LoadExample(name) => return vec![self.load_example(name)],
+            EditAction::SavePosition => return vec![self.ask_where_to_save()],
+            EditAction::SavePositionTo(path) => return vec![self.save_position(&path)],
         }
+        Vec::new()
     }
 }
 
@@ -235,27 +250,31 @@ impl AppState {
 mod tests {
     use super::*;
 
+    use bgw_engine::ScriptedDice;
+
     #[test]
     fn every_edit_undoes_and_redoes() {
-        let mut s = AppState::default();
-        let start = s.editing.edit;
-        s.act(EditAction::Add(Side::White, Loc::Point(1)));
-        s.act(EditAction::SetDie(0, 3));
-        s.act(EditAction::SetOnRoll(Side::Black));
-        s.act(EditAction::SwapSides);
-        s.act(EditAction::Empty);
+        let mut s = EditState::new(Edit::opening());
+        let mut dice = ScriptedDice::new([]);
+        let mut act = |s: &mut EditState, a| s.update(a, &mut dice);
+        let start = s.edit;
+        act(&mut s, EditAction::Add(Side::White, Loc::Point(1)));
+        act(&mut s, EditAction::SetDie(0, 3));
+        act(&mut s, EditAction::SetOnRoll(Side::Black));
+        act(&mut s, EditAction::SwapSides);
+        act(&mut s, EditAction::Empty);
         for _ in 0..5 {
-            s.act(EditAction::Undo);
+            act(&mut s, EditAction::Undo);
         }
-        assert_eq!(s.editing.edit, start);
-        assert!(!s.editing.can_undo());
+        assert_eq!(s.edit, start);
+        assert!(!s.can_undo());
         for _ in 0..5 {
-            s.act(EditAction::Redo);
+            act(&mut s, EditAction::Redo);
         }
-        assert_eq!(s.editing.edit.board, EditBoard::empty());
+        assert_eq!(s.edit.board, EditBoard::empty());
         // A no-op edit is not recorded.
-        s.act(EditAction::Remove(Loc::Point(5)));
-        s.act(EditAction::Undo);
-        assert_ne!(s.editing.edit.board, EditBoard::empty());
+        act(&mut s, EditAction::Remove(Loc::Point(5)));
+        act(&mut s, EditAction::Undo);
+        assert_ne!(s.edit.board, EditBoard::empty());
     }
 }

@@ -1,10 +1,10 @@
 //! The position in and out: Position IDs, `PositionID:MatchID` and XGIDs pasted and copied,
 //! RON position files opened and saved through the file dialogs, the built-in examples.
 
-use super::Edit;
 use super::examples;
-use crate::app::files::{FileDialogs, FileKind};
-use crate::app::state::AppState;
+use super::{Edit, EditAction, EditState};
+use crate::app::effect::Effect;
+use crate::app::files::{FileKind, Request};
 use bgw_engine::formats::position_file::PositionFile;
 use bgw_engine::formats::read_setup;
 use std::path::Path;
@@ -31,111 +31,114 @@ impl IdFormat {
     }
 }
 
-impl AppState {
+impl EditState {
     /// Reads an ID onto the board (one undo step); `how` it came ("pasted", "typed") goes
-    /// into the message. The error, when the text is refused.
-    pub(crate) fn read_id(&mut self, text: &str, how: &str) -> Result<(), String> {
+    /// into the note. The note, and the reason when the text is refused.
+    pub(crate) fn read_id(
+        &mut self,
+        text: &str,
+        how: &str,
+    ) -> (Vec<Effect<EditAction>>, Option<String>) {
         match read_setup(text) {
             Ok(setup) => {
-                self.editing.replace(Edit::from_setup(&setup));
+                self.replace(Edit::from_setup(&setup));
                 // The status line shows the match state itself.
-                let extra = match self.editing.edit.match_state {
+                let extra = match self.edit.match_state {
                     Some(_) => " (cube and score kept; analysed as a money game)",
                     None => "",
                 };
-                self.messages.info(format!("{how} {}{extra}", text.trim()));
-                Ok(())
+                let note = Effect::info(format!("{how} {}{extra}", text.trim()));
+                (vec![note], None)
             }
             Err(e) => {
                 let e = e.to_string();
-                self.messages
-                    .error(format!("cannot read the {how} text: {e}"));
-                Err(e)
+                let note = Effect::error(format!("cannot read the {how} text: {e}"));
+                (vec![note], Some(e))
             }
         }
     }
 
     /// Puts the position on the clipboard in `format`.
-    pub(crate) fn copy(&mut self, format: IdFormat) {
-        let Some(setup) = self.editing.edit.setup() else {
-            return self
-                .messages
-                .error("nothing copied: the board is not a legal position");
+    pub(super) fn copy(&self, format: IdFormat) -> Vec<Effect<EditAction>> {
+        let Some(setup) = self.edit.setup() else {
+            return vec![Effect::error(
+                "nothing copied: the board is not a legal position",
+            )];
         };
         let text = format.write(&setup);
-        self.messages.info(format!("copied {text}"));
-        self.clipboard_out = Some(text);
+        vec![Effect::info(format!("copied {text}")), Effect::Copy(text)]
     }
 
-    /// Asks for a position file (in the last folder used, else `positions/`) and opens it.
-    pub(crate) fn open_position(&mut self, dialogs: &mut dyn FileDialogs) {
-        let dir = self
-            .settings
-            .position_dir
-            .clone()
-            .or_else(examples::local_dir);
-        if let Some(path) = dialogs.open(FileKind::Position, dir.as_deref()) {
-            self.load_position(&path);
-        }
+    /// Asks for a position file (in the last folder used, else `positions/`) to open.
+    pub(super) fn open_position(&self) -> Effect<EditAction> {
+        let dir = self.position_dir.clone().or_else(examples::local_dir);
+        Effect::ask(
+            Request::open(FileKind::Position, dir.as_deref()),
+            EditAction::LoadPosition,
+        )
     }
 
     /// Opens the position file at `path`.
-    pub(crate) fn load_position(&mut self, path: &Path) {
+    pub(super) fn load_position(&mut self, path: &Path) -> Effect<EditAction> {
         match PositionFile::load(path) {
             Ok(file) => {
-                self.open_file(&file, &path.display().to_string());
-                self.settings.position_dir = path.parent().map(Path::to_path_buf);
+                self.position_dir = path.parent().map(Path::to_path_buf);
+                self.open_file(&file, &path.display().to_string())
             }
-            Err(e) => self
-                .messages
-                .error(format!("cannot open the position: {e}")),
+            Err(e) => Effect::error(format!("cannot open the position: {e}")),
         }
     }
 
     /// Opens the built-in example `name`.
-    pub(crate) fn load_example(&mut self, name: &str) {
+    pub(super) fn load_example(&mut self, name: &str) -> Effect<EditAction> {
         match examples::embedded(name).map(PositionFile::parse) {
             Some(Ok(file)) => self.open_file(&file, name),
-            Some(Err(e)) => self.messages.error(format!("cannot open {name}: {e}")),
-            None => self.messages.error(format!("no example called {name}")),
+            Some(Err(e)) => Effect::error(format!("cannot open {name}: {e}")),
+            None => Effect::error(format!("no example called {name}")),
         }
     }
 
-    fn open_file(&mut self, file: &PositionFile, name: &str) {
+    fn open_file(&mut self, file: &PositionFile, name: &str) -> Effect<EditAction> {
         match file.to_setup() {
             Ok(setup) => {
-                self.editing.replace(Edit::from_setup(&setup));
-                self.messages
-                    .info(format!("opened {name}: {}", file.description));
+                self.replace(Edit::from_setup(&setup));
+                Effect::info(format!("opened {name}: {}", file.description))
             }
-            Err(e) => self
-                .messages
-                .error(format!("cannot open the position: {e}")),
+            Err(e) => Effect::error(format!("cannot open the position: {e}")),
         }
     }
 
-    /// Asks where to save the position and saves it.
-    pub(crate) fn save_position(&mut self, dialogs: &mut dyn FileDialogs) {
-        let Some(setup) = self.editing.edit.setup() else {
-            return self
-                .messages
-                .error("not saved: the board is not a legal position");
-        };
-        let dir = self.settings.position_dir.clone();
-        let Some(path) = dialogs.save(FileKind::Position, dir.as_deref(), "position.ron") else {
-            return;
+    /// Asks where to save the position (refused at once when the board is not legal).
+    pub(super) fn ask_where_to_save(&self) -> Effect<EditAction> {
+        if self.edit.setup().is_none() {
+            return Effect::error("not saved: the board is not a legal position");
+        }
+        Effect::ask(
+            Request::save(
+                FileKind::Position,
+                self.position_dir.as_deref(),
+                "position.ron",
+            ),
+            EditAction::SavePositionTo,
+        )
+    }
+
+    /// Saves the position to `path`.
+    pub(super) fn save_position(&mut self, path: &Path) -> Effect<EditAction> {
+        let Some(setup) = self.edit.setup() else {
+            return Effect::error("not saved: the board is not a legal position");
         };
         let description = format!(
             "{} to play{}",
             setup.position.on_roll(),
             setup.dice.map(|d| format!(" {d}")).unwrap_or_default()
         );
-        match PositionFile::from_setup(&description, &setup).save(&path) {
+        match PositionFile::from_setup(&description, &setup).save(path) {
             Ok(()) => {
-                self.settings.position_dir = path.parent().map(Path::to_path_buf);
-                self.messages.info(format!("saved {}", path.display()));
+                self.position_dir = path.parent().map(Path::to_path_buf);
+                Effect::info(format!("saved {}", path.display()))
             }
-            Err(e) => self.messages.error(format!("not saved: {e}")),
+            Err(e) => Effect::error(format!("not saved: {e}")),
         }
     }
 }
@@ -143,17 +146,56 @@ impl AppState {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::editing::{EditAction, Loc};
-    use crate::app::files::ScriptedDialogs;
+    use crate::app::editing::Loc;
+    use bgw_engine::ScriptedDice;
     use bgw_engine::position::{Position, Side};
+    use std::path::PathBuf;
+
+    fn act(ed: &mut EditState, a: EditAction) -> Vec<Effect<EditAction>> {
+        ed.update(a, &mut ScriptedDice::new([]))
+    }
+
+    /// The text the effects put on the clipboard.
+    fn copied(effects: &[Effect<EditAction>]) -> String {
+        effects
+            .iter()
+            .find_map(|e| match e {
+                Effect::Copy(t) => Some(t.clone()),
+                _ => None,
+            })
+            .expect("a copy")
+    }
+
+    /// The note or failure of the effects: (text, is an error).
+    fn note(effects: &[Effect<EditAction>]) -> (String, bool) {
+        effects
+            .iter()
+            .find_map(|e| match e {
+                Effect::Info(t) => Some((t.clone(), false)),
+                Effect::Error(t) => Some((t.clone(), true)),
+                _ => None,
+            })
+            .expect("a note")
+    }
+
+    /// The question the effects ask, answered with `path`: its kind, save or not, and the
+    /// action the answer makes.
+    fn answer(effects: Vec<Effect<EditAction>>, path: PathBuf) -> (FileKind, bool, EditAction) {
+        for e in effects {
+            if let Effect::AskPath { request, then } = e {
+                return (request.kind, request.save, then.call(path));
+            }
+        }
+        panic!("no question asked");
+    }
 
     #[test]
     fn copy_in_each_format() {
-        let mut s = AppState::default();
-        s.act(EditAction::Copy(IdFormat::PositionId));
-        assert_eq!(s.clipboard_out.as_deref(), Some("4HPwATDgc/ABMA"));
-        s.act(EditAction::Copy(IdFormat::Xgid));
-        let xgid = s.clipboard_out.clone().unwrap();
+        let mut s = EditState::new(Edit::opening());
+        let fx = act(&mut s, EditAction::Copy(IdFormat::PositionId));
+        assert_eq!(copied(&fx), "4HPwATDgc/ABMA");
+        assert_eq!(note(&fx), ("copied 4HPwATDgc/ABMA".to_string(), false));
+        let xgid = copied(&act(&mut s, EditAction::Copy(IdFormat::Xgid)));
         assert!(
             xgid.starts_with("XGID=-b----E-C---eE---c-e----B-:"),
             "{xgid}"
@@ -162,33 +204,34 @@ mod tests {
             read_setup(&xgid).unwrap().position,
             Position::opening(Side::White)
         );
-        s.act(EditAction::Copy(IdFormat::PositionMatchId));
-        let text = s.clipboard_out.clone().unwrap();
-        let mut t = AppState::default();
-        t.act(EditAction::Empty);
-        t.act(EditAction::Paste(text));
-        assert_eq!(t.editing.edit, s.editing.edit);
+        let text = copied(&act(&mut s, EditAction::Copy(IdFormat::PositionMatchId)));
+        let mut t = EditState::new(Edit::opening());
+        act(&mut t, EditAction::Empty);
+        act(&mut t, EditAction::Paste(text));
+        assert_eq!(t.edit, s.edit);
+        // An illegal board copies nothing, and says so.
+        act(&mut t, EditAction::Add(Side::White, Loc::Point(7)));
+        let fx = act(&mut t, EditAction::Copy(IdFormat::Xgid));
+        assert!(note(&fx).1);
+        assert!(!fx.iter().any(|e| matches!(e, Effect::Copy(_))));
     }
 
     #[test]
     fn a_pasted_match_state_is_kept_through_edits_and_copied_back() {
-        let mut s = AppState::default();
+        let mut s = EditState::new(Edit::opening());
         // 7-point match, White 2 Black 4, cube 2 owned by White, White to play 52.
         let x = "XGID=-b----E-C---eE---c-e----B-:1:1:1:52:2:4:0:7:10";
-        s.act(EditAction::Paste(x.into()));
-        s.act(EditAction::Copy(IdFormat::Xgid));
-        assert_eq!(s.clipboard_out.as_deref(), Some(x));
+        act(&mut s, EditAction::Paste(x.into()));
+        assert_eq!(copied(&act(&mut s, EditAction::Copy(IdFormat::Xgid))), x);
         // New dice: the copy says so, and still has the cube and score.
-        s.act(EditAction::SetDie(0, 6));
-        s.act(EditAction::SetDie(1, 6));
-        s.act(EditAction::Copy(IdFormat::Xgid));
+        act(&mut s, EditAction::SetDie(0, 6));
+        act(&mut s, EditAction::SetDie(1, 6));
         assert_eq!(
-            s.clipboard_out.as_deref(),
-            Some(&*x.replace(":52:", ":66:"))
+            copied(&act(&mut s, EditAction::Copy(IdFormat::Xgid))),
+            x.replace(":52:", ":66:")
         );
         // Through gnubg's Match ID and back.
-        s.act(EditAction::Copy(IdFormat::PositionMatchId));
-        let gnubg = s.clipboard_out.clone().unwrap();
+        let gnubg = copied(&act(&mut s, EditAction::Copy(IdFormat::PositionMatchId)));
         let m = read_setup(&gnubg).unwrap().match_state.unwrap();
         assert_eq!(
             (m.match_length(), m.score(Side::White), m.score(Side::Black)),
@@ -196,66 +239,70 @@ mod tests {
         );
         assert_eq!((m.cube_value(), m.cube_owner()), (2, Some(Side::White)));
         // Swapping sides swaps the scores and the cube; undo restores them.
-        s.act(EditAction::SwapSides);
-        let m = s.editing.edit.match_state.unwrap();
+        act(&mut s, EditAction::SwapSides);
+        let m = s.edit.match_state.unwrap();
         assert_eq!(
             (m.score(Side::White), m.cube_owner()),
             (4, Some(Side::Black))
         );
-        s.act(EditAction::Undo);
-        assert_eq!(s.editing.edit.match_state.unwrap().score(Side::White), 2);
+        act(&mut s, EditAction::Undo);
+        assert_eq!(s.edit.match_state.unwrap().score(Side::White), 2);
         // Back to a money game.
-        s.act(EditAction::MoneyGame);
-        assert_eq!(s.editing.edit.match_state, None);
-        s.act(EditAction::Copy(IdFormat::Xgid));
-        assert!(
-            s.clipboard_out
-                .as_deref()
-                .unwrap()
-                .ends_with(":0:0:1:66:0:0:0:0:10")
-        );
+        act(&mut s, EditAction::MoneyGame);
+        assert_eq!(s.edit.match_state, None);
+        let money = copied(&act(&mut s, EditAction::Copy(IdFormat::Xgid)));
+        assert!(money.ends_with(":0:0:1:66:0:0:0:0:10"), "{money}");
     }
 
     #[test]
     fn positions_open_and_save_through_the_dialogs() {
-        let dir = std::env::temp_dir().join(format!("bgw-app-state-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = tempfile_dir();
         let path = dir.join("saved.ron");
-        let mut s = AppState::default();
-        s.act(EditAction::Add(Side::Black, Loc::Bar));
-        s.act(EditAction::Remove(Loc::Point(19)));
-        s.act(EditAction::SetDie(0, 6));
-        s.act(EditAction::SetDie(1, 6));
-        let mut d = ScriptedDialogs::answering([path.clone(), path.clone()]);
-        s.apply(EditAction::SavePosition, &mut d);
-        assert!(
-            !s.messages.last.as_ref().unwrap().error,
-            "{:?}",
-            s.messages.last
-        );
-        let saved = s.editing.edit;
-        s.apply(EditAction::Opening, &mut d);
-        s.apply(EditAction::OpenPosition, &mut d);
-        assert_eq!(s.editing.edit, saved);
-        assert_eq!(
-            d.asked,
-            vec![(FileKind::Position, true), (FileKind::Position, false)]
-        );
-        // Cancelled dialog: nothing changes.
-        s.apply(EditAction::OpenPosition, &mut d);
-        assert_eq!(s.editing.edit, saved);
+        let mut s = EditState::new(Edit::opening());
+        act(&mut s, EditAction::Add(Side::Black, Loc::Bar));
+        act(&mut s, EditAction::Remove(Loc::Point(19)));
+        act(&mut s, EditAction::SetDie(0, 6));
+        act(&mut s, EditAction::SetDie(1, 6));
+        let (kind, save, then) = answer(act(&mut s, EditAction::SavePosition), path.clone());
+        assert_eq!((kind, save), (FileKind::Position, true));
+        assert_eq!(then, EditAction::SavePositionTo(path.clone()));
+        let fx = act(&mut s, then);
+        assert!(!note(&fx).1, "{fx:?}");
+        assert_eq!(s.position_dir.as_deref(), Some(dir.as_path()));
+        let saved = s.edit;
+        act(&mut s, EditAction::Opening);
+        let (kind, save, then) = answer(act(&mut s, EditAction::OpenPosition), path.clone());
+        assert_eq!((kind, save), (FileKind::Position, false));
+        act(&mut s, then);
+        assert_eq!(s.edit, saved);
+        // A file that is not a position: refused with the reason, the board kept.
+        let bad = dir.join("bad.ron");
+        std::fs::write(&bad, "(not a position").unwrap();
+        let fx = act(&mut s, EditAction::LoadPosition(bad));
+        assert!(note(&fx).1 && note(&fx).0.starts_with("cannot open the position"));
+        assert_eq!(s.edit, saved);
+        // An illegal board is refused before any dialog opens.
+        act(&mut s, EditAction::Add(Side::White, Loc::Point(7)));
+        let fx = act(&mut s, EditAction::SavePosition);
+        assert!(matches!(fx[..], [Effect::Error(_)]), "{fx:?}");
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    fn tempfile_dir() -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("bgw-app-positions-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
     }
 
     #[test]
     fn a_built_in_example_opens_without_a_file() {
-        let mut s = AppState::default();
-        s.act(EditAction::LoadExample("seed-001-example"));
-        assert_eq!(s.editing.edit.board.pips(Side::White), 100);
-        assert_eq!(s.editing.edit.board.pips(Side::Black), 99);
-        assert!(s.settings.position_dir.is_none(), "no folder was involved");
-        s.act(EditAction::LoadExample("no-such-example"));
-        assert!(s.messages.last.as_ref().unwrap().error);
-        assert_eq!(s.editing.edit.board.pips(Side::White), 100);
+        let mut s = EditState::new(Edit::opening());
+        act(&mut s, EditAction::LoadExample("seed-001-example"));
+        assert_eq!(s.edit.board.pips(Side::White), 100);
+        assert_eq!(s.edit.board.pips(Side::Black), 99);
+        assert!(s.position_dir.is_none(), "no folder was involved");
+        let fx = act(&mut s, EditAction::LoadExample("no-such-example"));
+        assert!(note(&fx).1);
+        assert_eq!(s.edit.board.pips(Side::White), 100);
     }
 }

@@ -2,20 +2,33 @@
 //! learning on or off and its step, the learning updates.
 
 use super::PlayAction;
-use crate::app::state::{Action, AppState};
+use super::PlayGame;
+use crate::app::editing::Edit;
 use bgw_engine::position::Side;
 
+/// What the Play tab reads: the game, the learning settings and the board.
+pub struct PlayView<'a> {
+    /// The game in progress, if any.
+    pub game: Option<&'a PlayGame>,
+    /// Learning (GOOD/BAD) on.
+    pub learning: bool,
+    /// The learning step η.
+    pub eta: f64,
+    /// The board (the dice the person set).
+    pub edit: &'a Edit,
+}
+
 /// The Play tab.
-pub fn show(ui: &mut egui::Ui, state: &AppState, typed: &mut String) -> Vec<Action> {
+pub fn show(ui: &mut egui::Ui, view: &PlayView<'_>, typed: &mut String) -> Vec<PlayAction> {
     let mut out = Vec::new();
     ui.horizontal(|ui| {
         if ui.button("New game as Black").clicked() {
-            out.push(PlayAction::NewGame(Side::Black).into());
+            out.push(PlayAction::NewGame(Side::Black));
         }
         if ui.button("New game as White").clicked() {
-            out.push(PlayAction::NewGame(Side::White).into());
+            out.push(PlayAction::NewGame(Side::White));
         }
-        if state.play.is_some() {
+        if view.game.is_some() {
             if ui
                 .button("Undo my move")
                 .on_hover_text(
@@ -24,18 +37,18 @@ pub fn show(ui: &mut egui::Ui, state: &AppState, typed: &mut String) -> Vec<Acti
                 )
                 .clicked()
             {
-                out.push(PlayAction::UndoMyMove.into());
+                out.push(PlayAction::UndoMyMove);
             }
             if ui.button("End game").clicked() {
-                out.push(PlayAction::EndGame.into());
+                out.push(PlayAction::EndGame);
             }
         }
         ui.separator();
-        let mut learning = state.settings.learning;
+        let mut learning = view.learning;
         if ui.checkbox(&mut learning, "learning (GOOD/BAD)").changed() {
-            out.push(PlayAction::SetLearning(learning).into());
+            out.push(PlayAction::SetLearning(learning));
         }
-        let mut eta = state.settings.eta;
+        let mut eta = view.eta;
         let r = ui.add(
             egui::DragValue::new(&mut eta)
                 .speed(0.001)
@@ -44,10 +57,10 @@ pub fn show(ui: &mut egui::Ui, state: &AppState, typed: &mut String) -> Vec<Acti
                 .prefix("step η "),
         );
         if r.changed() {
-            out.push(PlayAction::SetEta(eta).into());
+            out.push(PlayAction::SetEta(eta));
         }
     });
-    let Some(game) = &state.play else {
+    let Some(game) = view.game else {
         ui.label(
             "Start a game: you move by dragging checkers (or Shift+click the checker, then the \
              target), or by picking a candidate (double click / Enter). The program plays the \
@@ -62,7 +75,7 @@ pub fn show(ui: &mut egui::Ui, state: &AppState, typed: &mut String) -> Vec<Acti
         ui.label(format!("Program: {p}"));
     }
     if game.humans_turn() {
-        match state.editing.edit.roll() {
+        match view.edit.roll() {
             None => {
                 ui.label("Your turn: roll (R) or click the dice on the board to enter them.");
             }
@@ -88,7 +101,7 @@ pub fn show(ui: &mut egui::Ui, state: &AppState, typed: &mut String) -> Vec<Acti
                 .desired_width(260.0),
         );
         if field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
-            out.push(PlayAction::Typed(std::mem::take(typed)).into());
+            out.push(PlayAction::Typed(std::mem::take(typed)));
         }
     });
     let updates = game.updates();

@@ -1,9 +1,9 @@
 use super::file::{self, FileCheck, keep_aside, window_problem};
 use super::*;
 use crate::app::champion_panel::{ChampionSettings, Mode};
+use crate::app::coordinator::AppState;
 use crate::app::editing::{Edit, Loc};
 use crate::app::settings::Settings;
-use crate::app::state::AppState;
 use bgw_engine::formats::MatchState;
 use bgw_engine::formats::match_id::MatchId;
 use bgw_engine::formats::xgid::XgidState;

@@ -11,8 +11,8 @@ pub mod panel;
 pub mod slider;
 pub mod yardstick;
 
-use super::files::{FileDialogs, FileKind};
-use super::status::Messages;
+use super::effect::Effect;
+use super::files::{FileKind, Request};
 use bgw_engine::classic::{Term, Weights};
 use std::path::{Path, PathBuf};
 
@@ -45,16 +45,23 @@ pub enum WeightsAction {
     Open,
     /// Loads this weights file (asks first when there are unsaved changes).
     Load(PathBuf),
+    /// Loads the file chosen in the Open dialog (losing the edits was agreed before asking).
+    LoadChosen(PathBuf),
     /// Saves the weights to their file (asks for one when there is none).
     Save,
     /// Asks where to save the weights, then saves them.
     SaveAs,
+    /// Saves the weights to this file (the answer of the Save As dialog).
+    SaveTo(PathBuf),
     /// Answers the question about unsaved weight changes: true discards them.
     ConfirmDiscard(bool),
     /// Fits the weights to the shipped benchmark in the background, from the current ones.
     Fit,
     /// Stops the running fit (the weights stay as they are).
     CancelFit,
+    /// Puts a decision of the benchmark on the board (its XGID); the coordinator carries it
+    /// out.
+    ShowDecision(String),
 }
 
 /// The weights being edited.
@@ -166,14 +173,8 @@ impl WeightsState {
         r
     }
 
-    /// Applies one action. File dialogs are asked through `dialogs`, results reported in
-    /// `messages`.
-    pub fn apply(
-        &mut self,
-        action: WeightsAction,
-        dialogs: &mut dyn FileDialogs,
-        messages: &mut Messages,
-    ) {
+    /// Applies one action; returns what the shell is to do (a file dialog) and what to report.
+    pub fn update(&mut self, action: WeightsAction) -> Vec<Effect<WeightsAction>> {
         match action {
             WeightsAction::Set {
                 term,
@@ -202,90 +203,99 @@ impl WeightsState {
                 self.confirm_discard = Some(action);
             }
             WeightsAction::Reset | WeightsAction::Open | WeightsAction::Load(_) => {
-                self.discarding(action, dialogs, messages);
+                return self.discarding(action);
             }
             WeightsAction::ConfirmDiscard(yes) => {
                 if let Some(a) = self.confirm_discard.take()
                     && yes
                 {
-                    self.discarding(a, dialogs, messages);
+                    return self.discarding(a);
                 }
             }
+            WeightsAction::LoadChosen(path) => return vec![self.load(path)],
             WeightsAction::Save => match self.path.clone() {
-                Some(path) => self.save(&path, messages),
-                None => self.save_as(dialogs, messages),
+                Some(path) => return vec![self.save(&path)],
+                None => return vec![self.save_as()],
             },
-            WeightsAction::SaveAs => self.save_as(dialogs, messages),
+            WeightsAction::SaveAs => return vec![self.save_as()],
+            WeightsAction::SaveTo(path) => return vec![self.save(&path)],
             WeightsAction::Fit => match self.yardstick.prepared() {
                 Some(p) => self
                     .fitting
                     .start(std::sync::Arc::clone(&p.rescore), self.current),
-                None => messages.error("the benchmark is not ready yet: try again in a moment"),
+                None => {
+                    return vec![Effect::error(
+                        "the benchmark is not ready yet: try again in a moment",
+                    )];
+                }
             },
             WeightsAction::CancelFit => self.fitting.cancel(),
+            // The board's: the coordinator reads it onto the board.
+            WeightsAction::ShowDecision(_) => {}
         }
+        Vec::new()
     }
 
     /// Carries out an action that replaces the weights (the person agreed to lose edits).
-    fn discarding(
-        &mut self,
-        action: WeightsAction,
-        dialogs: &mut dyn FileDialogs,
-        messages: &mut Messages,
-    ) {
-        let path = match action {
+    fn discarding(&mut self, action: WeightsAction) -> Vec<Effect<WeightsAction>> {
+        match action {
             WeightsAction::Reset => {
                 self.undo.push(self.current);
                 self.current = Weights::builtin_default();
                 self.saved = self.current;
                 self.path = None;
-                return messages.info("weights reset to the defaults");
+                vec![Effect::info("weights reset to the defaults")]
             }
             WeightsAction::Open => {
                 let dir = self.path.as_ref().and_then(|p| p.parent());
-                match dialogs.open(FileKind::Weights, dir) {
-                    Some(p) => p,
-                    None => return,
-                }
+                vec![Effect::ask(
+                    Request::open(FileKind::Weights, dir),
+                    WeightsAction::LoadChosen,
+                )]
             }
-            WeightsAction::Load(p) => p,
-            _ => return,
-        };
+            WeightsAction::Load(p) => vec![self.load(p)],
+            _ => Vec::new(),
+        }
+    }
+
+    /// Loads the weights file at `path` (one undo step).
+    fn load(&mut self, path: PathBuf) -> Effect<WeightsAction> {
         match Weights::load(&path) {
             Ok(w) => {
                 self.undo.push(self.current);
                 self.current = w;
                 self.saved = w;
-                messages.info(format!("weights loaded from {}", path.display()));
+                let note = Effect::info(format!("weights loaded from {}", path.display()));
                 self.path = Some(path);
+                note
             }
-            Err(e) => messages.error(format!("weights not loaded: {e}")),
+            Err(e) => Effect::error(format!("weights not loaded: {e}")),
         }
     }
 
-    fn save(&mut self, path: &Path, messages: &mut Messages) {
+    fn save(&mut self, path: &Path) -> Effect<WeightsAction> {
         match self.current.save(path) {
             Ok(()) => {
                 self.saved = self.current;
                 self.path = Some(path.to_path_buf());
-                messages.info(format!("weights saved to {}", path.display()));
+                Effect::info(format!("weights saved to {}", path.display()))
             }
-            Err(e) => messages.error(format!("weights not saved: {e}")),
+            Err(e) => Effect::error(format!("weights not saved: {e}")),
         }
     }
 
-    fn save_as(&mut self, dialogs: &mut dyn FileDialogs, messages: &mut Messages) {
+    fn save_as(&self) -> Effect<WeightsAction> {
         let dir = self.path.as_ref().and_then(|p| p.parent());
-        if let Some(path) = dialogs.save(FileKind::Weights, dir, "weights.ron") {
-            self.save(&path, messages);
-        }
+        Effect::ask(
+            Request::save(FileKind::Weights, dir, "weights.ron"),
+            WeightsAction::SaveTo,
+        )
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::files::ScriptedDialogs;
     use bgw_engine::benchmark::FitConfig;
 
     /// Weights with the benchmark prepared.
@@ -296,10 +306,8 @@ mod tests {
         w
     }
 
-    fn act(w: &mut WeightsState, a: WeightsAction) -> Messages {
-        let mut m = Messages::default();
-        w.apply(a, &mut ScriptedDialogs::default(), &mut m);
-        m
+    fn act(w: &mut WeightsState, a: WeightsAction) -> Vec<Effect<WeightsAction>> {
+        w.update(a)
     }
 
     #[test]
@@ -351,6 +359,6 @@ mod tests {
         let mut w = WeightsState::default();
         let m = act(&mut w, WeightsAction::Fit);
         assert!(w.fitting.job().is_none());
-        assert!(m.last.unwrap().error);
+        assert!(matches!(m[..], [Effect::Error(_)]), "{m:?}");
     }
 }

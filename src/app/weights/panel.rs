@@ -4,55 +4,58 @@
 //! Every change goes through [`WeightsAction::Set`]; the candidates are re-ranked before the
 //! next panel is drawn and the benchmark re-scored on the next frame.
 
-use super::WeightsAction;
 use super::slider;
 use super::yardstick::Yardstick;
-use crate::app::editing::{EditAction, IdFormat};
-use crate::app::state::{Action, AppState};
+use super::{WeightsAction, WeightsState};
+use crate::app::editing::IdFormat;
 use bgw_engine::benchmark::Figures;
 use bgw_engine::classic::{Term, Weights};
 use bgw_engine::formats::Setup;
 
 /// Draws the weight editor: its buttons, then the weights and the benchmark in a scroll area
-/// of their own.
-pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
+/// of their own, `above` drawn at the scroll area's top (the duel's line).
+pub fn show(
+    ui: &mut egui::Ui,
+    state: &WeightsState,
+    above: impl FnOnce(&mut egui::Ui),
+) -> Vec<WeightsAction> {
     let mut out = Vec::new();
     // The title on a line of its own, so that "unsaved changes" appearing as a weight is
     // dragged moves nothing below it.
     ui.horizontal(|ui| {
-        ui.strong(format!("Weights: {}", state.weights.title()));
-        if state.weights.dirty() {
+        ui.strong(format!("Weights: {}", state.title()));
+        if state.dirty() {
             ui.colored_label(ui.visuals().warn_fg_color, "unsaved changes");
         }
     });
     ui.horizontal_wrapped(|ui| {
         if ui
-            .add_enabled(state.weights.can_undo(), egui::Button::new("Undo"))
+            .add_enabled(state.can_undo(), egui::Button::new("Undo"))
             .on_hover_text("Undo the last weight change")
             .clicked()
         {
-            out.push(WeightsAction::Undo.into());
+            out.push(WeightsAction::Undo);
         }
         if ui
             .button("Reset")
             .on_hover_text("The shipped default weights")
             .clicked()
         {
-            out.push(WeightsAction::Reset.into());
+            out.push(WeightsAction::Reset);
         }
         if ui.button("Load…").clicked() {
-            out.push(WeightsAction::Open.into());
+            out.push(WeightsAction::Open);
         }
         if ui.button("Save").clicked() {
-            out.push(WeightsAction::Save.into());
+            out.push(WeightsAction::Save);
         }
         if ui.button("Save as…").clicked() {
-            out.push(WeightsAction::SaveAs.into());
+            out.push(WeightsAction::SaveAs);
         }
-        let ready = state.weights.yardstick.prepared().is_some();
+        let ready = state.yardstick.prepared().is_some();
         if ui
             .add_enabled(
-                ready && state.weights.fitting.job().is_none(),
+                ready && state.fitting.job().is_none(),
                 egui::Button::new("Fit to the benchmark"),
             )
             .on_hover_text(
@@ -62,34 +65,34 @@ pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
             .on_disabled_hover_text("Once the benchmark is prepared (or while a fit runs)")
             .clicked()
         {
-            out.push(WeightsAction::Fit.into());
+            out.push(WeightsAction::Fit);
         }
     });
-    if let Some(job) = state.weights.fitting.job() {
+    if let Some(job) = state.fitting.job() {
         if crate::app::jobs::progress_ui(ui, job) {
-            out.push(WeightsAction::CancelFit.into());
+            out.push(WeightsAction::CancelFit);
         }
-        if let Some(loss) = state.weights.fitting.live_loss() {
+        if let Some(loss) = state.fitting.live_loss() {
             ui.label(format!(
                 "training loss now {:.2} mEMG a move",
                 loss * 1000.0
             ));
         }
     }
-    summary(ui, &state.weights.yardstick);
+    summary(ui, &state.yardstick);
     egui::ScrollArea::vertical()
         .id_salt("weights-scroll")
         .auto_shrink([false, false])
         .show(ui, |ui| {
-            out.extend(crate::app::duel::show(ui, state));
+            above(ui);
             ui.separator();
             weight_grid(ui, state, &mut out);
             ui.separator();
-            if let Some(o) = &state.weights.fitting.last {
+            if let Some(o) = &state.fitting.last {
                 fit_figures(ui, o);
                 ui.separator();
             }
-            out.extend(benchmark(ui, &state.weights.yardstick));
+            out.extend(benchmark(ui, &state.yardstick));
         });
     out
 }
@@ -140,9 +143,9 @@ fn summary(ui: &mut egui::Ui, y: &Yardstick) {
 /// A grid of fixed columns: on/off, seed name, label, slider, number field, default — the
 /// seed's eleven terms (always on), then the terms beyond the seed's, each marked so and
 /// switched on or off by its box (off: weight 0, and no slider).
-fn weight_grid(ui: &mut egui::Ui, state: &AppState, out: &mut Vec<Action>) {
+fn weight_grid(ui: &mut egui::Ui, state: &WeightsState, out: &mut Vec<WeightsAction>) {
     let defaults = Weights::builtin_default();
-    let weights = &state.weights.current;
+    let weights = &state.current;
     // Fixed columns that fit the width: the plain labels only when there is room (they are
     // also in the names' tooltips), the slider takes what is left.
     let with_labels = ui.available_width() >= 600.0;
@@ -164,13 +167,10 @@ fn weight_grid(ui: &mut egui::Ui, state: &AppState, out: &mut Vec<Action>) {
                 };
                 let switch = ui.add_enabled(!info.seed, switch).on_hover_text(hover);
                 if switch.changed() {
-                    out.push(
-                        WeightsAction::Switch {
-                            term: t,
-                            on: switched,
-                        }
-                        .into(),
-                    );
+                    out.push(WeightsAction::Switch {
+                        term: t,
+                        on: switched,
+                    });
                 }
                 let mark = if info.seed { "" } else { " (not the seed's)" };
                 let name = ui
@@ -230,14 +230,11 @@ fn weight_grid(ui: &mut egui::Ui, state: &AppState, out: &mut Vec<Action>) {
                     // One undo step per drag.
                     let continuing = |r: &egui::Response| r.dragged() && !r.drag_started();
                     let gesture = !continuing(&slider) && !continuing(&field);
-                    out.push(
-                        WeightsAction::Set {
-                            term: t,
-                            value,
-                            gesture,
-                        }
-                        .into(),
-                    );
+                    out.push(WeightsAction::Set {
+                        term: t,
+                        value,
+                        gesture,
+                    });
                 }
             }
         });
@@ -253,7 +250,7 @@ const EXTRA_HELP: &str = "Notions of the position the seed's program does not ha
      is shown nowhere else. Save writes the terms on; a file naming one switches it on.";
 
 /// The benchmark's figures by phase beside the defaults', and the worst decisions.
-fn benchmark(ui: &mut egui::Ui, y: &Yardstick) -> Vec<Action> {
+fn benchmark(ui: &mut egui::Ui, y: &Yardstick) -> Vec<WeightsAction> {
     let mut out = Vec::new();
     ui.strong("Error on the shipped benchmark");
     let (Some(r), Some(p)) = (y.report(), y.prepared()) else {
@@ -313,7 +310,7 @@ fn benchmark(ui: &mut egui::Ui, y: &Yardstick) -> Vec<Action> {
                 dice: Some(d.dice),
                 match_state: None,
             };
-            out.push(EditAction::Paste(IdFormat::Xgid.write(&setup)).into());
+            out.push(WeightsAction::ShowDecision(IdFormat::Xgid.write(&setup)));
         }
     }
     out
@@ -353,23 +350,23 @@ fn fit_figures(ui: &mut egui::Ui, o: &bgw_engine::benchmark::FitOutcome) {
 }
 
 /// The question asked before unsaved weight changes are lost.
-pub fn confirm(ctx: &egui::Context, state: &AppState) -> Vec<Action> {
+pub fn confirm(ctx: &egui::Context, state: &WeightsState) -> Vec<WeightsAction> {
     let mut out = Vec::new();
-    if state.weights.confirm_discard.is_none() {
+    if state.confirm_discard.is_none() {
         return out;
     }
     egui::Modal::new(egui::Id::unique("confirm-discard")).show(ctx, |ui| {
         ui.heading("Unsaved weight changes");
         ui.label(format!(
             "The weights ({}) have changes that are not saved. Discard them?",
-            state.weights.title()
+            state.title()
         ));
         ui.horizontal(|ui| {
             if ui.button("Discard changes").clicked() {
-                out.push(WeightsAction::ConfirmDiscard(true).into());
+                out.push(WeightsAction::ConfirmDiscard(true));
             }
             if ui.button("Keep editing").clicked() {
-                out.push(WeightsAction::ConfirmDiscard(false).into());
+                out.push(WeightsAction::ConfirmDiscard(false));
             }
         });
     });

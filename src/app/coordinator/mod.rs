@@ -1,20 +1,34 @@
-//! The app's state and the one place it changes: [`AppState::apply`] takes an [`Action`].
+//! The coordinator: the app's state ([`AppState`], one part per feature), the one place it
+//! changes ([`AppState::apply`] takes an [`Action`] and returns the [`Effect`]s for the shell),
+//! and the rules that span features — the only module that sees two features:
 //!
-//! The state is one part per feature, each with its actions and reducer in its own module:
-//! board editing ([`super::editing`]), the candidates ([`super::candidates`]), the weights
-//! ([`super::weights`]), the view ([`super::view`]), a game ([`super::play`]), the bear-off
-//! panel ([`super::bearoff`]), the duel ([`super::duel`]) and «Чемпион»
-//! ([`super::champion_panel`]). Panels only read the state and return actions; nothing else
-//! mutates it. Dice come from one source ([`DiceSource`]), file names from the dialogs handed
-//! to `apply`: tests script both.
+//! - [`game`]: a game against the classic program takes the weights, routes board edits and
+//!   candidate plays through the game, and shows the game on the board;
+//! - [`candidates`]: playing or copying a candidate changes the board;
+//! - [`export`]: the analysis as text (the candidates with the weights and gnubg's verdict);
+//! - here: the previewed play (the bear-off tab's best play or a candidate), what persistence
+//!   keeps, and each feature's actions routed to its own `update`.
+//!
+//! Each feature owns its state, actions and `update`: board editing ([`super::editing`]), the
+//! candidates ([`super::candidates`]), the weights ([`super::weights`]), the view
+//! ([`super::view`]), a game ([`super::play`]), the bear-off panel ([`super::bearoff`]), the
+//! duel ([`super::duel`]) and «Чемпион» ([`super::champion_panel`]). Panels only read the state
+//! and return actions. Dice come from one source ([`DiceSource`]); tests script it.
+
+mod analysis_text;
+mod candidates;
+mod export;
+mod game;
+
+pub use export::ExportAction;
 
 use super::bearoff::{BearoffAction, BearoffState};
-use super::candidates::{CandidatesAction, CandidatesState};
+use super::candidates::{CandidatesAction, CandidatesState, CandidatesView};
 use super::champion_panel::{ChampionAction, ChampionState};
 use super::duel::{DuelAction, DuelState};
 use super::editing::{Edit, EditAction, EditState};
-use super::export::{ExportAction, ExportState};
-use super::files::FileDialogs;
+use super::effect::{Effect, widen};
+use super::files::{FileKind, Request};
 use super::play::{PlayAction, PlayGame};
 use super::settings::{Persisted, Settings, Tab};
 use super::status::Messages;
@@ -22,9 +36,10 @@ use super::view::{ViewAction, Windows};
 use super::weights::{WeightsAction, WeightsState};
 use bgw_engine::classic::Weights;
 use bgw_engine::classic::terms::Term;
-use bgw_engine::moves::MoveGenerator;
-use bgw_engine::position::Position;
+use bgw_engine::moves::{MoveGenerator, Play};
+use bgw_engine::position::{Position, Side};
 use bgw_engine::{DiceSource, SeededDice};
+use std::path::PathBuf;
 
 /// Declares [`Action`] with one variant per feature and a `From` of each feature's action.
 macro_rules! feature_actions {
@@ -70,14 +85,6 @@ feature_actions! {
     }
 }
 
-/// An action to apply again once a file dialog has answered (see [`super::files`]), with the
-/// weights' pending "discard the edits?" it was confirming: applying it again must not ask again.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Replay {
-    action: Action,
-    confirmed: Option<WeightsAction>,
-}
-
 /// The app's state.
 pub struct AppState {
     /// The board being edited, with undo and redo.
@@ -88,12 +95,10 @@ pub struct AppState {
     pub messages: Messages,
     /// The Help windows open.
     pub windows: Windows,
-    /// Exports under way (the board's capture) and their folder.
-    pub export: ExportState,
+    /// The folder of the last export.
+    pub export_dir: Option<PathBuf>,
     /// The candidates of the position on the board.
     pub candidates: CandidatesState,
-    /// Text waiting to go to the clipboard (the UI sends it).
-    pub clipboard_out: Option<String>,
     /// The classic program's weights, as edited.
     pub weights: WeightsState,
     /// The game against the classic program, when one is on.
@@ -107,6 +112,8 @@ pub struct AppState {
     /// Where every throw of the dice comes from.
     pub(crate) dice: Box<dyn DiceSource>,
     pub(crate) generator: MoveGenerator,
+    /// The effects of the action being applied, for the shell.
+    effects: Vec<Effect<Action>>,
 }
 
 impl Default for AppState {
@@ -123,9 +130,8 @@ impl AppState {
             settings,
             messages: Messages::default(),
             windows: Windows::default(),
-            export: ExportState::default(),
+            export_dir: None,
             candidates: CandidatesState::default(),
-            clipboard_out: None,
             weights: WeightsState::default(),
             play: None,
             bearoff: Default::default(),
@@ -134,7 +140,10 @@ impl AppState {
             // A new game each run: the seed from the operating system.
             dice: Box::new(SeededDice::new(rand::random())),
             generator: MoveGenerator::new(),
+            effects: Vec::new(),
         };
+        s.editing.add_colour = s.settings.add_colour;
+        s.editing.position_dir = s.settings.position_dir.clone();
         s.refresh();
         s
     }
@@ -189,11 +198,14 @@ impl AppState {
         s
     }
 
-    /// What persistence keeps.
+    /// What persistence keeps: each feature's saved part, in the file's layout.
     pub fn persisted(&self) -> Persisted {
+        let mut settings = self.settings.clone();
+        settings.add_colour = self.editing.add_colour;
+        settings.position_dir = self.editing.position_dir.clone();
         Persisted {
             edit: self.editing.edit,
-            settings: self.settings.clone(),
+            settings,
             weights: Some(self.weights.current.seed_values()),
             weights_saved: Some(self.weights.saved.seed_values()),
             weights_extras: Some(extras_of(&self.weights.current)),
@@ -208,73 +220,92 @@ impl AppState {
         self.editing.edit.position()
     }
 
-    /// Applies one action. File dialogs are asked through `dialogs`.
-    pub fn apply(&mut self, action: impl Into<Action>, dialogs: &mut dyn FileDialogs) {
+    /// Applies one action; returns what the shell is to do (the clipboard, a capture, a file
+    /// dialog whose answer comes back as an action). Notes go to the status line and the Log.
+    pub fn apply(&mut self, action: impl Into<Action>) -> Vec<Effect<Action>> {
         let before = (
             self.editing.edit,
             self.settings.tab,
             self.messages.log.len(),
         );
-        self.apply_routed(action.into(), dialogs);
+        self.apply_routed(action.into());
         // The status line describes the present: a message the action did not renew goes
         // when the board or the open tab changes (the Log keeps it).
         let renewed = self.messages.log.len() != before.2;
         if !renewed && (self.editing.edit, self.settings.tab) != (before.0, before.1) {
             self.messages.last = None;
         }
+        std::mem::take(&mut self.effects)
     }
 
-    fn apply_routed(&mut self, action: Action, dialogs: &mut dyn FileDialogs) {
+    /// Takes a feature's effects: notes go to the messages, the rest (widened to [`Action`]
+    /// by `f`) to the shell.
+    fn emit<A: 'static>(
+        &mut self,
+        effects: Vec<Effect<A>>,
+        f: impl Fn(A) -> Action + Clone + Send + 'static,
+    ) {
+        for e in widen(effects, f) {
+            match e {
+                Effect::Info(text) => self.messages.info(text),
+                Effect::Error(text) => self.messages.error(text),
+                e => self.effects.push(e),
+            }
+        }
+    }
+
+    fn apply_routed(&mut self, action: Action) {
+        // A benchmark decision goes onto the board as if pasted (a game refuses it).
+        let action = match action {
+            Action::Weights(WeightsAction::ShowDecision(id)) => EditAction::Paste(id).into(),
+            a => a,
+        };
         let Some(action) = self.route_in_game(action) else {
             self.refresh();
             return;
         };
         match action {
             Action::Edit(a) => {
-                self.apply_edit(a, dialogs);
+                let fx = self.editing.update(a, &mut *self.dice);
+                self.emit(fx, Action::Edit);
                 self.game_takes_the_dice();
             }
             Action::Candidates(a) => self.apply_candidates(a),
             Action::Weights(a) => {
-                self.weights.apply(a, dialogs, &mut self.messages);
+                let fx = self.weights.update(a);
+                self.emit(fx, Action::Weights);
                 self.game_takes_the_weights();
             }
             Action::View(a) => a.apply(&mut self.settings, &mut self.windows),
             Action::Play(a) => self.apply_play(a),
             Action::Bearoff(BearoffAction::OpenTwoSided) => {
-                let dir = self.export.dir.clone();
-                if let Some(path) = dialogs.open(super::files::FileKind::BearoffDb, dir.as_deref())
-                {
-                    self.bearoff.two_sided.open(path);
-                }
+                let dir = self.export_dir.clone();
+                self.emit(
+                    vec![Effect::ask(
+                        Request::open(FileKind::BearoffDb, dir.as_deref()),
+                        BearoffAction::ReadTwoSided,
+                    )],
+                    Action::Bearoff,
+                );
             }
             Action::Bearoff(BearoffAction::LoadRace(id)) => {
-                let _ = self.read_id(&id, "opened the error map's race");
+                let (fx, _) = self.editing.read_id(&id, "opened the error map's race");
+                self.emit(fx, Action::Edit);
             }
-            Action::Bearoff(a) => self.bearoff.apply(a, &mut self.settings.bearoff),
-            Action::Duel(a) => self.duel.apply(a, &self.weights, &mut self.messages),
+            Action::Bearoff(a) => {
+                let fx = self.bearoff.update(a, &mut self.settings.bearoff);
+                self.emit(fx, Action::Bearoff);
+            }
+            Action::Duel(a) => {
+                let fx = self.duel.update(a, &self.weights);
+                self.emit(fx, Action::Duel);
+            }
             Action::Champion(a) => self.champion.apply(a),
-            Action::Export(a) => self.apply_export(a, dialogs),
+            Action::Export(a) => self.apply_export(a),
         }
         self.refresh();
         self.play_advance();
         self.refresh();
-    }
-
-    /// What to apply again if `action` asks a dialog that answers later.
-    pub fn replay_of(&self, action: &Action) -> Replay {
-        Replay {
-            action: action.clone(),
-            confirmed: self.weights.confirm_discard.clone(),
-        }
-    }
-
-    /// Applies an action again now that its dialog has answered.
-    pub fn replay(&mut self, replay: Replay, dialogs: &mut dyn FileDialogs) {
-        if let Action::Weights(WeightsAction::ConfirmDiscard(true)) = replay.action {
-            self.weights.confirm_discard = replay.confirmed;
-        }
-        self.apply(replay.action, dialogs);
     }
 
     /// Collects the results of background work and asks for what the open tab shows (the
@@ -345,11 +376,56 @@ impl AppState {
         (text, false)
     }
 
-    /// Applies `action` with dialogs that answer "cancelled" (tests).
-    #[cfg(test)]
-    pub(crate) fn act(&mut self, action: impl Into<Action>) {
-        self.apply(action, &mut super::files::ScriptedDialogs::default());
+    /// What the candidates' panels read.
+    pub fn candidates_view(&self) -> CandidatesView<'_> {
+        CandidatesView {
+            candidates: &self.candidates,
+            weights: &self.weights.current,
+            weights_title: self.weights.title(),
+            plies: self.settings.gnubg_plies,
+            board_status: self.board_status().0,
+        }
     }
+
+    /// The move the board previews: a best-play row of the Bear-off tab when one is hovered or
+    /// selected there, else the candidate hovered or selected. The best-play row's move is
+    /// found among the candidates by its notation (the same legal plays).
+    pub fn previewed_play(&self) -> Option<(Side, Play)> {
+        let a = self.candidates.analysis.as_ref()?;
+        let mover = a.position.on_roll();
+        let from_bearoff = self
+            .bearoff
+            .shown_play()
+            .filter(|_| self.settings.tab == Tab::Bearoff)
+            .and_then(|i| {
+                let notation = self.bearoff.best_play_notation(i)?;
+                a.candidates
+                    .iter()
+                    .find(|c| c.play.mv.notation() == notation)
+            });
+        match from_bearoff {
+            Some(c) => Some((mover, c.play)),
+            None => {
+                let i = self.candidates.shown()?;
+                Some((mover, a.candidates[i].play))
+            }
+        }
+    }
+
+    /// Applies `action`, its effects left aside (tests of the state alone).
+    #[cfg(test)]
+    pub(crate) fn act(&mut self, action: impl Into<Action>) -> Vec<Effect<Action>> {
+        self.apply(action)
+    }
+}
+
+/// The text an effect list puts on the clipboard, if any (tests).
+#[cfg(test)]
+pub(crate) fn copied(effects: &[Effect<Action>]) -> Option<String> {
+    effects.iter().find_map(|e| match e {
+        Effect::Copy(t) => Some(t.clone()),
+        _ => None,
+    })
 }
 
 /// The terms beyond the seed's that `w` has on, by file key, with their weights.
@@ -376,8 +452,13 @@ mod tests {
         s.act(Action::Champion(ChampionAction::SetOpponent(
             Opponent::PerfectGoat,
         )));
+        s.act(EditAction::SetAddColour(Side::Black));
+        s.editing.position_dir = Some(PathBuf::from("/some/where"));
         let text = ron::to_string(&s.persisted()).unwrap();
         let back = AppState::restore(ron::from_str(&text).unwrap());
+        // The editing feature's saved part: the colour a click adds, the positions' folder.
+        assert_eq!(back.editing.add_colour, Side::Black);
+        assert_eq!(back.editing.position_dir, s.editing.position_dir);
         assert_eq!(back.editing.edit, s.editing.edit);
         assert_eq!(back.editing.edit.match_state.unwrap().match_length(), 7);
         assert_eq!(back.settings.tab, Tab::Champion);

@@ -2,7 +2,7 @@
 //! XGID (the one `bgw show` prints), the dice, every candidate with its BRDVAL and Δ, and the
 //! term breakdown of the selected (or best) candidate.
 
-use super::state::AppState;
+use super::AppState;
 use bgw_engine::classic::Term;
 use bgw_engine::formats::diagram;
 use std::fmt::Write;
