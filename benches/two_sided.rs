@@ -1,7 +1,7 @@
 //! Two-sided bear-off builds in gnubg's arithmetic, in memory: 6x6 and 6x8, cubeless and
 //! cubeful, and the exact `f64` 6x6. gnubg's `makebearoff` took 18.9 s and 19.8 s for 6x6
-//! (cubeless, cubeful) and 307 s and 317 s for 6x8 on this machine, idle (README, "Two-sided
-//! bear-off"); the target is 100× faster.
+//! (cubeless, cubeful) and 307 s and 317 s for 6x8 on this machine, idle (docs/two-sided.md,
+//! "How the build works"); the target is 100× faster.
 //!
 //! `cargo bench --bench two_sided` runs all; `cargo bench --bench two_sided -- 6x6` the small.
 

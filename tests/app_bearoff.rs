@@ -81,7 +81,7 @@ fn the_difference_is_exact_minus_normal_and_the_seeds_column_is_there() {
         assert_eq!(*dk, s.exact[k] - s.normal[k]);
     }
     // The seed's second table: 23.253 % at 13 rolls (density form); the exact 22.684 % of
-    // 2002's generator is 22.688 % with today's rule (the README's `bgw bearoff` table).
+    // 2002's generator is 22.688 % with today's rule (docs/bearoff.md, the `bgw bearoff` table).
     assert!((s.normal[13] * 100.0 - 23.253).abs() < 0.0006);
     assert!((s.exact[13] * 100.0 - 22.688).abs() < 0.0006);
     assert!(d[13] < -0.005 && d[14] > 0.0);

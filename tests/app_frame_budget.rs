@@ -1,7 +1,7 @@
 //! The renderer's work for a frame of the workbench stays in budget: without a GPU (Mesa's
 //! llvmpipe) every triangle and every covered pixel costs time on every frame, and a frame
 //! while a weight is dragged must stay under 16 ms. Counts, not timings: the figures in the
-//! README come from `BGW_TIMING=continuous bgw` under Xvfb.
+//! user's guide (docs/measurements.md) come from `BGW_TIMING=continuous bgw` under Xvfb.
 
 mod ui_common;
 use ui_common::SETTLE_STEPS;

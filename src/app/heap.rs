@@ -6,7 +6,7 @@
 //! page again with a page fault and the kernel zeroes it: measured under Xvfb while a weight
 //! is dragged, a third of the UI thread's time went to the kernel, and frames came a median
 //! 20–23 ms apart (14–15 ms with `MALLOC_TOP_PAD_` set in the environment; 12.6–14.7 ms with
-//! this module, README "Speed"). Keeping 64 MB of freed memory for reuse, and serving blocks
+//! this module, docs/measurements.md). Keeping 64 MB of freed memory for reuse, and serving blocks
 //! up to 32 MB from the heap rather than fresh mappings, removes that.
 
 /// Tells glibc's allocator to keep freed memory for the next frame (see the module's text).

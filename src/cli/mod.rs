@@ -98,7 +98,7 @@ impl Exit {
     }
 }
 
-/// The exit codes, as `bgw --help` and the README list them.
+/// The exit codes, as `bgw --help` and docs/command-line.md list them.
 pub const EXIT_CODES: &str = "Exit codes:
   0    success
   1    a failure while running: a file that cannot be read, written or parsed, other I/O

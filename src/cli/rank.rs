@@ -100,8 +100,8 @@ fn table(pos: &Position, dice: Dice, ranking: &Ranking) -> String {
     out
 }
 
-/// The ranking as JSON (shape documented in the README section of NOTES-classic.md; fields in
-/// alphabetical order, as the README shows them).
+/// The ranking as JSON (shape documented in docs/classic.md, `bgw rank`; fields in
+/// alphabetical order, as that page shows them).
 #[derive(serde::Serialize)]
 pub struct RankingJson {
     candidates: Vec<CandidateJson>,
