@@ -7,21 +7,20 @@ use super::coordinator::{Action, AppState};
 use super::editing::EditAction;
 use super::layout::Regions;
 use super::look::unfilled;
-use super::roll_grid::RollGridCache;
 use super::settings::Tab;
+use super::tabs::TabsUi;
 use super::toolbar::ToolbarUi;
 use super::view::ViewAction;
 use super::workspace::{Apply, Workspace};
 use super::{candidates, status, tabs, weights};
 
-/// The backgammon workspace's own display state: the board's drag, the ID field, the typed
-/// move, the roll grid's cache, the regions as last laid out.
+/// The backgammon workspace's own display state: the board's drag, the ID field, the tabs'
+/// (the typed move, the roll grid's cache), the regions as last laid out.
 #[derive(Default)]
 pub struct BackgammonWorkspace {
     board: BoardUi,
     toolbar: ToolbarUi,
-    typed_move: String,
-    roll_grid: RollGridCache,
+    tabs: TabsUi,
     regions: Option<Regions>,
 }
 
@@ -93,7 +92,7 @@ impl Workspace for BackgammonWorkspace {
 
         // The lower area first: a weight change re-ranks before the candidates are drawn.
         let actions = region(ui, r.tabs, "tabs", |ui| {
-            tabs::show(ui, apply.state, &mut self.typed_move, &mut self.roll_grid)
+            tabs::show(ui, apply.state, &mut self.tabs)
         });
         apply.all(ui, actions);
         let actions = region(ui, r.candidates, "candidates", |ui| {

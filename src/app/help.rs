@@ -121,6 +121,13 @@ fn keyboard(ui: &mut egui::Ui) {
     ui.strong("The candidates");
     table(ui, "help-candidates", &pairs(&CANDIDATE_GESTURES));
     ui.add_space(6.0);
+    ui.strong("The tabs");
+    let tabs: Vec<(String, String)> = super::tabs::TABS
+        .iter()
+        .map(|r| (r.label.to_string(), r.about.to_string()))
+        .collect();
+    table(ui, "help-tabs", &tabs);
+    ui.add_space(6.0);
     ui.weak("The menus list every command; a command without a shortcut is there only.");
 }
 

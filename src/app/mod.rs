@@ -157,7 +157,9 @@ impl WorkbenchApp {
             ctx.set_theme(theme.preference());
             self.look = Some(theme);
         }
-        self.state.poll();
+        let open = self.state.settings.tab;
+        self.state
+            .poll(|tab| tab == open || tabs::row(tab).works_hidden);
         self.shell.begin_frame(ui.ctx(), &mut self.state);
 
         let WorkbenchApp {

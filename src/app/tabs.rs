@@ -1,93 +1,213 @@
-//! The lower area: one tab per tool (weights, bear-off, race, play, «Чемпион», log).
+//! The lower area's tabs, in one table ([`TABS`]): each row gives a tab's label, the workspace
+//! it opens ([`Anchor`]), its line in Help, and how it is drawn from the state (the feature's
+//! panel with the part of the state it reads). The tab strip, the workspaces, Help and the
+//! polling read the table; a new tab is a [`Tab`] variant, its feature module and one row.
 
 use super::backgammon::scrolled;
 use super::coordinator::{Action, AppState};
 use super::roll_grid::RollGridCache;
 use super::settings::Tab;
 use super::view::ViewAction;
+use super::workspace::Anchor;
+
+/// The display state the tabs keep between frames (not the features' state).
+#[derive(Default)]
+pub struct TabsUi {
+    /// The move being typed in the Play tab.
+    pub typed_move: String,
+    /// The roll grid's rankings, kept while the position and weights stay.
+    pub roll_grid: RollGridCache,
+}
+
+/// Draws a tab's content from the state; returns the person's actions.
+type Draw = fn(&mut egui::Ui, &AppState, &mut TabsUi) -> Vec<Action>;
+
+/// One tab of the lower area.
+pub struct TabRow {
+    /// The tab.
+    pub tab: Tab,
+    /// Its label in the tab strip.
+    pub label: &'static str,
+    /// The workspace it opens.
+    pub anchor: Anchor,
+    /// What it is for, one line (Help lists it).
+    pub about: &'static str,
+    /// True when its background work goes on while another tab is open (else it is polled
+    /// only while open).
+    pub works_hidden: bool,
+    /// How its content is drawn in the backgammon workspace (`None`: a workspace of its own).
+    pub draw: Option<Draw>,
+}
+
+/// Every tab, in the strip's order.
+pub const TABS: [TabRow; 7] = [
+    TabRow {
+        tab: Tab::Weights,
+        label: "Weights",
+        anchor: Anchor::Backgammon,
+        about: "the classic program's weights, their error against gnubg, fit and test them",
+        works_hidden: false,
+        draw: Some(weights),
+    },
+    TabRow {
+        tab: Tab::Bearoff,
+        label: "Bear-off",
+        anchor: Anchor::Backgammon,
+        about: "bear-off databases: chances, distributions, best play, the error map",
+        works_hidden: true,
+        draw: Some(bearoff),
+    },
+    TabRow {
+        tab: Tab::Race,
+        label: "Race",
+        anchor: Anchor::Backgammon,
+        about: "pip counts and the race formulas' verdicts",
+        works_hidden: true,
+        draw: Some(race),
+    },
+    TabRow {
+        tab: Tab::Rolls,
+        label: "Rolls",
+        anchor: Anchor::Backgammon,
+        about: "the 21 rolls with the classic program's choice for each",
+        works_hidden: true,
+        draw: Some(rolls),
+    },
+    TabRow {
+        tab: Tab::Play,
+        label: "Play",
+        anchor: Anchor::Backgammon,
+        about: "a game against the classic program, learning on or off",
+        works_hidden: true,
+        draw: Some(play),
+    },
+    TabRow {
+        tab: Tab::Champion,
+        label: "Чемпион",
+        anchor: Anchor::Champion,
+        about: "seed 002: your wolves against the calculator's goat (a workspace of its own)",
+        works_hidden: false,
+        draw: None,
+    },
+    TabRow {
+        tab: Tab::Log,
+        label: "Log",
+        anchor: Anchor::Backgammon,
+        about: "every message of the session",
+        works_hidden: true,
+        draw: Some(log),
+    },
+];
+
+/// The row of `tab`.
+pub fn row(tab: Tab) -> &'static TabRow {
+    TABS.iter()
+        .find(|r| r.tab == tab)
+        .expect("every tab has a row")
+}
 
 /// Draws the tab strip and the open tab of the backgammon workspace.
-pub fn show(
-    ui: &mut egui::Ui,
-    state: &AppState,
-    typed_move: &mut String,
-    roll_grid: &mut RollGridCache,
-) -> Vec<Action> {
-    let mut out = strip(ui, state);
+pub fn show(ui: &mut egui::Ui, state: &AppState, tabs: &mut TabsUi) -> Vec<Action> {
+    let mut out = strip(ui, state.settings.tab);
     ui.separator();
-    match state.settings.tab {
-        Tab::Weights => scrolled(ui, "weights-tab", |ui| {
-            let mut duel = Vec::new();
-            let weights = super::weights::panel::show(ui, &state.weights, |ui| {
-                duel = super::duel::show(ui, &state.duel);
-            });
-            out.extend(weights.into_iter().map(Action::from));
-            out.extend(duel.into_iter().map(Action::from));
-        }),
-        Tab::Play => {
-            let view = super::play::panel::PlayView {
-                game: state.play.as_ref(),
-                learning: state.settings.learning,
-                eta: state.settings.eta,
-                edit: &state.editing.edit,
-            };
-            let play = scrolled(ui, "play-tab", |ui| {
-                super::play::panel::show(ui, &view, typed_move)
-            });
-            out.extend(play.into_iter().map(Action::from));
-        }
-        Tab::Bearoff => {
-            let edit = &state.editing.edit;
-            let bearoff = super::bearoff::show(ui, &state.bearoff, state.settings.bearoff, edit);
-            out.extend(bearoff.into_iter().map(Action::from));
-        }
-        Tab::Race => scrolled(ui, "race-tab", |ui| {
-            super::bearoff::race(ui, &state.editing.edit)
-        }),
-        Tab::Rolls => {
-            let (edit, weights) = (&state.editing.edit, state.weights.current);
-            let rolls = scrolled(ui, "rolls-tab", |ui| {
-                super::roll_grid::show(ui, edit, weights, roll_grid)
-            });
-            out.extend(rolls.into_iter().map(Action::from));
-        }
-        // A workspace of its own (`champion_panel::workspace`), drawn instead of this one.
-        Tab::Champion => {}
-        Tab::Log => {
-            egui::ScrollArea::vertical()
-                .id_salt("log-scroll")
-                .stick_to_bottom(true)
-                .auto_shrink([false, false])
-                .show(ui, |ui| {
-                    for line in &state.messages.log {
-                        ui.monospace(line);
-                    }
-                });
-        }
+    if let Some(draw) = row(state.settings.tab).draw {
+        out.extend(draw(ui, state, tabs));
     }
     out
 }
 
 /// The tab strip (shown in both workspaces: the «Чемпион» tab opens its own).
-pub fn strip(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
+pub fn strip(ui: &mut egui::Ui, open: Tab) -> Vec<Action> {
     let mut out = Vec::new();
     ui.horizontal(|ui| {
-        for (tab, name) in [
-            (Tab::Weights, "Weights"),
-            (Tab::Bearoff, "Bear-off"),
-            (Tab::Race, "Race"),
-            (Tab::Rolls, "Rolls"),
-            (Tab::Play, "Play"),
-            (Tab::Champion, "Чемпион"),
-            (Tab::Log, "Log"),
-        ] {
-            if ui
-                .selectable_label(state.settings.tab == tab, name)
-                .clicked()
-            {
-                out.push(ViewAction::SetTab(tab).into());
+        for r in &TABS {
+            if ui.selectable_label(open == r.tab, r.label).clicked() {
+                out.push(ViewAction::SetTab(r.tab).into());
             }
         }
     });
     out
+}
+
+fn weights(ui: &mut egui::Ui, state: &AppState, _: &mut TabsUi) -> Vec<Action> {
+    scrolled(ui, "weights-tab", |ui| {
+        let mut duel = Vec::new();
+        let weights = super::weights::panel::show(ui, &state.weights, |ui| {
+            duel = super::duel::show(ui, &state.duel);
+        });
+        let weights = weights.into_iter().map(Action::from);
+        weights.chain(duel.into_iter().map(Action::from)).collect()
+    })
+}
+
+fn play(ui: &mut egui::Ui, state: &AppState, tabs: &mut TabsUi) -> Vec<Action> {
+    let view = super::play::panel::PlayView {
+        game: state.play.as_ref(),
+        learning: state.settings.learning,
+        eta: state.settings.eta,
+        edit: &state.editing.edit,
+    };
+    let play = scrolled(ui, "play-tab", |ui| {
+        super::play::panel::show(ui, &view, &mut tabs.typed_move)
+    });
+    play.into_iter().map(Action::from).collect()
+}
+
+fn bearoff(ui: &mut egui::Ui, state: &AppState, _: &mut TabsUi) -> Vec<Action> {
+    let edit = &state.editing.edit;
+    let bearoff = super::bearoff::show(ui, &state.bearoff, state.settings.bearoff, edit);
+    bearoff.into_iter().map(Action::from).collect()
+}
+
+fn race(ui: &mut egui::Ui, state: &AppState, _: &mut TabsUi) -> Vec<Action> {
+    scrolled(ui, "race-tab", |ui| {
+        super::bearoff::race(ui, &state.editing.edit)
+    });
+    Vec::new()
+}
+
+fn rolls(ui: &mut egui::Ui, state: &AppState, tabs: &mut TabsUi) -> Vec<Action> {
+    let (edit, weights) = (&state.editing.edit, state.weights.current);
+    let rolls = scrolled(ui, "rolls-tab", |ui| {
+        super::roll_grid::show(ui, edit, weights, &mut tabs.roll_grid)
+    });
+    rolls.into_iter().map(Action::from).collect()
+}
+
+fn log(ui: &mut egui::Ui, state: &AppState, _: &mut TabsUi) -> Vec<Action> {
+    egui::ScrollArea::vertical()
+        .id_salt("log-scroll")
+        .stick_to_bottom(true)
+        .auto_shrink([false, false])
+        .show(ui, |ui| {
+            for line in &state.messages.log {
+                ui.monospace(line);
+            }
+        });
+    Vec::new()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_tab_has_one_row() {
+        let all = [
+            Tab::Weights,
+            Tab::Bearoff,
+            Tab::Race,
+            Tab::Rolls,
+            Tab::Play,
+            Tab::Champion,
+            Tab::Log,
+        ];
+        for tab in all {
+            assert_eq!(TABS.iter().filter(|r| r.tab == tab).count(), 1, "{tab:?}");
+            // A tab drawn in the backgammon workspace has a drawing; one of its own has none.
+            let r = row(tab);
+            assert_eq!(r.draw.is_some(), r.anchor == Anchor::Backgammon, "{tab:?}");
+        }
+        assert_eq!(TABS.len(), all.len());
+    }
 }

@@ -18,12 +18,9 @@ pub enum Anchor {
 }
 
 impl Anchor {
-    /// The workspace of the open tab.
+    /// The workspace of the open tab (its row of [`super::tabs::TABS`]).
     pub fn of(tab: Tab) -> Anchor {
-        match tab {
-            Tab::Champion => Anchor::Champion,
-            _ => Anchor::Backgammon,
-        }
+        super::tabs::row(tab).anchor
     }
 }
 

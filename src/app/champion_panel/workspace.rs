@@ -27,7 +27,7 @@ impl Workspace for ChampionWorkspace {
         let actions = egui::CentralPanel::default()
             .frame(unfilled(egui::Frame::central_panel(ui.style())))
             .show(ui, |ui| {
-                let mut out = tabs::strip(ui, apply.state);
+                let mut out = tabs::strip(ui, apply.state.settings.tab);
                 ui.separator();
                 let champion = super::show(ui, &apply.state.champion, &mut self.geometry);
                 out.extend(champion.into_iter().map(Action::Champion));

@@ -308,12 +308,13 @@ impl AppState {
         self.refresh();
     }
 
-    /// Collects the results of background work and asks for what the open tab shows (the
-    /// «Чемпион» workspace's solutions).
-    pub fn poll(&mut self) {
+    /// Collects the results of background work. `polled(tab)` says whether a tab's work goes
+    /// on now (the open tab's always; the others' as the tab table says): the benchmark is
+    /// prepared and «Чемпион»'s solutions asked for only then.
+    pub fn poll(&mut self, polled: impl Fn(Tab) -> bool) {
         self.bearoff.poll();
         self.candidates.poll(self.settings.gnubg_plies);
-        if let Some(fitted) = self.weights.poll(self.settings.tab == Tab::Weights) {
+        if let Some(fitted) = self.weights.poll(polled(Tab::Weights)) {
             match fitted {
                 Ok(text) => self.messages.info(text),
                 Err(text) => self.messages.error(text),
@@ -321,7 +322,7 @@ impl AppState {
             self.game_takes_the_weights();
             self.refresh();
         }
-        if self.settings.tab == Tab::Champion {
+        if polled(Tab::Champion) {
             self.champion.poll();
         }
         let had = self.duel.job.is_some();
