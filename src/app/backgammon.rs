@@ -2,11 +2,11 @@
 //! it, the candidates above the term breakdown ([`super::layout`]), the status line.
 
 use super::board::{self, BoardUi};
-use super::commands::Command;
+use super::commands::{Command, CommandScope};
 use super::coordinator::{Action, AppState};
 use super::editing::EditAction;
 use super::layout::Regions;
-use super::look::unfilled;
+use super::look::{scrolled, unfilled};
 use super::settings::Tab;
 use super::tabs::TabsUi;
 use super::toolbar::ToolbarUi;
@@ -52,15 +52,6 @@ fn region<R>(
     );
     child.shrink_clip_rect(rect);
     add(&mut child)
-}
-
-/// `add` in a scroll area both ways, filling the region: what does not fit scrolls.
-pub fn scrolled<R>(ui: &mut egui::Ui, id: &'static str, add: impl FnOnce(&mut egui::Ui) -> R) -> R {
-    egui::ScrollArea::both()
-        .id_salt(id)
-        .auto_shrink([false, false])
-        .show(ui, add)
-        .inner
 }
 
 impl Workspace for BackgammonWorkspace {
@@ -133,6 +124,12 @@ impl Workspace for BackgammonWorkspace {
         Some(rect.expand(2.0))
     }
 
+    fn paste(&self, text: String) -> Option<Action> {
+        Some(EditAction::Paste(text).into())
+    }
+}
+
+impl CommandScope for BackgammonWorkspace {
     fn undo(&self) -> Action {
         EditAction::Undo.into()
     }
@@ -151,9 +148,5 @@ impl Workspace for BackgammonWorkspace {
 
     fn offers(&self, _command: Command) -> bool {
         true
-    }
-
-    fn paste(&self, text: String) -> Option<Action> {
-        Some(EditAction::Paste(text).into())
     }
 }

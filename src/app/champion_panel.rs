@@ -8,7 +8,6 @@
 //! - [`board`]: the board with the article's coordinates, click and drag;
 //! - [`play`], [`setup`], [`replay`]: one module per mode (each with its state);
 //! - [`trace`]: the program's decision as a table;
-//! - [`workspace`]: the workspace behind the app's `Workspace` trait.
 //!
 //! Panels read the state and return actions, as in the rest of the workbench.
 
@@ -20,13 +19,11 @@ pub mod setup;
 pub mod solutions;
 pub mod state;
 pub mod trace;
-pub mod workspace;
 
 pub use board::BoardGeometry;
 pub use game::{Game, LastMove, Opponent, Status};
 pub use setup::{Setup, SetupTool};
 pub use state::{ChampionAction, ChampionSettings, ChampionState, Mode};
-pub use workspace::ChampionWorkspace;
 
 use bgw_engine::champion::solver::Value;
 use bgw_engine::champion::{Side, Variant};

@@ -9,7 +9,6 @@ use super::editing::{EditAction, IdFormat};
 use super::settings::Theme;
 use super::view::{HelpWindow, ViewAction};
 use super::weights::WeightsAction;
-use super::workspace::Workspace;
 use egui::{Key, KeyboardShortcut, Modifiers};
 
 /// A command of the menus, the toolbar or the keyboard.
@@ -230,7 +229,7 @@ impl Command {
 
     /// What it does now in `workspace`; `None` when there is nothing to do (no candidate
     /// selected).
-    pub fn action(self, state: &AppState, workspace: &dyn Workspace) -> Option<Action> {
+    pub fn action(self, state: &AppState, workspace: &dyn CommandScope) -> Option<Action> {
         Some(match self {
             Command::OpenPosition => EditAction::OpenPosition.into(),
             Command::SavePosition => EditAction::SavePosition.into(),
@@ -278,6 +277,25 @@ impl Command {
     }
 }
 
+/// Where commands run: the open workspace says what undo and redo mean in it and which
+/// commands it offers.
+pub trait CommandScope {
+    /// The action that undoes the last step here.
+    fn undo(&self) -> Action;
+
+    /// The action that redoes the last undone step here.
+    fn redo(&self) -> Action;
+
+    /// True when there is something to undo here.
+    fn can_undo(&self, state: &AppState) -> bool;
+
+    /// True when there is something to redo here.
+    fn can_redo(&self, state: &AppState) -> bool;
+
+    /// True when the command's shortcut works here (the menus list every command).
+    fn offers(&self, command: Command) -> bool;
+}
+
 /// Draws `commands` as menu entries (`menu`) or as buttons, pushing onto `out` the actions of
 /// those clicked. In a menu, Undo and Redo are enabled by the workspace.
 pub fn draw(
@@ -285,7 +303,7 @@ pub fn draw(
     commands: &[Command],
     menu: bool,
     state: &AppState,
-    workspace: &dyn Workspace,
+    workspace: &dyn CommandScope,
     out: &mut Vec<Action>,
 ) {
     for &c in commands {
@@ -308,7 +326,7 @@ pub fn draw(
 /// The commands whose shortcuts were pressed this frame among those `workspace` offers, when no
 /// text field has the keyboard. The more specific shortcuts are tried first (Ctrl+Shift+S
 /// before Ctrl+S: egui matches extra Shift logically).
-pub fn pressed(ctx: &egui::Context, workspace: &dyn Workspace) -> Vec<Command> {
+pub fn pressed(ctx: &egui::Context, workspace: &dyn CommandScope) -> Vec<Command> {
     let mut out = Vec::new();
     if !super::shortcuts_free(ctx) {
         return out;

@@ -10,7 +10,7 @@
 //! ([`super::file_dialog`]) takes over, and the status line and the Log say so.
 
 use super::file_dialog::{FileDialog, Outcome};
-use super::status::Message;
+use super::messages::Message;
 use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, mpsc};
@@ -181,8 +181,9 @@ const NO_WINDOW: Duration = Duration::from_millis(250);
 enum Waiting {
     /// The desktop's dialog, on its thread.
     Desktop {
-        answer: mpsc::Receiver<Option<PathBuf>>,
-        since: Instant,
+        /// The path chosen (or none), and how long the desktop's dialog took to answer,
+        /// measured on its thread (a busy UI thread does not make it look slower).
+        answer: mpsc::Receiver<(Option<PathBuf>, Duration)>,
     },
     /// The dialog drawn in the window.
     Builtin(Box<FileDialog>),
@@ -231,12 +232,11 @@ impl NativeDialogs {
             let desktop = Arc::clone(&self.desktop);
             let question = request.clone();
             std::thread::spawn(move || {
-                let _ = tx.send(desktop.ask(&question));
+                let asked = Instant::now();
+                let path = desktop.ask(&question);
+                let _ = tx.send((path, asked.elapsed()));
             });
-            Waiting::Desktop {
-                answer: rx,
-                since: Instant::now(),
-            }
+            Waiting::Desktop { answer: rx }
         } else {
             self.note(
                 false,
@@ -307,15 +307,15 @@ impl FileDialogs for NativeDialogs {
             return;
         };
         match &mut pending.waiting {
-            Waiting::Desktop { answer, since } => match answer.try_recv() {
-                Ok(Some(path)) => self.answer(pending, Some(path)),
-                Ok(None) if since.elapsed() < NO_WINDOW => self.fall_back(
+            Waiting::Desktop { answer } => match answer.try_recv() {
+                Ok((Some(path), _)) => self.answer(pending, Some(path)),
+                Ok((None, took)) if took < NO_WINDOW => self.fall_back(
                     pending,
                     ctx,
                     "the desktop's file dialog did not open (no portal or zenity \
                      answered): using the one drawn in the window",
                 ),
-                Ok(None) => self.answer(pending, None),
+                Ok((None, _)) => self.answer(pending, None),
                 Err(mpsc::TryRecvError::Empty) => {
                     ctx.request_repaint_after(Duration::from_millis(50));
                     self.pending = Some(pending);

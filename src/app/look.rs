@@ -33,3 +33,19 @@ pub fn flat_visuals(dark: bool) -> egui::Visuals {
 pub fn unfilled(frame: egui::Frame) -> egui::Frame {
     frame.fill(egui::Color32::TRANSPARENT)
 }
+
+/// True when the keyboard's shortcuts (R, arrows, Enter, Ctrl+Z…) are ours: no text field is
+/// being typed in. A button focused by keyboard navigation (Tab; egui rings it) must not switch
+/// the shortcuts off, so having the focus is not the test.
+pub fn shortcuts_free(ctx: &egui::Context) -> bool {
+    !ctx.text_edit_focused()
+}
+
+/// `add` in a scroll area both ways, filling the region: what does not fit scrolls.
+pub fn scrolled<R>(ui: &mut egui::Ui, id: &'static str, add: impl FnOnce(&mut egui::Ui) -> R) -> R {
+    egui::ScrollArea::both()
+        .id_salt(id)
+        .auto_shrink([false, false])
+        .show(ui, add)
+        .inner
+}

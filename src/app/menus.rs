@@ -1,15 +1,14 @@
 //! The menu bar: File, Edit, View, Help — each entry a [`Command`] of the command table, its
 //! shortcut shown as the platform writes it; Undo and Redo enabled by the open workspace.
 
-use super::commands::{self, Command};
+use super::commands::{self, Command, CommandScope};
 use super::coordinator::{Action, AppState};
 use super::editing::EditAction;
 use super::editing::examples::{self, Example};
 use super::settings::Theme;
-use super::workspace::Workspace;
 
 /// Draws the menu bar; returns what was asked.
-pub fn show(ui: &mut egui::Ui, state: &AppState, workspace: &dyn Workspace) -> Vec<Action> {
+pub fn show(ui: &mut egui::Ui, state: &AppState, workspace: &dyn CommandScope) -> Vec<Action> {
     let mut out = Vec::new();
     let entries = |ui: &mut egui::Ui, commands: &[Command], out: &mut Vec<Action>| {
         commands::draw(ui, commands, true, state, workspace, out);

@@ -19,7 +19,8 @@
 //! - [`commands`]: the command table (labels, tooltips, shortcuts) the [`menus`], the
 //!   [`toolbar`] and the keys read;
 //! - [`workspace`]: the two workspaces behind one trait, [`backgammon`] (with [`toolbar`],
-//!   [`board`], [`tabs`], [`status`]) and «Чемпион» ([`champion_panel::workspace`]).
+//!   [`board`], [`tabs`], [`status`]) and «Чемпион» ([`champion_workspace`]);
+//! - [`messages`]: the session's messages (the status line's last, the Log's all).
 //!
 //! Panels read the state and return actions; the open workspace applies them right after
 //! each panel, so what a panel changes is visible in the panels drawn after it on the same
@@ -31,6 +32,7 @@ pub mod bearoff;
 pub mod board;
 pub mod candidates;
 pub mod champion_panel;
+pub mod champion_workspace;
 pub mod checker_sprites;
 pub mod commands;
 pub mod coordinator;
@@ -47,6 +49,7 @@ pub mod jobs;
 pub mod layout;
 pub mod look;
 pub mod menus;
+pub mod messages;
 pub mod play;
 pub mod referee;
 pub mod roll_grid;
@@ -73,7 +76,7 @@ pub use view::ViewAction;
 pub use weights::WeightsAction;
 
 use backgammon::BackgammonWorkspace;
-use champion_panel::ChampionWorkspace;
+use champion_workspace::ChampionWorkspace;
 use look::{flat_visuals, unfilled};
 use timing::Timing;
 use workspace::{Anchor, Apply, Workspace};
@@ -219,12 +222,7 @@ fn keyboard(ui: &egui::Ui, state: &AppState, workspace: &dyn Workspace) -> Vec<A
     out
 }
 
-/// True when the keyboard's shortcuts (R, arrows, Enter, Ctrl+Z…) are ours: no text field is
-/// being typed in. A button focused by keyboard navigation (Tab; egui rings it) must not switch
-/// the shortcuts off, so having the focus is not the test.
-pub fn shortcuts_free(ctx: &egui::Context) -> bool {
-    !ctx.text_edit_focused()
-}
+pub use look::shortcuts_free;
 
 impl eframe::App for WorkbenchApp {
     fn clear_color(&self, visuals: &egui::Visuals) -> [f32; 4] {

@@ -1,42 +1,8 @@
 //! The status line: what keeps the board from being a position, or what to do next, and the
-//! last message; and the session's [`Messages`] it shows (the Log tab lists them all).
+//! last of the session's messages ([`super::messages`]; the Log tab lists them all).
 
 use super::coordinator::{Action, AppState};
 use super::editing::EditAction;
-
-/// A message for the status line.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Message {
-    /// The text.
-    pub text: String,
-    /// True for errors (shown in red).
-    pub error: bool,
-}
-
-/// The session's messages: the last one for the status line, every one for the log.
-#[derive(Default)]
-pub struct Messages {
-    /// The last message.
-    pub last: Option<Message>,
-    /// Every message of the session, oldest first (the Log tab).
-    pub log: Vec<String>,
-}
-
-impl Messages {
-    /// Reports something done.
-    pub fn info(&mut self, text: impl Into<String>) {
-        let text = text.into();
-        self.log.push(text.clone());
-        self.last = Some(Message { text, error: false });
-    }
-
-    /// Reports something refused or failed.
-    pub fn error(&mut self, text: impl Into<String>) {
-        let text = text.into();
-        self.log.push(format!("error: {text}"));
-        self.last = Some(Message { text, error: true });
-    }
-}
 
 /// Draws the status line; returns the person's actions (dropping a pasted match state).
 pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {

@@ -3,8 +3,8 @@
 //! panel with the part of the state it reads). The tab strip, the workspaces, Help and the
 //! polling read the table; a new tab is a [`Tab`] variant, its feature module and one row.
 
-use super::backgammon::scrolled;
 use super::coordinator::{Action, AppState};
+use super::look::scrolled;
 use super::roll_grid::RollGridCache;
 use super::settings::Tab;
 use super::view::ViewAction;

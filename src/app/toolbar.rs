@@ -1,10 +1,9 @@
 //! The backgammon workspace's toolbar: board set-up buttons and dice (commands of the command
 //! table), the side on roll, the colour a click adds, the IDs and the field to paste one.
 
-use super::commands::{self, Command};
+use super::commands::{self, Command, CommandScope};
 use super::coordinator::{Action, AppState};
 use super::editing::{EditAction, IdFormat};
-use super::workspace::Workspace;
 use bgw_engine::position::Side;
 
 /// The toolbar's own state: the text typed in the ID field, and the text sent last frame
@@ -30,7 +29,7 @@ impl ToolbarUi {
         &mut self,
         ui: &mut egui::Ui,
         state: &AppState,
-        workspace: &dyn Workspace,
+        workspace: &dyn CommandScope,
     ) -> Vec<Action> {
         let mut out = Vec::new();
         ui.horizontal_wrapped(|ui| {

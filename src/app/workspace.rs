@@ -3,7 +3,7 @@
 //! is the model); [`Anchor`] names the open one. The menus, the keys and undo/redo ask the open
 //! workspace instead of testing which tab is open.
 
-use super::commands::Command;
+use super::commands::CommandScope;
 use super::coordinator::{Action, AppState};
 use super::settings::Tab;
 use super::shell::Shell;
@@ -24,8 +24,9 @@ impl Anchor {
     }
 }
 
-/// A workspace: what it draws, what undo and redo mean in it, which commands it offers.
-pub trait Workspace {
+/// A workspace: what it draws, and (as a [`CommandScope`]) what undo and redo mean in it and
+/// which commands it offers.
+pub trait Workspace: CommandScope {
     /// Draws the workspace's toolbar rows under the menus; returns the person's actions.
     fn toolbar(&mut self, _ui: &mut egui::Ui, _state: &AppState) -> Vec<Action> {
         Vec::new()
@@ -34,21 +35,6 @@ pub trait Workspace {
     /// Draws the workspace (the rest of the window), applying what each panel returns before
     /// the next one is drawn.
     fn show(&mut self, ui: &mut egui::Ui, apply: &mut Apply<'_>);
-
-    /// The action that undoes the last step here.
-    fn undo(&self) -> Action;
-
-    /// The action that redoes the last undone step here.
-    fn redo(&self) -> Action;
-
-    /// True when there is something to undo here.
-    fn can_undo(&self, state: &AppState) -> bool;
-
-    /// True when there is something to redo here.
-    fn can_redo(&self, state: &AppState) -> bool;
-
-    /// True when the command's shortcut works here (the menus list every command).
-    fn offers(&self, command: Command) -> bool;
 
     /// The backgammon board's rectangle as last drawn, for its capture (none in a workspace
     /// without it).

@@ -8,12 +8,12 @@
 //! equity after the move for the side that moved. [`Benchmark::read`] reads it strictly: a bad
 //! line is an error naming its line number ([`BenchmarkError`]); each of gnubg's moves is found
 //! among our legal plays by the position it reaches
-//! ([`match_to_plays`](crate::reference::gnubg::match_to_plays)), and gnubg's list must name
+//! ([`crate::reference::gnubg::match_to_plays`]), and gnubg's list must name
 //! every legal play once; a repeated (id, dice) counts once (the first is kept).
 //!
 //! # Modules
 //! - [`build`] — a benchmark made from gnubg's self-play (`bgw benchmark build`);
-//! - [`score`] — a player's figures: agreement, mean loss, by phase, the worst decisions;
+//! - [`mod@score`] — a player's figures: agreement, mean loss, by phase, the worst decisions;
 //! - [`rescore`] — the classic program re-scored with other weights by one dot product per
 //!   candidate, for a weight editor;
 //! - [`fit`](mod@fit) — the classic weights fitted to a benchmark: a smooth surrogate of the

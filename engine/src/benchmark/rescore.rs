@@ -8,7 +8,7 @@
 //! with the lowest WSINCL (the program takes the lowest WSINCL first, BRDVAL only among those);
 //! in the race phases none, since the heuristics decide whatever the weights (unless they
 //! reach no legal play and BRDVAL decides as a fallback). The choice is the same as
-//! [`super::score`]'s for the classic program, bit for bit: the same sums in the same order,
+//! [`fn@super::score`]'s for the classic program, bit for bit: the same sums in the same order,
 //! ties by the same order of boards.
 //!
 //! The term values are kept by column (one term's values of every candidate back to back) and
@@ -211,7 +211,7 @@ impl ClassicRescore {
 
     /// The decisions the weights decide, each as its decision and its candidates in tie
     /// order (the first of equal BRDVALs wins): their term values and their plays (indices
-    /// in the decision's plays). For fitting the weights ([`super::fit`]).
+    /// in the decision's plays). For fitting the weights ([`fn@super::fit`]).
     pub fn by_value(&self) -> impl Iterator<Item = (&Decision, Vec<SideFeatures>, &[usize])> {
         self.benchmark
             .decisions
@@ -239,7 +239,7 @@ impl ClassicRescore {
     }
 
     /// The classic program's score with `weights`, reported as `player`: the same report as
-    /// [`super::score`] gives for it.
+    /// [`fn@super::score`] gives for it.
     pub fn rescore(&self, weights: &Weights, player: impl Into<String>) -> Report {
         let mut tally = Tally::new();
         let ws: [f64; TERM_COUNT] = std::array::from_fn(|i| weights.values()[i]);

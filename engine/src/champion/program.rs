@@ -68,9 +68,9 @@ pub enum Verdict {
         /// The wolf's number.
         wolf: u8,
     },
-    /// The "standard trap" test: Σ(c − W[k]) is 9 or −11.
+    /// The "standard trap" test: Σ(c − W\[k\]) is 9 or −11.
     Trap {
-        /// Σ(c − W[k]).
+        /// Σ(c − W\[k\]).
         sum: i32,
     },
     /// The square passed.

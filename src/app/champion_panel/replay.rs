@@ -102,7 +102,7 @@ pub fn show(
                 out.push(ChampionAction::ReplayListing(l));
             }
         }
-        if crate::app::shortcuts_free(ui.ctx()) {
+        if crate::app::look::shortcuts_free(ui.ctx()) {
             ui.input_mut(|i| {
                 if fwd && i.consume_key(Modifiers::NONE, Key::ArrowRight) {
                     out.push(ChampionAction::ReplayStep(r.step + 1));

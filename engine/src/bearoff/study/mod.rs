@@ -1,7 +1,7 @@
 //! What the exact two-sided chances say about the one-sided method (issue 14, "the study"):
 //! each approximate method's error over every pair of a two-sided database ([`errors`]), and
 //! best play by the exact chance beside the plays of the one-sided method, the seed's
-//! heuristic and the classic program's BRDVAL ([`best_play`]).
+//! heuristic and the classic program's BRDVAL ([`mod@best_play`]).
 
 pub mod best_play;
 pub mod errors;

@@ -59,7 +59,7 @@ fn cube_equity(nd: i32, dt: i32) -> i32 {
 pub struct GnubgCubeful;
 
 /// What the cubeful build keeps of a pair: its four file words, and the four equities the
-/// side whose plays lead to it takes from it (see [`Kept::new`]).
+/// side whose plays lead to it takes from it (see `Kept::new`).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Kept {
     words: [u16; 4],

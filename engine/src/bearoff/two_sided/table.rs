@@ -1,5 +1,5 @@
 //! The two-sided database in memory: one value a pair (side on roll, other side), in gnubg's
-//! order — pair `(x, y)` at `x · n + y`, `n` = [`positions`](super::positions).
+//! order — pair `(x, y)` at `x · n + y`, `n` = [`super::positions`].
 
 use super::cubeful::CubefulEquities;
 use super::{TwoSidedChances, build, file, positions};
@@ -57,7 +57,7 @@ pub struct TwoSidedDb {
 }
 
 impl TwoSidedDb {
-    /// Builds a database in memory (see [`build`](super::build)); `Cancelled` when the
+    /// Builds a database in memory (see [`super::build`]); `Cancelled` when the
     /// control's flag is raised.
     pub fn build(
         points: usize,

@@ -1,13 +1,13 @@
 //! The «Чемпион» workspace behind [`Workspace`]: the tab strip and the workspace's panels over
 //! the whole window under the menus; undo and redo are its game's.
 
-use super::board::BoardGeometry;
-use super::state::ChampionAction;
-use crate::app::commands::Command;
-use crate::app::coordinator::{Action, AppState};
-use crate::app::look::unfilled;
-use crate::app::tabs;
-use crate::app::workspace::{Apply, Workspace};
+use super::champion_panel::board::BoardGeometry;
+use super::champion_panel::{self, ChampionAction};
+use super::commands::{Command, CommandScope};
+use super::coordinator::{Action, AppState};
+use super::look::unfilled;
+use super::tabs;
+use super::workspace::{Apply, Workspace};
 
 /// The workspace's own display state: where the board was last drawn.
 #[derive(Default)]
@@ -29,14 +29,16 @@ impl Workspace for ChampionWorkspace {
             .show(ui, |ui| {
                 let mut out = tabs::strip(ui, apply.state.settings.tab);
                 ui.separator();
-                let champion = super::show(ui, &apply.state.champion, &mut self.geometry);
+                let champion = champion_panel::show(ui, &apply.state.champion, &mut self.geometry);
                 out.extend(champion.into_iter().map(Action::Champion));
                 out
             })
             .inner;
         apply.all(ui, actions);
     }
+}
 
+impl CommandScope for ChampionWorkspace {
     fn undo(&self) -> Action {
         ChampionAction::Undo.into()
     }
