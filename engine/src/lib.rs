@@ -19,6 +19,7 @@ pub mod opponents;
 pub mod position;
 pub mod reference;
 pub mod rng;
+pub mod task;
 pub mod tune;
 pub mod user_file;
 
