@@ -4,8 +4,9 @@
 //!
 //! `cargo bench --bench bearoff` runs all; `cargo bench --bench bearoff -- 6pt` only the small.
 
+use bgw_engine::bearoff::build;
 use bgw_engine::bearoff::moments::build_moments;
-use bgw_engine::bearoff::{Control, build};
+use bgw_engine::task::Task;
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::time::Duration;
@@ -13,13 +14,13 @@ use std::time::Duration;
 fn six_points(c: &mut Criterion) {
     let mut g = c.benchmark_group("bearoff 6pt");
     g.bench_function("gnubg u16", |b| {
-        b.iter(|| build::<u16>(black_box(6), Control::default()).unwrap())
+        b.iter(|| build::<u16>(black_box(6), &Task::new()).unwrap())
     });
     g.bench_function("exact f64", |b| {
-        b.iter(|| build::<f64>(black_box(6), Control::default()).unwrap())
+        b.iter(|| build::<f64>(black_box(6), &Task::new()).unwrap())
     });
     g.bench_function("moments", |b| {
-        b.iter(|| build_moments(black_box(6), Control::default()).unwrap())
+        b.iter(|| build_moments(black_box(6), &Task::new()).unwrap())
     });
     g.finish();
 }
@@ -28,7 +29,7 @@ fn ten_points(c: &mut Criterion) {
     let mut g = c.benchmark_group("bearoff 10pt");
     g.sample_size(10).measurement_time(Duration::from_secs(60));
     g.bench_function("gnubg u16", |b| {
-        b.iter(|| build::<u16>(black_box(10), Control::default()).unwrap())
+        b.iter(|| build::<u16>(black_box(10), &Task::new()).unwrap())
     });
     g.finish();
 }

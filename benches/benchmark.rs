@@ -7,9 +7,9 @@
 use bgw_engine::benchmark::{Benchmark, ClassicRescore, FitConfig, fit, score};
 use bgw_engine::classic::{Term, TermSet, Weights};
 use bgw_engine::duel::Contender;
+use bgw_engine::task::Task;
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
-use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 fn bench(c: &mut Criterion) {
@@ -64,13 +64,13 @@ fn bench(c: &mut Criterion) {
         hops: 0,
         ..FitConfig::default()
     };
-    let never = AtomicBool::new(false);
+    let never = Task::new();
     for (name, config) in [
         ("fit_one_surrogate_step", step),
         ("fit_one_round_of_line_searches", round),
     ] {
         group.bench_function(name, |b| {
-            b.iter(|| fit(&rescore, None, &start, &config, &mut |_| {}, &never))
+            b.iter(|| fit(&rescore, None, &start, &config, &never))
         });
     }
     group.finish();

@@ -6,9 +6,9 @@ use bgw_engine::duel::{Contender, DiceStream, DuelConfig, duel, play_game};
 use bgw_engine::moves::MoveGenerator;
 use bgw_engine::opponents::{Pubeval, RandomPlayer};
 use bgw_engine::rng::SplitMix64;
+use bgw_engine::task::Task;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
-use std::sync::atomic::AtomicBool;
 
 const GAMES: u64 = 2000;
 
@@ -22,13 +22,7 @@ fn all_cores(c: &mut Criterion) {
             seed += 1;
             let config = DuelConfig { games: GAMES, seed };
             let pubeval = |_| Pubeval::new();
-            black_box(duel(
-                &pubeval,
-                &pubeval,
-                &config,
-                &|_| {},
-                &AtomicBool::new(false),
-            ))
+            black_box(duel(&pubeval, &pubeval, &config, &Task::new()))
         })
     });
     group.bench_function("classic_vs_pubeval", |bench| {
@@ -40,8 +34,7 @@ fn all_cores(c: &mut Criterion) {
                 &|s| classic.player(s),
                 &|_| Pubeval::new(),
                 &config,
-                &|_| {},
-                &AtomicBool::new(false),
+                &Task::new(),
             ))
         })
     });
@@ -53,8 +46,7 @@ fn all_cores(c: &mut Criterion) {
                 &|_| Pubeval::new(),
                 &RandomPlayer::new,
                 &config,
-                &|_| {},
-                &AtomicBool::new(false),
+                &Task::new(),
             ))
         })
     });

@@ -5,8 +5,8 @@
 //!
 //! `cargo bench --bench two_sided` runs all; `cargo bench --bench two_sided -- 6x6` the small.
 
-use bgw_engine::bearoff::Control;
 use bgw_engine::bearoff::two_sided::{Kind, TwoSidedDb};
+use bgw_engine::task::Task;
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::time::Duration;
@@ -22,9 +22,7 @@ fn builds(c: &mut Criterion) {
         }
         for (name, kind) in kinds {
             g.bench_function(name, |b| {
-                b.iter(|| {
-                    TwoSidedDb::build(6, black_box(checkers), kind, Control::default()).unwrap()
-                })
+                b.iter(|| TwoSidedDb::build(6, black_box(checkers), kind, &Task::new()).unwrap())
             });
         }
         g.finish();

@@ -13,8 +13,9 @@ use bgw::app::bearoff::{
 };
 use bgw::app::{AppState, ScriptedDialogs, Settings, Tab, ViewAction, WorkbenchApp};
 use bgw_engine::bearoff::analysis::{self, Analysis};
-use bgw_engine::bearoff::{Control, ROLLS, build_within};
+use bgw_engine::bearoff::{ROLLS, build_within};
 use bgw_engine::position::Position;
+use bgw_engine::task::Task;
 use egui::{Event, Pos2, Rect, vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
@@ -32,7 +33,7 @@ fn seed() -> &'static (Position, Analysis) {
         let needed = analysis::points_needed(&pos, 10).unwrap();
         let points = needed.iter().flatten().copied().max().unwrap();
         let targets = analysis::targets(&pos, &needed, points);
-        let db = build_within::<f64>(points, &targets, Control::default()).unwrap();
+        let db = build_within::<f64>(points, &targets, &Task::new()).unwrap();
         let a = analysis::analyse(&pos, &db, 10, ROLLOUT_GAMES, ROLLOUT_SEED).unwrap();
         (pos, a)
     })

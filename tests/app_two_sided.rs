@@ -11,14 +11,15 @@ use bgw::app::bearoff::chances::pp;
 use bgw::app::bearoff::two_sided::{ExactReport, Loaded, Source, Table, source};
 use bgw::app::bearoff::{BearoffView, Section};
 use bgw::app::{AppState, EditAction, ScriptedDialogs, Settings, Tab, ViewAction, WorkbenchApp};
+use bgw_engine::bearoff::build;
 use bgw_engine::bearoff::index::{self, MAX_POINTS};
 use bgw_engine::bearoff::study::errors::pair_position_id;
 use bgw_engine::bearoff::study::{Method, Methods};
 use bgw_engine::bearoff::two_sided::file::write_atomic;
 use bgw_engine::bearoff::two_sided::solver::{DEFAULT_LIMIT, Solver};
 use bgw_engine::bearoff::two_sided::{Kind, TwoSidedChances, TwoSidedDb, positions};
-use bgw_engine::bearoff::{Control, build};
 use bgw_engine::formats::read_position;
+use bgw_engine::task::Task;
 use egui::{Pos2, Rect, vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
@@ -39,7 +40,7 @@ struct Watched {
 impl Watched {
     fn new(points: usize, checkers: usize, pause: Duration) -> Watched {
         Watched {
-            db: TwoSidedDb::build(points, checkers, Kind::Exact, Control::default()).unwrap(),
+            db: TwoSidedDb::build(points, checkers, Kind::Exact, &Task::new()).unwrap(),
             calls: AtomicU64::new(0),
             pause,
         }
@@ -148,7 +149,7 @@ fn small_pair() -> (u32, u32) {
 /// The pair of at most 4 checkers a side on 4 points where the one-sided chance is furthest
 /// from the exact one.
 fn far_pair() -> (u32, u32) {
-    let one_sided = build::<f64>(4, Control::default()).unwrap();
+    let one_sided = build::<f64>(4, &Task::new()).unwrap();
     let methods = Methods::new(&one_sided, positions(4, 4));
     let exact = Watched::new(4, 4, Duration::ZERO);
     let n = positions(4, 4);
@@ -404,7 +405,7 @@ fn a_database_is_built_in_memory_or_read_from_a_gnubg_file() {
     let source = exact_report(&h).source;
     assert_eq!(source, "the 3×3 (built in memory) database");
     // gnubg's cubeless file of the same size, opened through the file dialog.
-    let db = TwoSidedDb::build(3, 3, Kind::Cubeless, Control::default()).unwrap();
+    let db = TwoSidedDb::build(3, 3, Kind::Cubeless, &Task::new()).unwrap();
     let path = std::env::temp_dir().join(format!("bgw-app-two-sided-{}.bd", std::process::id()));
     write_atomic(&db, &path).unwrap();
     open_file(&mut h, &path);

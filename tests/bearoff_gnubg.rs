@@ -7,18 +7,19 @@ mod common;
 use bgw_engine::bearoff::bd_file::{self, BdContents};
 use bgw_engine::bearoff::index;
 use bgw_engine::bearoff::moments::Moments;
-use bgw_engine::bearoff::{Control, Database, build};
+use bgw_engine::bearoff::{Database, build};
+use bgw_engine::task::Task;
 use sha2::{Digest, Sha256};
 use std::sync::OnceLock;
 
 fn gnubg6() -> &'static Database<u16> {
     static DB: OnceLock<Database<u16>> = OnceLock::new();
-    DB.get_or_init(|| build::<u16>(6, Control::default()).unwrap())
+    DB.get_or_init(|| build::<u16>(6, &Task::new()).unwrap())
 }
 
 fn exact6() -> &'static Database<f64> {
     static DB: OnceLock<Database<f64>> = OnceLock::new();
-    DB.get_or_init(|| build::<f64>(6, Control::default()).unwrap())
+    DB.get_or_init(|| build::<f64>(6, &Task::new()).unwrap())
 }
 
 #[test]

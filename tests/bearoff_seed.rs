@@ -5,8 +5,9 @@
 mod common;
 
 use bgw_engine::bearoff::analysis::{self, analyse};
-use bgw_engine::bearoff::{Control, build_within};
+use bgw_engine::bearoff::build_within;
 use bgw_engine::formats::read_position;
+use bgw_engine::task::Task;
 
 /// Rows of the reference table: (k, raw on roll, raw opponent, raw gammon on roll, raw gammon
 /// opponent).
@@ -37,7 +38,7 @@ fn seed_position_exact_normal_rollout_and_gnubg_bits() {
     assert_eq!(targets.len(), 2);
 
     // gnubg-compatible: the raw u16 values of both sides, bit for bit.
-    let gnubg = build_within::<u16>(10, &targets, Control::default()).unwrap();
+    let gnubg = build_within::<u16>(10, &targets, &Task::new()).unwrap();
     let g = analyse(&pos, &gnubg, 15, 0, 0).unwrap();
     let (me, opp) = (g.on_roll.unwrap(), g.opponent.unwrap());
     assert_eq!((me.index, opp.index), (3_169_448, 3_047_100));
@@ -51,7 +52,7 @@ fn seed_position_exact_normal_rollout_and_gnubg_bits() {
     drop(gnubg);
 
     // Exact: the seed check.
-    let exact = build_within::<f64>(10, &targets, Control::default()).unwrap();
+    let exact = build_within::<f64>(10, &targets, &Task::new()).unwrap();
     let a = analyse(&pos, &exact, 15, 4000, 2002).unwrap();
     let (me, opp) = (a.on_roll.as_ref().unwrap(), a.opponent.as_ref().unwrap());
     let r4 = |x: f64| (x * 1e4).round() / 1e4;
@@ -106,7 +107,7 @@ fn the_2002_rule_reproduces_the_seeds_table() {
     let db = build_2002(
         10,
         &analysis::targets(&pos, &[Some(10), Some(10)], 10),
-        Control::default(),
+        &Task::new(),
     )
     .unwrap();
     let (a, b) = (idx(&me), idx(&opp));

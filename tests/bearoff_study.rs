@@ -4,8 +4,9 @@
 mod common;
 use common::{race_id, run, stdout, text};
 
+use bgw_engine::bearoff::chances;
 use bgw_engine::bearoff::two_sided::{Kind, TwoSidedDb, file};
-use bgw_engine::bearoff::{Control, chances};
+use bgw_engine::task::Task;
 use serde_json::Value;
 use std::path::PathBuf;
 
@@ -64,7 +65,7 @@ fn the_two_sided_row_from_the_solver_and_from_a_database() {
     assert!((f(&built, "win_two_sided") - w).abs() < 1e-12);
     assert!(built["errors_two_sided"]["rollout"].is_null());
     let path = temp("ts6x3.bd");
-    let db = TwoSidedDb::build(6, 3, Kind::Cubeless, Control::default()).unwrap();
+    let db = TwoSidedDb::build(6, 3, Kind::Cubeless, &Task::new()).unwrap();
     file::write_atomic(&db, &path).unwrap();
     let p = path.to_str().unwrap();
     let read = json(&["bearoff", &id, "--json", "--two-sided", p, "--games", "0"]);

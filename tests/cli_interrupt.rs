@@ -1,6 +1,6 @@
 //! Ctrl+C (SIGINT sent to a child `bgw`): exit code 130, and what each long command leaves —
 //! tune and learn the weights so far, duel the figures of the pairs it finished, a bear-off
-//! build and a fit no file at all.
+//! build and a fit no file at all. SIGTERM stops a command the same way.
 #![cfg(unix)]
 
 use std::path::{Path, PathBuf};
@@ -17,6 +17,11 @@ fn temp_dir(name: &str) -> PathBuf {
 
 /// Starts `bgw args`, sends it SIGINT after `after`, and waits (at most a minute) for it.
 fn interrupted(args: &[&str], after: Duration) -> Output {
+    signalled("-INT", args, after)
+}
+
+/// Starts `bgw args`, sends it `signal` after `after`, and waits (at most a minute) for it.
+fn signalled(signal: &str, args: &[&str], after: Duration) -> Output {
     let child = Command::new(env!("CARGO_BIN_EXE_bgw"))
         .args(args)
         .stdin(Stdio::null())
@@ -27,7 +32,7 @@ fn interrupted(args: &[&str], after: Duration) -> Output {
     std::thread::sleep(after);
     let started = Instant::now();
     let kill = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
+        .args([signal, &child.id().to_string()])
         .status()
         .expect("kill runs");
     assert!(kill.success(), "the child was still running");
@@ -133,11 +138,12 @@ fn duel_prints_the_pairs_it_finished() {
     );
 }
 
-#[test]
-fn an_interrupted_bearoff_build_leaves_no_file() {
-    let dir = temp_dir("bearoff");
+/// A 12-point bear-off build stopped by `signal`: exit code 130, no file left.
+fn a_bearoff_build_stopped_by(signal: &str, folder: &str) {
+    let dir = temp_dir(folder);
     let out = dir.join("big.bd");
-    let o = interrupted(
+    let o = signalled(
+        signal,
         &[
             "bearoff",
             "build",
@@ -148,10 +154,20 @@ fn an_interrupted_bearoff_build_leaves_no_file() {
         ],
         Duration::from_millis(1500),
     );
-    assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
+    assert_eq!(o.status.code(), Some(130), "{signal}: {}", stderr(&o));
     assert!(stderr(&o).contains("big.bd not written"), "{}", stderr(&o));
     assert!(names(&dir).is_empty(), "{:?}", names(&dir));
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn an_interrupted_bearoff_build_leaves_no_file() {
+    a_bearoff_build_stopped_by("-INT", "bearoff");
+}
+
+#[test]
+fn a_terminated_bearoff_build_leaves_no_file() {
+    a_bearoff_build_stopped_by("-TERM", "bearoff-term");
 }
 
 #[test]

@@ -1,8 +1,9 @@
 //! Duels: duplicate dice, symmetry, determinism, cancellation and the published pubeval figures.
 
-use bgw_engine::duel::{Contender, DuelConfig, DuelResult, Progress, duel, duel_pairs};
+use bgw_engine::duel::{Contender, DuelConfig, DuelResult, duel, duel_pairs};
 use bgw_engine::opponents::{Pubeval, RandomPlayer};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use bgw_engine::task::Task;
+use std::time::{Duration, Instant};
 
 fn pubeval(_seed: u64) -> Pubeval {
     Pubeval::new()
@@ -12,20 +13,12 @@ fn random(seed: u64) -> RandomPlayer {
     RandomPlayer::new(seed)
 }
 
-fn quiet(_: Progress) {}
-
 fn run<A, B>(a: &A, b: &B, games: u64, seed: u64) -> DuelResult
 where
     A: Fn(u64) -> Pubeval + Sync,
     B: Fn(u64) -> RandomPlayer + Sync,
 {
-    duel(
-        a,
-        b,
-        &DuelConfig { games, seed },
-        &quiet,
-        &AtomicBool::new(false),
-    )
+    duel(a, b, &DuelConfig { games, seed }, &Task::new())
 }
 
 #[test]
@@ -37,8 +30,7 @@ fn pubeval_against_itself_is_exactly_even() {
             games: 2000,
             seed: 9,
         },
-        &quiet,
-        &AtomicBool::new(false),
+        &Task::new(),
     );
     assert_eq!(r.games, 2000);
     assert_eq!(r.ppg, 0.0);
@@ -75,8 +67,7 @@ fn swapping_the_players_mirrors_every_figure() {
             games: 600,
             seed: 5,
         },
-        &quiet,
-        &AtomicBool::new(false),
+        &Task::new(),
     );
     assert_eq!(ab.ppg, -ba.ppg);
     assert_eq!(ab.ppg_stderr, ba.ppg_stderr);
@@ -113,7 +104,7 @@ fn odd_game_counts_round_up_to_whole_pairs() {
 
 #[test]
 fn progress_reaches_the_total_and_cancel_stops_early() {
-    let last = AtomicU64::new(0);
+    let task = Task::new();
     let r = duel(
         &pubeval,
         &random,
@@ -121,26 +112,33 @@ fn progress_reaches_the_total_and_cancel_stops_early() {
             games: 1000,
             seed: 3,
         },
-        &|p: Progress| {
-            assert_eq!(p.games_total, 1000);
-            last.fetch_max(p.games_done, Ordering::Relaxed);
-        },
-        &AtomicBool::new(false),
+        &task,
     );
-    assert_eq!(last.load(Ordering::Relaxed), 1000);
+    let p = task.snapshot();
+    assert_eq!((p.done, p.total), (1000, Some(1000)));
     assert!(!r.cancelled);
 
-    let cancel = AtomicBool::new(false);
-    let r = duel(
-        &pubeval,
-        &random,
-        &DuelConfig {
-            games: 1_000_000,
-            seed: 3,
-        },
-        &|_| cancel.store(true, Ordering::Relaxed),
-        &cancel,
-    );
+    // Cancelled from another thread once the first games are counted (or after two minutes,
+    // when the count would never have moved).
+    let cancel = Task::new();
+    let r = std::thread::scope(|s| {
+        s.spawn(|| {
+            let deadline = Instant::now() + Duration::from_secs(120);
+            while cancel.snapshot().done == 0 && Instant::now() < deadline {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            cancel.cancel();
+        });
+        duel(
+            &pubeval,
+            &random,
+            &DuelConfig {
+                games: 1_000_000,
+                seed: 3,
+            },
+            &cancel,
+        )
+    });
     assert!(r.cancelled);
     assert!(r.games < 1_000_000 && r.games > 0, "{}", r.games);
     assert_eq!(r.games % 2, 0);
@@ -153,12 +151,14 @@ fn pair_points_add_up_to_the_duel_figures() {
         seed: 12,
     };
     let r = run(&pubeval, &random, config.games, config.seed);
-    let pairs = duel_pairs(&pubeval, &random, &config, &AtomicBool::new(false)).unwrap();
+    let pairs = duel_pairs(&pubeval, &random, &config, &Task::new()).unwrap();
     assert_eq!(pairs.len(), 400);
     let total: i64 = pairs.iter().map(|&p| p as i64).sum();
     assert_eq!(total as f64 / 800.0, r.ppg);
     assert!(pairs.iter().all(|p| (-6..=6).contains(p)));
-    assert!(duel_pairs(&pubeval, &random, &config, &AtomicBool::new(true)).is_none());
+    let cancelled = Task::new();
+    cancelled.cancel();
+    assert!(duel_pairs(&pubeval, &random, &config, &cancelled).is_none());
 }
 
 #[test]
@@ -168,9 +168,9 @@ fn the_classic_player_duels_symmetrically() {
         games: 200,
         seed: 8,
     };
-    let no = AtomicBool::new(false);
-    let ab = duel(&|s| classic.player(s), &pubeval, &config, &quiet, &no);
-    let ba = duel(&pubeval, &|s| classic.player(s), &config, &quiet, &no);
+    let no = Task::new();
+    let ab = duel(&|s| classic.player(s), &pubeval, &config, &no);
+    let ba = duel(&pubeval, &|s| classic.player(s), &config, &no);
     assert_eq!(ab.a, "classic");
     assert_eq!(ab.ppg, -ba.ppg);
     assert_eq!(ab.a_wins, ba.b_wins);

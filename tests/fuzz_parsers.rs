@@ -140,8 +140,8 @@ fn moves() -> Vec<Vec<u8>> {
 
 /// A small one-sided database file (4 points, each layout), built once.
 fn bd_files() -> Vec<Vec<u8>> {
-    let db = bgw_engine::bearoff::build::<u16>(4, Default::default()).unwrap();
-    let moments = bgw_engine::bearoff::moments::build_moments(4, Default::default()).unwrap();
+    let db = bgw_engine::bearoff::build::<u16>(4, &Default::default()).unwrap();
+    let moments = bgw_engine::bearoff::moments::build_moments(4, &Default::default()).unwrap();
     vec![
         bd_file::to_bytes(&db, true),
         bd_file::to_bytes(&db, false),

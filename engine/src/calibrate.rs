@@ -141,12 +141,13 @@ pub fn ranking_seconds(pos: &Position, dice: Dice, weights: &Weights, at_least: 
 /// Seconds to build the gnubg-compatible one-sided bear-off database of `points` points (15
 /// checkers, both distributions), best of passes over `at_least` (one pass at least).
 pub fn bearoff_build_seconds(points: usize, at_least: Duration) -> f64 {
-    use crate::bearoff::{Control, build};
+    use crate::bearoff::build;
+    use crate::task::Task;
     let start = Instant::now();
     let mut best = f64::MAX;
     while start.elapsed() < at_least || best == f64::MAX {
         let t = Instant::now();
-        std::hint::black_box(build::<u16>(points, Control::default()).expect("not cancelled"));
+        std::hint::black_box(build::<u16>(points, &Task::new()).expect("not cancelled"));
         best = best.min(t.elapsed().as_secs_f64());
     }
     best
@@ -163,8 +164,7 @@ pub fn duel_games_per_second(games: u64) -> f64 {
         &|seed| classic.player(seed),
         &|_| Pubeval::new(),
         &config,
-        &|_| {},
-        &std::sync::atomic::AtomicBool::new(false),
+        &crate::task::Task::new(),
     );
     result.games_per_second
 }

@@ -54,6 +54,7 @@ pub mod opponents;
 pub mod position;
 pub mod reference;
 pub mod rng;
+pub mod task;
 pub mod tune;
 pub mod user_file;
 

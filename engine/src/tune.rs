@@ -28,7 +28,7 @@ use crate::classic::Weights;
 use crate::duel::{Contender, DuelConfig, duel_pairs};
 use crate::opponents::Pubeval;
 use crate::rng::SplitMix64;
-use std::sync::atomic::{AtomicBool, Ordering};
+use crate::task::Task;
 use std::time::Instant;
 
 /// The search method.
@@ -130,7 +130,7 @@ pub enum Stop {
     Converged,
     /// The time limit was reached.
     Time,
-    /// The cancel flag was set.
+    /// The task was cancelled.
     Cancelled,
 }
 
@@ -155,13 +155,16 @@ fn normal(rng: &mut SplitMix64) -> f64 {
 
 /// Runs the search from `start`. `fitness(weights, duel_seed)` plays a candidate's games
 /// and returns its score in each duplicate pair (mean points per game, one entry per pair,
-/// pairs in a fixed order for a seed), or `None` if cancelled. `report` sees every generation.
+/// pairs in a fixed order for a seed), or `None` if cancelled. `report` sees every generation
+/// (to log it, to checkpoint the incumbent). `task` counts the generations (of the limit,
+/// which time or convergence may cut short); cancelling it ends the run with
+/// [`Stop::Cancelled`] and the incumbent.
 pub fn tune(
     start: &[f64],
     config: &TuneConfig,
     mut fitness: impl FnMut(&[f64], u64) -> Option<Vec<f64>>,
     mut report: impl FnMut(&Generation),
-    cancel: &AtomicBool,
+    task: &Task,
 ) -> TuneOutcome {
     let started = Instant::now();
     let length = norm(start);
@@ -173,6 +176,7 @@ pub fn tune(
     // Coordinate search: whether the current sweep over the terms has improved anything.
     let mut sweep_improved = false;
     let scale = |x: f64, x0: f64| x.abs() + 0.2 * x0.abs();
+    task.set(0, config.generations.into());
     let stop = loop {
         if history.len() as u32 >= config.generations {
             break Stop::Generations;
@@ -227,7 +231,7 @@ pub fn tune(
         ) else {
             break Stop::Cancelled;
         };
-        if cancel.load(Ordering::Relaxed) {
+        if task.is_cancelled() {
             break Stop::Cancelled;
         }
         games += j.games;
@@ -262,6 +266,7 @@ pub fn tune(
             seconds: started.elapsed().as_secs_f64(),
         };
         report(&generation);
+        task.set(index.into(), config.generations.into());
         history.push(generation);
     };
     TuneOutcome {
@@ -321,10 +326,11 @@ fn judge(
 }
 
 /// The fitness of classic weights: `games` games against pubeval on a seed, as the classic
-/// program's points per game in each duplicate pair. `None` if `cancel` is set.
+/// program's points per game in each duplicate pair. `None` if `task` is cancelled (its
+/// progress is left to the tuning).
 pub fn classic_against_pubeval(
     games: u64,
-    cancel: &AtomicBool,
+    task: &Task,
 ) -> impl FnMut(&[f64], u64) -> Option<Vec<f64>> + '_ {
     move |w, seed| {
         let weights = Weights::from_seed(w.try_into().expect("one weight per classic term"));
@@ -333,7 +339,7 @@ pub fn classic_against_pubeval(
             &|s| classic.player(s),
             &|_| Pubeval::new(),
             &DuelConfig { games, seed },
-            cancel,
+            task,
         )?;
         Some(pairs.iter().map(|&p| p as f64 / 2.0).collect())
     }
@@ -384,13 +390,7 @@ mod tests {
                 generations: 90,
                 ..TuneConfig::default()
             };
-            let out = tune(
-                &start,
-                &config,
-                synthetic(target),
-                |_| {},
-                &AtomicBool::new(false),
-            );
+            let out = tune(&start, &config, synthetic(target), |_| {}, &Task::new());
             let d = distance(&out.weights, &target);
             assert!(d < 0.05, "{method:?}: {:?} at distance {d}", out.weights);
             assert!(out.history.iter().any(|g| g.accepted));
@@ -409,22 +409,21 @@ mod tests {
             generations: 3,
             ..TuneConfig::default()
         };
+        let task = Task::new();
         let out = tune(
             &[1.0, 2.0],
             &config,
             synthetic([1.0, 1.0, 0.0]),
             |_| {},
-            &AtomicBool::new(false),
+            &task,
         );
         assert_eq!(out.stop, Stop::Generations);
         assert_eq!(out.history.len(), 3);
-        let out = tune(
-            &[1.0, 2.0],
-            &config,
-            |_, _| None,
-            |_| {},
-            &AtomicBool::new(true),
-        );
+        let p = task.snapshot();
+        assert_eq!((p.done, p.total), (3, Some(3)));
+        let cancelled = Task::new();
+        cancelled.cancel();
+        let out = tune(&[1.0, 2.0], &config, |_, _| None, |_| {}, &cancelled);
         assert_eq!(out.stop, Stop::Cancelled);
         assert_eq!(out.weights, vec![1.0, 2.0]);
     }

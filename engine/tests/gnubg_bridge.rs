@@ -328,21 +328,16 @@ fn a_request_that_takes_too_long_times_out_and_gnubg_is_restarted() {
 fn a_self_play_build_of_two_games_reads_back_with_our_legal_plays() {
     use bgw_engine::benchmark::Benchmark;
     use bgw_engine::benchmark::build::{BuildConfig, build};
-    use std::sync::atomic::AtomicBool;
+    use bgw_engine::task::Task;
     let Some(mut g) = gnubg() else { return };
     let config = BuildConfig {
         games: 2,
         plies: 0,
         seed: 1,
     };
-    let mut games = 0;
-    let built = build(
-        &mut g,
-        &config,
-        &mut |p| games = p.games_done,
-        &AtomicBool::new(false),
-    )
-    .unwrap();
+    let task = Task::new();
+    let built = build(&mut g, &config, &task).unwrap();
+    let games = task.snapshot().done;
     assert_eq!((built.games, games), (2, 2));
     assert!(built.decisions > 30, "{}", built.decisions);
     let dir = tempfile::tempdir().unwrap();
@@ -391,21 +386,15 @@ fn gnubg_at_0_plies_plays_the_0_ply_benchmark_s_best_moves() {
 #[test]
 fn a_short_duel_of_gnubg_against_pubeval_uses_a_process_a_thread() {
     use bgw_engine::duel::{Contender, DuelConfig, duel};
-    use std::sync::atomic::AtomicBool;
+    use bgw_engine::task::Task;
     if gnubg().is_none() {
         return;
     }
     let gnubg = Contender::parse("gnubg").unwrap();
     let pubeval = Contender::Pubeval;
     let config = DuelConfig { games: 8, seed: 3 };
-    let no = AtomicBool::new(false);
-    let r = duel(
-        &|s| gnubg.player(s),
-        &|s| pubeval.player(s),
-        &config,
-        &|_| {},
-        &no,
-    );
+    let no = Task::new();
+    let r = duel(&|s| gnubg.player(s), &|s| pubeval.player(s), &config, &no);
     assert_eq!(gnubg.failure(), None);
     assert_eq!((r.games, r.cancelled), (8, false));
     assert_eq!(r.a, "gnubg");
@@ -413,13 +402,7 @@ fn a_short_duel_of_gnubg_against_pubeval_uses_a_process_a_thread() {
     assert!(pool.requests() > 8 * 10, "{}", pool.requests());
     assert!(pool.started() <= rayon::current_num_threads() as u64);
     // Deterministic: the same games again, with the processes already running.
-    let again = duel(
-        &|s| gnubg.player(s),
-        &|s| pubeval.player(s),
-        &config,
-        &|_| {},
-        &no,
-    );
+    let again = duel(&|s| gnubg.player(s), &|s| pubeval.player(s), &config, &no);
     assert_eq!((again.ppg, again.a_wins), (r.ppg, r.a_wins));
     assert!(pool.started() <= rayon::current_num_threads() as u64);
 }

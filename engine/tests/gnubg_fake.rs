@@ -170,7 +170,7 @@ fn misbehaving_gnubgs_give_clear_errors_and_never_hang() {
                 games: 2000,
                 seed: 1,
             },
-            &|_| {},
+            &bgw_engine::task::Task::new(),
             &|| pool.failed(),
         );
         let why = gnubg.failure().expect("the failure is kept");

@@ -1,9 +1,9 @@
 //! The two-sided database against a plain recursive reference written here (gnubg's files,
 //! byte for byte against `makebearoff`, are compared in `tests/two_sided_cli.rs`).
 
-use bgw_engine::bearoff::Control;
 use bgw_engine::bearoff::index::{self, Counts};
 use bgw_engine::bearoff::two_sided::{Kind, TwoSidedChances, TwoSidedDb, positions};
+use bgw_engine::task::Task;
 use std::collections::HashMap;
 
 /// A side: checkers on points 1..=6 (index 0 unused).
@@ -101,9 +101,8 @@ fn side(idx: u32, points: usize) -> Side {
 #[test]
 fn exact_and_gnubg_chances_match_the_recursive_reference() {
     for (points, checkers) in [(3, 3), (4, 4), (6, 3), (2, 6)] {
-        let exact = TwoSidedDb::build(points, checkers, Kind::Exact, Control::default()).unwrap();
-        let gnubg =
-            TwoSidedDb::build(points, checkers, Kind::Cubeless, Control::default()).unwrap();
+        let exact = TwoSidedDb::build(points, checkers, Kind::Exact, &Task::new()).unwrap();
+        let gnubg = TwoSidedDb::build(points, checkers, Kind::Cubeless, &Task::new()).unwrap();
         let n = positions(points, checkers);
         assert_eq!(exact.positions(), n);
         let mut memo = HashMap::new();
@@ -132,7 +131,7 @@ fn exact_and_gnubg_chances_match_the_recursive_reference() {
 
 #[test]
 fn chances_by_counts_and_sides_with_no_checker() {
-    let db = TwoSidedDb::build(6, 3, Kind::Exact, Control::default()).unwrap();
+    let db = TwoSidedDb::build(6, 3, Kind::Exact, &Task::new()).unwrap();
     let mut a: Counts = [0; index::MAX_POINTS + 1];
     let mut b = a;
     a[6] = 1;

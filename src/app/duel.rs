@@ -4,12 +4,13 @@
 //! standard error (and games per second).
 
 use super::effect::Effect;
-use super::jobs::{Job, Progress, progress_ui};
+use super::jobs::{Job, progress_ui};
 use super::weights::WeightsState;
 use bgw_engine::classic::{ClassicPlayer, Weights};
 use bgw_engine::duel::{self, Contender, DuelConfig, DuelResult};
 use bgw_engine::opponents::pubeval::Pubeval;
 use bgw_engine::reference::gnubg;
+use bgw_engine::task::Task;
 
 /// The opponent of the weights being tested.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, serde::Serialize, serde::Deserialize)]
@@ -102,25 +103,17 @@ impl DuelState {
             Opponent::SavedWeights => "duel against the saved weights",
             Opponent::Gnubg => "duel against gnubg 0-ply",
         };
-        self.job = Some(Job::spawn(what, move |p: &Progress| {
-            let progress = |pr: duel::Progress| p.set(pr.games_done, pr.games_total);
+        self.job = Some(Job::spawn(what, move |task: &Task| {
             let me = |_| ClassicPlayer::new(weights, "classic (these weights)");
             match opponent {
-                Opponent::Pubeval => Ok(duel::duel(
-                    &me,
-                    &|_| Pubeval::new(),
-                    &config,
-                    &progress,
-                    &p.cancel,
-                )),
+                Opponent::Pubeval => Ok(duel::duel(&me, &|_| Pubeval::new(), &config, task)),
                 Opponent::SavedWeights => Ok(duel::duel(
                     &me,
                     &|_| ClassicPlayer::new(saved, "classic (saved weights)"),
                     &config,
-                    &progress,
-                    &p.cancel,
+                    task,
                 )),
-                Opponent::Gnubg => against_gnubg(&me, &config, &progress, p),
+                Opponent::Gnubg => against_gnubg(&me, &config, task),
             }
         }));
     }
@@ -151,8 +144,7 @@ impl DuelState {
 fn against_gnubg(
     me: &(dyn Fn(u64) -> ClassicPlayer + Sync),
     config: &DuelConfig,
-    progress: &(dyn Fn(duel::Progress) + Sync),
-    p: &Progress,
+    task: &Task,
 ) -> Result<DuelResult, String> {
     let b = Contender::gnubg(0, gnubg::Config::default());
     let failed = || b.gnubg_pool().is_some_and(|pool| pool.failed());
@@ -160,9 +152,8 @@ fn against_gnubg(
         .num_threads(bgw_engine::opponents::gnubg::worker_threads())
         .build()
         .map_err(|e| format!("cannot start the duel's threads: {e}"))?;
-    let stop = || p.cancelled() || failed();
     let r =
-        threads.install(|| duel::duel_until(&|s| me(s), &|s| b.player(s), config, progress, &stop));
+        threads.install(|| duel::duel_until(&|s| me(s), &|s| b.player(s), config, task, &failed));
     match b.failure() {
         Some(why) => Err(format!(
             "gnubg failed, the duel ended without figures: {why}"

@@ -1,81 +1,56 @@
-//! Work that runs off the UI thread (database builds, duels): a thread, its progress and a
-//! cancel flag shared with the UI, and its result handed back through a channel.
+//! Work that runs off the UI thread (database builds, duels): a thread, the engine's [`Task`]
+//! it reports to and the UI reads (progress, Cancel), and its result handed back through a
+//! channel.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, mpsc};
-use std::time::Instant;
-
-/// Progress and cancellation shared between a job and the UI.
-#[derive(Default)]
-pub struct Progress {
-    done: AtomicU64,
-    total: AtomicU64,
-    /// Raised by the UI's Cancel button; the job checks it.
-    pub cancel: AtomicBool,
-}
-
-impl Progress {
-    /// Reports `done` of `total` steps.
-    pub fn set(&self, done: u64, total: u64) {
-        self.total.store(total, Ordering::Relaxed);
-        self.done.store(done, Ordering::Relaxed);
-    }
-
-    /// True once cancelled.
-    pub fn cancelled(&self) -> bool {
-        self.cancel.load(Ordering::Relaxed)
-    }
-}
+use bgw_engine::task::Task;
+use std::sync::mpsc;
 
 /// A job in the background producing a `T`.
 pub struct Job<T> {
     /// What it does, for the progress line.
     pub what: String,
-    progress: Arc<Progress>,
+    task: Task,
     rx: mpsc::Receiver<T>,
-    started: Instant,
 }
 
 impl<T: Send + 'static> Job<T> {
-    /// Starts `work` on its own thread.
+    /// Starts `work` on its own thread, with the task it reports to and is cancelled by.
     pub fn spawn(
         what: impl Into<String>,
-        work: impl FnOnce(&Progress) -> T + Send + 'static,
+        work: impl FnOnce(&Task) -> T + Send + 'static,
     ) -> Job<T> {
-        let progress = Arc::new(Progress::default());
+        let task = Task::new();
         let (tx, rx) = mpsc::channel();
-        let p = Arc::clone(&progress);
+        let t = task.clone();
         std::thread::spawn(move || {
-            let out = work(&p);
+            let out = work(&t);
             let _ = tx.send(out);
         });
         Job {
             what: what.into(),
-            progress,
+            task,
             rx,
-            started: Instant::now(),
         }
     }
 
     /// Done so far, 0–1, when the job reports a total.
     pub fn fraction(&self) -> Option<f32> {
-        let total = self.progress.total.load(Ordering::Relaxed);
-        (total > 0).then(|| self.progress.done.load(Ordering::Relaxed) as f32 / total as f32)
+        self.task.snapshot().fraction().map(|f| f as f32)
     }
 
     /// Seconds since the start.
     pub fn seconds(&self) -> f64 {
-        self.started.elapsed().as_secs_f64()
+        self.task.snapshot().elapsed.as_secs_f64()
     }
 
     /// Asks the job to stop.
     pub fn cancel(&self) {
-        self.progress.cancel.store(true, Ordering::Relaxed);
+        self.task.cancel();
     }
 
     /// True once cancelled.
     pub fn is_cancelled(&self) -> bool {
-        self.progress.cancelled()
+        self.task.is_cancelled()
     }
 
     /// The result, once the job has finished (`Some` once).
@@ -93,16 +68,19 @@ impl<T: Send + 'static> Job<T> {
 pub fn progress_ui<T: Send + 'static>(ui: &mut egui::Ui, job: &Job<T>) -> bool {
     let mut cancel = false;
     ui.horizontal(|ui| {
-        let text = match job.fraction() {
-            Some(f) => format!("{}: {:.0} % ({:.1} s)", job.what, f * 100.0, job.seconds()),
-            None => format!("{} ({:.1} s)", job.what, job.seconds()),
+        let p = job.task.snapshot();
+        let fraction = p.fraction().map(|f| f as f32);
+        let seconds = p.elapsed.as_secs_f64();
+        let text = match fraction {
+            Some(f) => format!("{}: {:.0} % ({seconds:.1} s)", job.what, f * 100.0),
+            None => format!("{} ({seconds:.1} s)", job.what),
         };
         ui.add(
-            egui::ProgressBar::new(job.fraction().unwrap_or(0.0))
+            egui::ProgressBar::new(fraction.unwrap_or(0.0))
                 .desired_width(440.0)
                 .text(text),
         );
-        if job.is_cancelled() {
+        if p.cancelled {
             ui.label("cancelling…");
         } else if ui.button("Cancel").clicked() {
             cancel = true;
@@ -119,11 +97,11 @@ mod tests {
 
     #[test]
     fn a_job_reports_progress_and_can_be_cancelled() {
-        let job = Job::spawn("count", |p: &Progress| {
+        let job = Job::spawn("count", |task: &Task| {
             let mut n = 0u64;
-            while !p.cancelled() && n < 1_000_000_000 {
+            while !task.is_cancelled() && n < 1_000_000_000 {
                 n += 1;
-                p.set(n.min(10), 10);
+                task.set(n.min(10), 10);
                 std::thread::yield_now();
             }
             n
@@ -132,7 +110,10 @@ mod tests {
         let n = job.wait().unwrap();
         assert!(n < 1_000_000_000);
         assert!(job.is_cancelled());
-        let quick = Job::spawn("quick", |_: &Progress| 42);
+        // The last count the job reported (none when cancelled before it began).
+        let reported = (n > 0).then(|| n.min(10) as f32 / 10.0);
+        assert_eq!(job.fraction(), reported);
+        let quick = Job::spawn("quick", |_: &Task| 42);
         assert_eq!(quick.wait(), Some(42));
     }
 }

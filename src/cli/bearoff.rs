@@ -10,7 +10,7 @@ use bgw_engine::bearoff::moments::build_moments;
 use bgw_engine::bearoff::normal::{self, ErrorMeasures, Form};
 use bgw_engine::bearoff::race::RaceCount;
 use bgw_engine::bearoff::rule2002::{build_2002, seed_printed_moments};
-use bgw_engine::bearoff::{BuildError, Control, Database, Prob, ROLLS, build, build_within, index};
+use bgw_engine::bearoff::{BuildError, Database, Prob, ROLLS, build, build_within, index};
 use bgw_engine::formats::read_position;
 use bgw_engine::user_file;
 use std::fmt::Write as _;
@@ -338,30 +338,26 @@ fn analyse(text: &str, args: &Args) -> Result<ExitCode, CliError> {
         .points
         .map(|p| p as usize)
         .unwrap_or_else(|| needed.iter().flatten().copied().max().unwrap_or(1));
-    let progress = Progress::new(
+    let task = interrupt::task();
+    let mut progress = Progress::new(
         format!("building the {points}-point database"),
-        0,
+        &task,
         points < 8 || args.json || args.quiet,
     );
-    let report = |done, all| progress.set(done, all);
-    let control = Control {
-        progress: Some(&report),
-        cancel: Some(interrupt::flag()),
-    };
     // Only the positions the two sides can reach are built.
     let targets = analysis::targets(&pos, &needed, points);
     let mut seed_printed = None;
     let a = match args.rule {
         Rule::Exact => {
-            let db = build_within::<f64>(points, &targets, control)?;
+            let db = build_within::<f64>(points, &targets, &task)?;
             analysis::analyse(&pos, &db, limit, args.games, args.seed)?
         }
         Rule::Gnubg => {
-            let db = build_within::<u16>(points, &targets, control)?;
+            let db = build_within::<u16>(points, &targets, &task)?;
             analysis::analyse(&pos, &db, limit, args.games, args.seed)?
         }
         Rule::Seed2002 => {
-            let db = build_2002(points, &targets, control)?;
+            let db = build_2002(points, &targets, &task)?;
             let a = analysis::analyse(&pos, &db, limit, args.games, args.seed)?;
             let printed = |s: &Option<SideReport>| {
                 s.as_ref().map(|s| {
@@ -563,12 +559,8 @@ fn build_file(
             "full distributions are built for 1 to 13 points, not {points} (use --normal beyond)"
         )));
     }
-    let progress = Progress::new(format!("building {points} points"), 0, quiet);
-    let report = |done, all| progress.set(done, all);
-    let control = Control {
-        progress: Some(&report),
-        cancel: Some(interrupt::flag()),
-    };
+    let task = interrupt::task();
+    let mut progress = Progress::new(format!("building {points} points"), &task, quiet);
     // Fail before a long build, not after it.
     super::check_writable(out)?;
     let in_file = |e: bd_file::BdError| CliError::failed(format!("writing {}: {e}", out.display()));
@@ -580,10 +572,10 @@ fn build_file(
     };
     let start = std::time::Instant::now();
     if normal {
-        let db = build_moments(points, control).map_err(stopped)?;
+        let db = build_moments(points, &task).map_err(stopped)?;
         bd_file::write_atomic(out, |w| bd_file::write_normal(&db, w)).map_err(in_file)?;
     } else {
-        let db = build::<u16>(points, control).map_err(stopped)?;
+        let db = build::<u16>(points, &task).map_err(stopped)?;
         bd_file::write_atomic(out, |w| bd_file::write(&db, !uncompressed, w)).map_err(in_file)?;
     }
     progress.finish();

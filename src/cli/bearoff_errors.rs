@@ -4,9 +4,9 @@
 
 use super::progress::Progress;
 use super::{CliError, interrupt, print};
+use bgw_engine::bearoff::build;
 use bgw_engine::bearoff::study::errors::{ErrorMap, MethodErrors, Summary, error_map};
 use bgw_engine::bearoff::two_sided::{Kind, TwoSidedChances, TwoSidedDb, TwoSidedError};
-use bgw_engine::bearoff::{Control, build};
 use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -36,27 +36,20 @@ pub fn run(args: &Args) -> Result<ExitCode, CliError> {
     super::in_range("--worst", args.worst, 0, MAX_WORST)?;
     let db = load(&args.db, args.quiet)?;
     let points = db.points();
-    let control = Control {
-        progress: None,
-        cancel: Some(interrupt::flag()),
-    };
-    let one_sided = build::<f64>(points, control)?;
-    let progress = Progress::new(
+    let one_sided = build::<f64>(points, &interrupt::task())?;
+    let task = interrupt::task();
+    let mut progress = Progress::new(
         format!("error map of {points}x{}", db.checkers()),
-        0,
+        &task,
         args.quiet,
     );
-    let report = |done, all| progress.set(done, all);
     let start = std::time::Instant::now();
-    let map =
-        error_map(&db, &one_sided, args.worst, &report, interrupt::flag()).map_err(
-            |e| match e {
-                bgw_engine::bearoff::study::ErrorMapError::Cancelled => {
-                    CliError::interrupted("interrupted: no error map")
-                }
-                e => CliError::failed(e.to_string()),
-            },
-        )?;
+    let map = error_map(&db, &one_sided, args.worst, &task).map_err(|e| match e {
+        bgw_engine::bearoff::study::ErrorMapError::Cancelled => {
+            CliError::interrupted("interrupted: no error map")
+        }
+        e => CliError::failed(e.to_string()),
+    })?;
     progress.finish();
     if args.json {
         print(&format!("{}\n", serde_json::to_string_pretty(&map)?))?;
@@ -214,13 +207,9 @@ pub fn load(spec: &std::path::Path, quiet: bool) -> Result<TwoSidedDb, CliError>
             e => CliError::failed(format!("{}: {e}", spec.display())),
         });
     };
-    let progress = Progress::new(format!("building the two-sided {text}"), 0, quiet);
-    let report = |done, all| progress.set(done, all);
-    let control = Control {
-        progress: Some(&report),
-        cancel: Some(interrupt::flag()),
-    };
-    let db = TwoSidedDb::build(points, checkers, Kind::Exact, control).map_err(|e| match e {
+    let task = interrupt::task();
+    let mut progress = Progress::new(format!("building the two-sided {text}"), &task, quiet);
+    let db = TwoSidedDb::build(points, checkers, Kind::Exact, &task).map_err(|e| match e {
         TwoSidedError::Cancelled => CliError::interrupted("interrupted: no error map"),
         e @ TwoSidedError::Size { .. } => CliError::usage(e.to_string()),
         e => CliError::failed(e.to_string()),

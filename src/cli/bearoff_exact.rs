@@ -4,12 +4,13 @@
 
 use super::CliError;
 use bgw_engine::bearoff::analysis::{self, Analysis};
+use bgw_engine::bearoff::build_within;
 use bgw_engine::bearoff::study::{BestPlay, Exact, best_play};
 use bgw_engine::bearoff::two_sided::solver::{DEFAULT_LIMIT, Solver};
 use bgw_engine::bearoff::two_sided::{TwoSidedChances, TwoSidedDb};
-use bgw_engine::bearoff::{Control, build_within};
 use bgw_engine::dice::Dice;
 use bgw_engine::position::Position;
+use bgw_engine::task::Task;
 use std::fmt::Write as _;
 
 /// What the two-sided truth says about one position.
@@ -82,7 +83,7 @@ pub fn study(
         (Some(_), Err(why)) => Some(Err(why.clone())),
         (Some(dice), Ok(_)) => {
             let targets = analysis::targets(pos, &[Some(points); 2], points);
-            let one_sided = build_within::<f64>(points, &targets, Control::default())?;
+            let one_sided = build_within::<f64>(points, &targets, &Task::new())?;
             Some(best_play(pos, dice, &one_sided, &mut exact).map_err(|e| e.to_string()))
         }
     };

@@ -3,7 +3,6 @@
 
 use super::progress::Progress;
 use super::{CliError, eprint, interrupt, print};
-use bgw_engine::bearoff::Control;
 use bgw_engine::bearoff::index;
 use bgw_engine::bearoff::two_sided::build::build;
 use bgw_engine::bearoff::two_sided::file::{self, Header};
@@ -63,9 +62,10 @@ pub fn build_file(
     let cp_path = Checkpoint::path_for(out);
     let mut cp =
         Checkpoint::open(&cp_path, points, checkers, kind, resume).map_err(in_file(&cp_path))?;
-    let progress = Progress::new(
+    let task = interrupt::task();
+    let mut progress = Progress::new(
         format!("building {points}x{checkers} two-sided ({})", kind.name()),
-        0,
+        &task,
         quiet,
     );
     if cp.last_level() > 0 {
@@ -75,13 +75,8 @@ pub fn build_file(
             cp.last_level()
         ));
     }
-    let report = |done, all| progress.set(done, all);
-    let control = Control {
-        progress: Some(&report),
-        cancel: Some(interrupt::flag()),
-    };
     let start = std::time::Instant::now();
-    let db = build(points, checkers, kind, control, Some(&mut cp)).map_err(in_file(out))?;
+    let db = build(points, checkers, kind, &task, Some(&mut cp)).map_err(in_file(out))?;
     let built = start.elapsed().as_secs_f64();
     progress.finish();
     file::write_atomic(&db, out).map_err(in_file(out))?;

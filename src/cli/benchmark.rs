@@ -3,7 +3,7 @@
 //! gnubg's self-play.
 
 use super::{CliError, check_writable, in_range, interrupt, on_threads, print, progress};
-use bgw_engine::benchmark::build::{self, BuildConfig, BuildError, BuildProgress, MAX_PLIES};
+use bgw_engine::benchmark::build::{self, BuildConfig, BuildError, MAX_PLIES};
 use bgw_engine::benchmark::{Benchmark, Figures, HOLDOUT_NAME, Report, SHIPPED_NAME, score};
 use bgw_engine::duel::Contender;
 use bgw_engine::reference::gnubg::{Config, Gnubg};
@@ -11,7 +11,6 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::atomic::Ordering;
 
 /// Arguments of `bgw benchmark`.
 #[derive(clap::Args)]
@@ -93,21 +92,14 @@ fn run_build(args: BuildArgs) -> Result<ExitCode, CliError> {
         seed: args.seed,
     };
     let mut gnubg = Gnubg::new(Config::default());
-    let bar = progress::Progress::new("benchmark build (games)", u64::from(args.games), args.quiet);
-    let mut report = |p: BuildProgress| {
-        bar.message(format!(
-            "{} decisions, {:.0} requests/s",
-            p.decisions,
-            p.requests_per_second()
-        ));
-        bar.set(u64::from(p.games_done), u64::from(p.games_total));
-    };
-    let built = build::build(&mut gnubg, &config, &mut report, interrupt::flag());
+    let task = interrupt::task();
+    let mut bar = progress::Progress::new("benchmark build (games)", &task, args.quiet);
+    let built = build::build(&mut gnubg, &config, &task);
     bar.finish();
     let built = built.map_err(|e| {
         // A Ctrl+C that reached gnubg too (it runs in its own process group, but a signal
         // may be sent to any process) is still an interruption.
-        if matches!(e, BuildError::Cancelled) || interrupt::flag().load(Ordering::Relaxed) {
+        if matches!(e, BuildError::Cancelled) || interrupt::interrupted() {
             CliError::interrupted(format!("interrupted: {} not written", args.out.display()))
         } else {
             CliError::failed(format!("gnubg self-play: {e}"))

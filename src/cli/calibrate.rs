@@ -113,14 +113,16 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             unit: "s",
         });
     }
-    let bar = Progress::new("calibrate (figures)", figures.len() as u64, args.quiet);
+    // The measurements themselves are not cancelled: this task only shows them.
+    let task = bgw_engine::task::Task::new();
+    task.set(0, figures.len() as u64);
+    let mut bar = Progress::new("calibrate (figures)", &task, args.quiet);
     let values: Vec<f64> = figures
         .iter()
-        .enumerate()
-        .map(|(i, f)| {
-            bar.message(f.key.to_string());
+        .map(|f| {
+            task.set_phase(f.key);
             let value = (f.value)();
-            bar.set(i as u64 + 1, figures.len() as u64);
+            task.advance(1);
             value
         })
         .collect();

@@ -1,9 +1,8 @@
 //! `bgw duel`: many cubeless money games between two players, duplicate dice, all cores.
 
 use super::{CliError, in_range, interrupt, on_threads, print, progress};
-use bgw_engine::duel::{Contender, DuelConfig, DuelResult, Progress, duel_until};
+use bgw_engine::duel::{Contender, DuelConfig, DuelResult, duel_until};
 use std::process::ExitCode;
-use std::sync::atomic::Ordering;
 
 /// Arguments of `bgw duel`.
 #[derive(clap::Args)]
@@ -53,18 +52,14 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         games: args.games,
         seed: args.seed,
     };
-    let bar = progress::Progress::new("duel (games)", args.games, args.quiet);
-    let interrupted = interrupt::flag();
+    let task = interrupt::task();
+    let mut bar = progress::Progress::new("duel (games)", &task, args.quiet);
     // A gnubg player that failed stops the duel as Ctrl+C does; its figures are not given.
     let failed = |c: &Contender| c.gnubg_pool().is_some_and(|p| p.failed());
     let play = || {
-        duel_until(
-            &|s| a.player(s),
-            &|s| b.player(s),
-            &config,
-            &|p: Progress| bar.set(p.games_done, p.games_total),
-            &|| interrupted.load(Ordering::Relaxed) || failed(&a) || failed(&b),
-        )
+        duel_until(&|s| a.player(s), &|s| b.player(s), &config, &task, &|| {
+            failed(&a) || failed(&b)
+        })
     };
     let gnubg_plays = a.gnubg_pool().is_some() || b.gnubg_pool().is_some();
     let threads = args

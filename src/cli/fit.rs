@@ -5,10 +5,11 @@ use super::progress::Progress;
 use super::rank::load_weights;
 use super::{CliError, in_range, interrupt, print};
 use bgw_engine::benchmark::{
-    ClassicRescore, Figures, FitConfig, FitError, FitOutcome, FitProgress, Report, fit,
+    ClassicRescore, Figures, FitConfig, FitError, FitOutcome, Report, fit,
 };
 use bgw_engine::classic::{Phase, TermSet, Weights, by_seed_name};
 use bgw_engine::duel::{Contender, DuelConfig, DuelResult, duel};
+use bgw_engine::task::Task;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -75,7 +76,7 @@ pub fn read_benchmark(spec: &str) -> Result<Named, CliError> {
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
     in_range("--duel-games", args.duel_games, 0, MAX_DUEL_GAMES)?;
     // Ctrl+C while the benchmarks are read stops the fit at its first step.
-    let cancel = interrupt::flag();
+    let task = interrupt::task();
     let mut start = load_weights(args.weights.as_ref())?;
     if let Some(list) = &args.terms {
         start = start.with_terms(TermSet::parse(list).map_err(CliError::usage)?);
@@ -87,18 +88,14 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         seed: args.seed,
         ..FitConfig::default()
     };
-    let bar = Progress::new("fit (steps)", 1, args.quiet);
+    let mut bar = Progress::new("fit (steps)", &task, args.quiet);
     let clock = Instant::now();
     let outcome = fit(
         &train.rescore,
         holdout.as_ref().map(|h| &h.rescore),
         &start,
         &config,
-        &mut |p: &FitProgress| {
-            bar.set(p.step as u64, p.steps as u64);
-            bar.message(format!("{:?}: {:.2} mEMG", p.stage, 1000.0 * p.train_loss));
-        },
-        cancel,
+        &task,
     );
     let seconds = clock.elapsed().as_secs_f64();
     bar.finish();
@@ -112,7 +109,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         }
     };
     outcome.weights.save(&args.out)?;
-    let duel = duel_pubeval(&outcome.weights, &args, cancel);
+    let duel = duel_pubeval(&outcome.weights, &args, &task.subtask());
     let text = if args.json {
         let json = FitJson {
             out: args.out.display().to_string(),
@@ -153,17 +150,13 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
 }
 
 /// The fitted weights against pubeval, unless `--duel-games 0`.
-fn duel_pubeval(
-    w: &Weights,
-    args: &Args,
-    cancel: &std::sync::atomic::AtomicBool,
-) -> Option<DuelResult> {
+fn duel_pubeval(w: &Weights, args: &Args, task: &Task) -> Option<DuelResult> {
     if args.duel_games == 0 {
         return None;
     }
     let a = Contender::classic(*w, format!("classic:{}", args.out.display()));
     let b = Contender::Pubeval;
-    let bar = Progress::new("duel against pubeval (games)", args.duel_games, args.quiet);
+    let mut bar = Progress::new("duel against pubeval (games)", task, args.quiet);
     let result = duel(
         &|s| a.player(s),
         &|s| b.player(s),
@@ -171,8 +164,7 @@ fn duel_pubeval(
             games: args.duel_games,
             seed: args.seed,
         },
-        &|p| bar.set(p.games_done, p.games_total),
-        cancel,
+        task,
     );
     bar.finish();
     Some(result)

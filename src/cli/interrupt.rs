@@ -1,25 +1,39 @@
-//! Ctrl+C for the long commands: the first one raises a flag that the engine's cancel
-//! checks read (builds, duels, tuning and learning stop at their next check and the command
-//! writes what it has); a second one ends the process at once with exit code 130.
+//! Ctrl+C (SIGINT), SIGTERM and SIGHUP for the long commands: the first one cancels every
+//! task made by [`task`] (builds, duels, fits, tuning and learning stop at their next check,
+//! and the command writes what it has or removes what it started: temporary files, gnubg's
+//! processes); a second one ends the process at once with exit code 130.
 
+use bgw_engine::task::Task;
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-/// Raised by the first Ctrl+C (SIGINT).
-static INTERRUPTED: AtomicBool = AtomicBool::new(false);
-
-/// The Ctrl+C flag, the handler installed on first use. Commands that never ask for it keep
-/// the default behaviour (the process ends at once).
-pub fn flag() -> &'static AtomicBool {
-    static INSTALLED: OnceLock<()> = OnceLock::new();
-    INSTALLED.get_or_init(|| {
-        // Without a handler (one already set, or no signals here) Ctrl+C ends the process
+/// The task whose cancellation every [`task`] shares, the handler installed with it.
+fn root() -> &'static Task {
+    static ROOT: OnceLock<Task> = OnceLock::new();
+    ROOT.get_or_init(|| {
+        let root = Task::new();
+        let cancel = root.clone();
+        static SIGNALLED: AtomicBool = AtomicBool::new(false);
+        // Without a handler (one already set, or no signals here) a signal ends the process
         // as it does by default: nothing to report.
-        let _ = ctrlc::set_handler(|| {
-            if INTERRUPTED.swap(true, Ordering::SeqCst) {
+        let _ = ctrlc::set_handler(move || {
+            if SIGNALLED.swap(true, Ordering::SeqCst) {
                 std::process::exit(130);
             }
+            cancel.cancel();
         });
-    });
-    &INTERRUPTED
+        root
+    })
+}
+
+/// A task for one long computation of a command, with its own progress, cancelled by the
+/// first signal (the handler installed on first use: commands that never ask for a task keep
+/// the default behaviour, the process ending at once).
+pub fn task() -> Task {
+    root().subtask()
+}
+
+/// True once a signal cancelled the command's tasks.
+pub fn interrupted() -> bool {
+    root().is_cancelled()
 }

@@ -10,7 +10,6 @@ use std::cell::RefCell;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 /// Arguments of `bgw learn`.
@@ -78,16 +77,16 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         },
         error: None,
     });
-    let cancel = interrupt::flag();
+    let task = interrupt::task();
     let started = Instant::now();
-    let bar = Progress::new("learn (games)", args.games, args.quiet);
+    let mut bar = Progress::new("learn (games)", &task, args.quiet);
     let mut checkpoint_error: Option<CliError> = None;
     let (weights, stats) = learn(
         start,
         args.games,
         args.seed,
         args.eta,
-        cancel,
+        &task,
         |u| {
             let log = &mut *log.borrow_mut();
             if let Some(out) = log.file.as_mut()
@@ -98,13 +97,12 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         },
         |s, w| {
             let done = s.games == args.games;
-            bar.message(format!(
+            task.set_phase(format!(
                 "GOOD {}  BAD {}  White won {:.1} %",
                 s.good,
                 s.bad,
                 100.0 * s.white_wins as f64 / s.games as f64
             ));
-            bar.set(s.games, args.games);
             if args.checkpoint > 0
                 && s.games % args.checkpoint == 0
                 && !done
@@ -120,7 +118,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     }
     finish(&args, &weights, &stats, log.into_inner(), started)?;
     // On Ctrl+C the run stopped after the game being played: what it learnt is written.
-    if cancel.load(Ordering::SeqCst) && stats.games < args.games {
+    if task.is_cancelled() && stats.games < args.games {
         return Err(CliError::interrupted(format!(
             "interrupted after {} of {} games: the weights so far are written to {}",
             stats.games,

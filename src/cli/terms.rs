@@ -8,10 +8,10 @@ use super::{CliError, check_writable, in_range, interrupt, print};
 use bgw_engine::benchmark::{FitConfig, FitError, Refit, SelectionConfig, select};
 use bgw_engine::classic::{TERMS, Weights};
 use bgw_engine::duel::{Contender, DuelConfig, DuelResult, duel};
+use bgw_engine::task::Task;
 use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 /// Arguments of `bgw terms`.
@@ -113,7 +113,7 @@ fn report(args: ReportArgs) -> Result<ExitCode, CliError> {
             args.min_gain
         )));
     }
-    let cancel = interrupt::flag();
+    let task = interrupt::task();
     let start = load_weights(args.weights.as_ref())?;
     check_writable(&args.out)?;
     let train = read_benchmark(&args.benchmark)?;
@@ -132,23 +132,12 @@ fn report(args: ReportArgs) -> Result<ExitCode, CliError> {
         min_gain: args.min_gain / 1000.0,
     };
     let clock = Instant::now();
-    let bar = Progress::new("refits", 1, args.quiet);
-    let mut fits = 0;
-    let selection = select(
-        &train.rescore,
-        &holdout.rescore,
-        &start,
-        &config,
-        &mut |terms| {
-            fits += 1;
-            // A line for each refit too: a log (stderr not a terminal) shows only lines.
-            let line = format!("fit {fits}: {terms}");
-            bar.println(&line);
-            bar.message(line);
-        },
-        cancel,
-    );
+    // A line for each refit ("fit 3: X_TRAP") besides the note after the bar: a log (stderr
+    // not a terminal) shows only lines.
+    let mut bar = Progress::with_phase_lines("refits", &task, args.quiet);
+    let selection = select(&train.rescore, &holdout.rescore, &start, &config, &task);
     bar.finish();
+    let fits = task.snapshot().done;
     let selection = match selection {
         Ok(s) => s,
         Err(FitError::Cancelled) => {
@@ -158,7 +147,7 @@ fn report(args: ReportArgs) -> Result<ExitCode, CliError> {
     let best = selection.best();
     best.weights.save(&args.out)?;
     let fit_seconds = clock.elapsed().as_secs_f64();
-    let ppg = |r: &Refit| duel_pubeval(&r.weights, &args, cancel);
+    let ppg = |r: &Refit| duel_pubeval(&r.weights, &args, &task.subtask());
     let mut out = format!(
         "Training set: {}; hold-out set: {}; {} refits in {fit_seconds:.0} s{}.\n\n",
         train.name,
@@ -208,7 +197,7 @@ fn report(args: ReportArgs) -> Result<ExitCode, CliError> {
 }
 
 /// `w` against pubeval, unless `--games 0`.
-fn duel_pubeval(w: &Weights, args: &ReportArgs, cancel: &AtomicBool) -> Option<DuelResult> {
+fn duel_pubeval(w: &Weights, args: &ReportArgs, task: &Task) -> Option<DuelResult> {
     if args.games == 0 {
         return None;
     }
@@ -221,7 +210,6 @@ fn duel_pubeval(w: &Weights, args: &ReportArgs, cancel: &AtomicBool) -> Option<D
             games: args.games,
             seed: args.seed,
         },
-        &|_| {},
-        cancel,
+        task,
     ))
 }

@@ -119,9 +119,9 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         accept_z: args.accept_z,
         seed: args.seed,
     };
-    let cancel = interrupt::flag();
+    let task = interrupt::task();
     let mut checkpoint_error: Option<CliError> = None;
-    let bar = Progress::new("tune (generations)", args.generations.into(), args.quiet);
+    let mut bar = Progress::new("tune (generations)", &task, args.quiet);
     let report = |g: &Generation| {
         let verdict = match (g.confirmation, g.accepted) {
             (Some(c), true) => format!("confirmed {c:+.4}, accepted"),
@@ -136,7 +136,6 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             "gen {:>4}  incumbent {:+.4} ppg  best {what} {:+.4} ± {:.4}  {}  σ {:.3}  {} games  {:.0} s",
             g.index, g.incumbent_score, g.gain, g.gain_stderr, verdict, g.sigma, g.games, g.seconds
         ));
-        bar.set(g.index.into(), args.generations.into());
         if g.accepted
             && checkpoint_error.is_none()
             && let Err(e) = to_weights(&g.weights).save(&args.out)
@@ -147,9 +146,9 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let outcome = tune(
         &start.seed_values(),
         &config,
-        classic_against_pubeval(args.games, cancel),
+        classic_against_pubeval(args.games, &task),
         report,
-        cancel,
+        &task,
     );
     bar.finish();
     if let Some(e) = checkpoint_error {

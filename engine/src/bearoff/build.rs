@@ -13,16 +13,16 @@
 use super::database::{Built, Database, Prob, ROLLS};
 use super::index::{self, CHECKERS, Counts, MAX_POINTS};
 use super::plays::OneSided;
+use crate::task::{Cancelled, Task};
 use rayon::prelude::*;
 use std::mem::MaybeUninit;
-use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Why a build stopped.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BuildError {
     /// More points than the index can number.
     TooManyPoints(usize),
-    /// The cancel flag was raised.
+    /// The task was cancelled.
     Cancelled,
 }
 
@@ -42,18 +42,9 @@ impl std::fmt::Display for BuildError {
 
 impl std::error::Error for BuildError {}
 
-/// Progress reports and cancellation for long builds.
-#[derive(Default, Clone, Copy)]
-pub struct Control<'a> {
-    /// Called after each pip level with (positions done, positions in all).
-    pub progress: Option<&'a (dyn Fn(u64, u64) + Sync)>,
-    /// Raised by another thread to stop the build with [`BuildError::Cancelled`].
-    pub cancel: Option<&'a AtomicBool>,
-}
-
-impl Control<'_> {
-    fn cancelled(&self) -> bool {
-        self.cancel.is_some_and(|c| c.load(Ordering::Relaxed))
+impl From<Cancelled> for BuildError {
+    fn from(_: Cancelled) -> Self {
+        BuildError::Cancelled
     }
 }
 
@@ -344,9 +335,11 @@ impl<T: Prob> Recurrence for Database<T> {
 }
 
 /// Builds the database for 15 checkers on `points` points (1 ≤ P ≤ 15) in the arithmetic `T`
-/// (`f64` exact, `u16` gnubg-compatible), with gammon distributions.
-pub fn build<T: Prob>(points: usize, control: Control<'_>) -> Result<Database<T>, BuildError> {
-    build_within(points, &[], control)
+/// (`f64` exact, `u16` gnubg-compatible), with gammon distributions. `task` counts the
+/// positions built, level by level; cancelling it stops the build with
+/// [`BuildError::Cancelled`].
+pub fn build<T: Prob>(points: usize, task: &Task) -> Result<Database<T>, BuildError> {
+    build_within(points, &[], task)
 }
 
 /// Builds only the part of the database that positions reachable from `targets` need (the
@@ -355,7 +348,7 @@ pub fn build<T: Prob>(points: usize, control: Control<'_>) -> Result<Database<T>
 pub fn build_within<T: Prob>(
     points: usize,
     targets: &[Counts],
-    control: Control<'_>,
+    task: &Task,
 ) -> Result<Database<T>, BuildError> {
     if !(1..=MAX_POINTS).contains(&points) {
         return Err(BuildError::TooManyPoints(points));
@@ -365,7 +358,7 @@ pub fn build_within<T: Prob>(
     let mut one = [T::default(); ROLLS];
     one[0] = T::ONE;
     db.set(0, &one, Some(&one));
-    run_within(points, targets, &mut db, control)?;
+    run_within(points, targets, &mut db, task)?;
     Ok(db)
 }
 
@@ -379,9 +372,9 @@ pub fn build_within<T: Prob>(
 pub(crate) fn run<R: Recurrence>(
     points: usize,
     rec: &mut R,
-    control: Control<'_>,
+    task: &Task,
 ) -> Result<(), BuildError> {
-    run_within(points, &[], rec, control)
+    run_within(points, &[], rec, task)
 }
 
 /// [`run`] for the positions reachable from `targets` only (all when it is empty).
@@ -389,18 +382,18 @@ pub(crate) fn run_within<R: Recurrence>(
     points: usize,
     targets: &[Counts],
     rec: &mut R,
-    control: Control<'_>,
+    task: &Task,
 ) -> Result<(), BuildError> {
     // On a worker of the thread pool, the levels' parallel loops start without handing work
     // from a foreign thread to the pool and waiting for it each time.
-    rayon::scope(|_| run_levels(points, targets, rec, control))
+    rayon::scope(|_| run_levels(points, targets, rec, task))
 }
 
 fn run_levels<R: Recurrence>(
     points: usize,
     targets: &[Counts],
     rec: &mut R,
-    control: Control<'_>,
+    task: &Task,
 ) -> Result<(), BuildError> {
     let n = index::positions(points) as usize;
     let (levels, level_counts) = pip_levels_with_counts(points, targets);
@@ -423,10 +416,9 @@ fn run_levels<R: Recurrence>(
     let mut spare: Vec<Vec<Tables<R::Key>>> = Vec::new();
     let mut outs: Vec<R::Out> = Vec::new();
     let mut done = 1u64;
+    task.set(done, total);
     for (pips, (level, counts)) in levels.iter().zip(&level_counts).enumerate().skip(1) {
-        if control.cancelled() {
-            return Err(BuildError::Cancelled);
-        }
+        task.check()?;
         let mut level_tables = spare.pop().unwrap_or_default();
         level_tables.clear();
         level_tables.reserve(level.len());
@@ -482,9 +474,7 @@ fn run_levels<R: Recurrence>(
             spare.push(std::mem::take(&mut tables[pips - 6]));
         }
         done += level.len() as u64;
-        if let Some(report) = control.progress {
-            report(done, total);
-        }
+        task.set(done, total);
     }
     Ok(())
 }
@@ -860,7 +850,7 @@ mod tests {
 
     #[test]
     fn small_positions_by_hand() {
-        let db = build::<f64>(2, Control::default()).unwrap();
+        let db = build::<f64>(2, &Task::new()).unwrap();
         // One checker on the 2 point: every roll bears it off.
         let mut c = [0u8; MAX_POINTS + 1];
         c[2] = 1;
@@ -883,9 +873,9 @@ mod tests {
     #[test]
     fn fast_build_equals_the_plain_search() {
         for points in [3, 5, 6] {
-            let fast = build::<u16>(points, Control::default()).unwrap();
+            let fast = build::<u16>(points, &Task::new()).unwrap();
             let slow = build_by_search::<u16>(points);
-            let fast_exact = build::<f64>(points, Control::default()).unwrap();
+            let fast_exact = build::<f64>(points, &Task::new()).unwrap();
             let slow_exact = build_by_search::<f64>(points);
             for idx in 0..index::positions(points) {
                 assert_eq!(fast.dist(idx), slow.dist(idx), "P {points} idx {idx}");
@@ -898,27 +888,23 @@ mod tests {
 
     #[test]
     fn progress_reaches_every_position() {
-        let last = std::sync::Mutex::new((0u64, 0u64));
-        let report = |done: u64, all: u64| {
-            let mut l = last.lock().unwrap();
-            assert!(done >= l.0, "progress goes forward");
-            *l = (done, all);
-        };
-        build::<u16>(
-            4,
-            Control {
-                progress: Some(&report),
-                cancel: None,
-            },
-        )
-        .unwrap();
+        let task = Task::new();
+        let last = std::sync::Arc::new(std::sync::Mutex::new((0u64, 0u64)));
+        let seen = std::sync::Arc::clone(&last);
+        task.observe(move |t| {
+            let p = t.snapshot();
+            let mut l = seen.lock().unwrap();
+            assert!(p.done >= l.0, "progress goes forward");
+            *l = (p.done, p.total.unwrap());
+        });
+        build::<u16>(4, &task).unwrap();
         let n = index::positions(4) as u64;
         assert_eq!(*last.lock().unwrap(), (n, n));
     }
 
     #[test]
     fn a_partial_build_agrees_with_the_whole() {
-        let whole = build::<u16>(6, Control::default()).unwrap();
+        let whole = build::<u16>(6, &Task::new()).unwrap();
         let mut a = [0u8; MAX_POINTS + 1];
         a[6] = 3;
         a[4] = 5;
@@ -926,7 +912,7 @@ mod tests {
         let mut b = [0u8; MAX_POINTS + 1];
         b[5] = 2;
         b[2] = 9;
-        let part = build_within::<u16>(6, &[a, b], Control::default()).unwrap();
+        let part = build_within::<u16>(6, &[a, b], &Task::new()).unwrap();
         let levels = pip_levels_within(6, &[a, b]);
         let reachable: usize = levels.iter().map(Vec::len).sum();
         assert!(reachable < whole.len() / 4, "{reachable}");
@@ -939,11 +925,8 @@ mod tests {
 
     #[test]
     fn cancel_stops_the_build() {
-        let flag = AtomicBool::new(true);
-        let control = Control {
-            progress: None,
-            cancel: Some(&flag),
-        };
-        assert_eq!(build::<u16>(3, control).unwrap_err(), BuildError::Cancelled);
+        let task = Task::new();
+        task.cancel();
+        assert_eq!(build::<u16>(3, &task).unwrap_err(), BuildError::Cancelled);
     }
 }

@@ -19,5 +19,5 @@ pub mod rule2002;
 pub mod study;
 pub mod two_sided;
 
-pub use build::{BuildError, Control, build, build_within};
+pub use build::{BuildError, build, build_within};
 pub use database::{Database, Prob, ROLLS};

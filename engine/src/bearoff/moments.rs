@@ -8,9 +8,10 @@
 //! their own play by the smallest gammon mean), as gnubg's `makebearoff -n` does. Values are
 //! computed in `f64` and stored as `f32`, the precision of gnubg's normal-approximation files.
 
-use super::build::{BuildError, Control, Recurrence, run};
+use super::build::{BuildError, Recurrence, run};
 use super::database::ROLLS;
 use super::index::{self, MAX_POINTS};
+use crate::task::Task;
 
 /// Mean and standard deviation of both distributions of a position, in rolls.
 #[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize)]
@@ -151,7 +152,7 @@ impl Recurrence for MomentDatabase {
 }
 
 /// Builds the moments-only database for 15 checkers on `points` points by moment recursion.
-pub fn build_moments(points: usize, control: Control<'_>) -> Result<MomentDatabase, BuildError> {
+pub fn build_moments(points: usize, task: &Task) -> Result<MomentDatabase, BuildError> {
     if !(1..=MAX_POINTS).contains(&points) {
         return Err(BuildError::TooManyPoints(points));
     }
@@ -160,7 +161,7 @@ pub fn build_moments(points: usize, control: Control<'_>) -> Result<MomentDataba
         points,
         moments: vec![[0f32; 4]; n],
     };
-    run(points, &mut db, control)?;
+    run(points, &mut db, task)?;
     Ok(db)
 }
 
@@ -171,8 +172,8 @@ mod tests {
 
     #[test]
     fn moment_recursion_agrees_with_the_full_distributions() {
-        let full = build::build::<f64>(4, Control::default()).unwrap();
-        let mdb = build_moments(4, Control::default()).unwrap();
+        let full = build::build::<f64>(4, &Task::new()).unwrap();
+        let mdb = build_moments(4, &Task::new()).unwrap();
         for idx in 0..index::positions(4) {
             let exact = Moments::of(&full.dist_f64(idx)).with_gammon(&full.gammon_f64(idx));
             let m = mdb.get(idx);

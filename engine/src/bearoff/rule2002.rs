@@ -8,9 +8,10 @@
 //! The seed's printed "Mean" and "Var." divided by 65565 instead of 65535 and "Var." is a
 //! standard deviation: [`seed_printed_moments`] reproduces them.
 
-use super::build::{BuildError, Control, Recurrence, run_within};
+use super::build::{BuildError, Recurrence, run_within};
 use super::database::{Built, Database, Prob, ROLLS};
 use super::index::{Counts, MAX_POINTS};
+use crate::task::Task;
 
 /// The divisor of the coarse key: 36 × 65535 / 2359 ≈ 1000.11 per roll.
 pub const KEY_DIVISOR: u64 = 2359;
@@ -66,7 +67,7 @@ impl Recurrence for Rule2002 {
 pub fn build_2002(
     points: usize,
     targets: &[Counts],
-    control: Control<'_>,
+    task: &Task,
 ) -> Result<Database<u16>, BuildError> {
     if !(1..=MAX_POINTS).contains(&points) {
         return Err(BuildError::TooManyPoints(points));
@@ -76,7 +77,7 @@ pub fn build_2002(
     one[0] = u16::ONE;
     db.set(0, &one, Some(&one));
     let mut rule = Rule2002(db);
-    run_within(points, targets, &mut rule, control)?;
+    run_within(points, targets, &mut rule, task)?;
     Ok(rule.0)
 }
 

@@ -15,11 +15,11 @@ use crate::moves::MoveGenerator;
 use crate::position::{CHECKERS, Position, Side};
 use crate::reference::gnubg::{self, Gnubg, MatchError, MoveEval, match_to_plays};
 use crate::rng::SplitMix64;
+use crate::task::Task;
 use std::collections::HashMap;
 use std::fmt;
 use std::io::{self, Write};
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 /// Whoever evaluates every legal move of a position and roll: gnubg, or a stand-in in tests.
@@ -60,28 +60,6 @@ pub struct BuildConfig {
     pub seed: u64,
 }
 
-/// How far a build has got.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct BuildProgress {
-    /// Games finished.
-    pub games_done: u32,
-    /// Games to play.
-    pub games_total: u32,
-    /// Decisions written so far (each (position, dice) once).
-    pub decisions: usize,
-    /// Requests answered by gnubg so far.
-    pub requests: usize,
-    /// Seconds since the start.
-    pub seconds: f64,
-}
-
-impl BuildProgress {
-    /// gnubg's requests per second so far.
-    pub fn requests_per_second(&self) -> f64 {
-        per_second(self.requests, self.seconds)
-    }
-}
-
 /// Why a build stopped without a benchmark.
 #[derive(Debug)]
 pub enum BuildError {
@@ -114,7 +92,7 @@ pub enum BuildError {
     },
     /// The plies are out of range.
     Plies(u8),
-    /// Stopped by the cancel flag.
+    /// Stopped by cancelling the task.
     Cancelled,
 }
 
@@ -202,19 +180,20 @@ pub fn is_gzip_name(path: &Path) -> bool {
 }
 
 /// Plays `config.games` games in which `judge` chooses every move at `config.plies` plies
-/// (its best of every legal move evaluated) and returns the decisions. `progress` is called
-/// after every game; setting `cancel` stops the build at its next request with
+/// (its best of every legal move evaluated) and returns the decisions. `task` counts the
+/// games, its phase the decisions so far and gnubg's pace ("812 decisions, 95 requests/s"),
+/// after every game; cancelling it stops the build at its next request with
 /// [`BuildError::Cancelled`].
 pub fn build(
     judge: &mut dyn Judge,
     config: &BuildConfig,
-    progress: &mut dyn FnMut(BuildProgress),
-    cancel: &AtomicBool,
+    task: &Task,
 ) -> Result<Built, BuildError> {
     if config.plies > MAX_PLIES {
         return Err(BuildError::Plies(config.plies));
     }
     let start = Instant::now();
+    task.set(0, u64::from(config.games));
     let mut generator = MoveGenerator::new();
     // Each (position, dice) met: the index of gnubg's choice among our plays (the same
     // whichever colour is on roll).
@@ -248,7 +227,7 @@ pub fn build(
                             plays[i].result
                         }
                         None => {
-                            if cancel.load(Ordering::Relaxed) {
+                            if task.is_cancelled() {
                                 return Err(BuildError::Cancelled);
                             }
                             let id = position_id::encode(&pos);
@@ -284,13 +263,12 @@ pub fn build(
             pos = result.mirror();
         }
         built.games = game + 1;
-        progress(BuildProgress {
-            games_done: game + 1,
-            games_total: config.games,
-            decisions: built.decisions,
-            requests: built.requests,
-            seconds: start.elapsed().as_secs_f64(),
-        });
+        let pace = per_second(built.requests, start.elapsed().as_secs_f64());
+        task.set_phase(format!(
+            "{} decisions, {pace:.0} requests/s",
+            built.decisions
+        ));
+        task.set(u64::from(game + 1), u64::from(config.games));
     }
     built.seconds = start.elapsed().as_secs_f64();
     Ok(built)
@@ -338,26 +316,29 @@ mod tests {
     use crate::opponents::Pubeval;
 
     /// A stand-in for gnubg: every legal play in our notation, rated by pubeval, best first;
-    /// it fails on request `fail_at` and raises `cancel` after request `cancel_after`.
-    struct Racer<'a> {
+    /// it fails on request `fail_at`, cancels `cancel` after request `cancel_after`, and
+    /// notes the games `watched` had done at each request.
+    struct Racer {
         pubeval: Pubeval,
         asked: usize,
         fail_at: Option<usize>,
-        cancel_after: Option<(usize, &'a AtomicBool)>,
+        cancel_after: Option<(usize, Task)>,
+        watched: Option<(Task, Vec<u64>)>,
     }
 
-    impl Racer<'_> {
-        fn new() -> Racer<'static> {
+    impl Racer {
+        fn new() -> Racer {
             Racer {
                 pubeval: Pubeval::new(),
                 asked: 0,
                 fail_at: None,
                 cancel_after: None,
+                watched: None,
             }
         }
     }
 
-    impl Judge for Racer<'_> {
+    impl Judge for Racer {
         fn moves(
             &mut self,
             pos: &Position,
@@ -371,10 +352,13 @@ mod tests {
                     stderr: String::new(),
                 });
             }
-            if let Some((n, flag)) = self.cancel_after
-                && self.asked >= n
+            if let Some((n, task)) = &self.cancel_after
+                && self.asked >= *n
             {
-                flag.store(true, Ordering::Relaxed);
+                task.cancel();
+            }
+            if let Some((task, games)) = &mut self.watched {
+                games.push(task.snapshot().done);
             }
             let mut moves: Vec<MoveEval> = legal_plays(pos, dice)
                 .iter()
@@ -400,20 +384,17 @@ mod tests {
     }
 
     fn run(judge: &mut Racer, games: u32) -> Result<Built, BuildError> {
-        build(judge, &config(games), &mut |_| {}, &AtomicBool::new(false))
+        build(judge, &config(games), &Task::new())
     }
 
     #[test]
     fn a_build_reads_back_and_repeats_itself() {
-        let mut seen = Vec::new();
-        let mut judge = Racer::new();
-        let built = build(
-            &mut judge,
-            &config(4),
-            &mut |p| seen.push(p),
-            &AtomicBool::new(false),
-        )
-        .unwrap();
+        let task = Task::new();
+        let mut judge = Racer {
+            watched: Some((task.clone(), Vec::new())),
+            ..Racer::new()
+        };
+        let built = build(&mut judge, &config(4), &task).unwrap();
         assert_eq!(built.games, 4);
         assert_eq!(built.requests, judge.asked);
         assert_eq!(
@@ -422,9 +403,18 @@ mod tests {
         );
         assert!(built.decisions > 40, "{}", built.decisions);
         assert_eq!(built.text.lines().count(), built.decisions);
-        let games: Vec<u32> = seen.iter().map(|p| p.games_done).collect();
-        assert_eq!(games, [1, 2, 3, 4]);
-        assert_eq!(seen[3].decisions, built.decisions);
+        // The games done counted after each game: 0 to 3 while asking, 4 at the end.
+        let (_, mut games) = judge.watched.take().unwrap();
+        games.dedup();
+        assert_eq!(games, [0, 1, 2, 3]);
+        let p = task.snapshot();
+        assert_eq!((p.done, p.total), (4, Some(4)));
+        assert!(
+            p.phase
+                .starts_with(&format!("{} decisions, ", built.decisions)),
+            "{}",
+            p.phase
+        );
         // Read strictly: every decision, each once, gnubg's best first.
         let bench = Benchmark::read(built.text.as_bytes()).unwrap();
         assert_eq!(
@@ -444,8 +434,7 @@ mod tests {
                 seed: 4,
                 ..config(4)
             },
-            &mut |_| {},
-            &AtomicBool::new(false),
+            &Task::new(),
         )
         .unwrap();
         assert_ne!(other.text, built.text);
@@ -475,12 +464,12 @@ mod tests {
         );
         assert_eq!(judge.asked, 30, "the build stops at the failure");
 
-        let flag = AtomicBool::new(false);
+        let task = Task::new();
         let mut judge = Racer {
-            cancel_after: Some((10, &flag)),
+            cancel_after: Some((10, task.clone())),
             ..Racer::new()
         };
-        let e = build(&mut judge, &config(3), &mut |_| {}, &flag).unwrap_err();
+        let e = build(&mut judge, &config(3), &task).unwrap_err();
         assert!(matches!(e, BuildError::Cancelled), "{e}");
         assert_eq!(judge.asked, 10, "no request after the cancel");
 
@@ -490,15 +479,14 @@ mod tests {
                 plies: 3,
                 ..config(1)
             },
-            &mut |_| {},
-            &AtomicBool::new(false),
+            &Task::new(),
         )
         .unwrap_err();
         assert!(matches!(e, BuildError::Plies(3)), "{e}");
     }
 
     /// A judge whose list misses a legal play.
-    struct Forgetful(Racer<'static>);
+    struct Forgetful(Racer);
 
     impl Judge for Forgetful {
         fn moves(
@@ -515,13 +503,7 @@ mod tests {
 
     #[test]
     fn moves_that_do_not_match_our_plays_are_an_error() {
-        let e = build(
-            &mut Forgetful(Racer::new()),
-            &config(1),
-            &mut |_| {},
-            &AtomicBool::new(false),
-        )
-        .unwrap_err();
+        let e = build(&mut Forgetful(Racer::new()), &config(1), &Task::new()).unwrap_err();
         let BuildError::Match { id, error, .. } = &e else {
             panic!("{e}")
         };

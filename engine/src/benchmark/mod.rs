@@ -29,7 +29,7 @@ pub mod rescore;
 pub mod score;
 pub mod selection;
 
-pub use fit::{FitConfig, FitError, FitOutcome, FitProgress, FitStage, fit};
+pub use fit::{FitConfig, FitError, FitOutcome, FitStage, FitStep, fit, fit_with_steps};
 pub use rescore::ClassicRescore;
 pub use score::{Figures, Report, WorstDecision, score};
 pub use selection::{Refit, Selection, SelectionConfig, select};

@@ -9,7 +9,7 @@
 use super::fit::{FitConfig, FitError, fit};
 use super::rescore::ClassicRescore;
 use crate::classic::{Term, TermSet, Weights};
-use std::sync::atomic::AtomicBool;
+use crate::task::Task;
 
 /// One refit: the terms on, the fitted weights and their mean losses (equity units).
 #[derive(Clone, Debug)]
@@ -54,14 +54,16 @@ pub struct SelectionConfig {
 }
 
 /// Refits `start` with the seed's terms, each extra term alone, then forward selection (see
-/// the module doc). `progress` is told each set before it is fitted.
+/// the module doc). `task` counts the refits begun (how many there will be is not known
+/// beforehand), its phase names each before it is fitted ("fit 3: X_TRAP", every one kept for
+/// a log: [`Task::phases_since`]); cancelling it stops the refit under way with
+/// [`FitError::Cancelled`].
 pub fn select(
     train: &ClassicRescore,
     holdout: &ClassicRescore,
     start: &Weights,
     config: &SelectionConfig,
-    progress: &mut dyn FnMut(TermSet),
-    cancel: &AtomicBool,
+    task: &Task,
 ) -> Result<Selection, FitError> {
     let SelectionConfig {
         fit: config,
@@ -69,15 +71,19 @@ pub fn select(
         min_gain,
     } = config;
     let (max_terms, min_gain) = (*max_terms, *min_gain);
+    task.begin(None);
+    let mut fits = 0;
     let mut refit = |from: &Weights, terms: TermSet| -> Result<Refit, FitError> {
-        progress(terms);
+        fits += 1;
+        task.set_phase(format!("fit {fits}: {terms}"));
+        task.advance(1);
+        // The refit's own steps are not shown: a subtask, cancelled with this one.
         let o = fit(
             train,
             Some(holdout),
             &from.with_terms(terms),
             config,
-            &mut |_| {},
-            cancel,
+            &task.subtask(),
         )?;
         Ok(Refit {
             terms,
@@ -119,4 +125,63 @@ pub fn select(
         singles,
         forward,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::benchmark::Benchmark;
+
+    fn part(bench: Benchmark, n: usize) -> ClassicRescore {
+        ClassicRescore::new(Benchmark {
+            decisions: bench.decisions[..n].to_vec(),
+            repeated: 0,
+        })
+    }
+
+    #[test]
+    fn the_task_counts_and_names_every_refit() {
+        let train = part(Benchmark::shipped().unwrap(), 300);
+        let holdout = part(Benchmark::holdout().unwrap(), 200);
+        let config = SelectionConfig {
+            fit: FitConfig {
+                temperatures: 2,
+                iterations: 3,
+                polish_rounds: 1,
+                random_directions: 0,
+                hops: 0,
+                ..FitConfig::default()
+            },
+            max_terms: 2,
+            min_gain: 0.0,
+        };
+        let start = Weights::builtin_default();
+        let task = Task::new();
+        let s = select(&train, &holdout, &start, &config, &task).unwrap();
+        // The seed's set, each extra term alone, and the second step's candidates when the
+        // first step added a term.
+        let second = if s.forward.is_empty() {
+            0
+        } else {
+            Term::EXTRA.len() - 1
+        };
+        let fits = 1 + Term::EXTRA.len() + second;
+        let p = task.snapshot();
+        assert_eq!((p.done, p.total), (fits as u64, None));
+        let mut seen = 0;
+        let phases = task.phases_since(&mut seen);
+        assert_eq!(phases.len(), fits);
+        assert_eq!(*phases[0], format!("fit 1: {}", TermSet::SEED));
+        for (k, t) in Term::EXTRA.into_iter().enumerate() {
+            let terms = TermSet::SEED.with(t);
+            assert_eq!(*phases[k + 1], format!("fit {}: {terms}", k + 2));
+            assert_eq!(s.singles[k].terms, terms);
+        }
+        // Cancelled: no refit after the one under way.
+        let cancelled = Task::new();
+        cancelled.cancel();
+        let e = select(&train, &holdout, &start, &config, &cancelled).unwrap_err();
+        assert_eq!(e, FitError::Cancelled);
+        assert_eq!(cancelled.snapshot().done, 1);
+    }
 }

@@ -11,7 +11,7 @@ use super::player::ClassicPlayer;
 use super::weights::Weights;
 use crate::dice_source::{DiceSource, SeededDice};
 use crate::position::{Position, Side};
-use std::sync::atomic::{AtomicBool, Ordering};
+use crate::task::Task;
 
 /// Turns after which a game is abandoned.
 pub const MAX_TURNS: usize = 5000;
@@ -67,21 +67,22 @@ pub struct LearnStats {
 }
 
 /// Self-play learning from `start` for `games` games with step `eta` and dice from `seed`.
-/// After each game `on_game(&stats, &weights)` is called (progress, checkpoints); every update
-/// goes to `on_update`. When `cancel` is raised the run stops after the game being played
-/// (`stats.games` tells how many were). Returns the final weights.
+/// After each game `on_game(&stats, &weights)` is called (checkpoints), then `task` counts it;
+/// every update goes to `on_update`. When `task` is cancelled the run stops after the game
+/// being played (`stats.games` tells how many were). Returns the final weights.
 pub fn learn(
     start: Weights,
     games: u64,
     seed: u64,
     eta: f64,
-    cancel: &AtomicBool,
+    task: &Task,
     mut on_update: impl FnMut(&Update),
     mut on_game: impl FnMut(&LearnStats, &Weights),
 ) -> (Weights, LearnStats) {
     let mut player = ClassicPlayer::new(start, "classic");
     let mut dice = SeededDice::new(seed);
     let mut stats = LearnStats::default();
+    task.set(0, games);
     for _ in 0..games {
         let (r, p) = play_learning_game(player, eta, &mut dice, |u| {
             match u.verdict {
@@ -94,7 +95,8 @@ pub fn learn(
         stats.games += 1;
         stats.white_wins += (r.winner == Some(Side::White)) as u64;
         on_game(&stats, &player.weights);
-        if cancel.load(Ordering::Relaxed) {
+        task.set(stats.games, games);
+        if task.is_cancelled() {
             break;
         }
     }
@@ -108,7 +110,7 @@ mod tests {
     #[test]
     fn learning_is_seeded_and_every_update_follows_the_rule() {
         let mut updates = Vec::new();
-        let go = AtomicBool::new(false);
+        let go = Task::new();
         let (w1, s1) = learn(
             Weights::builtin_seed(),
             3,
@@ -121,6 +123,7 @@ mod tests {
         let (w2, s2) = learn(Weights::builtin_seed(), 3, 7, 0.01, &go, |_| {}, |_, _| {});
         assert_eq!((w1, s1), (w2, s2), "same seed, same run");
         assert_eq!(s1.games, 3);
+        assert_eq!((go.snapshot().done, go.snapshot().total), (3, Some(3)));
         assert_eq!(s1.good + s1.bad, updates.len() as u64);
         assert!(!updates.is_empty());
         // The updates chain: each starts from the previous one's weights.
@@ -129,7 +132,7 @@ mod tests {
         }
         assert_eq!(updates.last().unwrap().after, w1);
         // Cancelled after the first game: the weights after one game, as a one-game run.
-        let stop = AtomicBool::new(false);
+        let stop = Task::new();
         let (w, s) = learn(
             Weights::builtin_seed(),
             3,
@@ -137,7 +140,7 @@ mod tests {
             0.01,
             &stop,
             |_| {},
-            |_, _| stop.store(true, Ordering::Relaxed),
+            |_, _| stop.cancel(),
         );
         let one = learn(Weights::builtin_seed(), 1, 7, 0.01, &go, |_| {}, |_, _| {});
         assert_eq!((s.games, (w, s)), (1, one));

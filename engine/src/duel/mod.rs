@@ -24,8 +24,8 @@ pub use game::{DiceStream, GameResult, MAX_TURNS, play_game, win_points};
 use crate::moves::MoveGenerator;
 use crate::opponents::Player;
 use crate::rng::SplitMix64;
+use crate::task::Task;
 use rayon::prelude::*;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 /// What to play.
@@ -35,17 +35,6 @@ pub struct DuelConfig {
     pub games: u64,
     /// The seed of the dice (and of any random player).
     pub seed: u64,
-}
-
-/// How far a running duel has got, for a progress bar.
-#[derive(Clone, Copy, Debug)]
-pub struct Progress {
-    /// Games finished so far.
-    pub games_done: u64,
-    /// Games the duel will play unless cancelled.
-    pub games_total: u64,
-    /// Seconds since the start.
-    pub seconds: f64,
 }
 
 /// Wins of one player, as counts of games.
@@ -157,7 +146,7 @@ pub struct DuelResult {
     pub seconds: f64,
     /// Games per wall-clock second.
     pub games_per_second: f64,
-    /// True when stopped early by the cancel flag (the figures cover the pairs finished).
+    /// True when stopped early by cancelling its task (the figures cover the pairs finished).
     pub cancelled: bool,
 }
 
@@ -243,25 +232,24 @@ const CHUNK_PAIRS: u64 = 64;
 
 /// Plays a duel of `config.games` games between the players that `a` and `b` build (each
 /// called with a seed for every game), on rayon's thread pool, one move generator per worker.
-/// `progress` is called from the workers after every chunk of games; setting `cancel` stops the
-/// duel soon after, with the figures of the pairs finished.
+/// `task` counts the games, from the workers after every chunk of games; cancelling it stops
+/// the duel soon after, with the figures of the pairs finished.
 pub fn duel<PA: Player, PB: Player>(
     a: &(impl Fn(u64) -> PA + Sync),
     b: &(impl Fn(u64) -> PB + Sync),
     config: &DuelConfig,
-    progress: &(dyn Fn(Progress) + Sync),
-    cancel: &AtomicBool,
+    task: &Task,
 ) -> DuelResult {
-    duel_until(a, b, config, progress, &|| cancel.load(Ordering::Relaxed))
+    duel_until(a, b, config, task, &|| false)
 }
 
-/// [`duel`], stopped as soon as `stop` says so (it is asked before every pair): for a Ctrl+C
-/// flag together with another reason, such as a gnubg player that failed.
+/// [`duel`], stopped too as soon as `stop` says so (it is asked before every pair): for
+/// another reason than a cancel, such as a gnubg player that failed.
 pub fn duel_until<PA: Player, PB: Player>(
     a: &(impl Fn(u64) -> PA + Sync),
     b: &(impl Fn(u64) -> PB + Sync),
     config: &DuelConfig,
-    progress: &(dyn Fn(Progress) + Sync),
+    task: &Task,
     stop: &(dyn Fn() -> bool + Sync),
 ) -> DuelResult {
     let start = Instant::now();
@@ -269,7 +257,7 @@ pub fn duel_until<PA: Player, PB: Player>(
     // Short duels in smaller chunks, so that slow players (gnubg) still report progress.
     let chunk_pairs = (pairs / 64).clamp(1, CHUNK_PAIRS);
     let chunks = pairs.div_ceil(chunk_pairs);
-    let done = AtomicU64::new(0);
+    task.set(0, 2 * pairs);
     let seed = config.seed;
     let tally = (0..chunks)
         .into_par_iter()
@@ -277,18 +265,13 @@ pub fn duel_until<PA: Player, PB: Player>(
             let mut t = Tally::default();
             let end = ((chunk + 1) * chunk_pairs).min(pairs);
             for pair in chunk * chunk_pairs..end {
-                if stop() {
+                if task.is_cancelled() || stop() {
                     break;
                 }
                 let (g1, g2) = play_pair(generator, a, b, seed, pair);
                 t.add_pair(g1, g2);
             }
-            let games_done = done.fetch_add(t.games(), Ordering::Relaxed) + t.games();
-            progress(Progress {
-                games_done,
-                games_total: 2 * pairs,
-                seconds: start.elapsed().as_secs_f64(),
-            });
+            task.advance(t.games());
             t
         })
         .reduce(Tally::default, Tally::merge);
@@ -300,19 +283,20 @@ pub fn duel_until<PA: Player, PB: Player>(
 /// A's points in each duplicate pair (the sum over its two games, −6…6), in pair order: the
 /// raw material of paired comparisons. Two calls with one seed and different players play
 /// the same dice (common random numbers), so their pair-by-pair difference has a much smaller
-/// spread than either. `None` when stopped by `cancel`.
+/// spread than either. `None` when `task` is cancelled; its progress is left to the caller
+/// (a tuning run plays many such duels).
 pub fn duel_pairs<PA: Player, PB: Player>(
     a: &(impl Fn(u64) -> PA + Sync),
     b: &(impl Fn(u64) -> PB + Sync),
     config: &DuelConfig,
-    cancel: &AtomicBool,
+    task: &Task,
 ) -> Option<Vec<i8>> {
     let pairs = config.games.div_ceil(2);
     let seed = config.seed;
     let chunks: Vec<Option<Vec<i8>>> = (0..pairs.div_ceil(CHUNK_PAIRS))
         .into_par_iter()
         .map_init(MoveGenerator::new, |generator, chunk| {
-            if cancel.load(Ordering::Relaxed) {
+            if task.is_cancelled() {
                 return None;
             }
             let end = ((chunk + 1) * CHUNK_PAIRS).min(pairs);

@@ -4,11 +4,12 @@
 
 use super::two_sided::TwoSidedState;
 use crate::app::effect::{Effect, Region};
-use crate::app::jobs::{Job, Progress};
+use crate::app::jobs::Job;
 use bgw_engine::bearoff::analysis::{self, Analysis};
-use bgw_engine::bearoff::{Control, build_within};
+use bgw_engine::bearoff::build_within;
 use bgw_engine::dice::Dice;
 use bgw_engine::position::Position;
+use bgw_engine::task::Task;
 use serde::{Deserialize, Serialize};
 
 /// The largest database the panel builds (points).
@@ -270,14 +271,8 @@ impl BearoffState {
         let targets = analysis::targets(&pos, &needed, points);
         self.job = Some(Job::spawn(
             format!("building the {points}-point bear-off database"),
-            move |p: &Progress| {
-                let report = |done: u64, total: u64| p.set(done, total);
-                let control = Control {
-                    progress: Some(&report),
-                    cancel: Some(&p.cancel),
-                };
-                let db =
-                    build_within::<f64>(points, &targets, control).map_err(|e| e.to_string())?;
+            move |task: &Task| {
+                let db = build_within::<f64>(points, &targets, task).map_err(|e| e.to_string())?;
                 analysis::analyse(&pos, &db, MAX_POINTS, ROLLOUT_GAMES, ROLLOUT_SEED)
                     .map_err(|e| e.to_string())
             },

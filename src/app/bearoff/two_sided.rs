@@ -4,16 +4,17 @@
 //! dice on the board, and the database's error map. Everything is computed off the UI thread
 //! ([`Job`]); the engine does the work (`bgw_engine::bearoff::study`).
 
-use crate::app::jobs::{Job, Progress};
+use crate::app::jobs::Job;
 use crate::text::thousands;
 use bgw_engine::bearoff::analysis;
 use bgw_engine::bearoff::index::{Counts, MAX_POINTS};
 use bgw_engine::bearoff::study::{BestPlay, ErrorMap, Exact, best_play, error_map};
 use bgw_engine::bearoff::two_sided::solver::{DEFAULT_LIMIT, Solver};
 use bgw_engine::bearoff::two_sided::{Kind, TwoSidedChances, TwoSidedDb, positions};
-use bgw_engine::bearoff::{Control, build, build_within};
+use bgw_engine::bearoff::{build, build_within};
 use bgw_engine::dice::Dice;
 use bgw_engine::position::Position;
+use bgw_engine::task::Task;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -129,7 +130,7 @@ pub fn exact_report(
     dice: Option<Dice>,
     source: &Source,
     loaded: Option<&Loaded>,
-    cancel: &Progress,
+    task: &Task,
 ) -> Result<ExactReport, String> {
     let [a, b] = sides(pos);
     let mut solver;
@@ -146,7 +147,7 @@ pub fn exact_report(
     };
     let chance = exact.win(&a, &b).map_err(|e| e.to_string())?;
     let best = match dice {
-        Some(d) if !cancel.cancelled() => Some(best_for(pos, d, &mut exact, cancel)),
+        Some(d) if !task.is_cancelled() => Some(best_for(pos, d, &mut exact, task)),
         _ => None,
     };
     let source = match exact {
@@ -165,29 +166,23 @@ fn best_for(
     pos: &Position,
     dice: Dice,
     exact: &mut Exact<'_>,
-    cancel: &Progress,
+    task: &Task,
 ) -> Result<BestPlay, String> {
     let needed = analysis::points_needed(pos, MAX_POINTS).map_err(|e| e.to_string())?;
     let points = needed.iter().flatten().copied().max().unwrap_or(1);
     let targets = analysis::targets(pos, &needed, points);
-    let control = Control {
-        progress: None,
-        cancel: Some(&cancel.cancel),
-    };
-    let one_sided = build_within::<f64>(points, &targets, control).map_err(|e| e.to_string())?;
+    // Cancelled with the job; its count is not the job's.
+    let one_sided =
+        build_within::<f64>(points, &targets, &task.subtask()).map_err(|e| e.to_string())?;
     best_play(pos, dice, &one_sided, exact).map_err(|e| e.to_string())
 }
 
 /// The error map of `table` (with the exact one-sided database of its points), reporting to
-/// `p` and stopping when it is cancelled.
-pub fn map_of(table: &Table, p: &Progress) -> Result<ErrorMap, String> {
-    let control = Control {
-        progress: None,
-        cancel: Some(&p.cancel),
-    };
-    let one_sided = build::<f64>(table.points(), control).map_err(|e| e.to_string())?;
-    let report = |done: u64, total: u64| p.set(done, total);
-    error_map(table.as_ref(), &one_sided, WORST, &report, &p.cancel).map_err(|e| e.to_string())
+/// `task` and stopping when it is cancelled.
+pub fn map_of(table: &Table, task: &Task) -> Result<ErrorMap, String> {
+    // Cancelled with the job; its count is not the job's.
+    let one_sided = build::<f64>(table.points(), &task.subtask()).map_err(|e| e.to_string())?;
+    error_map(table.as_ref(), &one_sided, WORST, task).map_err(|e| e.to_string())
 }
 
 impl TwoSidedState {
@@ -213,8 +208,8 @@ impl TwoSidedState {
             Source::Table => "the exact chance from the two-sided database".to_string(),
             Source::Solver(p) => format!("solving the {p}-point race exactly"),
         };
-        self.solving = Some(Job::spawn(what, move |p: &Progress| {
-            exact_report(&pos, dice, &src, loaded.as_ref(), p)
+        self.solving = Some(Job::spawn(what, move |task: &Task| {
+            exact_report(&pos, dice, &src, loaded.as_ref(), task)
         }));
     }
 
@@ -252,13 +247,8 @@ impl TwoSidedState {
     pub fn build(&mut self, points: usize, checkers: usize) {
         self.start_loading(
             format!("building the {points}×{checkers} two-sided database"),
-            move |p| {
-                let report = |done: u64, total: u64| p.set(done, total);
-                let control = Control {
-                    progress: Some(&report),
-                    cancel: Some(&p.cancel),
-                };
-                let db = TwoSidedDb::build(points, checkers, Kind::Exact, control)
+            move |task| {
+                let db = TwoSidedDb::build(points, checkers, Kind::Exact, task)
                     .map_err(|e| e.to_string())?;
                 Ok(Loaded {
                     name: format!("{points}×{checkers} (built in memory)"),
@@ -271,7 +261,7 @@ impl TwoSidedState {
     fn start_loading(
         &mut self,
         what: String,
-        work: impl FnOnce(&Progress) -> Result<Loaded, String> + Send + 'static,
+        work: impl FnOnce(&Task) -> Result<Loaded, String> + Send + 'static,
     ) {
         if let Some(job) = self.loading.take() {
             job.cancel();
@@ -290,7 +280,7 @@ impl TwoSidedState {
         let table = Arc::clone(&l.table);
         self.mapping = Some(Job::spawn(
             format!("the error map of the {} database", l.name),
-            move |p: &Progress| map_of(&table, p),
+            move |task: &Task| map_of(&table, task),
         ));
     }
 

@@ -3,8 +3,9 @@
 
 use std::sync::{Arc, OnceLock};
 
-use crate::app::jobs::{Job, Progress};
+use crate::app::jobs::Job;
 use bgw_engine::champion::{Solution, Variant};
+use bgw_engine::task::Task;
 
 /// A variant solved in the background; the result lands in a cell the UI reads.
 struct Solving {
@@ -27,7 +28,7 @@ impl SolveCache {
         }
         let cell = Arc::new(OnceLock::new());
         let c = Arc::clone(&cell);
-        let job = Job::spawn(format!("Solving {v}"), move |_: &Progress| {
+        let job = Job::spawn(format!("Solving {v}"), move |_: &Task| {
             let _ = c.set(Solution::solve(v));
         });
         self.entries.push(Solving {

@@ -2,9 +2,10 @@
 //! ([`bgw_engine::benchmark::fit`]) in the background, with progress and Cancel, scored on the
 //! hold-out set too; the result becomes the edited weights as one undo step.
 
-use crate::app::jobs::{Job, Progress};
-use bgw_engine::benchmark::{Benchmark, ClassicRescore, FitConfig, FitOutcome, fit};
+use crate::app::jobs::Job;
+use bgw_engine::benchmark::{Benchmark, ClassicRescore, FitConfig, FitOutcome, fit_with_steps};
 use bgw_engine::classic::Weights;
+use bgw_engine::task::Task;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -37,23 +38,22 @@ impl Fitting {
         live.store(f64::NAN.to_bits(), Ordering::Relaxed);
         self.job = Some(Job::spawn(
             "fitting to the benchmark",
-            move |p: &Progress| {
+            move |task: &Task| {
                 let holdout = holdout.or_else(|| {
                     Benchmark::holdout()
                         .ok()
                         .map(|b| Arc::new(ClassicRescore::new(b)))
                 });
-                let mut report = |f: &bgw_engine::benchmark::FitProgress| {
-                    p.set(f.step as u64, f.steps as u64);
+                let mut report = |f: &bgw_engine::benchmark::FitStep| {
                     live.store(f.train_loss.to_bits(), Ordering::Relaxed);
                 };
-                let outcome = fit(
+                let outcome = fit_with_steps(
                     &train,
                     holdout.as_deref(),
                     &start,
                     &config,
+                    task,
                     &mut report,
-                    &p.cancel,
                 )
                 .map_err(|e| e.to_string());
                 (holdout, outcome)

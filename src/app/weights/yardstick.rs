@@ -4,9 +4,10 @@
 //! ([`ClassicRescore`]); after that a re-score is a dot product per candidate (about a
 //! millisecond), done on every frame the weights have changed.
 
-use crate::app::jobs::{Job, Progress};
+use crate::app::jobs::Job;
 use bgw_engine::benchmark::{Benchmark, ClassicRescore, Decision, Report};
 use bgw_engine::classic::Weights;
+use bgw_engine::task::Task;
 use std::sync::Arc;
 
 /// The benchmark precomputed, with the default weights' report to compare with.
@@ -27,7 +28,7 @@ pub struct Yardstick {
 }
 
 /// Prepares the shipped benchmark (reads it, generates and evaluates every candidate).
-fn prepare(_: &Progress) -> Result<Prepared, String> {
+fn prepare(_: &Task) -> Result<Prepared, String> {
     let bench = Benchmark::shipped().map_err(|e| format!("the shipped benchmark: {e}"))?;
     let rescore = ClassicRescore::new(bench);
     let default = rescore.rescore(&Weights::builtin_default(), "classic (default weights)");
@@ -59,7 +60,7 @@ impl Yardstick {
         if self.prepared.is_none() {
             let result = match self.job.take() {
                 Some(job) => job.wait().unwrap_or_else(|| Err("the job ended".into())),
-                None => prepare(&Progress::default()),
+                None => prepare(&Task::new()),
             };
             match result {
                 Ok(p) => self.prepared = Some(p),

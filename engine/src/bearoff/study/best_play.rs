@@ -226,9 +226,10 @@ pub fn best_play(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bearoff::build::{Control, build};
+    use crate::bearoff::build::build;
     use crate::bearoff::two_sided::solver::{DEFAULT_LIMIT, Solver};
     use crate::position::{Side, SideCheckers};
+    use crate::task::Task;
 
     fn race(me: &[(usize, u8)], opp: &[(usize, u8)]) -> Position {
         let side = |cells: &[(usize, u8)]| {
@@ -251,7 +252,7 @@ mod tests {
         // needs five steps: only 4-4, 5-5, 6-6 (3/36). The seed's heuristic plays 5/4 (the
         // farthest, nothing to bear off or level with the 1) then 4/2 (levels out the 4).
         let pos = race(&[(4, 1), (5, 2)], &[(1, 3)]);
-        let db = build::<f64>(6, Control::default()).unwrap();
+        let db = build::<f64>(6, &Task::new()).unwrap();
         let mut solver = Solver::new(6, DEFAULT_LIMIT);
         let mut exact = Exact::Solver(&mut solver);
         let bp = best_play(&pos, Dice::new(2, 1).unwrap(), &db, &mut exact).unwrap();
@@ -278,7 +279,7 @@ mod tests {
         // W(a, b) = Σ_roll w/36 · best chance of the roll: the generator's plays (through the
         // classic ranking) against the solver's one-sided recursion.
         let pos = race(&[(6, 2), (4, 1), (2, 1)], &[(5, 2), (3, 2)]);
-        let db = build::<f64>(6, Control::default()).unwrap();
+        let db = build::<f64>(6, &Task::new()).unwrap();
         let mut solver = Solver::new(6, DEFAULT_LIMIT);
         let mut sum = 0.0;
         for dice in Dice::all() {
@@ -309,7 +310,7 @@ mod tests {
 
     #[test]
     fn refuses_contact_and_an_empty_side() {
-        let db = build::<f64>(6, Control::default()).unwrap();
+        let db = build::<f64>(6, &Task::new()).unwrap();
         let mut solver = Solver::new(6, DEFAULT_LIMIT);
         let contact = race(&[(6, 2)], &[(22, 1)]);
         let e = best_play(

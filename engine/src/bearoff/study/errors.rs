@@ -16,9 +16,9 @@ use crate::bearoff::two_sided::TwoSidedChances;
 use crate::dice::Dice;
 use crate::formats::Setup;
 use crate::position::{Position, Side, SideCheckers};
+use crate::task::Task;
 use rayon::prelude::*;
 use std::fmt;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// Histogram bins: 0.05 percentage points from −25 to +25 (the end bins take everything
 /// beyond).
@@ -39,7 +39,7 @@ pub enum ErrorMapError {
         /// Points of the two-sided one.
         two_sided: usize,
     },
-    /// The stop flag was raised.
+    /// The task was cancelled.
     Cancelled,
 }
 
@@ -437,14 +437,13 @@ fn counts_vec(points: usize, i: u32) -> Vec<u8> {
 
 /// Measures every pair of `db` against the methods built from `one_sided` (an exact one-sided
 /// database on the same points) and the play rules; keeps the `worst` pairs of each method.
-/// `progress` is called with (rows done, rows in all); raising `stop` ends the work with
+/// `task` counts the rows done (of both passes); cancelling it ends the work with
 /// [`ErrorMapError::Cancelled`].
 pub fn error_map<D: TwoSidedChances + ?Sized>(
     db: &D,
     one_sided: &Database<f64>,
     worst: usize,
-    progress: &(dyn Fn(u64, u64) + Sync),
-    stop: &AtomicBool,
+    task: &Task,
 ) -> Result<ErrorMap, ErrorMapError> {
     let points = db.points();
     if one_sided.points() != points {
@@ -464,9 +463,9 @@ pub fn error_map<D: TwoSidedChances + ?Sized>(
     let methods = Methods::new(one_sided, n);
     let max_pips = 2 * points * checkers;
     let rows = 2 * (n as u64).saturating_sub(1);
-    let done = AtomicU64::new(0);
-    let tick = || progress(done.fetch_add(1, Ordering::Relaxed) + 1, rows);
-    let stopped = || stop.load(Ordering::Relaxed);
+    task.set(0, rows);
+    let tick = || task.advance(1);
+    let stopped = || task.is_cancelled();
 
     // Pass 1: the methods, row by row of the side on roll.
     let fresh = || [0, 1, 2].map(|_| MethodAcc::new(max_pips, 2 * checkers, worst));
@@ -636,7 +635,7 @@ pub fn error_map<D: TwoSidedChances + ?Sized>(
 mod tests {
     use super::*;
     use crate::bearoff::analysis;
-    use crate::bearoff::build::{Control, build};
+    use crate::bearoff::build::build;
     use crate::bearoff::chances;
     use crate::bearoff::study::best_play::best_play;
     use crate::bearoff::study::exact::Exact;
@@ -645,17 +644,15 @@ mod tests {
 
     /// Every pair of up to `checkers` checkers on `points` points, exact.
     fn exact_db(points: usize, checkers: usize) -> TwoSidedDb {
-        TwoSidedDb::build(points, checkers, Kind::Exact, Control::default()).unwrap()
+        TwoSidedDb::build(points, checkers, Kind::Exact, &Task::new()).unwrap()
     }
-
-    fn quiet(_: u64, _: u64) {}
 
     #[test]
     fn figures_match_a_plain_loop() {
         let (points, checkers) = (6, 3);
         let table = exact_db(points, checkers);
-        let one = build::<f64>(points, Control::default()).unwrap();
-        let map = error_map(&table, &one, 3, &quiet, &AtomicBool::new(false)).unwrap();
+        let one = build::<f64>(points, &Task::new()).unwrap();
+        let map = error_map(&table, &one, 3, &Task::new()).unwrap();
         let n = table.positions();
         assert_eq!((map.positions, map.pairs), (84, 83 * 83));
         // The one-sided method by a plain loop over the pairs.
@@ -714,8 +711,8 @@ mod tests {
     fn play_losses_match_best_play_pair_by_pair() {
         let (points, checkers) = (5, 3);
         let table = exact_db(points, checkers);
-        let one = build::<f64>(points, Control::default()).unwrap();
-        let map = error_map(&table, &one, 0, &quiet, &AtomicBool::new(false)).unwrap();
+        let one = build::<f64>(points, &Task::new()).unwrap();
+        let map = error_map(&table, &one, 0, &Task::new()).unwrap();
         let n = table.positions();
         let (mut decisions, mut wrong, mut loss, mut largest) =
             ([0u64; 2], [0u64; 2], [0.0; 2], [0f64; 2]);
@@ -761,8 +758,8 @@ mod tests {
     #[test]
     fn refuses_other_points_and_stops_when_asked() {
         let table = exact_db(3, 2);
-        let four = build::<f64>(4, Control::default()).unwrap();
-        let e = error_map(&table, &four, 1, &quiet, &AtomicBool::new(false));
+        let four = build::<f64>(4, &Task::new()).unwrap();
+        let e = error_map(&table, &four, 1, &Task::new());
         assert_eq!(
             e.unwrap_err(),
             ErrorMapError::Points {
@@ -770,15 +767,20 @@ mod tests {
                 two_sided: 3
             }
         );
-        let three = build::<f64>(3, Control::default()).unwrap();
-        let e = error_map(&table, &three, 1, &quiet, &AtomicBool::new(true));
+        let three = build::<f64>(3, &Task::new()).unwrap();
+        let cancelled = Task::new();
+        cancelled.cancel();
+        let e = error_map(&table, &three, 1, &cancelled);
         assert_eq!(e.unwrap_err(), ErrorMapError::Cancelled);
-        let last = AtomicU64::new(0);
-        let seen = |done: u64, all: u64| {
-            assert_eq!(all, 2 * 9);
-            last.fetch_max(done, Ordering::Relaxed);
-        };
-        error_map(&table, &three, 1, &seen, &AtomicBool::new(false)).unwrap();
-        assert_eq!(last.load(Ordering::Relaxed), 18);
+        let task = Task::new();
+        let last = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
+        let seen = std::sync::Arc::clone(&last);
+        task.observe(move |t| {
+            let p = t.snapshot();
+            assert_eq!(p.total, Some(2 * 9));
+            seen.fetch_max(p.done, std::sync::atomic::Ordering::Relaxed);
+        });
+        error_map(&table, &three, 1, &task).unwrap();
+        assert_eq!(last.load(std::sync::atomic::Ordering::Relaxed), 18);
     }
 }

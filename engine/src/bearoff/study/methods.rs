@@ -123,12 +123,13 @@ fn dot(a: &[f64; ROLLS], b: &[f64; ROLLS]) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bearoff::build::{Control, build};
+    use crate::bearoff::build::build;
     use crate::bearoff::chances;
+    use crate::task::Task;
 
     #[test]
     fn chances_are_the_one_sided_formulas() {
-        let db = build::<f64>(3, Control::default()).unwrap();
+        let db = build::<f64>(3, &Task::new()).unwrap();
         let m = Methods::new(&db, 20);
         assert_eq!(m.len(), 20);
         for a in 0..20 {

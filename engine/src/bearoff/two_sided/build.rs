@@ -16,11 +16,10 @@ use super::cubeful::GnubgCubeful;
 use super::positions;
 use super::resume::Checkpoint;
 use super::table::{Kind, TwoSidedDb, TwoSidedError, Values, check_size};
-use crate::bearoff::Control;
 use crate::bearoff::index;
 use crate::bearoff::plays::OneSided;
+use crate::task::Task;
 use rayon::prelude::*;
-use std::sync::atomic::Ordering;
 
 /// The 21 rolls (high die, low die) with their weight in 36.
 pub const ROLLS: [(usize, usize, i32); 21] = rolls();
@@ -213,24 +212,24 @@ impl Rule for GnubgCubeless {
 }
 
 /// Builds the database of `kind`, checkpointing each finished level to `checkpoint` and
-/// starting after the levels it already holds.
+/// starting after the levels it already holds. `task` counts the pairs done, level by level
+/// (those of the checkpoint's levels first); cancelling it stops the build with
+/// [`TwoSidedError::Cancelled`], the finished levels checkpointed.
 pub fn build(
     points: usize,
     checkers: usize,
     kind: Kind,
-    control: Control,
+    task: &Task,
     checkpoint: Option<&mut Checkpoint>,
 ) -> Result<TwoSidedDb, TwoSidedError> {
     check_size(points, checkers)?;
     let values = match kind {
-        Kind::Exact => Values::Exact(build_levels::<Exact>(
-            points, checkers, control, checkpoint,
-        )?),
+        Kind::Exact => Values::Exact(build_levels::<Exact>(points, checkers, task, checkpoint)?),
         Kind::Cubeless => Values::Cubeless(build_levels::<GnubgCubeless>(
-            points, checkers, control, checkpoint,
+            points, checkers, task, checkpoint,
         )?),
         Kind::Cubeful => Values::Cubeful(build_levels::<GnubgCubeful>(
-            points, checkers, control, checkpoint,
+            points, checkers, task, checkpoint,
         )?),
     };
     TwoSidedDb::new(points, checkers, values)
@@ -246,7 +245,7 @@ unsafe impl<C: Send> Sync for Cells<C> {}
 pub fn build_levels<R: Rule>(
     points: usize,
     checkers: usize,
-    control: Control,
+    task: &Task,
     mut checkpoint: Option<&mut Checkpoint>,
 ) -> Result<Vec<R::Cell>, TwoSidedError> {
     check_size(points, checkers)?;
@@ -289,16 +288,13 @@ pub fn build_levels<R: Rule>(
             Ok(())
         })?;
     }
-    if let Some(report) = control.progress {
-        report(done, total);
-    }
-    let cancelled = || control.cancel.is_some_and(|c| c.load(Ordering::Relaxed));
+    task.set(done, total);
     let mut record = Vec::new();
     for level in first..=2 * max_pips {
         let rows = rows_of(level);
         let cells = Cells(table.as_mut_ptr());
         rows.par_iter().for_each(|&(y, xs)| {
-            if cancelled() {
+            if task.is_cancelled() {
                 return;
             }
             let cells = &cells;
@@ -314,7 +310,7 @@ pub fn build_levels<R: Rule>(
                 unsafe { *cells.0.add(x as usize * n + y) = v };
             }
         });
-        if cancelled() {
+        if task.is_cancelled() {
             return Err(TwoSidedError::Cancelled);
         }
         let pairs: usize = rows.iter().map(|(_, xs)| xs.len()).sum();
@@ -329,9 +325,7 @@ pub fn build_levels<R: Rule>(
             }
             cp.append(level, &record)?;
         }
-        if let Some(report) = control.progress {
-            report(done, total);
-        }
+        task.set(done, total);
     }
     Ok(table.into_iter().map(R::cell).collect())
 }

@@ -202,29 +202,25 @@ mod tests {
     use super::super::TwoSidedChances;
     use super::super::build::build;
     use super::*;
-    use crate::bearoff::Control;
-    use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+    use crate::task::Task;
+    use std::sync::atomic::{AtomicU64, Ordering};
 
     #[test]
     fn a_build_resumes_after_its_last_whole_level() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("x.resume");
-        let full = build(4, 4, Kind::Cubeful, Control::default(), None).unwrap();
+        let full = build(4, 4, Kind::Cubeful, &Task::new(), None).unwrap();
         // Stop the build after a few levels.
-        let cancel = AtomicBool::new(false);
+        let task = Task::new();
         let reports = AtomicU64::new(0);
-        let report = |_, _| {
+        task.observe(move |t| {
             if reports.fetch_add(1, Ordering::SeqCst) == 5 {
-                cancel.store(true, Ordering::SeqCst);
+                t.cancel();
             }
-        };
-        let control = Control {
-            progress: Some(&report),
-            cancel: Some(&cancel),
-        };
+        });
         let mut cp = Checkpoint::open(&path, 4, 4, Kind::Cubeful, false).unwrap();
         assert!(matches!(
-            build(4, 4, Kind::Cubeful, control, Some(&mut cp)),
+            build(4, 4, Kind::Cubeful, &task, Some(&mut cp)),
             Err(TwoSidedError::Cancelled)
         ));
         let last = cp.last_level();
@@ -239,7 +235,7 @@ mod tests {
         let mut cp = Checkpoint::open(&path, 4, 4, Kind::Cubeful, true).unwrap();
         assert_eq!(cp.last_level(), last);
         assert_eq!(std::fs::metadata(&path).unwrap().len(), len);
-        let resumed = build(4, 4, Kind::Cubeful, Control::default(), Some(&mut cp)).unwrap();
+        let resumed = build(4, 4, Kind::Cubeful, &Task::new(), Some(&mut cp)).unwrap();
         for x in 0..full.positions() {
             for y in 0..full.positions() {
                 assert_eq!(full.cubeful(x, y), resumed.cubeful(x, y));
@@ -254,7 +250,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("x.resume");
         let mut cp = Checkpoint::open(&path, 3, 3, Kind::Cubeless, false).unwrap();
-        build(3, 3, Kind::Cubeless, Control::default(), Some(&mut cp)).unwrap();
+        build(3, 3, Kind::Cubeless, &Task::new(), Some(&mut cp)).unwrap();
         drop(cp);
         for (p, c, k) in [(3, 4, Kind::Cubeless), (3, 3, Kind::Cubeful)] {
             assert!(matches!(

@@ -190,8 +190,9 @@ impl Solver {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bearoff::build::{Control, build};
+    use crate::bearoff::build::build;
     use crate::bearoff::chances;
+    use crate::task::Task;
 
     fn side(cells: &[(usize, u8)]) -> Counts {
         let mut c = [0u8; MAX_POINTS + 1];
@@ -225,7 +226,7 @@ mod tests {
     fn without_choices_the_sides_are_independent() {
         // A lone checker has one result per roll, so no play can use the other side's
         // position: the two-sided chance is the one-sided formula's.
-        let db = build::<f64>(6, Control::default()).unwrap();
+        let db = build::<f64>(6, &Task::new()).unwrap();
         let mut s = Solver::new(6, DEFAULT_LIMIT);
         for p in 1..=6 {
             for q in 1..=6 {
@@ -244,7 +245,7 @@ mod tests {
     fn agrees_with_the_built_databases() {
         use crate::bearoff::two_sided::{Kind, TwoSidedChances, TwoSidedDb};
         for (points, checkers) in [(6, 4), (3, 5)] {
-            let db = TwoSidedDb::build(points, checkers, Kind::Exact, Control::default()).unwrap();
+            let db = TwoSidedDb::build(points, checkers, Kind::Exact, &Task::new()).unwrap();
             let mut s = Solver::new(points, DEFAULT_LIMIT);
             let n = db.positions();
             for a in 0..n {

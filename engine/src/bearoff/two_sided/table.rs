@@ -3,7 +3,7 @@
 
 use super::cubeful::CubefulEquities;
 use super::{TwoSidedChances, build, file, positions};
-use crate::bearoff::Control;
+use crate::task::Task;
 use std::fmt;
 use std::path::Path;
 
@@ -57,15 +57,15 @@ pub struct TwoSidedDb {
 }
 
 impl TwoSidedDb {
-    /// Builds a database in memory (see [`super::build`]); `Cancelled` when the
-    /// control's flag is raised.
+    /// Builds a database in memory (see [`super::build`]); `Cancelled` when `task` is
+    /// cancelled.
     pub fn build(
         points: usize,
         checkers: usize,
         kind: Kind,
-        control: Control,
+        task: &Task,
     ) -> Result<TwoSidedDb, TwoSidedError> {
-        build::build(points, checkers, kind, control, None)
+        build::build(points, checkers, kind, task, None)
     }
 
     /// Reads a gnubg two-sided file (gnubg's or ours, either kind).
@@ -189,7 +189,7 @@ pub enum TwoSidedError {
     Checkpoint(String),
     /// An exact database has no gnubg file.
     NotWritable(Kind),
-    /// The cancel flag was raised.
+    /// The task was cancelled.
     Cancelled,
 }
 

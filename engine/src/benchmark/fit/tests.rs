@@ -33,18 +33,22 @@ fn quick() -> FitConfig {
     }
 }
 
-fn run(start: &Weights, config: &FitConfig) -> (FitOutcome, Vec<FitProgress>) {
+fn run(start: &Weights, config: &FitConfig) -> (FitOutcome, Vec<FitStep>) {
     let (train, holdout) = small();
     let mut seen = Vec::new();
-    let out = fit(
-        train,
-        Some(holdout),
-        start,
-        config,
-        &mut |p| seen.push(p.clone()),
-        &AtomicBool::new(false),
-    )
+    let task = Task::new();
+    let out = fit_with_steps(train, Some(holdout), start, config, &task, &mut |p| {
+        seen.push(p.clone())
+    })
     .unwrap();
+    // The task counted every step, its phase the last one's stage and loss.
+    let p = task.snapshot();
+    assert_eq!(p.done, seen.len() as u64);
+    if let Some(last) = seen.last() {
+        assert_eq!(p.total, Some(last.steps as u64));
+        let phase = format!("{:?}: {:.2} mEMG", last.stage, 1000.0 * last.train_loss);
+        assert_eq!(*p.phase, phase);
+    }
     (out, seen)
 }
 
@@ -111,29 +115,28 @@ fn the_fit_is_the_same_for_a_seed() {
 fn cancel_stops_the_fit_at_the_next_step() {
     let (train, holdout) = small();
     let start = Weights::builtin_default();
-    let raised = AtomicBool::new(true);
+    let raised = Task::new();
+    raised.cancel();
     let mut steps = 0;
-    let r = fit(train, None, &start, &quick(), &mut |_| steps += 1, &raised);
+    let r = fit_with_steps(train, None, &start, &quick(), &raised, &mut |_| steps += 1);
     assert_eq!(r.unwrap_err(), FitError::Cancelled);
     assert_eq!(steps, 0);
-    // Raised from the progress report: no step after it.
-    let cancel = AtomicBool::new(false);
-    let mut steps = 0;
-    let r = fit(
-        train,
-        Some(holdout),
-        &start,
-        &quick(),
-        &mut |_| {
-            steps += 1;
-            if steps == 3 {
-                cancel.store(true, Ordering::Relaxed);
-            }
-        },
-        &cancel,
+    assert_eq!(
+        fit(train, None, &start, &quick(), &raised).unwrap_err(),
+        FitError::Cancelled
     );
+    // Cancelled at a step: no step after it.
+    let cancel = Task::new();
+    let mut steps = 0;
+    let r = fit_with_steps(train, Some(holdout), &start, &quick(), &cancel, &mut |_| {
+        steps += 1;
+        if steps == 3 {
+            cancel.cancel();
+        }
+    });
     assert_eq!(r.unwrap_err(), FitError::Cancelled);
     assert_eq!(steps, 3);
+    assert_eq!(cancel.snapshot().done, 3);
     assert_eq!(FitError::Cancelled.to_string(), "the fit was cancelled");
 }
 
