@@ -8,11 +8,12 @@
 //! equity after the move for the side that moved. [`Benchmark::read`] reads it strictly: a bad
 //! line is an error naming its line number ([`BenchmarkError`]); each of gnubg's moves is found
 //! among our legal plays by the position it reaches
-//! ([`match_to_plays`](crate::reference::gnubg::match_to_plays)), and gnubg's list must name
+//! ([`match_to_plays`](crate::reference::match_to_plays)), and gnubg's list must name
 //! every legal play once; a repeated (id, dice) counts once (the first is kept).
 //!
 //! # Modules
-//! - [`build`] — a benchmark made from gnubg's self-play (`bgw benchmark build`);
+//! - [`build`] — a benchmark made from a reference engine's self-play, gnubg's in practice
+//!   (`bgw benchmark build`);
 //! - [`score`] — a player's figures: agreement, mean loss, by phase, the worst decisions;
 //! - [`rescore`] — the classic program re-scored with other weights by one dot product per
 //!   candidate, for a weight editor;
@@ -39,7 +40,7 @@ use crate::dice::Dice;
 use crate::formats::position_id::{self, PositionIdError};
 use crate::moves::{MoveGenerator, Play};
 use crate::position::{Position, Side};
-use crate::reference::gnubg::{MatchError, MoveEval, match_to_plays};
+use crate::reference::{MatchError, MoveEval, match_to_plays};
 use std::collections::HashSet;
 use std::fmt;
 use std::io::BufRead;
@@ -294,7 +295,7 @@ fn decision(line: usize, text: &str, generator: &mut MoveGenerator) -> Result<De
         .map(|(notation, equity)| MoveEval {
             notation,
             equity,
-            probs: [0.0; 5],
+            probs: None,
             plies: 0,
         })
         .collect();
