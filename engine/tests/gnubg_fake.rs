@@ -69,7 +69,6 @@ fn engine(program: PathBuf) -> Gnubg {
     Gnubg::new(Config {
         program: Some(program),
         timeout: Duration::from_secs(10),
-        ..Config::default()
     })
 }
 
@@ -233,7 +232,6 @@ fn stand_ins_are_judged_by_their_protocol_and_misbehaving_ones_never_hang() {
         let config = Config {
             program: Some(fake(dir, name, GOOD, 1, rest)),
             timeout: Duration::from_secs(10),
-            ..Config::default()
         };
         let gnubg = Contender::gnubg(0, config);
         let pool = gnubg.gnubg_pool().unwrap();

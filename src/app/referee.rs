@@ -5,12 +5,12 @@
 //! frames.
 
 use bgw_engine::dice::Dice;
-use bgw_engine::moves::{MoveGenerator, Play};
+use bgw_engine::moves::Play;
 use bgw_engine::position::Position;
 use bgw_engine::reference::gnubg::{Config, Gnubg};
 use bgw_engine::reference::{
     Answer, Background, BackgroundTicket, EngineInfo, MoveEval, Question, ReferenceEngine,
-    ReferenceError,
+    ReferenceError, ScriptedEngine,
 };
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -60,15 +60,12 @@ impl<E: ReferenceEngine + Send + 'static> Referee for Background<E> {
     }
 }
 
-/// The equity a [`ScriptedReferee`] gives a play (for the side that moved).
-pub type EquityOf = dyn Fn(&Play) -> f64 + Send;
-
 /// How a [`ScriptedReferee`] answers.
 enum Script {
     /// As if gnubg were not installed.
     Missing,
-    /// Every legal move of the roll, with these equities.
-    Moves(Box<EquityOf>),
+    /// Every legal move of the roll, as this engine rates them, at once.
+    Moves(ScriptedEngine),
 }
 
 struct Scripted {
@@ -104,7 +101,8 @@ impl ScriptedReferee {
 
     /// Answers every legal move with the equity `equity` gives it.
     pub fn answering(equity: impl Fn(&Play) -> f64 + Send + 'static) -> ScriptedReferee {
-        ScriptedReferee::with(Script::Moves(Box::new(equity)))
+        let engine = ScriptedEngine::new(move |_, play| equity(play));
+        ScriptedReferee::with(Script::Moves(engine))
     }
 
     /// Answers like an app without gnubg installed.
@@ -159,22 +157,12 @@ impl Referee for ScriptedReferee {
         let Some((pos, dice, plies)) = s.pending.remove(&ticket) else {
             return Some(Err(ReferenceError::UnknownTicket(ticket)));
         };
-        let Script::Moves(equity) = &s.script else {
+        let Script::Moves(engine) = &mut s.script else {
             return Some(Err(ReferenceError::UnknownTicket(ticket)));
         };
-        let mut moves: Vec<MoveEval> = MoveGenerator::new()
-            .generate(&pos, dice)
-            .iter()
-            .map(|play| MoveEval {
-                notation: play.mv.notation(),
-                equity: equity(play),
-                probs: None,
-                plies,
-            })
-            .collect();
-        moves.sort_by(|a, b| b.equity.total_cmp(&a.equity));
+        let moves = engine.rank_moves(&pos, dice, plies);
         s.answered = true;
-        Some(Ok(moves))
+        Some(moves)
     }
 
     fn engine(&self) -> Option<EngineInfo> {
@@ -187,54 +175,17 @@ impl Referee for ScriptedReferee {
 mod tests {
     use super::*;
     use bgw_engine::position::Side;
-    use bgw_engine::reference::Evaluation;
+    use bgw_engine::reference::ScriptedEngine;
     use std::time::{Duration, Instant};
-
-    /// A stand-in engine: every legal move at equity 0, named gnubg 1.08.003.
-    struct StandIn;
-
-    impl ReferenceEngine for StandIn {
-        fn name(&self) -> &'static str {
-            "stand-in"
-        }
-
-        fn info(&mut self) -> Result<EngineInfo, ReferenceError> {
-            Ok(EngineInfo {
-                name: "GNU Backgammon".into(),
-                version: Some("1.08.003".into()),
-                banner: "GNU Backgammon 1.08.003 20240428".into(),
-            })
-        }
-
-        fn rank_moves(
-            &mut self,
-            pos: &Position,
-            dice: Dice,
-            plies: u8,
-        ) -> Result<Vec<MoveEval>, ReferenceError> {
-            Ok(MoveGenerator::new()
-                .generate(pos, dice)
-                .iter()
-                .map(|p| MoveEval {
-                    notation: p.mv.notation(),
-                    equity: 0.0,
-                    probs: None,
-                    plies,
-                })
-                .collect())
-        }
-
-        fn evaluate(&mut self, _: &Position, _: u8) -> Result<Evaluation, ReferenceError> {
-            Ok(Evaluation {
-                equity: 0.0,
-                probs: None,
-            })
-        }
-    }
 
     #[test]
     fn any_reference_engine_referees_in_the_background() {
-        let mut referee: Box<dyn Referee> = Box::new(Background::new(StandIn));
+        let engine = ScriptedEngine::new(|_, _| 0.0).named(EngineInfo {
+            name: "GNU Backgammon".into(),
+            version: Some("1.08.003".into()),
+            banner: "GNU Backgammon 1.08.003 20240428".into(),
+        });
+        let mut referee: Box<dyn Referee> = Box::new(Background::new(engine));
         assert_eq!(referee.engine(), None);
         let pos = Position::opening(Side::White);
         let t = referee.submit(&pos, Dice::new(3, 1).unwrap(), 1).unwrap();

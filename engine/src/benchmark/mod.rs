@@ -7,14 +7,13 @@
 //! [["<gnubg notation>", <equity>], …]}`, best first, the equity being gnubg's cubeless money
 //! equity after the move for the side that moved. [`Benchmark::read`] reads it strictly: a bad
 //! line is an error naming its line number ([`BenchmarkError`]); each of gnubg's moves is found
-//! among our legal plays by the position it reaches
-//! ([`match_to_plays`](crate::reference::match_to_plays)), and gnubg's list must name
-//! every legal play once; a repeated (id, dice) counts once (the first is kept).
+//! among our legal plays by the position it reaches ([`match_to_plays`]), and gnubg's list must
+//! name every legal play once; a repeated (id, dice) counts once (the first is kept).
 //!
 //! # Modules
 //! - [`build`] — a benchmark made from a reference engine's self-play, gnubg's in practice
 //!   (`bgw benchmark build`);
-//! - [`score`] — a player's figures: agreement, mean loss, by phase, the worst decisions;
+//! - [`score`](mod@score) — a player's figures: agreement, mean loss, by phase, the worst decisions;
 //! - [`rescore`] — the classic program re-scored with other weights by one dot product per
 //!   candidate, for a weight editor;
 //! - [`fit`](mod@fit) — the classic weights fitted to a benchmark: a smooth surrogate of the

@@ -270,89 +270,37 @@ fn serve<E: ReferenceEngine>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::moves::legal_plays;
     use crate::position::Side;
+    use crate::reference::ScriptedEngine;
     use std::sync::{Arc, Condvar, Mutex};
     use std::time::{Duration, Instant};
 
-    /// A stand-in that waits at a gate before each answer, counts its questions and tells
-    /// when it is dropped.
-    struct Gated {
-        gate: Arc<(Mutex<bool>, Condvar)>,
-        dropped: Arc<Mutex<bool>>,
+    /// A gate the engine waits at before it rates a move.
+    type Gate = Arc<(Mutex<bool>, Condvar)>;
+
+    /// Raised when the engine (its rating function) is dropped.
+    struct Dropped(Arc<Mutex<bool>>);
+
+    impl Drop for Dropped {
+        fn drop(&mut self) {
+            *self.0.lock().unwrap() = true;
+        }
     }
 
-    impl Gated {
-        fn wait(&self) {
-            let (open, cv) = &*self.gate;
+    /// A scripted engine that waits at a gate; and the gate, and the flag of its drop.
+    fn gated() -> (Background<ScriptedEngine>, Gate, Arc<Mutex<bool>>) {
+        let gate: Gate = Arc::new((Mutex::new(false), Condvar::new()));
+        let dropped = Arc::new(Mutex::new(false));
+        let (g, d) = (Arc::clone(&gate), Dropped(Arc::clone(&dropped)));
+        let engine = ScriptedEngine::new(move |_, _| {
+            let _keep = &d;
+            let (open, cv) = &*g;
             let mut open = open.lock().unwrap();
             while !*open {
                 open = cv.wait(open).unwrap();
             }
-        }
-    }
-
-    impl Drop for Gated {
-        fn drop(&mut self) {
-            *self.dropped.lock().unwrap() = true;
-        }
-    }
-
-    impl ReferenceEngine for Gated {
-        fn name(&self) -> &'static str {
-            "stand-in"
-        }
-
-        fn info(&mut self) -> Result<EngineInfo, ReferenceError> {
-            Ok(EngineInfo {
-                name: "Stand-in".into(),
-                version: Some("1.08.003".into()),
-                banner: "Stand-in 1.08.003".into(),
-            })
-        }
-
-        fn rank_moves(
-            &mut self,
-            pos: &Position,
-            dice: Dice,
-            plies: u8,
-        ) -> Result<Vec<MoveEval>, ReferenceError> {
-            self.wait();
-            if plies > 2 {
-                return Err(ReferenceError::Refused {
-                    engine: "stand-in",
-                    why: "too deep".into(),
-                });
-            }
-            Ok(legal_plays(pos, dice)
-                .iter()
-                .map(|p| MoveEval {
-                    notation: p.mv.notation(),
-                    equity: 0.0,
-                    probs: None,
-                    plies,
-                })
-                .collect())
-        }
-
-        fn evaluate(&mut self, _pos: &Position, _plies: u8) -> Result<Evaluation, ReferenceError> {
-            self.wait();
-            Ok(Evaluation {
-                equity: 0.25,
-                probs: None,
-            })
-        }
-    }
-
-    type Gate = Arc<(Mutex<bool>, Condvar)>;
-
-    fn gated() -> (Background<Gated>, Gate, Arc<Mutex<bool>>) {
-        let gate: Gate = Arc::new((Mutex::new(false), Condvar::new()));
-        let dropped = Arc::new(Mutex::new(false));
-        let engine = Gated {
-            gate: Arc::clone(&gate),
-            dropped: Arc::clone(&dropped),
-        };
+            0.0
+        });
         (Background::new(engine), gate, dropped)
     }
 
@@ -362,7 +310,10 @@ mod tests {
     }
 
     /// Polls until the answer comes (bounded: the test fails after 20 s).
-    fn wait_for(b: &mut Background<Gated>, t: BackgroundTicket) -> Result<Answer, ReferenceError> {
+    fn wait_for(
+        b: &mut Background<ScriptedEngine>,
+        t: BackgroundTicket,
+    ) -> Result<Answer, ReferenceError> {
         let start = Instant::now();
         loop {
             if let Some(a) = b.poll(t) {
@@ -395,36 +346,26 @@ mod tests {
         // The engine waits at its gate: the answers are pending, and polling does not wait.
         assert_eq!(b.poll(t), None);
         assert_eq!(b.poll(e), None);
+        assert_eq!(b.info(), None);
         open(&gate);
         let Ok(Answer::Moves(moves)) = wait_for(&mut b, t) else {
             panic!("not moves")
         };
         assert_eq!(moves.len(), 16);
-        assert_eq!(
+        // The engine's refusal is the answer.
+        assert!(matches!(
             wait_for(&mut b, e),
-            Ok(Answer::Evaluation(Evaluation {
-                equity: 0.25,
-                probs: None
-            }))
-        );
+            Err(ReferenceError::Refused {
+                engine: "scripted",
+                ..
+            })
+        ));
         assert_eq!(
             b.info().map(ToString::to_string).as_deref(),
-            Some("Stand-in 1.08.003")
+            Some("Scripted engine 1")
         );
         // Handed over once.
         assert_eq!(b.poll(t), Some(Err(ReferenceError::UnknownTicket(t.id()))));
-        // The engine's refusal is the answer.
-        let deep = b
-            .submit(Question::RankMoves {
-                position: Position::opening(Side::White),
-                dice: Dice::new(3, 1).unwrap(),
-                plies: 3,
-            })
-            .unwrap();
-        assert!(matches!(
-            wait_for(&mut b, deep),
-            Err(ReferenceError::Refused { why, .. }) if why == "too deep"
-        ));
     }
 
     #[test]

@@ -6,7 +6,8 @@
 //! ([`ReferenceEngine::evaluate`]), the move the engine plays
 //! ([`ReferenceEngine::best_move`]), and its name and version ([`ReferenceEngine::info`]).
 //! Every failure is a [`ReferenceError`]. GNU Backgammon ([`gnubg::Gnubg`]) is one
-//! implementation; tests script the seam with stand-ins.
+//! implementation; tests script the seam with stand-ins ([`ScriptedEngine`], and programs
+//! that stand in for gnubg).
 //!
 //! Built on the seam: the benchmark's judge ([`crate::benchmark::build`]), the duel's player
 //! over any engine ([`crate::opponents::ReferencePlayer`]) and [`Background`], which runs any
@@ -19,10 +20,12 @@
 mod background;
 mod error;
 pub mod gnubg;
+mod scripted;
 
 pub use background::{Answer, Background, BackgroundTicket, Question};
 pub use error::ReferenceError;
 pub use gnubg::{MatchError, match_to_plays};
+pub use scripted::{ScriptedEngine, ScriptedEquity};
 
 use crate::dice::Dice;
 use crate::position::Position;
