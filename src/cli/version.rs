@@ -7,8 +7,9 @@ use bgw_engine::reference::gnubg::{Config, Gnubg, PROTOCOL};
 use std::process::ExitCode;
 use std::time::Duration;
 
-/// How long gnubg may take to start and answer (it loads its nets in about a second).
-const WAIT: Duration = Duration::from_secs(8);
+/// How long gnubg may take to start and answer (it loads its nets in about a second); a
+/// gnubg that does not answer is started once more, so the wait is at most twice this.
+const WAIT: Duration = Duration::from_secs(5);
 
 /// Prints clap's version line, then the reference engine's line.
 pub fn run(version: &clap::Error) -> Result<ExitCode, CliError> {
