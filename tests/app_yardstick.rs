@@ -240,6 +240,34 @@ fn without_gnubg_the_column_says_how_to_install_it() {
     assert!(shows(&h, "Candidates (16)"));
 }
 
+#[test]
+fn the_status_line_names_the_engine_once_it_answers() {
+    let info = bgw_engine::reference::EngineInfo {
+        name: "GNU Backgammon".into(),
+        version: Some("1.08.003".into()),
+        banner: "GNU Backgammon 1.08.003 20240428".into(),
+    };
+    let referee = ScriptedReferee::answering(equity).named(info);
+    referee.hold(true);
+    let mut h = app_on(OPENING_31, referee.clone());
+    assert!(shows(&h, "evaluating…"));
+    assert!(
+        !shows(&h, "GNU Backgammon 1.08.003"),
+        "named before it answered"
+    );
+    referee.hold(false);
+    h.run();
+    assert!(shows(&h, "gnubg answers: GNU Backgammon 1.08.003"));
+    // Said once.
+    h.event(Event::Paste(
+        "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10".into(),
+    ));
+    h.run();
+    let log = &h.state().state.messages.log;
+    let said = log.iter().filter(|l| l.contains("1.08.003")).count();
+    assert_eq!(said, 1, "{log:?}");
+}
+
 /// The real gnubg, when it is installed (CI installs it: there a missing gnubg fails).
 #[test]
 fn the_real_gnubg_rates_every_candidate() {
@@ -269,6 +297,13 @@ fn the_real_gnubg_rates_every_candidate() {
     assert!(a.candidates.iter().all(|c| j.of(&c.play.result).is_some()));
     // gnubg's best 31 from the opening is 8/5 6/5, which the classic plays too.
     assert!(shows(&h, "classic's choice is gnubg's best (0-ply)"));
+    // Its version was said when it first answered.
+    let log = &h.state().state.messages.log;
+    assert!(
+        log.iter()
+            .any(|l| l.starts_with("gnubg answers: GNU Backgammon 1.")),
+        "{log:?}"
+    );
 }
 
 /// A state whose benchmark is ready (prepared on this thread).

@@ -333,6 +333,9 @@ fn a_real_build_of_two_games_reads_back() {
         report.starts_with("2 games, ") && report.contains("requests/s"),
         "{report}"
     );
+    // The provenance: the version that answered, e.g. "from GNU Backgammon 1.07.001 at 0
+    // plies".
+    assert!(report.contains("from GNU Backgammon 1."), "{report}");
     let bytes = std::fs::read(&path).unwrap();
     assert!(!bytes.starts_with(&[0x1f, 0x8b]), "plain text by its name");
     let bench = bgw_engine::benchmark::Benchmark::load(&path).unwrap();
@@ -345,6 +348,20 @@ fn a_real_build_of_two_games_reads_back() {
     assert_eq!(v["decisions"], bench.decisions.len());
 }
 
+/// True when `program` is gnubg 1.07.
+fn is_107(program: &std::path::Path) -> bool {
+    use bgw_engine::reference::ReferenceEngine;
+    use bgw_engine::reference::gnubg::{Config, Gnubg};
+    let mut g = Gnubg::new(Config {
+        program: Some(program.to_path_buf()),
+        ..Config::default()
+    });
+    g.info()
+        .ok()
+        .and_then(|i| i.version)
+        .is_some_and(|v| v.starts_with("1.07"))
+}
+
 #[test]
 fn gnubg_at_0_plies_agrees_with_the_0_ply_benchmark() {
     let Some(program) = real_gnubg() else { return };
@@ -355,11 +372,14 @@ fn gnubg_at_0_plies_agrees_with_the_0_ply_benchmark() {
     assert!(o.status.success(), "{}", text(&o.stderr));
     let v: Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(v["player"], "gnubg");
-    assert_eq!(
-        (&v["decisions"], &v["agreement"]),
-        (&Value::from(4), &Value::from(1.0))
-    );
-    assert_eq!(f(&v["mean_loss"]), 0.0);
+    assert_eq!(v["decisions"], 4);
+    // The file is gnubg 1.07's verdict: 1.07 agrees exactly, later nets mostly.
+    if is_107(&program) {
+        assert_eq!(v["agreement"], 1.0);
+        assert_eq!(f(&v["mean_loss"]), 0.0);
+    } else {
+        assert!(f(&v["agreement"]) >= 0.5, "{v}");
+    }
     let o = with_gnubg(
         std::path::Path::new("/nonexistent/gnubg"),
         &["benchmark", "score", &hand(), "--player", "gnubg:1"],

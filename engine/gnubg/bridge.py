@@ -16,8 +16,17 @@
 # (the moves it discards keep a lower ply, which each move's `plies` says).
 # Replies: {"id": N, "ok": true, ...} or {"id": N, "ok": false, "error": "..."}; a request
 # that is not a JSON object gets {"id": null, "ok": false, "error": "..."}.
+#
+# The hello names gnubg's version (the first line of `show version`) and the problems the
+# bridge met when it tried a request of each kind at its start (an empty list: none), so that
+# a gnubg whose Python module answers differently is refused for what differs.
+#
+# Checked with gnubg 1.07.001 (Python 3). gnubg 1.08 changed its neural nets, not the Python
+# functions used here. gnubg 1.06 and older embed Python 2: the script runs there too, far
+# enough to say which gnubg it is (bgw refuses gnubg older than 1.07).
 
 import ctypes
+import io
 import json
 import os
 import re
@@ -30,17 +39,26 @@ PROTOCOL = 1
 PREFIX = "@bgw "
 MAX_PLIES = 4
 BASE64 = re.compile(r"^[A-Za-z0-9+/]{14}$")
+# Text as JSON reads it: str in Python 3, str or unicode in Python 2.
+TEXT = (str, type(u""))
+# The opening position, White on roll: 16 legal moves with 3-1.
+OPENING = "4HPwATDgc/ABMA"
 
 # Replies go to the real stdout; gnubg's output (C stdio and Python alike) to /dev/null.
 _libc = ctypes.CDLL(None)
 _libc.fflush(None)
-_replies = os.fdopen(os.dup(1), "w", encoding="utf-8", buffering=1)
+_replies = io.open(os.dup(1), "w", encoding="utf-8", buffering=1)
 _devnull = os.open(os.devnull, os.O_WRONLY)
 os.dup2(_devnull, 1)
 
 
+def text(s):
+    """Unicode text for the replies' stream (json.dumps gives bytes in Python 2)."""
+    return s.decode("utf-8") if isinstance(s, bytes) else s
+
+
 def reply(obj):
-    _replies.write(PREFIX + json.dumps(obj, separators=(",", ":")) + "\n")
+    _replies.write(text(PREFIX) + text(json.dumps(obj, separators=(",", ":"))) + u"\n")
     _replies.flush()
 
 
@@ -71,7 +89,7 @@ def version():
 
 def board_of(request):
     pid = request.get("position")
-    if not isinstance(pid, str) or not BASE64.match(pid):
+    if not isinstance(pid, TEXT) or not BASE64.match(pid):
         raise Refused("not a Position ID: %r" % (pid,))
     try:
         board = gnubg.positionfromid(pid)
@@ -120,6 +138,7 @@ class Session:
         self.plies = 0
         self.gnubg_filter = gnubg.getevalhintfilter()
         self.filter = "gnubg"
+        self.problems = []
 
     def set_plies(self, plies):
         if plies != self.plies:
@@ -172,23 +191,47 @@ class Session:
     def handle(self, request):
         op = request.get("op")
         if op == "hello":
-            return {"gnubg": version(), "protocol": PROTOCOL}
+            return {"gnubg": version(), "protocol": PROTOCOL, "problems": self.problems}
         if op == "moves":
             return {"moves": self.hint(request, request.get("filter", "all"))}
         if op == "best":
             moves = self.hint(request, "gnubg")
             return {"move": moves[0] if moves else None}
         if op == "evaluate":
-            pid, board, _counts = board_of(request)
-            plies = plies_of(request)
-            context = {"cubeful": 0, "plies": plies, "deterministic": 1, "noise": 0.0}
-            out = gnubg.evaluate(board, gnubg.cubeinfo(), context)
-            return {"equity": out[5], "probs": list(out[:5])}
+            return self.evaluate(request)
         raise Refused("unknown op %r" % (op,))
+
+    def evaluate(self, request):
+        _pid, board, _counts = board_of(request)
+        plies = plies_of(request)
+        context = {"cubeful": 0, "plies": plies, "deterministic": 1, "noise": 0.0}
+        out = gnubg.evaluate(board, gnubg.cubeinfo(), context)
+        return {"equity": out[5], "probs": list(out[:5])}
+
+    def check(self):
+        """What fails when a request of each kind is tried on this gnubg: a list of words."""
+        problems = []
+        try:
+            moves = self.hint({"position": OPENING, "dice": [3, 1], "plies": 0}, "all")
+            if len(moves) != 16:
+                problems.append("moves: the opening 3-1 has %d moves, not 16" % len(moves))
+            for m in moves[:1]:
+                if len(m["probs"]) != 5 or not isinstance(m["move"], TEXT):
+                    problems.append("moves: a move is %r" % (m,))
+        except Exception as e:
+            problems.append("moves: %s: %s" % (type(e).__name__, e))
+        try:
+            out = self.evaluate({"position": OPENING, "plies": 0})
+            if len(out["probs"]) != 5:
+                problems.append("evaluate: %r" % (out,))
+        except Exception as e:
+            problems.append("evaluate: %s: %s" % (type(e).__name__, e))
+        return problems
 
 
 def main():
     session = Session()
+    session.problems = session.check()
     while True:
         line = sys.stdin.readline()
         if not line:

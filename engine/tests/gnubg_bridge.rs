@@ -1,4 +1,6 @@
-//! The gnubg bridge against the real GNU Backgammon (`apt-get install gnubg`).
+//! The gnubg bridge against the real GNU Backgammon (`apt-get install gnubg`), 1.07 or later.
+//! Figures that belong to one version's neural nets (the opening's equity, agreement with the
+//! shipped benchmark, made by 1.07) are checked exactly with 1.07 and loosely with later ones.
 //!
 //! Without gnubg each test prints why it is skipped, unless `CI` is set: then it fails.
 
@@ -6,8 +8,9 @@ use bgw_engine::dice::Dice;
 use bgw_engine::formats::position_id;
 use bgw_engine::moves::{MoveGenerator, legal_plays};
 use bgw_engine::reference::gnubg::{
-    Config, Error, Gnubg, MoveEval, Reply, Request, match_to_plays,
+    Config, Gnubg, MoveEval, OLDEST_VERSION, Reply, Request, Version, match_to_plays,
 };
+use bgw_engine::reference::{ReferenceEngine, ReferenceError as Error};
 use bgw_engine::{Position, Side};
 use std::time::{Duration, Instant};
 
@@ -16,12 +19,19 @@ fn gnubg() -> Option<Gnubg> {
     let mut g = Gnubg::new(Config::default());
     match g.ask_hello() {
         Ok(_) => Some(g),
-        Err(e @ Error::Missing { .. }) if std::env::var_os("CI").is_none() => {
+        Err(e) if e.is_not_found() && std::env::var_os("CI").is_none() => {
             eprintln!("skipped: {e}");
             None
         }
         Err(e) => panic!("gnubg does not start: {e}"),
     }
+}
+
+/// True when `g` is gnubg 1.07 (whose figures some tests know exactly).
+fn is_107(g: &Gnubg) -> bool {
+    g.hello()
+        .and_then(|h| h.version())
+        .is_some_and(|v| (v.major, v.minor) == (1, 7))
 }
 
 fn dice(a: u8, b: u8) -> Dice {
@@ -50,20 +60,26 @@ fn assert_sensible(what: &str, equity: f64, p: &[f64; 5]) {
 }
 
 #[test]
-fn hello_names_gnubg_107_and_the_protocol() {
+fn hello_names_gnubg_1_07_or_later_the_protocol_and_no_problems() {
     let Some(mut g) = gnubg() else { return };
     let h = g.ask_hello().unwrap();
-    assert!(h.gnubg.starts_with("GNU Backgammon 1.07"), "{h:?}");
+    let version: Version = h.version().unwrap_or_else(|| panic!("{h:?}"));
+    assert!(version >= OLDEST_VERSION, "{h:?}");
     assert_eq!(h.protocol, bgw_engine::reference::gnubg::PROTOCOL);
+    assert_eq!(h.problems, Vec::<String>::new());
     assert_eq!(g.hello(), Some(&h));
     assert!(g.pid().is_some());
+    let info = g.info().unwrap();
+    assert_eq!(info.name, "GNU Backgammon");
+    assert!(h.gnubg.starts_with(&info.to_string()), "{info} {h:?}");
+    assert_eq!(g.refusal(), None);
 }
 
 #[test]
 fn opening_31_has_16_moves_and_the_best_is_8_5_6_5() {
     let Some(mut g) = gnubg() else { return };
     let pos = Position::opening(Side::White);
-    let moves = g.moves(&pos, dice(3, 1), 0).unwrap();
+    let moves = g.rank_moves(&pos, dice(3, 1), 0).unwrap();
     assert_eq!(moves.len(), 16, "{moves:?}");
     let MoveEval {
         notation,
@@ -72,13 +88,15 @@ fn opening_31_has_16_moves_and_the_best_is_8_5_6_5() {
         plies,
     } = &moves[0];
     assert_eq!(notation, "8/5 6/5");
-    assert!((equity - 0.159).abs() < 0.0005, "{equity}");
+    // 1.07's net says +0.159; later nets were trained again, and say about as much.
+    let slack = if is_107(&g) { 0.0005 } else { 0.05 };
+    assert!((equity - 0.159).abs() < slack, "{equity}");
     assert_eq!(*plies, 0);
     for m in &moves {
-        assert_sensible(&m.notation, m.equity, &m.probs);
+        assert_sensible(&m.notation, m.equity, &m.probs.expect("probabilities"));
     }
     assert!(moves.windows(2).all(|w| w[0].equity >= w[1].equity));
-    assert!(probs[0] > 0.5);
+    assert!(probs.expect("probabilities")[0] > 0.5);
     // Every one of them is one of our 16 candidates, each a different one.
     let plays = legal_plays(&pos, dice(3, 1));
     let matched = match_to_plays(&pos, dice(3, 1), &moves, &plays, true).unwrap();
@@ -114,7 +132,7 @@ fn gnubg_lists_exactly_our_legal_plays_on_1050_decisions() {
     let mut with_hits_or_bar = 0;
     for pos in sample_positions(200) {
         for d in Dice::all() {
-            let moves = g.moves(&pos, d, 0).unwrap();
+            let moves = g.rank_moves(&pos, d, 0).unwrap();
             let plays = generator.generate(&pos, d).to_vec();
             let matched = match_to_plays(&pos, d, &moves, &plays, true)
                 .unwrap_or_else(|e| panic!("{} {d}: {e}", position_id::encode(&pos)));
@@ -134,10 +152,10 @@ fn gnubg_lists_exactly_our_legal_plays_on_1050_decisions() {
 fn best_is_the_move_gnubg_plays() {
     let Some(mut g) = gnubg() else { return };
     let pos = Position::opening(Side::White);
-    let best = g.best(&pos, dice(3, 1), 0).unwrap().unwrap();
+    let best = g.best_move(&pos, dice(3, 1), 0).unwrap().unwrap();
     assert_eq!(best.notation, "8/5 6/5");
     let plays = legal_plays(&pos, dice(6, 4));
-    let best = g.best(&pos, dice(6, 4), 2).unwrap().unwrap();
+    let best = g.best_move(&pos, dice(6, 4), 2).unwrap().unwrap();
     assert_eq!(best.plies, 2);
     let matched = match_to_plays(&pos, dice(6, 4), &[best], &plays, false).unwrap();
     assert_eq!(matched.len(), 1);
@@ -156,7 +174,7 @@ fn a_bad_position_id_gets_an_error_reply_and_the_session_goes_on() {
     let t = Instant::now();
     let r = g.call(&bad, Duration::from_secs(20));
     assert!(
-        matches!(r, Err(Error::Refused(ref why)) if why.contains("not/an ID!!")),
+        matches!(r, Err(Error::Refused { ref why, .. }) if why.contains("not/an ID!!")),
         "{r:?}"
     );
     assert!(t.elapsed() < Duration::from_secs(5));
@@ -168,11 +186,11 @@ fn a_bad_position_id_gets_an_error_reply_and_the_session_goes_on() {
         Duration::from_secs(20),
     );
     assert!(
-        matches!(r, Err(Error::Refused(ref why)) if why.contains("plies")),
+        matches!(r, Err(Error::Refused { ref why, .. }) if why.contains("plies")),
         "{r:?}"
     );
     let moves = g
-        .moves(&Position::opening(Side::Black), dice(6, 6), 0)
+        .rank_moves(&Position::opening(Side::Black), dice(6, 6), 0)
         .unwrap();
     assert_eq!(moves[0].notation, "24/18(2) 13/7(2)");
     assert_eq!(g.pid(), pid, "the same process answers");
@@ -230,23 +248,22 @@ fn bear_off_evaluations_have_the_right_sign_and_sensible_probabilities() {
     // Two checkers on 1 and 2: off with any roll.
     let sure_win = board(&[(1, 1), (2, 1), (24, -2)]);
     let e = g.evaluate(&sure_win, 0).unwrap();
-    assert_eq!((e.equity, e.probs), (1.0, [1.0, 0.0, 0.0, 0.0, 0.0]));
+    assert_eq!((e.equity, e.probs), (1.0, Some([1.0, 0.0, 0.0, 0.0, 0.0])));
     // Fifteen checkers outside the home board, the opponent's last on its ace: a gammon lost.
     let gammon = board(&[(12, 15), (24, -1)]);
     let e = g.evaluate(&gammon, 0).unwrap();
-    assert_sensible("gammon", e.equity, &e.probs);
-    assert!(e.probs[0] < 1e-3 && e.probs[3] > 1.0 - 1e-3, "{e:?}");
+    let p = e.probs.expect("probabilities");
+    assert_sensible("gammon", e.equity, &p);
+    assert!(p[0] < 1e-3 && p[3] > 1.0 - 1e-3, "{e:?}");
     assert!(e.equity < -1.99, "{e:?}");
     // A race the side on roll leads: two checkers against six.
     let ahead = board(&[(6, 1), (5, 1), (19, -6)]);
     let shallow = g.evaluate(&ahead, 0).unwrap();
     let deep = g.evaluate(&ahead, 2).unwrap();
     for e in [shallow, deep] {
-        assert_sensible("race", e.equity, &e.probs);
-        assert!(
-            e.equity > 0.5 && e.probs[0] > 0.75 && e.probs[0] < 1.0,
-            "{e:?}"
-        );
+        let p = e.probs.expect("probabilities");
+        assert_sensible("race", e.equity, &p);
+        assert!(e.equity > 0.5 && p[0] > 0.75 && p[0] < 1.0, "{e:?}");
     }
     assert!(
         (shallow.equity - deep.equity).abs() < 0.05,
@@ -272,7 +289,7 @@ fn a_killed_gnubg_is_restarted_by_the_next_request() {
     let first = g.pid().unwrap();
     kill(first);
     std::thread::sleep(Duration::from_millis(100));
-    let moves = g.moves(&pos, dice(3, 1), 0).unwrap();
+    let moves = g.rank_moves(&pos, dice(3, 1), 0).unwrap();
     assert_eq!(moves.len(), 16);
     let second = g.pid().unwrap();
     assert_ne!(first, second);
@@ -300,7 +317,7 @@ fn a_killed_gnubg_is_restarted_by_the_next_request() {
             .to_string()
             .contains("restarted on the next request")
     );
-    assert_eq!(g.moves(&pos, dice(3, 1), 0).unwrap(), moves);
+    assert_eq!(g.rank_moves(&pos, dice(3, 1), 0).unwrap(), moves);
     assert_eq!(g.restarts(), 2);
 }
 
@@ -318,7 +335,7 @@ fn a_request_that_takes_too_long_times_out_and_gnubg_is_restarted() {
     assert!(notices.contains("timed out"), "{notices}");
     assert_eq!(g.pid(), None);
     assert_eq!(
-        g.moves(&pos, dice(2, 1), 0).unwrap().len(),
+        g.rank_moves(&pos, dice(2, 1), 0).unwrap().len(),
         legal_plays(&pos, dice(2, 1)).len()
     );
     assert_eq!(g.restarts(), 1);
@@ -339,6 +356,9 @@ fn a_self_play_build_of_two_games_reads_back_with_our_legal_plays() {
     let built = build(&mut g, &config, &task).unwrap();
     let games = task.snapshot().done;
     assert_eq!((built.games, games), (2, 2));
+    // The provenance: the version that answered.
+    let info = built.engine.clone().expect("gnubg's name and version");
+    assert_eq!(Some(info), g.hello().map(|h| h.info()));
     assert!(built.decisions > 30, "{}", built.decisions);
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("two.jsonl.gz");
@@ -361,23 +381,32 @@ fn a_self_play_build_of_two_games_reads_back_with_our_legal_plays() {
 fn gnubg_at_0_plies_plays_the_0_ply_benchmark_s_best_moves() {
     use bgw_engine::benchmark::{Benchmark, score};
     use bgw_engine::duel::Contender;
-    if gnubg().is_none() {
-        return;
-    }
+    let Some(g) = gnubg() else { return };
+    let exact = is_107(&g);
+    drop(g);
     let mut bench = Benchmark::shipped().unwrap();
     bench.decisions.truncate(300);
     let player = Contender::parse("gnubg").unwrap();
     let report = score(&bench, &player);
     assert_eq!(player.failure(), None);
     assert_eq!(report.overall.decisions, 300);
-    // The benchmark is gnubg 1.07's own verdict at 0 plies: it plays its best every time
-    // (a tie may go either way, and both agree).
-    assert_eq!(report.overall.agreement, 1.0, "{:?}", report.worst);
-    assert!(
-        report.overall.mean_loss < 1e-6,
-        "{}",
-        report.overall.mean_loss
-    );
+    // The benchmark is gnubg 1.07's own verdict at 0 plies: 1.07 plays its best every time
+    // (a tie may go either way, and both agree); later nets mostly agree.
+    if exact {
+        assert_eq!(report.overall.agreement, 1.0, "{:?}", report.worst);
+        assert!(
+            report.overall.mean_loss < 1e-6,
+            "{}",
+            report.overall.mean_loss
+        );
+    } else {
+        eprintln!(
+            "agreement with 1.07's verdict: {:.3}, mean loss {:.4}",
+            report.overall.agreement, report.overall.mean_loss
+        );
+        assert!(report.overall.agreement > 0.8, "{:?}", report.overall);
+        assert!(report.overall.mean_loss < 0.02, "{:?}", report.overall);
+    }
     let pool = player.gnubg_pool().unwrap();
     assert_eq!(pool.requests(), 300);
     assert!(pool.started() <= rayon::current_num_threads() as u64);

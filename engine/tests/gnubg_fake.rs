@@ -1,5 +1,5 @@
-//! The gnubg bridge's error handling against stand-ins for gnubg: shell scripts that answer
-//! the start-up hello and then misbehave. No gnubg needed.
+//! The gnubg bridge against stand-ins for gnubg: shell scripts that answer the start-up hello
+//! (as one gnubg version or another) and then answer or misbehave. No gnubg needed.
 //!
 //! One test runs every case in turn: a script written and then executed while another test
 //! thread forks could fail with "text file busy".
@@ -7,7 +7,8 @@
 
 use bgw_engine::dice::Dice;
 use bgw_engine::duel::{Contender, DuelConfig, duel_until};
-use bgw_engine::reference::gnubg::{Config, Error, Gnubg, Reply, Request};
+use bgw_engine::reference::gnubg::{Config, Gnubg, Reply, Request};
+use bgw_engine::reference::{ReferenceEngine, ReferenceError as Error};
 use bgw_engine::{Position, Side};
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
@@ -17,6 +18,21 @@ use std::time::{Duration, Instant};
 /// `protocol`, and runs `rest` (sh, with `$id` the request id) for each later one.
 fn fake(dir: &Path, name: &str, version: &str, protocol: u32, rest: &str) -> PathBuf {
     slow_fake(dir, name, version, protocol, "", rest)
+}
+
+/// [`fake`] whose hello also names `problems` (a JSON list, escaped for sh's double quotes).
+fn fake_with_problems(dir: &Path, name: &str, version: &str, problems: &str) -> PathBuf {
+    let path = dir.join(name);
+    let script = format!(
+        "#!/bin/sh\n\
+         while IFS= read -r line; do\n\
+         id=$(printf '%s\\n' \"$line\" | sed -n 's/.*\"id\":\\([0-9]*\\).*/\\1/p')\n\
+         echo \"@bgw {{\\\"id\\\":$id,\\\"ok\\\":true,\\\"gnubg\\\":\\\"{version}\\\",\\\"protocol\\\":1,\\\"problems\\\":{problems}}}\"\n\
+         done\n"
+    );
+    std::fs::write(&path, script).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path
 }
 
 /// [`fake`], running `start` (sh) before it answers the hello.
@@ -53,7 +69,6 @@ fn engine(program: PathBuf) -> Gnubg {
     Gnubg::new(Config {
         program: Some(program),
         timeout: Duration::from_secs(10),
-        ..Config::default()
     })
 }
 
@@ -62,9 +77,10 @@ fn opening_moves() -> Request {
 }
 
 const GOOD: &str = "GNU Backgammon 1.07.001 (a stand-in)";
+const V108: &str = "GNU Backgammon 1.08.003 20240428";
 
 #[test]
-fn misbehaving_gnubgs_give_clear_errors_and_never_hang() {
+fn stand_ins_are_judged_by_their_protocol_and_misbehaving_ones_never_hang() {
     let dir = tempfile::tempdir().unwrap();
     let dir = dir.path();
     let ask = |g: &mut Gnubg| {
@@ -77,27 +93,75 @@ fn misbehaving_gnubgs_give_clear_errors_and_never_hang() {
     // Not installed.
     let mut g = engine(dir.join("no-such-gnubg"));
     let e = ask(&mut g).unwrap_err();
-    assert!(matches!(e, Error::Missing { .. }), "{e:?}");
+    assert!(matches!(e, Error::NotFound { .. }), "{e:?}");
+    assert!(e.is_not_found());
     assert!(e.to_string().contains("apt-get install gnubg"), "{e}");
-
-    // Another gnubg version: refused, and not started again for every request.
-    let mut g = engine(fake(dir, "old", "GNU Backgammon 0.14", 1, "true"));
-    let e = ask(&mut g).unwrap_err();
     assert!(
-        matches!(&e, Error::Version { gnubg, .. } if gnubg.contains("0.14")),
-        "{e:?}"
+        e.to_string().starts_with("GNU Backgammon not found ("),
+        "{e}"
     );
-    assert!(e.to_string().contains("1.07"), "{e}");
-    assert!(matches!(ask(&mut g), Err(Error::Version { .. })));
-    assert_eq!((g.pid(), g.restarts()), (None, 0));
 
-    // Another bridge protocol.
+    // A gnubg older than 1.07: refused as too old, and not started again for every request.
+    for (name, banner) in [
+        ("ancient", "GNU Backgammon 0.14"),
+        ("old", "GNU Backgammon 1.06.002 20180802"),
+    ] {
+        let mut g = engine(fake(dir, name, banner, 1, "true"));
+        let e = ask(&mut g).unwrap_err();
+        assert!(matches!(&e, Error::Incompatible { .. }), "{e:?}");
+        let text = e.to_string();
+        assert!(
+            text.contains(banner) && text.contains("older than 1.07"),
+            "{text}"
+        );
+        assert_eq!(g.refusal(), Some(&e));
+        assert!(matches!(ask(&mut g), Err(Error::Incompatible { .. })));
+        assert_eq!((g.pid(), g.restarts()), (None, 0), "{name}");
+    }
+
+    // Another bridge protocol: refused for the protocol, whatever the banner.
     let mut g = engine(fake(dir, "proto", GOOD, 99, "true"));
     let e = ask(&mut g).unwrap_err();
-    assert!(matches!(e, Error::Version { protocol: 99, .. }), "{e:?}");
+    let text = e.to_string();
+    assert!(matches!(e, Error::Incompatible { .. }), "{e:?}");
+    assert!(
+        text.contains("protocol 99") && text.contains("bgw speaks protocol 1"),
+        "{text}"
+    );
+    assert!(!text.contains("older"), "{text}");
+
+    // A later gnubg whose bridge found a request failing: refused for what failed.
+    let mut g = engine(fake_with_problems(
+        dir,
+        "failing",
+        "GNU Backgammon 1.09.000",
+        "[\\\"moves: KeyError: 'details'\\\"]",
+    ));
+    let e = ask(&mut g).unwrap_err();
+    assert!(matches!(e, Error::Incompatible { .. }), "{e:?}");
+    assert!(e.to_string().contains("KeyError: 'details'"), "{e}");
+    let mut g = engine(fake_with_problems(
+        dir,
+        "checked",
+        "GNU Backgammon 1.08.003 20240428",
+        "[]",
+    ));
+    assert_eq!(g.ask_hello().unwrap().problems, Vec::<String>::new());
+
+    // gnubg 1.08.003, speaking the protocol: accepted, its version known.
+    let reply = "echo \"@bgw {\\\"id\\\":$id,\\\"ok\\\":true,\\\"moves\\\":[]}\"";
+    let mut g = engine(fake(dir, "v108", V108, 1, reply));
+    assert_eq!(ask(&mut g), Ok(Reply::Moves(vec![])));
+    let info = g.info().unwrap();
+    assert_eq!(info.to_string(), "GNU Backgammon 1.08.003");
+    assert_eq!(info.banner, V108);
+    assert_eq!(g.refusal(), None);
+    // A banner that is not gnubg's is no reason to refuse a bridge that speaks the protocol.
+    let mut g = engine(fake(dir, "fork", "Backgammon Fork 2", 1, reply));
+    assert_eq!(ask(&mut g), Ok(Reply::Moves(vec![])));
+    assert_eq!(g.info().unwrap().version, None);
 
     // A slow start does not count against a request's time limit.
-    let reply = "echo \"@bgw {\\\"id\\\":$id,\\\"ok\\\":true,\\\"moves\\\":[]}\"";
     let mut g = engine(slow_fake(dir, "slow", GOOD, 1, "sleep 0.6", reply));
     let r = g.call(&opening_moves(), Duration::from_millis(300));
     assert_eq!(r, Ok(Reply::Moves(vec![])));
@@ -123,16 +187,26 @@ fn misbehaving_gnubgs_give_clear_errors_and_never_hang() {
     assert!(matches!(e, Error::Garbage { .. }), "{e:?}");
     assert!(e.to_string().contains("oops"), "{e}");
 
-    // A reply of the wrong shape.
+    // A reply of the wrong shape: what differs is said, and the process goes on.
     let wrong = "echo \"@bgw {\\\"id\\\":$id,\\\"ok\\\":true,\\\"moves\\\":[{\\\"move\\\":7}]}\"";
-    let mut g = engine(fake(dir, "wrong", GOOD, 1, wrong));
-    assert!(matches!(ask(&mut g), Err(Error::Garbage { .. })));
+    let mut g = engine(fake(dir, "wrong", V108, 1, wrong));
+    let e = ask(&mut g).unwrap_err();
+    assert!(matches!(e, Error::Incompatible { .. }), "{e:?}");
+    assert!(
+        e.to_string()
+            .contains("its answer to moves differs (a move without its notation)"),
+        "{e}"
+    );
+    let pid = g.pid();
+    assert!(pid.is_some());
+    assert!(matches!(ask(&mut g), Err(Error::Incompatible { .. })));
+    assert_eq!((g.pid(), g.restarts()), (pid, 0));
 
     // A crash, with its last words; the request is tried once more on a new process.
     let crash = "echo 'Traceback: boom' >&2; exit 3";
     let mut g = engine(fake(dir, "crash", GOOD, 1, crash));
     let e = ask(&mut g).unwrap_err();
-    let Error::Crashed { status, stderr } = &e else {
+    let Error::Crashed { status, stderr, .. } = &e else {
         panic!("{e:?}")
     };
     assert_eq!(status, "exited with code 3");
@@ -158,7 +232,6 @@ fn misbehaving_gnubgs_give_clear_errors_and_never_hang() {
         let config = Config {
             program: Some(fake(dir, name, GOOD, 1, rest)),
             timeout: Duration::from_secs(10),
-            ..Config::default()
         };
         let gnubg = Contender::gnubg(0, config);
         let pool = gnubg.gnubg_pool().unwrap();

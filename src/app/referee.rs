@@ -1,77 +1,88 @@
-//! The reference engine the candidates are judged by, behind a small trait: GNU Backgammon
-//! ([`GnubgReferee`], one process started on the first request) in the app, a scripted one
-//! ([`ScriptedReferee`]) in tests and benches. Both answer without blocking: a request is
-//! submitted and its reply polled on later frames.
+//! The reference engine the candidates are judged by, behind a small trait: any
+//! [`ReferenceEngine`] on a thread of its own ([`Background`], GNU Backgammon in the app, its
+//! process started by the first request) or a scripted one ([`ScriptedReferee`]) in tests and
+//! benches. Both answer without blocking: a request is submitted and its reply polled on later
+//! frames.
 
-use bgw_engine::Side;
-use bgw_engine::formats::position_id;
-use bgw_engine::moves::{MoveGenerator, Play};
-use bgw_engine::reference::gnubg::{Config, Error, Gnubg, MoveEval, Reply, Request, Ticket};
+use bgw_engine::dice::Dice;
+use bgw_engine::moves::Play;
+use bgw_engine::position::Position;
+use bgw_engine::reference::gnubg::{Config, Gnubg};
+use bgw_engine::reference::{
+    Answer, Background, BackgroundTicket, EngineInfo, MoveEval, Question, ReferenceEngine,
+    ReferenceError, ScriptedEngine,
+};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-/// An engine that evaluates requests in the background.
+/// An engine that ranks the moves of a position and roll in the background.
 pub trait Referee {
-    /// Sends `request`; returns at once with a ticket to poll, or why it cannot be sent.
-    fn submit(&mut self, request: &Request) -> Result<u64, Error>;
+    /// Asks for every legal move of `dice` in `pos` at `plies`, best first; returns at once
+    /// with a ticket to poll, or why it cannot be asked.
+    fn submit(&mut self, pos: &Position, dice: Dice, plies: u8) -> Result<u64, ReferenceError>;
 
-    /// The reply to `ticket` once it has come (handed over once), `None` while it is pending.
-    /// Never blocks.
-    fn poll(&mut self, ticket: u64) -> Option<Result<Reply, Error>>;
+    /// The ranked moves of `ticket` once they have come (handed over once), `None` while they
+    /// are pending. Never blocks.
+    fn poll(&mut self, ticket: u64) -> Option<Result<Vec<MoveEval>, ReferenceError>>;
+
+    /// The engine's name and version, once it has answered.
+    fn engine(&self) -> Option<EngineInfo>;
 }
 
-/// GNU Backgammon through the engine's bridge ([`Gnubg`]), started on the first request.
-#[derive(Default)]
-pub struct GnubgReferee {
-    gnubg: Option<Gnubg>,
-    tickets: HashMap<u64, Ticket>,
+/// GNU Backgammon on a thread of its own, started by the first request.
+pub fn gnubg() -> Background<Gnubg> {
+    Background::new(Gnubg::new(Config::default()))
 }
 
-impl Referee for GnubgReferee {
-    fn submit(&mut self, request: &Request) -> Result<u64, Error> {
-        let gnubg = self
-            .gnubg
-            .get_or_insert_with(|| Gnubg::new(Config::default()));
-        let ticket = gnubg.submit(request)?;
-        self.tickets.insert(ticket.id(), ticket);
-        Ok(ticket.id())
-    }
-
-    fn poll(&mut self, ticket: u64) -> Option<Result<Reply, Error>> {
-        let (Some(gnubg), Some(&t)) = (self.gnubg.as_mut(), self.tickets.get(&ticket)) else {
-            return Some(Err(Error::UnknownTicket(ticket)));
+impl<E: ReferenceEngine + Send + 'static> Referee for Background<E> {
+    fn submit(&mut self, pos: &Position, dice: Dice, plies: u8) -> Result<u64, ReferenceError> {
+        let question = Question::RankMoves {
+            position: *pos,
+            dice,
+            plies,
         };
-        let reply = gnubg.poll(t);
-        if reply.is_some() {
-            self.tickets.remove(&ticket);
-        }
-        reply
+        Background::submit(self, question).map(BackgroundTicket::id)
+    }
+
+    fn poll(&mut self, ticket: u64) -> Option<Result<Vec<MoveEval>, ReferenceError>> {
+        Background::poll(self, BackgroundTicket::from_id(ticket)).map(|answer| match answer {
+            Ok(Answer::Moves(moves)) => Ok(moves),
+            Ok(other) => Err(ReferenceError::Incompatible {
+                engine: self.name(),
+                what: format!("it answered {other:?} when asked for moves"),
+            }),
+            Err(e) => Err(e),
+        })
+    }
+
+    fn engine(&self) -> Option<EngineInfo> {
+        self.info().cloned()
     }
 }
-
-/// The equity a [`ScriptedReferee`] gives a play (for the side that moved).
-pub type EquityOf = dyn Fn(&Play) -> f64 + Send;
 
 /// How a [`ScriptedReferee`] answers.
 enum Script {
     /// As if gnubg were not installed.
     Missing,
-    /// Every legal move of the roll, with these equities.
-    Moves(Box<EquityOf>),
+    /// Every legal move of the roll, as this engine rates them, at once.
+    Moves(ScriptedEngine),
 }
 
 struct Scripted {
     script: Script,
+    /// The engine's name and version, said once it has answered.
+    info: Option<EngineInfo>,
+    answered: bool,
     /// While true, replies are held back (the column shows "evaluating…").
     hold: bool,
     next: u64,
-    pending: HashMap<u64, Request>,
+    pending: HashMap<u64, (Position, Dice, u8)>,
     submitted: usize,
 }
 
-/// A referee for tests: answers `moves` requests with every legal move and equities from a
-/// function, or reports gnubg missing. Clones share their script, so a test keeps one to hold
-/// and release the replies.
+/// A referee for tests: answers with every legal move and equities from a function, or
+/// reports gnubg missing. Clones share their script, so a test keeps one to hold and release
+/// the replies.
 #[derive(Clone)]
 pub struct ScriptedReferee(Arc<Mutex<Scripted>>);
 
@@ -79,6 +90,8 @@ impl ScriptedReferee {
     fn with(script: Script) -> ScriptedReferee {
         ScriptedReferee(Arc::new(Mutex::new(Scripted {
             script,
+            info: None,
+            answered: false,
             hold: false,
             next: 1,
             pending: HashMap::new(),
@@ -88,12 +101,19 @@ impl ScriptedReferee {
 
     /// Answers every legal move with the equity `equity` gives it.
     pub fn answering(equity: impl Fn(&Play) -> f64 + Send + 'static) -> ScriptedReferee {
-        ScriptedReferee::with(Script::Moves(Box::new(equity)))
+        let engine = ScriptedEngine::new(move |_, play| equity(play));
+        ScriptedReferee::with(Script::Moves(engine))
     }
 
     /// Answers like an app without gnubg installed.
     pub fn missing() -> ScriptedReferee {
         ScriptedReferee::with(Script::Missing)
+    }
+
+    /// Says it is `info` once it has answered (by default it names no engine).
+    pub fn named(self, info: EngineInfo) -> ScriptedReferee {
+        self.lock().info = Some(info);
+        self
     }
 
     /// Holds the replies back (true) or lets them through on the next poll (false).
@@ -112,48 +132,78 @@ impl ScriptedReferee {
 }
 
 impl Referee for ScriptedReferee {
-    fn submit(&mut self, request: &Request) -> Result<u64, Error> {
+    fn submit(&mut self, pos: &Position, dice: Dice, plies: u8) -> Result<u64, ReferenceError> {
         let mut s = self.lock();
         s.submitted += 1;
         if let Script::Missing = s.script {
-            return Err(Error::Missing {
+            return Err(ReferenceError::NotFound {
+                engine: "GNU Backgammon",
                 program: "/usr/games/gnubg".into(),
                 why: "No such file or directory (scripted)".into(),
+                remedy: "install it with `apt-get install gnubg`".into(),
             });
         }
         let id = s.next;
         s.next += 1;
-        s.pending.insert(id, request.clone());
+        s.pending.insert(id, (*pos, dice, plies));
         Ok(id)
     }
 
-    fn poll(&mut self, ticket: u64) -> Option<Result<Reply, Error>> {
+    fn poll(&mut self, ticket: u64) -> Option<Result<Vec<MoveEval>, ReferenceError>> {
         let mut s = self.lock();
         if s.hold && s.pending.contains_key(&ticket) {
             return None;
         }
-        let Some(request) = s.pending.remove(&ticket) else {
-            return Some(Err(Error::UnknownTicket(ticket)));
+        let Some((pos, dice, plies)) = s.pending.remove(&ticket) else {
+            return Some(Err(ReferenceError::UnknownTicket(ticket)));
         };
-        let (Script::Moves(equity), Request::Moves { position, dice, .. }) = (&s.script, request)
-        else {
-            return Some(Err(Error::Refused("the script answers moves only".into())));
+        let Script::Moves(engine) = &mut s.script else {
+            return Some(Err(ReferenceError::UnknownTicket(ticket)));
         };
-        let pos = match position_id::decode(&position, Side::White) {
-            Ok(p) => p,
-            Err(e) => return Some(Err(Error::Refused(e.to_string()))),
+        let moves = engine.rank_moves(&pos, dice, plies);
+        s.answered = true;
+        Some(moves)
+    }
+
+    fn engine(&self) -> Option<EngineInfo> {
+        let s = self.lock();
+        s.info.clone().filter(|_| s.answered)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bgw_engine::position::Side;
+    use bgw_engine::reference::ScriptedEngine;
+    use std::time::{Duration, Instant};
+
+    #[test]
+    fn any_reference_engine_referees_in_the_background() {
+        let engine = ScriptedEngine::new(|_, _| 0.0).named(EngineInfo {
+            name: "GNU Backgammon".into(),
+            version: Some("1.08.003".into()),
+            banner: "GNU Backgammon 1.08.003 20240428".into(),
+        });
+        let mut referee: Box<dyn Referee> = Box::new(Background::new(engine));
+        assert_eq!(referee.engine(), None);
+        let pos = Position::opening(Side::White);
+        let t = referee.submit(&pos, Dice::new(3, 1).unwrap(), 1).unwrap();
+        let start = Instant::now();
+        let moves = loop {
+            if let Some(r) = referee.poll(t) {
+                break r.unwrap();
+            }
+            assert!(start.elapsed() < Duration::from_secs(20), "no answer");
+            std::thread::sleep(Duration::from_millis(2));
         };
-        let mut moves: Vec<MoveEval> = MoveGenerator::new()
-            .generate(&pos, dice)
-            .iter()
-            .map(|play| MoveEval {
-                notation: play.mv.notation(),
-                equity: equity(play),
-                probs: [0.0; 5],
-                plies: 0,
-            })
-            .collect();
-        moves.sort_by(|a, b| b.equity.total_cmp(&a.equity));
-        Some(Ok(Reply::Moves(moves)))
+        assert_eq!(moves.len(), 16);
+        assert!(moves.iter().all(|m| m.plies == 1));
+        let info = referee.engine().unwrap();
+        assert_eq!(info.to_string(), "GNU Backgammon 1.08.003");
+        assert!(matches!(
+            referee.poll(t),
+            Some(Err(ReferenceError::UnknownTicket(_)))
+        ));
     }
 }

@@ -105,7 +105,10 @@ fn run_build(args: BuildArgs) -> Result<ExitCode, CliError> {
             CliError::failed(format!("gnubg self-play: {e}"))
         }
     })?;
-    let version = gnubg.hello().map_or("gnubg", |h| h.gnubg.as_str());
+    let version = built
+        .engine
+        .as_ref()
+        .map_or_else(|| "gnubg".to_string(), ToString::to_string);
     built
         .write(&args.out, gzip)
         .map_err(|e| CliError::failed(format!("cannot write {}: {e}", args.out.display())))?;

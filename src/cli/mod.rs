@@ -24,6 +24,7 @@ mod rank;
 mod show;
 mod terms;
 mod tune;
+mod version;
 
 use clap::{Parser, Subcommand};
 use std::io::Write;
@@ -331,6 +332,9 @@ fn open_workbench() -> Result<ExitCode, CliError> {
 pub fn run() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
+        Err(e) if e.kind() == clap::error::ErrorKind::DisplayVersion => {
+            return version::run(&e).unwrap_or_else(|e| ExitCode::from(report(e)));
+        }
         Err(e) => return clap_exit(&e),
     };
     let outcome = match cli.command {

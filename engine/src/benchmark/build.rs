@@ -1,7 +1,9 @@
-//! A benchmark built from GNU Backgammon's self-play: our engine plays the games (our move
-//! generator, seeded dice), gnubg chooses every move, and each decision with at least two
-//! legal plays becomes one line of the benchmark format ([`super`]), gnubg's every legal move
-//! evaluated at the chosen plies, best first.
+//! A benchmark built from a reference engine's self-play (GNU Backgammon's, or a stand-in's in
+//! tests): our engine plays the games (our move generator, seeded dice), the judge — any
+//! [`ReferenceEngine`] — chooses every move, and each decision with at least two legal plays
+//! becomes one line of the benchmark format ([`super`]), the judge's every legal move
+//! evaluated at the chosen plies ([`ReferenceEngine::rank_moves`]), best first. The judge's
+//! name and version come with the result ([`Built::engine`]): the benchmark's provenance.
 //!
 //! The dice of game `g` are the duel's ([`DiceStream`]: the opening roll never a double) drawn
 //! from `SplitMix64::derive(seed, [g])`, so a seed gives the same games with every version
@@ -13,7 +15,9 @@ use crate::duel::{DiceStream, MAX_TURNS};
 use crate::formats::position_id;
 use crate::moves::MoveGenerator;
 use crate::position::{CHECKERS, Position, Side};
-use crate::reference::gnubg::{self, Gnubg, MatchError, MoveEval, match_to_plays};
+use crate::reference::{
+    EngineInfo, MatchError, MoveEval, ReferenceEngine, ReferenceError, match_to_plays,
+};
 use crate::rng::SplitMix64;
 use crate::task::Task;
 use std::collections::HashMap;
@@ -21,29 +25,6 @@ use std::fmt;
 use std::io::{self, Write};
 use std::path::Path;
 use std::time::Instant;
-
-/// Whoever evaluates every legal move of a position and roll: gnubg, or a stand-in in tests.
-pub trait Judge {
-    /// Every legal move of `dice` in `pos` (the side to move on roll) at `plies`, best first,
-    /// each with its equity for the side that moved.
-    fn moves(
-        &mut self,
-        pos: &Position,
-        dice: Dice,
-        plies: u8,
-    ) -> Result<Vec<MoveEval>, gnubg::Error>;
-}
-
-impl Judge for Gnubg {
-    fn moves(
-        &mut self,
-        pos: &Position,
-        dice: Dice,
-        plies: u8,
-    ) -> Result<Vec<MoveEval>, gnubg::Error> {
-        Gnubg::moves(self, pos, dice, plies)
-    }
-}
 
 /// The deepest evaluation a build may ask for (gnubg at 3 plies and more takes minutes a
 /// decision).
@@ -54,7 +35,8 @@ pub const MAX_PLIES: u8 = 2;
 pub struct BuildConfig {
     /// Games of self-play.
     pub games: u32,
-    /// gnubg's depth: 0 is its neural net alone; at most [`MAX_PLIES`].
+    /// The judge's depth: 0 is its static evaluation (gnubg's neural net alone); at most
+    /// [`MAX_PLIES`].
     pub plies: u8,
     /// The seed of the dice.
     pub seed: u64,
@@ -63,9 +45,9 @@ pub struct BuildConfig {
 /// Why a build stopped without a benchmark.
 #[derive(Debug)]
 pub enum BuildError {
-    /// gnubg failed (missing, crashed, timed out, refused, garbage).
-    Gnubg(gnubg::Error),
-    /// gnubg's moves do not match our legal plays.
+    /// The judge failed (missing, crashed, timed out, refused, incompatible, garbage).
+    Reference(ReferenceError),
+    /// The judge's moves do not match our legal plays.
     Match {
         /// The position, the side to move on roll.
         id: String,
@@ -74,8 +56,10 @@ pub enum BuildError {
         /// What does not match.
         error: MatchError,
     },
-    /// gnubg listed no move where we have at least two.
+    /// The judge listed no move where we have at least two.
     NoMove {
+        /// The judge's short name (`gnubg`).
+        engine: &'static str,
         /// The position, the side to move on roll.
         id: String,
         /// The roll.
@@ -99,12 +83,12 @@ pub enum BuildError {
 impl fmt::Display for BuildError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            BuildError::Gnubg(e) => e.fmt(f),
+            BuildError::Reference(e) => e.fmt(f),
             BuildError::Match { id, dice, error } => {
                 write!(f, "position {id} with {dice}: {error}")
             }
-            BuildError::NoMove { id, dice } => {
-                write!(f, "position {id} with {dice}: gnubg lists no legal move")
+            BuildError::NoMove { engine, id, dice } => {
+                write!(f, "position {id} with {dice}: {engine} lists no legal move")
             }
             BuildError::Equity { id, dice, equity } => {
                 write!(
@@ -120,9 +104,9 @@ impl fmt::Display for BuildError {
 
 impl std::error::Error for BuildError {}
 
-impl From<gnubg::Error> for BuildError {
-    fn from(e: gnubg::Error) -> BuildError {
-        BuildError::Gnubg(e)
+impl From<ReferenceError> for BuildError {
+    fn from(e: ReferenceError) -> BuildError {
+        BuildError::Reference(e)
     }
 }
 
@@ -137,14 +121,17 @@ pub struct Built {
     pub decisions: usize,
     /// Decisions met again and not written a second time.
     pub repeated: usize,
-    /// Requests gnubg answered.
+    /// Requests the judge answered.
     pub requests: usize,
     /// Seconds the build took.
     pub seconds: f64,
+    /// The judge's name and version, as it said after the build (`None` when it did not
+    /// say): the benchmark's provenance.
+    pub engine: Option<EngineInfo>,
 }
 
 impl Built {
-    /// gnubg's requests per second over the build.
+    /// The judge's requests per second over the build.
     pub fn requests_per_second(&self) -> f64 {
         per_second(self.requests, self.seconds)
     }
@@ -180,12 +167,12 @@ pub fn is_gzip_name(path: &Path) -> bool {
 }
 
 /// Plays `config.games` games in which `judge` chooses every move at `config.plies` plies
-/// (its best of every legal move evaluated) and returns the decisions. `task` counts the
-/// games, its phase the decisions so far and gnubg's pace ("812 decisions, 95 requests/s"),
-/// after every game; cancelling it stops the build at its next request with
-/// [`BuildError::Cancelled`].
+/// (its best of every legal move evaluated) and returns the decisions, with the judge's name
+/// and version. `task` counts the games, its phase the decisions so far and the judge's pace
+/// ("812 decisions, 95 requests/s"), after every game; cancelling it stops the build at its
+/// next request with [`BuildError::Cancelled`].
 pub fn build(
-    judge: &mut dyn Judge,
+    judge: &mut dyn ReferenceEngine,
     config: &BuildConfig,
     task: &Task,
 ) -> Result<Built, BuildError> {
@@ -205,6 +192,7 @@ pub fn build(
         repeated: 0,
         requests: 0,
         seconds: 0.0,
+        engine: None,
     };
     for game in 0..config.games {
         let mut dice = DiceStream::new(SplitMix64::derive(config.seed, &[u64::from(game)]));
@@ -231,7 +219,7 @@ pub fn build(
                                 return Err(BuildError::Cancelled);
                             }
                             let id = position_id::encode(&pos);
-                            let moves = judge.moves(&pos, roll, config.plies)?;
+                            let moves = judge.rank_moves(&pos, roll, config.plies)?;
                             built.requests += 1;
                             let matched = match_to_plays(&pos, roll, &moves, &plays, true)
                                 .map_err(|error| BuildError::Match {
@@ -248,7 +236,11 @@ pub fn build(
                                 });
                             }
                             let Some(best) = best_of(&matched) else {
-                                return Err(BuildError::NoMove { id, dice: roll });
+                                return Err(BuildError::NoMove {
+                                    engine: judge.name(),
+                                    id,
+                                    dice: roll,
+                                });
                             };
                             built.text.push_str(&line(&id, roll, &moves));
                             built.decisions += 1;
@@ -271,10 +263,11 @@ pub fn build(
         task.set(u64::from(game + 1), u64::from(config.games));
     }
     built.seconds = start.elapsed().as_secs_f64();
+    built.engine = judge.info().ok();
     Ok(built)
 }
 
-/// The play with gnubg's highest equity, its first on equal ones (as the reader takes it).
+/// The play with the judge's highest equity, its first on equal ones (as the reader takes it).
 fn best_of(matched: &[(usize, MoveEval)]) -> Option<usize> {
     let mut best: Option<(usize, f64)> = None;
     for (i, m) in matched {
@@ -286,7 +279,7 @@ fn best_of(matched: &[(usize, MoveEval)]) -> Option<usize> {
 }
 
 /// One decision as a line of the benchmark format (with its newline), in the shared file's
-/// spacing: gnubg's notations and equities in gnubg's order.
+/// spacing: the judge's notations (gnubg's) and equities in the judge's order.
 fn line(id: &str, dice: Dice, moves: &[MoveEval]) -> String {
     let json = |s: &str| serde_json::Value::from(s).to_string();
     let list: Vec<String> = moves
@@ -338,16 +331,40 @@ mod tests {
         }
     }
 
-    impl Judge for Racer {
-        fn moves(
+    impl ReferenceEngine for Racer {
+        fn name(&self) -> &'static str {
+            "racer"
+        }
+
+        fn info(&mut self) -> Result<EngineInfo, ReferenceError> {
+            Ok(EngineInfo {
+                name: "Racer".into(),
+                version: Some("1.08.003".into()),
+                banner: "Racer 1.08.003 (pubeval)".into(),
+            })
+        }
+
+        fn evaluate(
+            &mut self,
+            _pos: &Position,
+            _plies: u8,
+        ) -> Result<crate::reference::Evaluation, ReferenceError> {
+            Err(ReferenceError::Refused {
+                engine: "racer",
+                why: "a build does not evaluate positions".into(),
+            })
+        }
+
+        fn rank_moves(
             &mut self,
             pos: &Position,
             dice: Dice,
             plies: u8,
-        ) -> Result<Vec<MoveEval>, gnubg::Error> {
+        ) -> Result<Vec<MoveEval>, ReferenceError> {
             self.asked += 1;
             if self.fail_at == Some(self.asked) {
-                return Err(gnubg::Error::Crashed {
+                return Err(ReferenceError::Crashed {
+                    engine: "racer",
                     status: "killed by signal 9".into(),
                     stderr: String::new(),
                 });
@@ -366,7 +383,7 @@ mod tests {
                     notation: p.mv.notation(),
                     // pubeval's win is infinite.
                     equity: self.pubeval.score(!pos.has_contact(), &p.result).min(3.0),
-                    probs: [0.5, 0.0, 0.0, 0.0, 0.0],
+                    probs: None,
                     plies,
                 })
                 .collect();
@@ -402,6 +419,11 @@ mod tests {
             "one request a new decision"
         );
         assert!(built.decisions > 40, "{}", built.decisions);
+        // The provenance: the judge's own name and version.
+        assert_eq!(
+            built.engine.as_ref().map(ToString::to_string).as_deref(),
+            Some("Racer 1.08.003")
+        );
         assert_eq!(built.text.lines().count(), built.decisions);
         // The games done counted after each game: 0 to 3 while asking, 4 at the end.
         let (_, mut games) = judge.watched.take().unwrap();
@@ -459,7 +481,7 @@ mod tests {
         };
         let e = run(&mut judge, 3).unwrap_err();
         assert!(
-            matches!(e, BuildError::Gnubg(gnubg::Error::Crashed { .. })),
+            matches!(e, BuildError::Reference(ReferenceError::Crashed { .. })),
             "{e}"
         );
         assert_eq!(judge.asked, 30, "the build stops at the failure");
@@ -488,14 +510,30 @@ mod tests {
     /// A judge whose list misses a legal play.
     struct Forgetful(Racer);
 
-    impl Judge for Forgetful {
-        fn moves(
+    impl ReferenceEngine for Forgetful {
+        fn name(&self) -> &'static str {
+            "forgetful"
+        }
+
+        fn info(&mut self) -> Result<EngineInfo, ReferenceError> {
+            self.0.info()
+        }
+
+        fn evaluate(
+            &mut self,
+            pos: &Position,
+            plies: u8,
+        ) -> Result<crate::reference::Evaluation, ReferenceError> {
+            self.0.evaluate(pos, plies)
+        }
+
+        fn rank_moves(
             &mut self,
             pos: &Position,
             dice: Dice,
             plies: u8,
-        ) -> Result<Vec<MoveEval>, gnubg::Error> {
-            let mut m = self.0.moves(pos, dice, plies)?;
+        ) -> Result<Vec<MoveEval>, ReferenceError> {
+            let mut m = self.0.rank_moves(pos, dice, plies)?;
             m.pop();
             Ok(m)
         }

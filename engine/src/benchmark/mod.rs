@@ -7,13 +7,13 @@
 //! [["<gnubg notation>", <equity>], …]}`, best first, the equity being gnubg's cubeless money
 //! equity after the move for the side that moved. [`Benchmark::read`] reads it strictly: a bad
 //! line is an error naming its line number ([`BenchmarkError`]); each of gnubg's moves is found
-//! among our legal plays by the position it reaches
-//! ([`crate::reference::gnubg::match_to_plays`]), and gnubg's list must name
-//! every legal play once; a repeated (id, dice) counts once (the first is kept).
+//! among our legal plays by the position it reaches ([`match_to_plays`]), and gnubg's list must
+//! name every legal play once; a repeated (id, dice) counts once (the first is kept).
 //!
 //! # Modules
-//! - [`build`] — a benchmark made from gnubg's self-play (`bgw benchmark build`);
-//! - [`mod@score`] — a player's figures: agreement, mean loss, by phase, the worst decisions;
+//! - [`build`] — a benchmark made from a reference engine's self-play, gnubg's in practice
+//!   (`bgw benchmark build`);
+//! - [`score`](mod@score) — a player's figures: agreement, mean loss, by phase, the worst decisions;
 //! - [`rescore`] — the classic program re-scored with other weights by one dot product per
 //!   candidate, for a weight editor;
 //! - [`fit`](mod@fit) — the classic weights fitted to a benchmark: a smooth surrogate of the
@@ -39,7 +39,7 @@ use crate::dice::Dice;
 use crate::formats::position_id::{self, PositionIdError};
 use crate::moves::{MoveGenerator, Play};
 use crate::position::{Position, Side};
-use crate::reference::gnubg::{MatchError, MoveEval, match_to_plays};
+use crate::reference::{MatchError, MoveEval, match_to_plays};
 use std::collections::HashSet;
 use std::fmt;
 use std::io::BufRead;
@@ -294,7 +294,7 @@ fn decision(line: usize, text: &str, generator: &mut MoveGenerator) -> Result<De
         .map(|(notation, equity)| MoveEval {
             notation,
             equity,
-            probs: [0.0; 5],
+            probs: None,
             plies: 0,
         })
         .collect();

@@ -5,7 +5,7 @@
 use crate::classic::{ClassicPlayer, Weights, WeightsError};
 use crate::dice::Dice;
 use crate::moves::Play;
-use crate::opponents::gnubg::MAX_PLIES;
+use crate::opponents::gnubg::{MAX_PLIES, gnubg_pool};
 use crate::opponents::{GnubgPlayer, GnubgPool, Player, Pubeval, RandomPlayer};
 use crate::position::Position;
 use crate::reference::gnubg::Config;
@@ -106,7 +106,7 @@ impl Contender {
                 0 => "gnubg".to_string(),
                 p => format!("gnubg:{p}"),
             },
-            pool: GnubgPool::new(config),
+            pool: gnubg_pool(config),
         }
     }
 

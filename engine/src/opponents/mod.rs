@@ -1,5 +1,5 @@
-//! Players that choose among the legal plays: the benchmark opponents, and the interface the
-//! classic program implements too.
+//! Players that choose among the legal plays: the benchmark opponents (pubeval, random, any
+//! reference engine such as gnubg), and the interface the classic program implements too.
 
 use crate::dice::Dice;
 use crate::moves::Play;
@@ -18,10 +18,12 @@ pub trait Player: Send {
 pub mod gnubg;
 pub mod pubeval;
 pub mod random;
+pub mod reference;
 
 pub use gnubg::{GnubgPlayer, GnubgPool};
 pub use pubeval::Pubeval;
 pub use random::RandomPlayer;
+pub use reference::{EnginePool, ReferencePlayer};
 
 impl<P: Player + ?Sized> Player for Box<P> {
     fn name(&self) -> String {

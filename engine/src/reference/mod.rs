@@ -1,4 +1,178 @@
-//! Other programs as reference engines, driven from outside: GNU Backgammon ([`gnubg`]).
-//! No user interface: the app and the command line build on these.
+//! Reference engines: other programs that rate our moves, driven from outside, behind one
+//! small seam.
+//!
+//! [`ReferenceEngine`] is the seam, in engine-neutral types: rank every legal move of a
+//! position and roll at a depth ([`ReferenceEngine::rank_moves`]), evaluate a position
+//! ([`ReferenceEngine::evaluate`]), the move the engine plays
+//! ([`ReferenceEngine::best_move`]), and its name and version ([`ReferenceEngine::info`]).
+//! Every failure is a [`ReferenceError`]. GNU Backgammon ([`gnubg::Gnubg`]) is one
+//! implementation; tests script the seam with stand-ins ([`ScriptedEngine`], and programs
+//! that stand in for gnubg).
+//!
+//! Built on the seam: the benchmark's judge ([`crate::benchmark::build`]), the duel's player
+//! over any engine ([`crate::opponents::ReferencePlayer`]) and [`Background`], which runs any
+//! engine on a thread of its own and answers without blocking (for a user interface).
+//!
+//! Moves are named in gnubg's notation (our own); [`match_to_plays`] finds an engine's moves
+//! among our legal plays by the position they reach. No user interface here: the app and the
+//! command line build on this.
 
+mod background;
+mod error;
 pub mod gnubg;
+mod scripted;
+
+pub use background::{Answer, Background, BackgroundTicket, Question};
+pub use error::ReferenceError;
+pub use gnubg::{MatchError, match_to_plays};
+pub use scripted::{ScriptedEngine, ScriptedEquity};
+
+use crate::dice::Dice;
+use crate::position::Position;
+use std::fmt;
+
+/// The five probabilities of a cubeless money game, for one side: win, win gammon, win
+/// backgammon, lose gammon, lose backgammon (gammons include backgammons).
+pub type Probabilities = [f64; 5];
+
+/// A cubeless money evaluation: the equity and, where the engine gives them, the five
+/// probabilities.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub struct Evaluation {
+    /// Cubeless money equity, in points per game.
+    pub equity: f64,
+    /// Win, win gammon, win backgammon, lose gammon, lose backgammon; `None` when the engine
+    /// gives an equity only.
+    pub probs: Option<Probabilities>,
+}
+
+/// One legal move as an engine rates it: the position after it, for the side that moved.
+#[derive(Clone, PartialEq, Debug)]
+pub struct MoveEval {
+    /// The move in gnubg's notation, e.g. `8/5 6/5` (match it with [`match_to_plays`], never
+    /// by string).
+    pub notation: String,
+    /// Cubeless money equity after the move, for the side that moved.
+    pub equity: f64,
+    /// Win, win gammon, win backgammon, lose gammon, lose backgammon after the move, for the
+    /// side that moved; `None` when the engine gives an equity only.
+    pub probs: Option<Probabilities>,
+    /// The depth this move was evaluated at (0: the engine's static evaluation).
+    pub plies: u8,
+}
+
+/// Which engine answers: its name and version.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct EngineInfo {
+    /// The engine's name, e.g. `GNU Backgammon`.
+    pub name: String,
+    /// Its version, e.g. `1.08.003`; `None` when its words name none we can read.
+    pub version: Option<String>,
+    /// Its own words, e.g. `GNU Backgammon 1.08.003 20240428`.
+    pub banner: String,
+}
+
+impl fmt::Display for EngineInfo {
+    /// `GNU Backgammon 1.08.003`, or the name and its words when the version is unknown.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.version {
+            Some(v) => write!(f, "{} {v}", self.name),
+            None => write!(f, "{} (version unknown: {:?})", self.name, self.banner),
+        }
+    }
+}
+
+/// An engine that rates backgammon moves and positions: the seam every user of a reference
+/// engine goes through (the benchmark's judge, the duel's player, the app's referee).
+///
+/// Positions are from the side to move's view, that side on roll; evaluations are cubeless
+/// money. `plies` is the depth: 0 is the engine's static evaluation, each ply one more roll
+/// looked ahead. Every method may block while the engine works (see [`Background`] for a
+/// non-blocking adapter); an implementation must answer or fail within a bounded time.
+pub trait ReferenceEngine {
+    /// The engine's short name for messages (`gnubg`), known before it starts.
+    fn name(&self) -> &'static str;
+
+    /// The engine's name and version (starting it if need be).
+    fn info(&mut self) -> Result<EngineInfo, ReferenceError>;
+
+    /// Every legal move of `dice` in `pos` at `plies`, best first, each with its evaluation
+    /// for the side that moved (empty when no move is legal).
+    fn rank_moves(
+        &mut self,
+        pos: &Position,
+        dice: Dice,
+        plies: u8,
+    ) -> Result<Vec<MoveEval>, ReferenceError>;
+
+    /// The evaluation of `pos` for the side on roll, before it rolls, at `plies`.
+    fn evaluate(&mut self, pos: &Position, plies: u8) -> Result<Evaluation, ReferenceError>;
+
+    /// The move the engine plays with `dice` in `pos` at `plies` (`None`: no legal move). By
+    /// default the first of [`ReferenceEngine::rank_moves`]; an engine with a cheaper way to
+    /// choose (gnubg's move filter) says so here.
+    fn best_move(
+        &mut self,
+        pos: &Position,
+        dice: Dice,
+        plies: u8,
+    ) -> Result<Option<MoveEval>, ReferenceError> {
+        Ok(self.rank_moves(pos, dice, plies)?.into_iter().next())
+    }
+}
+
+impl<E: ReferenceEngine + ?Sized> ReferenceEngine for Box<E> {
+    fn name(&self) -> &'static str {
+        (**self).name()
+    }
+
+    fn info(&mut self) -> Result<EngineInfo, ReferenceError> {
+        (**self).info()
+    }
+
+    fn rank_moves(
+        &mut self,
+        pos: &Position,
+        dice: Dice,
+        plies: u8,
+    ) -> Result<Vec<MoveEval>, ReferenceError> {
+        (**self).rank_moves(pos, dice, plies)
+    }
+
+    fn evaluate(&mut self, pos: &Position, plies: u8) -> Result<Evaluation, ReferenceError> {
+        (**self).evaluate(pos, plies)
+    }
+
+    fn best_move(
+        &mut self,
+        pos: &Position,
+        dice: Dice,
+        plies: u8,
+    ) -> Result<Option<MoveEval>, ReferenceError> {
+        (**self).best_move(pos, dice, plies)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn engine_info_names_the_version_or_the_engine_s_words() {
+        let known = EngineInfo {
+            name: "GNU Backgammon".into(),
+            version: Some("1.08.003".into()),
+            banner: "GNU Backgammon 1.08.003 20240428".into(),
+        };
+        assert_eq!(known.to_string(), "GNU Backgammon 1.08.003");
+        let unknown = EngineInfo {
+            version: None,
+            banner: "a fork".into(),
+            ..known
+        };
+        assert_eq!(
+            unknown.to_string(),
+            "GNU Backgammon (version unknown: \"a fork\")"
+        );
+    }
+}

@@ -1,14 +1,16 @@
 //! gnubg's verdict on the candidates: its equity, its rank and the loss against its best move
 //! for every candidate of the position and roll on the board, at 0, 1 or 2 plies. Asked of the
-//! [`Referee`] in the background (submitted, then polled once a frame), cached per position,
-//! roll and plies; gnubg's moves are found among our candidates by the position they reach
-//! ([`match_to_plays`]), and a move that matches none is reported.
+//! [`Referee`] (gnubg, or any reference engine) in the background (submitted, then polled once
+//! a frame), cached per position, roll and plies; the engine's moves are found among our
+//! candidates by the position they reach ([`match_to_plays`]), and a move that matches none is
+//! reported. The engine's name and version are said once, when it first answers
+//! ([`Verdicts::take_notice`]).
 
-use crate::app::referee::{GnubgReferee, Referee};
+use crate::app::referee::{self, Referee};
 use bgw_engine::dice::Dice;
 use bgw_engine::moves::Play;
 use bgw_engine::position::Position;
-use bgw_engine::reference::gnubg::{Error, MoveEval, Reply, Request, match_to_plays};
+use bgw_engine::reference::{MoveEval, ReferenceError, match_to_plays};
 use std::collections::HashMap;
 
 /// The depths the candidates panel offers.
@@ -126,12 +128,14 @@ const CACHE: usize = 200;
 pub struct Verdicts {
     referee: Box<dyn Referee>,
     entries: HashMap<Key, Verdict>,
+    /// The engine's name and version were said.
+    introduced: bool,
 }
 
 impl Default for Verdicts {
-    /// gnubg itself, started on the first request.
+    /// gnubg itself, on a thread of its own, started on the first request.
     fn default() -> Verdicts {
-        Verdicts::new(Box::new(GnubgReferee::default()))
+        Verdicts::new(Box::new(referee::gnubg()))
     }
 }
 
@@ -141,7 +145,19 @@ impl Verdicts {
         Verdicts {
             referee,
             entries: HashMap::new(),
+            introduced: false,
         }
+    }
+
+    /// Once, when the engine has first answered: which engine it is, for the status line
+    /// (e.g. `gnubg answers: GNU Backgammon 1.08.003`).
+    pub fn take_notice(&mut self) -> Option<String> {
+        if self.introduced {
+            return None;
+        }
+        let info = self.referee.engine()?;
+        self.introduced = true;
+        Some(format!("gnubg answers: {info}"))
     }
 
     /// The verdict on `dice` in `pos` at `plies`, if it was asked for.
@@ -157,7 +173,7 @@ impl Verdicts {
             if self.entries.len() >= CACHE {
                 self.entries.retain(|_, v| matches!(v, Verdict::Pending(_)));
             }
-            let verdict = match self.referee.submit(&Request::moves(pos, dice, plies)) {
+            let verdict = match self.referee.submit(pos, dice, plies) {
                 Ok(ticket) => Verdict::Pending(ticket),
                 Err(e) => failure(e),
             };
@@ -176,15 +192,14 @@ impl Verdicts {
                 continue;
             };
             let verdict = match reply {
-                Ok(Reply::Moves(moves)) if k == key => {
+                Ok(moves) if k == key => {
                     Verdict::Ready(Judgement::new(pos, dice, plies, &moves, plays))
                 }
                 // Another position's: its plays are not at hand, it is asked again when shown.
-                Ok(Reply::Moves(_)) => {
+                Ok(_) => {
                     self.entries.remove(&k);
                     continue;
                 }
-                Ok(other) => Verdict::Failed(format!("gnubg answered {other:?}, not moves")),
                 Err(e) => failure(e),
             };
             self.entries.insert(k, verdict);
@@ -201,10 +216,11 @@ impl Verdicts {
     }
 }
 
-fn failure(e: Error) -> Verdict {
-    match e {
-        Error::Missing { .. } => Verdict::Missing(e.to_string()),
-        e => Verdict::Failed(e.to_string()),
+fn failure(e: ReferenceError) -> Verdict {
+    if e.is_not_found() {
+        Verdict::Missing(e.to_string())
+    } else {
+        Verdict::Failed(e.to_string())
     }
 }
 
@@ -218,7 +234,7 @@ mod tests {
         MoveEval {
             notation: notation.into(),
             equity,
-            probs: [0.0; 5],
+            probs: None,
             plies: 0,
         }
     }

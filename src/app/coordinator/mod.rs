@@ -314,6 +314,9 @@ impl AppState {
     pub fn poll(&mut self, polled: impl Fn(Tab) -> bool) {
         self.bearoff.poll();
         self.candidates.poll(self.settings.gnubg_plies);
+        if let Some(notice) = self.candidates.verdicts.take_notice() {
+            self.messages.info(notice);
+        }
         if let Some(fitted) = self.weights.poll(polled(Tab::Weights)) {
             match fitted {
                 Ok(text) => self.messages.info(text),

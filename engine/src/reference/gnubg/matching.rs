@@ -127,7 +127,7 @@ mod tests {
         MoveEval {
             notation: notation.into(),
             equity: 0.0,
-            probs: [0.5, 0.1, 0.0, 0.1, 0.0],
+            probs: Some([0.5, 0.1, 0.0, 0.1, 0.0]),
             plies: 0,
         }
     }

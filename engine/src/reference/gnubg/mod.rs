@@ -1,13 +1,24 @@
-//! GNU Backgammon as an external engine, driven through a bridge script that runs inside
+//! GNU Backgammon as a [`ReferenceEngine`], driven through a bridge script that runs inside
 //! gnubg (`gnubg -t -q -r -p bridge.py`) and speaks JSON lines.
 //!
 //! [`Gnubg`] starts gnubg on the first request (the program named by `BGW_GNUBG`, else
 //! `/usr/games/gnubg`, else `gnubg` on the `PATH`), keeps the one process alive, and hands
 //! replies back by request: [`Gnubg::submit`] returns a [`Ticket`] at once and
-//! [`Gnubg::poll`] never blocks (for a user interface); [`Gnubg::call`] waits, with a time
-//! limit (for the command line). A request that takes too long is reported as
-//! [`Error::Timeout`] and gnubg is restarted; a gnubg that crashed is restarted on the next
-//! request (see [`Gnubg::take_notices`]); nothing gnubg writes can make this module panic.
+//! [`Gnubg::poll`] never blocks; [`Gnubg::call`] and the [`ReferenceEngine`] methods wait,
+//! with a time limit. A request that takes too long is reported as
+//! [`ReferenceError::Timeout`] and gnubg is restarted; a gnubg that crashed is restarted on
+//! the next request (see [`Gnubg::take_notices`]); nothing gnubg writes can make this module
+//! panic.
+//!
+//! # Which gnubg
+//! Any gnubg from [`OLDEST_VERSION`] (1.07) on whose bridge answers with the protocol we speak
+//! ([`PROTOCOL`]) and whose answers have the shape we expect: the start-up `hello` names
+//! gnubg's version (its banner, e.g. `GNU Backgammon 1.08.003 20240428`) and the problems the
+//! bridge found when it tried a request of each kind on gnubg. A gnubg that answers with
+//! another protocol, says it is older than 1.07 or fails the bridge's check is refused with
+//! [`ReferenceError::Incompatible`], saying what differs, and not started again; a banner we
+//! cannot read is no reason to refuse a gnubg that speaks the protocol. A later answer of
+//! another shape is refused the same way, for that request.
 //!
 //! Evaluations are cubeless money: equities and the five probabilities of [`Evaluation`].
 //! gnubg's moves come as its notation; [`match_to_plays`] finds each one among our legal
@@ -17,16 +28,14 @@ mod matching;
 mod process;
 mod protocol;
 
+pub use super::{EngineInfo, Evaluation, MoveEval, ReferenceEngine, ReferenceError};
 pub use matching::{MatchError, match_to_plays};
-pub use protocol::{
-    Evaluation, Hello, MoveEval, MoveFilter, PROTOCOL, REPLY_PREFIX, Reply, Request,
-};
+pub use protocol::{Hello, MoveFilter, PROTOCOL, REPLY_PREFIX, Reply, Request, Version};
 
 use crate::dice::Dice;
 use crate::position::Position;
 use process::{Event, Process};
 use std::collections::HashMap;
-use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::time::{Duration, Instant};
@@ -38,101 +47,45 @@ pub const BRIDGE_SCRIPT: &str = include_str!("../../../gnubg/bridge.py");
 /// The environment variable naming the gnubg program.
 pub const PROGRAM_VARIABLE: &str = "BGW_GNUBG";
 
-/// The gnubg version the bridge is checked with (and the benchmark made with).
-pub const EXPECTED_VERSION: &str = "GNU Backgammon 1.07";
+/// The oldest gnubg the bridge works with (1.07: the first whose embedded Python is Python 3
+/// on the distributions we know, and the version the shipped benchmark was made with).
+pub const OLDEST_VERSION: Version = Version {
+    major: 1,
+    minor: 7,
+    patch: 0,
+};
 
-/// Why a request got no answer.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Error {
-    /// gnubg is not installed where it was looked for.
-    Missing {
-        /// The program tried.
-        program: String,
-        /// The operating system's reason.
-        why: String,
-    },
-    /// gnubg could not be started for another reason.
-    Start(String),
-    /// gnubg or the bridge is not the version this module speaks to.
-    Version {
-        /// The `hello` reply: gnubg's version.
-        gnubg: String,
-        /// The `hello` reply: the bridge's protocol.
-        protocol: u32,
-        /// What was expected.
-        expected: String,
-    },
-    /// The gnubg process ended while the request was pending; it is restarted on the next
-    /// request.
-    Crashed {
-        /// How it ended.
-        status: String,
-        /// The end of its error output.
-        stderr: String,
-    },
-    /// No reply within the time limit; gnubg was restarted.
-    Timeout {
-        /// The request, briefly.
-        request: String,
-        /// The time limit.
-        after: Duration,
-    },
-    /// gnubg wrote something the bridge protocol does not allow; gnubg was restarted.
-    Garbage {
-        /// The offending line, shortened.
-        line: String,
-        /// What is wrong with it.
-        why: String,
-    },
-    /// gnubg (the bridge) refused the request, e.g. a bad Position ID.
-    Refused(String),
-    /// The ticket's reply was already taken, or the ticket is not this engine's.
-    UnknownTicket(u64),
-}
+/// gnubg's short name in messages.
+pub const ENGINE: &str = "gnubg";
 
-impl fmt::Display for Error {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Error::Missing { program, why } => write!(
-                f,
-                "GNU Backgammon not found ({program}: {why}); install it with \
-                 `apt-get install gnubg` or name the program in {PROGRAM_VARIABLE}"
-            ),
-            Error::Start(why) => write!(f, "could not start gnubg: {why}"),
-            Error::Version {
-                gnubg,
-                protocol,
-                expected,
-            } => write!(
-                f,
-                "gnubg reports {gnubg:?} with bridge protocol {protocol}; expected {expected} \
-                 with protocol {PROTOCOL}"
-            ),
-            Error::Crashed { status, stderr } => {
-                write!(
-                    f,
-                    "gnubg ended ({status}); it is restarted on the next request"
-                )?;
-                if !stderr.is_empty() {
-                    write!(f, "; its last words: {}", protocol::shorten(stderr))?;
-                }
-                Ok(())
-            }
-            Error::Timeout { request, after } => write!(
-                f,
-                "gnubg did not answer {request} within {:.1} s; it was restarted",
-                after.as_secs_f64()
-            ),
-            Error::Garbage { line, why } => {
-                write!(f, "gnubg wrote garbage ({why}): {line:?}; it was restarted")
-            }
-            Error::Refused(why) => write!(f, "gnubg refused the request: {why}"),
-            Error::UnknownTicket(id) => write!(f, "no pending request {id}"),
-        }
+/// gnubg's name in [`EngineInfo`].
+pub const ENGINE_NAME: &str = "GNU Backgammon";
+
+/// What to do when gnubg is not found.
+fn not_found(program: &Path, why: String) -> ReferenceError {
+    ReferenceError::NotFound {
+        engine: ENGINE_NAME,
+        program: program.display().to_string(),
+        why,
+        remedy: format!(
+            "install it with `apt-get install gnubg` or name the program in {PROGRAM_VARIABLE}"
+        ),
     }
 }
 
-impl std::error::Error for Error {}
+fn start_error(why: String) -> ReferenceError {
+    ReferenceError::Start {
+        engine: ENGINE,
+        why,
+    }
+}
+
+fn incompatible(what: String) -> ReferenceError {
+    ReferenceError::Incompatible {
+        engine: ENGINE,
+        what,
+    }
+}
 
 /// How gnubg is found and how long a request may take.
 #[derive(Clone, Debug)]
@@ -140,11 +93,8 @@ pub struct Config {
     /// The gnubg program; `None`: [`PROGRAM_VARIABLE`], else `/usr/games/gnubg`, else `gnubg`
     /// on the `PATH`.
     pub program: Option<PathBuf>,
-    /// The time limit of [`Gnubg::submit`] and the typed calls.
+    /// The time limit of [`Gnubg::submit`] and the typed calls (and of the start-up `hello`).
     pub timeout: Duration,
-    /// The start of the version `hello` must report (`None`: any); the protocol must always
-    /// be [`PROTOCOL`].
-    pub expected_version: Option<String>,
 }
 
 impl Default for Config {
@@ -152,7 +102,6 @@ impl Default for Config {
         Config {
             program: None,
             timeout: Duration::from_secs(60),
-            expected_version: Some(EXPECTED_VERSION.to_string()),
         }
     }
 }
@@ -206,10 +155,11 @@ pub struct Gnubg {
     next_id: u64,
     generations: u64,
     pending: HashMap<u64, Pending>,
-    done: HashMap<u64, Result<Reply, Error>>,
+    done: HashMap<u64, Result<Reply, ReferenceError>>,
     hello: Option<Hello>,
-    /// A version mismatch: kept, so that gnubg is not restarted for nothing.
-    refusal: Option<Error>,
+    /// Why this gnubg does not work with us (from its `hello`): kept, so that gnubg is not
+    /// restarted for nothing.
+    refusal: Option<ReferenceError>,
     restarts: u32,
     notices: Vec<String>,
 }
@@ -255,6 +205,12 @@ impl Gnubg {
         self.hello.as_ref()
     }
 
+    /// Why this gnubg does not work with us, once its `hello` said so: every request is
+    /// refused with it, and gnubg is not started again.
+    pub fn refusal(&self) -> Option<&ReferenceError> {
+        self.refusal.as_ref()
+    }
+
     /// What happened to the process since the last call: crashes, restarts, time-outs.
     pub fn take_notices(&mut self) -> Vec<String> {
         std::mem::take(&mut self.notices)
@@ -262,7 +218,7 @@ impl Gnubg {
 
     /// Sends `request` with the configured time limit; never waits for gnubg's work (it may
     /// start gnubg, which takes a fork and an exec).
-    pub fn submit(&mut self, request: &Request) -> Result<Ticket, Error> {
+    pub fn submit(&mut self, request: &Request) -> Result<Ticket, ReferenceError> {
         self.submit_with_timeout(request, self.config.timeout)
     }
 
@@ -272,7 +228,7 @@ impl Gnubg {
         &mut self,
         request: &Request,
         timeout: Duration,
-    ) -> Result<Ticket, Error> {
+    ) -> Result<Ticket, ReferenceError> {
         self.pump();
         if let Some(e) = &self.refusal {
             return Err(e.clone());
@@ -284,7 +240,7 @@ impl Gnubg {
             tries += 1;
             self.ensure_running()?;
             let Some(p) = self.process.as_mut() else {
-                return Err(Error::Start("gnubg did not start".into()));
+                return Err(start_error("gnubg did not start".into()));
             };
             match p.send(&line) {
                 Ok(()) => break p.generation,
@@ -292,7 +248,7 @@ impl Gnubg {
                 Err(_) if tries == 1 => self.lose_process(None),
                 Err(e) => {
                     self.lose_process(None);
-                    return Err(Error::Start(format!("writing to gnubg: {e}")));
+                    return Err(start_error(format!("writing to gnubg: {e}")));
                 }
             }
         };
@@ -312,7 +268,7 @@ impl Gnubg {
 
     /// The reply to `ticket` if it has come (then it is handed over once), `None` while it is
     /// pending. Never blocks.
-    pub fn poll(&mut self, ticket: Ticket) -> Option<Result<Reply, Error>> {
+    pub fn poll(&mut self, ticket: Ticket) -> Option<Result<Reply, ReferenceError>> {
         self.pump();
         if let Some(r) = self.done.remove(&ticket.0) {
             return Some(r);
@@ -320,13 +276,13 @@ impl Gnubg {
         if self.pending.contains_key(&ticket.0) {
             None
         } else {
-            Some(Err(Error::UnknownTicket(ticket.0)))
+            Some(Err(ReferenceError::UnknownTicket(ticket.0)))
         }
     }
 
     /// Sends `request` and waits for its reply, at most `timeout`. A request lost in a crash
     /// is sent once more to a new gnubg.
-    pub fn call(&mut self, request: &Request, timeout: Duration) -> Result<Reply, Error> {
+    pub fn call(&mut self, request: &Request, timeout: Duration) -> Result<Reply, ReferenceError> {
         let mut crashed_once = false;
         loop {
             let ticket = self.submit_with_timeout(request, timeout)?;
@@ -348,46 +304,17 @@ impl Gnubg {
                 }
             };
             match result {
-                Err(Error::Crashed { .. }) if !crashed_once => crashed_once = true,
+                Err(ReferenceError::Crashed { .. }) if !crashed_once => crashed_once = true,
                 r => return r,
             }
         }
     }
 
     /// gnubg's version and protocol (the first request a new process answers).
-    pub fn ask_hello(&mut self) -> Result<Hello, Error> {
+    pub fn ask_hello(&mut self) -> Result<Hello, ReferenceError> {
         match self.call(&Request::Hello, self.config.timeout)? {
             Reply::Hello(h) => Ok(h),
             other => Err(unexpected("hello", &other)),
-        }
-    }
-
-    /// Every legal move of `dice` in `pos` at `plies`, best first, each evaluated at `plies`.
-    pub fn moves(&mut self, pos: &Position, dice: Dice, plies: u8) -> Result<Vec<MoveEval>, Error> {
-        match self.call(&Request::moves(pos, dice, plies), self.config.timeout)? {
-            Reply::Moves(m) => Ok(m),
-            other => Err(unexpected("moves", &other)),
-        }
-    }
-
-    /// The cubeless evaluation of `pos` for the side on roll, before it rolls.
-    pub fn evaluate(&mut self, pos: &Position, plies: u8) -> Result<Evaluation, Error> {
-        match self.call(&Request::evaluate(pos, plies), self.config.timeout)? {
-            Reply::Evaluation(e) => Ok(e),
-            other => Err(unexpected("evaluate", &other)),
-        }
-    }
-
-    /// The move gnubg plays with `dice` in `pos` at `plies` (`None`: no legal move).
-    pub fn best(
-        &mut self,
-        pos: &Position,
-        dice: Dice,
-        plies: u8,
-    ) -> Result<Option<MoveEval>, Error> {
-        match self.call(&Request::best(pos, dice, plies), self.config.timeout)? {
-            Reply::Best(m) => Ok(m),
-            other => Err(unexpected("best", &other)),
         }
     }
 
@@ -402,7 +329,7 @@ impl Gnubg {
     }
 
     /// Starts gnubg unless it runs, sending the handshake `hello` first.
-    fn ensure_running(&mut self) -> Result<(), Error> {
+    fn ensure_running(&mut self) -> Result<(), ReferenceError> {
         if let Some(p) = self.process.as_mut() {
             if p.running() {
                 return Ok(());
@@ -426,11 +353,16 @@ impl Gnubg {
                 .push(format!("gnubg restarted (start {generation})"));
         }
         let program = self.config.resolved_program();
-        let mut p = Process::start(&program, &script, generation, self.sender.clone())?;
+        let mut p = Process::start(&program, &script, generation, self.sender.clone()).map_err(
+            |e| match e {
+                process::StartError::NotFound(why) => not_found(&program, why),
+                process::StartError::Other(why) => start_error(why),
+            },
+        )?;
         let id = self.fresh_id();
         if let Err(e) = p.send(&Request::Hello.to_line(id)) {
             let (status, stderr) = p.end();
-            return Err(Error::Start(format!(
+            return Err(start_error(format!(
                 "gnubg ended at once ({status}; writing: {e}): {stderr}"
             )));
         }
@@ -472,7 +404,8 @@ impl Gnubg {
             let Some(p) = self.pending.remove(&id) else {
                 continue;
             };
-            let error = Error::Timeout {
+            let error = ReferenceError::Timeout {
+                engine: ENGINE,
                 request: p.summary,
                 after: p.timeout,
             };
@@ -517,7 +450,11 @@ impl Gnubg {
                 why,
             } => {
                 if self.current_generation() == Some(generation) {
-                    let error = Error::Garbage { line, why };
+                    let error = ReferenceError::Garbage {
+                        engine: ENGINE,
+                        line,
+                        why,
+                    };
                     self.notices.push(error.to_string());
                     self.fail_generation(generation, &error);
                     self.lose_process(None);
@@ -531,19 +468,15 @@ impl Gnubg {
         }
     }
 
-    /// Checks the start-up `hello`.
-    fn handshake(&mut self, result: Result<Reply, Error>) {
+    /// Checks the start-up `hello`: the protocol, the version and the bridge's check. A
+    /// gnubg that does not work with us is refused for good (see [`Gnubg::refusal`]).
+    fn handshake(&mut self, result: Result<Reply, ReferenceError>) {
         let Some(generation) = self.current_generation() else {
             return;
         };
         let error = match result {
-            Ok(Reply::Hello(h)) => {
-                let version_ok = self
-                    .config
-                    .expected_version
-                    .as_ref()
-                    .is_none_or(|v| h.gnubg.starts_with(v.as_str()));
-                if version_ok && h.protocol == PROTOCOL {
+            Ok(Reply::Hello(h)) => match h.refusal() {
+                None => {
                     self.hello = Some(h);
                     let now = Instant::now();
                     for p in self.pending.values_mut() {
@@ -553,28 +486,21 @@ impl Gnubg {
                     }
                     return;
                 }
-                let error = Error::Version {
-                    expected: self
-                        .config
-                        .expected_version
-                        .clone()
-                        .unwrap_or_else(|| "any gnubg".into()),
-                    gnubg: h.gnubg,
-                    protocol: h.protocol,
-                };
-                self.refusal = Some(error.clone());
-                error
-            }
+                Some(what) => incompatible(what),
+            },
             Ok(other) => unexpected("hello", &other),
             Err(e) => e,
         };
+        if matches!(error, ReferenceError::Incompatible { .. }) {
+            self.refusal = Some(error.clone());
+        }
         self.notices.push(error.to_string());
         self.fail_generation(generation, &error);
         self.lose_process(None);
     }
 
     /// Answers every pending request of process `generation` with `error`.
-    fn fail_generation(&mut self, generation: u64, error: &Error) {
+    fn fail_generation(&mut self, generation: u64, error: &ReferenceError) {
         let ids: Vec<u64> = self
             .pending
             .iter()
@@ -600,7 +526,62 @@ impl Gnubg {
         let (status, stderr) = p.end();
         let status = why.map_or(status, str::to_string);
         self.notices.push(format!("gnubg (pid {pid}) {status}"));
-        self.fail_generation(generation, &Error::Crashed { status, stderr });
+        self.fail_generation(
+            generation,
+            &ReferenceError::Crashed {
+                engine: ENGINE,
+                status,
+                stderr,
+            },
+        );
+    }
+}
+
+impl ReferenceEngine for Gnubg {
+    fn name(&self) -> &'static str {
+        ENGINE
+    }
+
+    /// gnubg's version from the `hello` of the running process (asked when none runs).
+    fn info(&mut self) -> Result<EngineInfo, ReferenceError> {
+        if let Some(h) = &self.hello {
+            return Ok(h.info());
+        }
+        self.ask_hello().map(|h| h.info())
+    }
+
+    /// Every legal move at `plies` ([`MoveFilter::All`]: each evaluated at the full depth).
+    fn rank_moves(
+        &mut self,
+        pos: &Position,
+        dice: Dice,
+        plies: u8,
+    ) -> Result<Vec<MoveEval>, ReferenceError> {
+        match self.call(&Request::moves(pos, dice, plies), self.config.timeout)? {
+            Reply::Moves(m) => Ok(m),
+            other => Err(unexpected("moves", &other)),
+        }
+    }
+
+    fn evaluate(&mut self, pos: &Position, plies: u8) -> Result<Evaluation, ReferenceError> {
+        match self.call(&Request::evaluate(pos, plies), self.config.timeout)? {
+            Reply::Evaluation(e) => Ok(e),
+            other => Err(unexpected("evaluate", &other)),
+        }
+    }
+
+    /// The move gnubg plays: its `best` request, with gnubg's own move filter (at 1 and 2
+    /// plies much faster than ranking every move at the full depth).
+    fn best_move(
+        &mut self,
+        pos: &Position,
+        dice: Dice,
+        plies: u8,
+    ) -> Result<Option<MoveEval>, ReferenceError> {
+        match self.call(&Request::best(pos, dice, plies), self.config.timeout)? {
+            Reply::Best(m) => Ok(m),
+            other => Err(unexpected("best", &other)),
+        }
     }
 }
 
@@ -613,16 +594,16 @@ impl Drop for Gnubg {
 }
 
 /// The bridge script in a temporary file, removed when the engine is dropped.
-fn write_script() -> Result<tempfile::TempPath, Error> {
+fn write_script() -> Result<tempfile::TempPath, ReferenceError> {
     use std::io::Write;
     let mut f = tempfile::Builder::new()
         .prefix("bgw-gnubg-bridge-")
         .suffix(".py")
         .tempfile()
-        .map_err(|e| Error::Start(format!("writing the bridge script: {e}")))?;
+        .map_err(|e| start_error(format!("writing the bridge script: {e}")))?;
     f.write_all(BRIDGE_SCRIPT.as_bytes())
         .and_then(|()| f.flush())
-        .map_err(|e| Error::Start(format!("writing the bridge script: {e}")))?;
+        .map_err(|e| start_error(format!("writing the bridge script: {e}")))?;
     Ok(f.into_temp_path())
 }
 
@@ -647,9 +628,9 @@ fn summary(request: &Request) -> String {
     }
 }
 
-fn unexpected(op: &str, reply: &Reply) -> Error {
-    Error::Garbage {
-        line: protocol::shorten(&format!("{reply:?}")),
-        why: format!("not a reply to {op}"),
-    }
+fn unexpected(op: &str, reply: &Reply) -> ReferenceError {
+    incompatible(format!(
+        "it answers {op} with {}",
+        protocol::shorten(&format!("{reply:?}"))
+    ))
 }

@@ -2,7 +2,6 @@
 //! stdout (reply lines, sent on as [`Event`]s) and its stderr (the last few kilobytes, kept
 //! for crash messages).
 
-use super::Error;
 use super::protocol::{self, Line};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::Path;
@@ -34,6 +33,15 @@ pub(crate) enum Event {
     Closed { generation: u64 },
 }
 
+/// Why gnubg did not start.
+#[derive(Debug)]
+pub(crate) enum StartError {
+    /// The program is not there (or may not be run): the operating system's reason.
+    NotFound(String),
+    /// Anything else, in words.
+    Other(String),
+}
+
 /// A running gnubg.
 pub(crate) struct Process {
     child: Child,
@@ -52,7 +60,7 @@ impl Process {
         script: &Path,
         generation: u64,
         events: Sender<Event>,
-    ) -> Result<Process, Error> {
+    ) -> Result<Process, StartError> {
         let mut command = Command::new(program);
         // Its own process group: a Ctrl+C at the terminal is for bgw, which decides what
         // to stop (gnubg ends when its stdin closes).
@@ -70,19 +78,16 @@ impl Process {
             .spawn()
             .map_err(|e| match e.kind() {
                 std::io::ErrorKind::NotFound | std::io::ErrorKind::PermissionDenied => {
-                    Error::Missing {
-                        program: program.display().to_string(),
-                        why: e.to_string(),
-                    }
+                    StartError::NotFound(e.to_string())
                 }
-                _ => Error::Start(format!("starting {}: {e}", program.display())),
+                _ => StartError::Other(format!("starting {}: {e}", program.display())),
             })?;
         let (Some(stdin), Some(stdout), Some(stderr)) =
             (child.stdin.take(), child.stdout.take(), child.stderr.take())
         else {
             let _ = child.kill();
             let _ = child.wait();
-            return Err(Error::Start("gnubg's pipes were not opened".into()));
+            return Err(StartError::Other("gnubg's pipes were not opened".into()));
         };
         let tail = Arc::new(Mutex::new(String::new()));
         let spawned = std::thread::Builder::new()
@@ -99,7 +104,7 @@ impl Process {
             Err(e) => {
                 let _ = child.kill();
                 let _ = child.wait();
-                return Err(Error::Start(format!("starting a reader thread: {e}")));
+                return Err(StartError::Other(format!("starting a reader thread: {e}")));
             }
         };
         Ok(Process {

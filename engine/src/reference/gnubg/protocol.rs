@@ -1,13 +1,17 @@
 //! The bridge's wire format: a request as one JSON line, a reply line read back into a typed
 //! [`Reply`]. Pure functions, no process: everything gnubg writes is input and is checked.
 
-use super::Error;
+use super::{
+    ENGINE, ENGINE_NAME, EngineInfo, Evaluation, MoveEval, OLDEST_VERSION, ReferenceError,
+};
 use crate::dice::Dice;
 use crate::formats::position_id;
 use crate::position::Position;
 use serde_json::{Value, json};
 
-/// The bridge protocol this module speaks; the script's `hello` must report the same.
+/// The bridge protocol this module speaks; the script's `hello` must report the same. (The
+/// script is ours and written out with every start, so a gnubg answering with another
+/// protocol runs another script: `BGW_GNUBG` names a wrapper of its own, or a stand-in.)
 pub const PROTOCOL: u32 = 1;
 
 /// The mark that starts every reply line of the bridge; other lines are gnubg's own output.
@@ -131,34 +135,109 @@ impl Request {
 /// gnubg's version and the bridge's protocol, from a `hello`.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Hello {
-    /// gnubg's own words, e.g. `GNU Backgammon 1.07.001 20230103`.
+    /// gnubg's own words (the first line of `show version`), e.g. `GNU Backgammon 1.07.001
+    /// 20230103`.
     pub gnubg: String,
     /// The bridge script's protocol version.
     pub protocol: u32,
+    /// What failed when the bridge tried a request of each kind on this gnubg at its start
+    /// (empty: nothing; a bridge that does not say is taken as nothing).
+    pub problems: Vec<String>,
 }
 
-/// A cubeless money evaluation: the equity and the five probabilities (win, win gammon, win
-/// backgammon, lose gammon, lose backgammon; gammons include backgammons).
-#[derive(Clone, Copy, PartialEq, Debug)]
-pub struct Evaluation {
-    /// Cubeless money equity, in points per game.
-    pub equity: f64,
-    /// Win, win gammon, win backgammon, lose gammon, lose backgammon.
-    pub probs: [f64; 5],
+impl Hello {
+    /// gnubg's version, when its words are gnubg's banner.
+    pub fn version(&self) -> Option<Version> {
+        Version::from_banner(&self.gnubg)
+    }
+
+    /// gnubg's name and version.
+    pub fn info(&self) -> EngineInfo {
+        EngineInfo {
+            name: ENGINE_NAME.to_string(),
+            version: self
+                .version()
+                .map(|_| version_word(&self.gnubg).to_string()),
+            banner: self.gnubg.clone(),
+        }
+    }
+
+    /// Why this gnubg does not work with us, in words (`None`: it does): another protocol, a
+    /// version older than [`OLDEST_VERSION`], or the bridge's check failed. A banner that is
+    /// not gnubg's is no reason: the protocol decides.
+    pub fn refusal(&self) -> Option<String> {
+        if self.protocol != PROTOCOL {
+            return Some(format!(
+                "{:?} answers with bridge protocol {}; bgw speaks protocol {PROTOCOL}",
+                self.gnubg, self.protocol
+            ));
+        }
+        if let Some(v) = self.version()
+            && v < OLDEST_VERSION
+        {
+            return Some(format!(
+                "{:?} is version {v}, older than {OLDEST_VERSION}, the oldest gnubg bgw works \
+                 with",
+                self.gnubg
+            ));
+        }
+        if !self.problems.is_empty() {
+            return Some(format!(
+                "{:?} fails the bridge's start-up check: {}",
+                self.gnubg,
+                shorten(&self.problems.join("; "))
+            ));
+        }
+        None
+    }
 }
 
-/// One legal move as gnubg rates it: the position after it, for the side that moved.
-#[derive(Clone, PartialEq, Debug)]
-pub struct MoveEval {
-    /// gnubg's notation, e.g. `8/5 6/5` (match it with [`super::match_to_plays`], never by
-    /// string).
-    pub notation: String,
-    /// Cubeless money equity after the move, for the side that moved.
-    pub equity: f64,
-    /// Win, win gammon, win backgammon, lose gammon, lose backgammon after the move.
-    pub probs: [f64; 5],
-    /// The depth this move was evaluated at.
-    pub plies: u8,
+/// A gnubg version, e.g. 1.08.003 (major 1, minor 8, patch 3), ordered as released.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub struct Version {
+    /// 1 for every gnubg since 2013.
+    pub major: u16,
+    /// 7 for 1.07.
+    pub minor: u16,
+    /// 3 for 1.08.003 (0 when the banner gives none).
+    pub patch: u16,
+}
+
+impl Version {
+    /// The version in gnubg's banner (`GNU Backgammon 1.08.003 20240428`, or `GNU Backgammon
+    /// 1.07`); `None` when the words are not gnubg's banner.
+    pub fn from_banner(banner: &str) -> Option<Version> {
+        let word = banner.trim_start().strip_prefix("GNU Backgammon ")?;
+        let word = word.split_whitespace().next()?;
+        let mut parts = word.split('.');
+        let mut number = |required: bool| match parts.next() {
+            Some(p) if !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()) => p.parse().ok(),
+            None if !required => Some(0),
+            _ => None,
+        };
+        let version = Version {
+            major: number(true)?,
+            minor: number(true)?,
+            patch: number(false)?,
+        };
+        parts.next().is_none().then_some(version)
+    }
+}
+
+impl std::fmt::Display for Version {
+    /// As gnubg writes it: `1.08.003`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}.{:02}.{:03}", self.major, self.minor, self.patch)
+    }
+}
+
+/// The version word of gnubg's banner, as written (`1.08.003`).
+fn version_word(banner: &str) -> &str {
+    banner
+        .trim_start()
+        .strip_prefix("GNU Backgammon ")
+        .and_then(|w| w.split_whitespace().next())
+        .unwrap_or("")
 }
 
 /// A typed reply, one kind a request.
@@ -214,16 +293,23 @@ pub(crate) fn read_line(line: &str) -> Line {
 
 /// Turns the JSON `body` of a reply to a request `op` into a [`Reply`], or the error it
 /// reports.
-pub(crate) fn decode(op: &str, body: &Value) -> Result<Reply, Error> {
-    let garbage = |why: String| Error::Garbage {
-        line: shorten(&body.to_string()),
-        why,
+pub(crate) fn decode(op: &str, body: &Value) -> Result<Reply, ReferenceError> {
+    // The line was a reply with its id: what is wrong is its shape, an answer of another gnubg.
+    let garbage = |why: String| ReferenceError::Incompatible {
+        engine: ENGINE,
+        what: format!(
+            "its answer to {op} differs ({why}): {}",
+            shorten(&body.to_string())
+        ),
     };
     match body.get("ok").and_then(Value::as_bool) {
         Some(true) => {}
         Some(false) => {
             let why = body.get("error").and_then(Value::as_str).unwrap_or("");
-            return Err(Error::Refused(why.to_string()));
+            return Err(ReferenceError::Refused {
+                engine: ENGINE,
+                why: why.to_string(),
+            });
         }
         None => return Err(garbage("no \"ok\" field".into())),
     }
@@ -231,11 +317,25 @@ pub(crate) fn decode(op: &str, body: &Value) -> Result<Reply, Error> {
         "hello" => {
             let gnubg = body.get("gnubg").and_then(Value::as_str);
             let protocol = body.get("protocol").and_then(Value::as_u64);
-            match (gnubg, protocol.and_then(|p| u32::try_from(p).ok())) {
-                (Some(g), Some(p)) => Ok(Reply::Hello(Hello {
+            let problems = match body.get("problems") {
+                None => Some(Vec::new()),
+                Some(Value::Array(list)) => list
+                    .iter()
+                    .map(|p| p.as_str().map(str::to_string))
+                    .collect(),
+                Some(_) => None,
+            };
+            match (
+                gnubg,
+                protocol.and_then(|p| u32::try_from(p).ok()),
+                problems,
+            ) {
+                (Some(g), Some(p), Some(problems)) => Ok(Reply::Hello(Hello {
                     gnubg: g.to_string(),
                     protocol: p,
+                    problems,
                 })),
+                (_, _, None) => Err(garbage("its problems are not a list of words".into())),
                 _ => Err(garbage(
                     "a hello without gnubg's version or the protocol".into(),
                 )),
@@ -306,16 +406,13 @@ fn evaluation(v: &Value) -> Result<Evaluation, String> {
             .ok_or("a probability outside 0..1")?
             .clamp(0.0, 1.0);
     }
-    Ok(Evaluation { equity, probs })
+    Ok(Evaluation {
+        equity,
+        probs: Some(probs),
+    })
 }
 
-/// At most 200 characters of `text`, for messages.
-pub(crate) fn shorten(text: &str) -> String {
-    match text.char_indices().nth(200) {
-        Some((i, _)) => format!("{}…", &text[..i]),
-        None => text.to_string(),
-    }
-}
+pub(crate) use crate::reference::error::shorten;
 
 #[cfg(test)]
 mod tests {
@@ -386,7 +483,7 @@ mod tests {
         let Reply::Moves(m) = r else { panic!("{r:?}") };
         assert_eq!(m[0].notation, "8/5 6/5");
         assert_eq!(m[0].equity, 0.159);
-        assert_eq!(m[0].probs[4], 0.005);
+        assert_eq!(m[0].probs.map(|p| p[4]), Some(0.005));
         // gnubg's rounding just below 0 (seen in a lost bear-off) is clamped.
         let r = decode(
             "evaluate",
@@ -396,7 +493,7 @@ mod tests {
             matches!(
                 r,
                 Ok(Reply::Evaluation(Evaluation {
-                    probs: [0.0, ..],
+                    probs: Some([0.0, ..]),
                     ..
                 }))
             ),
@@ -411,7 +508,7 @@ mod tests {
         assert!(matches!(r, Ok(Reply::Hello(Hello { protocol: 1, .. }))));
         let r = decode("evaluate", &body(r#"{"id":1,"ok":false,"error":"bad ID"}"#));
         assert!(
-            matches!(r, Err(Error::Refused(ref e)) if e == "bad ID"),
+            matches!(r, Err(ReferenceError::Refused { ref why, .. }) if why == "bad ID"),
             "{r:?}"
         );
     }
@@ -440,10 +537,111 @@ mod tests {
     }
 
     #[test]
-    fn long_text_is_shortened_on_a_character_boundary() {
-        let s = "é".repeat(300);
-        let short = shorten(&s);
-        assert_eq!(short.chars().count(), 201);
-        assert_eq!(shorten("abc"), "abc");
+    fn a_wrong_shape_says_what_differs() {
+        let e = decode(
+            "moves",
+            &body(r#"{"id":1,"ok":true,"moves":[{"move":"x","equity":0,"probs":[0,0,0,0],"plies":0}]}"#),
+        )
+        .unwrap_err();
+        let text = e.to_string();
+        assert!(
+            text.starts_with("gnubg does not work with bgw: its answer to moves differs (no list of five probabilities)"),
+            "{text}"
+        );
+        assert!(matches!(e, ReferenceError::Incompatible { .. }));
+    }
+
+    #[test]
+    fn versions_are_read_from_gnubg_s_banner() {
+        let v = |b: &str| Version::from_banner(b);
+        let v108 = Version {
+            major: 1,
+            minor: 8,
+            patch: 3,
+        };
+        assert_eq!(v("GNU Backgammon 1.08.003 20240428"), Some(v108));
+        assert_eq!(v108.to_string(), "1.08.003");
+        assert_eq!(
+            v("GNU Backgammon 1.07"),
+            Some(Version {
+                major: 1,
+                minor: 7,
+                patch: 0
+            })
+        );
+        assert!(v("GNU Backgammon 1.06.002").unwrap() < OLDEST_VERSION);
+        assert!(v("GNU Backgammon 1.07.001 20230103").unwrap() >= OLDEST_VERSION);
+        assert!(v("GNU Backgammon 1.10.000").unwrap() > v108);
+        for other in [
+            "",
+            "unknown",
+            "GNU Backgammon",
+            "GNU Backgammon x.07",
+            "GNU Backgammon 1",
+            "GNU Backgammon 1..2",
+            "GNU Backgammon 1.07.001.5",
+            "GNU Backgammon 1.-7",
+            "GNU Backgammon 99999999.1",
+            "gnubg 1.08",
+        ] {
+            assert_eq!(v(other), None, "{other:?}");
+        }
+    }
+
+    fn hello(gnubg: &str, protocol: u32, problems: &[&str]) -> Hello {
+        Hello {
+            gnubg: gnubg.into(),
+            protocol,
+            problems: problems.iter().map(|p| p.to_string()).collect(),
+        }
+    }
+
+    #[test]
+    fn a_hello_is_refused_for_what_differs_not_for_its_banner() {
+        let ok = hello("GNU Backgammon 1.08.003 20240428", PROTOCOL, &[]);
+        assert_eq!(ok.refusal(), None);
+        assert_eq!(ok.info().to_string(), "GNU Backgammon 1.08.003");
+        // A banner that is not gnubg's, with the protocol: accepted, its words kept.
+        let fork = hello("Backgammon fork 3", PROTOCOL, &[]);
+        assert_eq!(fork.refusal(), None);
+        assert_eq!(fork.info().version, None);
+        assert_eq!(fork.info().banner, "Backgammon fork 3");
+        let old = hello("GNU Backgammon 1.06.002", PROTOCOL, &[]);
+        let why = old.refusal().unwrap();
+        assert!(
+            why.contains("1.06.002") && why.contains("older than 1.07.000"),
+            "{why}"
+        );
+        let other = hello("GNU Backgammon 1.08.003", 2, &[]);
+        let why = other.refusal().unwrap();
+        assert!(
+            why.contains("protocol 2") && why.contains("protocol 1"),
+            "{why}"
+        );
+        let failing = hello(
+            "GNU Backgammon 1.09.000",
+            PROTOCOL,
+            &["hint: KeyError: 'details'"],
+        );
+        let why = failing.refusal().unwrap();
+        assert!(why.contains("KeyError: 'details'"), "{why}");
+        // The bridge's problems are read; a bridge that names none has none.
+        let r = decode(
+            "hello",
+            &body(
+                r#"{"id":1,"ok":true,"gnubg":"GNU Backgammon 1.08.003","protocol":1,"problems":["x"]}"#,
+            ),
+        );
+        assert!(matches!(r, Ok(Reply::Hello(Hello { ref problems, .. })) if problems == &["x"]));
+        let r = decode(
+            "hello",
+            &body(
+                r#"{"id":1,"ok":true,"gnubg":"GNU Backgammon 1.08.003","protocol":1,"problems":"x"}"#,
+            ),
+        );
+        assert!(
+            matches!(r, Err(ReferenceError::Incompatible { .. })),
+            "{r:?}"
+        );
     }
 }

@@ -1,0 +1,112 @@
+//! A stand-in reference engine for tests and benches: every legal move of the roll, rated by a
+//! function, best first.
+
+use super::{EngineInfo, Evaluation, MoveEval, ReferenceEngine, ReferenceError};
+use crate::dice::Dice;
+use crate::moves::{MoveGenerator, Play};
+use crate::position::Position;
+
+/// The equity a [`ScriptedEngine`] gives a play of a position (for the side that moved).
+pub type ScriptedEquity = dyn FnMut(&Position, &Play) -> f64 + Send;
+
+/// A [`ReferenceEngine`] that ranks every legal move by a function and evaluates no position
+/// (it refuses). Its name is `scripted` and it says it is [`ScriptedEngine::named`]'s engine.
+pub struct ScriptedEngine {
+    equity: Box<ScriptedEquity>,
+    info: EngineInfo,
+    generator: MoveGenerator,
+    asked: usize,
+}
+
+impl ScriptedEngine {
+    /// An engine rating each legal play with `equity`.
+    pub fn new(equity: impl FnMut(&Position, &Play) -> f64 + Send + 'static) -> ScriptedEngine {
+        ScriptedEngine {
+            equity: Box::new(equity),
+            info: EngineInfo {
+                name: "Scripted engine".into(),
+                version: Some("1".into()),
+                banner: "Scripted engine 1".into(),
+            },
+            generator: MoveGenerator::new(),
+            asked: 0,
+        }
+    }
+
+    /// The same engine, saying it is `info`.
+    pub fn named(self, info: EngineInfo) -> ScriptedEngine {
+        ScriptedEngine { info, ..self }
+    }
+
+    /// How many positions it was asked to rank.
+    pub fn asked(&self) -> usize {
+        self.asked
+    }
+}
+
+impl ReferenceEngine for ScriptedEngine {
+    fn name(&self) -> &'static str {
+        "scripted"
+    }
+
+    fn info(&mut self) -> Result<EngineInfo, ReferenceError> {
+        Ok(self.info.clone())
+    }
+
+    /// Every legal play in our notation with the function's equity, best first (ties in the
+    /// move generator's order).
+    fn rank_moves(
+        &mut self,
+        pos: &Position,
+        dice: Dice,
+        plies: u8,
+    ) -> Result<Vec<MoveEval>, ReferenceError> {
+        self.asked += 1;
+        let equity = &mut self.equity;
+        let mut moves: Vec<MoveEval> = self
+            .generator
+            .generate(pos, dice)
+            .iter()
+            .map(|play| MoveEval {
+                notation: play.mv.notation(),
+                equity: equity(pos, play),
+                probs: None,
+                plies,
+            })
+            .collect();
+        moves.sort_by(|a, b| b.equity.total_cmp(&a.equity));
+        Ok(moves)
+    }
+
+    fn evaluate(&mut self, _pos: &Position, _plies: u8) -> Result<Evaluation, ReferenceError> {
+        Err(ReferenceError::Refused {
+            engine: self.name(),
+            why: "a scripted engine ranks moves only".into(),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::position::Side;
+
+    #[test]
+    fn every_legal_move_best_first_by_the_function() {
+        let mut e = ScriptedEngine::new(|_, p| -f64::from(p.result.pips().0));
+        let pos = Position::opening(Side::White);
+        let moves = e.rank_moves(&pos, Dice::new(6, 5).unwrap(), 1).unwrap();
+        assert_eq!(e.asked(), 1);
+        assert!(!moves.is_empty());
+        assert!(moves.windows(2).all(|w| w[0].equity >= w[1].equity));
+        assert!(moves.iter().all(|m| m.plies == 1 && m.probs.is_none()));
+        // The engine's first move is its best.
+        let best = e.best_move(&pos, Dice::new(6, 5).unwrap(), 1).unwrap();
+        assert_eq!(best.as_ref(), moves.first());
+        assert!(matches!(
+            e.evaluate(&pos, 0),
+            Err(ReferenceError::Refused { .. })
+        ));
+        assert_eq!(e.info().unwrap().to_string(), "Scripted engine 1");
+    }
+}
