@@ -28,7 +28,11 @@ fn harness_sized(app: WorkbenchApp, w: f32, h: f32) -> H {
     h
 }
 
+/// The app on `state`, with dialogs that answer "cancelled" and no gnubg: these tests look at
+/// the status line and count the Log's lines, which gnubg's first answer ("gnubg answers: …")
+/// would change at a moment of its own.
 fn app(state: AppState) -> WorkbenchApp {
+    let state = state.with_referee(bgw::app::ScriptedReferee::missing());
     WorkbenchApp::new(state, Box::new(ScriptedDialogs::default()))
 }
 
