@@ -186,3 +186,68 @@ impl<E: ReferenceEngine + Send> Player for ReferencePlayer<E> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::moves::legal_plays;
+    use crate::position::Side;
+    use crate::reference::ScriptedEngine;
+
+    /// A made-up taste, spread out over the plays.
+    fn taste(p: &Play) -> f64 {
+        let b = p.result.board();
+        b.iter()
+            .enumerate()
+            .map(|(i, &n)| ((i * 7) % 11) as f64 * f64::from(n))
+            .sum()
+    }
+
+    fn racer() -> ScriptedEngine {
+        ScriptedEngine::new(|_, p| taste(p))
+    }
+
+    #[test]
+    fn any_engine_plays_its_best_move_from_a_shared_pool() {
+        let pool = EnginePool::new(racer);
+        let pos = Position::opening(Side::White);
+        let dice = Dice::new(6, 5).unwrap();
+        let plays = legal_plays(&pos, dice);
+        let mut player = ReferencePlayer::new(0, "racer", Arc::clone(&pool));
+        let i = player.choose(&pos, dice, &plays);
+        let most = plays.iter().map(taste).fold(f64::NEG_INFINITY, f64::max);
+        assert_eq!(plays.iter().position(|p| taste(p) == most), Some(i));
+        assert_ne!(i, 0, "a choice that is not the default");
+        assert_eq!(player.name(), "racer");
+        assert_eq!((pool.started(), pool.requests()), (1, 1));
+        // Given back when dropped: the next player takes the same engine.
+        drop(player);
+        let mut again = ReferencePlayer::new(0, "racer", Arc::clone(&pool));
+        assert_eq!(again.choose(&pos, dice, &plays), i);
+        // A clone takes an engine of its own while the first still holds one.
+        let mut other = again.clone();
+        other.choose(&pos, dice, &plays);
+        assert_eq!((pool.started(), pool.requests()), (2, 3));
+        assert_eq!(pool.failure(), None);
+    }
+
+    #[test]
+    fn a_move_we_cannot_match_is_kept_as_the_pool_s_failure() {
+        let pool = EnginePool::new(racer);
+        let pos = Position::opening(Side::White);
+        // The engine answers for 6-5; the plays offered are 3-1's: its move is none of them.
+        let six_five = Dice::new(6, 5).unwrap();
+        let plays = legal_plays(&pos, Dice::new(3, 1).unwrap());
+        let mut player = ReferencePlayer::new(1, "racer", Arc::clone(&pool));
+        assert_eq!(player.choose(&pos, six_five, &plays), 0);
+        assert!(pool.failed());
+        let why = pool.failure().unwrap();
+        assert!(
+            why.starts_with("4HPwATDgc/ABMA with 65: ") && why.contains("none of our legal plays"),
+            "{why}"
+        );
+        // From then on it plays without asking.
+        assert_eq!(player.choose(&pos, six_five, &plays), 0);
+        assert_eq!(pool.requests(), 0);
+    }
+}
