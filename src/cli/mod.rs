@@ -105,7 +105,7 @@ pub const EXIT_CODES: &str = "Exit codes:
   1    a failure while running: a file that cannot be read, written or parsed, other I/O
        (and `bgw moves --batch` when a line failed)
   2    what was typed is wrong: arguments, Position IDs, dice, move text
-  130  stopped by Ctrl+C (tune and learn write the best weights so far first)
+  130  stopped by Ctrl+C or SIGTERM (tune and learn write the best weights so far first)
   141  stdout is a pipe that was closed early (`bgw … | head`): the run ends quietly, as a
        shell reports a writer killed by SIGPIPE (128 + 13)";
 

@@ -160,7 +160,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         Stop::Generations => ("generation limit", "generations"),
         Stop::Converged => ("step below --min-sigma", "converged"),
         Stop::Time => ("time limit", "time"),
-        Stop::Cancelled => ("Ctrl+C", "interrupted"),
+        Stop::Cancelled => ("Ctrl+C or SIGTERM", "interrupted"),
     };
     let accepted = outcome.history.iter().filter(|g| g.accepted).count();
     let games = outcome.history.last().map_or(0, |g| g.games);
