@@ -49,6 +49,7 @@ impl Progress {
             How::Quiet
         } else if std::io::stderr().is_terminal() {
             let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+            bar.set_style(style(false));
             bar.set_prefix(label);
             How::Bar(bar)
         } else {
@@ -62,7 +63,10 @@ impl Progress {
                 phase_lines,
                 phases_seen: 0,
                 tenths: 0,
-                shown: Shown::default(),
+                shown: Shown {
+                    known: false,
+                    phase: Arc::from(""),
+                },
             };
             let thread = std::thread::spawn(move || {
                 loop {
@@ -114,10 +118,9 @@ impl Drop for Progress {
 }
 
 /// What the bar shows now, to change only what changed.
-#[derive(Default, PartialEq)]
 struct Shown {
     /// The bar's style: with a known total or without.
-    known: Option<bool>,
+    known: bool,
     phase: Arc<str>,
 }
 
@@ -142,22 +145,22 @@ impl Reader {
         match &*self.how {
             How::Quiet => {}
             How::Bar(bar) => {
-                for line in &phases {
-                    bar.println(&**line);
-                }
                 let known = p.total.is_some();
-                if self.shown.known != Some(known) {
+                if self.shown.known != known {
                     bar.set_style(style(known));
-                    self.shown.known = Some(known);
+                    self.shown.known = known;
+                }
+                if self.shown.phase != p.phase {
+                    bar.set_message(p.phase.to_string());
+                    self.shown.phase = Arc::clone(&p.phase);
                 }
                 match p.total {
                     Some(total) => bar.set_length(total),
                     None => bar.unset_length(),
                 }
                 bar.set_position(p.done);
-                if self.shown.phase != p.phase {
-                    bar.set_message(p.phase.to_string());
-                    self.shown.phase = Arc::clone(&p.phase);
+                for line in &phases {
+                    bar.println(&**line);
                 }
             }
             How::Lines(label) => {
