@@ -305,14 +305,14 @@ fn line(id: &str, dice: Dice, moves: &[MoveEval]) -> String {
 mod tests {
     use super::*;
     use crate::benchmark::Benchmark;
-    use crate::moves::legal_plays;
     use crate::opponents::Pubeval;
+    use crate::reference::ScriptedEngine;
 
-    /// A stand-in for gnubg: every legal play in our notation, rated by pubeval, best first;
-    /// it fails on request `fail_at`, cancels `cancel` after request `cancel_after`, and
-    /// notes the games `watched` had done at each request.
+    /// A stand-in for gnubg: the scripted engine ([`ScriptedEngine`]) rating every legal play
+    /// by pubeval, best first; it fails on request `fail_at`, cancels `cancel` after request
+    /// `cancel_after`, and notes the games `watched` had done at each request.
     struct Racer {
-        pubeval: Pubeval,
+        engine: ScriptedEngine,
         asked: usize,
         fail_at: Option<usize>,
         cancel_after: Option<(usize, Task)>,
@@ -321,8 +321,18 @@ mod tests {
 
     impl Racer {
         fn new() -> Racer {
+            let pubeval = Pubeval::new();
+            // pubeval's win is infinite.
+            let engine = ScriptedEngine::new(move |pos, p| {
+                pubeval.score(!pos.has_contact(), &p.result).min(3.0)
+            })
+            .named(EngineInfo {
+                name: "Racer".into(),
+                version: Some("1.08.003".into()),
+                banner: "Racer 1.08.003 (pubeval)".into(),
+            });
             Racer {
-                pubeval: Pubeval::new(),
+                engine,
                 asked: 0,
                 fail_at: None,
                 cancel_after: None,
@@ -337,22 +347,15 @@ mod tests {
         }
 
         fn info(&mut self) -> Result<EngineInfo, ReferenceError> {
-            Ok(EngineInfo {
-                name: "Racer".into(),
-                version: Some("1.08.003".into()),
-                banner: "Racer 1.08.003 (pubeval)".into(),
-            })
+            self.engine.info()
         }
 
         fn evaluate(
             &mut self,
-            _pos: &Position,
-            _plies: u8,
+            pos: &Position,
+            plies: u8,
         ) -> Result<crate::reference::Evaluation, ReferenceError> {
-            Err(ReferenceError::Refused {
-                engine: "racer",
-                why: "a build does not evaluate positions".into(),
-            })
+            self.engine.evaluate(pos, plies)
         }
 
         fn rank_moves(
@@ -377,18 +380,7 @@ mod tests {
             if let Some((task, games)) = &mut self.watched {
                 games.push(task.snapshot().done);
             }
-            let mut moves: Vec<MoveEval> = legal_plays(pos, dice)
-                .iter()
-                .map(|p| MoveEval {
-                    notation: p.mv.notation(),
-                    // pubeval's win is infinite.
-                    equity: self.pubeval.score(!pos.has_contact(), &p.result).min(3.0),
-                    probs: None,
-                    plies,
-                })
-                .collect();
-            moves.sort_by(|a, b| b.equity.total_cmp(&a.equity));
-            Ok(moves)
+            self.engine.rank_moves(pos, dice, plies)
         }
     }
 
