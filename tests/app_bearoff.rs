@@ -108,7 +108,7 @@ fn panel(size: egui::Vec2, v: BearoffView) -> App {
     let (pos, a) = seed();
     let mut state = AppState::new(bgw::app::Edit::opening(), Settings::default());
     state.apply(bgw::app::EditAction::Paste(SEED_ID.to_string()));
-    state.settings.bearoff = v;
+    state.bearoff.view = v;
     state.bearoff.position = Some(*pos);
     state.bearoff.result = Some(Ok(a.clone()));
     state.apply(ViewAction::SetTab(Tab::Bearoff));
@@ -164,7 +164,7 @@ fn every_mode_has_numbered_labelled_axes_at_1280x720() {
                         arrangement: a,
                         ..BearoffView::default()
                     };
-                    h.state_mut().state.settings.bearoff = v;
+                    h.state_mut().state.bearoff.view = v;
                     h.run();
                     let p = plots(&h);
                     let mode = format!("{v:?}");
@@ -222,7 +222,7 @@ fn switching_modes_through_the_controls_is_remembered_in_the_settings() {
     h.get_by_label("First checker off").click();
     h.run();
     assert_eq!(
-        h.state().state.settings.bearoff.distribution,
+        h.state().state.bearoff.view.distribution,
         Distribution::FirstOff
     );
     assert!(shows(&h, "P(first checker off in exactly k rolls)"));
@@ -246,7 +246,7 @@ fn switching_modes_through_the_controls_is_remembered_in_the_settings() {
     h.run();
     h.get_by_label("Log scale").click();
     h.run();
-    let v = h.state().state.settings.bearoff;
+    let v = h.state().state.bearoff.view;
     assert_eq!(
         (v.quantity, v.arrangement, v.scale),
         (Quantity::Cumulative, Arrangement::Overlaid, Scale::Log)
@@ -256,12 +256,14 @@ fn switching_modes_through_the_controls_is_remembered_in_the_settings() {
         "P(first checker off within k rolls): exact against"
     ));
     assert!(plots(&h)[0].0.starts_with("Both sides"));
-    // Kept across restarts with the settings; a file from before has the default view.
+    // Kept across restarts as the bear-off tab's saved part; a file from before it had one
+    // has the default view.
     let text = ron::to_string(&h.state().state.persisted()).unwrap();
     let back = AppState::restore(ron::from_str(&text).unwrap());
-    assert_eq!(back.settings.bearoff, v);
-    let old: Settings = ron::from_str("(dark: false)").unwrap();
-    assert_eq!(old.bearoff, BearoffView::default());
+    assert_eq!(back.bearoff.view, v);
+    let old = bgw::app::saved::parse("(version: 2, view: (theme: Light))");
+    assert_eq!(old.notes, Vec::<String>::new());
+    assert_eq!(old.persisted.bearoff, BearoffView::default());
 }
 
 #[test]
@@ -300,7 +302,7 @@ fn the_seeds_table_is_a_section_at_1280x720() {
     assert!(h.query_by_label("k").is_none(), "no room beside the plots");
     h.get_by_label("Tables").click();
     h.run();
-    assert_eq!(h.state().state.settings.bearoff.section, Section::Tables);
+    assert_eq!(h.state().state.bearoff.view.section, Section::Tables);
     assert!(plots(&h).is_empty());
     assert!(h.query_by_label("k").is_some());
     // Its first rows and the chances above it.
@@ -312,7 +314,7 @@ fn the_seeds_table_is_a_section_at_1280x720() {
 fn the_seeds_table_scrolls_by_itself_and_the_plots_stay() {
     // Wide enough for the table beside the plots, too short for its 26 rows.
     let mut h = panel(vec2(1920.0, 480.0), BearoffView::default());
-    assert_eq!(h.state().state.settings.bearoff.table, SideTable::Seed);
+    assert_eq!(h.state().state.bearoff.view.table, SideTable::Seed);
     let before = plots(&h);
     // A row of the table: its roll in the "k" column, below the header.
     let k = h.get_by_label("k").rect();

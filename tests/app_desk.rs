@@ -312,11 +312,11 @@ fn the_theme_chosen_is_applied_and_kept() {
     h.run();
     h.get_by_label("Light").click();
     h.run();
-    assert_eq!(h.state().state.settings.theme(), Theme::Light);
+    assert_eq!(h.state().state.settings.theme, Theme::Light);
     assert!(!h.ctx.global_style().visuals.dark_mode);
     let kept = ron::to_string(&h.state().state.persisted()).unwrap();
     let back = AppState::restore(ron::from_str(&kept).unwrap());
-    assert_eq!(back.settings.theme(), Theme::Light);
+    assert_eq!(back.settings.theme, Theme::Light);
     h.get_by_label("View").click();
     h.run();
     h.get_by_label("Dark").click();

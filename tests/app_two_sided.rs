@@ -75,7 +75,7 @@ fn app(id: &str, section: Section, dice: Option<(u8, u8)>) -> App {
     if let Some((a, b)) = dice {
         state.apply(EditAction::SetDice(a, b));
     }
-    state.settings.bearoff = BearoffView {
+    state.bearoff.view = BearoffView {
         section,
         ..BearoffView::default()
     };

@@ -4,7 +4,7 @@
 mod ui_common;
 use ui_common::SETTLE_STEPS;
 
-use bgw::app::{AppState, Loc, ScriptedDialogs, WorkbenchApp};
+use bgw::app::{AppState, Loc, ScriptedDialogs, ScriptedReferee, Tab, WorkbenchApp};
 use bgw_engine::ScriptedDice;
 use bgw_engine::Side;
 use egui::{Event, Modifiers, PointerButton, Pos2};
@@ -582,12 +582,41 @@ fn a_damaged_saved_state_is_replaced_and_the_status_line_says_so() {
     // written over the file.
     eframe::App::save(h.state_mut(), &mut storage);
     let written: bgw::app::Persisted = ron::from_str(&storage.0[eframe::APP_KEY]).unwrap();
-    assert_eq!(written.edit.dice, [0, 0]);
+    assert_eq!(written.editing.board.dice, [0, 0]);
     storage.0.insert(eframe::APP_KEY.into(), crafted.clone());
     let mut off = WorkbenchApp::from_storage(Some(&storage), file(false));
     eframe::App::save(&mut off, &mut storage);
     assert_eq!(storage.0.get(eframe::APP_KEY), Some(&crafted));
     assert!(!eframe::App::persist_egui_memory(&off));
+}
+
+/// An `app.ron` written before each feature kept its own saved part opens as it was left, with
+/// nothing said, and is saved again in today's layout.
+#[test]
+fn a_saved_state_of_the_first_layout_opens_as_it_was_left() {
+    let first = std::fs::read_to_string("tests/data/app/app-entry-v1.ron").unwrap();
+    let mut storage = MemoryStorage::default();
+    storage.0.insert(eframe::APP_KEY.into(), first);
+    let mut app = WorkbenchApp::from_storage(Some(&storage), Default::default());
+    // Its gnubg depth is 2 plies: a scripted gnubg that is not there answers.
+    app.state = std::mem::take(&mut app.state).with_referee(ScriptedReferee::missing());
+    let mut h = harness(app);
+    h.run();
+    let s = &h.state().state;
+    assert_eq!(s.messages.log, Vec::<String>::new());
+    assert_eq!(s.settings.tab, Tab::Bearoff);
+    assert_eq!(s.editing.edit.dice, [5, 2]);
+    assert_eq!(
+        s.editing.position_dir,
+        Some("/home/player/positions".into())
+    );
+    assert_eq!(s.candidates.depth.gnubg_plies, Some(2));
+    assert_eq!(s.weights.path, Some("w.ron".into()));
+    eframe::App::save(h.state_mut(), &mut storage);
+    let written = &storage.0[eframe::APP_KEY];
+    assert!(written.starts_with("(version:2,"), "{written}");
+    let back: bgw::app::Persisted = ron::from_str(written).unwrap();
+    assert_eq!(back.learning.eta, 0.5);
 }
 
 /// What the app copies goes to the platform's clipboard (egui's `CopyText` command, which

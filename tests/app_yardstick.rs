@@ -228,7 +228,7 @@ fn gnubgs_column_says_evaluating_then_shows_equities_and_the_classics_loss() {
     h.get_by_label("0-ply").click();
     h.run();
     assert_eq!(referee.submitted(), asked + 1);
-    assert_eq!(h.state().state.settings.gnubg_plies, Some(0));
+    assert_eq!(h.state().state.candidates.depth.gnubg_plies, Some(0));
 }
 
 #[test]

@@ -48,7 +48,7 @@ pub fn show(ui: &mut egui::Ui, state: &AppState, workspace: &dyn CommandScope) -
             entries(ui, &[Command::FlipBoard], &mut out);
             ui.separator();
             ui.label("Theme");
-            let now = state.settings.theme();
+            let now = state.settings.theme;
             for (theme, c) in THEMES {
                 if ui
                     .radio(now == theme, c.text())

@@ -6,7 +6,7 @@
 //! - one module per feature, each with its state, actions, `update` and panel: [`editing`],
 //!   [`candidates`], [`weights`], [`view`], [`play`], [`bearoff`], [`duel`],
 //!   [`champion_panel`];
-//! - [`settings`]: what is kept across restarts; [`saved`]: reading it back without trusting
+//! - [`settings`]: the view's saved part; [`saved`]: every feature's saved part, read back without trusting
 //!   it (each part checked, a damaged `app.ron` kept aside);
 //! - [`files`]: file dialogs behind a trait, off the UI thread, with one drawn in the window
 //!   when the desktop has none (tests hand in paths);
@@ -70,7 +70,8 @@ pub use editing::{Edit, EditAction, EditBoard, IdFormat, Loc};
 pub use files::{FileDialogs, FileKind, NativeDialogs, NoPortal, ScriptedDialogs};
 pub use play::PlayAction;
 pub use referee::{Referee, ScriptedReferee};
-pub use settings::{Persisted, Settings, Tab};
+pub use saved::Persisted;
+pub use settings::{Settings, Tab};
 pub use shell::Shell;
 pub use view::ViewAction;
 pub use weights::WeightsAction;
@@ -152,7 +153,7 @@ impl WorkbenchApp {
 
     /// Draws the whole workbench into `ui` and applies what the person did.
     pub fn show(&mut self, ui: &mut egui::Ui) {
-        let theme = self.state.settings.theme();
+        let theme = self.state.settings.theme;
         if self.look != Some(theme) {
             let ctx = ui.ctx();
             ctx.set_visuals_of(egui::Theme::Dark, flat_visuals(true));

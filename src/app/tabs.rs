@@ -143,8 +143,8 @@ fn weights(ui: &mut egui::Ui, state: &AppState, _: &mut TabsUi) -> Vec<Action> {
 fn play(ui: &mut egui::Ui, state: &AppState, tabs: &mut TabsUi) -> Vec<Action> {
     let view = super::play::panel::PlayView {
         game: state.play.as_ref(),
-        learning: state.settings.learning,
-        eta: state.settings.eta,
+        learning: state.learning.on,
+        eta: state.learning.eta,
         edit: &state.editing.edit,
     };
     let play = scrolled(ui, "play-tab", |ui| {
@@ -155,7 +155,7 @@ fn play(ui: &mut egui::Ui, state: &AppState, tabs: &mut TabsUi) -> Vec<Action> {
 
 fn bearoff(ui: &mut egui::Ui, state: &AppState, _: &mut TabsUi) -> Vec<Action> {
     let edit = &state.editing.edit;
-    let bearoff = super::bearoff::show(ui, &state.bearoff, state.settings.bearoff, edit);
+    let bearoff = super::bearoff::show(ui, &state.bearoff, state.bearoff.view, edit);
     bearoff.into_iter().map(Action::from).collect()
 }
 

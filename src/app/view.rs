@@ -44,7 +44,7 @@ impl ViewAction {
     pub fn apply(self, settings: &mut Settings, windows: &mut Windows) {
         match self {
             ViewAction::FlipBoard => settings.bottom = settings.bottom.opponent(),
-            ViewAction::SetTheme(t) => settings.theme = Some(t),
+            ViewAction::SetTheme(t) => settings.theme = t,
             ViewAction::SetTab(t) => settings.tab = t,
             ViewAction::SetSplit(split, size) => settings.splits.set(split, size),
             ViewAction::ResetLayout => settings.splits = Splits::default(),

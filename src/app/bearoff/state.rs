@@ -96,7 +96,7 @@ pub enum Section {
     BestPlay,
 }
 
-/// How the bear-off panel shows the distributions (kept across restarts in the settings).
+/// How the bear-off panel shows the distributions: the feature's saved part.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct BearoffView {
@@ -173,18 +173,19 @@ pub struct BearoffState {
     pub hovered_play: Option<usize>,
     /// The best-play row selected.
     pub selected_play: Option<usize>,
+    /// How the distributions are shown (kept across restarts).
+    pub view: BearoffView,
+}
+
+impl crate::app::saved::SavedPart for BearoffView {
+    const WHAT: &'static str = "bear-off view";
 }
 
 impl BearoffState {
-    /// Applies one action; the view goes to `view` (the settings' copy). Returns what the shell
-    /// is to do (a plot's capture).
-    pub fn update(
-        &mut self,
-        action: BearoffAction,
-        view: &mut BearoffView,
-    ) -> Vec<Effect<BearoffAction>> {
+    /// Applies one action. Returns what the shell is to do (a plot's capture).
+    pub fn update(&mut self, action: BearoffAction) -> Vec<Effect<BearoffAction>> {
         match action {
-            BearoffAction::View(v) => *view = v,
+            BearoffAction::View(v) => self.view = v,
             BearoffAction::Cancel => self.cancel(),
             BearoffAction::ExportPlot(e) => {
                 return vec![Effect::Capture {

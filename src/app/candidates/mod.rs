@@ -62,6 +62,39 @@ pub enum CandidatesAction {
     ChartAlone(bool),
 }
 
+/// The candidates' saved part: the depth gnubg judges them at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct GnubgDepth {
+    /// 0, 1 or 2 plies ([`verdict::PLIES`]); `None`: gnubg's columns are off.
+    pub gnubg_plies: Option<u8>,
+}
+
+impl Default for GnubgDepth {
+    /// gnubg's quickest verdict: 0 plies.
+    fn default() -> GnubgDepth {
+        GnubgDepth {
+            gnubg_plies: Some(0),
+        }
+    }
+}
+
+impl crate::app::saved::SavedPart for GnubgDepth {
+    const WHAT: &'static str = "gnubg depth";
+
+    /// A depth gnubg is not asked at: 0 plies.
+    fn check(&mut self, notes: &mut Vec<String>) {
+        if let Some(plies) = self.gnubg_plies
+            && !verdict::PLIES.contains(&plies)
+        {
+            notes.push(format!(
+                "the saved gnubg depth ({plies} plies) is not 0, 1 or 2; 0 plies are in use"
+            ));
+            *self = GnubgDepth::default();
+        }
+    }
+}
+
 /// The candidates of the current position and roll, and the person's pick among them.
 #[derive(Default)]
 pub struct CandidatesState {
@@ -82,6 +115,8 @@ pub struct CandidatesState {
     pub compare_with_gnubg: bool,
     /// A breakdown too narrow for the table and the chart side by side shows the chart.
     pub chart_alone: bool,
+    /// The depth gnubg judges the candidates at (kept across restarts).
+    pub depth: GnubgDepth,
 }
 
 impl CandidatesState {
@@ -146,10 +181,10 @@ impl CandidatesState {
         })
     }
 
-    /// Asks gnubg for its verdict on the position and roll on the board at `plies` (`None`:
-    /// gnubg is off), and collects the replies that have come. Never blocks.
-    pub fn poll(&mut self, plies: Option<u8>) {
-        let (Some(a), Some(plies)) = (&self.analysis, plies) else {
+    /// Asks gnubg for its verdict on the position and roll on the board at the chosen depth
+    /// (none: gnubg is off), and collects the replies that have come. Never blocks.
+    pub fn poll(&mut self) {
+        let (Some(a), Some(plies)) = (&self.analysis, self.depth.gnubg_plies) else {
             return;
         };
         let plays: Vec<_> = a.candidates.iter().map(|c| c.play).collect();
@@ -157,9 +192,10 @@ impl CandidatesState {
     }
 
     /// Moves the selection `d` rows in the table's order.
-    /// Applies one of the candidates' own actions (playing and copying a candidate, and
-    /// gnubg's depth, are the coordinator's); `plies` is gnubg's depth.
-    pub fn update(&mut self, action: CandidatesAction, plies: Option<u8>) {
+    /// Applies one of the candidates' own actions (playing and copying a candidate are the
+    /// coordinator's).
+    pub fn update(&mut self, action: CandidatesAction) {
+        let plies = self.depth.gnubg_plies;
         match action {
             CandidatesAction::Hover(i) => self.hovered = i,
             CandidatesAction::Select(i) => self.selected = Some(i),
@@ -173,9 +209,8 @@ impl CandidatesState {
             CandidatesAction::ShowAddends(on) => self.show_addends = on,
             CandidatesAction::CompareWithGnubg(on) => self.compare_with_gnubg = on,
             CandidatesAction::ChartAlone(on) => self.chart_alone = on,
-            CandidatesAction::Play(_)
-            | CandidatesAction::CopyResult(..)
-            | CandidatesAction::SetGnubgPlies(_) => {}
+            CandidatesAction::SetGnubgPlies(plies) => self.depth.gnubg_plies = plies,
+            CandidatesAction::Play(_) | CandidatesAction::CopyResult(..) => {}
         }
     }
 

@@ -58,6 +58,27 @@ pub struct ChampionSettings {
     pub opponent: String,
 }
 
+impl Default for ChampionSettings {
+    /// A first start's: a game of 9×4 against «Чемпион»'s main listing.
+    fn default() -> ChampionSettings {
+        ChampionState::default().settings()
+    }
+}
+
+impl crate::app::saved::SavedPart for ChampionSettings {
+    const WHAT: &'static str = "«Чемпион» settings";
+
+    /// An unknown variant or opponent: the defaults.
+    fn check(&mut self, notes: &mut Vec<String>) {
+        if let Some(problem) = self.problem() {
+            notes.push(format!(
+                "the saved «Чемпион» settings were refused ({problem}); the defaults are in use"
+            ));
+            *self = ChampionSettings::default();
+        }
+    }
+}
+
 impl ChampionSettings {
     /// What keeps these settings from being the workspace's (an unknown variant or opponent,
     /// e.g. from a damaged saved state), in words; `None` when they are.

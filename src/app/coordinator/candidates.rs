@@ -1,5 +1,5 @@
 //! Playing or copying a candidate: the candidates' actions that change the board or reach the
-//! clipboard, and the depth of gnubg's verdict (a setting).
+//! clipboard.
 
 use super::AppState;
 use crate::app::candidates::CandidatesAction;
@@ -7,14 +7,13 @@ use crate::app::editing::IdFormat;
 use crate::app::effect::Effect;
 
 impl AppState {
-    /// Applies one action on the candidates: the board's and the settings' here, the rest in
+    /// Applies one action on the candidates: those that change the board here, the rest in
     /// the candidates' own [`crate::app::candidates::CandidatesState::update`].
     pub(super) fn apply_candidates(&mut self, action: CandidatesAction) {
         match action {
             CandidatesAction::Play(i) => self.play_candidate(i),
             CandidatesAction::CopyResult(i, format) => self.copy_result(i, format),
-            CandidatesAction::SetGnubgPlies(plies) => self.settings.gnubg_plies = plies,
-            a => self.candidates.update(a, self.settings.gnubg_plies),
+            a => self.candidates.update(a),
         }
     }
 

@@ -38,14 +38,14 @@ impl AppState {
             PlayAction::Candidate(i) => self.play_candidate_in_game(i),
             PlayAction::UndoMyMove => self.undo_my_move(),
             PlayAction::SetLearning(on) => {
-                self.settings.learning = on;
+                self.learning.on = on;
                 if let Some(g) = &mut self.play {
                     g.game.set_learning(on);
                 }
             }
             PlayAction::SetEta(eta) => {
-                if eta.is_finite() && eta >= 0.0 {
-                    self.settings.eta = eta;
+                if crate::app::play::ETA_RANGE.contains(&eta) {
+                    self.learning.eta = eta;
                     if let Some(g) = &mut self.play {
                         g.game.set_eta(eta);
                     }
@@ -58,8 +58,8 @@ impl AppState {
         let mut g = PlayGame::new(
             human,
             self.weights.current,
-            self.settings.eta,
-            self.settings.learning,
+            self.learning.eta,
+            self.learning.on,
         );
         // The opening roll: each side throws one die; the higher moves first with both (the
         // program's opening is played by `play_advance`).

@@ -30,12 +30,11 @@ use super::editing::{Edit, EditAction, EditState};
 use super::effect::{Effect, widen};
 use super::files::{FileKind, Request};
 use super::messages::Messages;
-use super::play::{PlayAction, PlayGame};
-use super::settings::{Persisted, Settings, Tab};
+use super::play::{Learning, PlayAction, PlayGame};
+use super::saved::{Persisted, VERSION};
+use super::settings::{Settings, Tab};
 use super::view::{ViewAction, Windows};
 use super::weights::{WeightsAction, WeightsState};
-use bgw_engine::classic::Weights;
-use bgw_engine::classic::terms::Term;
 use bgw_engine::moves::{MoveGenerator, Play};
 use bgw_engine::position::{Position, Side};
 use bgw_engine::{DiceSource, SeededDice};
@@ -89,8 +88,10 @@ feature_actions! {
 pub struct AppState {
     /// The board being edited, with undo and redo.
     pub editing: EditState,
-    /// Settings (persisted).
+    /// The view's settings (kept across restarts).
     pub settings: Settings,
+    /// Learning in games (kept across restarts).
+    pub learning: Learning,
     /// The session's messages: the last for the status line, all for the Log tab.
     pub messages: Messages,
     /// The Help windows open.
@@ -128,6 +129,7 @@ impl AppState {
         let mut s = AppState {
             editing: EditState::new(edit),
             settings,
+            learning: Learning::default(),
             messages: Messages::default(),
             windows: Windows::default(),
             export_dir: None,
@@ -142,8 +144,6 @@ impl AppState {
             generator: MoveGenerator::new(),
             effects: Vec::new(),
         };
-        s.editing.add_colour = s.settings.add_colour;
-        s.editing.position_dir = s.settings.position_dir.clone();
         s.refresh();
         s
     }
@@ -169,28 +169,13 @@ impl AppState {
             persisted: p,
             notes,
         } = super::saved::validate(p);
-        let mut s = AppState::new(p.edit, p.settings);
-        if let Some(w) = p.weights {
-            s.weights.current = Weights::from_seed(w);
-        }
-        if let Some(w) = p.weights_saved {
-            s.weights.saved = Weights::from_seed(w);
-        }
-        // Validated above: every key is a term beyond the seed's with a valid weight.
-        for (extras, w) in [
-            (&p.weights_extras, &mut s.weights.current),
-            (&p.weights_saved_extras, &mut s.weights.saved),
-        ] {
-            for (key, value) in extras.iter().flatten() {
-                if let Some(t) = Term::from_seed_name(key) {
-                    w.set(t, *value);
-                }
-            }
-        }
-        s.weights.path = p.weights_path;
-        if let Some(c) = &p.champion {
-            s.champion = ChampionState::from_settings(c);
-        }
+        let mut s = AppState::new(p.editing.board, p.view);
+        s.editing = EditState::restore(p.editing);
+        s.weights = WeightsState::restore(&p.weights);
+        s.candidates.depth = p.candidates;
+        s.learning = p.learning;
+        s.bearoff.view = p.bearoff;
+        s.champion = ChampionState::from_settings(&p.champion);
         for note in notes {
             s.messages.error(note);
         }
@@ -198,20 +183,17 @@ impl AppState {
         s
     }
 
-    /// What persistence keeps: each feature's saved part, in the file's layout.
+    /// What persistence keeps: each feature's saved part.
     pub fn persisted(&self) -> Persisted {
-        let mut settings = self.settings.clone();
-        settings.add_colour = self.editing.add_colour;
-        settings.position_dir = self.editing.position_dir.clone();
         Persisted {
-            edit: self.editing.edit,
-            settings,
-            weights: Some(self.weights.current.seed_values()),
-            weights_saved: Some(self.weights.saved.seed_values()),
-            weights_extras: Some(extras_of(&self.weights.current)),
-            weights_saved_extras: Some(extras_of(&self.weights.saved)),
-            weights_path: self.weights.path.clone(),
-            champion: Some(self.champion.settings()),
+            version: VERSION,
+            editing: self.editing.saved(),
+            view: self.settings.clone(),
+            weights: self.weights.saved_part(),
+            candidates: self.candidates.depth,
+            learning: self.learning,
+            bearoff: self.bearoff.view,
+            champion: self.champion.settings(),
         }
     }
 
@@ -293,7 +275,7 @@ impl AppState {
                 self.emit(fx, Action::Edit);
             }
             Action::Bearoff(a) => {
-                let fx = self.bearoff.update(a, &mut self.settings.bearoff);
+                let fx = self.bearoff.update(a);
                 self.emit(fx, Action::Bearoff);
             }
             Action::Duel(a) => {
@@ -313,7 +295,7 @@ impl AppState {
     /// prepared and «Чемпион»'s solutions asked for only then.
     pub fn poll(&mut self, polled: impl Fn(Tab) -> bool) {
         self.bearoff.poll();
-        self.candidates.poll(self.settings.gnubg_plies);
+        self.candidates.poll();
         if let Some(notice) = self.candidates.verdicts.take_notice() {
             self.messages.info(notice);
         }
@@ -386,7 +368,7 @@ impl AppState {
             candidates: &self.candidates,
             weights: &self.weights.current,
             weights_title: self.weights.title(),
-            plies: self.settings.gnubg_plies,
+            plies: self.candidates.depth.gnubg_plies,
             board_status: self.board_status().0,
         }
     }
@@ -432,18 +414,11 @@ pub(crate) fn copied(effects: &[Effect<Action>]) -> Option<String> {
     })
 }
 
-/// The terms beyond the seed's that `w` has on, by file key, with their weights.
-fn extras_of(w: &Weights) -> Vec<(String, f64)> {
-    w.terms_on()
-        .filter(|t| !t.is_seed())
-        .map(|t| (t.seed_name().to_string(), w.get(t)))
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::app::editing::EditAction;
+    use bgw_engine::classic::terms::Term;
 
     #[test]
     fn what_persistence_keeps_comes_back() {
@@ -479,16 +454,21 @@ mod tests {
         assert_eq!(back.weights.saved, s.weights.saved);
         assert!(back.weights.current.is_on(Term::EXTRA[0]));
         assert!(!back.weights.saved.is_on(Term::EXTRA[0]));
-        // A file written before the match state and the workspace were kept still reads.
+        // A file written before the workspace was kept still reads: that part is the default.
         let old = text.replace(
             &format!(
-                ",champion:Some({})",
+                ",champion:{}",
                 ron::to_string(&s.champion.settings()).unwrap()
             ),
             "",
         );
         assert_ne!(old, text);
-        let old_state: Persisted = ron::from_str(&old).unwrap();
-        assert_eq!(old_state.champion, None);
+        let old_state = crate::app::saved::parse(&old);
+        assert_eq!(old_state.notes, Vec::<String>::new());
+        assert_eq!(
+            old_state.persisted.champion,
+            crate::app::champion_panel::ChampionSettings::default()
+        );
+        assert_eq!(old_state.persisted.editing, s.editing.saved());
     }
 }

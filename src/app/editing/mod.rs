@@ -82,6 +82,57 @@ pub enum EditAction {
     SavePositionTo(PathBuf),
 }
 
+/// The editing feature's saved part: the board, the colour a click adds, the positions' folder.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct SavedBoard {
+    /// The board, side on roll, dice and match state.
+    pub board: Edit,
+    /// The colour a left click adds.
+    pub add_colour: Side,
+    /// The folder of the last position file opened or saved.
+    pub position_dir: Option<PathBuf>,
+}
+
+impl Default for SavedBoard {
+    /// The opening position, White to add.
+    fn default() -> SavedBoard {
+        SavedBoard {
+            board: Edit::opening(),
+            add_colour: Side::White,
+            position_dir: None,
+        }
+    }
+}
+
+impl crate::app::saved::SavedPart for SavedBoard {
+    const WHAT: &'static str = "board";
+
+    /// The board is kept as it is even when it is not a position yet: the editor allows such
+    /// boards while a position is being set up (16 checkers, both colours on a point) and
+    /// says what is wrong, so a restart must not lose one. Each die must be 0 (not set) or
+    /// 1–6, the match state one its format holds and the match rules allow
+    /// ([`bgw_engine::formats::MatchState::check`]).
+    fn check(&mut self, notes: &mut Vec<String>) {
+        if let [a, b] = self.board.dice
+            && (a > 6 || b > 6)
+        {
+            notes.push(format!(
+                "the saved dice ({a}, {b}) are not dice 1-6; the dice are not set"
+            ));
+            self.board.dice = [0, 0];
+        }
+        if let Some(m) = self.board.match_state
+            && let Err(e) = m.check()
+        {
+            notes.push(format!(
+                "the saved match state was refused ({e}); the board is a money game"
+            ));
+            self.board.match_state = None;
+        }
+    }
+}
+
 /// The board being edited and its history.
 pub struct EditState {
     /// The board, side on roll and dice.
@@ -92,9 +143,9 @@ pub struct EditState {
     pub picked: Option<(Side, Loc)>,
     /// The text last typed in the ID field and refused, with the reason.
     pub refused: Option<(String, String)>,
-    /// The colour a left click adds (kept in the settings).
+    /// The colour a left click adds (kept across restarts).
     pub add_colour: Side,
-    /// The folder of the last position file opened or saved (kept in the settings).
+    /// The folder of the last position file opened or saved (kept across restarts).
     pub position_dir: Option<PathBuf>,
 }
 
@@ -109,6 +160,24 @@ impl EditState {
             refused: None,
             add_colour: Side::White,
             position_dir: None,
+        }
+    }
+
+    /// Editing as it was left: the saved board, no history.
+    pub fn restore(saved: SavedBoard) -> EditState {
+        EditState {
+            add_colour: saved.add_colour,
+            position_dir: saved.position_dir,
+            ..EditState::new(saved.board)
+        }
+    }
+
+    /// What is kept across restarts.
+    pub fn saved(&self) -> SavedBoard {
+        SavedBoard {
+            board: self.edit,
+            add_colour: self.add_colour,
+            position_dir: self.position_dir.clone(),
         }
     }
 

@@ -18,6 +18,48 @@ pub use game::PlayGame;
 
 use super::editing::edit_board::Loc;
 use bgw_engine::position::Side;
+use std::ops::RangeInclusive;
+
+/// The learning steps η the workbench takes.
+pub const ETA_RANGE: RangeInclusive<f64> = 0.0..=10.0;
+
+/// Learning (the seed's GOOD/BAD) in games: the Play tab's saved part.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct Learning {
+    /// Learning on during games.
+    pub on: bool,
+    /// The learning step η, within [`ETA_RANGE`].
+    pub eta: f64,
+}
+
+impl Default for Learning {
+    /// Off, with the step 0.01.
+    fn default() -> Learning {
+        Learning {
+            on: false,
+            eta: 0.01,
+        }
+    }
+}
+
+impl super::saved::SavedPart for Learning {
+    const WHAT: &'static str = "learning settings";
+
+    /// A step outside [`ETA_RANGE`]: the default step.
+    fn check(&mut self, notes: &mut Vec<String>) {
+        if !ETA_RANGE.contains(&self.eta) {
+            let d = Learning::default().eta;
+            notes.push(format!(
+                "the saved learning step η ({}) is not within {}-{}; {d} is in use",
+                self.eta,
+                ETA_RANGE.start(),
+                ETA_RANGE.end(),
+            ));
+            self.eta = d;
+        }
+    }
+}
 
 /// What can be done in the Play tab and during a game.
 #[derive(Clone, Debug, PartialEq)]

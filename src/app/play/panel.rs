@@ -52,7 +52,7 @@ pub fn show(ui: &mut egui::Ui, view: &PlayView<'_>, typed: &mut String) -> Vec<P
         let r = ui.add(
             egui::DragValue::new(&mut eta)
                 .speed(0.001)
-                .range(crate::app::settings::ETA_RANGE)
+                .range(super::ETA_RANGE)
                 .max_decimals(4)
                 .prefix("step η "),
         );

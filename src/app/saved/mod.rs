@@ -1,10 +1,12 @@
 //! The saved state read back without trusting it: `app.ron` is user input, and a damaged or
 //! crafted file must neither panic the app nor show something the engine refuses.
 //!
+//! - Each feature keeps its own saved part ([`SavedPart`]): its type, the words the notes name
+//!   it by, and its own check. [`Persisted`] is the table of the parts, one line each.
 //! - [`parse`] reads the app's entry of eframe's storage part by part, so that a part that
-//!   cannot be read costs only that part;
-//! - [`validate`] checks each part (the board, the dice, the match state, the weights, the
-//!   settings, the «Чемпион» settings) and puts its default in place of one that does not
+//!   cannot be read costs only that part; a file of the first layout (one flat record, before
+//!   the features kept their own parts) is read by [`legacy`];
+//! - [`validate`] has each part check itself and put its default in place of what does not
 //!   pass;
 //! - [`file`]: `app.ron` itself, checked before eframe reads it (the window geometry eframe
 //!   keeps, a file that does not parse) and kept aside ([`file::keep_aside`]) before anything
@@ -13,13 +15,92 @@
 //! Every part that falls back leaves one note, for the status line and the Log.
 
 pub mod file;
+mod legacy;
 
-use super::settings::{ETA_RANGE, Persisted};
-use bgw_engine::classic::terms::{SEED_TERM_COUNT, Term};
-use bgw_engine::classic::weights::{MAX_WEIGHT, is_valid_weight};
+use super::bearoff::BearoffView;
+use super::candidates::GnubgDepth;
+use super::champion_panel::ChampionSettings;
+use super::editing::SavedBoard;
+use super::play::Learning;
+use super::settings::Settings;
+use super::weights::SavedWeights;
 use ron::value::RawValue;
 use serde::de::{DeserializeOwned, Deserializer, MapAccess, Visitor};
+use serde::{Deserialize, Serialize};
 use std::fmt;
+
+/// The layout [`Persisted`] is written in (a `version` field); files without one are of the
+/// first, flat layout ([`legacy`]).
+pub const VERSION: u32 = 2;
+
+/// One feature's part of the saved state.
+pub trait SavedPart: Serialize + DeserializeOwned + Default {
+    /// How the notes name the part ("the saved {WHAT} could not be read").
+    const WHAT: &'static str;
+
+    /// Puts its default in place of each piece that does not pass, with one note each. What
+    /// cannot be wrong (every value its type can hold is one the feature takes) needs no check.
+    fn check(&mut self, _notes: &mut Vec<String>) {}
+}
+
+/// Declares [`Persisted`] with one field per feature's saved part, and its reading and checking
+/// part by part.
+macro_rules! saved_parts {
+    ($($(#[$doc:meta])* $field:ident: $part:ty,)*) => {
+        /// What is kept across restarts (eframe writes it to `app.ron` under its app key): each
+        /// feature's saved part, read and checked on its own.
+        #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+        pub struct Persisted {
+            /// The layout: [`VERSION`].
+            pub version: u32,
+            $($(#[$doc])* #[serde(default)] pub $field: $part,)*
+        }
+
+        impl Default for Persisted {
+            /// What a first start has: each part's default (the opening position, the default
+            /// weights and settings).
+            fn default() -> Persisted {
+                Persisted {
+                    version: VERSION,
+                    $($field: <$part>::default(),)*
+                }
+            }
+        }
+
+        impl Persisted {
+            /// Each part read on its own from `fields`: absent, its default; unreadable, its
+            /// default and a note.
+            fn read(fields: &Fields, notes: &mut Vec<String>) -> Persisted {
+                Persisted {
+                    version: VERSION,
+                    $($field: fields.part(stringify!($field), <$part>::WHAT, notes).unwrap_or_default(),)*
+                }
+            }
+
+            /// Each part checks itself.
+            fn check(&mut self, notes: &mut Vec<String>) {
+                $(self.$field.check(notes);)*
+            }
+        }
+    };
+}
+
+saved_parts! {
+    /// The board being edited, the colour a click adds, the positions' folder.
+    editing: SavedBoard,
+    /// The board's orientation, the open tab, the theme, the layout.
+    view: Settings,
+    /// The weights being edited and as last saved, and their file.
+    weights: SavedWeights,
+    /// The depth gnubg judges the candidates at.
+    candidates: GnubgDepth,
+    /// Learning (GOOD/BAD) in games and its step.
+    learning: Learning,
+    /// How the bear-off tab shows its distributions.
+    bearoff: BearoffView,
+    /// The «Чемпион» workspace's mode, variant and opponent.
+    champion: ChampionSettings,
+}
 
 /// The saved state as restored: each part read and checked, the defaults in place of the parts
 /// that could not be, and one note per part that fell back.
@@ -31,8 +112,9 @@ pub struct Restored {
     pub notes: Vec<String>,
 }
 
-/// Reads the app's entry of eframe's storage (the RON text of a [`Persisted`]) part by part,
-/// then [`validate`]s it. Never fails: what cannot be read is noted and replaced by its default.
+/// Reads the app's entry of eframe's storage (the RON text of a [`Persisted`], or of the first
+/// layout) part by part, then [`validate`]s it. Never fails: what cannot be read is noted and
+/// replaced by its default.
 pub fn parse(text: &str) -> Restored {
     let fields = match ron::from_str::<Fields>(text) {
         Ok(f) => f,
@@ -46,27 +128,9 @@ pub fn parse(text: &str) -> Restored {
         }
     };
     let mut notes = Vec::new();
-    let d = Persisted::default();
-    let n = &mut notes;
-    let persisted = Persisted {
-        edit: fields.part("edit", "board", n).unwrap_or(d.edit),
-        settings: fields.part("settings", "settings", n).unwrap_or(d.settings),
-        weights: fields.part("weights", "weights", n).unwrap_or(d.weights),
-        weights_saved: fields
-            .part("weights_saved", "last saved weights", n)
-            .unwrap_or(d.weights_saved),
-        weights_extras: fields
-            .part("weights_extras", "extra terms", n)
-            .unwrap_or(d.weights_extras),
-        weights_saved_extras: fields
-            .part("weights_saved_extras", "last saved extra terms", n)
-            .unwrap_or(d.weights_saved_extras),
-        weights_path: fields
-            .part("weights_path", "weights file name", n)
-            .unwrap_or(d.weights_path),
-        champion: fields
-            .part("champion", "«Чемпион» settings", n)
-            .unwrap_or(d.champion),
+    let persisted = match fields.has("version") {
+        true => Persisted::read(&fields, &mut notes),
+        false => legacy::read(&fields, &mut notes),
     };
     let mut checked = validate(persisted);
     notes.append(&mut checked.notes);
@@ -74,112 +138,27 @@ pub fn parse(text: &str) -> Restored {
     checked
 }
 
-/// Checks each part of a saved state and puts its default in place of each one that does not
-/// pass, with a note. The board is kept as it is even when it is not a position yet: the
-/// editor allows such boards while a position is being set up (16 checkers, both colours on
-/// a point) and says what is wrong, so a restart must not lose one. Each die must be 0 (not set)
-/// or 1–6, the match state one its format holds and the match rules allow
-/// ([`bgw_engine::formats::MatchState::check`]), every weight finite and within ±1e6
-/// ([`is_valid_weight`]), the learning step within [`ETA_RANGE`], the «Чемпион» variant and
-/// opponent known ([`super::champion_panel::ChampionSettings::problem`]).
+/// Has each part of a saved state check itself ([`SavedPart::check`]): what does not pass is
+/// replaced by its default, with a note.
 pub fn validate(mut p: Persisted) -> Restored {
     let mut notes = Vec::new();
-    let d = Persisted::default();
-    if let [a, b] = p.edit.dice
-        && (a > 6 || b > 6)
-    {
-        notes.push(format!(
-            "the saved dice ({a}, {b}) are not dice 1-6; the dice are not set"
-        ));
-        p.edit.dice = d.edit.dice;
-    }
-    if let Some(m) = p.edit.match_state
-        && let Err(e) = m.check()
-    {
-        notes.push(format!(
-            "the saved match state was refused ({e}); the board is a money game"
-        ));
-        p.edit.match_state = None;
-    }
-    for (weights, what) in [
-        (&mut p.weights, "weights"),
-        (&mut p.weights_saved, "last saved weights"),
-    ] {
-        if let Some(problem) = weights.as_ref().and_then(weights_problem) {
-            notes.push(format!(
-                "the saved {what} were refused ({problem}); the defaults are in use"
-            ));
-            *weights = None;
-        }
-    }
-    for (extras, what) in [
-        (&mut p.weights_extras, "extra terms"),
-        (&mut p.weights_saved_extras, "last saved extra terms"),
-    ] {
-        if let Some(problem) = extras.as_deref().and_then(extras_problem) {
-            notes.push(format!(
-                "the saved {what} were refused ({problem}); only the seed's terms are on"
-            ));
-            *extras = None;
-        }
-    }
-    if !ETA_RANGE.contains(&p.settings.eta) {
-        notes.push(format!(
-            "the saved learning step η ({}) is not within {}-{}; {} is in use",
-            p.settings.eta,
-            ETA_RANGE.start(),
-            ETA_RANGE.end(),
-            d.settings.eta
-        ));
-        p.settings.eta = d.settings.eta;
-    }
-    if let Some(plies) = p.settings.gnubg_plies
-        && !super::candidates::verdict::PLIES.contains(&plies)
-    {
-        notes.push(format!(
-            "the saved gnubg depth ({plies} plies) is not 0, 1 or 2; 0 plies are in use"
-        ));
-        p.settings.gnubg_plies = Some(0);
-    }
-    if let Some(problem) = p.champion.as_ref().and_then(|c| c.problem()) {
-        notes.push(format!(
-            "the saved «Чемпион» settings were refused ({problem}); the defaults are in use"
-        ));
-        p.champion = None;
-    }
+    p.check(&mut notes);
+    p.version = VERSION;
     Restored {
         persisted: p,
         notes,
     }
 }
 
-/// The first saved extra term that is not one, or whose weight a file may not hold.
-fn extras_problem(extras: &[(String, f64)]) -> Option<String> {
-    extras
-        .iter()
-        .find_map(|(key, w)| match Term::from_seed_name(key) {
-            Some(t) if !t.is_seed() && is_valid_weight(*w) => None,
-            Some(t) if !t.is_seed() => Some(format!("{key} = {w}")),
-            _ => Some(format!("{key} is not a term beyond the seed's")),
-        })
-}
-
-/// The first weight a file may not hold, in words.
-fn weights_problem(w: &[f64; SEED_TERM_COUNT]) -> Option<String> {
-    let (term, w) = Term::SEED
-        .iter()
-        .zip(w)
-        .find(|(_, w)| !is_valid_weight(**w))?;
-    Some(format!(
-        "{} is {w:?}, not a finite number within ±{MAX_WEIGHT}",
-        term.seed_name()
-    ))
-}
-
 /// The fields of a saved RON struct, each kept as its RON text until it is read on its own.
 struct Fields(Vec<(String, Box<RawValue>)>);
 
 impl Fields {
+    /// True when the record has a field `name`.
+    fn has(&self, name: &str) -> bool {
+        self.0.iter().any(|(n, _)| n == name)
+    }
+
     /// The field `name` read as a `T`; `None` when it is absent (a file from an older
     /// version: the default applies) or cannot be read (noted, as `what`).
     fn part<T: DeserializeOwned>(

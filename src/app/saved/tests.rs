@@ -3,7 +3,8 @@ use super::*;
 use crate::app::champion_panel::{ChampionSettings, Mode};
 use crate::app::coordinator::AppState;
 use crate::app::editing::{Edit, Loc};
-use crate::app::settings::Settings;
+use crate::app::settings::{Settings, Tab, Theme};
+use bgw_engine::classic::terms::{SEED_TERM_COUNT, Term};
 use bgw_engine::formats::MatchState;
 use bgw_engine::formats::match_id::MatchId;
 use bgw_engine::formats::xgid::XgidState;
@@ -24,22 +25,37 @@ fn good() -> Persisted {
         ..XgidState::money(Dice::new(5, 2))
     }));
     Persisted {
-        edit,
-        settings: Settings {
-            eta: 0.5,
-            dark: false,
+        editing: SavedBoard {
+            board: edit,
+            add_colour: Side::Black,
+            position_dir: Some("/home/player/positions".into()),
+        },
+        view: Settings {
+            theme: Theme::Light,
+            tab: Tab::Bearoff,
             ..Settings::default()
         },
-        weights: Some(weights),
-        weights_saved: Some([1.0; SEED_TERM_COUNT]),
-        weights_extras: Some(vec![("X_PIPDIFF".into(), -0.02)]),
-        weights_saved_extras: Some(Vec::new()),
-        weights_path: Some("w.ron".into()),
-        champion: Some(ChampionSettings {
+        weights: SavedWeights {
+            current: Some(weights),
+            current_extras: Some(vec![("X_PIPDIFF".into(), -0.02)]),
+            saved: Some([1.0; SEED_TERM_COUNT]),
+            saved_extras: Some(Vec::new()),
+            path: Some("w.ron".into()),
+        },
+        candidates: GnubgDepth {
+            gnubg_plies: Some(2),
+        },
+        learning: Learning { on: true, eta: 0.5 },
+        bearoff: BearoffView {
+            section: crate::app::bearoff::Section::Tables,
+            ..BearoffView::default()
+        },
+        champion: ChampionSettings {
             mode: Mode::Play,
             variant: "8x3".into(),
             opponent: "random wolves".into(),
-        }),
+        },
+        ..Persisted::default()
     }
 }
 
@@ -75,7 +91,7 @@ fn a_crafted_match_state_falls_back_to_a_money_game() {
         let mut m = MatchId::money(Side::White, None);
         f(&mut m);
         let mut p = good();
-        p.edit.match_state = Some(MatchState::MatchId(m));
+        p.editing.board.match_state = Some(MatchState::MatchId(m));
         p
     };
     let kept = one_note(
@@ -86,33 +102,33 @@ fn a_crafted_match_state_falls_back_to_a_money_game() {
         }),
         "the saved match state was refused (the Match ID's",
     );
-    assert_eq!(kept.edit.match_state, None);
-    assert_eq!(kept.edit.board, good().edit.board);
-    assert_eq!(kept.edit.dice, [5, 2]);
+    assert_eq!(kept.editing.board.match_state, None);
+    assert_eq!(kept.editing.board.board, good().editing.board.board);
+    assert_eq!(kept.editing.board.dice, [5, 2]);
     // Each on its own is refused as well.
     one_note(crafted(&|m| m.cube_log2 = 255), "the cube is 2^255");
     one_note(crafted(&|m| m.score_black = 65535), "Black score is 65535");
     // And an XGID state with the cube 2^255 (its cube value would overflow).
     let mut p = good();
-    if let Some(MatchState::Xgid(x)) = &mut p.edit.match_state {
+    if let Some(MatchState::Xgid(x)) = &mut p.editing.board.match_state {
         x.cube_log2 = 255;
     }
-    assert_eq!(one_note(p, "2^255").edit.match_state, None);
+    assert_eq!(one_note(p, "2^255").editing.board.match_state, None);
 }
 
 #[test]
 fn dice_off_the_die_are_not_set() {
     let mut p = good();
-    p.edit.dice = [9, 200];
+    p.editing.board.dice = [9, 200];
     let kept = one_note(
         p,
         "the saved dice (9, 200) are not dice 1-6; the dice are not set",
     );
-    assert_eq!(kept.edit.dice, [0, 0]);
-    assert_eq!(kept.edit.roll(), None);
+    assert_eq!(kept.editing.board.dice, [0, 0]);
+    assert_eq!(kept.editing.board.roll(), None);
     // One die set (as the editor allows) is kept.
     let mut p = good();
-    p.edit.dice = [0, 6];
+    p.editing.board.dice = [0, 6];
     assert_eq!(validate(p).notes, Vec::<String>::new());
 }
 
@@ -124,18 +140,21 @@ fn weights_a_file_may_not_hold_fall_back_to_the_defaults() {
         (f64::NEG_INFINITY, "-inf"),
     ] {
         let mut p = good();
-        p.weights.as_mut().unwrap()[2] = bad;
+        p.weights.current.as_mut().unwrap()[2] = bad;
         let note = format!(
             "the saved weights were refused ({} is {shown}",
             Term::SEED[2].seed_name()
         );
         let kept = one_note(p, &note);
-        assert_eq!(kept.weights, None);
-        assert_eq!(kept.weights_saved, good().weights_saved);
+        assert_eq!(kept.weights.current, None);
+        assert_eq!(kept.weights.saved, good().weights.saved);
         let mut p = good();
-        p.weights_saved.as_mut().unwrap()[SEED_TERM_COUNT - 1] = bad;
+        p.weights.saved.as_mut().unwrap()[SEED_TERM_COUNT - 1] = bad;
         let kept = one_note(p, "the saved last saved weights were refused");
-        assert_eq!((kept.weights, kept.weights_saved), (good().weights, None));
+        assert_eq!(
+            (kept.weights.current, kept.weights.saved),
+            (good().weights.current, None)
+        );
     }
 }
 
@@ -144,44 +163,43 @@ fn a_board_being_set_up_is_kept_as_it_is() {
     // The editor allows 16 checkers while a position is set up (and says so): a restart keeps
     // the board, with no note.
     let mut p = good();
-    assert!(p.edit.board.add(Side::White, Loc::Point(6)));
-    let board = p.edit.board;
+    assert!(p.editing.board.board.add(Side::White, Loc::Point(6)));
+    let board = p.editing.board.board;
     let r = validate(p);
     assert!(r.notes.is_empty(), "{:?}", r.notes);
-    assert_eq!(r.persisted.edit.board, board);
-    assert!(r.persisted.edit.position().is_err());
+    assert_eq!(r.persisted.editing.board.board, board);
+    assert!(r.persisted.editing.board.position().is_err());
 }
 
 #[test]
 fn other_settings_fall_back_one_by_one() {
     for eta in [f64::NAN, -1.0, 1e9] {
         let mut p = good();
-        p.settings.eta = eta;
+        p.learning.eta = eta;
         let kept = one_note(p, "the saved learning step η");
-        assert_eq!(kept.settings.eta, Settings::default().eta);
-        assert!(!kept.settings.dark, "the rest of the settings stay");
+        assert_eq!(kept.learning.eta, Learning::default().eta);
+        assert!(kept.learning.on, "the rest of the part stays");
     }
     let mut p = good();
-    p.settings.gnubg_plies = Some(7);
+    p.candidates.gnubg_plies = Some(7);
     let kept = one_note(p, "the saved gnubg depth (7 plies)");
-    assert_eq!(kept.settings.gnubg_plies, Some(0));
-    assert!(!kept.settings.dark);
+    assert_eq!(kept.candidates.gnubg_plies, Some(0));
     let mut p = good();
-    p.settings.gnubg_plies = None;
+    p.candidates.gnubg_plies = None;
     assert!(
         crate::app::saved::validate(p).notes.is_empty(),
         "off is a choice"
     );
     let mut p = good();
-    p.champion.as_mut().unwrap().opponent = "nobody".into();
+    p.champion.opponent = "nobody".into();
     let kept = one_note(p, "the saved «Чемпион» settings were refused");
-    assert_eq!(kept.champion, None);
+    assert_eq!(kept.champion, ChampionSettings::default());
 }
 
 #[test]
 fn restoring_a_crafted_state_says_so_once() {
     let mut p = good();
-    p.edit.dice = [9, 200];
+    p.editing.board.dice = [9, 200];
     let s = AppState::restore(p);
     assert_eq!(s.editing.edit.roll(), None);
     let m = s.messages.last.as_ref().expect("a message");
@@ -192,7 +210,10 @@ fn restoring_a_crafted_state_says_so_once() {
     assert_eq!(s.messages.log.len(), 1, "{:?}", s.messages.log);
     assert!(s.board_status().0.contains("set the dice"));
     // The rest came back.
-    assert_eq!(s.weights.current.seed_values(), good().weights.unwrap());
+    assert_eq!(
+        s.weights.current.seed_values(),
+        good().weights.current.unwrap()
+    );
     assert_eq!(AppState::restore(good()).messages.log, Vec::<String>::new());
 }
 
@@ -219,34 +240,114 @@ fn corrupted_text_restores_what_it_can_with_a_note() {
         );
     }
     // A part of the wrong type costs that part only.
-    let weights = text.find("weights:Some(").expect("the weights are saved");
-    let end = weights + text[weights..].find(')').unwrap() + 2;
-    let wrong = format!(
-        "{}weights:Some(\"heavy\"){}",
-        &text[..weights],
-        &text[end..]
-    );
+    let weights = text.find(",weights:(").expect("the weights are saved");
+    let end = text.find(",candidates:(").expect("the next part");
+    let wrong = format!("{},weights:\"heavy\"{}", &text[..weights], &text[end..]);
     let r = parse(&wrong);
     assert_eq!(r.notes.len(), 1, "{:?}", r.notes);
     assert!(r.notes[0].starts_with("the saved weights could not be read"));
-    assert_eq!(r.persisted.weights, None);
-    assert_eq!(r.persisted.edit, good().edit);
-    assert_eq!(r.persisted.weights_saved, good().weights_saved);
+    assert_eq!(r.persisted.weights, SavedWeights::default());
+    assert_eq!(r.persisted.editing, good().editing);
+    assert_eq!(r.persisted.learning, good().learning);
     // Wrong types in two parts, and a crafted value in a third: a note for each.
     let wrong = text
-        .replacen("dark:false", "dark:7", 1)
+        .replacen("theme:Light", "theme:7", 1)
         .replacen("dice:(5,2)", "dice:(9,200)", 1)
         .replacen("variant:\"8x3\"", "variant:3", 1);
     assert_ne!(wrong, text);
     let r = parse(&wrong);
     assert_eq!(r.notes.len(), 3, "{:?}", r.notes);
-    assert!(r.notes[0].starts_with("the saved settings could not be read"));
+    assert!(r.notes[0].starts_with("the saved view settings could not be read"));
     assert!(r.notes[1].starts_with("the saved «Чемпион» settings could not be read"));
     assert!(r.notes[2].starts_with("the saved dice (9, 200)"));
-    assert_eq!(r.persisted.edit.board, good().edit.board);
+    assert_eq!(r.persisted.editing.board.board, good().editing.board.board);
+    assert_eq!(r.persisted.view, Settings::default());
+    assert_eq!(r.persisted.bearoff, good().bearoff);
     // Fields this version does not know are passed over.
     let newer = text.replacen('(', "(colour_blind:true,", 1);
     assert_eq!(parse(&newer).notes, Vec::<String>::new());
+}
+
+/// The app's entry as the first layout wrote it (one flat record), with something set in every
+/// part; see `tests/data/README.md`.
+const FIRST_LAYOUT: &str = include_str!("../../../tests/data/app/app-entry-v1.ron");
+
+/// The same for a first start.
+const FIRST_LAYOUT_DEFAULT: &str = include_str!("../../../tests/data/app/app-entry-v1-default.ron");
+
+#[test]
+fn a_file_of_the_first_layout_reads_part_for_part() {
+    let r = parse(FIRST_LAYOUT);
+    assert_eq!(r.notes, Vec::<String>::new());
+    let p = r.persisted;
+    assert_eq!(p.version, VERSION);
+    // Editing: the board with its dice and match state, and the two copies the settings kept.
+    assert_eq!(p.editing.board.dice, [5, 2]);
+    assert_eq!(p.editing.board.on_roll, Side::Black);
+    let m = p.editing.board.match_state.expect("the match state");
+    assert_eq!(m.match_length(), 7);
+    assert_eq!(p.editing.board.board, Edit::opening().board);
+    assert_eq!(p.editing.add_colour, Side::Black);
+    assert_eq!(
+        p.editing.position_dir,
+        Some(PathBuf::from("/home/player/positions"))
+    );
+    // The view: `dark:false` with no theme chosen is the light theme.
+    assert_eq!(p.view.bottom, Side::Black);
+    assert_eq!(p.view.tab, Tab::Bearoff);
+    assert_eq!(p.view.theme, Theme::Light);
+    assert_eq!(p.view.splits.right_width, Some(512.0));
+    // The rest of the flat settings went to their features.
+    assert_eq!(p.learning, Learning { on: true, eta: 0.5 });
+    assert_eq!(p.candidates.gnubg_plies, Some(2));
+    assert_eq!(p.bearoff, BearoffView::default());
+    // The weights' five fields.
+    let mut current = [0.5; SEED_TERM_COUNT];
+    current[3] = -2.25;
+    assert_eq!(p.weights.current, Some(current));
+    assert_eq!(p.weights.saved, Some([1.0; SEED_TERM_COUNT]));
+    assert_eq!(
+        p.weights.current_extras,
+        Some(vec![("X_PIPDIFF".to_string(), -0.02)])
+    );
+    assert_eq!(p.weights.saved_extras, Some(Vec::new()));
+    assert_eq!(p.weights.path, Some(PathBuf::from("w.ron")));
+    assert_eq!(p.champion.variant, "8x3");
+    assert_eq!(p.champion.opponent, "random wolves");
+    // Restored, the app has it all; saved again, it is today's layout and reads the same.
+    let s = AppState::restore(p.clone());
+    let pipdiff = Term::from_seed_name("X_PIPDIFF").unwrap();
+    assert!(s.weights.current.is_on(pipdiff) && !s.weights.saved.is_on(pipdiff));
+    assert_eq!(s.weights.current.get(pipdiff), -0.02);
+    assert_eq!(s.settings.theme, Theme::Light);
+    assert!(s.learning.on);
+    let again = parse(&ron::to_string(&s.persisted()).unwrap());
+    assert_eq!(again.notes, Vec::<String>::new());
+    assert_eq!(again.persisted, p);
+    // A first start's file of the first layout is today's first start.
+    let r = parse(FIRST_LAYOUT_DEFAULT);
+    assert_eq!(r.notes, Vec::<String>::new());
+    assert_eq!(r.persisted, Persisted::default());
+}
+
+#[test]
+fn a_damaged_file_of_the_first_layout_costs_only_its_parts() {
+    let wrong = FIRST_LAYOUT
+        .replacen("eta:0.5", "eta:\"fast\"", 1)
+        .replacen("weights_path:Some(\"w.ron\")", "weights_path:Some(3)", 1)
+        .replacen("dice:(5,2)", "dice:(9,200)", 1);
+    assert_ne!(wrong, FIRST_LAYOUT);
+    let r = parse(&wrong);
+    assert_eq!(r.notes.len(), 3, "{:?}", r.notes);
+    assert!(r.notes[0].starts_with("the saved settings could not be read"));
+    assert!(r.notes[1].starts_with("the saved weights file name could not be read"));
+    assert!(r.notes[2].starts_with("the saved dice (9, 200)"));
+    // The flat settings fell back as a whole (as that layout's reader did); the rest stays.
+    assert_eq!(r.persisted.view, Settings::default());
+    assert_eq!(r.persisted.learning, Learning::default());
+    assert_eq!(r.persisted.weights.path, None);
+    assert_eq!(r.persisted.weights.saved, Some([1.0; SEED_TERM_COUNT]));
+    assert_eq!(r.persisted.champion.variant, "8x3");
 }
 
 /// A fresh folder under the system's temporary one.
@@ -390,9 +491,9 @@ fn saved_extra_terms_that_are_not_ones_fall_back_to_the_seeds_terms() {
         ("X_PIPDIFF", f64::NAN, "X_PIPDIFF = NaN"),
     ] {
         let mut p = good();
-        p.weights_extras = Some(vec![(key.into(), w)]);
+        p.weights.current_extras = Some(vec![(key.into(), w)]);
         let kept = one_note(p, says);
-        assert_eq!(kept.weights_extras, None);
-        assert_eq!(kept.weights_saved_extras, good().weights_saved_extras);
+        assert_eq!(kept.weights.current_extras, None);
+        assert_eq!(kept.weights.saved_extras, good().weights.saved_extras);
     }
 }

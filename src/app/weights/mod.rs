@@ -4,12 +4,16 @@
 //! - [`panel`]: the weight editor and the question (a modal);
 //! - [`slider`]: the asinh scale of the weight sliders;
 //! - [`yardstick`]: the weights' live error on the shipped benchmark;
-//! - [`fitting`]: "Fit to the benchmark" in the background.
+//! - [`fitting`]: "Fit to the benchmark" in the background;
+//! - [`saved`]: what is kept across restarts.
 
 pub mod fitting;
 pub mod panel;
+pub mod saved;
 pub mod slider;
 pub mod yardstick;
+
+pub use saved::SavedWeights;
 
 use super::effect::Effect;
 use super::files::{FileKind, Request};
