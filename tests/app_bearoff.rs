@@ -438,7 +438,9 @@ fn the_apps_rollout_agrees_with_the_exact_chance_whoever_is_on_roll() {
         Position::from_sides(pos.on_roll().opponent(), &pos.sides()[0], &pos.sides()[1]).unwrap();
     for p in [*pos, swapped] {
         let mut st = BearoffState::default();
-        st.request(p, None);
+        for start in st.request(p, None) {
+            start.spawn().unwrap();
+        }
         let a = st.job.as_ref().expect("a job").wait().unwrap().unwrap();
         let (exact, r) = (a.win_exact.unwrap(), a.rollout.unwrap());
         assert_eq!((r.games, r.seed), (ROLLOUT_GAMES, ROLLOUT_SEED));

@@ -257,7 +257,13 @@ fn the_status_line_names_the_engine_once_it_answers() {
     );
     referee.hold(false);
     h.run();
-    assert!(shows(&h, "gnubg answers: GNU Backgammon 1.08.003"));
+    // In the Log, and at the status line's right end; the answer to the person's last action
+    // stays where it was.
+    let last = h.state().state.messages.last.clone();
+    let said = "gnubg answers: GNU Backgammon 1.08.003";
+    assert!(h.state().state.messages.log.iter().any(|l| l == said));
+    assert!(shows(&h, "GNU Backgammon 1.08.003"));
+    assert!(last.as_ref().is_none_or(|m| m.text != said), "{last:?}");
     // Said once.
     h.event(Event::Paste(
         "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10".into(),

@@ -4,7 +4,7 @@
 //! standard error (and games per second).
 
 use super::effect::Effect;
-use super::jobs::{Job, progress_ui};
+use super::jobs::{Job, Start, progress_ui};
 use super::weights::WeightsState;
 use bgw_engine::classic::{ClassicPlayer, Weights};
 use bgw_engine::duel::{self, Contender, DuelConfig, DuelResult};
@@ -76,19 +76,20 @@ impl DuelState {
                 self.games = games.max(2);
             }
             DuelAction::Start => {
-                self.start(weights.current, weights.saved);
-                return vec![Effect::info(format!(
-                    "testing the weights over {} games",
-                    self.games
-                ))];
+                let start = self.start(weights.current, weights.saved);
+                return vec![
+                    Effect::start(start),
+                    Effect::info(format!("testing the weights over {} games", self.games)),
+                ];
             }
             DuelAction::Cancel => self.cancel(),
         }
         Vec::new()
     }
 
-    /// Starts a duel of `weights` against the chosen opponent (`saved` for the saved weights).
-    pub fn start(&mut self, weights: Weights, saved: Weights) {
+    /// A duel of `weights` against the chosen opponent (`saved` for the saved weights): its
+    /// job kept here, its start for the shell.
+    pub fn start(&mut self, weights: Weights, saved: Weights) -> Start {
         if let Some(job) = self.job.take() {
             job.cancel();
         }
@@ -103,7 +104,7 @@ impl DuelState {
             Opponent::SavedWeights => "duel against the saved weights",
             Opponent::Gnubg => "duel against gnubg 0-ply",
         };
-        self.job = Some(Job::spawn(what, move |task: &Task| {
+        let (job, start) = Job::new(what, move |task: &Task| {
             let me = |_| ClassicPlayer::new(weights, "classic (these weights)");
             match opponent {
                 Opponent::Pubeval => Ok(duel::duel(&me, &|_| Pubeval::new(), &config, task)),
@@ -115,7 +116,9 @@ impl DuelState {
                 )),
                 Opponent::Gnubg => against_gnubg(&me, &config, task),
             }
-        }));
+        });
+        self.job = Some(job);
+        start
     }
 
     /// Takes the result when the duel has finished.

@@ -1,13 +1,14 @@
 //! Effects: what a feature's reducer asks the outside world to do, as data. The features
 //! return them; the shell ([`super::shell`]) carries them out in one place — the clipboard, a
 //! capture of part of the window as PNG, a file dialog whose answer comes back as an action,
-//! a web page — and the coordinator turns the notes into status-line messages.
+//! a web page, a background job — and the coordinator turns the notes into status-line messages.
 //!
 //! An effect is generic over the action it may send back (`A`): a feature returns
 //! `Effect<ItsAction>`, and the coordinator widens it with [`Effect::map`], so no feature
 //! names the app's [`super::coordinator::Action`].
 
 use super::files::Request;
+use super::jobs::Start;
 use std::fmt;
 use std::path::PathBuf;
 
@@ -72,6 +73,9 @@ pub enum Effect<A> {
         /// The action for the answer.
         then: Then<A>,
     },
+    /// Start a background job on a thread of its own (the feature keeps its
+    /// [`super::jobs::Job`] and reads the result from it).
+    Start(Start),
     /// Open a web page in the browser.
     OpenUrl(String),
     /// A note for the status line and the Log.
@@ -90,6 +94,7 @@ impl<A: 'static> Effect<A> {
                 request,
                 then: then.map(f),
             },
+            Effect::Start(s) => Effect::Start(s),
             Effect::OpenUrl(u) => Effect::OpenUrl(u),
             Effect::Info(t) => Effect::Info(t),
             Effect::Error(t) => Effect::Error(t),
@@ -99,6 +104,11 @@ impl<A: 'static> Effect<A> {
     /// A note for the status line.
     pub fn info(text: impl Into<String>) -> Effect<A> {
         Effect::Info(text.into())
+    }
+
+    /// The shell starts this job.
+    pub fn start(start: Start) -> Effect<A> {
+        Effect::Start(start)
     }
 
     /// A failure for the status line.

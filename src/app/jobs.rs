@@ -1,9 +1,22 @@
-//! Work that runs off the UI thread (database builds, duels): a thread, the engine's [`Task`]
-//! it reports to and the UI reads (progress, Cancel), and its result handed back through a
-//! channel.
+//! Work that runs off the UI thread (database builds, duels, solving, the benchmark): the
+//! feature keeps a [`Job`] (the engine's [`Task`] it reports to and the UI reads — progress,
+//! Cancel — and the channel its result comes back through) and returns the [`Start`] as an
+//! effect ([`super::effect::Effect::Start`]); the shell starts it on its own thread. A start
+//! that is dropped instead (a test that does not run it) leaves a job that says so
+//! ([`Job::never_started`]), so that the feature asks again.
 
 use bgw_engine::task::Task;
-use std::sync::mpsc;
+use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::{Arc, mpsc};
+
+/// The start has not been run or dropped yet.
+const WAITING: u8 = 0;
+/// The work has begun.
+const RUNNING: u8 = 1;
+/// The start was dropped without being run.
+const DROPPED: u8 = 2;
+/// No thread could be made for it (the shell said so; the job is not asked for again).
+const FAILED: u8 = 3;
 
 /// A job in the background producing a `T`.
 pub struct Job<T> {
@@ -11,26 +24,92 @@ pub struct Job<T> {
     pub what: String,
     task: Task,
     rx: mpsc::Receiver<T>,
+    state: Arc<AtomicU8>,
+}
+
+/// The work of a [`Job`], to be started by the shell.
+pub struct Start {
+    what: String,
+    work: Option<Box<dyn FnOnce() + Send>>,
+    state: Arc<AtomicU8>,
+}
+
+impl Start {
+    /// What the job does.
+    pub fn what(&self) -> &str {
+        &self.what
+    }
+
+    /// Starts the work on a thread of its own; why it could not be.
+    pub fn spawn(mut self) -> Result<(), String> {
+        let Some(work) = self.work.take() else {
+            return Ok(());
+        };
+        let state = Arc::clone(&self.state);
+        let started = std::thread::Builder::new()
+            .name(format!("bgw: {}", self.what))
+            .spawn(move || {
+                state.store(RUNNING, Ordering::Release);
+                work();
+            });
+        started.map(drop).map_err(|e| {
+            self.state.store(FAILED, Ordering::Release);
+            format!("could not start {}: {e}", self.what)
+        })
+    }
+
+    /// Runs the work on this thread, to its end (tests).
+    pub fn run_here(mut self) {
+        if let Some(work) = self.work.take() {
+            self.state.store(RUNNING, Ordering::Release);
+            work();
+        }
+    }
+}
+
+impl Drop for Start {
+    fn drop(&mut self) {
+        if self.work.is_some() {
+            // Not run (dropped, or the thread could not be made): the job will never finish.
+            let _ =
+                self.state
+                    .compare_exchange(WAITING, DROPPED, Ordering::AcqRel, Ordering::Acquire);
+        }
+    }
+}
+
+impl std::fmt::Debug for Start {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Start({:?})", self.what)
+    }
 }
 
 impl<T: Send + 'static> Job<T> {
-    /// Starts `work` on its own thread, with the task it reports to and is cancelled by.
-    pub fn spawn(
+    /// A job to do `work`, reporting to its task and cancelled by it: the handle the feature
+    /// keeps, and the start for the shell.
+    pub fn new(
         what: impl Into<String>,
         work: impl FnOnce(&Task) -> T + Send + 'static,
-    ) -> Job<T> {
+    ) -> (Job<T>, Start) {
+        let what = what.into();
         let task = Task::new();
         let (tx, rx) = mpsc::channel();
         let t = task.clone();
-        std::thread::spawn(move || {
-            let out = work(&t);
-            let _ = tx.send(out);
-        });
-        Job {
-            what: what.into(),
+        let state = Arc::new(AtomicU8::new(WAITING));
+        let start = Start {
+            what: what.clone(),
+            work: Some(Box::new(move || {
+                let _ = tx.send(work(&t));
+            })),
+            state: Arc::clone(&state),
+        };
+        let job = Job {
+            what,
             task,
             rx,
-        }
+            state,
+        };
+        (job, start)
     }
 
     /// Done so far, 0–1, when the job reports a total.
@@ -53,12 +132,17 @@ impl<T: Send + 'static> Job<T> {
         self.task.is_cancelled()
     }
 
+    /// True when its start was dropped without being run: no result will come.
+    pub fn never_started(&self) -> bool {
+        self.state.load(Ordering::Acquire) == DROPPED
+    }
+
     /// The result, once the job has finished (`Some` once).
     pub fn try_take(&self) -> Option<T> {
         self.rx.try_recv().ok()
     }
 
-    /// Waits for the result (tests).
+    /// Waits for the result (tests); `None` when none will come.
     pub fn wait(&self) -> Option<T> {
         self.rx.recv().ok()
     }
@@ -97,7 +181,7 @@ mod tests {
 
     #[test]
     fn a_job_reports_progress_and_can_be_cancelled() {
-        let job = Job::spawn("count", |task: &Task| {
+        let (job, start) = Job::new("count", |task: &Task| {
             let mut n = 0u64;
             while !task.is_cancelled() && n < 1_000_000_000 {
                 n += 1;
@@ -106,6 +190,7 @@ mod tests {
             }
             n
         });
+        start.spawn().unwrap();
         job.cancel();
         let n = job.wait().unwrap();
         assert!(n < 1_000_000_000);
@@ -113,7 +198,23 @@ mod tests {
         // The last count the job reported (none when cancelled before it began).
         let reported = (n > 0).then(|| n.min(10) as f32 / 10.0);
         assert_eq!(job.fraction(), reported);
-        let quick = Job::spawn("quick", |_: &Task| 42);
-        assert_eq!(quick.wait(), Some(42));
+        let (quick, start) = Job::new("quick", |_: &Task| 42);
+        assert!(!quick.never_started());
+        start.run_here();
+        assert_eq!(quick.try_take(), Some(42));
+        assert!(!quick.never_started());
+    }
+
+    #[test]
+    fn a_start_dropped_unrun_leaves_a_job_that_says_so() {
+        let (job, start) = Job::new("dropped", |_: &Task| 1);
+        assert!(!job.never_started());
+        drop(start);
+        assert!(job.never_started());
+        assert_eq!(
+            job.wait(),
+            None,
+            "no result will come, and waiting does not hang"
+        );
     }
 }

@@ -26,10 +26,45 @@ impl Messages {
         self.last = Some(Message { text, error: false });
     }
 
+    /// Reports something that happened in the background (not an answer to what the person
+    /// just did): always in the Log, on the status line only when it has nothing to say, so it
+    /// never replaces the answer to the person's last action.
+    pub fn notice(&mut self, text: impl Into<String>) {
+        let text = text.into();
+        self.log.push(text.clone());
+        if self.last.is_none() {
+            self.last = Some(Message { text, error: false });
+        }
+    }
+
     /// Reports something refused or failed.
     pub fn error(&mut self, text: impl Into<String>) {
         let text = text.into();
         self.log.push(format!("error: {text}"));
         self.last = Some(Message { text, error: true });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_notice_never_replaces_the_last_message() {
+        let mut m = Messages::default();
+        m.notice("gnubg answers: GNU Backgammon 1.07.001");
+        assert_eq!(
+            m.last.as_ref().unwrap().text,
+            "gnubg answers: GNU Backgammon 1.07.001"
+        );
+        m.error("cannot read the pasted text");
+        m.notice("later news");
+        let last = m.last.as_ref().unwrap();
+        assert_eq!(
+            (last.text.as_str(), last.error),
+            ("cannot read the pasted text", true)
+        );
+        assert_eq!(m.log.len(), 3);
+        assert_eq!(m.log[2], "later news");
     }
 }

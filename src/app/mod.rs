@@ -162,8 +162,9 @@ impl WorkbenchApp {
             self.look = Some(theme);
         }
         let open = self.state.settings.tab;
-        self.state
-            .poll(|tab| tab == open || tabs::row(tab).works_hidden);
+        self.shell.poll(&mut self.state, |tab| {
+            tab == open || tabs::row(tab).works_hidden
+        });
         self.shell.begin_frame(ui.ctx(), &mut self.state);
 
         let WorkbenchApp {

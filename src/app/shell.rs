@@ -59,11 +59,23 @@ impl Shell {
         self.run(state, effects);
     }
 
+    /// Collects the state's background work ([`AppState::poll`]) and starts the jobs it asks
+    /// for; `polled(tab)` says whether a tab's work goes on now.
+    pub fn poll(&mut self, state: &mut AppState, polled: impl Fn(super::settings::Tab) -> bool) {
+        let effects = state.poll(polled);
+        self.run(state, effects);
+    }
+
     fn run(&mut self, state: &mut AppState, effects: Vec<Effect<Action>>) {
         for e in effects {
             match e {
                 Effect::Copy(text) => self.copies.push(text),
                 Effect::OpenUrl(url) => self.urls.push(url),
+                Effect::Start(start) => {
+                    if let Err(e) = start.spawn() {
+                        state.messages.error(e);
+                    }
+                }
                 Effect::Capture { region, name } => self.captures.push((region, name)),
                 Effect::Info(text) => state.messages.info(text),
                 Effect::Error(text) => state.messages.error(text),

@@ -1,5 +1,6 @@
 //! The status line: what keeps the board from being a position, or what to do next, and the
-//! last of the session's messages ([`super::messages`]; the Log tab lists them all).
+//! last of the session's messages ([`super::messages`]; the Log tab lists them all), and the
+//! reference engine once it has answered.
 
 use super::coordinator::{Action, AppState};
 use super::editing::EditAction;
@@ -8,8 +9,27 @@ use super::editing::EditAction;
 pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
     let mut out = Vec::new();
     // One line, so the regions above never move: a long message is elided, the whole of it
-    // on hover and in the Log.
-    ui.horizontal(|ui| {
+    // on hover and in the Log. The reference engine, once it has answered, at the right end.
+    let layout = egui::Layout::right_to_left(egui::Align::Center);
+    ui.with_layout(layout, |ui| {
+        if let Some(engine) = state.candidates.verdicts.engine() {
+            ui.label(egui::RichText::new(engine.to_string()).weak())
+                .on_hover_text(format!(
+                    "The reference engine behind gnubg's columns: {}",
+                    engine.banner
+                ));
+            ui.separator();
+        }
+        ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+            line(ui, state, &mut out)
+        });
+    });
+    out
+}
+
+/// The board's status, the match state and the last message, left to right.
+fn line(ui: &mut egui::Ui, state: &AppState, out: &mut Vec<Action>) {
+    {
         let (text, bad) = state.board_status();
         let colour = if bad {
             ui.visuals().error_fg_color
@@ -40,6 +60,5 @@ pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
             };
             ui.add(egui::Label::new(egui::RichText::new(&m.text).color(colour)).truncate());
         }
-    });
-    out
+    }
 }

@@ -4,7 +4,7 @@
 
 use super::two_sided::TwoSidedState;
 use crate::app::effect::{Effect, Region};
-use crate::app::jobs::Job;
+use crate::app::jobs::{Job, Start};
 use bgw_engine::bearoff::analysis::{self, Analysis};
 use bgw_engine::bearoff::build_within;
 use bgw_engine::dice::Dice;
@@ -208,7 +208,14 @@ impl BearoffState {
                     self.two_sided.load_error = Some("cancelled".to_string());
                 }
             }
-            BearoffAction::StartMap => self.two_sided.start_map(),
+            BearoffAction::StartMap => {
+                return self
+                    .two_sided
+                    .start_map()
+                    .map(Effect::Start)
+                    .into_iter()
+                    .collect();
+            }
             BearoffAction::CancelMap => {
                 if let Some(job) = self.two_sided.mapping.take() {
                     job.cancel();
@@ -217,9 +224,11 @@ impl BearoffState {
             }
             BearoffAction::HoverPlay(i) => self.hovered_play = i,
             BearoffAction::SelectPlay(i) => self.selected_play = i,
-            BearoffAction::ReadTwoSided(path) => self.two_sided.open(path),
+            BearoffAction::ReadTwoSided(path) => {
+                return vec![Effect::Start(self.two_sided.open(path))];
+            }
             BearoffAction::BuildTwoSided(points, checkers) => {
-                self.two_sided.build(points, checkers)
+                return vec![Effect::Start(self.two_sided.build(points, checkers))];
             }
             // The coordinator applies these (a file dialog, the board).
             BearoffAction::OpenTwoSided | BearoffAction::LoadRace(_) => {}
@@ -239,16 +248,16 @@ impl BearoffState {
         Some(&b.plays.get(i)?.play)
     }
 
-    /// Starts analysing `pos` (and `dice`, for best play) unless it is the one analysed
-    /// already.
-    pub fn request(&mut self, pos: Position, dice: Option<Dice>) {
+    /// Analyses `pos` (and `dice`, for best play) unless it is the one analysed already: the
+    /// starts of the jobs, for the shell. A job whose start was dropped is asked for again.
+    pub fn request(&mut self, pos: Position, dice: Option<Dice>) -> Vec<Start> {
         if self.two_sided.key != Some((pos, dice)) {
             self.hovered_play = None;
             self.selected_play = None;
         }
-        self.two_sided.request(pos, dice);
-        if self.position == Some(pos) {
-            return;
+        let mut starts: Vec<Start> = self.two_sided.request(pos, dice).into_iter().collect();
+        if self.position == Some(pos) && !self.job.as_ref().is_some_and(Job::never_started) {
+            return starts;
         }
         if let Some(job) = self.job.take() {
             job.cancel();
@@ -259,36 +268,40 @@ impl BearoffState {
             Ok(n) => n,
             Err(e) => {
                 self.result = Some(Err(e.to_string()));
-                return;
+                return starts;
             }
         };
         if needed.iter().all(Option::is_none) {
             self.result = Some(Err(format!(
                 "both sides are beyond the {MAX_POINTS}-point database"
             )));
-            return;
+            return starts;
         }
         let points = needed.iter().flatten().copied().max().unwrap_or(1);
         let targets = analysis::targets(&pos, &needed, points);
-        self.job = Some(Job::spawn(
+        let (job, start) = Job::new(
             format!("building the {points}-point bear-off database"),
             move |task: &Task| {
                 let db = build_within::<f64>(points, &targets, task).map_err(|e| e.to_string())?;
                 analysis::analyse(&pos, &db, MAX_POINTS, ROLLOUT_GAMES, ROLLOUT_SEED)
                     .map_err(|e| e.to_string())
             },
-        ));
+        );
+        self.job = Some(job);
+        starts.push(start);
+        starts
     }
 
-    /// Takes the jobs' results when they have finished.
-    pub fn poll(&mut self) {
-        self.two_sided.poll();
+    /// Takes the jobs' results when they have finished; the start of a job that asks for.
+    pub fn poll(&mut self) -> Option<Start> {
+        let start = self.two_sided.poll();
         if let Some(job) = &self.job
             && let Some(r) = job.try_take()
         {
             self.result = Some(r);
             self.job = None;
         }
+        start
     }
 
     /// Cancels the job in progress.

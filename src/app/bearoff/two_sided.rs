@@ -4,7 +4,7 @@
 //! dice on the board, and the database's error map. Everything is computed off the UI thread
 //! ([`Job`]); the engine does the work (`bgw_engine::bearoff::study`).
 
-use crate::app::jobs::Job;
+use crate::app::jobs::{Job, Start};
 use crate::text::thousands;
 use bgw_engine::bearoff::analysis;
 use bgw_engine::bearoff::index::{Counts, MAX_POINTS};
@@ -186,10 +186,11 @@ pub fn map_of(table: &Table, task: &Task) -> Result<ErrorMap, String> {
 }
 
 impl TwoSidedState {
-    /// Brings the exact chance up to date with `pos` and `dice` (the board's).
-    pub fn request(&mut self, pos: Position, dice: Option<Dice>) {
-        if self.key == Some((pos, dice)) {
-            return;
+    /// Brings the exact chance up to date with `pos` and `dice` (the board's): the start of
+    /// its job, for the shell. A job whose start was dropped is asked for again.
+    pub fn request(&mut self, pos: Position, dice: Option<Dice>) -> Option<Start> {
+        if self.key == Some((pos, dice)) && !self.solving.as_ref().is_some_and(Job::never_started) {
+            return None;
         }
         self.key = Some((pos, dice));
         if let Some(job) = self.solving.take() {
@@ -200,7 +201,7 @@ impl TwoSidedState {
             Ok(s) => s,
             Err(e) => {
                 self.exact = Some(Err(e));
-                return;
+                return None;
             }
         };
         let loaded = self.loaded.clone();
@@ -208,13 +209,16 @@ impl TwoSidedState {
             Source::Table => "the exact chance from the two-sided database".to_string(),
             Source::Solver(p) => format!("solving the {p}-point race exactly"),
         };
-        self.solving = Some(Job::spawn(what, move |task: &Task| {
+        let (job, start) = Job::new(what, move |task: &Task| {
             exact_report(&pos, dice, &src, loaded.as_ref(), task)
-        }));
+        });
+        self.solving = Some(job);
+        Some(start)
     }
 
-    /// Uses `loaded` from now on: the exact chance is worked out again, the old map goes.
-    pub fn set_loaded(&mut self, loaded: Loaded) {
+    /// Uses `loaded` from now on: the exact chance is worked out again (the start of its job),
+    /// the old map goes.
+    pub fn set_loaded(&mut self, loaded: Loaded) -> Option<Start> {
         self.loaded = Some(loaded);
         self.load_error = None;
         self.map = None;
@@ -222,30 +226,30 @@ impl TwoSidedState {
             job.cancel();
         }
         // The race on the board again, from the new database.
-        if let Some((pos, dice)) = self.key.take() {
-            self.request(pos, dice);
-        }
+        let (pos, dice) = self.key.take()?;
+        self.request(pos, dice)
     }
 
-    /// Reads the gnubg two-sided file at `path` in the background.
-    pub fn open(&mut self, path: PathBuf) {
+    /// Reads the gnubg two-sided file at `path` in the background (the start of its job).
+    pub fn open(&mut self, path: PathBuf) -> Start {
         let name = path.file_name().map_or_else(
             || path.display().to_string(),
             |n| n.to_string_lossy().into(),
         );
-        self.start_loading(format!("reading {name}"), move |_| {
+        self.loading(format!("reading {name}"), move |_| {
             let db = TwoSidedDb::read(&path).map_err(|e| format!("{name}: {e}"))?;
             let size = format!("{}×{}", db.points(), db.checkers());
             Ok(Loaded {
                 name: format!("{size} ({}, {name})", db.kind().name()),
                 table: Arc::new(db),
             })
-        });
+        })
     }
 
-    /// Builds the exact `points` × `checkers` database in memory in the background.
-    pub fn build(&mut self, points: usize, checkers: usize) {
-        self.start_loading(
+    /// Builds the exact `points` × `checkers` database in memory in the background (the start
+    /// of its job).
+    pub fn build(&mut self, points: usize, checkers: usize) -> Start {
+        self.loading(
             format!("building the {points}×{checkers} two-sided database"),
             move |task| {
                 let db = TwoSidedDb::build(points, checkers, Kind::Exact, task)
@@ -255,57 +259,60 @@ impl TwoSidedState {
                     table: Arc::new(db),
                 })
             },
-        );
+        )
     }
 
-    fn start_loading(
+    fn loading(
         &mut self,
         what: String,
         work: impl FnOnce(&Task) -> Result<Loaded, String> + Send + 'static,
-    ) {
+    ) -> Start {
         if let Some(job) = self.loading.take() {
             job.cancel();
         }
         self.load_error = None;
-        self.loading = Some(Job::spawn(what, work));
+        let (job, start) = Job::new(what, work);
+        self.loading = Some(job);
+        start
     }
 
-    /// Starts the error map of the loaded database.
-    pub fn start_map(&mut self) {
-        let Some(l) = &self.loaded else { return };
+    /// The error map of the loaded database (the start of its job).
+    pub fn start_map(&mut self) -> Option<Start> {
+        let Some(l) = &self.loaded else { return None };
         if let Some(job) = self.mapping.take() {
             job.cancel();
         }
         self.map = None;
         let table = Arc::clone(&l.table);
-        self.mapping = Some(Job::spawn(
+        let (job, start) = Job::new(
             format!("the error map of the {} database", l.name),
             move |task: &Task| map_of(&table, task),
-        ));
+        );
+        self.mapping = Some(job);
+        Some(start)
     }
 
-    /// Collects what the jobs finished; true when something changed.
-    pub fn poll(&mut self) -> bool {
-        let mut changed = false;
+    /// Collects what the jobs finished; the start of the job a finished load asks for.
+    pub fn poll(&mut self) -> Option<Start> {
         if let Some(r) = self.solving.as_ref().and_then(Job::try_take) {
             self.exact = Some(r);
             self.solving = None;
-            changed = true;
         }
         if let Some(r) = self.mapping.as_ref().and_then(Job::try_take) {
             self.map = Some(r);
             self.mapping = None;
-            changed = true;
         }
-        if let Some(r) = self.loading.as_ref().and_then(Job::try_take) {
-            self.loading = None;
-            match r {
-                Ok(l) => self.set_loaded(l),
-                Err(e) => self.load_error = Some(e),
+        match self.loading.as_ref().and_then(Job::try_take)? {
+            Ok(l) => {
+                self.loading = None;
+                self.set_loaded(l)
             }
-            changed = true;
+            Err(e) => {
+                self.loading = None;
+                self.load_error = Some(e);
+                None
+            }
         }
-        changed
     }
 
     /// Stops every job; each says it was cancelled.

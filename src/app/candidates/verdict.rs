@@ -10,7 +10,7 @@ use crate::app::referee::{self, Referee};
 use bgw_engine::dice::Dice;
 use bgw_engine::moves::Play;
 use bgw_engine::position::Position;
-use bgw_engine::reference::{MoveEval, ReferenceError, match_to_plays};
+use bgw_engine::reference::{EngineInfo, MoveEval, ReferenceError, match_to_plays};
 use std::collections::HashMap;
 
 /// The depths the candidates panel offers.
@@ -128,8 +128,8 @@ const CACHE: usize = 200;
 pub struct Verdicts {
     referee: Box<dyn Referee>,
     entries: HashMap<Key, Verdict>,
-    /// The engine's name and version were said.
-    introduced: bool,
+    /// The engine that answered (its name and version), once it has.
+    engine: Option<EngineInfo>,
 }
 
 impl Default for Verdicts {
@@ -145,19 +145,25 @@ impl Verdicts {
         Verdicts {
             referee,
             entries: HashMap::new(),
-            introduced: false,
+            engine: None,
         }
     }
 
-    /// Once, when the engine has first answered: which engine it is, for the status line
-    /// (e.g. `gnubg answers: GNU Backgammon 1.08.003`).
+    /// Once, when the engine has first answered: which engine it is, for the Log (e.g.
+    /// `gnubg answers: GNU Backgammon 1.08.003`).
     pub fn take_notice(&mut self) -> Option<String> {
-        if self.introduced {
+        if self.engine.is_some() {
             return None;
         }
         let info = self.referee.engine()?;
-        self.introduced = true;
-        Some(format!("gnubg answers: {info}"))
+        let notice = format!("gnubg answers: {info}");
+        self.engine = Some(info);
+        Some(notice)
+    }
+
+    /// The engine that answered, once it has (the status line names it).
+    pub fn engine(&self) -> Option<&EngineInfo> {
+        self.engine.as_ref()
     }
 
     /// The verdict on `dice` in `pos` at `plies`, if it was asked for.

@@ -1,9 +1,9 @@
-//! The solved variants of the session: each solved once on a background thread (the
-//! [`Job`] pattern of the workbench), the result in a cell the UI reads without waiting.
+//! The solved variants of the session: each solved once on a background thread (a [`Job`]
+//! the shell starts), the result in a cell the UI reads without waiting.
 
 use std::sync::{Arc, OnceLock};
 
-use crate::app::jobs::Job;
+use crate::app::jobs::{Job, Start};
 use bgw_engine::champion::{Solution, Variant};
 use bgw_engine::task::Task;
 
@@ -21,14 +21,17 @@ pub struct SolveCache {
 }
 
 impl SolveCache {
-    /// Starts solving `v` in the background unless it is solved or being solved.
-    pub fn request(&mut self, v: Variant) {
+    /// Solving `v` in the background unless it is solved or being solved: the start for the
+    /// shell. A job whose start was dropped is asked for again.
+    pub fn request(&mut self, v: Variant) -> Option<Start> {
+        self.entries
+            .retain(|e| e.variant != v || e.cell.get().is_some() || !e.job.never_started());
         if self.entries.iter().any(|e| e.variant == v) {
-            return;
+            return None;
         }
         let cell = Arc::new(OnceLock::new());
         let c = Arc::clone(&cell);
-        let job = Job::spawn(format!("Solving {v}"), move |_: &Task| {
+        let (job, start) = Job::new(format!("Solving {v}"), move |_: &Task| {
             let _ = c.set(Solution::solve(v));
         });
         self.entries.push(Solving {
@@ -36,6 +39,7 @@ impl SolveCache {
             cell,
             job,
         });
+        Some(start)
     }
 
     /// The solution of `v`, once ready.
@@ -54,8 +58,10 @@ impl SolveCache {
             .map(|e| e.job.seconds())
     }
 
-    /// Whether `v` has been asked for.
+    /// Whether `v` has been asked for (and its job started, or solved).
     pub fn requested(&self, v: Variant) -> bool {
-        self.entries.iter().any(|e| e.variant == v)
+        self.entries
+            .iter()
+            .any(|e| e.variant == v && (e.cell.get().is_some() || !e.job.never_started()))
     }
 }

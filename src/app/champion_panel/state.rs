@@ -6,6 +6,7 @@ use super::game::{Game, Opponent, Status};
 use super::replay::Replay;
 use super::setup::{Setup, SetupTool};
 use super::solutions::SolveCache;
+use crate::app::jobs::Start;
 use bgw_engine::champion::match_play::{article_start, replay_article};
 use bgw_engine::champion::solver::{Move, MoveValue};
 use bgw_engine::champion::{Listing, Position, Side, Solution, Trace, Variant, WolfMove};
@@ -190,14 +191,16 @@ impl ChampionState {
         self.solutions.get(self.game.now.position.variant)
     }
 
-    /// Once a frame while the workspace is open: asks for the solutions it shows and, once a
-    /// background solve has finished, lets a waiting opponent move and fills the replay.
-    pub fn poll(&mut self) {
+    /// Once a frame while the workspace is open: asks for the solutions it shows (the starts
+    /// of their jobs, for the shell) and, once a background solve has finished, lets a
+    /// waiting opponent move and fills the replay.
+    pub fn poll(&mut self) -> Vec<Start> {
         let asked = self.solutions.requested(self.position().variant)
             && (self.mode != Mode::Replay || self.solutions.requested(Variant::NINE_FOUR));
         if !asked || self.solved_meanwhile() {
-            self.refresh();
+            return self.refresh();
         }
+        Vec::new()
     }
 
     /// Whether a finished background solve has something to update.
@@ -244,8 +247,8 @@ impl ChampionState {
         }
     }
 
-    /// Applies one action.
-    pub fn apply(&mut self, action: ChampionAction) {
+    /// Applies one action; returns the starts of the solves it asks for, for the shell.
+    pub fn apply(&mut self, action: ChampionAction) -> Vec<Start> {
         match action {
             ChampionAction::SetMode(m) => {
                 self.mode = m;
@@ -315,7 +318,7 @@ impl ChampionState {
                 self.replay.steps = None;
             }
         }
-        self.refresh();
+        self.refresh()
     }
 
     fn new_game(&mut self, start: Position, opponent: Opponent) {
@@ -326,17 +329,17 @@ impl ChampionState {
         self.refusal = None;
     }
 
-    /// After every action: ask for the solutions in use, let a waiting opponent move, fill
-    /// the replay.
-    fn refresh(&mut self) {
+    /// After every action: ask for the solutions in use (the starts of their jobs), let a
+    /// waiting opponent move, fill the replay.
+    fn refresh(&mut self) -> Vec<Start> {
         let v = self.position().variant;
-        self.solutions.request(v);
+        let mut starts: Vec<Start> = self.solutions.request(v).into_iter().collect();
         if self.game.opponent.needs_solution() {
             let sol = self.solutions.get(v);
             self.game.opponent_moves(sol);
         }
         if self.mode == Mode::Replay {
-            self.solutions.request(Variant::NINE_FOUR);
+            starts.extend(self.solutions.request(Variant::NINE_FOUR));
             if self.replay.steps.is_none()
                 && let Some(sol) = self.solutions.get(Variant::NINE_FOUR)
             {
@@ -350,6 +353,7 @@ impl ChampionState {
                 }
             }
         }
+        starts
     }
 
     fn person_moves(&mut self, mv: Move) {
@@ -447,7 +451,10 @@ mod tests {
     use bgw_engine::champion::{Champion, Outcome};
 
     fn wait_for(s: &mut ChampionState, v: Variant) {
-        s.solutions.request(v);
+        // The starts the actions returned were dropped (no shell here): asked again, run here.
+        if let Some(start) = s.solutions.request(v) {
+            start.run_here();
+        }
         for _ in 0..3000 {
             if s.solutions.get(v).is_some() {
                 break;

@@ -29,6 +29,7 @@ use super::duel::{DuelAction, DuelState};
 use super::editing::{Edit, EditAction, EditState};
 use super::effect::{Effect, widen};
 use super::files::{FileKind, Request};
+use super::jobs::Start;
 use super::messages::Messages;
 use super::play::{Learning, PlayAction, PlayGame};
 use super::saved::{Persisted, VERSION};
@@ -282,7 +283,10 @@ impl AppState {
                 let fx = self.duel.update(a, &self.weights);
                 self.emit(fx, Action::Duel);
             }
-            Action::Champion(a) => self.champion.apply(a),
+            Action::Champion(a) => {
+                let starts = self.champion.apply(a);
+                self.start_jobs(starts);
+            }
             Action::Export(a) => self.apply_export(a),
         }
         self.refresh();
@@ -292,14 +296,20 @@ impl AppState {
 
     /// Collects the results of background work. `polled(tab)` says whether a tab's work goes
     /// on now (the open tab's always; the others' as the tab table says): the benchmark is
-    /// prepared and «Чемпион»'s solutions asked for only then.
-    pub fn poll(&mut self, polled: impl Fn(Tab) -> bool) {
-        self.bearoff.poll();
+    /// prepared and «Чемпион»'s solutions asked for only then. Returns the effects for the
+    /// shell: the jobs to start (also those the last actions and a restore asked for).
+    pub fn poll(&mut self, polled: impl Fn(Tab) -> bool) -> Vec<Effect<Action>> {
+        let start = self.bearoff.poll();
+        self.start_jobs(start);
+        // Asks again for a job whose start was dropped (a state used without the shell).
+        self.request_bearoff();
         self.candidates.poll();
         if let Some(notice) = self.candidates.verdicts.take_notice() {
-            self.messages.info(notice);
+            self.messages.notice(notice);
         }
-        if let Some(fitted) = self.weights.poll(polled(Tab::Weights)) {
+        let (fitted, start) = self.weights.poll(polled(Tab::Weights));
+        self.start_jobs(start);
+        if let Some(fitted) = fitted {
             match fitted {
                 Ok(text) => self.messages.info(text),
                 Err(text) => self.messages.error(text),
@@ -308,7 +318,8 @@ impl AppState {
             self.refresh();
         }
         if polled(Tab::Champion) {
-            self.champion.poll();
+            let starts = self.champion.poll();
+            self.start_jobs(starts);
         }
         let had = self.duel.job.is_some();
         self.duel.poll();
@@ -318,15 +329,27 @@ impl AppState {
         {
             self.messages.info(r);
         }
+        std::mem::take(&mut self.effects)
+    }
+
+    /// The jobs of `starts`, for the shell to start.
+    fn start_jobs(&mut self, starts: impl IntoIterator<Item = Start>) {
+        self.effects.extend(starts.into_iter().map(Effect::Start));
+    }
+
+    /// The bear-off tab's analysis of the board, when that tab is open.
+    fn request_bearoff(&mut self) {
+        if self.settings.tab == Tab::Bearoff
+            && let Ok(p) = self.editing.edit.position()
+        {
+            let starts = self.bearoff.request(p, self.editing.edit.roll());
+            self.start_jobs(starts);
+        }
     }
 
     /// Brings the analysis up to date with the board and dice.
     pub fn refresh(&mut self) {
-        if self.settings.tab == Tab::Bearoff
-            && let Ok(p) = self.editing.edit.position()
-        {
-            self.bearoff.request(p, self.editing.edit.roll());
-        }
+        self.request_bearoff();
         let edit = self.analysed_edit();
         self.candidates
             .refresh(&edit, &self.weights.current, &mut self.generator);

@@ -2,7 +2,7 @@
 //! ([`bgw_engine::benchmark::fit`]) in the background, with progress and Cancel, scored on the
 //! hold-out set too; the result becomes the edited weights as one undo step.
 
-use crate::app::jobs::Job;
+use crate::app::jobs::{Job, Start};
 use bgw_engine::benchmark::{Benchmark, ClassicRescore, FitConfig, FitOutcome, fit_with_steps};
 use bgw_engine::classic::Weights;
 use bgw_engine::task::Task;
@@ -27,38 +27,38 @@ pub struct Fitting {
 }
 
 impl Fitting {
-    /// Starts fitting from `start` on `train` (nothing when a fit runs).
-    pub fn start(&mut self, train: Arc<ClassicRescore>, start: Weights) {
-        if self.job.is_some() {
-            return;
+    /// Fitting from `start` on `train`: the start of its job, for the shell (none when a fit
+    /// runs).
+    pub fn start(&mut self, train: Arc<ClassicRescore>, start: Weights) -> Option<Start> {
+        if self.job.as_ref().is_some_and(|j| !j.never_started()) {
+            return None;
         }
         let holdout = self.holdout.clone();
         let config = self.config.clone();
         let live = Arc::clone(&self.live_loss);
         live.store(f64::NAN.to_bits(), Ordering::Relaxed);
-        self.job = Some(Job::spawn(
-            "fitting to the benchmark",
-            move |task: &Task| {
-                let holdout = holdout.or_else(|| {
-                    Benchmark::holdout()
-                        .ok()
-                        .map(|b| Arc::new(ClassicRescore::new(b)))
-                });
-                let mut report = |f: &bgw_engine::benchmark::FitStep| {
-                    live.store(f.train_loss.to_bits(), Ordering::Relaxed);
-                };
-                let outcome = fit_with_steps(
-                    &train,
-                    holdout.as_deref(),
-                    &start,
-                    &config,
-                    task,
-                    &mut report,
-                )
-                .map_err(|e| e.to_string());
-                (holdout, outcome)
-            },
-        ));
+        let (job, start) = Job::new("fitting to the benchmark", move |task: &Task| {
+            let holdout = holdout.or_else(|| {
+                Benchmark::holdout()
+                    .ok()
+                    .map(|b| Arc::new(ClassicRescore::new(b)))
+            });
+            let mut report = |f: &bgw_engine::benchmark::FitStep| {
+                live.store(f.train_loss.to_bits(), Ordering::Relaxed);
+            };
+            let outcome = fit_with_steps(
+                &train,
+                holdout.as_deref(),
+                &start,
+                &config,
+                task,
+                &mut report,
+            )
+            .map_err(|e| e.to_string());
+            (holdout, outcome)
+        });
+        self.job = Some(job);
+        Some(start)
     }
 
     /// The running fit.

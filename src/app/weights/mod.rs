@@ -17,6 +17,7 @@ pub use saved::SavedWeights;
 
 use super::effect::Effect;
 use super::files::{FileKind, Request};
+use super::jobs::Start;
 use bgw_engine::classic::{Term, Weights};
 use std::path::{Path, PathBuf};
 
@@ -125,12 +126,12 @@ impl WeightsState {
         }
     }
 
-    /// Prepares the benchmark when `wanted` (the first time), and re-scores the weights on it
-    /// when they changed.
-    pub fn poll(&mut self, wanted: bool) -> Option<Result<String, String>> {
+    /// Collects a finished fit (what to report), prepares the benchmark when `wanted` (the
+    /// first time: the start of its job), and re-scores the weights on it when they changed.
+    pub fn poll(&mut self, wanted: bool) -> (Option<Result<String, String>>, Option<Start>) {
         let fitted = self.fitting.take(false).map(|r| self.fitted(r));
-        self.yardstick.poll(wanted, &self.current);
-        fitted
+        let start = self.yardstick.poll(wanted, &self.current);
+        (fitted, start)
     }
 
     /// Waits for the running fit and applies its result (tests).
@@ -224,9 +225,11 @@ impl WeightsState {
             WeightsAction::SaveAs => return vec![self.save_as()],
             WeightsAction::SaveTo(path) => return vec![self.save(&path)],
             WeightsAction::Fit => match self.yardstick.prepared() {
-                Some(p) => self
-                    .fitting
-                    .start(std::sync::Arc::clone(&p.rescore), self.current),
+                Some(p) => {
+                    let rescore = std::sync::Arc::clone(&p.rescore);
+                    let start = self.fitting.start(rescore, self.current);
+                    return start.map(Effect::Start).into_iter().collect();
+                }
                 None => {
                     return vec![Effect::error(
                         "the benchmark is not ready yet: try again in a moment",
@@ -310,8 +313,18 @@ mod tests {
         w
     }
 
+    /// Applies `a`; the jobs it starts run on their threads, the other effects are returned.
     fn act(w: &mut WeightsState, a: WeightsAction) -> Vec<Effect<WeightsAction>> {
-        w.update(a)
+        let (starts, rest): (Vec<_>, Vec<_>) = w
+            .update(a)
+            .into_iter()
+            .partition(|e| matches!(e, Effect::Start(_)));
+        for e in starts {
+            if let Effect::Start(s) = e {
+                s.spawn().unwrap();
+            }
+        }
+        rest
     }
 
     #[test]

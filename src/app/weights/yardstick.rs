@@ -4,7 +4,7 @@
 //! ([`ClassicRescore`]); after that a re-score is a dot product per candidate (about a
 //! millisecond), done on every frame the weights have changed.
 
-use crate::app::jobs::Job;
+use crate::app::jobs::{Job, Start};
 use bgw_engine::benchmark::{Benchmark, ClassicRescore, Decision, Report};
 use bgw_engine::classic::Weights;
 use bgw_engine::task::Task;
@@ -39,11 +39,18 @@ fn prepare(_: &Task) -> Result<Prepared, String> {
 }
 
 impl Yardstick {
-    /// Starts preparing the benchmark when `wanted` and not started yet, collects it when
-    /// ready, and re-scores `weights` when they changed. Never blocks.
-    pub fn poll(&mut self, wanted: bool, weights: &Weights) {
+    /// Prepares the benchmark when `wanted` and not started yet (the start of its job, for
+    /// the shell; a job whose start was dropped is asked for again), collects it when ready,
+    /// and re-scores `weights` when they changed. Never blocks.
+    pub fn poll(&mut self, wanted: bool, weights: &Weights) -> Option<Start> {
+        let mut start = None;
+        if self.job.as_ref().is_some_and(Job::never_started) {
+            self.job = None;
+        }
         if wanted && self.job.is_none() && self.prepared.is_none() && self.error.is_none() {
-            self.job = Some(Job::spawn("preparing the benchmark", prepare));
+            let (job, s) = Job::new("preparing the benchmark", prepare);
+            self.job = Some(job);
+            start = Some(s);
         }
         if let Some(result) = self.job.as_ref().and_then(Job::try_take) {
             self.job = None;
@@ -53,14 +60,17 @@ impl Yardstick {
             }
         }
         self.rescore(weights);
+        start
     }
 
     /// Prepares the benchmark on this thread if it is not ready (tests), then re-scores.
     pub fn prepare_now(&mut self, weights: &Weights) {
         if self.prepared.is_none() {
             let result = match self.job.take() {
-                Some(job) => job.wait().unwrap_or_else(|| Err("the job ended".into())),
-                None => prepare(&Task::new()),
+                Some(job) if !job.never_started() => {
+                    job.wait().unwrap_or_else(|| Err("the job ended".into()))
+                }
+                _ => prepare(&Task::new()),
             };
             match result {
                 Ok(p) => self.prepared = Some(p),
