@@ -7,6 +7,7 @@ mod ui_common;
 use ui_common::SETTLE_STEPS;
 
 use bgw::app::candidates::verdict::NOT_INSTALLED;
+use bgw::app::view::{HelpWindow, ViewAction};
 use bgw::app::{AppState, ScriptedDialogs, ScriptedReferee, WorkbenchApp};
 use bgw_engine::formats::Setup;
 use bgw_engine::moves::Play;
@@ -433,4 +434,38 @@ fn fit_runs_in_the_background_and_cancel_stops_it() {
         "the fit was cancelled; the weights are unchanged"
     ));
     assert_eq!(h.state().state.weights.current, start);
+}
+
+/// Help → About names the gnubg found here as the reference engine sees it: started and asked
+/// through the bridge (name, version, program, protocol), on a thread of its own.
+#[test]
+fn about_names_gnubg_as_the_bridge_finds_it() {
+    let mut h = harness(AppState::default().with_referee(ScriptedReferee::missing()));
+    h.state_mut()
+        .act(ViewAction::ShowWindow(HelpWindow::About, true));
+    h.run();
+    assert!(shows(&h, "gnubg (the yardstick): "));
+    // Bounded: gnubg starts in about a second; the bridge waits at most 2 × 5 s.
+    for _ in 0..300 {
+        if !shows(&h, "looking for gnubg") {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        h.step();
+    }
+    h.run();
+    assert!(
+        !shows(&h, "looking for gnubg"),
+        "gnubg was asked within 15 s"
+    );
+    if !shows(&h, "gnubg (the yardstick): GNU Backgammon") {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "gnubg is not installed in CI"
+        );
+        eprintln!("skipped: gnubg is not installed here");
+        return;
+    }
+    assert!(shows(&h, "gnubg (the yardstick): GNU Backgammon 1."));
+    assert!(shows(&h, ", bridge protocol 1)"));
 }

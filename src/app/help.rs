@@ -149,8 +149,9 @@ fn about(ui: &mut egui::Ui) {
     ui.label("License: GPL-3.0-or-later");
 }
 
-/// gnubg's version line, found once on a thread of its own (never blocking a frame): `None`
-/// while it is being asked.
+/// gnubg as the reference engine sees it (its name, version, program and bridge protocol, or
+/// why it cannot be used), found once for the session on a thread of its own (never blocking
+/// a frame): `None` while it is being asked.
 pub fn gnubg_version() -> Option<&'static str> {
     static FOUND: OnceLock<String> = OnceLock::new();
     static ASKED: OnceLock<()> = OnceLock::new();
@@ -158,27 +159,26 @@ pub fn gnubg_version() -> Option<&'static str> {
         return Some(v);
     }
     ASKED.get_or_init(|| {
-        std::thread::spawn(|| {
-            let _ = FOUND.set(ask_gnubg());
-        });
+        let asked = std::thread::Builder::new()
+            .name("bgw: About's gnubg".into())
+            .spawn(|| {
+                let _ = FOUND.set(ask_gnubg());
+            });
+        if let Err(e) = asked {
+            let _ = FOUND.set(format!("not asked (no thread for it: {e})"));
+        }
     });
-    None
+    FOUND.get().map(String::as_str)
 }
 
+/// How long gnubg may take to start and answer (as `bgw --version` waits).
+const GNUBG_WAIT: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// gnubg as the reference engine sees it: started and asked through the bridge.
 fn ask_gnubg() -> String {
-    use bgw_engine::reference::gnubg::Config;
-    let program = Config::default().resolved_program();
-    match std::process::Command::new(&program)
-        .arg("--version")
-        .stdin(std::process::Stdio::null())
-        .output()
-    {
-        Ok(o) => String::from_utf8_lossy(&o.stdout)
-            .lines()
-            .next()
-            .map(|l| format!("{} ({})", l.trim(), program.display()))
-            .unwrap_or_else(|| format!("{} gave no version", program.display())),
-        Err(e) => format!("not found ({}: {e})", program.display()),
+    match bgw_engine::reference::gnubg::found_here(GNUBG_WAIT) {
+        Ok(found) => found,
+        Err(e) => e.to_string(),
     }
 }
 

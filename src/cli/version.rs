@@ -2,8 +2,7 @@
 //! name and version when it can be started (asked with a bounded wait), or why not.
 
 use super::{CliError, print};
-use bgw_engine::reference::ReferenceEngine;
-use bgw_engine::reference::gnubg::{Config, Gnubg, PROTOCOL};
+use bgw_engine::reference::gnubg;
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -21,17 +20,8 @@ pub fn run(version: &clap::Error) -> Result<ExitCode, CliError> {
 /// `reference engine: GNU Backgammon 1.08.003 (/usr/games/gnubg, bridge protocol 1)`, or why
 /// there is none.
 pub fn reference_engine() -> String {
-    let config = Config {
-        timeout: WAIT,
-        ..Config::default()
-    };
-    let program = config.resolved_program();
-    let mut gnubg = Gnubg::new(config);
-    match gnubg.info() {
-        Ok(info) => format!(
-            "reference engine: {info} ({}, bridge protocol {PROTOCOL})",
-            program.display()
-        ),
+    match gnubg::found_here(WAIT) {
+        Ok(found) => format!("reference engine: {found}"),
         Err(e) => format!("reference engine: {e}"),
     }
 }

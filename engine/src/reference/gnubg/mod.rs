@@ -585,6 +585,23 @@ impl ReferenceEngine for Gnubg {
     }
 }
 
+/// The gnubg found here (`BGW_GNUBG`, else `gnubg` on the PATH), in one line: `GNU
+/// Backgammon 1.08.003 (/usr/games/gnubg, bridge protocol 1)`; or why it cannot be used. It is
+/// started and asked through the bridge, as every user of it does; `wait` bounds each start
+/// ([`Config::timeout`]).
+pub fn found_here(wait: Duration) -> Result<String, ReferenceError> {
+    let config = Config {
+        timeout: wait,
+        ..Config::default()
+    };
+    let program = config.resolved_program();
+    let info = Gnubg::new(config).info()?;
+    Ok(format!(
+        "{info} ({}, bridge protocol {PROTOCOL})",
+        program.display()
+    ))
+}
+
 impl Drop for Gnubg {
     fn drop(&mut self) {
         if let Some(p) = self.process.take() {
