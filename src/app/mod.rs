@@ -2,12 +2,15 @@
 //!
 //! - [`coordinator`]: the app's state and [`Action`], applied in one place
 //!   ([`AppState::apply`], which returns [`effect::Effect`]s), and the rules that span features;
-//! - [`shell`]: carries out the effects (clipboard, captures, file dialogs, web pages);
+//! - [`shell`]: carries out the effects (clipboard, captures, file dialogs, background jobs
+//!   ([`jobs`]), web pages);
 //! - one module per feature, each with its state, actions, `update` and panel: [`editing`],
 //!   [`candidates`], [`weights`], [`view`], [`play`], [`bearoff`], [`duel`],
 //!   [`champion_panel`];
-//! - [`settings`]: the view's saved part; [`saved`]: every feature's saved part, read back without trusting
-//!   it (each part checked, a damaged `app.ron` kept aside);
+//! - [`saved_part`]: what a feature implements to keep a part across restarts; [`saved`]: the
+//!   table of the parts, read back without trusting it (each part checked on its own, a
+//!   damaged `app.ron` kept aside, the first layout still read); [`settings`]: the view's
+//!   part;
 //! - [`files`]: file dialogs behind a trait, off the UI thread, with one drawn in the window
 //!   when the desktop has none (tests hand in paths);
 //! - [`layout`]: the backgammon workspace's regions, resizable, clamped to the window;
@@ -54,6 +57,7 @@ pub mod play;
 pub mod referee;
 pub mod roll_grid;
 pub mod saved;
+pub mod saved_part;
 pub mod settings;
 pub mod shell;
 pub mod status;

@@ -3,7 +3,7 @@
 //! all from `app.ron`, each on its own.
 
 use super::layout::Splits;
-use super::saved::SavedPart;
+use super::saved_part::SavedPart;
 use bgw_engine::position::Side;
 use serde::{Deserialize, Serialize};
 

@@ -177,7 +177,7 @@ pub struct BearoffState {
     pub view: BearoffView,
 }
 
-impl crate::app::saved::SavedPart for BearoffView {
+impl crate::app::saved_part::SavedPart for BearoffView {
     const WHAT: &'static str = "bear-off view";
 }
 

@@ -79,7 +79,7 @@ impl Default for GnubgDepth {
     }
 }
 
-impl crate::app::saved::SavedPart for GnubgDepth {
+impl crate::app::saved_part::SavedPart for GnubgDepth {
     const WHAT: &'static str = "gnubg depth";
 
     /// A depth gnubg is not asked at: 0 plies.

@@ -66,7 +66,7 @@ impl Default for ChampionSettings {
     }
 }
 
-impl crate::app::saved::SavedPart for ChampionSettings {
+impl crate::app::saved_part::SavedPart for ChampionSettings {
     const WHAT: &'static str = "«Чемпион» settings";
 
     /// An unknown variant or opponent: the defaults.

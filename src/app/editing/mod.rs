@@ -105,7 +105,7 @@ impl Default for SavedBoard {
     }
 }
 
-impl crate::app::saved::SavedPart for SavedBoard {
+impl crate::app::saved_part::SavedPart for SavedBoard {
     const WHAT: &'static str = "board";
 
     /// The board is kept as it is even when it is not a position yet: the editor allows such

@@ -43,7 +43,7 @@ impl Default for Learning {
     }
 }
 
-impl super::saved::SavedPart for Learning {
+impl super::saved_part::SavedPart for Learning {
     const WHAT: &'static str = "learning settings";
 
     /// A step outside [`ETA_RANGE`]: the default step.

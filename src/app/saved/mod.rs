@@ -1,8 +1,9 @@
 //! The saved state read back without trusting it: `app.ron` is user input, and a damaged or
 //! crafted file must neither panic the app nor show something the engine refuses.
 //!
-//! - Each feature keeps its own saved part ([`SavedPart`]): its type, the words the notes name
-//!   it by, and its own check. [`Persisted`] is the table of the parts, one line each.
+//! - Each feature keeps its own saved part ([`SavedPart`], in its own leaf module so that the
+//!   features need not import this table): its type, the words the notes name it by, and its
+//!   own check. [`Persisted`] is the table of the parts, one line each.
 //! - [`parse`] reads the app's entry of eframe's storage part by part, so that a part that
 //!   cannot be read costs only that part; a file of the first layout (one flat record, before
 //!   the features kept their own parts) is read by [`legacy`];
@@ -22,6 +23,7 @@ use super::candidates::GnubgDepth;
 use super::champion_panel::ChampionSettings;
 use super::editing::SavedBoard;
 use super::play::Learning;
+pub use super::saved_part::SavedPart;
 use super::settings::Settings;
 use super::weights::SavedWeights;
 use ron::value::RawValue;
@@ -32,16 +34,6 @@ use std::fmt;
 /// The layout [`Persisted`] is written in (a `version` field); files without one are of the
 /// first, flat layout ([`legacy`]).
 pub const VERSION: u32 = 2;
-
-/// One feature's part of the saved state.
-pub trait SavedPart: Serialize + DeserializeOwned + Default {
-    /// How the notes name the part ("the saved {WHAT} could not be read").
-    const WHAT: &'static str;
-
-    /// Puts its default in place of each piece that does not pass, with one note each. What
-    /// cannot be wrong (every value its type can hold is one the feature takes) needs no check.
-    fn check(&mut self, _notes: &mut Vec<String>) {}
-}
 
 /// Declares [`Persisted`] with one field per feature's saved part, and its reading and checking
 /// part by part.

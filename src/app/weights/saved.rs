@@ -3,7 +3,7 @@
 //! from.
 
 use super::WeightsState;
-use crate::app::saved::SavedPart;
+use crate::app::saved_part::SavedPart;
 use bgw_engine::classic::Weights;
 use bgw_engine::classic::terms::{SEED_TERM_COUNT, Term};
 use bgw_engine::classic::weights::{MAX_WEIGHT, is_valid_weight};
