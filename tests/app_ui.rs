@@ -619,6 +619,48 @@ fn a_saved_state_of_the_first_layout_opens_as_it_was_left() {
     assert_eq!(back.learning.eta, 0.5);
 }
 
+/// A change is saved within a few seconds even when the window is left idle: eframe saves only
+/// when a frame runs (every 30 s by default), so an idle app killed after a paste lost it.
+#[test]
+fn a_change_is_saved_within_seconds_even_when_idle() {
+    use eframe::App;
+    let mut storage = MemoryStorage::default();
+    let mut app = WorkbenchApp::from_storage(None, Default::default());
+    // No gnubg: its evaluation would ask for frames of its own.
+    app.state = std::mem::take(&mut app.state).with_referee(ScriptedReferee::missing());
+    // The Log tab: nothing runs in the background (the Weights tab prepares the benchmark).
+    app.state.settings.tab = Tab::Log;
+    let mut h = harness(app);
+    h.run();
+    h.state_mut().save(&mut storage);
+    assert!(!h.state().unsaved());
+    h.run();
+    let next_frame = |h: &Harness<'static, WorkbenchApp>| {
+        h.output().viewport_output[&egui::ViewportId::ROOT].repaint_delay
+    };
+    assert!(
+        next_frame(&h) > bgw::app::SAVE_AFTER,
+        "saved and idle: no frame asked for, {:?}",
+        next_frame(&h)
+    );
+    assert!(h.state().auto_save_interval() <= bgw::app::SAVE_AFTER);
+    assert!(bgw::app::SAVE_AFTER <= std::time::Duration::from_secs(5));
+    h.event(Event::Paste("4HPwATDgc/ABMA:cIkWAAAAAAAA".to_string()));
+    h.run();
+    assert!(h.state().unsaved(), "the paste is not saved yet");
+    // The settled frame asks for another within SAVE_AFTER, so eframe's autosave runs although
+    // nothing else would draw one.
+    assert!(
+        next_frame(&h) <= bgw::app::SAVE_AFTER,
+        "{:?}",
+        next_frame(&h)
+    );
+    h.state_mut().save(&mut storage);
+    assert!(!h.state().unsaved());
+    let written: bgw::app::Persisted = ron::from_str(&storage.0[eframe::APP_KEY]).unwrap();
+    assert_eq!(written.editing.board, h.state().state.editing.edit);
+}
+
 /// What the app copies goes to the platform's clipboard (egui's `CopyText` command, which
 /// eframe's `clipboard` feature hands to the system clipboard): Ctrl+C and the toolbar's Copy.
 #[test]

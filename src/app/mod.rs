@@ -99,7 +99,13 @@ pub struct WorkbenchApp {
     look: Option<settings::Theme>,
     /// False when a damaged `app.ron` could not be kept aside: nothing is saved over it.
     saving: bool,
+    /// What was last handed to eframe's storage (`None` before the first save).
+    last_saved: Option<Persisted>,
 }
+
+/// How soon after a change `app.ron` is written, whether or not the window repaints: eframe
+/// saves at this interval when a frame runs, and an unsaved change asks for a frame after it.
+pub const SAVE_AFTER: std::time::Duration = std::time::Duration::from_secs(2);
 
 impl WorkbenchApp {
     /// An app on `state` with these dialogs (tests use [`ScriptedDialogs`]).
@@ -112,7 +118,14 @@ impl WorkbenchApp {
             timing: None,
             look: None,
             saving: true,
+            last_saved: None,
         }
+    }
+
+    /// True when what persistence keeps has changed since it was last handed to storage (and
+    /// saving is on).
+    pub fn unsaved(&self) -> bool {
+        self.saving && self.last_saved.as_ref() != Some(&self.state.persisted())
     }
 
     /// The app as eframe starts it: the last session's board and settings, each part read and
@@ -202,6 +215,10 @@ impl WorkbenchApp {
         apply.all(ui, actions);
         let board = workspace.board_rect();
         apply.shell.end_frame(ui.ctx(), apply.state, board);
+        if self.unsaved() {
+            // An idle window runs no frame, and eframe saves only in one: ask for one.
+            ui.ctx().request_repaint_after(SAVE_AFTER);
+        }
     }
 }
 
@@ -248,8 +265,14 @@ impl eframe::App for WorkbenchApp {
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         if self.saving {
-            eframe::set_value(storage, eframe::APP_KEY, &self.state.persisted());
+            let persisted = self.state.persisted();
+            eframe::set_value(storage, eframe::APP_KEY, &persisted);
+            self.last_saved = Some(persisted);
         }
+    }
+
+    fn auto_save_interval(&self) -> std::time::Duration {
+        SAVE_AFTER
     }
 
     fn persist_egui_memory(&self) -> bool {
