@@ -492,3 +492,26 @@ fn refused_champion_squares_stay_in_their_fields_with_the_reason() {
         "the reason beside the fields"
     );
 }
+
+/// With one legal play the breakdown does not compare the play with itself ("favours #1 /
+/// favours #1", a Δ column of zeros): it says it is the only one and shows its addends.
+#[test]
+fn the_only_legal_play_is_broken_down_without_a_comparison() {
+    let mut h = harness_sized(app(AppState::default()), 1280.0, 720.0);
+    h.event(Event::Paste(
+        "XGID=-A-----------------o------:0:0:1:21:0:0:0:0:10".into(),
+    ));
+    h.run();
+    assert_eq!(h.state().state.candidates.len(), 1);
+    assert!(shows(&h, "#1 1/off: the only legal play, BRDVAL"));
+    assert!(shows(&h, "adds to BRDVAL (W·V > 0)"));
+    assert!(!shows(&h, "favours #1"));
+    assert!(!shows(&h, "Δ vs #"));
+    // Two plays: compared as before.
+    h.event(Event::Paste(
+        "XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:3:0:10".into(),
+    ));
+    h.run();
+    assert!(shows(&h, "Δ vs #"));
+    assert!(shows(&h, "favours #1"));
+}

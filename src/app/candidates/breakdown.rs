@@ -47,13 +47,16 @@ pub fn deltas(c: &Candidate, reference: &Candidate) -> Vec<f64> {
         .collect()
 }
 
-/// The candidate shown and the one it is compared with (indices in the ranking), and the
-/// name of the comparison.
-fn pair(state: &CandidatesView<'_>) -> Option<(usize, usize, String)> {
+/// The candidate shown and the one it is compared with (indices in the ranking; none when it
+/// is the only legal play), and the name of the comparison.
+fn pair(state: &CandidatesView<'_>) -> Option<(usize, Option<usize>, String)> {
     let c = &state.candidates;
     let a = c.analysis.as_ref()?;
     if a.candidates.len() < 2 {
-        return a.candidates.first().map(|_| (0, 0, "itself".into()));
+        return a
+            .candidates
+            .first()
+            .map(|_| (0, None, "nothing: the only legal play".into()));
     }
     let i = c.shown().unwrap_or(0);
     let gnubg_best = c
@@ -66,9 +69,9 @@ fn pair(state: &CandidatesView<'_>) -> Option<(usize, usize, String)> {
     };
     // A move compared with itself says nothing: then with #1, or #2 for #1 itself.
     Some(match (i == r, i == 0) {
-        (false, _) => (i, r, name.to_string()),
-        (true, false) => (i, 0, "#1".into()),
-        (true, true) => (i, 1, "#2".into()),
+        (false, _) => (i, Some(r), name.to_string()),
+        (true, false) => (i, Some(0), "#1".into()),
+        (true, true) => (i, Some(1), "#2".into()),
     })
 }
 
@@ -85,6 +88,28 @@ pub fn show(ui: &mut egui::Ui, state: &CandidatesView<'_>) -> Vec<CandidatesActi
         return out;
     };
     let c = &a.candidates[i];
+    let Some(r) = r else {
+        // Nothing to compare with: the play's own addends, which sum to its BRDVAL.
+        ui.strong(format!(
+            "#1 {}: the only legal play, BRDVAL {:+.2} (each term's addend W·V)",
+            c.play.mv.notation(),
+            c.value
+        ));
+        let d = vec![0.0; c.addends.len()];
+        ui.horizontal_top(|ui| {
+            let height = ui.available_height();
+            ui.allocate_ui_with_layout(
+                egui::vec2(TABLE_WIDTH, height),
+                egui::Layout::top_down(egui::Align::Min),
+                |ui| {
+                    ui.set_width(TABLE_WIDTH);
+                    table(ui, state, c, &d, (i, None), false);
+                },
+            );
+            ui.vertical(|ui| addends_chart(ui, state, c));
+        });
+        return out;
+    };
     let other = &a.candidates[r];
     ui.strong(format!(
         "#{} {} against {name} (#{} {}): BRDVAL Δ {:+.2}",
@@ -104,11 +129,11 @@ pub fn show(ui: &mut egui::Ui, state: &CandidatesView<'_>) -> Vec<CandidatesActi
         ui.allocate_ui(egui::vec2(ui.available_width(), height), |ui| {
             chart_view(ui, state, c, &d, (i, r));
         });
-        sum_row(ui, c.value, total, i);
+        sum_row(ui, c.value, Some(total), i);
         return out;
     }
     if narrow {
-        table(ui, state, c, &d, (i, r), false);
+        table(ui, state, c, &d, (i, Some(r)), false);
         return out;
     }
     ui.horizontal_top(|ui| {
@@ -122,7 +147,7 @@ pub fn show(ui: &mut egui::Ui, state: &CandidatesView<'_>) -> Vec<CandidatesActi
             egui::Layout::top_down(egui::Align::Min),
             |ui| {
                 ui.set_width(table_width);
-                table(ui, state, c, &d, (i, r), with_labels);
+                table(ui, state, c, &d, (i, Some(r)), with_labels);
             },
         );
         ui.vertical(|ui| chart_view(ui, state, c, &d, (i, r)));
@@ -139,13 +164,7 @@ fn chart_view(
     (i, r): (usize, usize),
 ) {
     if state.candidates.show_addends {
-        let bars = sorted_bars(&c.addends, state.weights.terms());
-        legend(
-            ui,
-            "adds to BRDVAL (W·V > 0)",
-            "takes from BRDVAL (W·V < 0)",
-        );
-        chart(ui, &bars, "addend W·V of this move");
+        addends_chart(ui, state, c);
     } else {
         let bars = sorted_bars(d, state.weights.terms());
         legend(
@@ -155,6 +174,17 @@ fn chart_view(
         );
         chart(ui, &bars, &format!("Δ addend: #{} − #{}", i + 1, r + 1));
     }
+}
+
+/// The addends W·V of candidate `c`, with the legend.
+fn addends_chart(ui: &mut egui::Ui, state: &CandidatesView<'_>, c: &Candidate) {
+    let bars = sorted_bars(&c.addends, state.weights.terms());
+    legend(
+        ui,
+        "adds to BRDVAL (W·V > 0)",
+        "takes from BRDVAL (W·V < 0)",
+    );
+    chart(ui, &bars, "addend W·V of this move");
 }
 
 /// The chart's view and the comparison.
@@ -212,27 +242,25 @@ fn colour(v: f64, weak: Color32) -> Color32 {
 }
 
 /// The table: a row a term, the BRDVAL sum under it, outside its scroll.
-/// `(i, r)`: the ranks (from 0) of the candidate shown and of the one it is compared with.
+/// `(i, r)`: the ranks (from 0) of the candidate shown and of the one it is compared with
+/// (none: no Δ column).
 fn table(
     ui: &mut egui::Ui,
     state: &CandidatesView<'_>,
     c: &Candidate,
     d: &[f64],
-    (i, r): (usize, usize),
+    (i, r): (usize, Option<usize>),
     with_labels: bool,
 ) {
     let weak = ui.visuals().weak_text_color();
     let max_height = (ui.available_height() - 2.0 * ROW - 12.0).max(2.0 * ROW);
-    let delta_title = format!("Δ vs #{}", r + 1);
-    let mut headers = vec![
-        "term",
-        "own",
-        "opp",
-        "weight",
-        "addend",
-        delta_title.as_str(),
-    ];
-    let mut widths = vec![64.0, 30.0, 30.0, 58.0, 50.0];
+    let delta_title = r.map(|r| format!("Δ vs #{}", r + 1));
+    let mut headers = vec!["term", "own", "opp", "weight", "addend"];
+    headers.extend(delta_title.as_deref());
+    let mut widths = vec![64.0, 30.0, 30.0, 58.0];
+    if r.is_some() {
+        widths.push(50.0);
+    }
     if with_labels {
         headers.insert(1, "");
         widths.insert(1, LABEL_WIDTH - 8.0);
@@ -280,28 +308,32 @@ fn table(
                             ui.monospace(text);
                         });
                     }
-                    row.col(|ui| {
-                        let text = RichText::new(format!("{:+.2}", d[t])).monospace();
-                        ui.label(text.color(colour(d[t], weak)));
-                    });
+                    if r.is_some() {
+                        row.col(|ui| {
+                            let text = RichText::new(format!("{:+.2}", d[t])).monospace();
+                            ui.label(text.color(colour(d[t], weak)));
+                        });
+                    }
                 });
             }
         });
-    sum_row(ui, c.value, d.iter().sum(), i);
+    sum_row(ui, c.value, r.map(|_| d.iter().sum()), i);
 }
 
-/// "BRDVAL sum": the value of candidate `i` and the sum of the differences.
-fn sum_row(ui: &mut egui::Ui, value: f64, total: f64, i: usize) {
+/// "BRDVAL sum": the value of candidate `i` and the sum of the differences (when compared).
+fn sum_row(ui: &mut egui::Ui, value: f64, total: Option<f64>, i: usize) {
     let weak = ui.visuals().weak_text_color();
     ui.horizontal(|ui| {
         ui.strong("BRDVAL sum");
         ui.monospace(format!("#{}: {value:+.2}", i + 1));
-        ui.label("Δ");
-        ui.label(
-            RichText::new(format!("{total:+.2}"))
-                .monospace()
-                .color(colour(total, weak)),
-        );
+        if let Some(total) = total {
+            ui.label("Δ");
+            ui.label(
+                RichText::new(format!("{total:+.2}"))
+                    .monospace()
+                    .color(colour(total, weak)),
+            );
+        }
     });
 }
 
