@@ -515,3 +515,28 @@ fn the_only_legal_play_is_broken_down_without_a_comparison() {
     assert!(shows(&h, "Δ vs #"));
     assert!(shows(&h, "favours #1"));
 }
+
+/// A board on which one side has borne off every checker is not analysed: the status line and
+/// the candidates say the game is over and who won (both off: no game reaches it).
+#[test]
+fn a_finished_board_says_the_game_is_over() {
+    let mut h = harness_sized(app(AppState::default()), 1280.0, 720.0);
+    h.event(Event::Paste("AAAAAAAAAAAAAA".into()));
+    h.run();
+    h.state_mut().act(bgw::app::EditAction::SetDice(2, 1));
+    h.run();
+    assert!(h.state().state.candidates.analysis.is_none());
+    assert!(shows(&h, "both sides have borne off all 15 checkers"));
+    assert!(!shows(&h, "the turn passes"));
+    // White to play 21 with every White checker off: White has won.
+    h.event(Event::Paste(
+        "XGID=-------------------o------:0:0:1:21:0:0:0:0:10".into(),
+    ));
+    h.run();
+    assert!(h.state().state.candidates.analysis.is_none());
+    assert!(shows(
+        &h,
+        "the game is over: White has borne off all 15 checkers and won"
+    ));
+    assert!(!shows(&h, "the turn passes"));
+}

@@ -62,6 +62,26 @@ pub enum CandidatesAction {
     ChartAlone(bool),
 }
 
+/// Why there is nothing to play on `p`, when one side has borne off every checker: the game
+/// is over (who won), or both have, which no game reaches.
+pub fn game_over(p: &bgw_engine::Position) -> Option<String> {
+    let (me, opp) = (p.on_roll(), p.on_roll().opponent());
+    match (p.player_off() == 15, p.opponent_off() == 15) {
+        (false, false) => None,
+        (true, true) => Some(
+            "both sides have borne off all 15 checkers: no game reaches this board, \
+             there is nothing to play"
+                .into(),
+        ),
+        (true, false) => Some(format!(
+            "the game is over: {me} has borne off all 15 checkers and won"
+        )),
+        (false, true) => Some(format!(
+            "the game is over: {opp} has borne off all 15 checkers and won"
+        )),
+    }
+}
+
 /// The candidates' saved part: the depth gnubg judges them at.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(default)]
@@ -138,7 +158,8 @@ impl CandidatesState {
     /// Brings the candidates up to date with `edit` (its position and roll) and the weights:
     /// the same position and roll are only re-weighted, keeping the same move selected.
     pub fn refresh(&mut self, edit: &Edit, weights: &Weights, generator: &mut MoveGenerator) {
-        let (Ok(p), Some(d)) = (edit.position(), edit.roll()) else {
+        let playable = edit.position().ok().filter(|p| game_over(p).is_none());
+        let (Some(p), Some(d)) = (playable, edit.roll()) else {
             self.analysis = None;
             self.selected = None;
             self.hovered = None;

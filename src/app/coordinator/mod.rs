@@ -366,6 +366,9 @@ impl AppState {
             }
             Ok(p) => p,
         };
+        if let Some(over) = super::candidates::game_over(&p) {
+            return (over, false);
+        }
         let text = match (&self.candidates.analysis, self.editing.edit.roll()) {
             (_, None) => format!(
                 "{} to play: set the dice (click them) or roll (R)",
