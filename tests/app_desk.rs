@@ -36,6 +36,11 @@ fn app(state: AppState) -> WorkbenchApp {
     WorkbenchApp::new(state, Box::new(ScriptedDialogs::default()))
 }
 
+/// The mark beside the ID field when what is in it was refused.
+fn refused_mark(h: &H) -> bool {
+    h.query_all_by_label("not read").next().is_some()
+}
+
 fn shows(h: &H, text: &str) -> bool {
     h.query_all_by_label_contains(text).next().is_some()
 }
@@ -102,7 +107,7 @@ fn a_refused_id_stays_in_its_field_with_the_reason_and_a_read_one_clears_it() {
     h.key_press(egui::Key::Enter);
     h.run();
     assert_eq!(h.get_by_role(field()).value().as_deref(), Some("not an id"));
-    assert!(shows(&h, "not read:"), "the reason beside the field");
+    assert!(refused_mark(&h), "marked beside the field");
     assert!(shows(&h, "cannot read the typed text"));
     // Typed again, right this time: read, the field empties, the message says "typed".
     h.get_by_role(field()).click();
@@ -114,8 +119,52 @@ fn a_refused_id_stays_in_its_field_with_the_reason_and_a_read_one_clears_it() {
     h.run();
     assert_eq!(h.state().state.editing.edit.dice, [3, 1]);
     assert_eq!(h.get_by_role(field()).value().as_deref(), Some(""));
-    assert!(!shows(&h, "not read:"));
+    assert!(!refused_mark(&h));
     assert!(shows(&h, "typed XGID="));
+}
+
+/// At 1280×720 a refused ID with a long reason moves nothing: the toolbar keeps one line for
+/// the field and the IDs (their Copy buttons on screen), the board keeps its size; another
+/// board takes the refusal away.
+#[test]
+fn a_refused_id_moves_nothing_and_goes_with_the_board() {
+    let mut h = harness_sized(app(AppState::default()), 1280.0, 720.0);
+    let before = h.state().regions().expect("laid out");
+    let copies = |h: &H| h.query_all_by_label("Copy").count();
+    assert_eq!(copies(&h), 2);
+    h.get_by_role(Role::TextInput).click();
+    h.run();
+    h.get_by_role(Role::TextInput).type_text("//////////////");
+    h.run();
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert!(refused_mark(&h));
+    let after = h.state().regions().expect("laid out");
+    assert_eq!(after.board, before.board, "the board keeps its size");
+    assert_eq!(copies(&h), 2);
+    for copy in h.query_all_by_label("Copy") {
+        let r = copy.rect();
+        assert!(
+            r.right() <= 1280.0 && r.bottom() < after.board.top(),
+            "{r:?}"
+        );
+    }
+    // A new board takes the refusal away: a new game, and a pasted position.
+    h.state_mut()
+        .act(bgw::app::PlayAction::NewGame(Side::White));
+    h.run();
+    assert!(!refused_mark(&h));
+    h.state_mut().act(bgw::app::PlayAction::EndGame);
+    h.get_by_role(Role::TextInput).click();
+    h.run();
+    h.get_by_role(Role::TextInput).type_text("x");
+    h.run();
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert!(refused_mark(&h));
+    h.event(Event::Paste(BUSY.into()));
+    h.run();
+    assert!(!refused_mark(&h));
 }
 
 #[test]

@@ -14,6 +14,9 @@ pub struct ToolbarUi {
     sent: Option<String>,
 }
 
+/// The ID field's width: fixed, so that it never moves or changes with what is beside it.
+const ID_FIELD_WIDTH: f32 = 220.0;
+
 /// True when `text` is the text the ID field sent last and the board refused.
 fn refused_text(state: &AppState, text: &str) -> bool {
     state
@@ -24,6 +27,30 @@ fn refused_text(state: &AppState, text: &str) -> bool {
 }
 
 impl ToolbarUi {
+    /// The ID field, and beside it a mark when the text in it was refused (why, on hover).
+    fn id_field(&mut self, ui: &mut egui::Ui, state: &AppState, out: &mut Vec<Action>) {
+        if self.sent.as_ref().is_some_and(|t| !refused_text(state, t)) {
+            // Read: the board shows it now.
+            self.id_text.clear();
+        }
+        self.sent = None;
+        let field = ui.add(
+            egui::TextEdit::singleline(&mut self.id_text)
+                .hint_text("type or paste a Position ID, ID:MatchID or XGID, Enter")
+                .desired_width(ID_FIELD_WIDTH),
+        );
+        if field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
+            out.push(EditAction::Typed(self.id_text.clone()).into());
+            self.sent = Some(self.id_text.clone());
+        }
+        if let Some((text, error)) = &state.editing.refused
+            && *text == self.id_text
+        {
+            ui.colored_label(ui.visuals().error_fg_color, "not read")
+                .on_hover_text(format!("not read: {error}"));
+        }
+    }
+
     /// Draws the toolbar; returns what was asked.
     pub fn show(
         &mut self,
@@ -73,27 +100,10 @@ impl ToolbarUi {
                 }
             }
         });
-        ui.horizontal_wrapped(|ui| {
-            // The field first: what the board shows beside it never moves it.
-            if self.sent.as_ref().is_some_and(|t| !refused_text(state, t)) {
-                // Read: the board shows it now.
-                self.id_text.clear();
-            }
-            self.sent = None;
-            let field = ui.add(
-                egui::TextEdit::singleline(&mut self.id_text)
-                    .hint_text("type or paste a Position ID, ID:MatchID or XGID, Enter")
-                    .desired_width((ui.available_width() * 0.25).clamp(200.0, 300.0)),
-            );
-            if field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
-                out.push(EditAction::Typed(self.id_text.clone()).into());
-                self.sent = Some(self.id_text.clone());
-            }
-            if let Some((text, error)) = &state.editing.refused
-                && *text == self.id_text
-            {
-                ui.colored_label(ui.visuals().error_fg_color, format!("not read: {error}"));
-            }
+        // One line that never wraps or moves: the field at a fixed width, a short mark when
+        // what is in it was refused (the reason on hover and in the status line), the IDs.
+        ui.horizontal(|ui| {
+            self.id_field(ui, state, &mut out);
             ui.separator();
             match state.editing.edit.setup() {
                 Some(setup) => {

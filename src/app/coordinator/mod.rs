@@ -211,7 +211,14 @@ impl AppState {
             self.settings.tab,
             self.messages.log.len(),
         );
-        self.apply_routed(action.into());
+        let action = action.into();
+        let typed = matches!(action, Action::Edit(EditAction::Typed(_)));
+        self.apply_routed(action);
+        // A refused ID describes the board it was typed on: another board (a paste, a new
+        // game, a position opened) takes it away.
+        if !typed && self.editing.edit != before.0 {
+            self.editing.refused = None;
+        }
         // The status line describes the present: a message the action did not renew goes
         // when the board or the open tab changes (the Log keeps it).
         let renewed = self.messages.log.len() != before.2;
