@@ -12,10 +12,10 @@ use bgw::app::bearoff::{
     ROLLOUT_SEED, Scale, Section, SideTable,
 };
 use bgw::app::{AppState, ScriptedDialogs, Settings, Tab, ViewAction, WorkbenchApp};
-use bgw_engine::bearoff::analysis::{self, Analysis};
-use bgw_engine::bearoff::{ROLLS, build_within};
-use bgw_engine::position::Position;
-use bgw_engine::task::Task;
+use bgw_engine::core::position::Position;
+use bgw_engine::core::task::Task;
+use bgw_engine::studies::bearoff::analysis::{self, Analysis};
+use bgw_engine::studies::bearoff::{ROLLS, build_within};
 use egui::{Event, Pos2, Rect, vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
@@ -39,7 +39,7 @@ fn seed() -> &'static (Position, Analysis) {
     })
 }
 
-fn sides() -> [&'static bgw_engine::bearoff::analysis::SideReport; 2] {
+fn sides() -> [&'static bgw_engine::studies::bearoff::analysis::SideReport; 2] {
     let a = &seed().1;
     [a.on_roll.as_ref().unwrap(), a.opponent.as_ref().unwrap()]
 }

@@ -4,11 +4,11 @@
 
 mod common;
 
-use bgw_engine::bearoff::bd_file::{self, BdContents};
-use bgw_engine::bearoff::index;
-use bgw_engine::bearoff::moments::Moments;
-use bgw_engine::bearoff::{Database, build};
-use bgw_engine::task::Task;
+use bgw_engine::core::task::Task;
+use bgw_engine::studies::bearoff::bd_file::{self, BdContents};
+use bgw_engine::studies::bearoff::index;
+use bgw_engine::studies::bearoff::moments::Moments;
+use bgw_engine::studies::bearoff::{Database, build};
 use sha2::{Digest, Sha256};
 use std::sync::OnceLock;
 

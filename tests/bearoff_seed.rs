@@ -4,10 +4,10 @@
 
 mod common;
 
-use bgw_engine::bearoff::analysis::{self, analyse};
-use bgw_engine::bearoff::build_within;
-use bgw_engine::formats::read_position;
-use bgw_engine::task::Task;
+use bgw_engine::core::formats::read_position;
+use bgw_engine::core::task::Task;
+use bgw_engine::studies::bearoff::analysis::{self, analyse};
+use bgw_engine::studies::bearoff::build_within;
 
 /// Rows of the reference table: (k, raw on roll, raw opponent, raw gammon on roll, raw gammon
 /// opponent).
@@ -95,8 +95,8 @@ fn seed_table() -> Vec<[f64; 5]> {
 
 #[test]
 fn the_2002_rule_reproduces_the_seeds_table() {
-    use bgw_engine::bearoff::index;
-    use bgw_engine::bearoff::rule2002::{build_2002, seed_printed_moments};
+    use bgw_engine::studies::bearoff::index;
+    use bgw_engine::studies::bearoff::rule2002::{build_2002, seed_printed_moments};
     let pos = read_position("qm3bAADMXdsAAA").unwrap();
     let [opp, me] = pos.sides();
     let idx = |s: &[u8; 25]| {

@@ -4,9 +4,9 @@
 mod common;
 use common::{race_id, run, stdout, text};
 
-use bgw_engine::bearoff::chances;
-use bgw_engine::bearoff::two_sided::{Kind, TwoSidedDb, file};
-use bgw_engine::task::Task;
+use bgw_engine::core::task::Task;
+use bgw_engine::studies::bearoff::chances;
+use bgw_engine::studies::two_sided::{Kind, TwoSidedDb, file};
 use serde_json::Value;
 use std::path::PathBuf;
 

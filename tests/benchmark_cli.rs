@@ -338,7 +338,7 @@ fn a_real_build_of_two_games_reads_back() {
     assert!(report.contains("from GNU Backgammon 1."), "{report}");
     let bytes = std::fs::read(&path).unwrap();
     assert!(!bytes.starts_with(&[0x1f, 0x8b]), "plain text by its name");
-    let bench = bgw_engine::benchmark::Benchmark::load(&path).unwrap();
+    let bench = bgw_engine::studies::benchmark::Benchmark::load(&path).unwrap();
     assert!(bench.decisions.len() > 30);
     assert!(
         report.contains(&format!("{} decisions", bench.decisions.len())),

@@ -1,6 +1,6 @@
 //! The diagram's grid against GNU Backgammon's own board for seed 001's example position.
 
-use bgw_engine::formats::{diagram, read_setup};
+use bgw_engine::core::formats::{diagram, read_setup};
 
 #[test]
 fn grid_matches_gnubg_board_in_seed_001() {

@@ -1,10 +1,10 @@
 //! Property tests for every reader of positions: garbage never panics, and random valid
 //! positions survive a round trip through Position ID, XGID, Match ID and RON.
 
-use bgw_engine::formats::match_id::{GameState, MatchId, Resignation};
-use bgw_engine::formats::position_file::PositionFile;
-use bgw_engine::formats::xgid::{XgDice, Xgid, XgidState};
-use bgw_engine::formats::{Setup, position_id, read_setup};
+use bgw_engine::core::formats::match_id::{GameState, MatchId, Resignation};
+use bgw_engine::core::formats::position_file::PositionFile;
+use bgw_engine::core::formats::xgid::{XgDice, Xgid, XgidState};
+use bgw_engine::core::formats::{Setup, position_id, read_setup};
 use bgw_engine::{Dice, Position, Side};
 use proptest::prelude::*;
 

@@ -3,8 +3,8 @@
 
 mod common;
 
-use bgw_engine::formats::position_id;
-use bgw_engine::moves::MoveGenerator;
+use bgw_engine::core::formats::position_id;
+use bgw_engine::core::moves::MoveGenerator;
 use bgw_engine::{Dice, Side};
 
 #[test]

@@ -1,8 +1,8 @@
 //! Every file in `positions/` loads, describes itself in one line and is what its name says.
 
-use bgw_engine::formats::position_file::PositionFile;
-use bgw_engine::formats::{Setup, position_id};
-use bgw_engine::position::BAR;
+use bgw_engine::core::formats::position_file::PositionFile;
+use bgw_engine::core::formats::{Setup, position_id};
+use bgw_engine::core::position::BAR;
 use bgw_engine::{Dice, Position, Side};
 use std::path::PathBuf;
 

@@ -3,9 +3,9 @@
 mod common;
 
 use bgw_engine::Dice;
-use bgw_engine::moves::MoveGenerator;
-use bgw_engine::opponents::pubeval::{Weights, inputs};
-use bgw_engine::opponents::{Player, Pubeval};
+use bgw_engine::core::moves::MoveGenerator;
+use bgw_engine::evaluation::opponents::pubeval::{Weights, inputs};
+use bgw_engine::evaluation::opponents::{Player, Pubeval};
 
 fn dot(x: &[f64; 122], w: &[f64; 122]) -> f64 {
     x.iter().zip(w).map(|(&x, &w)| x * w).sum()

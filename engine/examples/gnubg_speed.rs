@@ -3,9 +3,9 @@
 //! gnubg_speed [N]` — N decisions (default 300) at 0 plies, N/10 at 2 plies with gnubg's move
 //! filter and with every move at full depth.
 
-use bgw_engine::benchmark::Benchmark;
-use bgw_engine::formats::position_id;
+use bgw_engine::core::formats::position_id;
 use bgw_engine::reference::gnubg::{Config, Gnubg, MoveFilter, Reply, Request};
+use bgw_engine::studies::benchmark::Benchmark;
 use std::time::{Duration, Instant};
 
 fn main() {

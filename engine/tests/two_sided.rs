@@ -1,9 +1,9 @@
 //! The two-sided database against a plain recursive reference written here (gnubg's files,
 //! byte for byte against `makebearoff`, are compared in `tests/two_sided_cli.rs`).
 
-use bgw_engine::bearoff::index::{self, Counts};
-use bgw_engine::bearoff::two_sided::{Kind, TwoSidedChances, TwoSidedDb, positions};
-use bgw_engine::task::Task;
+use bgw_engine::core::task::Task;
+use bgw_engine::studies::bearoff::index::{self, Counts};
+use bgw_engine::studies::two_sided::{Kind, TwoSidedChances, TwoSidedDb, positions};
 use std::collections::HashMap;
 
 /// A side: checkers on points 1..=6 (index 0 unused).

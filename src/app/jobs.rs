@@ -2,7 +2,7 @@
 //! it reports to and the UI reads (progress, Cancel), and its result handed back through a
 //! channel.
 
-use bgw_engine::task::Task;
+use bgw_engine::core::task::Task;
 use std::sync::mpsc;
 
 /// A job in the background producing a `T`.

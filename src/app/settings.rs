@@ -4,7 +4,7 @@
 
 use super::editing::Edit;
 use super::layout::Splits;
-use bgw_engine::position::Side;
+use bgw_engine::core::position::Side;
 use serde::{Deserialize, Serialize};
 use std::ops::RangeInclusive;
 use std::path::PathBuf;
@@ -124,10 +124,10 @@ pub struct Persisted {
     pub settings: Settings,
     /// The weights being edited, in the seed's order of terms.
     #[serde(default)]
-    pub weights: Option<[f64; bgw_engine::classic::terms::SEED_TERM_COUNT]>,
+    pub weights: Option<[f64; bgw_engine::evaluation::classic::terms::SEED_TERM_COUNT]>,
     /// The weights as last loaded or saved (the unsaved-changes marker compares with them).
     #[serde(default)]
-    pub weights_saved: Option<[f64; bgw_engine::classic::terms::SEED_TERM_COUNT]>,
+    pub weights_saved: Option<[f64; bgw_engine::evaluation::classic::terms::SEED_TERM_COUNT]>,
     /// The terms beyond the seed's switched on in the weights being edited, by file key
     /// (`X_PRIME`), with their weights.
     #[serde(default)]

@@ -4,15 +4,15 @@
 use super::bearoff_two_sided as two_sided;
 use super::progress::Progress;
 use super::{CliError, eprint, in_range, interrupt, print};
-use bgw_engine::bearoff::analysis::{self, Analysis, SideReport};
-use bgw_engine::bearoff::bd_file::{self, BdContents, HEADER_LEN, Header};
-use bgw_engine::bearoff::moments::build_moments;
-use bgw_engine::bearoff::normal::{self, ErrorMeasures, Form};
-use bgw_engine::bearoff::race::RaceCount;
-use bgw_engine::bearoff::rule2002::{build_2002, seed_printed_moments};
-use bgw_engine::bearoff::{BuildError, Database, Prob, ROLLS, build, build_within, index};
-use bgw_engine::formats::read_position;
-use bgw_engine::user_file;
+use bgw_engine::core::formats::read_position;
+use bgw_engine::io::user_file;
+use bgw_engine::studies::bearoff::analysis::{self, Analysis, SideReport};
+use bgw_engine::studies::bearoff::bd_file::{self, BdContents, HEADER_LEN, Header};
+use bgw_engine::studies::bearoff::moments::build_moments;
+use bgw_engine::studies::bearoff::normal::{self, ErrorMeasures, Form};
+use bgw_engine::studies::bearoff::race::RaceCount;
+use bgw_engine::studies::bearoff::rule2002::{build_2002, seed_printed_moments};
+use bgw_engine::studies::bearoff::{BuildError, Database, Prob, ROLLS, build, build_within, index};
 use std::fmt::Write as _;
 use std::io::Read;
 use std::path::PathBuf;
@@ -47,7 +47,7 @@ pub struct Args {
     quiet: bool,
     /// The best play of this roll by the exact two-sided chance (`63`, `6-3`).
     #[arg(long)]
-    dice: Option<bgw_engine::dice::Dice>,
+    dice: Option<bgw_engine::core::dice::Dice>,
     /// A two-sided database for the exact chance: a gnubg two-sided .bd file, or PxC (e.g.
     /// 6x6) to build one in memory (default: the on-the-fly solver, for small positions).
     #[arg(long, value_name = "FILE")]
@@ -319,7 +319,7 @@ fn is_two_sided(file: &std::path::Path) -> bool {
     };
     let mut head = Vec::with_capacity(8);
     opened.take(8).read_to_end(&mut head).is_ok()
-        && bgw_engine::bearoff::two_sided::file::is_two_sided(&head)
+        && bgw_engine::studies::two_sided::file::is_two_sided(&head)
 }
 
 /// The most games of the one-sided rollout.
@@ -781,7 +781,7 @@ pub(super) fn side_index(
     points: usize,
     checkers: usize,
 ) -> Result<u32, CliError> {
-    let positions = bgw_engine::bearoff::two_sided::positions(points, checkers);
+    let positions = bgw_engine::studies::two_sided::positions(points, checkers);
     match (counts, idx) {
         (Some(text), _) => {
             let mut c = [0u8; index::MAX_POINTS + 1];

@@ -3,14 +3,14 @@
 //! one-sided move, the seed's heuristic and the highest BRDVAL.
 
 use super::CliError;
-use bgw_engine::bearoff::analysis::{self, Analysis};
-use bgw_engine::bearoff::build_within;
-use bgw_engine::bearoff::study::{BestPlay, Exact, best_play};
-use bgw_engine::bearoff::two_sided::solver::{DEFAULT_LIMIT, Solver};
-use bgw_engine::bearoff::two_sided::{TwoSidedChances, TwoSidedDb};
-use bgw_engine::dice::Dice;
-use bgw_engine::position::Position;
-use bgw_engine::task::Task;
+use bgw_engine::core::dice::Dice;
+use bgw_engine::core::position::Position;
+use bgw_engine::core::task::Task;
+use bgw_engine::studies::bearoff::analysis::{self, Analysis};
+use bgw_engine::studies::bearoff::build_within;
+use bgw_engine::studies::bearoff::study::{BestPlay, Exact, best_play};
+use bgw_engine::studies::two_sided::solver::{DEFAULT_LIMIT, Solver};
+use bgw_engine::studies::two_sided::{TwoSidedChances, TwoSidedDb};
 use std::fmt::Write as _;
 
 /// What the two-sided truth says about one position.

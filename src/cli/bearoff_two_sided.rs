@@ -3,11 +3,11 @@
 
 use super::progress::Progress;
 use super::{CliError, eprint, interrupt, print};
-use bgw_engine::bearoff::index;
-use bgw_engine::bearoff::two_sided::build::build;
-use bgw_engine::bearoff::two_sided::file::{self, Header};
-use bgw_engine::bearoff::two_sided::resume::Checkpoint;
-use bgw_engine::bearoff::two_sided::{
+use bgw_engine::studies::bearoff::index;
+use bgw_engine::studies::two_sided::build::build;
+use bgw_engine::studies::two_sided::file::{self, Header};
+use bgw_engine::studies::two_sided::resume::Checkpoint;
+use bgw_engine::studies::two_sided::{
     CubefulEquities, Kind, MAX_CHECKERS, MAX_POINTS, TwoSidedChances, TwoSidedDb, TwoSidedError,
 };
 use std::fmt::Write as _;

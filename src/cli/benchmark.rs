@@ -3,10 +3,12 @@
 //! gnubg's self-play.
 
 use super::{CliError, check_writable, in_range, interrupt, on_threads, print, progress};
-use bgw_engine::benchmark::build::{self, BuildConfig, BuildError, MAX_PLIES};
-use bgw_engine::benchmark::{Benchmark, Figures, HOLDOUT_NAME, Report, SHIPPED_NAME, score};
-use bgw_engine::duel::Contender;
 use bgw_engine::reference::gnubg::{Config, Gnubg};
+use bgw_engine::studies::benchmark::build::{self, BuildConfig, BuildError, MAX_PLIES};
+use bgw_engine::studies::benchmark::{
+    Benchmark, Figures, HOLDOUT_NAME, Report, SHIPPED_NAME, score,
+};
+use bgw_engine::studies::duel::Contender;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -132,12 +134,13 @@ fn run_build(args: BuildArgs) -> Result<ExitCode, CliError> {
 
 /// The benchmark named on the command line: `shipped`, `holdout` or a file; and its name.
 pub fn load_benchmark(file: Option<&Path>) -> Result<(Benchmark, String), CliError> {
-    let built_in =
-        |read: fn() -> Result<Benchmark, _>, name: &str| {
-            read().map(|b| (b, name.to_string())).map_err(
-                |e: bgw_engine::benchmark::BenchmarkError| CliError::failed(format!("{name}: {e}")),
-            )
-        };
+    let built_in = |read: fn() -> Result<Benchmark, _>, name: &str| {
+        read().map(|b| (b, name.to_string())).map_err(
+            |e: bgw_engine::studies::benchmark::BenchmarkError| {
+                CliError::failed(format!("{name}: {e}"))
+            },
+        )
+    };
     match file {
         None => built_in(Benchmark::shipped, SHIPPED_NAME),
         Some(p) if p == Path::new("shipped") => built_in(Benchmark::shipped, SHIPPED_NAME),
@@ -152,9 +155,10 @@ fn run_score(args: ScoreArgs) -> Result<ExitCode, CliError> {
     let player = Contender::parse(&args.player)?;
     let (bench, name) = load_benchmark(args.file.as_deref())?;
     let report = if player.gnubg_pool().is_some() {
-        on_threads(bgw_engine::opponents::gnubg::worker_threads(), || {
-            score(&bench, &player)
-        })?
+        on_threads(
+            bgw_engine::evaluation::opponents::gnubg::worker_threads(),
+            || score(&bench, &player),
+        )?
     } else {
         score(&bench, &player)
     };

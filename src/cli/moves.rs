@@ -2,9 +2,9 @@
 
 use super::{CliError, print};
 use bgw_engine::Dice;
-use bgw_engine::formats::quote::shorten;
-use bgw_engine::formats::{position_id, read_position, read_setup};
-use bgw_engine::moves::{MoveGenerator, Play};
+use bgw_engine::core::formats::quote::shorten;
+use bgw_engine::core::formats::{position_id, read_position, read_setup};
+use bgw_engine::core::moves::{MoveGenerator, Play};
 use rayon::prelude::*;
 use std::io::{BufRead, Write};
 use std::process::ExitCode;

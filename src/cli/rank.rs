@@ -1,10 +1,10 @@
 //! `bgw rank`: every legal result of a roll ranked by the classic program's BRDVAL.
 
 use super::{CliError, print};
-use bgw_engine::classic::terms::TERM_COUNT;
-use bgw_engine::classic::{Ranking, Term, Weights, by_seed_name};
-use bgw_engine::formats::{position_id, read_position};
-use bgw_engine::moves::MoveGenerator;
+use bgw_engine::core::formats::{position_id, read_position};
+use bgw_engine::core::moves::MoveGenerator;
+use bgw_engine::evaluation::classic::terms::TERM_COUNT;
+use bgw_engine::evaluation::classic::{Ranking, Term, Weights, by_seed_name};
 use bgw_engine::{Dice, Position};
 use std::collections::BTreeMap;
 use std::path::PathBuf;

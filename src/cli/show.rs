@@ -1,10 +1,10 @@
 //! `bgw show`: a position as a diagram, with its pip counts and IDs.
 
 use super::{CliError, print};
-use bgw_engine::formats::position_file::PositionFile;
-use bgw_engine::formats::quote::printable;
-use bgw_engine::formats::{diagram, read_setup};
-use bgw_engine::position::{BAR, OPPONENT_BAR};
+use bgw_engine::core::formats::position_file::PositionFile;
+use bgw_engine::core::formats::quote::printable;
+use bgw_engine::core::formats::{diagram, read_setup};
+use bgw_engine::core::position::{BAR, OPPONENT_BAR};
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -57,7 +57,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         let path = Path::new(&args.position);
         let file = PositionFile::load(path).map_err(|e| match e {
             // I/O errors already name the file.
-            e @ bgw_engine::formats::position_file::PositionFileError::Io { .. } => {
+            e @ bgw_engine::core::formats::position_file::PositionFileError::Io { .. } => {
                 CliError::failed(e.to_string())
             }
             e => CliError::failed(format!("{}: {e}", path.display())),

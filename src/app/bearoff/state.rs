@@ -5,11 +5,11 @@
 use super::two_sided::TwoSidedState;
 use crate::app::effect::{Effect, Region};
 use crate::app::jobs::Job;
-use bgw_engine::bearoff::analysis::{self, Analysis};
-use bgw_engine::bearoff::build_within;
-use bgw_engine::dice::Dice;
-use bgw_engine::position::Position;
-use bgw_engine::task::Task;
+use bgw_engine::core::dice::Dice;
+use bgw_engine::core::position::Position;
+use bgw_engine::core::task::Task;
+use bgw_engine::studies::bearoff::analysis::{self, Analysis};
+use bgw_engine::studies::bearoff::build_within;
 use serde::{Deserialize, Serialize};
 
 /// The largest database the panel builds (points).

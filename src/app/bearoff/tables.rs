@@ -5,9 +5,9 @@
 use super::axes::percent;
 use super::series::{LINEAR_FLOOR, Series};
 use super::state::{BearoffView, Distribution, Quantity};
-use bgw_engine::bearoff::ROLLS;
-use bgw_engine::bearoff::analysis::{Analysis, SideReport};
-use bgw_engine::bearoff::race::RaceCount;
+use bgw_engine::studies::bearoff::ROLLS;
+use bgw_engine::studies::bearoff::analysis::{Analysis, SideReport};
+use bgw_engine::studies::bearoff::race::RaceCount;
 use egui_extras::{Column, TableBuilder};
 
 /// The height of a table row.

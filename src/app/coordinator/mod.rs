@@ -34,10 +34,10 @@ use super::play::{PlayAction, PlayGame};
 use super::settings::{Persisted, Settings, Tab};
 use super::view::{ViewAction, Windows};
 use super::weights::{WeightsAction, WeightsState};
-use bgw_engine::classic::Weights;
-use bgw_engine::classic::terms::Term;
-use bgw_engine::moves::{MoveGenerator, Play};
-use bgw_engine::position::{Position, Side};
+use bgw_engine::core::moves::{MoveGenerator, Play};
+use bgw_engine::core::position::{Position, Side};
+use bgw_engine::evaluation::classic::Weights;
+use bgw_engine::evaluation::classic::terms::Term;
 use bgw_engine::{DiceSource, SeededDice};
 use std::path::PathBuf;
 

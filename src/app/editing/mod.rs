@@ -20,8 +20,8 @@ pub use positions::IdFormat;
 
 use super::effect::Effect;
 use bgw_engine::DiceSource;
-use bgw_engine::formats::MatchState;
-use bgw_engine::position::{Position, Side};
+use bgw_engine::core::formats::MatchState;
+use bgw_engine::core::position::{Position, Side};
 use std::path::PathBuf;
 
 /// How many edits undo remembers.

@@ -15,8 +15,8 @@
 pub mod file;
 
 use super::settings::{ETA_RANGE, Persisted};
-use bgw_engine::classic::terms::{SEED_TERM_COUNT, Term};
-use bgw_engine::classic::weights::{MAX_WEIGHT, is_valid_weight};
+use bgw_engine::evaluation::classic::terms::{SEED_TERM_COUNT, Term};
+use bgw_engine::evaluation::classic::weights::{MAX_WEIGHT, is_valid_weight};
 use ron::value::RawValue;
 use serde::de::{DeserializeOwned, Deserializer, MapAccess, Visitor};
 use std::fmt;
@@ -79,7 +79,7 @@ pub fn parse(text: &str) -> Restored {
 /// editor allows such boards while a position is being set up (16 checkers, both colours on
 /// a point) and says what is wrong, so a restart must not lose one. Each die must be 0 (not set)
 /// or 1–6, the match state one its format holds and the match rules allow
-/// ([`bgw_engine::formats::MatchState::check`]), every weight finite and within ±1e6
+/// ([`bgw_engine::core::formats::MatchState::check`]), every weight finite and within ±1e6
 /// ([`is_valid_weight`]), the learning step within [`ETA_RANGE`], the «Чемпион» variant and
 /// opponent known ([`super::champion_panel::ChampionSettings::problem`]).
 pub fn validate(mut p: Persisted) -> Restored {

@@ -1,0 +1,2 @@
+pub mod classic;
+pub mod opponents;

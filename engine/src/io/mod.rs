@@ -1,0 +1,2 @@
+pub mod atomic_file;
+pub mod user_file;
