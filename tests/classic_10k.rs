@@ -161,7 +161,7 @@ fn the_default_weights_beat_a_random_mover() {
 
 #[test]
 fn every_legal_notation_reads_back_to_its_play() {
-    use bgw_engine::core::moves::parse::match_play;
+    use bgw_engine::core::moves::match_play;
     let mut g = MoveGenerator::new();
     let mut checked = 0;
     for (id, pos) in common::positions_10k().iter().step_by(50) {

@@ -4,10 +4,10 @@
 //!
 //! Cases per parser: `BGW_FUZZ_CASES` (default 10,000; CI uses the default, about 10 s here; 40,000 each passed).
 
-use bgw_engine::core::formats::position_file::PositionFile;
+use bgw_engine::core::formats::PositionFile;
 use bgw_engine::core::formats::read_setup;
 use bgw_engine::core::moves::MoveGenerator;
-use bgw_engine::core::moves::parse::{match_play, parse};
+use bgw_engine::core::moves::{match_play, parse};
 use bgw_engine::evaluation::classic::Weights;
 use bgw_engine::studies::bearoff::bd_file::{self, Header};
 use bgw_engine::studies::benchmark::Benchmark;

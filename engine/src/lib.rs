@@ -55,9 +55,8 @@ pub mod io;
 pub mod reference;
 pub mod studies;
 
-pub use crate::core::dice::Dice;
-pub use crate::core::dice_source::{DiceSource, ScriptedDice, SeededDice};
-pub use crate::core::formats::{Setup, read_setup};
-pub use crate::core::moves::{MoveGenerator, Play, legal_plays};
-pub use crate::core::position::{Position, Side};
+pub use crate::core::{
+    Dice, DiceSource, MoveGenerator, Play, Position, ScriptedDice, SeededDice, Setup, Side,
+    legal_plays, read_setup,
+};
 pub use evaluation::classic::{ClassicPlayer, Ranking, Term, Weights};

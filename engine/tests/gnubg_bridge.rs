@@ -5,7 +5,7 @@
 //! Without gnubg each test prints why it is skipped, unless `CI` is set: then it fails.
 
 use bgw_engine::core::dice::Dice;
-use bgw_engine::core::formats::position_id;
+use bgw_engine::core::formats::{decode_position_id, encode_position_id};
 use bgw_engine::core::moves::{MoveGenerator, legal_plays};
 use bgw_engine::reference::gnubg::{
     Config, Gnubg, MoveEval, OLDEST_VERSION, Reply, Request, Version, match_to_plays,
@@ -119,7 +119,7 @@ fn sample_positions(every: usize) -> Vec<Position> {
         .step_by(every)
         .map(|l| {
             let id = l.split('\t').nth(1).unwrap();
-            position_id::decode(id, Side::White).unwrap()
+            decode_position_id(id, Side::White).unwrap()
         })
         .collect()
 }
@@ -135,7 +135,7 @@ fn gnubg_lists_exactly_our_legal_plays_on_1050_decisions() {
             let moves = g.rank_moves(&pos, d, 0).unwrap();
             let plays = generator.generate(&pos, d).to_vec();
             let matched = match_to_plays(&pos, d, &moves, &plays, true)
-                .unwrap_or_else(|e| panic!("{} {d}: {e}", position_id::encode(&pos)));
+                .unwrap_or_else(|e| panic!("{} {d}: {e}", encode_position_id(&pos)));
             assert_eq!(matched.len(), plays.len());
             decisions += 1;
             with_hits_or_bar += moves

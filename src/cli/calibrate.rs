@@ -2,7 +2,7 @@
 
 use super::progress::Progress;
 use super::{CliError, print};
-use bgw_engine::core::formats::position_id;
+use bgw_engine::core::formats::encode_position_id;
 use bgw_engine::evaluation::classic::Weights;
 use bgw_engine::studies::calibrate::{
     bearoff_build_seconds, duel_games_per_second, movegen_rate, parse_positions_tsv,
@@ -72,7 +72,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             key: "classic_rank_worst_case_us",
             label: format!(
                 "classic ranking with full breakdown, worst case {} {dice} ({results} results)",
-                position_id::encode(&worst)
+                encode_position_id(&worst)
             ),
             value: Box::new(|| {
                 1e6 * ranking_seconds(&worst, dice, &weights, Duration::from_millis(500))

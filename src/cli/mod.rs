@@ -195,9 +195,9 @@ impl From<bgw_engine::evaluation::classic::WeightsError> for CliError {
     }
 }
 
-impl From<bgw_engine::core::formats::position_file::PositionFileError> for CliError {
+impl From<bgw_engine::core::formats::PositionFileError> for CliError {
     /// A position file that cannot be read or parsed is a failure while running.
-    fn from(e: bgw_engine::core::formats::position_file::PositionFileError) -> CliError {
+    fn from(e: bgw_engine::core::formats::PositionFileError) -> CliError {
         CliError::failed(e.to_string())
     }
 }

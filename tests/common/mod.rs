@@ -2,7 +2,7 @@
 //! where each file came from) and a runner for the `bgw` binary.
 #![allow(dead_code)]
 
-use bgw_engine::core::formats::position_id;
+use bgw_engine::core::formats::encode_position_id;
 use bgw_engine::{Position, Side};
 use std::io::Write;
 use std::path::PathBuf;
@@ -147,5 +147,5 @@ pub fn race_id(me: &[(usize, u8)], opp: &[(usize, u8)]) -> String {
         }
         s
     };
-    position_id::encode(&Position::from_sides(Side::White, &side(me), &side(opp)).unwrap())
+    encode_position_id(&Position::from_sides(Side::White, &side(me), &side(opp)).unwrap())
 }

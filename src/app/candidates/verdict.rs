@@ -253,7 +253,7 @@ mod tests {
         ];
         let j = Judgement::new(&pos, dice, 1, &moves, &plays);
         let result = |text: &str| {
-            let i = bgw_engine::core::moves::parse::match_play(&pos, dice, text, &plays).unwrap();
+            let i = bgw_engine::core::moves::match_play(&pos, dice, text, &plays).unwrap();
             plays[i].result
         };
         let find = |text: &str| j.of(&result(text)).copied();

@@ -3,7 +3,7 @@
 //! term breakdown of the selected (or best) candidate.
 
 use super::AppState;
-use bgw_engine::core::formats::diagram;
+use bgw_engine::core::formats::render_diagram;
 use bgw_engine::evaluation::classic::Term;
 use std::fmt::Write;
 
@@ -14,7 +14,7 @@ pub fn text(state: &AppState) -> Result<String, String> {
         .edit
         .setup()
         .ok_or("the board is not a legal position")?;
-    let mut t = diagram::render(&setup);
+    let mut t = render_diagram(&setup);
     if !t.ends_with('\n') {
         t.push('\n');
     }

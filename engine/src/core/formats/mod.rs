@@ -7,19 +7,27 @@
 //! player 0 Black) and gives the dice; a bare Position ID has White on roll and no dice.
 
 mod base64;
-pub mod diagram;
-pub mod match_id;
-pub mod match_rules;
-pub mod position_file;
-pub mod position_id;
-pub mod quote;
-pub mod xgid;
+mod diagram;
+mod match_id;
+mod match_rules;
+mod position_file;
+pub(crate) mod position_id;
+pub(crate) mod quote;
+mod xgid;
+
+pub use diagram::render as render_diagram;
+pub use match_id::{GameState, MatchId, MatchIdError, Resignation};
+pub use match_rules::{MatchFacts, MatchStateError};
+pub use position_file::{PositionFile, PositionFileError, SideFile};
+pub use position_id::{
+    PositionIdError, decode as decode_position_id, encode as encode_position_id,
+};
+pub use quote::{printable, shorten};
+pub use xgid::{XgDice, Xgid, XgidError, XgidState};
 
 use crate::core::dice::Dice;
 use crate::core::position::{Position, Side};
-use match_id::{GameState, MatchId, Resignation};
 use std::fmt;
-use xgid::{XgDice, Xgid, XgidState};
 
 /// Why a text is not a position in any format the workbench reads.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -321,15 +321,6 @@ impl Xgid {
     }
 }
 
-/// The XGID of a position in a money game, cube centred, with the dice if given.
-pub fn encode(position: &Position, dice: Option<Dice>) -> String {
-    Xgid {
-        position: *position,
-        state: XgidState::money(dice),
-    }
-    .encode()
-}
-
 /// Reads the 26 board characters into a position with White (the bottom player) on roll.
 fn read_board(text: &str) -> Result<Position, XgidError> {
     let chars: Vec<char> = text.chars().collect();

@@ -11,9 +11,10 @@
 
 mod generate;
 mod notation;
-pub mod parse;
+pub(crate) mod parse;
 
 pub use generate::MoveGenerator;
+pub use parse::{Refusal, Segment, match_play, parse};
 
 use crate::core::dice::Dice;
 use crate::core::position::Position;
