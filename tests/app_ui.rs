@@ -718,7 +718,7 @@ fn a_weights_file_with_extra_terms_loads_them_on_and_saves_them_back() {
     let dir = std::env::temp_dir().join(format!("bgw-ui-extras-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     // The shipped defaults by hand, with two terms beyond the seed's.
-    let text = bgw_engine::evaluation::classic::weights::DEFAULT_RON.replacen(
+    let text = bgw_engine::evaluation::classic::DEFAULT_RON.replacen(
         "{",
         "{\n    \"X_ANCHORS\": 0.25,\n    \"X_DIRECT\": -0.125,",
         1,

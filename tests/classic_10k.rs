@@ -144,7 +144,7 @@ fn the_default_weights_beat_a_random_mover() {
             };
             let next = plays[i].result;
             if next.player_off() == CHECKERS {
-                let p = bgw_engine::evaluation::classic::game::points_won(&next) as i32;
+                let p = bgw_engine::evaluation::classic::points_won(&next) as i32;
                 points += if next.on_roll() == classic_side {
                     p
                 } else {

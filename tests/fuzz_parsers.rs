@@ -116,8 +116,8 @@ fn position_files() -> Vec<Vec<u8>> {
 
 fn weight_files() -> Vec<Vec<u8>> {
     [
-        bgw_engine::evaluation::classic::weights::DEFAULT_RON,
-        bgw_engine::evaluation::classic::weights::SEED_RON,
+        bgw_engine::evaluation::classic::DEFAULT_RON,
+        bgw_engine::evaluation::classic::SEED_RON,
     ]
     .iter()
     .map(|s| s.as_bytes().to_vec())

@@ -124,10 +124,10 @@ pub struct Persisted {
     pub settings: Settings,
     /// The weights being edited, in the seed's order of terms.
     #[serde(default)]
-    pub weights: Option<[f64; bgw_engine::evaluation::classic::terms::SEED_TERM_COUNT]>,
+    pub weights: Option<[f64; bgw_engine::evaluation::classic::SEED_TERM_COUNT]>,
     /// The weights as last loaded or saved (the unsaved-changes marker compares with them).
     #[serde(default)]
-    pub weights_saved: Option<[f64; bgw_engine::evaluation::classic::terms::SEED_TERM_COUNT]>,
+    pub weights_saved: Option<[f64; bgw_engine::evaluation::classic::SEED_TERM_COUNT]>,
     /// The terms beyond the seed's switched on in the weights being edited, by file key
     /// (`X_PRIME`), with their weights.
     #[serde(default)]

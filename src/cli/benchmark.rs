@@ -156,7 +156,7 @@ fn run_score(args: ScoreArgs) -> Result<ExitCode, CliError> {
     let (bench, name) = load_benchmark(args.file.as_deref())?;
     let report = if player.gnubg_pool().is_some() {
         on_threads(
-            bgw_engine::evaluation::opponents::gnubg::worker_threads(),
+            bgw_engine::evaluation::opponents::gnubg_worker_threads(),
             || score(&bench, &player),
         )?
     } else {

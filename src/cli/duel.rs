@@ -64,7 +64,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let gnubg_plays = a.gnubg_pool().is_some() || b.gnubg_pool().is_some();
     let threads = args
         .threads
-        .or_else(|| gnubg_plays.then(bgw_engine::evaluation::opponents::gnubg::worker_threads));
+        .or_else(|| gnubg_plays.then(bgw_engine::evaluation::opponents::gnubg_worker_threads));
     let result = match threads {
         None => play(),
         Some(n) => on_threads(n, play)?,

@@ -8,7 +8,7 @@ use crate::app::editing::edit_board::{EditBoard, Loc, own_point};
 use crate::app::editing::{Edit, EditAction};
 use crate::app::play::{PlayAction, PlayGame, game};
 use bgw_engine::core::position::Side;
-use bgw_engine::evaluation::classic::game::{
+use bgw_engine::evaluation::classic::{
     GameError, MoveError, Outcome, PersonMove, PersonStep, Status, Undone,
 };
 

@@ -4,8 +4,8 @@
 
 use bgw_engine::core::moves::Play;
 use bgw_engine::core::position::Side;
-use bgw_engine::evaluation::classic::game::{Game, Outcome, ProgramTurn, Status};
 use bgw_engine::evaluation::classic::{ClassicPlayer, Update, Weights};
+use bgw_engine::evaluation::classic::{Game, Outcome, ProgramTurn, Status};
 
 /// A game in progress.
 pub struct PlayGame {

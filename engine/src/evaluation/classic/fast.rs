@@ -177,6 +177,7 @@ impl ValueTable {
 
     /// BRDVAL of board `b` for its positive side. `threats`, when given, must describe `b`'s
     /// opposing checkers (see [`Threats`]); without it WSINCL is counted directly.
+    #[cfg(test)]
     #[inline]
     pub fn value(&self, b: &[i8; 26], threats: Option<&Threats>) -> f64 {
         let (v, made, blots) = self.point_local(b);

@@ -28,23 +28,27 @@
 //!   steps, undo, the score), dice passed in;
 //! - [`selfplay`] — games of the program against itself, learning as it goes.
 
-pub mod extra;
-pub mod fast;
-pub mod game;
-pub mod learning;
-pub mod phase;
-pub mod player;
-pub mod race;
-pub mod rank;
-pub mod selfplay;
-pub mod terms;
-pub mod value;
-pub mod weights;
+mod extra;
+mod fast;
+pub(crate) mod game;
+mod learning;
+pub(crate) mod phase;
+pub(crate) mod player;
+pub(crate) mod race;
+mod rank;
+mod selfplay;
+pub(crate) mod terms;
+mod value;
+pub(crate) mod weights;
 
-pub use game::{Game, Opponent, Outcome, Win};
+pub use game::{
+    Game, GameError, MoveError, Opponent, Outcome, PersonMove, PersonStep, ProgramTurn, Status,
+    Undone, Win, points_won,
+};
 pub use learning::{Learner, Update, Verdict};
 pub use phase::Phase;
 pub use player::{Choice, ClassicPlayer, Reason};
 pub use rank::{Candidate, Ranking};
+pub use selfplay::{LearnStats, learn};
 pub use terms::{Features, SEED_TERM_COUNT, TERM_COUNT, TERMS, Term, TermSet, by_seed_name};
-pub use weights::{Weights, WeightsError};
+pub use weights::{DEFAULT_RON, MAX_WEIGHT, SEED_RON, Weights, WeightsError, is_valid_weight};

@@ -482,6 +482,7 @@ impl Threats {
 
 /// [`own_features`] with WSINCL read from `threats`, which must have been built from a board
 /// with the same opposing checkers as `b` (e.g. the position before a move that hit nothing).
+#[cfg(test)]
 #[inline]
 pub fn own_features_with(b: &[i8; 26], threats: &Threats) -> SideFeatures {
     features_with(b, |p| threats.at(p))

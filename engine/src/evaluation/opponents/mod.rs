@@ -15,13 +15,13 @@ pub trait Player: Send {
     fn choose(&mut self, pos: &Position, dice: Dice, plays: &[Play]) -> usize;
 }
 
-pub mod gnubg;
-pub mod pubeval;
-pub mod random;
-pub mod reference;
+pub(crate) mod gnubg;
+mod pubeval;
+mod random;
+mod reference;
 
-pub use gnubg::{GnubgPlayer, GnubgPool};
-pub use pubeval::Pubeval;
+pub use gnubg::{GnubgPlayer, GnubgPool, gnubg_pool, worker_threads as gnubg_worker_threads};
+pub use pubeval::{Pubeval, Weights as PubevalWeights, inputs as pubeval_inputs};
 pub use random::RandomPlayer;
 pub use reference::{EnginePool, ReferencePlayer};
 

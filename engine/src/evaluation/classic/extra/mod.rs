@@ -12,10 +12,10 @@
 //! work on bit masks of the board and allocate nothing, and [`add_values`] computes only the
 //! terms switched on.
 
-pub mod bar;
-pub mod blocks;
-pub mod race;
-pub mod shots;
+mod bar;
+mod blocks;
+mod race;
+mod shots;
 
 use super::terms::{EXTRA_TERM_COUNT, SideFeatures, Term, TermInfo, TermSet};
 
