@@ -6,7 +6,7 @@
 
 use bgw_engine::core::task::Task;
 use bgw_engine::studies::bearoff::build;
-use bgw_engine::studies::bearoff::moments::build_moments;
+use bgw_engine::studies::bearoff::build_moments;
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::time::Duration;

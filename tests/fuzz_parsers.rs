@@ -9,7 +9,7 @@ use bgw_engine::core::formats::read_setup;
 use bgw_engine::core::moves::MoveGenerator;
 use bgw_engine::core::moves::{match_play, parse};
 use bgw_engine::evaluation::classic::Weights;
-use bgw_engine::studies::bearoff::bd_file::{self, Header};
+use bgw_engine::studies::bearoff::{self, Header};
 use bgw_engine::studies::benchmark::Benchmark;
 use bgw_engine::{Dice, Position, Side};
 use proptest::prelude::*;
@@ -141,12 +141,11 @@ fn moves() -> Vec<Vec<u8>> {
 /// A small one-sided database file (4 points, each layout), built once.
 fn bd_files() -> Vec<Vec<u8>> {
     let db = bgw_engine::studies::bearoff::build::<u16>(4, &Default::default()).unwrap();
-    let moments =
-        bgw_engine::studies::bearoff::moments::build_moments(4, &Default::default()).unwrap();
+    let moments = bgw_engine::studies::bearoff::build_moments(4, &Default::default()).unwrap();
     vec![
-        bd_file::to_bytes(&db, true),
-        bd_file::to_bytes(&db, false),
-        bd_file::normal_to_bytes(&moments),
+        bearoff::to_bytes(&db, true),
+        bearoff::to_bytes(&db, false),
+        bearoff::normal_to_bytes(&moments),
     ]
 }
 
@@ -241,7 +240,7 @@ proptest! {
         if let Err(e) = Header::parse(&bytes) {
             check_message(&e.to_string())?;
         }
-        if let Err(e) = bd_file::from_bytes(&bytes) {
+        if let Err(e) = bearoff::from_bytes(&bytes) {
             check_message(&e.to_string())?;
         }
     }

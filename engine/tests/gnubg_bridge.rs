@@ -345,7 +345,7 @@ fn a_request_that_takes_too_long_times_out_and_gnubg_is_restarted() {
 fn a_self_play_build_of_two_games_reads_back_with_our_legal_plays() {
     use bgw_engine::core::task::Task;
     use bgw_engine::studies::benchmark::Benchmark;
-    use bgw_engine::studies::benchmark::build::{BuildConfig, build};
+    use bgw_engine::studies::benchmark::{BuildConfig, build};
     let Some(mut g) = gnubg() else { return };
     let config = BuildConfig {
         games: 2,

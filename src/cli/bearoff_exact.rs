@@ -6,10 +6,10 @@ use super::CliError;
 use bgw_engine::core::dice::Dice;
 use bgw_engine::core::position::Position;
 use bgw_engine::core::task::Task;
-use bgw_engine::studies::bearoff::analysis::{self, Analysis};
 use bgw_engine::studies::bearoff::build_within;
-use bgw_engine::studies::bearoff::study::{BestPlay, Exact, best_play};
-use bgw_engine::studies::two_sided::solver::{DEFAULT_LIMIT, Solver};
+use bgw_engine::studies::bearoff::{self, Analysis};
+use bgw_engine::studies::bearoff::{BestPlay, Exact, best_play};
+use bgw_engine::studies::two_sided::{DEFAULT_LIMIT, Solver};
 use bgw_engine::studies::two_sided::{TwoSidedChances, TwoSidedDb};
 use std::fmt::Write as _;
 
@@ -59,7 +59,7 @@ pub fn study(
 ) -> Result<Study, CliError> {
     let points = a.points;
     let mut solver = Solver::new(points, DEFAULT_LIMIT);
-    let [me, opp] = analysis::sides_counts(pos, points);
+    let [me, opp] = bearoff::sides_counts(pos, points);
     let fits = table.filter(|db| db.win_counts(&me, &opp).is_some());
     let mut exact = match fits {
         Some(db) => Exact::Table(db),
@@ -82,7 +82,7 @@ pub fn study(
         (None, _) => None,
         (Some(_), Err(why)) => Some(Err(why.clone())),
         (Some(dice), Ok(_)) => {
-            let targets = analysis::targets(pos, &[Some(points); 2], points);
+            let targets = bearoff::targets(pos, &[Some(points); 2], points);
             let one_sided = build_within::<f64>(points, &targets, &Task::new())?;
             Some(best_play(pos, dice, &one_sided, &mut exact).map_err(|e| e.to_string()))
         }

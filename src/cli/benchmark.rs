@@ -4,7 +4,7 @@
 
 use super::{CliError, check_writable, in_range, interrupt, on_threads, print, progress};
 use bgw_engine::reference::gnubg::{Config, Gnubg};
-use bgw_engine::studies::benchmark::build::{self, BuildConfig, BuildError, MAX_PLIES};
+use bgw_engine::studies::benchmark::{self, BuildConfig, BuildError, MAX_PLIES};
 use bgw_engine::studies::benchmark::{
     Benchmark, Figures, HOLDOUT_NAME, Report, SHIPPED_NAME, score,
 };
@@ -87,7 +87,7 @@ fn run_build(args: BuildArgs) -> Result<ExitCode, CliError> {
     in_range("--games", args.games, 1, MAX_BUILD_GAMES)?;
     in_range("--plies", args.plies, 0, MAX_PLIES)?;
     check_writable(&args.out)?;
-    let gzip = args.gzip || build::is_gzip_name(&args.out);
+    let gzip = args.gzip || benchmark::is_gzip_name(&args.out);
     let config = BuildConfig {
         games: args.games,
         plies: args.plies,
@@ -96,7 +96,7 @@ fn run_build(args: BuildArgs) -> Result<ExitCode, CliError> {
     let mut gnubg = Gnubg::new(Config::default());
     let task = interrupt::task();
     let mut bar = progress::Progress::new("benchmark build (games)", &task, args.quiet);
-    let built = build::build(&mut gnubg, &config, &task);
+    let built = benchmark::build(&mut gnubg, &config, &task);
     bar.finish();
     let built = built.map_err(|e| {
         // A Ctrl+C that reached gnubg too (it runs in its own process group, but a signal

@@ -167,12 +167,12 @@ classify!(usage:
     bgw_engine::core::formats::ReadError,
     bgw_engine::core::dice::DiceError,
     bgw_engine::core::position::PositionError,
-    bgw_engine::studies::bearoff::analysis::AnalysisError,
+    bgw_engine::studies::bearoff::AnalysisError,
     bgw_engine::champion::RuleError,
 );
 classify!(failed:
     serde_json::Error,
-    bgw_engine::studies::bearoff::bd_file::BdError,
+    bgw_engine::studies::bearoff::BdError,
     bgw_engine::studies::calibrate::PositionsFileError,
 );
 

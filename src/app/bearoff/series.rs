@@ -15,8 +15,8 @@
 
 use super::state::{BearoffView, Distribution, NormalForm, Quantity};
 use bgw_engine::studies::bearoff::ROLLS;
-use bgw_engine::studies::bearoff::analysis::SideReport;
-use bgw_engine::studies::bearoff::normal::phi_cdf;
+use bgw_engine::studies::bearoff::SideReport;
+use bgw_engine::studies::bearoff::phi_cdf;
 use std::ops::RangeInclusive;
 
 /// Probabilities below this are not worth a bar on a linear axis (0.001 %).
@@ -125,7 +125,7 @@ pub fn shown_rolls(series: &[&Series], quantity: Quantity, floor: f64) -> RangeI
 #[cfg(test)]
 mod tests {
     use super::*;
-    use bgw_engine::studies::bearoff::normal::Form;
+    use bgw_engine::studies::bearoff::Form;
 
     fn close(a: f64, b: f64, tol: f64) -> bool {
         (a - b).abs() <= tol
@@ -154,7 +154,7 @@ mod tests {
         assert!(c[..=20].windows(2).all(|w| w[0] < w[1]));
         assert!(close(c[ROLLS - 1], 1.0, 1e-9));
         // Differences of the cumulative are the engine's interval form.
-        let i = bgw_engine::studies::bearoff::normal::approximate(13.0, 2.0, Form::Interval);
+        let i = bgw_engine::studies::bearoff::approximate(13.0, 2.0, Form::Interval);
         for k in 1..ROLLS {
             assert!(close(c[k] - c[k - 1], i[k], 1e-12), "k = {k}");
         }

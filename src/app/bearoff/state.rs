@@ -8,8 +8,8 @@ use crate::app::jobs::Job;
 use bgw_engine::core::dice::Dice;
 use bgw_engine::core::position::Position;
 use bgw_engine::core::task::Task;
-use bgw_engine::studies::bearoff::analysis::{self, Analysis};
 use bgw_engine::studies::bearoff::build_within;
+use bgw_engine::studies::bearoff::{self, Analysis};
 use serde::{Deserialize, Serialize};
 
 /// The largest database the panel builds (points).
@@ -254,7 +254,7 @@ impl BearoffState {
         }
         self.position = Some(pos);
         self.result = None;
-        let needed = match analysis::points_needed(&pos, MAX_POINTS) {
+        let needed = match bearoff::points_needed(&pos, MAX_POINTS) {
             Ok(n) => n,
             Err(e) => {
                 self.result = Some(Err(e.to_string()));
@@ -268,12 +268,12 @@ impl BearoffState {
             return;
         }
         let points = needed.iter().flatten().copied().max().unwrap_or(1);
-        let targets = analysis::targets(&pos, &needed, points);
+        let targets = bearoff::targets(&pos, &needed, points);
         self.job = Some(Job::spawn(
             format!("building the {points}-point bear-off database"),
             move |task: &Task| {
                 let db = build_within::<f64>(points, &targets, task).map_err(|e| e.to_string())?;
-                analysis::analyse(&pos, &db, MAX_POINTS, ROLLOUT_GAMES, ROLLOUT_SEED)
+                bearoff::analyse(&pos, &db, MAX_POINTS, ROLLOUT_GAMES, ROLLOUT_SEED)
                     .map_err(|e| e.to_string())
             },
         ));

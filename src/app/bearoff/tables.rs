@@ -6,8 +6,8 @@ use super::axes::percent;
 use super::series::{LINEAR_FLOOR, Series};
 use super::state::{BearoffView, Distribution, Quantity};
 use bgw_engine::studies::bearoff::ROLLS;
-use bgw_engine::studies::bearoff::analysis::{Analysis, SideReport};
-use bgw_engine::studies::bearoff::race::RaceCount;
+use bgw_engine::studies::bearoff::RaceCount;
+use bgw_engine::studies::bearoff::{Analysis, SideReport};
 use egui_extras::{Column, TableBuilder};
 
 /// The height of a table row.

@@ -780,6 +780,7 @@ fn first_best<K: Copy + PartialOrd>(pos: &OneSided, high: usize, low: usize, key
 
 /// The plain search: every play of every roll (the reference the fast build is tested
 /// against).
+#[cfg(test)]
 pub fn build_by_search<T: Prob>(points: usize) -> Database<T> {
     let n = index::positions(points) as usize;
     let mut db = Database::<T>::with_capacity(points, true);

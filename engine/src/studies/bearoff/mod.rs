@@ -5,18 +5,36 @@
 //! Two arithmetics: exact (`f64`) and gnubg-compatible integers (`u16`, see
 //! [`database::Prob`]).
 
-pub mod analysis;
-pub mod bd_file;
-pub mod build;
-pub mod chances;
-pub mod database;
-pub mod index;
-pub mod moments;
-pub mod normal;
-pub mod plays;
-pub mod race;
-pub mod rule2002;
-pub mod study;
+mod analysis;
+mod bd_file;
+pub(crate) mod build;
+pub(crate) mod chances;
+mod database;
+pub(crate) mod index;
+mod moments;
+mod normal;
+pub(crate) mod plays;
+mod race;
+mod rule2002;
+mod study;
 
+pub use analysis::{
+    Analysis, AnalysisError, Rollout, SideReport, analyse, highest_point, points_needed,
+    sides_counts, targets,
+};
+pub use bd_file::{
+    BdContents, BdError, HEADER_LEN, Header, from_bytes, moments_of, normal_to_bytes, read,
+    to_bytes, write, write_atomic, write_normal,
+};
 pub use build::{BuildError, build, build_within};
+pub use chances::{lose_gammon, win, win_gammon};
 pub use database::{Database, Prob, ROLLS};
+pub use index::{CHECKERS, Counts, MAX_POINTS, checkers, counts, highest, index, pips, positions};
+pub use moments::{MomentDatabase, Moments, build_moments};
+pub use normal::{ErrorMeasures, Form, approximate, phi_cdf};
+pub use race::{RaceCount, all as race_counts};
+pub use rule2002::{build_2002, seed_printed_moments};
+pub use study::{
+    BestPlay, BestPlayError, ErrorMap, ErrorMapError, Exact, ExactError, Method, MethodErrors,
+    Methods, PlayChance, Summary, WorstPair, best_play, error_map, pair_position_id,
+};

@@ -100,22 +100,6 @@ impl OneSided {
         }
     }
 
-    /// Calls `f` with each position one checker moved by `die` reaches, sources from the highest
-    /// point down, with the pips the step removes. Nothing for an empty position.
-    #[inline]
-    pub fn for_each_step<F: FnMut(&OneSided, usize)>(&self, die: usize, mut f: F) {
-        for a in (1..=self.points).rev() {
-            if self.counts[a] == 0 {
-                continue;
-            }
-            if let Some(to) = self.target(a, die) {
-                let mut next = *self;
-                next.step(a, to);
-                f(&next, a - to);
-            }
-        }
-    }
-
     /// Calls `f` with each result of the roll `high`-`low` (`high ≥ low`), in gnubg's
     /// move-generation order, once per play reaching it (see the module doc). An empty
     /// position has one result, itself.

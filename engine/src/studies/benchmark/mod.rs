@@ -23,11 +23,13 @@
 //!
 //! The shipped benchmark ([`SHIPPED`], `assets/benchmark/`) is built into the library.
 
-pub mod build;
-pub mod fit;
-pub mod rescore;
-pub mod score;
-pub mod selection;
+mod build;
+mod fit;
+mod rescore;
+mod score;
+mod selection;
+
+pub use build::{BuildConfig, BuildError, Built, MAX_PLIES, build, is_gzip_name};
 
 pub use fit::{FitConfig, FitError, FitOutcome, FitStage, FitStep, fit, fit_with_steps};
 pub use rescore::ClassicRescore;

@@ -83,16 +83,6 @@ impl Successors {
         let k = 21 * x as usize + roll;
         &self.targets[self.offsets[k] as usize..self.offsets[k + 1] as usize]
     }
-
-    /// All results listed, over every position and roll.
-    pub fn len(&self) -> usize {
-        self.targets.len()
-    }
-
-    /// No results at all (no positions).
-    pub fn is_empty(&self) -> bool {
-        self.targets.is_empty()
-    }
 }
 
 /// A row of the table being built, read while other rows' threads write other cells.

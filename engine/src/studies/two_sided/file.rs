@@ -99,6 +99,7 @@ pub fn read(path: &Path) -> Result<TwoSidedDb, TwoSidedError> {
 }
 
 /// Reads a whole file held in memory.
+#[cfg(test)]
 pub fn from_bytes(bytes: &[u8]) -> Result<TwoSidedDb, TwoSidedError> {
     from_reader(bytes, bytes.len() as u64)
 }
@@ -186,13 +187,6 @@ pub fn write(db: &TwoSidedDb, out: &mut impl Write) -> Result<(), TwoSidedError>
         }
     }
     Ok(())
-}
-
-/// The file's bytes in memory (small databases, tests).
-pub fn to_bytes(db: &TwoSidedDb) -> Result<Vec<u8>, TwoSidedError> {
-    let mut out = Vec::new();
-    write(db, &mut out)?;
-    Ok(out)
 }
 
 /// Writes the file atomically (a temporary file beside `path`, then a rename): on any error

@@ -6,17 +6,21 @@
 //! checkers on P points they are the first `C(P + C, P)` indices, the same numbers gnubg's
 //! two-sided files use.
 
-pub mod solver;
+pub(crate) mod solver;
 
 use crate::studies::bearoff::index::{Counts, binomial, index};
 
-pub mod build;
-pub mod cubeful;
-pub mod file;
-pub mod resume;
-pub mod table;
+mod build;
+mod cubeful;
+mod file;
+mod resume;
+mod table;
 
+pub use build::build;
 pub use cubeful::CubefulEquities;
+pub use file::{Header, header_of, is_two_sided, write_atomic};
+pub use resume::Checkpoint;
+pub use solver::{DEFAULT_LIMIT, SolveError, Solver};
 pub use table::{Kind, MAX_CHECKERS, MAX_POINTS, TwoSidedDb, TwoSidedError};
 
 /// Exact two-sided chances, however they were obtained (a full database, a file, or a solver

@@ -3,12 +3,14 @@
 //! best play by the exact chance beside the plays of the one-sided method, the seed's
 //! heuristic and the classic program's BRDVAL ([`mod@best_play`]).
 
-pub mod best_play;
-pub mod errors;
-pub mod exact;
-pub mod methods;
+mod best_play;
+mod errors;
+mod exact;
+mod methods;
 
 pub use best_play::{BestPlay, BestPlayError, PlayChance, best_play};
-pub use errors::{ErrorMap, ErrorMapError, error_map};
+pub use errors::{
+    ErrorMap, ErrorMapError, MethodErrors, Summary, WorstPair, error_map, pair_position_id,
+};
 pub use exact::{Exact, ExactError};
 pub use methods::{Method, Methods};
