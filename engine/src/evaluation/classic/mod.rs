@@ -14,19 +14,20 @@
 //! model's 25. For a result of a move, `own` is the side that moved (the result is not
 //! mirrored), which is what BRDVAL needs.
 //!
-//! # Modules
-//! - [`terms`] — the eleven terms, the ODDS table, [`TermSet`];
-//! - [`extra`] — the terms beyond the seed's (`X_…`), switched on by a weights file;
-//! - [`weights`] — one weight per term and the terms on, RON files;
-//! - [`value`] — BRDVAL (the seed's GBRD) and GBRDVAL; [`fast`] — the same, table-driven;
-//! - [`phase`] — contact, running, bearing off with and without contact;
-//! - [`race`] — the heuristics once the forces have separated;
-//! - [`player`] — the program's choice with its reason, and [`ClassicPlayer`];
-//! - [`rank`] — every legal result ranked, with the breakdown;
-//! - [`learning`] — GOOD/BAD;
-//! - [`game`] — one game against the program (opening roll, turns, the person's checked
+//! # What is here
+//! - the terms ([`Term`], `terms.rs`): the eleven terms, the ODDS table, [`TermSet`],
+//!   [`Features`]; the terms beyond the seed's (`X_…`, `extra/`), switched on by a weights
+//!   file;
+//! - [`Weights`]: one weight per term and the terms on, RON files;
+//! - BRDVAL (the seed's GBRD) and GBRDVAL (`value.rs`), and the same table-driven (`fast.rs`);
+//! - [`Phase`]: contact, running, bearing off with and without contact;
+//! - [`RacePlan`]: the heuristics once the forces have separated;
+//! - [`ClassicPlayer`]: the program's choice with its reason ([`Choice`], [`Reason`]);
+//! - [`Ranking`]: every legal result ranked, with the breakdown;
+//! - [`Learner`]: GOOD/BAD;
+//! - [`Game`]: one game against the program (opening roll, turns, the person's checked
 //!   steps, undo, the score), dice passed in;
-//! - [`selfplay`] — games of the program against itself, learning as it goes.
+//! - [`learn`]: games of the program against itself, learning as it goes.
 
 mod extra;
 mod fast;
@@ -42,13 +43,16 @@ mod value;
 pub(crate) mod weights;
 
 pub use game::{
-    Game, GameError, MoveError, Opponent, Outcome, PersonMove, PersonStep, ProgramTurn, Status,
-    Undone, Win, points_won,
+    Game, GameError, MoveError, OpeningRoll, Opponent, Outcome, PersonMove, PersonStep,
+    ProgramMove, ProgramTurn, Status, Undone, Win, points_won,
 };
 pub use learning::{Learner, Update, Verdict};
 pub use phase::Phase;
 pub use player::{Choice, ClassicPlayer, Reason};
+pub use race::{RacePlan, RaceRule, RaceStep};
 pub use rank::{Candidate, Ranking};
 pub use selfplay::{LearnStats, learn};
-pub use terms::{Features, SEED_TERM_COUNT, TERM_COUNT, TERMS, Term, TermSet, by_seed_name};
+pub use terms::{
+    Features, SEED_TERM_COUNT, TERM_COUNT, TERMS, Term, TermInfo, TermSet, by_seed_name,
+};
 pub use weights::{DEFAULT_RON, MAX_WEIGHT, SEED_RON, Weights, WeightsError, is_valid_weight};

@@ -20,8 +20,14 @@ mod pubeval;
 mod random;
 mod reference;
 
-pub use gnubg::{GnubgPlayer, GnubgPool, gnubg_pool, worker_threads as gnubg_worker_threads};
-pub use pubeval::{Pubeval, Weights as PubevalWeights, inputs as pubeval_inputs};
+pub use gnubg::{
+    GnubgPlayer, GnubgPool, MAX_PLIES as GNUBG_MAX_PLIES, gnubg_pool,
+    worker_threads as gnubg_worker_threads,
+};
+pub use pubeval::{
+    Pubeval, SCORE_UNIT as PUBEVAL_SCORE_UNIT, WIN as PUBEVAL_WIN, Weights as PubevalWeights,
+    inputs as pubeval_inputs,
+};
 pub use random::RandomPlayer;
 pub use reference::{EnginePool, ReferencePlayer};
 

@@ -215,7 +215,7 @@ fn tables() -> &'static Tables {
 /// The score pubeval gives a win: higher than any board's score.
 pub const WIN: f64 = f64::INFINITY;
 
-/// The pubeval player. Scores are exact (see [`SCORE_UNIT`]); ties between equal scores go
+/// The pubeval player. Scores are exact (see [`PUBEVAL_SCORE_UNIT`](super::PUBEVAL_SCORE_UNIT)); ties between equal scores go
 /// to the first play in the given order.
 #[derive(Clone, Copy)]
 pub struct Pubeval {
@@ -241,7 +241,8 @@ impl Pubeval {
     }
 
     /// pubeval's score of `result` (a position after a move, from the mover's view): the
-    /// race weights when `race` (the position before the move had no contact), [`WIN`] when
+    /// race weights when `race` (the position before the move had no contact),
+    /// [`PUBEVAL_WIN`](super::PUBEVAL_WIN) when
     /// the mover has no checker left on the board.
     pub fn score(&self, race: bool, result: &Position) -> f64 {
         if result.player_off() == CHECKERS {

@@ -28,13 +28,14 @@ pub use bd_file::{
 };
 pub use build::{BuildError, build, build_within};
 pub use chances::{lose_gammon, win, win_gammon};
-pub use database::{Database, Prob, ROLLS};
+pub use database::{Database, Entry, Prob, ROLLS};
 pub use index::{CHECKERS, Counts, MAX_POINTS, checkers, counts, highest, index, pips, positions};
 pub use moments::{MomentDatabase, Moments, build_moments};
 pub use normal::{ErrorMeasures, Form, approximate, phi_cdf};
 pub use race::{RaceCount, all as race_counts};
 pub use rule2002::{build_2002, seed_printed_moments};
 pub use study::{
-    BestPlay, BestPlayError, ErrorMap, ErrorMapError, Exact, ExactError, Method, MethodErrors,
-    Methods, PlayChance, Summary, WorstPair, best_play, error_map, pair_position_id,
+    BestPlay, BestPlayError, ErrorMap, ErrorMapError, Exact, ExactError, HISTOGRAM_LO,
+    HISTOGRAM_WIDTH, Histogram, LOSS_TOLERANCE, Method, MethodErrors, Methods, PlayChance,
+    PlayLosses, PlayRule, Summary, WorstPair, WorstPlay, best_play, error_map, pair_position_id,
 };

@@ -10,16 +10,17 @@
 //! among our legal plays by the position it reaches ([`match_to_plays`]), and gnubg's list must
 //! name every legal play once; a repeated (id, dice) counts once (the first is kept).
 //!
-//! # Modules
-//! - [`build`] — a benchmark made from a reference engine's self-play, gnubg's in practice
+//! # What is here
+//! - [`build()`]: a benchmark made from a reference engine's self-play, gnubg's in practice
 //!   (`bgw benchmark build`);
-//! - [`score`](mod@score) — a player's figures: agreement, mean loss, by phase, the worst decisions;
-//! - [`rescore`] — the classic program re-scored with other weights by one dot product per
-//!   candidate, for a weight editor;
-//! - [`fit`](mod@fit) — the classic weights fitted to a benchmark: a smooth surrogate of the
-//!   mean loss, then exact line searches;
-//! - [`selection`] — what each term buys: refits with the seed's terms, each extra alone, and
-//!   a forward selection.
+//! - [`score()`]: a player's figures ([`Report`]): agreement, mean loss, by phase, the worst
+//!   decisions;
+//! - [`ClassicRescore`]: the classic program re-scored with other weights by one dot product
+//!   per candidate, for a weight editor;
+//! - [`fit()`]: the classic weights fitted to a benchmark: a smooth surrogate of the mean
+//!   loss, then exact line searches;
+//! - [`select()`]: what each term buys: refits with the seed's terms, each extra alone, and a
+//!   forward selection.
 //!
 //! The shipped benchmark ([`SHIPPED`], `assets/benchmark/`) is built into the library.
 
@@ -33,7 +34,7 @@ pub use build::{BuildConfig, BuildError, Built, MAX_PLIES, build, is_gzip_name};
 
 pub use fit::{FitConfig, FitError, FitOutcome, FitStage, FitStep, fit, fit_with_steps};
 pub use rescore::ClassicRescore;
-pub use score::{Figures, Report, WorstDecision, score};
+pub use score::{Figures, PHASES, Report, WORST, WorstDecision, score};
 pub use selection::{Refit, Selection, SelectionConfig, select};
 
 use crate::core::dice::Dice;

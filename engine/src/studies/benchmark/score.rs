@@ -194,7 +194,7 @@ fn phase_index(phase: Phase) -> usize {
 /// ([`crate::evaluation::classic::ClassicPlayer::choose_explained`], phase rules included); the random
 /// player's figures are the expected ones of a uniform choice among the legal plays, not a
 /// sample. gnubg is asked on rayon's threads, a process each (see
-/// [`crate::evaluation::opponents::gnubg`]); when it fails the report is not gnubg's: check
+/// [`crate::evaluation::opponents::GnubgPool`]); when it fails the report is not gnubg's: check
 /// [`Contender::failure`].
 pub fn score(bench: &Benchmark, player: &Contender) -> Report {
     let mut tally = Tally::new();

@@ -30,7 +30,7 @@ pub enum Contender {
     /// GNU Backgammon at `plies`, its processes shared by every player built from this
     /// contender (and its clones).
     Gnubg {
-        /// 0 to [`MAX_PLIES`].
+        /// 0 to [`GNUBG_MAX_PLIES`](crate::evaluation::opponents::GNUBG_MAX_PLIES).
         plies: u8,
         /// `gnubg` or `gnubg:P`.
         name: String,
@@ -46,7 +46,8 @@ pub enum ContenderError {
     Unknown(String),
     /// The weights file of `classic:FILE.ron` could not be read.
     Weights(WeightsError),
-    /// The plies of `gnubg:P` are not 0 to [`MAX_PLIES`].
+    /// The plies of `gnubg:P` are not 0 to
+    /// [`GNUBG_MAX_PLIES`](crate::evaluation::opponents::GNUBG_MAX_PLIES).
     Plies(String),
 }
 
@@ -97,7 +98,7 @@ impl Contender {
         }
     }
 
-    /// GNU Backgammon at `plies` (at most [`MAX_PLIES`]), started with `config`, named
+    /// GNU Backgammon at `plies` (at most [`GNUBG_MAX_PLIES`](crate::evaluation::opponents::GNUBG_MAX_PLIES)), started with `config`, named
     /// `gnubg` at 0 plies and `gnubg:P` otherwise.
     pub fn gnubg(plies: u8, config: Config) -> Contender {
         Contender::Gnubg {
