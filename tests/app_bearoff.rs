@@ -14,8 +14,7 @@ use bgw::app::bearoff::{
 use bgw::app::{AppState, ScriptedDialogs, Settings, Tab, ViewAction, WorkbenchApp};
 use bgw_engine::core::position::Position;
 use bgw_engine::core::task::Task;
-use bgw_engine::studies::bearoff::{self, Analysis};
-use bgw_engine::studies::bearoff::{ROLLS, build_within};
+use bgw_engine::studies::bearoff::{self, Analysis, ROLLS, build_within};
 use egui::{Event, Pos2, Rect, vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};

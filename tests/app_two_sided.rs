@@ -13,13 +13,10 @@ use bgw::app::bearoff::{BearoffView, Section};
 use bgw::app::{AppState, EditAction, ScriptedDialogs, Settings, Tab, ViewAction, WorkbenchApp};
 use bgw_engine::core::formats::read_position;
 use bgw_engine::core::task::Task;
-use bgw_engine::studies::bearoff::build;
-use bgw_engine::studies::bearoff::pair_position_id;
-use bgw_engine::studies::bearoff::{self, MAX_POINTS};
-use bgw_engine::studies::bearoff::{Method, Methods};
-use bgw_engine::studies::two_sided::write_atomic;
-use bgw_engine::studies::two_sided::{DEFAULT_LIMIT, Solver};
-use bgw_engine::studies::two_sided::{Kind, TwoSidedChances, TwoSidedDb, positions};
+use bgw_engine::studies::bearoff::{self, MAX_POINTS, Method, Methods, build, pair_position_id};
+use bgw_engine::studies::two_sided::{
+    DEFAULT_LIMIT, Kind, Solver, TwoSidedChances, TwoSidedDb, positions, write_atomic,
+};
 use egui::{Pos2, Rect, vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};

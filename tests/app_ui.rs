@@ -5,8 +5,7 @@ mod ui_common;
 use ui_common::SETTLE_STEPS;
 
 use bgw::app::{AppState, Loc, ScriptedDialogs, WorkbenchApp};
-use bgw_engine::ScriptedDice;
-use bgw_engine::Side;
+use bgw_engine::{ScriptedDice, Side};
 use egui::{Event, Modifiers, PointerButton, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;

@@ -5,9 +5,7 @@
 mod common;
 
 use bgw_engine::core::task::Task;
-use bgw_engine::studies::bearoff::Moments;
-use bgw_engine::studies::bearoff::{self, BdContents};
-use bgw_engine::studies::bearoff::{Database, build};
+use bgw_engine::studies::bearoff::{self, BdContents, Database, Moments, build};
 use sha2::{Digest, Sha256};
 use std::sync::OnceLock;
 

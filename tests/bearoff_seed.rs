@@ -6,8 +6,7 @@ mod common;
 
 use bgw_engine::core::formats::read_position;
 use bgw_engine::core::task::Task;
-use bgw_engine::studies::bearoff::build_within;
-use bgw_engine::studies::bearoff::{self, analyse};
+use bgw_engine::studies::bearoff::{self, analyse, build_within};
 
 /// Rows of the reference table: (k, raw on roll, raw opponent, raw gammon on roll, raw gammon
 /// opponent).

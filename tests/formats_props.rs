@@ -1,10 +1,10 @@
 //! Property tests for every reader of positions: garbage never panics, and random valid
 //! positions survive a round trip through Position ID, XGID, Match ID and RON.
 
-use bgw_engine::core::formats::PositionFile;
-use bgw_engine::core::formats::{GameState, MatchId, Resignation};
-use bgw_engine::core::formats::{Setup, decode_position_id, encode_position_id, read_setup};
-use bgw_engine::core::formats::{XgDice, Xgid, XgidState};
+use bgw_engine::core::formats::{
+    GameState, MatchId, PositionFile, Resignation, Setup, XgDice, Xgid, XgidState,
+    decode_position_id, encode_position_id, read_setup,
+};
 use bgw_engine::{Dice, Position, Side};
 use proptest::prelude::*;
 

@@ -4,10 +4,8 @@
 //!
 //! Cases per parser: `BGW_FUZZ_CASES` (default 10,000; CI uses the default, about 10 s here; 40,000 each passed).
 
-use bgw_engine::core::formats::PositionFile;
-use bgw_engine::core::formats::read_setup;
-use bgw_engine::core::moves::MoveGenerator;
-use bgw_engine::core::moves::{match_play, parse};
+use bgw_engine::core::formats::{PositionFile, read_setup};
+use bgw_engine::core::moves::{MoveGenerator, match_play, parse};
 use bgw_engine::evaluation::classic::Weights;
 use bgw_engine::studies::bearoff::{self, Header};
 use bgw_engine::studies::benchmark::Benchmark;

@@ -1,7 +1,6 @@
 //! Every file in `positions/` loads, describes itself in one line and is what its name says.
 
-use bgw_engine::core::formats::PositionFile;
-use bgw_engine::core::formats::{Setup, encode_position_id};
+use bgw_engine::core::formats::{PositionFile, Setup, encode_position_id};
 use bgw_engine::core::position::BAR;
 use bgw_engine::{Dice, Position, Side};
 use std::path::PathBuf;

@@ -4,8 +4,7 @@ mod common;
 
 use bgw_engine::Dice;
 use bgw_engine::core::moves::MoveGenerator;
-use bgw_engine::evaluation::opponents::{Player, Pubeval};
-use bgw_engine::evaluation::opponents::{PubevalWeights, pubeval_inputs};
+use bgw_engine::evaluation::opponents::{Player, Pubeval, PubevalWeights, pubeval_inputs};
 
 fn dot(x: &[f64; 122], w: &[f64; 122]) -> f64 {
     x.iter().zip(w).map(|(&x, &w)| x * w).sum()

@@ -29,7 +29,10 @@
 //! # Where things are
 //!
 //! The library is in six groups, by what a user comes for; each group's page lists its
-//! topics and what it re-exports.
+//! topics and what it re-exports. A path is at most `bgw_engine::group::topic::Item`
+//! (`bgw_engine::studies::bearoff::ErrorMap`): the modules below a topic are private and
+//! what they offer is re-exported at the topic, the most used items also at the group and
+//! here at the root.
 //!
 //! - **[Core](mod@crate::core)**: [`Position`] and [`Side`], [`Dice`] and where they come from
 //!   ([`DiceSource`]), the formats ([`core::formats`]: Position ID, Match ID, XGID, position

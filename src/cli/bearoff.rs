@@ -6,13 +6,11 @@ use super::progress::Progress;
 use super::{CliError, eprint, in_range, interrupt, print};
 use bgw_engine::core::formats::read_position;
 use bgw_engine::io::user_file;
-use bgw_engine::studies::bearoff::RaceCount;
-use bgw_engine::studies::bearoff::build_moments;
 use bgw_engine::studies::bearoff::{
-    self, Analysis, BdContents, ErrorMeasures, Form, HEADER_LEN, Header, SideReport,
+    self, Analysis, BdContents, BuildError, Database, ErrorMeasures, Form, HEADER_LEN, Header,
+    Prob, ROLLS, RaceCount, SideReport, build, build_2002, build_moments, build_within,
+    seed_printed_moments,
 };
-use bgw_engine::studies::bearoff::{BuildError, Database, Prob, ROLLS, build, build_within};
-use bgw_engine::studies::bearoff::{build_2002, seed_printed_moments};
 use std::fmt::Write as _;
 use std::io::Read;
 use std::path::PathBuf;

@@ -4,8 +4,7 @@
 
 use super::progress::Progress;
 use super::{CliError, interrupt, print};
-use bgw_engine::studies::bearoff::build;
-use bgw_engine::studies::bearoff::{ErrorMap, MethodErrors, Summary, error_map};
+use bgw_engine::studies::bearoff::{ErrorMap, MethodErrors, Summary, build, error_map};
 use bgw_engine::studies::two_sided::{Kind, TwoSidedChances, TwoSidedDb, TwoSidedError};
 use std::fmt::Write as _;
 use std::path::PathBuf;

@@ -6,11 +6,8 @@ use super::CliError;
 use bgw_engine::core::dice::Dice;
 use bgw_engine::core::position::Position;
 use bgw_engine::core::task::Task;
-use bgw_engine::studies::bearoff::build_within;
-use bgw_engine::studies::bearoff::{self, Analysis};
-use bgw_engine::studies::bearoff::{BestPlay, Exact, best_play};
-use bgw_engine::studies::two_sided::{DEFAULT_LIMIT, Solver};
-use bgw_engine::studies::two_sided::{TwoSidedChances, TwoSidedDb};
+use bgw_engine::studies::bearoff::{self, Analysis, BestPlay, Exact, best_play, build_within};
+use bgw_engine::studies::two_sided::{DEFAULT_LIMIT, Solver, TwoSidedChances, TwoSidedDb};
 use std::fmt::Write as _;
 
 /// What the two-sided truth says about one position.

@@ -4,9 +4,9 @@
 
 use super::{CliError, check_writable, in_range, interrupt, on_threads, print, progress};
 use bgw_engine::reference::gnubg::{Config, Gnubg};
-use bgw_engine::studies::benchmark::{self, BuildConfig, BuildError, MAX_PLIES};
 use bgw_engine::studies::benchmark::{
-    Benchmark, Figures, HOLDOUT_NAME, Report, SHIPPED_NAME, score,
+    self, Benchmark, BuildConfig, BuildError, Figures, HOLDOUT_NAME, MAX_PLIES, Report,
+    SHIPPED_NAME, score,
 };
 use bgw_engine::studies::duel::Contender;
 use std::collections::BTreeMap;

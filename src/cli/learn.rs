@@ -3,8 +3,7 @@
 use super::progress::Progress;
 use super::rank::load_weights;
 use super::{CliError, in_range, interrupt, positive_finite, print};
-use bgw_engine::evaluation::classic::Weights;
-use bgw_engine::evaluation::classic::{LearnStats, learn};
+use bgw_engine::evaluation::classic::{LearnStats, Weights, learn};
 use bgw_engine::io::atomic_file::AtomicFile;
 use std::cell::RefCell;
 use std::io::Write;

@@ -2,8 +2,7 @@
 
 use super::{CliError, print};
 use bgw_engine::Dice;
-use bgw_engine::core::formats::shorten;
-use bgw_engine::core::formats::{encode_position_id, read_position, read_setup};
+use bgw_engine::core::formats::{encode_position_id, read_position, read_setup, shorten};
 use bgw_engine::core::moves::{MoveGenerator, Play};
 use rayon::prelude::*;
 use std::io::{BufRead, Write};

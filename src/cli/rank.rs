@@ -3,8 +3,7 @@
 use super::{CliError, print};
 use bgw_engine::core::formats::{encode_position_id, read_position};
 use bgw_engine::core::moves::MoveGenerator;
-use bgw_engine::evaluation::classic::TERM_COUNT;
-use bgw_engine::evaluation::classic::{Ranking, Term, Weights, by_seed_name};
+use bgw_engine::evaluation::classic::{Ranking, TERM_COUNT, Term, Weights, by_seed_name};
 use bgw_engine::{Dice, Position};
 use std::collections::BTreeMap;
 use std::path::PathBuf;

@@ -1,9 +1,7 @@
 //! `bgw show`: a position as a diagram, with its pip counts and IDs.
 
 use super::{CliError, print};
-use bgw_engine::core::formats::PositionFile;
-use bgw_engine::core::formats::printable;
-use bgw_engine::core::formats::{read_setup, render_diagram};
+use bgw_engine::core::formats::{PositionFile, printable, read_setup, render_diagram};
 use bgw_engine::core::position::{BAR, OPPONENT_BAR};
 use std::path::Path;
 use std::process::ExitCode;

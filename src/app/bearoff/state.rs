@@ -8,8 +8,7 @@ use crate::app::jobs::Job;
 use bgw_engine::core::dice::Dice;
 use bgw_engine::core::position::Position;
 use bgw_engine::core::task::Task;
-use bgw_engine::studies::bearoff::build_within;
-use bgw_engine::studies::bearoff::{self, Analysis};
+use bgw_engine::studies::bearoff::{self, Analysis, build_within};
 use serde::{Deserialize, Serialize};
 
 /// The largest database the panel builds (points).

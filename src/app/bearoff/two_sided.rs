@@ -2,19 +2,20 @@
 //! built in memory), the exact chance of the race on the board — from the database when both
 //! sides fit it, else solved on the fly when the pair is small enough — with best play for the
 //! dice on the board, and the database's error map. Everything is computed off the UI thread
-//! ([`Job`]); the engine does the work (`bgw_engine::studies::bearoff::study`).
+//! ([`Job`]); the engine does the work (`bgw_engine::studies::bearoff`'s `error_map` and
+//! `best_play`, `bgw_engine::studies::two_sided`).
 
 use crate::app::jobs::Job;
 use crate::text::thousands;
 use bgw_engine::core::dice::Dice;
 use bgw_engine::core::position::Position;
 use bgw_engine::core::task::Task;
-use bgw_engine::studies::bearoff::{self};
-use bgw_engine::studies::bearoff::{BestPlay, ErrorMap, Exact, best_play, error_map};
-use bgw_engine::studies::bearoff::{Counts, MAX_POINTS};
-use bgw_engine::studies::bearoff::{build, build_within};
-use bgw_engine::studies::two_sided::{DEFAULT_LIMIT, Solver};
-use bgw_engine::studies::two_sided::{Kind, TwoSidedChances, TwoSidedDb, positions};
+use bgw_engine::studies::bearoff::{
+    self, BestPlay, Counts, ErrorMap, Exact, MAX_POINTS, best_play, build, build_within, error_map,
+};
+use bgw_engine::studies::two_sided::{
+    DEFAULT_LIMIT, Kind, Solver, TwoSidedChances, TwoSidedDb, positions,
+};
 use std::path::PathBuf;
 use std::sync::Arc;
 

@@ -36,8 +36,7 @@ use super::view::{ViewAction, Windows};
 use super::weights::{WeightsAction, WeightsState};
 use bgw_engine::core::moves::{MoveGenerator, Play};
 use bgw_engine::core::position::{Position, Side};
-use bgw_engine::evaluation::classic::Term;
-use bgw_engine::evaluation::classic::Weights;
+use bgw_engine::evaluation::classic::{Term, Weights};
 use bgw_engine::{DiceSource, SeededDice};
 use std::path::PathBuf;
 

@@ -5,8 +5,7 @@ use super::examples;
 use super::{Edit, EditAction, EditState};
 use crate::app::effect::Effect;
 use crate::app::files::{FileKind, Request};
-use bgw_engine::core::formats::PositionFile;
-use bgw_engine::core::formats::read_setup;
+use bgw_engine::core::formats::{PositionFile, read_setup};
 use std::path::Path;
 
 /// The formats the position can be copied in.

@@ -4,8 +4,9 @@
 
 use bgw_engine::core::moves::Play;
 use bgw_engine::core::position::Side;
-use bgw_engine::evaluation::classic::{ClassicPlayer, Update, Weights};
-use bgw_engine::evaluation::classic::{Game, Outcome, ProgramTurn, Status};
+use bgw_engine::evaluation::classic::{
+    ClassicPlayer, Game, Outcome, ProgramTurn, Status, Update, Weights,
+};
 
 /// A game in progress.
 pub struct PlayGame {

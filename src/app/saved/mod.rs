@@ -15,8 +15,7 @@
 pub mod file;
 
 use super::settings::{ETA_RANGE, Persisted};
-use bgw_engine::evaluation::classic::{MAX_WEIGHT, is_valid_weight};
-use bgw_engine::evaluation::classic::{SEED_TERM_COUNT, Term};
+use bgw_engine::evaluation::classic::{MAX_WEIGHT, SEED_TERM_COUNT, Term, is_valid_weight};
 use ron::value::RawValue;
 use serde::de::{DeserializeOwned, Deserializer, MapAccess, Visitor};
 use std::fmt;

@@ -4,9 +4,7 @@ use crate::app::champion_panel::{ChampionSettings, Mode};
 use crate::app::coordinator::AppState;
 use crate::app::editing::{Edit, Loc};
 use crate::app::settings::Settings;
-use bgw_engine::core::formats::MatchId;
-use bgw_engine::core::formats::MatchState;
-use bgw_engine::core::formats::XgidState;
+use bgw_engine::core::formats::{MatchId, MatchState, XgidState};
 use bgw_engine::{Dice, Side};
 use std::path::{Path, PathBuf};
 

@@ -1,6 +1,6 @@
 //! "Fit to the benchmark": the weights fitted to the shipped benchmark
-//! ([`bgw_engine::studies::benchmark::fit`]) in the background, with progress and Cancel, scored on the
-//! hold-out set too; the result becomes the edited weights as one undo step.
+//! ([`bgw_engine::studies::benchmark::fit()`]) in the background, with progress and Cancel,
+//! scored on the hold-out set too; the result becomes the edited weights as one undo step.
 
 use crate::app::jobs::Job;
 use bgw_engine::core::task::Task;

@@ -6,13 +6,13 @@
 //! its home on 19–24 and its bar at position 0; Black moves 24 → 1 with its home on 1–6. Every
 //! `W…` function describes White, and "Black's twin is the same with the board reversed".
 //!
-//! The model ([`crate::core::position`]) instead always looks from the **side on roll**, which moves
-//! 24 → 1 with its home on 1–6 and its bar at index 25. A term is therefore computed for "the
-//! side on roll" (`own`) and "the other side" (`opp`) — the seed's White and Black when White
-//! is to move — and the seed's White point `s` is the model's point `25 − s`: the seed's
-//! "first three points" 1–3 are the model's 24–22, its home 19–24 the model's 1–6, its bar 0 the
-//! model's 25. For a result of a move, `own` is the side that moved (the result is not
-//! mirrored), which is what BRDVAL needs.
+//! The model ([`crate::core::position`]) instead always looks from the **side on roll**, which
+//! moves 24 → 1 with its home on 1–6 and its bar at index 25. A term is therefore computed for "the
+//! side on roll" (`own`) and "the other side" (`opp`) — the seed's White and Black when White is to
+//! move — and the seed's White point `s` is the model's point `25 − s`: the seed's "first three
+//! points" 1–3 are the model's 24–22, its home 19–24 the model's 1–6, its bar 0 the model's 25. For
+//! a result of a move, `own` is the side that moved (the result is not mirrored), which is what
+//! BRDVAL needs.
 //!
 //! # What is here
 //! - the terms ([`Term`], `terms.rs`): the eleven terms, the ODDS table, [`TermSet`],

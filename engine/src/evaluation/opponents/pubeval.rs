@@ -215,8 +215,8 @@ fn tables() -> &'static Tables {
 /// The score pubeval gives a win: higher than any board's score.
 pub const WIN: f64 = f64::INFINITY;
 
-/// The pubeval player. Scores are exact (see [`PUBEVAL_SCORE_UNIT`](super::PUBEVAL_SCORE_UNIT)); ties between equal scores go
-/// to the first play in the given order.
+/// The pubeval player. Scores are exact (see [`PUBEVAL_SCORE_UNIT`](super::PUBEVAL_SCORE_UNIT));
+/// ties between equal scores go to the first play in the given order.
 #[derive(Clone, Copy)]
 pub struct Pubeval {
     tables: &'static Tables,

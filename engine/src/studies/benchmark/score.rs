@@ -191,8 +191,8 @@ fn phase_index(phase: Phase) -> usize {
 }
 
 /// Scores `player` on `bench`. The classic program's choice is the one `bgw rank` marks
-/// ([`crate::evaluation::classic::ClassicPlayer::choose_explained`], phase rules included); the random
-/// player's figures are the expected ones of a uniform choice among the legal plays, not a
+/// ([`crate::evaluation::classic::ClassicPlayer::choose_explained`], phase rules included); the
+/// random player's figures are the expected ones of a uniform choice among the legal plays, not a
 /// sample. gnubg is asked on rayon's threads, a process each (see
 /// [`crate::evaluation::opponents::GnubgPool`]); when it fails the report is not gnubg's: check
 /// [`Contender::failure`].

@@ -147,7 +147,7 @@ fn bad_lines_are_named() {
         matches!(
             &error,
             LineError::Moves(MatchError::Unmatched {
-                why: crate::core::moves::parse::Refusal::Syntax { .. },
+                why: crate::core::moves::Refusal::Syntax { .. },
                 ..
             })
         ),
@@ -158,7 +158,7 @@ fn bad_lines_are_named() {
     ));
     let error = on_line_2(e, "24/18 5/2");
     assert!(
-        matches!(&error, LineError::Moves(MatchError::Unmatched { why, .. }) if !matches!(why, crate::core::moves::parse::Refusal::Syntax { .. })),
+        matches!(&error, LineError::Moves(MatchError::Unmatched { why, .. }) if !matches!(why, crate::core::moves::Refusal::Syntax { .. })),
         "{error:?}"
     );
     // A legal play missing from gnubg's list, or listed twice.

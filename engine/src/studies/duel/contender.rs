@@ -98,8 +98,9 @@ impl Contender {
         }
     }
 
-    /// GNU Backgammon at `plies` (at most [`GNUBG_MAX_PLIES`](crate::evaluation::opponents::GNUBG_MAX_PLIES)), started with `config`, named
-    /// `gnubg` at 0 plies and `gnubg:P` otherwise.
+    /// GNU Backgammon at `plies` (at most
+    /// [`GNUBG_MAX_PLIES`](crate::evaluation::opponents::GNUBG_MAX_PLIES)), started with `config`,
+    /// named `gnubg` at 0 plies and `gnubg:P` otherwise.
     pub fn gnubg(plies: u8, config: Config) -> Contender {
         Contender::Gnubg {
             plies,

@@ -2,9 +2,9 @@
 //! lowest `points` points (at most `checkers` each), the exact cubeless chance that the side on
 //! roll bears off first, both sides playing to maximise it.
 //!
-//! Positions are numbered by gnubg's one-sided index ([`crate::studies::bearoff::index::index`]); with at most C
-//! checkers on P points they are the first `C(P + C, P)` indices, the same numbers gnubg's
-//! two-sided files use.
+//! Positions are numbered by gnubg's one-sided index ([`crate::studies::bearoff::index::index`]);
+//! with at most C checkers on P points they are the first `C(P + C, P)` indices, the same numbers
+//! gnubg's two-sided files use.
 
 pub(crate) mod solver;
 
