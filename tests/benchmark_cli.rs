@@ -29,8 +29,8 @@ fn close(a: f64, b: f64) -> bool {
 
 #[test]
 fn the_hand_checked_file_in_json() {
-    // See engine/src/studies/benchmark/tests.rs for the arithmetic: the classic loses 0.160 on line 1
-    // and plays gnubg's best equity on lines 2, 3 and 6.
+    // See engine/src/studies/benchmark/tests.rs for the arithmetic: the classic loses 0.160 on
+    // line 1 and plays gnubg's best equity on lines 2, 3 and 6.
     let v = score_json(&[&hand(), "--player", "classic"]);
     assert_eq!(v["player"], "classic");
     assert_eq!(v["decisions"], 4);

@@ -18,16 +18,16 @@
 //! - the terms ([`Term`], `terms.rs`): the eleven terms, the ODDS table, [`TermSet`],
 //!   [`Features`]; the terms beyond the seed's (`X_…`, `extra/`), switched on by a weights
 //!   file;
-//! - [`Weights`]: one weight per term and the terms on, RON files;
+//! - [`Weights`] — one weight per term and the terms on, RON files;
 //! - BRDVAL (the seed's GBRD) and GBRDVAL (`value.rs`), and the same table-driven (`fast.rs`);
-//! - [`Phase`]: contact, running, bearing off with and without contact;
-//! - [`RacePlan`]: the heuristics once the forces have separated;
-//! - [`ClassicPlayer`]: the program's choice with its reason ([`Choice`], [`Reason`]);
-//! - [`Ranking`]: every legal result ranked, with the breakdown;
-//! - [`Learner`]: GOOD/BAD;
-//! - [`Game`]: one game against the program (opening roll, turns, the person's checked
+//! - [`Phase`] — contact, running, bearing off with and without contact;
+//! - [`RacePlan`] — the heuristics once the forces have separated;
+//! - [`ClassicPlayer`] — the program's choice with its reason ([`Choice`], [`Reason`]);
+//! - [`Ranking`] — every legal result ranked, with the breakdown;
+//! - [`Learner`] — GOOD/BAD;
+//! - [`Game`] — one game against the program (opening roll, turns, the person's checked
 //!   steps, undo, the score), dice passed in;
-//! - [`learn`]: games of the program against itself, learning as it goes.
+//! - [`learn`] — games of the program against itself, learning as it goes.
 
 mod extra;
 mod fast;

@@ -11,15 +11,15 @@
 //! name every legal play once; a repeated (id, dice) counts once (the first is kept).
 //!
 //! # What is here
-//! - [`build()`]: a benchmark made from a reference engine's self-play, gnubg's in practice
+//! - [`build()`] — a benchmark made from a reference engine's self-play, gnubg's in practice
 //!   (`bgw benchmark build`);
-//! - [`score()`]: a player's figures ([`Report`]): agreement, mean loss, by phase, the worst
+//! - [`score()`] — a player's figures ([`Report`]): agreement, mean loss, by phase, the worst
 //!   decisions;
-//! - [`ClassicRescore`]: the classic program re-scored with other weights by one dot product
+//! - [`ClassicRescore`] — the classic program re-scored with other weights by one dot product
 //!   per candidate, for a weight editor;
-//! - [`fit()`]: the classic weights fitted to a benchmark: a smooth surrogate of the mean
+//! - [`fit()`] — the classic weights fitted to a benchmark: a smooth surrogate of the mean
 //!   loss, then exact line searches;
-//! - [`select()`]: what each term buys: refits with the seed's terms, each extra alone, and a
+//! - [`select()`] — what each term buys: refits with the seed's terms, each extra alone, and a
 //!   forward selection.
 //!
 //! The shipped benchmark ([`SHIPPED`], `assets/benchmark/`) is built into the library.
