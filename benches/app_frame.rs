@@ -110,15 +110,15 @@ fn drag_a_weight(c: &mut Criterion) {
 /// of results per roll.
 fn roll_grid(c: &mut Criterion) {
     use bgw::app::roll_grid::lines;
-    use bgw_engine::classic::Weights;
-    use bgw_engine::moves::MoveGenerator;
+    use bgw_engine::core::moves::MoveGenerator;
+    use bgw_engine::evaluation::classic::Weights;
     let w = Weights::builtin_default();
     let mut g = MoveGenerator::new();
     for (name, id) in [
         ("opening", "4HPwATDgc/ABMA"),
         ("contact, 854 results for 33", "/wAAADAMKuoqAA"),
     ] {
-        let p = bgw_engine::formats::read_setup(id).unwrap().position;
+        let p = bgw_engine::core::formats::read_setup(id).unwrap().position;
         c.bench_function(&format!("roll grid: 21 rankings, {name}"), |b| {
             b.iter(|| lines(&p, &w, &mut g))
         });

@@ -4,10 +4,10 @@
 //! comparison, the same score by the players' own
 //! choice; a step of the fit to the benchmark.
 
-use bgw_engine::benchmark::{Benchmark, ClassicRescore, FitConfig, fit, score};
-use bgw_engine::classic::{Term, TermSet, Weights};
-use bgw_engine::duel::Contender;
-use bgw_engine::task::Task;
+use bgw_engine::core::task::Task;
+use bgw_engine::evaluation::classic::{Term, TermSet, Weights};
+use bgw_engine::studies::benchmark::{Benchmark, ClassicRescore, FitConfig, fit, score};
+use bgw_engine::studies::duel::Contender;
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::time::Duration;

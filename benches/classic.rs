@@ -2,10 +2,10 @@
 //! breakdown (the seed's terms, and every extra term on: target < 1 ms), re-ranking it with
 //! new weights, and the player's choice as duels call it (both ways too).
 
-use bgw_engine::calibrate::{parse_positions_tsv, worst_case};
-use bgw_engine::classic::{ClassicPlayer, Ranking, Term, TermSet, Weights};
-use bgw_engine::moves::MoveGenerator;
-use bgw_engine::opponents::Player;
+use bgw_engine::core::moves::MoveGenerator;
+use bgw_engine::evaluation::classic::{ClassicPlayer, Ranking, Term, TermSet, Weights};
+use bgw_engine::evaluation::opponents::Player;
+use bgw_engine::studies::calibrate::{parse_positions_tsv, worst_case};
 use bgw_engine::{Dice, Position};
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;

@@ -1,12 +1,12 @@
 //! Duel speed: games a second on all cores (the figure `bgw duel` reports), and one game on one
 //! thread.
 
-use bgw_engine::classic::Weights;
-use bgw_engine::duel::{Contender, DiceStream, DuelConfig, duel, play_game};
-use bgw_engine::moves::MoveGenerator;
-use bgw_engine::opponents::{Pubeval, RandomPlayer};
-use bgw_engine::rng::SplitMix64;
-use bgw_engine::task::Task;
+use bgw_engine::core::moves::MoveGenerator;
+use bgw_engine::core::rng::SplitMix64;
+use bgw_engine::core::task::Task;
+use bgw_engine::evaluation::classic::Weights;
+use bgw_engine::evaluation::opponents::{Pubeval, RandomPlayer};
+use bgw_engine::studies::duel::{Contender, DiceStream, DuelConfig, duel, play_game};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 

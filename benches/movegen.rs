@@ -1,7 +1,7 @@
 //! Move generation over `positions_10k.tsv` × 21 rolls, single thread.
 
-use bgw_engine::calibrate::{generate_all, parse_positions_tsv};
-use bgw_engine::moves::MoveGenerator;
+use bgw_engine::core::moves::MoveGenerator;
+use bgw_engine::studies::calibrate::{generate_all, parse_positions_tsv};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
 fn movegen(c: &mut Criterion) {

@@ -1,8 +1,8 @@
 //! Times move generation over the reference positions: `movegen_profile [all|doubles|mixed] [N]`
 //! (N positions, default all; best of 8 passes).
 use bgw_engine::Dice;
-use bgw_engine::calibrate::parse_positions_tsv;
-use bgw_engine::moves::MoveGenerator;
+use bgw_engine::core::moves::MoveGenerator;
+use bgw_engine::studies::calibrate::parse_positions_tsv;
 use std::time::Instant;
 
 fn main() {

@@ -10,8 +10,7 @@ use bgw::app::commands::Command;
 use bgw::app::layout::Regions;
 use bgw::app::settings::Theme;
 use bgw::app::{AppState, NativeDialogs, NoPortal, ScriptedDialogs, WorkbenchApp};
-use bgw_engine::ScriptedDice;
-use bgw_engine::Side;
+use bgw_engine::{ScriptedDice, Side};
 use egui::accesskit::Role;
 use egui::{Event, Modifiers, Rect};
 use egui_kittest::Harness;
@@ -194,7 +193,7 @@ fn check_layout(w: f32, hgt: f32) {
 /// The layout checks with every term beyond the seed's on: 21 rows in the breakdown.
 fn check_layout_with_all_terms(w: f32, hgt: f32) {
     let mut state = AppState::default();
-    for t in bgw_engine::classic::Term::EXTRA {
+    for t in bgw_engine::evaluation::classic::Term::EXTRA {
         state.weights.current.set(t, 0.1);
     }
     check_layout_of(state, w, hgt);
@@ -424,7 +423,7 @@ fn copy_analysis_puts_the_ids_and_every_candidate_on_the_clipboard() {
     assert!(shows(&h, "copied the analysis as text"));
     assert_eq!(copied.len(), 1, "{copied:?}");
     let text = &copied[0];
-    let setup = bgw_engine::formats::read_setup(BUSY).unwrap();
+    let setup = bgw_engine::core::formats::read_setup(BUSY).unwrap();
     assert!(text.contains(&setup.position_id()) && text.contains(&setup.xgid()));
     let a = h.state().state.candidates.analysis.as_ref().unwrap();
     for c in &a.candidates {
@@ -485,16 +484,19 @@ fn the_programs_last_move_is_shown_and_goes_with_undo() {
 
 #[test]
 fn loading_weights_over_unsaved_edits_goes_through_the_question_and_the_fallback_dialog() {
-    use bgw_engine::classic::Weights;
+    use bgw_engine::evaluation::classic::Weights;
     let dir = temp_dir("weights");
     let file = dir.join("tuned.ron");
     Weights::builtin_default().save(&file).unwrap();
     let mut state = AppState::default();
-    let bar = state.weights.current.get(bgw_engine::classic::Term::Bar);
+    let bar = state
+        .weights
+        .current
+        .get(bgw_engine::evaluation::classic::Term::Bar);
     state
         .weights
         .current
-        .set(bgw_engine::classic::Term::Bar, bar + 1.0);
+        .set(bgw_engine::evaluation::classic::Term::Bar, bar + 1.0);
     state.weights.path = Some(dir.join("elsewhere.ron"));
     let dialogs = NativeDialogs::with_desktop(NoPortal);
     let mut h = harness_sized(WorkbenchApp::new(state, Box::new(dialogs)), 1280.0, 720.0);

@@ -11,15 +11,12 @@ use bgw::app::bearoff::chances::pp;
 use bgw::app::bearoff::two_sided::{ExactReport, Loaded, Source, Table, source};
 use bgw::app::bearoff::{BearoffView, Section};
 use bgw::app::{AppState, EditAction, ScriptedDialogs, Settings, Tab, ViewAction, WorkbenchApp};
-use bgw_engine::bearoff::build;
-use bgw_engine::bearoff::index::{self, MAX_POINTS};
-use bgw_engine::bearoff::study::errors::pair_position_id;
-use bgw_engine::bearoff::study::{Method, Methods};
-use bgw_engine::bearoff::two_sided::file::write_atomic;
-use bgw_engine::bearoff::two_sided::solver::{DEFAULT_LIMIT, Solver};
-use bgw_engine::bearoff::two_sided::{Kind, TwoSidedChances, TwoSidedDb, positions};
-use bgw_engine::formats::read_position;
-use bgw_engine::task::Task;
+use bgw_engine::core::formats::read_position;
+use bgw_engine::core::task::Task;
+use bgw_engine::studies::bearoff::{self, MAX_POINTS, Method, Methods, build, pair_position_id};
+use bgw_engine::studies::two_sided::{
+    DEFAULT_LIMIT, Kind, Solver, TwoSidedChances, TwoSidedDb, positions, write_atomic,
+};
 use egui::{Pos2, Rect, vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
@@ -143,7 +140,7 @@ fn small_pair() -> (u32, u32) {
     b[1] = 1;
     b[2] = 1;
     b[3] = 1;
-    (index::index(&a, 3), index::index(&b, 3))
+    (bearoff::index(&a, 3), bearoff::index(&b, 3))
 }
 
 /// The pair of at most 4 checkers a side on 4 points where the one-sided chance is furthest
@@ -172,7 +169,7 @@ fn the_two_sided_chance_stands_beside_the_one_sided_methods_with_their_errors() 
     assert!(matches!(source(&pos, None), Ok(Source::Solver(p)) if p <= 4));
     let exact = st.bearoff.two_sided.exact.clone().unwrap().unwrap();
     // The solver, asked directly, agrees with what the panel shows.
-    let (ca, cb) = (index::counts(a, 4), index::counts(b, 4));
+    let (ca, cb) = (bearoff::counts(a, 4), bearoff::counts(b, 4));
     let want = Solver::new(4, DEFAULT_LIMIT).win(&ca, &cb).unwrap();
     assert_eq!(exact.chance, want);
     assert!(
@@ -243,7 +240,7 @@ fn best_play_compares_the_rules_and_shows_the_hovered_move_on_the_board() {
     let mut b = [0u8; MAX_POINTS + 1];
     b[1] = 2;
     b[4] = 1;
-    let id = race_id(6, index::index(&a, 6), index::index(&b, 6));
+    let id = race_id(6, bearoff::index(&a, 6), bearoff::index(&b, 6));
     let mut h = app(&id, Section::BestPlay, Some((6, 2)));
     let exact = exact_report(&h);
     let best = exact.best.unwrap().unwrap();
@@ -399,7 +396,7 @@ fn a_database_is_built_in_memory_or_read_from_a_gnubg_file() {
         .clone()
         .expect("built");
     assert_eq!(loaded.name, "3×3 (built in memory)");
-    let (ca, cb) = (index::counts(a, 3), index::counts(b, 3));
+    let (ca, cb) = (bearoff::counts(a, 3), bearoff::counts(b, 3));
     let want = Solver::new(3, DEFAULT_LIMIT).win(&ca, &cb).unwrap();
     assert!((loaded.table.win(a, b) - want).abs() < 1e-12);
     let source = exact_report(&h).source;

@@ -5,8 +5,7 @@ mod ui_common;
 use ui_common::SETTLE_STEPS;
 
 use bgw::app::{AppState, Loc, ScriptedDialogs, ScriptedReferee, Tab, WorkbenchApp};
-use bgw_engine::ScriptedDice;
-use bgw_engine::Side;
+use bgw_engine::{ScriptedDice, Side};
 use egui::{Event, Modifiers, PointerButton, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -202,7 +201,9 @@ fn changing_a_weight_re_ranks_the_candidates() {
     h.run();
     let s = &h.state().state;
     assert_eq!(
-        s.weights.current.get(bgw_engine::classic::Term::HomePoints),
+        s.weights
+            .current
+            .get(bgw_engine::evaluation::classic::Term::HomePoints),
         -20.0
     );
     assert!(s.weights.dirty());
@@ -684,7 +685,7 @@ fn copies_reach_the_platform_clipboard() {
     h.event(Event::Copy);
     h.step();
     let expected = {
-        let s = bgw_engine::formats::read_setup(xgid).unwrap();
+        let s = bgw_engine::core::formats::read_setup(xgid).unwrap();
         format!("{}:{}", s.position_id(), s.match_id())
     };
     assert_eq!(copied(&h), [expected]);
@@ -712,7 +713,7 @@ fn in_breakdown(h: &Harness<'static, WorkbenchApp>, text: &str) -> bool {
 
 #[test]
 fn a_term_beyond_the_seeds_switched_on_shows_in_the_breakdown_and_re_ranks() {
-    use bgw_engine::classic::Term;
+    use bgw_engine::evaluation::classic::Term;
     use egui::accesskit::Role;
     let mut state = AppState::default();
     let w = state.weights.current;
@@ -782,12 +783,12 @@ fn a_term_beyond_the_seeds_switched_on_shows_in_the_breakdown_and_re_ranks() {
 #[test]
 fn a_weights_file_with_extra_terms_loads_them_on_and_saves_them_back() {
     use bgw::app::WeightsAction;
-    use bgw_engine::classic::{Term, Weights};
+    use bgw_engine::evaluation::classic::{Term, Weights};
     use egui::accesskit::Role;
     let dir = std::env::temp_dir().join(format!("bgw-ui-extras-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     // The shipped defaults by hand, with two terms beyond the seed's.
-    let text = bgw_engine::classic::weights::DEFAULT_RON.replacen(
+    let text = bgw_engine::evaluation::classic::DEFAULT_RON.replacen(
         "{",
         "{\n    \"X_ANCHORS\": 0.25,\n    \"X_DIRECT\": -0.125,",
         1,

@@ -9,8 +9,8 @@ use ui_common::SETTLE_STEPS;
 use bgw::app::candidates::verdict::NOT_INSTALLED;
 use bgw::app::view::{HelpWindow, ViewAction};
 use bgw::app::{AppState, ScriptedDialogs, ScriptedReferee, WorkbenchApp};
-use bgw_engine::formats::Setup;
-use bgw_engine::moves::Play;
+use bgw_engine::core::formats::Setup;
+use bgw_engine::core::moves::Play;
 use egui::accesskit::Role;
 use egui::{Event, PointerButton, Pos2, pos2};
 use egui_kittest::Harness;
@@ -355,7 +355,10 @@ fn dragging_a_weight_moves_the_benchmark_error_on_the_next_frame() {
     // The frame of the move changes the weight; the next one shows its error.
     h.step();
     let w = h.state().state.weights.current;
-    assert_ne!(w, bgw_engine::classic::Weights::builtin_default());
+    assert_ne!(
+        w,
+        bgw_engine::evaluation::classic::Weights::builtin_default()
+    );
     h.step();
     let after = benchmark_line(&h);
     assert_ne!(after, before);

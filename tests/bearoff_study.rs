@@ -4,9 +4,9 @@
 mod common;
 use common::{race_id, run, stdout, text};
 
-use bgw_engine::bearoff::chances;
-use bgw_engine::bearoff::two_sided::{Kind, TwoSidedDb, file};
-use bgw_engine::task::Task;
+use bgw_engine::core::task::Task;
+use bgw_engine::studies::bearoff::{self};
+use bgw_engine::studies::two_sided::{self, Kind, TwoSidedDb};
 use serde_json::Value;
 use std::path::PathBuf;
 
@@ -66,7 +66,7 @@ fn the_two_sided_row_from_the_solver_and_from_a_database() {
     assert!(built["errors_two_sided"]["rollout"].is_null());
     let path = temp("ts6x3.bd");
     let db = TwoSidedDb::build(6, 3, Kind::Cubeless, &Task::new()).unwrap();
-    file::write_atomic(&db, &path).unwrap();
+    two_sided::write_atomic(&db, &path).unwrap();
     let p = path.to_str().unwrap();
     let read = json(&["bearoff", &id, "--json", "--two-sided", p, "--games", "0"]);
     assert!((f(&read, "win_two_sided") - w).abs() < 1.0 / 65535.0);
@@ -177,7 +177,7 @@ fn the_error_map_agrees_with_the_row_of_its_worst_pair() {
         serde_json::from_value(row["on_roll"]["dist"].clone()).unwrap(),
         serde_json::from_value(row["opponent"]["dist"].clone()).unwrap(),
     );
-    let w = chances::win(&me.try_into().unwrap(), &opp.try_into().unwrap());
+    let w = bearoff::win(&me.try_into().unwrap(), &opp.try_into().unwrap());
     assert!((w - f(worst, "approximate")).abs() < 1e-12);
     // Both play rules lose somewhere, never more than the largest loss on average.
     for p in v["plays"].as_array().unwrap() {

@@ -29,8 +29,8 @@ fn close(a: f64, b: f64) -> bool {
 
 #[test]
 fn the_hand_checked_file_in_json() {
-    // See engine/src/benchmark/tests.rs for the arithmetic: the classic loses 0.160 on line 1
-    // and plays gnubg's best equity on lines 2, 3 and 6.
+    // See engine/src/studies/benchmark/tests.rs for the arithmetic: the classic loses 0.160 on
+    // line 1 and plays gnubg's best equity on lines 2, 3 and 6.
     let v = score_json(&[&hand(), "--player", "classic"]);
     assert_eq!(v["player"], "classic");
     assert_eq!(v["decisions"], 4);
@@ -338,7 +338,7 @@ fn a_real_build_of_two_games_reads_back() {
     assert!(report.contains("from GNU Backgammon 1."), "{report}");
     let bytes = std::fs::read(&path).unwrap();
     assert!(!bytes.starts_with(&[0x1f, 0x8b]), "plain text by its name");
-    let bench = bgw_engine::benchmark::Benchmark::load(&path).unwrap();
+    let bench = bgw_engine::studies::benchmark::Benchmark::load(&path).unwrap();
     assert!(bench.decisions.len() > 30);
     assert!(
         report.contains(&format!("{} decisions", bench.decisions.len())),

@@ -9,7 +9,7 @@ use bgw_engine::champion::match_play::{
 use bgw_engine::champion::program::{Branch, Purpose, Verdict};
 use bgw_engine::champion::solver::Move;
 use bgw_engine::champion::*;
-use bgw_engine::rng::SplitMix64;
+use bgw_engine::core::rng::SplitMix64;
 use std::collections::HashMap;
 
 fn printed_replies(listing: Listing) -> Vec<u8> {

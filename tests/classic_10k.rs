@@ -4,12 +4,12 @@
 mod common;
 
 use bgw_engine::Dice;
-use bgw_engine::classic::{ClassicPlayer, Features, Phase, Ranking, Reason, Weights};
-use bgw_engine::dice_source::{DiceSource, SeededDice};
-use bgw_engine::moves::MoveGenerator;
-use bgw_engine::opponents::Player;
-use bgw_engine::position::{CHECKERS, Position, Side};
-use bgw_engine::rng::SplitMix64;
+use bgw_engine::core::dice_source::{DiceSource, SeededDice};
+use bgw_engine::core::moves::MoveGenerator;
+use bgw_engine::core::position::{CHECKERS, Position, Side};
+use bgw_engine::core::rng::SplitMix64;
+use bgw_engine::evaluation::classic::{ClassicPlayer, Features, Phase, Ranking, Reason, Weights};
+use bgw_engine::evaluation::opponents::Player;
 
 #[test]
 fn rankings_over_the_reference_positions() {
@@ -144,7 +144,7 @@ fn the_default_weights_beat_a_random_mover() {
             };
             let next = plays[i].result;
             if next.player_off() == CHECKERS {
-                let p = bgw_engine::classic::game::points_won(&next) as i32;
+                let p = bgw_engine::evaluation::classic::points_won(&next) as i32;
                 points += if next.on_roll() == classic_side {
                     p
                 } else {
@@ -161,7 +161,7 @@ fn the_default_weights_beat_a_random_mover() {
 
 #[test]
 fn every_legal_notation_reads_back_to_its_play() {
-    use bgw_engine::moves::parse::match_play;
+    use bgw_engine::core::moves::match_play;
     let mut g = MoveGenerator::new();
     let mut checked = 0;
     for (id, pos) in common::positions_10k().iter().step_by(50) {

@@ -148,8 +148,11 @@ fn play_learns_and_saves_the_weights() {
         "{s}"
     );
     assert!(s.contains("Weights saved to"), "{s}");
-    let saved = bgw_engine::classic::Weights::load(&out_file).unwrap();
-    assert_ne!(saved, bgw_engine::classic::Weights::builtin_seed());
+    let saved = bgw_engine::evaluation::classic::Weights::load(&out_file).unwrap();
+    assert_ne!(
+        saved,
+        bgw_engine::evaluation::classic::Weights::builtin_seed()
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -197,7 +200,7 @@ fn learn_writes_the_weights_and_the_log() {
         "{}",
         text(&out.stderr)
     );
-    let w = bgw_engine::classic::Weights::load(&out_file).unwrap();
+    let w = bgw_engine::evaluation::classic::Weights::load(&out_file).unwrap();
     let lines: Vec<serde_json::Value> = std::fs::read_to_string(&log)
         .unwrap()
         .lines()

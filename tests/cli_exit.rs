@@ -154,7 +154,7 @@ fn an_unwritable_out_is_refused_before_the_work() {
     // A symbolic link as --out is written through: the link stays a link.
     let real = dir.join("real.ron");
     let link = dir.join("link.ron");
-    std::fs::write(&real, bgw_engine::classic::weights::SEED_RON).unwrap();
+    std::fs::write(&real, bgw_engine::evaluation::classic::SEED_RON).unwrap();
     std::os::unix::fs::symlink(&real, &link).unwrap();
     let o = run(&[
         "learn",
@@ -173,7 +173,7 @@ fn an_unwritable_out_is_refused_before_the_work() {
     );
     assert_ne!(
         std::fs::read_to_string(&real).unwrap(),
-        bgw_engine::classic::weights::SEED_RON
+        bgw_engine::evaluation::classic::SEED_RON
     );
     // A device is refused.
     let o = run(&["learn", "--games", "1", "--quiet", "--out", "/dev/null"]);

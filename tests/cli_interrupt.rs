@@ -72,7 +72,7 @@ fn tune_writes_the_best_weights_so_far() {
         err.contains("interrupted") && err.contains("best.ron"),
         "{err}"
     );
-    let w = bgw_engine::classic::Weights::load(&out).expect("the weights are written");
+    let w = bgw_engine::evaluation::classic::Weights::load(&out).expect("the weights are written");
     assert!(w.values().iter().any(|&x| x != 0.0));
     assert_eq!(names(&dir), ["best.ron"], "no temporary file left");
     std::fs::remove_dir_all(&dir).unwrap();
@@ -98,7 +98,7 @@ fn learn_writes_the_weights_and_the_log_so_far() {
     );
     assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
     assert!(stderr(&o).contains("interrupted after"), "{}", stderr(&o));
-    bgw_engine::classic::Weights::load(&out).expect("the weights are written");
+    bgw_engine::evaluation::classic::Weights::load(&out).expect("the weights are written");
     let lines = std::fs::read_to_string(&log).unwrap();
     assert!(lines.lines().count() > 0);
     for l in lines.lines() {

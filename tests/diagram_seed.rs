@@ -1,6 +1,6 @@
 //! The diagram's grid against GNU Backgammon's own board for seed 001's example position.
 
-use bgw_engine::formats::{diagram, read_setup};
+use bgw_engine::core::formats::{read_setup, render_diagram};
 
 #[test]
 fn grid_matches_gnubg_board_in_seed_001() {
@@ -18,7 +18,7 @@ fn grid_matches_gnubg_board_in_seed_001() {
     let gnubg: Vec<&str> = lines[top..top + 13].to_vec();
     assert!(gnubg[12].starts_with(" +12-11-10"));
 
-    let ours = diagram::render(&read_setup("qm3bAADMXdsAAA:cAkZAAAAAAAA").unwrap());
+    let ours = render_diagram(&read_setup("qm3bAADMXdsAAA:cAkZAAAAAAAA").unwrap());
     let ours: Vec<&str> = ours.lines().collect();
     let start = ours
         .iter()

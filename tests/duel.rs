@@ -1,8 +1,8 @@
 //! Duels: duplicate dice, symmetry, determinism, cancellation and the published pubeval figures.
 
-use bgw_engine::duel::{Contender, DuelConfig, DuelResult, duel, duel_pairs};
-use bgw_engine::opponents::{Pubeval, RandomPlayer};
-use bgw_engine::task::Task;
+use bgw_engine::core::task::Task;
+use bgw_engine::evaluation::opponents::{Pubeval, RandomPlayer};
+use bgw_engine::studies::duel::{Contender, DuelConfig, DuelResult, duel, duel_pairs};
 use std::time::{Duration, Instant};
 
 fn pubeval(_seed: u64) -> Pubeval {

@@ -4,7 +4,7 @@
 //! lose less than the default on the training and the hold-out set.
 
 mod common;
-use bgw_engine::benchmark::Benchmark;
+use bgw_engine::studies::benchmark::Benchmark;
 use common::{data, run, text, write_part};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -32,8 +32,8 @@ fn weights_file(name: &str) -> String {
 
 #[test]
 fn the_shipped_fitted_weights_lose_less_than_the_default_on_both_sets() {
-    use bgw_engine::benchmark::ClassicRescore;
-    use bgw_engine::classic::Weights;
+    use bgw_engine::evaluation::classic::Weights;
+    use bgw_engine::studies::benchmark::ClassicRescore;
     let fitted = Weights::load(Path::new(&weights_file("fitted.ron"))).unwrap();
     let default = Weights::builtin_default();
     for bench in [Benchmark::shipped(), Benchmark::holdout()] {
@@ -83,10 +83,10 @@ fn a_fit_writes_weights_that_the_benchmark_reads_back() {
     assert_eq!(v["duel"]["games"], 20);
     assert_eq!(v["start"]["WSIN"], -0.5);
     // The file holds the weights printed and scores as the fit said, on both sets.
-    let written = bgw_engine::classic::Weights::load(&out).unwrap();
+    let written = bgw_engine::evaluation::classic::Weights::load(&out).unwrap();
     assert_eq!(
         f(&v["weights"]["WTOGO"]),
-        written.get(bgw_engine::classic::Term::ToGo)
+        written.get(bgw_engine::evaluation::classic::Term::ToGo)
     );
     let player = format!("classic:{}", s(&out));
     for (file, set) in [(&train, "train"), (&test, "holdout")] {

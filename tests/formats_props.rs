@@ -1,10 +1,10 @@
 //! Property tests for every reader of positions: garbage never panics, and random valid
 //! positions survive a round trip through Position ID, XGID, Match ID and RON.
 
-use bgw_engine::formats::match_id::{GameState, MatchId, Resignation};
-use bgw_engine::formats::position_file::PositionFile;
-use bgw_engine::formats::xgid::{XgDice, Xgid, XgidState};
-use bgw_engine::formats::{Setup, position_id, read_setup};
+use bgw_engine::core::formats::{
+    GameState, MatchId, PositionFile, Resignation, Setup, XgDice, Xgid, XgidState,
+    decode_position_id, encode_position_id, read_setup,
+};
 use bgw_engine::{Dice, Position, Side};
 use proptest::prelude::*;
 
@@ -153,7 +153,7 @@ fn read_everything(text: &str) {
     }
     let _ = Xgid::decode(text);
     let _ = MatchId::decode(text);
-    let _ = position_id::decode(text, Side::White);
+    let _ = decode_position_id(text, Side::White);
     if let Ok(file) = PositionFile::parse(text) {
         file.to_setup().expect("parse checks the position");
     }
@@ -230,9 +230,9 @@ proptest! {
 
     #[test]
     fn positions_round_trip_through_position_id(pos in position()) {
-        let id = position_id::encode(&pos);
+        let id = encode_position_id(&pos);
         prop_assert_eq!(id.len(), 14);
-        prop_assert_eq!(position_id::decode(&id, pos.on_roll()).unwrap(), pos);
+        prop_assert_eq!(decode_position_id(&id, pos.on_roll()).unwrap(), pos);
     }
 
     #[test]
@@ -244,7 +244,7 @@ proptest! {
         prop_assert_eq!(back.encode(), text.clone());
         // The XGID and the Position ID say the same thing.
         let setup = read_setup(&text).unwrap();
-        prop_assert_eq!(setup.position_id(), position_id::encode(&pos));
+        prop_assert_eq!(setup.position_id(), encode_position_id(&pos));
         prop_assert_eq!(setup.position, pos);
     }
 
@@ -269,7 +269,7 @@ proptest! {
         prop_assert_eq!(MatchId::decode(&text).unwrap(), m);
         // PositionID:MatchID: the Match ID names the side on roll and the dice.
         let pos = pos.with_on_roll(m.on_roll);
-        let setup = read_setup(&format!("{}:{}", position_id::encode(&pos), text)).unwrap();
+        let setup = read_setup(&format!("{}:{}", encode_position_id(&pos), text)).unwrap();
         prop_assert_eq!(setup.position, pos);
         prop_assert_eq!(setup.dice, m.rolled());
         prop_assert_eq!(setup.match_id(), text);

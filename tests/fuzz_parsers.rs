@@ -4,13 +4,11 @@
 //!
 //! Cases per parser: `BGW_FUZZ_CASES` (default 10,000; CI uses the default, about 10 s here; 40,000 each passed).
 
-use bgw_engine::bearoff::bd_file::{self, Header};
-use bgw_engine::benchmark::Benchmark;
-use bgw_engine::classic::Weights;
-use bgw_engine::formats::position_file::PositionFile;
-use bgw_engine::formats::read_setup;
-use bgw_engine::moves::MoveGenerator;
-use bgw_engine::moves::parse::{match_play, parse};
+use bgw_engine::core::formats::{PositionFile, read_setup};
+use bgw_engine::core::moves::{MoveGenerator, match_play, parse};
+use bgw_engine::evaluation::classic::Weights;
+use bgw_engine::studies::bearoff::{self, Header};
+use bgw_engine::studies::benchmark::Benchmark;
 use bgw_engine::{Dice, Position, Side};
 use proptest::prelude::*;
 
@@ -116,8 +114,8 @@ fn position_files() -> Vec<Vec<u8>> {
 
 fn weight_files() -> Vec<Vec<u8>> {
     [
-        bgw_engine::classic::weights::DEFAULT_RON,
-        bgw_engine::classic::weights::SEED_RON,
+        bgw_engine::evaluation::classic::DEFAULT_RON,
+        bgw_engine::evaluation::classic::SEED_RON,
     ]
     .iter()
     .map(|s| s.as_bytes().to_vec())
@@ -140,12 +138,12 @@ fn moves() -> Vec<Vec<u8>> {
 
 /// A small one-sided database file (4 points, each layout), built once.
 fn bd_files() -> Vec<Vec<u8>> {
-    let db = bgw_engine::bearoff::build::<u16>(4, &Default::default()).unwrap();
-    let moments = bgw_engine::bearoff::moments::build_moments(4, &Default::default()).unwrap();
+    let db = bgw_engine::studies::bearoff::build::<u16>(4, &Default::default()).unwrap();
+    let moments = bgw_engine::studies::bearoff::build_moments(4, &Default::default()).unwrap();
     vec![
-        bd_file::to_bytes(&db, true),
-        bd_file::to_bytes(&db, false),
-        bd_file::normal_to_bytes(&moments),
+        bearoff::to_bytes(&db, true),
+        bearoff::to_bytes(&db, false),
+        bearoff::normal_to_bytes(&moments),
     ]
 }
 
@@ -240,7 +238,7 @@ proptest! {
         if let Err(e) = Header::parse(&bytes) {
             check_message(&e.to_string())?;
         }
-        if let Err(e) = bd_file::from_bytes(&bytes) {
+        if let Err(e) = bearoff::from_bytes(&bytes) {
             check_message(&e.to_string())?;
         }
     }

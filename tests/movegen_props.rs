@@ -1,7 +1,7 @@
 //! Properties of the move generator on random positions, checked against a deliberately plain
 //! reference generator written here from the rules alone.
 
-use bgw_engine::moves::MoveGenerator;
+use bgw_engine::core::moves::MoveGenerator;
 use bgw_engine::{Dice, Position, Side};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;

@@ -3,8 +3,8 @@
 
 mod common;
 
-use bgw_engine::formats::position_id;
-use bgw_engine::moves::MoveGenerator;
+use bgw_engine::core::formats::{decode_position_id, encode_position_id};
+use bgw_engine::core::moves::MoveGenerator;
 use bgw_engine::{Dice, Side};
 
 #[test]
@@ -18,7 +18,7 @@ fn counts_match_two_engines_on_10k_positions() {
     let mut wrong = Vec::new();
     for ((id, pos), row) in positions.iter().zip(&counts) {
         assert_eq!(&row[1], id, "the two files list the same positions");
-        assert_eq!(&position_id::encode(pos), id, "Position ID of the board");
+        assert_eq!(&encode_position_id(pos), id, "Position ID of the board");
         let expected: Vec<usize> = row[2].split(' ').map(|c| c.parse().unwrap()).collect();
         for (dice, &want) in rolls.iter().zip(&expected) {
             let got = generator.generate(pos, *dice).len();
@@ -40,7 +40,7 @@ fn result_sets_match_gnubg() {
     let mut notation_differs = 0;
     let mut compared = 0;
     for row in &rows {
-        let pos = position_id::decode(&row[1], Side::White).unwrap();
+        let pos = decode_position_id(&row[1], Side::White).unwrap();
         let dice = Dice::new(row[2].parse().unwrap(), row[3].parse().unwrap()).unwrap();
         let count: usize = row[4].parse().unwrap();
         let dice_played: usize = row[5].parse().unwrap();
@@ -49,7 +49,7 @@ fn result_sets_match_gnubg() {
         let plays = generator.generate(&pos, dice);
         let mut got: Vec<(String, String)> = plays
             .iter()
-            .map(|p| (position_id::encode(&p.result), p.mv.notation()))
+            .map(|p| (encode_position_id(&p.result), p.mv.notation()))
             .collect();
         got.sort();
         let got_ids: Vec<&str> = got.iter().map(|(id, _)| id.as_str()).collect();

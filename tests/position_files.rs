@@ -1,8 +1,7 @@
 //! Every file in `positions/` loads, describes itself in one line and is what its name says.
 
-use bgw_engine::formats::position_file::PositionFile;
-use bgw_engine::formats::{Setup, position_id};
-use bgw_engine::position::BAR;
+use bgw_engine::core::formats::{PositionFile, Setup, encode_position_id};
+use bgw_engine::core::position::BAR;
 use bgw_engine::{Dice, Position, Side};
 use std::path::PathBuf;
 
@@ -42,7 +41,7 @@ fn files_are_what_their_names_say() {
     let find = |n: &str| all.iter().find(|(name, ..)| name == n).unwrap().1;
     assert_eq!(find("opening").position, Position::opening(Side::White));
     let seed = find("seed-001-example").position;
-    assert_eq!(position_id::encode(&seed), "qm3bAADMXdsAAA");
+    assert_eq!(encode_position_id(&seed), "qm3bAADMXdsAAA");
     assert_eq!(seed.pips(), (100, 99));
     let kinds = |prefix: &str| -> Vec<Position> {
         all.iter()

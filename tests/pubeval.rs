@@ -3,9 +3,8 @@
 mod common;
 
 use bgw_engine::Dice;
-use bgw_engine::moves::MoveGenerator;
-use bgw_engine::opponents::pubeval::{Weights, inputs};
-use bgw_engine::opponents::{Player, Pubeval};
+use bgw_engine::core::moves::MoveGenerator;
+use bgw_engine::evaluation::opponents::{Player, Pubeval, PubevalWeights, pubeval_inputs};
 
 fn dot(x: &[f64; 122], w: &[f64; 122]) -> f64 {
     x.iter().zip(w).map(|(&x, &w)| x * w).sum()
@@ -13,7 +12,7 @@ fn dot(x: &[f64; 122], w: &[f64; 122]) -> f64 {
 
 #[test]
 fn scores_and_choices_match_the_plain_formula() {
-    let w = Weights::published();
+    let w = PubevalWeights::published();
     let mut generator = MoveGenerator::new();
     let mut player = Pubeval::new();
     let mut checked = 0;
@@ -31,7 +30,7 @@ fn scores_and_choices_match_the_plain_formula() {
                     if p.result.player_off() == 15 {
                         f64::INFINITY
                     } else {
-                        dot(&inputs(&p.result), weights)
+                        dot(&pubeval_inputs(&p.result), weights)
                     }
                 })
                 .collect();

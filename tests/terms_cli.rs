@@ -270,7 +270,7 @@ fn terms_list_and_report() {
         rows[2..12].iter().all(|r| loss(r) <= seed + 1e-9),
         "{table}"
     );
-    let w = bgw_engine::classic::Weights::load(&best).unwrap();
+    let w = bgw_engine::evaluation::classic::Weights::load(&best).unwrap();
     assert!(w.terms().extras().count() <= 1);
     std::fs::remove_dir_all(&dir).unwrap();
 }

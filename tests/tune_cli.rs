@@ -3,7 +3,7 @@
 mod common;
 use common::run;
 
-use bgw_engine::classic::Weights;
+use bgw_engine::evaluation::classic::Weights;
 
 fn temp_dir(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("bgw-tune-{name}-{}", std::process::id()));

@@ -3,9 +3,9 @@
 //! gnubg_speed [N]` — N decisions (default 300) at 0 plies, N/10 at 2 plies with gnubg's move
 //! filter and with every move at full depth.
 
-use bgw_engine::benchmark::Benchmark;
-use bgw_engine::formats::position_id;
+use bgw_engine::core::formats::encode_position_id;
 use bgw_engine::reference::gnubg::{Config, Gnubg, MoveFilter, Reply, Request};
+use bgw_engine::studies::benchmark::Benchmark;
 use std::time::{Duration, Instant};
 
 fn main() {
@@ -35,7 +35,7 @@ fn main() {
         let requests: Vec<Request> = bench.decisions[..count.min(bench.decisions.len())]
             .iter()
             .map(|d| Request::Moves {
-                position: position_id::encode(&d.position),
+                position: encode_position_id(&d.position),
                 dice: d.dice,
                 plies,
                 filter,

@@ -28,39 +28,38 @@
 //!
 //! # Where things are
 //!
-//! - **Core**: [`Position`] and [`Side`], [`Dice`] and where they come from ([`DiceSource`]),
-//!   the formats ([`formats`]: Position ID, Match ID, XGID, position files; [`read_setup`]
-//!   reads any of them), every legal move ([`moves`]: [`MoveGenerator`], [`legal_plays`]).
-//! - **Evaluation**: the classic program ([`classic`]: [`Weights`], [`Term`], [`Ranking`],
-//!   [`ClassicPlayer`]), other players ([`opponents`]: pubeval, random, gnubg).
-//! - **Reference**: GNU Backgammon driven through its bridge ([`mod@reference`]).
-//! - **Studies**: bear-off databases, one-sided and two-sided ([`bearoff`]), the benchmark and
-//!   the fit ([`benchmark`]), duels ([`duel`]), tuning ([`tune`]), calibration ([`calibrate`]).
-//! - **«Чемпион»**: seed 002's program and its exact solution ([`champion`]).
-//! - **Files**: atomic writes ([`atomic_file`]), reading user files safely ([`user_file`]).
+//! The library is in six groups, by what a user comes for; each group's page lists its
+//! topics and what it re-exports. A path is at most `bgw_engine::group::topic::Item`
+//! (`bgw_engine::studies::bearoff::ErrorMap`): the modules below a topic are private and
+//! what they offer is re-exported at the topic, the most used items also at the group and
+//! here at the root.
+//!
+//! - **[Core](mod@crate::core)**: [`Position`] and [`Side`], [`Dice`] and where they come from
+//!   ([`DiceSource`]), the formats ([`core::formats`]: Position ID, Match ID, XGID, position
+//!   files; [`read_setup`] reads any of them), every legal move ([`core::moves`]:
+//!   [`MoveGenerator`], [`legal_plays`]), the seeded generator and long tasks' progress and
+//!   cancellation.
+//! - **[Evaluation](evaluation)**: the classic program ([`evaluation::classic`]: [`Weights`],
+//!   [`Term`], [`Ranking`], [`ClassicPlayer`]), other players ([`evaluation::opponents`]:
+//!   pubeval, random, gnubg).
+//! - **[Reference](mod@reference)**: GNU Backgammon driven through its bridge, and any engine
+//!   like it.
+//! - **[Studies](studies)**: bear-off databases, one-sided ([`studies::bearoff`]) and
+//!   two-sided ([`studies::two_sided`]), the benchmark and the fit ([`studies::benchmark`]),
+//!   duels ([`studies::duel`]), tuning ([`studies::tune`]), calibration
+//!   ([`studies::calibrate`]).
+//! - **[«Чемпион»](champion)**: seed 002's program and its exact solution.
+//! - **[Files](io)**: atomic writes and reading user files safely.
 
-pub mod atomic_file;
-pub mod bearoff;
-pub mod benchmark;
-pub mod calibrate;
 pub mod champion;
-pub mod classic;
-pub mod dice;
-pub mod dice_source;
-pub mod duel;
-pub mod formats;
-pub mod moves;
-pub mod opponents;
-pub mod position;
+pub mod core;
+pub mod evaluation;
+pub mod io;
 pub mod reference;
-pub mod rng;
-pub mod task;
-pub mod tune;
-pub mod user_file;
+pub mod studies;
 
-pub use classic::{ClassicPlayer, Ranking, Term, Weights};
-pub use dice::Dice;
-pub use dice_source::{DiceSource, ScriptedDice, SeededDice};
-pub use formats::{Setup, read_setup};
-pub use moves::{MoveGenerator, Play, legal_plays};
-pub use position::{Position, Side};
+pub use crate::core::{
+    Dice, DiceSource, MoveGenerator, Play, Position, ScriptedDice, SeededDice, Setup, Side,
+    legal_plays, read_setup,
+};
+pub use evaluation::classic::{ClassicPlayer, Ranking, Term, Weights};

@@ -4,9 +4,9 @@
 //!
 //! Without gnubg each test prints why it is skipped, unless `CI` is set: then it fails.
 
-use bgw_engine::dice::Dice;
-use bgw_engine::formats::position_id;
-use bgw_engine::moves::{MoveGenerator, legal_plays};
+use bgw_engine::core::dice::Dice;
+use bgw_engine::core::formats::{decode_position_id, encode_position_id};
+use bgw_engine::core::moves::{MoveGenerator, legal_plays};
 use bgw_engine::reference::gnubg::{
     Config, Gnubg, MoveEval, OLDEST_VERSION, Reply, Request, Version, match_to_plays,
 };
@@ -119,7 +119,7 @@ fn sample_positions(every: usize) -> Vec<Position> {
         .step_by(every)
         .map(|l| {
             let id = l.split('\t').nth(1).unwrap();
-            position_id::decode(id, Side::White).unwrap()
+            decode_position_id(id, Side::White).unwrap()
         })
         .collect()
 }
@@ -135,7 +135,7 @@ fn gnubg_lists_exactly_our_legal_plays_on_1050_decisions() {
             let moves = g.rank_moves(&pos, d, 0).unwrap();
             let plays = generator.generate(&pos, d).to_vec();
             let matched = match_to_plays(&pos, d, &moves, &plays, true)
-                .unwrap_or_else(|e| panic!("{} {d}: {e}", position_id::encode(&pos)));
+                .unwrap_or_else(|e| panic!("{} {d}: {e}", encode_position_id(&pos)));
             assert_eq!(matched.len(), plays.len());
             decisions += 1;
             with_hits_or_bar += moves
@@ -343,9 +343,9 @@ fn a_request_that_takes_too_long_times_out_and_gnubg_is_restarted() {
 
 #[test]
 fn a_self_play_build_of_two_games_reads_back_with_our_legal_plays() {
-    use bgw_engine::benchmark::Benchmark;
-    use bgw_engine::benchmark::build::{BuildConfig, build};
-    use bgw_engine::task::Task;
+    use bgw_engine::core::task::Task;
+    use bgw_engine::studies::benchmark::Benchmark;
+    use bgw_engine::studies::benchmark::{BuildConfig, build};
     let Some(mut g) = gnubg() else { return };
     let config = BuildConfig {
         games: 2,
@@ -379,8 +379,8 @@ fn a_self_play_build_of_two_games_reads_back_with_our_legal_plays() {
 
 #[test]
 fn gnubg_at_0_plies_plays_the_0_ply_benchmark_s_best_moves() {
-    use bgw_engine::benchmark::{Benchmark, score};
-    use bgw_engine::duel::Contender;
+    use bgw_engine::studies::benchmark::{Benchmark, score};
+    use bgw_engine::studies::duel::Contender;
     let Some(g) = gnubg() else { return };
     let exact = is_107(&g);
     drop(g);
@@ -414,8 +414,8 @@ fn gnubg_at_0_plies_plays_the_0_ply_benchmark_s_best_moves() {
 
 #[test]
 fn a_short_duel_of_gnubg_against_pubeval_uses_a_process_a_thread() {
-    use bgw_engine::duel::{Contender, DuelConfig, duel};
-    use bgw_engine::task::Task;
+    use bgw_engine::core::task::Task;
+    use bgw_engine::studies::duel::{Contender, DuelConfig, duel};
     if gnubg().is_none() {
         return;
     }

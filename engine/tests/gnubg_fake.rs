@@ -5,10 +5,10 @@
 //! thread forks could fail with "text file busy".
 #![cfg(unix)]
 
-use bgw_engine::dice::Dice;
-use bgw_engine::duel::{Contender, DuelConfig, duel_until};
+use bgw_engine::core::dice::Dice;
 use bgw_engine::reference::gnubg::{Config, Gnubg, Reply, Request};
 use bgw_engine::reference::{ReferenceEngine, ReferenceError as Error};
+use bgw_engine::studies::duel::{Contender, DuelConfig, duel_until};
 use bgw_engine::{Position, Side};
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
@@ -243,7 +243,7 @@ fn stand_ins_are_judged_by_their_protocol_and_misbehaving_ones_never_hang() {
                 games: 2000,
                 seed: 1,
             },
-            &bgw_engine::task::Task::new(),
+            &bgw_engine::core::task::Task::new(),
             &|| pool.failed(),
         );
         let why = gnubg.failure().expect("the failure is kept");

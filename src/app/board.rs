@@ -7,8 +7,8 @@
 use super::checker_sprites::{CheckerSprites, checker_colours};
 use super::editing::edit_board::{EditBoard, Loc, own_point, white_point};
 use super::editing::{EditAction, EditState};
-use bgw_engine::moves::Play;
-use bgw_engine::position::Side;
+use bgw_engine::core::moves::Play;
+use bgw_engine::core::position::Side;
 use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, Vec2, pos2, vec2};
 
 /// What the pointer is over.
@@ -401,7 +401,7 @@ const LEAVING: Color32 = Color32::from_rgba_premultiplied(85, 85, 85, 85);
 fn arrows(
     painter: &egui::Painter,
     g: &Geometry,
-    (mover, play): (Side, &bgw_engine::moves::Play),
+    (mover, play): (Side, &bgw_engine::core::moves::Play),
     before: Option<&EditBoard>,
     after: &EditBoard,
     colour: Color32,

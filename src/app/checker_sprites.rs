@@ -7,7 +7,7 @@
 //! here, anti-aliased, at the exact size in pixels, and drawn again only when that size
 //! changes (the window resized or zoomed).
 
-use bgw_engine::position::Side;
+use bgw_engine::core::position::Side;
 use egui::{Color32, ColorImage, Context, Pos2, Rect, TextureHandle, TextureOptions, pos2};
 
 /// Width of the outline, in points (as the old stroked circle).

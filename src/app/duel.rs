@@ -6,11 +6,11 @@
 use super::effect::Effect;
 use super::jobs::{Job, Start, progress_ui};
 use super::weights::WeightsState;
-use bgw_engine::classic::{ClassicPlayer, Weights};
-use bgw_engine::duel::{self, Contender, DuelConfig, DuelResult};
-use bgw_engine::opponents::pubeval::Pubeval;
+use bgw_engine::core::task::Task;
+use bgw_engine::evaluation::classic::{ClassicPlayer, Weights};
+use bgw_engine::evaluation::opponents::Pubeval;
 use bgw_engine::reference::gnubg;
-use bgw_engine::task::Task;
+use bgw_engine::studies::duel::{self, Contender, DuelConfig, DuelResult};
 
 /// The opponent of the weights being tested.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, serde::Serialize, serde::Deserialize)]
@@ -143,7 +143,7 @@ impl DuelState {
 }
 
 /// A duel against gnubg 0-ply on a thread pool of its own
-/// ([`bgw_engine::opponents::gnubg::worker_threads`], a gnubg process each).
+/// ([`bgw_engine::evaluation::opponents::gnubg_worker_threads`], a gnubg process each).
 fn against_gnubg(
     me: &(dyn Fn(u64) -> ClassicPlayer + Sync),
     config: &DuelConfig,
@@ -152,7 +152,7 @@ fn against_gnubg(
     let b = Contender::gnubg(0, gnubg::Config::default());
     let failed = || b.gnubg_pool().is_some_and(|pool| pool.failed());
     let threads = rayon::ThreadPoolBuilder::new()
-        .num_threads(bgw_engine::opponents::gnubg::worker_threads())
+        .num_threads(bgw_engine::evaluation::opponents::gnubg_worker_threads())
         .build()
         .map_err(|e| format!("cannot start the duel's threads: {e}"))?;
     let r =

@@ -1,7 +1,7 @@
 //! A rectangle of a captured frame as a PNG file's bytes. A panel asks for a capture with an
 //! effect ([`super::effect::Effect::Capture`]); the shell takes egui's screenshot of the next
 //! frame, crops and encodes it here, and sends the bytes back as an action that asks where to
-//! save them (written atomically, [`bgw_engine::atomic_file`]).
+//! save them (written atomically, [`bgw_engine::io::atomic_file`]).
 
 use egui::{ColorImage, Rect};
 

@@ -5,7 +5,7 @@
 //! that is dropped instead (a test that does not run it) leaves a job that says so
 //! ([`Job::never_started`]), so that the feature asks again.
 
-use bgw_engine::task::Task;
+use bgw_engine::core::task::Task;
 use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::{Arc, mpsc};
 

@@ -4,9 +4,9 @@
 //! benches. Both answer without blocking: a request is submitted and its reply polled on later
 //! frames.
 
-use bgw_engine::dice::Dice;
-use bgw_engine::moves::Play;
-use bgw_engine::position::Position;
+use bgw_engine::core::dice::Dice;
+use bgw_engine::core::moves::Play;
+use bgw_engine::core::position::Position;
 use bgw_engine::reference::gnubg::{Config, Gnubg};
 use bgw_engine::reference::{
     Answer, Background, BackgroundTicket, EngineInfo, MoveEval, Question, ReferenceEngine,
@@ -174,7 +174,7 @@ impl Referee for ScriptedReferee {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use bgw_engine::position::Side;
+    use bgw_engine::core::position::Side;
     use bgw_engine::reference::ScriptedEngine;
     use std::time::{Duration, Instant};
 

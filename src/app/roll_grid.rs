@@ -7,10 +7,10 @@
 //! are computed on the frame that first shows them.
 
 use super::editing::{Edit, EditAction};
-use bgw_engine::classic::{Ranking, Weights};
-use bgw_engine::dice::Dice;
-use bgw_engine::moves::MoveGenerator;
-use bgw_engine::position::Position;
+use bgw_engine::core::dice::Dice;
+use bgw_engine::core::moves::MoveGenerator;
+use bgw_engine::core::position::Position;
+use bgw_engine::evaluation::classic::{Ranking, Weights};
 
 /// One roll's line.
 #[derive(Clone, Debug, PartialEq)]
@@ -115,7 +115,7 @@ pub fn show(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use bgw_engine::position::Side;
+    use bgw_engine::core::position::Side;
 
     #[test]
     fn every_roll_has_a_line_that_agrees_with_its_ranking() {
@@ -136,8 +136,8 @@ mod tests {
         assert_eq!(first, l);
         let mut w2 = w;
         w2.set(
-            bgw_engine::classic::Term::Bar,
-            w.get(bgw_engine::classic::Term::Bar) + 1.0,
+            bgw_engine::evaluation::classic::Term::Bar,
+            w.get(bgw_engine::evaluation::classic::Term::Bar) + 1.0,
         );
         let again = cache.get(p, w2);
         assert_eq!(again.len(), 21);

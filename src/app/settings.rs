@@ -4,7 +4,7 @@
 
 use super::layout::Splits;
 use super::saved_part::SavedPart;
-use bgw_engine::position::Side;
+use bgw_engine::core::position::Side;
 use serde::{Deserialize, Serialize};
 
 /// The lower area's tabs.

@@ -201,8 +201,8 @@ mod tests {
     use crate::app::editing::{EditAction, Loc};
     use crate::app::files::{DialogNews, Request, ScriptedDialogs};
     use crate::app::weights::WeightsAction;
-    use bgw_engine::classic::Term;
-    use bgw_engine::position::Side;
+    use bgw_engine::core::position::Side;
+    use bgw_engine::evaluation::classic::Term;
 
     /// Dialogs that never answer: the question stays open.
     struct Silent(Vec<Request>);

@@ -4,7 +4,7 @@
 use super::commands::{self, Command, CommandScope};
 use super::coordinator::{Action, AppState};
 use super::editing::{EditAction, IdFormat};
-use bgw_engine::position::Side;
+use bgw_engine::core::position::Side;
 
 /// The toolbar's own state: the text typed in the ID field, and the text sent last frame
 /// (cleared from the field once read; kept when refused).

@@ -1,5 +1,5 @@
 //! The workspaces: the backgammon board ([`super::backgammon`]) and «Чемпион»
-//! ([`super::champion_panel::workspace`]), each behind [`Workspace`] (the egui demo's `DemoApp`
+//! ([`super::champion_workspace`]), each behind [`Workspace`] (the egui demo's `DemoApp`
 //! is the model); [`Anchor`] names the open one. The menus, the keys and undo/redo ask the open
 //! workspace instead of testing which tab is open.
 

@@ -4,15 +4,13 @@
 use super::bearoff_two_sided as two_sided;
 use super::progress::Progress;
 use super::{CliError, eprint, in_range, interrupt, print};
-use bgw_engine::bearoff::analysis::{self, Analysis, SideReport};
-use bgw_engine::bearoff::bd_file::{self, BdContents, HEADER_LEN, Header};
-use bgw_engine::bearoff::moments::build_moments;
-use bgw_engine::bearoff::normal::{self, ErrorMeasures, Form};
-use bgw_engine::bearoff::race::RaceCount;
-use bgw_engine::bearoff::rule2002::{build_2002, seed_printed_moments};
-use bgw_engine::bearoff::{BuildError, Database, Prob, ROLLS, build, build_within, index};
-use bgw_engine::formats::read_position;
-use bgw_engine::user_file;
+use bgw_engine::core::formats::read_position;
+use bgw_engine::io::user_file;
+use bgw_engine::studies::bearoff::{
+    self, Analysis, BdContents, BuildError, Database, ErrorMeasures, Form, HEADER_LEN, Header,
+    Prob, ROLLS, RaceCount, SideReport, build, build_2002, build_moments, build_within,
+    seed_printed_moments,
+};
 use std::fmt::Write as _;
 use std::io::Read;
 use std::path::PathBuf;
@@ -47,7 +45,7 @@ pub struct Args {
     quiet: bool,
     /// The best play of this roll by the exact two-sided chance (`63`, `6-3`).
     #[arg(long)]
-    dice: Option<bgw_engine::dice::Dice>,
+    dice: Option<bgw_engine::core::dice::Dice>,
     /// A two-sided database for the exact chance: a gnubg two-sided .bd file, or PxC (e.g.
     /// 6x6) to build one in memory (default: the on-the-fly solver, for small positions).
     #[arg(long, value_name = "FILE")]
@@ -319,7 +317,7 @@ fn is_two_sided(file: &std::path::Path) -> bool {
     };
     let mut head = Vec::with_capacity(8);
     opened.take(8).read_to_end(&mut head).is_ok()
-        && bgw_engine::bearoff::two_sided::file::is_two_sided(&head)
+        && bgw_engine::studies::two_sided::is_two_sided(&head)
 }
 
 /// The most games of the one-sided rollout.
@@ -333,7 +331,7 @@ fn analyse(text: &str, args: &Args) -> Result<ExitCode, CliError> {
         None => None,
     };
     let limit = args.points.map_or(10, |p| p as usize);
-    let needed = analysis::points_needed(&pos, limit)?;
+    let needed = bearoff::points_needed(&pos, limit)?;
     let points = args
         .points
         .map(|p| p as usize)
@@ -345,20 +343,20 @@ fn analyse(text: &str, args: &Args) -> Result<ExitCode, CliError> {
         points < 8 || args.json || args.quiet,
     );
     // Only the positions the two sides can reach are built.
-    let targets = analysis::targets(&pos, &needed, points);
+    let targets = bearoff::targets(&pos, &needed, points);
     let mut seed_printed = None;
     let a = match args.rule {
         Rule::Exact => {
             let db = build_within::<f64>(points, &targets, &task)?;
-            analysis::analyse(&pos, &db, limit, args.games, args.seed)?
+            bearoff::analyse(&pos, &db, limit, args.games, args.seed)?
         }
         Rule::Gnubg => {
             let db = build_within::<u16>(points, &targets, &task)?;
-            analysis::analyse(&pos, &db, limit, args.games, args.seed)?
+            bearoff::analyse(&pos, &db, limit, args.games, args.seed)?
         }
         Rule::Seed2002 => {
             let db = build_2002(points, &targets, &task)?;
-            let a = analysis::analyse(&pos, &db, limit, args.games, args.seed)?;
+            let a = bearoff::analyse(&pos, &db, limit, args.games, args.seed)?;
             let printed = |s: &Option<SideReport>| {
                 s.as_ref().map(|s| {
                     let (m, v) = seed_printed_moments(&db.dist(s.index));
@@ -377,7 +375,7 @@ fn analyse(text: &str, args: &Args) -> Result<ExitCode, CliError> {
         let s = if side == 0 { me } else { opp };
         format!(
             "out of range: a checker on point {} (databases here span at most {limit} points)",
-            analysis::highest_point(&s)
+            bearoff::highest_point(&s)
         )
     };
     if args.json {
@@ -563,7 +561,7 @@ fn build_file(
     let mut progress = Progress::new(format!("building {points} points"), &task, quiet);
     // Fail before a long build, not after it.
     super::check_writable(out)?;
-    let in_file = |e: bd_file::BdError| CliError::failed(format!("writing {}: {e}", out.display()));
+    let in_file = |e: bearoff::BdError| CliError::failed(format!("writing {}: {e}", out.display()));
     let stopped = |e: BuildError| match e {
         BuildError::Cancelled => {
             CliError::interrupted(format!("interrupted: {} not written", out.display()))
@@ -573,10 +571,10 @@ fn build_file(
     let start = std::time::Instant::now();
     if normal {
         let db = build_moments(points, &task).map_err(stopped)?;
-        bd_file::write_atomic(out, |w| bd_file::write_normal(&db, w)).map_err(in_file)?;
+        bearoff::write_atomic(out, |w| bearoff::write_normal(&db, w)).map_err(in_file)?;
     } else {
         let db = build::<u16>(points, &task).map_err(stopped)?;
-        bd_file::write_atomic(out, |w| bd_file::write(&db, !uncompressed, w)).map_err(in_file)?;
+        bearoff::write_atomic(out, |w| bearoff::write(&db, !uncompressed, w)).map_err(in_file)?;
     }
     progress.finish();
     if quiet {
@@ -592,7 +590,7 @@ fn build_file(
 }
 
 fn read_file(file: &std::path::Path) -> Result<BdContents, CliError> {
-    bd_file::read(file).map_err(|e| CliError::failed(format!("{}: {e}", file.display())))
+    bearoff::read(file).map_err(|e| CliError::failed(format!("{}: {e}", file.display())))
 }
 
 fn info(file: &std::path::Path, json: bool) -> Result<ExitCode, CliError> {
@@ -607,7 +605,7 @@ fn info(file: &std::path::Path, json: bool) -> Result<ExitCode, CliError> {
         .map_err(|e| at(&e))?;
     let header = Header::parse(&head).map_err(|e| at(&e))?;
     let contents = read_file(file)?;
-    let n = index::positions(header.points);
+    let n = bearoff::positions(header.points);
     let sums = match &contents {
         BdContents::Distributions(db) => {
             let bad = (0..n)
@@ -617,7 +615,7 @@ fn info(file: &std::path::Path, json: bool) -> Result<ExitCode, CliError> {
         }
         BdContents::Normal(_) => None,
     };
-    let last = bd_file::moments_of(&contents, n - 1);
+    let last = bearoff::moments_of(&contents, n - 1);
     let layout = if header.normal {
         "normal"
     } else if header.compressed {
@@ -694,15 +692,15 @@ fn dump(
         BdContents::Distributions(db) => db.points(),
         BdContents::Normal(m) => m.points(),
     };
-    let idx = side_index(counts, idx, points, index::CHECKERS)?;
-    let c = index::counts(idx, points);
-    let m = bd_file::moments_of(&contents, idx);
+    let idx = side_index(counts, idx, points, bearoff::CHECKERS)?;
+    let c = bearoff::counts(idx, points);
+    let m = bearoff::moments_of(&contents, idx);
     // As gnubg reads a normal file: the normal density at each whole k.
     let (off, first_off): (Vec<f64>, Vec<f64>) = match &contents {
         BdContents::Distributions(db) => (db.dist_f64(idx).to_vec(), db.gammon_f64(idx).to_vec()),
         BdContents::Normal(_) => (
-            normal::approximate(m.mean, m.sd, Form::Density).to_vec(),
-            normal::approximate(m.gammon_mean, m.gammon_sd, Form::Density).to_vec(),
+            bearoff::approximate(m.mean, m.sd, Form::Density).to_vec(),
+            bearoff::approximate(m.gammon_mean, m.gammon_sd, Form::Density).to_vec(),
         ),
     };
     if json {
@@ -710,7 +708,7 @@ fn dump(
             index: idx,
             points,
             counts: c[1..=points].to_vec(),
-            pips: index::pips(&c, points),
+            pips: bearoff::pips(&c, points),
             mean: m.mean,
             sd: m.sd,
             gammon_mean: m.gammon_mean,
@@ -725,7 +723,7 @@ fn dump(
     let mut text = format!(
         "index {idx}: checkers on points 1-{points}: {}  ({} pips)\n",
         list.join(","),
-        index::pips(&c, points)
+        bearoff::pips(&c, points)
     );
     let _ = writeln!(
         text,
@@ -781,10 +779,10 @@ pub(super) fn side_index(
     points: usize,
     checkers: usize,
 ) -> Result<u32, CliError> {
-    let positions = bgw_engine::bearoff::two_sided::positions(points, checkers);
+    let positions = bgw_engine::studies::two_sided::positions(points, checkers);
     match (counts, idx) {
         (Some(text), _) => {
-            let mut c = [0u8; index::MAX_POINTS + 1];
+            let mut c = [0u8; bearoff::MAX_POINTS + 1];
             let parts: Vec<&str> = text.split(',').map(str::trim).collect();
             if parts.len() > points {
                 return Err(CliError::usage(format!(
@@ -797,13 +795,13 @@ pub(super) fn side_index(
                     CliError::usage(format!("--counts: '{p}' is not a number of checkers"))
                 })?;
             }
-            let total = index::checkers(&c, points) as usize;
+            let total = bearoff::checkers(&c, points) as usize;
             if total > checkers {
                 return Err(CliError::usage(format!(
                     "--counts puts {total} checkers on the board (at most {checkers} a side)"
                 )));
             }
-            Ok(index::index(&c, points))
+            Ok(bearoff::index(&c, points))
         }
         (None, Some(i)) if i < positions => Ok(i),
         (None, Some(i)) => Err(CliError::usage(format!(

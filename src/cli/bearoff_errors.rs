@@ -4,9 +4,8 @@
 
 use super::progress::Progress;
 use super::{CliError, interrupt, print};
-use bgw_engine::bearoff::build;
-use bgw_engine::bearoff::study::errors::{ErrorMap, MethodErrors, Summary, error_map};
-use bgw_engine::bearoff::two_sided::{Kind, TwoSidedChances, TwoSidedDb, TwoSidedError};
+use bgw_engine::studies::bearoff::{ErrorMap, MethodErrors, Summary, build, error_map};
+use bgw_engine::studies::two_sided::{Kind, TwoSidedChances, TwoSidedDb, TwoSidedError};
 use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -45,7 +44,7 @@ pub fn run(args: &Args) -> Result<ExitCode, CliError> {
     );
     let start = std::time::Instant::now();
     let map = error_map(&db, &one_sided, args.worst, &task).map_err(|e| match e {
-        bgw_engine::bearoff::study::ErrorMapError::Cancelled => {
+        bgw_engine::studies::bearoff::ErrorMapError::Cancelled => {
             CliError::interrupted("interrupted: no error map")
         }
         e => CliError::failed(e.to_string()),

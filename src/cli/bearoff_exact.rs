@@ -3,14 +3,11 @@
 //! one-sided move, the seed's heuristic and the highest BRDVAL.
 
 use super::CliError;
-use bgw_engine::bearoff::analysis::{self, Analysis};
-use bgw_engine::bearoff::build_within;
-use bgw_engine::bearoff::study::{BestPlay, Exact, best_play};
-use bgw_engine::bearoff::two_sided::solver::{DEFAULT_LIMIT, Solver};
-use bgw_engine::bearoff::two_sided::{TwoSidedChances, TwoSidedDb};
-use bgw_engine::dice::Dice;
-use bgw_engine::position::Position;
-use bgw_engine::task::Task;
+use bgw_engine::core::dice::Dice;
+use bgw_engine::core::position::Position;
+use bgw_engine::core::task::Task;
+use bgw_engine::studies::bearoff::{self, Analysis, BestPlay, Exact, best_play, build_within};
+use bgw_engine::studies::two_sided::{DEFAULT_LIMIT, Solver, TwoSidedChances, TwoSidedDb};
 use std::fmt::Write as _;
 
 /// What the two-sided truth says about one position.
@@ -59,7 +56,7 @@ pub fn study(
 ) -> Result<Study, CliError> {
     let points = a.points;
     let mut solver = Solver::new(points, DEFAULT_LIMIT);
-    let [me, opp] = analysis::sides_counts(pos, points);
+    let [me, opp] = bearoff::sides_counts(pos, points);
     let fits = table.filter(|db| db.win_counts(&me, &opp).is_some());
     let mut exact = match fits {
         Some(db) => Exact::Table(db),
@@ -82,7 +79,7 @@ pub fn study(
         (None, _) => None,
         (Some(_), Err(why)) => Some(Err(why.clone())),
         (Some(dice), Ok(_)) => {
-            let targets = analysis::targets(pos, &[Some(points); 2], points);
+            let targets = bearoff::targets(pos, &[Some(points); 2], points);
             let one_sided = build_within::<f64>(points, &targets, &Task::new())?;
             Some(best_play(pos, dice, &one_sided, &mut exact).map_err(|e| e.to_string()))
         }

@@ -3,12 +3,10 @@
 
 use super::progress::Progress;
 use super::{CliError, eprint, interrupt, print};
-use bgw_engine::bearoff::index;
-use bgw_engine::bearoff::two_sided::build::build;
-use bgw_engine::bearoff::two_sided::file::{self, Header};
-use bgw_engine::bearoff::two_sided::resume::Checkpoint;
-use bgw_engine::bearoff::two_sided::{
-    CubefulEquities, Kind, MAX_CHECKERS, MAX_POINTS, TwoSidedChances, TwoSidedDb, TwoSidedError,
+use bgw_engine::studies::bearoff::{self};
+use bgw_engine::studies::two_sided::{
+    self, Checkpoint, CubefulEquities, Header, Kind, MAX_CHECKERS, MAX_POINTS, TwoSidedChances,
+    TwoSidedDb, TwoSidedError, build,
 };
 use std::fmt::Write as _;
 use std::path::Path;
@@ -79,7 +77,7 @@ pub fn build_file(
     let db = build(points, checkers, kind, &task, Some(&mut cp)).map_err(in_file(out))?;
     let built = start.elapsed().as_secs_f64();
     progress.finish();
-    file::write_atomic(&db, out).map_err(in_file(out))?;
+    two_sided::write_atomic(&db, out).map_err(in_file(out))?;
     cp.remove().map_err(in_file(&cp_path))?;
     if !quiet {
         let size = std::fs::metadata(out).map(|m| m.len()).unwrap_or(0);
@@ -111,7 +109,7 @@ struct InfoJson {
 /// What a two-sided file holds.
 pub fn info(path: &Path, json: bool) -> Result<ExitCode, CliError> {
     let db = TwoSidedDb::read(path).map_err(in_file(path))?;
-    let header = file::header_of(&db).map_err(in_file(path))?;
+    let header = two_sided::header_of(&db).map_err(in_file(path))?;
     let n = db.positions();
     let last = db.win(n - 1, n - 1);
     if json {
@@ -208,11 +206,11 @@ pub fn dump(
     let (x, y) = (pick(0)?, pick(1)?);
     let points = db.points();
     let side = |i: u32| {
-        let c = index::counts(i, points);
+        let c = bearoff::counts(i, points);
         SideJson {
             index: i,
             counts: c[1..=points].to_vec(),
-            pips: index::pips(&c, points),
+            pips: bearoff::pips(&c, points),
         }
     };
     let dump = DumpJson {

@@ -3,10 +3,12 @@
 //! gnubg's self-play.
 
 use super::{CliError, check_writable, in_range, interrupt, on_threads, print, progress};
-use bgw_engine::benchmark::build::{self, BuildConfig, BuildError, MAX_PLIES};
-use bgw_engine::benchmark::{Benchmark, Figures, HOLDOUT_NAME, Report, SHIPPED_NAME, score};
-use bgw_engine::duel::Contender;
 use bgw_engine::reference::gnubg::{Config, Gnubg};
+use bgw_engine::studies::benchmark::{
+    self, Benchmark, BuildConfig, BuildError, Figures, HOLDOUT_NAME, MAX_PLIES, Report,
+    SHIPPED_NAME, score,
+};
+use bgw_engine::studies::duel::Contender;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -85,7 +87,7 @@ fn run_build(args: BuildArgs) -> Result<ExitCode, CliError> {
     in_range("--games", args.games, 1, MAX_BUILD_GAMES)?;
     in_range("--plies", args.plies, 0, MAX_PLIES)?;
     check_writable(&args.out)?;
-    let gzip = args.gzip || build::is_gzip_name(&args.out);
+    let gzip = args.gzip || benchmark::is_gzip_name(&args.out);
     let config = BuildConfig {
         games: args.games,
         plies: args.plies,
@@ -94,7 +96,7 @@ fn run_build(args: BuildArgs) -> Result<ExitCode, CliError> {
     let mut gnubg = Gnubg::new(Config::default());
     let task = interrupt::task();
     let mut bar = progress::Progress::new("benchmark build (games)", &task, args.quiet);
-    let built = build::build(&mut gnubg, &config, &task);
+    let built = benchmark::build(&mut gnubg, &config, &task);
     bar.finish();
     let built = built.map_err(|e| {
         // A Ctrl+C that reached gnubg too (it runs in its own process group, but a signal
@@ -132,12 +134,13 @@ fn run_build(args: BuildArgs) -> Result<ExitCode, CliError> {
 
 /// The benchmark named on the command line: `shipped`, `holdout` or a file; and its name.
 pub fn load_benchmark(file: Option<&Path>) -> Result<(Benchmark, String), CliError> {
-    let built_in =
-        |read: fn() -> Result<Benchmark, _>, name: &str| {
-            read().map(|b| (b, name.to_string())).map_err(
-                |e: bgw_engine::benchmark::BenchmarkError| CliError::failed(format!("{name}: {e}")),
-            )
-        };
+    let built_in = |read: fn() -> Result<Benchmark, _>, name: &str| {
+        read().map(|b| (b, name.to_string())).map_err(
+            |e: bgw_engine::studies::benchmark::BenchmarkError| {
+                CliError::failed(format!("{name}: {e}"))
+            },
+        )
+    };
     match file {
         None => built_in(Benchmark::shipped, SHIPPED_NAME),
         Some(p) if p == Path::new("shipped") => built_in(Benchmark::shipped, SHIPPED_NAME),
@@ -152,9 +155,10 @@ fn run_score(args: ScoreArgs) -> Result<ExitCode, CliError> {
     let player = Contender::parse(&args.player)?;
     let (bench, name) = load_benchmark(args.file.as_deref())?;
     let report = if player.gnubg_pool().is_some() {
-        on_threads(bgw_engine::opponents::gnubg::worker_threads(), || {
-            score(&bench, &player)
-        })?
+        on_threads(
+            bgw_engine::evaluation::opponents::gnubg_worker_threads(),
+            || score(&bench, &player),
+        )?
     } else {
         score(&bench, &player)
     };

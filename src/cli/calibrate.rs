@@ -2,12 +2,12 @@
 
 use super::progress::Progress;
 use super::{CliError, print};
-use bgw_engine::calibrate::{
+use bgw_engine::core::formats::encode_position_id;
+use bgw_engine::evaluation::classic::Weights;
+use bgw_engine::studies::calibrate::{
     bearoff_build_seconds, duel_games_per_second, movegen_rate, parse_positions_tsv,
     ranking_seconds, self_play_positions, worst_case,
 };
-use bgw_engine::classic::Weights;
-use bgw_engine::formats::position_id;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -45,7 +45,7 @@ struct Figure<'a> {
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let (positions, source) = match &args.positions {
         Some(path) => {
-            let text = bgw_engine::user_file::read_text(path)
+            let text = bgw_engine::io::user_file::read_text(path)
                 .map_err(|e| CliError::failed(format!("cannot read {}: {e}", path.display())))?;
             let positions = parse_positions_tsv(&text)
                 .map_err(|e| CliError::failed(format!("{}: {e}", path.display())))?;
@@ -72,7 +72,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             key: "classic_rank_worst_case_us",
             label: format!(
                 "classic ranking with full breakdown, worst case {} {dice} ({results} results)",
-                position_id::encode(&worst)
+                encode_position_id(&worst)
             ),
             value: Box::new(|| {
                 1e6 * ranking_seconds(&worst, dice, &weights, Duration::from_millis(500))
@@ -114,7 +114,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         });
     }
     // The measurements themselves are not cancelled: this task only shows them.
-    let task = bgw_engine::task::Task::new();
+    let task = bgw_engine::core::task::Task::new();
     task.set(0, figures.len() as u64);
     let mut bar = Progress::new("calibrate (figures)", &task, args.quiet);
     let values: Vec<f64> = figures

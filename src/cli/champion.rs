@@ -11,7 +11,7 @@ use bgw_engine::champion::solver::Move;
 use bgw_engine::champion::{
     Champion, Listing, Position, RuleError, Side, Solution, Value, Variant, WolfMove,
 };
-use bgw_engine::rng::SplitMix64;
+use bgw_engine::core::rng::SplitMix64;
 use std::fmt::Write as _;
 use std::process::ExitCode;
 use std::time::Instant;

@@ -1,7 +1,7 @@
 //! `bgw duel`: many cubeless money games between two players, duplicate dice, all cores.
 
 use super::{CliError, in_range, interrupt, on_threads, print, progress};
-use bgw_engine::duel::{Contender, DuelConfig, DuelResult, duel_until};
+use bgw_engine::studies::duel::{Contender, DuelConfig, DuelResult, duel_until};
 use std::process::ExitCode;
 
 /// Arguments of `bgw duel`.
@@ -64,7 +64,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let gnubg_plays = a.gnubg_pool().is_some() || b.gnubg_pool().is_some();
     let threads = args
         .threads
-        .or_else(|| gnubg_plays.then(bgw_engine::opponents::gnubg::worker_threads));
+        .or_else(|| gnubg_plays.then(bgw_engine::evaluation::opponents::gnubg_worker_threads));
     let result = match threads {
         None => play(),
         Some(n) => on_threads(n, play)?,

@@ -4,12 +4,12 @@
 use super::progress::Progress;
 use super::rank::load_weights;
 use super::{CliError, in_range, interrupt, print};
-use bgw_engine::benchmark::{
+use bgw_engine::core::task::Task;
+use bgw_engine::evaluation::classic::{Phase, TermSet, Weights, by_seed_name};
+use bgw_engine::studies::benchmark::{
     ClassicRescore, Figures, FitConfig, FitError, FitOutcome, Report, fit,
 };
-use bgw_engine::classic::{Phase, TermSet, Weights, by_seed_name};
-use bgw_engine::duel::{Contender, DuelConfig, DuelResult, duel};
-use bgw_engine::task::Task;
+use bgw_engine::studies::duel::{Contender, DuelConfig, DuelResult, duel};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};

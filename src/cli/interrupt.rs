@@ -3,7 +3,7 @@
 //! and the command writes what it has or removes what it started: temporary files, gnubg's
 //! processes); a second one ends the process at once with exit code 130.
 
-use bgw_engine::task::Task;
+use bgw_engine::core::task::Task;
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, Ordering};
 

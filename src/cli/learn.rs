@@ -3,9 +3,8 @@
 use super::progress::Progress;
 use super::rank::load_weights;
 use super::{CliError, in_range, interrupt, positive_finite, print};
-use bgw_engine::atomic_file::AtomicFile;
-use bgw_engine::classic::Weights;
-use bgw_engine::classic::selfplay::{LearnStats, learn};
+use bgw_engine::evaluation::classic::{LearnStats, Weights, learn};
+use bgw_engine::io::atomic_file::AtomicFile;
 use std::cell::RefCell;
 use std::io::Write;
 use std::path::PathBuf;

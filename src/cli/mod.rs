@@ -164,16 +164,16 @@ macro_rules! classify {
 }
 
 classify!(usage:
-    bgw_engine::formats::ReadError,
-    bgw_engine::dice::DiceError,
-    bgw_engine::position::PositionError,
-    bgw_engine::bearoff::analysis::AnalysisError,
+    bgw_engine::core::formats::ReadError,
+    bgw_engine::core::dice::DiceError,
+    bgw_engine::core::position::PositionError,
+    bgw_engine::studies::bearoff::AnalysisError,
     bgw_engine::champion::RuleError,
 );
 classify!(failed:
     serde_json::Error,
-    bgw_engine::bearoff::bd_file::BdError,
-    bgw_engine::calibrate::PositionsFileError,
+    bgw_engine::studies::bearoff::BdError,
+    bgw_engine::studies::calibrate::PositionsFileError,
 );
 
 impl From<std::io::Error> for CliError {
@@ -188,38 +188,42 @@ impl From<std::io::Error> for CliError {
     }
 }
 
-impl From<bgw_engine::classic::WeightsError> for CliError {
+impl From<bgw_engine::evaluation::classic::WeightsError> for CliError {
     /// A weights file that cannot be read, parsed or written is a failure while running.
-    fn from(e: bgw_engine::classic::WeightsError) -> CliError {
+    fn from(e: bgw_engine::evaluation::classic::WeightsError) -> CliError {
         CliError::failed(e.to_string())
     }
 }
 
-impl From<bgw_engine::formats::position_file::PositionFileError> for CliError {
+impl From<bgw_engine::core::formats::PositionFileError> for CliError {
     /// A position file that cannot be read or parsed is a failure while running.
-    fn from(e: bgw_engine::formats::position_file::PositionFileError) -> CliError {
+    fn from(e: bgw_engine::core::formats::PositionFileError) -> CliError {
         CliError::failed(e.to_string())
     }
 }
 
-impl From<bgw_engine::duel::ContenderError> for CliError {
+impl From<bgw_engine::studies::duel::ContenderError> for CliError {
     /// An unknown player name or bad gnubg plies are usage errors; a weights file failing is
     /// not.
-    fn from(e: bgw_engine::duel::ContenderError) -> CliError {
+    fn from(e: bgw_engine::studies::duel::ContenderError) -> CliError {
         match e {
-            bgw_engine::duel::ContenderError::Unknown(_)
-            | bgw_engine::duel::ContenderError::Plies(_) => CliError::usage(e.to_string()),
-            bgw_engine::duel::ContenderError::Weights(w) => w.into(),
+            bgw_engine::studies::duel::ContenderError::Unknown(_)
+            | bgw_engine::studies::duel::ContenderError::Plies(_) => CliError::usage(e.to_string()),
+            bgw_engine::studies::duel::ContenderError::Weights(w) => w.into(),
         }
     }
 }
 
-impl From<bgw_engine::bearoff::BuildError> for CliError {
+impl From<bgw_engine::studies::bearoff::BuildError> for CliError {
     /// A cancelled build was stopped by Ctrl+C; too many points is a usage error.
-    fn from(e: bgw_engine::bearoff::BuildError) -> CliError {
+    fn from(e: bgw_engine::studies::bearoff::BuildError) -> CliError {
         match e {
-            bgw_engine::bearoff::BuildError::Cancelled => CliError::interrupted(e.to_string()),
-            bgw_engine::bearoff::BuildError::TooManyPoints(_) => CliError::usage(e.to_string()),
+            bgw_engine::studies::bearoff::BuildError::Cancelled => {
+                CliError::interrupted(e.to_string())
+            }
+            bgw_engine::studies::bearoff::BuildError::TooManyPoints(_) => {
+                CliError::usage(e.to_string())
+            }
         }
     }
 }
@@ -228,7 +232,7 @@ impl From<bgw_engine::bearoff::BuildError> for CliError {
 /// or new or a link to one, a temporary file can be made beside it): an unwritable `--out` is
 /// found at once, not after the work.
 pub fn check_writable(path: &std::path::Path) -> Result<(), CliError> {
-    bgw_engine::atomic_file::check_writable(path)
+    bgw_engine::io::atomic_file::check_writable(path)
         .map_err(|e| CliError::failed(format!("cannot write {}: {e}", path.display())))
 }
 

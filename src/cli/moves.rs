@@ -2,9 +2,8 @@
 
 use super::{CliError, print};
 use bgw_engine::Dice;
-use bgw_engine::formats::quote::shorten;
-use bgw_engine::formats::{position_id, read_position, read_setup};
-use bgw_engine::moves::{MoveGenerator, Play};
+use bgw_engine::core::formats::{encode_position_id, read_position, read_setup, shorten};
+use bgw_engine::core::moves::{MoveGenerator, Play};
 use rayon::prelude::*;
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
@@ -60,7 +59,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     sort_for_display(&mut plays);
     let rows: Vec<(String, String)> = plays
         .iter()
-        .map(|p| (p.mv.notation(), position_id::encode(&p.result.mirror())))
+        .map(|p| (p.mv.notation(), encode_position_id(&p.result.mirror())))
         .collect();
     if args.json {
         let array: Vec<MoveJson> = rows
@@ -102,7 +101,7 @@ fn answer(line: &str, generator: &mut MoveGenerator) -> (String, bool) {
             let mut ids: Vec<String> = generator
                 .generate(&pos, dice)
                 .iter()
-                .map(|p| position_id::encode(&p.result.mirror()))
+                .map(|p| encode_position_id(&p.result.mirror()))
                 .collect();
             ids.sort_unstable();
             let mut out = format!("{} {}", line.trim(), ids.len());

@@ -10,10 +10,9 @@
 
 use super::rank::load_weights;
 use super::{CliError, positive_finite, print};
-use bgw_engine::classic::game::{Game, GameError, MoveError};
-use bgw_engine::classic::{ClassicPlayer, Weights};
-use bgw_engine::moves::Move;
-use bgw_engine::position::{Position, Side};
+use bgw_engine::core::moves::Move;
+use bgw_engine::core::position::{Position, Side};
+use bgw_engine::evaluation::classic::{ClassicPlayer, Game, GameError, MoveError, Weights};
 use bgw_engine::{Dice, SeededDice};
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
@@ -408,7 +407,7 @@ fn print_board(out: &mut impl Write, pos: &Position) -> std::io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use bgw_engine::moves::MoveGenerator;
+    use bgw_engine::core::moves::MoveGenerator;
 
     #[test]
     fn white_moves_in_the_seeds_numbering() {

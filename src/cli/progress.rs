@@ -8,7 +8,7 @@
 //! and once more when the work is over, so that the last tenth's line is written.
 
 use super::eprint;
-use bgw_engine::task::{Task, TaskProgress, Watch};
+use bgw_engine::core::task::{Task, TaskProgress, Watch};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
 use std::sync::Arc;

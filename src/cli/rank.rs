@@ -1,10 +1,9 @@
 //! `bgw rank`: every legal result of a roll ranked by the classic program's BRDVAL.
 
 use super::{CliError, print};
-use bgw_engine::classic::terms::TERM_COUNT;
-use bgw_engine::classic::{Ranking, Term, Weights, by_seed_name};
-use bgw_engine::formats::{position_id, read_position};
-use bgw_engine::moves::MoveGenerator;
+use bgw_engine::core::formats::{encode_position_id, read_position};
+use bgw_engine::core::moves::MoveGenerator;
+use bgw_engine::evaluation::classic::{Ranking, TERM_COUNT, Term, Weights, by_seed_name};
 use bgw_engine::{Dice, Position};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -57,7 +56,7 @@ fn table(pos: &Position, dice: Dice, ranking: &Ranking) -> String {
     let _ = writeln!(
         out,
         "{}  {} to play {}  phase: {}",
-        position_id::encode(pos),
+        encode_position_id(pos),
         pos.on_roll(),
         dice,
         ranking.phase.description()
@@ -144,7 +143,7 @@ pub fn to_json(r: &Ranking) -> RankingJson {
                 mv: c.play.mv.notation(),
                 phase: r.phase.name(),
                 rank: i + 1,
-                result: position_id::encode(&c.play.result.mirror()),
+                result: encode_position_id(&c.play.result.mirror()),
                 value: c.value,
             }
         })
@@ -154,6 +153,6 @@ pub fn to_json(r: &Ranking) -> RankingJson {
         classic_reason: r.choice.map(|c| c.reason.to_string()),
         dice: r.dice.to_string(),
         phase: r.phase.name(),
-        position: position_id::encode(&r.position),
+        position: encode_position_id(&r.position),
     }
 }

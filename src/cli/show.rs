@@ -1,10 +1,8 @@
 //! `bgw show`: a position as a diagram, with its pip counts and IDs.
 
 use super::{CliError, print};
-use bgw_engine::formats::position_file::PositionFile;
-use bgw_engine::formats::quote::printable;
-use bgw_engine::formats::{diagram, read_setup};
-use bgw_engine::position::{BAR, OPPONENT_BAR};
+use bgw_engine::core::formats::{PositionFile, printable, read_setup, render_diagram};
+use bgw_engine::core::position::{BAR, OPPONENT_BAR};
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -57,7 +55,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         let path = Path::new(&args.position);
         let file = PositionFile::load(path).map_err(|e| match e {
             // I/O errors already name the file.
-            e @ bgw_engine::formats::position_file::PositionFileError::Io { .. } => {
+            e @ bgw_engine::core::formats::PositionFileError::Io { .. } => {
                 CliError::failed(e.to_string())
             }
             e => CliError::failed(format!("{}: {e}", path.display())),
@@ -100,7 +98,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         };
         text = format!("{}\n", serde_json::to_string_pretty(&json)?);
     } else {
-        text.push_str(&diagram::render(&setup));
+        text.push_str(&render_diagram(&setup));
     }
     // A closed pipe (`bgw show … | head`) is not an error of the user's.
     print(&text)?;

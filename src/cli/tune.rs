@@ -3,8 +3,10 @@
 use super::progress::Progress;
 use super::rank::load_weights;
 use super::{CliError, in_range, interrupt, positive_finite, print};
-use bgw_engine::classic::{TERMS, Term, Weights, by_seed_name};
-use bgw_engine::tune::{Generation, Method, Stop, TuneConfig, classic_against_pubeval, tune};
+use bgw_engine::evaluation::classic::{TERMS, Term, Weights, by_seed_name};
+use bgw_engine::studies::tune::{
+    Generation, Method, Stop, TuneConfig, classic_against_pubeval, tune,
+};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::process::ExitCode;

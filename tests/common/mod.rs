@@ -2,7 +2,7 @@
 //! where each file came from) and a runner for the `bgw` binary.
 #![allow(dead_code)]
 
-use bgw_engine::formats::position_id;
+use bgw_engine::core::formats::encode_position_id;
 use bgw_engine::{Position, Side};
 use std::io::Write;
 use std::path::PathBuf;
@@ -121,7 +121,7 @@ pub fn bgw_to(args: &[&str], stdin: &[u8], stdout: Sink, stderr: Sink) -> Output
 /// Decisions `range` of the shipped benchmark written as a benchmark file (our notation of
 /// each play, gnubg's equities), at `path`.
 pub fn write_part(path: &std::path::Path, range: std::ops::Range<usize>) {
-    let shipped = bgw_engine::benchmark::Benchmark::shipped().unwrap();
+    let shipped = bgw_engine::studies::benchmark::Benchmark::shipped().unwrap();
     let mut out = String::new();
     for d in &shipped.decisions[range] {
         let moves: Vec<(String, f64)> = (0..d.plays.len())
@@ -147,5 +147,5 @@ pub fn race_id(me: &[(usize, u8)], opp: &[(usize, u8)]) -> String {
         }
         s
     };
-    position_id::encode(&Position::from_sides(Side::White, &side(me), &side(opp)).unwrap())
+    encode_position_id(&Position::from_sides(Side::White, &side(me), &side(opp)).unwrap())
 }

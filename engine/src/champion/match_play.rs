@@ -4,7 +4,7 @@
 use super::board::{Outcome, Position, RuleError, Side, Variant, WolfMove, parse_game};
 use super::program::{Champion, Listing, Trace};
 use super::solver::{MoveValue, Solution};
-use crate::rng::SplitMix64;
+use crate::core::rng::SplitMix64;
 
 /// The position before the article's first printed move: wolves 46 48 68 88, goat 66, the
 /// wolves to move.

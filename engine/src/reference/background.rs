@@ -7,8 +7,8 @@
 //! engine's own time limit bounds that), dropping the engine (gnubg's process ends with it).
 
 use super::{EngineInfo, Evaluation, MoveEval, ReferenceEngine, ReferenceError};
-use crate::dice::Dice;
-use crate::position::Position;
+use crate::core::dice::Dice;
+use crate::core::position::Position;
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -270,7 +270,7 @@ fn serve<E: ReferenceEngine>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::position::Side;
+    use crate::core::position::Side;
     use crate::reference::ScriptedEngine;
     use std::sync::{Arc, Condvar, Mutex};
     use std::time::{Duration, Instant};

@@ -9,9 +9,10 @@
 //! implementation; tests script the seam with stand-ins ([`ScriptedEngine`], and programs
 //! that stand in for gnubg).
 //!
-//! Built on the seam: the benchmark's judge ([`crate::benchmark::build`]), the duel's player
-//! over any engine ([`crate::opponents::ReferencePlayer`]) and [`Background`], which runs any
-//! engine on a thread of its own and answers without blocking (for a user interface).
+//! Built on the seam: the benchmark's judge ([`crate::studies::benchmark::build`]), the duel's
+//! player over any engine ([`crate::evaluation::opponents::ReferencePlayer`]) and [`Background`],
+//! which runs any engine on a thread of its own and answers without blocking (for a user
+//! interface).
 //!
 //! Moves are named in gnubg's notation (our own); [`match_to_plays`] finds an engine's moves
 //! among our legal plays by the position they reach. No user interface here: the app and the
@@ -27,8 +28,8 @@ pub use error::ReferenceError;
 pub use gnubg::{MatchError, match_to_plays};
 pub use scripted::{ScriptedEngine, ScriptedEquity};
 
-use crate::dice::Dice;
-use crate::position::Position;
+use crate::core::dice::Dice;
+use crate::core::position::Position;
 use std::fmt;
 
 /// The five probabilities of a cubeless money game, for one side: win, win gammon, win

@@ -2,9 +2,9 @@
 //! function, best first.
 
 use super::{EngineInfo, Evaluation, MoveEval, ReferenceEngine, ReferenceError};
-use crate::dice::Dice;
-use crate::moves::{MoveGenerator, Play};
-use crate::position::Position;
+use crate::core::dice::Dice;
+use crate::core::moves::{MoveGenerator, Play};
+use crate::core::position::Position;
 
 /// The equity a [`ScriptedEngine`] gives a play of a position (for the side that moved).
 pub type ScriptedEquity = dyn FnMut(&Position, &Play) -> f64 + Send;
@@ -89,7 +89,7 @@ impl ReferenceEngine for ScriptedEngine {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::position::Side;
+    use crate::core::position::Side;
 
     #[test]
     fn every_legal_move_best_first_by_the_function() {

@@ -8,7 +8,7 @@ use super::state::BearoffAction;
 use super::state::BearoffState;
 use super::two_sided::ExactReport;
 use crate::app::editing::Edit;
-use bgw_engine::bearoff::study::BestPlay;
+use bgw_engine::studies::bearoff::BestPlay;
 use egui_extras::{Column, TableBuilder};
 
 /// The rules compared, in the table's order: name, what it is, its play's index.

@@ -33,7 +33,7 @@ pub use state::{
 
 use super::editing::Edit;
 use super::jobs::progress_ui;
-use bgw_engine::bearoff::analysis::Analysis;
+use bgw_engine::studies::bearoff::Analysis;
 use egui::vec2;
 use series::Series;
 
@@ -371,7 +371,7 @@ pub fn race(ui: &mut egui::Ui, edit: &Edit) {
         ui.label("The sides are still in contact: the race formulas assume a pure race.");
     }
     let [o, m] = pos.sides();
-    let counts = bgw_engine::bearoff::race::all(&m, &o);
+    let counts = bgw_engine::studies::bearoff::race_counts(&m, &o);
     tables::race(
         ui,
         &counts,

@@ -10,7 +10,7 @@ use super::series::{LINEAR_FLOOR, LOG_FLOOR, Series, log10_probabilities, shown_
 use super::state::{
     Arrangement, BearoffAction, BearoffView, Distribution, NormalForm, PlotExport, Quantity, Scale,
 };
-use bgw_engine::bearoff::ROLLS;
+use bgw_engine::studies::bearoff::ROLLS;
 use egui::{Color32, Rect, Vec2, vec2};
 use egui_plot::{AxisHints, Bar, BarChart, Line, LineStyle, MarkerShape, Plot, PlotPoints, Points};
 use std::ops::RangeInclusive;

@@ -2,21 +2,19 @@
 //! and normal series per roll or cumulative, their difference, their log10 values, and the
 //! rolls worth showing. Nothing here draws.
 //!
-//! **The normal's cumulative** is its distribution function with the continuity convention of
-//! the engine's interval form (`bgw_engine::bearoff::normal`, `Φ(k + ½) − Φ(k − ½)` for k
-//! rolls): roll k owns the interval (k − ½, k + ½], so P(within k rolls) = Φ((k + ½ − μ)/σ),
+//! **The normal's cumulative** is its distribution function with the continuity convention of the
+//! engine's interval form (`bgw_engine::studies::bearoff::Form::Interval`, `Φ(k + ½) − Φ(k − ½)`
+//! for k rolls): roll k owns the interval (k − ½, k + ½], so P(within k rolls) = Φ((k + ½ − μ)/σ),
 //! with the exact mean and sd. It is the same for both normal forms: the running sum of the
-//! interval form is this minus the normal's mass below −½ rolls, Φ((−½ − μ)/σ) (negligible
-//! for bearing off; for a first checker expected off within a roll or two it can reach 10⁻³,
-//! and the distribution function counts it in P(within 0 rolls)); the seed's density form is
-//! not a distribution (its values do not sum exactly to 1), and its running sum is the
-//! midpoint rule of this integral. A standard deviation of 0 is a certain number of rolls,
-//! round(μ), as in the engine.
+//! interval form is this minus the normal's mass below −½ rolls, Φ((−½ − μ)/σ) (negligible for
+//! bearing off; for a first checker expected off within a roll or two it can reach 10⁻³, and the
+//! distribution function counts it in P(within 0 rolls)); the seed's density form is not a
+//! distribution (its values do not sum exactly to 1), and its running sum is the midpoint rule of
+//! this integral. A standard deviation of 0 is a certain number of rolls, round(μ), as in the
+//! engine.
 
 use super::state::{BearoffView, Distribution, NormalForm, Quantity};
-use bgw_engine::bearoff::ROLLS;
-use bgw_engine::bearoff::analysis::SideReport;
-use bgw_engine::bearoff::normal::phi_cdf;
+use bgw_engine::studies::bearoff::{ROLLS, SideReport, phi_cdf};
 use std::ops::RangeInclusive;
 
 /// Probabilities below this are not worth a bar on a linear axis (0.001 %).
@@ -125,7 +123,7 @@ pub fn shown_rolls(series: &[&Series], quantity: Quantity, floor: f64) -> RangeI
 #[cfg(test)]
 mod tests {
     use super::*;
-    use bgw_engine::bearoff::normal::Form;
+    use bgw_engine::studies::bearoff::Form;
 
     fn close(a: f64, b: f64, tol: f64) -> bool {
         (a - b).abs() <= tol
@@ -154,7 +152,7 @@ mod tests {
         assert!(c[..=20].windows(2).all(|w| w[0] < w[1]));
         assert!(close(c[ROLLS - 1], 1.0, 1e-9));
         // Differences of the cumulative are the engine's interval form.
-        let i = bgw_engine::bearoff::normal::approximate(13.0, 2.0, Form::Interval);
+        let i = bgw_engine::studies::bearoff::approximate(13.0, 2.0, Form::Interval);
         for k in 1..ROLLS {
             assert!(close(c[k] - c[k - 1], i[k], 1e-12), "k = {k}");
         }

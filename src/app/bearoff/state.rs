@@ -5,11 +5,10 @@
 use super::two_sided::TwoSidedState;
 use crate::app::effect::{Effect, Region};
 use crate::app::jobs::{Job, Start};
-use bgw_engine::bearoff::analysis::{self, Analysis};
-use bgw_engine::bearoff::build_within;
-use bgw_engine::dice::Dice;
-use bgw_engine::position::Position;
-use bgw_engine::task::Task;
+use bgw_engine::core::dice::Dice;
+use bgw_engine::core::position::Position;
+use bgw_engine::core::task::Task;
+use bgw_engine::studies::bearoff::{self, Analysis, build_within};
 use serde::{Deserialize, Serialize};
 
 /// The largest database the panel builds (points).
@@ -264,7 +263,7 @@ impl BearoffState {
         }
         self.position = Some(pos);
         self.result = None;
-        let needed = match analysis::points_needed(&pos, MAX_POINTS) {
+        let needed = match bearoff::points_needed(&pos, MAX_POINTS) {
             Ok(n) => n,
             Err(e) => {
                 self.result = Some(Err(e.to_string()));
@@ -278,12 +277,12 @@ impl BearoffState {
             return starts;
         }
         let points = needed.iter().flatten().copied().max().unwrap_or(1);
-        let targets = analysis::targets(&pos, &needed, points);
+        let targets = bearoff::targets(&pos, &needed, points);
         let (job, start) = Job::new(
             format!("building the {points}-point bear-off database"),
             move |task: &Task| {
                 let db = build_within::<f64>(points, &targets, task).map_err(|e| e.to_string())?;
-                analysis::analyse(&pos, &db, MAX_POINTS, ROLLOUT_GAMES, ROLLOUT_SEED)
+                bearoff::analyse(&pos, &db, MAX_POINTS, ROLLOUT_GAMES, ROLLOUT_SEED)
                     .map_err(|e| e.to_string())
             },
         );

@@ -5,9 +5,7 @@
 use super::axes::percent;
 use super::series::{LINEAR_FLOOR, Series};
 use super::state::{BearoffView, Distribution, Quantity};
-use bgw_engine::bearoff::ROLLS;
-use bgw_engine::bearoff::analysis::{Analysis, SideReport};
-use bgw_engine::bearoff::race::RaceCount;
+use bgw_engine::studies::bearoff::{Analysis, ROLLS, RaceCount, SideReport};
 use egui_extras::{Column, TableBuilder};
 
 /// The height of a table row.

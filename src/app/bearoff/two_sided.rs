@@ -2,19 +2,20 @@
 //! built in memory), the exact chance of the race on the board — from the database when both
 //! sides fit it, else solved on the fly when the pair is small enough — with best play for the
 //! dice on the board, and the database's error map. Everything is computed off the UI thread
-//! ([`Job`]); the engine does the work (`bgw_engine::bearoff::study`).
+//! ([`Job`]); the engine does the work (`bgw_engine::studies::bearoff`'s `error_map` and
+//! `best_play`, `bgw_engine::studies::two_sided`).
 
 use crate::app::jobs::{Job, Start};
 use crate::text::thousands;
-use bgw_engine::bearoff::analysis;
-use bgw_engine::bearoff::index::{Counts, MAX_POINTS};
-use bgw_engine::bearoff::study::{BestPlay, ErrorMap, Exact, best_play, error_map};
-use bgw_engine::bearoff::two_sided::solver::{DEFAULT_LIMIT, Solver};
-use bgw_engine::bearoff::two_sided::{Kind, TwoSidedChances, TwoSidedDb, positions};
-use bgw_engine::bearoff::{build, build_within};
-use bgw_engine::dice::Dice;
-use bgw_engine::position::Position;
-use bgw_engine::task::Task;
+use bgw_engine::core::dice::Dice;
+use bgw_engine::core::position::Position;
+use bgw_engine::core::task::Task;
+use bgw_engine::studies::bearoff::{
+    self, BestPlay, Counts, ErrorMap, Exact, MAX_POINTS, best_play, build, build_within, error_map,
+};
+use bgw_engine::studies::two_sided::{
+    DEFAULT_LIMIT, Kind, Solver, TwoSidedChances, TwoSidedDb, positions,
+};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -83,7 +84,7 @@ pub struct TwoSidedState {
 
 /// Each side's checkers on its points 1–15, `[on roll, other]`.
 pub fn sides(pos: &Position) -> [Counts; 2] {
-    analysis::sides_counts(pos, MAX_POINTS)
+    bearoff::sides_counts(pos, MAX_POINTS)
 }
 
 /// The highest point a side occupies and its checkers.
@@ -95,7 +96,7 @@ fn extent(c: &Counts) -> (usize, usize) {
 /// Where the exact chance of `pos` comes from, or why there is none, in one line ("7 and 9
 /// checkers up to point 8: no two-sided database covers it, …").
 pub fn source(pos: &Position, loaded: Option<&Loaded>) -> Result<Source, String> {
-    analysis::points_needed(pos, MAX_POINTS).map_err(|e| e.to_string())?;
+    bearoff::points_needed(pos, MAX_POINTS).map_err(|e| e.to_string())?;
     let [a, b] = sides(pos);
     let ((ha, na), (hb, nb)) = (extent(&a), extent(&b));
     if let Some(l) = loaded
@@ -168,9 +169,9 @@ fn best_for(
     exact: &mut Exact<'_>,
     task: &Task,
 ) -> Result<BestPlay, String> {
-    let needed = analysis::points_needed(pos, MAX_POINTS).map_err(|e| e.to_string())?;
+    let needed = bearoff::points_needed(pos, MAX_POINTS).map_err(|e| e.to_string())?;
     let points = needed.iter().flatten().copied().max().unwrap_or(1);
-    let targets = analysis::targets(pos, &needed, points);
+    let targets = bearoff::targets(pos, &needed, points);
     // Cancelled with the job; its count is not the job's.
     let one_sided =
         build_within::<f64>(points, &targets, &task.subtask()).map_err(|e| e.to_string())?;

@@ -3,10 +3,10 @@
 //! weights only re-weights it ([`Ranking::reweight`]: dot products and a sort), cheap enough
 //! for every frame of a slider drag.
 
-use bgw_engine::classic::{Ranking, Weights};
-use bgw_engine::dice::Dice;
-use bgw_engine::moves::MoveGenerator;
-use bgw_engine::position::Position;
+use bgw_engine::core::dice::Dice;
+use bgw_engine::core::moves::MoveGenerator;
+use bgw_engine::core::position::Position;
+use bgw_engine::evaluation::classic::{Ranking, Weights};
 use std::ops::Deref;
 
 /// The ranked candidates of one position and roll.

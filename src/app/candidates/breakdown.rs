@@ -8,7 +8,7 @@
 use super::CandidatesAction;
 use super::CandidatesView;
 use crate::app::axes;
-use bgw_engine::classic::{Candidate, TERMS, Term, TermSet};
+use bgw_engine::evaluation::classic::{Candidate, TERMS, Term, TermSet};
 use egui::{Color32, RichText};
 use egui_extras::{Column, TableBuilder};
 use egui_plot::{AxisHints, Bar, BarChart, GridMark, Plot};

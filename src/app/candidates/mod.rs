@@ -15,8 +15,8 @@ pub mod verdict;
 
 use super::editing::{Edit, IdFormat};
 use analysis::Analysis;
-use bgw_engine::classic::Weights;
-use bgw_engine::moves::MoveGenerator;
+use bgw_engine::core::moves::MoveGenerator;
+use bgw_engine::evaluation::classic::Weights;
 use sort::{Column, Sort};
 use verdict::{Judgement, Verdict, Verdicts};
 

@@ -3,7 +3,7 @@
 //! follows the candidate, not the row.
 
 use super::verdict::Judgement;
-use bgw_engine::classic::Candidate;
+use bgw_engine::evaluation::classic::Candidate;
 use std::cmp::Ordering;
 
 /// A column the table can be sorted by.
@@ -132,10 +132,10 @@ impl Sort {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use bgw_engine::classic::{Ranking, Weights};
-    use bgw_engine::dice::Dice;
-    use bgw_engine::moves::MoveGenerator;
-    use bgw_engine::position::{Position, Side};
+    use bgw_engine::core::dice::Dice;
+    use bgw_engine::core::moves::MoveGenerator;
+    use bgw_engine::core::position::{Position, Side};
+    use bgw_engine::evaluation::classic::{Ranking, Weights};
 
     #[test]
     fn sorting_orders_by_the_column_and_clicking_twice_reverses() {

@@ -7,9 +7,9 @@
 //! ([`Verdicts::take_notice`]).
 
 use crate::app::referee::{self, Referee};
-use bgw_engine::dice::Dice;
-use bgw_engine::moves::Play;
-use bgw_engine::position::Position;
+use bgw_engine::core::dice::Dice;
+use bgw_engine::core::moves::Play;
+use bgw_engine::core::position::Position;
 use bgw_engine::reference::{EngineInfo, MoveEval, ReferenceError, match_to_plays};
 use std::collections::HashMap;
 
@@ -233,8 +233,8 @@ fn failure(e: ReferenceError) -> Verdict {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use bgw_engine::moves::legal_plays;
-    use bgw_engine::position::Side;
+    use bgw_engine::core::moves::legal_plays;
+    use bgw_engine::core::position::Side;
 
     fn eval(notation: &str, equity: f64) -> MoveEval {
         MoveEval {
@@ -259,7 +259,7 @@ mod tests {
         ];
         let j = Judgement::new(&pos, dice, 1, &moves, &plays);
         let result = |text: &str| {
-            let i = bgw_engine::moves::parse::match_play(&pos, dice, text, &plays).unwrap();
+            let i = bgw_engine::core::moves::match_play(&pos, dice, text, &plays).unwrap();
             plays[i].result
         };
         let find = |text: &str| j.of(&result(text)).copied();

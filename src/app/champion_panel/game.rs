@@ -6,7 +6,7 @@ use bgw_engine::champion::solver::Move;
 use bgw_engine::champion::{
     Champion, Listing, Outcome, Position, RuleError, Side, Solution, Trace,
 };
-use bgw_engine::rng::SplitMix64;
+use bgw_engine::core::rng::SplitMix64;
 
 /// Who the person plays against. The person plays the other side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

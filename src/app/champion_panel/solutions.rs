@@ -5,7 +5,7 @@ use std::sync::{Arc, OnceLock};
 
 use crate::app::jobs::{Job, Start};
 use bgw_engine::champion::{Solution, Variant};
-use bgw_engine::task::Task;
+use bgw_engine::core::task::Task;
 
 /// A variant solved in the background; the result lands in a cell the UI reads.
 struct Solving {

@@ -3,8 +3,8 @@
 //! term breakdown of the selected (or best) candidate.
 
 use super::AppState;
-use bgw_engine::classic::Term;
-use bgw_engine::formats::diagram;
+use bgw_engine::core::formats::render_diagram;
+use bgw_engine::evaluation::classic::Term;
 use std::fmt::Write;
 
 /// The text of the analysis on the board; why there is none (an illegal board).
@@ -14,7 +14,7 @@ pub fn text(state: &AppState) -> Result<String, String> {
         .edit
         .setup()
         .ok_or("the board is not a legal position")?;
-    let mut t = diagram::render(&setup);
+    let mut t = render_diagram(&setup);
     if !t.ends_with('\n') {
         t.push('\n');
     }
@@ -92,7 +92,7 @@ pub fn text(state: &AppState) -> Result<String, String> {
 mod tests {
     use super::*;
     use crate::app::{EditAction, Loc};
-    use bgw_engine::position::Side;
+    use bgw_engine::core::position::Side;
 
     #[test]
     fn the_text_has_the_ids_the_dice_and_every_candidate() {

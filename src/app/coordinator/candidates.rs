@@ -44,7 +44,11 @@ impl AppState {
     pub(crate) fn candidate_to_play(
         &mut self,
         i: usize,
-    ) -> Option<(bgw_engine::moves::Play, bgw_engine::Side, bgw_engine::Dice)> {
+    ) -> Option<(
+        bgw_engine::core::moves::Play,
+        bgw_engine::Side,
+        bgw_engine::Dice,
+    )> {
         let Some(a) = &self.candidates.analysis else {
             self.messages
                 .error("no candidates to play: roll or set the dice first");
@@ -71,8 +75,8 @@ mod tests {
     use super::super::copied;
     use super::*;
     use crate::app::editing::{EditAction, Loc};
-    use bgw_engine::dice::Dice;
-    use bgw_engine::position::{Position, Side};
+    use bgw_engine::core::dice::Dice;
+    use bgw_engine::core::position::{Position, Side};
 
     #[test]
     fn a_candidates_result_is_copied_with_the_other_side_to_play() {
@@ -80,7 +84,9 @@ mod tests {
         s.act(EditAction::SetDice(3, 1));
         let fx = s.act(CandidatesAction::CopyResult(0, IdFormat::Xgid));
         let text = copied(&fx).expect("copied");
-        let p = bgw_engine::formats::read_setup(&text).unwrap().position;
+        let p = bgw_engine::core::formats::read_setup(&text)
+            .unwrap()
+            .position;
         assert_eq!(p.on_roll(), bgw_engine::Side::Black);
         assert!(
             s.messages
@@ -102,7 +108,7 @@ mod tests {
         s.act(EditAction::Paste(
             "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10".into(),
         ));
-        let expected = bgw_engine::moves::legal_plays(
+        let expected = bgw_engine::core::moves::legal_plays(
             &Position::opening(Side::White),
             Dice::new(5, 2).unwrap(),
         )

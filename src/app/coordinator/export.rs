@@ -4,7 +4,7 @@
 use super::{Action, AppState, analysis_text};
 use crate::app::effect::{Effect, Region};
 use crate::app::files::{FileKind, Request};
-use bgw_engine::atomic_file::write_atomic;
+use bgw_engine::io::atomic_file::write_atomic;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;

@@ -7,10 +7,10 @@ use crate::app::candidates::CandidatesAction;
 use crate::app::editing::edit_board::{EditBoard, Loc, own_point};
 use crate::app::editing::{Edit, EditAction};
 use crate::app::play::{PlayAction, PlayGame, game};
-use bgw_engine::classic::game::{
+use bgw_engine::core::position::Side;
+use bgw_engine::evaluation::classic::{
     GameError, MoveError, Outcome, PersonMove, PersonStep, Status, Undone,
 };
-use bgw_engine::position::Side;
 
 /// How many turns one action may move the game on (program moves and passes).
 const TURNS_PER_ACTION: usize = 8;
@@ -371,7 +371,7 @@ mod tests {
     use super::*;
     use crate::app::weights::WeightsAction;
     use bgw_engine::ScriptedDice;
-    use bgw_engine::classic::Term;
+    use bgw_engine::evaluation::classic::Term;
 
     fn game(throws: impl IntoIterator<Item = (u8, u8)>, human: Side) -> AppState {
         let mut s = AppState::default().with_dice(ScriptedDice::new(throws));
@@ -548,7 +548,7 @@ mod tests {
 
     #[test]
     fn the_end_says_who_won_and_the_score() {
-        use bgw_engine::classic::{Outcome, Win};
+        use bgw_engine::evaluation::classic::{Outcome, Win};
         let g = PlayGame::new(Side::Black, Default::default(), 0.01, false);
         let end = |winner, win| g.over_text(Outcome { winner, win });
         assert_eq!(

@@ -2,10 +2,10 @@
 //! changes ([`AppState::apply`] takes an [`Action`] and returns the [`Effect`]s for the shell),
 //! and the rules that span features — the only module that sees two features:
 //!
-//! - [`game`]: a game against the classic program takes the weights, routes board edits and
+//! - `game`: a game against the classic program takes the weights, routes board edits and
 //!   candidate plays through the game, and shows the game on the board;
-//! - [`candidates`]: playing or copying a candidate changes the board;
-//! - [`export`]: the analysis as text (the candidates with the weights and gnubg's verdict);
+//! - `candidates`: playing or copying a candidate changes the board;
+//! - `export`: the analysis as text (the candidates with the weights and gnubg's verdict);
 //! - here: the previewed play (the bear-off tab's best play or a candidate), what persistence
 //!   keeps, and each feature's actions routed to its own `update`.
 //!
@@ -36,8 +36,8 @@ use super::saved::{Persisted, VERSION};
 use super::settings::{Settings, Tab};
 use super::view::{ViewAction, Windows};
 use super::weights::{WeightsAction, WeightsState};
-use bgw_engine::moves::{MoveGenerator, Play};
-use bgw_engine::position::{Position, Side};
+use bgw_engine::core::moves::{MoveGenerator, Play};
+use bgw_engine::core::position::{Position, Side};
 use bgw_engine::{DiceSource, SeededDice};
 use std::path::PathBuf;
 
@@ -451,7 +451,7 @@ pub(crate) fn copied(effects: &[Effect<Action>]) -> Option<String> {
 mod tests {
     use super::*;
     use crate::app::editing::EditAction;
-    use bgw_engine::classic::terms::Term;
+    use bgw_engine::evaluation::classic::Term;
 
     #[test]
     fn what_persistence_keeps_comes_back() {

@@ -2,9 +2,9 @@
 //! roll, the dice and a pasted match state.
 
 use super::edit_board::EditBoard;
-use bgw_engine::dice::Dice;
-use bgw_engine::formats::{MatchState, Setup};
-use bgw_engine::position::{Position, Side};
+use bgw_engine::core::dice::Dice;
+use bgw_engine::core::formats::{MatchState, Setup};
+use bgw_engine::core::position::{Position, Side};
 use serde::{Deserialize, Serialize};
 
 /// What undo/redo restores: the checkers, the side on roll and the dice.

@@ -6,7 +6,7 @@
 //! Points are numbered in **White's** numbering (1–24, White's ace point 1); Black's point `q`
 //! is White's `25 − q`. Checkers not on the board are borne off (in the side's tray).
 
-use bgw_engine::position::{CHECKERS, Position, Side};
+use bgw_engine::core::position::{CHECKERS, Position, Side};
 use serde::{Deserialize, Serialize};
 
 /// A place a checker can be: a point (White's numbering), a side's bar or a side's tray.

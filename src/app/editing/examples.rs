@@ -98,7 +98,7 @@ pub fn list(dir: Option<&Path>) -> Vec<Example> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use bgw_engine::formats::position_file::PositionFile;
+    use bgw_engine::core::formats::PositionFile;
 
     #[test]
     fn every_shipped_position_is_built_in_and_reads() {

@@ -20,8 +20,8 @@ pub use positions::IdFormat;
 
 use super::effect::Effect;
 use bgw_engine::DiceSource;
-use bgw_engine::formats::MatchState;
-use bgw_engine::position::{Position, Side};
+use bgw_engine::core::formats::MatchState;
+use bgw_engine::core::position::{Position, Side};
 use std::path::PathBuf;
 
 /// How many edits undo remembers.
@@ -112,7 +112,7 @@ impl crate::app::saved_part::SavedPart for SavedBoard {
     /// boards while a position is being set up (16 checkers, both colours on a point) and
     /// says what is wrong, so a restart must not lose one. Each die must be 0 (not set) or
     /// 1–6, the match state one its format holds and the match rules allow
-    /// ([`bgw_engine::formats::MatchState::check`]).
+    /// ([`bgw_engine::core::formats::MatchState::check`]).
     fn check(&mut self, notes: &mut Vec<String>) {
         if let [a, b] = self.board.dice
             && (a > 6 || b > 6)

@@ -5,8 +5,7 @@ use super::examples;
 use super::{Edit, EditAction, EditState};
 use crate::app::effect::Effect;
 use crate::app::files::{FileKind, Request};
-use bgw_engine::formats::position_file::PositionFile;
-use bgw_engine::formats::read_setup;
+use bgw_engine::core::formats::{PositionFile, read_setup};
 use std::path::Path;
 
 /// The formats the position can be copied in.
@@ -22,7 +21,7 @@ pub enum IdFormat {
 
 impl IdFormat {
     /// `setup` written in this format.
-    pub fn write(self, setup: &bgw_engine::formats::Setup) -> String {
+    pub fn write(self, setup: &bgw_engine::core::formats::Setup) -> String {
         match self {
             IdFormat::PositionId => setup.position_id(),
             IdFormat::PositionMatchId => format!("{}:{}", setup.position_id(), setup.match_id()),
@@ -148,7 +147,7 @@ mod tests {
     use super::*;
     use crate::app::editing::Loc;
     use bgw_engine::ScriptedDice;
-    use bgw_engine::position::{Position, Side};
+    use bgw_engine::core::position::{Position, Side};
     use std::path::PathBuf;
 
     fn act(ed: &mut EditState, a: EditAction) -> Vec<Effect<EditAction>> {

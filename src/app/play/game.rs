@@ -2,10 +2,11 @@
 //! [`Game`] (the position, the dice, the person's steps, the program and its learning, undo,
 //! the end) and what the Play tab says about it.
 
-use bgw_engine::classic::game::{Game, Outcome, ProgramTurn, Status};
-use bgw_engine::classic::{ClassicPlayer, Update, Weights};
-use bgw_engine::moves::Play;
-use bgw_engine::position::Side;
+use bgw_engine::core::moves::Play;
+use bgw_engine::core::position::Side;
+use bgw_engine::evaluation::classic::{
+    ClassicPlayer, Game, Outcome, ProgramTurn, Status, Update, Weights,
+};
 
 /// A game in progress.
 pub struct PlayGame {

@@ -1,9 +1,9 @@
-//! Play against the classic program (as in the seed): the person moves by dragging checkers
-//! (each partial move checked, a refusal given with the seed's reason), by typing a move or by
-//! picking a candidate; the program rolls and answers with its phase and reason; learning
-//! (GOOD/BAD) can be on, its updates logged. The game is the engine's
-//! [`bgw_engine::classic::game::Game`]: this module turns [`PlayAction`]s into its calls, throws
-//! its dice from the app's dice source and shows its position on the board.
+//! Play against the classic program (as in the seed): the person moves by dragging checkers (each
+//! partial move checked, a refusal given with the seed's reason), by typing a move or by picking a
+//! candidate; the program rolls and answers with its phase and reason; learning (GOOD/BAD) can be
+//! on, its updates logged. The game is the engine's [`bgw_engine::evaluation::classic::Game`]: this
+//! module turns [`PlayAction`]s into its calls, throws its dice from the app's dice source and
+//! shows its position on the board.
 //!
 //! - [`game`]: the game in progress ([`PlayGame`]);
 //! - [`panel`]: the Play tab.
@@ -17,7 +17,7 @@ pub mod panel;
 pub use game::PlayGame;
 
 use super::editing::edit_board::Loc;
-use bgw_engine::position::Side;
+use bgw_engine::core::position::Side;
 use std::ops::RangeInclusive;
 
 /// The learning steps η the workbench takes.

@@ -4,7 +4,7 @@
 use super::PlayAction;
 use super::PlayGame;
 use crate::app::editing::Edit;
-use bgw_engine::position::Side;
+use bgw_engine::core::position::Side;
 
 /// What the Play tab reads: the game, the learning settings and the board.
 pub struct PlayView<'a> {

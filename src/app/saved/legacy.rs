@@ -12,8 +12,8 @@ use crate::app::layout::Splits;
 use crate::app::play::Learning;
 use crate::app::settings::{Settings, Tab, Theme};
 use crate::app::weights::SavedWeights;
-use bgw_engine::classic::terms::SEED_TERM_COUNT;
-use bgw_engine::position::Side;
+use bgw_engine::core::position::Side;
+use bgw_engine::evaluation::classic::SEED_TERM_COUNT;
 use serde::Deserialize;
 use std::path::PathBuf;
 

@@ -6,10 +6,10 @@
 //!   own check. [`Persisted`] is the table of the parts, one line each.
 //! - [`parse`] reads the app's entry of eframe's storage part by part, so that a part that
 //!   cannot be read costs only that part; a file of the first layout (one flat record, before
-//!   the features kept their own parts) is read by [`legacy`];
+//!   the features kept their own parts) is read by `legacy`;
 //! - [`validate`] has each part check itself and put its default in place of what does not
 //!   pass;
-//! - [`file`]: `app.ron` itself, checked before eframe reads it (the window geometry eframe
+//! - [`mod@file`]: `app.ron` itself, checked before eframe reads it (the window geometry eframe
 //!   keeps, a file that does not parse) and kept aside ([`file::keep_aside`]) before anything
 //!   overwrites it.
 //!
@@ -32,7 +32,7 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// The layout [`Persisted`] is written in (a `version` field); files without one are of the
-/// first, flat layout ([`legacy`]).
+/// first, flat layout (read by `saved/legacy.rs`).
 pub const VERSION: u32 = 2;
 
 /// Declares [`Persisted`] with one field per feature's saved part, and its reading and checking

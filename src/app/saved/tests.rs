@@ -4,10 +4,8 @@ use crate::app::champion_panel::{ChampionSettings, Mode};
 use crate::app::coordinator::AppState;
 use crate::app::editing::{Edit, Loc};
 use crate::app::settings::{Settings, Tab, Theme};
-use bgw_engine::classic::terms::{SEED_TERM_COUNT, Term};
-use bgw_engine::formats::MatchState;
-use bgw_engine::formats::match_id::MatchId;
-use bgw_engine::formats::xgid::XgidState;
+use bgw_engine::core::formats::{MatchId, MatchState, XgidState};
+use bgw_engine::evaluation::classic::{SEED_TERM_COUNT, Term};
 use bgw_engine::{Dice, Side};
 use std::path::{Path, PathBuf};
 

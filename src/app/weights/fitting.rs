@@ -1,11 +1,13 @@
 //! "Fit to the benchmark": the weights fitted to the shipped benchmark
-//! ([`bgw_engine::benchmark::fit`]) in the background, with progress and Cancel, scored on the
-//! hold-out set too; the result becomes the edited weights as one undo step.
+//! ([`bgw_engine::studies::benchmark::fit()`]) in the background, with progress and Cancel,
+//! scored on the hold-out set too; the result becomes the edited weights as one undo step.
 
 use crate::app::jobs::{Job, Start};
-use bgw_engine::benchmark::{Benchmark, ClassicRescore, FitConfig, FitOutcome, fit_with_steps};
-use bgw_engine::classic::Weights;
-use bgw_engine::task::Task;
+use bgw_engine::core::task::Task;
+use bgw_engine::evaluation::classic::Weights;
+use bgw_engine::studies::benchmark::{
+    Benchmark, ClassicRescore, FitConfig, FitOutcome, fit_with_steps,
+};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -43,7 +45,7 @@ impl Fitting {
                     .ok()
                     .map(|b| Arc::new(ClassicRescore::new(b)))
             });
-            let mut report = |f: &bgw_engine::benchmark::FitStep| {
+            let mut report = |f: &bgw_engine::studies::benchmark::FitStep| {
                 live.store(f.train_loss.to_bits(), Ordering::Relaxed);
             };
             let outcome = fit_with_steps(

@@ -18,7 +18,7 @@ pub use saved::SavedWeights;
 use super::effect::Effect;
 use super::files::{FileKind, Request};
 use super::jobs::Start;
-use bgw_engine::classic::{Term, Weights};
+use bgw_engine::evaluation::classic::{Term, Weights};
 use std::path::{Path, PathBuf};
 
 /// What can be done to the weights.
@@ -145,7 +145,7 @@ impl WeightsState {
     /// A finished fit's weights become the edited ones (one undo step); what to report.
     fn fitted(
         &mut self,
-        result: Result<bgw_engine::benchmark::FitOutcome, String>,
+        result: Result<bgw_engine::studies::benchmark::FitOutcome, String>,
     ) -> Result<String, String> {
         let o = result.map_err(|e| format!("{e}; the weights are unchanged"))?;
         let mut text = format!(
@@ -303,7 +303,7 @@ impl WeightsState {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use bgw_engine::benchmark::FitConfig;
+    use bgw_engine::studies::benchmark::FitConfig;
 
     /// Weights with the benchmark prepared.
     fn prepared() -> WeightsState {

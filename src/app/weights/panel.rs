@@ -8,9 +8,9 @@ use super::slider;
 use super::yardstick::Yardstick;
 use super::{WeightsAction, WeightsState};
 use crate::app::editing::IdFormat;
-use bgw_engine::benchmark::Figures;
-use bgw_engine::classic::{Term, Weights};
-use bgw_engine::formats::Setup;
+use bgw_engine::core::formats::Setup;
+use bgw_engine::evaluation::classic::{Term, Weights};
+use bgw_engine::studies::benchmark::Figures;
 
 /// Draws the weight editor: its buttons, then the weights and the benchmark in a scroll area
 /// of their own, `above` drawn at the scroll area's top (the duel's line).
@@ -132,7 +132,7 @@ fn summary(ui: &mut egui::Ui, y: &Yardstick) {
     // come.
     for line in lines {
         ui.add(egui::Label::new(line).truncate())
-            .on_hover_text(bgw_engine::benchmark::SHIPPED_NAME);
+            .on_hover_text(bgw_engine::studies::benchmark::SHIPPED_NAME);
     }
     if y.preparing() {
         ui.ctx()
@@ -257,7 +257,7 @@ fn benchmark(ui: &mut egui::Ui, y: &Yardstick) -> Vec<WeightsAction> {
         ui.label(y.error().unwrap_or("preparing benchmark…"));
         return out;
     };
-    ui.weak(bgw_engine::benchmark::SHIPPED_NAME);
+    ui.weak(bgw_engine::studies::benchmark::SHIPPED_NAME);
     egui::Grid::new("benchmark-grid")
         .num_columns(4)
         .show(ui, |ui| {
@@ -317,9 +317,9 @@ fn benchmark(ui: &mut egui::Ui, y: &Yardstick) -> Vec<WeightsAction> {
 }
 
 /// The last fit's loss before and after, on the training and the hold-out set side by side.
-fn fit_figures(ui: &mut egui::Ui, o: &bgw_engine::benchmark::FitOutcome) {
+fn fit_figures(ui: &mut egui::Ui, o: &bgw_engine::studies::benchmark::FitOutcome) {
     ui.strong("Last fit: mean loss, mEMG a move (agreement)");
-    let cell = |r: Option<&bgw_engine::benchmark::Report>| {
+    let cell = |r: Option<&bgw_engine::studies::benchmark::Report>| {
         r.map_or("—".to_string(), |r| {
             format!(
                 "{:.1} ({:.1} %)",
@@ -344,8 +344,8 @@ fn fit_figures(ui: &mut egui::Ui, o: &bgw_engine::benchmark::FitOutcome) {
     });
     ui.weak(format!(
         "training: {}; hold-out: {}",
-        bgw_engine::benchmark::SHIPPED_NAME,
-        bgw_engine::benchmark::HOLDOUT_NAME
+        bgw_engine::studies::benchmark::SHIPPED_NAME,
+        bgw_engine::studies::benchmark::HOLDOUT_NAME
     ));
 }
 

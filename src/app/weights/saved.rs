@@ -4,9 +4,9 @@
 
 use super::WeightsState;
 use crate::app::saved_part::SavedPart;
-use bgw_engine::classic::Weights;
-use bgw_engine::classic::terms::{SEED_TERM_COUNT, Term};
-use bgw_engine::classic::weights::{MAX_WEIGHT, is_valid_weight};
+use bgw_engine::evaluation::classic::{
+    MAX_WEIGHT, SEED_TERM_COUNT, Term, Weights, is_valid_weight,
+};
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 

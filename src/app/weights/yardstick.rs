@@ -5,9 +5,9 @@
 //! millisecond), done on every frame the weights have changed.
 
 use crate::app::jobs::{Job, Start};
-use bgw_engine::benchmark::{Benchmark, ClassicRescore, Decision, Report};
-use bgw_engine::classic::Weights;
-use bgw_engine::task::Task;
+use bgw_engine::core::task::Task;
+use bgw_engine::evaluation::classic::Weights;
+use bgw_engine::studies::benchmark::{Benchmark, ClassicRescore, Decision, Report};
 use std::sync::Arc;
 
 /// The benchmark precomputed, with the default weights' report to compare with.

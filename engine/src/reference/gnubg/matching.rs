@@ -3,11 +3,11 @@
 //! move generator's legal plays.
 
 use super::MoveEval;
-use crate::dice::Dice;
-use crate::formats::quote::quote;
-use crate::moves::Play;
-use crate::moves::parse::{self, Refusal};
-use crate::position::Position;
+use crate::core::dice::Dice;
+use crate::core::formats::quote::quote;
+use crate::core::moves::Play;
+use crate::core::moves::parse::{self, Refusal};
+use crate::core::position::Position;
 use std::fmt;
 
 /// Why gnubg's list of moves does not match our legal plays.
@@ -75,7 +75,7 @@ impl fmt::Display for MatchError {
 impl std::error::Error for MatchError {}
 
 /// Finds each of gnubg's `moves` (for `dice` in `pos`, from the mover's view) among `plays`
-/// (our legal plays of that roll, [`crate::moves::MoveGenerator::generate`]): the index of
+/// (our legal plays of that roll, [`crate::core::moves::MoveGenerator::generate`]): the index of
 /// the play reaching the same position, with gnubg's evaluation, in gnubg's order (best
 /// first). Every move must match a different play; when `moves` is gnubg's whole list (a
 /// `moves` reply) pass `complete` to also require that every play is listed.
@@ -120,8 +120,8 @@ pub fn match_to_plays(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::moves::legal_plays;
-    use crate::position::Side;
+    use crate::core::moves::legal_plays;
+    use crate::core::position::Side;
 
     fn eval(notation: &str) -> MoveEval {
         MoveEval {

@@ -32,8 +32,8 @@ pub use super::{EngineInfo, Evaluation, MoveEval, ReferenceEngine, ReferenceErro
 pub use matching::{MatchError, match_to_plays};
 pub use protocol::{Hello, MoveFilter, PROTOCOL, REPLY_PREFIX, Reply, Request, Version};
 
-use crate::dice::Dice;
-use crate::position::Position;
+use crate::core::dice::Dice;
+use crate::core::position::Position;
 use process::{Event, Process};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};

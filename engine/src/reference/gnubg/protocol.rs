@@ -4,9 +4,9 @@
 use super::{
     ENGINE, ENGINE_NAME, EngineInfo, Evaluation, MoveEval, OLDEST_VERSION, ReferenceError,
 };
-use crate::dice::Dice;
-use crate::formats::position_id;
-use crate::position::Position;
+use crate::core::dice::Dice;
+use crate::core::formats::position_id;
+use crate::core::position::Position;
 use serde_json::{Value, json};
 
 /// The bridge protocol this module speaks; the script's `hello` must report the same. (The
@@ -417,7 +417,7 @@ pub(crate) use crate::reference::error::shorten;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::position::Side;
+    use crate::core::position::Side;
 
     #[test]
     fn requests_are_one_json_line() {

@@ -1,0 +1,41 @@
+//! One-sided bear-off databases (seed 001): for one side alone with all its checkers on its
+//! lowest P points, the distribution of the number of rolls needed to bear every checker off
+//! and to bear the first one off, in gnubg's numbering and file format.
+//!
+//! Two arithmetics: exact (`f64`) and gnubg-compatible integers (`u16`, see
+//! [`database::Prob`]).
+
+mod analysis;
+mod bd_file;
+pub(crate) mod build;
+pub(crate) mod chances;
+mod database;
+pub(crate) mod index;
+mod moments;
+mod normal;
+pub(crate) mod plays;
+mod race;
+mod rule2002;
+mod study;
+
+pub use analysis::{
+    Analysis, AnalysisError, Rollout, SideReport, analyse, highest_point, points_needed,
+    sides_counts, targets,
+};
+pub use bd_file::{
+    BdContents, BdError, HEADER_LEN, Header, from_bytes, moments_of, normal_to_bytes, read,
+    to_bytes, write, write_atomic, write_normal,
+};
+pub use build::{BuildError, build, build_within};
+pub use chances::{lose_gammon, win, win_gammon};
+pub use database::{Database, Entry, Prob, ROLLS};
+pub use index::{CHECKERS, Counts, MAX_POINTS, checkers, counts, highest, index, pips, positions};
+pub use moments::{MomentDatabase, Moments, build_moments};
+pub use normal::{ErrorMeasures, Form, approximate, phi_cdf};
+pub use race::{RaceCount, all as race_counts};
+pub use rule2002::{build_2002, seed_printed_moments};
+pub use study::{
+    BestPlay, BestPlayError, ErrorMap, ErrorMapError, Exact, ExactError, HISTOGRAM_LO,
+    HISTOGRAM_WIDTH, Histogram, LOSS_TOLERANCE, Method, MethodErrors, Methods, PlayChance,
+    PlayLosses, PlayRule, Summary, WorstPair, WorstPlay, best_play, error_map, pair_position_id,
+};

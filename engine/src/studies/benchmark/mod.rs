@@ -1,0 +1,333 @@
+//! A benchmark of checker play: decisions with GNU Backgammon's equity for every legal move,
+//! and players scored against it (agreement with gnubg's best move, mean equity loss).
+//!
+//! # The file
+//! One JSON object a line (optionally gzip-compressed):
+//! `{"id": "<gnubg Position ID, the side to move on roll>", "dice": [d1, d2], "moves":
+//! [["<gnubg notation>", <equity>], …]}`, best first, the equity being gnubg's cubeless money
+//! equity after the move for the side that moved. [`Benchmark::read`] reads it strictly: a bad
+//! line is an error naming its line number ([`BenchmarkError`]); each of gnubg's moves is found
+//! among our legal plays by the position it reaches ([`match_to_plays`]), and gnubg's list must
+//! name every legal play once; a repeated (id, dice) counts once (the first is kept).
+//!
+//! # What is here
+//! - [`build()`] — a benchmark made from a reference engine's self-play, gnubg's in practice
+//!   (`bgw benchmark build`);
+//! - [`score()`] — a player's figures ([`Report`]): agreement, mean loss, by phase, the worst
+//!   decisions;
+//! - [`ClassicRescore`] — the classic program re-scored with other weights by one dot product
+//!   per candidate, for a weight editor;
+//! - [`fit()`] — the classic weights fitted to a benchmark: a smooth surrogate of the mean
+//!   loss, then exact line searches;
+//! - [`select()`] — what each term buys: refits with the seed's terms, each extra alone, and a
+//!   forward selection.
+//!
+//! The shipped benchmark ([`SHIPPED`], `assets/benchmark/`) is built into the library.
+
+mod build;
+mod fit;
+mod rescore;
+mod score;
+mod selection;
+
+pub use build::{BuildConfig, BuildError, Built, MAX_PLIES, build, is_gzip_name};
+
+pub use fit::{FitConfig, FitError, FitOutcome, FitStage, FitStep, fit, fit_with_steps};
+pub use rescore::ClassicRescore;
+pub use score::{Figures, PHASES, Report, WORST, WorstDecision, score};
+pub use selection::{Refit, Selection, SelectionConfig, select};
+
+use crate::core::dice::Dice;
+use crate::core::formats::position_id::{self, PositionIdError};
+use crate::core::moves::{MoveGenerator, Play};
+use crate::core::position::{Position, Side};
+use crate::evaluation::classic::Phase;
+use crate::reference::{MatchError, MoveEval, match_to_plays};
+use std::collections::HashSet;
+use std::fmt;
+use std::io::BufRead;
+use std::path::Path;
+
+/// The shipped benchmark, gzip-compressed: 11,826 decisions from gnubg 1.07's self-play at
+/// 0 plies (`assets/benchmark/README.md` says how it was made).
+pub const SHIPPED: &[u8] = include_bytes!("../../../../assets/benchmark/decisions_0ply.jsonl.gz");
+
+/// The name the shipped benchmark is reported under.
+pub const SHIPPED_NAME: &str = "the shipped benchmark (gnubg 1.07, 0 plies, 11,826 decisions)";
+
+/// The hold-out benchmark, gzip-compressed: decisions from 60 other games of gnubg 1.07's
+/// self-play at 0 plies (`bgw benchmark build --games 60 --plies 0 --seed 8`), independent of
+/// [`SHIPPED`], for checking weights fitted to it (`assets/benchmark/README.md`).
+pub const HOLDOUT: &[u8] = include_bytes!("../../../../assets/benchmark/holdout_0ply.jsonl.gz");
+
+/// The name the hold-out benchmark is reported under.
+pub const HOLDOUT_NAME: &str =
+    "the hold-out benchmark (gnubg 1.07, 0 plies, 60 games, seed 8, 2,534 decisions)";
+
+/// One decision: a position and roll with gnubg's equity for each of our legal plays.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Decision {
+    /// The line of the file it was read from (1-based).
+    pub line: usize,
+    /// gnubg's Position ID as written in the file.
+    pub id: String,
+    /// The position, the side to move on roll.
+    pub position: Position,
+    /// The roll.
+    pub dice: Dice,
+    /// The classic program's phase of the position.
+    pub phase: Phase,
+    /// Every distinct legal result of the roll (never empty).
+    pub plays: Vec<Play>,
+    /// gnubg's equity after each play, in the order of `plays`.
+    pub equities: Vec<f64>,
+    /// The index in `plays` of gnubg's best play (its first, on equal equities).
+    pub best: usize,
+}
+
+impl Decision {
+    /// gnubg's best equity.
+    pub fn best_equity(&self) -> f64 {
+        self.equities[self.best]
+    }
+
+    /// gnubg's best equity minus that of play `i` (≥ 0).
+    pub fn loss(&self, i: usize) -> f64 {
+        self.best_equity() - self.equities[i]
+    }
+
+    /// True when play `i` has gnubg's best equity.
+    pub fn agrees(&self, i: usize) -> bool {
+        self.equities[i] == self.best_equity()
+    }
+
+    /// Our notation of play `i`.
+    pub fn notation(&self, i: usize) -> String {
+        self.plays[i].mv.notation()
+    }
+}
+
+/// A benchmark: decisions read from a file, each (position, dice) once.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Benchmark {
+    /// The decisions, in the file's order.
+    pub decisions: Vec<Decision>,
+    /// Lines skipped because their (id, dice) came earlier.
+    pub repeated: usize,
+}
+
+/// Why one line is not a decision.
+#[derive(Clone, Debug, PartialEq)]
+pub enum LineError {
+    /// Not text (invalid UTF-8).
+    NotText,
+    /// Not a JSON object of the benchmark's shape (truncated, a field missing or mistyped).
+    Json(String),
+    /// The Position ID is not a position.
+    Position(PositionIdError),
+    /// The position is a finished game: a side has borne off all its checkers.
+    Finished,
+    /// The dice are not two numbers 1–6.
+    Dice(String),
+    /// The roll has no legal move in the position: there is nothing to decide.
+    NoLegalMove,
+    /// gnubg's moves do not match our legal plays one to one.
+    Moves(MatchError),
+    /// An equity that is not a finite number.
+    Equity(f64),
+}
+
+impl fmt::Display for LineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LineError::NotText => f.write_str("not UTF-8 text"),
+            LineError::Json(why) => write!(f, "not a benchmark decision: {why}"),
+            LineError::Position(e) => e.fmt(f),
+            LineError::Finished => {
+                f.write_str("impossible position: a side has borne off all its checkers")
+            }
+            LineError::Dice(why) => write!(f, "wrong dice: {why}"),
+            LineError::NoLegalMove => f.write_str("the roll has no legal move: nothing to decide"),
+            LineError::Moves(e) => e.fmt(f),
+            LineError::Equity(e) => write!(f, "equity {e} is not a finite number"),
+        }
+    }
+}
+
+/// Why a benchmark cannot be read.
+#[derive(Debug)]
+pub enum BenchmarkError {
+    /// The file (or its gzip stream) cannot be read.
+    Io(std::io::Error),
+    /// A bad line.
+    Line {
+        /// Its number (1-based).
+        line: usize,
+        /// What is wrong with it.
+        error: LineError,
+    },
+    /// No decision at all.
+    Empty,
+}
+
+impl fmt::Display for BenchmarkError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BenchmarkError::Io(e) => e.fmt(f),
+            BenchmarkError::Line { line, error } => write!(f, "line {line}: {error}"),
+            BenchmarkError::Empty => f.write_str("the benchmark holds no decision"),
+        }
+    }
+}
+
+impl std::error::Error for BenchmarkError {}
+
+/// A line as written: dice kept loose so that wrong ones get their own message.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawDecision {
+    id: String,
+    dice: Vec<i64>,
+    moves: Vec<(String, f64)>,
+}
+
+/// The two bytes that open a gzip stream.
+const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];
+
+impl Benchmark {
+    /// The shipped benchmark ([`SHIPPED`]).
+    pub fn shipped() -> Result<Benchmark, BenchmarkError> {
+        Benchmark::read(SHIPPED)
+    }
+
+    /// The hold-out benchmark ([`HOLDOUT`]).
+    pub fn holdout() -> Result<Benchmark, BenchmarkError> {
+        Benchmark::read(HOLDOUT)
+    }
+
+    /// Reads the benchmark file at `path` (gzip or plain text); errors name the path.
+    pub fn load(path: &Path) -> Result<Benchmark, BenchmarkError> {
+        let bytes = std::fs::read(path).map_err(|e| {
+            BenchmarkError::Io(std::io::Error::new(
+                e.kind(),
+                format!("cannot read {}: {e}", path.display()),
+            ))
+        })?;
+        Benchmark::read(&bytes)
+    }
+
+    /// Reads a benchmark from its bytes: gzip-compressed (by its magic number) or plain text.
+    /// Blank lines are skipped.
+    pub fn read(bytes: &[u8]) -> Result<Benchmark, BenchmarkError> {
+        if bytes.starts_with(&GZIP_MAGIC) {
+            Benchmark::read_lines(std::io::BufReader::new(flate2::read::MultiGzDecoder::new(
+                bytes,
+            )))
+        } else {
+            Benchmark::read_lines(bytes)
+        }
+    }
+
+    fn read_lines(mut input: impl BufRead) -> Result<Benchmark, BenchmarkError> {
+        let mut generator = MoveGenerator::new();
+        let mut seen = HashSet::new();
+        let mut bench = Benchmark {
+            decisions: Vec::new(),
+            repeated: 0,
+        };
+        let mut buf = Vec::new();
+        for line in 1.. {
+            buf.clear();
+            let n = input.read_until(b'\n', &mut buf).map_err(|e| {
+                BenchmarkError::Io(std::io::Error::new(e.kind(), format!("line {line}: {e}")))
+            })?;
+            if n == 0 {
+                break;
+            }
+            let fail = |error| BenchmarkError::Line { line, error };
+            let text = std::str::from_utf8(&buf).map_err(|_| fail(LineError::NotText))?;
+            if text.trim().is_empty() {
+                continue;
+            }
+            let decision = decision(line, text, &mut generator).map_err(fail)?;
+            if seen.insert((decision.position, decision.dice)) {
+                bench.decisions.push(decision);
+            } else {
+                bench.repeated += 1;
+            }
+        }
+        if bench.decisions.is_empty() {
+            return Err(BenchmarkError::Empty);
+        }
+        Ok(bench)
+    }
+}
+
+/// Reads line `line` of a benchmark.
+fn decision(line: usize, text: &str, generator: &mut MoveGenerator) -> Result<Decision, LineError> {
+    let raw: RawDecision = serde_json::from_str(text)
+        .map_err(|e| LineError::Json(crate::core::formats::quote::shorten(&e.to_string(), 200)))?;
+    let position = position_id::decode(&raw.id, Side::White).map_err(LineError::Position)?;
+    if position.player_off() == 15 || position.opponent_off() == 15 {
+        return Err(LineError::Finished);
+    }
+    let dice = match raw.dice[..] {
+        [a, b] => u8::try_from(a)
+            .ok()
+            .zip(u8::try_from(b).ok())
+            .and_then(|(a, b)| Dice::new(a, b))
+            .ok_or_else(|| LineError::Dice(format!("{a} and {b} are not both 1–6")))?,
+        _ => {
+            return Err(LineError::Dice(format!(
+                "{} numbers, not two",
+                raw.dice.len()
+            )));
+        }
+    };
+    if let Some(&(_, e)) = raw.moves.iter().find(|(_, e)| !e.is_finite()) {
+        return Err(LineError::Equity(e));
+    }
+    let plays = generator.generate(&position, dice).to_vec();
+    if plays.is_empty() {
+        return Err(LineError::NoLegalMove);
+    }
+    let evals: Vec<MoveEval> = raw
+        .moves
+        .into_iter()
+        .map(|(notation, equity)| MoveEval {
+            notation,
+            equity,
+            probs: None,
+            plies: 0,
+        })
+        .collect();
+    let matched =
+        match_to_plays(&position, dice, &evals, &plays, true).map_err(LineError::Moves)?;
+    let mut equities = vec![0.0; plays.len()];
+    for (i, m) in &matched {
+        equities[*i] = m.equity;
+    }
+    // gnubg's first move on the highest equity (its list is best first).
+    let (best, _) = matched
+        .iter()
+        .fold((matched[0].0, f64::NEG_INFINITY), |(b, be), (i, m)| {
+            if m.equity > be {
+                (*i, m.equity)
+            } else {
+                (b, be)
+            }
+        });
+    Ok(Decision {
+        line,
+        id: raw.id,
+        phase: Phase::of(&position),
+        position,
+        dice,
+        plays,
+        equities,
+        best,
+    })
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,245 @@
+//! The players a duel can name: `pubeval`, `random`, `classic` (the shipped default weights),
+//! `classic:FILE.ron` (weights from a file), `gnubg` and `gnubg:P` (GNU Backgammon at P = 0,
+//! 1 or 2 plies; `gnubg` is 0 plies).
+
+use crate::core::dice::Dice;
+use crate::core::moves::Play;
+use crate::core::position::Position;
+use crate::evaluation::classic::{ClassicPlayer, Weights, WeightsError};
+use crate::evaluation::opponents::gnubg::{MAX_PLIES, gnubg_pool};
+use crate::evaluation::opponents::{GnubgPlayer, GnubgPool, Player, Pubeval, RandomPlayer};
+use crate::reference::gnubg::Config;
+use std::fmt;
+use std::path::Path;
+use std::sync::Arc;
+
+/// A player named in a duel, from which one player is built per game.
+#[derive(Clone, Debug)]
+pub enum Contender {
+    /// Tesauro's pubeval.
+    Pubeval,
+    /// The uniformly random player.
+    Random,
+    /// The classic program with these weights, reported under `name`.
+    Classic {
+        /// The weights.
+        weights: Weights,
+        /// `classic` or `classic:FILE.ron`.
+        name: String,
+    },
+    /// GNU Backgammon at `plies`, its processes shared by every player built from this
+    /// contender (and its clones).
+    Gnubg {
+        /// 0 to [`GNUBG_MAX_PLIES`](crate::evaluation::opponents::GNUBG_MAX_PLIES).
+        plies: u8,
+        /// `gnubg` or `gnubg:P`.
+        name: String,
+        /// The processes.
+        pool: Arc<GnubgPool>,
+    },
+}
+
+/// Why a player name could not be used.
+#[derive(Debug)]
+pub enum ContenderError {
+    /// Not one of the known names.
+    Unknown(String),
+    /// The weights file of `classic:FILE.ron` could not be read.
+    Weights(WeightsError),
+    /// The plies of `gnubg:P` are not 0 to
+    /// [`GNUBG_MAX_PLIES`](crate::evaluation::opponents::GNUBG_MAX_PLIES).
+    Plies(String),
+}
+
+impl fmt::Display for ContenderError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ContenderError::Unknown(s) => write!(
+                f,
+                "unknown player '{s}': expected pubeval, random, classic, classic:FILE.ron, \
+                 gnubg or gnubg:P"
+            ),
+            ContenderError::Weights(e) => e.fmt(f),
+            ContenderError::Plies(p) => write!(
+                f,
+                "bad gnubg plies '{p}': gnubg:P plays at P = 0 to {MAX_PLIES} plies"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ContenderError {}
+
+impl Contender {
+    /// Reads a player name: `pubeval`, `random`, `classic`, `classic:FILE.ron`, `gnubg` or
+    /// `gnubg:P`. gnubg is not started here: its players start it on their first move.
+    pub fn parse(spec: &str) -> Result<Contender, ContenderError> {
+        match spec {
+            "pubeval" => Ok(Contender::Pubeval),
+            "random" => Ok(Contender::Random),
+            "classic" => Ok(Contender::classic(Weights::builtin_default(), "classic")),
+            "gnubg" => Ok(Contender::gnubg(0, Config::default())),
+            _ => {
+                if let Some(file) = spec.strip_prefix("classic:").filter(|f| !f.is_empty()) {
+                    let weights =
+                        Weights::load(Path::new(file)).map_err(ContenderError::Weights)?;
+                    return Ok(Contender::classic(weights, spec));
+                }
+                if let Some(p) = spec.strip_prefix("gnubg:") {
+                    return match p.parse::<u8>() {
+                        Ok(plies) if plies <= MAX_PLIES && !p.starts_with('+') => {
+                            Ok(Contender::gnubg(plies, Config::default()))
+                        }
+                        _ => Err(ContenderError::Plies(p.to_string())),
+                    };
+                }
+                Err(ContenderError::Unknown(spec.to_string()))
+            }
+        }
+    }
+
+    /// GNU Backgammon at `plies` (at most
+    /// [`GNUBG_MAX_PLIES`](crate::evaluation::opponents::GNUBG_MAX_PLIES)), started with `config`,
+    /// named `gnubg` at 0 plies and `gnubg:P` otherwise.
+    pub fn gnubg(plies: u8, config: Config) -> Contender {
+        Contender::Gnubg {
+            plies,
+            name: match plies {
+                0 => "gnubg".to_string(),
+                p => format!("gnubg:{p}"),
+            },
+            pool: gnubg_pool(config),
+        }
+    }
+
+    /// The gnubg processes of a gnubg contender.
+    pub fn gnubg_pool(&self) -> Option<&Arc<GnubgPool>> {
+        match self {
+            Contender::Gnubg { pool, .. } => Some(pool),
+            _ => None,
+        }
+    }
+
+    /// Why a gnubg contender's players stopped asking gnubg (then what they played is not
+    /// gnubg's and must be discarded); `None` for every other contender.
+    pub fn failure(&self) -> Option<String> {
+        self.gnubg_pool().and_then(|p| p.failure())
+    }
+
+    /// The classic program with `weights`, reported as `name`.
+    pub fn classic(weights: Weights, name: impl Into<String>) -> Contender {
+        Contender::Classic {
+            weights,
+            name: name.into(),
+        }
+    }
+
+    /// The name used in reports.
+    pub fn name(&self) -> String {
+        match self {
+            Contender::Pubeval => "pubeval".into(),
+            Contender::Random => "random".into(),
+            Contender::Classic { name, .. } | Contender::Gnubg { name, .. } => name.clone(),
+        }
+    }
+
+    /// A player for one game; `seed` feeds the random player.
+    pub fn player(&self, seed: u64) -> AnyPlayer {
+        match self {
+            Contender::Pubeval => AnyPlayer::Pubeval(Pubeval::new()),
+            Contender::Random => AnyPlayer::Random(RandomPlayer::new(seed)),
+            Contender::Classic { weights, name } => {
+                AnyPlayer::Classic(ClassicPlayer::new(*weights, name.clone()))
+            }
+            Contender::Gnubg { plies, name, pool } => {
+                AnyPlayer::Gnubg(GnubgPlayer::new(*plies, name.clone(), Arc::clone(pool)))
+            }
+        }
+    }
+}
+
+/// One of the duel players, dispatched without a virtual call.
+// Built once per game and never moved in the game loop: boxing the classic player would only
+// add an allocation.
+#[allow(clippy::large_enum_variant)]
+#[derive(Clone, Debug)]
+pub enum AnyPlayer {
+    /// Tesauro's pubeval.
+    Pubeval(Pubeval),
+    /// The random player.
+    Random(RandomPlayer),
+    /// The classic program.
+    Classic(ClassicPlayer),
+    /// GNU Backgammon.
+    Gnubg(GnubgPlayer),
+}
+
+impl Player for AnyPlayer {
+    fn name(&self) -> String {
+        match self {
+            AnyPlayer::Pubeval(p) => p.name(),
+            AnyPlayer::Random(p) => p.name(),
+            AnyPlayer::Classic(p) => p.name(),
+            AnyPlayer::Gnubg(p) => p.name(),
+        }
+    }
+
+    fn choose(&mut self, pos: &Position, dice: Dice, plays: &[Play]) -> usize {
+        match self {
+            AnyPlayer::Pubeval(p) => p.choose(pos, dice, plays),
+            AnyPlayer::Random(p) => p.choose(pos, dice, plays),
+            AnyPlayer::Classic(p) => p.choose(pos, dice, plays),
+            AnyPlayer::Gnubg(p) => p.choose(pos, dice, plays),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_read() {
+        assert!(matches!(
+            Contender::parse("pubeval"),
+            Ok(Contender::Pubeval)
+        ));
+        assert!(matches!(Contender::parse("random"), Ok(Contender::Random)));
+        let c = Contender::parse("classic").unwrap();
+        assert_eq!(c.name(), "classic");
+        assert_eq!(c.player(0).name(), "classic");
+        assert_eq!(Contender::Random.player(3).name(), "random");
+        // gnubg: parsed without starting it.
+        for (spec, plies) in [("gnubg", 0), ("gnubg:0", 0), ("gnubg:1", 1), ("gnubg:2", 2)] {
+            let c = Contender::parse(spec).unwrap();
+            assert!(
+                matches!(c, Contender::Gnubg { plies: p, .. } if p == plies),
+                "{spec}"
+            );
+            assert_eq!(c.player(0).name(), c.name());
+            let pool = c.gnubg_pool().unwrap();
+            assert_eq!((pool.started(), pool.requests()), (0, 0));
+            assert_eq!(c.failure(), None);
+        }
+        assert_eq!(Contender::parse("gnubg:2").unwrap().name(), "gnubg:2");
+        assert_eq!(Contender::parse("gnubg:0").unwrap().name(), "gnubg");
+        assert!(Contender::Pubeval.gnubg_pool().is_none());
+    }
+
+    #[test]
+    fn bad_names_and_files_are_errors() {
+        for bad in ["", "classic:", "gnubg3", "Pubeval", "gnu"] {
+            let e = Contender::parse(bad).unwrap_err();
+            assert!(e.to_string().starts_with("unknown player"), "{bad}: {e}");
+        }
+        for bad in [
+            "gnubg:", "gnubg:9", "gnubg:x", "gnubg:3", "gnubg:+1", "gnubg:-0",
+        ] {
+            let e = Contender::parse(bad).unwrap_err();
+            assert!(matches!(e, ContenderError::Plies(_)), "{bad}: {e}");
+            assert!(e.to_string().contains("0 to 2 plies"), "{e}");
+        }
+        let e = Contender::parse("classic:/nonexistent/w.ron").unwrap_err();
+        assert!(e.to_string().contains("/nonexistent/w.ron"), "{e}");
+    }
+}

@@ -1,0 +1,430 @@
+//! Tuning a weight vector with paired duels as the fitness: coordinate search or a (1+λ)
+//! evolution strategy.
+//!
+//! # Paired, confirmed comparisons
+//! Each generation draws a fresh duel seed. The incumbent and the candidates all play the same
+//! games (the same dice, pair by pair: common random numbers), so each candidate is judged by
+//! its pair-by-pair *difference* from the incumbent, whose spread is far smaller than that of
+//! either score. The best of several noisy gains is biased upwards (with six candidates of
+//! equal strength, one exceeds 1 standard error two times in three), so a candidate replaces
+//! the incumbent only if its gain exceeds `accept_z` standard errors **and** it beats the
+//! incumbent again in a confirmation duel on another fresh seed. Because the seed changes
+//! every generation, an incumbent that was lucky once is re-measured next time and no luck
+//! accumulates.
+//!
+//! # Steps
+//! A weight moves by σ·sᵢ with sᵢ = |wᵢ| + 0.2·|startᵢ|: in proportion to its size (the terms'
+//! raw values differ in scale by orders of magnitude), and it may still cross zero.
+//! - **Coordinate search**: generation k moves weight k mod n up and down by
+//!   σ·sᵢ; σ halves after a whole sweep over the weights finds nothing.
+//! - **Evolution strategy** (the default; it went further than coordinate search in our runs,
+//!   see NOTES-duel.md): λ mutants wᵢ + σ·sᵢ·N(0, 1). Moves are chosen by the highest
+//!   weighted sum, which a positive factor on all weights does not change, so each mutant is
+//!   rescaled to the starting vector's length (no useless direction). σ grows ×1.4 after a
+//!   success and shrinks ×0.93 after a failure (steady when about one generation in six
+//!   succeeds: a 1/5th-style rule lowered for the strict test).
+
+use crate::core::rng::SplitMix64;
+use crate::core::task::Task;
+use crate::evaluation::classic::Weights;
+use crate::evaluation::opponents::Pubeval;
+use crate::studies::duel::{Contender, DuelConfig, duel_pairs};
+use std::time::Instant;
+
+/// The search method.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    /// (1+λ) evolution strategy: λ random mutants of all weights a generation.
+    Evolution,
+    /// Coordinate search: one weight a generation, moved up and down by σ·sᵢ; σ halves after
+    /// a sweep over all weights finds nothing.
+    Coordinate,
+}
+
+/// Settings of a tuning run.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TuneConfig {
+    /// The search method.
+    pub method: Method,
+    /// Games per candidate and generation (rounded up to duplicate pairs).
+    pub games: u64,
+    /// Mutants per generation (λ).
+    pub offspring: usize,
+    /// Starting step, relative to each weight's size.
+    pub sigma: f64,
+    /// The run ends when σ falls below this.
+    pub min_sigma: f64,
+    /// The most generations to run.
+    pub generations: u32,
+    /// Wall-clock limit in seconds (checked between generations).
+    pub max_seconds: Option<f64>,
+    /// A mutant is confirmed (and then accepted) when its mean gain exceeds this many
+    /// standard errors.
+    pub accept_z: f64,
+    /// Seed of the mutations and of every generation's duels.
+    pub seed: u64,
+}
+
+impl Default for TuneConfig {
+    fn default() -> Self {
+        TuneConfig {
+            method: Method::Evolution,
+            games: 4000,
+            offspring: 6,
+            sigma: 0.3,
+            min_sigma: 0.01,
+            generations: 1000,
+            max_seconds: None,
+            accept_z: 1.5,
+            seed: 1,
+        }
+    }
+}
+
+/// What one generation found.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Generation {
+    /// 1 for the first generation.
+    pub index: u32,
+    /// The duel seed every candidate of this generation played.
+    pub duel_seed: u64,
+    /// The weight moved (coordinate search).
+    pub term: Option<usize>,
+    /// The incumbent's score (mean points per game) on this generation's games.
+    pub incumbent_score: f64,
+    /// The best mutant's mean gain over the incumbent, points per game.
+    pub gain: f64,
+    /// Standard error of `gain` (over pairs).
+    pub gain_stderr: f64,
+    /// The best mutant's gain in the confirmation duel, when it had one.
+    pub confirmation: Option<f64>,
+    /// True when the best mutant became the incumbent.
+    pub accepted: bool,
+    /// The step for the next generation.
+    pub sigma: f64,
+    /// The incumbent after this generation.
+    pub weights: Vec<f64>,
+    /// Games played so far in the run.
+    pub games: u64,
+    /// Seconds since the start.
+    pub seconds: f64,
+}
+
+/// Why a run ended, and its best weights.
+#[derive(Clone, Debug)]
+pub struct TuneOutcome {
+    /// The final incumbent.
+    pub weights: Vec<f64>,
+    /// Every generation, in order.
+    pub history: Vec<Generation>,
+    /// Why the run stopped.
+    pub stop: Stop,
+}
+
+/// Why a tuning run stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// The generation limit was reached.
+    Generations,
+    /// σ fell below the minimum.
+    Converged,
+    /// The time limit was reached.
+    Time,
+    /// The task was cancelled.
+    Cancelled,
+}
+
+/// Mean and standard error of the mean.
+fn mean_stderr(x: impl ExactSizeIterator<Item = f64> + Clone) -> (f64, f64) {
+    let n = x.len() as f64;
+    let mean = x.clone().sum::<f64>() / n;
+    let var = x.map(|v| (v - mean) * (v - mean)).sum::<f64>() / (n - 1.0).max(1.0);
+    (mean, (var / n).sqrt())
+}
+
+fn norm(w: &[f64]) -> f64 {
+    w.iter().map(|x| x * x).sum::<f64>().sqrt()
+}
+
+/// A standard normal number (Box–Muller).
+fn normal(rng: &mut SplitMix64) -> f64 {
+    let u = ((rng.next_u64() >> 11) as f64 + 0.5) / (1u64 << 53) as f64;
+    let v = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+    (-2.0 * u.ln()).sqrt() * (std::f64::consts::TAU * v).cos()
+}
+
+/// Runs the search from `start`. `fitness(weights, duel_seed)` plays a candidate's games
+/// and returns its score in each duplicate pair (mean points per game, one entry per pair,
+/// pairs in a fixed order for a seed), or `None` if cancelled. `report` sees every generation
+/// (to log it, to checkpoint the incumbent). `task` counts the generations (of the limit,
+/// which time or convergence may cut short); cancelling it ends the run with
+/// [`Stop::Cancelled`] and the incumbent.
+pub fn tune(
+    start: &[f64],
+    config: &TuneConfig,
+    mut fitness: impl FnMut(&[f64], u64) -> Option<Vec<f64>>,
+    mut report: impl FnMut(&Generation),
+    task: &Task,
+) -> TuneOutcome {
+    let started = Instant::now();
+    let length = norm(start);
+    let mut rng = SplitMix64::derive(config.seed, &[0]);
+    let mut incumbent = start.to_vec();
+    let mut sigma = config.sigma;
+    let mut history: Vec<Generation> = Vec::new();
+    let mut games = 0;
+    // Coordinate search: whether the current sweep over the terms has improved anything.
+    let mut sweep_improved = false;
+    let scale = |x: f64, x0: f64| x.abs() + 0.2 * x0.abs();
+    task.set(0, config.generations.into());
+    let stop = loop {
+        if history.len() as u32 >= config.generations {
+            break Stop::Generations;
+        }
+        if sigma < config.min_sigma {
+            break Stop::Converged;
+        }
+        if config
+            .max_seconds
+            .is_some_and(|s| started.elapsed().as_secs_f64() >= s)
+        {
+            break Stop::Time;
+        }
+        let index = history.len() as u32 + 1;
+        let (term, candidates): (Option<usize>, Vec<Vec<f64>>) = match config.method {
+            Method::Evolution => {
+                let mutants = (0..config.offspring)
+                    .map(|_| {
+                        let mut w: Vec<f64> = incumbent
+                            .iter()
+                            .zip(start)
+                            .map(|(&x, &x0)| x + sigma * scale(x, x0) * normal(&mut rng))
+                            .collect();
+                        let n = norm(&w);
+                        if n > 0.0 && length > 0.0 {
+                            w.iter_mut().for_each(|x| *x *= length / n);
+                        }
+                        w
+                    })
+                    .collect();
+                (None, mutants)
+            }
+            Method::Coordinate => {
+                let i = (index as usize - 1) % start.len();
+                let step = sigma * scale(incumbent[i], start[i]);
+                let moved = |d: f64| {
+                    let mut w = incumbent.clone();
+                    w[i] += d;
+                    w
+                };
+                (Some(i), vec![moved(step), moved(-step)])
+            }
+        };
+        let duel_seed = SplitMix64::derive(config.seed, &[1, index as u64]).next_u64();
+        let confirm_seed = SplitMix64::derive(config.seed, &[2, index as u64]).next_u64();
+        let Some(j) = judge(
+            &incumbent,
+            &candidates,
+            [duel_seed, confirm_seed],
+            config.accept_z,
+            &mut fitness,
+        ) else {
+            break Stop::Cancelled;
+        };
+        if task.is_cancelled() {
+            break Stop::Cancelled;
+        }
+        games += j.games;
+        let accepted = j.confirmation.is_some_and(|c| c > 0.0);
+        if accepted {
+            incumbent = candidates[j.best].clone();
+        }
+        match config.method {
+            Method::Evolution => sigma *= if accepted { 1.4 } else { 0.93 },
+            Method::Coordinate => {
+                sweep_improved |= accepted;
+                if term == Some(start.len() - 1) {
+                    if !sweep_improved {
+                        sigma /= 2.0;
+                    }
+                    sweep_improved = false;
+                }
+            }
+        }
+        let generation = Generation {
+            index,
+            duel_seed,
+            term,
+            incumbent_score: j.incumbent_score,
+            gain: j.gain,
+            gain_stderr: j.gain_stderr,
+            confirmation: j.confirmation,
+            accepted,
+            sigma,
+            weights: incumbent.clone(),
+            games,
+            seconds: started.elapsed().as_secs_f64(),
+        };
+        report(&generation);
+        task.set(index.into(), config.generations.into());
+        history.push(generation);
+    };
+    TuneOutcome {
+        weights: incumbent,
+        history,
+        stop,
+    }
+}
+
+/// The verdict on one generation's candidates.
+struct Judgement {
+    best: usize,
+    incumbent_score: f64,
+    gain: f64,
+    gain_stderr: f64,
+    confirmation: Option<f64>,
+    games: u64,
+}
+
+/// Plays the incumbent and every candidate on `seeds[0]` (common dice) and picks the candidate
+/// with the highest mean gain; if that gain passes the z test, plays it and the incumbent
+/// again on `seeds[1]` for the confirmation. `None` if cancelled.
+fn judge(
+    incumbent: &[f64],
+    candidates: &[Vec<f64>],
+    seeds: [u64; 2],
+    accept_z: f64,
+    fitness: &mut impl FnMut(&[f64], u64) -> Option<Vec<f64>>,
+) -> Option<Judgement> {
+    let base = fitness(incumbent, seeds[0])?;
+    let mut games = 2 * base.len() as u64;
+    let mut best = (0, f64::NEG_INFINITY, 0.0);
+    for (k, w) in candidates.iter().enumerate() {
+        let score = fitness(w, seeds[0])?;
+        games += 2 * score.len() as u64;
+        let (gain, se) = mean_stderr(score.iter().zip(&base).map(|(s, b)| s - b));
+        if gain > best.1 {
+            best = (k, gain, se);
+        }
+    }
+    let (k, gain, gain_stderr) = best;
+    let mut confirmation = None;
+    if gain > 0.0 && gain > accept_z * gain_stderr {
+        let old = fitness(incumbent, seeds[1])?;
+        let new = fitness(&candidates[k], seeds[1])?;
+        games += 2 * (old.len() + new.len()) as u64;
+        confirmation = Some(mean_stderr(new.iter().zip(&old).map(|(n, o)| n - o)).0);
+    }
+    Some(Judgement {
+        best: k,
+        incumbent_score: mean_stderr(base.iter().copied()).0,
+        gain,
+        gain_stderr,
+        confirmation,
+        games,
+    })
+}
+
+/// The fitness of classic weights: `games` games against pubeval on a seed, as the classic
+/// program's points per game in each duplicate pair. `None` if `task` is cancelled (its
+/// progress is left to the tuning).
+pub fn classic_against_pubeval(
+    games: u64,
+    task: &Task,
+) -> impl FnMut(&[f64], u64) -> Option<Vec<f64>> + '_ {
+    move |w, seed| {
+        let weights = Weights::from_seed(w.try_into().expect("one weight per classic term"));
+        let classic = Contender::classic(weights, "candidate");
+        let pairs = duel_pairs(
+            &|s| classic.player(s),
+            &|_| Pubeval::new(),
+            &DuelConfig { games, seed },
+            task,
+        )?;
+        Some(pairs.iter().map(|&p| p as f64 / 2.0).collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A noisy synthetic fitness on the sphere: the score of a pair is minus the squared
+    /// distance from `target` (both normalised) plus noise shared by all candidates of one
+    /// seed (as dice are) and a smaller noise of its own.
+    fn synthetic(target: [f64; 3]) -> impl FnMut(&[f64], u64) -> Option<Vec<f64>> {
+        let mut own = SplitMix64::new(99);
+        move |w, seed| {
+            let n = norm(w);
+            let t = norm(&target);
+            let d: f64 = w
+                .iter()
+                .zip(&target)
+                .map(|(a, b)| (a / n - b / t).powi(2))
+                .sum();
+            let mut shared = SplitMix64::new(seed);
+            Some(
+                (0..200)
+                    .map(|_| -d + 0.5 * normal(&mut shared) + 0.05 * normal(&mut own))
+                    .collect(),
+            )
+        }
+    }
+
+    fn distance(w: &[f64], target: &[f64]) -> f64 {
+        let (n, t) = (norm(w), norm(target));
+        w.iter()
+            .zip(target)
+            .map(|(a, b)| (a / n - b / t).powi(2))
+            .sum()
+    }
+
+    #[test]
+    fn both_methods_find_a_direction_on_noisy_paired_scores() {
+        let target = [1.0, -2.0, 0.5];
+        let start = [1.0, 1.0, 1.0];
+        assert!(distance(&start, &target) > 1.0);
+        for method in [Method::Evolution, Method::Coordinate] {
+            let config = TuneConfig {
+                method,
+                generations: 90,
+                ..TuneConfig::default()
+            };
+            let out = tune(&start, &config, synthetic(target), |_| {}, &Task::new());
+            let d = distance(&out.weights, &target);
+            assert!(d < 0.05, "{method:?}: {:?} at distance {d}", out.weights);
+            assert!(out.history.iter().any(|g| g.accepted));
+            if method == Method::Evolution {
+                // Length kept: moves depend only on direction.
+                assert!((norm(&out.weights) - norm(&start)).abs() < 1e-9);
+            } else {
+                assert_eq!(out.history[4].term, Some(1));
+            }
+        }
+    }
+
+    #[test]
+    fn stops_on_cancel_and_on_the_generation_limit() {
+        let config = TuneConfig {
+            generations: 3,
+            ..TuneConfig::default()
+        };
+        let task = Task::new();
+        let out = tune(
+            &[1.0, 2.0],
+            &config,
+            synthetic([1.0, 1.0, 0.0]),
+            |_| {},
+            &task,
+        );
+        assert_eq!(out.stop, Stop::Generations);
+        assert_eq!(out.history.len(), 3);
+        let p = task.snapshot();
+        assert_eq!((p.done, p.total), (3, Some(3)));
+        let cancelled = Task::new();
+        cancelled.cancel();
+        let out = tune(&[1.0, 2.0], &config, |_, _| None, |_| {}, &cancelled);
+        assert_eq!(out.stop, Stop::Cancelled);
+        assert_eq!(out.weights, vec![1.0, 2.0]);
+    }
+}
