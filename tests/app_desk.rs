@@ -233,7 +233,15 @@ fn check_layout_of(state: AppState, w: f32, hgt: f32) {
                 && r.candidates.contains_rect(n.rect())
         })
         .count();
-    assert!(shown >= 10, "{shown} candidate rows at {w}×{hgt}");
+    let row = h
+        .query_all_by_label_contains("candidate 1:")
+        .next()
+        .map(|n| n.rect());
+    assert!(
+        shown >= 10,
+        "{shown} candidate rows at {w}×{hgt}: {row:?} in {:?}",
+        r.candidates
+    );
     // The toolbar and the status line do not run into the regions.
     let status = h.get_by_label_contains("White to play 31:").rect();
     assert!(status.top() >= r.tabs.bottom(), "{status:?}");
@@ -590,4 +598,112 @@ fn a_finished_board_says_the_game_is_over() {
         "the game is over: White has borne off all 15 checkers and won"
     ));
     assert!(!shows(&h, "the turn passes"));
+}
+
+/// Numbers are never cut: after weights on a fitted scale (BRDVAL in the thousands, as the
+/// issue saw "−5587…"), at 1280×720 with gnubg's columns, every cell's text ends before the
+/// next column's title begins, and the sorted column's title keeps its arrow.
+#[test]
+fn the_candidates_columns_fit_their_numbers_and_the_sort_arrow() {
+    use bgw::app::candidates::sort::Column as SortColumn;
+    use bgw_engine::evaluation::classic::Term;
+    // A stand-in gnubg whose equities and losses are as wide as gnubg's get.
+    let referee = bgw::app::ScriptedReferee::answering(|p| {
+        let (me, opp) = p.result.pips();
+        (f64::from(opp) - f64::from(me)) / 100.0 - 1.5
+    });
+    let state = AppState::default().with_referee(referee);
+    let mut h = harness_sized(
+        WorkbenchApp::new(state, Box::new(ScriptedDialogs::default())),
+        1280.0,
+        720.0,
+    );
+    for (name, value) in [("WPTSHOME", 3235.73), ("WSIN", 76.36)] {
+        h.state_mut().act(bgw::app::WeightsAction::Set {
+            term: Term::from_seed_name(name).unwrap(),
+            value,
+            gesture: true,
+        });
+    }
+    h.event(Event::Paste(BUSY.into()));
+    h.run();
+    h.state_mut()
+        .act(bgw::app::CandidatesAction::SortBy(SortColumn::GnubgEquity));
+    h.run();
+    let a = h.state().state.candidates.analysis.as_ref().unwrap();
+    assert!(
+        a.candidates.iter().any(|c| c.value.abs() >= 1000.0),
+        "a wide BRDVAL"
+    );
+    // The titles, left to right: each column's cells end before the next title starts.
+    let titles = ["#", "move", "BRDVAL", "Δ", "gnubg", "g#", "loss", "classic"];
+    let table_top = h.state().regions().unwrap().candidates.top();
+    let header: Vec<Rect> = titles
+        .iter()
+        .map(|t| {
+            let is_title =
+                |l: &str| l == *t || l.strip_prefix(t).is_some_and(|r| r.starts_with(' '));
+            // The sortable titles are buttons; "classic" is a label.
+            let role = if *t == "classic" {
+                Role::Label
+            } else {
+                Role::Button
+            };
+            h.query_all_by_role(role)
+                .filter(|n| {
+                    let node = n.accesskit_node();
+                    let l = node.label().or(node.value()).unwrap_or_default();
+                    is_title(&l) && n.rect().top() < table_top + 120.0
+                })
+                .map(|n| n.rect())
+                .min_by(|a, b| a.top().total_cmp(&b.top()))
+                .unwrap_or_else(|| panic!("the title {t}"))
+        })
+        .collect();
+    assert!(
+        h.query_all_by_label_contains("gnubg ▲").next().is_some()
+            || h.query_all_by_label_contains("gnubg ▼").next().is_some(),
+        "the sorted title keeps its arrow"
+    );
+    let number = |s: &str| {
+        let s = s.trim_start_matches(['+', '-', '−']);
+        !s.is_empty() && s.chars().all(|c| c.is_ascii_digit() || c == '.')
+    };
+    // A cut number is elided ("−5587…"): its label is narrower than its text.
+    let font = egui::TextStyle::Monospace.resolve(&h.ctx.global_style());
+    let digit = h.ctx.fonts_mut(|f| f.glyph_width(&font, '0'));
+    let mut checked = 0;
+    for cell in h.query_all_by_role(Role::Label) {
+        let Some(text) = cell
+            .accesskit_node()
+            .value()
+            .or(cell.accesskit_node().label())
+        else {
+            continue;
+        };
+        let r = cell.rect();
+        if !number(&text) || r.top() <= header[0].bottom() {
+            continue;
+        }
+        let Some(k) = (0..header.len() - 1)
+            .rev()
+            .find(|&k| header[k].left() <= r.left() + 1.0)
+        else {
+            continue;
+        };
+        assert!(
+            r.width() + 0.5 >= digit * text.chars().count() as f32,
+            "{text:?} in the {} column is cut ({r:?})",
+            titles[k]
+        );
+        assert!(
+            r.right() <= header[k + 1].left() + 0.5,
+            "{text:?} in the {} column runs into the {} column ({r:?} vs {:?})",
+            titles[k],
+            titles[k + 1],
+            header[k + 1]
+        );
+        checked += 1;
+    }
+    assert!(checked > 20, "{checked} cells checked");
 }

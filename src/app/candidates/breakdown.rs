@@ -48,8 +48,9 @@ pub fn deltas(c: &Candidate, reference: &Candidate) -> Vec<f64> {
 }
 
 /// The candidate shown and the one it is compared with (indices in the ranking; none when it
-/// is the only legal play), and the name of the comparison.
-fn pair(state: &CandidatesView<'_>) -> Option<(usize, Option<usize>, String)> {
+/// is the only legal play), and the name of the comparison: what the breakdown shows, and what
+/// the analysis as text says.
+pub fn pair(state: &CandidatesView<'_>) -> Option<(usize, Option<usize>, String)> {
     let c = &state.candidates;
     let a = c.analysis.as_ref()?;
     if a.candidates.len() < 2 {

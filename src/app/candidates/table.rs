@@ -181,6 +181,72 @@ fn classic_loss_line(ui: &mut egui::Ui, state: &CandidatesView<'_>, j: &Judgemen
         .on_hover_text(text);
 }
 
+/// The width each column's content needs: its widest cell and its title (with the arrow when
+/// the table is sorted by it), in
+/// the monospace font the cells and titles are drawn in (the move column's is not used: it
+/// takes what the others leave).
+fn content_widths(
+    ui: &egui::Ui,
+    a: &super::analysis::Analysis,
+    judgement: Option<&Judgement>,
+    sorted: SortColumn,
+) -> [f32; 7] {
+    let font = egui::TextStyle::Monospace.resolve(ui.style());
+    let (digit, arrow) = ui
+        .ctx()
+        .fonts_mut(|f| (f.glyph_width(&font, '0'), f.glyph_width(&font, '▼')));
+    let widest = |values: &mut dyn Iterator<Item = f64>| {
+        values.fold(0.0_f64, |m, v| {
+            if v.abs() > m.abs() || !v.is_finite() {
+                v
+            } else {
+                m
+            }
+        })
+    };
+    let n = a.candidates.len();
+    let value = widest(&mut a.candidates.iter().map(|c| c.value));
+    let delta = widest(&mut a.candidates.iter().map(|c| c.delta));
+    let evals: Vec<_> = judgement
+        .map(|j| {
+            a.candidates
+                .iter()
+                .filter_map(|c| j.of(&c.play.result))
+                .collect()
+        })
+        .unwrap_or_default();
+    let equity = widest(&mut evals.iter().map(|e| e.equity));
+    let rank = evals.iter().map(|e| e.rank).max().unwrap_or(1);
+    let loss = widest(&mut evals.iter().map(|e| e.loss * 1000.0));
+    let chars = [
+        n.to_string().len(),
+        0,
+        format!("{value:+.2}").chars().count(),
+        format!("{delta:+.2}").chars().count(),
+        format!("{equity:+.3}").chars().count(),
+        rank.to_string().len(),
+        format!("{loss:.1}").chars().count(),
+    ];
+    // A title is a frameless button (its padding on both sides); the sorted one has " ▼".
+    let button = 2.0 * ui.spacing().button_padding.x;
+    let mut out = [0.0; 7];
+    for (k, ((column, _), cells)) in COLUMNS.into_iter().zip(chars).enumerate() {
+        let name = digit * column.title().chars().count() as f32 + button;
+        let title = match sorted == column {
+            true => name + digit + arrow,
+            false => name,
+        };
+        // The classic's loss is drawn on a badge with 3 points of margin each side.
+        let badge = if column == SortColumn::GnubgLoss {
+            6.0
+        } else {
+            0.0
+        };
+        out[k] = (digit * cells as f32 + badge).max(title) + 2.0;
+    }
+    out
+}
+
 /// The table itself.
 fn rows(
     ui: &mut egui::Ui,
@@ -205,6 +271,7 @@ fn rows(
     ui.data_mut(|d| d.insert_temp(memo, c.selected));
 
     let visuals = ui.visuals().clone();
+    let fit = content_widths(ui, a, judgement, c.sort.column);
     // Rows back to back: more of them in a small panel.
     ui.spacing_mut().item_spacing.y = 0.0;
     let mut table = TableBuilder::new(ui)
@@ -214,9 +281,10 @@ fn rows(
         .sense(egui::Sense::click())
         .auto_shrink([false, false])
         .cell_layout(egui::Layout::left_to_right(egui::Align::Center));
-    for (_, width) in COLUMNS {
+    for ((_, width), fit) in COLUMNS.into_iter().zip(fit) {
         table = table.column(match width {
-            Some(w) => Column::initial(w).at_least(24.0).clip(true),
+            // Never narrower than its content and its title with the sort arrow.
+            Some(w) => Column::initial(w.max(fit)).at_least(fit).clip(true),
             None => Column::remainder()
                 .at_least(90.0)
                 .clip(true)

@@ -1,6 +1,7 @@
 //! The analysis as text in gnubg's manner: the ASCII diagram with the Position ID, Match ID and
-//! XGID (the one `bgw show` prints), the dice, every candidate with its BRDVAL and Δ, and the
-//! term breakdown of the selected (or best) candidate.
+//! XGID (the one `bgw show` prints), the dice, every candidate with its BRDVAL and Δ and, when
+//! it is there, gnubg's equity, rank and loss, and the term breakdown the screen shows (the
+//! candidate shown against the one it is compared with).
 
 use super::AppState;
 use bgw_engine::core::formats::render_diagram;
@@ -32,6 +33,22 @@ pub fn text(state: &AppState) -> Result<String, String> {
         "\n {on_roll} to play {dice}: {} legal results, ranked by the classic program's BRDVAL",
         a.candidates.len()
     );
+    let view = state.candidates_view();
+    let judgement = view.candidates.judgement(view.plies);
+    match (view.plies, judgement) {
+        (None, _) => {}
+        (Some(_), Some(j)) => {
+            let _ = writeln!(
+                t,
+                " gnubg at {}-ply (cubeless money): its equity after each move, its rank and \
+                 the loss against its best",
+                j.plies
+            );
+        }
+        (Some(p), None) => {
+            let _ = writeln!(t, " gnubg at {p}-ply: no verdict (yet) on this position");
+        }
+    }
     let width = a
         .candidates
         .iter()
@@ -41,9 +58,20 @@ pub fn text(state: &AppState) -> Result<String, String> {
         .max(4);
     for (i, c) in a.candidates.iter().enumerate() {
         let delta = match i {
-            0 => String::new(),
+            0 => " ".repeat(10),
             _ => format!(" ({:+.3})", c.delta),
         };
+        let gnubg = judgement
+            .and_then(|j| j.of(&c.play.result))
+            .map(|e| {
+                format!(
+                    "  gnubg {:+.3} #{:<2} loss {:5.1} mEMG",
+                    e.equity,
+                    e.rank,
+                    e.loss * 1000.0
+                )
+            })
+            .unwrap_or_default();
         let classic = if c.classic_choice {
             "  ◀ classic"
         } else {
@@ -51,41 +79,73 @@ pub fn text(state: &AppState) -> Result<String, String> {
         };
         let _ = writeln!(
             t,
-            " {:>4}. {:<width$}  BRDVAL {:+9.3}{delta}{classic}",
+            " {:>4}. {:<width$}  BRDVAL {:+9.3}{delta}{gnubg}{classic}",
             i + 1,
             c.play.mv.notation(),
             c.value,
         );
     }
-    let i = state.candidates.selected.unwrap_or(0);
+    // The breakdown as the screen shows it: the candidate shown against the one it is
+    // compared with (#1, #2 for #1 itself, or gnubg's best), or the only legal play alone.
+    let Some((i, r, name)) = crate::app::candidates::breakdown::pair(&view) else {
+        return Ok(t);
+    };
     let c = &a.candidates[i];
-    let best = &a.candidates[0];
-    let _ = writeln!(t, "\n Breakdown of #{} {}:", i + 1, c.play.mv.notation());
+    let other = r.map(|r| (r, &a.candidates[r]));
+    let delta_title = match other {
+        Some((r, _)) => format!("Δ vs #{}", r + 1),
+        None => String::new(),
+    };
+    match other {
+        Some((r, o)) => {
+            let _ = writeln!(
+                t,
+                "\n Breakdown of #{} {} against {name} (#{} {}):",
+                i + 1,
+                c.play.mv.notation(),
+                r + 1,
+                o.play.mv.notation()
+            );
+        }
+        None => {
+            let _ = writeln!(
+                t,
+                "\n Breakdown of #{} {}, the only legal play:",
+                i + 1,
+                c.play.mv.notation()
+            );
+        }
+    }
     let _ = writeln!(
         t,
         " {:<8} {:<20} {:>6} {:>6} {:>9} {:>9} {:>9}",
-        "term", "", "own", "opp", "weight", "addend", "Δ vs #1"
+        "term", "", "own", "opp", "weight", "addend", delta_title
     );
+    let delta = |x: f64| match other {
+        Some(_) => format!("{x:>+9.3}"),
+        None => String::new(),
+    };
     for info in state.weights.current.terms_on().map(Term::info) {
         let k = info.term.index();
+        let d = delta(c.addends[k] - other.map_or(0.0, |(_, o)| o.addends[k]));
         let _ = writeln!(
             t,
-            " {:<8} {:<20} {:>6} {:>6} {:>+9.4} {:>+9.3} {:>+9.3}",
+            " {:<8} {:<20} {:>6} {:>6} {:>+9.4} {:>+9.3} {d}",
             info.seed_name,
             info.label,
             c.features.own[k],
             c.features.opp[k],
             state.weights.current.get(info.term),
             c.addends[k],
-            c.addends[k] - best.addends[k],
         );
     }
+    let d = delta(c.value - other.map_or(0.0, |(_, o)| o.value));
     let _ = writeln!(
         t,
-        " {:<8} {:<20} {:>6} {:>6} {:>9} {:>+9.3} {:>+9.3}",
-        "BRDVAL", "sum", "", "", "", c.value, c.delta
+        " {:<8} {:<20} {:>6} {:>6} {:>9} {:>+9.3} {d}",
+        "BRDVAL", "sum", "", "", "", c.value
     );
-    Ok(t)
+    Ok(t.lines().map(str::trim_end).collect::<Vec<_>>().join("\n") + "\n")
 }
 
 #[cfg(test)]
@@ -119,5 +179,93 @@ mod tests {
         s.act(EditAction::Add(Side::White, Loc::Point(1)));
         s.act(EditAction::Add(Side::White, Loc::Point(1)));
         assert!(text(&s).unwrap_err().contains("not a legal position"));
+    }
+
+    #[test]
+    fn the_text_says_what_the_screen_shows_with_gnubgs_verdict() {
+        use crate::app::candidates::CandidatesAction;
+        // A stand-in gnubg that prefers fewer pips for the side that moved: a verdict that
+        // differs from the classic's order.
+        let referee = crate::app::ScriptedReferee::answering(|p| {
+            let (me, _) = p.result.pips();
+            -(me as f64) / 100.0
+        });
+        let mut s = AppState::default().with_referee(referee);
+        s.act(EditAction::Paste(
+            "XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:3:0:10".into(),
+        ));
+        let _ = s.poll(|_| true);
+        let j = s
+            .candidates
+            .judgement(Some(0))
+            .expect("the stand-in answered")
+            .clone();
+        let t = text(&s).unwrap();
+        assert!(t.contains("gnubg at 0-ply (cubeless money)"), "{t}");
+        let a = s.candidates.analysis.as_ref().unwrap();
+        for (i, c) in a.candidates.iter().enumerate() {
+            let e = j.of(&c.play.result).expect("every candidate judged");
+            let row = t
+                .lines()
+                .find(|l| l.starts_with(&format!(" {:>4}. {} ", i + 1, c.play.mv.notation())))
+                .unwrap_or_else(|| panic!("row {} missing:\n{t}", i + 1));
+            assert!(
+                row.contains(&format!("gnubg {:+.3} #{}", e.equity, e.rank)),
+                "{row}"
+            );
+        }
+        // Nothing selected: the screen compares #1 with #2, and so does the text, with the
+        // differences it shows.
+        assert!(t.contains("Breakdown of #1 "), "{t}");
+        assert!(t.contains("against #2 (#2 "), "{t}");
+        assert!(t.contains("Δ vs #2"), "{t}");
+        let (c1, c2) = (&a.candidates[0], &a.candidates[1]);
+        let sum = t.lines().find(|l| l.starts_with(" BRDVAL   sum")).unwrap();
+        assert!(
+            sum.ends_with(&format!("{:+.3}", c1.value - c2.value)),
+            "{sum}"
+        );
+        // Compared with gnubg's best when the screen is.
+        s.act(CandidatesAction::CompareWithGnubg(true));
+        s.act(CandidatesAction::Select(3));
+        let t = text(&s).unwrap();
+        let best = a_index(&s, j.best.unwrap());
+        if best != 3 {
+            assert!(
+                t.contains(&format!(
+                    "Breakdown of #4 {} against gnubg's best (#{}",
+                    s.candidates.analysis.as_ref().unwrap().candidates[3]
+                        .play
+                        .mv
+                        .notation(),
+                    best + 1
+                )),
+                "{t}"
+            );
+        }
+    }
+
+    /// The index of the candidate reaching `result`.
+    fn a_index(s: &AppState, result: bgw_engine::Position) -> usize {
+        s.candidates
+            .analysis
+            .as_ref()
+            .unwrap()
+            .index_of(&result)
+            .unwrap()
+    }
+
+    #[test]
+    fn the_only_legal_play_is_broken_down_alone() {
+        let mut s = AppState::default();
+        s.act(EditAction::Paste(
+            "XGID=-A-----------------o------:0:0:1:21:0:0:0:0:10".into(),
+        ));
+        let t = text(&s).unwrap();
+        assert!(
+            t.contains("Breakdown of #1 1/off, the only legal play:"),
+            "{t}"
+        );
+        assert!(!t.contains("Δ vs"), "{t}");
     }
 }
