@@ -193,3 +193,26 @@ fn a_short_duel_of_gnubg_against_pubeval() {
         "{text}"
     );
 }
+
+/// A duel of one duplicate pair has no standard error: "—" and why, never "± NaN"; the JSON
+/// has `null` there.
+#[test]
+fn one_pair_says_why_it_has_no_standard_error() {
+    let out = run(&[
+        "duel", "--a", "pubeval", "--b", "random", "--games", "2", "--seed", "3", "--quiet",
+    ]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(!text.contains("NaN"), "{text}");
+    assert!(
+        text.contains("± — (one duplicate pair: too few games for a standard error)"),
+        "{text}"
+    );
+    let out = run(&[
+        "duel", "--a", "pubeval", "--b", "random", "--games", "2", "--seed", "3", "--json",
+        "--quiet",
+    ]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(v["ppg_stderr"].is_null(), "{v}");
+    assert!(v["ppg"].is_number(), "{v}");
+}

@@ -168,11 +168,10 @@ fn against_gnubg(
 /// One line: ppg ± standard error, games, win rate.
 pub fn describe(r: &DuelResult) -> String {
     format!(
-        "{} vs {}: {:+.3} ± {:.3} points per game over {} games (wins {:.1} %, gammons {:.1} %; {:.0} games/s){}",
+        "{} vs {}: {} points per game over {} games (wins {:.1} %, gammons {:.1} %; {:.0} games/s){}",
         r.a,
         r.b,
-        r.ppg,
-        r.ppg_stderr,
+        r.ppg_with_error(3),
         r.games,
         r.win_rate * 100.0,
         r.gammon_rate * 100.0,

@@ -115,10 +115,11 @@ pub fn table(r: &DuelResult) -> String {
         r.games,
         r.games / 2
     ));
-    line(format!(
-        "A points/game    {:+.4} ± {:.4} (standard error over pairs)",
-        r.ppg, r.ppg_stderr
-    ));
+    let error = match r.ppg_stderr.is_finite() {
+        true => " (standard error over pairs)",
+        false => "",
+    };
+    line(format!("A points/game    {}{error}", r.ppg_with_error(4)));
     line(format!("A wins           {:.2} %", 100.0 * r.win_rate));
     for (who, w) in [("A", &r.a_wins), ("B", &r.b_wins)] {
         line(format!(

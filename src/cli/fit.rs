@@ -270,8 +270,10 @@ fn text(
     if let Some(d) = duel {
         let _ = writeln!(
             out,
-            "\nagainst pubeval: {:+.4} ± {:.4} ppg over {} games (seed {}, duplicate dice)",
-            d.ppg, d.ppg_stderr, d.games, d.seed
+            "\nagainst pubeval: {} ppg over {} games (seed {}, duplicate dice)",
+            d.ppg_with_error(4),
+            d.games,
+            d.seed
         );
     }
     // Contact is where the weights decide; name it when there is no hold-out set to judge.

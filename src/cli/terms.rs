@@ -160,7 +160,7 @@ fn report(args: ReportArgs) -> Result<ExitCode, CliError> {
     );
     let row = |out: &mut String, name: String, r: &Refit| {
         let duel = match ppg(r) {
-            Some(d) => format!("{:+.3} ± {:.3}", d.ppg, d.ppg_stderr),
+            Some(d) => d.ppg_with_error(3),
             None => "—".into(),
         };
         let _ = writeln!(

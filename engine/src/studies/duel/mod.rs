@@ -151,6 +151,22 @@ pub struct DuelResult {
 }
 
 impl DuelResult {
+    /// A's points per game with its standard error, to `decimals` places: `+0.1234 ± 0.0056`;
+    /// with one duplicate pair there is no error to give, so `+0.5000 ± — (one duplicate
+    /// pair: too few games for a standard error)` instead of a NaN.
+    pub fn ppg_with_error(&self, decimals: usize) -> String {
+        match self.ppg_stderr.is_finite() {
+            true => format!(
+                "{:+.*} ± {:.*}",
+                decimals, self.ppg, decimals, self.ppg_stderr
+            ),
+            false => format!("{:+.*} ± — ({})", decimals, self.ppg, Self::NO_ERROR),
+        }
+    }
+
+    /// Why a duel of one duplicate pair has no standard error.
+    pub const NO_ERROR: &str = "one duplicate pair: too few games for a standard error";
+
     fn new(a: String, b: String, seed: u64, t: &Tally, seconds: f64, cancelled: bool) -> Self {
         let games = t.games();
         let g = games.max(1) as f64;
