@@ -245,3 +245,19 @@ fn info_and_dump_print_json() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Two `--index` on an empty file: the file is the problem (as `info` says, exit 1), not the
+/// arguments (exit 2).
+#[test]
+fn dump_of_an_empty_file_says_the_file_is_truncated() {
+    let path = temp("empty-dump.bd");
+    std::fs::write(&path, b"").unwrap();
+    let p = path.to_str().unwrap();
+    let out = run(&["bearoff", "dump", p, "--index", "1", "--index", "1"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("truncated"), "{err}");
+    let info = run(&["bearoff", "info", p]);
+    assert_eq!(info.status.code(), Some(1));
+    let _ = std::fs::remove_file(&path);
+}

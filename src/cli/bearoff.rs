@@ -287,6 +287,9 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             json,
         }) => {
             if counts.len() > 1 || index.len() > 1 {
+                // The complaint is about the file's kind: a file that is no bear-off file at
+                // all (empty, truncated) is that file's problem, said first.
+                read_file(&file)?;
                 return Err(CliError::usage(
                     "a one-sided file has one position: give --counts or --index once",
                 ));
