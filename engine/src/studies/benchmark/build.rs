@@ -322,9 +322,12 @@ mod tests {
     impl Racer {
         fn new() -> Racer {
             let pubeval = Pubeval::new();
-            // pubeval's win is infinite.
+            // pubeval's score, kept within the equities a benchmark holds (its win is
+            // infinite, its other scores unbounded).
             let engine = ScriptedEngine::new(move |pos, p| {
-                pubeval.score(!pos.has_contact(), &p.result).min(3.0)
+                pubeval
+                    .score(!pos.has_contact(), &p.result)
+                    .clamp(-3.0, 3.0)
             })
             .named(EngineInfo {
                 name: "Racer".into(),

@@ -133,9 +133,13 @@ pub enum LineError {
     NoLegalMove,
     /// gnubg's moves do not match our legal plays one to one.
     Moves(MatchError),
-    /// An equity that is not a finite number.
+    /// An equity that is not a finite number, or outside gnubg's cubeless range
+    /// (±[`MAX_EQUITY`]).
     Equity(f64),
 }
+
+/// The largest cubeless money equity there is: a backgammon, 3 points.
+pub const MAX_EQUITY: f64 = 3.0;
 
 impl fmt::Display for LineError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -149,6 +153,10 @@ impl fmt::Display for LineError {
             LineError::Dice(why) => write!(f, "wrong dice: {why}"),
             LineError::NoLegalMove => f.write_str("the roll has no legal move: nothing to decide"),
             LineError::Moves(e) => e.fmt(f),
+            LineError::Equity(e) if e.is_finite() => write!(
+                f,
+                "equity {e} is outside gnubg's cubeless range (-{MAX_EQUITY} to +{MAX_EQUITY})"
+            ),
             LineError::Equity(e) => write!(f, "equity {e} is not a finite number"),
         }
     }
@@ -284,7 +292,11 @@ fn decision(line: usize, text: &str, generator: &mut MoveGenerator) -> Result<De
             )));
         }
     };
-    if let Some(&(_, e)) = raw.moves.iter().find(|(_, e)| !e.is_finite()) {
+    if let Some(&(_, e)) = raw
+        .moves
+        .iter()
+        .find(|(_, e)| !e.is_finite() || e.abs() > MAX_EQUITY)
+    {
         return Err(LineError::Equity(e));
     }
     let plays = generator.generate(&position, dice).to_vec();

@@ -108,7 +108,10 @@ pub fn select(
         else {
             break;
         };
-        if best.train_loss > here - min_gain {
+        // A loss that is no number (NaN) gains nothing: only a real gain of `min_gain` or more
+        // adds a term.
+        let gains = best.train_loss <= here - min_gain;
+        if !gains {
             break;
         }
         forward.push(best.clone());

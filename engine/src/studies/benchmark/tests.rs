@@ -207,6 +207,22 @@ fn impossible_positions_and_wrong_dice_are_named() {
             "{dice}"
         );
     }
+    // Equities outside gnubg's cubeless range (a crafted ±1.7e308 gave "inf mEMG"), and
+    // ones that are no number, are refused with the line.
+    for (e, words) in [
+        ("1.7e308", "outside gnubg's cubeless range"),
+        ("-1.7e308", "outside gnubg's cubeless range"),
+        ("3.5", "equity 3.5 is outside"),
+        ("1e300", "outside gnubg's cubeless range"),
+    ] {
+        let bad = format!(r#"{BEAR_OFF}[["6/off 5/2", {e}], ["6/off 4/1", 0.0]]}}"#);
+        let err = second_line(&bad);
+        assert!(matches!(on_line_2(err, words), LineError::Equity(_)), "{e}");
+    }
+    // The range's ends are equities.
+    let ok = format!(r#"{BEAR_OFF}[["6/off 5/2", 3.0], ["6/off 4/1", -3.0]]}}"#);
+    let text = format!("{ok}\n");
+    assert!(Benchmark::read(text.as_bytes()).is_ok());
     // Dice that do not fit the moves: the moves are illegal for them.
     let e = second_line(&line("t20DAAzfbAMAAA", "[5, 3]"));
     assert!(matches!(on_line_2(e, "6/off 5/2"), LineError::Moves(_)));
