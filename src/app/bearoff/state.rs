@@ -291,6 +291,17 @@ impl BearoffState {
         starts
     }
 
+    /// True when the start of the analysis or of the exact chance was dropped without being
+    /// run: [`BearoffState::request`] asks for it again.
+    pub fn start_dropped(&self) -> bool {
+        self.job.as_ref().is_some_and(Job::never_started)
+            || self
+                .two_sided
+                .solving
+                .as_ref()
+                .is_some_and(Job::never_started)
+    }
+
     /// Takes the jobs' results when they have finished; the start of a job that asks for.
     pub fn poll(&mut self) -> Option<Start> {
         let start = self.two_sided.poll();

@@ -207,17 +207,16 @@ fn content_widths(
     let n = a.candidates.len();
     let value = widest(&mut a.candidates.iter().map(|c| c.value));
     let delta = widest(&mut a.candidates.iter().map(|c| c.delta));
-    let evals: Vec<_> = judgement
-        .map(|j| {
-            a.candidates
-                .iter()
-                .filter_map(|c| j.of(&c.play.result))
-                .collect()
-        })
-        .unwrap_or_default();
-    let equity = widest(&mut evals.iter().map(|e| e.equity));
-    let rank = evals.iter().map(|e| e.rank).max().unwrap_or(1);
-    let loss = widest(&mut evals.iter().map(|e| e.loss * 1000.0));
+    // gnubg's columns in one pass, with no list of them kept.
+    let (mut equity, mut rank, mut loss) = (0.0_f64, 1, 0.0_f64);
+    let evals = judgement
+        .into_iter()
+        .flat_map(|j| a.candidates.iter().filter_map(|c| j.of(&c.play.result)));
+    for e in evals {
+        equity = widest(&mut [equity, e.equity].into_iter());
+        rank = rank.max(e.rank);
+        loss = widest(&mut [loss, e.loss * 1000.0].into_iter());
+    }
     let chars = [
         n.to_string().len(),
         0,

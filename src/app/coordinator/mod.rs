@@ -308,8 +308,11 @@ impl AppState {
     pub fn poll(&mut self, polled: impl Fn(Tab) -> bool) -> Vec<Effect<Action>> {
         let start = self.bearoff.poll();
         self.start_jobs(start);
-        // Asks again for a job whose start was dropped (a state used without the shell).
-        self.request_bearoff();
+        // Asks again for a job whose start was dropped (a state used without the shell); no
+        // work on the other frames.
+        if self.bearoff.start_dropped() {
+            self.request_bearoff();
+        }
         self.candidates.poll();
         if let Some(notice) = self.candidates.verdicts.take_notice() {
             self.messages.notice(notice);
