@@ -388,3 +388,38 @@ fn gnubg_at_0_plies_agrees_with_the_0_ply_benchmark() {
     assert!(o.stdout.is_empty());
     assert!(text(&o.stderr).contains("apt-get install gnubg"));
 }
+
+#[test]
+fn a_gzip_bomb_of_one_line_is_refused_with_its_line() {
+    use std::io::Write;
+    // 256 MiB of one line, a few hundred kilobytes compressed: the reader stops at 1 MiB.
+    let dir = std::env::temp_dir().join(format!("bgw-bench-bomb-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("bomb.jsonl.gz");
+    let mut gz = flate2::write::GzEncoder::new(
+        std::fs::File::create(&path).unwrap(),
+        flate2::Compression::best(),
+    );
+    let chunk = vec![b'x'; 1 << 20];
+    for _ in 0..256 {
+        gz.write_all(&chunk).unwrap();
+    }
+    gz.finish().unwrap();
+    let out = run(&["benchmark", "score", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert_eq!(
+        err.trim_end(),
+        format!(
+            "bgw: {}: line 1: longer than 1.0 MiB, the most a decision's line may have",
+            path.display()
+        )
+    );
+    // A byte-order mark before the first line is read past.
+    let hand = std::fs::read(data("benchmark/hand.jsonl")).unwrap();
+    let marked = dir.join("marked.jsonl");
+    std::fs::write(&marked, [&b"\xef\xbb\xbf"[..], &hand].concat()).unwrap();
+    let v = score_json(&[marked.to_str().unwrap(), "--player", "classic"]);
+    assert_eq!(v["decisions"], 4);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -365,7 +365,10 @@ fn fifos_and_devices_are_refused_at_once_by_kind() {
         path.to_str().unwrap().to_string()
     };
     let (bd, ron, positions) = (made("db.bd"), made("w.ron"), made("positions.tsv"));
-    let cases: [(&[&str], &str); 8] = [
+    let bench = made("decisions.jsonl");
+    let fitted = dir.join("fitted.ron");
+    let fitted = fitted.to_str().unwrap();
+    let cases: [(&[&str], &str); 13] = [
         (&["bearoff", "info", &bd], "FIFO"),
         (&["bearoff", "dump", &bd, "--index", "1"], "FIFO"),
         (&["rank", "4HPwATDgc/ABMA", "31", "--weights", &ron], "FIFO"),
@@ -378,6 +381,33 @@ fn fifos_and_devices_are_refused_at_once_by_kind() {
         (&["bearoff", "info", "/dev/zero"], "a device"),
         (
             &["bearoff", "dump", "/dev/zero", "--index", "1"],
+            "a device",
+        ),
+        // Benchmark files went through a plain read before (issue 22, item 12).
+        (&["benchmark", "score", &bench], "FIFO"),
+        (&["benchmark", "score", "/dev/zero"], "a device"),
+        (&["fit", "--benchmark", &bench, "--out", fitted], "FIFO"),
+        (
+            &[
+                "fit",
+                "--benchmark",
+                "shipped",
+                "--holdout",
+                &bench,
+                "--out",
+                fitted,
+            ],
+            "FIFO",
+        ),
+        (
+            &[
+                "terms",
+                "report",
+                "--benchmark",
+                "/dev/zero",
+                "--out",
+                fitted,
+            ],
             "a device",
         ),
     ];

@@ -42,10 +42,11 @@ use crate::core::formats::position_id::{self, PositionIdError};
 use crate::core::moves::{MoveGenerator, Play};
 use crate::core::position::{Position, Side};
 use crate::evaluation::classic::Phase;
+use crate::io::user_file::{self, human_size};
 use crate::reference::{MatchError, MoveEval, match_to_plays};
 use std::collections::HashSet;
 use std::fmt;
-use std::io::BufRead;
+use std::io::{BufRead, Read};
 use std::path::Path;
 
 /// The shipped benchmark, gzip-compressed: 11,826 decisions from gnubg 1.07's self-play at
@@ -136,6 +137,8 @@ pub enum LineError {
     /// An equity that is not a finite number, or outside gnubg's cubeless range
     /// (±[`MAX_EQUITY`]).
     Equity(f64),
+    /// A line longer than [`LINE_CAP`] bytes (it is not read further).
+    TooLong,
 }
 
 /// The largest cubeless money equity there is: a backgammon, 3 points.
@@ -158,6 +161,11 @@ impl fmt::Display for LineError {
                 "equity {e} is outside gnubg's cubeless range (-{MAX_EQUITY} to +{MAX_EQUITY})"
             ),
             LineError::Equity(e) => write!(f, "equity {e} is not a finite number"),
+            LineError::TooLong => write!(
+                f,
+                "longer than {}, the most a decision's line may have",
+                human_size(LINE_CAP as u64)
+            ),
         }
     }
 }
@@ -176,6 +184,9 @@ pub enum BenchmarkError {
     },
     /// No decision at all.
     Empty,
+    /// More than [`TEXT_CAP`] bytes of text (after decompression): a gzip bomb or not a
+    /// benchmark.
+    TooMuchText,
 }
 
 impl fmt::Display for BenchmarkError {
@@ -184,6 +195,11 @@ impl fmt::Display for BenchmarkError {
             BenchmarkError::Io(e) => e.fmt(f),
             BenchmarkError::Line { line, error } => write!(f, "line {line}: {error}"),
             BenchmarkError::Empty => f.write_str("the benchmark holds no decision"),
+            BenchmarkError::TooMuchText => write!(
+                f,
+                "holds more than {} of text (after decompression), the most a benchmark may have",
+                human_size(TEXT_CAP)
+            ),
         }
     }
 }
@@ -202,6 +218,20 @@ struct RawDecision {
 /// The two bytes that open a gzip stream.
 const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];
 
+/// UTF-8's byte-order mark, which some editors put at the start of a text file.
+const BYTE_ORDER_MARK: &[u8] = b"\xef\xbb\xbf";
+
+/// The largest benchmark file read (compressed or not): 256 MiB.
+pub const FILE_CAP: u64 = 256 << 20;
+
+/// The most text a benchmark may hold after decompression: 256 MiB (the shipped one holds
+/// 9 MiB).
+pub const TEXT_CAP: u64 = 256 << 20;
+
+/// The longest line read: 1 MiB (the shipped benchmark's longest, a position with 800 legal
+/// plays, is 36 KB).
+pub const LINE_CAP: usize = 1 << 20;
+
 impl Benchmark {
     /// The shipped benchmark ([`SHIPPED`]).
     pub fn shipped() -> Result<Benchmark, BenchmarkError> {
@@ -213,30 +243,63 @@ impl Benchmark {
         Benchmark::read(HOLDOUT)
     }
 
-    /// Reads the benchmark file at `path` (gzip or plain text); errors name the path.
+    /// Reads the benchmark file at `path` (gzip or plain text); errors name the path. Only a
+    /// regular file of at most [`FILE_CAP`] bytes is read (a FIFO or a device is refused
+    /// before it is opened), and its text is capped as [`Benchmark::read`] caps it.
     pub fn load(path: &Path) -> Result<Benchmark, BenchmarkError> {
-        let bytes = std::fs::read(path).map_err(|e| {
+        let cannot = |e: std::io::Error| {
             BenchmarkError::Io(std::io::Error::new(
                 e.kind(),
                 format!("cannot read {}: {e}", path.display()),
             ))
-        })?;
-        Benchmark::read(&bytes)
+        };
+        let (file, len) = user_file::open_regular(path).map_err(cannot)?;
+        if len > FILE_CAP {
+            return Err(cannot(std::io::Error::new(
+                std::io::ErrorKind::InvalidInput,
+                format!(
+                    "it is {}, more than the {} a benchmark file may have",
+                    human_size(len),
+                    human_size(FILE_CAP)
+                ),
+            )));
+        }
+        Benchmark::read_from(file.take(FILE_CAP))
     }
 
     /// Reads a benchmark from its bytes: gzip-compressed (by its magic number) or plain text.
-    /// Blank lines are skipped.
+    /// Blank lines are skipped and a UTF-8 byte-order mark is allowed. At most [`TEXT_CAP`]
+    /// bytes of text (after decompression) and [`LINE_CAP`] bytes a line are read: more is an
+    /// error, so a gzip bomb costs no memory.
     pub fn read(bytes: &[u8]) -> Result<Benchmark, BenchmarkError> {
-        if bytes.starts_with(&GZIP_MAGIC) {
-            Benchmark::read_lines(std::io::BufReader::new(flate2::read::MultiGzDecoder::new(
-                bytes,
-            )))
+        Benchmark::read_from(bytes)
+    }
+
+    fn read_from(input: impl Read) -> Result<Benchmark, BenchmarkError> {
+        Benchmark::read_capped(input, TEXT_CAP, LINE_CAP)
+    }
+
+    /// [`Benchmark::read`] from a stream, with the caps given.
+    fn read_capped(
+        input: impl Read,
+        text_cap: u64,
+        line_cap: usize,
+    ) -> Result<Benchmark, BenchmarkError> {
+        let mut input = std::io::BufReader::new(input);
+        let head = input.fill_buf().map_err(BenchmarkError::Io)?;
+        if head.starts_with(&GZIP_MAGIC) {
+            let text = std::io::BufReader::new(flate2::read::MultiGzDecoder::new(input));
+            Benchmark::read_lines(text, text_cap, line_cap)
         } else {
-            Benchmark::read_lines(bytes)
+            Benchmark::read_lines(input, text_cap, line_cap)
         }
     }
 
-    fn read_lines(mut input: impl BufRead) -> Result<Benchmark, BenchmarkError> {
+    fn read_lines(
+        mut input: impl BufRead,
+        text_cap: u64,
+        line_cap: usize,
+    ) -> Result<Benchmark, BenchmarkError> {
         let mut generator = MoveGenerator::new();
         let mut seen = HashSet::new();
         let mut bench = Benchmark {
@@ -244,16 +307,34 @@ impl Benchmark {
             repeated: 0,
         };
         let mut buf = Vec::new();
+        let mut total = 0u64;
         for line in 1.. {
             buf.clear();
-            let n = input.read_until(b'\n', &mut buf).map_err(|e| {
-                BenchmarkError::Io(std::io::Error::new(e.kind(), format!("line {line}: {e}")))
-            })?;
+            // One byte more than a line may have tells a long line from one of the cap.
+            let n = (&mut input)
+                .take(line_cap as u64 + 1)
+                .read_until(b'\n', &mut buf)
+                .map_err(|e| {
+                    BenchmarkError::Io(std::io::Error::new(e.kind(), format!("line {line}: {e}")))
+                })?;
             if n == 0 {
                 break;
             }
             let fail = |error| BenchmarkError::Line { line, error };
-            let text = std::str::from_utf8(&buf).map_err(|_| fail(LineError::NotText))?;
+            let body = buf.strip_suffix(b"\n").unwrap_or(&buf);
+            if body.len() > line_cap {
+                return Err(fail(LineError::TooLong));
+            }
+            total += n as u64;
+            if total > text_cap {
+                return Err(BenchmarkError::TooMuchText);
+            }
+            let body = if line == 1 {
+                body.strip_prefix(BYTE_ORDER_MARK).unwrap_or(body)
+            } else {
+                body
+            };
+            let text = std::str::from_utf8(body).map_err(|_| fail(LineError::NotText))?;
             if text.trim().is_empty() {
                 continue;
             }

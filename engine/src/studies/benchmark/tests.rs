@@ -379,3 +379,85 @@ fn the_holdout_set_reads_and_is_other_games() {
         .count();
     assert!(shared < holdout.decisions.len() / 20, "{shared} shared");
 }
+
+#[test]
+fn a_byte_order_mark_is_read_past() {
+    let mut bytes = BYTE_ORDER_MARK.to_vec();
+    bytes.extend_from_slice(HAND);
+    assert_eq!(Benchmark::read(&bytes).unwrap(), hand());
+}
+
+#[test]
+fn a_line_longer_than_the_cap_is_refused_without_reading_it_whole() {
+    // A gzip bomb of one line: 64 MiB of text that compresses to a few kilobytes.
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    let chunk = vec![b'x'; 1 << 20];
+    for _ in 0..64 {
+        gz.write_all(&chunk).unwrap();
+    }
+    let bytes = gz.finish().unwrap();
+    assert!(bytes.len() < 1 << 20);
+    let e = Benchmark::read(&bytes).unwrap_err();
+    assert!(
+        matches!(
+            e,
+            BenchmarkError::Line {
+                line: 1,
+                error: LineError::TooLong
+            }
+        ),
+        "{e}"
+    );
+    assert_eq!(
+        e.to_string(),
+        "line 1: longer than 1.0 MiB, the most a decision's line may have"
+    );
+    // A line of exactly the cap is read (and judged on what it says).
+    let mut text = [b' '; 10];
+    text[0] = b'{';
+    let e = Benchmark::read_capped(&text[..], TEXT_CAP, 10).unwrap_err();
+    assert!(
+        matches!(
+            e,
+            BenchmarkError::Line {
+                error: LineError::Json(_),
+                ..
+            }
+        ),
+        "{e}"
+    );
+}
+
+#[test]
+fn more_text_than_the_cap_is_refused_as_it_is_read() {
+    // Blank lines cost nothing but still count: a stream of them past the cap is refused.
+    let mut text = HAND.to_vec();
+    text.extend(std::iter::repeat_n(b'\n', 4096));
+    let e = Benchmark::read_capped(&text[..], HAND.len() as u64 + 100, LINE_CAP).unwrap_err();
+    assert!(matches!(e, BenchmarkError::TooMuchText), "{e}");
+    assert!(e.to_string().contains("after decompression"), "{e}");
+    assert_eq!(
+        Benchmark::read_capped(&text[..], text.len() as u64, LINE_CAP).unwrap(),
+        hand()
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn only_a_regular_file_is_loaded() {
+    let dir = std::env::temp_dir().join(format!("bgw-bench-load-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let e = Benchmark::load(Path::new("/dev/zero")).unwrap_err();
+    assert!(e.to_string().contains("a device"), "{e}");
+    let fifo = dir.join("fifo");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    assert!(made.is_ok_and(|s| s.success()), "mkfifo");
+    // Opening the FIFO would block for ever: it must be refused before.
+    let e = Benchmark::load(&fifo).unwrap_err();
+    assert!(e.to_string().contains("FIFO"), "{e}");
+    assert!(e.to_string().contains("fifo"), "the path is named: {e}");
+    let file = dir.join("hand.jsonl");
+    std::fs::write(&file, HAND).unwrap();
+    assert_eq!(Benchmark::load(&file).unwrap(), hand());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
