@@ -69,6 +69,7 @@ fn engine(program: PathBuf) -> Gnubg {
     Gnubg::new(Config {
         program: Some(program),
         timeout: Duration::from_secs(10),
+        ..Config::default()
     })
 }
 
@@ -232,6 +233,7 @@ fn stand_ins_are_judged_by_their_protocol_and_misbehaving_ones_never_hang() {
         let config = Config {
             program: Some(fake(dir, name, GOOD, 1, rest)),
             timeout: Duration::from_secs(10),
+            ..Config::default()
         };
         let gnubg = Contender::gnubg(0, config);
         let pool = gnubg.gnubg_pool().unwrap();
@@ -250,5 +252,129 @@ fn stand_ins_are_judged_by_their_protocol_and_misbehaving_ones_never_hang() {
         assert!(why.contains(words), "{name}: {why}");
         assert!(r.cancelled && r.games < 2000, "{name}: {} games", r.games);
         assert_eq!(pool.requests(), 0, "{name}");
+    }
+
+    // A gnubg that never answers its hello: one time-out, said as such, and no second start
+    // (the request used to be tried again on a new process, waiting twice as long).
+    let pids = dir.join("mute-pids");
+    let mute = dir.join("mute");
+    std::fs::write(
+        &mute,
+        format!(
+            "#!/bin/sh\necho $$ >> {}\nwhile IFS= read -r line; do :; done\n",
+            pids.display()
+        ),
+    )
+    .unwrap();
+    std::fs::set_permissions(&mute, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let mut g = Gnubg::new(Config {
+        program: Some(mute.clone()),
+        timeout: Duration::from_millis(300),
+        ..Config::default()
+    });
+    let e = g
+        .call(&opening_moves(), Duration::from_secs(10))
+        .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "gnubg did not answer its start-up hello within 0.3 s and was ended; it is started \
+         again on the next request"
+    );
+    assert_eq!(g.restarts(), 0);
+    let started = |path: &Path| std::fs::read_to_string(path).map_or(0, |t| t.lines().count());
+    assert_eq!(started(&pids), 1);
+    assert!(
+        g.take_notices()
+            .iter()
+            .any(|n| n.ends_with("ended by bgw: it did not answer its start-up hello within 0.3 s")),
+        "the notice says why gnubg was ended"
+    );
+
+    // A duel on eight threads against it: one process a thread, not two.
+    std::fs::remove_file(&pids).unwrap();
+    let gnubg = Contender::gnubg(
+        0,
+        Config {
+            program: Some(mute.clone()),
+            timeout: Duration::from_millis(300),
+            ..Config::default()
+        },
+    );
+    let pool = gnubg.gnubg_pool().unwrap();
+    let threads = rayon::ThreadPoolBuilder::new()
+        .num_threads(8)
+        .build()
+        .unwrap();
+    threads.install(|| {
+        duel_until(
+            &|s| gnubg.player(s),
+            &|s| Contender::Pubeval.player(s),
+            &DuelConfig { games: 64, seed: 1 },
+            &bgw_engine::core::task::Task::new(),
+            &|| pool.failed(),
+        )
+    });
+    assert!(gnubg.failure().unwrap().contains("start-up hello"));
+    assert!((1..=8).contains(&pool.started()), "{}", pool.started());
+    assert_eq!(started(&pids) as u64, pool.started());
+
+    // Stopped while it waits: the call ends at once, with gnubg, whatever gnubg does.
+    let task = bgw_engine::core::task::Task::new();
+    let mut g = Gnubg::new(
+        Config {
+            program: Some(fake(dir, "stop-silent", GOOD, 1, "true")),
+            timeout: Duration::from_secs(60),
+            ..Config::default()
+        }
+        .stopped_by(&task),
+    );
+    let stopper = {
+        let task = task.clone();
+        std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(300));
+            task.cancel();
+        })
+    };
+    let start = Instant::now();
+    let e = g
+        .call(&opening_moves(), Duration::from_secs(60))
+        .unwrap_err();
+    stopper.join().unwrap();
+    assert_eq!(e, Error::Cancelled { engine: "gnubg" });
+    assert!(e.is_cancelled());
+    assert!(
+        start.elapsed() < Duration::from_secs(30),
+        "{:?}",
+        start.elapsed()
+    );
+    assert_eq!(g.pid(), None, "gnubg was ended");
+    // And is not started again for the stopped work.
+    assert_eq!(g.call(&opening_moves(), Duration::from_secs(60)), Err(e));
+    assert_eq!(g.pid(), None);
+
+    // A run about to end without unwinding ends every gnubg it started, even one that ignores
+    // the end of its input, and removes the bridge scripts.
+    let stubborn = fake(
+        dir,
+        "stubborn",
+        GOOD,
+        1,
+        "trap '' INT TERM HUP; while :; do sleep 1; done",
+    );
+    let mut g = engine(stubborn);
+    let t = g.submit(&opening_moves()).unwrap();
+    assert_eq!(g.poll(t), None);
+    let pid = g.pid().unwrap();
+    let (processes, _) = bgw_engine::reference::gnubg::end_all_now();
+    assert!(processes >= 1, "{processes}");
+    let gone = Instant::now();
+    while std::path::Path::new(&format!("/proc/{pid}")).exists()
+        && !std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|s| s.contains(") Z"))
+    {
+        assert!(
+            gone.elapsed() < Duration::from_secs(10),
+            "gnubg {pid} still runs"
+        );
+        std::thread::sleep(Duration::from_millis(20));
     }
 }

@@ -149,7 +149,8 @@ fn against_gnubg(
     config: &DuelConfig,
     task: &Task,
 ) -> Result<DuelResult, String> {
-    let b = Contender::gnubg(0, gnubg::Config::default());
+    // Cancel ends the players' waits for gnubg at once, whatever gnubg does.
+    let b = Contender::gnubg(0, gnubg::Config::default().stopped_by(task));
     let failed = || b.gnubg_pool().is_some_and(|pool| pool.failed());
     let threads = rayon::ThreadPoolBuilder::new()
         .num_threads(bgw_engine::evaluation::opponents::gnubg_worker_threads())

@@ -93,8 +93,8 @@ fn run_build(args: BuildArgs) -> Result<ExitCode, CliError> {
         plies: args.plies,
         seed: args.seed,
     };
-    let mut gnubg = Gnubg::new(Config::default());
     let task = interrupt::task();
+    let mut gnubg = Gnubg::new(Config::default().stopped_by(&task));
     let mut bar = progress::Progress::new("benchmark build (games)", &task, args.quiet);
     let built = benchmark::build(&mut gnubg, &config, &task);
     bar.finish();
@@ -152,7 +152,9 @@ pub fn load_benchmark(file: Option<&Path>) -> Result<(Benchmark, String), CliErr
 }
 
 fn run_score(args: ScoreArgs) -> Result<ExitCode, CliError> {
-    let player = Contender::parse(&args.player)?;
+    // Ctrl+C stops gnubg's players at once (the figures are then not given).
+    let task = interrupt::task();
+    let player = Contender::parse_with(&args.player, &Config::default().stopped_by(&task))?;
     let (bench, name) = load_benchmark(args.file.as_deref())?;
     let report = if player.gnubg_pool().is_some() {
         on_threads(
@@ -162,6 +164,9 @@ fn run_score(args: ScoreArgs) -> Result<ExitCode, CliError> {
     } else {
         score(&bench, &player)
     };
+    if interrupt::interrupted() {
+        return Err(CliError::interrupted("interrupted: no figures"));
+    }
     if let Some(why) = player.failure() {
         return Err(CliError::failed(format!(
             "gnubg failed while scoring, no figures: {why}"

@@ -1,6 +1,7 @@
 //! `bgw duel`: many cubeless money games between two players, duplicate dice, all cores.
 
 use super::{CliError, in_range, interrupt, on_threads, print, progress};
+use bgw_engine::reference::gnubg::Config;
 use bgw_engine::studies::duel::{Contender, DuelConfig, DuelResult, duel_until};
 use std::process::ExitCode;
 
@@ -46,13 +47,15 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     if let Some(n) = args.threads {
         in_range("--threads", n, 1, MAX_THREADS)?;
     }
-    let a = Contender::parse(&args.a)?;
-    let b = Contender::parse(&args.b)?;
+    let task = interrupt::task();
+    // Ctrl+C ends a gnubg player's wait at once, whatever gnubg does.
+    let gnubg = Config::default().stopped_by(&task);
+    let a = Contender::parse_with(&args.a, &gnubg)?;
+    let b = Contender::parse_with(&args.b, &gnubg)?;
     let config = DuelConfig {
         games: args.games,
         seed: args.seed,
     };
-    let task = interrupt::task();
     let mut bar = progress::Progress::new("duel (games)", &task, args.quiet);
     // A gnubg player that failed stops the duel as Ctrl+C does; its figures are not given.
     let failed = |c: &Contender| c.gnubg_pool().is_some_and(|p| p.failed());

@@ -337,10 +337,16 @@ pub fn run() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) if e.kind() == clap::error::ErrorKind::DisplayVersion => {
+            // `--version` asks gnubg: a signal must end it too.
+            interrupt::install();
             return version::run(&e).unwrap_or_else(|e| ExitCode::from(report(e)));
         }
         Err(e) => return clap_exit(&e),
     };
+    // The workbench keeps the default: a signal ends it.
+    if cli.command.is_some() {
+        interrupt::install();
+    }
     let outcome = match cli.command {
         None => open_workbench(),
         Some(Command::Moves(args)) => moves::run(args),

@@ -73,6 +73,12 @@ pub enum ReferenceError {
     /// The ticket's answer was already taken, or the ticket is not this engine's (a
     /// non-blocking interface's mistake, not the engine's).
     UnknownTicket(u64),
+    /// The work that asked was stopped (Ctrl+C, Cancel) while it waited for the engine,
+    /// which was ended.
+    Cancelled {
+        /// The engine, as the message names it.
+        engine: &'static str,
+    },
 }
 
 impl fmt::Display for ReferenceError {
@@ -108,7 +114,7 @@ impl fmt::Display for ReferenceError {
                 after,
             } => write!(
                 f,
-                "{engine} did not answer {request} within {:.1} s; it was restarted",
+                "{engine} did not answer {request} within {:.1} s and was ended; it is started again on the next request",
                 after.as_secs_f64()
             ),
             ReferenceError::Garbage { engine, line, why } => {
@@ -121,6 +127,9 @@ impl fmt::Display for ReferenceError {
                 write!(f, "{engine} refused the request: {why}")
             }
             ReferenceError::UnknownTicket(id) => write!(f, "no pending request {id}"),
+            ReferenceError::Cancelled { engine } => {
+                write!(f, "stopped while waiting for {engine}")
+            }
         }
     }
 }
@@ -131,6 +140,11 @@ impl ReferenceError {
     /// True when the engine is not installed (a user interface says so apart from failures).
     pub fn is_not_found(&self) -> bool {
         matches!(self, ReferenceError::NotFound { .. })
+    }
+
+    /// True when the asking work was stopped, not the engine at fault.
+    pub fn is_cancelled(&self) -> bool {
+        matches!(self, ReferenceError::Cancelled { .. })
     }
 }
 
@@ -192,6 +206,7 @@ mod tests {
                 engine,
                 why: "bad ID".into(),
             },
+            ReferenceError::Cancelled { engine },
         ];
         for e in &errors {
             let text = e.to_string();
@@ -218,7 +233,7 @@ mod tests {
         );
         assert_eq!(
             errors[4].to_string(),
-            "gnubg did not answer hello within 0.1 s; it was restarted"
+            "gnubg did not answer hello within 0.1 s and was ended; it is started again on the next request"
         );
         assert_eq!(
             ReferenceError::UnknownTicket(7).to_string(),

@@ -127,18 +127,20 @@ impl<E: ReferenceEngine> ReferencePlayer<E> {
         }
     }
 
-    /// The index of the engine's move among `plays`.
-    fn ask(&mut self, pos: &Position, dice: Dice, plays: &[Play]) -> Result<usize, String> {
+    /// The index of the engine's move among `plays`; `Err(None)` when the work was stopped
+    /// while the engine was asked (no failure of the engine's).
+    fn ask(&mut self, pos: &Position, dice: Dice, plays: &[Play]) -> Result<usize, Option<String>> {
         let pool = &self.pool;
         let engine = self.engine.get_or_insert_with(|| pool.take());
         let best = engine
             .best_move(pos, dice, self.plies)
-            .map_err(|e| e.to_string())?;
+            .map_err(|e| (!e.is_cancelled()).then(|| e.to_string()))?;
         let id = crate::core::formats::position_id::encode(pos);
-        let best =
-            best.ok_or_else(|| format!("{} has no move for {id} with {dice}", engine.name()))?;
+        let best = best
+            .ok_or_else(|| format!("{} has no move for {id} with {dice}", engine.name()))
+            .map_err(Some)?;
         let matched = match_to_plays(pos, dice, std::slice::from_ref(&best), plays, false)
-            .map_err(|e| format!("{id} with {dice}: {e}"))?;
+            .map_err(|e| Some(format!("{id} with {dice}: {e}")))?;
         pool.requests.fetch_add(1, Ordering::Relaxed);
         Ok(matched[0].0)
     }
@@ -179,10 +181,12 @@ impl<E: ReferenceEngine + Send> Player for ReferencePlayer<E> {
         }
         match self.ask(pos, dice, plays) {
             Ok(i) => i,
-            Err(why) => {
+            Err(Some(why)) => {
                 self.pool.fail(why);
                 0
             }
+            // Stopped: the work that asked discards what is played from here on.
+            Err(None) => 0,
         }
     }
 }

@@ -30,10 +30,12 @@ mod protocol;
 
 pub use super::{EngineInfo, Evaluation, MoveEval, ReferenceEngine, ReferenceError};
 pub use matching::{MatchError, match_to_plays};
+pub use process::end_all_now;
 pub use protocol::{Hello, MoveFilter, PROTOCOL, REPLY_PREFIX, Reply, Request, Version};
 
 use crate::core::dice::Dice;
 use crate::core::position::Position;
+use crate::core::task::Task;
 use process::{Event, Process};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -87,7 +89,7 @@ fn incompatible(what: String) -> ReferenceError {
     }
 }
 
-/// How gnubg is found and how long a request may take.
+/// How gnubg is found, how long a request may take and what stops the wait.
 #[derive(Clone, Debug)]
 pub struct Config {
     /// The gnubg program; `None`: [`PROGRAM_VARIABLE`], else `/usr/games/gnubg`, else `gnubg`
@@ -95,13 +97,31 @@ pub struct Config {
     pub program: Option<PathBuf>,
     /// The time limit of [`Gnubg::submit`] and the typed calls (and of the start-up `hello`).
     pub timeout: Duration,
+    /// The work that asks: once it is cancelled (Ctrl+C, Cancel), [`Gnubg::call`] and the
+    /// typed calls stop waiting within [`STOP_CHECK`], end gnubg and answer
+    /// [`ReferenceError::Cancelled`], whatever gnubg does.
+    pub stop: Option<Task>,
 }
+
+/// How often a waiting call looks at [`Config::stop`].
+pub const STOP_CHECK: Duration = Duration::from_millis(50);
 
 impl Default for Config {
     fn default() -> Config {
         Config {
             program: None,
             timeout: Duration::from_secs(60),
+            stop: None,
+        }
+    }
+}
+
+impl Config {
+    /// This configuration, its calls stopped by `task` (see [`Config::stop`]).
+    pub fn stopped_by(self, task: &Task) -> Config {
+        Config {
+            stop: Some(task.clone()),
+            ..self
         }
     }
 }
@@ -148,7 +168,8 @@ struct Pending {
 /// GNU Backgammon behind the bridge: one process, started on demand, restarted after a crash.
 pub struct Gnubg {
     config: Config,
-    script: Option<tempfile::TempPath>,
+    /// The bridge script until gnubg has loaded it (removed once its `hello` answered).
+    script: Option<process::BridgeScript>,
     process: Option<Process>,
     events: Receiver<Event>,
     sender: Sender<Event>,
@@ -281,18 +302,29 @@ impl Gnubg {
     }
 
     /// Sends `request` and waits for its reply, at most `timeout`. A request lost in a crash
-    /// is sent once more to a new gnubg.
+    /// is sent once more to a new gnubg. Once [`Config::stop`] is cancelled the wait ends
+    /// (within [`STOP_CHECK`]) with [`ReferenceError::Cancelled`], and gnubg is ended.
     pub fn call(&mut self, request: &Request, timeout: Duration) -> Result<Reply, ReferenceError> {
         let mut crashed_once = false;
         loop {
+            self.check_stop()?;
             let ticket = self.submit_with_timeout(request, timeout)?;
             let result = loop {
                 if let Some(r) = self.poll(ticket) {
                     break r;
                 }
-                let wait = self.next_deadline().map_or(Duration::from_millis(50), |d| {
-                    d.saturating_duration_since(Instant::now())
-                });
+                if self.stopped() {
+                    self.pending.remove(&ticket.0);
+                    self.lose_process(Some("ended by bgw: the work that asked was stopped"));
+                    self.done.remove(&ticket.0);
+                    return Err(ReferenceError::Cancelled { engine: ENGINE });
+                }
+                let mut wait = self
+                    .next_deadline()
+                    .map_or(STOP_CHECK, |d| d.saturating_duration_since(Instant::now()));
+                if self.config.stop.is_some() {
+                    wait = wait.min(STOP_CHECK);
+                }
                 match self.events.recv_timeout(wait.max(Duration::from_millis(1))) {
                     Ok(ev) => self.handle(ev),
                     Err(RecvTimeoutError::Timeout) => {}
@@ -307,6 +339,18 @@ impl Gnubg {
                 Err(ReferenceError::Crashed { .. }) if !crashed_once => crashed_once = true,
                 r => return r,
             }
+        }
+    }
+
+    /// True once the work that asks was stopped ([`Config::stop`]).
+    fn stopped(&self) -> bool {
+        self.config.stop.as_ref().is_some_and(Task::is_cancelled)
+    }
+
+    fn check_stop(&self) -> Result<(), ReferenceError> {
+        match self.stopped() {
+            true => Err(ReferenceError::Cancelled { engine: ENGINE }),
+            false => Ok(()),
         }
     }
 
@@ -337,11 +381,12 @@ impl Gnubg {
             self.lose_process(None);
         }
         let script = match &self.script {
-            Some(s) => s.to_path_buf(),
+            Some(s) => s.path().to_path_buf(),
             None => {
-                let path = write_script()?;
-                let p = path.to_path_buf();
-                self.script = Some(path);
+                let script = process::BridgeScript::write(BRIDGE_SCRIPT)
+                    .map_err(|e| start_error(format!("writing the bridge script: {e}")))?;
+                let p = script.path().to_path_buf();
+                self.script = Some(script);
                 p
             }
         };
@@ -373,7 +418,7 @@ impl Gnubg {
                 op: "hello",
                 generation,
                 deadline: Instant::now() + self.config.timeout,
-                summary: "the start-up hello".into(),
+                summary: "its start-up hello".into(),
                 timeout: self.config.timeout,
                 handshake: true,
             },
@@ -406,14 +451,25 @@ impl Gnubg {
             };
             let error = ReferenceError::Timeout {
                 engine: ENGINE,
-                request: p.summary,
+                request: p.summary.clone(),
                 after: p.timeout,
             };
             self.notices.push(error.to_string());
-            self.done.insert(id, Err(error));
+            if p.handshake {
+                // A gnubg that does not answer its hello answers no request of its own: they
+                // fail with the time-out (not as a crash, which would be tried again).
+                self.fail_generation(p.generation, &error);
+            } else {
+                self.done.insert(id, Err(error));
+            }
             // gnubg is busy with it (or stuck): the requests behind it would wait as long.
             if self.current_generation() == Some(p.generation) {
-                self.lose_process(Some("ended by bgw after a request timed out"));
+                let why = format!(
+                    "ended by bgw: it did not answer {} within {:.1} s",
+                    p.summary,
+                    p.timeout.as_secs_f64()
+                );
+                self.lose_process(Some(&why));
             }
         }
     }
@@ -478,6 +534,9 @@ impl Gnubg {
             Ok(Reply::Hello(h)) => match h.refusal() {
                 None => {
                     self.hello = Some(h);
+                    // gnubg has loaded the script: it need not stay on disk (a run that ends
+                    // without unwinding then leaves nothing in the temporary folder).
+                    self.script = None;
                     let now = Instant::now();
                     for p in self.pending.values_mut() {
                         if p.generation == generation {
@@ -608,20 +667,6 @@ impl Drop for Gnubg {
             let _ = p.end();
         }
     }
-}
-
-/// The bridge script in a temporary file, removed when the engine is dropped.
-fn write_script() -> Result<tempfile::TempPath, ReferenceError> {
-    use std::io::Write;
-    let mut f = tempfile::Builder::new()
-        .prefix("bgw-gnubg-bridge-")
-        .suffix(".py")
-        .tempfile()
-        .map_err(|e| start_error(format!("writing the bridge script: {e}")))?;
-    f.write_all(BRIDGE_SCRIPT.as_bytes())
-        .and_then(|()| f.flush())
-        .map_err(|e| start_error(format!("writing the bridge script: {e}")))?;
-    Ok(f.into_temp_path())
 }
 
 /// A request in a few words, for messages.

@@ -1,13 +1,99 @@
 //! One running gnubg with the bridge script: the child process, the threads reading its
 //! stdout (reply lines, sent on as [`Event`]s) and its stderr (the last few kilobytes, kept
 //! for crash messages).
+//!
+//! Every gnubg started and every bridge script written is also listed process-wide, so that a
+//! run about to end without unwinding (a second Ctrl+C) can end them all: [`end_all_now`].
 
 use super::protocol::{self, Line};
 use std::io::{BufRead, BufReader, Read, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::Sender;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, PoisonError};
+
+/// The gnubg processes running (their ids, each its own process group's) and the bridge
+/// scripts on disk, of every engine of this process.
+struct Live {
+    processes: Vec<u32>,
+    scripts: Vec<PathBuf>,
+}
+
+static LIVE: Mutex<Live> = Mutex::new(Live {
+    processes: Vec::new(),
+    scripts: Vec::new(),
+});
+
+fn live() -> std::sync::MutexGuard<'static, Live> {
+    LIVE.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Ends every gnubg this process started and removes every bridge script it wrote, at once:
+/// for a run about to exit without unwinding (the engines' own clean-up would not run). Each
+/// gnubg is killed with its process group (gnubg runs in its own); an engine that goes on
+/// afterwards sees a crash. Returns how many processes and scripts it ended.
+pub fn end_all_now() -> (usize, usize) {
+    let mut live = live();
+    let processes = std::mem::take(&mut live.processes);
+    let scripts = std::mem::take(&mut live.scripts);
+    for &pid in &processes {
+        kill_group(pid);
+    }
+    for path in &scripts {
+        let _ = std::fs::remove_file(path);
+    }
+    (processes.len(), scripts.len())
+}
+
+/// Kills process group `pid` (a gnubg and whatever it started).
+#[cfg(unix)]
+fn kill_group(pid: u32) {
+    if let Ok(pid) = libc::pid_t::try_from(pid)
+        && pid > 0
+    {
+        // SAFETY: kill has no memory effects; a group that is gone gives ESRCH, ignored.
+        unsafe {
+            libc::kill(-pid, libc::SIGKILL);
+        }
+    }
+}
+
+#[cfg(not(unix))]
+fn kill_group(_pid: u32) {}
+
+/// The bridge script in a temporary file, removed when dropped (gnubg needs it only while it
+/// starts) and listed for [`end_all_now`] while it exists.
+pub(crate) struct BridgeScript {
+    path: tempfile::TempPath,
+}
+
+impl BridgeScript {
+    /// Writes `text` to a new temporary file `bgw-gnubg-bridge-*.py`.
+    pub(crate) fn write(text: &str) -> std::io::Result<BridgeScript> {
+        let mut f = tempfile::Builder::new()
+            .prefix("bgw-gnubg-bridge-")
+            .suffix(".py")
+            .tempfile()?;
+        f.write_all(text.as_bytes())?;
+        f.flush()?;
+        let path = f.into_temp_path();
+        live().scripts.push(path.to_path_buf());
+        Ok(BridgeScript { path })
+    }
+
+    /// Where it is.
+    pub(crate) fn path(&self) -> &Path {
+        &self.path
+    }
+}
+
+impl Drop for BridgeScript {
+    fn drop(&mut self) {
+        let mut live = live();
+        live.scripts.retain(|p| p.as_path() != &*self.path);
+        // The TempPath removes the file when it is dropped, after this.
+    }
+}
 
 /// How much of gnubg's stderr is kept.
 const STDERR_TAIL: usize = 4000;
@@ -107,6 +193,7 @@ impl Process {
                 return Err(StartError::Other(format!("starting a reader thread: {e}")));
             }
         };
+        live().processes.push(child.id());
         Ok(Process {
             child,
             stdin,
@@ -114,6 +201,13 @@ impl Process {
             stderr: tail,
             stderr_reader,
         })
+    }
+
+    /// Takes the process off the list of [`end_all_now`] (before it is reaped: its id may be
+    /// reused afterwards).
+    fn unlist(&self) {
+        let pid = self.child.id();
+        live().processes.retain(|&p| p != pid);
     }
 
     /// The operating system's process id.
@@ -129,11 +223,16 @@ impl Process {
 
     /// True while the process has not ended.
     pub(crate) fn running(&mut self) -> bool {
-        matches!(self.child.try_wait(), Ok(None))
+        let running = matches!(self.child.try_wait(), Ok(None));
+        if !running {
+            self.unlist();
+        }
+        running
     }
 
     /// Ends the process (if it still runs) and says how it ended, with the tail of its stderr.
     pub(crate) fn end(mut self) -> (String, String) {
+        self.unlist();
         let status = match self.child.try_wait() {
             Ok(Some(s)) => s,
             _ => {
@@ -164,6 +263,7 @@ impl Process {
 impl Drop for Process {
     fn drop(&mut self) {
         // `end` has reaped the child already when it ran; otherwise do it here.
+        self.unlist();
         if let Ok(None) = self.child.try_wait() {
             let _ = self.child.kill();
             let _ = self.child.wait();

@@ -106,7 +106,11 @@ impl std::error::Error for BuildError {}
 
 impl From<ReferenceError> for BuildError {
     fn from(e: ReferenceError) -> BuildError {
-        BuildError::Reference(e)
+        match e {
+            // The judge was stopped with the build (its config's stop): not its failure.
+            ReferenceError::Cancelled { .. } => BuildError::Cancelled,
+            e => BuildError::Reference(e),
+        }
     }
 }
 

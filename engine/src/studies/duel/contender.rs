@@ -74,11 +74,17 @@ impl Contender {
     /// Reads a player name: `pubeval`, `random`, `classic`, `classic:FILE.ron`, `gnubg` or
     /// `gnubg:P`. gnubg is not started here: its players start it on their first move.
     pub fn parse(spec: &str) -> Result<Contender, ContenderError> {
+        Contender::parse_with(spec, &Config::default())
+    }
+
+    /// [`Contender::parse`], a gnubg player started with `gnubg` (e.g. its waits stopped by
+    /// the run's task: [`Config::stopped_by`]).
+    pub fn parse_with(spec: &str, gnubg: &Config) -> Result<Contender, ContenderError> {
         match spec {
             "pubeval" => Ok(Contender::Pubeval),
             "random" => Ok(Contender::Random),
             "classic" => Ok(Contender::classic(Weights::builtin_default(), "classic")),
-            "gnubg" => Ok(Contender::gnubg(0, Config::default())),
+            "gnubg" => Ok(Contender::gnubg(0, gnubg.clone())),
             _ => {
                 if let Some(file) = spec.strip_prefix("classic:").filter(|f| !f.is_empty()) {
                     let weights =
@@ -88,7 +94,7 @@ impl Contender {
                 if let Some(p) = spec.strip_prefix("gnubg:") {
                     return match p.parse::<u8>() {
                         Ok(plies) if plies <= MAX_PLIES && !p.starts_with('+') => {
-                            Ok(Contender::gnubg(plies, Config::default()))
+                            Ok(Contender::gnubg(plies, gnubg.clone()))
                         }
                         _ => Err(ContenderError::Plies(p.to_string())),
                     };

@@ -285,6 +285,11 @@ pub fn duel_until<PA: Player, PB: Player>(
                     break;
                 }
                 let (g1, g2) = play_pair(generator, a, b, seed, pair);
+                // A pair finished after a stop may hold moves that are not the players' (a
+                // gnubg player that was stopped or failed plays its first legal play).
+                if task.is_cancelled() || stop() {
+                    break;
+                }
                 t.add_pair(g1, g2);
             }
             task.advance(t.games());
