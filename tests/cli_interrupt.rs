@@ -80,9 +80,22 @@ fn tune_writes_the_best_weights_so_far() {
 
 #[test]
 fn learn_writes_the_weights_and_the_log_so_far() {
-    let dir = temp_dir("learn");
+    learn_stopped_by("-INT", "learn");
+}
+
+#[test]
+fn a_terminated_learn_run_cleans_up_as_ctrl_c_does() {
+    // SIGTERM (what `kill`, systemd and CI send): the same as Ctrl+C, the log's temporary
+    // file gone with exit code 130 (issue 22, item 15).
+    learn_stopped_by("-TERM", "learn-term");
+}
+
+/// `bgw learn --log` stopped by `signal`: the weights and the log so far, no temporary file.
+fn learn_stopped_by(signal: &str, folder: &str) {
+    let dir = temp_dir(folder);
     let (out, log) = (dir.join("w.ron"), dir.join("log.jsonl"));
-    let o = interrupted(
+    let o = signalled(
+        signal,
         &[
             "learn",
             "--out",
