@@ -187,13 +187,35 @@ fn the_two_sided_chance_stands_beside_the_one_sided_methods_with_their_errors() 
     );
     for p in [
         one_sided,
-        analysis.win_normal.unwrap(),
+        analysis.normal_chance().unwrap().chance,
         analysis.win_interval.unwrap(),
     ] {
         let e = pp(p, want);
         assert!(shows(&h, &e), "{e}");
     }
     assert!(shows(&h, "two-sided: solved on the fly"));
+}
+
+#[test]
+fn a_density_chance_out_of_range_is_marked_and_clamped() {
+    // One checker a side on the 4 point: the seed's density formula gives 286 %.
+    let h = app("CAAAIAAAAAAAAA", Section::Distributions, None);
+    let analysis = h.state().state.bearoff.result.clone().unwrap().unwrap();
+    let c = analysis.normal_chance().unwrap();
+    assert!(!c.in_range && c.value > 2.8 && c.chance == 1.0, "{c:?}");
+    assert!(shows(&h, "100.0 % (formula 286.1 %, out of range)"));
+    assert!(
+        !shows(&h, "286.1 % ("),
+        "the formula's value is never shown as the chance"
+    );
+    assert!(shows(
+        &h,
+        "normal: the normal density formula gives 286.07 %"
+    ));
+    assert!(shows(&h, "the chance is clamped to 100 %"));
+    // Its error against the exact chance is the clamped chance's.
+    let exact = exact_report(&h).chance;
+    assert!(shows(&h, &pp(1.0, exact)), "{}", pp(1.0, exact));
 }
 
 #[test]
@@ -329,6 +351,13 @@ fn the_error_map_plots_are_large_and_a_worst_pair_loads_its_race() {
     // The summary's figures.
     let one = &map.methods[0];
     assert!(shows(&h, &format!("{:.3} pp", one.overall.rms)));
+    // What the histogram's axis cannot show is said: the seed's densities leave their range on
+    // narrow races, errors far beyond ±25 pp.
+    let normal = &map.methods[1];
+    assert!(normal.histogram.beyond() > 0 && normal.out_of_range > 0);
+    let note = normal.outliers(map.pairs).unwrap();
+    assert!(note.contains("off the histogram") && note.contains("outside 0–100 %"));
+    assert!(shows(&h, &format!("Not on the histogram — {note}.")));
     // The worst pair at the top of the list: a click puts its race on the board.
     let worst = map
         .methods

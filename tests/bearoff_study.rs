@@ -230,3 +230,63 @@ fn refusals() {
     assert_eq!(o.status.code(), Some(2));
     std::fs::remove_dir_all(one.parent().unwrap()).unwrap();
 }
+
+#[test]
+fn a_density_chance_out_of_range_is_marked_with_its_clamped_chance() {
+    // One checker a side on the 4 point: the seed's density formula gives 2.8607 (issue 22,
+    // item 2), which used to be printed as a chance of 286.07 %.
+    let id = "CAAAIAAAAAAAAA";
+    let v = json(&["bearoff", id, "--json", "--games", "0"]);
+    let formula = f(&v, "win_normal");
+    assert!((formula - 2.8607).abs() < 1e-4, "{formula}");
+    assert_eq!(f(&v, "win_normal_chance"), 1.0);
+    assert_eq!(v["win_normal_in_range"], false);
+    let exact = f(&v, "win_two_sided");
+    let e = &v["errors_two_sided"];
+    assert!((f(e, "normal") - 100.0 * (formula - exact)).abs() < 1e-9);
+    assert!((f(e, "normal_clamped") - 100.0 * (1.0 - exact)).abs() < 1e-9);
+    let t = stdout(&run(&["bearoff", id, "--games", "0"]));
+    assert!(
+        t.contains("normal    1.0000 (100.00 %)  (densities, the seed's form; OUT OF RANGE: the formula gives 2.8607, clamped)"),
+        "{t}"
+    );
+    assert!(!t.contains("286.07 %)"), "{t}");
+    assert!(t.contains("Note: the normal density formula gives 286.07 %, outside 0–100 %"));
+    assert!(
+        t.contains("normal +5.247 (clamped; the formula +191.316)"),
+        "{t}"
+    );
+    // An ordinary race says nothing of the kind.
+    let plain = race_id(&[(6, 1), (4, 1), (2, 1)], &[(5, 2), (1, 1)]);
+    let v = json(&["bearoff", &plain, "--json", "--games", "0"]);
+    assert_eq!(v["win_normal_in_range"], true);
+    assert_eq!(f(&v, "win_normal_chance"), f(&v, "win_normal"));
+    assert!(!stdout(&run(&["bearoff", &plain, "--games", "0"])).contains("OUT OF RANGE"));
+}
+
+#[test]
+fn the_error_map_counts_what_its_histogram_cannot_show() {
+    let v = json(&["bearoff", "errors", "6x3", "--json", "--quiet"]);
+    let pairs = v["pairs"].as_u64().unwrap();
+    for m in v["methods"].as_array().unwrap() {
+        let h = &m["histogram"];
+        let binned: u64 = h["counts"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c.as_u64().unwrap())
+            .sum();
+        let (below, above) = (h["below"].as_u64().unwrap(), h["above"].as_u64().unwrap());
+        assert_eq!(binned + below + above, pairs, "{}", m["method"]);
+        if m["method"] == "normal_density" {
+            assert!(above > 0 && m["out_of_range"].as_u64().unwrap() > 0);
+        } else {
+            assert_eq!(m["out_of_range"], 0, "{}", m["method"]);
+        }
+    }
+    let t = stdout(&run(&["bearoff", "errors", "6x3", "--quiet"]));
+    assert!(
+        t.contains("Note: normal density: 546 pairs (7.926 %) lie beyond ±25 pp, off the histogram (largest +191.3 pp, CAAAIAAAAAAAAA)"),
+        "{t}"
+    );
+}

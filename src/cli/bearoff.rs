@@ -80,7 +80,12 @@ struct AnalysisJson<'a> {
     points: usize,
     rule: &'static str,
     win_exact: Option<f64>,
+    /// The density formula's value (the seed's form), which can leave 0–1.
     win_normal: Option<f64>,
+    /// It clamped to 0–1.
+    win_normal_chance: Option<f64>,
+    /// False when the formula left 0–1.
+    win_normal_in_range: Option<bool>,
     win_interval: Option<f64>,
     win_rollout: Option<f64>,
     win_rollout_stderr: Option<f64>,
@@ -387,6 +392,8 @@ fn analyse(text: &str, args: &Args) -> Result<ExitCode, CliError> {
             rule: args.rule.name(),
             win_exact: a.win_exact,
             win_normal: a.win_normal,
+            win_normal_chance: a.normal_chance().map(|c| c.chance),
+            win_normal_in_range: a.normal_chance().map(|c| c.in_range),
             win_interval: a.win_interval,
             win_rollout: a.rollout.map(|r| r.win),
             win_rollout_stderr: a.rollout.map(|r| r.stderr),
@@ -494,10 +501,16 @@ fn table(a: &Analysis, out_of_range: &dyn Fn(usize) -> String, arith: &str) -> S
         })
     };
     let _ = writeln!(o, "Player on roll wins  exact     {}", pct(a.win_exact));
+    let normal = a.normal_chance();
     let _ = writeln!(
         o,
-        "                     normal    {}  (densities, the seed's form)",
-        pct(a.win_normal)
+        "                     normal    {}  (densities, the seed's form{})",
+        pct(normal.map(|c| c.chance)),
+        match normal {
+            Some(c) if !c.in_range =>
+                format!("; OUT OF RANGE: the formula gives {:.4}, clamped", c.value),
+            _ => String::new(),
+        }
     );
     let _ = writeln!(o, "                     interval  {}", pct(a.win_interval));
     if let Some(r) = a.rollout {
@@ -520,8 +533,11 @@ fn table(a: &Analysis, out_of_range: &dyn Fn(usize) -> String, arith: &str) -> S
         opp.errors_normal.max_abs,
         me.errors_normal.total_variation,
         opp.errors_normal.total_variation,
-        a.win_normal.unwrap_or(0.0) - a.win_exact.unwrap_or(0.0)
+        normal.map_or(0.0, |c| c.chance) - a.win_exact.unwrap_or(0.0)
     );
+    if let Some(why) = a.normal_out_of_range() {
+        let _ = writeln!(o, "Note: {why}.");
+    }
     race(&mut o, a);
     o
 }

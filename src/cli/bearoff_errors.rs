@@ -108,6 +108,9 @@ fn text(map: &ErrorMap, seconds: f64) -> String {
     for m in &map.methods {
         let _ = writeln!(o, "{}", summary_line(m.method.name(), &m.overall));
     }
+    for note in map.methods.iter().filter_map(|m| m.outliers(map.pairs)) {
+        let _ = writeln!(o, "  Note: {note}.");
+    }
     for m in &map.methods {
         method(&mut o, m);
     }

@@ -41,7 +41,10 @@ pub struct StudyJson<'a> {
 #[derive(serde::Serialize)]
 struct ErrorsJson {
     one_sided: Option<f64>,
+    /// The density formula's error, unclamped (as the error map counts it).
     normal: Option<f64>,
+    /// The error of its chance clamped to 0–1 (the same when the formula is in range).
+    normal_clamped: Option<f64>,
     interval: Option<f64>,
     rollout: Option<f64>,
 }
@@ -110,6 +113,7 @@ impl Study {
         Some(ErrorsJson {
             one_sided: pp(a.win_exact),
             normal: pp(a.win_normal),
+            normal_clamped: pp(a.normal_chance().map(|c| c.chance)),
             interval: pp(a.win_interval),
             rollout: pp(a.rollout.map(|r| r.win)),
         })
@@ -141,11 +145,16 @@ impl Study {
                     self.source
                 );
                 let f = |x: Option<f64>| x.map_or("-".to_string(), |x| format!("{x:+.3}"));
+                let normal = match (e.normal_clamped, e.normal) {
+                    (Some(c), Some(raw)) if c != raw => {
+                        format!("{} (clamped; the formula {})", f(Some(c)), f(Some(raw)))
+                    }
+                    _ => f(e.normal),
+                };
                 let _ = writeln!(
                     o,
-                    "Errors against it (pp): one-sided exact {}, normal {}, interval {}, rollout {}",
+                    "Errors against it (pp): one-sided exact {}, normal {normal}, interval {}, rollout {}",
                     f(e.one_sided),
-                    f(e.normal),
                     f(e.interval),
                     f(e.rollout)
                 );

@@ -40,11 +40,23 @@ fn columns(a: &Analysis) -> Vec<Column> {
             "Both sides' exact one-sided distributions, independent (the seed's 'exact')",
             a.win_exact,
         ),
-        plain(
-            "normal",
-            "Normal densities from each side's mean and sd (the seed's approximation)",
-            a.win_normal,
-        ),
+        match a.normal_chance() {
+            Some(c) if !c.in_range => Column {
+                name: "normal",
+                hint: format!(
+                    "Normal densities from each side's mean and sd (the seed's approximation): \
+                     the formula gives {:.1} %, out of its range; the chance is clamped",
+                    100.0 * c.value
+                ),
+                chance: Some(c.chance),
+                text: format!("{} (formula {}, out of range)", pct(c.chance), pct(c.value)),
+            },
+            c => plain(
+                "normal",
+                "Normal densities from each side's mean and sd (the seed's approximation)",
+                c.map(|c| c.chance),
+            ),
+        },
         plain(
             "interval",
             "Normal intervals Φ(k + ½) − Φ(k − ½) from each side's mean and sd",
@@ -97,6 +109,9 @@ pub fn show(ui: &mut egui::Ui, a: &Analysis, on_roll: Side, two: &TwoSidedState)
                 ui.end_row();
             }
         });
+    if let Some(why) = a.normal_out_of_range() {
+        ui.add(egui::Label::new(format!("normal: {why}.")).wrap());
+    }
     let mut cancel = false;
     match (&two.exact, &two.solving) {
         (_, Some(job)) => cancel = progress_ui(ui, job),

@@ -93,6 +93,10 @@ pub fn show(ui: &mut egui::Ui, st: &BearoffState) -> Vec<BearoffAction> {
             }
         }
     });
+    // What the histogram cannot show: the pairs beyond its axis, the chances out of range.
+    for note in map.methods.iter().filter_map(|m| m.outliers(map.pairs)) {
+        ui.add(egui::Label::new(format!("Not on the histogram — {note}.")).wrap());
+    }
     ui.horizontal_top(|ui| {
         ui.allocate_ui_with_layout(vec2(plot_w, ui.available_height()), top_down, |ui| {
             summary(ui, map)
@@ -160,7 +164,7 @@ fn errors(map: &ErrorMap, m: Method) -> Option<&MethodErrors> {
 /// A histogram's bins with pairs in them: (centre in pp, share of the pairs in %).
 pub fn histogram_bars(e: &MethodErrors) -> Vec<(f64, f64)> {
     let h = &e.histogram;
-    let total: u64 = h.counts.iter().sum();
+    let total = h.total();
     h.counts
         .iter()
         .enumerate()
@@ -343,7 +347,7 @@ fn read_out(ui: &mut egui::Ui, card: Card, x: f64, series: &[(Method, &MethodErr
             let lo = h.lo + bin * h.width;
             ui.strong(format!("error {lo:+.2} to {:+.2} pp", lo + h.width));
             for (m, e) in series {
-                let total: u64 = e.histogram.counts.iter().sum();
+                let total = e.histogram.total();
                 let n = e.histogram.counts[bin as usize];
                 ui.label(format!(
                     "{}: {} pairs ({:.3} %)",

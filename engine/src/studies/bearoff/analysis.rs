@@ -146,6 +146,65 @@ pub struct Analysis {
     pub race: Vec<RaceCount>,
 }
 
+/// A chance from a formula that can leave 0–1 (the seed's normal densities): what the formula
+/// gives, and the chance shown for it.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+pub struct FormulaChance {
+    /// The formula's value, as computed.
+    pub value: f64,
+    /// The value clamped to 0–1.
+    pub chance: f64,
+    /// True when the value is a chance (0–1, give or take rounding).
+    pub in_range: bool,
+}
+
+impl FormulaChance {
+    /// `value` as a chance.
+    pub fn of(value: f64) -> FormulaChance {
+        FormulaChance {
+            value,
+            chance: value.clamp(0.0, 1.0),
+            in_range: crate::studies::bearoff::study::is_chance(value),
+        }
+    }
+}
+
+impl SideReport {
+    /// The sum of the normal densities at whole rolls: about 1 for a broad distribution, more
+    /// when it is narrow (the densities are then no chances).
+    pub fn normal_total(&self) -> f64 {
+        self.dist_normal.iter().sum()
+    }
+}
+
+impl Analysis {
+    /// The normal densities' winning chance ([`Analysis::win_normal`]) as a chance.
+    pub fn normal_chance(&self) -> Option<FormulaChance> {
+        self.win_normal.map(FormulaChance::of)
+    }
+
+    /// Why the normal densities' chance is out of range, in one sentence, when it is: the
+    /// narrower side's standard deviation and what its densities add up to.
+    pub fn normal_out_of_range(&self) -> Option<String> {
+        let c = self.normal_chance().filter(|c| !c.in_range)?;
+        let (me, opp) = (self.on_roll.as_ref()?, self.opponent.as_ref()?);
+        let narrow = if me.moments.sd <= opp.moments.sd {
+            me
+        } else {
+            opp
+        };
+        Some(format!(
+            "the normal density formula gives {:.2} %, outside 0–100 %: it is out of its range where a \
+             side's distribution is narrow (SD {:.3} rolls: its densities at whole rolls add up \
+             to {:.3}, not 1); the chance is clamped to {:.0} %",
+            100.0 * c.value,
+            narrow.moments.sd,
+            narrow.normal_total(),
+            100.0 * c.chance
+        ))
+    }
+}
+
 /// The checkers of `side` on its points 1..=`points`, as the bear-off databases count them.
 pub fn counts_of(side: &SideCheckers, points: usize) -> Counts {
     let mut c = [0u8; MAX_POINTS + 1];

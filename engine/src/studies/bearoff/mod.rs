@@ -19,8 +19,8 @@ mod rule2002;
 mod study;
 
 pub use analysis::{
-    Analysis, AnalysisError, Rollout, SideReport, analyse, highest_point, points_needed,
-    sides_counts, targets,
+    Analysis, AnalysisError, FormulaChance, Rollout, SideReport, analyse, highest_point,
+    points_needed, sides_counts, targets,
 };
 pub use bd_file::{
     BdContents, BdError, HEADER_LEN, Header, from_bytes, moments_of, normal_to_bytes, read,

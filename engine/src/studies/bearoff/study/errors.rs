@@ -20,8 +20,8 @@ use crate::studies::two_sided::TwoSidedChances;
 use rayon::prelude::*;
 use std::fmt;
 
-/// Histogram bins: 0.05 percentage points from −25 to +25 (the end bins take everything
-/// beyond).
+/// Histogram bins: 0.05 percentage points from −25 to +25 (errors beyond are counted apart:
+/// [`Histogram::below`], [`Histogram::above`]).
 pub const HISTOGRAM_WIDTH: f64 = 0.05;
 /// Lower edge of the first bin, in percentage points.
 pub const HISTOGRAM_LO: f64 = -25.0;
@@ -80,8 +80,24 @@ pub struct Histogram {
     pub lo: f64,
     /// Bin width (pp).
     pub width: f64,
-    /// Pairs per bin; the first and last also hold the errors beyond the range.
+    /// Pairs per bin (errors from `lo` to `lo + width · counts.len()`).
     pub counts: Vec<u64>,
+    /// Pairs whose error lies below the range (not in any bin).
+    pub below: u64,
+    /// Pairs whose error lies above the range (not in any bin).
+    pub above: u64,
+}
+
+impl Histogram {
+    /// Pairs whose error lies beyond the range, either way: they are not on the histogram.
+    pub fn beyond(&self) -> u64 {
+        self.below + self.above
+    }
+
+    /// Every pair counted, in the bins and beyond.
+    pub fn total(&self) -> u64 {
+        self.counts.iter().sum::<u64>() + self.beyond()
+    }
 }
 
 /// A pair with a large error.
@@ -118,8 +134,47 @@ pub struct MethodErrors {
     pub by_checkers: Vec<Summary>,
     /// The distribution of the errors.
     pub histogram: Histogram,
+    /// Pairs whose chance by this method lies outside 0–1: a formula out of its range (the
+    /// seed's normal densities, where a side's distribution is narrow: its densities at whole
+    /// rolls then add up to more than 1). Their errors are the formula's, unclamped.
+    pub out_of_range: u64,
     /// The pairs with the largest |error|, largest first.
     pub worst: Vec<WorstPair>,
+}
+
+impl MethodErrors {
+    /// What the histogram cannot show, in one sentence, when there is any: the pairs beyond its
+    /// range (with the largest error and its pair) and those whose chance is no chance.
+    pub fn outliers(&self, pairs: u64) -> Option<String> {
+        let beyond = self.histogram.beyond();
+        if beyond == 0 && self.out_of_range == 0 {
+            return None;
+        }
+        let share = |n: u64| 100.0 * n as f64 / pairs.max(1) as f64;
+        let mut parts = Vec::new();
+        if beyond > 0 {
+            let at = self
+                .worst
+                .first()
+                .map_or(String::new(), |w| format!(", {}", w.position_id));
+            parts.push(format!(
+                "{beyond} pairs ({:.3} %) lie beyond ±{:.0} pp, off the histogram (largest {:+.1} pp{at})",
+                share(beyond),
+                -HISTOGRAM_LO,
+                self.overall.largest
+            ));
+        }
+        if self.out_of_range > 0 {
+            parts.push(format!(
+                "{} pairs ({:.3} %) have a chance outside 0–100 %: the formula is out of its \
+                 range where a side's distribution is narrow (its densities at whole rolls then \
+                 add up to more than 1); their errors are the formula's, unclamped",
+                self.out_of_range,
+                share(self.out_of_range)
+            ));
+        }
+        Some(format!("{}: {}", self.method.name(), parts.join("; ")))
+    }
 }
 
 /// A way of choosing plays that the exact chance judges.
@@ -287,6 +342,9 @@ struct MethodAcc {
     by_pips: Vec<Acc>,
     by_checkers: Vec<Acc>,
     bins: Vec<u64>,
+    below: u64,
+    above: u64,
+    out_of_range: u64,
     worst: Top<f64>,
 }
 
@@ -297,6 +355,9 @@ impl MethodAcc {
             by_pips: vec![Acc::default(); pips + 1],
             by_checkers: vec![Acc::default(); checkers + 1],
             bins: vec![0; BINS],
+            below: 0,
+            above: 0,
+            out_of_range: 0,
             worst: Top::new(worst),
         }
     }
@@ -312,15 +373,32 @@ impl MethodAcc {
         for (x, y) in self.bins.iter_mut().zip(&o.bins) {
             *x += y;
         }
+        self.below += o.below;
+        self.above += o.above;
+        self.out_of_range += o.out_of_range;
         self.worst.merge(o.worst);
         self
     }
 }
 
-/// The bin of an error in percentage points.
+/// The bin of an error in percentage points: `Err(false)` below the range, `Err(true)`
+/// above it.
 #[inline(always)]
-fn bin(e: f64) -> usize {
-    (((e - HISTOGRAM_LO) / HISTOGRAM_WIDTH).floor().max(0.0) as usize).min(BINS - 1)
+fn bin(e: f64) -> Result<usize, bool> {
+    let k = ((e - HISTOGRAM_LO) / HISTOGRAM_WIDTH).floor();
+    if k < 0.0 {
+        Err(false)
+    } else if k >= BINS as f64 {
+        Err(true)
+    } else {
+        Ok(k as usize)
+    }
+}
+
+/// True when `p` is a chance (0–1, give or take rounding).
+#[inline(always)]
+pub fn is_chance(p: f64) -> bool {
+    (-1e-9..=1.0 + 1e-9).contains(&p)
 }
 
 /// One play rule's sums.
@@ -487,7 +565,14 @@ pub fn error_map<D: TwoSidedChances + ?Sized>(
                     m.overall.add(e);
                     m.by_pips[p].add(e);
                     m.by_checkers[c].add(e);
-                    m.bins[bin(e)] += 1;
+                    match bin(e) {
+                        Ok(k) => m.bins[k] += 1,
+                        Err(false) => m.below += 1,
+                        Err(true) => m.above += 1,
+                    }
+                    if !is_chance(x) {
+                        m.out_of_range += 1;
+                    }
                     if m.worst.wants(e.abs()) {
                         m.worst.push(e.abs(), a, b, e);
                     }
@@ -579,7 +664,10 @@ pub fn error_map<D: TwoSidedChances + ?Sized>(
                 lo: HISTOGRAM_LO,
                 width: HISTOGRAM_WIDTH,
                 counts: m.bins,
+                below: m.below,
+                above: m.above,
             },
+            out_of_range: m.out_of_range,
             worst: m
                 .worst
                 .items
@@ -691,15 +779,38 @@ mod tests {
         );
         let counted: Vec<u64> = m.by_pips.iter().map(|s| s.pairs).collect();
         assert_eq!(counted, at_pips);
+        let methods = Methods::new(&one, n);
         for m in &map.methods {
-            assert_eq!(m.histogram.counts.iter().sum::<u64>(), map.pairs);
+            assert_eq!(m.histogram.total(), map.pairs);
             assert_eq!(
                 m.by_checkers.iter().map(|s| s.pairs).sum::<u64>(),
                 map.pairs
             );
-            let k = ((m.overall.largest - HISTOGRAM_LO) / HISTOGRAM_WIDTH).floor() as usize;
-            assert!(m.histogram.counts[k.min(BINS - 1)] > 0);
+            match bin(m.overall.largest) {
+                Ok(k) => assert!(m.histogram.counts[k] > 0),
+                Err(false) => assert!(m.histogram.below > 0),
+                Err(true) => assert!(m.histogram.above > 0),
+            }
+            // Beyond the histogram and out of range, by a plain loop.
+            let (mut beyond, mut outside) = (0, 0);
+            for a in 1..n {
+                for b in 1..n {
+                    let x = methods.chance(m.method, a, b);
+                    let e = 100.0 * (x - table.win(a, b));
+                    beyond += u64::from(!(HISTOGRAM_LO..-HISTOGRAM_LO).contains(&e));
+                    outside += u64::from(!(0.0..=1.0).contains(&x));
+                }
+            }
+            assert_eq!(m.histogram.beyond(), beyond, "{:?}", m.method);
+            assert_eq!(m.out_of_range, outside, "{:?}", m.method);
         }
+        // The seed's densities leave their range on narrow races (one checker a side on the
+        // 4-point: "286 %"), and only they do.
+        let normal = &map.methods[1];
+        assert_eq!(normal.method, Method::NormalDensity);
+        assert!(normal.out_of_range > 0 && normal.histogram.above > 0);
+        assert!(normal.overall.largest > 100.0, "{}", normal.overall.largest);
+        assert_eq!(map.methods[0].out_of_range, 0);
         // The worst pair's ID reads back as the same race.
         let pos = read_position(&m.worst[0].position_id).unwrap();
         let [opp, me] = pos.sides();
