@@ -95,7 +95,12 @@ fn settle(h: &mut App) {
     loop {
         let b = &h.state().state.bearoff;
         let t = &b.two_sided;
-        if b.job.is_none() && t.solving.is_none() && t.mapping.is_none() && t.loading.is_none() {
+        if b.job.is_none()
+            && t.solving.is_none()
+            && t.estimating.is_none()
+            && t.mapping.is_none()
+            && t.loading.is_none()
+        {
             break;
         }
         assert!(started.elapsed().as_secs() < 120, "the jobs took too long");
@@ -216,6 +221,36 @@ fn a_density_chance_out_of_range_is_marked_and_clamped() {
     // Its error against the exact chance is the clamped chance's.
     let exact = exact_report(&h).chance;
     assert!(shows(&h, &pp(1.0, exact)), "{}", pp(1.0, exact));
+}
+
+#[test]
+fn best_play_of_a_race_too_big_to_solve_is_judged_by_the_one_sided_chance() {
+    // Fifteen checkers a side on six points: billions of pairs, no database loaded (issue 22,
+    // item 3: the panel said only "too big to solve exactly").
+    let mut me = [0u8; MAX_POINTS + 1];
+    let mut other = [0u8; MAX_POINTS + 1];
+    me[2..=6].fill(3);
+    for p in [1, 3, 4, 5, 6] {
+        other[p] = 3;
+    }
+    let id = race_id(6, bearoff::index(&me, 6), bearoff::index(&other, 6));
+    let h = app(&id, Section::BestPlay, Some((6, 5)));
+    let b = &h.state().state.bearoff;
+    assert!(matches!(&b.two_sided.exact, Some(Err(why)) if why.contains("too many")));
+    let bp = b.best_play().expect("an estimate");
+    assert_eq!(bp.judge, bearoff::PlayJudge::OneSided);
+    assert!(bp.plays.len() > 1);
+    assert!(shows(
+        &h,
+        "Judged instead by the one-sided databases' chance"
+    ));
+    assert!(shows(&h, "one-sided best"));
+    assert!(shows(&h, "one-sided chance"));
+    assert!(shows(&h, "seed's heuristic"));
+    assert!(shows(&h, &format!("{:.3} %", bp.plays[0].chance * 100.0)));
+    assert!(!shows(&h, "two-sided best"));
+    // The rows put their moves on the board as the exact ones do.
+    assert_eq!(b.best_play_notation(0), Some(bp.plays[0].play.as_str()));
 }
 
 #[test]

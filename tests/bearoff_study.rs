@@ -290,3 +290,36 @@ fn the_error_map_counts_what_its_histogram_cannot_show() {
         "{t}"
     );
 }
+
+#[test]
+fn best_play_of_a_race_too_big_to_solve_falls_back_to_the_one_sided_chance() {
+    // Fifteen checkers a side on six points: billions of pairs, beyond the solver (issue 22,
+    // item 3: the headline race 'qm3bAADMXdsAAA' 6-5 said only "too big to solve exactly").
+    let id = race_id(
+        &[(6, 3), (5, 3), (4, 3), (3, 3), (2, 3)],
+        &[(6, 3), (5, 3), (4, 3), (3, 3), (1, 3)],
+    );
+    let v = json(&["bearoff", &id, "--json", "--games", "0", "--dice", "65"]);
+    assert!(v["win_two_sided"].is_null());
+    assert!(v["best_play_unavailable"].is_null());
+    let bp = &v["best_play"];
+    assert_eq!(bp["judge"], "one_sided");
+    let plays = bp["plays"].as_array().unwrap();
+    assert!(plays.len() > 1);
+    let chances: Vec<f64> = plays.iter().map(|p| f(p, "chance")).collect();
+    assert!(chances.windows(2).all(|w| w[0] >= w[1]), "{chances:?}");
+    assert!(chances.iter().all(|c| (0.0..=1.0).contains(c)));
+    for key in ["one_sided", "heuristic", "brdval"] {
+        assert!(bp[key].as_u64().unwrap() < plays.len() as u64, "{key}");
+    }
+    let t = stdout(&run(&["bearoff", &id, "--games", "0", "--dice", "65"]));
+    assert!(t.contains("Best play by the exact chance: not available either. By the one-sided databases' chance instead"), "{t}");
+    assert!(
+        t.contains("Best play of 65 by the one-sided chance (B best"),
+        "{t}"
+    );
+    // A race small enough is still judged exactly.
+    let small = race_id(&[(4, 1), (5, 2)], &[(1, 3)]);
+    let v = json(&["bearoff", &small, "--json", "--games", "0", "--dice", "21"]);
+    assert_eq!(v["best_play"]["judge"], "exact");
+}

@@ -1,12 +1,15 @@
 //! `bgw bearoff <ID>`: the exact two-sided chance beside the one-sided methods' chances, each
 //! method's error against it, and with `--dice` the best play by the exact chance beside the
-//! one-sided move, the seed's heuristic and the highest BRDVAL.
+//! one-sided move, the seed's heuristic and the highest BRDVAL — by the one-sided databases'
+//! chance, labelled, when the race is too big to solve exactly.
 
 use super::CliError;
 use bgw_engine::core::dice::Dice;
 use bgw_engine::core::position::Position;
 use bgw_engine::core::task::Task;
-use bgw_engine::studies::bearoff::{self, Analysis, BestPlay, Exact, best_play, build_within};
+use bgw_engine::studies::bearoff::{
+    self, Analysis, BestPlay, Exact, PlayJudge, best_play, best_play_one_sided, build_within,
+};
 use bgw_engine::studies::two_sided::{DEFAULT_LIMIT, Solver, TwoSidedChances, TwoSidedDb};
 use std::fmt::Write as _;
 
@@ -78,13 +81,19 @@ pub fn study(
     } else {
         Err("a side is out of range".to_string())
     };
+    let in_range = a.on_roll.is_some() && a.opponent.is_some();
     let best_play = match (dice, &win) {
         (None, _) => None,
-        (Some(_), Err(why)) => Some(Err(why.clone())),
-        (Some(dice), Ok(_)) => {
+        (Some(_), Err(why)) if !in_range => Some(Err(why.clone())),
+        (Some(dice), win) => {
             let targets = bearoff::targets(pos, &[Some(points); 2], points);
             let one_sided = build_within::<f64>(points, &targets, &Task::new())?;
-            Some(best_play(pos, dice, &one_sided, &mut exact).map_err(|e| e.to_string()))
+            // Too big to solve exactly: the one-sided databases' chance, labelled as such.
+            let played = match win {
+                Ok(_) => best_play(pos, dice, &one_sided, &mut exact),
+                Err(_) => best_play_one_sided(pos, dice, &one_sided),
+            };
+            Some(played.map_err(|e| e.to_string()))
         }
     };
     let source = match fits {
@@ -169,7 +178,17 @@ impl Study {
             Some(Err(why)) => {
                 let _ = writeln!(o, "Best play: not available: {why}");
             }
-            Some(Ok(bp)) => plays(&mut o, bp),
+            Some(Ok(bp)) => {
+                if bp.judge == PlayJudge::OneSided {
+                    let _ = writeln!(
+                        o,
+                        "Best play by the exact chance: not available either. By the one-sided \
+                         databases' chance instead (both sides' exact one-sided distributions \
+                         taken as independent: an estimate):"
+                    );
+                }
+                plays(&mut o, bp)
+            }
         }
         o
     }
@@ -180,8 +199,9 @@ fn plays(o: &mut String, bp: &BestPlay) {
     let _ = writeln!(o);
     let _ = writeln!(
         o,
-        "Best play of {} by the exact chance (B best, O one-sided: fewest rolls, H the seed's heuristic, V highest BRDVAL):",
-        bp.dice
+        "Best play of {} by the {} (B best, O one-sided: fewest rolls, H the seed's heuristic, V highest BRDVAL):",
+        bp.dice,
+        bp.judge.name()
     );
     let _ = writeln!(
         o,

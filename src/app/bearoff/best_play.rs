@@ -1,24 +1,33 @@
 //! Best play for the race and dice on the board: the move with the highest exact two-sided
 //! chance beside the one-sided move (fewest expected rolls), the seed's heuristic and the
 //! classic program's (highest BRDVAL), each with its exact chance and its loss against the
-//! best. Hovering a row shows its move on the board as a candidate's (ghosted result, arrows);
-//! a click keeps it shown.
+//! best. A race too big to solve exactly (and beyond the loaded database) is judged by the one-
+//! sided databases' chance instead, and the panel says so. Hovering a row shows its move on
+//! the board as a candidate's (ghosted result, arrows); a click keeps it shown.
 
 use super::state::BearoffAction;
 use super::state::BearoffState;
-use super::two_sided::ExactReport;
 use crate::app::editing::Edit;
-use bgw_engine::studies::bearoff::BestPlay;
+use bgw_engine::studies::bearoff::{BestPlay, PlayJudge};
 use egui_extras::{Column, TableBuilder};
 
 /// The rules compared, in the table's order: name, what it is, its play's index.
 pub fn rows(b: &BestPlay) -> [(&'static str, &'static str, usize); 4] {
-    [
-        (
+    let best = match b.judge {
+        PlayJudge::Exact => (
             "two-sided best",
             "The highest exact chance of bearing off first",
             0,
         ),
+        PlayJudge::OneSided => (
+            "one-sided best",
+            "The highest chance by both sides' one-sided distributions taken as independent \
+             (an estimate: the race is too big to solve exactly)",
+            0,
+        ),
+    };
+    [
+        best,
         (
             "one-sided",
             "The fewest expected rolls: what one-sided databases play",
@@ -45,34 +54,49 @@ pub fn show(ui: &mut egui::Ui, st: &BearoffState, edit: &Edit) -> Vec<BearoffAct
         ui.label("Set the dice (click them, or roll with R) for best play.");
         return out;
     };
-    let report: &ExactReport = match (&two.exact, &two.solving) {
-        (_, Some(_)) => {
+    let (b, source) = match (&two.exact, &two.solving, &two.estimate, &two.estimating) {
+        (_, Some(_), _, _) | (_, _, _, Some(_)) => {
             ui.label(format!("Working out best play for {dice}…"));
             return out;
         }
-        (Some(Ok(r)), None) => r,
-        (Some(Err(why)), None) => {
+        (Some(Ok(r)), None, _, _) => match &r.best {
+            Some(Ok(b)) => (b, r.source.clone()),
+            Some(Err(why)) => {
+                ui.label(format!("No best play: {why}."));
+                return out;
+            }
+            None => return out,
+        },
+        (Some(Err(why)), None, Some(Ok(b)), None) => {
+            ui.add(
+                egui::Label::new(format!(
+                    "No exact chance: {why}. Judged instead by the one-sided databases' chance \
+                     (both sides' exact one-sided distributions taken as independent): an \
+                     estimate."
+                ))
+                .wrap(),
+            );
+            (b, "one-sided estimate".to_string())
+        }
+        (Some(Err(why)), None, Some(Err(also)), None) => {
+            ui.label(format!(
+                "No best play: {why}; by the one-sided chance: {also}."
+            ));
+            return out;
+        }
+        (Some(Err(why)), None, None, None) => {
             ui.label(format!("No best play by the exact chance: {why}."));
             return out;
         }
-        (None, None) => return out,
-    };
-    let b = match &report.best {
-        Some(Ok(b)) => b,
-        Some(Err(why)) => {
-            ui.label(format!("No best play: {why}."));
-            return out;
-        }
-        None => return out,
+        (None, None, _, _) => return out,
     };
     let on_roll = edit.on_roll;
     ui.label(format!(
         "{on_roll} to play {}: {} distinct plays; chances after the play, {} on roll \
-         ({}). Hover a row to see the move on the board, click to keep it.",
+         ({source}). Hover a row to see the move on the board, click to keep it.",
         b.dice,
         b.plays.len(),
         on_roll.opponent(),
-        report.source
     ));
     let h = ui.text_style_height(&egui::TextStyle::Monospace) + 6.0;
     let shown = st.shown_play();
@@ -90,11 +114,21 @@ pub fn show(ui: &mut egui::Ui, st: &BearoffState, edit: &Edit) -> Vec<BearoffAct
             for (head, hint) in [
                 ("rule", "Who chooses the play"),
                 ("move", "The play, gnubg notation"),
+                match b.judge {
+                    PlayJudge::Exact => (
+                        "exact chance",
+                        "The mover's exact two-sided chance after the play",
+                    ),
+                    PlayJudge::OneSided => (
+                        "one-sided chance",
+                        "The mover's chance after the play by the one-sided distributions (an \
+                         estimate)",
+                    ),
+                },
                 (
-                    "exact chance",
-                    "The mover's exact two-sided chance after the play",
+                    "loss",
+                    "Chance given up against the best by the same chance",
                 ),
-                ("loss", "Chance given up against the two-sided best"),
                 (
                     "mean rolls",
                     "Expected rolls to bear off after the play (one-sided)",

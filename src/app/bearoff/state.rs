@@ -8,7 +8,7 @@ use crate::app::jobs::{Job, Start};
 use bgw_engine::core::dice::Dice;
 use bgw_engine::core::position::Position;
 use bgw_engine::core::task::Task;
-use bgw_engine::studies::bearoff::{self, Analysis, build_within};
+use bgw_engine::studies::bearoff::{self, Analysis, BestPlay, build_within};
 use serde::{Deserialize, Serialize};
 
 /// The largest database the panel builds (points).
@@ -195,12 +195,7 @@ impl BearoffState {
                     name: format!("{}.png", e.name),
                 }];
             }
-            BearoffAction::CancelExact => {
-                if let Some(job) = self.two_sided.solving.take() {
-                    job.cancel();
-                    self.two_sided.exact = Some(Err("cancelled".to_string()));
-                }
-            }
+            BearoffAction::CancelExact => self.two_sided.cancel_exact(),
             BearoffAction::CancelLoad => {
                 if let Some(job) = self.two_sided.loading.take() {
                     job.cancel();
@@ -240,11 +235,19 @@ impl BearoffState {
         self.hovered_play.or(self.selected_play)
     }
 
-    /// The move of best-play row `i` of the exact two-sided analysis, in gnubg's notation.
+    /// The best play shown: by the exact chance, else by the one-sided chance (its estimate).
+    pub fn best_play(&self) -> Option<&BestPlay> {
+        let two = &self.two_sided;
+        let exact = two.exact.as_ref().and_then(|r| r.as_ref().ok());
+        match exact {
+            Some(report) => report.best.as_ref()?.as_ref().ok(),
+            None => two.estimate.as_ref()?.as_ref().ok(),
+        }
+    }
+
+    /// The move of best-play row `i`, in gnubg's notation.
     pub fn best_play_notation(&self, i: usize) -> Option<&str> {
-        let report = self.two_sided.exact.as_ref()?.as_ref().ok()?;
-        let b = report.best.as_ref()?.as_ref().ok()?;
-        Some(&b.plays.get(i)?.play)
+        Some(&self.best_play()?.plays.get(i)?.play)
     }
 
     /// Analyses `pos` (and `dice`, for best play) unless it is the one analysed already: the
@@ -294,12 +297,7 @@ impl BearoffState {
     /// True when the start of the analysis or of the exact chance was dropped without being
     /// run: [`BearoffState::request`] asks for it again.
     pub fn start_dropped(&self) -> bool {
-        self.job.as_ref().is_some_and(Job::never_started)
-            || self
-                .two_sided
-                .solving
-                .as_ref()
-                .is_some_and(Job::never_started)
+        self.job.as_ref().is_some_and(Job::never_started) || self.two_sided.start_dropped()
     }
 
     /// Takes the jobs' results when they have finished; the start of a job that asks for.

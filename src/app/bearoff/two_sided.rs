@@ -1,7 +1,8 @@
 //! The two-sided study in the Bear-off tab (issue 14): a two-sided database (a gnubg file, or
 //! built in memory), the exact chance of the race on the board — from the database when both
 //! sides fit it, else solved on the fly when the pair is small enough — with best play for the
-//! dice on the board, and the database's error map. Everything is computed off the UI thread
+//! dice on the board — by the one-sided databases' chance, labelled, when the race is too big
+//! to solve exactly — and the database's error map. Everything is computed off the UI thread
 //! ([`Job`]); the engine does the work (`bgw_engine::studies::bearoff`'s `error_map` and
 //! `best_play`, `bgw_engine::studies::two_sided`).
 
@@ -11,7 +12,8 @@ use bgw_engine::core::dice::Dice;
 use bgw_engine::core::position::Position;
 use bgw_engine::core::task::Task;
 use bgw_engine::studies::bearoff::{
-    self, BestPlay, Counts, ErrorMap, Exact, MAX_POINTS, best_play, build, build_within, error_map,
+    self, BestPlay, Counts, ErrorMap, Exact, MAX_POINTS, best_play, best_play_one_sided, build,
+    build_within, error_map,
 };
 use bgw_engine::studies::two_sided::{
     DEFAULT_LIMIT, Kind, Solver, TwoSidedChances, TwoSidedDb, positions,
@@ -76,6 +78,11 @@ pub struct TwoSidedState {
     pub exact: Option<Result<ExactReport, String>>,
     /// Solving it.
     pub solving: Option<Job<Result<ExactReport, String>>>,
+    /// Best play for the dice by the one-sided databases' chance, when there is no exact chance
+    /// (the race is too big to solve and no database covers it), or why there is none.
+    pub estimate: Option<Result<BestPlay, String>>,
+    /// Working it out.
+    pub estimating: Option<Job<Result<BestPlay, String>>>,
     /// The loaded database's error map, or why there is none.
     pub map: Option<Result<ErrorMap, String>>,
     /// Computing it.
@@ -162,6 +169,16 @@ pub fn exact_report(
     })
 }
 
+/// Best play for `dice` by the one-sided databases' chance (for a race too big to solve
+/// exactly): the one-sided database it needs is built for the two sides only.
+pub fn estimate_for(pos: &Position, dice: Dice, task: &Task) -> Result<BestPlay, String> {
+    let needed = bearoff::points_needed(pos, MAX_POINTS).map_err(|e| e.to_string())?;
+    let points = needed.iter().flatten().copied().max().unwrap_or(1);
+    let targets = bearoff::targets(pos, &needed, points);
+    let one_sided = build_within::<f64>(points, &targets, task).map_err(|e| e.to_string())?;
+    best_play_one_sided(pos, dice, &one_sided).map_err(|e| e.to_string())
+}
+
 /// Best play for `dice`: the one-sided database it needs is built for the two sides only.
 fn best_for(
     pos: &Position,
@@ -190,19 +207,31 @@ impl TwoSidedState {
     /// Brings the exact chance up to date with `pos` and `dice` (the board's): the start of
     /// its job, for the shell. A job whose start was dropped is asked for again.
     pub fn request(&mut self, pos: Position, dice: Option<Dice>) -> Option<Start> {
-        if self.key == Some((pos, dice)) && !self.solving.as_ref().is_some_and(Job::never_started) {
+        if self.key == Some((pos, dice)) && !self.start_dropped() {
             return None;
         }
         self.key = Some((pos, dice));
         if let Some(job) = self.solving.take() {
             job.cancel();
         }
+        if let Some(job) = self.estimating.take() {
+            job.cancel();
+        }
         self.exact = None;
+        self.estimate = None;
         let src = match source(&pos, self.loaded.as_ref()) {
             Ok(s) => s,
             Err(e) => {
                 self.exact = Some(Err(e));
-                return None;
+                // No exact chance: best play by what can be worked out, labelled.
+                let dice = dice?;
+                bearoff::points_needed(&pos, MAX_POINTS).ok()?;
+                let (job, start) = Job::new(
+                    format!("best play for {dice} by the one-sided chance"),
+                    move |task: &Task| estimate_for(&pos, dice, task),
+                );
+                self.estimating = Some(job);
+                return Some(start);
             }
         };
         let loaded = self.loaded.clone();
@@ -293,11 +322,38 @@ impl TwoSidedState {
         Some(start)
     }
 
+    /// True when the start of the exact chance (or of its estimate) was dropped without being
+    /// run: [`TwoSidedState::request`] asks for it again.
+    pub fn start_dropped(&self) -> bool {
+        [
+            self.solving.as_ref().map(Job::never_started),
+            self.estimating.as_ref().map(Job::never_started),
+        ]
+        .contains(&Some(true))
+    }
+
+    /// Stops working out the race on the board (exactly or its estimate); each says it was
+    /// cancelled.
+    pub fn cancel_exact(&mut self) {
+        if let Some(job) = self.solving.take() {
+            job.cancel();
+            self.exact = Some(Err("cancelled".to_string()));
+        }
+        if let Some(job) = self.estimating.take() {
+            job.cancel();
+            self.estimate = Some(Err("cancelled".to_string()));
+        }
+    }
+
     /// Collects what the jobs finished; the start of the job a finished load asks for.
     pub fn poll(&mut self) -> Option<Start> {
         if let Some(r) = self.solving.as_ref().and_then(Job::try_take) {
             self.exact = Some(r);
             self.solving = None;
+        }
+        if let Some(r) = self.estimating.as_ref().and_then(Job::try_take) {
+            self.estimate = Some(r);
+            self.estimating = None;
         }
         if let Some(r) = self.mapping.as_ref().and_then(Job::try_take) {
             self.map = Some(r);
@@ -318,10 +374,7 @@ impl TwoSidedState {
 
     /// Stops every job; each says it was cancelled.
     pub fn cancel(&mut self) {
-        if let Some(job) = self.solving.take() {
-            job.cancel();
-            self.exact = Some(Err("cancelled".to_string()));
-        }
+        self.cancel_exact();
         if let Some(job) = self.mapping.take() {
             job.cancel();
             self.map = Some(Err("cancelled".to_string()));

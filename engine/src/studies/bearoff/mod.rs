@@ -37,5 +37,6 @@ pub use rule2002::{build_2002, seed_printed_moments};
 pub use study::{
     BestPlay, BestPlayError, ErrorMap, ErrorMapError, Exact, ExactError, HISTOGRAM_LO,
     HISTOGRAM_WIDTH, Histogram, LOSS_TOLERANCE, Method, MethodErrors, Methods, PlayChance,
-    PlayLosses, PlayRule, Summary, WorstPair, WorstPlay, best_play, error_map, pair_position_id,
+    PlayJudge, PlayLosses, PlayRule, Summary, WorstPair, WorstPlay, best_play, best_play_one_sided,
+    error_map, is_chance, pair_position_id,
 };

@@ -117,12 +117,37 @@ pub struct PlayChance {
     pub brdval: f64,
 }
 
-/// Every play of a roll, best exact chance first, and each method's pick.
+/// What judges the plays of a [`BestPlay`]: whose chances they are.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PlayJudge {
+    /// The exact two-sided chance (a two-sided database or the on-the-fly solver).
+    Exact,
+    /// The one-sided databases' chance: both sides' exact one-sided distributions taken as
+    /// independent, as the seed's "exact" chance is. An estimate, for races too big to solve
+    /// exactly.
+    OneSided,
+}
+
+impl PlayJudge {
+    /// Its name in a table ("exact chance").
+    pub fn name(self) -> &'static str {
+        match self {
+            PlayJudge::Exact => "exact chance",
+            PlayJudge::OneSided => "one-sided chance",
+        }
+    }
+}
+
+/// Every play of a roll, best chance first, and each method's pick.
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct BestPlay {
     /// The roll, high die first (`63`).
     pub dice: String,
-    /// The distinct legal plays, highest exact chance first (ties: gnubg's order).
+    /// Whose chances `plays` have.
+    pub judge: PlayJudge,
+    /// The distinct legal plays, highest chance first (ties: gnubg's order); each play's
+    /// `chance` is the judge's.
     pub plays: Vec<PlayChance>,
     /// Index in `plays` of the one-sided method's play (fewest expected rolls).
     pub one_sided: usize,
@@ -153,6 +178,39 @@ pub fn best_play(
     one_sided: &Database<f64>,
     exact: &mut Exact<'_>,
 ) -> Result<BestPlay, BestPlayError> {
+    judged(pos, dice, one_sided, PlayJudge::Exact, &mut |r, o| {
+        exact.after_play(r, o)
+    })
+}
+
+/// [`best_play`] judged by the one-sided databases' chance ([`PlayJudge::OneSided`]): what can
+/// be worked out when the race is too big to solve exactly. `one_sided` must hold both sides'
+/// positions (and those the mover can reach).
+pub fn best_play_one_sided(
+    pos: &Position,
+    dice: Dice,
+    one_sided: &Database<f64>,
+) -> Result<BestPlay, BestPlayError> {
+    let points = one_sided.points();
+    judged(pos, dice, one_sided, PlayJudge::OneSided, &mut |r, o| {
+        if r.iter().all(|&n| n == 0) {
+            return Ok(1.0);
+        }
+        let dist = |c: &Counts| one_sided.dist_f64(index::index(c, points));
+        Ok(1.0 - crate::studies::bearoff::chances::win(&dist(o), &dist(r)))
+    })
+}
+
+/// The mover's chance after playing to a result (`result`, `other` on roll).
+type Judge<'j> = dyn FnMut(&Counts, &Counts) -> Result<f64, ExactError> + 'j;
+
+fn judged(
+    pos: &Position,
+    dice: Dice,
+    one_sided: &Database<f64>,
+    judge: PlayJudge,
+    after_play: &mut Judge<'_>,
+) -> Result<BestPlay, BestPlayError> {
     let points = one_sided.points();
     let needed = analysis::points_needed(pos, points)?;
     let [opp, me] = pos.sides();
@@ -178,7 +236,7 @@ pub fn best_play(
         plays.push(PlayChance {
             play: c.play.mv.notation(),
             result: r[1..=points].to_vec(),
-            chance: exact.after_play(&r, &other)?,
+            chance: after_play(&r, &other)?,
             mean_rolls: mean_rolls(one_sided, index::index(&r, points)),
             brdval: c.value,
         });
@@ -216,6 +274,7 @@ pub fn best_play(
     let plays = order.into_iter().map(|i| plays[i].clone()).collect();
     Ok(BestPlay {
         dice: format!("{}{}", dice.high(), dice.low()),
+        judge,
         plays,
         one_sided: one_sided_at,
         heuristic: heuristic_at,
@@ -331,5 +390,39 @@ mod tests {
             &mut Exact::Solver(&mut solver),
         );
         assert_eq!(e.unwrap_err(), BestPlayError::NothingToPlay);
+    }
+
+    #[test]
+    fn the_one_sided_judge_ranks_by_the_independent_distributions() {
+        let pos = race(&[(4, 1), (5, 2)], &[(1, 3)]);
+        let db = build::<f64>(6, &Task::new()).unwrap();
+        let dice = Dice::new(2, 1).unwrap();
+        let est = best_play_one_sided(&pos, dice, &db).unwrap();
+        assert_eq!(est.judge, PlayJudge::OneSided);
+        let mut solver = Solver::new(6, DEFAULT_LIMIT);
+        let exact = best_play(&pos, dice, &db, &mut Exact::Solver(&mut solver)).unwrap();
+        assert_eq!(exact.judge, PlayJudge::Exact);
+        assert_eq!(est.plays.len(), exact.plays.len());
+        // Each chance is 1 − W(other on roll, result) by the one-sided distributions.
+        let other = db.dist_f64(index::index(
+            &[0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+            6,
+        ));
+        for p in &est.plays {
+            let mut c = [0u8; MAX_POINTS + 1];
+            c[1..=6].copy_from_slice(&p.result);
+            let mine = db.dist_f64(index::index(&c, 6));
+            let want = 1.0 - crate::studies::bearoff::chances::win(&other, &mine);
+            assert!((p.chance - want).abs() < 1e-12, "{}", p.play);
+        }
+        assert!(est.plays.windows(2).all(|w| w[0].chance >= w[1].chance));
+        // The rules' picks are the same plays whoever judges.
+        for (a, b) in [
+            (est.one_sided, exact.one_sided),
+            (est.heuristic, exact.heuristic),
+            (est.brdval, exact.brdval),
+        ] {
+            assert_eq!(est.plays[a].play, exact.plays[b].play);
+        }
     }
 }

@@ -8,7 +8,9 @@ mod errors;
 mod exact;
 mod methods;
 
-pub use best_play::{BestPlay, BestPlayError, PlayChance, best_play};
+pub use best_play::{
+    BestPlay, BestPlayError, PlayChance, PlayJudge, best_play, best_play_one_sided,
+};
 pub use errors::{
     ErrorMap, ErrorMapError, HISTOGRAM_LO, HISTOGRAM_WIDTH, Histogram, LOSS_TOLERANCE,
     MethodErrors, PlayLosses, PlayRule, Summary, WorstPair, WorstPlay, error_map, is_chance,
