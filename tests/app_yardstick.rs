@@ -472,3 +472,63 @@ fn about_names_gnubg_as_the_bridge_finds_it() {
     assert!(shows(&h, "gnubg (the yardstick): GNU Backgammon 1."));
     assert!(shows(&h, ", bridge protocol 1)"));
 }
+
+/// A finished fit is proposed beside its check in play (the start and the fit against pubeval
+/// on the same dice), with Use and Discard; a warning when the benchmark and play disagree
+/// (issue 22, item 1: the fitted weights played −0.681 ppg against the defaults' −0.324 and were
+/// taken silently).
+#[test]
+fn a_fit_is_proposed_with_its_duel_and_taken_only_on_use() {
+    let mut h = harness(prepared());
+    let start = h.state().state.weights.current;
+    {
+        let f = &mut h.state_mut().state.weights.fitting;
+        f.config = bgw_engine::studies::benchmark::FitConfig {
+            temperatures: 1,
+            iterations: 2,
+            polish_rounds: 1,
+            random_directions: 1,
+            hops: 0,
+            ..Default::default()
+        };
+        f.check_games = 40;
+    }
+    h.get_by_label("Fit to the benchmark").click();
+    h.run();
+    for _ in 0..2400 {
+        if h.state().state.weights.fitting.job().is_none() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        h.step();
+    }
+    h.run();
+    let fitted = h.state().state.weights.fitting.last.clone().expect("a fit");
+    assert!(h.state().state.weights.fitting.proposed);
+    assert_eq!(h.state().state.weights.current, start, "not taken yet");
+    assert!(shows(&h, "Proposed fit: mean loss"));
+    assert!(shows(&h, "against pubeval, ppg"));
+    assert!(shows(&h, &format!("{:+.3}", fitted.check.first)));
+    assert!(shows(&h, "40 games against pubeval on the same dice"));
+    // A fit whose play is worse says so before it is used.
+    let warned = {
+        let w = &mut h.state_mut().state.weights.fitting;
+        let last = w.last.as_mut().unwrap();
+        last.warning = Some("the benchmark says better but play says worse".to_string());
+        last.clone()
+    };
+    h.run();
+    assert!(shows(
+        &h,
+        "Careful: the benchmark says better but play says worse."
+    ));
+    // It is in the editor's scroll area: scrolled into view first.
+    h.get_by_label("Use the fitted weights").scroll_to_me();
+    h.run();
+    h.get_by_label("Use the fitted weights").click();
+    h.run();
+    assert_eq!(h.state().state.weights.current, warned.outcome.weights);
+    assert!(!h.state().state.weights.fitting.proposed);
+    assert!(h.query_by_label("Use the fitted weights").is_none());
+    assert!(shows(&h, "Last fit: mean loss"));
+}

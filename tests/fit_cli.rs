@@ -81,6 +81,14 @@ fn a_fit_writes_weights_that_the_benchmark_reads_back() {
     assert!(f(&fitted["mean_loss"]) < f(&start["mean_loss"]), "{v}");
     assert_eq!(v["holdout"]["fitted"]["decisions"], 200);
     assert_eq!(v["duel"]["games"], 20);
+    // The start on the same dice beside the fit (issue 22, item 1): the fitted side of the
+    // comparison is the duel above, and the warning says whether play and benchmark disagree.
+    let check = &v["against_start"];
+    assert_eq!(check["games"], 20);
+    assert_eq!(f(&check["second"]), f(&v["duel"]["ppg"]));
+    assert!((f(&check["difference"]) - (f(&check["second"]) - f(&check["first"]))).abs() < 1e-12);
+    let worse = f(&check["difference"]) + 2.0 * f(&check["stderr"]) < 0.0;
+    assert_eq!(v["warning"].is_string(), worse, "{v}");
     assert_eq!(v["start"]["WSIN"], -0.5);
     // The file holds the weights printed and scores as the fit said, on both sets.
     let written = bgw_engine::evaluation::classic::Weights::load(&out).unwrap();
@@ -112,6 +120,7 @@ fn a_fit_writes_weights_that_the_benchmark_reads_back() {
     assert!(report.contains("training set: "), "{report}");
     assert!(report.contains("WPTSHOME"), "{report}");
     assert!(!report.contains("against pubeval"), "{report}");
+    assert!(!report.contains("WARNING"), "{report}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

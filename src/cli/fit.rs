@@ -1,5 +1,6 @@
 //! `bgw fit`: the classic weights fitted to a benchmark of gnubg's decisions (the smallest
-//! mean equity loss), scored on a hold-out set, then duelled against pubeval.
+//! mean equity loss), scored on a hold-out set, then duelled against pubeval beside the start
+//! on the same dice, with a warning when the benchmark improves while play gets worse.
 
 use super::progress::Progress;
 use super::rank::load_weights;
@@ -7,9 +8,10 @@ use super::{CliError, in_range, interrupt, print};
 use bgw_engine::core::task::Task;
 use bgw_engine::evaluation::classic::{Phase, TermSet, Weights, by_seed_name};
 use bgw_engine::studies::benchmark::{
-    ClassicRescore, Figures, FitConfig, FitError, FitOutcome, Report, fit,
+    ClassicRescore, Figures, FitConfig, FitError, FitOutcome, Report, against_pubeval, fit,
+    play_warning,
 };
-use bgw_engine::studies::duel::{Contender, DuelConfig, DuelResult, duel};
+use bgw_engine::studies::duel::{Contender, DuelConfig, DuelResult, Paired, duel};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -110,6 +112,19 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     };
     outcome.weights.save(&args.out)?;
     let duel = duel_pubeval(&outcome.weights, &args, &task.subtask());
+    // The start on the same dice: does the fit play better, or only score better?
+    let check = (args.duel_games > 0 && !interrupt::interrupted())
+        .then(|| {
+            against_pubeval(
+                &start,
+                &outcome.weights,
+                args.duel_games,
+                args.seed,
+                &task.subtask(),
+            )
+        })
+        .flatten();
+    let warning = check.as_ref().and_then(|c| play_warning(&outcome, c));
     let text = if args.json {
         let json = FitJson {
             out: args.out.display().to_string(),
@@ -126,6 +141,8 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             start: by_seed_name(start.values(), start.terms()),
             weights: by_seed_name(outcome.weights.values(), outcome.weights.terms()),
             duel: duel.as_ref(),
+            against_start: check.as_ref(),
+            warning: warning.as_deref(),
         };
         format!("{}\n", serde_json::to_string_pretty(&json)?)
     } else {
@@ -137,7 +154,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             &args,
             seconds,
             duel.as_ref(),
-        )
+        ) + &comparison(check.as_ref(), warning.as_deref(), &args)
     };
     print(&text)?;
     if duel.as_ref().is_some_and(|d| d.cancelled) {
@@ -214,6 +231,33 @@ struct FitJson<'a> {
     start: BTreeMap<&'static str, f64>,
     weights: BTreeMap<&'static str, f64>,
     duel: Option<&'a DuelResult>,
+    /// The start and the fitted weights against pubeval on the same dice.
+    against_start: Option<&'a Paired>,
+    /// Set when the benchmark improves while play gets worse.
+    warning: Option<&'a str>,
+}
+
+/// The start and the fitted weights against pubeval on the same dice, and the warning when the
+/// benchmark and play disagree.
+fn comparison(check: Option<&Paired>, warning: Option<&str>, args: &Args) -> String {
+    let mut out = String::new();
+    if let Some(c) = check {
+        let _ = writeln!(
+            out,
+            "against pubeval on the same dice ({} games): start {:+.4}, fitted {:+.4} ppg; \
+             fitted - start {:+.4} ± {:.4}",
+            c.games, c.first, c.second, c.difference, c.stderr
+        );
+    }
+    if let Some(w) = warning {
+        let _ = writeln!(
+            out,
+            "\nWARNING: {w}. The weights are written to {} all the same: do not take them \
+             for better ones.",
+            args.out.display()
+        );
+    }
+    out
 }
 
 /// The outcome as tables; losses in mEMG.

@@ -64,6 +64,10 @@ pub enum WeightsAction {
     Fit,
     /// Stops the running fit (the weights stay as they are).
     CancelFit,
+    /// Uses the proposed fit's weights (one undo step).
+    UseFit,
+    /// Discards the proposed fit's weights.
+    DiscardFit,
     /// Puts a decision of the benchmark on the board (its XGID); the coordinator carries it
     /// out.
     ShowDecision(String),
@@ -142,14 +146,12 @@ impl WeightsState {
         Some(fitted)
     }
 
-    /// A finished fit's weights become the edited ones (one undo step); what to report.
-    fn fitted(
-        &mut self,
-        result: Result<bgw_engine::studies::benchmark::FitOutcome, String>,
-    ) -> Result<String, String> {
-        let o = result.map_err(|e| format!("{e}; the weights are unchanged"))?;
+    /// A finished fit, proposed (its weights wait for Use or Discard); what to report.
+    fn fitted(&mut self, result: Result<fitting::Fitted, String>) -> Result<String, String> {
+        let f = result.map_err(|e| format!("{e}; the weights are unchanged"))?;
+        let o = &f.outcome;
         let mut text = format!(
-            "fitted weights: mean loss {:.1} -> {:.1} mEMG a move on the benchmark",
+            "fit done: mean loss {:.1} -> {:.1} mEMG a move on the benchmark",
             o.start_train.overall.mean_loss * 1000.0,
             o.train.overall.mean_loss * 1000.0
         );
@@ -160,11 +162,14 @@ impl WeightsState {
                 b.overall.mean_loss * 1000.0
             );
         }
-        if o.weights != self.current {
-            self.undo.push(self.current);
-            self.current = o.weights;
+        text += &format!(
+            "; against pubeval {:+.3} -> {:+.3} ppg",
+            f.check.first, f.check.second
+        );
+        match &f.warning {
+            Some(w) => Err(format!("{text}. Careful: {w}")),
+            None => Ok(format!("{text}: use or discard the fitted weights")),
         }
-        Ok(text)
     }
 
     /// Changes the weights through `f` (learning during a game), one undo step when it says
@@ -237,6 +242,15 @@ impl WeightsState {
                 }
             },
             WeightsAction::CancelFit => self.fitting.cancel(),
+            WeightsAction::UseFit => {
+                if let Some(o) = self.fitting.accept()
+                    && o.weights != self.current
+                {
+                    self.undo.push(self.current);
+                    self.current = o.weights;
+                }
+            }
+            WeightsAction::DiscardFit => self.fitting.discard(),
             // The board's: the coordinator reads it onto the board.
             WeightsAction::ShowDecision(_) => {}
         }
@@ -327,11 +341,9 @@ mod tests {
         rest
     }
 
-    #[test]
-    fn a_fit_runs_in_the_background_and_its_result_is_one_undo_step() {
-        let mut w = prepared();
-        let start = w.current;
-        // A short fit: a few surrogate steps and one round of line searches.
+    /// A short fit (a few surrogate steps, one round of line searches) checked in `games`
+    /// games.
+    fn short_fit(w: &mut WeightsState, games: u64) {
         w.fitting.config = FitConfig {
             temperatures: 2,
             iterations: 3,
@@ -340,20 +352,57 @@ mod tests {
             hops: 0,
             ..FitConfig::default()
         };
+        w.fitting.check_games = games;
+    }
+
+    #[test]
+    fn a_fit_is_proposed_with_its_check_in_play_and_used_as_one_undo_step() {
+        let mut w = prepared();
+        let start = w.current;
+        short_fit(&mut w, 40);
         act(&mut w, WeightsAction::Fit);
         assert!(w.fitting.job().is_some(), "the fit runs off this thread");
-        let text = w.wait_for_fit().unwrap().unwrap();
+        let text = w.wait_for_fit().unwrap();
         assert!(w.fitting.job().is_none());
-        let o = w.fitting.last.clone().unwrap();
+        let f = w.fitting.last.clone().unwrap();
+        let o = &f.outcome;
         assert!(o.train.overall.mean_loss < o.start_train.overall.mean_loss);
         assert!(o.holdout.is_some() && o.start_holdout.is_some());
-        assert_eq!(w.current, o.weights);
+        // Checked in play, start and fit on the same dice (issue 22, item 1).
+        assert_eq!(f.check.games, 40);
+        assert_eq!(f.warning.is_some(), f.check.second_is_worse());
+        let text = text.unwrap_or_else(|e| e);
         assert!(text.contains("on the hold-out set"), "{text}");
+        assert!(text.contains("against pubeval"), "{text}");
+        // Proposed, not taken: the weights wait for Use or Discard.
+        assert!(w.fitting.proposed);
+        assert_eq!(w.current, start);
+        act(&mut w, WeightsAction::UseFit);
+        assert!(!w.fitting.proposed);
+        assert_eq!(w.current, o.weights);
+        w.yardstick.poll(false, &w.current);
         // The live error follows the fitted weights.
         let live = w.yardstick.report().unwrap().overall.mean_loss;
         assert_eq!(live, o.train.overall.mean_loss);
-        // One undo step brings the start back.
+        // One undo step brings the start back; Use again does nothing.
         act(&mut w, WeightsAction::Undo);
+        assert_eq!(w.current, start);
+        assert!(!w.can_undo());
+        act(&mut w, WeightsAction::UseFit);
+        assert_eq!(w.current, start);
+    }
+
+    #[test]
+    fn a_discarded_fit_leaves_the_weights_as_they_are() {
+        let mut w = prepared();
+        let start = w.current;
+        short_fit(&mut w, 20);
+        act(&mut w, WeightsAction::Fit);
+        w.wait_for_fit().unwrap().ok();
+        assert!(w.fitting.proposed);
+        act(&mut w, WeightsAction::DiscardFit);
+        assert!(!w.fitting.proposed && w.fitting.last.is_some());
+        act(&mut w, WeightsAction::UseFit);
         assert_eq!(w.current, start);
         assert!(!w.can_undo());
     }

@@ -60,7 +60,8 @@ pub fn show(
             )
             .on_hover_text(
                 "Find the weights with the least mean loss on the shipped benchmark, from \
-                 these ones (in the background; the result is one undo step)",
+                 these ones, and check them in play against pubeval (in the background; you \
+                 then use the fitted weights, one undo step, or discard them)",
             )
             .on_disabled_hover_text("Once the benchmark is prepared (or while a fit runs)")
             .clicked()
@@ -88,8 +89,8 @@ pub fn show(
             ui.separator();
             weight_grid(ui, state, &mut out);
             ui.separator();
-            if let Some(o) = &state.fitting.last {
-                fit_figures(ui, o);
+            if let Some(f) = &state.fitting.last {
+                out.extend(fit_figures(ui, f, state.fitting.proposed));
                 ui.separator();
             }
             out.extend(benchmark(ui, &state.yardstick));
@@ -316,9 +317,22 @@ fn benchmark(ui: &mut egui::Ui, y: &Yardstick) -> Vec<WeightsAction> {
     out
 }
 
-/// The last fit's loss before and after, on the training and the hold-out set side by side.
-fn fit_figures(ui: &mut egui::Ui, o: &bgw_engine::studies::benchmark::FitOutcome) {
-    ui.strong("Last fit: mean loss, mEMG a move (agreement)");
+/// The last fit's loss before and after, on the training and the hold-out set side by side,
+/// and its check in play: the start and the fitted weights against pubeval on the same dice,
+/// with the warning when the benchmark and play disagree; while it is proposed, Use and
+/// Discard.
+fn fit_figures(
+    ui: &mut egui::Ui,
+    f: &super::fitting::Fitted,
+    proposed: bool,
+) -> Vec<WeightsAction> {
+    let mut out = Vec::new();
+    let o = &f.outcome;
+    ui.strong(if proposed {
+        "Proposed fit: mean loss, mEMG a move (agreement)"
+    } else {
+        "Last fit: mean loss, mEMG a move (agreement)"
+    });
     let cell = |r: Option<&bgw_engine::studies::benchmark::Report>| {
         r.map_or("—".to_string(), |r| {
             format!(
@@ -328,25 +342,60 @@ fn fit_figures(ui: &mut egui::Ui, o: &bgw_engine::studies::benchmark::FitOutcome
             )
         })
     };
-    egui::Grid::new("fit-grid").num_columns(3).show(ui, |ui| {
-        for h in ["", "training set", "hold-out set"] {
+    let c = &f.check;
+    egui::Grid::new("fit-grid").num_columns(4).show(ui, |ui| {
+        for h in ["", "training set", "hold-out set", "against pubeval, ppg"] {
             ui.strong(h);
         }
         ui.end_row();
         ui.label("before");
         ui.monospace(cell(Some(&o.start_train)));
         ui.monospace(cell(o.start_holdout.as_ref()));
+        ui.monospace(format!("{:+.3}", c.first));
         ui.end_row();
         ui.label("after");
         ui.monospace(cell(Some(&o.train)));
         ui.monospace(cell(o.holdout.as_ref()));
+        ui.monospace(format!("{:+.3}", c.second));
         ui.end_row();
     });
     ui.weak(format!(
-        "training: {}; hold-out: {}",
+        "training: {}; hold-out: {}; play: {} games against pubeval on the same dice (seed {}), \
+         after − before {:+.3} ± {:.3} ppg",
         bgw_engine::studies::benchmark::SHIPPED_NAME,
-        bgw_engine::studies::benchmark::HOLDOUT_NAME
+        bgw_engine::studies::benchmark::HOLDOUT_NAME,
+        c.games,
+        c.seed,
+        c.difference,
+        c.stderr
     ));
+    if let Some(w) = &f.warning {
+        ui.add(
+            egui::Label::new(
+                egui::RichText::new(format!("Careful: {w}.")).color(ui.visuals().warn_fg_color),
+            )
+            .wrap(),
+        );
+    }
+    if proposed {
+        ui.horizontal(|ui| {
+            if ui
+                .button("Use the fitted weights")
+                .on_hover_text("They become the edited weights (one undo step)")
+                .clicked()
+            {
+                out.push(WeightsAction::UseFit);
+            }
+            if ui
+                .button("Discard")
+                .on_hover_text("Keep the weights as they are")
+                .clicked()
+            {
+                out.push(WeightsAction::DiscardFit);
+            }
+        });
+    }
+    out
 }
 
 /// The question asked before unsaved weight changes are lost.

@@ -29,6 +29,8 @@ use crate::core::task::{Cancelled, Task};
 use crate::evaluation::classic::Weights;
 use crate::evaluation::classic::terms::{SideFeatures, TERM_COUNT, TermSet};
 use crate::evaluation::classic::weights::is_valid_weight;
+use crate::evaluation::opponents::Pubeval;
+use crate::studies::duel::{Contender, DuelConfig, Paired, paired_against};
 use rayon::prelude::*;
 use std::fmt;
 
@@ -109,6 +111,53 @@ pub struct FitOutcome {
     pub start_holdout: Option<Report>,
     /// The fitted weights' score on the hold-out set, if one was given.
     pub holdout: Option<Report>,
+}
+
+/// The fitted weights and the start, each against pubeval on the same dice (`games` games of
+/// duplicate pairs from `seed`): what a fit must be checked with before its weights are used,
+/// since a smaller benchmark loss need not mean better play. `None` when `task` is cancelled.
+pub fn against_pubeval(
+    start: &Weights,
+    fitted: &Weights,
+    games: u64,
+    seed: u64,
+    task: &Task,
+) -> Option<Paired> {
+    let (a, b) = (
+        Contender::classic(*start, "start"),
+        Contender::classic(*fitted, "fitted"),
+    );
+    paired_against(
+        &|s| a.player(s),
+        &|s| b.player(s),
+        &|_| Pubeval::new(),
+        &DuelConfig { games, seed },
+        task,
+    )
+}
+
+/// A warning, in one sentence, when the fit's benchmark loss is smaller than the start's while
+/// its play against pubeval is worse by more than two standard errors (`duel` from
+/// [`against_pubeval`]): the benchmark and play disagree, and the weights should not be taken.
+pub fn play_warning(outcome: &FitOutcome, duel: &Paired) -> Option<String> {
+    let (before, after) = (
+        outcome.start_train.overall.mean_loss,
+        outcome.train.overall.mean_loss,
+    );
+    (after < before && duel.second_is_worse()).then(|| {
+        format!(
+            "the benchmark says better (mean loss {:.1} -> {:.1} mEMG a move) but play says worse: \
+             {:+.3} points a game against pubeval where the start scores {:+.3} (difference \
+             {:+.3} ± {:.3} over {} games on the same dice)",
+            1000.0 * before,
+            1000.0 * after,
+            duel.second,
+            duel.first,
+            duel.difference,
+            duel.stderr,
+            duel.games
+        )
+    })
 }
 
 /// Why a fit gave no weights.

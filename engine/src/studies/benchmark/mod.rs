@@ -32,7 +32,10 @@ mod selection;
 
 pub use build::{BuildConfig, BuildError, Built, MAX_PLIES, build, is_gzip_name};
 
-pub use fit::{FitConfig, FitError, FitOutcome, FitStage, FitStep, fit, fit_with_steps};
+pub use fit::{
+    FitConfig, FitError, FitOutcome, FitStage, FitStep, against_pubeval, fit, fit_with_steps,
+    play_warning,
+};
 pub use rescore::ClassicRescore;
 pub use score::{Figures, PHASES, Report, WORST, WorstDecision, score};
 pub use selection::{Refit, Selection, SelectionConfig, select};

@@ -16,8 +16,10 @@
 
 mod contender;
 mod game;
+mod paired;
 
 pub use contender::{AnyPlayer, Contender, ContenderError};
+pub use paired::{Paired, paired_against};
 
 pub use game::{DiceStream, GameResult, MAX_TURNS, play_game, win_points};
 

@@ -199,3 +199,36 @@ fn rounding_keeps_four_significant_digits() {
     assert_eq!(round_to(1234567.0, 4), 1235000.0);
     assert_eq!(round_to(0.0, 4), 0.0);
 }
+
+#[test]
+fn a_fit_that_plays_worse_is_warned_about() {
+    let start = Weights::builtin_default();
+    let (out, _) = run(&start, &quick());
+    assert!(out.train.overall.mean_loss < out.start_train.overall.mean_loss);
+    let worse = Paired {
+        games: 2000,
+        seed: 1,
+        first: -0.324,
+        second: -0.681,
+        difference: -0.357,
+        stderr: 0.025,
+    };
+    let w = play_warning(&out, &worse).expect("the benchmark and play disagree");
+    assert!(w.contains("the benchmark says better"), "{w}");
+    assert!(
+        w.contains("-0.681 points a game against pubeval where the start scores -0.324"),
+        "{w}"
+    );
+    // Play no worse beyond the noise: no warning.
+    let level = Paired {
+        second: -0.330,
+        difference: -0.006,
+        ..worse
+    };
+    assert_eq!(play_warning(&out, &level), None);
+    // The duel itself: the same weights play the same games, to the point.
+    let task = Task::new();
+    let same = against_pubeval(&start, &start, 40, 3, &task).unwrap();
+    assert_eq!((same.games, same.difference), (40, 0.0));
+    assert_eq!(same.first, same.second);
+}
