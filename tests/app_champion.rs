@@ -309,3 +309,29 @@ fn the_replay_shows_the_verdicts_of_the_article() {
     click_button(&mut h, "<< First");
     assert!(shows(&h, "Before the first printed move"));
 }
+
+/// The board grows with the window: its squares are larger at 1920×1080 than at 1280×720
+/// (issue 22, item 23: they stopped at 64 points).
+#[test]
+fn the_board_grows_with_the_window() {
+    let square = |w: f32, hgt: f32| {
+        let mut h = Harness::builder()
+            .with_max_steps(SETTLE_STEPS)
+            .with_size(egui::vec2(w, hgt))
+            .build_ui_state(
+                |ui, app: &mut WorkbenchApp| app.show(ui),
+                WorkbenchApp::new(AppState::default(), Box::new(ScriptedDialogs::default())),
+            );
+        h.run();
+        h.get_by_label("Чемпион").click();
+        h.run();
+        h.run();
+        let (a, b) = (centre(&h, 1), centre(&h, 2));
+        (a - b).length()
+    };
+    let (small, large) = (square(1280.0, 720.0), square(1920.0, 1080.0));
+    assert!(
+        large > 1.25 * small,
+        "{small} at 1280×720, {large} at 1920×1080"
+    );
+}

@@ -154,6 +154,7 @@ fn a_refused_id_moves_nothing_and_goes_with_the_board() {
     h.run();
     assert!(!refused_mark(&h));
     h.state_mut().act(bgw::app::PlayAction::EndGame);
+    h.state_mut().act(bgw::app::PlayAction::ConfirmEnd(true));
     h.get_by_role(Role::TextInput).click();
     h.run();
     h.get_by_role(Role::TextInput).type_text("x");
@@ -653,7 +654,7 @@ fn the_candidates_columns_fit_their_numbers_and_the_sort_arrow() {
                 .filter(|n| {
                     let node = n.accesskit_node();
                     let l = node.label().or(node.value()).unwrap_or_default();
-                    is_title(&l) && n.rect().top() < table_top + 120.0
+                    is_title(&l) && n.rect().top() < table_top + 170.0
                 })
                 .map(|n| n.rect())
                 .min_by(|a, b| a.top().total_cmp(&b.top()))

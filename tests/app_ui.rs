@@ -816,3 +816,31 @@ fn a_weights_file_with_extra_terms_loads_them_on_and_saves_them_back() {
     assert_eq!(Weights::load(&saved).unwrap(), w);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// "End game" on a game in progress asks first; "Keep playing" keeps it (issue 22, item 23).
+#[test]
+fn ending_a_game_in_progress_asks_first() {
+    let state = AppState::default().with_dice(ScriptedDice::new([(2, 1), (4, 2)]));
+    let mut h = harness(WorkbenchApp::new(
+        state,
+        Box::new(ScriptedDialogs::default()),
+    ));
+    h.run();
+    h.get_by_label("Play").click();
+    h.run();
+    h.get_by_label("New game as Black").click();
+    h.run();
+    h.get_by_label("End game").click();
+    h.run();
+    assert!(h.state().state.play.is_some(), "not ended yet");
+    assert!(h.query_by_label("End this game?").is_some());
+    h.get_by_label("Keep playing").click();
+    h.run();
+    assert!(h.state().state.play.is_some());
+    assert!(h.query_by_label("End this game?").is_none());
+    h.get_by_label("End game").click();
+    h.run();
+    h.get_by_label("End the game").click();
+    h.run();
+    assert!(h.state().state.play.is_none());
+}

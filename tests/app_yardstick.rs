@@ -150,6 +150,13 @@ fn sorting_by_a_column_changes_the_order_and_keeps_the_selection() {
     h.key_press(egui::Key::ArrowDown);
     h.run();
     assert_eq!(h.state().state.candidates.selected, Some(below - 1));
+    // And the panel says so while the sort is on (issue 22, item 23).
+    let note = "Up/Down and Enter follow this order, not the classic's rank";
+    assert!(shows(&h, "Rows sorted by the gnubg column, ascending"));
+    assert!(shows(&h, note));
+    h.get_by_label("#").click();
+    h.run();
+    assert!(!shows(&h, note), "the classic's rank: nothing to say");
 }
 
 #[test]
@@ -157,6 +164,19 @@ fn the_context_menu_copies_the_resulting_position_id() {
     let mut h = app_on(OPENING_31, ScriptedReferee::answering(equity));
     row(&h, 2).click_secondary();
     h.run();
+    // The menu says which row it is for.
+    let second = h
+        .state()
+        .state
+        .candidates
+        .analysis
+        .as_ref()
+        .unwrap()
+        .candidates[1]
+        .play
+        .mv
+        .notation();
+    assert!(shows(&h, &format!("#2 {second}")), "{second}");
     h.get_by_label("Copy resulting Position ID").click();
     h.step();
     let copied: Vec<String> = h

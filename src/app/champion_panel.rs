@@ -69,7 +69,8 @@ fn cell_size(ui: &egui::Ui, n: u8, share_of_width: f32) -> f32 {
     let n = n as f32 + 0.9;
     let by_height = (ui.available_height() - 8.0) / n;
     let by_width = ui.available_width() * share_of_width / n;
-    by_height.min(by_width).clamp(26.0, 64.0)
+    // Grows with the window (96 points a square fills 1920×1080), never too small to click.
+    by_height.min(by_width).clamp(26.0, 96.0)
 }
 
 /// "Solving 9×9, four wolves… 1.2 s" while the variant is being solved (the solve is asked for

@@ -83,6 +83,26 @@ pub fn show(ui: &mut egui::Ui, state: &CandidatesView<'_>) -> Vec<CandidatesActi
     if let Some(j) = judgement {
         classic_loss_line(ui, state, j);
     }
+    let sort = state.candidates.sort;
+    if sort != super::sort::Sort::default() {
+        // The keys follow the rows as shown: say so, or Down+Enter plays a surprise.
+        ui.add(
+            egui::Label::new(
+                egui::RichText::new(format!(
+                    "Rows sorted by the {} column, {}: Up/Down and Enter follow this order, not \
+                     the classic's rank (click # to go back)",
+                    sort.column.title(),
+                    if sort.descending {
+                        "descending"
+                    } else {
+                        "ascending"
+                    }
+                ))
+                .color(ui.visuals().warn_fg_color),
+            )
+            .wrap(),
+        );
+    }
     let pending = plies.is_some() && judgement.is_none() && !gnubg_failed(state);
     out.extend(rows(ui, state, judgement, pending));
     out
@@ -411,6 +431,9 @@ fn rows(
                     out.push(CandidatesAction::Select(i));
                 }
                 resp.context_menu(|ui| {
+                    // Which row the menu is for.
+                    ui.strong(format!("#{} {}", i + 1, a.candidates[i].play.mv.notation()));
+                    ui.separator();
                     for (format, name) in [
                         (IdFormat::PositionId, "Copy resulting Position ID"),
                         (IdFormat::Xgid, "Copy resulting XGID"),

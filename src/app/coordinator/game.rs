@@ -19,13 +19,29 @@ const TURNS_PER_ACTION: usize = 8;
 const ROLL_FIRST: &str = "roll first (R), or click the dice to enter them";
 
 impl AppState {
+    /// Ends the game: back to editing.
+    fn end_game(&mut self) {
+        if self.play.take().is_some() {
+            self.messages.info("game ended: editing again");
+        }
+    }
+
     /// Applies one action of the Play tab.
     pub(super) fn apply_play(&mut self, action: PlayAction) {
         match action {
             PlayAction::NewGame(human) => self.new_game(human),
-            PlayAction::EndGame => {
-                if self.play.take().is_some() {
-                    self.messages.info("game ended: editing again");
+            PlayAction::EndGame => match &mut self.play {
+                // A game in progress is lost: asked first.
+                Some(g) if g.over().is_none() => g.ending = true,
+                Some(_) => self.end_game(),
+                None => {}
+            },
+            PlayAction::ConfirmEnd(yes) => {
+                if let Some(g) = &mut self.play {
+                    g.ending = false;
+                }
+                if yes {
+                    self.end_game();
                 }
             }
             PlayAction::Step(from, to) => self.play_step(from, to),

@@ -14,6 +14,8 @@ pub struct PlayGame {
     pub game: Game,
     /// Why the person's last step or move was refused (the seed's reason).
     pub refusal: Option<String>,
+    /// True while "End game" waits for the person to confirm (a game not over is lost).
+    pub ending: bool,
 }
 
 impl PlayGame {
@@ -26,6 +28,7 @@ impl PlayGame {
         PlayGame {
             game,
             refusal: None,
+            ending: false,
         }
     }
 

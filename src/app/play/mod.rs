@@ -66,8 +66,10 @@ impl super::saved_part::SavedPart for Learning {
 pub enum PlayAction {
     /// Starts a game against the classic program, the person playing this colour.
     NewGame(Side),
-    /// Ends the game (back to editing).
+    /// Ends the game (back to editing); a game not over asks first.
     EndGame,
+    /// Answers "End this game?": true ends it.
+    ConfirmEnd(bool),
     /// One step of the person's move in a game: a checker from one place to another.
     Step(Loc, Loc),
     /// A move typed in gnubg notation in a game.

@@ -68,6 +68,20 @@ pub fn show(ui: &mut egui::Ui, view: &PlayView<'_>, typed: &mut String) -> Vec<P
         );
         return out;
     };
+    if game.ending {
+        egui::Modal::new(egui::Id::new("confirm-end-game")).show(ui.ctx(), |ui| {
+            ui.heading("End this game?");
+            ui.label("The game in progress is lost (the learning it did stays with the weights).");
+            ui.horizontal(|ui| {
+                if ui.button("End the game").clicked() {
+                    out.push(PlayAction::ConfirmEnd(true));
+                }
+                if ui.button("Keep playing").clicked() {
+                    out.push(PlayAction::ConfirmEnd(false));
+                }
+            });
+        });
+    }
     if let Some(over) = game.over() {
         ui.heading(over);
     }
