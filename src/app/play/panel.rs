@@ -69,7 +69,7 @@ pub fn show(ui: &mut egui::Ui, view: &PlayView<'_>, typed: &mut String) -> Vec<P
         return out;
     };
     if game.ending {
-        egui::Modal::new(egui::Id::new("confirm-end-game")).show(ui.ctx(), |ui| {
+        egui::Modal::new(egui::Id::unique("confirm-end-game")).show(ui.ctx(), |ui| {
             ui.heading("End this game?");
             ui.label("The game in progress is lost (the learning it did stays with the weights).");
             ui.horizontal(|ui| {
