@@ -5,7 +5,7 @@
 //! why they are skipped, unless `CI` is set: then they fail.
 
 mod common;
-use common::{run, stdout};
+use common::{race_id, run, stdout};
 
 use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};
@@ -283,5 +283,104 @@ fn bad_sizes_files_and_outputs_are_refused_cleanly() {
             );
         }
     }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The names in a folder, sorted.
+fn entries(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+/// `bgw ARGS` run in `dir` under an address-space limit of `kib` KiB (`ulimit -v`).
+#[cfg(unix)]
+fn capped(kib: u64, dir: &Path, args: &[&str]) -> Output {
+    Command::new("sh")
+        .arg("-c")
+        .arg(format!("ulimit -v {kib} && exec \"$0\" \"$@\""))
+        .arg(env!("CARGO_BIN_EXE_bgw"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap()
+}
+
+/// Issue 22, item 16: a size that cannot fit is refused before any work with the figures and
+/// the largest size that fits — exit code 1, one line, no abort, nothing left behind — and
+/// the size it names does fit.
+#[cfg(unix)]
+#[test]
+fn sizes_that_cannot_fit_are_refused_with_the_figures() {
+    let dir = temp_dir("memory");
+    // 600,000 KiB of address space: the binary, its threads and 6x8 fit, 6x15 does not.
+    const CAP: u64 = 600_000;
+    let id = race_id(&[(6, 15)], &[(6, 15)]);
+    let cases: [&[&str]; 4] = [
+        &["bearoff", "build", "--two-sided", "6x15", "--out", "x.bd"],
+        &[
+            "bearoff",
+            "build",
+            "--two-sided",
+            "6x15",
+            "--cubeless",
+            "--out",
+            "x.bd",
+        ],
+        &["bearoff", "errors", "6x15", "--quiet"],
+        &[
+            "bearoff",
+            &id,
+            "--two-sided",
+            "6x15",
+            "--games",
+            "0",
+            "--quiet",
+        ],
+    ];
+    for args in cases {
+        let o = capped(CAP, &dir, args);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(1), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(
+            !err.contains("panicked") && !err.contains("backtrace"),
+            "{args:?}: {err}"
+        );
+        assert!(
+            err.contains("6x15")
+                && err.contains("needs")
+                && err.contains("the largest that fits is 6x"),
+            "{args:?}: {err}"
+        );
+        assert!(entries(&dir).is_empty(), "{args:?}: {:?}", entries(&dir));
+    }
+    // The size the cubeful build names builds under the same limit.
+    let o = capped(CAP, &dir, cases[0]);
+    let err = stderr(&o);
+    let fits = err
+        .split("the largest that fits is ")
+        .nth(1)
+        .and_then(|s| s.split(|c: char| !c.is_ascii_alphanumeric()).next())
+        .unwrap()
+        .to_string();
+    let o = capped(
+        CAP,
+        &dir,
+        &[
+            "bearoff",
+            "build",
+            "--two-sided",
+            &fits,
+            "--out",
+            "x.bd",
+            "--quiet",
+        ],
+    );
+    assert!(o.status.success(), "{fits}: {}", stderr(&o));
+    assert_eq!(entries(&dir), ["x.bd"]);
     std::fs::remove_dir_all(&dir).unwrap();
 }

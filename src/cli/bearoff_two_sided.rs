@@ -5,8 +5,8 @@ use super::progress::Progress;
 use super::{CliError, eprint, interrupt, print};
 use bgw_engine::studies::bearoff::{self};
 use bgw_engine::studies::two_sided::{
-    self, Checkpoint, CubefulEquities, Header, Kind, MAX_CHECKERS, MAX_POINTS, TwoSidedChances,
-    TwoSidedDb, TwoSidedError, build,
+    self, Checkpoint, CubefulEquities, Header, Kind, MAX_CHECKERS, MAX_POINTS, Request,
+    TwoSidedChances, TwoSidedDb, TwoSidedError, build,
 };
 use std::fmt::Write as _;
 use std::path::Path;
@@ -37,6 +37,8 @@ fn in_file(path: &Path) -> impl Fn(TwoSidedError) -> CliError + '_ {
             "interrupted: {} not written; --resume continues from the last finished pip level",
             path.display()
         )),
+        // About the request, not the file.
+        e @ TwoSidedError::Memory(_) => CliError::failed(e.to_string()),
         e => CliError::failed(format!("{}: {e}", path.display())),
     }
 }
@@ -55,7 +57,8 @@ pub fn build_file(
     } else {
         Kind::Cubeful
     };
-    // Fail before a long build, not after it.
+    // Fail before a long build, not after it, and before anything is written.
+    two_sided::memory::check(points, checkers, &[Request::Build(kind)]).map_err(in_file(out))?;
     super::check_writable(out)?;
     let cp_path = Checkpoint::path_for(out);
     let mut cp =
@@ -74,7 +77,16 @@ pub fn build_file(
         ));
     }
     let start = std::time::Instant::now();
-    let db = build(points, checkers, kind, &task, Some(&mut cp)).map_err(in_file(out))?;
+    let db = match build(points, checkers, kind, &task, Some(&mut cp)) {
+        Ok(db) => db,
+        Err(e) => {
+            // A checkpoint without a finished level holds nothing to resume from.
+            if cp.last_level() == 0 {
+                let _ = cp.remove();
+            }
+            return Err(in_file(out)(e));
+        }
+    };
     let built = start.elapsed().as_secs_f64();
     progress.finish();
     two_sided::write_atomic(&db, out).map_err(in_file(out))?;
