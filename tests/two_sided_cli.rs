@@ -384,3 +384,43 @@ fn sizes_that_cannot_fit_are_refused_with_the_figures() {
     assert_eq!(entries(&dir), ["x.bd"]);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Issue 22, item 18: while a build holds `OUT.lock`, a second build of `OUT` is refused at
+/// once and touches nothing; the lock file goes with the build that made it.
+#[test]
+fn a_second_build_of_one_target_is_refused() {
+    let dir = temp_dir("lock");
+    let out = dir.join("c.bd");
+    let lock = dir.join("c.bd.lock");
+    std::fs::write(&out, "the first build's file").unwrap();
+    let held = std::fs::File::create(&lock).unwrap();
+    held.try_lock().unwrap();
+    for resume in [false, true] {
+        let mut args = vec!["bearoff", "build", "--two-sided", "3x3", "--out"];
+        args.push(out.to_str().unwrap());
+        if resume {
+            args.push("--resume");
+        }
+        let o = run(&args);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(1), "{err}");
+        assert!(
+            err.contains(&format!(
+                "another build is writing {} (lock {} held)",
+                out.display(),
+                lock.display()
+            )) && err.lines().count() == 1,
+            "{err}"
+        );
+        assert_eq!(
+            std::fs::read_to_string(&out).unwrap(),
+            "the first build's file"
+        );
+        assert_eq!(entries(&dir), ["c.bd", "c.bd.lock"]);
+    }
+    drop(held);
+    // The lock released, the build runs, and takes its lock file away with it.
+    build("3x3", false, &out);
+    assert_eq!(entries(&dir), ["c.bd"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -3,6 +3,7 @@
 
 use super::progress::Progress;
 use super::{CliError, eprint, interrupt, print};
+use bgw_engine::io::lock_file::Lock;
 use bgw_engine::studies::bearoff::{self};
 use bgw_engine::studies::two_sided::{
     self, Checkpoint, CubefulEquities, Header, Kind, MAX_CHECKERS, MAX_POINTS, Request,
@@ -60,6 +61,20 @@ pub fn build_file(
     // Fail before a long build, not after it, and before anything is written.
     two_sided::memory::check(points, checkers, &[Request::Build(kind)]).map_err(in_file(out))?;
     super::check_writable(out)?;
+    // One build of a target at a time: the lock is held to the end and its file removed when
+    // `lock` is dropped, on every return (a killed run leaves a file no one holds: harmless).
+    let lock_path = Lock::path_for(out);
+    let lock = match Lock::try_acquire(&lock_path) {
+        Ok(Some(lock)) => lock,
+        Ok(None) => {
+            return Err(CliError::failed(format!(
+                "another build is writing {} (lock {} held)",
+                out.display(),
+                lock_path.display()
+            )));
+        }
+        Err(e) => return Err(CliError::failed(format!("{}: {e}", lock_path.display()))),
+    };
     let cp_path = Checkpoint::path_for(out);
     let mut cp =
         Checkpoint::open(&cp_path, points, checkers, kind, resume).map_err(in_file(&cp_path))?;
@@ -91,6 +106,7 @@ pub fn build_file(
     progress.finish();
     two_sided::write_atomic(&db, out).map_err(in_file(out))?;
     cp.remove().map_err(in_file(&cp_path))?;
+    drop(lock);
     if !quiet {
         let size = std::fs::metadata(out).map(|m| m.len()).unwrap_or(0);
         eprint(&format!(
