@@ -385,6 +385,51 @@ fn sizes_that_cannot_fit_are_refused_with_the_figures() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Issue 22, item 17: a symbolic link at `OUT.resume` is replaced by the checkpoint, never
+/// written through; with `--resume` it is refused.
+#[cfg(unix)]
+#[test]
+fn a_link_at_the_checkpoint_is_never_written_through() {
+    let dir = temp_dir("link");
+    let victim = dir.join("victim.txt");
+    std::fs::write(&victim, "important\n").unwrap();
+    let link = dir.join("x.bd.resume");
+    std::os::unix::fs::symlink("victim.txt", &link).unwrap();
+    let out = dir.join("x.bd");
+    let o = run(&[
+        "bearoff",
+        "build",
+        "--two-sided",
+        "3x3",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "important\n");
+    assert_eq!(entries(&dir), ["victim.txt", "x.bd"]);
+    // With --resume the link is refused, not read.
+    std::fs::remove_file(&out).unwrap();
+    std::os::unix::fs::symlink("victim.txt", &link).unwrap();
+    let o = run(&[
+        "bearoff",
+        "build",
+        "--two-sided",
+        "3x3",
+        "--out",
+        out.to_str().unwrap(),
+        "--resume",
+    ]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("symbolic link") && err.lines().count() == 1,
+        "{err}"
+    );
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "important\n");
+    assert_eq!(entries(&dir), ["victim.txt", "x.bd.resume"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// Issue 22, item 18: while a build holds `OUT.lock`, a second build of `OUT` is refused at
 /// once and touches nothing; the lock file goes with the build that made it.
 #[test]

@@ -8,6 +8,10 @@
 //! machine at most the last seconds). On resume the records are read while they are whole,
 //! consecutive and their hash matches; anything after (a record cut by a crash) is cut off
 //! and rebuilt.
+//!
+//! A new checkpoint is a new file put in place of whatever was at its path (a symbolic link
+//! there is replaced, never written through); on resume, a link or anything but a regular file
+//! is refused, not read.
 
 use super::table::{Kind, TwoSidedError};
 use std::fs::{File, OpenOptions};
@@ -19,6 +23,7 @@ const MAGIC: &[u8; 8] = b"bgwTSck1";
 const HEADER_LEN: u64 = 16;
 
 /// An open checkpoint file.
+#[derive(Debug)]
 pub struct Checkpoint {
     file: File,
     path: PathBuf,
@@ -46,6 +51,40 @@ fn fnv(hash: u64, bytes: &[u8]) -> u64 {
 
 const FNV_START: u64 = 0xcbf2_9ce4_8422_2325;
 
+/// The checkpoint at `path` opened for reading and writing, `None` when there is none; an
+/// error when it is a symbolic link or not a regular file (it is not read through a link).
+fn open_existing(path: &Path) -> Result<Option<File>, TwoSidedError> {
+    let refuse = |what: &str| {
+        TwoSidedError::Checkpoint(format!(
+            "{} is {what}; a checkpoint is read only from the regular file a build made (delete \
+             it, or build without --resume)",
+            path.display()
+        ))
+    };
+    let meta = match std::fs::symlink_metadata(path) {
+        Ok(m) => m,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(e.into()),
+    };
+    if meta.file_type().is_symlink() {
+        return Err(refuse("a symbolic link"));
+    }
+    if !meta.is_file() {
+        return Err(refuse("not a regular file"));
+    }
+    let file = OpenOptions::new().read(true).write(true).open(path)?;
+    // Replaced between the look and the open: what was opened is not what was looked at.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        let opened = file.metadata()?;
+        if opened.dev() != meta.dev() || opened.ino() != meta.ino() {
+            return Err(refuse("a file that changed while it was opened"));
+        }
+    }
+    Ok(Some(file))
+}
+
 impl Checkpoint {
     /// The checkpoint of the output `out`: `out` with `.resume` appended.
     pub fn path_for(out: &Path) -> PathBuf {
@@ -55,8 +94,11 @@ impl Checkpoint {
     }
 
     /// Opens the checkpoint at `path` for a build of `points` × `checkers` of `kind`. With
-    /// `resume` an existing file is continued (an error when it belongs to another build);
-    /// without it, or when there is none, a new one is started.
+    /// `resume` an existing file is continued (an error when it belongs to another build, or
+    /// is a symbolic link or anything but a regular file: a checkpoint is read only from a
+    /// file a build made); without it, or when there is none, a new one is started — a new
+    /// file put in place of whatever was at `path` (a link is replaced, never written
+    /// through).
     pub fn open(
         path: &Path,
         points: usize,
@@ -69,13 +111,22 @@ impl Checkpoint {
         header[8] = points as u8;
         header[9] = checkers as u8;
         header[10] = kind_byte(kind);
-        let existing = resume && path.exists();
-        let mut file = OpenOptions::new()
-            .read(true)
-            .write(true)
-            .create(true)
-            .truncate(!existing)
-            .open(path)?;
+        let existing = match resume {
+            true => open_existing(path)?,
+            false => None,
+        };
+        let Some(mut file) = existing else {
+            let file = crate::io::atomic_file::create_replacing(path, |f| {
+                f.write_all(&header)?;
+                f.flush()
+            })?;
+            return Ok(Checkpoint {
+                file,
+                path: path.to_path_buf(),
+                finished: Vec::new(),
+                synced: Instant::now(),
+            });
+        };
         let mut cp = Checkpoint {
             file: file.try_clone()?,
             path: path.to_path_buf(),
@@ -83,7 +134,7 @@ impl Checkpoint {
             synced: Instant::now(),
         };
         let len = file.metadata()?.len();
-        if existing && len >= HEADER_LEN {
+        if len >= HEADER_LEN {
             let mut found = [0u8; HEADER_LEN as usize];
             file.read_exact(&mut found)?;
             if found != header {
@@ -98,6 +149,7 @@ impl Checkpoint {
             file.set_len(end)?;
             file.seek(SeekFrom::Start(end))?;
         } else {
+            // Cut before its header was whole: started again.
             file.set_len(0)?;
             file.write_all(&header)?;
             file.sync_all()?;
@@ -243,6 +295,25 @@ mod tests {
         }
         cp.remove().unwrap();
         assert!(!path.exists());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_link_is_replaced_by_a_new_checkpoint_and_refused_on_resume() {
+        let dir = tempfile::tempdir().unwrap();
+        let victim = dir.path().join("victim.txt");
+        std::fs::write(&victim, "important").unwrap();
+        let path = dir.path().join("x.resume");
+        std::os::unix::fs::symlink(&victim, &path).unwrap();
+        let e = Checkpoint::open(&path, 3, 3, Kind::Cubeless, true).unwrap_err();
+        assert!(e.to_string().contains("is a symbolic link"), "{e}");
+        let mut cp = Checkpoint::open(&path, 3, 3, Kind::Cubeless, false).unwrap();
+        build(3, 3, Kind::Cubeless, &Task::new(), Some(&mut cp)).unwrap();
+        assert_eq!(std::fs::read_to_string(&victim).unwrap(), "important");
+        assert!(std::fs::symlink_metadata(&path).unwrap().is_file());
+        assert!(std::fs::metadata(&path).unwrap().len() > 16);
+        let e = Checkpoint::open(dir.path(), 3, 3, Kind::Cubeless, true).unwrap_err();
+        assert!(e.to_string().contains("not a regular file"), "{e}");
     }
 
     #[test]
