@@ -469,3 +469,33 @@ fn a_second_build_of_one_target_is_refused() {
     assert_eq!(entries(&dir), ["c.bd"]);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Issue 22, item 19: a checkpoint record whose length claims 2^64 - 1 bytes is a damaged
+/// record like any other: dropped, and the build resumes before it and writes the same file.
+#[test]
+fn a_checkpoint_record_claiming_2_64_bytes_is_dropped() {
+    let dir = temp_dir("huge-record");
+    let clean = dir.join("clean.bd");
+    build("3x3", false, &clean);
+    let out = dir.join("z.bd");
+    let mut cp = b"bgwTSck1".to_vec();
+    cp.extend([3, 3, 2, 0, 0, 0, 0, 0]);
+    cp.extend(1u32.to_le_bytes());
+    cp.extend(u64::MAX.to_le_bytes());
+    cp.extend([0u8; 30]);
+    std::fs::write(dir.join("z.bd.resume"), &cp).unwrap();
+    let o = run(&[
+        "bearoff",
+        "build",
+        "--two-sided",
+        "3x3",
+        "--out",
+        out.to_str().unwrap(),
+        "--resume",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stderr(&o).contains("dropped"), "{}", stderr(&o));
+    assert_eq!(std::fs::read(&out).unwrap(), std::fs::read(&clean).unwrap());
+    assert_eq!(entries(&dir), ["clean.bd", "z.bd"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -84,6 +84,18 @@ pub fn build_file(
         &task,
         quiet,
     );
+    if cp.dropped() > 0 {
+        let after = match cp.last_level() {
+            0 => "its header".to_string(),
+            level => format!("pip level {level}"),
+        };
+        progress.println(&format!(
+            "dropped the damaged end of {} ({} bytes after {after}: a record cut or corrupt); \
+             its levels are built again",
+            cp_path.display(),
+            cp.dropped(),
+        ));
+    }
     if cp.last_level() > 0 {
         progress.println(&format!(
             "resuming {} after pip level {}",

@@ -6,8 +6,9 @@
 //! that (`u64`), little-endian. Records are synced to disk at most every few seconds (a sync a
 //! level would dominate small builds; a killed process loses nothing written, a crash of the
 //! machine at most the last seconds). On resume the records are read while they are whole,
-//! consecutive and their hash matches; anything after (a record cut by a crash) is cut off
-//! and rebuilt.
+//! consecutive and their hash matches; anything after (a record cut by a crash, or damaged:
+//! whatever length it claims, up to 2^64 − 1, is compared with what the file holds) is cut off
+//! and rebuilt ([`Checkpoint::dropped`] says how much).
 //!
 //! A new checkpoint is a new file put in place of whatever was at its path (a symbolic link
 //! there is replaced, never written through); on resume, a link or anything but a regular file
@@ -29,6 +30,8 @@ pub struct Checkpoint {
     path: PathBuf,
     /// The levels already in the file: (level, offset of its cells, bytes).
     finished: Vec<(usize, u64, u64)>,
+    /// Bytes of a damaged end cut off when the file was opened.
+    dropped: u64,
     synced: Instant,
 }
 
@@ -124,6 +127,7 @@ impl Checkpoint {
                 file,
                 path: path.to_path_buf(),
                 finished: Vec::new(),
+                dropped: 0,
                 synced: Instant::now(),
             });
         };
@@ -131,6 +135,7 @@ impl Checkpoint {
             file: file.try_clone()?,
             path: path.to_path_buf(),
             finished: Vec::new(),
+            dropped: 0,
             synced: Instant::now(),
         };
         let len = file.metadata()?.len();
@@ -146,10 +151,12 @@ impl Checkpoint {
                 )));
             }
             let end = cp.scan(len)?;
+            cp.dropped = len - end;
             file.set_len(end)?;
             file.seek(SeekFrom::Start(end))?;
         } else {
             // Cut before its header was whole: started again.
+            cp.dropped = len;
             file.set_len(0)?;
             file.write_all(&header)?;
             file.sync_all()?;
@@ -172,7 +179,10 @@ impl Checkpoint {
             let level = u32::from_le_bytes(head[..4].try_into().unwrap_or_default()) as usize;
             let bytes = u64::from_le_bytes(head[4..].try_into().unwrap_or_default());
             let expected = self.finished.last().map_or(1, |l| l.0 + 1);
-            if level != expected || at + 12 + bytes + 8 > len {
+            // Whatever length a damaged record claims, up to 2^64 - 1: no overflow, and no
+            // more than the file holds after its head and before its hash.
+            let room = len - (at + 12);
+            if level != expected || room < 8 || bytes > room - 8 {
                 return Ok(at);
             }
             let mut hash = fnv(FNV_START, &head);
@@ -191,6 +201,12 @@ impl Checkpoint {
             self.finished.push((level, at + 12, bytes));
             at += 12 + bytes + 8;
         }
+    }
+
+    /// Bytes cut off the end of the file when it was opened: a record a crash cut or that is
+    /// damaged, and whatever followed it (0: none). Its levels are built again.
+    pub fn dropped(&self) -> u64 {
+        self.dropped
     }
 
     /// The last level the file holds (0: none).
@@ -295,6 +311,47 @@ mod tests {
         }
         cp.remove().unwrap();
         assert!(!path.exists());
+    }
+
+    #[test]
+    fn a_record_claiming_2_64_bytes_is_dropped_like_a_cut_one() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("x.resume");
+        let full = build(3, 3, Kind::Cubeful, &Task::new(), None).unwrap();
+        let task = Task::new();
+        let reports = AtomicU64::new(0);
+        task.observe(move |t| {
+            if reports.fetch_add(1, Ordering::SeqCst) == 3 {
+                t.cancel();
+            }
+        });
+        let mut cp = Checkpoint::open(&path, 3, 3, Kind::Cubeful, false).unwrap();
+        assert!(build(3, 3, Kind::Cubeful, &task, Some(&mut cp)).is_err());
+        let last = cp.last_level();
+        assert!(last >= 2, "{last}");
+        drop(cp);
+        let len = std::fs::metadata(&path).unwrap().len();
+        // The next record's head claims u64::MAX bytes (and u64::MAX - 7: the sum with the
+        // hash's 8 bytes overflows too).
+        for claim in [u64::MAX, u64::MAX - 7] {
+            let mut f = OpenOptions::new().append(true).open(&path).unwrap();
+            f.write_all(&((last + 1) as u32).to_le_bytes()).unwrap();
+            f.write_all(&claim.to_le_bytes()).unwrap();
+            f.write_all(&[0u8; 40]).unwrap();
+            drop(f);
+            let cp = Checkpoint::open(&path, 3, 3, Kind::Cubeful, true).unwrap();
+            assert_eq!(cp.last_level(), last);
+            assert_eq!(cp.dropped(), 12 + 40);
+            assert_eq!(std::fs::metadata(&path).unwrap().len(), len);
+        }
+        let mut cp = Checkpoint::open(&path, 3, 3, Kind::Cubeful, true).unwrap();
+        assert_eq!(cp.dropped(), 0);
+        let resumed = build(3, 3, Kind::Cubeful, &Task::new(), Some(&mut cp)).unwrap();
+        for x in 0..full.positions() {
+            for y in 0..full.positions() {
+                assert_eq!(full.cubeful(x, y), resumed.cubeful(x, y));
+            }
+        }
     }
 
     #[cfg(unix)]
