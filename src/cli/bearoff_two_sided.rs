@@ -107,8 +107,9 @@ pub fn build_file(
     let db = match build(points, checkers, kind, &task, Some(&mut cp)) {
         Ok(db) => db,
         Err(e) => {
-            // A checkpoint without a finished level holds nothing to resume from.
-            if cp.last_level() == 0 {
+            // A table that could not be allocated: its checkpoint, without a finished level,
+            // holds nothing to resume from and goes.
+            if matches!(e, TwoSidedError::Memory(_)) && cp.last_level() == 0 {
                 let _ = cp.remove();
             }
             return Err(in_file(out)(e));
