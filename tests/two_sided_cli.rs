@@ -5,7 +5,7 @@
 //! why they are skipped, unless `CI` is set: then they fail.
 
 mod common;
-use common::{run, stdout};
+use common::{race_id, run, stdout};
 
 use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};
@@ -283,5 +283,219 @@ fn bad_sizes_files_and_outputs_are_refused_cleanly() {
             );
         }
     }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The names in a folder, sorted.
+fn entries(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+/// `bgw ARGS` run in `dir` under an address-space limit of `kib` KiB (`ulimit -v`).
+#[cfg(unix)]
+fn capped(kib: u64, dir: &Path, args: &[&str]) -> Output {
+    Command::new("sh")
+        .arg("-c")
+        .arg(format!("ulimit -v {kib} && exec \"$0\" \"$@\""))
+        .arg(env!("CARGO_BIN_EXE_bgw"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap()
+}
+
+/// Issue 22, item 16: a size that cannot fit is refused before any work with the figures and
+/// the largest size that fits — exit code 1, one line, no abort, nothing left behind — and
+/// the size it names does fit.
+#[cfg(unix)]
+#[test]
+fn sizes_that_cannot_fit_are_refused_with_the_figures() {
+    let dir = temp_dir("memory");
+    // 600,000 KiB of address space: the binary, its threads and 6x8 fit, 6x15 does not.
+    const CAP: u64 = 600_000;
+    let id = race_id(&[(6, 15)], &[(6, 15)]);
+    let cases: [&[&str]; 4] = [
+        &["bearoff", "build", "--two-sided", "6x15", "--out", "x.bd"],
+        &[
+            "bearoff",
+            "build",
+            "--two-sided",
+            "6x15",
+            "--cubeless",
+            "--out",
+            "x.bd",
+        ],
+        &["bearoff", "errors", "6x15", "--quiet"],
+        &[
+            "bearoff",
+            &id,
+            "--two-sided",
+            "6x15",
+            "--games",
+            "0",
+            "--quiet",
+        ],
+    ];
+    for args in cases {
+        let o = capped(CAP, &dir, args);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(1), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(
+            !err.contains("panicked") && !err.contains("backtrace"),
+            "{args:?}: {err}"
+        );
+        assert!(
+            err.contains("6x15")
+                && err.contains("needs")
+                && err.contains("the largest that fits is 6x"),
+            "{args:?}: {err}"
+        );
+        assert!(entries(&dir).is_empty(), "{args:?}: {:?}", entries(&dir));
+    }
+    // The size the cubeful build names builds under the same limit.
+    let o = capped(CAP, &dir, cases[0]);
+    let err = stderr(&o);
+    let fits = err
+        .split("the largest that fits is ")
+        .nth(1)
+        .and_then(|s| s.split(|c: char| !c.is_ascii_alphanumeric()).next())
+        .unwrap()
+        .to_string();
+    let o = capped(
+        CAP,
+        &dir,
+        &[
+            "bearoff",
+            "build",
+            "--two-sided",
+            &fits,
+            "--out",
+            "x.bd",
+            "--quiet",
+        ],
+    );
+    assert!(o.status.success(), "{fits}: {}", stderr(&o));
+    assert_eq!(entries(&dir), ["x.bd"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Issue 22, item 17: a symbolic link at `OUT.resume` is replaced by the checkpoint, never
+/// written through; with `--resume` it is refused.
+#[cfg(unix)]
+#[test]
+fn a_link_at_the_checkpoint_is_never_written_through() {
+    let dir = temp_dir("link");
+    let victim = dir.join("victim.txt");
+    std::fs::write(&victim, "important\n").unwrap();
+    let link = dir.join("x.bd.resume");
+    std::os::unix::fs::symlink("victim.txt", &link).unwrap();
+    let out = dir.join("x.bd");
+    let o = run(&[
+        "bearoff",
+        "build",
+        "--two-sided",
+        "3x3",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "important\n");
+    assert_eq!(entries(&dir), ["victim.txt", "x.bd"]);
+    // With --resume the link is refused, not read.
+    std::fs::remove_file(&out).unwrap();
+    std::os::unix::fs::symlink("victim.txt", &link).unwrap();
+    let o = run(&[
+        "bearoff",
+        "build",
+        "--two-sided",
+        "3x3",
+        "--out",
+        out.to_str().unwrap(),
+        "--resume",
+    ]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("symbolic link") && err.lines().count() == 1,
+        "{err}"
+    );
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "important\n");
+    assert_eq!(entries(&dir), ["victim.txt", "x.bd.resume"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Issue 22, item 18: while a build holds `OUT.lock`, a second build of `OUT` is refused at
+/// once and touches nothing; the lock file goes with the build that made it.
+#[test]
+fn a_second_build_of_one_target_is_refused() {
+    let dir = temp_dir("lock");
+    let out = dir.join("c.bd");
+    let lock = dir.join("c.bd.lock");
+    std::fs::write(&out, "the first build's file").unwrap();
+    let held = std::fs::File::create(&lock).unwrap();
+    held.try_lock().unwrap();
+    for resume in [false, true] {
+        let mut args = vec!["bearoff", "build", "--two-sided", "3x3", "--out"];
+        args.push(out.to_str().unwrap());
+        if resume {
+            args.push("--resume");
+        }
+        let o = run(&args);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(1), "{err}");
+        assert!(
+            err.contains(&format!(
+                "another build is writing {} (lock {} held)",
+                out.display(),
+                lock.display()
+            )) && err.lines().count() == 1,
+            "{err}"
+        );
+        assert_eq!(
+            std::fs::read_to_string(&out).unwrap(),
+            "the first build's file"
+        );
+        assert_eq!(entries(&dir), ["c.bd", "c.bd.lock"]);
+    }
+    drop(held);
+    // The lock released, the build runs, and takes its lock file away with it.
+    build("3x3", false, &out);
+    assert_eq!(entries(&dir), ["c.bd"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Issue 22, item 19: a checkpoint record whose length claims 2^64 - 1 bytes is a damaged
+/// record like any other: dropped, and the build resumes before it and writes the same file.
+#[test]
+fn a_checkpoint_record_claiming_2_64_bytes_is_dropped() {
+    let dir = temp_dir("huge-record");
+    let clean = dir.join("clean.bd");
+    build("3x3", false, &clean);
+    let out = dir.join("z.bd");
+    let mut cp = b"bgwTSck1".to_vec();
+    cp.extend([3, 3, 2, 0, 0, 0, 0, 0]);
+    cp.extend(1u32.to_le_bytes());
+    cp.extend(u64::MAX.to_le_bytes());
+    cp.extend([0u8; 30]);
+    std::fs::write(dir.join("z.bd.resume"), &cp).unwrap();
+    let o = run(&[
+        "bearoff",
+        "build",
+        "--two-sided",
+        "3x3",
+        "--out",
+        out.to_str().unwrap(),
+        "--resume",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stderr(&o).contains("dropped"), "{}", stderr(&o));
+    assert_eq!(std::fs::read(&out).unwrap(), std::fs::read(&clean).unwrap());
+    assert_eq!(entries(&dir), ["clean.bd", "z.bd"]);
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -335,7 +335,11 @@ fn analyse(text: &str, args: &Args) -> Result<ExitCode, CliError> {
     in_range("--games", args.games, 0, MAX_ROLLOUT_GAMES)?;
     let pos = read_position(text)?;
     let two_sided = match &args.two_sided {
-        Some(spec) => Some(super::bearoff_errors::load(spec, args.quiet || args.json)?),
+        Some(spec) => Some(super::bearoff_errors::load(
+            spec,
+            args.quiet || args.json,
+            false,
+        )?),
         None => None,
     };
     let limit = args.points.map_or(10, |p| p as usize);

@@ -5,7 +5,9 @@
 use super::progress::Progress;
 use super::{CliError, interrupt, print};
 use bgw_engine::studies::bearoff::{ErrorMap, MethodErrors, Summary, build, error_map};
-use bgw_engine::studies::two_sided::{Kind, TwoSidedChances, TwoSidedDb, TwoSidedError};
+use bgw_engine::studies::two_sided::{
+    self, Kind, Request, TwoSidedChances, TwoSidedDb, TwoSidedError,
+};
 use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -33,7 +35,7 @@ const MAX_WORST: usize = 10_000;
 /// Runs `bgw bearoff errors`.
 pub fn run(args: &Args) -> Result<ExitCode, CliError> {
     super::in_range("--worst", args.worst, 0, MAX_WORST)?;
-    let db = load(&args.db, args.quiet)?;
+    let db = load(&args.db, args.quiet, true)?;
     let points = db.points();
     let one_sided = build::<f64>(points, &interrupt::task())?;
     let task = interrupt::task();
@@ -192,23 +194,40 @@ fn method(o: &mut String, m: &MethodErrors) {
 }
 
 /// A two-sided database by name: `PxC` is built in memory (exact, f64), anything else is read
-/// as a gnubg two-sided file.
-pub fn load(spec: &std::path::Path, quiet: bool) -> Result<TwoSidedDb, CliError> {
+/// as a gnubg two-sided file. With `map` its error map follows: the memory check before any
+/// work counts it too.
+pub fn load(spec: &std::path::Path, quiet: bool, map: bool) -> Result<TwoSidedDb, CliError> {
     let text = spec.to_string_lossy();
     let size = text
         .split_once('x')
         .and_then(|(p, c)| Some((p.parse::<usize>().ok()?, c.parse::<usize>().ok()?)));
+    let with_map = |r: Request| {
+        if map {
+            vec![r, Request::ErrorMap]
+        } else {
+            vec![r]
+        }
+    };
     let Some((points, checkers)) = size.filter(|_| !spec.exists()) else {
-        return TwoSidedDb::read(spec).map_err(|e| match e {
+        let in_file = |e| match e {
             TwoSidedError::Io(e) if e.kind() == std::io::ErrorKind::NotFound => {
                 CliError::failed(format!(
                     "{}: no such file (or give PxC, e.g. 6x6, to build one)",
                     spec.display()
                 ))
             }
+            e @ TwoSidedError::Memory(_) => CliError::failed(e.to_string()),
             e => CliError::failed(format!("{}: {e}", spec.display())),
-        });
+        };
+        let h = two_sided::read_header(spec).map_err(in_file)?;
+        two_sided::memory::check(h.points, h.checkers, &with_map(Request::Read(h.kind())))
+            .map_err(in_file)?;
+        return TwoSidedDb::read(spec).map_err(in_file);
     };
+    if two_sided::check_size(points, checkers).is_ok() {
+        two_sided::memory::check(points, checkers, &with_map(Request::Build(Kind::Exact)))
+            .map_err(|e| CliError::failed(e.to_string()))?;
+    }
     let task = interrupt::task();
     let mut progress = Progress::new(format!("building the two-sided {text}"), &task, quiet);
     let db = TwoSidedDb::build(points, checkers, Kind::Exact, &task).map_err(|e| match e {

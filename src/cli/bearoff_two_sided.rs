@@ -3,10 +3,11 @@
 
 use super::progress::Progress;
 use super::{CliError, eprint, interrupt, print};
+use bgw_engine::io::lock_file::Lock;
 use bgw_engine::studies::bearoff::{self};
 use bgw_engine::studies::two_sided::{
-    self, Checkpoint, CubefulEquities, Header, Kind, MAX_CHECKERS, MAX_POINTS, TwoSidedChances,
-    TwoSidedDb, TwoSidedError, build,
+    self, Checkpoint, CubefulEquities, Header, Kind, MAX_CHECKERS, MAX_POINTS, Request,
+    TwoSidedChances, TwoSidedDb, TwoSidedError, build,
 };
 use std::fmt::Write as _;
 use std::path::Path;
@@ -37,6 +38,8 @@ fn in_file(path: &Path) -> impl Fn(TwoSidedError) -> CliError + '_ {
             "interrupted: {} not written; --resume continues from the last finished pip level",
             path.display()
         )),
+        // About the request, not the file.
+        e @ TwoSidedError::Memory(_) => CliError::failed(e.to_string()),
         e => CliError::failed(format!("{}: {e}", path.display())),
     }
 }
@@ -55,8 +58,23 @@ pub fn build_file(
     } else {
         Kind::Cubeful
     };
-    // Fail before a long build, not after it.
+    // Fail before a long build, not after it, and before anything is written.
+    two_sided::memory::check(points, checkers, &[Request::Build(kind)]).map_err(in_file(out))?;
     super::check_writable(out)?;
+    // One build of a target at a time: the lock is held to the end and its file removed when
+    // `lock` is dropped, on every return (a killed run leaves a file no one holds: harmless).
+    let lock_path = Lock::path_for(out);
+    let lock = match Lock::try_acquire(&lock_path) {
+        Ok(Some(lock)) => lock,
+        Ok(None) => {
+            return Err(CliError::failed(format!(
+                "another build is writing {} (lock {} held)",
+                out.display(),
+                lock_path.display()
+            )));
+        }
+        Err(e) => return Err(CliError::failed(format!("{}: {e}", lock_path.display()))),
+    };
     let cp_path = Checkpoint::path_for(out);
     let mut cp =
         Checkpoint::open(&cp_path, points, checkers, kind, resume).map_err(in_file(&cp_path))?;
@@ -66,6 +84,18 @@ pub fn build_file(
         &task,
         quiet,
     );
+    if cp.dropped() > 0 {
+        let after = match cp.last_level() {
+            0 => "its header".to_string(),
+            level => format!("pip level {level}"),
+        };
+        progress.println(&format!(
+            "dropped the damaged end of {} ({} bytes after {after}: a record cut or corrupt); \
+             its levels are built again",
+            cp_path.display(),
+            cp.dropped(),
+        ));
+    }
     if cp.last_level() > 0 {
         progress.println(&format!(
             "resuming {} after pip level {}",
@@ -74,11 +104,22 @@ pub fn build_file(
         ));
     }
     let start = std::time::Instant::now();
-    let db = build(points, checkers, kind, &task, Some(&mut cp)).map_err(in_file(out))?;
+    let db = match build(points, checkers, kind, &task, Some(&mut cp)) {
+        Ok(db) => db,
+        Err(e) => {
+            // A table that could not be allocated: its checkpoint, without a finished level,
+            // holds nothing to resume from and goes.
+            if matches!(e, TwoSidedError::Memory(_)) && cp.last_level() == 0 {
+                let _ = cp.remove();
+            }
+            return Err(in_file(out)(e));
+        }
+    };
     let built = start.elapsed().as_secs_f64();
     progress.finish();
     two_sided::write_atomic(&db, out).map_err(in_file(out))?;
     cp.remove().map_err(in_file(&cp_path))?;
+    drop(lock);
     if !quiet {
         let size = std::fs::metadata(out).map(|m| m.len()).unwrap_or(0);
         eprint(&format!(

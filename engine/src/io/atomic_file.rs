@@ -8,7 +8,8 @@
 //!
 //! The target must be a regular file or not exist yet: a directory, a device or a FIFO is
 //! refused. A symbolic link is written **through**: the file it points to is replaced and the
-//! link stays a link (a dangling link is refused). Temporary names are recognisable —
+//! link stays a link (a dangling link is refused); [`create_replacing`], for the files the
+//! program makes for itself (a checkpoint), replaces a link instead. Temporary names are recognisable —
 //! `.NAME.bgw-PID-RANDOM.tmp` beside the target — and the ones a killed run left behind (its
 //! process is gone) are removed the next time the same target is written.
 
@@ -32,16 +33,7 @@ impl AtomicFile {
     /// killed runs for it, and creates the temporary file in its folder.
     pub fn create(path: &Path) -> io::Result<AtomicFile> {
         let path = target(path)?;
-        let name = file_name(&path)?;
-        remove_stale(&path, &name);
-        let prefix = format!("{}{}-", temp_prefix(&name), std::process::id());
-        let mut builder = tempfile::Builder::new();
-        builder.prefix(&prefix).suffix(".tmp");
-        // A new file gets the usual mode (0666 less the umask), not the temporary file's 0600.
-        #[cfg(unix)]
-        builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
-        let temp = builder.tempfile_in(folder_of(&path))?;
-        let (file, temp) = temp.into_parts();
+        let (file, temp) = temp_beside(&path)?.into_parts();
         // A replaced file keeps its mode.
         if let Ok(old) = std::fs::metadata(&path) {
             file.set_permissions(old.permissions())?;
@@ -88,6 +80,38 @@ impl Write for AtomicFile {
     fn flush(&mut self) -> io::Result<()> {
         self.writer.flush()
     }
+}
+
+/// A new temporary file beside `path` (removing those killed runs left for it), named
+/// `.NAME.bgw-PID-RANDOM.tmp`, with the usual mode of a new file (0666 less the umask), not the
+/// temporary file's 0600.
+fn temp_beside(path: &Path) -> io::Result<tempfile::NamedTempFile> {
+    let name = file_name(path)?;
+    remove_stale(path, &name);
+    let prefix = format!("{}{}-", temp_prefix(&name), std::process::id());
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(&prefix).suffix(".tmp");
+    #[cfg(unix)]
+    builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
+    builder.tempfile_in(folder_of(path))
+}
+
+/// Puts a new file at `path` holding what `fill` writes, and gives it back open for reading
+/// and writing (for a file that keeps growing, such as a checkpoint). `fill` writes into a
+/// temporary file beside `path`, which is synced and renamed over it: whatever was at `path` is
+/// replaced — a symbolic link itself, **never** the file it points to (unlike
+/// [`AtomicFile`], which writes through a link the user made to their file). On an error the
+/// temporary file is removed and `path` is untouched.
+pub fn create_replacing(
+    path: &Path,
+    fill: impl FnOnce(&mut File) -> io::Result<()>,
+) -> io::Result<File> {
+    let mut temp = temp_beside(path)?;
+    fill(temp.as_file_mut())?;
+    temp.as_file().sync_all()?;
+    let file = temp.persist(path).map_err(|e| e.error)?;
+    sync_folder(folder_of(path))?;
+    Ok(file)
 }
 
 /// Writes `path` atomically: `fill` writes the content into a temporary file beside it, which
@@ -343,6 +367,28 @@ mod tests {
         assert!(!stale.exists(), "a dead run's file is removed");
         assert!(live.exists(), "a running process's file stays");
         assert!(other.exists(), "another target's file stays");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_replacing_create_replaces_a_link_instead_of_following_it() {
+        use std::io::{Read, Seek, SeekFrom};
+        let dir = tempfile::tempdir().unwrap();
+        let victim = dir.path().join("victim.txt");
+        std::fs::write(&victim, "important").unwrap();
+        let link = dir.path().join("x.resume");
+        std::os::unix::fs::symlink(&victim, &link).unwrap();
+        let mut file = create_replacing(&link, |f| f.write_all(b"head")).unwrap();
+        assert_eq!(std::fs::read_to_string(&victim).unwrap(), "important");
+        assert!(std::fs::symlink_metadata(&link).unwrap().is_file());
+        // The file given back is the new one, open for more.
+        file.write_all(b"+more").unwrap();
+        file.seek(SeekFrom::Start(0)).unwrap();
+        let mut text = String::new();
+        file.read_to_string(&mut text).unwrap();
+        assert_eq!(text, "head+more");
+        assert_eq!(std::fs::read_to_string(&link).unwrap(), "head+more");
+        assert_eq!(entries(dir.path()), ["victim.txt", "x.resume"]);
     }
 
     #[test]

@@ -16,7 +16,7 @@ use bgw_engine::studies::bearoff::{
     build_within, error_map,
 };
 use bgw_engine::studies::two_sided::{
-    DEFAULT_LIMIT, Kind, Solver, TwoSidedChances, TwoSidedDb, positions,
+    self, DEFAULT_LIMIT, Kind, Request, Solver, TwoSidedChances, TwoSidedDb, positions,
 };
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -282,6 +282,9 @@ impl TwoSidedState {
         self.loading(
             format!("building the {points}×{checkers} two-sided database"),
             move |task| {
+                // A size this machine cannot hold is refused with the figures, not tried.
+                two_sided::memory::check(points, checkers, &[Request::Build(Kind::Exact)])
+                    .map_err(|e| e.to_string())?;
                 let db = TwoSidedDb::build(points, checkers, Kind::Exact, task)
                     .map_err(|e| e.to_string())?;
                 Ok(Loaded {

@@ -13,6 +13,7 @@
 //! against the on-the-fly solver and gnubg's own files.
 
 use super::cubeful::GnubgCubeful;
+use super::memory::{self, Request};
 use super::positions;
 use super::resume::Checkpoint;
 use super::table::{Kind, TwoSidedDb, TwoSidedError, Values, check_size};
@@ -116,6 +117,8 @@ pub trait Rule: Sync {
     const LOST: Self::Kept;
     /// Bytes of a cell in a checkpoint.
     const BYTES: usize;
+    /// The kind of database the rule builds.
+    const KIND: Kind;
     /// The value of `x` on roll, `row` the other side's row (the other side on roll).
     fn value(succ: &Successors, x: u32, row: &Row<Self::Kept>) -> Self::Kept;
     /// The cell of what the build kept.
@@ -135,6 +138,7 @@ impl Rule for Exact {
     const WON: f64 = 1.0;
     const LOST: f64 = 0.0;
     const BYTES: usize = 8;
+    const KIND: Kind = Kind::Exact;
 
     #[inline]
     fn value(succ: &Successors, x: u32, row: &Row<f64>) -> f64 {
@@ -173,6 +177,7 @@ impl Rule for GnubgCubeless {
     const WON: u16 = 0xFFFF;
     const LOST: u16 = 0;
     const BYTES: usize = 2;
+    const KIND: Kind = Kind::Cubeless;
 
     #[inline]
     fn value(succ: &Successors, x: u32, row: &Row<u16>) -> u16 {
@@ -204,7 +209,8 @@ impl Rule for GnubgCubeless {
 /// Builds the database of `kind`, checkpointing each finished level to `checkpoint` and
 /// starting after the levels it already holds. `task` counts the pairs done, level by level
 /// (those of the checkpoint's levels first); cancelling it stops the build with
-/// [`TwoSidedError::Cancelled`], the finished levels checkpointed.
+/// [`TwoSidedError::Cancelled`], the finished levels checkpointed. A failed allocation of the
+/// table is [`TwoSidedError::Memory`]; check the size first ([`super::memory::check`]).
 pub fn build(
     points: usize,
     checkers: usize,
@@ -249,7 +255,7 @@ pub fn build_levels<R: Rule>(
         by_pips[p].push(x as u32);
     }
     let succ = Successors::new(points, n as u32);
-    let mut table = vec![R::LOST; n * n];
+    let mut table = memory::filled(n * n, R::LOST, points, checkers, Request::Build(R::KIND))?;
     table[..n].fill(R::WON);
     let total = (n * n) as u64;
     let mut done = 2 * n as u64 - 1;
@@ -317,6 +323,7 @@ pub fn build_levels<R: Rule>(
         }
         task.set(done, total);
     }
+    // In place: a cell is no larger than what the build kept (the memory figure relies on it).
     Ok(table.into_iter().map(R::cell).collect())
 }
 

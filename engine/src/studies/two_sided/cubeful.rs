@@ -10,6 +10,7 @@
 //! that is best for it; the 21 rolls are weighted, summed and divided by 36 with truncation.
 
 use super::build::{ROLLS, Row, Rule, Successors};
+use super::table::Kind;
 
 /// The four equities gnubg stores for a pair, from the side on roll's view.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
@@ -129,6 +130,7 @@ impl Rule for GnubgCubeful {
         mine: [0x7FFF; 4],
     };
     const BYTES: usize = 8;
+    const KIND: Kind = Kind::Cubeful;
 
     #[inline]
     fn value(succ: &Successors, x: u32, row: &Row<Kept>) -> Kept {

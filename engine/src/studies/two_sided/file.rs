@@ -6,6 +6,7 @@
 //! on roll owns the cube, centred, the other side owns it): the equity `e` as `(e + 1) ·
 //! 32767.5`.
 
+use super::memory::{self, Request};
 use super::positions;
 use super::table::{Kind, TwoSidedDb, TwoSidedError, Values, check_size};
 use std::io::{Read, Write};
@@ -79,6 +80,15 @@ impl Header {
         })
     }
 
+    /// The kind of database the file holds.
+    pub fn kind(&self) -> Kind {
+        if self.cubeful {
+            Kind::Cubeful
+        } else {
+            Kind::Cubeless
+        }
+    }
+
     /// Bytes of the whole file.
     pub fn file_len(&self) -> u64 {
         let n = positions(self.points, self.checkers) as u64;
@@ -92,10 +102,27 @@ pub fn is_two_sided(bytes: &[u8]) -> bool {
 }
 
 /// Reads a two-sided file: the header first, the values only when the file's size is the one
-/// the header implies (read in pieces, straight into the table: a 6 × 15 file is 5.9 GB).
+/// the header implies and this process has the memory for them (read in pieces, straight into
+/// the table: a 6 × 15 cubeless file is 5.9 GB).
 pub fn read(path: &Path) -> Result<TwoSidedDb, TwoSidedError> {
     let (file, len) = crate::io::user_file::open_regular(path)?;
     from_reader(std::io::BufReader::with_capacity(1 << 20, file), len)
+}
+
+/// The header of the two-sided file at `path`, checked against the file's size (a request's
+/// memory can be worked out from it before the file is read).
+pub fn read_header(path: &Path) -> Result<Header, TwoSidedError> {
+    let (file, len) = crate::io::user_file::open_regular(path)?;
+    let mut head = Vec::with_capacity(HEADER_LEN);
+    file.take(HEADER_LEN as u64).read_to_end(&mut head)?;
+    let header = Header::parse(&head)?;
+    if len != header.file_len() {
+        return Err(TwoSidedError::WrongSize {
+            expected: header.file_len(),
+            actual: len,
+        });
+    }
+    Ok(header)
 }
 
 /// Reads a whole file held in memory.
@@ -119,8 +146,24 @@ fn from_reader(mut r: impl Read, len: u64) -> Result<TwoSidedDb, TwoSidedError> 
             actual: len,
         });
     }
-    let n = positions(header.points, header.checkers) as usize;
-    let mut words = vec![0u16; n * n * if header.cubeful { 4 } else { 1 }];
+    let (points, checkers) = (header.points, header.checkers);
+    let request = Request::Read(header.kind());
+    memory::check(points, checkers, &[request])?;
+    let n = positions(points, checkers) as usize;
+    let values = if header.cubeful {
+        let mut v = memory::filled(n * n, [0u16; 4], points, checkers, request)?;
+        read_words(&mut r, v.as_flattened_mut())?;
+        Values::Cubeful(v)
+    } else {
+        let mut v = memory::filled(n * n, 0u16, points, checkers, request)?;
+        read_words(&mut r, &mut v)?;
+        Values::Cubeless(v)
+    };
+    TwoSidedDb::new(points, checkers, values)
+}
+
+/// Fills `words` with little-endian 16-bit words read from `r`, a megabyte at a time.
+fn read_words(r: &mut impl Read, words: &mut [u16]) -> std::io::Result<()> {
     let mut buf = vec![0u8; 1 << 20];
     for chunk in words.chunks_mut(buf.len() / 2) {
         let bytes = &mut buf[..2 * chunk.len()];
@@ -129,17 +172,7 @@ fn from_reader(mut r: impl Read, len: u64) -> Result<TwoSidedDb, TwoSidedError> 
             *w = u16::from_le_bytes([b[0], b[1]]);
         }
     }
-    let values = if header.cubeful {
-        Values::Cubeful(
-            words
-                .chunks_exact(4)
-                .map(|c| [c[0], c[1], c[2], c[3]])
-                .collect(),
-        )
-    } else {
-        Values::Cubeless(words)
-    };
-    TwoSidedDb::new(header.points, header.checkers, values)
+    Ok(())
 }
 
 /// The header of a database's file.

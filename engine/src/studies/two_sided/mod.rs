@@ -13,15 +13,17 @@ use crate::studies::bearoff::index::{Counts, binomial, index};
 mod build;
 mod cubeful;
 mod file;
+pub mod memory;
 mod resume;
 mod table;
 
 pub use build::build;
 pub use cubeful::CubefulEquities;
-pub use file::{Header, header_of, is_two_sided, write_atomic};
+pub use file::{Header, header_of, is_two_sided, read_header, write_atomic};
+pub use memory::Request;
 pub use resume::Checkpoint;
 pub use solver::{DEFAULT_LIMIT, SolveError, Solver};
-pub use table::{Kind, MAX_CHECKERS, MAX_POINTS, TwoSidedDb, TwoSidedError};
+pub use table::{Kind, MAX_CHECKERS, MAX_POINTS, TwoSidedDb, TwoSidedError, check_size};
 
 /// Exact two-sided chances, however they were obtained (a full database, a file, or a solver
 /// for the positions a pair of sides can reach).

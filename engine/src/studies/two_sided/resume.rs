@@ -6,8 +6,13 @@
 //! that (`u64`), little-endian. Records are synced to disk at most every few seconds (a sync a
 //! level would dominate small builds; a killed process loses nothing written, a crash of the
 //! machine at most the last seconds). On resume the records are read while they are whole,
-//! consecutive and their hash matches; anything after (a record cut by a crash) is cut off
-//! and rebuilt.
+//! consecutive and their hash matches; anything after (a record cut by a crash, or damaged:
+//! whatever length it claims, up to 2^64 − 1, is compared with what the file holds) is cut off
+//! and rebuilt ([`Checkpoint::dropped`] says how much).
+//!
+//! A new checkpoint is a new file put in place of whatever was at its path (a symbolic link
+//! there is replaced, never written through); on resume, a link or anything but a regular file
+//! is refused, not read.
 
 use super::table::{Kind, TwoSidedError};
 use std::fs::{File, OpenOptions};
@@ -19,11 +24,14 @@ const MAGIC: &[u8; 8] = b"bgwTSck1";
 const HEADER_LEN: u64 = 16;
 
 /// An open checkpoint file.
+#[derive(Debug)]
 pub struct Checkpoint {
     file: File,
     path: PathBuf,
     /// The levels already in the file: (level, offset of its cells, bytes).
     finished: Vec<(usize, u64, u64)>,
+    /// Bytes of a damaged end cut off when the file was opened.
+    dropped: u64,
     synced: Instant,
 }
 
@@ -46,6 +54,40 @@ fn fnv(hash: u64, bytes: &[u8]) -> u64 {
 
 const FNV_START: u64 = 0xcbf2_9ce4_8422_2325;
 
+/// The checkpoint at `path` opened for reading and writing, `None` when there is none; an
+/// error when it is a symbolic link or not a regular file (it is not read through a link).
+fn open_existing(path: &Path) -> Result<Option<File>, TwoSidedError> {
+    let refuse = |what: &str| {
+        TwoSidedError::Checkpoint(format!(
+            "{} is {what}; a checkpoint is read only from the regular file a build made (delete \
+             it, or build without --resume)",
+            path.display()
+        ))
+    };
+    let meta = match std::fs::symlink_metadata(path) {
+        Ok(m) => m,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(e.into()),
+    };
+    if meta.file_type().is_symlink() {
+        return Err(refuse("a symbolic link"));
+    }
+    if !meta.is_file() {
+        return Err(refuse("not a regular file"));
+    }
+    let file = OpenOptions::new().read(true).write(true).open(path)?;
+    // Replaced between the look and the open: what was opened is not what was looked at.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        let opened = file.metadata()?;
+        if opened.dev() != meta.dev() || opened.ino() != meta.ino() {
+            return Err(refuse("a file that changed while it was opened"));
+        }
+    }
+    Ok(Some(file))
+}
+
 impl Checkpoint {
     /// The checkpoint of the output `out`: `out` with `.resume` appended.
     pub fn path_for(out: &Path) -> PathBuf {
@@ -55,8 +97,11 @@ impl Checkpoint {
     }
 
     /// Opens the checkpoint at `path` for a build of `points` × `checkers` of `kind`. With
-    /// `resume` an existing file is continued (an error when it belongs to another build);
-    /// without it, or when there is none, a new one is started.
+    /// `resume` an existing file is continued (an error when it belongs to another build, or
+    /// is a symbolic link or anything but a regular file: a checkpoint is read only from a
+    /// file a build made); without it, or when there is none, a new one is started — a new
+    /// file put in place of whatever was at `path` (a link is replaced, never written
+    /// through).
     pub fn open(
         path: &Path,
         points: usize,
@@ -69,21 +114,32 @@ impl Checkpoint {
         header[8] = points as u8;
         header[9] = checkers as u8;
         header[10] = kind_byte(kind);
-        let existing = resume && path.exists();
-        let mut file = OpenOptions::new()
-            .read(true)
-            .write(true)
-            .create(true)
-            .truncate(!existing)
-            .open(path)?;
+        let existing = match resume {
+            true => open_existing(path)?,
+            false => None,
+        };
+        let Some(mut file) = existing else {
+            let file = crate::io::atomic_file::create_replacing(path, |f| {
+                f.write_all(&header)?;
+                f.flush()
+            })?;
+            return Ok(Checkpoint {
+                file,
+                path: path.to_path_buf(),
+                finished: Vec::new(),
+                dropped: 0,
+                synced: Instant::now(),
+            });
+        };
         let mut cp = Checkpoint {
             file: file.try_clone()?,
             path: path.to_path_buf(),
             finished: Vec::new(),
+            dropped: 0,
             synced: Instant::now(),
         };
         let len = file.metadata()?.len();
-        if existing && len >= HEADER_LEN {
+        if len >= HEADER_LEN {
             let mut found = [0u8; HEADER_LEN as usize];
             file.read_exact(&mut found)?;
             if found != header {
@@ -95,9 +151,12 @@ impl Checkpoint {
                 )));
             }
             let end = cp.scan(len)?;
+            cp.dropped = len - end;
             file.set_len(end)?;
             file.seek(SeekFrom::Start(end))?;
         } else {
+            // Cut before its header was whole: started again.
+            cp.dropped = len;
             file.set_len(0)?;
             file.write_all(&header)?;
             file.sync_all()?;
@@ -120,7 +179,10 @@ impl Checkpoint {
             let level = u32::from_le_bytes(head[..4].try_into().unwrap_or_default()) as usize;
             let bytes = u64::from_le_bytes(head[4..].try_into().unwrap_or_default());
             let expected = self.finished.last().map_or(1, |l| l.0 + 1);
-            if level != expected || at + 12 + bytes + 8 > len {
+            // Whatever length a damaged record claims, up to 2^64 - 1: no overflow, and no
+            // more than the file holds after its head and before its hash.
+            let room = len - (at + 12);
+            if level != expected || room < 8 || bytes > room - 8 {
                 return Ok(at);
             }
             let mut hash = fnv(FNV_START, &head);
@@ -139,6 +201,12 @@ impl Checkpoint {
             self.finished.push((level, at + 12, bytes));
             at += 12 + bytes + 8;
         }
+    }
+
+    /// Bytes cut off the end of the file when it was opened: a record a crash cut or that is
+    /// damaged, and whatever followed it (0: none). Its levels are built again.
+    pub fn dropped(&self) -> u64 {
+        self.dropped
     }
 
     /// The last level the file holds (0: none).
@@ -243,6 +311,66 @@ mod tests {
         }
         cp.remove().unwrap();
         assert!(!path.exists());
+    }
+
+    #[test]
+    fn a_record_claiming_2_64_bytes_is_dropped_like_a_cut_one() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("x.resume");
+        let full = build(3, 3, Kind::Cubeful, &Task::new(), None).unwrap();
+        let task = Task::new();
+        let reports = AtomicU64::new(0);
+        task.observe(move |t| {
+            if reports.fetch_add(1, Ordering::SeqCst) == 3 {
+                t.cancel();
+            }
+        });
+        let mut cp = Checkpoint::open(&path, 3, 3, Kind::Cubeful, false).unwrap();
+        assert!(build(3, 3, Kind::Cubeful, &task, Some(&mut cp)).is_err());
+        let last = cp.last_level();
+        assert!(last >= 2, "{last}");
+        drop(cp);
+        let len = std::fs::metadata(&path).unwrap().len();
+        // The next record's head claims u64::MAX bytes (and u64::MAX - 7: the sum with the
+        // hash's 8 bytes overflows too).
+        for claim in [u64::MAX, u64::MAX - 7] {
+            let mut f = OpenOptions::new().append(true).open(&path).unwrap();
+            f.write_all(&((last + 1) as u32).to_le_bytes()).unwrap();
+            f.write_all(&claim.to_le_bytes()).unwrap();
+            f.write_all(&[0u8; 40]).unwrap();
+            drop(f);
+            let cp = Checkpoint::open(&path, 3, 3, Kind::Cubeful, true).unwrap();
+            assert_eq!(cp.last_level(), last);
+            assert_eq!(cp.dropped(), 12 + 40);
+            assert_eq!(std::fs::metadata(&path).unwrap().len(), len);
+        }
+        let mut cp = Checkpoint::open(&path, 3, 3, Kind::Cubeful, true).unwrap();
+        assert_eq!(cp.dropped(), 0);
+        let resumed = build(3, 3, Kind::Cubeful, &Task::new(), Some(&mut cp)).unwrap();
+        for x in 0..full.positions() {
+            for y in 0..full.positions() {
+                assert_eq!(full.cubeful(x, y), resumed.cubeful(x, y));
+            }
+        }
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_link_is_replaced_by_a_new_checkpoint_and_refused_on_resume() {
+        let dir = tempfile::tempdir().unwrap();
+        let victim = dir.path().join("victim.txt");
+        std::fs::write(&victim, "important").unwrap();
+        let path = dir.path().join("x.resume");
+        std::os::unix::fs::symlink(&victim, &path).unwrap();
+        let e = Checkpoint::open(&path, 3, 3, Kind::Cubeless, true).unwrap_err();
+        assert!(e.to_string().contains("is a symbolic link"), "{e}");
+        let mut cp = Checkpoint::open(&path, 3, 3, Kind::Cubeless, false).unwrap();
+        build(3, 3, Kind::Cubeless, &Task::new(), Some(&mut cp)).unwrap();
+        assert_eq!(std::fs::read_to_string(&victim).unwrap(), "important");
+        assert!(std::fs::symlink_metadata(&path).unwrap().is_file());
+        assert!(std::fs::metadata(&path).unwrap().len() > 16);
+        let e = Checkpoint::open(dir.path(), 3, 3, Kind::Cubeless, true).unwrap_err();
+        assert!(e.to_string().contains("not a regular file"), "{e}");
     }
 
     #[test]

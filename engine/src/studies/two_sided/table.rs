@@ -189,6 +189,8 @@ pub enum TwoSidedError {
     Checkpoint(String),
     /// An exact database has no gnubg file.
     NotWritable(Kind),
+    /// The request needs more memory than this process may have.
+    Memory(super::memory::Shortage),
     /// The task was cancelled.
     Cancelled,
 }
@@ -215,6 +217,7 @@ impl fmt::Display for TwoSidedError {
                 "an {} database has no gnubg file (gnubg's files hold 16-bit equities)",
                 kind.name()
             ),
+            TwoSidedError::Memory(s) => write!(f, "{s}"),
             TwoSidedError::Cancelled => f.write_str("the build was cancelled"),
         }
     }
