@@ -231,9 +231,12 @@ struct FitJson<'a> {
     start: BTreeMap<&'static str, f64>,
     weights: BTreeMap<&'static str, f64>,
     duel: Option<&'a DuelResult>,
-    /// The start and the fitted weights against pubeval on the same dice.
+    /// The start and the fitted weights against pubeval on the same dice (absent without a
+    /// duel).
+    #[serde(skip_serializing_if = "Option::is_none")]
     against_start: Option<&'a Paired>,
-    /// Set when the benchmark improves while play gets worse.
+    /// Present when the benchmark improves while play gets worse.
+    #[serde(skip_serializing_if = "Option::is_none")]
     warning: Option<&'a str>,
 }
 
