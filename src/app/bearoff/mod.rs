@@ -43,24 +43,31 @@ pub const TABLE_WIDTH: f32 = 330.0;
 /// The smallest body (plots and table) the panel lays out; below it, the body scrolls.
 pub const MIN_BODY: egui::Vec2 = vec2(640.0, 170.0);
 
-/// One choice of the view: a row of selectable labels, the chosen one highlighted.
+/// One choice of the view: a row of selectable labels, the chosen one highlighted, after an
+/// optional caption. The row wraps as one block: a caption never stays behind its options.
 fn choice<T: PartialEq + Copy>(
     ui: &mut egui::Ui,
+    caption: Option<&str>,
     current: T,
     options: &[(T, &str, &str)],
     set: impl Fn(T) -> BearoffView,
     out: &mut Vec<BearoffAction>,
 ) {
-    for &(value, text, hint) in options {
-        if ui
-            .selectable_label(current == value, text)
-            .on_hover_text(hint)
-            .clicked()
-            && current != value
-        {
-            out.push(BearoffAction::View(set(value)));
+    ui.horizontal(|ui| {
+        if let Some(c) = caption {
+            ui.label(c);
         }
-    }
+        for &(value, text, hint) in options {
+            if ui
+                .selectable_label(current == value, text)
+                .on_hover_text(hint)
+                .clicked()
+                && current != value
+            {
+                out.push(BearoffAction::View(set(value)));
+            }
+        }
+    });
 }
 
 /// The view's controls: distribution, quantity, scale, arrangement, normal form.
@@ -69,6 +76,7 @@ fn controls(ui: &mut egui::Ui, v: BearoffView, out: &mut Vec<BearoffAction>) {
         use Distribution::*;
         choice(
             ui,
+            None,
             v.distribution,
             &[
                 (BearingOff, "Bearing off", "Rolls to bear every checker off"),
@@ -84,6 +92,7 @@ fn controls(ui: &mut egui::Ui, v: BearoffView, out: &mut Vec<BearoffAction>) {
         ui.separator();
         choice(
             ui,
+            None,
             v.quantity,
             &[
                 (Quantity::PerRoll, "Per roll", "P(exactly k rolls)"),
@@ -95,6 +104,7 @@ fn controls(ui: &mut egui::Ui, v: BearoffView, out: &mut Vec<BearoffAction>) {
         ui.separator();
         choice(
             ui,
+            None,
             v.scale,
             &[
                 (Scale::Linear, "Linear", "Probability in per cent from 0"),
@@ -110,6 +120,7 @@ fn controls(ui: &mut egui::Ui, v: BearoffView, out: &mut Vec<BearoffAction>) {
         ui.separator();
         choice(
             ui,
+            None,
             v.arrangement,
             &[
                 (Arrangement::PerSide, "Per side", "One plot per side"),
@@ -119,9 +130,9 @@ fn controls(ui: &mut egui::Ui, v: BearoffView, out: &mut Vec<BearoffAction>) {
             out,
         );
         ui.separator();
-        ui.label("normal:");
         choice(
             ui,
+            Some("normal:"),
             v.normal,
             &[
                 (
@@ -172,6 +183,7 @@ fn sections(ui: &mut egui::Ui, v: BearoffView, beside: bool, out: &mut Vec<Bearo
     ui.horizontal_wrapped(|ui| {
         choice(
             ui,
+            None,
             shown,
             &options,
             |section| BearoffView { section, ..v },
