@@ -19,8 +19,9 @@
 //! seen is kept: the fit never returns weights with a worse training loss than the start.
 //! Terms that never differ between the candidates of a decision (WBAR: every play of a roll
 //! leaves the same checkers on the bar) cannot change a choice and keep their starting value.
-//! The fitted weights are scaled to the length of the starting ones and rounded to four (or
-//! five, or six) significant digits when that loses nothing.
+//! The fitted weights are scaled to the length of the starting ones (at a cost of at most
+//! [`SCALE_TOLERANCE`] in training loss: near-ties may round the other way) and rounded to
+//! four (or five, or six) significant digits when that loses nothing.
 
 use super::rescore::ClassicRescore;
 use super::score::Report;
@@ -493,6 +494,9 @@ impl Problem {
     }
 }
 
+/// The most training loss (equity a move, 0.1 mEMG) that keeping the start's scale may cost.
+pub const SCALE_TOLERANCE: f64 = 1e-4;
+
 /// The fit's state: the best weights seen and the bookkeeping of steps.
 struct Search<'a> {
     rescore: &'a ClassicRescore,
@@ -685,7 +689,19 @@ impl Search<'_> {
             for &i in &p.active {
                 w.values_mut()[i] *= target / now;
             }
-            self.keep_if_no_worse(w);
+            // A common factor changes no choice, but the terms the fit leaves alone (WBAR)
+            // keep their value, and near-ties may round the other way: a scale a thousand
+            // times the start's (WPTSHOME 3235.7) is no weight a person can edit, so the
+            // start's scale is kept at a cost of at most SCALE_TOLERANCE, never above the
+            // start's loss.
+            let start_loss = exact(self.rescore, start);
+            if w.values().iter().all(|&x| is_valid_weight(x)) {
+                let loss = exact(self.rescore, &w);
+                if loss <= (self.best_loss + SCALE_TOLERANCE).min(start_loss) {
+                    self.best = w;
+                    self.best_loss = loss;
+                }
+            }
         }
         for digits in 4..=6 {
             let mut rounded = self.best;

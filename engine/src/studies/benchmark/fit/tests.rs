@@ -232,3 +232,25 @@ fn a_fit_that_plays_worse_is_warned_about() {
     assert_eq!((same.games, same.difference), (40, 0.0));
     assert_eq!(same.first, same.second);
 }
+
+#[test]
+fn fitted_weights_keep_the_starts_scale() {
+    // Issue 22, item 1: the fitted weights came out a thousand times the start's (WPTSHOME
+    // 3235.73), off every slider, while WBAR stayed −4.
+    let start = Weights::builtin_default();
+    let (out, _) = run(&start, &quick());
+    let norm = |w: &Weights| {
+        w.terms_on()
+            .filter(|t| t.seed_name() != "WBAR")
+            .map(|t| w.get(t) * w.get(t))
+            .sum::<f64>()
+            .sqrt()
+    };
+    let (a, b) = (norm(&start), norm(&out.weights));
+    assert!(
+        (b / a - 1.0).abs() < 0.01,
+        "start {a}, fitted {b}: {:?}",
+        out.weights
+    );
+    assert!(out.train.overall.mean_loss <= out.start_train.overall.mean_loss);
+}
