@@ -43,8 +43,8 @@ pub const TABLE_WIDTH: f32 = 330.0;
 /// The smallest body (plots and table) the panel lays out; below it, the body scrolls.
 pub const MIN_BODY: egui::Vec2 = vec2(640.0, 170.0);
 
-/// One choice of the view: a row of selectable labels, the chosen one highlighted, after an
-/// optional caption. The row wraps as one block: a caption never stays behind its options.
+/// One choice of the view: a row of selectable labels, the chosen one highlighted, each after
+/// the optional caption ("normal density", "normal interval").
 fn choice<T: PartialEq + Copy>(
     ui: &mut egui::Ui,
     caption: Option<&str>,
@@ -53,21 +53,21 @@ fn choice<T: PartialEq + Copy>(
     set: impl Fn(T) -> BearoffView,
     out: &mut Vec<BearoffAction>,
 ) {
-    ui.horizontal(|ui| {
-        if let Some(c) = caption {
-            ui.label(c);
+    for &(value, text, hint) in options {
+        // Each option carries the caption: a wrapping row never leaves it behind alone.
+        let text = match caption {
+            Some(c) => format!("{c} {text}"),
+            None => text.to_string(),
+        };
+        if ui
+            .selectable_label(current == value, text)
+            .on_hover_text(hint)
+            .clicked()
+            && current != value
+        {
+            out.push(BearoffAction::View(set(value)));
         }
-        for &(value, text, hint) in options {
-            if ui
-                .selectable_label(current == value, text)
-                .on_hover_text(hint)
-                .clicked()
-                && current != value
-            {
-                out.push(BearoffAction::View(set(value)));
-            }
-        }
-    });
+    }
 }
 
 /// The view's controls: distribution, quantity, scale, arrangement, normal form.
@@ -132,7 +132,7 @@ fn controls(ui: &mut egui::Ui, v: BearoffView, out: &mut Vec<BearoffAction>) {
         ui.separator();
         choice(
             ui,
-            Some("normal:"),
+            Some("normal"),
             v.normal,
             &[
                 (
