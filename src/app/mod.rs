@@ -55,6 +55,7 @@ pub mod menus;
 pub mod messages;
 pub mod play;
 pub mod referee;
+pub mod render;
 pub mod roll_grid;
 pub mod saved;
 pub mod saved_part;
