@@ -347,6 +347,14 @@ fn triangle(
     let flat_colour = va.color == vb.color && vb.color == vc.color;
     let flat_uv = va.uv == vb.uv && vb.uv == vc.uv;
     let texel = sample(texture, va.uv);
+    // A flat, opaque fill (backgrounds, frames, bars): the pixels are replaced, not blended.
+    let opaque = (flat_colour && flat_uv)
+        .then(|| {
+            let src: [f32; 4] = std::array::from_fn(|i| colours[0][i] * texel[i] / 255.0);
+            let px = src.map(|v| v.round().clamp(0.0, 255.0) as u8);
+            (px[3] == 255).then(|| Color32::from_rgba_premultiplied(px[0], px[1], px[2], 255))
+        })
+        .flatten();
     let owns = [owns_edge(b, c), owns_edge(c, a), owns_edge(a, b)];
     let width = image.size[0];
     for y in y0..y1 {
@@ -356,6 +364,10 @@ fn triangle(
             let p = pos2(x as f32 + 0.5, py);
             let ws = [edge(b, c, p), edge(c, a, p), edge(a, b, p)];
             if (0..3).any(|i| ws[i] < 0.0 || (ws[i] == 0.0 && !owns[i])) {
+                continue;
+            }
+            if let Some(px) = opaque {
+                image.pixels[row + x] = px;
                 continue;
             }
             // ws[0] weighs a (opposite b→c), ws[1] b, ws[2] c.
