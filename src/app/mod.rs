@@ -184,7 +184,7 @@ impl WorkbenchApp {
         self.shell.poll(&mut self.state, |tab| {
             tab == open || tabs::row(tab).works_hidden
         });
-        self.shell.begin_frame(ui.ctx(), &mut self.state);
+        self.shell.begin_frame(ui.ctx());
 
         let WorkbenchApp {
             state,

@@ -120,7 +120,7 @@ impl Shell {
     }
 
     /// Once a frame, before the panels: sends what waits for the frame.
-    pub fn begin_frame(&mut self, ctx: &egui::Context, _state: &mut AppState) {
+    pub fn begin_frame(&mut self, ctx: &egui::Context) {
         self.flush(ctx);
     }
 
