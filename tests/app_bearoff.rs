@@ -1,7 +1,7 @@
 //! The bear-off panel's plots and tables on seed 001's position (`qm3bAADMXdsAAA`): the plot
 //! series checked on the real distributions, and the panel driven headless through
 //! egui_kittest at 1280×720 (every mode, hover read-out, the table scrolling by itself, the
-//! export hook) and from 1024×640 to 3840×2160 (nothing overlaps).
+//! exports drawn off-screen) and from 1024×640 to 3840×2160 (nothing overlaps).
 
 mod ui_common;
 use ui_common::SETTLE_STEPS;
@@ -348,45 +348,87 @@ fn the_seeds_table_scrolls_by_itself_and_the_plots_stay() {
     assert!(shows(&h, "13.148"));
 }
 
-#[test]
-fn export_png_hands_the_plots_rectangle_to_the_app() {
-    let mut h = panel(vec2(1280.0, 720.0), BearoffView::default());
+/// A PNG file's width, height and 8-bit RGBA pixels.
+fn decode_png(bytes: &[u8]) -> (u32, u32, Vec<u8>) {
+    let mut decoder = png::Decoder::new(std::io::Cursor::new(bytes));
+    decoder.set_transformations(png::Transformations::EXPAND);
+    let mut reader = decoder.read_info().expect("a PNG");
+    let mut buf = vec![0; reader.output_buffer_size().expect("its size")];
+    let info = reader.next_frame(&mut buf).expect("its pixels");
+    assert_eq!(info.color_type, png::ColorType::Rgba);
+    buf.truncate(info.buffer_size());
+    (info.width, info.height, buf)
+}
+
+/// How many pixels are within 12 of `rgb` on each channel.
+fn pixels_near(rgba: &[u8], rgb: [u8; 3]) -> usize {
+    rgba.chunks_exact(4)
+        .filter(|p| (0..3).all(|i| p[i].abs_diff(rgb[i]) <= 12))
+        .count()
+}
+
+/// The difference plot exported through its "Export…" menu's `entry` in a window of
+/// `window`: the PNG written (width, height, pixels) and the title drawn in it.
+fn export_difference(window: egui::Vec2, entry: &str) -> ((u32, u32, Vec<u8>), String) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("plot.png");
+    let mut h = panel(window, BearoffView::default());
+    h.state_mut().shell.dialogs = Box::new(ScriptedDialogs::answering([path.clone()]));
     let p = plots(&h);
-    let buttons: Vec<_> = h
-        .query_all_by_label("Export PNG")
-        .map(|n| n.rect())
-        .collect();
-    assert_eq!(buttons.len(), p.len());
-    // The difference plot's button.
+    let menus: Vec<Rect> = h.query_all_by_label("Export…").map(|n| n.rect()).collect();
+    assert_eq!(menus.len(), p.len(), "one menu a plot");
+    assert!(
+        h.query_by_label("Export PNG").is_none(),
+        "the old button is gone"
+    );
+    // The menu nearest the top right corner of the difference plot's drawing area.
     let diff = p.iter().find(|(l, _)| l.starts_with("Exact − ")).unwrap().1;
-    // The button nearest the top right corner of the difference plot's drawing area.
-    let right = *buttons
+    let menu = *menus
         .iter()
         .min_by(|a, b| {
             let d = |r: &Rect| r.center().distance(diff.right_top());
             d(a).total_cmp(&d(b))
         })
-        .expect("the difference plot has its button");
-    queue_click(&mut h, right.center());
-    // One frame per event: the last is the release, where the click lands; the app hands the
-    // plot to the export module on the same frame, which asks the integration for the screen.
-    h.step();
-    assert_eq!(h.state().shell.captures_waiting(), 0, "taken by the app");
-    let screenshot = h.output().viewport_output.values().any(|v| {
-        v.commands
-            .iter()
-            .any(|c| matches!(c, egui::ViewportCommand::Screenshot(_)))
-    });
-    assert!(screenshot, "the export asked for a screenshot");
-    let (rect, name) = h
-        .state()
-        .shell
-        .last_capture()
-        .cloned()
-        .expect("an export was asked for");
-    assert_eq!(name, "bearoff-difference.png");
-    assert!(rect.contains_rect(diff), "{rect:?} {diff:?}");
-    assert!(rect.contains_rect(right));
+        .unwrap();
+    queue_click(&mut h, menu.center());
+    h.run();
+    h.get_by_label(entry).click();
+    h.run();
+    let e = h.state().shell.last_export().cloned().expect("drawn");
+    let suffix = if entry.contains("print") {
+        "-print"
+    } else {
+        ""
+    };
+    assert_eq!(e.name, format!("bearoff-difference{suffix}.png"));
+    let png = std::fs::read(&path).expect("the PNG was saved where the dialog said");
+    (decode_png(&png), e.title)
+}
+
+#[test]
+fn a_plot_exports_off_screen_at_1600_or_3200_px_whatever_the_window() {
+    let mut sizes = Vec::new();
+    for window in [vec2(1280.0, 720.0), vec2(1920.0, 1080.0)] {
+        let ((w, h, px), title) = export_difference(window, "PNG, 1600 px");
+        sizes.push((w, h));
+        // The title names the position, the dice (none here) and what is plotted.
+        assert!(title.contains(SEED_ID), "{title}");
+        assert!(title.contains("Exact − normal"), "{title}");
+        assert!(title.contains("P(all off in exactly k rolls)"), "{title}");
+        // Both sides' bars, in their colours.
+        for colour in [[70, 130, 230], [60, 170, 100]] {
+            let n = pixels_near(&px, colour);
+            assert!(n > 50, "{window:?}: {n} pixels of {colour:?}");
+        }
+    }
+    assert_eq!(
+        sizes,
+        [(1600, 1000), (1600, 1000)],
+        "the window's size does not matter"
+    );
+    let ((w, h, px), _) = export_difference(vec2(1280.0, 720.0), "PNG for print, 3200 px");
+    assert_eq!((w, h), (3200, 2000));
+    assert!(pixels_near(&px, [70, 130, 230]) > 200);
 }
 
 #[test]

@@ -414,6 +414,55 @@ fn the_error_map_plots_are_large_and_a_worst_pair_loads_its_race() {
 }
 
 #[test]
+fn an_error_map_plot_exports_off_screen_with_its_title() {
+    let mut h = map_app(Arc::new(Watched::new(4, 4, Duration::ZERO)));
+    h.get_by_label_contains("Compute the error map").click();
+    h.run();
+    settle(&mut h);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("histogram.png");
+    h.state_mut().shell.dialogs = Box::new(ScriptedDialogs::answering([path.clone()]));
+    // The first "Export…" menu is the histogram's (the plots are side by side).
+    let menu = h
+        .query_all_by_label("Export…")
+        .map(|n| n.rect())
+        .min_by(|a, b| a.left().total_cmp(&b.left()))
+        .expect("each plot has its menu");
+    h.hover_at(menu.center());
+    h.event(egui::Event::PointerButton {
+        pos: menu.center(),
+        button: egui::PointerButton::Primary,
+        pressed: true,
+        modifiers: egui::Modifiers::NONE,
+    });
+    h.event(egui::Event::PointerButton {
+        pos: menu.center(),
+        button: egui::PointerButton::Primary,
+        pressed: false,
+        modifiers: egui::Modifiers::NONE,
+    });
+    h.run();
+    h.get_by_label("PNG, 1600 px").click();
+    h.run();
+    let e = h.state().shell.last_export().cloned().expect("drawn");
+    assert_eq!(e.name, "error-map-histogram.png");
+    assert!(
+        e.title.starts_with("Errors of the pairs — 4×4"),
+        "{}",
+        e.title
+    );
+    assert!(e.title.contains("database test"), "{}", e.title);
+    assert_eq!(e.size, [1600, 1000]);
+    let png = std::fs::read(&path).expect("saved where the dialog said");
+    let info = png::Decoder::new(std::io::Cursor::new(png))
+        .read_info()
+        .unwrap()
+        .info()
+        .clone();
+    assert_eq!((info.width, info.height), (1600, 1000));
+}
+
+#[test]
 fn cancel_stops_the_error_map() {
     // Every lookup takes a millisecond: 4900 pairs are seconds of work.
     let slow = Arc::new(Watched::new(4, 4, Duration::from_millis(1)));

@@ -348,6 +348,53 @@ fn file_menu_opens_and_saves_positions_through_the_dialogs() {
 }
 
 #[test]
+fn file_export_board_draws_it_off_screen_with_its_title() {
+    let dir = tempfile::tempdir().unwrap();
+    let (screen, print) = (dir.path().join("board.png"), dir.path().join("print.png"));
+    let dialogs = ScriptedDialogs::answering([screen.clone(), print.clone()]);
+    let mut h = harness(WorkbenchApp::new(AppState::default(), Box::new(dialogs)));
+    h.run();
+    let export = |h: &mut Harness<'static, WorkbenchApp>, item: &str| {
+        h.get_by_label("File").click();
+        h.run();
+        h.get_by_label_contains(item).click();
+        h.run();
+        h.state().shell.last_export().cloned().expect("drawn")
+    };
+    let e = export(&mut h, "Export the board as PNG, 1600 px");
+    assert_eq!(e.name, "board.png");
+    assert!(
+        e.title.contains("Position ID 4HPwATDgc/ABMA"),
+        "{}",
+        e.title
+    );
+    assert!(e.title.contains("XGID="), "{}", e.title);
+    let decode = |path: &std::path::Path| {
+        let bytes = std::fs::read(path).expect("saved where the dialog said");
+        let decoder = png::Decoder::new(std::io::Cursor::new(bytes));
+        let mut reader = decoder.read_info().unwrap();
+        let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+        let info = reader.next_frame(&mut buf).unwrap();
+        buf.truncate(info.buffer_size());
+        (info.width, info.height, buf)
+    };
+    let (w, hgt, px) = decode(&screen);
+    assert_eq!(w, 1600);
+    assert!(hgt > 1000 && hgt < w, "{w}×{hgt}");
+    // The field's green and the checkers' white are drawn.
+    let near = |rgb: [u8; 3]| {
+        px.chunks_exact(4)
+            .filter(|p| (0..3).all(|i| p[i].abs_diff(rgb[i]) <= 6))
+            .count()
+    };
+    assert!(near([32, 86, 62]) > 100_000, "the field");
+    assert!(near([244, 238, 222]) > 10_000, "the white checkers");
+    let e = export(&mut h, "Export the board for print, 3200 px");
+    assert_eq!(e.name, "board-print.png");
+    assert_eq!(decode(&print).0, 3200);
+}
+
+#[test]
 fn dragging_checkers_to_the_bar_and_the_tray() {
     let mut h = new_app();
     let g = h.state().board_geometry().unwrap();

@@ -114,16 +114,6 @@ impl Workspace for BackgammonWorkspace {
         apply.all(ui, actions);
     }
 
-    fn board_rect(&self) -> Option<egui::Rect> {
-        // The board with its frame and trays, else its region.
-        let rect = self
-            .board
-            .geometry()
-            .map(|g| g.outer())
-            .or(self.regions.map(|r| r.board))?;
-        Some(rect.expand(2.0))
-    }
-
     fn paste(&self, text: String) -> Option<Action> {
         Some(EditAction::Paste(text).into())
     }

@@ -7,6 +7,7 @@
 use super::checker_sprites::{CheckerSprites, checker_colours};
 use super::editing::edit_board::{EditBoard, Loc, own_point, white_point};
 use super::editing::{EditAction, EditState};
+use super::render::Picture;
 use bgw_engine::core::moves::Play;
 use bgw_engine::core::position::Side;
 use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, Vec2, pos2, vec2};
@@ -445,6 +446,242 @@ fn arrow(painter: &egui::Painter, from: Pos2, to: Pos2, colour: Color32, width: 
     ));
 }
 
+/// Draws the board of `state` (the checker being dragged, `drag`, left out: it is drawn at the
+/// pointer), its dice, a previewed move or the program's last move, the checker picked up.
+fn paint(
+    painter: &egui::Painter,
+    g: &Geometry,
+    sprites: &CheckerSprites,
+    state: &BoardView<'_>,
+    drag: Option<(Side, Loc)>,
+) {
+    let painter = painter.clone();
+    let board = &state.editing.edit.board;
+    let bottom = state.bottom;
+    let on_roll = state.editing.edit.on_roll;
+    let u = g.u;
+    // Frame, field, points.
+    let wood = Color32::from_rgb(92, 60, 34);
+    draw_frame(&painter, g.outer(), g.field(), wood);
+    painter.rect_filled(g.field(), 2.0, Color32::from_rgb(32, 86, 62));
+    painter.rect_filled(g.bar_rect(), 0.0, wood);
+    for wp in 1..=24u8 {
+        let r = g.point_rect(wp);
+        let (_, top) = g.column(wp);
+        let (base_y, tip_y) = if top {
+            (r.top(), r.bottom() - 0.3 * u)
+        } else {
+            (r.bottom(), r.top() + 0.3 * u)
+        };
+        let colour = if own_point(bottom, wp).is_multiple_of(2) {
+            Color32::from_rgb(214, 198, 160)
+        } else {
+            Color32::from_rgb(168, 64, 52)
+        };
+        painter.add(egui::Shape::convex_polygon(
+            vec![
+                pos2(r.left() + 0.04 * u, base_y),
+                pos2(r.right() - 0.04 * u, base_y),
+                pos2(r.center().x, tip_y),
+            ],
+            colour,
+            Stroke::NONE,
+        ));
+        // Point numbers of the side on roll.
+        let label_y = if top {
+            r.top() - 0.45 * u
+        } else {
+            r.bottom() + 0.45 * u
+        };
+        painter.text(
+            pos2(r.center().x, label_y),
+            Align2::CENTER_CENTER,
+            own_point(on_roll, wp).to_string(),
+            FontId::proportional(0.38 * u),
+            Color32::from_rgb(235, 225, 205),
+        );
+    }
+    // Pip counts beside the trays, and the side-on-roll marker.
+    for side in [Side::White, Side::Black] {
+        let r = g.tray_rect(side);
+        let y = if side == bottom {
+            r.bottom() + 0.5 * u
+        } else {
+            r.top() - 0.5 * u
+        };
+        if side == on_roll {
+            // A triangle pointing at the pip count of the side to play.
+            let c = pos2(r.left() - 0.05 * u, y);
+            let h = 0.16 * u;
+            painter.add(egui::Shape::convex_polygon(
+                vec![c + vec2(-h, -h), c + vec2(h * 0.8, 0.0), c + vec2(-h, h)],
+                Color32::from_rgb(255, 215, 90),
+                Stroke::NONE,
+            ));
+        }
+        painter.text(
+            pos2(r.center().x + 0.1 * u, y),
+            Align2::CENTER_CENTER,
+            board.pips(side).to_string(),
+            FontId::proportional(0.36 * u),
+            if side == on_roll {
+                Color32::from_rgb(255, 215, 90)
+            } else {
+                Color32::from_rgb(235, 225, 205)
+            },
+        );
+        draw_tray(&painter, g, side, board.off(side));
+    }
+
+    // The selected or hovered candidate (or best-play row): its result ghosted, the checkers leaving dimmed
+    // in their own colour, arrows.
+    let preview = state.preview;
+    let after = preview.map(|(_, play)| EditBoard::from_position(&play.result));
+
+    // Checkers (the dragged one is drawn at the pointer instead, those leaving dimmed).
+    let mut shown = *board;
+    if let Some((side, from)) = drag
+        && from != Loc::Off
+    {
+        shown.remove(side, from);
+    }
+    let mut leaving = Vec::new();
+    if let Some(after) = &after {
+        for side in [Side::White, Side::Black] {
+            for loc in (1..=24u8).map(Loc::Point).chain([Loc::Bar]) {
+                let now = after.count(side, loc) as usize;
+                for k in now..board.count(side, loc) as usize {
+                    shown.remove(side, loc);
+                    leaving.push((side, loc, k));
+                }
+            }
+        }
+    }
+    for side in [Side::White, Side::Black] {
+        for wp in 1..=24u8 {
+            let n = shown.count(side, Loc::Point(wp));
+            let start = if side == Side::Black {
+                shown.count(Side::White, Loc::Point(wp)).min(4) as usize
+            } else {
+                0
+            };
+            if n > 0 {
+                draw_stack(&painter, sprites, g, (side, Loc::Point(wp)), n, start);
+            }
+        }
+        let n = shown.count(side, Loc::Bar);
+        if n > 0 {
+            draw_stack(&painter, sprites, g, (side, Loc::Bar), n, 0);
+        }
+    }
+    for &(side, loc, k) in &leaving {
+        // Its own colour, faint: never mistaken for the other side's checker.
+        let start = match (side, loc) {
+            (Side::Black, Loc::Point(_)) => board.count(Side::White, loc).min(4) as usize,
+            _ => 0,
+        };
+        sprites.draw(&painter, g.slot(side, loc, start + k), side, LEAVING);
+    }
+    // Both colours on one point: mark it.
+    for wp in 1..=24u8 {
+        if board.count(Side::White, Loc::Point(wp)) > 0
+            && board.count(Side::Black, Loc::Point(wp)) > 0
+        {
+            painter.rect_stroke(
+                g.point_rect(wp),
+                0.0,
+                Stroke::new(2.5, Color32::RED),
+                StrokeKind::Inside,
+            );
+        }
+    }
+
+    if let (Some((mover, play)), Some(after)) = (preview, &after) {
+        for side in [Side::White, Side::Black] {
+            let locs = (1..=24u8).map(Loc::Point).chain([Loc::Bar]);
+            for loc in locs {
+                let before = board.count(side, loc) as usize;
+                let now = after.count(side, loc) as usize;
+                for k in before..now {
+                    let ghost = Color32::WHITE.gamma_multiply(0.55);
+                    sprites.draw(&painter, g.slot(side, loc, k), side, ghost);
+                }
+            }
+        }
+        arrows(
+            &painter,
+            g,
+            (mover, &play),
+            Some(board),
+            after,
+            CANDIDATE_ARROW,
+        );
+    } else if let Some((mover, play)) = state.program_move {
+        // The program's last move in a game: it is on the board, the arrows say whence.
+        arrows(&painter, g, (mover, &play), None, board, PROGRAM_ARROW);
+    }
+
+    // Dice.
+    for i in 0..2 {
+        draw_die(&painter, g.die_rect(i), state.editing.edit.dice[i], on_roll);
+    }
+    // A checker picked up with Shift+click.
+    if let Some((side, loc)) = state.editing.picked {
+        let k = (board.count(side, loc) as usize).max(1) - 1;
+        painter.circle_stroke(
+            g.slot(side, loc, k),
+            CHECKER * u / 2.0 + 2.0,
+            Stroke::new(3.0, Color32::from_rgb(255, 200, 40)),
+        );
+    }
+}
+
+/// The board for export: `edit` drawn with its title (Position ID, XGID, the side to play and
+/// the dice) and the same look as on screen, without the status line and the input; `preview`
+/// and `program_move` as [`BoardView`] has them.
+pub fn picture(
+    edit: super::editing::Edit,
+    bottom: Side,
+    preview: Option<(Side, Play)>,
+    program_move: Option<(Side, Play)>,
+) -> Picture {
+    let title = board_title(&edit);
+    let heading = title.clone();
+    let editing = EditState::new(edit);
+    // The title's line and the margins above the board's own proportions.
+    let aspect = (HEIGHT_U / WIDTH_U) + 0.07;
+    Picture::new(title, "board", aspect, move |ui| {
+        ui.add(egui::Label::new(egui::RichText::new(&heading).strong().size(15.0)).wrap());
+        let (rect, painter) = ui.allocate_painter(ui.available_size(), Sense::hover());
+        let view = BoardView {
+            editing: &editing,
+            bottom,
+            preview,
+            program_move,
+        };
+        let g = Geometry::fit(rect.rect, bottom);
+        let mut sprites = None;
+        let sprites = CheckerSprites::ensure(&mut sprites, ui.ctx(), CHECKER * g.u / 2.0);
+        paint(&painter, &g, sprites, &view, None);
+    })
+}
+
+/// "Position ID 4HPwATDgc/ABMA · XGID=… · White to play 6-5" (an illegal board: what it is).
+pub fn board_title(edit: &super::editing::Edit) -> String {
+    let to_play = match edit.roll() {
+        Some(d) => format!("{} to play {d}", edit.on_roll),
+        None => format!("{} on roll", edit.on_roll),
+    };
+    match edit.setup() {
+        Some(setup) => format!(
+            "Position ID {} · {} · {to_play}",
+            setup.position_id(),
+            setup.xgid()
+        ),
+        None => format!("Not a legal position · {to_play}"),
+    }
+}
+
 impl BoardUi {
     /// The geometry of the board drawn last (screen positions of points, bar, trays, dice).
     pub fn geometry(&self) -> Option<Geometry> {
@@ -466,181 +703,8 @@ impl BoardUi {
         self.last_rect = Some((resp.rect, bottom));
         let u = g.u;
 
-        // Frame, field, points.
-        let wood = Color32::from_rgb(92, 60, 34);
-        draw_frame(&painter, g.outer(), g.field(), wood);
-        painter.rect_filled(g.field(), 2.0, Color32::from_rgb(32, 86, 62));
         let sprites = CheckerSprites::ensure(&mut self.sprites, ui.ctx(), CHECKER * u / 2.0);
-        painter.rect_filled(g.bar_rect(), 0.0, wood);
-        for wp in 1..=24u8 {
-            let r = g.point_rect(wp);
-            let (_, top) = g.column(wp);
-            let (base_y, tip_y) = if top {
-                (r.top(), r.bottom() - 0.3 * u)
-            } else {
-                (r.bottom(), r.top() + 0.3 * u)
-            };
-            let colour = if own_point(bottom, wp).is_multiple_of(2) {
-                Color32::from_rgb(214, 198, 160)
-            } else {
-                Color32::from_rgb(168, 64, 52)
-            };
-            painter.add(egui::Shape::convex_polygon(
-                vec![
-                    pos2(r.left() + 0.04 * u, base_y),
-                    pos2(r.right() - 0.04 * u, base_y),
-                    pos2(r.center().x, tip_y),
-                ],
-                colour,
-                Stroke::NONE,
-            ));
-            // Point numbers of the side on roll.
-            let label_y = if top {
-                r.top() - 0.45 * u
-            } else {
-                r.bottom() + 0.45 * u
-            };
-            painter.text(
-                pos2(r.center().x, label_y),
-                Align2::CENTER_CENTER,
-                own_point(on_roll, wp).to_string(),
-                FontId::proportional(0.38 * u),
-                Color32::from_rgb(235, 225, 205),
-            );
-        }
-        // Pip counts beside the trays, and the side-on-roll marker.
-        for side in [Side::White, Side::Black] {
-            let r = g.tray_rect(side);
-            let y = if side == bottom {
-                r.bottom() + 0.5 * u
-            } else {
-                r.top() - 0.5 * u
-            };
-            if side == on_roll {
-                // A triangle pointing at the pip count of the side to play.
-                let c = pos2(r.left() - 0.05 * u, y);
-                let h = 0.16 * u;
-                painter.add(egui::Shape::convex_polygon(
-                    vec![c + vec2(-h, -h), c + vec2(h * 0.8, 0.0), c + vec2(-h, h)],
-                    Color32::from_rgb(255, 215, 90),
-                    Stroke::NONE,
-                ));
-            }
-            painter.text(
-                pos2(r.center().x + 0.1 * u, y),
-                Align2::CENTER_CENTER,
-                board.pips(side).to_string(),
-                FontId::proportional(0.36 * u),
-                if side == on_roll {
-                    Color32::from_rgb(255, 215, 90)
-                } else {
-                    Color32::from_rgb(235, 225, 205)
-                },
-            );
-            draw_tray(&painter, &g, side, board.off(side));
-        }
-
-        // The selected or hovered candidate (or best-play row): its result ghosted, the checkers leaving dimmed
-        // in their own colour, arrows.
-        let preview = state.preview;
-        let after = preview.map(|(_, play)| EditBoard::from_position(&play.result));
-
-        // Checkers (the dragged one is drawn at the pointer instead, those leaving dimmed).
-        let mut shown = *board;
-        if let Some((side, from)) = self.drag
-            && from != Loc::Off
-        {
-            shown.remove(side, from);
-        }
-        let mut leaving = Vec::new();
-        if let Some(after) = &after {
-            for side in [Side::White, Side::Black] {
-                for loc in (1..=24u8).map(Loc::Point).chain([Loc::Bar]) {
-                    let now = after.count(side, loc) as usize;
-                    for k in now..board.count(side, loc) as usize {
-                        shown.remove(side, loc);
-                        leaving.push((side, loc, k));
-                    }
-                }
-            }
-        }
-        for side in [Side::White, Side::Black] {
-            for wp in 1..=24u8 {
-                let n = shown.count(side, Loc::Point(wp));
-                let start = if side == Side::Black {
-                    shown.count(Side::White, Loc::Point(wp)).min(4) as usize
-                } else {
-                    0
-                };
-                if n > 0 {
-                    draw_stack(&painter, sprites, &g, (side, Loc::Point(wp)), n, start);
-                }
-            }
-            let n = shown.count(side, Loc::Bar);
-            if n > 0 {
-                draw_stack(&painter, sprites, &g, (side, Loc::Bar), n, 0);
-            }
-        }
-        for &(side, loc, k) in &leaving {
-            // Its own colour, faint: never mistaken for the other side's checker.
-            let start = match (side, loc) {
-                (Side::Black, Loc::Point(_)) => board.count(Side::White, loc).min(4) as usize,
-                _ => 0,
-            };
-            sprites.draw(&painter, g.slot(side, loc, start + k), side, LEAVING);
-        }
-        // Both colours on one point: mark it.
-        for wp in 1..=24u8 {
-            if board.count(Side::White, Loc::Point(wp)) > 0
-                && board.count(Side::Black, Loc::Point(wp)) > 0
-            {
-                painter.rect_stroke(
-                    g.point_rect(wp),
-                    0.0,
-                    Stroke::new(2.5, Color32::RED),
-                    StrokeKind::Inside,
-                );
-            }
-        }
-
-        if let (Some((mover, play)), Some(after)) = (preview, &after) {
-            for side in [Side::White, Side::Black] {
-                let locs = (1..=24u8).map(Loc::Point).chain([Loc::Bar]);
-                for loc in locs {
-                    let before = board.count(side, loc) as usize;
-                    let now = after.count(side, loc) as usize;
-                    for k in before..now {
-                        let ghost = Color32::WHITE.gamma_multiply(0.55);
-                        sprites.draw(&painter, g.slot(side, loc, k), side, ghost);
-                    }
-                }
-            }
-            arrows(
-                &painter,
-                &g,
-                (mover, &play),
-                Some(board),
-                after,
-                CANDIDATE_ARROW,
-            );
-        } else if let Some((mover, play)) = state.program_move {
-            // The program's last move in a game: it is on the board, the arrows say whence.
-            arrows(&painter, &g, (mover, &play), None, board, PROGRAM_ARROW);
-        }
-
-        // Dice.
-        for i in 0..2 {
-            draw_die(&painter, g.die_rect(i), state.editing.edit.dice[i], on_roll);
-        }
-        // A checker picked up with Shift+click.
-        if let Some((side, loc)) = state.editing.picked {
-            let k = (board.count(side, loc) as usize).max(1) - 1;
-            painter.circle_stroke(
-                g.slot(side, loc, k),
-                CHECKER * u / 2.0 + 2.0,
-                Stroke::new(3.0, Color32::from_rgb(255, 200, 40)),
-            );
-        }
+        paint(&painter, &g, sprites, state, self.drag);
 
         // Input.
         let prefer = state.editing.add_colour;

@@ -6,6 +6,7 @@ use super::candidates::CandidatesAction;
 use super::coordinator::ExportAction;
 use super::coordinator::{Action, AppState};
 use super::editing::{EditAction, IdFormat};
+use super::render::ExportSize;
 use super::settings::Theme;
 use super::view::{HelpWindow, ViewAction};
 use super::weights::WeightsAction;
@@ -22,8 +23,10 @@ pub enum Command {
     OpenWeights,
     /// File → Save weights.
     SaveWeights,
-    /// File → Export the board as PNG…
+    /// File → Export the board as PNG, 1600 px…
     ExportBoard,
+    /// File → Export the board as PNG for print, 3200 px…
+    ExportBoardPrint,
     /// File → Export the analysis as text…
     ExportAnalysis,
     /// Edit → Undo (in the open workspace).
@@ -79,12 +82,13 @@ const CMD_SHIFT: Modifiers = Modifiers::COMMAND.plus(Modifiers::SHIFT);
 
 impl Command {
     /// Every command.
-    pub const ALL: [Command; 27] = [
+    pub const ALL: [Command; 28] = [
         Command::OpenPosition,
         Command::SavePosition,
         Command::OpenWeights,
         Command::SaveWeights,
         Command::ExportBoard,
+        Command::ExportBoardPrint,
         Command::ExportAnalysis,
         Command::Undo,
         Command::Redo,
@@ -116,7 +120,8 @@ impl Command {
             Command::SavePosition => "Save position…",
             Command::OpenWeights => "Open weights…",
             Command::SaveWeights => "Save weights",
-            Command::ExportBoard => "Export the board as PNG…",
+            Command::ExportBoard => "Export the board as PNG, 1600 px…",
+            Command::ExportBoardPrint => "Export the board for print, 3200 px…",
             Command::ExportAnalysis => "Export the analysis as text…",
             Command::Undo => "Undo",
             Command::Redo => "Redo",
@@ -155,7 +160,12 @@ impl Command {
             }
             Command::Undo => "Undo the last change (in a game: your last move)",
             Command::Redo => "Redo what was undone",
-            Command::ExportBoard => "Save the board as drawn as a PNG image",
+            Command::ExportBoard => {
+                "Save the board with its Position ID and dice as a PNG image 1600 pixels wide"
+            }
+            Command::ExportBoardPrint => {
+                "Save the board with its Position ID and dice as a PNG image 3200 pixels wide"
+            }
             Command::ExportAnalysis => {
                 "Save the diagram, the IDs, the candidates and the breakdown as a text file"
             }
@@ -250,7 +260,8 @@ impl Command {
             Command::ThemeDark => ViewAction::SetTheme(Theme::Dark).into(),
             Command::ThemeSystem => ViewAction::SetTheme(Theme::System).into(),
             Command::ResetLayout => ViewAction::ResetLayout.into(),
-            Command::ExportBoard => ExportAction::Board.into(),
+            Command::ExportBoard => ExportAction::Board(ExportSize::Screen).into(),
+            Command::ExportBoardPrint => ExportAction::Board(ExportSize::Print).into(),
             Command::ExportAnalysis => ExportAction::SaveAnalysis.into(),
             Command::CopyAnalysis => ExportAction::CopyAnalysis.into(),
             Command::KeyboardHelp => ViewAction::ShowWindow(HelpWindow::Keyboard, true).into(),

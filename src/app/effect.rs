@@ -1,6 +1,6 @@
 //! Effects: what a feature's reducer asks the outside world to do, as data. The features
 //! return them; the shell ([`super::shell`]) carries them out in one place — the clipboard, a
-//! capture of part of the window as PNG, a file dialog whose answer comes back as an action,
+//! an off-screen picture to export as PNG, a file dialog whose answer comes back as an action,
 //! a web page, a background job — and the coordinator turns the notes into status-line messages.
 //!
 //! An effect is generic over the action it may send back (`A`): a feature returns
@@ -9,22 +9,9 @@
 
 use super::files::Request;
 use super::jobs::Start;
+use super::render::{ExportSize, Picture};
 use std::fmt;
 use std::path::PathBuf;
-
-/// A part of the window to capture.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Region {
-    /// The backgammon board with its frame and trays, as drawn on the next frame.
-    Board,
-    /// A rectangle of the window, in points: `[left, top]` and `[right, bottom]`.
-    Rect {
-        /// The top-left corner.
-        min: [f32; 2],
-        /// The bottom-right corner.
-        max: [f32; 2],
-    },
-}
 
 /// What to do with the path a file dialog answers: it makes the action to apply.
 pub struct Then<A>(Box<dyn FnOnce(PathBuf) -> A + Send>);
@@ -57,13 +44,13 @@ impl<A> fmt::Debug for Then<A> {
 pub enum Effect<A> {
     /// Put this text on the system clipboard.
     Copy(String),
-    /// Capture `region` of the window as drawn on the next frame, as a PNG file proposed as
-    /// `name`; the shell asks where to save it.
-    Capture {
-        /// What to capture.
-        region: Region,
-        /// The file name proposed.
-        name: String,
+    /// Render `picture` off-screen at `size` and encode it as PNG (at the end of the frame,
+    /// in the app's look); the shell asks where to save it.
+    Export {
+        /// What to draw.
+        picture: Picture,
+        /// How large.
+        size: ExportSize,
     },
     /// Ask for a file (to open or to save as); the chosen path becomes the action `then`
     /// makes. A cancel sends nothing.
@@ -89,7 +76,7 @@ impl<A: 'static> Effect<A> {
     pub fn map<B: 'static>(self, f: impl FnOnce(A) -> B + Send + 'static) -> Effect<B> {
         match self {
             Effect::Copy(t) => Effect::Copy(t),
-            Effect::Capture { region, name } => Effect::Capture { region, name },
+            Effect::Export { picture, size } => Effect::Export { picture, size },
             Effect::AskPath { request, then } => Effect::AskPath {
                 request,
                 then: then.map(f),

@@ -26,7 +26,11 @@ pub fn show(ui: &mut egui::Ui, state: &AppState, workspace: &dyn CommandScope) -
             ui.separator();
             entries(
                 ui,
-                &[Command::ExportBoard, Command::ExportAnalysis],
+                &[
+                    Command::ExportBoard,
+                    Command::ExportBoardPrint,
+                    Command::ExportAnalysis,
+                ],
                 &mut out,
             );
         });

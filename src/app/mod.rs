@@ -2,7 +2,7 @@
 //!
 //! - [`coordinator`]: the app's state and [`Action`], applied in one place
 //!   ([`AppState::apply`], which returns [`effect::Effect`]s), and the rules that span features;
-//! - [`shell`]: carries out the effects (clipboard, captures, file dialogs, background jobs
+//! - [`shell`]: carries out the effects (clipboard, exports, file dialogs, background jobs
 //!   ([`jobs`]), web pages);
 //! - one module per feature, each with its state, actions, `update` and panel: [`editing`],
 //!   [`candidates`], [`weights`], [`view`], [`play`], [`bearoff`], [`duel`],
@@ -16,7 +16,8 @@
 //! - [`layout`]: the backgammon workspace's regions, resizable, clamped to the window;
 //! - [`help`]: Help → Keyboard and mouse (from the command table) and About;
 //! - [`roll_grid`]: the 21 rolls with the classic program's choice for each;
-//! - [`export`]: a region of a captured frame as PNG;
+//! - [`render`]: egui content drawn off-screen into an image, for exports; [`export`]: an
+//!   image as PNG;
 //! - [`files`]: file dialogs behind a trait (tests hand in paths); [`referee`]: gnubg behind a
 //!   trait (tests script its verdicts);
 //! - [`commands`]: the command table (labels, tooltips, shortcuts) the [`menus`], the
@@ -55,6 +56,7 @@ pub mod menus;
 pub mod messages;
 pub mod play;
 pub mod referee;
+pub mod render;
 pub mod roll_grid;
 pub mod saved;
 pub mod saved_part;
@@ -182,7 +184,7 @@ impl WorkbenchApp {
         self.shell.poll(&mut self.state, |tab| {
             tab == open || tabs::row(tab).works_hidden
         });
-        self.shell.begin_frame(ui.ctx(), &mut self.state);
+        self.shell.begin_frame(ui.ctx());
 
         let WorkbenchApp {
             state,
@@ -213,8 +215,7 @@ impl WorkbenchApp {
         workspace.show(ui, &mut apply);
         let actions = help::show(ui.ctx(), &apply.state.windows);
         apply.all(ui, actions);
-        let board = workspace.board_rect();
-        apply.shell.end_frame(ui.ctx(), apply.state, board);
+        apply.shell.end_frame(ui.ctx(), apply.state);
         if self.unsaved() {
             // An idle window runs no frame, and eframe saves only in one: ask for one.
             ui.ctx().request_repaint_after(SAVE_AFTER);

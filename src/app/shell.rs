@@ -1,23 +1,32 @@
 //! The shell: the one place effects are carried out. The coordinator applies an action and
 //! returns its [`Effect`]s; the shell puts text on the clipboard, opens web pages, asks the
-//! file dialogs and applies the action an answer makes, and captures part of the next frame as
-//! PNG (the capture comes back as an action that asks where to save it).
+//! file dialogs and applies the action an answer makes, and draws exports off-screen as PNG
+//! ([`super::render`]; the image comes back as an action that asks where to save it).
 //!
-//! Effects that need a frame (the clipboard, a web page, a capture) wait for it; the file
+//! Effects that need a frame (the clipboard, a web page, an export in the app's look) wait for
+//! it; the file
 //! dialogs are asked at once, so dialogs that answer at once (tests' [`ScriptedDialogs`])
 //! have their answer applied before [`Shell::act`] returns.
 //!
 //! [`ScriptedDialogs`]: super::files::ScriptedDialogs
 
 use super::coordinator::{Action, AppState, ExportAction};
-use super::effect::{Effect, Region, Then};
-use super::export::crop_png;
+use super::effect::{Effect, Then};
+use super::export::encode_png;
 use super::files::{Answer, FileDialogs};
-use egui::Rect;
-use std::sync::{Arc, Mutex};
+use super::render::{ExportSize, Picture};
 
-/// Captures finished by the integration, waiting to be applied on the next frame.
-type Arrived = Arc<Mutex<Vec<Action>>>;
+/// An export drawn: its title, the file name proposed and its size in pixels (tests look at
+/// it).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Exported {
+    /// The title drawn in the picture.
+    pub title: String,
+    /// The file name proposed.
+    pub name: String,
+    /// Width and height in pixels.
+    pub size: [usize; 2],
+}
 
 /// The effects' runner: the file dialogs, the question waiting for its answer, and what waits
 /// for the next frame.
@@ -30,12 +39,10 @@ pub struct Shell {
     copies: Vec<String>,
     /// Web pages to open.
     urls: Vec<String>,
-    /// Regions to capture from the next frame, with the file names proposed.
-    captures: Vec<(Region, String)>,
-    /// Captures encoded, as actions (filled by egui's screenshot callback).
-    arrived: Arrived,
-    /// The last capture asked for: its rectangle and file name (tests look at it).
-    last_capture: Option<(Rect, String)>,
+    /// Pictures to draw at the end of the frame, in the app's look.
+    exports: Vec<(Picture, ExportSize)>,
+    /// The last export drawn.
+    last_export: Option<Exported>,
 }
 
 impl Shell {
@@ -46,9 +53,8 @@ impl Shell {
             asking: None,
             copies: Vec::new(),
             urls: Vec::new(),
-            captures: Vec::new(),
-            arrived: Arrived::default(),
-            last_capture: None,
+            exports: Vec::new(),
+            last_export: None,
         }
     }
 
@@ -76,7 +82,7 @@ impl Shell {
                         state.messages.error(e);
                     }
                 }
-                Effect::Capture { region, name } => self.captures.push((region, name)),
+                Effect::Export { picture, size } => self.exports.push((picture, size)),
                 Effect::Info(text) => state.messages.info(text),
                 Effect::Error(text) => state.messages.error(text),
                 Effect::AskPath { request, then } => {
@@ -113,17 +119,8 @@ impl Shell {
         true
     }
 
-    /// Once a frame, before the panels: the captures that arrived since the last frame become
-    /// their actions (a save dialog).
-    pub fn begin_frame(&mut self, ctx: &egui::Context, state: &mut AppState) {
-        let arrived = self
-            .arrived
-            .lock()
-            .map(|mut v| std::mem::take(&mut *v))
-            .unwrap_or_default();
-        for a in arrived {
-            self.act(state, a);
-        }
+    /// Once a frame, before the panels: sends what waits for the frame.
+    pub fn begin_frame(&mut self, ctx: &egui::Context) {
         self.flush(ctx);
     }
 
@@ -138,60 +135,48 @@ impl Shell {
     }
 
     /// Once a frame, after the panels: draws the file dialog drawn in the window and applies
-    /// an answer, and asks for the captures of the next frame. `board` is the backgammon
-    /// board's rectangle as drawn (none when its workspace is not open).
-    pub fn end_frame(&mut self, ctx: &egui::Context, state: &mut AppState, board: Option<Rect>) {
+    /// an answer, and draws the exports asked for in the app's look (a save dialog each).
+    pub fn end_frame(&mut self, ctx: &egui::Context, state: &mut AppState) {
         self.dialogs.show(ctx);
         if self.collect(state) {
             ctx.request_repaint();
         }
-        for (region, name) in std::mem::take(&mut self.captures) {
-            let rect = match region {
-                Region::Board => match board {
-                    Some(r) => r,
-                    None => {
-                        state
-                            .messages
-                            .error("not exported: the board is not shown (open a backgammon tab)");
-                        continue;
-                    }
-                },
-                Region::Rect { min, max } => Rect::from_min_max(min.into(), max.into()),
-            };
-            self.capture(ctx, rect, name);
+        for (picture, size) in std::mem::take(&mut self.exports) {
+            let action = self.export(ctx, &picture, size);
+            self.act(state, action);
         }
         self.flush(ctx);
     }
 
-    /// Asks for `rect` of the next frame (in points) as a PNG file proposed as `name`.
-    fn capture(&mut self, ctx: &egui::Context, rect: Rect, name: String) {
-        self.last_capture = Some((rect, name.clone()));
-        let arrived = Arc::clone(&self.arrived);
-        let ppp = ctx.pixels_per_point();
-        let repaint = ctx.clone();
-        ctx.request_screenshot(move |image| {
-            let action = match crop_png(&image, rect, ppp) {
-                Ok(png) => ExportAction::SavePng {
-                    png: png.into(),
-                    name,
-                },
-                Err(e) => ExportAction::Failed(e),
-            };
-            if let Ok(mut v) = arrived.lock() {
-                v.push(action.into());
-            }
-            repaint.request_repaint();
+    /// `picture` drawn off-screen at `size` and encoded: the action that asks where to save it.
+    fn export(&mut self, ctx: &egui::Context, picture: &Picture, size: ExportSize) -> ExportAction {
+        let image = match picture.render(size, ctx.global_style()) {
+            Ok(image) => image,
+            Err(e) => return ExportAction::Failed(e),
+        };
+        let name = picture.file_name(size);
+        self.last_export = Some(Exported {
+            title: picture.title.clone(),
+            name: name.clone(),
+            size: image.size,
         });
+        match encode_png(&image) {
+            Ok(png) => ExportAction::SavePng {
+                png: png.into(),
+                name,
+            },
+            Err(e) => ExportAction::Failed(format!("cannot encode the PNG: {e}")),
+        }
     }
 
-    /// How many captures wait for the end of the frame.
-    pub fn captures_waiting(&self) -> usize {
-        self.captures.len()
+    /// How many exports wait for the end of the frame.
+    pub fn exports_waiting(&self) -> usize {
+        self.exports.len()
     }
 
-    /// The last capture asked for: the rectangle (points) and the file name proposed.
-    pub fn last_capture(&self) -> Option<&(Rect, String)> {
-        self.last_capture.as_ref()
+    /// The last export drawn.
+    pub fn last_export(&self) -> Option<&Exported> {
+        self.last_export.as_ref()
     }
 }
 
@@ -268,7 +253,7 @@ mod tests {
     }
 
     #[test]
-    fn copies_wait_for_the_frame_and_captures_for_its_end() {
+    fn copies_wait_for_the_frame_and_exports_for_its_end() {
         let mut state = AppState::default();
         let mut shell = Shell::new(Box::new(ScriptedDialogs::default()));
         shell.act(
@@ -276,15 +261,18 @@ mod tests {
             EditAction::Copy(crate::app::IdFormat::PositionId),
         );
         assert_eq!(shell.copies, ["4HPwATDgc/ABMA"]);
-        shell.act(&mut state, ExportAction::Board);
-        assert_eq!(shell.captures_waiting(), 1);
-        // Without a board on screen the capture is refused with a message.
+        shell.act(&mut state, ExportAction::Board(ExportSize::Screen));
+        assert_eq!(shell.exports_waiting(), 1);
+        // No board on screen is needed: the export is drawn off-screen, then a save dialog
+        // (cancelled here) is asked.
         let ctx = egui::Context::default();
-        shell.end_frame(&ctx, &mut state, None);
-        assert_eq!(shell.captures_waiting(), 0);
+        shell.end_frame(&ctx, &mut state);
+        assert_eq!(shell.exports_waiting(), 0);
         assert!(shell.copies.is_empty(), "sent");
-        assert!(shell.last_capture().is_none());
-        assert!(state.messages.last.as_ref().unwrap().error);
+        let e = shell.last_export().expect("drawn");
+        assert_eq!(e.name, "board.png");
+        assert_eq!(e.size[0], 1600);
+        assert!(e.title.contains("4HPwATDgc/ABMA"), "{}", e.title);
         // An illegal board copies nothing.
         shell.act(&mut state, EditAction::Add(Side::White, Loc::Point(7)));
         shell.act(&mut state, EditAction::Copy(crate::app::IdFormat::Xgid));

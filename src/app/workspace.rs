@@ -36,12 +36,6 @@ pub trait Workspace: CommandScope {
     /// the next one is drawn.
     fn show(&mut self, ui: &mut egui::Ui, apply: &mut Apply<'_>);
 
-    /// The backgammon board's rectangle as last drawn, for its capture (none in a workspace
-    /// without it).
-    fn board_rect(&self) -> Option<egui::Rect> {
-        None
-    }
-
     /// What pasted text means here, if anything.
     fn paste(&self, _text: String) -> Option<Action> {
         None

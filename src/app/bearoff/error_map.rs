@@ -1,22 +1,26 @@
 //! The error map of the loaded two-sided database: how far the one-sided chance and the
 //! seed's normal approximation are from the exact two-sided chance over every pair of it — a
 //! histogram of the errors and the errors against the total pip count (egui_plot plots with
-//! labelled axes, legends above the data, hover read-outs and Export PNG), the summary figures
+//! labelled axes, legends above the data, hover read-outs and "Export…"), the summary figures
 //! (mean, RMS, largest) with the play rules' losses, and the worst pairs: a click puts that race
 //! on the board. The map itself is the engine's (`bgw_engine::studies::bearoff::error_map`),
 //! computed in the background ([`super::two_sided::TwoSidedState::start_map`]).
 
 use super::axes;
 use super::best_play::cell;
-use super::plots::{Swatch, export_button, finish_card, fixed_plot, legend_entry};
+use super::plots::{
+    EXPORT_ASPECT, Swatch, export_menu, finish_card, fixed_plot, heading, legend_entry,
+};
 use super::state::{BearoffAction, BearoffState, PlotExport};
 use super::two_sided::BUILD_SIZES;
 use crate::app::jobs::progress_ui;
+use crate::app::render::{ExportSize, Picture};
 use crate::text::thousands;
 use bgw_engine::studies::bearoff::{ErrorMap, Method, MethodErrors, Summary};
 use egui::{Color32, vec2};
 use egui_extras::{Column, TableBuilder};
 use egui_plot::{AxisHints, Bar, BarChart, Line, MarkerShape, PlotPoints, Points};
+use std::sync::Arc;
 
 /// The methods the plots show (the interval form is in the summary).
 const PLOTTED: [Method; 2] = [Method::OneSided, Method::NormalDensity];
@@ -82,14 +86,24 @@ pub fn show(ui: &mut egui::Ui, st: &BearoffState) -> Vec<BearoffAction> {
     let gap = ui.spacing().item_spacing.x;
     let plot_w = (width - gap) / 2.0;
     let top_down = egui::Layout::top_down(egui::Align::Min);
+    let about = format!(
+        "{}×{} two-sided database {}, {} pairs",
+        map.points,
+        map.checkers,
+        loaded.name,
+        thousands(map.pairs)
+    );
+    let mut shared: Option<Arc<ErrorMap>> = None;
     ui.horizontal_top(|ui| {
         for card in [Card::Histogram, Card::ByPips] {
             let r = ui.allocate_ui_with_layout(vec2(plot_w, 0.0), top_down, |ui| {
                 ui.set_width(plot_w);
-                draw(ui, card, map)
+                draw(ui, card, map, None)
             });
-            if let Some(e) = r.inner {
-                out.push(BearoffAction::ExportPlot(e));
+            if let Some(size) = r.inner {
+                let map = shared.get_or_insert_with(|| Arc::new(map.clone()));
+                let picture = picture(card, Arc::clone(map), &about);
+                out.push(BearoffAction::ExportPlot(PlotExport { picture, size }));
             }
         }
     });
@@ -186,11 +200,20 @@ pub fn by_pips(e: &MethodErrors) -> Vec<(usize, Summary)> {
         .collect()
 }
 
-/// One plot with its title, legend and export button; returns the export asked for.
-fn draw(ui: &mut egui::Ui, card: Card, map: &ErrorMap) -> Option<PlotExport> {
-    let top = ui.cursor().min;
-    let mut export = false;
-    let (title, x_label, y_label, id) = match card {
+/// `card` as its export draws it: the title "the plot's title — `about` — errors are …", the
+/// legend, the plot; no widgets.
+fn picture(card: Card, map: Arc<ErrorMap>, about: &str) -> Picture {
+    let (title, _, _, id) = labels(card);
+    let title = format!("{title} — {about} — errors are method − exact, in percentage points");
+    let text = title.clone();
+    Picture::new(title, id, EXPORT_ASPECT, move |ui| {
+        draw(ui, card, &map, Some(&text));
+    })
+}
+
+/// A plot's title, x and y axis labels and id.
+fn labels(card: Card) -> (&'static str, &'static str, &'static str, &'static str) {
+    match card {
         Card::Histogram => (
             "Errors of the pairs",
             "error, pp",
@@ -203,7 +226,18 @@ fn draw(ui: &mut egui::Ui, card: Card, map: &ErrorMap) -> Option<PlotExport> {
             "error, pp",
             "error-map-by-pips",
         ),
-    };
+    }
+}
+
+/// One plot with its title, legend and export menu; returns the export size asked for. With
+/// `export` (the picture's heading) it is drawn for an export: the heading above, the plot
+/// filling the height, no menu, no hover read-out.
+fn draw(ui: &mut egui::Ui, card: Card, map: &ErrorMap, export: Option<&str>) -> Option<ExportSize> {
+    let mut chosen = None;
+    let (title, x_label, y_label, id) = labels(card);
+    if let Some(text) = export {
+        heading(ui, text);
+    }
     ui.horizontal_wrapped(|ui| {
         ui.strong(title);
         for m in PLOTTED {
@@ -216,7 +250,9 @@ fn draw(ui: &mut egui::Ui, card: Card, map: &ErrorMap) -> Option<PlotExport> {
         if card == Card::ByPips {
             legend_entry(ui, ui.visuals().text_color(), "largest", Swatch::Dot);
         }
-        export = export_button(ui);
+        if export.is_none() {
+            chosen = export_menu(ui);
+        }
     });
     let series: Vec<(Method, &MethodErrors)> = PLOTTED
         .iter()
@@ -247,10 +283,11 @@ fn draw(ui: &mut egui::Ui, card: Card, map: &ErrorMap) -> Option<PlotExport> {
     };
     let ((xlo, xhi), (ylo, yhi)) = (bounds(&xs), bounds(&ys));
     let ylo = if card == Card::Histogram { 0.0 } else { ylo };
-    let size = vec2(
-        ui.available_width(),
-        (ui.available_height() * 0.55).max(PLOT_HEIGHT),
-    );
+    let height = match export {
+        Some(_) => ui.available_height().max(PLOT_HEIGHT),
+        None => (ui.available_height() * 0.55).max(PLOT_HEIGHT),
+    };
+    let size = vec2(ui.available_width(), height);
     let across = size.x - 60.0;
     let xstep = axes::value_step_across((xlo, xhi), across);
     let ystep = axes::value_step(yhi - ylo, size.y - 40.0);
@@ -324,14 +361,14 @@ fn draw(ui: &mut egui::Ui, card: Card, map: &ErrorMap) -> Option<PlotExport> {
     });
     let r = &response.response;
     r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, &description));
-    if let Some(pos) = r.hover_pos() {
+    if let Some(pos) = r.hover_pos().filter(|_| export.is_none()) {
         let x = response.transform.value_from_position(pos).x;
         egui::Tooltip::for_widget(r)
             .at_pointer()
             .gap(12.0)
             .show(|ui| read_out(ui, card, x, &series));
     }
-    finish_card(ui, r, top, export, || id.to_string())
+    finish_card(r, chosen)
 }
 
 /// The values under the pointer: the bin (histogram) or the pip count (by pips).

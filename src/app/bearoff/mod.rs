@@ -256,6 +256,7 @@ fn report(
     ];
     let names = [names[0].as_str(), names[1].as_str()];
     let mut out = Vec::new();
+    let about = about(edit);
     let cancel = std::cell::Cell::new(false);
     let chances = |ui: &mut egui::Ui| {
         if chances::show(ui, a, on_roll, &st.two_sided) {
@@ -265,10 +266,10 @@ fn report(
     let reports = [&a.on_roll, &a.opponent];
     let series: [Option<Series>; 2] = reports.map(|r| r.as_ref().map(|s| Series::of(s, &view)));
     let keys = [on_roll, on_roll.opponent()].map(|s| s.name().to_lowercase());
-    let shown: [Option<plots::ShownSide<'_>>; 2] = std::array::from_fn(|i| {
+    let shown: [Option<plots::ShownSide>; 2] = std::array::from_fn(|i| {
         let s = reports[i].as_ref()?;
         Some(plots::ShownSide {
-            name: names[i],
+            name: names[i].to_string(),
             key: keys[i].clone(),
             moments: series::moments(s, view.distribution),
             series: series[i].clone()?,
@@ -334,7 +335,7 @@ fn report(
     let body = |ui: &mut egui::Ui, size: egui::Vec2, out: &mut Vec<BearoffAction>| {
         let spare: Option<&dyn Fn(&mut egui::Ui)> = if spare { Some(&chances) } else { None };
         if !beside {
-            out.extend(plots::show(ui, &shown, &view, spare));
+            out.extend(plots::show(ui, &shown, &view, spare, &about));
             return;
         }
         let table_w = TABLE_WIDTH;
@@ -342,7 +343,7 @@ fn report(
         let top_down = egui::Layout::top_down(egui::Align::Min);
         ui.horizontal_top(|ui| {
             ui.allocate_ui_with_layout(vec2(size.x - table_w - gap, size.y), top_down, |ui| {
-                out.extend(plots::show(ui, &shown, &view, spare));
+                out.extend(plots::show(ui, &shown, &view, spare, &about));
             });
             ui.separator();
             ui.allocate_ui_with_layout(vec2(table_w, size.y), top_down, |ui| {
@@ -360,6 +361,18 @@ fn report(
             .show(ui, |ui| body(ui, avail.max(MIN_BODY), &mut out));
     }
     cancelled(out)
+}
+
+/// The position for an export's title: "Position ID qm3bAADMXdsAAA, White to play 6-5".
+fn about(edit: &Edit) -> String {
+    let to_play = match edit.roll() {
+        Some(d) => format!("{} to play {d}", edit.on_roll),
+        None => format!("{} on roll", edit.on_roll),
+    };
+    match edit.setup() {
+        Some(setup) => format!("Position ID {}, {to_play}", setup.position_id()),
+        None => to_play,
+    }
 }
 
 /// The Race tab: pip counts and the race formulas.

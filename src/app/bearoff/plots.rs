@@ -1,17 +1,19 @@
 //! The bear-off plots: exact against normal for each side (or both sides on one plot), and
 //! their difference exact − normal in percentage points, sized from the space the panel has.
 //! Each plot has its title and legend above the data, numbered and labelled axes, a read-out
-//! of every value at the roll under the pointer, and "Export PNG" (a [`PlotExport`] action the
-//! app's export module carries out). The numbers come from [`super::series`], the axes from
-//! [`super::axes`].
+//! of every value at the roll under the pointer, and "Export…" (a [`PlotExport`] action: the
+//! same plot drawn off-screen at 1600 or 3200 pixels wide, with a title naming the position,
+//! the dice and what is plotted, without widgets). The numbers come from [`super::series`], the
+//! axes from [`super::axes`].
 
 use super::axes::{self, percent};
 use super::series::{LINEAR_FLOOR, LOG_FLOOR, Series, log10_probabilities, shown_rolls};
 use super::state::{
     Arrangement, BearoffAction, BearoffView, Distribution, NormalForm, PlotExport, Quantity, Scale,
 };
+use crate::app::render::{ExportSize, Picture};
 use bgw_engine::studies::bearoff::ROLLS;
-use egui::{Color32, Rect, Vec2, vec2};
+use egui::{Color32, Vec2, vec2};
 use egui_plot::{AxisHints, Bar, BarChart, Line, LineStyle, MarkerShape, Plot, PlotPoints, Points};
 use std::ops::RangeInclusive;
 
@@ -23,10 +25,14 @@ pub const MIN_USABLE: Vec2 = vec2(300.0, 180.0);
 /// The height of a plot's title and legend rows.
 const HEADER: f32 = 40.0;
 
+/// The aspect of an exported plot (height over width): 16:10.
+pub const EXPORT_ASPECT: f32 = 0.625;
+
 /// One side as the plots show it.
-pub struct ShownSide<'a> {
+#[derive(Clone, Debug)]
+pub struct ShownSide {
     /// "White (on roll)".
-    pub name: &'a str,
+    pub name: String,
     /// Its colour's name for file names ("white").
     pub key: String,
     /// Mean and sd of the distribution shown.
@@ -94,11 +100,13 @@ fn colours(dark: bool) -> ([Color32; 2], [Color32; 2], Color32) {
 
 /// Draws the plots into the space `ui` has; returns the export asked for. `spare`, when
 /// given, draws into the cell beside the difference plot when it has a row of its own.
+/// `about` names the position for an export's title ("Position ID …, White to play 6-5").
 pub fn show(
     ui: &mut egui::Ui,
-    sides: &[Option<ShownSide<'_>>; 2],
+    sides: &[Option<ShownSide>; 2],
     view: &BearoffView,
     spare: Option<&dyn Fn(&mut egui::Ui)>,
+    about: &str,
 ) -> Vec<BearoffAction> {
     let present: Vec<usize> = (0..2).filter(|&i| sides[i].is_some()).collect();
     let mut cards: Vec<Card> = match view.arrangement {
@@ -131,10 +139,11 @@ pub fn show(
             for card in next.by_ref().take(n) {
                 let r = ui.allocate_ui_with_layout(vec2(w, h), top_down, |ui| {
                     ui.set_min_size(vec2(w, h));
-                    draw_card(ui, card, sides, view, rolls.clone())
+                    draw_card(ui, card, sides, view, rolls.clone(), None)
                 });
-                if let Some(e) = r.inner {
-                    out.push(BearoffAction::ExportPlot(e));
+                if let Some(size) = r.inner {
+                    let picture = picture(card, sides, view, rolls.clone(), about);
+                    out.push(BearoffAction::ExportPlot(PlotExport { picture, size }));
                 }
             }
             if cells > n
@@ -168,8 +177,41 @@ fn normal_name(view: &BearoffView) -> &'static str {
     }
 }
 
+/// `card` as its export draws it: the title "`about` — the card's title — what is plotted",
+/// the legend, the plot; no widgets.
+fn picture(
+    card: Card,
+    sides: &[Option<ShownSide>; 2],
+    view: &BearoffView,
+    rolls: RangeInclusive<usize>,
+    about: &str,
+) -> Picture {
+    let title = format!("{about} — {} — {}", card_title(card, sides), caption(view));
+    let name = export_name(card, sides, view);
+    let (sides, view, heading) = (sides.clone(), *view, title.clone());
+    Picture::new(title, name, EXPORT_ASPECT, move |ui| {
+        draw_card(ui, card, &sides, &view, rolls.clone(), Some(&heading));
+    })
+}
+
+/// A card's title: "White: 8.12 ± 1.20", "Both sides", "Exact − normal, pp".
+fn card_title(card: Card, sides: &[Option<ShownSide>; 2]) -> String {
+    match card {
+        Card::Side(i) => sides[i].as_ref().map_or(String::new(), |s| {
+            format!(
+                "{}: {:.2} ± {:.2}",
+                short(&s.name),
+                s.moments.0,
+                s.moments.1
+            )
+        }),
+        Card::Both => "Both sides".to_string(),
+        Card::Difference => "Exact − normal, pp".to_string(),
+    }
+}
+
 /// The file name stem of a plot's export.
-fn export_name(card: Card, sides: &[Option<ShownSide<'_>>; 2], view: &BearoffView) -> String {
+fn export_name(card: Card, sides: &[Option<ShownSide>; 2], view: &BearoffView) -> String {
     let who = match card {
         Card::Side(i) => sides[i]
             .as_ref()
@@ -239,26 +281,30 @@ pub fn legend_entry(ui: &mut egui::Ui, colour: Color32, text: &str, swatch: Swat
     ui.label(text);
 }
 
-/// One plot with its title, legend and export button; returns the export asked for.
+/// An export's heading above the plot: `text`, strong and a little larger than the labels.
+pub fn heading(ui: &mut egui::Ui, text: &str) {
+    ui.add(egui::Label::new(egui::RichText::new(text).strong().size(15.0)).wrap());
+}
+
+/// One plot with its title, legend and export menu; returns the export size asked for. With
+/// `export` (the picture's heading) it is drawn for an export: the heading above, no menu, no
+/// hover read-out.
 fn draw_card(
     ui: &mut egui::Ui,
     card: Card,
-    sides: &[Option<ShownSide<'_>>; 2],
+    sides: &[Option<ShownSide>; 2],
     view: &BearoffView,
     rolls: RangeInclusive<usize>,
-) -> Option<PlotExport> {
+    export: Option<&str>,
+) -> Option<ExportSize> {
     let (exact_c, normal_c, single_normal) = colours(ui.visuals().dark_mode);
     let log = view.scale == Scale::Log && card != Card::Difference;
-    let top = ui.cursor().min;
-    let mut export = false;
-    let title = match card {
-        Card::Side(i) => sides[i].as_ref().map_or(String::new(), |s| {
-            format!("{}: {:.2} ± {:.2}", short(s.name), s.moments.0, s.moments.1)
-        }),
-        Card::Both => "Both sides".to_string(),
-        Card::Difference => "Exact − normal, pp".to_string(),
-    };
-    // One row when it fits: the title, the legend, the export button at the right.
+    let mut chosen = None;
+    let title = card_title(card, sides);
+    if let Some(text) = export {
+        heading(ui, text);
+    }
+    // One row when it fits: the title, the legend, the export menu at the right.
     ui.horizontal_wrapped(|ui| {
         ui.add(egui::Label::new(egui::RichText::new(&title).strong()).truncate())
             .on_hover_text(match card {
@@ -276,15 +322,17 @@ fn draw_card(
                 for (i, s) in sides.iter().enumerate() {
                     let Some(s) = s else { continue };
                     if card == Card::Both {
-                        legend_entry(ui, exact_c[i], &format!("{} exact", short(s.name)), exact);
+                        legend_entry(ui, exact_c[i], &format!("{} exact", short(&s.name)), exact);
                         legend_entry(ui, normal_c[i], "normal", Swatch::Dashed);
                     } else {
-                        legend_entry(ui, exact_c[i], short(s.name), Swatch::Bar);
+                        legend_entry(ui, exact_c[i], short(&s.name), Swatch::Bar);
                     }
                 }
             }
         }
-        export = export_button(ui);
+        if export.is_none() {
+            chosen = export_menu(ui);
+        }
     });
     let size = vec2(
         ui.available_width(),
@@ -295,7 +343,7 @@ fn draw_card(
     let step = axes::roll_step(hi - lo, size.x - 60.0);
 
     // The y values and their bounds.
-    let shown: Vec<(usize, &ShownSide<'_>)> = match card {
+    let shown: Vec<(usize, &ShownSide)> = match card {
         Card::Side(i) => sides[i].as_ref().map(|s| vec![(i, s)]).unwrap_or_default(),
         _ => sides
             .iter()
@@ -468,7 +516,7 @@ fn draw_card(
         y_labels.join(", ")
     );
     r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, &description));
-    if let Some(pos) = r.hover_pos() {
+    if let Some(pos) = r.hover_pos().filter(|_| export.is_none()) {
         let k = response.transform.value_from_position(pos).x.round();
         if k >= 0.0 && rolls.contains(&(k as usize)) {
             let k = k as usize;
@@ -478,7 +526,7 @@ fn draw_card(
                 .show(|ui| read_out(ui, k, &shown, view, quantity));
         }
     }
-    finish_card(ui, r, top, export, || export_name(card, sides, view))
+    finish_card(r, chosen)
 }
 
 /// A plot of `size` that stays as drawn: no zoom, drag, scroll or reset (the panel sets its
@@ -494,33 +542,42 @@ pub fn fixed_plot<'a>(id: impl egui::AsIdSalt, size: Vec2) -> Plot<'a> {
         .allow_double_click_reset(false)
 }
 
-/// The "Export PNG" button of a plot's title row; true when clicked.
-pub fn export_button(ui: &mut egui::Ui) -> bool {
+/// The "Export…" menu of a plot's title row: the sizes; the one clicked.
+pub fn export_menu(ui: &mut egui::Ui) -> Option<ExportSize> {
     ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-        ui.small_button("Export PNG")
-            .on_hover_text("Save this plot as a PNG image (also in its right-click menu)")
-            .clicked()
+        let mut chosen = None;
+        ui.menu_button("Export…", |ui| chosen = size_entries(ui))
+            .response
+            .on_hover_text(
+                "Save this plot as a PNG image with a title, without buttons (also in its \
+                 right-click menu)",
+            );
+        chosen
     })
     .inner
 }
 
-/// The plot's right-click "Export PNG"; the export of the whole card (from `top`, title and
-/// legend included, to what `ui` has drawn) when it or the button (`export`) was clicked.
-pub fn finish_card(
-    ui: &egui::Ui,
-    plot: &egui::Response,
-    top: egui::Pos2,
-    mut export: bool,
-    name: impl FnOnce() -> String,
-) -> Option<PlotExport> {
-    plot.context_menu(|ui| {
-        if ui.button("Export PNG").clicked() {
-            export = true;
+/// The export sizes as menu entries; the one clicked (the menu closes).
+fn size_entries(ui: &mut egui::Ui) -> Option<ExportSize> {
+    let mut chosen = None;
+    for size in ExportSize::ALL {
+        if ui.button(size.label()).clicked() {
+            chosen = Some(size);
             ui.close();
         }
+    }
+    chosen
+}
+
+/// The plot's right-click menu of export sizes; the size asked for there or in the title row's
+/// menu (`chosen`).
+pub fn finish_card(plot: &egui::Response, mut chosen: Option<ExportSize>) -> Option<ExportSize> {
+    plot.context_menu(|ui| {
+        if let Some(size) = size_entries(ui) {
+            chosen = Some(size);
+        }
     });
-    let rect = Rect::from_min_max(top, ui.min_rect().max);
-    export.then(|| PlotExport { rect, name: name() })
+    chosen
 }
 
 /// The runs of consecutive points (a log line breaks where a value cannot be drawn).
@@ -541,7 +598,7 @@ fn runs(points: impl Iterator<Item = Option<[f64; 2]>>) -> Vec<Vec<[f64; 2]>> {
 fn read_out(
     ui: &mut egui::Ui,
     k: usize,
-    shown: &[(usize, &ShownSide<'_>)],
+    shown: &[(usize, &ShownSide)],
     view: &BearoffView,
     quantity: Quantity,
 ) {
@@ -559,7 +616,7 @@ fn read_out(
             ui.end_row();
             for (_, s) in shown {
                 let (e, n) = (s.series.exact[k], s.series.normal[k]);
-                ui.label(s.name);
+                ui.label(&s.name);
                 ui.monospace(percent(e));
                 ui.monospace(percent(n));
                 ui.monospace(format!("{:+.3} pp", (e - n) * 100.0));

@@ -3,8 +3,9 @@
 //! for.
 
 use super::two_sided::TwoSidedState;
-use crate::app::effect::{Effect, Region};
+use crate::app::effect::Effect;
 use crate::app::jobs::{Job, Start};
+use crate::app::render::{ExportSize, Picture};
 use bgw_engine::core::dice::Dice;
 use bgw_engine::core::position::Position;
 use bgw_engine::core::task::Task;
@@ -115,15 +116,14 @@ pub struct BearoffView {
     pub table: SideTable,
 }
 
-/// A plot the person asked to export as PNG: its rectangle on screen (points, the whole plot
-/// with its title, legend and axes) and a file name stem. [`BearoffState::update`] turns it
-/// into a capture for the shell.
+/// A plot the person asked to export as PNG: the plot drawn for export (a title, its legend
+/// and axes, no widgets) and the size chosen. [`BearoffState::update`] hands it to the shell.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PlotExport {
-    /// Where the plot is on screen, in points.
-    pub rect: egui::Rect,
-    /// A file name stem, e.g. `bearoff-difference`.
-    pub name: String,
+    /// The plot as the export draws it, with its title and file name.
+    pub picture: Picture,
+    /// 1600 px wide, or 3200 for print.
+    pub size: ExportSize,
 }
 
 /// What can be done in the Bear-off tab.
@@ -187,12 +187,9 @@ impl BearoffState {
             BearoffAction::View(v) => self.view = v,
             BearoffAction::Cancel => self.cancel(),
             BearoffAction::ExportPlot(e) => {
-                return vec![Effect::Capture {
-                    region: Region::Rect {
-                        min: [e.rect.left(), e.rect.top()],
-                        max: [e.rect.right(), e.rect.bottom()],
-                    },
-                    name: format!("{}.png", e.name),
+                return vec![Effect::Export {
+                    picture: e.picture,
+                    size: e.size,
                 }];
             }
             BearoffAction::CancelExact => self.two_sided.cancel_exact(),

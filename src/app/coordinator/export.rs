@@ -1,9 +1,10 @@
-//! Exports: the board as PNG (captured by the shell), a captured image or the analysis as
-//! text saved where the person says, the analysis copied to the clipboard.
+//! Exports: the board as PNG (drawn off-screen by the shell, [`crate::app::render`]), an image
+//! or the analysis as text saved where the person says, the analysis copied to the clipboard.
 
 use super::{Action, AppState, analysis_text};
-use crate::app::effect::{Effect, Region};
+use crate::app::effect::Effect;
 use crate::app::files::{FileKind, Request};
+use crate::app::render::ExportSize;
 use bgw_engine::io::atomic_file::write_atomic;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -12,16 +13,17 @@ use std::sync::Arc;
 /// What can be exported.
 #[derive(Clone, Debug, PartialEq)]
 pub enum ExportAction {
-    /// The board as PNG: the shell captures it as drawn on the next frame.
-    Board,
-    /// A captured image, to save under a name the dialog proposes.
+    /// The board as PNG at this size, with its title (no widgets): the shell draws it
+    /// off-screen at the end of the frame.
+    Board(ExportSize),
+    /// An image rendered for export, to save under a name the dialog proposes.
     SavePng {
         /// The PNG file's bytes.
         png: Arc<[u8]>,
         /// The file name proposed.
         name: String,
     },
-    /// A capture failed (the reason).
+    /// An export could not be drawn or encoded (the reason).
     Failed(String),
     /// The analysis as text to the clipboard.
     CopyAnalysis,
@@ -42,10 +44,15 @@ impl AppState {
     /// Applies one export action.
     pub(super) fn apply_export(&mut self, action: ExportAction) {
         match action {
-            ExportAction::Board => self.effects.push(Effect::Capture {
-                region: Region::Board,
-                name: "board.png".to_string(),
-            }),
+            ExportAction::Board(size) => {
+                let picture = crate::app::board::picture(
+                    self.editing.edit,
+                    self.settings.bottom,
+                    self.previewed_play(),
+                    self.play.as_ref().and_then(|p| p.program_move_shown()),
+                );
+                self.effects.push(Effect::Export { picture, size });
+            }
             ExportAction::SavePng { png, name } => {
                 self.ask_where(FileKind::Png, &name, png, "image")
             }
