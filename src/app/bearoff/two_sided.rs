@@ -172,11 +172,17 @@ pub fn exact_report(
 /// Best play for `dice` by the one-sided databases' chance (for a race too big to solve
 /// exactly): the one-sided database it needs is built for the two sides only.
 pub fn estimate_for(pos: &Position, dice: Dice, task: &Task) -> Result<BestPlay, String> {
+    let one_sided = one_sided_for(pos, task)?;
+    best_play_one_sided(pos, dice, &one_sided).map_err(|e| e.to_string())
+}
+
+/// The one-sided database best play needs for the race `pos`: built for its two sides only,
+/// on the fewest points that hold them.
+fn one_sided_for(pos: &Position, task: &Task) -> Result<bearoff::Database<f64>, String> {
     let needed = bearoff::points_needed(pos, MAX_POINTS).map_err(|e| e.to_string())?;
     let points = needed.iter().flatten().copied().max().unwrap_or(1);
     let targets = bearoff::targets(pos, &needed, points);
-    let one_sided = build_within::<f64>(points, &targets, task).map_err(|e| e.to_string())?;
-    best_play_one_sided(pos, dice, &one_sided).map_err(|e| e.to_string())
+    build_within::<f64>(points, &targets, task).map_err(|e| e.to_string())
 }
 
 /// Best play for `dice`: the one-sided database it needs is built for the two sides only.
@@ -186,12 +192,8 @@ fn best_for(
     exact: &mut Exact<'_>,
     task: &Task,
 ) -> Result<BestPlay, String> {
-    let needed = bearoff::points_needed(pos, MAX_POINTS).map_err(|e| e.to_string())?;
-    let points = needed.iter().flatten().copied().max().unwrap_or(1);
-    let targets = bearoff::targets(pos, &needed, points);
     // Cancelled with the job; its count is not the job's.
-    let one_sided =
-        build_within::<f64>(points, &targets, &task.subtask()).map_err(|e| e.to_string())?;
+    let one_sided = one_sided_for(pos, &task.subtask())?;
     best_play(pos, dice, &one_sided, exact).map_err(|e| e.to_string())
 }
 

@@ -315,8 +315,8 @@ impl Gnubg {
                 }
                 if self.stopped() {
                     self.pending.remove(&ticket.0);
+                    // Taken out of `pending` first, so ending gnubg answers it nothing.
                     self.lose_process(Some("ended by bgw: the work that asked was stopped"));
-                    self.done.remove(&ticket.0);
                     return Err(ReferenceError::Cancelled { engine: ENGINE });
                 }
                 let mut wait = self

@@ -216,11 +216,13 @@ pub fn fit_with_steps(
     each_step: &mut dyn FnMut(&FitStep),
 ) -> Result<FitOutcome, FitError> {
     let problem = Problem::new(train, start.terms());
+    let start_loss = exact(train, start);
     let mut search = Search {
         rescore: train,
         problem: &problem,
         best: *start,
-        best_loss: exact(train, start),
+        best_loss: start_loss,
+        start_loss,
         each_step,
         task,
         step: 0,
@@ -503,6 +505,8 @@ struct Search<'a> {
     problem: &'a Problem,
     best: Weights,
     best_loss: f64,
+    /// The start's exact loss (no weights kept may lose more).
+    start_loss: f64,
     each_step: &'a mut dyn FnMut(&FitStep),
     task: &'a Task,
     step: usize,
@@ -694,14 +698,8 @@ impl Search<'_> {
             // times the start's (WPTSHOME 3235.7) is no weight a person can edit, so the
             // start's scale is kept at a cost of at most SCALE_TOLERANCE, never above the
             // start's loss.
-            let start_loss = exact(self.rescore, start);
-            if w.values().iter().all(|&x| is_valid_weight(x)) {
-                let loss = exact(self.rescore, &w);
-                if loss <= (self.best_loss + SCALE_TOLERANCE).min(start_loss) {
-                    self.best = w;
-                    self.best_loss = loss;
-                }
-            }
+            let allowed = (self.best_loss + SCALE_TOLERANCE).min(self.start_loss);
+            self.keep_within(w, allowed);
         }
         for digits in 4..=6 {
             let mut rounded = self.best;
@@ -716,9 +714,15 @@ impl Search<'_> {
 
     /// Keeps `w` if its exact loss is no worse than the best's; true if kept.
     fn keep_if_no_worse(&mut self, w: Weights) -> bool {
+        self.keep_within(w, self.best_loss)
+    }
+
+    /// Keeps `w` if its weights are valid and its exact loss is at most `allowed`; true if
+    /// kept.
+    fn keep_within(&mut self, w: Weights, allowed: f64) -> bool {
         if w.values().iter().all(|&x| is_valid_weight(x)) {
             let loss = exact(self.rescore, &w);
-            if loss <= self.best_loss {
+            if loss <= allowed {
                 self.best = w;
                 self.best_loss = loss;
                 return true;

@@ -267,7 +267,7 @@ impl Benchmark {
                 ),
             )));
         }
-        Benchmark::read_from(file.take(FILE_CAP))
+        Benchmark::read_capped(file.take(FILE_CAP), TEXT_CAP, LINE_CAP)
     }
 
     /// Reads a benchmark from its bytes: gzip-compressed (by its magic number) or plain text.
@@ -275,11 +275,7 @@ impl Benchmark {
     /// bytes of text (after decompression) and [`LINE_CAP`] bytes a line are read: more is an
     /// error, so a gzip bomb costs no memory.
     pub fn read(bytes: &[u8]) -> Result<Benchmark, BenchmarkError> {
-        Benchmark::read_from(bytes)
-    }
-
-    fn read_from(input: impl Read) -> Result<Benchmark, BenchmarkError> {
-        Benchmark::read_capped(input, TEXT_CAP, LINE_CAP)
+        Benchmark::read_capped(bytes, TEXT_CAP, LINE_CAP)
     }
 
     /// [`Benchmark::read`] from a stream, with the caps given.
