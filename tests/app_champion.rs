@@ -17,9 +17,14 @@ type H = Harness<'static, WorkbenchApp>;
 
 /// The workbench with the «Чемпион» tab open.
 fn workspace() -> H {
+    workspace_sized(1500.0, 950.0)
+}
+
+/// [`workspace`] in a window of `w` × `h` points.
+fn workspace_sized(w: f32, h: f32) -> H {
     let mut h = Harness::builder()
         .with_max_steps(SETTLE_STEPS)
-        .with_size(egui::vec2(1500.0, 950.0))
+        .with_size(egui::vec2(w, h))
         .build_ui_state(
             |ui, app: &mut WorkbenchApp| app.show(ui),
             WorkbenchApp::new(AppState::default(), Box::new(ScriptedDialogs::default())),
@@ -315,17 +320,7 @@ fn the_replay_shows_the_verdicts_of_the_article() {
 #[test]
 fn the_board_grows_with_the_window() {
     let square = |w: f32, hgt: f32| {
-        let mut h = Harness::builder()
-            .with_max_steps(SETTLE_STEPS)
-            .with_size(egui::vec2(w, hgt))
-            .build_ui_state(
-                |ui, app: &mut WorkbenchApp| app.show(ui),
-                WorkbenchApp::new(AppState::default(), Box::new(ScriptedDialogs::default())),
-            );
-        h.run();
-        h.get_by_label("Чемпион").click();
-        h.run();
-        h.run();
+        let h = workspace_sized(w, hgt);
         let (a, b) = (centre(&h, 1), centre(&h, 2));
         (a - b).length()
     };

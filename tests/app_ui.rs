@@ -246,9 +246,9 @@ fn set_die(h: &mut Harness<'static, WorkbenchApp>, i: usize, value: u8) {
     panic!("die {i} did not reach {value}");
 }
 
-#[test]
-fn play_refuses_an_illegal_move_and_accepts_a_legal_one() {
-    // The dice are scripted: White (the program) wins the opening roll 2-1, then throws 4-2.
+/// A game started as Black through the Play tab. The dice are scripted: White (the program)
+/// wins the opening roll 2-1, then throws 4-2.
+fn game_as_black() -> Harness<'static, WorkbenchApp> {
     let state = AppState::default().with_dice(ScriptedDice::new([(2, 1), (4, 2)]));
     let mut h = harness(WorkbenchApp::new(
         state,
@@ -259,6 +259,12 @@ fn play_refuses_an_illegal_move_and_accepts_a_legal_one() {
     h.run();
     h.get_by_label("New game as Black").click();
     h.run();
+    h
+}
+
+#[test]
+fn play_refuses_an_illegal_move_and_accepts_a_legal_one() {
+    let mut h = game_as_black();
     assert!(h.state().state.play.is_some());
     assert_eq!(
         h.state()
@@ -867,16 +873,7 @@ fn a_weights_file_with_extra_terms_loads_them_on_and_saves_them_back() {
 /// "End game" on a game in progress asks first; "Keep playing" keeps it (issue 22, item 23).
 #[test]
 fn ending_a_game_in_progress_asks_first() {
-    let state = AppState::default().with_dice(ScriptedDice::new([(2, 1), (4, 2)]));
-    let mut h = harness(WorkbenchApp::new(
-        state,
-        Box::new(ScriptedDialogs::default()),
-    ));
-    h.run();
-    h.get_by_label("Play").click();
-    h.run();
-    h.get_by_label("New game as Black").click();
-    h.run();
+    let mut h = game_as_black();
     h.get_by_label("End game").click();
     h.run();
     assert!(h.state().state.play.is_some(), "not ended yet");
