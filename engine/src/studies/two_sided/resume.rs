@@ -273,27 +273,41 @@ mod tests {
     use crate::core::task::Task;
     use std::sync::atomic::{AtomicU64, Ordering};
 
+    /// Builds `points` × `checkers` cubeful into the checkpoint at `path`, cancelled at the
+    /// task's report number `after`; the last whole level it kept.
+    fn stopped_build(path: &Path, points: usize, checkers: usize, after: u64) -> usize {
+        let task = Task::new();
+        let reports = AtomicU64::new(0);
+        task.observe(move |t| {
+            if reports.fetch_add(1, Ordering::SeqCst) == after {
+                t.cancel();
+            }
+        });
+        let mut cp = Checkpoint::open(path, points, checkers, Kind::Cubeful, false).unwrap();
+        assert!(matches!(
+            build(points, checkers, Kind::Cubeful, &task, Some(&mut cp)),
+            Err(TwoSidedError::Cancelled)
+        ));
+        cp.last_level()
+    }
+
+    /// Asserts that two databases hold the same cubeful cells.
+    fn same_cells(a: &super::super::TwoSidedDb, b: &super::super::TwoSidedDb) {
+        for x in 0..a.positions() {
+            for y in 0..a.positions() {
+                assert_eq!(a.cubeful(x, y), b.cubeful(x, y));
+            }
+        }
+    }
+
     #[test]
     fn a_build_resumes_after_its_last_whole_level() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("x.resume");
         let full = build(4, 4, Kind::Cubeful, &Task::new(), None).unwrap();
         // Stop the build after a few levels.
-        let task = Task::new();
-        let reports = AtomicU64::new(0);
-        task.observe(move |t| {
-            if reports.fetch_add(1, Ordering::SeqCst) == 5 {
-                t.cancel();
-            }
-        });
-        let mut cp = Checkpoint::open(&path, 4, 4, Kind::Cubeful, false).unwrap();
-        assert!(matches!(
-            build(4, 4, Kind::Cubeful, &task, Some(&mut cp)),
-            Err(TwoSidedError::Cancelled)
-        ));
-        let last = cp.last_level();
+        let last = stopped_build(&path, 4, 4, 5);
         assert!(last >= 4, "{last}");
-        drop(cp);
         // A crash in the middle of the next record: half a record at the end.
         let len = std::fs::metadata(&path).unwrap().len();
         let mut f = OpenOptions::new().append(true).open(&path).unwrap();
@@ -304,11 +318,7 @@ mod tests {
         assert_eq!(cp.last_level(), last);
         assert_eq!(std::fs::metadata(&path).unwrap().len(), len);
         let resumed = build(4, 4, Kind::Cubeful, &Task::new(), Some(&mut cp)).unwrap();
-        for x in 0..full.positions() {
-            for y in 0..full.positions() {
-                assert_eq!(full.cubeful(x, y), resumed.cubeful(x, y));
-            }
-        }
+        same_cells(&full, &resumed);
         cp.remove().unwrap();
         assert!(!path.exists());
     }
@@ -318,18 +328,8 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("x.resume");
         let full = build(3, 3, Kind::Cubeful, &Task::new(), None).unwrap();
-        let task = Task::new();
-        let reports = AtomicU64::new(0);
-        task.observe(move |t| {
-            if reports.fetch_add(1, Ordering::SeqCst) == 3 {
-                t.cancel();
-            }
-        });
-        let mut cp = Checkpoint::open(&path, 3, 3, Kind::Cubeful, false).unwrap();
-        assert!(build(3, 3, Kind::Cubeful, &task, Some(&mut cp)).is_err());
-        let last = cp.last_level();
+        let last = stopped_build(&path, 3, 3, 3);
         assert!(last >= 2, "{last}");
-        drop(cp);
         let len = std::fs::metadata(&path).unwrap().len();
         // The next record's head claims u64::MAX bytes (and u64::MAX - 7: the sum with the
         // hash's 8 bytes overflows too).
@@ -347,11 +347,7 @@ mod tests {
         let mut cp = Checkpoint::open(&path, 3, 3, Kind::Cubeful, true).unwrap();
         assert_eq!(cp.dropped(), 0);
         let resumed = build(3, 3, Kind::Cubeful, &Task::new(), Some(&mut cp)).unwrap();
-        for x in 0..full.positions() {
-            for y in 0..full.positions() {
-                assert_eq!(full.cubeful(x, y), resumed.cubeful(x, y));
-            }
-        }
+        same_cells(&full, &resumed);
     }
 
     #[cfg(unix)]
