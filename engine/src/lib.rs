@@ -28,7 +28,7 @@
 //!
 //! # Where things are
 //!
-//! The library is in six groups, by what a user comes for; each group's page lists its
+//! The library is in seven groups, by what a user comes for; each group's page lists its
 //! topics and what it re-exports. A path is at most `bgw_engine::group::topic::Item`
 //! (`bgw_engine::studies::bearoff::ErrorMap`): the modules below a topic are private and
 //! what they offer is re-exported at the topic, the most used items also at the group and
@@ -48,6 +48,8 @@
 //!   two-sided ([`studies::two_sided`]), the benchmark and the fit ([`studies::benchmark`]),
 //!   duels ([`studies::duel`]), tuning ([`studies::tune`]), calibration
 //!   ([`studies::calibrate`]).
+//! - **[Matches](matches)**: match files (MAT, gnubg's SGF) read and written, every move
+//!   replayed and checked.
 //! - **[«Чемпион»](champion)**: seed 002's program and its exact solution.
 //! - **[Files](io)**: atomic writes and reading user files safely.
 
@@ -55,6 +57,7 @@ pub mod champion;
 pub mod core;
 pub mod evaluation;
 pub mod io;
+pub mod matches;
 pub mod reference;
 pub mod studies;
 

@@ -59,6 +59,15 @@ impl Move {
         self.0 == 0
     }
 
+    /// The move made of `steps` in the order given (at most four: a fifth and later are
+    /// left out), each with its hit flag as given: for a move recorded in a file that the
+    /// rules do not allow.
+    pub(crate) fn from_steps(steps: &[Step]) -> Move {
+        steps.iter().take(4).fold(Move::default(), |mv, s| {
+            mv.push(s.from as usize, s.to as usize, s.hit)
+        })
+    }
+
     /// The move with one more step.
     #[inline(always)]
     fn push(self, from: usize, to: usize, hit: bool) -> Move {

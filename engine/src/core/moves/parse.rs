@@ -412,7 +412,19 @@ pub fn match_play(
     text: &str,
     plays: &[Play],
 ) -> Result<usize, Refusal> {
-    let segs = parse(text)?;
+    match_segments(pos, dice, &parse(text)?, plays)
+}
+
+/// [`match_play`] for a move already read into segments (at most four).
+pub(crate) fn match_segments(
+    pos: &Position,
+    dice: Dice,
+    segs: &[Segment],
+    plays: &[Play],
+) -> Result<usize, Refusal> {
+    if segs.len() > 4 {
+        return Err(Refusal::TooManySteps { dice });
+    }
     let find = |b: &[i8; 26]| plays.iter().position(|p| p.result.board() == b);
     let playable = plays.first().map_or(0, |p| p.mv.dice_used());
     if segs.is_empty() {
@@ -431,13 +443,13 @@ pub fn match_play(
         vec![dice.high(), dice.low()]
     };
     let mut cur = [0u8; 4];
-    for (c, s) in cur.iter_mut().zip(&segs) {
+    for (c, s) in cur.iter_mut().zip(segs) {
         *c = s.from;
     }
     // First read each leg as gnubg writes it (a hit on the way would have been shown), then
     // allow hits on the way too.
     let mut search = Search {
-        segs: &segs,
+        segs,
         intermediate_hits: false,
         first_error: None,
         ends: Vec::new(),

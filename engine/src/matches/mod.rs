@@ -1,0 +1,40 @@
+//! Match files: the games people and programs played, read from the files they are kept in —
+//! the Jellyfish "MAT" text layout (gnubg, XG, BGBlitz, the play sites) and gnubg's SGF — and
+//! written back.
+//!
+//! Every recorded move is replayed through the move generator: a legal play is
+//! [`Legality::Legal`]; one the rules refuse but that can be made on the board is made as
+//! recorded and marked [`Legality::IllegalAsRecorded`] with the reason; one that cannot be
+//! made at all ends its game's decisions with a [`Warning`], and the other games are kept.
+//! Each [`Decision`] carries the position it was taken in (the decider on roll) and the
+//! match state as gnubg's Match ID. Player 0 is the file's first player (MAT's left column,
+//! SGF's `PW`), the engine's [`crate::Side::Black`]; player 1 is White ([`side_of`]).
+//!
+//! ```
+//! use bgw_engine::matches::{DecisionKind, read_mat};
+//!
+//! let text = "5 point match\n\n Game 1\n ann : 0        bob : 0\n  1) 31: 8/5 6/5      62: 24/18 13/11\n";
+//! let m = read_mat(text).unwrap();
+//! assert_eq!(m.players, ["ann".to_string(), "bob".to_string()]);
+//! let d = &m.games[0].decisions[1];
+//! assert_eq!((d.player, d.position_id().as_str()), (1, "4HPwATDgc/ABMA"));
+//! let DecisionKind::Move(c) = &d.kind else { panic!() };
+//! assert_eq!(c.mv.notation(), "24/18 13/11");
+//! ```
+
+// The SGF reader (next) uses the rest of these two.
+#[allow(dead_code)]
+mod analysis;
+mod mat;
+mod model;
+mod record;
+mod replay;
+#[allow(dead_code)]
+mod sgf_points;
+
+pub use analysis::{Analysis, Candidate, CubeAnalysis, CubeEval, MoveAnalysis, MoveEval};
+pub use mat::{MatError, read_mat};
+pub use model::{
+    Checkers, Decision, DecisionKind, Game, GameResult, HowEnded, Legality, Match, Rules, Warning,
+    player_of, side_of,
+};

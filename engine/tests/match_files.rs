@@ -1,0 +1,146 @@
+//! The match readers against GNU Backgammon's own record of the same matches: every decision
+//! of gnubg's three self-play matches (`decisions.json`, what gnubg recorded while playing)
+//! read back from the MAT and the SGF files gnubg wrote, and the two real files written by
+//! play sites against gnubg's own reading of them — where gnubg reads them right.
+
+use bgw_engine::core::moves::{MoveGenerator, match_play, parse};
+use bgw_engine::matches::{Decision, DecisionKind, HowEnded, Legality, Match, read_mat};
+use bgw_engine::{Dice, Position};
+use serde_json::Value;
+use std::path::PathBuf;
+
+fn data(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/data/matches")
+        .join(name)
+}
+
+fn text(name: &str) -> String {
+    std::fs::read_to_string(data(name)).unwrap()
+}
+
+fn json(name: &str) -> Vec<Value> {
+    serde_json::from_str::<Value>(&text(name))
+        .unwrap()
+        .as_array()
+        .unwrap()
+        .clone()
+}
+
+/// gnubg's `X`/`O` as our player number.
+fn player(v: &Value) -> usize {
+    match v.as_str().unwrap() {
+        "X" => 0,
+        "O" => 1,
+        other => panic!("player {other}"),
+    }
+}
+
+/// A move's from/to pairs, sorted: gnubg's `bar/19 bar/19` and a file's `Bar/19*(2)` alike.
+fn pairs(text: &str) -> Vec<(u8, u8)> {
+    let mut v: Vec<(u8, u8)> = parse(text)
+        .unwrap()
+        .iter()
+        .map(|s| (s.from, s.to))
+        .collect();
+    v.sort_unstable();
+    v
+}
+
+/// The position gnubg's move reaches from `before`.
+fn gnubg_result(before: &Position, dice: Dice, text: &str) -> Position {
+    let plays = MoveGenerator::new().generate(before, dice).to_vec();
+    if plays.is_empty() {
+        assert_eq!(text, "", "gnubg moves where no move is legal");
+        return *before;
+    }
+    plays[match_play(before, dice, text, &plays).unwrap()].result
+}
+
+/// Checks one of our decisions against gnubg's; `at` names it in failures.
+fn same_decision(ours: &Decision, theirs: &Value, at: &str) {
+    assert_eq!(ours.kind_name(), theirs["kind"].as_str().unwrap(), "{at}");
+    assert_eq!(ours.player, player(&theirs["player"]), "{at}");
+    if let Some(id) = theirs.get("position_id") {
+        assert_eq!(ours.position_id(), id.as_str().unwrap(), "{at}");
+    }
+    match &ours.kind {
+        DecisionKind::Move(c) => {
+            let dice = &theirs["dice"];
+            assert_eq!(
+                [c.dice.high() as u64, c.dice.low() as u64],
+                [dice[0].as_u64().unwrap(), dice[1].as_u64().unwrap()],
+                "{at}"
+            );
+            let their_move = theirs["move"].as_str().unwrap();
+            let normalised = if c.recorded.eq_ignore_ascii_case("cannot move") {
+                ""
+            } else {
+                c.recorded.as_str()
+            };
+            assert_eq!(pairs(normalised), pairs(their_move), "{at}: recorded text");
+            let reached = gnubg_result(&ours.position, c.dice, their_move);
+            assert_eq!(c.result, reached, "{at}: position reached");
+            assert_eq!(c.legality, Legality::Legal, "{at}");
+        }
+        DecisionKind::Resign { points } => {
+            assert_eq!(
+                u64::from(*points),
+                theirs["points"].as_u64().unwrap(),
+                "{at}"
+            );
+        }
+        _ => {}
+    }
+}
+
+/// Checks a whole match against gnubg's record of it.
+fn same_match(ours: &Match, theirs: &Value) {
+    let file = theirs["file"].as_str().unwrap();
+    assert_eq!(
+        u64::from(ours.match_length),
+        theirs["match_length"].as_u64().unwrap()
+    );
+    assert_eq!(ours.players[0], theirs["players"][0].as_str().unwrap());
+    assert_eq!(ours.players[1], theirs["players"][1].as_str().unwrap());
+    let games = theirs["games"].as_array().unwrap();
+    assert_eq!(ours.games.len(), games.len(), "{file}");
+    for (g, (game, tg)) in ours.games.iter().zip(games).enumerate() {
+        let at = format!("{file} game {}", g + 1);
+        let score = &tg["score"];
+        assert_eq!(
+            [u64::from(game.score[0]), u64::from(game.score[1])],
+            [score[0].as_u64().unwrap(), score[1].as_u64().unwrap()],
+            "{at}"
+        );
+        let result = game.result.unwrap_or_else(|| panic!("{at}: no result"));
+        assert_eq!(result.winner, player(&tg["winner"]), "{at}");
+        assert_eq!(
+            u64::from(result.points),
+            tg["points"].as_u64().unwrap(),
+            "{at}"
+        );
+        let resigned = tg["resigned"].as_bool().unwrap();
+        assert_eq!(result.how == HowEnded::Resigned, resigned, "{at}");
+        let decisions = tg["decisions"].as_array().unwrap();
+        assert_eq!(game.decisions.len(), decisions.len(), "{at}");
+        for (i, (d, td)) in game.decisions.iter().zip(decisions).enumerate() {
+            same_decision(d, td, &format!("{at} decision {}", i + 1));
+        }
+    }
+}
+
+#[test]
+fn gnubgs_mat_files_give_gnubgs_own_decisions() {
+    let record = json("decisions.json");
+    assert_eq!(record.len(), 3);
+    let mut decisions = 0;
+    for theirs in &record {
+        let file = theirs["file"].as_str().unwrap();
+        let ours = read_mat(&text(&format!("{file}.mat"))).unwrap();
+        assert_eq!(ours.warnings, vec![], "{file}");
+        same_match(&ours, theirs);
+        decisions += ours.decisions().count();
+    }
+    assert_eq!(decisions, 534);
+}
