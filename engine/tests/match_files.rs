@@ -4,7 +4,7 @@
 //! play sites against gnubg's own reading of them — where gnubg reads them right.
 
 use bgw_engine::core::moves::{MoveGenerator, match_play, parse};
-use bgw_engine::matches::{Decision, DecisionKind, HowEnded, Legality, Match, read_mat};
+use bgw_engine::matches::{Decision, DecisionKind, HowEnded, Legality, Match, read_mat, read_sgf};
 use bgw_engine::{Dice, Position};
 use serde_json::Value;
 use std::path::PathBuf;
@@ -191,4 +191,95 @@ fn galaxys_losses_line_is_the_losers_resignation() {
             .contains(&("Player 1 Elo".to_string(), "5,00/0".to_string()))
     );
     assert_eq!(m.final_score(), [5, 2]);
+}
+
+/// Each decision of a match without where the file wrote it, for comparing two readings.
+fn without_places(m: &Match) -> Vec<(u32, [u16; 2], bool, String)> {
+    m.decisions()
+        .map(|(g, d)| {
+            let what = match &d.kind {
+                DecisionKind::Move(c) => format!("{} {:?} {:?}", c.dice, c.result, c.legality),
+                k => format!("{k:?}"),
+            };
+            (
+                g.number,
+                g.score,
+                g.crawford,
+                format!(
+                    "{} {:?} {} {what}",
+                    d.player,
+                    d.position,
+                    d.match_id.encode()
+                ),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn gnubgs_sgf_files_give_the_same_decisions_as_its_mat_files() {
+    let record = json("decisions.json");
+    for theirs in &record {
+        let file = theirs["file"].as_str().unwrap();
+        let sgf = read_sgf(&text(&format!("{file}.sgf"))).unwrap();
+        assert_eq!(sgf.warnings, vec![], "{file}");
+        same_match(&sgf, theirs);
+        let mat = read_mat(&text(&format!("{file}.mat"))).unwrap();
+        assert_eq!(without_places(&sgf), without_places(&mat), "{file}");
+        let results = |m: &Match| m.games.iter().map(|g| g.result).collect::<Vec<_>>();
+        assert_eq!(results(&sgf), results(&mat), "{file}");
+        assert_eq!(sgf.rules, mat.rules, "{file}");
+    }
+}
+
+#[test]
+fn the_sgf_analysis_is_kept_as_written() {
+    let file = text("gnubg_7pt_seed102.sgf");
+    let m = read_sgf(&file).unwrap();
+    let mut checked = (0, 0);
+    for (_, d) in m.decisions() {
+        if let Some(a) = &d.analysis.moves {
+            // Written back the way gnubg writes it, the property is in the file word for word.
+            let mut written = format!("A[{}]", a.played);
+            for c in &a.candidates {
+                written.push_str(&format!("[{} {}]", c.letters, c.text));
+            }
+            assert!(file.contains(&written), "line {}: {written}", d.line);
+            // The move played is the candidate the index names.
+            let played = &a.candidates[a.played];
+            if let DecisionKind::Move(c) = &d.kind {
+                let named: Vec<String> = played
+                    .segments
+                    .iter()
+                    .map(|s| format!("{}/{}", s.from, s.to))
+                    .collect();
+                let reached = gnubg_result(&d.position, c.dice, &named.join(" "));
+                assert_eq!(reached, c.result, "line {}", d.line);
+            }
+            checked.0 += 1;
+        }
+        if let Some(cube) = &d.analysis.cube {
+            assert!(
+                file.contains(&format!("DA[{}]", cube.text)),
+                "line {}",
+                d.line
+            );
+            checked.1 += 1;
+        }
+    }
+    assert!(checked.0 > 250 && checked.1 > 20, "{checked:?}");
+    // The first move's candidates, number for number as the file writes them.
+    let first = m.games[0].decisions[0].analysis.moves.as_ref().unwrap();
+    let line = file
+        .lines()
+        .find(|l| l.starts_with(";B[") || l.starts_with(";W["))
+        .unwrap();
+    let best = line.split("][").nth(1).unwrap();
+    let words: Vec<&str> = best.split(' ').collect();
+    let eval = first.candidates[0].eval.unwrap();
+    assert_eq!(words[0], first.candidates[0].letters);
+    for (i, p) in eval.probabilities.iter().enumerate() {
+        assert_eq!(*p, words[4 + i].parse::<f64>().unwrap());
+    }
+    assert_eq!(eval.equity, words[9].parse::<f64>().unwrap());
 }

@@ -545,6 +545,7 @@ fn action(line: &MoveLine, player: usize, piece: &Piece, game: u32, header: &mut
                 Keyword::Beaver => Act::Beaver { cube: number },
                 Keyword::Wins => Act::Wins {
                     points: number.unwrap_or(0),
+                    resigned: None,
                 },
                 Keyword::Losses => Act::Resign { points: number },
                 Keyword::Resigns => Act::Resign { points: number },

@@ -1,6 +1,7 @@
 //! Match files: the games people and programs played, read from the files they are kept in —
-//! the Jellyfish "MAT" text layout (gnubg, XG, BGBlitz, the play sites) and gnubg's SGF — and
-//! written back.
+//! the Jellyfish "MAT" text layout (gnubg, XG, BGBlitz, the play sites, [`read_mat`]) and
+//! gnubg's SGF ([`read_sgf`], its analysis kept) — and written back. [`read_match_file`]
+//! reads either from a path, as safely as every reader of user files.
 //!
 //! Every recorded move is replayed through the move generator: a legal play is
 //! [`Legality::Legal`]; one the rules refuse but that can be made on the board is made as
@@ -22,19 +23,23 @@
 //! assert_eq!(c.mv.notation(), "24/18 13/11");
 //! ```
 
-// The SGF reader (next) uses the rest of these two.
-#[allow(dead_code)]
 mod analysis;
+mod file;
 mod mat;
 mod model;
 mod record;
 mod replay;
+mod sgf;
+// The writers (next) use the rest.
 #[allow(dead_code)]
 mod sgf_points;
+mod sgf_syntax;
 
 pub use analysis::{Analysis, Candidate, CubeAnalysis, CubeEval, MoveAnalysis, MoveEval};
+pub use file::{MATCH_CAP, MatchFileError, MatchFormat, format_of, read_match, read_match_file};
 pub use mat::{MatError, read_mat};
 pub use model::{
     Checkers, Decision, DecisionKind, Game, GameResult, HowEnded, Legality, Match, Rules, Warning,
     player_of, side_of,
 };
+pub use sgf::{SgfError, read_sgf};

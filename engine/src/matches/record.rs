@@ -6,7 +6,6 @@ use super::analysis::Analysis;
 use super::model::{Rules, Warning};
 use crate::core::dice::Dice;
 use crate::core::moves::{Refusal, Segment};
-use crate::core::position::Position;
 
 /// The match's header, as read.
 #[derive(Clone, Debug)]
@@ -68,11 +67,28 @@ pub(crate) enum Act {
     Beaver { cube: Option<u32> },
     /// A resignation, with the points the file says are lost, if any (`Losses 2 points`).
     Resign { points: Option<u32> },
-    /// The file's statement that the player won `points` (`Wins 2 points`, SGF's `RE`).
-    Wins { points: u32 },
-    /// The board set up (SGF's `AE`/`AB`/`AW`/`PL`), its side on roll to play next.
-    #[allow(dead_code)]
-    SetBoard { position: Position },
+    /// The file's statement that the player won `points` (`Wins 2 points`, SGF's `RE`), and
+    /// whether by the loser's resignation when the file says (SGF's `R`); a MAT file does
+    /// not, and a win while the game is in play is then read as a resignation, as gnubg
+    /// reads it.
+    Wins { points: u32, resigned: Option<bool> },
+    /// The board, cube or player on roll set up (SGF's `AE`, `AB`, `AW`, `PL`, `CV`, `CP`).
+    Setup(Setup),
+}
+
+/// A set-up: points are player 0's numbering (1–24), 25 both bars.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Setup {
+    /// Points emptied of both players' checkers.
+    pub clear: Vec<u8>,
+    /// Checkers added: whose, and where.
+    pub add: Vec<(usize, u8)>,
+    /// The player to roll next.
+    pub on_roll: Option<usize>,
+    /// The cube's value.
+    pub cube: Option<u32>,
+    /// The cube's owner (`Some(None)`: centred).
+    pub owner: Option<Option<usize>>,
 }
 
 /// A roll's move as recorded.

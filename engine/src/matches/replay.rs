@@ -13,7 +13,7 @@ use super::analysis::Analysis;
 use super::model::{
     Checkers, Decision, DecisionKind, Game, GameResult, HowEnded, Legality, Match, Warning, side_of,
 };
-use super::record::{Act, Action, GameRecord, Header, Recorded};
+use super::record::{Act, Action, GameRecord, Header, Recorded, Setup};
 use crate::core::dice::Dice;
 use crate::core::formats::{GameState, MatchId, Resignation, shorten};
 use crate::core::moves::parse::match_segments;
@@ -241,8 +241,8 @@ impl<'a> Replay<'a> {
     }
 
     fn act(&mut self, action: &Action, rest: &[Action]) -> Next {
-        if let Act::Wins { points } = action.act {
-            return self.wins(action, points);
+        if let Act::Wins { points, resigned } = action.act {
+            return self.wins(action, points, resigned);
         }
         if self.over.is_some() {
             let why = "recorded after the game ended: the rest of the game is left out";
@@ -256,11 +256,7 @@ impl<'a> Replay<'a> {
             Act::Drop => self.answer(action, Answer::Drop),
             Act::Beaver { cube } => self.answer(action, Answer::Beaver(*cube)),
             Act::Resign { points } => self.resign(action, *points, rest),
-            Act::SetBoard { position } => {
-                self.board = *position;
-                self.turn = Some(super::model::player_of(position.on_roll()));
-                Next::Go
-            }
+            Act::Setup(setup) => self.setup(action, setup),
             Act::Wins { .. } => Next::Go,
         }
     }
@@ -477,7 +473,7 @@ impl<'a> Replay<'a> {
         let p = action.player;
         let lost = points.or_else(|| {
             rest.iter().find_map(|a| match a.act {
-                Act::Wins { points } if a.player != p => Some(points),
+                Act::Wins { points, .. } if a.player != p => Some(points),
                 _ => None,
             })
         });
@@ -495,7 +491,7 @@ impl<'a> Replay<'a> {
 
     /// A `Wins` statement: checked against a game already over, or read as the loser's
     /// resignation (as gnubg reads it) when the game is still in play.
-    fn wins(&mut self, action: &Action, points: u32) -> Next {
+    fn wins(&mut self, action: &Action, points: u32, resigned: Option<bool>) -> Next {
         let p = action.player;
         if let Some(result) = self.over {
             if result.winner != p || result.points != points {
@@ -510,7 +506,7 @@ impl<'a> Replay<'a> {
             }
             return Next::Go;
         }
-        if let Some(offer) = self.offer.filter(|o| o.doubler == p) {
+        if self.offer.is_some_and(|o| o.doubler == p) {
             let why = "the double has no answer before the doubler wins: read as dropped";
             self.warn(action, why.into());
             let drop = Action {
@@ -518,13 +514,21 @@ impl<'a> Replay<'a> {
                 act: Act::Drop,
                 ..action.clone()
             };
-            let _ = offer;
             self.answer(&drop, Answer::Drop);
-            return self.wins(action, points);
+            return self.wins(action, points, resigned);
         }
-        if self.offer.is_some() {
-            let why = "a win while a double waits for an answer: the rest of the game is left out";
-            self.warn(action, why.into());
+        if self.offer.is_some() || resigned == Some(false) {
+            let why = format!(
+                "the file says {} wins {points}, but the game is not over: the game is left \
+                 unfinished",
+                self.name(p)
+            );
+            self.warn(action, why);
+            self.over = Some(GameResult {
+                winner: p,
+                points,
+                how: HowEnded::Unfinished,
+            });
             return Next::Stop;
         }
         let level = self.level_of(points);
@@ -547,6 +551,57 @@ impl<'a> Replay<'a> {
     }
 }
 
+impl Replay<'_> {
+    /// A set-up made on the board from player 0's view; one that gives a player more than
+    /// 15 checkers ends the game.
+    fn setup(&mut self, action: &Action, setup: &Setup) -> Next {
+        let mut board = *self.view(0).board();
+        for &p in &setup.clear {
+            match p {
+                25 => (board[BAR], board[OPPONENT_BAR]) = (0, 0),
+                p => board[usize::from(p)] = 0,
+            }
+        }
+        for &(player, p) in &setup.add {
+            let at = match (player, p) {
+                (0, 25) => BAR,
+                (_, 25) => OPPONENT_BAR,
+                (_, p) => usize::from(p),
+            };
+            let (mine, sign) = if player == 0 {
+                (board[at] >= 0, 1)
+            } else {
+                (board[at] <= 0, -1)
+            };
+            if !mine && at != BAR && at != OPPONENT_BAR {
+                board[at] = 0;
+            }
+            board[at] = board[at].saturating_add(sign);
+        }
+        match Position::from_board(side_of(0), board) {
+            Ok(position) => self.board = position,
+            Err(e) => {
+                self.warn(
+                    action,
+                    format!("the set-up is no position ({e}): the rest of the game is left out"),
+                );
+                return Next::Stop;
+            }
+        }
+        if let Some(p) = setup.on_roll {
+            self.board = self.view(p);
+            self.turn = Some(p);
+        }
+        if let Some(cube) = setup.cube {
+            self.cube = cube.clamp(1, MAX_CUBE).next_power_of_two().min(MAX_CUBE);
+        }
+        if let Some(owner) = setup.owner {
+            self.owner = owner;
+        }
+        Next::Go
+    }
+}
+
 /// How a double is answered.
 enum Answer {
     Take,
@@ -558,7 +613,7 @@ enum Answer {
 /// its `Wins` line, marked unfinished.
 fn stated_result(rest: &[Action]) -> Option<GameResult> {
     rest.iter().find_map(|a| match a.act {
-        Act::Wins { points } => Some(GameResult {
+        Act::Wins { points, .. } => Some(GameResult {
             winner: a.player,
             points,
             how: HowEnded::Unfinished,
