@@ -26,14 +26,14 @@
 mod analysis;
 mod file;
 mod mat;
+mod mat_write;
 mod model;
 mod record;
 mod replay;
 mod sgf;
-// The writers (next) use the rest.
-#[allow(dead_code)]
 mod sgf_points;
 mod sgf_syntax;
+mod sgf_write;
 
 pub use analysis::{Analysis, Candidate, CubeAnalysis, CubeEval, MoveAnalysis, MoveEval};
 pub use file::{MATCH_CAP, MatchFileError, MatchFormat, format_of, read_match, read_match_file};

@@ -37,6 +37,12 @@ impl fmt::Display for SgfError {
 
 impl std::error::Error for SgfError {}
 
+/// The root properties the model holds otherwise (or that describe the file, not the match:
+/// its format, the program that wrote it, gnubg's statistics): not kept as tags.
+pub(crate) const MODELLED: [&str; 11] = [
+    "FF", "GM", "CA", "AP", "MI", "PW", "PB", "RU", "RE", "GS", "CV",
+];
+
 /// The largest match length or score read (a Match ID holds 15 bits).
 const MAX_POINTS: u32 = (1 << 15) - 1;
 
@@ -160,6 +166,7 @@ impl RootInfo {
             tags: root
                 .properties
                 .iter()
+                .filter(|p| !MODELLED.contains(&p.id.as_str()))
                 .map(|p| (p.id.clone(), p.values.join("][")))
                 .collect(),
             warnings: Vec::new(),

@@ -1,0 +1,151 @@
+//! Writing a match in the MAT layout as gnubg exports it (`export match mat`), so that gnubg
+//! and the other programs read it back to the same decisions.
+//!
+//! A legal move is written step by step as gnubg writes it (`25/23 13/7*`, 25 the bar and 0
+//! off); a move made as recorded is written as it was recorded. A resignation has no line of
+//! its own in the layout: the winner's `Wins N points` line, written while the game is still
+//! in play, says it. A game whose record stops early (a warning) gets no `Wins` line.
+
+use super::model::{Decision, DecisionKind, Game, HowEnded, Legality, Match, Rules};
+use crate::core::moves::Move;
+
+/// The width of the left column (gnubg's).
+const LEFT: usize = 28;
+
+impl Match {
+    /// The match in the MAT layout (see the module doc).
+    pub fn to_mat(&self) -> String {
+        let mut out = String::new();
+        for (key, value) in &self.tags {
+            let value = match key.as_str() {
+                "DT" => value.replace('-', "."),
+                _ => one_line(value),
+            };
+            out.push_str(&match mat_key(key) {
+                "" => format!("; {value}\n"),
+                key => format!("; [{key} \"{value}\"]\n"),
+            });
+        }
+        for (key, on) in self.rule_tags() {
+            out.push_str(&format!(
+                "; [{key} \"{}\"]\n",
+                if on { "On" } else { "Off" }
+            ));
+        }
+        out.push_str(&format!("\n {} point match\n", self.match_length));
+        for game in &self.games {
+            out.push('\n');
+            self.write_game(&mut out, game);
+        }
+        out
+    }
+
+    /// The rules the tags do not already say and that differ from what a MAT file means by
+    /// saying nothing.
+    fn rule_tags(&self) -> Vec<(&'static str, bool)> {
+        let said = |k: &str| self.tags.iter().any(|(t, _)| t.eq_ignore_ascii_case(k));
+        let default = Rules::default_for(self.match_length);
+        let mut out = Vec::new();
+        if self.rules.crawford != default.crawford && !said("Crawford") {
+            out.push(("Crawford", self.rules.crawford));
+        }
+        if self.rules.jacoby != default.jacoby && !said("Jacoby") {
+            out.push(("Jacoby", self.rules.jacoby));
+        }
+        out
+    }
+
+    fn write_game(&self, out: &mut String, game: &Game) {
+        out.push_str(&format!(" Game {}\n", game.number));
+        let left = format!(" {} : {}", one_line(&self.players[0]), game.score[0]);
+        out.push_str(&format!(
+            "{left:<32}{} : {}\n",
+            one_line(&self.players[1]),
+            game.score[1]
+        ));
+        let mut lines: Vec<[Option<String>; 2]> = Vec::new();
+        for d in &game.decisions {
+            let Some(text) = decision_text(d) else {
+                continue;
+            };
+            let fresh = match lines.last() {
+                None => true,
+                Some([l, r]) => r.is_some() || (d.player == 0 && l.is_some()),
+            };
+            if fresh {
+                lines.push([None, None]);
+            }
+            if let Some(line) = lines.last_mut() {
+                line[d.player] = Some(text);
+            }
+        }
+        for (i, [l, r]) in lines.iter().enumerate() {
+            let l = l.as_deref().unwrap_or("");
+            let gap = if l.len() >= LEFT { " " } else { "" };
+            let row = format!(
+                "{:>3}) {l:<LEFT$}{gap}{}",
+                i + 1,
+                r.as_deref().unwrap_or("")
+            );
+            out.push_str(row.trim_end());
+            out.push('\n');
+        }
+        if let Some(r) = game.result.filter(|r| r.how != HowEnded::Unfinished) {
+            let s = if r.points == 1 { "" } else { "s" };
+            let mut wins = format!("Wins {} point{s}", r.points);
+            let score = u32::from(game.score[r.winner]) + r.points;
+            if self.match_length > 0 && score >= u32::from(self.match_length) {
+                wins.push_str(" and the match");
+            }
+            let indent = if r.winner == 0 { 6 } else { LEFT + 6 };
+            out.push_str(&format!("{:indent$}{wins}\n", ""));
+        }
+    }
+}
+
+/// A decision as the MAT layout writes it; `None` for a resignation (the `Wins` line says
+/// it).
+fn decision_text(d: &Decision) -> Option<String> {
+    Some(match &d.kind {
+        DecisionKind::Move(c) => {
+            let mv = match c.legality {
+                Legality::Legal => steps(&c.mv),
+                Legality::IllegalAsRecorded { .. } => one_line(&c.recorded),
+            };
+            format!("{}{}: {mv}", c.dice.high(), c.dice.low())
+        }
+        DecisionKind::Double { cube } => format!(" Doubles => {cube}"),
+        DecisionKind::Take => " Takes".into(),
+        DecisionKind::Drop => " Drops".into(),
+        DecisionKind::Beaver { cube } => format!(" Beavers => {cube}"),
+        DecisionKind::Resign { .. } => return None,
+    })
+}
+
+/// gnubg's way: each step `from/to`, 25 the bar, 0 off, `*` on a hit.
+fn steps(mv: &Move) -> String {
+    mv.steps()
+        .map(|s| format!("{}/{}{}", s.from, s.to, if s.hit { "*" } else { "" }))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A value on one line: line ends and other control characters as spaces.
+fn one_line(text: &str) -> String {
+    text.chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect()
+}
+
+/// The MAT tag of an SGF root property the tags keep (`PC` is the site, …); others as they
+/// are.
+fn mat_key(key: &str) -> &str {
+    match key {
+        "PC" => "Site",
+        "EV" => "Event",
+        "RO" => "Round",
+        "AN" => "Transcriber",
+        "DT" => "EventDate",
+        k => k,
+    }
+}

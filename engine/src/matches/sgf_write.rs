@@ -1,0 +1,207 @@
+//! Writing a match as gnubg's SGF (`save match`), one game tree per game, so that gnubg
+//! reads it back (`load match`) to the same decisions.
+//!
+//! Each game's root node holds `MI`, the players, the rules and the result (`RE[W+2R]` for a
+//! resignation, which has no node of its own); the first game's also the match's tags. A move
+//! is `W[31hefe]`: the dice high first and gnubg's letters of its steps
+//! ([`super::sgf_points`]); a beaver is written as gnubg writes it, a double by the doubled
+//! player. The analysis read from an SGF file is written back as it was. A game that does not
+//! start from the opening position starts with a set-up node.
+
+use super::model::{Decision, DecisionKind, Game, HowEnded, Match, side_of};
+use super::sgf::MODELLED;
+use super::sgf_points::{letter, write_letters};
+use crate::core::position::{BAR, OPPONENT_BAR, Position};
+
+impl Match {
+    /// The match as gnubg's SGF (see the module doc).
+    pub fn to_sgf(&self) -> String {
+        let mut out = String::new();
+        for (i, game) in self.games.iter().enumerate() {
+            self.write_game_tree(&mut out, game, i);
+        }
+        out
+    }
+
+    fn write_game_tree(&self, out: &mut String, game: &Game, index: usize) {
+        out.push_str(&format!(
+            "(;FF[4]GM[6]CA[UTF-8]AP[bgw:{}]MI[length:{}][game:{}][ws:{}][bs:{}]PW[{}]PB[{}]",
+            env!("CARGO_PKG_VERSION"),
+            self.match_length,
+            game.number.saturating_sub(1).max(index as u32),
+            game.score[0],
+            game.score[1],
+            escape(&self.players[0]),
+            escape(&self.players[1]),
+        ));
+        if index == 0 {
+            out.push_str(&self.tag_properties());
+        }
+        out.push_str(&self.rules_property(game));
+        if let Some(r) = game.result {
+            let resigned = if r.how == HowEnded::Resigned { "R" } else { "" };
+            out.push_str(&format!(
+                "RE[{}+{}{resigned}]",
+                ['W', 'B'][r.winner],
+                r.points
+            ));
+        }
+        if let Some(first) = game.decisions.first() {
+            out.push_str(&setup_node(first));
+        }
+        for d in &game.decisions {
+            out.push_str(&decision_node(d));
+        }
+        out.push_str(")\n");
+    }
+
+    /// The tags as root properties: SGF's own kept as they are, a MAT file's known tags as
+    /// their SGF properties, the others in the game comment (`GC`).
+    fn tag_properties(&self) -> String {
+        let mut out = String::new();
+        let mut comment = Vec::new();
+        for (key, value) in &self.tags {
+            let sgf = match key.as_str() {
+                "Site" => "PC",
+                "Event" => "EV",
+                "Round" => "RO",
+                "Transcriber" => "AN",
+                "EventDate" => "DT",
+                k if is_property(k) && !MODELLED.contains(&k) => k,
+                _ => {
+                    comment.push(if key.is_empty() {
+                        value.clone()
+                    } else {
+                        format!("{key}: {value}")
+                    });
+                    continue;
+                }
+            };
+            let value = if sgf == "DT" {
+                value.replace('.', "-")
+            } else {
+                value.clone()
+            };
+            // Several values were kept joined by `][`: written back as they were.
+            let values: Vec<String> = value.split("][").map(escape).collect();
+            out.push_str(&format!("{sgf}[{}]", values.join("][")));
+        }
+        if !comment.is_empty() && !self.tags.iter().any(|(k, _)| k == "GC") {
+            out.push_str(&format!("GC[{}]", escape(&comment.join("\n"))));
+        }
+        out
+    }
+
+    fn rules_property(&self, game: &Game) -> String {
+        let mut rules = Vec::new();
+        if self.rules.crawford {
+            rules.push("Crawford");
+        }
+        if game.crawford {
+            rules.push("CrawfordGame");
+        }
+        if self.rules.jacoby {
+            rules.push("Jacoby");
+        }
+        match rules.is_empty() {
+            true => String::new(),
+            false => format!("RU[{}]", rules.join(":")),
+        }
+    }
+}
+
+/// True for an SGF property identifier (upper-case letters).
+fn is_property(key: &str) -> bool {
+    !key.is_empty() && key.bytes().all(|b| b.is_ascii_uppercase())
+}
+
+/// A set-up node when the game does not start from the opening position with the cube
+/// centred at 1: the board, the player on roll, the cube.
+fn setup_node(first: &Decision) -> String {
+    let from_0 = if first.position.on_roll() == side_of(0) {
+        first.position
+    } else {
+        first.position.mirror()
+    };
+    let m = first.match_id;
+    let opening = from_0 == Position::opening(side_of(0));
+    if opening && m.cube_log2 == 0 && m.cube_owner.is_none() {
+        return String::new();
+    }
+    let mut node = format!("\n;PL[{}]", ['W', 'B'][first.player]);
+    if !opening {
+        node.push_str("AE[a:y]");
+        node.push_str(&checkers(&from_0, 0));
+        node.push_str(&checkers(&from_0, 1));
+    }
+    if m.cube_log2 > 0 {
+        node.push_str(&format!("CV[{}]", m.cube_value()));
+        let owner = match m.cube_owner {
+            None => 'c',
+            Some(s) if s == side_of(0) => 'w',
+            Some(_) => 'b',
+        };
+        node.push_str(&format!("CP[{owner}]"));
+    }
+    node
+}
+
+/// `AW[a][a]…` or `AB[…]`: one value a checker, each point a letter in player 0's numbering.
+fn checkers(from_0: &Position, player: usize) -> String {
+    let b = from_0.board();
+    let mut values = String::new();
+    for p in 1..=BAR {
+        let n = match (player, p) {
+            (0, _) => b[p].max(0),
+            (_, BAR) => -b[OPPONENT_BAR],
+            (_, p) => (-b[p]).max(0),
+        };
+        let point = if p == BAR { 'y' } else { letter(p as u8, 0) };
+        for _ in 0..n {
+            values.push_str(&format!("[{point}]"));
+        }
+    }
+    match values.is_empty() {
+        true => String::new(),
+        false => format!("{}{values}", ["AW", "AB"][player]),
+    }
+}
+
+fn decision_node(d: &Decision) -> String {
+    let who = ['W', 'B'][d.player];
+    let value = match &d.kind {
+        DecisionKind::Move(c) => format!(
+            "{}{}{}",
+            c.dice.high(),
+            c.dice.low(),
+            write_letters(c.mv.steps().map(|s| (s.from, s.to)), d.player)
+        ),
+        DecisionKind::Double { .. } | DecisionKind::Beaver { .. } => "double".into(),
+        DecisionKind::Take => "take".into(),
+        DecisionKind::Drop => "drop".into(),
+        DecisionKind::Resign { .. } => return String::new(),
+    };
+    let mut node = format!("\n;{who}[{value}]");
+    if let Some(cube) = &d.analysis.cube {
+        node.push_str(&format!("DA[{}]", escape(&cube.text)));
+    }
+    if let Some(a) = &d.analysis.moves {
+        node.push_str(&format!("A[{}]", a.played));
+        for c in &a.candidates {
+            node.push_str(&format!("[{} {}]", escape(&c.letters), escape(&c.text)));
+        }
+    }
+    node
+}
+
+/// A property value with `\` and `]` escaped.
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c == '\\' || c == ']' {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
