@@ -17,6 +17,7 @@ mod duel;
 mod fit;
 mod interrupt;
 mod learn;
+mod match_files;
 mod moves;
 mod play;
 mod progress;
@@ -70,6 +71,8 @@ enum Command {
     /// exact solution, move values, the article's game, measurements, play.
     #[command(alias = "wolves")]
     Champion(champion::Args),
+    /// Match files (MAT, gnubg's SGF): every decision, each move replayed and checked.
+    Match(match_files::Args),
 }
 
 /// How a run failed, which decides the exit code (see [`EXIT_CODES`]).
@@ -362,6 +365,7 @@ pub fn run() -> ExitCode {
         Some(Command::Benchmark(args)) => benchmark::run(args),
         Some(Command::Fit(args)) => fit::run(args),
         Some(Command::Champion(args)) => champion::run(args),
+        Some(Command::Match(args)) => match_files::run(args),
     };
     outcome.unwrap_or_else(|e| ExitCode::from(report(e)))
 }

@@ -1,0 +1,206 @@
+//! `bgw match`: match files (MAT or gnubg's SGF) read, every move replayed and checked.
+
+use super::{CliError, print};
+use bgw_engine::core::formats::printable;
+use bgw_engine::matches::{
+    Decision, DecisionKind, Game, Legality, Match, MatchFileError, Warning, read_match_file,
+};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Arguments of `bgw match`.
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(clap::Subcommand)]
+enum Command {
+    /// Every decision of a match file (MAT or gnubg's SGF): one line each, with the moves
+    /// replayed and checked, and what could not be read as recorded.
+    Decisions(DecisionsArgs),
+}
+
+/// Arguments of `bgw match decisions`.
+#[derive(clap::Args)]
+struct DecisionsArgs {
+    /// The match file: the MAT text layout (gnubg, XG, the play sites) or gnubg's SGF.
+    file: PathBuf,
+    /// One JSON object a line instead of text: each decision (game, kind, player 0 or 1,
+    /// position_id, match_id, dice, move, illegal) and each warning.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Runs `bgw match`.
+pub fn run(args: Args) -> Result<ExitCode, CliError> {
+    match args.command {
+        Command::Decisions(a) => decisions(a),
+    }
+}
+
+fn decisions(args: DecisionsArgs) -> Result<ExitCode, CliError> {
+    let m = read_match_file(&args.file).map_err(|e| match e {
+        MatchFileError::Io(e) => {
+            CliError::failed(format!("cannot read {}: {e}", args.file.display()))
+        }
+        e => CliError::failed(format!("{}: {e}", args.file.display())),
+    })?;
+    let mut out = String::new();
+    for item in in_file_order(&m) {
+        let line = match (item, args.json) {
+            (Item::Decision(g, n, d), false) => decision_text(&m, g, n, d),
+            (Item::Decision(g, n, d), true) => decision_json(g, n, d),
+            (Item::Warning(w), false) => format!("warning: {}", printable(&w.to_string())),
+            (Item::Warning(w), true) => warning_json(w),
+        };
+        out.push_str(&line);
+        out.push('\n');
+    }
+    print(&out)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A line of the output: a decision (its game, its number in the game from 1) or a warning.
+enum Item<'a> {
+    Decision(&'a Game, usize, &'a Decision),
+    Warning(&'a Warning),
+}
+
+/// The decisions in order, each game's warnings among them by the lines they are about (the
+/// match's own warnings first).
+fn in_file_order(m: &Match) -> Vec<Item<'_>> {
+    let mut items: Vec<Item> = Vec::new();
+    let warnings_of = |game: u32| {
+        let mut w: Vec<&Warning> = m.warnings.iter().filter(|w| w.game == game).collect();
+        w.sort_by_key(|w| w.line);
+        w
+    };
+    items.extend(warnings_of(0).into_iter().map(Item::Warning));
+    for g in &m.games {
+        let mut warnings = warnings_of(g.number).into_iter().peekable();
+        for (i, d) in g.decisions.iter().enumerate() {
+            while let Some(w) = warnings.next_if(|w| w.line < d.line) {
+                items.push(Item::Warning(w));
+            }
+            items.push(Item::Decision(g, i + 1, d));
+        }
+        items.extend(warnings.map(Item::Warning));
+    }
+    let numbered = |w: &&Warning| w.game != 0 && m.games.iter().all(|g| g.number != w.game);
+    items.extend(m.warnings.iter().filter(numbered).map(Item::Warning));
+    items
+}
+
+fn level(points: u8) -> &'static str {
+    match points {
+        1 => "a single game",
+        2 => "a gammon",
+        _ => "a backgammon",
+    }
+}
+
+fn decision_text(m: &Match, game: &Game, number: usize, d: &Decision) -> String {
+    let name = printable(&m.players[d.player]);
+    let what = match &d.kind {
+        DecisionKind::Move(c) => {
+            let mv = if c.mv.is_empty() {
+                "(no move)".to_string()
+            } else {
+                c.mv.notation()
+            };
+            let mut s = format!("{} {mv}", c.dice);
+            if let Legality::IllegalAsRecorded { reason } = &c.legality {
+                s.push_str(&format!(
+                    " (illegal as recorded: {}; recorded {})",
+                    printable(&reason.to_string()),
+                    printable(&c.recorded)
+                ));
+            }
+            s
+        }
+        DecisionKind::Double { cube } => format!("doubles to {cube}"),
+        DecisionKind::Take => "takes".to_string(),
+        DecisionKind::Drop => "drops".to_string(),
+        DecisionKind::Beaver { cube } => format!("beavers to {cube}"),
+        DecisionKind::Resign { points } => format!("resigns {}", level(*points)),
+    };
+    format!("game {} #{number} {name}: {what}", game.number)
+}
+
+/// One decision as JSON (fields that do not apply left out).
+#[derive(serde::Serialize)]
+struct DecisionJson {
+    game: u32,
+    number: usize,
+    line: usize,
+    kind: &'static str,
+    player: usize,
+    position_id: String,
+    match_id: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    dice: Option<[u8; 2]>,
+    #[serde(rename = "move", skip_serializing_if = "Option::is_none")]
+    mv: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    recorded: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    illegal: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cube: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    points: Option<u8>,
+}
+
+fn decision_json(game: &Game, number: usize, d: &Decision) -> String {
+    let mut j = DecisionJson {
+        game: game.number,
+        number,
+        line: d.line,
+        kind: d.kind_name(),
+        player: d.player,
+        position_id: d.position_id(),
+        match_id: d.match_id.encode(),
+        dice: None,
+        mv: None,
+        recorded: None,
+        illegal: None,
+        cube: None,
+        points: None,
+    };
+    match &d.kind {
+        DecisionKind::Move(c) => {
+            j.dice = Some([c.dice.high(), c.dice.low()]);
+            j.mv = Some(c.mv.notation());
+            j.recorded = Some(c.recorded.clone());
+            if let Legality::IllegalAsRecorded { reason } = &c.legality {
+                j.illegal = Some(reason.to_string());
+            }
+        }
+        DecisionKind::Double { cube } | DecisionKind::Beaver { cube } => j.cube = Some(*cube),
+        DecisionKind::Resign { points } => j.points = Some(*points),
+        DecisionKind::Take | DecisionKind::Drop => {}
+    }
+    serde_json::to_string(&j).unwrap_or_default()
+}
+
+/// One warning as JSON.
+#[derive(serde::Serialize)]
+struct WarningJson<'a> {
+    warning: &'a str,
+    game: u32,
+    line: usize,
+    #[serde(skip_serializing_if = "str::is_empty")]
+    text: &'a str,
+}
+
+fn warning_json(w: &Warning) -> String {
+    let j = WarningJson {
+        warning: &w.why,
+        game: w.game,
+        line: w.line,
+        text: &w.text,
+    };
+    serde_json::to_string(&j).unwrap_or_default()
+}
