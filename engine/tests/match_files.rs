@@ -283,3 +283,27 @@ fn the_sgf_analysis_is_kept_as_written() {
     }
     assert_eq!(eval.equity, words[9].parse::<f64>().unwrap());
 }
+
+/// A cube answer alone on a short line: the Galaxy file with its `Drops` and `Wins` lines
+/// split (`  7)  Drops`, no trailing spaces, then the `Wins` line). gnubg 1.07 reads it
+/// oddly: it adds a double by kalvatn after lasse's drop, and reads the `Wins` line as
+/// lasse's resignation of that double (run `import mat` on it: `double O, drop X, double O,
+/// resign X`). We read it as the file says: the same decisions as the original.
+#[test]
+fn a_drop_alone_on_a_short_line_is_read_as_a_drop() {
+    let original = text("real/galaxy_match1497590.txt");
+    let split = original.replace(
+        "  7)  Drops                       Wins 1 point\n",
+        "  7)  Drops\n                                  Wins 1 point\n",
+    );
+    assert_ne!(split, original);
+    let ours = read_mat(&split).unwrap();
+    assert_eq!(ours.warnings, vec![]);
+    assert_eq!(
+        without_places(&ours),
+        without_places(&read_mat(&original).unwrap())
+    );
+    let first = &ours.games[0];
+    assert_eq!(first.decisions.last().unwrap().kind, DecisionKind::Drop);
+    assert_eq!(first.result.map(|r| r.how), Some(HowEnded::Dropped));
+}

@@ -472,6 +472,9 @@ fn a_money_session_with_its_rules() {
     assert!(!off.rules.crawford && !off.games[0].crawford);
 }
 
+/// gnubg 1.07 reads `54: ????` as dice set and no move (XG writes it, gnubg's comment says,
+/// when the player resigned after rolling), and goes on with the next line from a board
+/// where the turn was skipped; we stop the game there with a warning.
 #[test]
 fn a_move_nobody_recorded_ends_its_game_only() {
     let text = gnubg_5pt().replace("54: 13/8 24/20 ", "54: ???? ");
@@ -507,6 +510,8 @@ fn an_abandoned_match_with_no_moves() {
     assert_eq!(none.final_score(), [0, 0]);
 }
 
+/// gnubg 1.07's `import mat` reads `31: 8/4 6/5` as `8/5 5/4`: it expands 8/4 into the
+/// two dice and leaves the 6/5 out, a legal play nobody made; we make the move as recorded.
 #[test]
 fn a_move_the_rules_refuse_is_made_as_recorded() {
     // 8/4 with 3-1: a checker moved both numbers, and another the 1 again.

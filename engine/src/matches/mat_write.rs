@@ -79,16 +79,14 @@ impl Match {
                 line[d.player] = Some(text);
             }
         }
+        // The left column is padded even when the right one is empty, as gnubg pads it:
+        // gnubg 1.07 misreads a cube answer alone on a line shorter than 16 characters
+        // (`  7)  Drops`), adding a double after it.
         for (i, [l, r]) in lines.iter().enumerate() {
             let l = l.as_deref().unwrap_or("");
             let gap = if l.len() >= LEFT { " " } else { "" };
-            let row = format!(
-                "{:>3}) {l:<LEFT$}{gap}{}",
-                i + 1,
-                r.as_deref().unwrap_or("")
-            );
-            out.push_str(row.trim_end());
-            out.push('\n');
+            let r = r.as_deref().unwrap_or("");
+            out.push_str(&format!("{:>3}) {l:<LEFT$}{gap}{r}\n", i + 1));
         }
         if let Some(r) = game.result.filter(|r| r.how != HowEnded::Unfinished) {
             let s = if r.points == 1 { "" } else { "s" };
