@@ -1,5 +1,5 @@
 //! Every parser of user input (IDs, XGIDs, position and weights files, dice, typed moves, `.bd`
-//! files, benchmark lines) fed mutated valid inputs and arbitrary bytes at high case counts:
+//! files, benchmark lines, match files in MAT and SGF) fed mutated valid inputs and arbitrary bytes at high case counts:
 //! none may panic; an error is one short line; what is accepted reads back the same.
 //!
 //! Cases per parser: `BGW_FUZZ_CASES` (default 10,000; CI uses the default, about 10 s here; 40,000 each passed).
@@ -7,6 +7,7 @@
 use bgw_engine::core::formats::{PositionFile, read_setup};
 use bgw_engine::core::moves::{MoveGenerator, match_play, parse};
 use bgw_engine::evaluation::classic::Weights;
+use bgw_engine::matches::{Match, read_mat, read_sgf};
 use bgw_engine::studies::bearoff::{self, Header};
 use bgw_engine::studies::benchmark::Benchmark;
 use bgw_engine::{Dice, Position, Side};
@@ -136,6 +137,73 @@ fn moves() -> Vec<Vec<u8>> {
     .collect()
 }
 
+/// MAT files: gnubg's, the two real ones, and one with the quirks of other writers.
+fn mat_files() -> Vec<Vec<u8>> {
+    let mut out: Vec<Vec<u8>> = [
+        "matches/gnubg_5pt_seed101.mat",
+        "matches/real/galaxy_match1497590.txt",
+        "matches/real/studio_boardlord_llabba_7pt.txt",
+    ]
+    .iter()
+    .map(|f| std::fs::read(common_data(f)).unwrap())
+    .collect();
+    out.push(
+        "; [Jacoby \"On\"]\r\n0 point match\r\n\r\n Game 1\r\n Smith, J. 2 : 0      Ann : 0\r\n  \
+         1) 13: 8/4 6/5                  Doubles => 2\r\n  \
+         2)  Beavers => 4                 62: Bar/18 13/11(2)\r\n  \
+         3) 55: ????                     Resigns\r\n      Wins 4 points and the match\r\n"
+            .as_bytes()
+            .to_vec(),
+    );
+    out
+}
+
+/// SGF files: one as we write it, and one of gnubg's with its analysis, a set-up and a
+/// resignation, cut short.
+fn sgf_files() -> Vec<Vec<u8>> {
+    let galaxy = std::fs::read_to_string(common_data("matches/real/galaxy_match1497590.txt"));
+    let written = read_mat(&galaxy.unwrap()).unwrap().to_sgf();
+    let gnubgs = "(;FF[4]GM[6]CA[UTF-8]MI[length:5][game:0][ws:0][bs:0]PW[gnubg]PB[root]\
+                  RU[Crawford]RE[W+2R]\n;B[64aggk]A[0][aggk E ver 3 0.513076 0.125833 0.005219 \
+                  0.133752 0.004354 0.030658 0C 0 1 0.000000 1][aglp E ver 3 0.505364 0.135446 \
+                  0.006875 0.140184 0.006181 0.011303 0C 0 1 0.000000 1]MR[]\n;W[61hgmg]DA[E ver \
+                  3 0C 1 0.000000 1 0.5 0.1 0.0 0.1 0.0 0.06 0.5 0.5 0.1 0.0 0.1 0.0 0.06 0.48]\
+                  \n;B[double]\n;W[take]\n;PL[B]AE[a:y]AW[a][b][y]AB[x][w]CV[2]CP[w]\n;B[21wvxw])";
+    vec![written.into_bytes(), gnubgs.as_bytes().to_vec()]
+}
+
+fn common_data(path: &str) -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(path)
+}
+
+/// A match read: its warnings are one line each, and what it writes reads back to the same
+/// text.
+fn writes_back(
+    m: &Match,
+    write: fn(&Match) -> String,
+    read: &dyn Fn(&str) -> Option<Match>,
+) -> Result<(), TestCaseError> {
+    for w in &m.warnings {
+        check_message(&w.to_string())?;
+    }
+    let written = write(m);
+    let again = read(&written);
+    prop_assert!(again.is_some(), "our own file does not read: {written}");
+    prop_assert_eq!(again.map(|a| write(&a)), Some(written));
+    Ok(())
+}
+
+/// A reader's error: one line that starts with its line number.
+fn check_located(message: &str, line: usize) -> Result<(), TestCaseError> {
+    check_message(message)?;
+    prop_assert!(line >= 1);
+    let prefix = format!("line {line}: ");
+    prop_assert!(message.starts_with(&prefix), "{message}");
+    Ok(())
+}
+
 /// A small one-sided database file (4 points, each layout), built once.
 fn bd_files() -> Vec<Vec<u8>> {
     let db = bgw_engine::studies::bearoff::build::<u16>(4, &Default::default()).unwrap();
@@ -225,6 +293,27 @@ proptest! {
                 }
             }
             Err(e) => check_message(&e.to_string())?,
+        }
+    }
+}
+
+proptest! {
+    // Match files replay every move: fewer cases.
+    #![proptest_config(ProptestConfig { cases: cases() / 5, ..ProptestConfig::default() })]
+
+    #[test]
+    fn mat_files_parse(bytes in mutated(mat_files())) {
+        match read_mat(&text(&bytes)) {
+            Ok(m) => writes_back(&m, Match::to_mat, &|t| read_mat(t).ok())?,
+            Err(e) => check_located(&e.to_string(), e.line)?,
+        }
+    }
+
+    #[test]
+    fn sgf_files_parse(bytes in mutated(sgf_files())) {
+        match read_sgf(&text(&bytes)) {
+            Ok(m) => writes_back(&m, Match::to_sgf, &|t| read_sgf(t).ok())?,
+            Err(e) => check_located(&e.to_string(), e.line)?,
         }
     }
 }

@@ -216,6 +216,24 @@ fn without_places(m: &Match) -> Vec<(u32, [u16; 2], bool, String)> {
         .collect()
 }
 
+/// The 25-point match the bench reads: 978 decisions, from its MAT and its SGF file.
+#[test]
+fn a_25_point_match_gives_gnubgs_978_decisions() {
+    let record = json("decisions_25pt.json");
+    let theirs = &record[0];
+    for name in ["gnubg_25pt_seed1.mat", "gnubg_25pt_seed1.sgf"] {
+        let file = text(name);
+        let ours = if name.ends_with(".sgf") {
+            read_sgf(&file).unwrap()
+        } else {
+            read_mat(&file).unwrap()
+        };
+        assert_eq!(ours.warnings, vec![], "{name}");
+        same_match(&ours, theirs);
+        assert_eq!(ours.decisions().count(), 978, "{name}");
+    }
+}
+
 #[test]
 fn gnubgs_sgf_files_give_the_same_decisions_as_its_mat_files() {
     let record = json("decisions.json");

@@ -1,7 +1,7 @@
 //! `bgw match`: match files (MAT or gnubg's SGF) read, every move replayed and checked.
 
 use super::{CliError, print};
-use bgw_engine::core::formats::printable;
+use bgw_engine::core::formats::shorten;
 use bgw_engine::matches::{
     Decision, DecisionKind, Game, Legality, Match, MatchFileError, Warning, read_match_file,
 };
@@ -52,7 +52,7 @@ fn decisions(args: DecisionsArgs) -> Result<ExitCode, CliError> {
         let line = match (item, args.json) {
             (Item::Decision(g, n, d), false) => decision_text(&m, g, n, d),
             (Item::Decision(g, n, d), true) => decision_json(g, n, d),
-            (Item::Warning(w), false) => format!("warning: {}", printable(&w.to_string())),
+            (Item::Warning(w), false) => format!("warning: {}", one_line(&w.to_string())),
             (Item::Warning(w), true) => warning_json(w),
         };
         out.push_str(&line);
@@ -60,6 +60,11 @@ fn decisions(args: DecisionsArgs) -> Result<ExitCode, CliError> {
     }
     print(&out)?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Text from the file on one line: control characters (line ends too) escaped.
+fn one_line(text: &str) -> String {
+    shorten(text, usize::MAX)
 }
 
 /// A line of the output: a decision (its game, its number in the game from 1) or a warning.
@@ -102,7 +107,7 @@ fn level(points: u8) -> &'static str {
 }
 
 fn decision_text(m: &Match, game: &Game, number: usize, d: &Decision) -> String {
-    let name = printable(&m.players[d.player]);
+    let name = one_line(&m.players[d.player]);
     let what = match &d.kind {
         DecisionKind::Move(c) => {
             let mv = if c.mv.is_empty() {
@@ -114,8 +119,8 @@ fn decision_text(m: &Match, game: &Game, number: usize, d: &Decision) -> String 
             if let Legality::IllegalAsRecorded { reason } = &c.legality {
                 s.push_str(&format!(
                     " (illegal as recorded: {}; recorded {})",
-                    printable(&reason.to_string()),
-                    printable(&c.recorded)
+                    one_line(&reason.to_string()),
+                    one_line(&c.recorded)
                 ));
             }
             s

@@ -444,6 +444,9 @@ fn read_move_line<'a>(line: &Line<'a>) -> Result<MoveLine<'a>, MatError> {
     })
 }
 
+/// The column gnubg's right-hand actions start at.
+const GNUBG_RIGHT: usize = 33;
+
 /// Where the file's two columns start, and the column between them.
 struct Columns {
     middle: usize,
@@ -465,9 +468,11 @@ impl Columns {
             v.sort_unstable();
             v.get(v.len() / 2).copied()
         };
-        let second = games.first().map_or(32, |g| g.second_name_column);
+        // Without a line of two actions, the second player's name in the first game's score
+        // line (no further than gnubg's column, whatever the first name's length).
+        let second = games.first().map_or(GNUBG_RIGHT, |g| g.second_name_column);
         let l = median(&mut left).unwrap_or(5);
-        let r = median(&mut right).unwrap_or(second.max(l + 10));
+        let r = median(&mut right).unwrap_or(second.clamp(l + 4, GNUBG_RIGHT.max(l + 4)));
         Columns {
             middle: (l + r).div_ceil(2),
         }

@@ -21,8 +21,8 @@ impl Match {
                 "DT" => value.replace('-', "."),
                 _ => one_line(value),
             };
-            out.push_str(&match mat_key(key) {
-                "" => format!("; {value}\n"),
+            out.push_str(&match one_line(mat_key(key)).trim() {
+                "" => format!("; {}\n", value.trim()),
                 key => format!("; [{key} \"{value}\"]\n"),
             });
         }
@@ -57,10 +57,10 @@ impl Match {
 
     fn write_game(&self, out: &mut String, game: &Game) {
         out.push_str(&format!(" Game {}\n", game.number));
-        let left = format!(" {} : {}", one_line(&self.players[0]), game.score[0]);
+        let left = format!(" {} : {}", name(&self.players[0]), game.score[0]);
         out.push_str(&format!(
             "{left:<32}{} : {}\n",
-            one_line(&self.players[1]),
+            name(&self.players[1]),
             game.score[1]
         ));
         let mut lines: Vec<[Option<String>; 2]> = Vec::new();
@@ -128,11 +128,17 @@ fn steps(mv: &Move) -> String {
         .join(" ")
 }
 
-/// A value on one line: line ends and other control characters as spaces.
+/// A value on one line: line ends and other control characters left out.
 fn one_line(text: &str) -> String {
-    text.chars()
-        .map(|c| if c.is_control() { ' ' } else { c })
-        .collect()
+    text.chars().filter(|c| !c.is_control()).collect()
+}
+
+/// A player's name as a score line holds it: on one line, trimmed, never empty.
+fn name(text: &str) -> String {
+    match one_line(text).trim() {
+        "" => "?".to_string(),
+        n => n.to_string(),
+    }
 }
 
 /// The MAT tag of an SGF root property the tags keep (`PC` is the site, …); others as they

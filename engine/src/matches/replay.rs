@@ -42,6 +42,11 @@ pub(crate) fn replay_match(mut header: Header, records: Vec<GameRecord>) -> Matc
         let replay = Replay::new(&header, record, crawford, &mut warnings, &mut generator);
         games.push(replay.run(&record.actions));
     }
+    // A warning quotes the file: one line, short, control characters escaped.
+    for w in &mut warnings {
+        w.text = shorten(&w.text, EXCERPT);
+        w.why = shorten(&w.why, 4 * EXCERPT);
+    }
     Match {
         players: header.players,
         match_length: header.match_length,
@@ -205,8 +210,9 @@ impl<'a> Replay<'a> {
         });
     }
 
-    fn name(&self, player: usize) -> &str {
-        &self.header.players[player]
+    /// A player's name for a warning: one line, short.
+    fn name(&self, player: usize) -> String {
+        shorten(&self.header.players[player], 40)
     }
 
     /// The Match ID before a decision: `on_roll` the player who rolls (or doubled), `turn`

@@ -167,7 +167,7 @@ impl RootInfo {
                 .properties
                 .iter()
                 .filter(|p| !MODELLED.contains(&p.id.as_str()))
-                .map(|p| (p.id.clone(), p.values.join("][")))
+                .flat_map(|p| p.values.iter().map(|v| (p.id.clone(), v.clone())))
                 .collect(),
             warnings: Vec::new(),
         }

@@ -2,11 +2,13 @@
 //! reads it back (`load match`) to the same decisions.
 //!
 //! Each game's root node holds `MI`, the players, the rules and the result (`RE[W+2R]` for a
-//! resignation, which has no node of its own); the first game's also the match's tags. A move
+//! resignation, which has no node of its own; none for a game whose record stops early); the
+//! first game's also the match's tags. A move
 //! is `W[31hefe]`: the dice high first and gnubg's letters of its steps
 //! ([`super::sgf_points`]); a beaver is written as gnubg writes it, a double by the doubled
-//! player. The analysis read from an SGF file is written back as it was. A game that does not
-//! start from the opening position starts with a set-up node.
+//! player. The analysis read from an SGF file is written back as it was. Where a decision is
+//! not taken on the board and cube the decisions before it leave (a game that does not start
+//! from the opening position, a board set up in the middle), a set-up node comes first.
 
 use super::model::{Decision, DecisionKind, Game, HowEnded, Match, side_of};
 use super::sgf::MODELLED;
@@ -38,7 +40,8 @@ impl Match {
             out.push_str(&self.tag_properties());
         }
         out.push_str(&self.rules_property(game));
-        if let Some(r) = game.result {
+        // A game whose record stops early (a warning) gets no result, as in MAT.
+        if let Some(r) = game.result.filter(|r| r.how != HowEnded::Unfinished) {
             let resigned = if r.how == HowEnded::Resigned { "R" } else { "" };
             out.push_str(&format!(
                 "RE[{}+{}{resigned}]",
@@ -46,20 +49,26 @@ impl Match {
                 r.points
             ));
         }
-        if let Some(first) = game.decisions.first() {
-            out.push_str(&setup_node(first));
-        }
+        // Where the board or the cube is not what the decisions before leave, the file set
+        // it up: a set-up node says so.
+        let mut expected = Expected::start();
         for d in &game.decisions {
+            if !expected.holds(d) {
+                out.push_str(&setup_node(d));
+            }
             out.push_str(&decision_node(d));
+            expected = Expected::after(d);
         }
         out.push_str(")\n");
     }
 
-    /// The tags as root properties: SGF's own kept as they are, a MAT file's known tags as
-    /// their SGF properties, the others in the game comment (`GC`).
+    /// The tags as root properties: SGF's own kept as they are (a property's values are
+    /// tags of the same key in a row), a MAT file's known tags as their SGF properties, the
+    /// others in the game comment (`GC`).
     fn tag_properties(&self) -> String {
         let mut out = String::new();
         let mut comment = Vec::new();
+        let mut last_key = "";
         for (key, value) in &self.tags {
             let sgf = match key.as_str() {
                 "Site" => "PC",
@@ -77,14 +86,16 @@ impl Match {
                     continue;
                 }
             };
-            let value = if sgf == "DT" {
+            let value = if key == "EventDate" {
                 value.replace('.', "-")
             } else {
                 value.clone()
             };
-            // Several values were kept joined by `][`: written back as they were.
-            let values: Vec<String> = value.split("][").map(escape).collect();
-            out.push_str(&format!("{sgf}[{}]", values.join("][")));
+            if sgf != last_key {
+                out.push_str(sgf);
+            }
+            out.push_str(&format!("[{}]", escape(&value)));
+            last_key = sgf;
         }
         if !comment.is_empty() && !self.tags.iter().any(|(k, _)| k == "GC") {
             out.push_str(&format!("GC[{}]", escape(&comment.join("\n"))));
@@ -115,34 +126,74 @@ fn is_property(key: &str) -> bool {
     !key.is_empty() && key.bytes().all(|b| b.is_ascii_uppercase())
 }
 
-/// A set-up node when the game does not start from the opening position with the cube
-/// centred at 1: the board, the player on roll, the cube.
-fn setup_node(first: &Decision) -> String {
-    let from_0 = if first.position.on_roll() == side_of(0) {
-        first.position
+/// What the decisions so far leave: the board from player 0's view, the cube's value and
+/// owner.
+struct Expected {
+    board: Position,
+    cube_log2: u8,
+    cube_owner: Option<crate::core::position::Side>,
+}
+
+/// The board from player 0's view.
+fn from_0(p: &Position) -> Position {
+    if p.on_roll() == side_of(0) {
+        *p
     } else {
-        first.position.mirror()
-    };
-    let m = first.match_id;
-    let opening = from_0 == Position::opening(side_of(0));
-    if opening && m.cube_log2 == 0 && m.cube_owner.is_none() {
-        return String::new();
+        p.mirror()
     }
-    let mut node = format!("\n;PL[{}]", ['W', 'B'][first.player]);
-    if !opening {
-        node.push_str("AE[a:y]");
-        node.push_str(&checkers(&from_0, 0));
-        node.push_str(&checkers(&from_0, 1));
+}
+
+impl Expected {
+    /// A game's start: the opening position, the cube centred at 1.
+    fn start() -> Expected {
+        Expected {
+            board: Position::opening(side_of(0)),
+            cube_log2: 0,
+            cube_owner: None,
+        }
     }
-    if m.cube_log2 > 0 {
-        node.push_str(&format!("CV[{}]", m.cube_value()));
-        let owner = match m.cube_owner {
-            None => 'c',
-            Some(s) if s == side_of(0) => 'w',
-            Some(_) => 'b',
+
+    /// What decision `d` leaves.
+    fn after(d: &Decision) -> Expected {
+        let m = d.match_id;
+        let (cube_log2, cube_owner) = match d.kind {
+            DecisionKind::Take => (m.cube_log2 + 1, Some(side_of(d.player))),
+            DecisionKind::Beaver { .. } => (m.cube_log2 + 2, Some(side_of(d.player))),
+            _ => (m.cube_log2, m.cube_owner),
         };
-        node.push_str(&format!("CP[{owner}]"));
+        let board = match &d.kind {
+            DecisionKind::Move(c) => from_0(&c.result),
+            _ => from_0(&d.position),
+        };
+        Expected {
+            board,
+            cube_log2,
+            cube_owner,
+        }
     }
+
+    /// True when decision `d` is taken where the decisions before left things.
+    fn holds(&self, d: &Decision) -> bool {
+        from_0(&d.position) == self.board
+            && d.match_id.cube_log2 == self.cube_log2
+            && d.match_id.cube_owner == self.cube_owner
+    }
+}
+
+/// A set-up node for decision `d`: its player to roll, the board, the cube.
+fn setup_node(d: &Decision) -> String {
+    let board = from_0(&d.position);
+    let m = d.match_id;
+    let mut node = format!("\n;PL[{}]AE[a:y]", ['W', 'B'][d.player]);
+    node.push_str(&checkers(&board, 0));
+    node.push_str(&checkers(&board, 1));
+    node.push_str(&format!("CV[{}]", m.cube_value()));
+    let owner = match m.cube_owner {
+        None => 'c',
+        Some(s) if s == side_of(0) => 'w',
+        Some(_) => 'b',
+    };
+    node.push_str(&format!("CP[{owner}]"));
     node
 }
 
