@@ -9,6 +9,7 @@ use super::CandidatesView;
 use super::sort::Column as SortColumn;
 use super::verdict::{Judgement, NOT_INSTALLED, PLIES, Verdict};
 use crate::app::editing::IdFormat;
+use crate::app::look;
 use egui::{Color32, RichText};
 use egui_extras::{Column, TableBuilder};
 
@@ -295,7 +296,8 @@ fn rows(
     ui.spacing_mut().item_spacing.y = 0.0;
     let mut table = TableBuilder::new(ui)
         .id_salt("candidates-table")
-        .striped(true)
+        // Stripes, selection and hover painted flat (`look::RowFills`).
+        .striped(false)
         .resizable(true)
         .sense(egui::Sense::click())
         .auto_shrink([false, false])
@@ -341,12 +343,22 @@ fn rows(
                 ui.strong("classic");
             });
         })
-        .body(|body| {
+        .body(|mut body| {
+            let fills = look::RowFills::of(&mut body);
             body.rows(ROW_HEIGHT, order.len(), |mut row| {
                 let i = order[row.index()];
                 let cand = &a.candidates[i];
                 let selected = c.selected == Some(i);
-                row.set_selected(selected);
+                let mark = if selected {
+                    look::RowMark::Selected
+                } else if c.hovered == Some(i) {
+                    look::RowMark::Hovered
+                } else {
+                    look::RowMark::None
+                };
+                row.set_selected(false);
+                row.set_hovered(false);
+                let index = row.index();
                 let colour = if selected {
                     visuals.selection.stroke.color
                 } else if cand.classic_choice {
@@ -394,6 +406,9 @@ fn rows(
                     let loss_cell =
                         k == 6 && cand.classic_choice && eval.is_some_and(|e| e.loss > 0.0);
                     row.col(|ui| {
+                        if k == 0 {
+                            fills.paint(index, mark, ui);
+                        }
                         let t = RichText::new(text).monospace();
                         // Not selectable text: the click is the row's.
                         if loss_cell {
