@@ -72,6 +72,7 @@ impl ReferenceEngine for ScriptedEngine {
                 equity: equity(pos, play),
                 probs: None,
                 plies,
+                mwc: None,
             })
             .collect();
         moves.sort_by(|a, b| b.equity.total_cmp(&a.equity));

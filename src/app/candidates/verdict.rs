@@ -242,6 +242,7 @@ mod tests {
             equity,
             probs: None,
             plies: 0,
+            mwc: None,
         }
     }
 
