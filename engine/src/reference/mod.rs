@@ -30,7 +30,7 @@ pub use cube::{CubeDecision, CubeMwc};
 pub use error::ReferenceError;
 pub use gnubg::{MatchError, match_to_plays};
 pub use match_context::MatchContext;
-pub use scripted::{ScriptedEngine, ScriptedEquity};
+pub use scripted::{ScriptedCube, ScriptedEngine, ScriptedEquity};
 
 use crate::core::dice::Dice;
 use crate::core::position::Position;
