@@ -490,7 +490,7 @@ fn about_names_gnubg_as_the_bridge_finds_it() {
         return;
     }
     assert!(shows(&h, "gnubg (the yardstick): GNU Backgammon 1."));
-    assert!(shows(&h, ", bridge protocol 1)"));
+    assert!(shows(&h, ", bridge protocol 2)"));
 }
 
 /// A finished fit is proposed beside its check in play (the start and the fit against pubeval

@@ -200,7 +200,7 @@ fn fake_gnubg(dir: &std::path::Path, reply: &str) -> std::path::PathBuf {
          id=$(printf '%s\\n' \"$line\" | sed -n 's/.*\"id\":\\([0-9]*\\).*/\\1/p')\n\
          n=$((n+1))\n\
          if [ $n = 1 ]; then\n\
-         echo \"@bgw {{\\\"id\\\":$id,\\\"ok\\\":true,\\\"gnubg\\\":\\\"GNU Backgammon 1.07 (fake)\\\",\\\"protocol\\\":1}}\"\n\
+         echo \"@bgw {{\\\"id\\\":$id,\\\"ok\\\":true,\\\"gnubg\\\":\\\"GNU Backgammon 1.07 (fake)\\\",\\\"protocol\\\":2}}\"\n\
          continue\n\
          fi\n\
          {reply}\n\

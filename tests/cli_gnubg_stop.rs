@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 const PROMPTLY: Duration = Duration::from_secs(30);
 
 /// The hello a stand-in answers with (`$id` the request id).
-const HELLO: &str = "echo \"@bgw {\\\"id\\\":$id,\\\"ok\\\":true,\\\"gnubg\\\":\\\"GNU Backgammon 1.07.001 (a stand-in)\\\",\\\"protocol\\\":1}\"";
+const HELLO: &str = "echo \"@bgw {\\\"id\\\":$id,\\\"ok\\\":true,\\\"gnubg\\\":\\\"GNU Backgammon 1.07.001 (a stand-in)\\\",\\\"protocol\\\":2}\"";
 
 /// How a stand-in behaves.
 #[derive(Clone, Copy, Debug)]

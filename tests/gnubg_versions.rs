@@ -4,6 +4,7 @@
 //! banner. The real gnubg, when it is installed, is named too.
 #![cfg(unix)]
 
+use bgw_engine::reference::gnubg::PROTOCOL;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -58,32 +59,42 @@ fn version_names_the_reference_engine_or_why_there_is_none() {
     let bgw_line = format!("bgw {}", env!("CARGO_PKG_VERSION"));
 
     // gnubg 1.08.003 speaking the protocol: accepted and named.
-    let v108 = stand_in(dir, "gnubg-1.08", "GNU Backgammon 1.08.003 20240428", 1);
+    let v108 = stand_in(
+        dir,
+        "gnubg-1.08",
+        "GNU Backgammon 1.08.003 20240428",
+        PROTOCOL,
+    );
     let (first, second) = version_lines(&v108);
     assert_eq!(first, bgw_line);
     assert_eq!(
         second,
         format!(
-            "reference engine: GNU Backgammon 1.08.003 ({}, bridge protocol 1)",
+            "reference engine: GNU Backgammon 1.08.003 ({}, bridge protocol 2)",
             v108.display()
         )
     );
 
     // A later gnubg too: the protocol decides.
-    let v110 = stand_in(dir, "gnubg-1.10", "GNU Backgammon 1.10.000", 1);
+    let v110 = stand_in(dir, "gnubg-1.10", "GNU Backgammon 1.10.000", PROTOCOL);
     assert!(version_lines(&v110).1.contains("GNU Backgammon 1.10.000 ("));
 
     // Another protocol: refused, saying what differs.
-    let other = stand_in(dir, "gnubg-proto", "GNU Backgammon 1.08.003", 2);
+    let other = stand_in(dir, "gnubg-proto", "GNU Backgammon 1.08.003", 99);
     let (_, second) = version_lines(&other);
     assert!(
         second.starts_with("reference engine: gnubg does not work with bgw: ")
-            && second.contains("protocol 2; bgw speaks protocol 1"),
+            && second.contains("protocol 99; bgw speaks protocol 2"),
         "{second}"
     );
 
     // gnubg 1.06: too old.
-    let old = stand_in(dir, "gnubg-1.06", "GNU Backgammon 1.06.002 20180802", 1);
+    let old = stand_in(
+        dir,
+        "gnubg-1.06",
+        "GNU Backgammon 1.06.002 20180802",
+        PROTOCOL,
+    );
     let (_, second) = version_lines(&old);
     assert!(
         second.contains("1.06.002") && second.contains("older than 1.07"),
@@ -103,7 +114,12 @@ fn version_names_the_reference_engine_or_why_there_is_none() {
 #[test]
 fn a_refused_gnubg_fails_a_benchmark_build_with_what_differs() {
     let dir = tempfile::tempdir().unwrap();
-    let old = stand_in(dir.path(), "gnubg-1.06", "GNU Backgammon 1.06.002", 1);
+    let old = stand_in(
+        dir.path(),
+        "gnubg-1.06",
+        "GNU Backgammon 1.06.002",
+        PROTOCOL,
+    );
     let out = dir.path().join("b.jsonl");
     let o = bgw(
         &old,
@@ -147,7 +163,7 @@ fn version_names_the_real_gnubg() {
     let (_, second) = version_lines(&program);
     assert!(
         second.starts_with("reference engine: GNU Backgammon 1.")
-            && second.ends_with(&format!("({}, bridge protocol 1)", program.display())),
+            && second.ends_with(&format!("({}, bridge protocol 2)", program.display())),
         "{second}"
     );
 }

@@ -39,6 +39,7 @@ fn main() {
                 dice: d.dice,
                 plies,
                 filter,
+                at: None,
             })
             .collect();
         let start = Instant::now();

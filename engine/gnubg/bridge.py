@@ -9,9 +9,17 @@
 #   {"id": 2, "op": "moves", "position": ID, "dice": [3, 1], "plies": 0, "filter": "all"}
 #   {"id": 3, "op": "evaluate", "position": ID, "plies": 0}
 #   {"id": 4, "op": "best", "position": ID, "dice": [3, 1], "plies": 0}
+#   {"id": 5, "op": "cube", "position": ID, "match": MATCH, "plies": 0}
 # ID is a gnubg Position ID with the side to move on roll. Evaluations are cubeless money
 # equities and probabilities (win, win gammon, win backgammon, lose gammon, lose backgammon)
 # for the side on roll; a move's are those of the position after it, for the side that moved.
+# With "match": {"match_id": MID, "jacoby": false, "beavers": false} (MID a gnubg Match ID
+# whose side on roll is the position's; its dice are ignored) "moves" and "best" are judged
+# at that match state as gnubg's analysis does: cubeful equities, normalised (EMG), and in a
+# match each move's match-winning chance ("mwc"). "cube" is gnubg's cube decision before the
+# roll (its `cfevaluate`, what `hint` prints): the cubeful equities of no double,
+# double/take and double/pass, the proper action in gnubg's words, the cubeless
+# probabilities, and in a match the MWC of each.
 # `filter` "all" evaluates every legal move at `plies`; "gnubg" keeps gnubg's own move filter
 # (the moves it discards keep a lower ply, which each move's `plies` says).
 # Replies: {"id": N, "ok": true, ...} or {"id": N, "ok": false, "error": "..."}; a request
@@ -25,6 +33,7 @@
 # functions used here. gnubg 1.06 and older embed Python 2: the script runs there too, far
 # enough to say which gnubg it is (bgw refuses gnubg older than 1.07).
 
+import base64
 import ctypes
 import io
 import json
@@ -35,7 +44,7 @@ import tempfile
 
 import gnubg
 
-PROTOCOL = 1
+PROTOCOL = 2
 PREFIX = "@bgw "
 MAX_PLIES = 4
 BASE64 = re.compile(r"^[A-Za-z0-9+/]{14}$")
@@ -108,6 +117,28 @@ def plies_of(request):
     return plies
 
 
+MATCH_ID = re.compile(r"^[A-Za-z0-9+/]{12}$")
+
+
+def match_of(request):
+    """The request's match state: None (cubeless money) or (match_id, jacoby, beavers)."""
+    m = request.get("match")
+    if m is None:
+        return None
+    if not isinstance(m, dict):
+        raise Refused("match must be an object, not %r" % (m,))
+    mid = m.get("match_id")
+    if not isinstance(mid, TEXT) or not MATCH_ID.match(mid):
+        raise Refused("not a Match ID: %r" % (mid,))
+    flags = []
+    for name in ("jacoby", "beavers"):
+        v = m.get(name, False)
+        if not isinstance(v, bool):
+            raise Refused("%s must be true or false, not %r" % (name, v))
+        flags.append(v)
+    return (str(mid), flags[0], flags[1])
+
+
 def dice_of(request):
     dice = request.get("dice")
     if (
@@ -117,6 +148,23 @@ def dice_of(request):
     ):
         raise Refused("dice must be two integers 1..6, not %r" % (dice,))
     return dice
+
+
+def in_match():
+    """True when gnubg's current state is a match (not a money session)."""
+    return gnubg.cubeinfo().get("matchto", 0) > 0
+
+
+def same_match(a, b):
+    """Two Match IDs that agree on the cube, its owner, the side on roll, Crawford, the match
+    length and the scores (gnubg's bits 0-7 and 21-65)."""
+    ka, kb = match_key(a), match_key(b)
+    return ka & 0xFF == kb & 0xFF and ka >> 21 == kb >> 21
+
+
+def match_key(mid):
+    """A Match ID's 66 bits as one integer, bit 0 first (gnubg's layout)."""
+    return int.from_bytes(bytearray(base64.b64decode(mid)), "little")
 
 
 class Session:
@@ -136,6 +184,9 @@ class Session:
         ]:
             gnubg.command(cmd)
         self.plies = 0
+        self.cube_plies = None
+        # None: cubeless money; else the (match_id, jacoby, beavers) last set.
+        self.match = None
         self.gnubg_filter = gnubg.getevalhintfilter()
         self.filter = "gnubg"
         self.problems = []
@@ -162,31 +213,103 @@ class Session:
             raise Refused('filter must be "all" or "gnubg", not %r' % (name,))
         self.filter = name
 
-    def hint(self, request, filter_name):
+    def set_match(self, match):
+        """gnubg at the match state `match` (None: cubeless money, the cube off)."""
+        if match == self.match:
+            return
+        if match is None:
+            for cmd in [
+                "set cube use off",
+                "set jacoby off",
+                "set beavers off",
+                "set evaluation chequerplay evaluation cubeful off",
+                "new game",
+            ]:
+                gnubg.command(cmd)
+            self.match = None
+            return
+        mid, jacoby, beavers = match
+        for cmd in [
+            "set cube use on",
+            "set jacoby %s" % ("on" if jacoby else "off"),
+            "set beavers %s" % ("on" if beavers else "off"),
+            "set evaluation chequerplay evaluation cubeful on",
+            "set matchid %s" % mid,
+        ]:
+            gnubg.command(cmd)
+        # The dice, whose turn and any offer are set with the position; the rest must hold.
+        got = gnubg.matchid()
+        self.match = None
+        if not got or not same_match(got, mid):
+            raise Refused("gnubg did not take the Match ID %s (it has %s)" % (mid, got))
+        self.match = match
+
+    def placed(self, request):
+        """Sets up the request's position at its match state: (pid, board, cubeinfo)."""
         pid, _board, counts = board_of(request)
         if min(counts) == 0:
             raise Refused("the game is over in %s: a side has no checkers left" % pid)
-        dice = dice_of(request)
-        self.set_plies(plies_of(request))
-        self.set_filter(filter_name)
+        match = match_of(request)
+        self.set_match(match)
+        if match is not None:
+            # `set matchid` again each time: a position set with dice changes gnubg's state.
+            gnubg.command("set matchid %s" % match[0])
         gnubg.command("set board %s" % pid)
         if gnubg.positionid() != pid:
             raise Refused("gnubg did not take the position %s" % pid)
+        return pid, gnubg.board(), match
+
+    def hint(self, request, filter_name):
+        pid, _board, match = self.placed(request)
+        dice = dice_of(request)
+        self.set_plies(plies_of(request))
+        self.set_filter(filter_name)
         gnubg.command("set dice %d %d" % (dice[0], dice[1]))
         # With no legal move gnubg hints an empty list.
         found = gnubg.hint(10000)
         moves = []
         for m in found.get("hint", []):
             probs = list(m["details"]["probs"])
-            moves.append(
-                {
-                    "move": m["move"],
-                    "equity": m["equity"],
-                    "probs": probs,
-                    "plies": m["context"]["plies"],
-                }
-            )
+            move = {
+                "move": m["move"],
+                "equity": m["equity"],
+                "probs": probs,
+                "plies": m["context"]["plies"],
+            }
+            if match is not None and in_match():
+                move["mwc"] = gnubg.eq2mwc(m["equity"], gnubg.cubeinfo())
+            moves.append(move)
         return moves
+
+    def cube(self, request):
+        """gnubg's cube decision before the roll, at the request's match state."""
+        if request.get("match") is None:
+            raise Refused("a cube decision needs the match state (\"match\")")
+        _pid, board, _match = self.placed(request)
+        plies = plies_of(request)
+        cubeinfo = gnubg.cubeinfo()
+        context = gnubg.evalcontext(1, plies, 1, 1, 0.0)
+        best, nd, dt, dp, code, action = gnubg.cfevaluate(board, cubeinfo, context)
+        cubeless = gnubg.evaluate(board, cubeinfo, gnubg.evalcontext(0, plies, 1, 1, 0.0))
+        out = {
+            "plies": plies,
+            "no_double": nd,
+            "double_take": dt,
+            "double_pass": dp,
+            "optimal": best,
+            "decision": code,
+            "action": action,
+            "probs": list(cubeless[:5]),
+            "cubeless": cubeless[5],
+        }
+        if in_match():
+            out["mwc"] = {
+                "no_double": gnubg.eq2mwc(nd, cubeinfo),
+                "double_take": gnubg.eq2mwc(dt, cubeinfo),
+                "double_pass": gnubg.eq2mwc(dp, cubeinfo),
+                "cubeless": gnubg.eq2mwc(cubeless[5], cubeinfo),
+            }
+        return out
 
     def handle(self, request):
         op = request.get("op")
@@ -199,9 +322,12 @@ class Session:
             return {"move": moves[0] if moves else None}
         if op == "evaluate":
             return self.evaluate(request)
+        if op == "cube":
+            return self.cube(request)
         raise Refused("unknown op %r" % (op,))
 
     def evaluate(self, request):
+        self.set_match(None)
         _pid, board, _counts = board_of(request)
         plies = plies_of(request)
         context = {"cubeful": 0, "plies": plies, "deterministic": 1, "noise": 0.0}

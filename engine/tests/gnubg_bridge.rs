@@ -4,28 +4,18 @@
 //!
 //! Without gnubg each test prints why it is skipped, unless `CI` is set: then it fails.
 
+mod common;
+use common::gnubg;
+
 use bgw_engine::core::dice::Dice;
 use bgw_engine::core::formats::{decode_position_id, encode_position_id};
 use bgw_engine::core::moves::{MoveGenerator, legal_plays};
 use bgw_engine::reference::gnubg::{
-    Config, Gnubg, MoveEval, OLDEST_VERSION, Reply, Request, Version, match_to_plays,
+    Gnubg, MoveEval, OLDEST_VERSION, Reply, Request, Version, match_to_plays,
 };
 use bgw_engine::reference::{ReferenceEngine, ReferenceError as Error};
 use bgw_engine::{Position, Side};
 use std::time::{Duration, Instant};
-
-/// A started gnubg, or `None` (the reason printed) when it is not installed and `CI` is unset.
-fn gnubg() -> Option<Gnubg> {
-    let mut g = Gnubg::new(Config::default());
-    match g.ask_hello() {
-        Ok(_) => Some(g),
-        Err(e) if e.is_not_found() && std::env::var_os("CI").is_none() => {
-            eprintln!("skipped: {e}");
-            None
-        }
-        Err(e) => panic!("gnubg does not start: {e}"),
-    }
-}
 
 /// True when `g` is gnubg 1.07 (whose figures some tests know exactly).
 fn is_107(g: &Gnubg) -> bool {
@@ -86,6 +76,7 @@ fn opening_31_has_16_moves_and_the_best_is_8_5_6_5() {
         equity,
         probs,
         plies,
+        ..
     } = &moves[0];
     assert_eq!(notation, "8/5 6/5");
     // 1.07's net says +0.159; later nets were trained again, and say about as much.
@@ -170,6 +161,7 @@ fn a_bad_position_id_gets_an_error_reply_and_the_session_goes_on() {
         dice: dice(3, 1),
         plies: 0,
         filter: Default::default(),
+        at: None,
     };
     let t = Instant::now();
     let r = g.call(&bad, Duration::from_secs(20));

@@ -6,7 +6,7 @@
 #![cfg(unix)]
 
 use bgw_engine::core::dice::Dice;
-use bgw_engine::reference::gnubg::{Config, Gnubg, Reply, Request};
+use bgw_engine::reference::gnubg::{Config, Gnubg, PROTOCOL, Reply, Request};
 use bgw_engine::reference::{ReferenceEngine, ReferenceError as Error};
 use bgw_engine::studies::duel::{Contender, DuelConfig, duel_until};
 use bgw_engine::{Position, Side};
@@ -27,7 +27,7 @@ fn fake_with_problems(dir: &Path, name: &str, version: &str, problems: &str) -> 
         "#!/bin/sh\n\
          while IFS= read -r line; do\n\
          id=$(printf '%s\\n' \"$line\" | sed -n 's/.*\"id\":\\([0-9]*\\).*/\\1/p')\n\
-         echo \"@bgw {{\\\"id\\\":$id,\\\"ok\\\":true,\\\"gnubg\\\":\\\"{version}\\\",\\\"protocol\\\":1,\\\"problems\\\":{problems}}}\"\n\
+         echo \"@bgw {{\\\"id\\\":$id,\\\"ok\\\":true,\\\"gnubg\\\":\\\"{version}\\\",\\\"protocol\\\":2,\\\"problems\\\":{problems}}}\"\n\
          done\n"
     );
     std::fs::write(&path, script).unwrap();
@@ -107,7 +107,7 @@ fn stand_ins_are_judged_by_their_protocol_and_misbehaving_ones_never_hang() {
         ("ancient", "GNU Backgammon 0.14"),
         ("old", "GNU Backgammon 1.06.002 20180802"),
     ] {
-        let mut g = engine(fake(dir, name, banner, 1, "true"));
+        let mut g = engine(fake(dir, name, banner, PROTOCOL, "true"));
         let e = ask(&mut g).unwrap_err();
         assert!(matches!(&e, Error::Incompatible { .. }), "{e:?}");
         let text = e.to_string();
@@ -126,7 +126,7 @@ fn stand_ins_are_judged_by_their_protocol_and_misbehaving_ones_never_hang() {
     let text = e.to_string();
     assert!(matches!(e, Error::Incompatible { .. }), "{e:?}");
     assert!(
-        text.contains("protocol 99") && text.contains("bgw speaks protocol 1"),
+        text.contains("protocol 99") && text.contains("bgw speaks protocol 2"),
         "{text}"
     );
     assert!(!text.contains("older"), "{text}");
@@ -151,19 +151,19 @@ fn stand_ins_are_judged_by_their_protocol_and_misbehaving_ones_never_hang() {
 
     // gnubg 1.08.003, speaking the protocol: accepted, its version known.
     let reply = "echo \"@bgw {\\\"id\\\":$id,\\\"ok\\\":true,\\\"moves\\\":[]}\"";
-    let mut g = engine(fake(dir, "v108", V108, 1, reply));
+    let mut g = engine(fake(dir, "v108", V108, PROTOCOL, reply));
     assert_eq!(ask(&mut g), Ok(Reply::Moves(vec![])));
     let info = g.info().unwrap();
     assert_eq!(info.to_string(), "GNU Backgammon 1.08.003");
     assert_eq!(info.banner, V108);
     assert_eq!(g.refusal(), None);
     // A banner that is not gnubg's is no reason to refuse a bridge that speaks the protocol.
-    let mut g = engine(fake(dir, "fork", "Backgammon Fork 2", 1, reply));
+    let mut g = engine(fake(dir, "fork", "Backgammon Fork 2", PROTOCOL, reply));
     assert_eq!(ask(&mut g), Ok(Reply::Moves(vec![])));
     assert_eq!(g.info().unwrap().version, None);
 
     // A slow start does not count against a request's time limit.
-    let mut g = engine(slow_fake(dir, "slow", GOOD, 1, "sleep 0.6", reply));
+    let mut g = engine(slow_fake(dir, "slow", GOOD, PROTOCOL, "sleep 0.6", reply));
     let r = g.call(&opening_moves(), Duration::from_millis(300));
     assert_eq!(r, Ok(Reply::Moves(vec![])));
 
@@ -171,7 +171,7 @@ fn stand_ins_are_judged_by_their_protocol_and_misbehaving_ones_never_hang() {
     let chatty = format!(
         "echo ' +13-14-15-16-17-18------19-20-21-22-23-24-+'; echo '@bgwx'; {reply}; echo 'done'"
     );
-    let mut g = engine(fake(dir, "chatty", GOOD, 1, &chatty));
+    let mut g = engine(fake(dir, "chatty", GOOD, PROTOCOL, &chatty));
     assert_eq!(ask(&mut g).unwrap(), Reply::Moves(vec![]));
     assert_eq!(g.hello().map(|h| h.gnubg.as_str()), Some(GOOD));
     assert_eq!(ask(&mut g).unwrap(), Reply::Moves(vec![]));
@@ -181,7 +181,7 @@ fn stand_ins_are_judged_by_their_protocol_and_misbehaving_ones_never_hang() {
         dir,
         "garbage",
         GOOD,
-        1,
+        PROTOCOL,
         "echo '@bgw {\"id\": 2, oops'",
     ));
     let e = ask(&mut g).unwrap_err();
@@ -190,7 +190,7 @@ fn stand_ins_are_judged_by_their_protocol_and_misbehaving_ones_never_hang() {
 
     // A reply of the wrong shape: what differs is said, and the process goes on.
     let wrong = "echo \"@bgw {\\\"id\\\":$id,\\\"ok\\\":true,\\\"moves\\\":[{\\\"move\\\":7}]}\"";
-    let mut g = engine(fake(dir, "wrong", V108, 1, wrong));
+    let mut g = engine(fake(dir, "wrong", V108, PROTOCOL, wrong));
     let e = ask(&mut g).unwrap_err();
     assert!(matches!(e, Error::Incompatible { .. }), "{e:?}");
     assert!(
@@ -205,7 +205,7 @@ fn stand_ins_are_judged_by_their_protocol_and_misbehaving_ones_never_hang() {
 
     // A crash, with its last words; the request is tried once more on a new process.
     let crash = "echo 'Traceback: boom' >&2; exit 3";
-    let mut g = engine(fake(dir, "crash", GOOD, 1, crash));
+    let mut g = engine(fake(dir, "crash", GOOD, PROTOCOL, crash));
     let e = ask(&mut g).unwrap_err();
     let Error::Crashed { status, stderr, .. } = &e else {
         panic!("{e:?}")
@@ -216,7 +216,7 @@ fn stand_ins_are_judged_by_their_protocol_and_misbehaving_ones_never_hang() {
     assert!(g.take_notices().iter().any(|n| n.contains("restarted")));
 
     // No answer at all: a time-out.
-    let mut g = engine(fake(dir, "silent", GOOD, 1, "true"));
+    let mut g = engine(fake(dir, "silent", GOOD, PROTOCOL, "true"));
     let r = g.call(&opening_moves(), Duration::from_millis(300));
     assert!(matches!(r, Err(Error::Timeout { .. })), "{r:?}");
     let t = g.submit(&opening_moves()).unwrap();
@@ -231,7 +231,7 @@ fn stand_ins_are_judged_by_their_protocol_and_misbehaving_ones_never_hang() {
         ("duel-unplayable", unplayable, "\"25/1\""),
     ] {
         let config = Config {
-            program: Some(fake(dir, name, GOOD, 1, rest)),
+            program: Some(fake(dir, name, GOOD, PROTOCOL, rest)),
             timeout: Duration::from_secs(10),
             ..Config::default()
         };
@@ -322,7 +322,7 @@ fn stand_ins_are_judged_by_their_protocol_and_misbehaving_ones_never_hang() {
     let task = bgw_engine::core::task::Task::new();
     let mut g = Gnubg::new(
         Config {
-            program: Some(fake(dir, "stop-silent", GOOD, 1, "true")),
+            program: Some(fake(dir, "stop-silent", GOOD, PROTOCOL, "true")),
             timeout: Duration::from_secs(60),
             ..Config::default()
         }
@@ -358,7 +358,7 @@ fn stand_ins_are_judged_by_their_protocol_and_misbehaving_ones_never_hang() {
         dir,
         "stubborn",
         GOOD,
-        1,
+        PROTOCOL,
         "trap '' INT TERM HUP; while :; do sleep 1; done",
     );
     let mut g = engine(stubborn);

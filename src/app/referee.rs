@@ -4,26 +4,25 @@
 //! benches. Both answer without blocking: a request is submitted and its reply polled on later
 //! frames.
 
-use bgw_engine::core::dice::Dice;
 use bgw_engine::core::moves::Play;
 use bgw_engine::core::position::Position;
 use bgw_engine::reference::gnubg::{Config, Gnubg};
 use bgw_engine::reference::{
-    Answer, Background, BackgroundTicket, EngineInfo, MoveEval, Question, ReferenceEngine,
-    ReferenceError, ScriptedEngine,
+    Answer, Background, BackgroundTicket, CubeDecision, EngineInfo, MatchContext, Question,
+    ReferenceEngine, ReferenceError, ScriptedEngine,
 };
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-/// An engine that ranks the moves of a position and roll in the background.
+/// An engine that answers [`Question`]s in the background: ranks the moves of a position
+/// and roll (cubeless money or at a match state), gives cube decisions.
 pub trait Referee {
-    /// Asks for every legal move of `dice` in `pos` at `plies`, best first; returns at once
-    /// with a ticket to poll, or why it cannot be asked.
-    fn submit(&mut self, pos: &Position, dice: Dice, plies: u8) -> Result<u64, ReferenceError>;
+    /// Asks `question`; returns at once with a ticket to poll, or why it cannot be asked.
+    fn submit(&mut self, question: Question) -> Result<u64, ReferenceError>;
 
-    /// The ranked moves of `ticket` once they have come (handed over once), `None` while they
-    /// are pending. Never blocks.
-    fn poll(&mut self, ticket: u64) -> Option<Result<Vec<MoveEval>, ReferenceError>>;
+    /// The answer of `ticket` once it has come (handed over once), `None` while it is
+    /// pending. Never blocks.
+    fn poll(&mut self, ticket: u64) -> Option<Result<Answer, ReferenceError>>;
 
     /// The engine's name and version, once it has answered.
     fn engine(&self) -> Option<EngineInfo>;
@@ -35,24 +34,12 @@ pub fn gnubg() -> Background<Gnubg> {
 }
 
 impl<E: ReferenceEngine + Send + 'static> Referee for Background<E> {
-    fn submit(&mut self, pos: &Position, dice: Dice, plies: u8) -> Result<u64, ReferenceError> {
-        let question = Question::RankMoves {
-            position: *pos,
-            dice,
-            plies,
-        };
+    fn submit(&mut self, question: Question) -> Result<u64, ReferenceError> {
         Background::submit(self, question).map(BackgroundTicket::id)
     }
 
-    fn poll(&mut self, ticket: u64) -> Option<Result<Vec<MoveEval>, ReferenceError>> {
-        Background::poll(self, BackgroundTicket::from_id(ticket)).map(|answer| match answer {
-            Ok(Answer::Moves(moves)) => Ok(moves),
-            Ok(other) => Err(ReferenceError::Incompatible {
-                engine: self.name(),
-                what: format!("it answered {other:?} when asked for moves"),
-            }),
-            Err(e) => Err(e),
-        })
+    fn poll(&mut self, ticket: u64) -> Option<Result<Answer, ReferenceError>> {
+        Background::poll(self, BackgroundTicket::from_id(ticket))
     }
 
     fn engine(&self) -> Option<EngineInfo> {
@@ -64,8 +51,9 @@ impl<E: ReferenceEngine + Send + 'static> Referee for Background<E> {
 enum Script {
     /// As if gnubg were not installed.
     Missing,
-    /// Every legal move of the roll, as this engine rates them, at once.
-    Moves(ScriptedEngine),
+    /// Every legal move of the roll, as this engine rates them, at once (and its cube
+    /// decisions, when it has them).
+    Engine(ScriptedEngine),
 }
 
 struct Scripted {
@@ -76,13 +64,13 @@ struct Scripted {
     /// While true, replies are held back (the column shows "evaluating…").
     hold: bool,
     next: u64,
-    pending: HashMap<u64, (Position, Dice, u8)>,
+    pending: HashMap<u64, Question>,
     submitted: usize,
 }
 
-/// A referee for tests: answers with every legal move and equities from a function, or
-/// reports gnubg missing. Clones share their script, so a test keeps one to hold and release
-/// the replies.
+/// A referee for tests: answers with every legal move and equities from a function (and cube
+/// decisions from another), or reports gnubg missing. Clones share their script, so a test
+/// keeps one to hold and release the replies.
 #[derive(Clone)]
 pub struct ScriptedReferee(Arc<Mutex<Scripted>>);
 
@@ -99,10 +87,20 @@ impl ScriptedReferee {
         })))
     }
 
-    /// Answers every legal move with the equity `equity` gives it.
+    /// Answers every legal move with the equity `equity` gives it, at any match state.
     pub fn answering(equity: impl Fn(&Play) -> f64 + Send + 'static) -> ScriptedReferee {
         let engine = ScriptedEngine::new(move |_, play| equity(play));
-        ScriptedReferee::with(Script::Moves(engine))
+        ScriptedReferee::with(Script::Engine(engine))
+    }
+
+    /// Answers moves as [`ScriptedReferee::answering`] and cube decisions with `cube`.
+    pub fn answering_cube(
+        equity: impl Fn(&Play) -> f64 + Send + 'static,
+        cube: impl Fn(&Position, &MatchContext, u8) -> CubeDecision + Send + 'static,
+    ) -> ScriptedReferee {
+        let engine = ScriptedEngine::new(move |_, play| equity(play))
+            .with_cube(move |p, at, plies| cube(p, at, plies));
+        ScriptedReferee::with(Script::Engine(engine))
     }
 
     /// Answers like an app without gnubg installed.
@@ -126,13 +124,18 @@ impl ScriptedReferee {
         self.lock().submitted
     }
 
+    /// The questions submitted and not yet answered.
+    pub fn pending(&self) -> Vec<Question> {
+        self.lock().pending.values().copied().collect()
+    }
+
     fn lock(&self) -> std::sync::MutexGuard<'_, Scripted> {
         self.0.lock().unwrap_or_else(|e| e.into_inner())
     }
 }
 
 impl Referee for ScriptedReferee {
-    fn submit(&mut self, pos: &Position, dice: Dice, plies: u8) -> Result<u64, ReferenceError> {
+    fn submit(&mut self, question: Question) -> Result<u64, ReferenceError> {
         let mut s = self.lock();
         s.submitted += 1;
         if let Script::Missing = s.script {
@@ -145,24 +148,24 @@ impl Referee for ScriptedReferee {
         }
         let id = s.next;
         s.next += 1;
-        s.pending.insert(id, (*pos, dice, plies));
+        s.pending.insert(id, question);
         Ok(id)
     }
 
-    fn poll(&mut self, ticket: u64) -> Option<Result<Vec<MoveEval>, ReferenceError>> {
+    fn poll(&mut self, ticket: u64) -> Option<Result<Answer, ReferenceError>> {
         let mut s = self.lock();
         if s.hold && s.pending.contains_key(&ticket) {
             return None;
         }
-        let Some((pos, dice, plies)) = s.pending.remove(&ticket) else {
+        let Some(question) = s.pending.remove(&ticket) else {
             return Some(Err(ReferenceError::UnknownTicket(ticket)));
         };
-        let Script::Moves(engine) = &mut s.script else {
+        let Script::Engine(engine) = &mut s.script else {
             return Some(Err(ReferenceError::UnknownTicket(ticket)));
         };
-        let moves = engine.rank_moves(&pos, dice, plies);
+        let answer = question.ask(engine);
         s.answered = true;
-        Some(moves)
+        Some(answer)
     }
 
     fn engine(&self) -> Option<EngineInfo> {
@@ -174,6 +177,7 @@ impl Referee for ScriptedReferee {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use bgw_engine::core::dice::Dice;
     use bgw_engine::core::position::Side;
     use bgw_engine::reference::ScriptedEngine;
     use std::time::{Duration, Instant};
@@ -188,11 +192,21 @@ mod tests {
         let mut referee: Box<dyn Referee> = Box::new(Background::new(engine));
         assert_eq!(referee.engine(), None);
         let pos = Position::opening(Side::White);
-        let t = referee.submit(&pos, Dice::new(3, 1).unwrap(), 1).unwrap();
+        let t = referee
+            .submit(Question::RankMoves {
+                position: pos,
+                dice: Dice::new(3, 1).unwrap(),
+                plies: 1,
+                at: None,
+            })
+            .unwrap();
         let start = Instant::now();
         let moves = loop {
             if let Some(r) = referee.poll(t) {
-                break r.unwrap();
+                let Answer::Moves(moves) = r.unwrap() else {
+                    panic!("not moves")
+                };
+                break moves;
             }
             assert!(start.elapsed() < Duration::from_secs(20), "no answer");
             std::thread::sleep(Duration::from_millis(2));

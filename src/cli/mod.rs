@@ -13,6 +13,7 @@ mod bearoff_two_sided;
 mod benchmark;
 mod calibrate;
 mod champion;
+mod cube;
 mod duel;
 mod fit;
 mod interrupt;
@@ -67,6 +68,9 @@ enum Command {
     /// The classic program's terms, the seed's and those beyond, and what each extra term
     /// buys (refits, hold-out loss, ppg against pubeval).
     Terms(terms::Args),
+    /// gnubg's cube decision before the roll at the position's match state (PositionID:MatchID
+    /// or XGID): no double, double/take, double/pass and the proper action.
+    Cube(cube::Args),
     /// Seed 002, «Чемпион»: the goat program against the wolves — replies with their trace,
     /// exact solution, move values, the article's game, measurements, play.
     #[command(alias = "wolves")]
@@ -366,6 +370,7 @@ pub fn run() -> ExitCode {
         Some(Command::Fit(args)) => fit::run(args),
         Some(Command::Champion(args)) => champion::run(args),
         Some(Command::Match(args)) => match_files::run(args),
+        Some(Command::Cube(args)) => cube::run(args),
     };
     outcome.unwrap_or_else(|e| ExitCode::from(report(e)))
 }

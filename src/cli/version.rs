@@ -17,7 +17,7 @@ pub fn run(version: &clap::Error) -> Result<ExitCode, CliError> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// `reference engine: GNU Backgammon 1.08.003 (/usr/games/gnubg, bridge protocol 1)`, or why
+/// `reference engine: GNU Backgammon 1.08.003 (/usr/games/gnubg, bridge protocol 2)`, or why
 /// there is none.
 pub fn reference_engine() -> String {
     match gnubg::found_here(WAIT) {

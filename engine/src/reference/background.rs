@@ -6,7 +6,9 @@
 //! [`Background`] closes the queue: the thread ends after the question it is working on (the
 //! engine's own time limit bounds that), dropping the engine (gnubg's process ends with it).
 
-use super::{EngineInfo, Evaluation, MoveEval, ReferenceEngine, ReferenceError};
+use super::{
+    CubeDecision, EngineInfo, Evaluation, MatchContext, MoveEval, ReferenceEngine, ReferenceError,
+};
 use crate::core::dice::Dice;
 use crate::core::position::Position;
 use std::collections::{HashMap, HashSet};
@@ -20,13 +22,25 @@ pub const QUEUE: usize = 32;
 /// A question for the engine.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Question {
-    /// Every legal move of `dice` in `position` at `plies`, best first
-    /// ([`ReferenceEngine::rank_moves`]).
+    /// Every legal move of `dice` in `position` at `plies`, best first: cubeless money
+    /// ([`ReferenceEngine::rank_moves`]) or at a match state
+    /// ([`ReferenceEngine::rank_moves_at`]).
     RankMoves {
         /// The position, the side to move on roll.
         position: Position,
         /// The roll.
         dice: Dice,
+        /// The depth.
+        plies: u8,
+        /// The match state to judge at; `None`: cubeless money.
+        at: Option<MatchContext>,
+    },
+    /// The cube decision before the roll ([`ReferenceEngine::cube_decision`]).
+    Cube {
+        /// The position, the side on roll before it rolls.
+        position: Position,
+        /// The match state.
+        at: MatchContext,
         /// The depth.
         plies: u8,
     },
@@ -39,6 +53,41 @@ pub enum Question {
     },
 }
 
+impl Question {
+    /// Asks `engine` this question, waiting for its answer.
+    pub fn ask<E: ReferenceEngine + ?Sized>(
+        self,
+        engine: &mut E,
+    ) -> Result<Answer, ReferenceError> {
+        match self {
+            Question::RankMoves {
+                position,
+                dice,
+                plies,
+                at: None,
+            } => engine.rank_moves(&position, dice, plies).map(Answer::Moves),
+            Question::RankMoves {
+                position,
+                dice,
+                plies,
+                at: Some(at),
+            } => engine
+                .rank_moves_at(&position, dice, plies, &at)
+                .map(Answer::Moves),
+            Question::Evaluate { position, plies } => {
+                engine.evaluate(&position, plies).map(Answer::Evaluation)
+            }
+            Question::Cube {
+                position,
+                at,
+                plies,
+            } => engine
+                .cube_decision(&position, &at, plies)
+                .map(Answer::Cube),
+        }
+    }
+}
+
 /// The engine's answer to a [`Question`].
 #[derive(Clone, PartialEq, Debug)]
 pub enum Answer {
@@ -46,6 +95,8 @@ pub enum Answer {
     Moves(Vec<MoveEval>),
     /// To [`Question::Evaluate`].
     Evaluation(Evaluation),
+    /// To [`Question::Cube`].
+    Cube(CubeDecision),
 }
 
 /// A submitted question, to [`Background::poll`] for its answer.
@@ -243,16 +294,7 @@ fn serve<E: ReferenceEngine>(
         if closed.load(Ordering::Relaxed) {
             return;
         }
-        let answer = match question {
-            Question::RankMoves {
-                position,
-                dice,
-                plies,
-            } => engine.rank_moves(&position, dice, plies).map(Answer::Moves),
-            Question::Evaluate { position, plies } => {
-                engine.evaluate(&position, plies).map(Answer::Evaluation)
-            }
-        };
+        let answer = question.ask(&mut engine);
         if answer.is_ok() && !told {
             told = true;
             if let Ok(info) = engine.info()
@@ -329,6 +371,7 @@ mod tests {
             position: Position::opening(Side::White),
             dice: Dice::new(3, 1).unwrap(),
             plies: 0,
+            at: None,
         }
     }
 

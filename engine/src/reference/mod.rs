@@ -19,14 +19,18 @@
 //! command line build on this.
 
 mod background;
+mod cube;
 mod error;
 pub mod gnubg;
+mod match_context;
 mod scripted;
 
 pub use background::{Answer, Background, BackgroundTicket, Question};
+pub use cube::{CubeDecision, CubeMwc};
 pub use error::ReferenceError;
 pub use gnubg::{MatchError, match_to_plays};
-pub use scripted::{ScriptedEngine, ScriptedEquity};
+pub use match_context::MatchContext;
+pub use scripted::{ScriptedCube, ScriptedEngine, ScriptedEquity};
 
 use crate::core::dice::Dice;
 use crate::core::position::Position;
@@ -60,6 +64,10 @@ pub struct MoveEval {
     pub probs: Option<Probabilities>,
     /// The depth this move was evaluated at (0: the engine's static evaluation).
     pub plies: u8,
+    /// Judged at a match state ([`ReferenceEngine::rank_moves_at`]) in a match: the side
+    /// that moved's match-winning chance after the move (`equity` is then cubeful and
+    /// normalised). `None` otherwise.
+    pub mwc: Option<f64>,
 }
 
 /// Which engine answers: its name and version.
@@ -109,6 +117,39 @@ pub trait ReferenceEngine {
     /// The evaluation of `pos` for the side on roll, before it rolls, at `plies`.
     fn evaluate(&mut self, pos: &Position, plies: u8) -> Result<Evaluation, ReferenceError>;
 
+    /// Every legal move of `dice` in `pos` at `plies`, judged at the match state `at` as the
+    /// engine's own analysis of a match does: cubeful equities, normalised, best first, and in
+    /// a match each move's match-winning chance ([`MoveEval::mwc`]). An engine that judges
+    /// cubeless money only refuses.
+    fn rank_moves_at(
+        &mut self,
+        pos: &Position,
+        dice: Dice,
+        plies: u8,
+        at: &MatchContext,
+    ) -> Result<Vec<MoveEval>, ReferenceError> {
+        let _ = (pos, dice, plies, at);
+        Err(ReferenceError::Refused {
+            engine: self.name(),
+            why: "it judges cubeless money only, not at a match state".into(),
+        })
+    }
+
+    /// The cube decision of the side on roll in `pos`, before it rolls, at the match state
+    /// `at` and `plies`. An engine without cube decisions refuses.
+    fn cube_decision(
+        &mut self,
+        pos: &Position,
+        at: &MatchContext,
+        plies: u8,
+    ) -> Result<CubeDecision, ReferenceError> {
+        let _ = (pos, at, plies);
+        Err(ReferenceError::Refused {
+            engine: self.name(),
+            why: "it has no cube decisions".into(),
+        })
+    }
+
     /// The move the engine plays with `dice` in `pos` at `plies` (`None`: no legal move). By
     /// default the first of [`ReferenceEngine::rank_moves`]; an engine with a cheaper way to
     /// choose (gnubg's move filter) says so here.
@@ -151,6 +192,25 @@ impl<E: ReferenceEngine + ?Sized> ReferenceEngine for Box<E> {
         plies: u8,
     ) -> Result<Option<MoveEval>, ReferenceError> {
         (**self).best_move(pos, dice, plies)
+    }
+
+    fn rank_moves_at(
+        &mut self,
+        pos: &Position,
+        dice: Dice,
+        plies: u8,
+        at: &MatchContext,
+    ) -> Result<Vec<MoveEval>, ReferenceError> {
+        (**self).rank_moves_at(pos, dice, plies, at)
+    }
+
+    fn cube_decision(
+        &mut self,
+        pos: &Position,
+        at: &MatchContext,
+        plies: u8,
+    ) -> Result<CubeDecision, ReferenceError> {
+        (**self).cube_decision(pos, at, plies)
     }
 }
 

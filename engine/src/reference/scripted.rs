@@ -1,7 +1,9 @@
 //! A stand-in reference engine for tests and benches: every legal move of the roll, rated by a
-//! function, best first.
+//! function, best first; cube decisions from another function when it is given one.
 
-use super::{EngineInfo, Evaluation, MoveEval, ReferenceEngine, ReferenceError};
+use super::{
+    CubeDecision, EngineInfo, Evaluation, MatchContext, MoveEval, ReferenceEngine, ReferenceError,
+};
 use crate::core::dice::Dice;
 use crate::core::moves::{MoveGenerator, Play};
 use crate::core::position::Position;
@@ -9,10 +11,16 @@ use crate::core::position::Position;
 /// The equity a [`ScriptedEngine`] gives a play of a position (for the side that moved).
 pub type ScriptedEquity = dyn FnMut(&Position, &Play) -> f64 + Send;
 
-/// A [`ReferenceEngine`] that ranks every legal move by a function and evaluates no position
-/// (it refuses). Its name is `scripted` and it says it is [`ScriptedEngine::named`]'s engine.
+/// The cube decision a [`ScriptedEngine`] gives a position at a match state and depth.
+pub type ScriptedCube = dyn FnMut(&Position, &MatchContext, u8) -> CubeDecision + Send;
+
+/// A [`ReferenceEngine`] that ranks every legal move by a function (at a match state too, the
+/// same function) and evaluates no position (it refuses); cube decisions come from
+/// [`ScriptedEngine::with_cube`]'s function, refused without one. Its name is `scripted` and it
+/// says it is [`ScriptedEngine::named`]'s engine.
 pub struct ScriptedEngine {
     equity: Box<ScriptedEquity>,
+    cube: Option<Box<ScriptedCube>>,
     info: EngineInfo,
     generator: MoveGenerator,
     asked: usize,
@@ -23,6 +31,7 @@ impl ScriptedEngine {
     pub fn new(equity: impl FnMut(&Position, &Play) -> f64 + Send + 'static) -> ScriptedEngine {
         ScriptedEngine {
             equity: Box::new(equity),
+            cube: None,
             info: EngineInfo {
                 name: "Scripted engine".into(),
                 version: Some("1".into()),
@@ -36,6 +45,17 @@ impl ScriptedEngine {
     /// The same engine, saying it is `info`.
     pub fn named(self, info: EngineInfo) -> ScriptedEngine {
         ScriptedEngine { info, ..self }
+    }
+
+    /// The same engine, answering cube decisions with `cube`.
+    pub fn with_cube(
+        self,
+        cube: impl FnMut(&Position, &MatchContext, u8) -> CubeDecision + Send + 'static,
+    ) -> ScriptedEngine {
+        ScriptedEngine {
+            cube: Some(Box::new(cube)),
+            ..self
+        }
     }
 
     /// How many positions it was asked to rank.
@@ -72,6 +92,7 @@ impl ReferenceEngine for ScriptedEngine {
                 equity: equity(pos, play),
                 probs: None,
                 plies,
+                mwc: None,
             })
             .collect();
         moves.sort_by(|a, b| b.equity.total_cmp(&a.equity));
@@ -83,6 +104,32 @@ impl ReferenceEngine for ScriptedEngine {
             engine: self.name(),
             why: "a scripted engine ranks moves only".into(),
         })
+    }
+
+    /// The same ranking as [`ReferenceEngine::rank_moves`], whatever the match state.
+    fn rank_moves_at(
+        &mut self,
+        pos: &Position,
+        dice: Dice,
+        plies: u8,
+        _at: &MatchContext,
+    ) -> Result<Vec<MoveEval>, ReferenceError> {
+        self.rank_moves(pos, dice, plies)
+    }
+
+    fn cube_decision(
+        &mut self,
+        pos: &Position,
+        at: &MatchContext,
+        plies: u8,
+    ) -> Result<CubeDecision, ReferenceError> {
+        match &mut self.cube {
+            Some(cube) => Ok(cube(pos, at, plies)),
+            None => Err(ReferenceError::Refused {
+                engine: self.name(),
+                why: "this scripted engine has no cube decisions".into(),
+            }),
+        }
     }
 }
 

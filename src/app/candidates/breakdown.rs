@@ -7,7 +7,7 @@
 
 use super::CandidatesAction;
 use super::CandidatesView;
-use crate::app::axes;
+use crate::app::{axes, look};
 use bgw_engine::evaluation::classic::{Candidate, TERMS, Term, TermSet};
 use egui::{Color32, RichText};
 use egui_extras::{Column, TableBuilder};
@@ -268,7 +268,8 @@ fn table(
     }
     let mut table = TableBuilder::new(ui)
         .id_salt(("breakdown-table", with_labels))
-        .striped(true)
+        // Stripes painted flat (`look::RowFills`).
+        .striped(false)
         .resizable(true)
         .auto_shrink([false, true])
         .max_scroll_height(max_height)
@@ -286,10 +287,12 @@ fn table(
             }
         })
         .body(|mut body| {
-            for info in state.weights.terms_on().map(Term::info) {
+            let fills = look::RowFills::of(&mut body);
+            for (index, info) in state.weights.terms_on().map(Term::info).enumerate() {
                 let t = info.term.index();
                 body.row(ROW, |mut row| {
                     row.col(|ui| {
+                        fills.paint(index, look::RowMark::None, ui);
                         ui.monospace(info.seed_name)
                             .on_hover_text(format!("{}: {}", info.label, info.description));
                     });
@@ -395,7 +398,9 @@ fn chart(ui: &mut egui::Ui, bars: &[(usize, f64)], axis: &str) {
     let across = width - 70.0;
     let step = axes::value_step_across((-1.05 * extent, 1.05 * extent), across);
     let x_axis = axes::across_axis(axis, step, across);
-    Plot::new("breakdown-plot")
+    let background = ui.painter().add(egui::Shape::Noop);
+    let plot = Plot::new("breakdown-plot")
+        .show_background(false)
         .height(ui.available_height().max(120.0))
         .width(width)
         .allow_zoom(false)
@@ -420,6 +425,7 @@ fn chart(ui: &mut egui::Ui, bars: &[(usize, f64)], axis: &str) {
             plot.bar_chart(BarChart::new("helps", helps).horizontal().color(HELPS));
             plot.bar_chart(BarChart::new("hurts", hurts).horizontal().color(HURTS));
         });
+    look::flat_plot_background(ui, background, plot.response.rect);
 }
 
 #[cfg(test)]

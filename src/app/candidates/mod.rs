@@ -9,6 +9,7 @@
 
 pub mod analysis;
 pub mod breakdown;
+pub mod cube;
 pub mod sort;
 pub mod table;
 pub mod verdict;
@@ -17,6 +18,7 @@ use super::editing::{Edit, IdFormat};
 use analysis::Analysis;
 use bgw_engine::core::moves::MoveGenerator;
 use bgw_engine::evaluation::classic::Weights;
+use bgw_engine::reference::MatchContext;
 use sort::{Column, Sort};
 use verdict::{Judgement, Verdict, Verdicts};
 
@@ -52,8 +54,12 @@ pub enum CandidatesAction {
     CopyResult(usize, IdFormat),
     /// The depth gnubg evaluates the candidates at; `None` switches gnubg's columns off.
     SetGnubgPlies(Option<u8>),
+    /// gnubg judges cubeless money (true) or at the position's match state (false).
+    SetCubeless(bool),
     /// Asks gnubg again after it failed on the position and roll on the board.
     RetryGnubg,
+    /// Asks gnubg again for the cube decision after it failed.
+    RetryCube,
     /// The breakdown's chart: Δ per term (false) or the addends (true).
     ShowAddends(bool),
     /// The breakdown compares with gnubg's best move (true) or with #1 (false).
@@ -82,19 +88,22 @@ pub fn game_over(p: &bgw_engine::Position) -> Option<String> {
     }
 }
 
-/// The candidates' saved part: the depth gnubg judges them at.
+/// The candidates' saved part: the depth gnubg judges them at, and how.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(default)]
 pub struct GnubgDepth {
     /// 0, 1 or 2 plies ([`verdict::PLIES`]); `None`: gnubg's columns are off.
     pub gnubg_plies: Option<u8>,
+    /// gnubg judges cubeless money even when the position carries a match state.
+    pub cubeless: bool,
 }
 
 impl Default for GnubgDepth {
-    /// gnubg's quickest verdict: 0 plies.
+    /// gnubg's quickest verdict: 0 plies, at the position's match state.
     fn default() -> GnubgDepth {
         GnubgDepth {
             gnubg_plies: Some(0),
+            cubeless: false,
         }
     }
 }
@@ -137,6 +146,13 @@ pub struct CandidatesState {
     pub chart_alone: bool,
     /// The depth gnubg judges the candidates at (kept across restarts).
     pub depth: GnubgDepth,
+    /// The match state of the position on the board (score, cube), when it carries one;
+    /// `None`: a position alone, judged as cubeless money.
+    pub at: Option<MatchContext>,
+    /// The position on the board when it awaits its roll (a playable position, no dice), with
+    /// its match state (money with the cube centred when it carries none): what the cube
+    /// decision is of.
+    pub before_roll: Option<(bgw_engine::Position, MatchContext)>,
 }
 
 impl CandidatesState {
@@ -158,7 +174,15 @@ impl CandidatesState {
     /// Brings the candidates up to date with `edit` (its position and roll) and the weights:
     /// the same position and roll are only re-weighted, keeping the same move selected.
     pub fn refresh(&mut self, edit: &Edit, weights: &Weights, generator: &mut MoveGenerator) {
+        self.at = edit
+            .setup()
+            .filter(|s| s.match_state.is_some_and(|m| !m.is_plain_money()))
+            .map(|s| MatchContext::of(&s));
         let playable = edit.position().ok().filter(|p| game_over(p).is_none());
+        self.before_roll = match (edit.setup(), playable, edit.roll()) {
+            (Some(setup), Some(p), None) => Some((p, MatchContext::of(&setup))),
+            _ => None,
+        };
         let (Some(p), Some(d)) = (playable, edit.roll()) else {
             self.analysis = None;
             self.selected = None;
@@ -181,10 +205,17 @@ impl CandidatesState {
         }
     }
 
+    /// The match state gnubg judges the candidates at: the position's, unless the person
+    /// chose cubeless money or the position carries none (`None`: cubeless money).
+    pub fn judged_at(&self) -> Option<MatchContext> {
+        self.at.filter(|_| !self.depth.cubeless)
+    }
+
     /// gnubg's verdict on the position and roll on the board at `plies`, if asked for.
     pub fn verdict(&self, plies: u8) -> Option<&Verdict> {
         let a = self.analysis.as_ref()?;
-        self.verdicts.get(&a.position, a.dice, plies)
+        self.verdicts
+            .get(&a.position, a.dice, plies, self.judged_at())
     }
 
     /// gnubg's judgement of the candidates on the board at `plies`, once it has come.
@@ -193,6 +224,12 @@ impl CandidatesState {
             Verdict::Ready(j) => Some(j),
             _ => None,
         }
+    }
+
+    /// gnubg's cube decision on the position awaiting its roll at `plies`, if asked for.
+    pub fn cube_verdict(&self, plies: u8) -> Option<&verdict::CubeVerdict> {
+        let (p, at) = self.before_roll.as_ref()?;
+        self.verdicts.cube(p, at, plies)
     }
 
     /// The candidates' indices in the table's order.
@@ -205,11 +242,15 @@ impl CandidatesState {
     /// Asks gnubg for its verdict on the position and roll on the board at the chosen depth
     /// (none: gnubg is off), and collects the replies that have come. Never blocks.
     pub fn poll(&mut self) {
+        if let (Some((p, at)), Some(plies)) = (self.before_roll, self.depth.gnubg_plies) {
+            self.verdicts.update_cube(&p, &at, plies);
+        }
         let (Some(a), Some(plies)) = (&self.analysis, self.depth.gnubg_plies) else {
             return;
         };
         let plays: Vec<_> = a.candidates.iter().map(|c| c.play).collect();
-        self.verdicts.update(&a.position, a.dice, plies, &plays);
+        let at = self.judged_at();
+        self.verdicts.update(&a.position, a.dice, plies, at, &plays);
     }
 
     /// Moves the selection `d` rows in the table's order.
@@ -224,13 +265,20 @@ impl CandidatesState {
             CandidatesAction::SortBy(column) => self.sort = self.sort.clicked(column),
             CandidatesAction::RetryGnubg => {
                 if let (Some(a), Some(plies)) = (&self.analysis, plies) {
-                    self.verdicts.retry(&a.position, a.dice, plies);
+                    let at = self.judged_at();
+                    self.verdicts.retry(&a.position, a.dice, plies, at);
+                }
+            }
+            CandidatesAction::RetryCube => {
+                if let (Some((p, at)), Some(plies)) = (self.before_roll, plies) {
+                    self.verdicts.retry_cube(&p, &at, plies);
                 }
             }
             CandidatesAction::ShowAddends(on) => self.show_addends = on,
             CandidatesAction::CompareWithGnubg(on) => self.compare_with_gnubg = on,
             CandidatesAction::ChartAlone(on) => self.chart_alone = on,
             CandidatesAction::SetGnubgPlies(plies) => self.depth.gnubg_plies = plies,
+            CandidatesAction::SetCubeless(on) => self.depth.cubeless = on,
             CandidatesAction::Play(_) | CandidatesAction::CopyResult(..) => {}
         }
     }

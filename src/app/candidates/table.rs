@@ -9,6 +9,7 @@ use super::CandidatesView;
 use super::sort::Column as SortColumn;
 use super::verdict::{Judgement, NOT_INSTALLED, PLIES, Verdict};
 use crate::app::editing::IdFormat;
+use crate::app::look;
 use egui::{Color32, RichText};
 use egui_extras::{Column, TableBuilder};
 
@@ -51,6 +52,9 @@ const CLASSIC_WIDTH: f32 = 52.0;
 pub fn show(ui: &mut egui::Ui, state: &CandidatesView<'_>) -> Vec<CandidatesAction> {
     let mut out = Vec::new();
     let Some(a) = &state.candidates.analysis else {
+        if state.candidates.before_roll.is_some() {
+            return super::cube::show(ui, state);
+        }
         ui.heading("Candidates");
         ui.label(&state.board_status);
         return out;
@@ -108,25 +112,31 @@ pub fn show(ui: &mut egui::Ui, state: &CandidatesView<'_>) -> Vec<CandidatesActi
     out
 }
 
+/// The depth buttons: off, 0-ply, 1-ply, 2-ply (the chosen one selected).
+pub fn gnubg_plies_choice(ui: &mut egui::Ui, plies: Option<u8>, out: &mut Vec<CandidatesAction>) {
+    let choices = std::iter::once(None).chain(PLIES.into_iter().map(Some));
+    for p in choices {
+        let name = p.map_or("off".to_string(), |p| format!("{p}-ply"));
+        if ui
+            .selectable_label(plies == p, name)
+            .on_hover_text("The depth gnubg evaluates at")
+            .clicked()
+            && plies != p
+        {
+            out.push(CandidatesAction::SetGnubgPlies(p));
+        }
+    }
+}
+
 /// gnubg's depth (or off) and where its verdict stands.
 fn gnubg_line(ui: &mut egui::Ui, state: &CandidatesView<'_>) -> Vec<CandidatesAction> {
     let mut out = Vec::new();
     let plies = state.plies;
     ui.horizontal_wrapped(|ui| {
         ui.label("gnubg:");
-        let choices = std::iter::once(None).chain(PLIES.into_iter().map(Some));
-        for p in choices {
-            let name = p.map_or("off".to_string(), |p| format!("{p}-ply"));
-            if ui
-                .selectable_label(plies == p, name)
-                .on_hover_text("The depth gnubg evaluates every candidate at (cubeless money)")
-                .clicked()
-                && plies != p
-            {
-                out.push(CandidatesAction::SetGnubgPlies(p));
-            }
-        }
+        gnubg_plies_choice(ui, plies, &mut out);
         let Some(p) = plies else { return };
+        out.extend(judged_at(ui, state));
         match state.candidates.verdict(p) {
             None | Some(Verdict::Pending(_)) => {
                 ui.label("evaluating…");
@@ -151,6 +161,44 @@ fn gnubg_line(ui: &mut egui::Ui, state: &CandidatesView<'_>) -> Vec<CandidatesAc
         }
     });
     out
+}
+
+/// What gnubg judges at — "at 3-2 to 7, cube 2 White: cubeful equity (EMG), MWC" or
+/// "cubeless money" — and, for a position with a match state, the switch between the two.
+fn judged_at(ui: &mut egui::Ui, state: &CandidatesView<'_>) -> Vec<CandidatesAction> {
+    let mut out = Vec::new();
+    let c = state.candidates;
+    ui.label(judged_at_words(c.judged_at()))
+        .on_hover_text(
+            "At the position's match state gnubg's equities are cubeful and normalised (EMG),              as its analysis of a match gives them, with the match-winning chance of each              move on hover; cubeless money is how the benchmark and the duels judge",
+        );
+    if let Some(at) = c.at {
+        let cubeless = c.depth.cubeless;
+        let (label, hover) = if cubeless {
+            (
+                "at the match state",
+                format!("Judge the candidates at {}", at.describe()),
+            )
+        } else {
+            (
+                "cubeless money",
+                "Judge the candidates as cubeless money".to_string(),
+            )
+        };
+        if ui.small_button(label).on_hover_text(hover).clicked() {
+            out.push(CandidatesAction::SetCubeless(!cubeless));
+        }
+    }
+    out
+}
+
+/// The words for what gnubg judges the candidates at.
+pub fn judged_at_words(at: Option<bgw_engine::reference::MatchContext>) -> String {
+    match at {
+        Some(at) if at.is_match() => format!("{}: cubeful equity (EMG), MWC", at.describe()),
+        Some(at) => format!("{}: cubeful equity", at.describe()),
+        None => "cubeless money".to_string(),
+    }
 }
 
 /// True when gnubg's verdict on the board failed or gnubg is missing.
@@ -295,7 +343,8 @@ fn rows(
     ui.spacing_mut().item_spacing.y = 0.0;
     let mut table = TableBuilder::new(ui)
         .id_salt("candidates-table")
-        .striped(true)
+        // Stripes, selection and hover painted flat (`look::RowFills`).
+        .striped(false)
         .resizable(true)
         .sense(egui::Sense::click())
         .auto_shrink([false, false])
@@ -341,12 +390,22 @@ fn rows(
                 ui.strong("classic");
             });
         })
-        .body(|body| {
+        .body(|mut body| {
+            let fills = look::RowFills::of(&mut body);
             body.rows(ROW_HEIGHT, order.len(), |mut row| {
                 let i = order[row.index()];
                 let cand = &a.candidates[i];
                 let selected = c.selected == Some(i);
-                row.set_selected(selected);
+                let mark = if selected {
+                    look::RowMark::Selected
+                } else if c.hovered == Some(i) {
+                    look::RowMark::Hovered
+                } else {
+                    look::RowMark::None
+                };
+                row.set_selected(false);
+                row.set_hovered(false);
+                let index = row.index();
                 let colour = if selected {
                     visuals.selection.stroke.color
                 } else if cand.classic_choice {
@@ -378,8 +437,11 @@ fn rows(
                     cells[2],
                     cells[3],
                     eval.map_or(String::new(), |e| format!(
-                        ", gnubg equity {:+.3}, gnubg rank {}, loss {:.1} mEMG",
+                        ", gnubg equity {:+.3}{}, gnubg rank {}, loss {:.1} mEMG",
                         e.equity,
+                        e.mwc
+                            .map(|m| format!(" (MWC {:.2} %)", 100.0 * m))
+                            .unwrap_or_default(),
                         e.rank,
                         e.loss * 1000.0
                     )),
@@ -394,6 +456,9 @@ fn rows(
                     let loss_cell =
                         k == 6 && cand.classic_choice && eval.is_some_and(|e| e.loss > 0.0);
                     row.col(|ui| {
+                        if k == 0 {
+                            fills.paint(index, mark, ui);
+                        }
                         let t = RichText::new(text).monospace();
                         // Not selectable text: the click is the row's.
                         if loss_cell {
@@ -405,7 +470,13 @@ fn rows(
                                 .inner_margin(egui::Margin::symmetric(3, 0))
                                 .show(ui, |ui| ui.add(badge.selectable(false)));
                         } else {
-                            ui.add(egui::Label::new(t.color(colour)).selectable(false));
+                            let cell = ui.add(egui::Label::new(t.color(colour)).selectable(false));
+                            if let (4, Some(mwc)) = (k, eval.and_then(|e| e.mwc)) {
+                                cell.on_hover_text(format!(
+                                    "match-winning chance after this move: {:.2} %",
+                                    100.0 * mwc
+                                ));
+                            }
                         }
                     });
                 }

@@ -1,16 +1,20 @@
 //! gnubg's verdict on the candidates: its equity, its rank and the loss against its best move
-//! for every candidate of the position and roll on the board, at 0, 1 or 2 plies. Asked of the
-//! [`Referee`] (gnubg, or any reference engine) in the background (submitted, then polled once
-//! a frame), cached per position, roll and plies; the engine's moves are found among our
-//! candidates by the position they reach ([`match_to_plays`]), and a move that matches none is
-//! reported. The engine's name and version are said once, when it first answers
-//! ([`Verdicts::take_notice`]).
+//! for every candidate of the position and roll on the board, at 0, 1 or 2 plies — cubeless
+//! money, or cubeful at the position's match state — and its cube decision before the roll.
+//! Asked of the [`Referee`] (gnubg, or any reference engine) in the background (submitted,
+//! then polled once a frame), cached per position, roll, plies and match state; the engine's
+//! moves are found among our candidates by the position they reach ([`match_to_plays`]), and
+//! a move that matches none is reported. The engine's name and version are said once, when it
+//! first answers ([`Verdicts::take_notice`]).
 
 use crate::app::referee::{self, Referee};
 use bgw_engine::core::dice::Dice;
 use bgw_engine::core::moves::Play;
 use bgw_engine::core::position::Position;
-use bgw_engine::reference::{EngineInfo, MoveEval, ReferenceError, match_to_plays};
+use bgw_engine::reference::{
+    Answer, CubeDecision, EngineInfo, MatchContext, MoveEval, Question, ReferenceError,
+    match_to_plays,
+};
 use std::collections::HashMap;
 
 /// The depths the candidates panel offers.
@@ -22,8 +26,11 @@ pub const NOT_INSTALLED: &str = "gnubg not installed — apt-get install gnubg";
 /// gnubg's view of one candidate.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Eval {
-    /// gnubg's cubeless money equity after the move, for the side that moved.
+    /// gnubg's equity after the move, for the side that moved: cubeless money, or cubeful and
+    /// normalised at the match state ([`Judgement::at`]).
     pub equity: f64,
+    /// At a match state in a match: the match-winning chance after the move.
+    pub mwc: Option<f64>,
     /// 1 for gnubg's best; equal equities share a rank.
     pub rank: usize,
     /// gnubg's best equity minus this one (≥ 0).
@@ -35,6 +42,8 @@ pub struct Eval {
 pub struct Judgement {
     /// The depth gnubg evaluated at.
     pub plies: u8,
+    /// The match state gnubg judged at; `None`: cubeless money.
+    pub at: Option<MatchContext>,
     /// Each candidate's evaluation, by the position the candidate reaches (so that it holds
     /// whatever order the classic's weights put the candidates in).
     evals: HashMap<Position, Eval>,
@@ -49,18 +58,18 @@ impl Judgement {
     /// gnubg's moves (`moves`, best first) for `dice` in `pos` found among our `plays`.
     pub fn new(pos: &Position, dice: Dice, plies: u8, moves: &[MoveEval], plays: &[Play]) -> Self {
         let mut problems = Vec::new();
-        let mut matched: Vec<(usize, f64)> = Vec::new();
+        let mut matched: Vec<(usize, f64, Option<f64>)> = Vec::new();
         for m in moves {
             match match_to_plays(pos, dice, std::slice::from_ref(m), plays, false) {
                 Ok(found) => {
                     if let Some((i, _)) = found.first() {
-                        if matched.iter().any(|(j, _)| j == i) {
+                        if matched.iter().any(|(j, ..)| j == i) {
                             problems.push(format!(
                                 "gnubg's move {} reaches a result it listed before",
                                 m.notation
                             ));
                         } else {
-                            matched.push((*i, m.equity));
+                            matched.push((*i, m.equity, m.mwc));
                         }
                     }
                 }
@@ -73,18 +82,19 @@ impl Judgement {
         }
         let best_equity = matched
             .iter()
-            .map(|&(_, e)| e)
+            .map(|&(_, e, _)| e)
             .fold(f64::NEG_INFINITY, f64::max);
         let best = matched
             .iter()
-            .find(|&&(_, e)| e == best_equity)
-            .map(|&(i, _)| plays[i].result);
+            .find(|&&(_, e, _)| e == best_equity)
+            .map(|&(i, ..)| plays[i].result);
         let evals = matched
             .iter()
-            .map(|&(i, equity)| {
-                let rank = 1 + matched.iter().filter(|&&(_, e)| e > equity).count();
+            .map(|&(i, equity, mwc)| {
+                let rank = 1 + matched.iter().filter(|&&(_, e, _)| e > equity).count();
                 let eval = Eval {
                     equity,
+                    mwc,
                     rank,
                     loss: best_equity - equity,
                 };
@@ -93,6 +103,7 @@ impl Judgement {
             .collect();
         Judgement {
             plies,
+            at: None,
             evals,
             best,
             problems,
@@ -118,8 +129,24 @@ pub enum Verdict {
     Failed(String),
 }
 
-/// What a verdict is of.
-type Key = (Position, Dice, u8);
+/// gnubg's cube decision on one position, match state and depth.
+#[derive(Clone, Debug, PartialEq)]
+pub enum CubeVerdict {
+    /// Asked, no reply yet.
+    Pending(u64),
+    /// gnubg's answer.
+    Ready(CubeDecision),
+    /// gnubg is not installed.
+    Missing(String),
+    /// gnubg could not answer: the reason.
+    Failed(String),
+}
+
+/// What a verdict is of: position, roll, depth, and the match state (`None`: cubeless money).
+type Key = (Position, Dice, u8, Option<MatchContext>);
+
+/// What a cube decision is of.
+type CubeKey = (Position, MatchContext, u8);
 
 /// How many verdicts are kept.
 const CACHE: usize = 200;
@@ -128,6 +155,7 @@ const CACHE: usize = 200;
 pub struct Verdicts {
     referee: Box<dyn Referee>,
     entries: HashMap<Key, Verdict>,
+    cubes: HashMap<CubeKey, CubeVerdict>,
     /// The engine that answered (its name and version), once it has.
     engine: Option<EngineInfo>,
 }
@@ -145,6 +173,7 @@ impl Verdicts {
         Verdicts {
             referee,
             entries: HashMap::new(),
+            cubes: HashMap::new(),
             engine: None,
         }
     }
@@ -166,20 +195,41 @@ impl Verdicts {
         self.engine.as_ref()
     }
 
-    /// The verdict on `dice` in `pos` at `plies`, if it was asked for.
-    pub fn get(&self, pos: &Position, dice: Dice, plies: u8) -> Option<&Verdict> {
-        self.entries.get(&(*pos, dice, plies))
+    /// The verdict on `dice` in `pos` at `plies` and `at` (`None`: cubeless money), if it
+    /// was asked for.
+    pub fn get(
+        &self,
+        pos: &Position,
+        dice: Dice,
+        plies: u8,
+        at: Option<MatchContext>,
+    ) -> Option<&Verdict> {
+        self.entries.get(&(*pos, dice, plies, at))
     }
 
-    /// Asks for the verdict on `plays` (the legal plays of `dice` in `pos`) at `plies` unless
-    /// it is known or asked already, and collects every reply that has come. Never blocks.
-    pub fn update(&mut self, pos: &Position, dice: Dice, plies: u8, plays: &[Play]) {
-        let key = (*pos, dice, plies);
+    /// Asks for the verdict on `plays` (the legal plays of `dice` in `pos`) at `plies` and
+    /// `at` unless it is known or asked already, and collects every reply that has come.
+    /// Never blocks.
+    pub fn update(
+        &mut self,
+        pos: &Position,
+        dice: Dice,
+        plies: u8,
+        at: Option<MatchContext>,
+        plays: &[Play],
+    ) {
+        let key = (*pos, dice, plies, at);
         if !self.entries.contains_key(&key) {
             if self.entries.len() >= CACHE {
                 self.entries.retain(|_, v| matches!(v, Verdict::Pending(_)));
             }
-            let verdict = match self.referee.submit(pos, dice, plies) {
+            let question = Question::RankMoves {
+                position: *pos,
+                dice,
+                plies,
+                at,
+            };
+            let verdict = match self.referee.submit(question) {
                 Ok(ticket) => Verdict::Pending(ticket),
                 Err(e) => failure(e),
             };
@@ -198,26 +248,85 @@ impl Verdicts {
                 continue;
             };
             let verdict = match reply {
-                Ok(moves) if k == key => {
-                    Verdict::Ready(Judgement::new(pos, dice, plies, &moves, plays))
+                Ok(Answer::Moves(moves)) if k == key => {
+                    let mut j = Judgement::new(pos, dice, plies, &moves, plays);
+                    j.at = at;
+                    Verdict::Ready(j)
                 }
                 // Another position's: its plays are not at hand, it is asked again when shown.
-                Ok(_) => {
+                Ok(Answer::Moves(_)) => {
                     self.entries.remove(&k);
                     continue;
                 }
+                Ok(other) => Verdict::Failed(format!("gnubg answered {other:?} for moves")),
                 Err(e) => failure(e),
             };
             self.entries.insert(k, verdict);
         }
     }
 
-    /// Forgets the verdict on `dice` in `pos` at `plies` (unless it is pending), so that it is
-    /// asked again.
-    pub fn retry(&mut self, pos: &Position, dice: Dice, plies: u8) {
-        let key = (*pos, dice, plies);
+    /// Forgets the verdict on `dice` in `pos` at `plies` and `at` (unless it is pending), so
+    /// that it is asked again.
+    pub fn retry(&mut self, pos: &Position, dice: Dice, plies: u8, at: Option<MatchContext>) {
+        let key = (*pos, dice, plies, at);
         if !matches!(self.entries.get(&key), Some(Verdict::Pending(_))) {
             self.entries.remove(&key);
+        }
+    }
+
+    /// gnubg's cube decision in `pos` at `at` and `plies`, if it was asked for.
+    pub fn cube(&self, pos: &Position, at: &MatchContext, plies: u8) -> Option<&CubeVerdict> {
+        self.cubes.get(&(*pos, *at, plies))
+    }
+
+    /// Asks for gnubg's cube decision in `pos` (before the roll) at `at` and `plies` unless it
+    /// is known or asked already, and collects every cube reply that has come. Never blocks.
+    pub fn update_cube(&mut self, pos: &Position, at: &MatchContext, plies: u8) {
+        let key = (*pos, *at, plies);
+        if !self.cubes.contains_key(&key) {
+            if self.cubes.len() >= CACHE {
+                self.cubes
+                    .retain(|_, v| matches!(v, CubeVerdict::Pending(_)));
+            }
+            let question = Question::Cube {
+                position: *pos,
+                at: *at,
+                plies,
+            };
+            let verdict = match self.referee.submit(question) {
+                Ok(ticket) => CubeVerdict::Pending(ticket),
+                Err(e) if e.is_not_found() => CubeVerdict::Missing(e.to_string()),
+                Err(e) => CubeVerdict::Failed(e.to_string()),
+            };
+            self.cubes.insert(key, verdict);
+        }
+        let pending: Vec<(CubeKey, u64)> = self
+            .cubes
+            .iter()
+            .filter_map(|(k, v)| match v {
+                CubeVerdict::Pending(t) => Some((*k, *t)),
+                _ => None,
+            })
+            .collect();
+        for (k, ticket) in pending {
+            let Some(reply) = self.referee.poll(ticket) else {
+                continue;
+            };
+            let verdict = match reply {
+                Ok(Answer::Cube(d)) => CubeVerdict::Ready(d),
+                Ok(other) => CubeVerdict::Failed(format!("gnubg answered {other:?} for the cube")),
+                Err(e) if e.is_not_found() => CubeVerdict::Missing(e.to_string()),
+                Err(e) => CubeVerdict::Failed(e.to_string()),
+            };
+            self.cubes.insert(k, verdict);
+        }
+    }
+
+    /// Forgets the cube decision in `pos` at `at` and `plies` (unless it is pending).
+    pub fn retry_cube(&mut self, pos: &Position, at: &MatchContext, plies: u8) {
+        let key = (*pos, *at, plies);
+        if !matches!(self.cubes.get(&key), Some(CubeVerdict::Pending(_))) {
+            self.cubes.remove(&key);
         }
     }
 }
@@ -242,6 +351,7 @@ mod tests {
             equity,
             probs: None,
             plies: 0,
+            mwc: None,
         }
     }
 

@@ -101,6 +101,7 @@ pub(super) fn read(fields: &Fields, notes: &mut Vec<String>) -> Persisted {
         weights,
         candidates: GnubgDepth {
             gnubg_plies: s.gnubg_plies,
+            ..GnubgDepth::default()
         },
         learning: Learning {
             on: s.learning,

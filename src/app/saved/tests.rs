@@ -42,6 +42,7 @@ fn good() -> Persisted {
         },
         candidates: GnubgDepth {
             gnubg_plies: Some(2),
+            cubeless: true,
         },
         learning: Learning { on: true, eta: 0.5 },
         bearoff: BearoffView {

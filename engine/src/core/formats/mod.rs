@@ -285,8 +285,13 @@ impl Setup {
 
     /// The gnubg Match ID: the one read, or one built from the XGID's fields, or a money game.
     pub fn match_id(&self) -> String {
+        self.match_id_fields().encode()
+    }
+
+    /// The fields of [`Setup::match_id`].
+    pub fn match_id_fields(&self) -> MatchId {
         let on_roll = self.position.on_roll();
-        let m = match self.match_state {
+        match self.match_state {
             Some(MatchState::MatchId(m)) => m,
             Some(MatchState::Xgid(s)) => {
                 let offered = !matches!(s.dice, XgDice::NotRolled | XgDice::Rolled(..));
@@ -309,8 +314,7 @@ impl Setup {
                 }
             }
             None => MatchId::money(on_roll, self.dice),
-        };
-        m.encode()
+        }
     }
 }
 

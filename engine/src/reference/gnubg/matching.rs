@@ -129,6 +129,7 @@ mod tests {
             equity: 0.0,
             probs: Some([0.5, 0.1, 0.0, 0.1, 0.0]),
             plies: 0,
+            mwc: None,
         }
     }
 

@@ -36,6 +36,7 @@ pub use protocol::{Hello, MoveFilter, PROTOCOL, REPLY_PREFIX, Reply, Request, Ve
 use crate::core::dice::Dice;
 use crate::core::position::Position;
 use crate::core::task::Task;
+use crate::reference::{CubeDecision, MatchContext};
 use process::{Event, Process};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -629,6 +630,37 @@ impl ReferenceEngine for Gnubg {
         }
     }
 
+    /// Every legal move at `plies`, each at the full depth, cubeful at the match state `at`
+    /// (gnubg's `set matchid`, cubeful chequer play; its hint's equities, normalised).
+    fn rank_moves_at(
+        &mut self,
+        pos: &Position,
+        dice: Dice,
+        plies: u8,
+        at: &MatchContext,
+    ) -> Result<Vec<MoveEval>, ReferenceError> {
+        match self.call(
+            &Request::moves_at(pos, dice, plies, at),
+            self.config.timeout,
+        )? {
+            Reply::Moves(m) => Ok(m),
+            other => Err(unexpected("moves", &other)),
+        }
+    }
+
+    /// gnubg's cube decision (`cfevaluate`, what its `hint` prints before the roll).
+    fn cube_decision(
+        &mut self,
+        pos: &Position,
+        at: &MatchContext,
+        plies: u8,
+    ) -> Result<CubeDecision, ReferenceError> {
+        match self.call(&Request::cube(pos, at, plies), self.config.timeout)? {
+            Reply::Cube(c) => Ok(c),
+            other => Err(unexpected("cube", &other)),
+        }
+    }
+
     /// The move gnubg plays: its `best` request, with gnubg's own move filter (at 1 and 2
     /// plies much faster than ranking every move at the full depth).
     fn best_move(
@@ -645,7 +677,7 @@ impl ReferenceEngine for Gnubg {
 }
 
 /// The gnubg found here (`BGW_GNUBG`, else `gnubg` on the PATH), in one line: `GNU
-/// Backgammon 1.08.003 (/usr/games/gnubg, bridge protocol 1)`; or why it cannot be used. It is
+/// Backgammon 1.08.003 (/usr/games/gnubg, bridge protocol 2)`; or why it cannot be used. It is
 /// started and asked through the bridge, as every user of it does; `wait` bounds each start
 /// ([`Config::timeout`]).
 pub fn found_here(wait: Duration) -> Result<String, ReferenceError> {
@@ -687,6 +719,11 @@ fn summary(request: &Request) -> String {
         Request::Evaluate { position, plies } => {
             format!("evaluate {position} at {plies} plies")
         }
+        Request::Cube {
+            position,
+            at,
+            plies,
+        } => format!("cube {position} {} at {plies} plies", at.describe()),
     }
 }
 

@@ -7,12 +7,13 @@ use super::{
 use crate::core::dice::Dice;
 use crate::core::formats::position_id;
 use crate::core::position::Position;
+use crate::reference::{CubeDecision, CubeMwc, MatchContext};
 use serde_json::{Value, json};
 
 /// The bridge protocol this module speaks; the script's `hello` must report the same. (The
 /// script is ours and written out with every start, so a gnubg answering with another
 /// protocol runs another script: `BGW_GNUBG` names a wrapper of its own, or a stand-in.)
-pub const PROTOCOL: u32 = 1;
+pub const PROTOCOL: u32 = 2;
 
 /// The mark that starts every reply line of the bridge; other lines are gnubg's own output.
 pub const REPLY_PREFIX: &str = "@bgw ";
@@ -34,7 +35,8 @@ pub enum MoveFilter {
 pub enum Request {
     /// gnubg's version and the bridge's protocol.
     Hello,
-    /// Every legal move of a position and roll, cubeless money, best first.
+    /// Every legal move of a position and roll, best first: cubeless money, or cubeful at a
+    /// match state.
     Moves {
         /// The position, the side to move on roll.
         position: String,
@@ -44,6 +46,8 @@ pub enum Request {
         plies: u8,
         /// Which moves get the full depth.
         filter: MoveFilter,
+        /// The match state to judge at; `None`: cubeless money.
+        at: Option<MatchContext>,
     },
     /// The cubeless money evaluation of one position, the side on roll before rolling.
     Evaluate {
@@ -61,6 +65,15 @@ pub enum Request {
         /// Depth: 0 is gnubg's neural net alone.
         plies: u8,
     },
+    /// gnubg's cube decision before the roll at a match state.
+    Cube {
+        /// The position, the side to move on roll.
+        position: String,
+        /// The match state.
+        at: MatchContext,
+        /// Depth: 0 is gnubg's neural net alone.
+        plies: u8,
+    },
 }
 
 impl Request {
@@ -71,6 +84,27 @@ impl Request {
             dice,
             plies,
             filter: MoveFilter::All,
+            at: None,
+        }
+    }
+
+    /// Every legal move of `dice` in `pos` at `plies`, cubeful at the match state `at`.
+    pub fn moves_at(pos: &Position, dice: Dice, plies: u8, at: &MatchContext) -> Request {
+        Request::Moves {
+            position: position_id::encode(pos),
+            dice,
+            plies,
+            filter: MoveFilter::All,
+            at: Some(*at),
+        }
+    }
+
+    /// gnubg's cube decision in `pos` (the side on roll, before rolling) at `at` and `plies`.
+    pub fn cube(pos: &Position, at: &MatchContext, plies: u8) -> Request {
+        Request::Cube {
+            position: position_id::encode(pos),
+            at: *at,
+            plies,
         }
     }
 
@@ -98,6 +132,7 @@ impl Request {
             Request::Moves { .. } => "moves",
             Request::Evaluate { .. } => "evaluate",
             Request::Best { .. } => "best",
+            Request::Cube { .. } => "cube",
         }
     }
 
@@ -111,12 +146,19 @@ impl Request {
                 dice: d,
                 plies,
                 filter,
-            } => json!({
-                "position": position,
-                "dice": dice(d),
-                "plies": plies,
-                "filter": match filter { MoveFilter::All => "all", MoveFilter::Gnubg => "gnubg" },
-            }),
+                at,
+            } => {
+                let mut v = json!({
+                    "position": position,
+                    "dice": dice(d),
+                    "plies": plies,
+                    "filter": match filter { MoveFilter::All => "all", MoveFilter::Gnubg => "gnubg" },
+                });
+                if let Some(at) = at {
+                    v["match"] = match_json(at);
+                }
+                v
+            }
             Request::Evaluate { position, plies } => {
                 json!({ "position": position, "plies": plies })
             }
@@ -125,11 +167,26 @@ impl Request {
                 dice: d,
                 plies,
             } => json!({ "position": position, "dice": dice(d), "plies": plies }),
+            Request::Cube {
+                position,
+                at,
+                plies,
+            } => json!({ "position": position, "match": match_json(at), "plies": plies }),
         };
         v["id"] = json!(id);
         v["op"] = json!(self.op());
         format!("{v}\n")
     }
+}
+
+/// The `match` object of a request: the Match ID (the side on roll's, not rolled) and the
+/// money rules.
+fn match_json(at: &MatchContext) -> Value {
+    json!({
+        "match_id": at.match_id().encode(),
+        "jacoby": at.jacoby,
+        "beavers": at.beavers,
+    })
 }
 
 /// gnubg's version and the bridge's protocol, from a `hello`.
@@ -251,6 +308,8 @@ pub enum Reply {
     Evaluation(Evaluation),
     /// To [`Request::Best`]: `None` when no move is legal.
     Best(Option<MoveEval>),
+    /// To [`Request::Cube`].
+    Cube(CubeDecision),
 }
 
 /// A reply line as the reader thread sees it, before its request is known.
@@ -357,6 +416,7 @@ pub(crate) fn decode(op: &str, body: &Value) -> Result<Reply, ReferenceError> {
             None => Err(garbage("no move".into())),
         },
         "evaluate" => evaluation(body).map(Reply::Evaluation).map_err(garbage),
+        "cube" => cube_decision(body).map(Reply::Cube).map_err(garbage),
         other => Err(garbage(format!("a reply to an unknown request {other:?}"))),
     }
 }
@@ -372,11 +432,74 @@ fn move_eval(v: &Value) -> Result<MoveEval, String> {
         .and_then(Value::as_u64)
         .and_then(|p| u8::try_from(p).ok())
         .ok_or("a move without its plies")?;
+    let mwc = match v.get("mwc") {
+        None => None,
+        Some(m) => Some(chance(m).ok_or("a match-winning chance outside 0..1")?),
+    };
     Ok(MoveEval {
         notation: notation.to_string(),
         equity,
         probs,
         plies,
+        mwc,
+    })
+}
+
+/// A chance in 0..=1 (give or take [`PROB_SLACK`]), clamped.
+fn chance(v: &Value) -> Option<f64> {
+    v.as_f64()
+        .filter(|x| (-PROB_SLACK..=1.0 + PROB_SLACK).contains(x))
+        .map(|x| x.clamp(0.0, 1.0))
+}
+
+/// A cubeful equity of a cube decision: normalised, so within -3..=3 as every equity.
+fn cube_equity(v: &Value, name: &str) -> Result<f64, String> {
+    v.get(name)
+        .and_then(Value::as_f64)
+        .filter(|e| (-3.0..=3.0).contains(e))
+        .ok_or_else(|| format!("no {name} equity in -3..3"))
+}
+
+fn cube_decision(v: &Value) -> Result<CubeDecision, String> {
+    let plies = v
+        .get("plies")
+        .and_then(Value::as_u64)
+        .and_then(|p| u8::try_from(p).ok())
+        .ok_or("a cube decision without its plies")?;
+    let action = v
+        .get("action")
+        .and_then(Value::as_str)
+        .filter(|a| !a.is_empty() && a.len() < 80)
+        .ok_or("a cube decision without gnubg's words for it")?;
+    let Evaluation { probs, .. } = evaluation(&json!({
+        "equity": 0.0,
+        "probs": v.get("probs").cloned().unwrap_or(Value::Null),
+    }))?;
+    let mwc = match v.get("mwc") {
+        None => None,
+        Some(m) => {
+            let get = |name: &str| {
+                m.get(name)
+                    .and_then(chance)
+                    .ok_or_else(|| format!("no match-winning chance of {name}"))
+            };
+            Some(CubeMwc {
+                no_double: get("no_double")?,
+                double_take: get("double_take")?,
+                double_pass: get("double_pass")?,
+                cubeless: get("cubeless")?,
+            })
+        }
+    };
+    Ok(CubeDecision {
+        plies,
+        no_double: cube_equity(v, "no_double")?,
+        double_take: cube_equity(v, "double_take")?,
+        double_pass: cube_equity(v, "double_pass")?,
+        action: action.to_string(),
+        probs: probs.unwrap_or_default(),
+        cubeless: cube_equity(v, "cubeless")?,
+        mwc,
     })
 }
 
@@ -514,6 +637,56 @@ mod tests {
     }
 
     #[test]
+    fn a_match_state_goes_with_the_request_and_a_cube_decision_comes_back() {
+        use crate::core::formats::read_setup;
+        let setup = read_setup("XGID=-b----E-C---eE---c-e----B-:1:1:1:52:3:2:0:7:10").unwrap();
+        let at = MatchContext::of(&setup);
+        let d = Dice::new(5, 2).unwrap();
+        let v: Value =
+            serde_json::from_str(&Request::moves_at(&setup.position, d, 1, &at).to_line(4))
+                .unwrap();
+        // The Match ID the setup's, not rolled: gnubg's own pairing with the Position ID.
+        let mut unrolled = setup;
+        unrolled.dice = None;
+        unrolled.match_state = unrolled.match_state.map(|m| m.for_turn(Side::White, None));
+        assert_eq!(v["match"]["match_id"], unrolled.match_id());
+        assert_eq!(v["match"]["jacoby"], false);
+        assert_eq!(v["position"], setup.position_id());
+        let v: Value =
+            serde_json::from_str(&Request::cube(&setup.position, &at, 2).to_line(5)).unwrap();
+        assert_eq!(
+            (v["op"].as_str(), v["plies"].as_u64()),
+            (Some("cube"), Some(2))
+        );
+        assert!(v.get("dice").is_none());
+
+        // What gnubg 1.07.001's bridge answered for 4HPwATDgc/ABMA:UQngACAAGAAA at 0 plies.
+        let r = decode(
+            "cube",
+            &body(
+                r#"{"plies":0,"no_double":0.2121,"double_take":-0.2781,"double_pass":0.99999982,
+                "optimal":0.2121,"decision":9,"action":"No redouble, take",
+                "probs":[0.5215,0.1539,0.0076,0.1298,0.0075],"cubeless":0.0845,
+                "mwc":{"no_double":0.6195,"double_take":0.5422,"double_pass":0.7436,
+                "cubeless":0.5994},"id":2,"ok":true}"#,
+            ),
+        )
+        .unwrap();
+        let Reply::Cube(c) = r else { panic!("{r:?}") };
+        assert_eq!(c.action, "No redouble, take");
+        assert!(!c.doubles() && c.takes());
+        assert_eq!(c.mwc.map(|m| m.double_pass), Some(0.7436));
+        // A cube answer without its words, or an equity out of range, is another gnubg's.
+        for text in [
+            r#"{"id":1,"ok":true,"plies":0,"no_double":0.1,"double_take":0.1,"double_pass":1,"probs":[0,0,0,0,0],"cubeless":0}"#,
+            r#"{"id":1,"ok":true,"plies":0,"no_double":9,"double_take":0.1,"double_pass":1,"action":"x","probs":[0,0,0,0,0],"cubeless":0}"#,
+            r#"{"id":1,"ok":true,"plies":0,"no_double":0.1,"double_take":0.1,"double_pass":1,"action":"x","probs":[0,0,0,0,0],"cubeless":0,"mwc":{"no_double":2}}"#,
+        ] {
+            assert!(decode("cube", &body(text)).is_err(), "{text}");
+        }
+    }
+
+    #[test]
     fn malformed_replies_are_errors_not_panics() {
         for text in [
             r#"{"id":1}"#,
@@ -612,10 +785,10 @@ mod tests {
             why.contains("1.06.002") && why.contains("older than 1.07.000"),
             "{why}"
         );
-        let other = hello("GNU Backgammon 1.08.003", 2, &[]);
+        let other = hello("GNU Backgammon 1.08.003", 1, &[]);
         let why = other.refusal().unwrap();
         assert!(
-            why.contains("protocol 2") && why.contains("protocol 1"),
+            why.contains("protocol 1") && why.contains("protocol 2"),
             "{why}"
         );
         let failing = hello(

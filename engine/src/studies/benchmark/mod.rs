@@ -391,6 +391,7 @@ fn decision(line: usize, text: &str, generator: &mut MoveGenerator) -> Result<De
             equity,
             probs: None,
             plies: 0,
+            mwc: None,
         })
         .collect();
     let matched =

@@ -1,0 +1,110 @@
+//! The Cube panel: with the dice not yet rolled, gnubg's cube decision for the side on roll at
+//! the position's match state — no double, double/take, double/pass, the proper action, what
+//! each wrong choice costs — in place of the candidates, which need a roll.
+
+use super::table::gnubg_plies_choice;
+use super::verdict::{CubeVerdict, NOT_INSTALLED};
+use super::{CandidatesAction, CandidatesView};
+use bgw_engine::reference::CubeDecision;
+use egui::RichText;
+
+/// Draws the panel for the position awaiting its roll. Returns depth and retry actions.
+pub fn show(ui: &mut egui::Ui, state: &CandidatesView<'_>) -> Vec<CandidatesAction> {
+    let mut out = Vec::new();
+    let Some((pos, at)) = state.candidates.before_roll else {
+        return out;
+    };
+    ui.horizontal_wrapped(|ui| {
+        ui.strong(format!("Cube decision — {} on roll", pos.on_roll()));
+        ui.weak(format!(
+            "{}; roll or set the dice for the candidates",
+            at.describe()
+        ));
+    });
+    ui.horizontal_wrapped(|ui| {
+        ui.label("gnubg:");
+        gnubg_plies_choice(ui, state.plies, &mut out);
+    });
+    let Some(plies) = state.plies else {
+        ui.label("gnubg is off: choose a depth for its cube decision.");
+        return out;
+    };
+    match state.candidates.cube_verdict(plies) {
+        None | Some(CubeVerdict::Pending(_)) => {
+            ui.label("evaluating…");
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_millis(50));
+        }
+        Some(CubeVerdict::Ready(d)) => decision(ui, d),
+        Some(CubeVerdict::Missing(why)) => {
+            ui.colored_label(ui.visuals().warn_fg_color, NOT_INSTALLED)
+                .on_hover_text(why);
+        }
+        Some(CubeVerdict::Failed(why)) => {
+            ui.horizontal_wrapped(|ui| {
+                ui.colored_label(ui.visuals().error_fg_color, why);
+                if ui.button("Retry").clicked() {
+                    out.push(CandidatesAction::RetryCube);
+                }
+            });
+        }
+    }
+    out
+}
+
+/// The three actions' equities (and MWC in a match), the proper action and the errors.
+fn decision(ui: &mut egui::Ui, d: &CubeDecision) {
+    let best = d.no_double.max(d.if_doubled());
+    let mwc = d.mwc;
+    egui::Grid::new("cube-decision")
+        .num_columns(4)
+        .spacing([16.0, 4.0])
+        .show(ui, |ui| {
+            ui.strong(format!("{}-ply, cubeful", d.plies));
+            ui.strong("equity");
+            ui.strong("vs best");
+            ui.strong(if mwc.is_some() { "MWC" } else { "" });
+            ui.end_row();
+            let rows = [
+                ("No double", d.no_double, mwc.map(|m| m.no_double)),
+                ("Double, take", d.double_take, mwc.map(|m| m.double_take)),
+                ("Double, pass", d.double_pass, mwc.map(|m| m.double_pass)),
+            ];
+            for (name, e, m) in rows {
+                ui.label(name);
+                ui.monospace(format!("{e:+.3}"));
+                ui.monospace(format!("{:+.3}", e - best));
+                ui.monospace(m.map(|m| format!("{:.2} %", 100.0 * m)).unwrap_or_default());
+                ui.end_row();
+            }
+        });
+    ui.label(
+        RichText::new(format!("Proper cube action: {}", d.action))
+            .strong()
+            .size(15.0),
+    );
+    let (wrong_double, wrong_take) = (
+        if d.doubles() {
+            "Not doubling"
+        } else {
+            "Doubling"
+        },
+        if d.takes() { "passing" } else { "taking" },
+    );
+    ui.label(format!(
+        "{wrong_double} costs {:.3}; {wrong_take} costs {:.3} (equity given up by the wrong choice)",
+        d.double_error(),
+        d.take_error()
+    ));
+    let p = d.probs;
+    ui.weak(format!(
+        "cubeless {:+.3}: win {:.1} % (gammon {:.1} %, backgammon {:.1} %), lose gammon {:.1} % \
+         (backgammon {:.1} %)",
+        d.cubeless,
+        100.0 * p[0],
+        100.0 * p[1],
+        100.0 * p[2],
+        100.0 * p[3],
+        100.0 * p[4]
+    ));
+}

@@ -1,0 +1,150 @@
+//! `bgw cube`: gnubg's cube decision before the roll, at the position's own match state.
+
+use super::{CliError, interrupt, print};
+use bgw_engine::core::formats::read_setup;
+use bgw_engine::reference::gnubg::{Config, Gnubg};
+use bgw_engine::reference::{CubeDecision, MatchContext, ReferenceEngine, ReferenceError};
+use serde_json::json;
+use std::process::ExitCode;
+
+/// Arguments of `bgw cube`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The position with its match state: PositionID:MatchID or an XGID (a bare Position ID
+    /// is a money game with the cube centred). The dice, if rolled, are ignored: the cube
+    /// decision comes before the roll.
+    position: String,
+    /// gnubg's depth: 0, 1 or 2 plies.
+    #[arg(long, default_value_t = 0)]
+    plies: u8,
+    /// Print one JSON object instead of the text.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Runs `bgw cube`.
+pub fn run(args: Args) -> Result<ExitCode, CliError> {
+    if args.plies > 2 {
+        return Err(CliError::usage(format!(
+            "--plies must be 0, 1 or 2, not {}",
+            args.plies
+        )));
+    }
+    let setup = read_setup(&args.position)?;
+    if setup.position.player_off() == 15 || setup.position.opponent_off() == 15 {
+        return Err(CliError::usage(format!(
+            "the game is over in {}: there is no cube decision",
+            setup.position_id()
+        )));
+    }
+    let at = MatchContext::of(&setup);
+    let task = interrupt::task();
+    let mut gnubg = Gnubg::new(Config::default().stopped_by(&task));
+    let decision = gnubg
+        .cube_decision(&setup.position, &at, args.plies)
+        .map_err(|e| reference_failed(&e))?;
+    let text = if args.json {
+        format!("{}\n", to_json(&decision, &at))
+    } else {
+        describe(&decision, &at, &setup.position_id(), &setup.match_id())
+    };
+    print(&text)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A failed gnubg: Ctrl+C's stop, or a failure while running.
+fn reference_failed(e: &ReferenceError) -> CliError {
+    if e.is_cancelled() || interrupt::interrupted() {
+        CliError::interrupted("interrupted: no cube decision")
+    } else {
+        CliError::failed(e.to_string())
+    }
+}
+
+/// The decision as one JSON object: gnubg's words, the three cubeful equities, and the rest.
+fn to_json(d: &CubeDecision, at: &MatchContext) -> serde_json::Value {
+    let mut v = json!({
+        "action": d.action,
+        "no_double": d.no_double,
+        "double_take": d.double_take,
+        "double_pass": d.double_pass,
+        "plies": d.plies,
+        "match_state": at.describe(),
+        "doubles": d.doubles(),
+        "takes": d.takes(),
+        "double_error": d.double_error(),
+        "take_error": d.take_error(),
+        "cubeless": d.cubeless,
+        "probs": d.probs,
+    });
+    if let Some(m) = d.mwc {
+        v["mwc"] = json!({
+            "no_double": m.no_double,
+            "double_take": m.double_take,
+            "double_pass": m.double_pass,
+            "cubeless": m.cubeless,
+        });
+    }
+    v
+}
+
+/// The decision as text, laid out like gnubg's `hint` before the roll.
+fn describe(d: &CubeDecision, at: &MatchContext, pid: &str, mid: &str) -> String {
+    use std::fmt::Write;
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{pid}:{mid}  {}, {} on roll",
+        at.describe(),
+        at.on_roll()
+    );
+    let _ = writeln!(
+        out,
+        "gnubg {}-ply cube analysis (cubeful equities, normalised{}):",
+        d.plies,
+        if d.mwc.is_some() {
+            "; match-winning chances"
+        } else {
+            ""
+        }
+    );
+    let mwc = |f: fn(&bgw_engine::reference::CubeMwc) -> f64| {
+        d.mwc
+            .map(|m| format!("  {:6.2} %", 100.0 * f(&m)))
+            .unwrap_or_default()
+    };
+    let best = d.no_double.max(d.if_doubled());
+    for (name, e, m) in [
+        ("No double", d.no_double, mwc(|m| m.no_double)),
+        ("Double, take", d.double_take, mwc(|m| m.double_take)),
+        ("Double, pass", d.double_pass, mwc(|m| m.double_pass)),
+    ] {
+        let _ = writeln!(out, "  {name:<14} {e:+.3}  ({:+.3}){m}", e - best);
+    }
+    let p = d.probs;
+    let _ = writeln!(
+        out,
+        "  cubeless {:+.3}: {:.3} {:.3} {:.3} - {:.3} {:.3} {:.3}",
+        d.cubeless,
+        p[0],
+        p[1],
+        p[2],
+        1.0 - p[0],
+        p[3],
+        p[4]
+    );
+    let _ = writeln!(out, "Proper cube action: {}", d.action);
+    let wrong_double = if d.doubles() {
+        "not doubling"
+    } else {
+        "doubling"
+    };
+    let wrong_take = if d.takes() { "passing" } else { "taking" };
+    let _ = writeln!(
+        out,
+        "Errors: {wrong_double} costs {:.3}; {wrong_take} costs {:.3}",
+        d.double_error(),
+        d.take_error()
+    );
+    out
+}

@@ -1,0 +1,104 @@
+//! `bgw cube`: gnubg's cube decision at the position's own match state, from the command line.
+
+mod common;
+use common::{run, stdout, text};
+
+/// True when gnubg can be used here; `false` (the reason printed) when it is missing and `CI`
+/// is unset.
+fn gnubg_here() -> bool {
+    let found = std::env::var_os("BGW_GNUBG").is_some()
+        || std::path::Path::new("/usr/games/gnubg").exists()
+        || std::env::var_os("PATH")
+            .is_some_and(|p| std::env::split_paths(&p).any(|d| d.join("gnubg").exists()));
+    if !found && std::env::var_os("CI").is_some() {
+        panic!("gnubg is not installed");
+    }
+    if !found {
+        eprintln!("skipped: gnubg is not installed (apt-get install gnubg)");
+    }
+    found
+}
+
+/// 3-2 to 7, cube 2 owned by White, White on roll: a redouble decision.
+const REDOUBLE: &str = "XGID=-b----E-C---eE---c-e----B-:1:1:1:00:3:2:0:7:10";
+
+#[test]
+fn json_gives_gnubgs_action_and_the_three_cubeful_equities() {
+    if !gnubg_here() {
+        return;
+    }
+    let o = run(&["cube", REDOUBLE, "--json"]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let action = v["action"].as_str().unwrap();
+    assert!(
+        action.contains("redouble") || action.contains("Redouble"),
+        "{v}"
+    );
+    let (nd, dt, dp) = (
+        v["no_double"].as_f64().unwrap(),
+        v["double_take"].as_f64().unwrap(),
+        v["double_pass"].as_f64().unwrap(),
+    );
+    // The words and the equities say the same.
+    let doubles = dt.min(dp) > nd;
+    assert_eq!(action.starts_with("No"), !doubles, "{v}");
+    assert_eq!(v["doubles"], doubles);
+    // A match: the match-winning chances come too, and they order as the equities do.
+    let mwc = &v["mwc"];
+    assert_eq!(
+        mwc["no_double"].as_f64().unwrap() > mwc["double_take"].as_f64().unwrap(),
+        nd > dt,
+        "{v}"
+    );
+    assert_eq!(v["match_state"], "at 3-2 to 7, cube 2 White");
+
+    // The same position as money play: another state, no MWC.
+    let money = run(&["cube", "4HPwATDgc/ABMA", "--json"]);
+    let m: serde_json::Value = serde_json::from_str(&stdout(&money)).unwrap();
+    assert!(m.get("mwc").is_none(), "{m}");
+    assert_eq!(m["action"], "No double, take");
+    assert_eq!(
+        m["double_pass"].as_f64().map(|x| (x - 1.0).abs() < 1e-6),
+        Some(true)
+    );
+}
+
+#[test]
+fn the_text_lays_the_decision_out_as_gnubgs_hint_does() {
+    if !gnubg_here() {
+        return;
+    }
+    let o = run(&["cube", REDOUBLE]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let out = stdout(&o);
+    for line in [
+        "4HPwATDgc/ABMA:",
+        "at 3-2 to 7, cube 2 White, White on roll",
+        "No double",
+        "Double, take",
+        "Double, pass",
+        "Proper cube action: ",
+        "Errors: ",
+    ] {
+        assert!(out.contains(line), "{line:?} in\n{out}");
+    }
+}
+
+#[test]
+fn bad_input_is_refused_before_gnubg_is_asked() {
+    for (args, why) in [
+        (
+            vec!["cube", "4HPwATDgc/ABMA", "--plies", "3"],
+            "--plies must be 0, 1 or 2",
+        ),
+        (vec!["cube", "not an id"], "not"),
+        (vec!["cube", "AAAAAAAAAAAAAA"], "the game is over"),
+    ] {
+        let o = run(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = text(&o.stderr);
+        assert!(err.contains(why), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+}
