@@ -30,6 +30,7 @@ mod mat_write;
 mod model;
 mod record;
 mod replay;
+mod review;
 mod sgf;
 mod sgf_points;
 mod sgf_syntax;
@@ -41,5 +42,9 @@ pub use mat::{MatError, read_mat};
 pub use model::{
     Checkers, Decision, DecisionKind, Game, GameResult, HowEnded, Legality, Match, Rules, Warning,
     player_of, side_of,
+};
+pub use review::{
+    CubeVerdict, Mark, MoveVerdict, PlayerSummary, ReviewOptions, Reviewed, Verdict, may_double,
+    review, summarize,
 };
 pub use sgf::{SgfError, read_sgf};

@@ -452,12 +452,17 @@ fn chance(v: &Value) -> Option<f64> {
         .map(|x| x.clamp(0.0, 1.0))
 }
 
-/// A cubeful equity of a cube decision: normalised, so within -3..=3 as every equity.
+/// The largest normalised equity taken from gnubg: cubeless money lies within ±3, but a
+/// cubeful equity normalised at a match score can go far beyond (seen: +4.6 for a cube
+/// that doubles a gammon's worth at 3-away 4-away); anything beyond this is not gnubg's.
+const EQUITY_BOUND: f64 = 1000.0;
+
+/// A cubeful equity of a cube decision, normalised: finite, within [`EQUITY_BOUND`].
 fn cube_equity(v: &Value, name: &str) -> Result<f64, String> {
     v.get(name)
         .and_then(Value::as_f64)
-        .filter(|e| (-3.0..=3.0).contains(e))
-        .ok_or_else(|| format!("no {name} equity in -3..3"))
+        .filter(|e| e.abs() <= EQUITY_BOUND)
+        .ok_or_else(|| format!("no {name} equity within ±{EQUITY_BOUND}"))
 }
 
 fn cube_decision(v: &Value) -> Result<CubeDecision, String> {
@@ -506,14 +511,15 @@ fn cube_decision(v: &Value) -> Result<CubeDecision, String> {
 /// How far outside 0..1 a probability of gnubg's may stray by rounding.
 const PROB_SLACK: f64 = 1e-6;
 
-/// An equity in -3..=3 and five probabilities in 0..=1 (gnubg's range, give or take
+/// An equity within ±[`EQUITY_BOUND`] (cubeless money: ±3; at a match score normalised
+/// equities go further) and five probabilities in 0..=1 (gnubg's range, give or take
 /// [`PROB_SLACK`]).
 fn evaluation(v: &Value) -> Result<Evaluation, String> {
     let equity = v
         .get("equity")
         .and_then(Value::as_f64)
-        .filter(|e| (-3.0..=3.0).contains(e))
-        .ok_or("no equity in -3..3")?;
+        .filter(|e| e.abs() <= EQUITY_BOUND)
+        .ok_or("no equity within ±1000")?;
     let list = v
         .get("probs")
         .and_then(Value::as_array)
@@ -679,7 +685,7 @@ mod tests {
         // A cube answer without its words, or an equity out of range, is another gnubg's.
         for text in [
             r#"{"id":1,"ok":true,"plies":0,"no_double":0.1,"double_take":0.1,"double_pass":1,"probs":[0,0,0,0,0],"cubeless":0}"#,
-            r#"{"id":1,"ok":true,"plies":0,"no_double":9,"double_take":0.1,"double_pass":1,"action":"x","probs":[0,0,0,0,0],"cubeless":0}"#,
+            r#"{"id":1,"ok":true,"plies":0,"no_double":9e9,"double_take":0.1,"double_pass":1,"action":"x","probs":[0,0,0,0,0],"cubeless":0}"#,
             r#"{"id":1,"ok":true,"plies":0,"no_double":0.1,"double_take":0.1,"double_pass":1,"action":"x","probs":[0,0,0,0,0],"cubeless":0,"mwc":{"no_double":2}}"#,
         ] {
             assert!(decode("cube", &body(text)).is_err(), "{text}");
@@ -696,7 +702,7 @@ mod tests {
             r#"{"id":1,"ok":true,"moves":[{"move":"8/5 6/5"}]}"#,
             r#"{"id":1,"ok":true,"moves":[{"move":3,"equity":0,"probs":[0,0,0,0,0],"plies":0}]}"#,
             r#"{"id":1,"ok":true,"moves":[{"move":"x","equity":0,"probs":[0,0,0,0],"plies":0}]}"#,
-            r#"{"id":1,"ok":true,"moves":[{"move":"x","equity":9,"probs":[0,0,0,0,0],"plies":0}]}"#,
+            r#"{"id":1,"ok":true,"moves":[{"move":"x","equity":9e9,"probs":[0,0,0,0,0],"plies":0}]}"#,
             r#"{"id":1,"ok":true,"moves":[{"move":"x","equity":0,"probs":[2,0,0,0,0],"plies":0}]}"#,
             r#"{"id":1,"ok":true,"moves":[{"move":"x","equity":0,"probs":[-0.01,0,0,0,0],"plies":0}]}"#,
             r#"{"id":1,"ok":true,"moves":[{"move":"x","equity":0,"probs":[0,0,0,0,0],"plies":999}]}"#,

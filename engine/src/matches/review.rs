@@ -1,0 +1,555 @@
+//! A match reviewed as gnubg's own `analyse match` reviews it: every decision judged by a
+//! reference engine at its own match state (score, cube, Crawford — cubeful), at one depth;
+//! each checker play's loss against the engine's best and gnubg's marks; each cube action's
+//! error (and the doubles not made where the engine would have doubled); beside them the
+//! classic program's own choice on the same decisions and what it would have lost. Per
+//! player: unforced moves, the error rate in mEMG per unforced move as gnubg prints it, the
+//! marks, the cube errors, and the classic's error rate.
+//!
+//! The decisions are judged on several threads, each with an engine of its own (one gnubg
+//! process a thread); every verdict is handed to a callback as it comes, so a caller can show
+//! them while the rest are judged, and the work stops at the task's cancellation.
+
+use super::model::{Checkers, Decision, DecisionKind, Legality, Match};
+use crate::core::moves::{MoveGenerator, Play};
+use crate::core::task::Task;
+use crate::evaluation::classic::{ClassicPlayer, Weights};
+use crate::reference::{
+    CubeDecision, MatchContext, MoveEval, ReferenceEngine, ReferenceError, match_to_plays,
+};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Mutex, mpsc};
+
+/// gnubg's marks for an error, at its default thresholds (`show analysis` in gnubg 1.07; in
+/// normalised equity, EMG): an error of more than 0.03 is doubtful, of more than 0.06 bad, of
+/// more than 0.12 very bad.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Mark {
+    /// Not marked.
+    None,
+    /// gnubg's "doubtful" (`?!`).
+    Doubtful,
+    /// gnubg's "bad" (`?`).
+    Bad,
+    /// gnubg's "very bad" (`??`).
+    VeryBad,
+}
+
+impl Mark {
+    /// The mark of an error of `loss` (≥ 0), as gnubg's `Skill()` gives it.
+    pub fn of(loss: f64) -> Mark {
+        if loss > 0.12 {
+            Mark::VeryBad
+        } else if loss > 0.06 {
+            Mark::Bad
+        } else if loss > 0.03 {
+            Mark::Doubtful
+        } else {
+            Mark::None
+        }
+    }
+
+    /// gnubg's words for it ("" when unmarked).
+    pub fn words(self) -> &'static str {
+        match self {
+            Mark::None => "",
+            Mark::Doubtful => "doubtful",
+            Mark::Bad => "bad",
+            Mark::VeryBad => "very bad",
+        }
+    }
+}
+
+/// The engine's verdict on one checker play.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveVerdict {
+    /// How many distinct legal results the roll had (≤ 1: a forced move, not counted).
+    pub choices: usize,
+    /// The engine's best move (our notation) and its equity (cubeful, normalised).
+    pub best: String,
+    /// The best move's equity.
+    pub best_equity: f64,
+    /// The equity of the move played; `None` when it was illegal as recorded (no engine
+    /// rates it).
+    pub played_equity: Option<f64>,
+    /// What the move played loses against the best (≥ 0); `None` when illegal as recorded.
+    pub loss: Option<f64>,
+    /// gnubg's mark for that loss.
+    pub mark: Mark,
+    /// The classic program's choice (our notation).
+    pub classic: String,
+    /// What the classic's choice loses against the engine's best.
+    pub classic_loss: f64,
+}
+
+/// The engine's verdict on one cube action, or on a roll made without doubling where the
+/// cube could have been turned.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CubeVerdict {
+    /// The engine's cube decision before the roll.
+    pub decision: CubeDecision,
+    /// The equity the action taken gives up (0 when it is the engine's).
+    pub error: f64,
+    /// gnubg's mark for that error.
+    pub mark: Mark,
+}
+
+/// What the engine says of one decision.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Verdict {
+    /// A roll played; with the cube decision before it when the mover could have doubled.
+    Move {
+        /// The checker play.
+        play: MoveVerdict,
+        /// Not doubling before this roll, where the cube was the mover's to turn.
+        no_double: Option<CubeVerdict>,
+    },
+    /// A double, take, drop or beaver.
+    Cube(CubeVerdict),
+    /// Not judged, and why (a resignation, a move illegal as recorded with no legal play to
+    /// compare, the engine's failure on it).
+    NotJudged(String),
+}
+
+/// One decision's verdict: `game` and `decision` index [`Match::games`] and
+/// [`super::Game::decisions`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct Reviewed {
+    /// The game's index.
+    pub game: usize,
+    /// The decision's index in its game.
+    pub decision: usize,
+    /// The engine's verdict.
+    pub verdict: Verdict,
+}
+
+/// How a match is reviewed.
+#[derive(Clone, Debug)]
+pub struct ReviewOptions {
+    /// The engine's depth.
+    pub plies: u8,
+    /// The classic program's weights.
+    pub weights: Weights,
+    /// How many engines judge at once (one thread each), at least 1.
+    pub threads: usize,
+}
+
+/// One player's figures, as gnubg's match statistics give them, and the classic's beside.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct PlayerSummary {
+    /// The player's name.
+    pub name: String,
+    /// Checker plays with a choice (more than one legal result), judged.
+    pub unforced_moves: usize,
+    /// The checker plays' total loss (EMG).
+    pub error_emg: f64,
+    /// mEMG per unforced move, as gnubg prints its "error rate".
+    pub error_rate_memg: f64,
+    /// Checker plays marked doubtful.
+    pub doubtful: usize,
+    /// Checker plays marked bad.
+    pub bad: usize,
+    /// Checker plays marked very bad.
+    pub very_bad: usize,
+    /// The cube errors' total (EMG): doubles, takes, drops, and doubles not made.
+    pub cube_error_emg: f64,
+    /// Cube decisions judged.
+    pub cube_decisions: usize,
+    /// The classic program's error rate on the same unforced moves (mEMG per move).
+    pub classic_error_rate_memg: f64,
+    /// Checker plays illegal as recorded, which no engine rates (left out of the figures).
+    pub illegal_moves: usize,
+}
+
+/// The engine judging at its match state: the cubeful context of `d`.
+fn context(m: &Match, d: &Decision) -> MatchContext {
+    MatchContext::from_match_id(d.match_id, m.rules.jacoby, false)
+}
+
+/// True when the side on roll in `d` may turn the cube before its roll (gnubg's test: the
+/// cube centred or its own, not the Crawford game, and in a match not already enough to win).
+pub fn may_double(d: &Decision) -> bool {
+    let m = &d.match_id;
+    let mine = m.cube_owner.is_none_or(|o| o == m.on_roll);
+    let score = match m.on_roll {
+        crate::Side::White => m.score_white,
+        crate::Side::Black => m.score_black,
+    };
+    let dead = m.match_length > 0 && u32::from(score) + m.cube_value() >= u32::from(m.match_length);
+    mine && !m.crawford && !dead
+}
+
+/// Judges the checker play `c` of `d` with `engine`.
+fn judge_move(
+    engine: &mut dyn ReferenceEngine,
+    at: &MatchContext,
+    d: &Decision,
+    c: &Checkers,
+    plies: u8,
+    classic: &ClassicPlayer,
+) -> Result<MoveVerdict, String> {
+    let mut generator = MoveGenerator::new();
+    let plays: Vec<Play> = generator.generate(&d.position, c.dice).to_vec();
+    let choices = plays.len();
+    if plays.is_empty() || (choices == 1 && c.legality == Legality::Legal) {
+        let only = plays.first().map(|p| p.mv.notation()).unwrap_or_default();
+        return Ok(MoveVerdict {
+            choices,
+            best: only.clone(),
+            best_equity: 0.0,
+            played_equity: Some(0.0),
+            loss: Some(0.0),
+            mark: Mark::None,
+            classic: only,
+            classic_loss: 0.0,
+        });
+    }
+    let moves = engine
+        .rank_moves_at(&d.position, c.dice, plies, at)
+        .map_err(|e| e.to_string())?;
+    let rated =
+        match_to_plays(&d.position, c.dice, &moves, &plays, true).map_err(|e| e.to_string())?;
+    let equity_of = |result: &crate::Position| {
+        rated
+            .iter()
+            .find(|(i, _)| plays[*i].result == *result)
+            .map(|(_, m): &(usize, MoveEval)| m.equity)
+    };
+    let (best_i, best) = rated.first().ok_or("the engine rated no move")?;
+    let best_equity = best.equity;
+    let played_equity = match c.legality {
+        Legality::Legal => {
+            Some(equity_of(&c.result).ok_or("the engine did not rate the move played")?)
+        }
+        Legality::IllegalAsRecorded { .. } => None,
+    };
+    let loss = played_equity.map(|e| (best_equity - e).max(0.0));
+    let choice = classic.choose_with_reason(&d.position, c.dice, &plays);
+    let classic_equity = equity_of(&plays[choice.index].result)
+        .ok_or("the engine did not rate the classic's move")?;
+    Ok(MoveVerdict {
+        choices,
+        best: plays[*best_i].mv.notation(),
+        best_equity,
+        played_equity,
+        loss,
+        mark: loss.map_or(Mark::None, Mark::of),
+        classic: plays[choice.index].mv.notation(),
+        classic_loss: (best_equity - classic_equity).max(0.0),
+    })
+}
+
+/// The error of the cube action `kind` against the engine's `decision` (the doubler's
+/// equities; a take or drop is the other side's answer).
+fn cube_error(kind: &DecisionKind, decision: &CubeDecision) -> f64 {
+    match kind {
+        DecisionKind::Double { .. } => (decision.no_double - decision.if_doubled()).max(0.0),
+        DecisionKind::Take | DecisionKind::Beaver { .. } => {
+            (decision.double_take - decision.double_pass).max(0.0)
+        }
+        DecisionKind::Drop => (decision.double_pass - decision.double_take).max(0.0),
+        _ => 0.0,
+    }
+}
+
+/// The doubler's side of a cube action: the decision where the double was offered (for a
+/// take, drop or beaver the one before it in the game).
+fn doubler_decision(decisions: &[Decision], i: usize) -> Option<&Decision> {
+    match decisions[i].kind {
+        DecisionKind::Double { .. } => Some(&decisions[i]),
+        DecisionKind::Take | DecisionKind::Drop | DecisionKind::Beaver { .. } => decisions[..i]
+            .iter()
+            .rev()
+            .find(|d| matches!(d.kind, DecisionKind::Double { .. })),
+        _ => None,
+    }
+}
+
+/// Judges decision `i` of game `g` with `engine`.
+fn judge(
+    engine: &mut dyn ReferenceEngine,
+    m: &Match,
+    g: usize,
+    i: usize,
+    options: &ReviewOptions,
+    classic: &ClassicPlayer,
+) -> Verdict {
+    let decisions = &m.games[g].decisions;
+    let d = &decisions[i];
+    let at = context(m, d);
+    let failed = |e: String| Verdict::NotJudged(format!("the engine failed: {e}"));
+    match &d.kind {
+        DecisionKind::Move(c) => {
+            let play = match judge_move(engine, &at, d, c, options.plies, classic) {
+                Ok(p) => p,
+                Err(e) => return failed(e),
+            };
+            let doubled_before = i > 0
+                && matches!(
+                    decisions[i - 1].kind,
+                    DecisionKind::Take | DecisionKind::Beaver { .. }
+                );
+            let no_double = if may_double(d) && !doubled_before {
+                match engine.cube_decision(&d.position, &at, options.plies) {
+                    Ok(decision) => {
+                        let error = if decision.doubles() {
+                            decision.double_error()
+                        } else {
+                            0.0
+                        };
+                        Some(CubeVerdict {
+                            decision,
+                            error,
+                            mark: Mark::of(error),
+                        })
+                    }
+                    Err(e) => return failed(e.to_string()),
+                }
+            } else {
+                None
+            };
+            Verdict::Move { play, no_double }
+        }
+        DecisionKind::Double { .. }
+        | DecisionKind::Take
+        | DecisionKind::Drop
+        | DecisionKind::Beaver { .. } => {
+            let Some(doubler) = doubler_decision(decisions, i) else {
+                return Verdict::NotJudged("no double before this answer".into());
+            };
+            let at = context(m, doubler);
+            match engine.cube_decision(&doubler.position, &at, options.plies) {
+                Ok(decision) => {
+                    let error = cube_error(&d.kind, &decision);
+                    Verdict::Cube(CubeVerdict {
+                        decision,
+                        error,
+                        mark: Mark::of(error),
+                    })
+                }
+                Err(e) => failed(e.to_string()),
+            }
+        }
+        DecisionKind::Resign { .. } => Verdict::NotJudged("a resignation".into()),
+    }
+}
+
+/// Every decision of `m` judged by engines from `make_engine` (one a thread), each verdict
+/// handed to `on_verdict` as it comes (in no set order) and all of them returned in the
+/// match's order. `task` counts the decisions and stops the work when cancelled: the
+/// verdicts so far are returned.
+pub fn review<E: ReferenceEngine>(
+    m: &Match,
+    options: &ReviewOptions,
+    make_engine: &(dyn Fn() -> E + Sync),
+    task: &Task,
+    on_verdict: &mut dyn FnMut(&Reviewed),
+) -> Vec<Reviewed> {
+    let work: Vec<(usize, usize)> = m
+        .games
+        .iter()
+        .enumerate()
+        .flat_map(|(g, game)| (0..game.decisions.len()).map(move |i| (g, i)))
+        .collect();
+    task.begin(Some(work.len() as u64));
+    let next = AtomicUsize::new(0);
+    let classic = ClassicPlayer::new(options.weights, "classic");
+    let (tx, rx) = mpsc::channel::<Reviewed>();
+    let mut out = Vec::with_capacity(work.len());
+    let errors: Mutex<Vec<ReferenceError>> = Mutex::new(Vec::new());
+    std::thread::scope(|s| {
+        for _ in 0..options.threads.max(1) {
+            let tx = tx.clone();
+            let (work, next, classic, _errors) = (&work, &next, &classic, &errors);
+            s.spawn(move || {
+                let mut engine = make_engine();
+                loop {
+                    if task.is_cancelled() {
+                        return;
+                    }
+                    let k = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(&(g, i)) = work.get(k) else { return };
+                    let verdict = judge(&mut engine, m, g, i, options, classic);
+                    if tx
+                        .send(Reviewed {
+                            game: g,
+                            decision: i,
+                            verdict,
+                        })
+                        .is_err()
+                    {
+                        return;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        for r in rx {
+            task.advance(1);
+            on_verdict(&r);
+            out.push(r);
+        }
+    });
+    out.sort_by_key(|r| (r.game, r.decision));
+    out
+}
+
+/// Each player's figures from the verdicts of `m`'s decisions.
+pub fn summarize(m: &Match, reviewed: &[Reviewed]) -> [PlayerSummary; 2] {
+    let mut out = [0, 1].map(|p| PlayerSummary {
+        name: m.players[p].clone(),
+        unforced_moves: 0,
+        error_emg: 0.0,
+        error_rate_memg: 0.0,
+        doubtful: 0,
+        bad: 0,
+        very_bad: 0,
+        cube_error_emg: 0.0,
+        cube_decisions: 0,
+        classic_error_rate_memg: 0.0,
+        illegal_moves: 0,
+    });
+    let mut classic_emg = [0.0; 2];
+    for r in reviewed {
+        let Some(d) = m
+            .games
+            .get(r.game)
+            .and_then(|g| g.decisions.get(r.decision))
+        else {
+            continue;
+        };
+        let s = &mut out[d.player.min(1)];
+        let cube = |c: &CubeVerdict, s: &mut PlayerSummary| {
+            s.cube_decisions += 1;
+            s.cube_error_emg += c.error;
+        };
+        match &r.verdict {
+            Verdict::Move { play, no_double } => {
+                if let Some(c) = no_double {
+                    cube(c, s);
+                }
+                let Some(loss) = play.loss else {
+                    s.illegal_moves += 1;
+                    continue;
+                };
+                match play.mark {
+                    Mark::Doubtful => s.doubtful += 1,
+                    Mark::Bad => s.bad += 1,
+                    Mark::VeryBad => s.very_bad += 1,
+                    Mark::None => {}
+                }
+                if play.choices > 1 {
+                    s.unforced_moves += 1;
+                    s.error_emg += loss;
+                    classic_emg[d.player.min(1)] += play.classic_loss;
+                }
+            }
+            Verdict::Cube(c) => cube(c, s),
+            Verdict::NotJudged(_) => {}
+        }
+    }
+    for (s, classic) in out.iter_mut().zip(classic_emg) {
+        if s.unforced_moves > 0 {
+            s.error_rate_memg = 1000.0 * s.error_emg / s.unforced_moves as f64;
+            s.classic_error_rate_memg = 1000.0 * classic / s.unforced_moves as f64;
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::matches::read_mat;
+    use crate::reference::ScriptedEngine;
+
+    #[test]
+    fn marks_are_gnubgs_thresholds() {
+        assert_eq!(Mark::of(0.0), Mark::None);
+        assert_eq!(Mark::of(0.03), Mark::None);
+        assert_eq!(Mark::of(0.0301), Mark::Doubtful);
+        assert_eq!(Mark::of(0.06), Mark::Doubtful);
+        assert_eq!(Mark::of(0.0601), Mark::Bad);
+        assert_eq!(Mark::of(0.12), Mark::Bad);
+        assert_eq!(Mark::of(0.1201), Mark::VeryBad);
+    }
+
+    /// An engine that likes the furthest-back checkers (pip count after the move, larger is
+    /// better for the mover): the loss of each move is a count of pips it could have kept.
+    fn pips_engine() -> ScriptedEngine {
+        ScriptedEngine::new(|_, play| f64::from(play.result.pips().1) / 100.0).with_cube(
+            |_, _, plies| CubeDecision {
+                plies,
+                no_double: 0.5,
+                double_take: 0.3,
+                double_pass: 1.0,
+                action: "No double, take".into(),
+                probs: [0.6, 0.1, 0.0, 0.1, 0.0],
+                cubeless: 0.3,
+                mwc: None,
+            },
+        )
+    }
+
+    const GAME: &str = "3 point match\n\n Game 1\n ann : 0        bob : 0\n  1) 31: 8/5 6/5      62: 24/18 13/11\n  2) 21: 13/11 6/5    41: 24/23 13/9\n";
+
+    #[test]
+    fn each_move_is_judged_and_the_summary_counts_its_player() {
+        let m = read_mat(GAME).unwrap();
+        let options = ReviewOptions {
+            plies: 0,
+            weights: Weights::builtin_default(),
+            threads: 2,
+        };
+        let task = Task::new();
+        let mut streamed = 0;
+        let reviewed = review(&m, &options, &pips_engine, &task, &mut |_| streamed += 1);
+        assert_eq!(reviewed.len(), 4);
+        assert_eq!(streamed, 4);
+        assert_eq!(task.snapshot().done, 4);
+        // The scripted engine's loss of each move, by a plain loop over our legal plays.
+        let mut generator = MoveGenerator::new();
+        let mut expect = [0.0; 2];
+        for (g, d) in m.decisions() {
+            let _ = g;
+            let DecisionKind::Move(c) = &d.kind else {
+                continue;
+            };
+            let plays = generator.generate(&d.position, c.dice).to_vec();
+            let best = plays
+                .iter()
+                .map(|p| f64::from(p.result.pips().1))
+                .fold(f64::MIN, f64::max);
+            expect[d.player] += (best - f64::from(c.result.pips().1)) / 100.0;
+        }
+        let s = summarize(&m, &reviewed);
+        for p in 0..2 {
+            assert!((s[p].error_emg - expect[p]).abs() < 1e-9, "{p}: {:?}", s[p]);
+            assert_eq!(s[p].unforced_moves, 2);
+        }
+        assert_eq!(s[0].name, "ann");
+        // Every roll had the cube free: each came with its (right) no-double verdict.
+        assert_eq!((s[0].cube_decisions, s[0].cube_error_emg), (2, 0.0));
+        // An engine without cube decisions: those rolls are not judged, and say why.
+        let bare = || ScriptedEngine::new(|_, _| 0.0);
+        let reviewed = review(&m, &options, &bare, &Task::new(), &mut |_| {});
+        assert!(reviewed.iter().all(
+            |r| matches!(&r.verdict, Verdict::NotJudged(why) if why.contains("no cube decisions"))
+        ));
+    }
+
+    #[test]
+    fn a_cancelled_review_returns_what_it_has() {
+        let m = read_mat(GAME).unwrap();
+        let options = ReviewOptions {
+            plies: 0,
+            weights: Weights::builtin_default(),
+            threads: 1,
+        };
+        let task = Task::new();
+        task.cancel();
+        let reviewed = review(&m, &options, &pips_engine, &task, &mut |_| {});
+        assert!(reviewed.is_empty());
+    }
+}
