@@ -20,6 +20,10 @@ enum Command {
     /// Every decision of a match file (MAT or gnubg's SGF): one line each, with the moves
     /// replayed and checked, and what could not be read as recorded.
     Decisions(DecisionsArgs),
+    /// The match reviewed by gnubg at each decision's match state, as its `analyse match`
+    /// does, with the classic program's own choices beside: every decision, then each
+    /// player's error rate and marks.
+    Review(super::match_review::ReviewArgs),
 }
 
 /// Arguments of `bgw match decisions`.
@@ -37,16 +41,20 @@ struct DecisionsArgs {
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
     match args.command {
         Command::Decisions(a) => decisions(a),
+        Command::Review(a) => super::match_review::run(a),
     }
 }
 
+/// The match in `file`, or why it cannot be read.
+pub fn read(file: &std::path::Path) -> Result<Match, CliError> {
+    read_match_file(file).map_err(|e| match e {
+        MatchFileError::Io(e) => CliError::failed(format!("cannot read {}: {e}", file.display())),
+        e => CliError::failed(format!("{}: {e}", file.display())),
+    })
+}
+
 fn decisions(args: DecisionsArgs) -> Result<ExitCode, CliError> {
-    let m = read_match_file(&args.file).map_err(|e| match e {
-        MatchFileError::Io(e) => {
-            CliError::failed(format!("cannot read {}: {e}", args.file.display()))
-        }
-        e => CliError::failed(format!("{}: {e}", args.file.display())),
-    })?;
+    let m = read(&args.file)?;
     let mut out = String::new();
     for item in in_file_order(&m) {
         let line = match (item, args.json) {
@@ -106,7 +114,8 @@ fn level(points: u8) -> &'static str {
     }
 }
 
-fn decision_text(m: &Match, game: &Game, number: usize, d: &Decision) -> String {
+/// One decision as a line of text.
+pub fn decision_text(m: &Match, game: &Game, number: usize, d: &Decision) -> String {
     let name = one_line(&m.players[d.player]);
     let what = match &d.kind {
         DecisionKind::Move(c) => {
@@ -158,7 +167,8 @@ struct DecisionJson {
     points: Option<u8>,
 }
 
-fn decision_json(game: &Game, number: usize, d: &Decision) -> String {
+/// One decision as JSON (the fields that apply).
+pub fn decision_json(game: &Game, number: usize, d: &Decision) -> String {
     let mut j = DecisionJson {
         game: game.number,
         number,

@@ -19,6 +19,7 @@ mod fit;
 mod interrupt;
 mod learn;
 mod match_files;
+mod match_review;
 mod moves;
 mod play;
 mod progress;

@@ -1,0 +1,237 @@
+//! `bgw match review`: a match reviewed by gnubg at each decision's match state, as its
+//! `analyse match` does, with the classic program's own choices beside.
+
+use super::match_files::{decision_json, decision_text, read};
+use super::progress::Progress;
+use super::rank::load_weights;
+use super::{CliError, interrupt, print};
+use bgw_engine::matches::{
+    CubeVerdict, Match, PlayerSummary, ReviewOptions, Reviewed, Verdict, review, summarize,
+};
+use bgw_engine::reference::gnubg::{Config, Gnubg};
+use serde_json::json;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Arguments of `bgw match review`.
+#[derive(clap::Args)]
+pub struct ReviewArgs {
+    /// The match file: MAT or gnubg's SGF.
+    file: PathBuf,
+    /// gnubg's depth: 0, 1 or 2 plies.
+    #[arg(long, default_value_t = 0)]
+    plies: u8,
+    /// The classic program's weights (RON); the built-in defaults when absent.
+    #[arg(long)]
+    weights: Option<PathBuf>,
+    /// gnubg processes at once, 1 to 16 (default: one a core).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// One JSON object a line: each decision with gnubg's verdict, then the summary.
+    #[arg(long)]
+    json: bool,
+    /// No progress on stderr.
+    #[arg(long)]
+    quiet: bool,
+}
+
+/// Runs `bgw match review`.
+pub fn run(args: ReviewArgs) -> Result<ExitCode, CliError> {
+    if args.plies > 2 {
+        return Err(CliError::usage(format!(
+            "--plies must be 0, 1 or 2, not {}",
+            args.plies
+        )));
+    }
+    let threads = match args.threads {
+        Some(n) if !(1..=16).contains(&n) => {
+            return Err(CliError::usage(format!(
+                "--threads must be 1 to 16, not {n}"
+            )));
+        }
+        Some(n) => n,
+        None => std::thread::available_parallelism().map_or(2, |n| n.get().min(16)),
+    };
+    let weights = load_weights(args.weights.as_ref())?;
+    let m = read(&args.file)?;
+    let task = interrupt::task();
+    let gnubg = Config::default().stopped_by(&task);
+    let options = ReviewOptions {
+        plies: args.plies,
+        weights,
+        threads,
+    };
+    let mut bar = Progress::new("review (decisions)", &task, args.quiet);
+    let make = || Gnubg::new(gnubg.clone());
+    let reviewed = review(&m, &options, &make, &task, &mut |_| {});
+    bar.finish();
+    if interrupt::interrupted() {
+        return Err(CliError::interrupted("interrupted: no review"));
+    }
+    if let Some(why) = engine_failure(&reviewed) {
+        return Err(CliError::failed(format!(
+            "gnubg could not review the match: {why}"
+        )));
+    }
+    let summary = summarize(&m, &reviewed);
+    let text = if args.json {
+        json_lines(&m, &reviewed, &summary)
+    } else {
+        text(&m, &reviewed, &summary, args.plies)
+    };
+    print(&text)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// gnubg's failure when every decision it was asked about failed (gnubg missing, refusing).
+fn engine_failure(reviewed: &[Reviewed]) -> Option<String> {
+    let failed = |r: &Reviewed| match &r.verdict {
+        Verdict::NotJudged(why) if why.starts_with("the engine failed") => Some(why.clone()),
+        _ => None,
+    };
+    let judged = reviewed.iter().filter(
+        |r| !matches!(&r.verdict, Verdict::NotJudged(w) if !w.starts_with("the engine failed")),
+    );
+    let mut whys = judged.map(failed);
+    let first = whys.next()??;
+    whys.all(|w| w.is_some()).then_some(first)
+}
+
+fn cube_json(c: &CubeVerdict) -> serde_json::Value {
+    json!({
+        "action": c.decision.action,
+        "no_double": c.decision.no_double,
+        "double_take": c.decision.double_take,
+        "double_pass": c.decision.double_pass,
+        "error": c.error,
+        "mark": c.mark,
+    })
+}
+
+/// Each decision as `bgw match decisions --json` gives it with gnubg's verdict added, then
+/// the summary.
+fn json_lines(m: &Match, reviewed: &[Reviewed], summary: &[PlayerSummary; 2]) -> String {
+    let mut out = String::new();
+    for r in reviewed {
+        let game = &m.games[r.game];
+        let d = &game.decisions[r.decision];
+        let mut v: serde_json::Value =
+            serde_json::from_str(&decision_json(game, r.decision + 1, d)).unwrap_or_default();
+        match &r.verdict {
+            Verdict::Move { play, no_double } => {
+                v["gnubg"] = json!({
+                    "best": play.best,
+                    "best_equity": play.best_equity,
+                    "played_equity": play.played_equity,
+                    "loss": play.loss,
+                    "mark": play.mark,
+                    "forced": play.choices <= 1,
+                    "classic": play.classic,
+                    "classic_loss": play.classic_loss,
+                });
+                if let Some(c) = no_double {
+                    v["gnubg"]["cube"] = cube_json(c);
+                }
+            }
+            Verdict::Cube(c) => v["gnubg"] = cube_json(c),
+            Verdict::NotJudged(why) => v["gnubg"] = json!({ "not_judged": why }),
+        }
+        out.push_str(&v.to_string());
+        out.push('\n');
+    }
+    out.push_str(&json!({ "summary": { "players": summary } }).to_string());
+    out.push('\n');
+    out
+}
+
+/// A line a decision with gnubg's verdict, then the summary table.
+fn text(m: &Match, reviewed: &[Reviewed], summary: &[PlayerSummary; 2], plies: u8) -> String {
+    use std::fmt::Write;
+    let mut out = String::new();
+    for r in reviewed {
+        let game = &m.games[r.game];
+        let d = &game.decisions[r.decision];
+        let line = decision_text(m, game, r.decision + 1, d);
+        let verdict = match &r.verdict {
+            Verdict::Move { play, no_double } => {
+                let mut s = match play.loss {
+                    _ if play.choices <= 1 => "forced".to_string(),
+                    Some(0.0) => "gnubg's best".to_string(),
+                    Some(l) => format!(
+                        "loses {:.1} mEMG{} (gnubg: {})",
+                        1000.0 * l,
+                        mark_words(play.mark.words()),
+                        play.best
+                    ),
+                    None => format!("not rated (gnubg's best: {})", play.best),
+                };
+                if play.choices > 1 {
+                    let _ = write!(
+                        s,
+                        "; classic {}",
+                        if play.classic_loss == 0.0 {
+                            format!("{} (gnubg's best)", play.classic)
+                        } else {
+                            format!("{} loses {:.1}", play.classic, 1000.0 * play.classic_loss)
+                        }
+                    );
+                }
+                if let Some(c) = no_double.as_ref().filter(|c| c.error > 0.0) {
+                    let _ = write!(
+                        s,
+                        "; missed double ({}) costs {:.1} mEMG{}",
+                        c.decision.action,
+                        1000.0 * c.error,
+                        mark_words(c.mark.words())
+                    );
+                }
+                s
+            }
+            Verdict::Cube(c) if c.error > 0.0 => format!(
+                "gnubg: {}; costs {:.1} mEMG{}",
+                c.decision.action,
+                1000.0 * c.error,
+                mark_words(c.mark.words())
+            ),
+            Verdict::Cube(c) => format!("gnubg: {}", c.decision.action),
+            Verdict::NotJudged(why) => format!("not judged: {why}"),
+        };
+        let _ = writeln!(out, "{line}  —  {verdict}");
+    }
+    let _ = writeln!(
+        out,
+        "\ngnubg {plies}-ply review  {:<20} {:>8} {:>10} {:>9} {:>4} {:>9} {:>10} {:>12}",
+        "player",
+        "unforced",
+        "error rate",
+        "doubtful",
+        "bad",
+        "very bad",
+        "cube EMG",
+        "classic rate"
+    );
+    for p in summary {
+        let _ = writeln!(
+            out,
+            "                  {:<20} {:>8} {:>10.2} {:>9} {:>4} {:>9} {:>10.3} {:>12.2}",
+            p.name,
+            p.unforced_moves,
+            p.error_rate_memg,
+            p.doubtful,
+            p.bad,
+            p.very_bad,
+            p.cube_error_emg,
+            p.classic_error_rate_memg
+        );
+    }
+    out.push_str("(error rates in mEMG per unforced move, as gnubg prints them)\n");
+    out
+}
+
+fn mark_words(words: &str) -> String {
+    if words.is_empty() {
+        String::new()
+    } else {
+        format!(", {words}")
+    }
+}
