@@ -49,27 +49,27 @@ const MAX_POINTS: u32 = (1 << 15) - 1;
 /// Reads gnubg's SGF text: every game replayed, every move checked, the analysis kept.
 pub fn read_sgf(text: &str) -> Result<Match, SgfError> {
     let trees = read_collection(text)?;
+    let first_line = trees.first().map_or(1, |t| t.line);
     let mut header: Option<Header> = None;
     let mut records = Vec::new();
     let mut skipped = Vec::new();
-    for tree in &trees {
+    for mut tree in trees {
         let Some(root) = tree.nodes.first() else {
-            skipped.push(skip(tree, "an empty game tree"));
+            skipped.push(skip(&tree, "an empty game tree"));
             continue;
         };
         if root.value("GM").map(str::trim) != Some("6") {
-            skipped.push(skip(tree, "not a backgammon game (GM[6])"));
+            skipped.push(skip(&tree, "not a backgammon game (GM[6])"));
             continue;
         }
         let game = RootInfo::read(root)?;
         let header = header.get_or_insert_with(|| game.header(root));
         game.check_same_match(header, root.line);
-        records.push(game_record(tree, &game, records.len()));
+        records.push(game_record(&mut tree, &game, records.len()));
     }
     let Some(mut header) = header else {
-        let line = trees.first().map_or(1, |t| t.line);
         return Err(SgfError {
-            line,
+            line: first_line,
             message: "no backgammon game (GM[6]) in the file".into(),
         });
     };
@@ -206,8 +206,13 @@ fn result(text: &str) -> Option<(usize, u32, bool)> {
     Some((winner, points, resigned))
 }
 
-fn game_record(tree: &Tree, info: &RootInfo, index: usize) -> GameRecord {
-    let mut actions: Vec<Action> = tree.nodes.iter().skip(1).flat_map(node_actions).collect();
+fn game_record(tree: &mut Tree, info: &RootInfo, index: usize) -> GameRecord {
+    let mut actions: Vec<Action> = tree
+        .nodes
+        .iter_mut()
+        .skip(1)
+        .flat_map(node_actions)
+        .collect();
     // The set-up in the root node, if any, comes first.
     if let Some(root) = tree.nodes.first() {
         actions.splice(
@@ -256,7 +261,7 @@ fn action(node: &Node, player: usize, text: String, act: Act) -> Action {
 }
 
 /// A node's actions: its set-up, then its move or cube action with the analysis kept.
-fn node_actions(node: &Node) -> Vec<Action> {
+fn node_actions(node: &mut Node) -> Vec<Action> {
     let mut out = Vec::new();
     if let Some(s) = setup(node) {
         out.push(action(
@@ -329,10 +334,14 @@ fn steps_text(segments: &[Segment]) -> String {
         .join(" ")
 }
 
-fn analysis(node: &Node, player: usize) -> Analysis {
+/// The node's analysis, its values moved out of the node.
+fn analysis(node: &mut Node, player: usize) -> Analysis {
     Analysis {
-        moves: node.values("A").and_then(|v| read_move_analysis(v, player)),
-        cube: node.value("DA").map(read_cube_analysis),
+        moves: node.take("A").and_then(|v| read_move_analysis(v, player)),
+        cube: node
+            .take("DA")
+            .and_then(|v| v.into_iter().next())
+            .map(read_cube_analysis),
     }
 }
 
