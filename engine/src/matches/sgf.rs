@@ -65,7 +65,8 @@ pub fn read_sgf(text: &str) -> Result<Match, SgfError> {
         let game = RootInfo::read(root)?;
         let header = header.get_or_insert_with(|| game.header(root));
         game.check_same_match(header, root.line);
-        records.push(game_record(&mut tree, &game, records.len()));
+        let record = game_record(&mut tree, &game, records.len(), &mut header.warnings);
+        records.push(record);
     }
     let Some(mut header) = header else {
         return Err(SgfError {
@@ -206,13 +207,17 @@ fn result(text: &str) -> Option<(usize, u32, bool)> {
     Some((winner, points, resigned))
 }
 
-fn game_record(tree: &mut Tree, info: &RootInfo, index: usize) -> GameRecord {
-    let mut actions: Vec<Action> = tree
-        .nodes
-        .iter_mut()
-        .skip(1)
-        .flat_map(node_actions)
-        .collect();
+fn game_record(
+    tree: &mut Tree,
+    info: &RootInfo,
+    index: usize,
+    warnings: &mut Vec<Warning>,
+) -> GameRecord {
+    let number = info.index.saturating_add(1).max(index as u32 + 1);
+    let mut actions: Vec<Action> = Vec::new();
+    for node in tree.nodes.iter_mut().skip(1) {
+        actions.extend(node_actions(node, number, warnings));
+    }
     // The set-up in the root node, if any, comes first.
     if let Some(root) = tree.nodes.first() {
         actions.splice(
@@ -240,7 +245,7 @@ fn game_record(tree: &mut Tree, info: &RootInfo, index: usize) -> GameRecord {
         });
     }
     GameRecord {
-        number: info.index.saturating_add(1).max(index as u32 + 1),
+        number,
         score: info.score,
         line: tree.nodes.first().map_or(tree.line, |n| n.line),
         crawford: Some(info.crawford_game),
@@ -261,7 +266,9 @@ fn action(node: &Node, player: usize, text: String, act: Act) -> Action {
 }
 
 /// A node's actions: its set-up, then its move or cube action with the analysis kept.
-fn node_actions(node: &mut Node) -> Vec<Action> {
+/// A node's actions; a `B`/`W` value that is no move or cube action is warned about and left
+/// out (gnubg ignores it too).
+fn node_actions(node: &mut Node, game: u32, warnings: &mut Vec<Warning>) -> Vec<Action> {
     let mut out = Vec::new();
     if let Some(s) = setup(node) {
         out.push(action(
@@ -277,10 +284,19 @@ fn node_actions(node: &mut Node) -> Vec<Action> {
         .find_map(|(player, id)| Some((player, node.value(id)?)));
     if let Some((player, value)) = played {
         let text = shorten(&format!("{}[{value}]", ["W", "B"][player]), 80);
-        if let Some(act) = play(value, player) {
-            let mut a = action(node, player, text, act);
-            a.analysis = analysis(node, player);
-            out.push(a);
+        match play(value, player) {
+            Some(act) => {
+                let mut a = action(node, player, text, act);
+                a.analysis = analysis(node, player);
+                out.push(a);
+            }
+            None => warnings.push(Warning {
+                game,
+                move_number: None,
+                line: node.line,
+                text,
+                why: "neither a roll and its move nor a cube action: left out".into(),
+            }),
         }
     }
     out
