@@ -48,7 +48,7 @@
 //!   two-sided ([`studies::two_sided`]), the benchmark and the fit ([`studies::benchmark`]),
 //!   duels ([`studies::duel`]), tuning ([`studies::tune`]), calibration
 //!   ([`studies::calibrate`]).
-//! - **[Matches](matches)**: match files (MAT, gnubg's SGF) read and written, every move
+//! - **[Matches](mod@matches)**: match files (MAT, gnubg's SGF) read and written, every move
 //!   replayed and checked.
 //! - **[«Чемпион»](champion)**: seed 002's program and its exact solution.
 //! - **[Files](io)**: atomic writes and reading user files safely.

@@ -3,7 +3,9 @@
 //! it, which must read to the same decisions, or a small file of its own.
 
 use bgw_engine::core::moves::Refusal;
-use bgw_engine::matches::{Decision, DecisionKind, HowEnded, Legality, Match, read_mat, side_of};
+use bgw_engine::matches::{
+    Decision, DecisionKind, HowEnded, Legality, Match, read_mat, read_sgf, side_of,
+};
 use bgw_engine::{Dice, Position, Side};
 use std::path::PathBuf;
 
@@ -644,4 +646,27 @@ fn the_side_convention() {
     let d = &m.games[0].decisions[0];
     assert_eq!(d.position, Position::opening(Side::Black));
     assert_eq!(d.match_id.on_roll, Side::Black);
+}
+
+#[test]
+fn numbers_at_their_limits_neither_overflow_nor_panic() {
+    let g = opening_game(
+        "  1) 31: 8/5 6/5                 Doubles => 4294967295\n  \
+         2)  Takes\n      Wins 4294967295 points and the match\n",
+    );
+    let m = read(&g);
+    assert!(
+        m.warnings.iter().any(|w| w.why.contains("4294967295")),
+        "{:?}",
+        m.warnings
+    );
+    let r = m.games[0].result.unwrap();
+    assert_eq!(
+        (r.winner, r.points, r.how),
+        (0, 4294967295, HowEnded::Resigned)
+    );
+    assert_eq!(m.final_score(), [u16::MAX, 0]);
+    let again = read(&m.to_mat());
+    assert_eq!(again.to_mat(), m.to_mat());
+    assert!(read_sgf(&m.to_sgf()).is_ok());
 }

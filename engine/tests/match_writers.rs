@@ -176,3 +176,18 @@ fn a_game_set_up_away_from_the_opening_writes_back() {
         "set-up",
     );
 }
+
+#[test]
+fn nothing_is_left_out_unsaid() {
+    // An SGF move value that is no move: a warning, the rest read.
+    let sgf = "(;FF[4]GM[6]MI[length:3]PW[a]PB[b]\n;W[31hefe]\n;B[72abcd]\n;B[62agln])";
+    let m = read_sgf(sgf).unwrap();
+    assert_eq!(m.warnings.len(), 1);
+    assert_eq!((m.warnings[0].line, m.warnings[0].game), (3, 1));
+    assert_eq!(m.games[0].decisions.len(), 2);
+    // A comment among a game's lines is kept with the tags.
+    let mat = "3 point match\n\n Game 1\n a : 0        b : 0\n; [Game 1, Move 1: Dice set to Manual Rolls]\n  1) 31: 8/5 6/5\n";
+    let m = read_mat(mat).unwrap();
+    assert_eq!(m.tags.len(), 1);
+    assert!(m.tags[0].1.contains("Dice set to"), "{:?}", m.tags);
+}

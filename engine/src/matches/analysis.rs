@@ -87,34 +87,44 @@ pub struct CubeEval {
 /// Reads an `A` property: its values (the index of the move played, then each candidate),
 /// for the move's `player` (0 or 1, which decides the letters' numbering). `None` when the
 /// first value is not an index.
-pub(crate) fn read_move_analysis(values: &[String], player: usize) -> Option<MoveAnalysis> {
-    let (first, rest) = values.split_first()?;
-    let played = first.trim().parse().ok()?;
-    let candidates = rest.iter().map(|v| candidate(v, player)).collect();
+pub(crate) fn read_move_analysis(values: Vec<String>, player: usize) -> Option<MoveAnalysis> {
+    let mut values = values.into_iter();
+    let played = values.next()?.trim().parse().ok()?;
+    let candidates = values.map(|v| candidate(v, player)).collect();
     Some(MoveAnalysis { played, candidates })
 }
 
-fn candidate(value: &str, player: usize) -> Candidate {
-    let (letters, text) = value.split_once(' ').unwrap_or((value, ""));
-    let segments = move_letters(letters, player).unwrap_or_default();
+/// A candidate from its value: the letters keep the value's text, the rest is copied once.
+fn candidate(mut letters: String, player: usize) -> Candidate {
+    let text = match letters.find(' ') {
+        Some(i) => {
+            let text = letters[i + 1..].to_string();
+            letters.truncate(i);
+            text
+        }
+        None => String::new(),
+    };
     Candidate {
-        letters: letters.to_string(),
-        segments,
-        text: text.to_string(),
-        eval: move_eval(text),
+        segments: move_letters(&letters, player).unwrap_or_default(),
+        eval: move_eval(&text),
+        letters,
+        text,
     }
 }
 
-/// The words of an `E` evaluation after its version, or `None` for anything else.
-fn eval_words(text: &str) -> Option<Vec<&str>> {
-    let mut words = text.split_whitespace();
+/// The words of an `E` evaluation after its version (`E ver 3 …`), or `None` for anything
+/// else.
+fn eval_words(text: &str) -> Option<std::str::SplitAsciiWhitespace<'_>> {
+    let mut words = text.split_ascii_whitespace();
     if words.next()? != "E" {
         return None;
     }
-    let rest: Vec<&str> = words.collect();
-    match rest.as_slice() {
-        ["ver", _, tail @ ..] => Some(tail.to_vec()),
-        _ => Some(rest),
+    let after_e = words.clone();
+    if words.next() == Some("ver") {
+        words.next();
+        Some(words)
+    } else {
+        Some(after_e)
     }
 }
 
@@ -127,18 +137,19 @@ fn plies(word: &str) -> Option<(u32, bool)> {
     Some((digits.parse().ok()?, cubeful))
 }
 
-fn numbers<const N: usize>(words: &[&str]) -> Option<[f64; N]> {
+/// The next `N` words as finite numbers.
+fn numbers<'a, const N: usize>(words: &mut impl Iterator<Item = &'a str>) -> Option<[f64; N]> {
     let mut out = [0.0; N];
-    for (o, w) in out.iter_mut().zip(words.get(..N)?) {
-        *o = w.parse().ok().filter(|x: &f64| x.is_finite())?;
+    for o in &mut out {
+        *o = words.next()?.parse().ok().filter(|x: &f64| x.is_finite())?;
     }
     Some(out)
 }
 
 fn move_eval(text: &str) -> Option<MoveEval> {
-    let words = eval_words(text)?;
-    let [p0, p1, p2, p3, p4, equity] = numbers::<6>(&words)?;
-    let (plies, cubeful) = plies(words.get(6)?)?;
+    let mut words = eval_words(text)?;
+    let [p0, p1, p2, p3, p4, equity] = numbers::<6>(&mut words)?;
+    let (plies, cubeful) = plies(words.next()?)?;
     Some(MoveEval {
         probabilities: [p0, p1, p2, p3, p4],
         equity,
@@ -148,22 +159,20 @@ fn move_eval(text: &str) -> Option<MoveEval> {
 }
 
 /// Reads a `DA` value.
-pub(crate) fn read_cube_analysis(value: &str) -> CubeAnalysis {
+pub(crate) fn read_cube_analysis(text: String) -> CubeAnalysis {
     CubeAnalysis {
-        text: value.to_string(),
-        eval: cube_eval(value),
+        eval: cube_eval(&text),
+        text,
     }
 }
 
 fn cube_eval(text: &str) -> Option<CubeEval> {
-    let words = eval_words(text)?;
-    let (plies, cubeful) = plies(words.first()?)?;
-    // Plies, deterministic, noise, prune: the 14 outputs follow.
-    let outputs = numbers::<14>(words.get(4..)?)?;
-    let mut no_double = [0.0; 7];
-    let mut double_take = [0.0; 7];
-    no_double.copy_from_slice(&outputs[..7]);
-    double_take.copy_from_slice(&outputs[7..]);
+    let mut words = eval_words(text)?;
+    let (plies, cubeful) = plies(words.next()?)?;
+    // Deterministic, noise, prune: the 14 outputs follow.
+    let mut words = words.skip(3);
+    let no_double = numbers::<7>(&mut words)?;
+    let double_take = numbers::<7>(&mut words)?;
     Some(CubeEval {
         plies,
         cubeful,
@@ -185,7 +194,7 @@ mod tests {
                 .to_string(),
             "aglp R ver 3 whatever".to_string(),
         ];
-        let a = read_move_analysis(&values, 1).unwrap();
+        let a = read_move_analysis(values.to_vec(), 1).unwrap();
         assert_eq!(a.played, 0);
         let c = &a.candidates[0];
         assert_eq!(c.letters, "aggk");
@@ -202,7 +211,7 @@ mod tests {
         assert!(c.text.starts_with("E ver 3 0.513076"));
         assert_eq!(a.candidates[1].eval, None);
         assert_eq!(a.candidates[1].text, "R ver 3 whatever");
-        assert_eq!(read_move_analysis(&["x".to_string()], 0), None);
+        assert_eq!(read_move_analysis(vec!["x".to_string()], 0), None);
     }
 
     #[test]
@@ -210,13 +219,13 @@ mod tests {
         let text = "E ver 3 0C 1 0.000000 1 0.527989 0.132733 0.005894 0.126285 0.004275 \
                     0.063871 0.507131 0.527989 0.132733 0.005894 0.126285 0.004275 0.063871 \
                     0.484960";
-        let c = read_cube_analysis(text);
+        let c = read_cube_analysis(text.to_string());
         assert_eq!(c.text, text);
         let e = c.eval.unwrap();
         assert_eq!((e.plies, e.cubeful), (0, true));
         assert_eq!(e.no_double[6], 0.507131);
         assert_eq!(e.double_take[6], 0.484960);
-        assert_eq!(read_cube_analysis("E ver 3 0C 1").eval, None);
-        assert_eq!(read_cube_analysis("E nan").eval, None);
+        assert_eq!(read_cube_analysis("E ver 3 0C 1".into()).eval, None);
+        assert_eq!(read_cube_analysis("E nan".into()).eval, None);
     }
 }

@@ -199,6 +199,9 @@ fn read_games(lines: &[Line], header: &mut Header) -> Result<Vec<GameRecord>, Ma
     for (k, &s) in starts.iter().enumerate() {
         let end = starts.get(k + 1).copied().unwrap_or(lines.len());
         laid_out.push(lay_out_game(&lines[s..end])?);
+        // Comments among a game's lines are kept with the header's.
+        let comments = lines[s..end].iter().filter(|l| is_comment(l.text));
+        header.tags.extend(comments.map(|l| tag(l.text.trim())));
     }
     let columns = Columns::of(&laid_out);
     for game in laid_out {

@@ -91,7 +91,7 @@ impl Match {
         if let Some(r) = game.result.filter(|r| r.how != HowEnded::Unfinished) {
             let s = if r.points == 1 { "" } else { "s" };
             let mut wins = format!("Wins {} point{s}", r.points);
-            let score = u32::from(game.score[r.winner]) + r.points;
+            let score = u32::from(game.score[r.winner]).saturating_add(r.points);
             if self.match_length > 0 && score >= u32::from(self.match_length) {
                 wins.push_str(" and the match");
             }

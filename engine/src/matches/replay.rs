@@ -33,13 +33,19 @@ pub(crate) fn replay_match(mut header: Header, records: Vec<GameRecord>) -> Matc
     let mut generator = MoveGenerator::new();
     let mut games: Vec<Game> = Vec::with_capacity(records.len());
     let mut crawford_played = false;
-    for record in &records {
+    for mut record in records {
         if let Some(previous) = games.last() {
-            check_score(previous, record, header.match_length, &mut warnings);
+            check_score(previous, &record, header.match_length, &mut warnings);
         }
-        let crawford = crawford_game(&header, record, crawford_played, &mut warnings);
+        let crawford = crawford_game(&header, &record, crawford_played, &mut warnings);
         crawford_played |= crawford;
-        let replay = Replay::new(&header, record, crawford, &mut warnings, &mut generator);
+        let mut replay = Replay::new(&header, &record, crawford, &mut warnings, &mut generator);
+        // Each action's analysis moves to its decision, uncopied.
+        replay.analyses = record
+            .actions
+            .iter_mut()
+            .map(|a| std::mem::take(&mut a.analysis))
+            .collect();
         games.push(replay.run(&record.actions));
     }
     // A warning quotes the file: one line, short, control characters escaped.
@@ -144,6 +150,10 @@ struct Replay<'a> {
     over: Option<GameResult>,
     warnings: &'a mut Vec<Warning>,
     generator: &'a mut MoveGenerator,
+    /// The analysis of each action, taken by its decision.
+    analyses: Vec<Analysis>,
+    /// The index of the action being replayed.
+    current: usize,
 }
 
 /// Whether to go on with the game's next action.
@@ -177,11 +187,14 @@ impl<'a> Replay<'a> {
             over: None,
             warnings,
             generator,
+            analyses: Vec::new(),
+            current: 0,
         }
     }
 
     fn run(mut self, actions: &[Action]) -> Game {
         for (i, action) in actions.iter().enumerate() {
+            self.current = i;
             if let Next::Stop = self.act(action, &actions[i + 1..]) {
                 self.game.result = self.over.or_else(|| stated_result(&actions[i + 1..]));
                 return self.game;
@@ -242,7 +255,11 @@ impl<'a> Replay<'a> {
             match_id,
             line: action.line,
             move_number: action.move_number,
-            analysis: action.analysis.clone(),
+            analysis: self
+                .analyses
+                .get_mut(self.current)
+                .map(std::mem::take)
+                .unwrap_or_default(),
         });
     }
 

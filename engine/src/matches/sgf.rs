@@ -49,27 +49,28 @@ const MAX_POINTS: u32 = (1 << 15) - 1;
 /// Reads gnubg's SGF text: every game replayed, every move checked, the analysis kept.
 pub fn read_sgf(text: &str) -> Result<Match, SgfError> {
     let trees = read_collection(text)?;
+    let first_line = trees.first().map_or(1, |t| t.line);
     let mut header: Option<Header> = None;
     let mut records = Vec::new();
     let mut skipped = Vec::new();
-    for tree in &trees {
+    for mut tree in trees {
         let Some(root) = tree.nodes.first() else {
-            skipped.push(skip(tree, "an empty game tree"));
+            skipped.push(skip(&tree, "an empty game tree"));
             continue;
         };
         if root.value("GM").map(str::trim) != Some("6") {
-            skipped.push(skip(tree, "not a backgammon game (GM[6])"));
+            skipped.push(skip(&tree, "not a backgammon game (GM[6])"));
             continue;
         }
         let game = RootInfo::read(root)?;
         let header = header.get_or_insert_with(|| game.header(root));
         game.check_same_match(header, root.line);
-        records.push(game_record(tree, &game, records.len()));
+        let record = game_record(&mut tree, &game, records.len(), &mut header.warnings);
+        records.push(record);
     }
     let Some(mut header) = header else {
-        let line = trees.first().map_or(1, |t| t.line);
         return Err(SgfError {
-            line,
+            line: first_line,
             message: "no backgammon game (GM[6]) in the file".into(),
         });
     };
@@ -206,8 +207,17 @@ fn result(text: &str) -> Option<(usize, u32, bool)> {
     Some((winner, points, resigned))
 }
 
-fn game_record(tree: &Tree, info: &RootInfo, index: usize) -> GameRecord {
-    let mut actions: Vec<Action> = tree.nodes.iter().skip(1).flat_map(node_actions).collect();
+fn game_record(
+    tree: &mut Tree,
+    info: &RootInfo,
+    index: usize,
+    warnings: &mut Vec<Warning>,
+) -> GameRecord {
+    let number = info.index.saturating_add(1).max(index as u32 + 1);
+    let mut actions: Vec<Action> = Vec::new();
+    for node in tree.nodes.iter_mut().skip(1) {
+        actions.extend(node_actions(node, number, warnings));
+    }
     // The set-up in the root node, if any, comes first.
     if let Some(root) = tree.nodes.first() {
         actions.splice(
@@ -235,7 +245,7 @@ fn game_record(tree: &Tree, info: &RootInfo, index: usize) -> GameRecord {
         });
     }
     GameRecord {
-        number: info.index.saturating_add(1).max(index as u32 + 1),
+        number,
         score: info.score,
         line: tree.nodes.first().map_or(tree.line, |n| n.line),
         crawford: Some(info.crawford_game),
@@ -256,7 +266,9 @@ fn action(node: &Node, player: usize, text: String, act: Act) -> Action {
 }
 
 /// A node's actions: its set-up, then its move or cube action with the analysis kept.
-fn node_actions(node: &Node) -> Vec<Action> {
+/// A node's actions; a `B`/`W` value that is no move or cube action is warned about and left
+/// out (gnubg ignores it too).
+fn node_actions(node: &mut Node, game: u32, warnings: &mut Vec<Warning>) -> Vec<Action> {
     let mut out = Vec::new();
     if let Some(s) = setup(node) {
         out.push(action(
@@ -272,10 +284,19 @@ fn node_actions(node: &Node) -> Vec<Action> {
         .find_map(|(player, id)| Some((player, node.value(id)?)));
     if let Some((player, value)) = played {
         let text = shorten(&format!("{}[{value}]", ["W", "B"][player]), 80);
-        if let Some(act) = play(value, player) {
-            let mut a = action(node, player, text, act);
-            a.analysis = analysis(node, player);
-            out.push(a);
+        match play(value, player) {
+            Some(act) => {
+                let mut a = action(node, player, text, act);
+                a.analysis = analysis(node, player);
+                out.push(a);
+            }
+            None => warnings.push(Warning {
+                game,
+                move_number: None,
+                line: node.line,
+                text,
+                why: "neither a roll and its move nor a cube action: left out".into(),
+            }),
         }
     }
     out
@@ -329,10 +350,14 @@ fn steps_text(segments: &[Segment]) -> String {
         .join(" ")
 }
 
-fn analysis(node: &Node, player: usize) -> Analysis {
+/// The node's analysis, its values moved out of the node.
+fn analysis(node: &mut Node, player: usize) -> Analysis {
     Analysis {
-        moves: node.values("A").and_then(|v| read_move_analysis(v, player)),
-        cube: node.value("DA").map(read_cube_analysis),
+        moves: node.take("A").and_then(|v| read_move_analysis(v, player)),
+        cube: node
+            .take("DA")
+            .and_then(|v| v.into_iter().next())
+            .map(read_cube_analysis),
     }
 }
 

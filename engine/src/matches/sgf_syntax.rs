@@ -35,6 +35,12 @@ impl Node {
         self.values(id).and_then(|v| v.first()).map(String::as_str)
     }
 
+    /// The values of property `id`, moved out of the node (`None` when it has none).
+    pub fn take(&mut self, id: &str) -> Option<Vec<String>> {
+        let p = self.properties.iter_mut().find(|p| p.id == id)?;
+        Some(std::mem::take(&mut p.values))
+    }
+
     /// All the values of property `id`, if the node has it.
     pub fn values(&self, id: &str) -> Option<&[String]> {
         self.properties
@@ -51,23 +57,25 @@ fn error(line: usize, message: impl Into<String>) -> SgfError {
     }
 }
 
-/// The scanner's place in the text.
+/// The scanner's place in the text: a byte index and its line.
 struct Scan<'a> {
-    chars: std::iter::Peekable<std::str::CharIndices<'a>>,
+    text: &'a str,
+    pos: usize,
     line: usize,
 }
 
 impl Scan<'_> {
     fn next(&mut self) -> Option<char> {
-        let (_, c) = self.chars.next()?;
+        let c = self.peek()?;
+        self.pos += c.len_utf8();
         if c == '\n' {
             self.line += 1;
         }
         Some(c)
     }
 
-    fn peek(&mut self) -> Option<char> {
-        self.chars.peek().map(|&(_, c)| c)
+    fn peek(&self) -> Option<char> {
+        self.text.get(self.pos..)?.chars().next()
     }
 
     fn skip_space(&mut self) {
@@ -77,19 +85,28 @@ impl Scan<'_> {
     }
 
     /// A value after its `[`: up to the `]` not escaped; `\` keeps the next character and a
-    /// `\` before a line end removes both (a soft line break).
+    /// `\` before a line end removes both (a soft line break). Copied a run at a time.
     fn value(&mut self) -> Result<String, SgfError> {
         let start = self.line;
+        let unclosed = || error(start, "a property value with no closing ]");
         let mut out = String::new();
         loop {
+            let rest = self.text.get(self.pos..).unwrap_or("");
+            // Both are ASCII: a byte search finds them at a character boundary.
+            let i = rest
+                .bytes()
+                .position(|b| b == b']' || b == b'\\')
+                .ok_or_else(unclosed)?;
+            let run = &rest[..i];
+            self.line += run.bytes().filter(|&b| b == b'\n').count();
+            out.push_str(run);
+            self.pos += i + 1;
+            if rest.as_bytes()[i] == b']' {
+                return Ok(out);
+            }
             match self.next() {
-                None => return Err(error(start, "a property value with no closing ]")),
-                Some(']') => return Ok(out),
-                Some('\\') => match self.next() {
-                    None => return Err(error(start, "a property value with no closing ]")),
-                    Some('\n') => {}
-                    Some(c) => out.push(c),
-                },
+                None => return Err(unclosed()),
+                Some('\n') => {}
                 Some(c) => out.push(c),
             }
         }
@@ -121,7 +138,8 @@ impl Scan<'_> {
 /// Reads an SGF collection: each game tree's main line.
 pub(crate) fn read_collection(text: &str) -> Result<Vec<Tree>, SgfError> {
     let mut scan = Scan {
-        chars: text.char_indices().peekable(),
+        text,
+        pos: 0,
         line: 1,
     };
     let mut trees: Vec<Tree> = Vec::new();
