@@ -243,6 +243,9 @@ enum Action {
     },
     /// The error map: every pair of a two-sided database against the one-sided methods.
     Errors(super::bearoff_errors::Args),
+    /// The race formulas' and the one-sided database's cube verdicts against the exact
+    /// cubeful verdict of every pair of a cubeful two-sided database.
+    CubeErrors(super::bearoff_cube::Args),
     /// One position of a one-sided database file, or one pair of a two-sided one.
     Dump {
         /// A gnubg one-sided or two-sided .bd file.
@@ -280,6 +283,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         Some(Action::Info { file, json }) if is_two_sided(&file) => two_sided::info(&file, json),
         Some(Action::Info { file, json }) => info(&file, json),
         Some(Action::Errors(args)) => super::bearoff_errors::run(&args),
+        Some(Action::CubeErrors(args)) => super::bearoff_cube::run(&args),
         Some(Action::Dump {
             file,
             counts,
@@ -310,7 +314,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         None => {
             let Some(text) = args.position.as_deref() else {
                 return Err(CliError::usage(
-                    "give a Position ID to analyse, or one of: build, info, errors, dump",
+                    "give a Position ID to analyse, or one of: build, info, errors, cube-errors, dump",
                 ));
             };
             analyse(text, &args)

@@ -39,8 +39,9 @@ pub use normal::{ErrorMeasures, Form, approximate, phi_cdf};
 pub use race::{Formula, RaceCount, RaceSide, Reading, all as race_counts};
 pub use rule2002::{build_2002, seed_printed_moments};
 pub use study::{
-    BestPlay, BestPlayError, ErrorMap, ErrorMapError, Exact, ExactError, HISTOGRAM_LO,
+    ActionCounts, BestPlay, BestPlayError, CubeChoice, CubeErrors, CubeErrorsError, CubeRule,
+    DecisionErrors, Decisions, ErrorMap, ErrorMapError, Exact, ExactError, HISTOGRAM_LO,
     HISTOGRAM_WIDTH, Histogram, LOSS_TOLERANCE, Method, MethodErrors, Methods, PlayChance,
-    PlayJudge, PlayLosses, PlayRule, Summary, WorstPair, WorstPlay, best_play, best_play_one_sided,
-    error_map, is_chance, pair_position_id,
+    PlayJudge, PlayLosses, PlayRule, RuleErrors, Summary, WorstCube, WorstPair, WorstPlay,
+    best_play, best_play_one_sided, cube_errors, error_map, is_chance, pair_position_id,
 };
