@@ -200,8 +200,9 @@ fn reference(db: &TwoSidedDb, one: &Database<f64>) -> Reference {
                         sums[3].add(ans[2], right[2], costs[2]);
                     }
                 }
+                // A take counts among the worst only where the exact verdict doubles.
                 let worst = (0..3)
-                    .filter(|&d| ans[d] != right[d])
+                    .filter(|&d| ans[d] != right[d] && (d < 2 || right[0]))
                     .map(|d| costs[d])
                     .fold(0.0, f64::max);
                 if worst > r.costliest[k].0 {

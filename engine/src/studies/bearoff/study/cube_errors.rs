@@ -239,7 +239,9 @@ pub struct RuleErrors {
     pub by_pips: Vec<Decisions>,
     /// By the checkers of both sides together (index = checkers).
     pub by_checkers: Vec<Decisions>,
-    /// The pairs of largest cost, largest first.
+    /// The pairs of largest cost, largest first, each with its costliest wrong answer; a
+    /// take counts here only where the exact verdict doubles (the takes a player is asked
+    /// for), so that pairs no one would double do not fill the list.
     pub worst: Vec<WorstCube>,
 }
 
@@ -486,7 +488,9 @@ fn add_pair(
                 acc.by_pips[p][slot].add(yes, cost);
                 acc.by_checkers[c][slot].add(yes, cost);
             }
-            if acc.worst.wants(cost) && worst.is_none_or(|w| cost > w.0) {
+            // The worst pairs are those a player meets: a take only where a double is right.
+            let met = choice != CubeChoice::Take || right.double;
+            if met && acc.worst.wants(cost) && worst.is_none_or(|w| cost > w.0) {
                 worst = Some((cost, choice, yes));
             }
         }
