@@ -261,6 +261,7 @@ fn a_loaded_database_answers_and_a_race_nothing_covers_says_why() {
     h.state_mut().state.bearoff.two_sided.set_loaded(Loaded {
         table: Arc::clone(&table),
         name: "3×3 (test)".to_string(),
+        cubeful: None,
     });
     h.state_mut().act(EditAction::SetDice(0, 0));
     h.run();
@@ -278,6 +279,7 @@ fn a_loaded_database_answers_and_a_race_nothing_covers_says_why() {
     let loaded = Loaded {
         table,
         name: "3×3".to_string(),
+        cubeful: None,
     };
     let why = source(&seed, Some(&loaded)).unwrap_err();
     assert!(
@@ -344,6 +346,7 @@ fn map_app(table: Table) -> App {
     h.state_mut().state.bearoff.two_sided.set_loaded(Loaded {
         table,
         name: "test".to_string(),
+        cubeful: None,
     });
     h.run();
     h

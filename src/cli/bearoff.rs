@@ -7,9 +7,9 @@ use super::{CliError, eprint, in_range, interrupt, print};
 use bgw_engine::core::formats::read_position;
 use bgw_engine::io::user_file;
 use bgw_engine::studies::bearoff::{
-    self, Analysis, BdContents, BuildError, Database, ErrorMeasures, Form, HEADER_LEN, Header,
-    Prob, ROLLS, RaceCount, SideReport, build, build_2002, build_moments, build_within,
-    seed_printed_moments,
+    self, Analysis, BdContents, BuildError, CubeDecisions, Database, ErrorMeasures, Form,
+    HEADER_LEN, Header, ONE_SIDED_CUBE_EFFICIENCY, Prob, ROLLS, RaceCount, SideReport, build,
+    build_2002, build_moments, build_within, seed_printed_moments,
 };
 use std::fmt::Write as _;
 use std::io::Read;
@@ -96,6 +96,7 @@ struct AnalysisJson<'a> {
     on_roll: SideJson<'a>,
     opponent: SideJson<'a>,
     race: &'a [RaceCount],
+    one_sided_cube: Option<CubeDecisions>,
     #[serde(flatten)]
     study: super::bearoff_exact::StudyJson<'a>,
 }
@@ -242,6 +243,9 @@ enum Action {
     },
     /// The error map: every pair of a two-sided database against the one-sided methods.
     Errors(super::bearoff_errors::Args),
+    /// The race formulas' and the one-sided database's cube verdicts against the exact
+    /// cubeful verdict of every pair of a cubeful two-sided database.
+    CubeErrors(super::bearoff_cube::Args),
     /// One position of a one-sided database file, or one pair of a two-sided one.
     Dump {
         /// A gnubg one-sided or two-sided .bd file.
@@ -279,6 +283,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         Some(Action::Info { file, json }) if is_two_sided(&file) => two_sided::info(&file, json),
         Some(Action::Info { file, json }) => info(&file, json),
         Some(Action::Errors(args)) => super::bearoff_errors::run(&args),
+        Some(Action::CubeErrors(args)) => super::bearoff_cube::run(&args),
         Some(Action::Dump {
             file,
             counts,
@@ -309,7 +314,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         None => {
             let Some(text) = args.position.as_deref() else {
                 return Err(CliError::usage(
-                    "give a Position ID to analyse, or one of: build, info, errors, dump",
+                    "give a Position ID to analyse, or one of: build, info, errors, cube-errors, dump",
                 ));
             };
             analyse(text, &args)
@@ -408,6 +413,7 @@ fn analyse(text: &str, args: &Args) -> Result<ExitCode, CliError> {
             on_roll: SideJson::of(&a.on_roll, || out_of_range(0)),
             opponent: SideJson::of(&a.opponent, || out_of_range(1)),
             race: &a.race,
+            one_sided_cube: a.one_sided_cube,
             study: study.json(&a),
         };
         print(&format!("{}\n", serde_json::to_string_pretty(&json)?))?;
@@ -564,6 +570,16 @@ fn race(o: &mut String, a: &Analysis) {
             o,
             "  {:9} {:7.1} v {:7.1}  {metric}{}{win}",
             r.name, r.on_roll, r.opponent, r.verdict
+        );
+    }
+    if let (Some(cube), Some(p)) = (a.one_sided_cube, a.win_exact) {
+        let _ = writeln!(
+            o,
+            "  {:9} wins {:.1} %: {}  (gnubg's 0-ply rule: Janowski, cube efficiency {})",
+            "one-sided",
+            100.0 * p,
+            cube.advice().words(),
+            ONE_SIDED_CUBE_EFFICIENCY
         );
     }
 }

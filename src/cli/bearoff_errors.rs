@@ -197,6 +197,17 @@ fn method(o: &mut String, m: &MethodErrors) {
 /// as a gnubg two-sided file. With `map` its error map follows: the memory check before any
 /// work counts it too.
 pub fn load(spec: &std::path::Path, quiet: bool, map: bool) -> Result<TwoSidedDb, CliError> {
+    load_kind(spec, quiet, map, Kind::Exact)
+}
+
+/// [`load`], building `PxC` in the arithmetic of `kind`. With `map` a study of the database
+/// follows (the error map, or the cube errors, which keep less beside it).
+pub fn load_kind(
+    spec: &std::path::Path,
+    quiet: bool,
+    map: bool,
+    kind: Kind,
+) -> Result<TwoSidedDb, CliError> {
     let text = spec.to_string_lossy();
     let size = text
         .split_once('x')
@@ -225,13 +236,15 @@ pub fn load(spec: &std::path::Path, quiet: bool, map: bool) -> Result<TwoSidedDb
         return TwoSidedDb::read(spec).map_err(in_file);
     };
     if two_sided::check_size(points, checkers).is_ok() {
-        two_sided::memory::check(points, checkers, &with_map(Request::Build(Kind::Exact)))
+        two_sided::memory::check(points, checkers, &with_map(Request::Build(kind)))
             .map_err(|e| CliError::failed(e.to_string()))?;
     }
     let task = interrupt::task();
     let mut progress = Progress::new(format!("building the two-sided {text}"), &task, quiet);
-    let db = TwoSidedDb::build(points, checkers, Kind::Exact, &task).map_err(|e| match e {
-        TwoSidedError::Cancelled => CliError::interrupted("interrupted: no error map"),
+    let db = TwoSidedDb::build(points, checkers, kind, &task).map_err(|e| match e {
+        TwoSidedError::Cancelled => {
+            CliError::interrupted("interrupted: the database was not built")
+        }
         e @ TwoSidedError::Size { .. } => CliError::usage(e.to_string()),
         e => CliError::failed(e.to_string()),
     })?;

@@ -7,6 +7,7 @@
 //! Every byte for the user goes through [`print`] (stdout, checked) or [`eprint`] (stderr).
 
 mod bearoff;
+mod bearoff_cube;
 mod bearoff_errors;
 mod bearoff_exact;
 mod bearoff_two_sided;

@@ -123,7 +123,7 @@ pub fn show(ui: &mut egui::Ui, st: &BearoffState) -> Vec<BearoffAction> {
 }
 
 /// The database line: what is loaded, "Open…", the sizes to build, the job and its Cancel.
-fn database(ui: &mut egui::Ui, st: &BearoffState) -> Vec<BearoffAction> {
+pub(super) fn database(ui: &mut egui::Ui, st: &BearoffState) -> Vec<BearoffAction> {
     let mut out = Vec::new();
     let two = &st.two_sided;
     ui.horizontal_wrapped(|ui| {

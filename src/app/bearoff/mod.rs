@@ -11,7 +11,9 @@
 //! - [`state`]: the analysis, the job, the view (kept in the settings), the actions;
 //! - [`series`]: the numbers the plots and tables draw (pure functions);
 //! - [`axes`]: the plots' marks and labels (pure functions);
-//! - [`plots`]: the plots; [`tables`]: the tables (also the race formulas').
+//! - [`plots`]: the plots; [`tables`]: the tables (also the race formulas');
+//! - [`two_sided`]: the two-sided database and its studies, shown by [`error_map`] and
+//!   [`cube_errors`] (the race formulas against the exact cube).
 //!
 //! Race: pip counts and the race formulas (Keith, Thorp, Kleinman, 8-9-12, Isight).
 
@@ -19,6 +21,7 @@
 pub use crate::app::axes;
 pub mod best_play;
 pub mod chances;
+pub mod cube_errors;
 pub mod error_map;
 pub mod plots;
 pub mod series;
@@ -176,6 +179,11 @@ fn sections(ui: &mut egui::Ui, v: BearoffView, beside: bool, out: &mut Vec<Bearo
         "Error map",
         "The loaded two-sided database: every pair's one-sided and normal errors",
     ));
+    options.push((
+        Section::CubeErrors,
+        "Cube errors",
+        "The loaded cubeful database: every pair's race-formula cube decisions against the exact ones",
+    ));
     let shown = match (v.section, beside) {
         (Section::Tables, true) => Section::Distributions,
         (s, _) => s,
@@ -215,6 +223,10 @@ pub fn show(
     match view.section {
         Section::ErrorMap => {
             out.extend(error_map::show(ui, st));
+            return out;
+        }
+        Section::CubeErrors => {
+            out.extend(cube_errors::show(ui, st));
             return out;
         }
         Section::Distributions | Section::Tables => controls(ui, view, &mut out),

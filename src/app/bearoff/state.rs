@@ -10,6 +10,7 @@ use bgw_engine::core::dice::Dice;
 use bgw_engine::core::position::Position;
 use bgw_engine::core::task::Task;
 use bgw_engine::studies::bearoff::{self, Analysis, BestPlay, build_within};
+use bgw_engine::studies::two_sided::Kind;
 use serde::{Deserialize, Serialize};
 
 /// The largest database the panel builds (points).
@@ -92,6 +93,8 @@ pub enum Section {
     Tables,
     /// The loaded two-sided database's error map.
     ErrorMap,
+    /// The loaded cubeful database's cube errors: the race formulas against the exact cube.
+    CubeErrors,
     /// Best play for the dice on the board, exact against the one-sided rules.
     BestPlay,
 }
@@ -141,6 +144,8 @@ pub enum BearoffAction {
     ReadTwoSided(std::path::PathBuf),
     /// Builds the exact two-sided database of `points` × `checkers` in memory.
     BuildTwoSided(usize, usize),
+    /// Builds gnubg's cubeful two-sided database of `points` × `checkers` in memory.
+    BuildCubeful(usize, usize),
     /// Stops solving the race on the board exactly (and its best play).
     CancelExact,
     /// Stops reading or building the two-sided database.
@@ -149,7 +154,11 @@ pub enum BearoffAction {
     StartMap,
     /// Stops the error map.
     CancelMap,
-    /// Puts a race of the error map on the board (its Position ID).
+    /// Starts the loaded cubeful database's cube errors.
+    StartCube,
+    /// Stops the cube errors.
+    CancelCube,
+    /// Puts a race of the error map or the cube errors on the board (its Position ID).
     LoadRace(String),
     /// The best-play row under the pointer (shown on the board), or none.
     HoverPlay(Option<usize>),
@@ -213,13 +222,27 @@ impl BearoffState {
                     self.two_sided.map = Some(Err("cancelled".to_string()));
                 }
             }
+            BearoffAction::StartCube => {
+                return self
+                    .two_sided
+                    .start_cube()
+                    .map(Effect::Start)
+                    .into_iter()
+                    .collect();
+            }
+            BearoffAction::CancelCube => self.two_sided.cancel_cube(),
             BearoffAction::HoverPlay(i) => self.hovered_play = i,
             BearoffAction::SelectPlay(i) => self.selected_play = i,
             BearoffAction::ReadTwoSided(path) => {
                 return vec![Effect::Start(self.two_sided.open(path))];
             }
             BearoffAction::BuildTwoSided(points, checkers) => {
-                return vec![Effect::Start(self.two_sided.build(points, checkers))];
+                let start = self.two_sided.build(points, checkers, Kind::Exact);
+                return vec![Effect::Start(start)];
+            }
+            BearoffAction::BuildCubeful(points, checkers) => {
+                let start = self.two_sided.build(points, checkers, Kind::Cubeful);
+                return vec![Effect::Start(start)];
             }
             // The coordinator applies these (a file dialog, the board).
             BearoffAction::OpenTwoSided | BearoffAction::LoadRace(_) => {}

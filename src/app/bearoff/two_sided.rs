@@ -2,9 +2,10 @@
 //! built in memory), the exact chance of the race on the board — from the database when both
 //! sides fit it, else solved on the fly when the pair is small enough — with best play for the
 //! dice on the board — by the one-sided databases' chance, labelled, when the race is too big
-//! to solve exactly — and the database's error map. Everything is computed off the UI thread
-//! ([`Job`]); the engine does the work (`bgw_engine::studies::bearoff`'s `error_map` and
-//! `best_play`, `bgw_engine::studies::two_sided`).
+//! to solve exactly — the database's error map and, for a cubeful database, its cube errors.
+//! Everything is computed off the UI thread ([`Job`]); the engine does the work
+//! (`bgw_engine::studies::bearoff`'s `error_map`, `cube_errors` and `best_play`,
+//! `bgw_engine::studies::two_sided`).
 
 use crate::app::jobs::{Job, Start};
 use crate::text::thousands;
@@ -12,8 +13,8 @@ use bgw_engine::core::dice::Dice;
 use bgw_engine::core::position::Position;
 use bgw_engine::core::task::Task;
 use bgw_engine::studies::bearoff::{
-    self, BestPlay, Counts, ErrorMap, Exact, MAX_POINTS, best_play, best_play_one_sided, build,
-    build_within, error_map,
+    self, BestPlay, Counts, CubeErrors, ErrorMap, Exact, MAX_POINTS, best_play,
+    best_play_one_sided, build, build_within, cube_errors, error_map,
 };
 use bgw_engine::studies::two_sided::{
     self, DEFAULT_LIMIT, Kind, Request, Solver, TwoSidedChances, TwoSidedDb, positions,
@@ -27,8 +28,11 @@ pub type Table = Arc<dyn TwoSidedChances + Send + Sync>;
 /// The sizes the panel offers to build in memory (points × checkers): seconds at most.
 pub const BUILD_SIZES: [(usize, usize); 5] = [(3, 3), (4, 4), (6, 4), (6, 6), (6, 8)];
 
-/// Worst pairs the error map keeps for each method.
+/// Worst pairs the error map keeps for each method, and the cube errors for each rule.
 pub const WORST: usize = 20;
+
+/// The cubeful sizes the Cube errors panel offers to build in memory (gnubg's arithmetic).
+pub const CUBEFUL_SIZES: [(usize, usize); 3] = [(4, 4), (6, 6), (6, 8)];
 
 /// Pairs beyond which the solver is not even tried: the product of the positions each side can
 /// be in, sixteen times the solver's memo (it gives up at [`DEFAULT_LIMIT`]).
@@ -41,6 +45,22 @@ pub struct Loaded {
     pub table: Table,
     /// "6×6, read from bd6x6.bd" or "4×4, built in memory".
     pub name: String,
+    /// The same database with its cubeful equities, when it has them (a gnubg cubeful file or
+    /// a cubeful build): what the cube errors read.
+    pub cubeful: Option<Arc<TwoSidedDb>>,
+}
+
+impl Loaded {
+    /// A database in memory under `name`, its cubeful equities kept when it has them.
+    pub fn new(db: TwoSidedDb, name: String) -> Loaded {
+        let db = Arc::new(db);
+        let cubeful = (db.kind() == Kind::Cubeful).then(|| Arc::clone(&db));
+        Loaded {
+            table: db,
+            name,
+            cubeful,
+        }
+    }
 }
 
 /// Where the exact chance of a race comes from.
@@ -87,6 +107,10 @@ pub struct TwoSidedState {
     pub map: Option<Result<ErrorMap, String>>,
     /// Computing it.
     pub mapping: Option<Job<Result<ErrorMap, String>>>,
+    /// The loaded cubeful database's cube errors, or why there are none.
+    pub cube: Option<Result<CubeErrors, String>>,
+    /// Computing them.
+    pub cubing: Option<Job<Result<CubeErrors, String>>>,
 }
 
 /// Each side's checkers on its points 1–15, `[on roll, other]`.
@@ -205,6 +229,14 @@ pub fn map_of(table: &Table, task: &Task) -> Result<ErrorMap, String> {
     error_map(table.as_ref(), &one_sided, WORST, task).map_err(|e| e.to_string())
 }
 
+/// The cube errors of `db` (with the exact one-sided database of its points), reporting to
+/// `task` and stopping when it is cancelled.
+pub fn cube_of(db: &TwoSidedDb, task: &Task) -> Result<CubeErrors, String> {
+    // Cancelled with the job; its count is not the job's.
+    let one_sided = build::<f64>(db.points(), &task.subtask()).map_err(|e| e.to_string())?;
+    cube_errors(db, &one_sided, WORST, task).map_err(|e| e.to_string())
+}
+
 impl TwoSidedState {
     /// Brings the exact chance up to date with `pos` and `dice` (the board's): the start of
     /// its job, for the shell. A job whose start was dropped is asked for again.
@@ -257,6 +289,10 @@ impl TwoSidedState {
         if let Some(job) = self.mapping.take() {
             job.cancel();
         }
+        self.cube = None;
+        if let Some(job) = self.cubing.take() {
+            job.cancel();
+        }
         // The race on the board again, from the new database.
         let (pos, dice) = self.key.take()?;
         self.request(pos, dice)
@@ -271,28 +307,28 @@ impl TwoSidedState {
         self.loading(format!("reading {name}"), move |_| {
             let db = TwoSidedDb::read(&path).map_err(|e| format!("{name}: {e}"))?;
             let size = format!("{}×{}", db.points(), db.checkers());
-            Ok(Loaded {
-                name: format!("{size} ({}, {name})", db.kind().name()),
-                table: Arc::new(db),
-            })
+            let name = format!("{size} ({}, {name})", db.kind().name());
+            Ok(Loaded::new(db, name))
         })
     }
 
-    /// Builds the exact `points` × `checkers` database in memory in the background (the start
-    /// of its job).
-    pub fn build(&mut self, points: usize, checkers: usize) -> Start {
+    /// Builds the `points` × `checkers` database of `kind` in memory in the background (the
+    /// start of its job).
+    pub fn build(&mut self, points: usize, checkers: usize, kind: Kind) -> Start {
+        let what = match kind {
+            Kind::Cubeful => "cubeful ",
+            _ => "",
+        };
         self.loading(
-            format!("building the {points}×{checkers} two-sided database"),
+            format!("building the {what}{points}×{checkers} two-sided database"),
             move |task| {
                 // A size this machine cannot hold is refused with the figures, not tried.
-                two_sided::memory::check(points, checkers, &[Request::Build(Kind::Exact)])
+                two_sided::memory::check(points, checkers, &[Request::Build(kind)])
                     .map_err(|e| e.to_string())?;
-                let db = TwoSidedDb::build(points, checkers, Kind::Exact, task)
-                    .map_err(|e| e.to_string())?;
-                Ok(Loaded {
-                    name: format!("{points}×{checkers} (built in memory)"),
-                    table: Arc::new(db),
-                })
+                let db =
+                    TwoSidedDb::build(points, checkers, kind, task).map_err(|e| e.to_string())?;
+                let name = format!("{points}×{checkers} ({what}built in memory)");
+                Ok(Loaded::new(db, name))
             },
         )
     }
@@ -325,6 +361,30 @@ impl TwoSidedState {
         );
         self.mapping = Some(job);
         Some(start)
+    }
+
+    /// The cube errors of the loaded database, when it is cubeful (the start of its job).
+    pub fn start_cube(&mut self) -> Option<Start> {
+        let l = self.loaded.as_ref()?;
+        let db = Arc::clone(l.cubeful.as_ref()?);
+        if let Some(job) = self.cubing.take() {
+            job.cancel();
+        }
+        self.cube = None;
+        let (job, start) = Job::new(
+            format!("the cube errors of the {} database", l.name),
+            move |task: &Task| cube_of(&db, task),
+        );
+        self.cubing = Some(job);
+        Some(start)
+    }
+
+    /// Stops the cube errors; they say they were cancelled.
+    pub fn cancel_cube(&mut self) {
+        if let Some(job) = self.cubing.take() {
+            job.cancel();
+            self.cube = Some(Err("cancelled".to_string()));
+        }
     }
 
     /// True when the start of the exact chance (or of its estimate) was dropped without being
@@ -364,6 +424,10 @@ impl TwoSidedState {
             self.map = Some(r);
             self.mapping = None;
         }
+        if let Some(r) = self.cubing.as_ref().and_then(Job::try_take) {
+            self.cube = Some(r);
+            self.cubing = None;
+        }
         match self.loading.as_ref().and_then(Job::try_take)? {
             Ok(l) => {
                 self.loading = None;
@@ -384,6 +448,7 @@ impl TwoSidedState {
             job.cancel();
             self.map = Some(Err("cancelled".to_string()));
         }
+        self.cancel_cube();
         if let Some(job) = self.loading.take() {
             job.cancel();
         }

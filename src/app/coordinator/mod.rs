@@ -279,7 +279,11 @@ impl AppState {
                 );
             }
             Action::Bearoff(BearoffAction::LoadRace(id)) => {
-                let (fx, _) = self.editing.read_id(&id, "opened the error map's race");
+                let from = match self.bearoff.view.section {
+                    crate::app::bearoff::Section::CubeErrors => "opened the cube errors' race",
+                    _ => "opened the error map's race",
+                };
+                let (fx, _) = self.editing.read_id(&id, from);
                 self.emit(fx, Action::Edit);
             }
             Action::Bearoff(a) => {

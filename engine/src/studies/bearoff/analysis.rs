@@ -4,8 +4,10 @@
 //! formulas.
 
 use super::chances;
+use super::cube::CubeDecisions;
 use super::database::{Database, Prob, ROLLS};
 use super::index::{self, Counts, MAX_POINTS};
+use super::janowski::one_sided_cube;
 use super::moments::Moments;
 use super::normal::{self, ErrorMeasures, Form};
 use super::plays::OneSided;
@@ -144,6 +146,9 @@ pub struct Analysis {
     pub lose_gammon: Option<f64>,
     /// The race formulas.
     pub race: Vec<RaceCount>,
+    /// The one-sided database's own cube verdict: its chance [`win_exact`](Self::win_exact)
+    /// under gnubg's 0-ply rule for one-sided bear-off positions ([`one_sided_cube`]).
+    pub one_sided_cube: Option<CubeDecisions>,
 }
 
 /// A chance from a formula that can leave 0–1 (the seed's normal densities): what the formula
@@ -317,9 +322,11 @@ pub fn analyse<T: Prob>(
     let on_roll = needed[0].map(|_| side_report(db, &me));
     let opponent = needed[1].map(|_| side_report(db, &opp));
     let both = on_roll.as_ref().zip(opponent.as_ref());
+    let win_exact = both.map(|(a, b)| chances::win(&a.dist, &b.dist));
     Ok(Analysis {
         points: db.points(),
-        win_exact: both.map(|(a, b)| chances::win(&a.dist, &b.dist)),
+        win_exact,
+        one_sided_cube: win_exact.map(one_sided_cube),
         win_normal: both.map(|(a, b)| chances::win(&a.dist_normal, &b.dist_normal)),
         win_interval: both.map(|(a, b)| chances::win(&a.dist_interval, &b.dist_interval)),
         win_gammon: both.map(|(a, b)| chances::win_gammon(&a.dist, &b.gammon)),

@@ -9,8 +9,10 @@ mod analysis;
 mod bd_file;
 pub(crate) mod build;
 pub(crate) mod chances;
+mod cube;
 mod database;
 pub(crate) mod index;
+mod janowski;
 mod moments;
 mod normal;
 pub(crate) mod plays;
@@ -28,15 +30,18 @@ pub use bd_file::{
 };
 pub use build::{BuildError, build, build_within};
 pub use chances::{lose_gammon, win, win_gammon};
+pub use cube::{CubeAction, CubeAdvice, CubeDecision, CubeDecisions};
 pub use database::{Database, Entry, Prob, ROLLS};
 pub use index::{CHECKERS, Counts, MAX_POINTS, checkers, counts, highest, index, pips, positions};
+pub use janowski::{ONE_SIDED_CUBE_EFFICIENCY, janowski, one_sided_cube};
 pub use moments::{MomentDatabase, Moments, build_moments};
 pub use normal::{ErrorMeasures, Form, approximate, phi_cdf};
-pub use race::{RaceCount, all as race_counts};
+pub use race::{Formula, RaceCount, RaceSide, Reading, all as race_counts};
 pub use rule2002::{build_2002, seed_printed_moments};
 pub use study::{
-    BestPlay, BestPlayError, ErrorMap, ErrorMapError, Exact, ExactError, HISTOGRAM_LO,
+    ActionCounts, BestPlay, BestPlayError, CubeChoice, CubeErrors, CubeErrorsError, CubeRule,
+    DecisionErrors, Decisions, ErrorMap, ErrorMapError, Exact, ExactError, HISTOGRAM_LO,
     HISTOGRAM_WIDTH, Histogram, LOSS_TOLERANCE, Method, MethodErrors, Methods, PlayChance,
-    PlayJudge, PlayLosses, PlayRule, Summary, WorstPair, WorstPlay, best_play, best_play_one_sided,
-    error_map, is_chance, pair_position_id,
+    PlayJudge, PlayLosses, PlayRule, RuleErrors, Summary, WorstCube, WorstPair, WorstPlay,
+    best_play, best_play_one_sided, cube_errors, error_map, is_chance, pair_position_id,
 };

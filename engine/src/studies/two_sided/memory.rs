@@ -25,7 +25,8 @@ pub enum Request {
     /// Reading a gnubg file of this kind ([`super::TwoSidedDb::read`]).
     Read(Kind),
     /// The error map of a database already in memory (`bearoff::error_map`), beyond the
-    /// database: the one-sided database, the methods' distributions and the plays.
+    /// database: the one-sided database, the methods' distributions and the plays. The cube
+    /// errors (`bearoff::cube_errors`) keep less beside the database and are counted as this.
     ErrorMap,
 }
 

@@ -16,6 +16,7 @@ mod file;
 pub mod memory;
 mod resume;
 mod table;
+mod verdict;
 
 pub use build::build;
 pub use cubeful::CubefulEquities;
@@ -24,6 +25,7 @@ pub use memory::Request;
 pub use resume::Checkpoint;
 pub use solver::{DEFAULT_LIMIT, SolveError, Solver};
 pub use table::{Kind, MAX_CHECKERS, MAX_POINTS, TwoSidedDb, TwoSidedError, check_size};
+pub use verdict::exact_cube_verdict;
 
 /// Exact two-sided chances, however they were obtained (a full database, a file, or a solver
 /// for the positions a pair of sides can reach).

@@ -120,6 +120,15 @@ impl TwoSidedDb {
         }
     }
 
+    /// gnubg's four words of the pair (cubeless, on roll owns the cube, centred, the other side
+    /// owns it), `None` unless the database is [`Kind::Cubeful`].
+    pub fn cubeful_words(&self, on_roll: u32, other: u32) -> Option<[u16; 4]> {
+        match &self.values {
+            Values::Cubeful(v) => Some(v[self.pair(on_roll, other)]),
+            _ => None,
+        }
+    }
+
     /// gnubg's 16-bit cubeless word of the pair (`None` for an exact database).
     pub fn word(&self, on_roll: u32, other: u32) -> Option<u16> {
         let i = self.pair(on_roll, other);

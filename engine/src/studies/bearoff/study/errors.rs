@@ -295,13 +295,14 @@ impl Acc {
 
 /// Keeps the `cap` entries of largest key (ties: smallest pair first).
 #[derive(Clone)]
-struct Top<T> {
+pub(super) struct Top<T> {
     cap: usize,
-    items: Vec<(f64, u32, u32, T)>,
+    /// Key, the pair, what is kept of it; largest key first.
+    pub(super) items: Vec<(f64, u32, u32, T)>,
 }
 
 impl<T: Clone> Top<T> {
-    fn new(cap: usize) -> Self {
+    pub(super) fn new(cap: usize) -> Self {
         Top {
             cap,
             items: Vec::new(),
@@ -309,11 +310,11 @@ impl<T: Clone> Top<T> {
     }
 
     #[inline(always)]
-    fn wants(&self, key: f64) -> bool {
+    pub(super) fn wants(&self, key: f64) -> bool {
         self.cap > 0 && (self.items.len() < self.cap || key > self.items[self.cap - 1].0)
     }
 
-    fn push(&mut self, key: f64, a: u32, b: u32, t: T) {
+    pub(super) fn push(&mut self, key: f64, a: u32, b: u32, t: T) {
         if !self.wants(key) {
             return;
         }
@@ -329,7 +330,7 @@ impl<T: Clone> Top<T> {
         self.items.truncate(self.cap);
     }
 
-    fn merge(&mut self, o: Top<T>) {
+    pub(super) fn merge(&mut self, o: Top<T>) {
         self.items.extend(o.items);
         self.sort();
     }

@@ -4,12 +4,17 @@
 //! heuristic and the classic program's BRDVAL ([`mod@best_play`]).
 
 mod best_play;
+mod cube_errors;
 mod errors;
 mod exact;
 mod methods;
 
 pub use best_play::{
     BestPlay, BestPlayError, PlayChance, PlayJudge, best_play, best_play_one_sided,
+};
+pub use cube_errors::{
+    ActionCounts, CubeChoice, CubeErrors, CubeErrorsError, CubeRule, DecisionErrors, Decisions,
+    RuleErrors, WorstCube, cube_errors,
 };
 pub use errors::{
     ErrorMap, ErrorMapError, HISTOGRAM_LO, HISTOGRAM_WIDTH, Histogram, LOSS_TOLERANCE,
