@@ -102,3 +102,80 @@ fn bad_input_is_refused_before_gnubg_is_asked() {
         assert_eq!(err.lines().count(), 1, "{err}");
     }
 }
+
+/// A race of 7 checkers a side on points 1-4 (White on roll), as an XGID at `tail`.
+fn race(tail: &str) -> String {
+    format!("XGID=-BBBA{}--abbb-:{tail}", "-".repeat(14))
+}
+
+#[test]
+fn a_cubeful_two_sided_database_adds_the_exact_verdict_of_a_race_it_holds() {
+    if !gnubg_here() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("6x8c.bd");
+    let o = run(&[
+        "bearoff",
+        "build",
+        "--two-sided",
+        "6x8",
+        "--quiet",
+        "--out",
+        db.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let money = race("0:0:1:00:0:0:0:0:10");
+    let o = run(&["cube", &money, "--json", "--database", db.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let exact = &v["exact"];
+    // The same pair read straight from the file (White: 2,2,2,1 on points 1-4; Black the
+    // same), and the decision by hand: no double is the centred equity, double/take twice the
+    // equity of the other side owning the cube, double/pass +1.
+    let d = run(&[
+        "bearoff",
+        "dump",
+        db.to_str().unwrap(),
+        "--counts",
+        "2,2,2,1",
+        "--counts",
+        "2,2,2,1",
+        "--json",
+    ]);
+    assert!(d.status.success(), "{}", text(&d.stderr));
+    let dump: serde_json::Value = serde_json::from_str(&stdout(&d)).unwrap();
+    let nd = dump["cubeful"]["centred"].as_f64().unwrap();
+    let dt = 2.0 * dump["cubeful"]["opponent_owns"].as_f64().unwrap();
+    assert_eq!(exact["cube"], "centred");
+    assert!(
+        (exact["no_double"].as_f64().unwrap() - nd).abs() < 1e-12,
+        "{exact}"
+    );
+    assert!(
+        (exact["double_take"].as_f64().unwrap() - dt).abs() < 1e-12,
+        "{exact}"
+    );
+    let action = match (dt.min(1.0) >= nd, dt >= 1.0) {
+        (false, _) => "no double, take",
+        (true, false) => "double, take",
+        (true, true) => "double, pass",
+    };
+    assert_eq!(exact["action"], action, "{exact}");
+
+    // Not a race it holds, and a match (its equities are money): no exact verdict, said why.
+    for (position, why) in [
+        ("4HPwATDgc/ABMA", "not a race"),
+        (&race("0:0:1:00:1:2:0:7:10")[..], "money play"),
+    ] {
+        let o = run(&[
+            "cube",
+            position,
+            "--json",
+            "--database",
+            db.to_str().unwrap(),
+        ]);
+        let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+        assert!(v["exact"]["none"].as_str().unwrap().contains(why), "{v}");
+    }
+}

@@ -4,7 +4,10 @@ use super::{CliError, interrupt, print};
 use bgw_engine::core::formats::read_setup;
 use bgw_engine::reference::gnubg::{Config, Gnubg};
 use bgw_engine::reference::{CubeDecision, MatchContext, ReferenceEngine, ReferenceError};
+use bgw_engine::studies::bearoff::{self, CubeDecision as ExactDecision};
+use bgw_engine::studies::two_sided::{TwoSidedChances, TwoSidedDb, exact_cube_verdict};
 use serde_json::json;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// Arguments of `bgw cube`.
@@ -20,6 +23,10 @@ pub struct Args {
     /// Print one JSON object instead of the text.
     #[arg(long)]
     json: bool,
+    /// A cubeful two-sided bear-off database (gnubg's `makebearoff -t PxC` file, or `bgw
+    /// bearoff build --two-sided`): for a race it holds, money play, the exact verdict too.
+    #[arg(long)]
+    database: Option<PathBuf>,
 }
 
 /// Runs `bgw cube`.
@@ -38,18 +45,125 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         )));
     }
     let at = MatchContext::of(&setup);
+    let exact = match &args.database {
+        Some(path) => Some(exact_verdict(path, &setup.position, &at)?),
+        None => None,
+    };
     let task = interrupt::task();
     let mut gnubg = Gnubg::new(Config::default().stopped_by(&task));
     let decision = gnubg
         .cube_decision(&setup.position, &at, args.plies)
         .map_err(|e| reference_failed(&e))?;
     let text = if args.json {
-        format!("{}\n", to_json(&decision, &at))
+        let mut v = to_json(&decision, &at);
+        if let Some(e) = &exact {
+            v["exact"] = e.to_json();
+        }
+        format!("{v}\n")
     } else {
-        describe(&decision, &at, &setup.position_id(), &setup.match_id())
+        let mut t = describe(&decision, &at, &setup.position_id(), &setup.match_id());
+        if let Some(e) = &exact {
+            t.push_str(&e.describe());
+        }
+        t
     };
     print(&text)?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// What the two-sided database says of the position: its exact verdict, or why it has none.
+enum Exact {
+    /// The database's cubeful equities give it, for the cube as it stands.
+    Verdict {
+        /// The cube state: "centred" or "owned by the side on roll".
+        cube: &'static str,
+        /// The decision.
+        decision: ExactDecision,
+    },
+    /// Why the database does not answer (not a race it holds, a match, the cube not the
+    /// roller's).
+    None(String),
+}
+
+impl Exact {
+    fn to_json(&self) -> serde_json::Value {
+        match self {
+            Exact::Verdict { cube, decision } => json!({
+                "cube": cube,
+                "no_double": decision.no_double,
+                "double_take": decision.double_take,
+                "double_pass": decision.double_pass,
+                "action": decision.action().name(),
+            }),
+            Exact::None(why) => json!({ "none": why }),
+        }
+    }
+
+    fn describe(&self) -> String {
+        match self {
+            Exact::Verdict { cube, decision } => format!(
+                "Exact (two-sided database, money, cube {cube}):\n  No double      {:+.3}\n  \
+                 Double, take   {:+.3}\n  Double, pass   {:+.3}\nExact cube action: {}\n",
+                decision.no_double,
+                decision.double_take,
+                decision.double_pass,
+                decision.action().name()
+            ),
+            Exact::None(why) => format!("Exact: none ({why})\n"),
+        }
+    }
+}
+
+/// The exact verdict of `pos` at `at` from the cubeful two-sided database at `path`.
+fn exact_verdict(
+    path: &Path,
+    pos: &bgw_engine::Position,
+    at: &MatchContext,
+) -> Result<Exact, CliError> {
+    let db =
+        TwoSidedDb::read(path).map_err(|e| CliError::failed(format!("{}: {e}", path.display())))?;
+    let points = db.points();
+    let counts = bearoff::sides_counts(pos, points);
+    let on_board = |c: &bearoff::Counts| c.iter().map(|&n| u32::from(n)).sum::<u32>();
+    let [other, on_roll] = pos.sides();
+    let all =
+        |s: &bgw_engine::core::position::SideCheckers| s.iter().map(|&n| u32::from(n)).sum::<u32>();
+    let held = on_board(&counts[0]) == all(&on_roll)
+        && on_board(&counts[1]) == all(&other)
+        && counts.iter().all(|c| on_board(c) as usize <= db.checkers())
+        && !pos.has_contact();
+    if !held {
+        return Ok(Exact::None(format!(
+            "not a race of at most {} checkers on points 1-{points} a side",
+            db.checkers()
+        )));
+    }
+    if at.is_match() {
+        return Ok(Exact::None("the database's equities are money play".into()));
+    }
+    let (x, y) = (
+        bearoff::index(&counts[0], points),
+        bearoff::index(&counts[1], points),
+    );
+    let Some(e) = db.cubeful(x, y) else {
+        return Err(CliError::failed(format!(
+            "{} is a cubeless database: it has no cube decisions",
+            path.display()
+        )));
+    };
+    let verdict = exact_cube_verdict(&e);
+    let id = at.match_id();
+    Ok(match id.cube_owner {
+        None => Exact::Verdict {
+            cube: "centred",
+            decision: verdict.centred,
+        },
+        Some(s) if s == id.on_roll => Exact::Verdict {
+            cube: "owned by the side on roll",
+            decision: verdict.owned,
+        },
+        Some(_) => Exact::None("the cube is the other side's: no double to decide".into()),
+    })
 }
 
 /// A failed gnubg: Ctrl+C's stop, or a failure while running.
