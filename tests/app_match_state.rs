@@ -42,7 +42,10 @@ fn redouble(
 }
 
 fn harness(referee: ScriptedReferee) -> H {
-    let state = AppState::default().with_referee(referee);
+    harness_of(AppState::default().with_referee(referee))
+}
+
+fn harness_of(state: AppState) -> H {
     let mut h = Harness::builder()
         .with_max_steps(SETTLE_STEPS)
         .with_size(egui::vec2(1280.0, 720.0))
@@ -157,4 +160,45 @@ fn an_engine_without_cube_decisions_is_said_to_have_failed_and_can_be_asked_agai
     h.get_by_label("Retry").click();
     h.run();
     assert_eq!(referee.submitted(), before + 1);
+}
+
+#[test]
+fn with_a_cubeful_database_open_the_cube_panel_adds_its_exact_verdict() {
+    use bgw::app::bearoff::two_sided::Loaded;
+    use bgw_engine::core::task::Task;
+    use bgw_engine::studies::two_sided::{Kind, TwoSidedDb, exact_verdict_of};
+    let referee = ScriptedReferee::answering_cube(|_| 0.0, redouble);
+    let mut state = AppState::default().with_referee(referee);
+    let db = TwoSidedDb::build(4, 4, Kind::Cubeful, &Task::new()).unwrap();
+    // A race of two checkers a side on points 1 and 2, money, White on roll, not rolled.
+    let race = format!("XGID=-AA{}aa-:0:0:1:00:0:0:0:0:10", "-".repeat(20));
+    let setup = bgw_engine::core::formats::read_setup(&race).unwrap();
+    let exact = exact_verdict_of(&db, &setup.position).unwrap().centred;
+    state.bearoff.two_sided.loaded = Some(Loaded::new(db, "4×4 test".into()));
+    let mut h = harness_of(state);
+    h.event(Event::Paste(race));
+    h.run();
+    assert!(
+        shows(&h, "Proper cube action: No redouble, take"),
+        "gnubg's"
+    );
+    assert!(
+        shows(
+            &h,
+            &format!(
+                "Exact (4×4 test, money, cube centred): {}",
+                exact.action().name()
+            )
+        ),
+        "the database's"
+    );
+    assert!(shows(
+        &h,
+        &format!("Double, take {:+.3}", exact.double_take)
+    ));
+
+    // A contact position: the database says why it has nothing.
+    h.event(Event::Paste(BEFORE_ROLL.into()));
+    h.run();
+    assert!(shows(&h, "Exact (4×4 test): none — "));
 }

@@ -4,8 +4,8 @@ use super::{CliError, interrupt, print};
 use bgw_engine::core::formats::read_setup;
 use bgw_engine::reference::gnubg::{Config, Gnubg};
 use bgw_engine::reference::{CubeDecision, MatchContext, ReferenceEngine, ReferenceError};
-use bgw_engine::studies::bearoff::{self, CubeDecision as ExactDecision};
-use bgw_engine::studies::two_sided::{TwoSidedChances, TwoSidedDb, exact_cube_verdict};
+use bgw_engine::studies::bearoff::CubeDecision as ExactDecision;
+use bgw_engine::studies::two_sided::{Kind, TwoSidedDb, exact_verdict_of};
 use serde_json::json;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -122,36 +122,19 @@ fn exact_verdict(
 ) -> Result<Exact, CliError> {
     let db =
         TwoSidedDb::read(path).map_err(|e| CliError::failed(format!("{}: {e}", path.display())))?;
-    let points = db.points();
-    let counts = bearoff::sides_counts(pos, points);
-    let on_board = |c: &bearoff::Counts| c.iter().map(|&n| u32::from(n)).sum::<u32>();
-    let [other, on_roll] = pos.sides();
-    let all =
-        |s: &bgw_engine::core::position::SideCheckers| s.iter().map(|&n| u32::from(n)).sum::<u32>();
-    let held = on_board(&counts[0]) == all(&on_roll)
-        && on_board(&counts[1]) == all(&other)
-        && counts.iter().all(|c| on_board(c) as usize <= db.checkers())
-        && !pos.has_contact();
-    if !held {
-        return Ok(Exact::None(format!(
-            "not a race of at most {} checkers on points 1-{points} a side",
-            db.checkers()
-        )));
-    }
-    if at.is_match() {
-        return Ok(Exact::None("the database's equities are money play".into()));
-    }
-    let (x, y) = (
-        bearoff::index(&counts[0], points),
-        bearoff::index(&counts[1], points),
-    );
-    let Some(e) = db.cubeful(x, y) else {
+    if db.kind() != Kind::Cubeful {
         return Err(CliError::failed(format!(
             "{} is a cubeless database: it has no cube decisions",
             path.display()
         )));
+    }
+    let verdict = match exact_verdict_of(&db, pos) {
+        Ok(v) => v,
+        Err(why) => return Ok(Exact::None(why)),
     };
-    let verdict = exact_cube_verdict(&e);
+    if at.is_match() {
+        return Ok(Exact::None("the database's equities are money play".into()));
+    }
     let id = at.match_id();
     Ok(match id.cube_owner {
         None => Exact::Verdict {

@@ -27,6 +27,9 @@ pub fn show(ui: &mut egui::Ui, state: &CandidatesView<'_>) -> Vec<CandidatesActi
     });
     let Some(plies) = state.plies else {
         ui.label("gnubg is off: choose a depth for its cube decision.");
+        if let Some(exact) = &state.exact_cube {
+            exact_verdict(ui, exact);
+        }
         return out;
     };
     match state.candidates.cube_verdict(plies) {
@@ -49,7 +52,31 @@ pub fn show(ui: &mut egui::Ui, state: &CandidatesView<'_>) -> Vec<CandidatesActi
             });
         }
     }
+    if let Some(exact) = &state.exact_cube {
+        exact_verdict(ui, exact);
+    }
     out
+}
+
+/// The open two-sided database's exact verdict, beside gnubg's.
+fn exact_verdict(ui: &mut egui::Ui, exact: &super::ExactCube) {
+    ui.separator();
+    match &exact.verdict {
+        Ok((cube, d)) => {
+            ui.strong(format!(
+                "Exact ({}, money, cube {cube}): {}",
+                exact.database,
+                d.action().name()
+            ));
+            ui.monospace(format!(
+                "No double {:+.3}   Double, take {:+.3}   Double, pass {:+.3}",
+                d.no_double, d.double_take, d.double_pass
+            ));
+        }
+        Err(why) => {
+            ui.weak(format!("Exact ({}): none — {why}", exact.database));
+        }
+    }
 }
 
 /// The three actions' equities (and MWC in a match), the proper action and the errors.

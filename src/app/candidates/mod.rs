@@ -34,6 +34,43 @@ pub struct CandidatesView<'a> {
     pub plies: Option<u8>,
     /// The board's status: what to do next, or why there is no analysis.
     pub board_status: String,
+    /// Before the roll, with a cubeful two-sided database open in the Bear-off tab: its exact
+    /// verdict on the position (or why it has none).
+    pub exact_cube: Option<ExactCube>,
+}
+
+/// A cubeful two-sided database's exact cube verdict on the position awaiting its roll.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ExactCube {
+    /// The database ("6×8, read from …").
+    pub database: String,
+    /// The cube state it is for ("centred", "owned by the side on roll") and the decision;
+    /// or why the database does not answer.
+    pub verdict: Result<(&'static str, bgw_engine::studies::bearoff::CubeDecision), String>,
+}
+
+impl ExactCube {
+    /// The verdict of `db` (named `database`) on `pos` at `at`, for the Cube panel.
+    pub fn of(
+        database: &str,
+        db: &bgw_engine::studies::two_sided::TwoSidedDb,
+        pos: &bgw_engine::Position,
+        at: &MatchContext,
+    ) -> ExactCube {
+        let verdict = bgw_engine::studies::two_sided::exact_verdict_of(db, pos).and_then(|v| {
+            let id = at.match_id();
+            match id.cube_owner {
+                _ if at.is_match() => Err("its equities are money play".to_string()),
+                None => Ok(("centred", v.centred)),
+                Some(s) if s == id.on_roll => Ok(("owned by the side on roll", v.owned)),
+                Some(_) => Err("the cube is the other side's".to_string()),
+            }
+        });
+        ExactCube {
+            database: database.to_string(),
+            verdict,
+        }
+    }
 }
 
 /// What can be done with the candidates.

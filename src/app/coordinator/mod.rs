@@ -410,7 +410,16 @@ impl AppState {
             weights_title: self.weights.title(),
             plies: self.candidates.depth.gnubg_plies,
             board_status: self.board_status().0,
+            exact_cube: self.exact_cube(),
         }
+    }
+
+    /// The open cubeful two-sided database's verdict on the position awaiting its roll.
+    fn exact_cube(&self) -> Option<super::candidates::ExactCube> {
+        let (pos, at) = self.candidates.before_roll.as_ref()?;
+        let loaded = self.bearoff.two_sided.loaded.as_ref()?;
+        let db = loaded.cubeful.as_ref()?;
+        Some(super::candidates::ExactCube::of(&loaded.name, db, pos, at))
     }
 
     /// The move the board previews: a best-play row of the Bear-off tab when one is hovered or

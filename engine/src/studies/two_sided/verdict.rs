@@ -11,8 +11,39 @@
 //! words: double when `dt ≥ nd / 2`, pass when `dt ≥ 32767 / 2`, `dt` and `nd` the stored
 //! words); in `f64` the two rules agree except at a tie within one 16-bit step (a test).
 
-use super::CubefulEquities;
-use crate::studies::bearoff::{CubeDecision, CubeDecisions};
+use super::{CubefulEquities, TwoSidedChances, TwoSidedDb};
+use crate::core::position::Position;
+use crate::studies::bearoff::{self, CubeDecision, CubeDecisions};
+
+/// The exact cube decisions of `pos` (the side on roll before it rolls) from the cubeful
+/// database `db`: `Err` says why there are none — not a race the database holds (a checker
+/// beyond its points or on the bar, contact, more checkers than it has), or a cubeless
+/// database.
+pub fn exact_verdict_of(db: &TwoSidedDb, pos: &Position) -> Result<CubeDecisions, String> {
+    let points = db.points();
+    let counts = bearoff::sides_counts(pos, points);
+    let on_board = |c: &bearoff::Counts| c.iter().map(|&n| u32::from(n)).sum::<u32>();
+    let [other, on_roll] = pos.sides();
+    let all =
+        |s: &crate::core::position::SideCheckers| s.iter().map(|&n| u32::from(n)).sum::<u32>();
+    let held = on_board(&counts[0]) == all(&on_roll)
+        && on_board(&counts[1]) == all(&other)
+        && counts.iter().all(|c| on_board(c) as usize <= db.checkers())
+        && !pos.has_contact();
+    if !held {
+        return Err(format!(
+            "not a race of at most {} checkers on points 1-{points} a side",
+            db.checkers()
+        ));
+    }
+    let (x, y) = (
+        bearoff::index(&counts[0], points),
+        bearoff::index(&counts[1], points),
+    );
+    db.cubeful(x, y)
+        .map(|e| exact_cube_verdict(&e))
+        .ok_or_else(|| "a cubeless database has no cube decisions".to_string())
+}
 
 /// The exact cube decisions of a pair from its stored equities: [`CubeDecisions::centred`]
 /// (an initial double) and [`CubeDecisions::owned`] (a redouble), each with its no double,
