@@ -230,16 +230,17 @@ struct MoveLine<'a> {
 fn lay_out_game<'a>(lines: &[Line<'a>]) -> Result<LaidOut<'a>, MatError> {
     let head = lines[0];
     let number = game_number(head.text).unwrap_or(0);
-    let mut rest = lines[1..].iter().filter(|l| !l.text.trim().is_empty());
+    // A comment is never the score line (it is kept with the header's tags, and would be kept
+    // twice if it were both).
+    let mut rest = lines[1..]
+        .iter()
+        .filter(|l| !l.text.trim().is_empty() && !is_comment(l.text));
     let Some(score_line) = rest.next() else {
         return Err(error(head.number, "a game with no score line after it"));
     };
     let (names, score, second_name_column) = read_score_line(score_line)?;
     let mut moves = Vec::new();
     for line in rest {
-        if is_comment(line.text) {
-            continue;
-        }
         moves.push(read_move_line(line)?);
     }
     Ok(LaidOut {
