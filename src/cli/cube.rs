@@ -5,7 +5,7 @@ use bgw_engine::core::formats::read_setup;
 use bgw_engine::reference::gnubg::{Config, Gnubg};
 use bgw_engine::reference::{CubeDecision, MatchContext, ReferenceEngine, ReferenceError};
 use bgw_engine::studies::bearoff::CubeDecision as ExactDecision;
-use bgw_engine::studies::two_sided::{Kind, TwoSidedDb, exact_verdict_of};
+use bgw_engine::studies::two_sided::{Kind, TwoSidedDb, exact_decision_at};
 use serde_json::json;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -128,24 +128,9 @@ fn exact_verdict(
             path.display()
         )));
     }
-    let verdict = match exact_verdict_of(&db, pos) {
-        Ok(v) => v,
-        Err(why) => return Ok(Exact::None(why)),
-    };
-    if at.is_match() {
-        return Ok(Exact::None("the database's equities are money play".into()));
-    }
-    let id = at.match_id();
-    Ok(match id.cube_owner {
-        None => Exact::Verdict {
-            cube: "centred",
-            decision: verdict.centred,
-        },
-        Some(s) if s == id.on_roll => Exact::Verdict {
-            cube: "owned by the side on roll",
-            decision: verdict.owned,
-        },
-        Some(_) => Exact::None("the cube is the other side's: no double to decide".into()),
+    Ok(match exact_decision_at(&db, pos, at) {
+        Ok((cube, decision)) => Exact::Verdict { cube, decision },
+        Err(why) => Exact::None(why),
     })
 }
 

@@ -57,15 +57,7 @@ impl ExactCube {
         pos: &bgw_engine::Position,
         at: &MatchContext,
     ) -> ExactCube {
-        let verdict = bgw_engine::studies::two_sided::exact_verdict_of(db, pos).and_then(|v| {
-            let id = at.match_id();
-            match id.cube_owner {
-                _ if at.is_match() => Err("its equities are money play".to_string()),
-                None => Ok(("centred", v.centred)),
-                Some(s) if s == id.on_roll => Ok(("owned by the side on roll", v.owned)),
-                Some(_) => Err("the cube is the other side's".to_string()),
-            }
-        });
+        let verdict = bgw_engine::studies::two_sided::exact_decision_at(db, pos, at);
         ExactCube {
             database: database.to_string(),
             verdict,

@@ -25,7 +25,7 @@ pub use memory::Request;
 pub use resume::Checkpoint;
 pub use solver::{DEFAULT_LIMIT, SolveError, Solver};
 pub use table::{Kind, MAX_CHECKERS, MAX_POINTS, TwoSidedDb, TwoSidedError, check_size};
-pub use verdict::{exact_cube_verdict, exact_verdict_of};
+pub use verdict::{exact_cube_verdict, exact_decision_at, exact_verdict_of};
 
 /// Exact two-sided chances, however they were obtained (a full database, a file, or a solver
 /// for the positions a pair of sides can reach).

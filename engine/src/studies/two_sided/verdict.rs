@@ -15,6 +15,25 @@ use super::{CubefulEquities, TwoSidedChances, TwoSidedDb};
 use crate::core::position::Position;
 use crate::studies::bearoff::{self, CubeDecision, CubeDecisions};
 
+/// The exact decision of `pos` for the cube as it stands at `at`: the cube state it is for
+/// ("centred", "owned by the side on roll") and the decision, or why there is none (what
+/// [`exact_verdict_of`] refuses; a match, whose equities the money database does not hold; a
+/// cube the other side owns, with no double to decide).
+pub fn exact_decision_at(
+    db: &TwoSidedDb,
+    pos: &Position,
+    at: &crate::reference::MatchContext,
+) -> Result<(&'static str, CubeDecision), String> {
+    let verdict = exact_verdict_of(db, pos)?;
+    let id = at.match_id();
+    match id.cube_owner {
+        _ if at.is_match() => Err("its equities are money play".to_string()),
+        None => Ok(("centred", verdict.centred)),
+        Some(s) if s == id.on_roll => Ok(("owned by the side on roll", verdict.owned)),
+        Some(_) => Err("the cube is the other side's: no double to decide".to_string()),
+    }
+}
+
 /// The exact cube decisions of `pos` (the side on roll before it rolls) from the cubeful
 /// database `db`: `Err` says why there are none — not a race the database holds (a checker
 /// beyond its points or on the bar, contact, more checkers than it has), or a cubeless
