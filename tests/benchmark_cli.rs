@@ -2,6 +2,7 @@
 //! benchmark's figures, bad files with their line numbers, exit codes.
 
 mod common;
+use common::real_gnubg;
 use common::{data, run, stdout, text};
 use serde_json::Value;
 
@@ -293,20 +294,6 @@ fn bad_build_arguments_exit_2() {
     ]);
     assert_eq!(o.status.code(), Some(1));
     assert!(text(&o.stderr).contains("/no/such/dir"));
-}
-
-/// The real gnubg, or `None` (the reason printed) when it is missing and `CI` is unset.
-fn real_gnubg() -> Option<std::path::PathBuf> {
-    let p = std::path::PathBuf::from("/usr/games/gnubg");
-    match std::env::var_os("BGW_GNUBG").map(std::path::PathBuf::from) {
-        Some(p) => Some(p),
-        None if p.exists() => Some(p),
-        None if std::env::var_os("CI").is_some() => panic!("gnubg is not installed"),
-        None => {
-            eprintln!("skipped: gnubg is not installed (apt-get install gnubg)");
-            None
-        }
-    }
 }
 
 #[test]

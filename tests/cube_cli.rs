@@ -3,28 +3,12 @@
 mod common;
 use common::{run, stdout, text};
 
-/// True when gnubg can be used here; `false` (the reason printed) when it is missing and `CI`
-/// is unset.
-fn gnubg_here() -> bool {
-    let found = std::env::var_os("BGW_GNUBG").is_some()
-        || std::path::Path::new("/usr/games/gnubg").exists()
-        || std::env::var_os("PATH")
-            .is_some_and(|p| std::env::split_paths(&p).any(|d| d.join("gnubg").exists()));
-    if !found && std::env::var_os("CI").is_some() {
-        panic!("gnubg is not installed");
-    }
-    if !found {
-        eprintln!("skipped: gnubg is not installed (apt-get install gnubg)");
-    }
-    found
-}
-
 /// 3-2 to 7, cube 2 owned by White, White on roll: a redouble decision.
 const REDOUBLE: &str = "XGID=-b----E-C---eE---c-e----B-:1:1:1:00:3:2:0:7:10";
 
 #[test]
 fn json_gives_gnubgs_action_and_the_three_cubeful_equities() {
-    if !gnubg_here() {
+    if common::real_gnubg().is_none() {
         return;
     }
     let o = run(&["cube", REDOUBLE, "--json"]);
@@ -66,7 +50,7 @@ fn json_gives_gnubgs_action_and_the_three_cubeful_equities() {
 
 #[test]
 fn the_text_lays_the_decision_out_as_gnubgs_hint_does() {
-    if !gnubg_here() {
+    if common::real_gnubg().is_none() {
         return;
     }
     let o = run(&["cube", REDOUBLE]);
@@ -110,7 +94,7 @@ fn race(tail: &str) -> String {
 
 #[test]
 fn a_cubeful_two_sided_database_adds_the_exact_verdict_of_a_race_it_holds() {
-    if !gnubg_here() {
+    if common::real_gnubg().is_none() {
         return;
     }
     let dir = tempfile::tempdir().unwrap();

@@ -4,7 +4,9 @@
 //! banner. The real gnubg, when it is installed, is named too.
 #![cfg(unix)]
 
+mod common;
 use bgw_engine::reference::gnubg::PROTOCOL;
+use common::real_gnubg;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -140,21 +142,6 @@ fn a_refused_gnubg_fails_a_benchmark_build_with_what_differs() {
         "{err}"
     );
     assert!(!out.exists());
-}
-
-/// The real gnubg (`BGW_GNUBG` or `/usr/games/gnubg`), or `None` (the reason printed) when it
-/// is missing and `CI` is unset.
-fn real_gnubg() -> Option<PathBuf> {
-    let p = PathBuf::from("/usr/games/gnubg");
-    match std::env::var_os("BGW_GNUBG").map(PathBuf::from) {
-        Some(p) => Some(p),
-        None if p.exists() => Some(p),
-        None if std::env::var_os("CI").is_some() => panic!("gnubg is not installed"),
-        None => {
-            eprintln!("skipped: gnubg is not installed (apt-get install gnubg)");
-            None
-        }
-    }
 }
 
 #[test]

@@ -6,27 +6,13 @@
 //! printed, when gnubg is not installed and `CI` is not set.
 
 mod common;
+use common::real_gnubg;
 
 use bgw_engine::core::moves::{MoveGenerator, match_play};
 use bgw_engine::matches::{Decision, DecisionKind, HowEnded, Match, read_mat, read_sgf};
 use serde_json::Value;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
-
-/// The real gnubg (`BGW_GNUBG` or `/usr/games/gnubg`), or `None` (the reason printed) when
-/// it is missing and `CI` is unset.
-fn real_gnubg() -> Option<PathBuf> {
-    let p = PathBuf::from("/usr/games/gnubg");
-    match std::env::var_os("BGW_GNUBG").map(PathBuf::from) {
-        Some(p) => Some(p),
-        None if p.exists() => Some(p),
-        None if std::env::var_os("CI").is_some() => panic!("gnubg is not installed"),
-        None => {
-            eprintln!("skipped: gnubg is not installed (apt-get install gnubg)");
-            None
-        }
-    }
-}
 
 /// gnubg's reading of a match file, in the layout of `decisions_from_gnubg.py`.
 const SCRIPT: &str = r#"

@@ -4,23 +4,9 @@
 mod common;
 use common::{data, run, stdout, text};
 
-/// True when gnubg can be used here; `false` (the reason printed) when it is missing and `CI`
-/// is unset.
-fn gnubg_here() -> bool {
-    let found = std::env::var_os("BGW_GNUBG").is_some()
-        || std::path::Path::new("/usr/games/gnubg").exists();
-    if !found && std::env::var_os("CI").is_some() {
-        panic!("gnubg is not installed");
-    }
-    if !found {
-        eprintln!("skipped: gnubg is not installed (apt-get install gnubg)");
-    }
-    found
-}
-
 #[test]
 fn json_gives_each_decision_with_gnubgs_verdict_and_last_the_summary() {
-    if !gnubg_here() {
+    if common::real_gnubg().is_none() {
         return;
     }
     let file = data("matches/real/studio_boardlord_llabba_7pt.txt");
@@ -67,7 +53,7 @@ fn json_gives_each_decision_with_gnubgs_verdict_and_last_the_summary() {
 
 #[test]
 fn the_text_ends_with_each_players_figures() {
-    if !gnubg_here() {
+    if common::real_gnubg().is_none() {
         return;
     }
     let file = data("matches/gnubg_3pt_seed103.mat");

@@ -149,3 +149,18 @@ pub fn race_id(me: &[(usize, u8)], opp: &[(usize, u8)]) -> String {
     };
     encode_position_id(&Position::from_sides(Side::White, &side(me), &side(opp)).unwrap())
 }
+
+/// The real gnubg (`BGW_GNUBG` or `/usr/games/gnubg`), or `None` (the reason printed) when it
+/// is missing and `CI` is unset; with `CI` set a missing gnubg fails the test.
+pub fn real_gnubg() -> Option<PathBuf> {
+    let p = PathBuf::from("/usr/games/gnubg");
+    match std::env::var_os("BGW_GNUBG").map(PathBuf::from) {
+        Some(p) => Some(p),
+        None if p.exists() => Some(p),
+        None if std::env::var_os("CI").is_some() => panic!("gnubg is not installed"),
+        None => {
+            eprintln!("skipped: gnubg is not installed (apt-get install gnubg)");
+            None
+        }
+    }
+}
