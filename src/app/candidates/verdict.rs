@@ -235,14 +235,10 @@ impl Verdicts {
             };
             self.entries.insert(key, verdict);
         }
-        let pending: Vec<(Key, u64)> = self
-            .entries
-            .iter()
-            .filter_map(|(k, v)| match v {
-                Verdict::Pending(t) => Some((*k, *t)),
-                _ => None,
-            })
-            .collect();
+        let pending = pending(&self.entries, |v| match v {
+            Verdict::Pending(t) => Some(*t),
+            _ => None,
+        });
         for (k, ticket) in pending {
             let Some(reply) = self.referee.poll(ticket) else {
                 continue;
@@ -300,14 +296,10 @@ impl Verdicts {
             };
             self.cubes.insert(key, verdict);
         }
-        let pending: Vec<(CubeKey, u64)> = self
-            .cubes
-            .iter()
-            .filter_map(|(k, v)| match v {
-                CubeVerdict::Pending(t) => Some((*k, *t)),
-                _ => None,
-            })
-            .collect();
+        let pending = pending(&self.cubes, |v| match v {
+            CubeVerdict::Pending(t) => Some(*t),
+            _ => None,
+        });
         for (k, ticket) in pending {
             let Some(reply) = self.referee.poll(ticket) else {
                 continue;
@@ -329,6 +321,14 @@ impl Verdicts {
             self.cubes.remove(&key);
         }
     }
+}
+
+/// The keys of `cache` still waiting for the referee, with their tickets.
+fn pending<K: Copy, V>(cache: &HashMap<K, V>, ticket: impl Fn(&V) -> Option<u64>) -> Vec<(K, u64)> {
+    cache
+        .iter()
+        .filter_map(|(k, v)| ticket(v).map(|t| (*k, t)))
+        .collect()
 }
 
 fn failure(e: ReferenceError) -> Verdict {
