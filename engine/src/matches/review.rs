@@ -188,8 +188,8 @@ fn judge_move(
     c: &Checkers,
     plies: u8,
     classic: &ClassicPlayer,
+    generator: &mut MoveGenerator,
 ) -> Result<MoveVerdict, String> {
-    let mut generator = MoveGenerator::new();
     let plays: Vec<Play> = generator.generate(&d.position, c.dice).to_vec();
     let choices = plays.len();
     if plays.is_empty() || (choices == 1 && c.legality == Legality::Legal) {
@@ -274,6 +274,7 @@ fn judge(
     i: usize,
     options: &ReviewOptions,
     classic: &ClassicPlayer,
+    generator: &mut MoveGenerator,
 ) -> Verdict {
     let decisions = &m.games[g].decisions;
     let d = &decisions[i];
@@ -281,7 +282,7 @@ fn judge(
     let failed = |e: String| Verdict::NotJudged(format!("the engine failed: {e}"));
     match &d.kind {
         DecisionKind::Move(c) => {
-            let play = match judge_move(engine, &at, d, c, options.plies, classic) {
+            let play = match judge_move(engine, &at, d, c, options.plies, classic, generator) {
                 Ok(p) => p,
                 Err(e) => return failed(e),
             };
@@ -364,13 +365,14 @@ pub fn review<E: ReferenceEngine>(
             let (work, next, classic, _errors) = (&work, &next, &classic, &errors);
             s.spawn(move || {
                 let mut engine = make_engine();
+                let mut generator = MoveGenerator::new();
                 loop {
                     if task.is_cancelled() {
                         return;
                     }
                     let k = next.fetch_add(1, Ordering::Relaxed);
                     let Some(&(g, i)) = work.get(k) else { return };
-                    let verdict = judge(&mut engine, m, g, i, options, classic);
+                    let verdict = judge(&mut engine, m, g, i, options, classic, &mut generator);
                     if tx
                         .send(Reviewed {
                             game: g,
