@@ -115,6 +115,10 @@ impl Workspace for BackgammonWorkspace {
     }
 
     fn paste(&self, text: String) -> Option<Action> {
+        // A whole match pasted opens in the Match tab; anything else is a position's ID.
+        if super::match_review::looks_like_match(&text) {
+            return Some(super::match_review::MatchAction::Paste(text).into());
+        }
         Some(EditAction::Paste(text).into())
     }
 }

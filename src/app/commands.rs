@@ -6,6 +6,7 @@ use super::candidates::CandidatesAction;
 use super::coordinator::ExportAction;
 use super::coordinator::{Action, AppState};
 use super::editing::{EditAction, IdFormat};
+use super::match_review::MatchAction;
 use super::render::ExportSize;
 use super::settings::Theme;
 use super::view::{HelpWindow, ViewAction};
@@ -23,6 +24,12 @@ pub enum Command {
     OpenWeights,
     /// File → Save weights.
     SaveWeights,
+    /// File → Open match… (the Match tab).
+    OpenMatch,
+    /// → in the Match tab: the next decision.
+    NextDecision,
+    /// ← in the Match tab: the previous decision.
+    PreviousDecision,
     /// File → Export the board as PNG, 1600 px…
     ExportBoard,
     /// File → Export the board as PNG for print, 3200 px…
@@ -82,11 +89,14 @@ const CMD_SHIFT: Modifiers = Modifiers::COMMAND.plus(Modifiers::SHIFT);
 
 impl Command {
     /// Every command.
-    pub const ALL: [Command; 28] = [
+    pub const ALL: [Command; 31] = [
         Command::OpenPosition,
         Command::SavePosition,
         Command::OpenWeights,
         Command::SaveWeights,
+        Command::OpenMatch,
+        Command::NextDecision,
+        Command::PreviousDecision,
         Command::ExportBoard,
         Command::ExportBoardPrint,
         Command::ExportAnalysis,
@@ -120,6 +130,9 @@ impl Command {
             Command::SavePosition => "Save position…",
             Command::OpenWeights => "Open weights…",
             Command::SaveWeights => "Save weights",
+            Command::OpenMatch => "Open match…",
+            Command::NextDecision => "Next decision of the match",
+            Command::PreviousDecision => "Previous decision of the match",
             Command::ExportBoard => "Export the board as PNG, 1600 px…",
             Command::ExportBoardPrint => "Export the board for print, 3200 px…",
             Command::ExportAnalysis => "Export the analysis as text…",
@@ -158,6 +171,11 @@ impl Command {
             Command::SaveWeights => {
                 "Save the weights to their file (asks for one when there is none)"
             }
+            Command::OpenMatch => {
+                "Open a match file (MAT or gnubg's SGF) in the Match tab to step through and review"
+            }
+            Command::NextDecision => "The match's next decision on the board (Match tab)",
+            Command::PreviousDecision => "The match's previous decision on the board (Match tab)",
             Command::Undo => "Undo the last change (in a game: your last move)",
             Command::Redo => "Redo what was undone",
             Command::ExportBoard => {
@@ -202,6 +220,9 @@ impl Command {
             Command::SavePosition => const { &[key(CMD, Key::S)] },
             Command::OpenWeights => const { &[key(CMD_SHIFT, Key::O)] },
             Command::SaveWeights => const { &[key(CMD_SHIFT, Key::S)] },
+            Command::OpenMatch => const { &[key(CMD, Key::M)] },
+            Command::NextDecision => const { &[key(Modifiers::NONE, Key::ArrowRight)] },
+            Command::PreviousDecision => const { &[key(Modifiers::NONE, Key::ArrowLeft)] },
             Command::Undo => const { &[key(CMD, Key::Z)] },
             Command::Redo => const { &[key(CMD, Key::Y), key(CMD_SHIFT, Key::Z)] },
             // Ctrl+C reaches the app as a copy event (see `pressed`).
@@ -245,6 +266,14 @@ impl Command {
             Command::SavePosition => EditAction::SavePosition.into(),
             Command::OpenWeights => WeightsAction::Open.into(),
             Command::SaveWeights => WeightsAction::Save.into(),
+            Command::OpenMatch => MatchAction::Open.into(),
+            Command::NextDecision if state.match_review.loaded.is_some() => {
+                MatchAction::Step(1).into()
+            }
+            Command::PreviousDecision if state.match_review.loaded.is_some() => {
+                MatchAction::Step(-1).into()
+            }
+            Command::NextDecision | Command::PreviousDecision => return None,
             Command::Undo => workspace.undo(),
             Command::Redo => workspace.redo(),
             Command::CopyPositionId => EditAction::Copy(IdFormat::PositionId).into(),

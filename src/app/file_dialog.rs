@@ -19,7 +19,7 @@ pub enum Outcome {
 pub struct FileDialog {
     title: String,
     save: bool,
-    ext: &'static str,
+    ext: &'static [&'static str],
     dir: PathBuf,
     dir_text: String,
     name: String,
@@ -28,9 +28,15 @@ pub struct FileDialog {
 }
 
 impl FileDialog {
-    /// A dialog titled `title` in `dir` for files ending in `.ext`; `save` asks for a new
-    /// name (proposed: `name`).
-    pub fn new(title: String, save: bool, ext: &'static str, dir: PathBuf, name: &str) -> Self {
+    /// A dialog titled `title` in `dir` for files ending in one of `ext` (the first added to
+    /// a name saved without one); `save` asks for a new name (proposed: `name`).
+    pub fn new(
+        title: String,
+        save: bool,
+        ext: &'static [&'static str],
+        dir: PathBuf,
+        name: &str,
+    ) -> Self {
         let mut d = FileDialog {
             title,
             save,
@@ -65,8 +71,11 @@ impl FileDialog {
             return None;
         }
         let mut p = self.dir.join(name);
-        if self.save && p.extension().is_none() {
-            p.set_extension(self.ext);
+        if self.save
+            && p.extension().is_none()
+            && let Some(ext) = self.ext.first()
+        {
+            p.set_extension(ext);
         }
         Some(p)
     }
@@ -115,7 +124,10 @@ impl FileDialog {
                     .auto_shrink([false, true])
                     .show(ui, |ui| {
                         if self.entries.is_empty() {
-                            ui.weak(format!("no folders and no .{} files here", self.ext));
+                            ui.weak(format!(
+                                "no folders and no .{} files here",
+                                self.ext.join(", .")
+                            ));
                         }
                         for (name, is_dir) in &self.entries {
                             let text = match is_dir {
@@ -164,7 +176,7 @@ impl FileDialog {
 }
 
 /// The sub-folders (not hidden) and the `.ext` files of `dir`, folders first, by name.
-fn read_dir(dir: &Path, ext: &str) -> std::io::Result<Vec<(String, bool)>> {
+fn read_dir(dir: &Path, ext: &[&str]) -> std::io::Result<Vec<(String, bool)>> {
     let mut out: Vec<(String, bool)> = std::fs::read_dir(dir)?
         .filter_map(Result::ok)
         .filter_map(|e| {
@@ -173,7 +185,9 @@ fn read_dir(dir: &Path, ext: &str) -> std::io::Result<Vec<(String, bool)>> {
             let wanted = if is_dir {
                 !name.starts_with('.')
             } else {
-                Path::new(&name).extension().is_some_and(|x| x == ext)
+                Path::new(&name)
+                    .extension()
+                    .is_some_and(|x| ext.iter().any(|e| x.eq_ignore_ascii_case(e)))
             };
             wanted.then_some((name, is_dir))
         })
@@ -194,7 +208,7 @@ mod tests {
         for f in ["b.ron", "a.ron", "c.txt"] {
             std::fs::write(dir.join(f), "").unwrap();
         }
-        let got = read_dir(&dir, "ron").unwrap();
+        let got = read_dir(&dir, &["ron"]).unwrap();
         let want = [("sub", true), ("a.ron", false), ("b.ron", false)];
         assert_eq!(
             got,
@@ -202,7 +216,7 @@ mod tests {
             "folders first, hidden ones and other kinds left out"
         );
         // A name without extension gets the kind's on saving.
-        let d = FileDialog::new("t".into(), true, "ron", dir.clone(), "pos");
+        let d = FileDialog::new("t".into(), true, &["ron"], dir.clone(), "pos");
         assert_eq!(d.path(), Some(dir.join("pos.ron")));
         std::fs::remove_dir_all(&dir).unwrap();
     }

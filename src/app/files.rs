@@ -29,6 +29,8 @@ pub enum FileKind {
     Text,
     /// A gnubg two-sided bear-off database (`.bd`).
     BearoffDb,
+    /// A match file: Jellyfish MAT (`.mat`, `.txt`) or gnubg's SGF (`.sgf`).
+    Match,
 }
 
 impl FileKind {
@@ -39,16 +41,19 @@ impl FileKind {
             FileKind::Png => "image",
             FileKind::Text => "analysis",
             FileKind::BearoffDb => "two-sided bear-off database",
+            FileKind::Match => "match",
         }
     }
 
-    /// The filter's name and the file name's extension.
-    fn filter(self) -> (&'static str, &'static str) {
+    /// The filter's name and the file names' extensions (the first is added to a name
+    /// saved without one).
+    fn filter(self) -> (&'static str, &'static [&'static str]) {
         match self {
-            FileKind::Position | FileKind::Weights => ("RON", "ron"),
-            FileKind::Png => ("PNG image", "png"),
-            FileKind::Text => ("Text", "txt"),
-            FileKind::BearoffDb => ("gnubg bear-off database", "bd"),
+            FileKind::Position | FileKind::Weights => ("RON", &["ron"]),
+            FileKind::Png => ("PNG image", &["png"]),
+            FileKind::Text => ("Text", &["txt"]),
+            FileKind::BearoffDb => ("gnubg bear-off database", &["bd"]),
+            FileKind::Match => ("Match (MAT, SGF)", &["mat", "txt", "sgf"]),
         }
     }
 }
@@ -162,7 +167,7 @@ impl DesktopDialog for Rfd {
         let (filter, ext) = request.kind.filter();
         let mut d = rfd::FileDialog::new()
             .set_title(request.title())
-            .add_filter(filter, &[ext]);
+            .add_filter(filter, ext);
         if let Some(dir) = &request.dir {
             d = d.set_directory(dir);
         }

@@ -22,6 +22,8 @@ pub fn show(ui: &mut egui::Ui, state: &AppState, workspace: &dyn CommandScope) -
             );
             ui.menu_button("Examples", |ui| examples_menu(ui, &mut out));
             ui.separator();
+            entries(ui, &[Command::OpenMatch], &mut out);
+            ui.separator();
             entries(ui, &[Command::OpenWeights, Command::SaveWeights], &mut out);
             ui.separator();
             entries(

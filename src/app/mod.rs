@@ -52,6 +52,7 @@ pub mod help;
 pub mod jobs;
 pub mod layout;
 pub mod look;
+pub mod match_review;
 pub mod menus;
 pub mod messages;
 pub mod play;
@@ -201,6 +202,8 @@ impl WorkbenchApp {
 
         let actions = keyboard(ui, apply.state, workspace);
         apply.all(ui, actions);
+        let actions = dropped(ui.ctx());
+        apply.all(ui, actions);
 
         let actions = egui::Panel::top("toolbar")
             .frame(unfilled(egui::Frame::side_top_panel(ui.style())))
@@ -244,6 +247,29 @@ fn keyboard(ui: &egui::Ui, state: &AppState, workspace: &dyn Workspace) -> Vec<A
         out.extend(pasted.into_iter().filter_map(|t| workspace.paste(t)));
     }
     out
+}
+
+/// The files dropped on the window this frame: a RON file opens as a position, anything
+/// else as a match (MAT, SGF), whose reader says what it is not.
+fn dropped(ctx: &egui::Context) -> Vec<Action> {
+    let paths: Vec<std::path::PathBuf> = ctx.input(|i| {
+        i.raw
+            .dropped_files
+            .iter()
+            .map(|f| f.path().to_path_buf())
+            .filter(|p| !p.as_os_str().is_empty())
+            .collect()
+    });
+    paths
+        .into_iter()
+        .map(|p| {
+            let ron = p.extension().is_some_and(|x| x.eq_ignore_ascii_case("ron"));
+            match ron {
+                true => EditAction::LoadPosition(p).into(),
+                false => match_review::MatchAction::Load(p).into(),
+            }
+        })
+        .collect()
 }
 
 pub use look::shortcuts_free;

@@ -20,6 +20,8 @@ pub enum Tab {
     Rolls,
     /// Play against the classic program.
     Play,
+    /// A match file stepped through and reviewed by gnubg.
+    Match,
     /// Play the wolves against «Чемпион» (seed 002).
     Champion,
     /// Messages and the learning log.

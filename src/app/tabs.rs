@@ -40,7 +40,7 @@ pub struct TabRow {
 }
 
 /// Every tab, in the strip's order.
-pub const TABS: [TabRow; 7] = [
+pub const TABS: [TabRow; 8] = [
     TabRow {
         tab: Tab::Weights,
         label: "Weights",
@@ -80,6 +80,14 @@ pub const TABS: [TabRow; 7] = [
         about: "a game against the classic program, learning on or off",
         works_hidden: true,
         draw: Some(play),
+    },
+    TabRow {
+        tab: Tab::Match,
+        label: "Match",
+        anchor: Anchor::Backgammon,
+        about: "a match file (MAT, SGF) stepped through, reviewed by gnubg at every score",
+        works_hidden: true,
+        draw: Some(match_review),
     },
     TabRow {
         tab: Tab::Champion,
@@ -153,6 +161,12 @@ fn play(ui: &mut egui::Ui, state: &AppState, tabs: &mut TabsUi) -> Vec<Action> {
     play.into_iter().map(Action::from).collect()
 }
 
+fn match_review(ui: &mut egui::Ui, state: &AppState, _: &mut TabsUi) -> Vec<Action> {
+    let weights = &state.weights.current;
+    let review = super::match_review::panel::show(ui, &state.match_review, weights);
+    review.into_iter().map(Action::from).collect()
+}
+
 fn bearoff(ui: &mut egui::Ui, state: &AppState, _: &mut TabsUi) -> Vec<Action> {
     let edit = &state.editing.edit;
     let bearoff = super::bearoff::show(ui, &state.bearoff, state.bearoff.view, edit);
@@ -199,6 +213,7 @@ mod tests {
             Tab::Race,
             Tab::Rolls,
             Tab::Play,
+            Tab::Match,
             Tab::Champion,
             Tab::Log,
         ];

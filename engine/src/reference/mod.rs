@@ -19,6 +19,7 @@
 //! command line build on this.
 
 mod background;
+mod cached;
 mod cube;
 mod error;
 pub mod gnubg;
@@ -26,6 +27,7 @@ mod match_context;
 mod scripted;
 
 pub use background::{Answer, Background, BackgroundTicket, Question};
+pub use cached::{AnswerCache, Cached};
 pub use cube::{CubeDecision, CubeMwc};
 pub use error::ReferenceError;
 pub use gnubg::{MatchError, match_to_plays};

@@ -64,8 +64,10 @@ pub fn pair(state: &CandidatesView<'_>) -> Option<(usize, Option<usize>, String)
         .judgement(state.plies)
         .and_then(|j| j.best)
         .and_then(|b| a.index_of(&b));
-    let (r, name) = match gnubg_best {
-        Some(g) if c.compare_with_gnubg => (g, "gnubg's best"),
+    let played = state.played_index().filter(|_| c.compare_with_played);
+    let (r, name) = match (played, gnubg_best) {
+        (Some(p), _) => (p, "the move played"),
+        (None, Some(g)) if c.compare_with_gnubg => (g, "gnubg's best"),
         _ => (0, "#1"),
     };
     // A move compared with itself says nothing: then with #1, or #2 for #1 itself.
@@ -193,6 +195,7 @@ fn controls(ui: &mut egui::Ui, state: &CandidatesView<'_>, narrow: bool) -> Vec<
     let mut out = Vec::new();
     let c = &state.candidates;
     let gnubg_there = c.judgement(state.plies).is_some_and(|j| j.best.is_some());
+    let played_on = c.compare_with_played && state.played_index().is_some();
     ui.horizontal_wrapped(|ui| {
         if narrow {
             ui.label("Show:");
@@ -213,7 +216,7 @@ fn controls(ui: &mut egui::Ui, state: &CandidatesView<'_>, narrow: bool) -> Vec<
         ui.separator();
         ui.label("Compare with:");
         if ui
-            .selectable_label(!c.compare_with_gnubg || !gnubg_there, "#1")
+            .selectable_label(!played_on && (!c.compare_with_gnubg || !gnubg_there), "#1")
             .clicked()
         {
             out.push(CandidatesAction::CompareWithGnubg(false));
@@ -221,11 +224,22 @@ fn controls(ui: &mut egui::Ui, state: &CandidatesView<'_>, narrow: bool) -> Vec<
         let gnubg = ui
             .add_enabled(
                 gnubg_there,
-                egui::Button::selectable(c.compare_with_gnubg && gnubg_there, "gnubg's best"),
+                egui::Button::selectable(
+                    !played_on && c.compare_with_gnubg && gnubg_there,
+                    "gnubg's best",
+                ),
             )
             .on_disabled_hover_text("Once gnubg's verdict is there (the candidates panel)");
         if gnubg.clicked() {
             out.push(CandidatesAction::CompareWithGnubg(true));
+        }
+        if state.played_index().is_some()
+            && ui
+                .selectable_label(played_on, "the move played")
+                .on_hover_text("The move played in the match (the Match tab's decision)")
+                .clicked()
+        {
+            out.push(CandidatesAction::CompareWithPlayed(true));
         }
     });
     out

@@ -37,6 +37,33 @@ pub struct CandidatesView<'a> {
     /// Before the roll, with a cubeful two-sided database open in the Bear-off tab: its exact
     /// verdict on the position (or why it has none).
     pub exact_cube: Option<ExactCube>,
+    /// On the board of a match's decision (the Match tab): the move played and the review's
+    /// best, to mark.
+    pub from_match: Option<crate::app::match_review::MatchMarks>,
+}
+
+impl CandidatesView<'_> {
+    /// The rank (from 0) of the move played, on the board of a match's decision.
+    pub fn played_index(&self) -> Option<usize> {
+        let played = self.from_match.as_ref()?.played?;
+        let a = self.candidates.analysis.as_ref()?;
+        a.candidates.iter().position(|c| c.play.result == played)
+    }
+
+    /// The marks of candidate `i` from the match: "played", "gnubg's best (review)".
+    pub fn match_marks(&self, i: usize) -> Vec<&'static str> {
+        let (Some(m), Some(a)) = (&self.from_match, &self.candidates.analysis) else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        if self.played_index() == Some(i) {
+            out.push("played");
+        }
+        if m.best.as_deref() == a.candidates.get(i).map(|c| c.play.mv.notation()).as_deref() {
+            out.push("gnubg's best in the review");
+        }
+        out
+    }
 }
 
 /// A cubeful two-sided database's exact cube verdict on the position awaiting its roll.
@@ -93,6 +120,9 @@ pub enum CandidatesAction {
     ShowAddends(bool),
     /// The breakdown compares with gnubg's best move (true) or with #1 (false).
     CompareWithGnubg(bool),
+    /// On a match's decision, the breakdown compares with the move played (true) or as
+    /// [`CandidatesAction::CompareWithGnubg`] says (false).
+    CompareWithPlayed(bool),
     /// A breakdown too narrow for both shows the chart (true) or the table (false).
     ChartAlone(bool),
 }
@@ -171,6 +201,8 @@ pub struct CandidatesState {
     /// The breakdown compares with gnubg's best move instead of #1 (when gnubg's verdict is
     /// there).
     pub compare_with_gnubg: bool,
+    /// On a match's decision, the breakdown compares with the move played.
+    pub compare_with_played: bool,
     /// A breakdown too narrow for the table and the chart side by side shows the chart.
     pub chart_alone: bool,
     /// The depth gnubg judges the candidates at (kept across restarts).
@@ -304,7 +336,11 @@ impl CandidatesState {
                 }
             }
             CandidatesAction::ShowAddends(on) => self.show_addends = on,
-            CandidatesAction::CompareWithGnubg(on) => self.compare_with_gnubg = on,
+            CandidatesAction::CompareWithGnubg(on) => {
+                self.compare_with_gnubg = on;
+                self.compare_with_played = false;
+            }
+            CandidatesAction::CompareWithPlayed(on) => self.compare_with_played = on,
             CandidatesAction::ChartAlone(on) => self.chart_alone = on,
             CandidatesAction::SetGnubgPlies(plies) => self.depth.gnubg_plies = plies,
             CandidatesAction::SetCubeless(on) => self.depth.cubeless = on,

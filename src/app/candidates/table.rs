@@ -421,9 +421,14 @@ fn rows(
                     None if pending => "…".to_string(),
                     None => String::new(),
                 };
+                let marks = state.match_marks(i);
+                let notation = match marks.is_empty() {
+                    true => cand.play.mv.notation(),
+                    false => format!("{}  ◆ {}", cand.play.mv.notation(), marks.join(", ")),
+                };
                 let cells = [
                     format!("{}", i + 1),
-                    cand.play.mv.notation(),
+                    notation,
                     format!("{:+.2}", cand.value),
                     format!("{:+.2}", cand.delta),
                     gnubg(&|e| format!("{:+.3}", e.equity)),

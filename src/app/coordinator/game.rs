@@ -120,6 +120,7 @@ impl AppState {
             | EditAction::SwapSides
             | EditAction::MoneyGame
             | EditAction::Paste(_)
+            | EditAction::Show(_)
             | EditAction::Typed(_)
             | EditAction::OpenPosition
             | EditAction::LoadPosition(_)

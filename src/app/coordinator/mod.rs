@@ -19,6 +19,7 @@ mod analysis_text;
 mod candidates;
 mod export;
 mod game;
+mod match_review;
 
 pub use export::ExportAction;
 
@@ -30,6 +31,7 @@ use super::editing::{Edit, EditAction, EditState};
 use super::effect::{Effect, widen};
 use super::files::{FileKind, Request};
 use super::jobs::Start;
+use super::match_review::{MatchAction, MatchReviewState};
 use super::messages::Messages;
 use super::play::{Learning, PlayAction, PlayGame};
 use super::saved::{Persisted, VERSION};
@@ -82,6 +84,8 @@ feature_actions! {
         Champion(ChampionAction),
         /// PNG images and the analysis as text.
         Export(ExportAction),
+        /// The Match tab: a match file stepped through and reviewed.
+        Match(MatchAction),
     }
 }
 
@@ -111,6 +115,8 @@ pub struct AppState {
     pub duel: DuelState,
     /// The game against «Чемпион».
     pub champion: ChampionState,
+    /// The match open in the Match tab, with its review.
+    pub match_review: MatchReviewState,
     /// Where every throw of the dice comes from.
     pub(crate) dice: Box<dyn DiceSource>,
     pub(crate) generator: MoveGenerator,
@@ -140,6 +146,7 @@ impl AppState {
             bearoff: Default::default(),
             duel: Default::default(),
             champion: Default::default(),
+            match_review: Default::default(),
             // A new game each run: the seed from the operating system.
             dice: Box::new(SeededDice::new(rand::random())),
             generator: MoveGenerator::new(),
@@ -299,6 +306,7 @@ impl AppState {
                 self.start_jobs(starts);
             }
             Action::Export(a) => self.apply_export(a),
+            Action::Match(a) => self.apply_match(a),
         }
         self.refresh();
         self.play_advance();
@@ -335,6 +343,8 @@ impl AppState {
             let starts = self.champion.poll();
             self.start_jobs(starts);
         }
+        let fx = self.match_review.poll();
+        self.emit(fx, Action::Match);
         let had = self.duel.job.is_some();
         self.duel.poll();
         if had
@@ -411,6 +421,7 @@ impl AppState {
             plies: self.candidates.depth.gnubg_plies,
             board_status: self.board_status().0,
             exact_cube: self.exact_cube(),
+            from_match: self.match_review.marks_for(&self.editing.edit),
         }
     }
 

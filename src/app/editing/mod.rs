@@ -65,6 +65,8 @@ pub enum EditAction {
     Redo,
     /// Reads a Position ID, `PositionID:MatchID` or XGID pasted (Ctrl+V).
     Paste(String),
+    /// Puts a board from elsewhere on the board (a match's decision; one undo step).
+    Show(Edit),
     /// Reads an ID typed in the toolbar's field (refused: the text stays there with the
     /// error beside it, [`EditState::refused`]).
     Typed(String),
@@ -299,6 +301,10 @@ impl EditState {
                 }
             }
             EditAction::Paste(text) => return self.read_id(&text, "pasted").0,
+            EditAction::Show(edit) => {
+                self.picked = None;
+                self.replace(edit);
+            }
             EditAction::Typed(text) => {
                 let (note, refused) = self.read_id(&text, "typed");
                 self.refused = refused.map(|e| (text, e));

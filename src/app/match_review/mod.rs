@@ -1,0 +1,526 @@
+//! The Match tab: a match file (MAT or gnubg's SGF) opened, dropped on the window or pasted,
+//! its games and decisions listed and stepped through (the board shows the position before
+//! the decision), and reviewed by gnubg in the background — each decision judged at its own
+//! match state, the verdicts streaming in with progress and Cancel, kept per (position, match
+//! state, roll, depth) so that a second review asks gnubg only what is new.
+//!
+//! - [`panel`]: the tab (games, decisions, filters, the summary).
+//!
+//! The coordinator puts the selected decision on the board and tells the candidates panel
+//! which move was played and which gnubg found best ([`MatchReviewState::marks_for`]).
+
+pub mod panel;
+
+use super::editing::Edit;
+use super::effect::Effect;
+use super::jobs::{Job, Start};
+use bgw_engine::core::formats::{MatchState, Setup};
+use bgw_engine::core::task::Task;
+use bgw_engine::evaluation::classic::Weights;
+use bgw_engine::matches::{
+    self, Decision, DecisionKind, Mark, Match, PlayerSummary, ReviewOptions, Reviewed, Verdict,
+};
+use bgw_engine::reference::gnubg::{Config, Gnubg};
+use bgw_engine::reference::{AnswerCache, Cached, ReferenceEngine};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+/// Makes the engine each review thread asks (gnubg in the app; tests script it). The task is
+/// the review's: cancelling it must end the engine's waits.
+pub type Engines = Arc<dyn Fn(&Task) -> Box<dyn ReferenceEngine + Send> + Send + Sync>;
+
+/// GNU Backgammon, a process per review thread, its waits ended by the review's Cancel.
+pub fn gnubg_engines() -> Engines {
+    Arc::new(|task: &Task| {
+        Box::new(Gnubg::new(Config::default().stopped_by(task))) as Box<dyn ReferenceEngine + Send>
+    })
+}
+
+/// What can be done in the Match tab.
+#[derive(Clone, Debug, PartialEq)]
+pub enum MatchAction {
+    /// Asks for a match file and opens it.
+    Open,
+    /// Opens this match file (the dialog's answer, a file dropped on the window).
+    Load(PathBuf),
+    /// Reads a whole match pasted as text.
+    Paste(String),
+    /// Selects decision `.1` of game `.0` (indices): the board shows its position.
+    Select(usize, usize),
+    /// Steps to the next (+1) or previous (−1) decision the filters show.
+    Step(i32),
+    /// Shows only the decisions gnubg marks (doubtful or worse).
+    ErrorsOnly(bool),
+    /// Shows only one player's decisions (0 the file's first player), or both.
+    Player(Option<usize>),
+    /// The depth gnubg reviews at (0, 1 or 2 plies).
+    SetPlies(u8),
+    /// Reviews the match with gnubg, the classic's choices with these weights.
+    Review(Weights),
+    /// Stops the review (the verdicts so far stay).
+    Cancel,
+    /// Closes the match.
+    Close,
+}
+
+/// A match read, with the verdicts of its review so far.
+pub struct LoadedMatch {
+    /// Where it came from: the file's name, or "pasted match".
+    pub name: String,
+    /// The match.
+    pub game: Arc<Match>,
+    /// The verdict of each decision (by game, then decision), once reviewed.
+    pub verdicts: Vec<Vec<Option<Verdict>>>,
+    /// The depth of the verdicts.
+    pub plies: Option<u8>,
+    /// Each player's figures from the verdicts so far.
+    pub summary: Option<[PlayerSummary; 2]>,
+}
+
+impl LoadedMatch {
+    fn new(name: String, m: Match) -> LoadedMatch {
+        let verdicts = m
+            .games
+            .iter()
+            .map(|g| vec![None; g.decisions.len()])
+            .collect();
+        LoadedMatch {
+            name,
+            game: Arc::new(m),
+            verdicts,
+            plies: None,
+            summary: None,
+        }
+    }
+
+    /// Decision `d` of game `g`.
+    pub fn decision(&self, g: usize, d: usize) -> Option<&Decision> {
+        self.game.games.get(g)?.decisions.get(d)
+    }
+
+    /// The verdict on decision `d` of game `g`, once reviewed.
+    pub fn verdict(&self, g: usize, d: usize) -> Option<&Verdict> {
+        self.verdicts.get(g)?.get(d)?.as_ref()
+    }
+
+    /// How many decisions have a verdict, of how many.
+    pub fn reviewed(&self) -> (usize, usize) {
+        let all = self.verdicts.iter().map(Vec::len).sum();
+        let done = self
+            .verdicts
+            .iter()
+            .flatten()
+            .filter(|v| v.is_some())
+            .count();
+        (done, all)
+    }
+
+    fn take(&mut self, r: Reviewed) {
+        if let Some(slot) = self
+            .verdicts
+            .get_mut(r.game)
+            .and_then(|g| g.get_mut(r.decision))
+        {
+            *slot = Some(r.verdict);
+        }
+    }
+
+    fn summarize(&mut self) {
+        let all: Vec<Reviewed> = self
+            .verdicts
+            .iter()
+            .enumerate()
+            .flat_map(|(g, ds)| {
+                ds.iter().enumerate().filter_map(move |(d, v)| {
+                    v.clone().map(|verdict| Reviewed {
+                        game: g,
+                        decision: d,
+                        verdict,
+                    })
+                })
+            })
+            .collect();
+        self.summary = (!all.is_empty()).then(|| matches::summarize(&self.game, &all));
+    }
+}
+
+/// gnubg's mark on a verdict: the checker play's, a cube action's, or a missed double's (the
+/// worse).
+pub fn mark_of(v: &Verdict) -> Mark {
+    match v {
+        Verdict::Move { play, no_double } => {
+            let cube = no_double.as_ref().map_or(Mark::None, |c| c.mark);
+            play.mark.max(cube)
+        }
+        Verdict::Cube(c) => c.mark,
+        Verdict::NotJudged(_) => Mark::None,
+    }
+}
+
+/// Which decisions the list shows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Filter {
+    /// Only those gnubg marks.
+    pub errors_only: bool,
+    /// Only this player's.
+    pub player: Option<usize>,
+}
+
+/// A review in the background: its job, and the verdicts streamed so far.
+struct Running {
+    job: Job<()>,
+    streamed: Arc<Mutex<Vec<Reviewed>>>,
+    plies: u8,
+}
+
+/// The Match tab's state.
+pub struct MatchReviewState {
+    /// The match open, if any.
+    pub loaded: Option<LoadedMatch>,
+    /// The decision on the board: (game, decision) indices.
+    pub selected: Option<(usize, usize)>,
+    /// Which decisions the list shows.
+    pub filter: Filter,
+    /// The depth of the next review.
+    pub plies: u8,
+    /// The folder of the last match opened.
+    pub dir: Option<PathBuf>,
+    running: Option<Running>,
+    cache: AnswerCache,
+    engines: Engines,
+}
+
+impl Default for MatchReviewState {
+    fn default() -> MatchReviewState {
+        MatchReviewState::with_engines(gnubg_engines())
+    }
+}
+
+/// The part of a match file's text gnubg's readers need to decide it is a match (pasted text
+/// that is not one is a position ID for the editor).
+pub fn looks_like_match(text: &str) -> bool {
+    let t = text.trim_start();
+    if t.starts_with("(;") {
+        return t.contains("GM[6]");
+    }
+    let lower = t.to_ascii_lowercase();
+    lower.lines().count() > 2 && (lower.contains("point match") || lower.contains(" game 1"))
+}
+
+impl MatchReviewState {
+    /// A state whose reviews ask engines from `engines`.
+    pub fn with_engines(engines: Engines) -> MatchReviewState {
+        MatchReviewState {
+            loaded: None,
+            selected: None,
+            filter: Filter::default(),
+            plies: 0,
+            dir: None,
+            running: None,
+            cache: AnswerCache::new(),
+            engines,
+        }
+    }
+
+    /// The review in progress, if any.
+    pub fn job(&self) -> Option<&Job<()>> {
+        self.running.as_ref().map(|r| &r.job)
+    }
+
+    /// How many engine answers are kept for the next review.
+    pub fn cached_answers(&self) -> usize {
+        self.cache.len()
+    }
+
+    /// Applies one action; returns the effects for the shell (the dialog, the review's job,
+    /// the notes). The selection's board is the coordinator's to set.
+    pub fn update(&mut self, action: MatchAction) -> Vec<Effect<MatchAction>> {
+        match action {
+            MatchAction::Open => {
+                let request =
+                    super::files::Request::open(super::files::FileKind::Match, self.dir.as_deref());
+                return vec![Effect::ask(request, MatchAction::Load)];
+            }
+            MatchAction::Load(path) => return self.load(&path),
+            MatchAction::Paste(text) => {
+                return match matches::read_match(&text) {
+                    Ok(m) => self.open(m, "pasted match".into()),
+                    Err(e) => vec![Effect::error(format!("the pasted match was not read: {e}"))],
+                };
+            }
+            MatchAction::Select(g, d) => {
+                if self
+                    .loaded
+                    .as_ref()
+                    .and_then(|l| l.decision(g, d))
+                    .is_some()
+                {
+                    self.selected = Some((g, d));
+                }
+            }
+            MatchAction::Step(by) => self.step(by),
+            MatchAction::ErrorsOnly(on) => self.filter.errors_only = on,
+            MatchAction::Player(p) => self.filter.player = p.filter(|&p| p < 2),
+            MatchAction::SetPlies(p) => self.plies = p.min(2),
+            MatchAction::Review(weights) => return self.review(weights),
+            MatchAction::Cancel => {
+                if let Some(r) = &self.running {
+                    r.job.cancel();
+                }
+            }
+            MatchAction::Close => {
+                self.stop();
+                self.loaded = None;
+                self.selected = None;
+            }
+        }
+        Vec::new()
+    }
+
+    fn load(&mut self, path: &Path) -> Vec<Effect<MatchAction>> {
+        self.dir = path.parent().map(Path::to_path_buf);
+        let name = path.file_name().map_or_else(
+            || path.display().to_string(),
+            |n| n.to_string_lossy().into(),
+        );
+        match matches::read_match_file(path) {
+            Ok(m) => self.open(m, name),
+            Err(e) => vec![Effect::error(format!("{name} was not opened: {e}"))],
+        }
+    }
+
+    fn open(&mut self, m: Match, name: String) -> Vec<Effect<MatchAction>> {
+        self.stop();
+        let decisions: usize = m.games.iter().map(|g| g.decisions.len()).sum();
+        let mut notes = vec![Effect::info(format!(
+            "opened {name}: {} vs {}, {}, {} games, {decisions} decisions",
+            m.players[0],
+            m.players[1],
+            match m.match_length {
+                0 => "money session".to_string(),
+                n => format!("{n}-point match"),
+            },
+            m.games.len(),
+        ))];
+        for w in &m.warnings {
+            notes.push(Effect::error(format!(
+                "{name}: game {}, line {}: {} ({})",
+                w.game, w.line, w.why, w.text
+            )));
+        }
+        self.selected = m
+            .games
+            .iter()
+            .position(|g| !g.decisions.is_empty())
+            .map(|g| (g, 0));
+        self.loaded = Some(LoadedMatch::new(name, m));
+        notes
+    }
+
+    /// True when the list shows decision `d` of game `g` under the filters.
+    pub fn shows(&self, g: usize, d: usize) -> bool {
+        let Some(l) = &self.loaded else { return false };
+        let Some(dec) = l.decision(g, d) else {
+            return false;
+        };
+        if self.filter.player.is_some_and(|p| p != dec.player) {
+            return false;
+        }
+        !self.filter.errors_only || l.verdict(g, d).is_some_and(|v| mark_of(v) != Mark::None)
+    }
+
+    /// The decisions the list shows, in the match's order.
+    pub fn shown(&self) -> Vec<(usize, usize)> {
+        let Some(l) = &self.loaded else {
+            return Vec::new();
+        };
+        l.game
+            .games
+            .iter()
+            .enumerate()
+            .flat_map(|(g, game)| (0..game.decisions.len()).map(move |d| (g, d)))
+            .filter(|&(g, d)| self.shows(g, d))
+            .collect()
+    }
+
+    fn step(&mut self, by: i32) {
+        let shown = self.shown();
+        if shown.is_empty() {
+            return;
+        }
+        let next = match self
+            .selected
+            .and_then(|s| shown.iter().position(|&x| x == s))
+        {
+            Some(i) => (i as i64 + i64::from(by)).clamp(0, shown.len() as i64 - 1) as usize,
+            // From a decision the filters hide: the first shown after it (or before it).
+            None => match self.selected {
+                Some(s) if by < 0 => shown.iter().rposition(|&x| x < s).unwrap_or(0),
+                Some(s) => shown.iter().position(|&x| x > s).unwrap_or(shown.len() - 1),
+                None => 0,
+            },
+        };
+        self.selected = Some(shown[next]);
+    }
+
+    fn stop(&mut self) {
+        if let Some(r) = self.running.take() {
+            r.job.cancel();
+        }
+    }
+
+    fn review(&mut self, weights: Weights) -> Vec<Effect<MatchAction>> {
+        self.stop();
+        let Some(l) = &mut self.loaded else {
+            return vec![Effect::error("no match is open to review")];
+        };
+        let plies = self.plies;
+        // New verdicts at another depth replace the old ones as they come.
+        if l.plies != Some(plies) {
+            l.verdicts.iter_mut().flatten().for_each(|v| *v = None);
+            l.summary = None;
+        }
+        l.plies = Some(plies);
+        let m = Arc::clone(&l.game);
+        let streamed = Arc::new(Mutex::new(Vec::new()));
+        let out = Arc::clone(&streamed);
+        let (cache, engines) = (self.cache.clone(), Arc::clone(&self.engines));
+        let threads = std::thread::available_parallelism()
+            .map_or(1, |n| n.get())
+            .clamp(1, 4);
+        let options = ReviewOptions {
+            plies,
+            weights,
+            threads,
+        };
+        let what = format!("reviewing {} at {plies} ply", l.name);
+        let (job, start): (Job<()>, Start) = Job::new(what, move |task: &Task| {
+            let make = || Cached::new(engines(task), cache.clone());
+            matches::review(&m, &options, &make, task, &mut |r| {
+                out.lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .push(r.clone());
+            });
+        });
+        self.running = Some(Running {
+            job,
+            streamed,
+            plies,
+        });
+        vec![Effect::start(start)]
+    }
+
+    /// Takes the verdicts streamed since the last frame; a note when the review has ended.
+    pub fn poll(&mut self) -> Vec<Effect<MatchAction>> {
+        let Some(r) = &self.running else {
+            return Vec::new();
+        };
+        if r.job.never_started() {
+            self.running = None;
+            return Vec::new();
+        }
+        let finished = r.job.try_take().is_some();
+        let new: Vec<Reviewed> =
+            std::mem::take(&mut *r.streamed.lock().unwrap_or_else(|e| e.into_inner()));
+        let (plies, cancelled) = (r.plies, r.job.is_cancelled());
+        let Some(l) = &mut self.loaded else {
+            self.running = None;
+            return Vec::new();
+        };
+        let any = !new.is_empty();
+        for v in new {
+            l.take(v);
+        }
+        if any {
+            l.summarize();
+        }
+        if !finished {
+            return Vec::new();
+        }
+        self.running = None;
+        let (done, all) = l.reviewed();
+        let failures: Vec<&str> = l
+            .verdicts
+            .iter()
+            .flatten()
+            .flatten()
+            .filter_map(|v| match v {
+                Verdict::NotJudged(why) if why.starts_with("the engine failed") => {
+                    Some(why.as_str())
+                }
+                _ => None,
+            })
+            .collect();
+        let mut notes = Vec::new();
+        if let Some(first) = failures.first() {
+            notes.push(Effect::error(format!(
+                "gnubg did not judge {} of {all} decisions: {first}",
+                failures.len()
+            )));
+        }
+        let how = if cancelled { "stopped" } else { "done" };
+        notes.push(Effect::info(format!(
+            "review of {} at {plies} ply {how}: {done} of {all} decisions judged",
+            l.name
+        )));
+        notes
+    }
+
+    /// The board of the selected decision: its position (the decider on roll), its roll for
+    /// a checker play, its match state.
+    pub fn selected_edit(&self) -> Option<Edit> {
+        let (g, d) = self.selected?;
+        let dec = self.loaded.as_ref()?.decision(g, d)?;
+        Some(edit_of(dec))
+    }
+
+    /// The move played and gnubg's best, for the candidates panel, when `edit` is the board
+    /// of the selected decision (an edited board is another position: no marks).
+    pub fn marks_for(&self, edit: &Edit) -> Option<MatchMarks> {
+        if self.selected_edit().as_ref() != Some(edit) {
+            return None;
+        }
+        let (g, d) = self.selected?;
+        let l = self.loaded.as_ref()?;
+        let dec = l.decision(g, d)?;
+        let played = dec.checkers().map(|c| c.result);
+        let best = match l.verdict(g, d) {
+            Some(Verdict::Move { play, .. }) => Some(play.best.clone()),
+            _ => None,
+        };
+        Some(MatchMarks {
+            played,
+            best,
+            plies: l.plies,
+        })
+    }
+}
+
+/// What the candidates panel marks on the board of a match decision.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MatchMarks {
+    /// The position the move played reached (from the mover's side), for a checker play.
+    pub played: Option<bgw_engine::Position>,
+    /// gnubg's best move in the review (our notation), once reviewed.
+    pub best: Option<String>,
+    /// The review's depth.
+    pub plies: Option<u8>,
+}
+
+/// The board of decision `d`: its position, its roll for a checker play, its match state.
+pub fn edit_of(d: &Decision) -> Edit {
+    let dice = match &d.kind {
+        DecisionKind::Move(c) => Some(c.dice),
+        _ => None,
+    };
+    let mut id = d.match_id;
+    id.dice = [0, 0];
+    Edit::from_setup(&Setup {
+        position: d.position,
+        dice,
+        match_state: Some(MatchState::MatchId(id).for_turn(d.position.on_roll(), dice)),
+    })
+}
+
+#[cfg(test)]
+mod tests;

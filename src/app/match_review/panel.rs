@@ -1,0 +1,372 @@
+//! The Match tab's panel: the match's line with Open, Review (and its progress with Cancel),
+//! the filters and each player's figures; the games beside the decisions (number, player,
+//! roll, the move played, gnubg's best, the loss and gnubg's mark, the classic's choice and
+//! its loss). A click or the arrow keys (← →) step through the decisions.
+
+use super::{MatchAction, MatchReviewState, mark_of};
+use crate::app::jobs::progress_ui;
+use crate::app::look;
+use bgw_engine::evaluation::classic::Weights;
+use bgw_engine::matches::{Decision, DecisionKind, Mark, PlayerSummary, Verdict};
+use egui::RichText;
+use egui_extras::{Column, TableBuilder};
+
+/// A row's height.
+const ROW_HEIGHT: f32 = 18.0;
+
+/// Draws the tab; `weights` are those the classic's choices are made with.
+pub fn show(ui: &mut egui::Ui, s: &MatchReviewState, weights: &Weights) -> Vec<MatchAction> {
+    let mut out = Vec::new();
+    ui.horizontal_wrapped(|ui| {
+        if ui
+            .button("Open match…")
+            .on_hover_text(
+                "Open a match file: Jellyfish MAT (.mat, .txt, as gnubg, XG, BGBlitz and the \
+                 play sites write it) or gnubg's SGF. A file dropped on the window or a whole \
+                 match pasted (Ctrl+V) opens too.",
+            )
+            .clicked()
+        {
+            out.push(MatchAction::Open);
+        }
+        let Some(l) = &s.loaded else {
+            ui.label("No match open.");
+            return;
+        };
+        let m = &l.game;
+        let length = match m.match_length {
+            0 => "money session".to_string(),
+            n => format!("{n}-point match"),
+        };
+        let score = m.final_score();
+        ui.strong(format!(
+            "{}: {} vs {}, {length}, {} games, final score {}–{}",
+            l.name,
+            m.players[0],
+            m.players[1],
+            m.games.len(),
+            score[0],
+            score[1]
+        ));
+        if ui.button("Close").clicked() {
+            out.push(MatchAction::Close);
+        }
+    });
+    let Some(l) = &s.loaded else {
+        ui.label(
+            "The games of a match file stepped through: the board shows each decision's \
+             position with its score and cube, the candidates panel ranks it with the move \
+             played and gnubg's best marked, and a review by gnubg (at the match score, as its \
+             own \"analyse match\") gives every decision's loss and mark, each player's error \
+             rate and the classic program's on the same decisions.",
+        );
+        return out;
+    };
+    ui.horizontal_wrapped(|ui| {
+        ui.label("gnubg at");
+        for p in 0..=2u8 {
+            if ui
+                .selectable_label(s.plies == p, format!("{p} ply"))
+                .clicked()
+            {
+                out.push(MatchAction::SetPlies(p));
+            }
+        }
+        if s.job().is_none() {
+            let (done, all) = l.reviewed();
+            let label = match (done, l.plies) {
+                (0, _) => "Review".to_string(),
+                (_, Some(p)) if p == s.plies && done == all => "Review again".to_string(),
+                _ => "Review".to_string(),
+            };
+            if ui
+                .button(label)
+                .on_hover_text(
+                    "gnubg judges every decision at its own match state (cubeful, as its \
+                     \"analyse match\"), a gnubg process a core; answers are kept, so a second \
+                     review asks only what is new",
+                )
+                .clicked()
+            {
+                out.push(MatchAction::Review(*weights));
+            }
+            if let Some(p) = l.plies {
+                ui.label(format!("reviewed at {p} ply: {done} of {all} decisions"));
+            }
+        }
+        ui.separator();
+        let mut errors = s.filter.errors_only;
+        if ui
+            .checkbox(&mut errors, "errors only")
+            .on_hover_text("Only the decisions gnubg marks doubtful, bad or very bad")
+            .changed()
+        {
+            out.push(MatchAction::ErrorsOnly(errors));
+        }
+        for (p, name) in [
+            (None, "both"),
+            (Some(0), &*l.game.players[0]),
+            (Some(1), &*l.game.players[1]),
+        ] {
+            if ui.selectable_label(s.filter.player == p, name).clicked() {
+                out.push(MatchAction::Player(p));
+            }
+        }
+    });
+    if let Some(job) = s.job()
+        && progress_ui(ui, job)
+    {
+        out.push(MatchAction::Cancel);
+    }
+    if let Some(summary) = &l.summary {
+        for p in summary {
+            ui.label(RichText::new(summary_line(p)).monospace());
+        }
+    }
+    ui.separator();
+    ui.horizontal_top(|ui| {
+        let height = ui.available_height();
+        ui.allocate_ui_with_layout(
+            egui::vec2(170.0, height),
+            egui::Layout::top_down(egui::Align::Min),
+            |ui| games(ui, s, &mut out),
+        );
+        ui.separator();
+        ui.vertical(|ui| decisions(ui, s, &mut out));
+    });
+    out
+}
+
+/// One player's figures, as gnubg's match statistics give them.
+pub fn summary_line(p: &PlayerSummary) -> String {
+    format!(
+        "{}: {} unforced moves, error rate {:.1} mEMG a move; ?! {}  ? {}  ?? {}; cube errors \
+         {:.1} mEMG over {} decisions; the classic's error rate {:.1}",
+        p.name,
+        p.unforced_moves,
+        p.error_rate_memg,
+        p.doubtful,
+        p.bad,
+        p.very_bad,
+        p.cube_error_emg * 1000.0,
+        p.cube_decisions,
+        p.classic_error_rate_memg
+    )
+}
+
+/// The games: number, score at its start, who won what; a click goes to its first decision.
+fn games(ui: &mut egui::Ui, s: &MatchReviewState, out: &mut Vec<MatchAction>) {
+    let Some(l) = &s.loaded else { return };
+    egui::ScrollArea::vertical()
+        .id_salt("match-games")
+        .auto_shrink([false, false])
+        .show(ui, |ui| {
+            for (g, game) in l.game.games.iter().enumerate() {
+                let result = match &game.result {
+                    Some(r) => format!(", {} +{}", initials(&l.game.players[r.winner]), r.points),
+                    None => String::new(),
+                };
+                let text = format!(
+                    "Game {} ({}–{}){}",
+                    game.number, game.score[0], game.score[1], result
+                );
+                let on = s.selected.is_some_and(|(sg, _)| sg == g);
+                if ui.selectable_label(on, text).clicked() && !game.decisions.is_empty() {
+                    out.push(MatchAction::Select(g, 0));
+                }
+            }
+        });
+}
+
+/// A name cut to its first word, for narrow cells.
+fn initials(name: &str) -> &str {
+    name.split_whitespace().next().unwrap_or(name)
+}
+
+/// The cells of a decision: roll, what was done.
+fn what_was_done(d: &Decision) -> (String, String) {
+    match &d.kind {
+        DecisionKind::Move(c) => (
+            format!("{}{}", c.dice.high(), c.dice.low()),
+            if c.mv.notation().is_empty() {
+                "(no move)".into()
+            } else {
+                c.mv.notation()
+            },
+        ),
+        DecisionKind::Double { cube } => (String::new(), format!("Doubles => {cube}")),
+        DecisionKind::Take => (String::new(), "Takes".into()),
+        DecisionKind::Drop => (String::new(), "Drops".into()),
+        DecisionKind::Beaver { cube } => (String::new(), format!("Beavers => {cube}")),
+        DecisionKind::Resign { points } => (String::new(), format!("Resigns {points}")),
+    }
+}
+
+/// gnubg's side of the row: its best (or its cube action), the loss in mEMG, the mark; the
+/// classic's choice and its loss.
+fn verdict_cells(v: Option<&Verdict>) -> [String; 5] {
+    let Some(v) = v else {
+        return Default::default();
+    };
+    let mark = |m: Mark| match m {
+        Mark::None => String::new(),
+        Mark::Doubtful => "?!".into(),
+        Mark::Bad => "?".into(),
+        Mark::VeryBad => "??".into(),
+    };
+    match v {
+        Verdict::Move { play, no_double } => {
+            let loss = play
+                .loss
+                .map_or("illegal".into(), |l| format!("{:.1}", l * 1000.0));
+            let mut best = if play.choices <= 1 {
+                "(forced)".to_string()
+            } else {
+                play.best.clone()
+            };
+            if let Some(c) = no_double.as_ref().filter(|c| c.error > 0.0) {
+                best = format!("{} — {best}", c.decision.action);
+            }
+            [
+                best,
+                loss,
+                mark(mark_of(v)),
+                play.classic.clone(),
+                format!("{:.1}", play.classic_loss * 1000.0),
+            ]
+        }
+        Verdict::Cube(c) => [
+            c.decision.action.clone(),
+            format!("{:.1}", c.error * 1000.0),
+            mark(c.mark),
+            String::new(),
+            String::new(),
+        ],
+        Verdict::NotJudged(why) => [
+            why.clone(),
+            String::new(),
+            String::new(),
+            String::new(),
+            String::new(),
+        ],
+    }
+}
+
+/// The decisions the filters show, the selected one highlighted and kept in view.
+fn decisions(ui: &mut egui::Ui, s: &MatchReviewState, out: &mut Vec<MatchAction>) {
+    let Some(l) = &s.loaded else { return };
+    let shown = s.shown();
+    if shown.is_empty() {
+        ui.label(match s.filter.errors_only {
+            true if l.plies.is_none() => "No decision is marked yet: review the match first.",
+            true => "No decision of these is marked.",
+            false => "No decision to show.",
+        });
+        return;
+    }
+    let memo = ui.scope_id().with("match-last-selected");
+    let last: Option<(usize, usize)> = ui.data(|d| d.get_temp(memo)).flatten();
+    let scroll_to = (last != s.selected)
+        .then_some(s.selected)
+        .flatten()
+        .and_then(|sel| shown.iter().position(|&x| x == sel));
+    ui.data_mut(|d| d.insert_temp(memo, s.selected));
+    ui.spacing_mut().item_spacing.y = 0.0;
+    let visuals = ui.visuals().clone();
+    let titles = [
+        ("Game", "the game and the move number in the file"),
+        ("Player", "who decided"),
+        ("Roll", "the dice"),
+        ("Played", "the move played or the cube action"),
+        ("gnubg's best", "gnubg's best move, or its cube action"),
+        ("Loss", "what the decision lost against gnubg's best, mEMG"),
+        ("", "gnubg's mark: ?! doubtful, ? bad, ?? very bad"),
+        ("Classic", "the classic program's choice (these weights)"),
+        ("Its loss", "what the classic's choice loses, mEMG"),
+    ];
+    let mut table = TableBuilder::new(ui)
+        .id_salt("match-decisions")
+        .striped(false)
+        .sense(egui::Sense::click())
+        .auto_shrink([false, false])
+        .cell_layout(egui::Layout::left_to_right(egui::Align::Center))
+        .column(Column::initial(48.0).at_least(40.0))
+        .column(Column::initial(70.0).at_least(40.0).clip(true))
+        .column(Column::initial(32.0).at_least(28.0))
+        .column(Column::initial(150.0).at_least(60.0).clip(true))
+        .column(Column::initial(150.0).at_least(60.0).clip(true))
+        .column(Column::initial(44.0).at_least(40.0))
+        .column(Column::initial(22.0).at_least(20.0))
+        .column(Column::initial(140.0).at_least(60.0).clip(true))
+        .column(Column::remainder().at_least(50.0));
+    if let Some(row) = scroll_to {
+        table = table.scroll_to_row(row, Some(egui::Align::Center));
+    }
+    table
+        .header(ROW_HEIGHT + 2.0, |mut header| {
+            for (title, about) in titles {
+                header.col(|ui| {
+                    ui.strong(title).on_hover_text(about);
+                });
+            }
+        })
+        .body(|mut body| {
+            let fills = look::RowFills::of(&mut body);
+            body.rows(ROW_HEIGHT, shown.len(), |mut row| {
+                let index = row.index();
+                let (g, d) = shown[index];
+                let Some(dec) = l.decision(g, d) else { return };
+                let game = &l.game.games[g];
+                let selected = s.selected == Some((g, d));
+                let (roll, played) = what_was_done(dec);
+                let verdict = l.verdict(g, d);
+                let [best, loss, mark, classic, classic_loss] = verdict_cells(verdict);
+                let number = match dec.move_number {
+                    Some(n) => format!("{}.{n}", game.number),
+                    None => format!("{}", game.number),
+                };
+                let illegal = dec
+                    .checkers()
+                    .is_some_and(|c| c.legality != bgw_engine::matches::Legality::Legal);
+                let played = if illegal {
+                    format!("{played} (illegal as recorded)")
+                } else {
+                    played
+                };
+                let marked = verdict.is_some_and(|v| mark_of(v) != Mark::None);
+                let cells = [
+                    number,
+                    initials(&l.game.players[dec.player]).to_string(),
+                    roll,
+                    played,
+                    best,
+                    loss,
+                    mark,
+                    classic,
+                    classic_loss,
+                ];
+                let row_mark = if selected {
+                    look::RowMark::Selected
+                } else {
+                    look::RowMark::None
+                };
+                for (k, text) in cells.into_iter().enumerate() {
+                    row.col(|ui| {
+                        if k == 0 {
+                            fills.paint(index, row_mark, ui);
+                        }
+                        let mut t = RichText::new(text).monospace();
+                        if selected {
+                            t = t.color(visuals.selection.stroke.color);
+                        } else if marked && (k == 5 || k == 6) {
+                            t = t.color(visuals.error_fg_color).strong();
+                        }
+                        ui.add(egui::Label::new(t).selectable(false));
+                    });
+                }
+                if row.response().clicked() {
+                    out.push(MatchAction::Select(g, d));
+                }
+            });
+        });
+}
