@@ -169,6 +169,13 @@ impl AppState {
         self
     }
 
+    /// The same state reviewing matches with engines from `engines` instead of gnubg (tests
+    /// script them).
+    pub fn with_review_engines(mut self, engines: super::match_review::Engines) -> AppState {
+        self.match_review = MatchReviewState::with_engines(engines);
+        self
+    }
+
     /// A state restored from what persistence kept, each part checked first
     /// ([`super::saved::validate`]): a part that does not pass is replaced by its default, and
     /// a message says so.
