@@ -38,6 +38,7 @@ fn redouble(
             double_pass: 0.7436,
             cubeless: 0.5994,
         }),
+        points: None,
     }
 }
 
