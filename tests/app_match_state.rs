@@ -286,12 +286,9 @@ fn gnubgs_probabilities_are_one_click_away_and_the_header_says_what_was_evaluate
     h.event(Event::Paste(ROLLED.into()));
     h.run();
     assert!(shows(&h, "every move at 0-ply"), "the depth and the filter");
-    assert!(!shows(&h, "W WG WBG - LG LBG %"));
+    assert!(!shows(&h, "W WG WBG LG LBG %"));
     h.get_by_label("W/WG/WBG LG/LBG").click();
     h.run();
-    assert!(
-        shows(&h, "W WG WBG - LG LBG %"),
-        "the probabilities' column"
-    );
+    assert!(shows(&h, "W WG WBG LG LBG %"), "the probabilities' column");
     assert!(h.state().state.candidates.show_probs);
 }

@@ -8,17 +8,19 @@ use super::CandidatesAction;
 use bgw_engine::reference::Probabilities;
 
 /// The column's title.
-pub const TITLE: &str = "W WG WBG - LG LBG %";
+pub const TITLE: &str = "W WG WBG LG LBG %";
 
 /// What the column's title says on hover.
 pub const DESCRIPTION: &str = "gnubg's probabilities after the move, in per cent: win, win \
-     gammon, win backgammon - lose gammon, lose backgammon (gammons include backgammons), as \
-     its hint gives them";
+     gammon, win backgammon, lose gammon, lose backgammon (gammons include backgammons), as its \
+     hint gives them; the classic's choice is marked by its colour and its loss while they are \
+     shown";
 
-/// The column's cell: `50.8 13.5 0.7 - 13.2 0.5` (per cent, one decimal).
+/// The column's cell: `50.8 13.5 0.7 13.2 0.5` (per cent, one decimal; narrow, so that the
+/// table keeps every column at 1280×720).
 pub fn cell(p: &Probabilities) -> String {
     format!(
-        "{:.1} {:.1} {:.1} - {:.1} {:.1}",
+        "{:.1} {:.1} {:.1} {:.1} {:.1}",
         100.0 * p[0],
         100.0 * p[1],
         100.0 * p[2],
@@ -87,9 +89,9 @@ mod tests {
         // gnubg 1.07's hint for 24/22 13/8 at 3-2 to 7, cube 2 White, 0-ply.
         let p = [0.508, 0.135, 0.007, 0.132, 0.005];
         assert_eq!(hint_line(&p), "0.508 0.135 0.007 - 0.492 0.132 0.005");
-        assert_eq!(cell(&p), "50.8 13.5 0.7 - 13.2 0.5");
+        assert_eq!(cell(&p), "50.8 13.5 0.7 13.2 0.5");
         assert!(words(&p).starts_with("win 50.8 % (gammon 13.5 %"));
-        assert_eq!(width_chars([p].iter()), TITLE.chars().count());
+        assert_eq!(width_chars([p].iter()), cell(&p).chars().count());
         let sure = [1.0, 0.999, 0.999, 0.0, 0.0];
         assert_eq!(width_chars([p, sure].iter()), cell(&sure).chars().count());
     }

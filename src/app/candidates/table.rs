@@ -408,10 +408,12 @@ fn rows(
                 .resizable(false),
         });
     }
-    table = table.column(Column::exact(CLASSIC_WIDTH));
-    if let Some(w) = probs_width {
-        table = table.column(Column::initial(w).at_least(w).clip(true));
-    }
+    // The probabilities take the classic column's place (the classic's choice keeps its
+    // colour and its loss badge), so that the table fits the panel at 1280×720.
+    table = match probs_width {
+        Some(w) => table.column(Column::initial(w).at_least(w).clip(true)),
+        None => table.column(Column::exact(CLASSIC_WIDTH)),
+    };
     if let Some(row) = scroll_to {
         table = table.scroll_to_row(row, None);
     }
@@ -438,15 +440,15 @@ fn rows(
                     }
                 });
             }
-            header.col(|ui| {
-                ui.strong("classic");
-            });
-            if probs_width.is_some() {
-                header.col(|ui| {
+            header.col(|ui| match probs_width {
+                Some(_) => {
                     ui.label(RichText::new(super::probs::TITLE).monospace().strong())
                         .on_hover_text(super::probs::DESCRIPTION);
-                });
-            }
+                }
+                None => {
+                    ui.strong("classic");
+                }
+            });
         })
         .body(|mut body| {
             let fills = look::RowFills::of(&mut body);
@@ -542,21 +544,18 @@ fn rows(
                     });
                 }
                 row.col(|ui| {
-                    if cand.classic_choice && a.choice.is_some() {
-                        let mark = RichText::new("◀").monospace().color(colour);
-                        ui.add(egui::Label::new(mark).selectable(false));
-                    }
-                });
-                if probs_width.is_some() {
-                    row.col(|ui| {
+                    if probs_width.is_some() {
                         let text = eval
                             .and_then(|e| e.probs)
                             .map(|p| super::probs::cell(&p))
                             .unwrap_or_else(|| gnubg(&|_| String::new()));
                         let t = RichText::new(text).monospace().color(colour);
                         ui.add(egui::Label::new(t).selectable(false));
-                    });
-                }
+                    } else if cand.classic_choice && a.choice.is_some() {
+                        let mark = RichText::new("◀").monospace().color(colour);
+                        ui.add(egui::Label::new(mark).selectable(false));
+                    }
+                });
                 let resp = row.response();
                 // A row for screen readers: its cells in words, and whether it is selected.
                 resp.widget_info(|| {
