@@ -233,7 +233,16 @@ fn the_race_tab_marks_each_formula_against_gnubgs_cube_and_says_what_the_wrong_o
     let referee = ScriptedReferee::answering_cube(|_| 0.0, double_take);
     let mut state = AppState::default().with_referee(referee);
     state.apply(ViewAction::SetTab(Tab::Race));
-    let mut h = harness_of(state);
+    // Tall enough for the tab's two tables whole (their rows out of view are not drawn; at
+    // 1280×720 the tab scrolls).
+    let mut h = Harness::builder()
+        .with_max_steps(SETTLE_STEPS)
+        .with_size(egui::vec2(1280.0, 2000.0))
+        .build_ui_state(
+            |ui, app: &mut WorkbenchApp| app.show(ui),
+            WorkbenchApp::new(state, Box::new(ScriptedDialogs::default())),
+        );
+    h.run();
     h.event(Event::Paste(RACE.into()));
     h.run();
     assert!(shows(
