@@ -197,7 +197,7 @@ pub fn show(ui: &mut egui::Ui, counts: &[RaceCount], judges: &Judges) {
                         _ => None,
                     };
                     match cost {
-                        Some((e, _)) if e == 0.0 => {
+                        Some((0.0, _)) => {
                             ui.monospace("0");
                         }
                         Some((e, judge)) => {

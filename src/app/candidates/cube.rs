@@ -155,8 +155,8 @@ fn market_line(ui: &mut egui::Ui, p: &bgw_engine::reference::CubePoints, in_matc
         });
 }
 
-/// [`market_line`]'s words: "Take point 31.2 % (live 26.1 %); cash point 68.8 % (live
-/// 73.9 %)".
+/// The take and cash points in words, as the Cube panel shows them: "Take point 31.2 %
+/// (live 26.1 %); cash point 68.8 % (live 73.9 %)".
 pub fn market_words(p: &bgw_engine::reference::CubePoints, in_match: bool) -> String {
     let live = |x: Option<f64>| {
         let word = if in_match { "redoubled/live" } else { "live" };
