@@ -38,6 +38,7 @@ fn scripted() -> Engines {
                 probs: [0.6, 0.1, 0.0, 0.05, 0.0],
                 cubeless: 0.1,
                 mwc: None,
+                points: None,
             },
         );
         Box::new(e) as Box<dyn ReferenceEngine + Send>
@@ -131,7 +132,14 @@ fn a_review_fills_the_decisions_and_the_players_figures() {
         std::thread::sleep(Duration::from_millis(20));
     }
     h.run();
-    let (done, all) = h.state().state.match_review.loaded.as_ref().unwrap().reviewed();
+    let (done, all) = h
+        .state()
+        .state
+        .match_review
+        .loaded
+        .as_ref()
+        .unwrap()
+        .reviewed();
     assert_eq!(done, all);
     assert!(shows(&h, "gnubg: ") && shows(&h, "unforced moves, error rate"));
     assert!(shows(&h, "the classic's error rate"));

@@ -5,7 +5,9 @@
 mod ui_common;
 use ui_common::SETTLE_STEPS;
 
-use bgw::app::{AppState, CandidatesAction, ScriptedDialogs, ScriptedReferee, WorkbenchApp};
+use bgw::app::{
+    AppState, CandidatesAction, ScriptedDialogs, ScriptedReferee, Tab, ViewAction, WorkbenchApp,
+};
 use bgw_engine::reference::{CubeDecision, CubeMwc, Question};
 use egui::Event;
 use egui_kittest::Harness;
@@ -38,6 +40,7 @@ fn redouble(
             double_pass: 0.7436,
             cubeless: 0.5994,
         }),
+        points: None,
     }
 }
 
@@ -201,4 +204,100 @@ fn with_a_cubeful_database_open_the_cube_panel_adds_its_exact_verdict() {
     h.event(Event::Paste(BEFORE_ROLL.into()));
     h.run();
     assert!(shows(&h, "Exact (4×4 test): none — "));
+}
+
+/// A race, White 53 pips, Black 31, White on roll (money, cube centred).
+const RACE: &str = "338gAAD7HU4AAA";
+
+/// gnubg's answer for any position: double, take (no double +0.600, double/take +0.800).
+fn double_take(
+    _: &bgw_engine::Position,
+    _: &bgw_engine::reference::MatchContext,
+    plies: u8,
+) -> CubeDecision {
+    CubeDecision {
+        plies,
+        no_double: 0.6,
+        double_take: 0.8,
+        double_pass: 1.0,
+        action: "Double, take".into(),
+        probs: [0.8, 0.0, 0.0, 0.0, 0.0],
+        cubeless: 0.6,
+        mwc: None,
+        points: bgw_engine::reference::money_points(&[0.8, 0.0, 0.0, 0.0, 0.0]).into(),
+    }
+}
+
+#[test]
+fn the_race_tab_marks_each_formula_against_gnubgs_cube_and_says_what_the_wrong_ones_cost() {
+    let referee = ScriptedReferee::answering_cube(|_| 0.0, double_take);
+    let mut state = AppState::default().with_referee(referee);
+    state.apply(ViewAction::SetTab(Tab::Race));
+    // Tall enough for the tab's two tables whole (their rows out of view are not drawn; at
+    // 1280×720 the tab scrolls).
+    let mut h = Harness::builder()
+        .with_max_steps(SETTLE_STEPS)
+        .with_size(egui::vec2(1280.0, 2000.0))
+        .build_ui_state(
+            |ui, app: &mut WorkbenchApp| app.show(ui),
+            WorkbenchApp::new(state, Box::new(ScriptedDialogs::default())),
+        );
+    h.run();
+    h.event(Event::Paste(RACE.into()));
+    h.run();
+    assert!(shows(
+        &h,
+        "The formulas' cube verdicts against the exact one and gnubg's"
+    ));
+    assert!(
+        shows(&h, "gnubg 0-ply: Double, take"),
+        "gnubg's verdict beside them"
+    );
+    assert!(
+        shows(&h, "open a cubeful two-sided database"),
+        "no exact verdict without one"
+    );
+    for name in ["Keith", "Thorp", "Kleinman", "8-9-12", "Isight"] {
+        assert!(shows(&h, name), "{name}");
+    }
+    // White trails by 22 pips: every formula says no double, gnubg (scripted) doubles.
+    let wrong = h.query_all_by_label("wrong: double").count();
+    assert_eq!(wrong, 5, "each formula's missed double is marked");
+    // Not doubling gives up 0.2 of gnubg's equity.
+    assert_eq!(h.query_all_by_label("0.200 (gnubg)").count(), 5);
+    // The Cube panel gives the take and cash points (money: gnubg's formulas with gammons).
+    assert!(shows(
+        &h,
+        "Take point 25.0 % (live 20.0 %); cash point 75.0 % (live 80.0 %)"
+    ));
+}
+
+#[test]
+fn the_board_draws_the_cube_of_the_match_state() {
+    let referee = ScriptedReferee::answering_cube(|_| 0.0, redouble);
+    let mut h = harness(referee);
+    assert!(
+        shows(&h, "board, cube centred"),
+        "a money game: the cube centred"
+    );
+    h.event(Event::Paste(BEFORE_ROLL.into()));
+    h.run();
+    assert!(
+        shows(&h, "board, cube 2, White's"),
+        "owned by White at 3-2 to 7"
+    );
+}
+
+#[test]
+fn gnubgs_probabilities_are_one_click_away_and_the_header_says_what_was_evaluated() {
+    let referee = ScriptedReferee::answering(|p| f64::from(p.result.pips().1) / 1000.0);
+    let mut h = harness(referee);
+    h.event(Event::Paste(ROLLED.into()));
+    h.run();
+    assert!(shows(&h, "every move at 0-ply"), "the depth and the filter");
+    assert!(!shows(&h, "W WG WBG LG LBG %"));
+    h.get_by_label("W/WG/WBG LG/LBG").click();
+    h.run();
+    assert!(shows(&h, "W WG WBG LG LBG %"), "the probabilities' column");
+    assert!(h.state().state.candidates.show_probs);
 }

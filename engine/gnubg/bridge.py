@@ -19,7 +19,8 @@
 # match each move's match-winning chance ("mwc"). "cube" is gnubg's cube decision before the
 # roll (its `cfevaluate`, what `hint` prints): the cubeful equities of no double,
 # double/take and double/pass, the proper action in gnubg's words, the cubeless
-# probabilities, and in a match the MWC of each.
+# probabilities, and in a match the MWC of each and gnubg's market window ("market": the side
+# on roll's cash points, from its `show marketwindow`).
 # `filter` "all" evaluates every legal move at `plies`; "gnubg" keeps gnubg's own move filter
 # (the moves it discards keep a lower ply, which each move's `plies` says).
 # Replies: {"id": N, "ok": true, ...} or {"id": N, "ok": false, "error": "..."}; a request
@@ -118,6 +119,8 @@ def plies_of(request):
 
 
 MATCH_ID = re.compile(r"^[A-Za-z0-9+/]{12}$")
+# One window of `show marketwindow`: "Dead cube:  44.61% -  66.09%".
+WINDOW = re.compile(r"(\d+\.\d+)%\s*-\s*(\d+\.\d+)%")
 
 
 def match_of(request):
@@ -303,12 +306,31 @@ class Session:
             "cubeless": cubeless[5],
         }
         if in_match():
+            out["market"] = self.market(plies)
             out["mwc"] = {
                 "no_double": gnubg.eq2mwc(nd, cubeinfo),
                 "double_take": gnubg.eq2mwc(dt, cubeinfo),
                 "double_pass": gnubg.eq2mwc(dp, cubeinfo),
                 "cubeless": gnubg.eq2mwc(cubeless[5], cubeinfo),
             }
+        return out
+
+    def market(self, plies):
+        """gnubg's market window for the side on roll in a match (`show marketwindow`, its
+        gammon rates from the cube evaluation at `plies`): the cash point of the dead cube and
+        of the second window gnubg prints (the taker's redouble, or the live cube), or None
+        when gnubg prints none."""
+        gnubg.command("set evaluation cubedecision evaluation plies %d" % plies)
+        blocks = captured("show marketwindow").split("market window:")
+        if len(blocks) != 3:
+            return None
+        side = gnubg.cubeinfo()["move"]
+        windows = WINDOW.findall(blocks[1 + side])
+        if not windows:
+            return None
+        out = {"cash_point": float(windows[0][1]) / 100.0}
+        if len(windows) > 1:
+            out["cash_point_live"] = float(windows[1][1]) / 100.0
         return out
 
     def handle(self, request):

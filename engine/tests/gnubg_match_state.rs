@@ -217,3 +217,86 @@ fn moves_at_the_match_state_are_gnubgs_cubeful_hint() {
         );
     }
 }
+
+/// The percentages of every "A% - B%" window in `text` (gnubg's market window lines).
+fn windows(text: &str) -> Vec<(f64, f64)> {
+    text.lines()
+        .filter_map(|l| {
+            let (a, b) = l.split_once("% -")?;
+            let a: f64 = a.rsplit([' ', ':']).next()?.trim().parse().ok()?;
+            let b: f64 = b.trim().trim_end_matches('%').trim().parse().ok()?;
+            Some((a / 100.0, b / 100.0))
+        })
+        .collect()
+}
+
+/// The dead and live percentages of gnubg's money cube parameter `label` for both players.
+fn money_rows(text: &str, label: &str) -> Vec<(f64, f64)> {
+    text.lines()
+        .filter_map(|l| l.strip_prefix(label))
+        .map(|rest| {
+            let v: Vec<f64> = rest
+                .split_whitespace()
+                .map(|w| w.trim_end_matches('%').parse::<f64>().unwrap() / 100.0)
+                .collect();
+            (v[0], v[1])
+        })
+        .collect()
+}
+
+#[test]
+fn take_and_cash_points_are_gnubgs_market_window() {
+    let Some(mut g) = gnubg() else { return };
+    for case in &CASES {
+        let (setup, at) = setup_of(case);
+        let ours = g.cube_decision(&setup.position, &at, 0).unwrap();
+        let points = ours.points.expect("take and cash points");
+        let print = typed(&format!(
+            "{}set evaluation cubedecision evaluation plies 0\nshow marketwindow\n",
+            set_up(
+                &setup.position_id(),
+                &setup.match_id(),
+                case.length,
+                case.jacoby
+            )
+        ));
+        let close = |a: f64, b: f64| (a - b).abs() < 0.00006;
+        if case.length > 0 {
+            // The side on roll's window: its cash point, the taker's take point 1 − it.
+            let blocks: Vec<&str> = print.split("market window:").skip(1).collect();
+            assert_eq!(blocks.len(), 2, "{print}");
+            let found = blocks.iter().any(|b| {
+                let w = windows(b);
+                !w.is_empty()
+                    && close(w[0].1, points.cash_point)
+                    && match (points.live, w.get(1)) {
+                        (Some(l), Some(x)) => close(l.cash_point, x.1),
+                        (None, None) => true,
+                        _ => false,
+                    }
+            });
+            assert!(found, "{}: {points:?} in\n{print}", case.id);
+            assert!(close(points.take_point, 1.0 - points.cash_point));
+        } else {
+            // Money: ours are computed from the probabilities (gnubg's formulas with gammons)
+            // and must be the other side's take point and the side on roll's cash point that
+            // gnubg prints.
+            let live = points.live.expect("money: the live cube's points");
+            let tp = money_rows(&print, "Take Point (TP)");
+            let cp = money_rows(&print, "Cash Point (CP)");
+            assert_eq!((tp.len(), cp.len()), (2, 2), "{print}");
+            assert!(
+                tp.iter()
+                    .any(|&(d, l)| close(d, points.take_point) && close(l, live.take_point)),
+                "{}: {points:?} vs {tp:?}",
+                case.id
+            );
+            assert!(
+                cp.iter()
+                    .any(|&(d, l)| close(d, points.cash_point) && close(l, live.cash_point)),
+                "{}: {points:?} vs {cp:?}",
+                case.id
+            );
+        }
+    }
+}

@@ -214,6 +214,19 @@ impl Geometry {
         Rect::from_center_size(self.at(x + 0.5, mid), Vec2::splat(0.95 * self.u))
     }
 
+    /// The doubling cube: in the middle of the column of the trays when it is centred, moved
+    /// towards its owner's tray when a side owns it.
+    pub fn cube_rect(&self, owner: Option<Side>) -> Rect {
+        let mid = (self.field_top() + self.field_bottom()) / 2.0;
+        let shift = GAP / 2.0 + 0.25;
+        let y = match owner {
+            None => mid,
+            Some(s) if s == self.bottom => mid + shift,
+            Some(_) => mid - shift,
+        };
+        Rect::from_center_size(self.at(13.6 + 0.55, y), Vec2::splat(0.85 * self.u))
+    }
+
     /// What is under `p`.
     pub fn hit(&self, p: Pos2) -> Option<Hit> {
         for i in 0..2 {
@@ -340,6 +353,70 @@ fn draw_tray(painter: &egui::Painter, g: &Geometry, side: Side, n: u8) {
             Color32::from_rgb(230, 220, 200),
         );
     }
+}
+
+/// The cube as the board shows it for `edit`'s match state: the number on its face (64 on a
+/// centred cube of 1, as on a real board) and its owner; `None` in a Crawford game, which is
+/// played without the cube. A position without a match state is a money game, cube centred.
+pub fn cube_of(edit: &super::editing::Edit) -> Option<(u32, Option<Side>)> {
+    match edit.match_state {
+        None => Some((64, None)),
+        Some(m) if m.crawford() => None,
+        Some(m) => {
+            let owner = m.cube_owner();
+            let face = match (m.cube_value(), owner) {
+                (1, None) => 64,
+                (v, _) => v,
+            };
+            Some((face, owner))
+        }
+    }
+}
+
+/// The cube in words, for the board's accessible name and its hover: "cube centred", "cube
+/// 4, White's", "no cube: the Crawford game".
+pub fn cube_words(edit: &super::editing::Edit) -> String {
+    match cube_of(edit) {
+        None => "no cube: the Crawford game".into(),
+        Some((_, None)) => {
+            let v = edit.match_state.map_or(1, |m| m.cube_value());
+            if v == 1 {
+                "cube centred".into()
+            } else {
+                format!("cube {v}, centred")
+            }
+        }
+        Some((v, Some(owner))) => format!("cube {v}, {owner}'s"),
+    }
+}
+
+/// Draws the cube of `edit` (none in a Crawford game).
+fn draw_cube(painter: &egui::Painter, g: &Geometry, edit: &super::editing::Edit) {
+    let Some((face, owner)) = cube_of(edit) else {
+        return;
+    };
+    let rect = g.cube_rect(owner);
+    painter.rect(
+        rect,
+        0.12 * g.u,
+        Color32::from_rgb(245, 240, 228),
+        Stroke::new(1.5, Color32::from_rgb(40, 30, 20)),
+        StrokeKind::Inside,
+    );
+    let text = face.to_string();
+    let size = match text.len() {
+        1 => 0.55,
+        2 => 0.45,
+        3 => 0.34,
+        _ => 0.26,
+    };
+    painter.text(
+        rect.center(),
+        Align2::CENTER_CENTER,
+        text,
+        FontId::proportional(size * g.u),
+        Color32::from_rgb(30, 25, 20),
+    );
 }
 
 fn draw_die(painter: &egui::Painter, rect: Rect, value: u8, side: Side) {
@@ -621,6 +698,7 @@ fn paint(
         arrows(&painter, g, (mover, &play), None, board, PROGRAM_ARROW);
     }
 
+    draw_cube(&painter, g, &state.editing.edit);
     // Dice.
     for i in 0..2 {
         draw_die(&painter, g.die_rect(i), state.editing.edit.dice[i], on_roll);
@@ -702,6 +780,11 @@ impl BoardUi {
         let g = Geometry::fit(resp.rect, bottom);
         self.last_rect = Some((resp.rect, bottom));
         let u = g.u;
+        // The board's accessible name says what is drawn but not otherwise in words: the cube.
+        let cube = cube_words(&state.editing.edit);
+        resp.widget_info(|| {
+            egui::WidgetInfo::labeled(egui::accesskit::Role::Image, true, format!("board, {cube}"))
+        });
 
         let sprites = CheckerSprites::ensure(&mut self.sprites, ui.ctx(), CHECKER * u / 2.0);
         paint(&painter, &g, sprites, state, self.drag);

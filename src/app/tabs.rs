@@ -174,8 +174,9 @@ fn bearoff(ui: &mut egui::Ui, state: &AppState, _: &mut TabsUi) -> Vec<Action> {
 }
 
 fn race(ui: &mut egui::Ui, state: &AppState, _: &mut TabsUi) -> Vec<Action> {
+    let judges = state.race_judges();
     scrolled(ui, "race-tab", |ui| {
-        super::bearoff::race(ui, &state.editing.edit)
+        super::bearoff::race(ui, &state.editing.edit, &judges)
     });
     Vec::new()
 }

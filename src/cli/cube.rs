@@ -159,6 +159,14 @@ fn to_json(d: &CubeDecision, at: &MatchContext) -> serde_json::Value {
         "cubeless": d.cubeless,
         "probs": d.probs,
     });
+    if let Some(p) = &d.points {
+        v["take_point"] = json!(p.take_point);
+        v["cash_point"] = json!(p.cash_point);
+        if let Some(l) = p.live {
+            v["take_point_live"] = json!(l.take_point);
+            v["cash_point_live"] = json!(l.cash_point);
+        }
+    }
     if let Some(m) = d.mwc {
         v["mwc"] = json!({
             "no_double": m.no_double,
@@ -216,6 +224,25 @@ fn describe(d: &CubeDecision, at: &MatchContext, pid: &str, mid: &str) -> String
         p[4]
     );
     let _ = writeln!(out, "Proper cube action: {}", d.action);
+    if let Some(p) = &d.points {
+        let live = |x: Option<f64>| {
+            x.map(|x| format!(", {:.1} % live", 100.0 * x))
+                .unwrap_or_default()
+        };
+        let _ = writeln!(
+            out,
+            "Take point {:.1} % (dead cube{}); cash point {:.1} % (dead cube{}){}",
+            100.0 * p.take_point,
+            live(p.live.map(|l| l.take_point)),
+            100.0 * p.cash_point,
+            live(p.live.map(|l| l.cash_point)),
+            if d.mwc.is_some() {
+                " — gnubg's market window"
+            } else {
+                " — gnubg's money formulas with gammons"
+            }
+        );
+    }
     let wrong_double = if d.doubles() {
         "not doubling"
     } else {

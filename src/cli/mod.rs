@@ -25,6 +25,7 @@ mod moves;
 mod play;
 mod progress;
 mod rank;
+mod rank_gnubg;
 mod show;
 mod terms;
 mod tune;

@@ -1,7 +1,9 @@
-//! `bgw rank`: every legal result of a roll ranked by the classic program's BRDVAL.
+//! `bgw rank`: every legal result of a roll ranked by the classic program's BRDVAL, and with
+//! `--gnubg PLIES` gnubg's verdict on each beside it (see [`super::rank_gnubg`]).
 
+use super::rank_gnubg::GnubgVerdict;
 use super::{CliError, print};
-use bgw_engine::core::formats::{encode_position_id, read_position};
+use bgw_engine::core::formats::{encode_position_id, read_setup};
 use bgw_engine::core::moves::MoveGenerator;
 use bgw_engine::evaluation::classic::{Ranking, TERM_COUNT, Term, Weights, by_seed_name};
 use bgw_engine::{Dice, Position};
@@ -12,10 +14,20 @@ use std::process::ExitCode;
 /// Arguments of `bgw rank`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// A gnubg Position ID (or PositionID:MatchID).
+    /// A gnubg Position ID, PositionID:MatchID, or XGID (with `--gnubg`, its match state is
+    /// the one gnubg judges at).
     position: String,
-    /// The roll: two digits 1-6 in either order (31 or 13).
-    dice: String,
+    /// The roll: two digits 1-6 in either order (31 or 13); may be left out when the ID
+    /// carries dice (an XGID or PositionID:MatchID).
+    dice: Option<String>,
+    /// gnubg's verdict on every candidate at this depth (0, 1 or 2 plies), each move at the
+    /// full depth: equity, rank, loss, MWC in a match and its probabilities. Judged at the
+    /// position's match state (cubeful, EMG) when it carries one.
+    #[arg(long, value_name = "PLIES")]
+    gnubg: Option<u8>,
+    /// With `--gnubg`: judge as cubeless money even when the position carries a match state.
+    #[arg(long, requires = "gnubg")]
+    cubeless: bool,
     /// A weights file (RON); the built-in defaults when absent.
     #[arg(long)]
     weights: Option<PathBuf>,
@@ -34,19 +46,67 @@ pub fn load_weights(path: Option<&PathBuf>) -> Result<Weights, CliError> {
 
 /// Runs `bgw rank`.
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
-    let pos = read_position(&args.position)?;
-    let dice: Dice = args.dice.parse()?;
+    if let Some(plies) = args.gnubg
+        && plies > 2
+    {
+        return Err(CliError::usage(format!(
+            "--gnubg must be 0, 1 or 2 plies, not {plies}"
+        )));
+    }
+    let setup = read_setup(&args.position)?;
+    let pos = setup.position;
+    let dice: Dice = match (&args.dice, setup.dice) {
+        (Some(dice), _) => dice.parse()?,
+        (None, Some(dice)) => dice,
+        (None, None) => {
+            return Err(CliError::usage(
+                "no dice: give the roll (such as 31) after the position",
+            ));
+        }
+    };
     let weights = load_weights(args.weights.as_ref())?;
     let ranking = Ranking::new(&pos, dice, &weights, &mut MoveGenerator::new());
+    let plays: Vec<_> = ranking.candidates.iter().map(|c| c.play).collect();
+    let gnubg = match args.gnubg {
+        Some(plies) => Some(GnubgVerdict::ask(
+            &pos,
+            dice,
+            plies,
+            judged_at(&setup, args.cubeless),
+            &plays,
+        )?),
+        None => None,
+    };
     if args.json {
-        print(&format!(
-            "{}\n",
-            serde_json::to_string_pretty(&to_json(&ranking))?
-        ))?;
+        let mut json = to_json(&ranking);
+        if let Some(g) = &gnubg {
+            json.gnubg = Some(g.header_json(&plays));
+            for (i, c) in json.candidates.iter_mut().enumerate() {
+                c.gnubg = g.candidate_json(i);
+            }
+        }
+        print(&format!("{}\n", serde_json::to_string_pretty(&json)?))?;
         return Ok(ExitCode::SUCCESS);
     }
-    print(&table(&pos, dice, &ranking))?;
+    let mut text = table(&pos, dice, &ranking);
+    if let Some(g) = &gnubg {
+        text.push_str(&g.table());
+    }
+    print(&text)?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The match state gnubg judges `setup` at: its own, unless `cubeless` or it carries none (a
+/// money game with the cube centred and no special rules is cubeless money too, as in the
+/// app's candidates panel).
+fn judged_at(
+    setup: &bgw_engine::core::formats::Setup,
+    cubeless: bool,
+) -> Option<bgw_engine::reference::MatchContext> {
+    setup
+        .match_state
+        .filter(|m| !cubeless && !m.is_plain_money())
+        .map(|_| bgw_engine::reference::MatchContext::of(setup))
 }
 
 /// The ranking as the text table `bgw rank` prints.
@@ -106,6 +166,9 @@ pub struct RankingJson {
     candidates: Vec<CandidateJson>,
     classic_reason: Option<String>,
     dice: String,
+    /// With `--gnubg`: the depth, what was judged at and which moves were evaluated.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    gnubg: Option<serde_json::Value>,
     phase: &'static str,
     position: String,
 }
@@ -118,6 +181,9 @@ struct CandidateJson {
     delta: f64,
     /// Each term's value for the side that moved and for its opponent.
     features: BTreeMap<&'static str, [i32; 2]>,
+    /// With `--gnubg`: gnubg's equity, rank, loss, plies, MWC (in a match) and probabilities.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    gnubg: Option<serde_json::Value>,
     #[serde(rename = "move")]
     mv: String,
     phase: &'static str,
@@ -140,6 +206,7 @@ pub fn to_json(r: &Ranking) -> RankingJson {
                 classic_choice: c.classic_choice,
                 delta: c.delta,
                 features: by_seed_name(&pairs, r.terms()),
+                gnubg: None,
                 mv: c.play.mv.notation(),
                 phase: r.phase.name(),
                 rank: i + 1,
@@ -152,6 +219,7 @@ pub fn to_json(r: &Ranking) -> RankingJson {
         candidates,
         classic_reason: r.choice.map(|c| c.reason.to_string()),
         dice: r.dice.to_string(),
+        gnubg: None,
         phase: r.phase.name(),
         position: encode_position_id(&r.position),
     }

@@ -490,6 +490,7 @@ mod tests {
                 probs: [0.6, 0.1, 0.0, 0.1, 0.0],
                 cubeless: 0.3,
                 mwc: None,
+                points: None,
             },
         )
     }

@@ -27,6 +27,58 @@ pub struct CubeDecision {
     /// In a match, the match-winning chances of no double, double/take, double/pass and of
     /// the cubeless evaluation.
     pub mwc: Option<CubeMwc>,
+    /// The take point and the cash point where the engine gives them (gnubg: in money play
+    /// from its formulas with gammons, [`money_points`]; in a match its market window).
+    pub points: Option<CubePoints>,
+}
+
+/// The take point and the cash point of a cube decision, as winning chances (cubeless, the
+/// gammon rates of the position's evaluation), as gnubg's `show marketwindow` gives them.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub struct CubePoints {
+    /// The other side's take point: the least chance of winning with which it takes, the
+    /// cube dead (it never redoubles).
+    pub take_point: f64,
+    /// The side on roll's cash point: the chance of winning from which the other side passes,
+    /// the cube dead (1 − the take point).
+    pub cash_point: f64,
+    /// The same with the cube live: in money play Janowski's fully live cube; in a match
+    /// gnubg's second window (the taker redoubles at once when that ends the match, or the
+    /// live cube). `None` where gnubg gives none (a dead cube in a match).
+    pub live: Option<LivePoints>,
+}
+
+/// A take point and a cash point with the cube live ([`CubePoints::live`]).
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub struct LivePoints {
+    /// The other side's take point.
+    pub take_point: f64,
+    /// The side on roll's cash point.
+    pub cash_point: f64,
+}
+
+/// The money take and cash points of a position whose cubeless probabilities (for the side on
+/// roll) are `p`, with gnubg's formulas (`getMoneyPoints`, Janowski's with gammons): the side
+/// on roll wins W = 1 + (WG + WBG)/W points on average when it wins (a gammon counts 2, a
+/// backgammon 3: gnubg's gammon rate (WG − WBG)/W and backgammon rate WBG/W), the other side
+/// L = 1 + (LG + LBG)/(1 − W) when it wins. Doubled and taken, the taker with winning chance
+/// t wins 2·t·L and loses 2·(1 − t)·W; passing loses 1. Dead cube: it takes from
+/// t = (W − ½)/(W + L); live cube (Janowski, x = 1): t = (W − ½)/(W + L + ½). The side on
+/// roll's cash point is 1 − t. A side that never wins has no gammon rate (0).
+pub fn money_points(p: &Probabilities) -> CubePoints {
+    let rate = |gammons: f64, wins: f64| if wins > 0.0 { gammons / wins } else { 0.0 };
+    let w = 1.0 + rate(p[1] + p[2], p[0]);
+    let l = 1.0 + rate(p[3] + p[4], 1.0 - p[0]);
+    let dead = (w - 0.5) / (w + l);
+    let live = (w - 0.5) / (w + l + 0.5);
+    CubePoints {
+        take_point: dead,
+        cash_point: 1.0 - dead,
+        live: Some(LivePoints {
+            take_point: live,
+            cash_point: 1.0 - live,
+        }),
+    }
 }
 
 /// Match-winning chances of a [`CubeDecision`]'s three actions and of its cubeless
@@ -86,7 +138,36 @@ mod tests {
             probs: [0.0; 5],
             cubeless: 0.0,
             mwc: None,
+            points: None,
         }
+    }
+
+    #[test]
+    fn money_points_are_gnubgs_market_window() {
+        // gnubg 1.07.001's `show marketwindow` for the opening 4HPwATDgc/ABMA (money, cube
+        // evaluated at 0 plies): the side on roll's gammon rate 28.06 %, backgammon 1.45 %;
+        // the other's 25.56 %, 1.58 %. Its cube parameters: the other side's take point
+        // 31.179 % dead, 26.145 % live; the side on roll's cash point 68.821 %, 73.855 %.
+        let p = [
+            0.521513819,
+            0.153921231,
+            0.007563344,
+            0.129847273,
+            0.007545731,
+        ];
+        let m = money_points(&p);
+        let live = m.live.unwrap();
+        for (ours, gnubg) in [
+            (m.take_point, 0.31179),
+            (m.cash_point, 0.68821),
+            (live.take_point, 0.26145),
+            (live.cash_point, 0.73855),
+        ] {
+            assert!((ours - gnubg).abs() < 0.00001, "{ours} vs {gnubg}");
+        }
+        // A side that cannot win: no gammon rate, no division by zero.
+        let m = money_points(&[1.0, 0.5, 0.0, 0.0, 0.0]);
+        assert!((m.take_point - 1.0 / 2.5).abs() < 1e-12, "{m:?}");
     }
 
     #[test]

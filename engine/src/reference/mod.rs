@@ -28,7 +28,7 @@ mod scripted;
 
 pub use background::{Answer, Background, BackgroundTicket, Question};
 pub use cached::{AnswerCache, Cached};
-pub use cube::{CubeDecision, CubeMwc};
+pub use cube::{CubeDecision, CubeMwc, CubePoints, LivePoints, money_points};
 pub use error::ReferenceError;
 pub use gnubg::{MatchError, match_to_plays};
 pub use match_context::MatchContext;

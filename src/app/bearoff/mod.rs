@@ -24,6 +24,7 @@ pub mod chances;
 pub mod cube_errors;
 pub mod error_map;
 pub mod plots;
+pub mod race_verdicts;
 pub mod series;
 pub mod state;
 pub mod tables;
@@ -387,8 +388,9 @@ fn about(edit: &Edit) -> String {
     }
 }
 
-/// The Race tab: pip counts and the race formulas.
-pub fn race(ui: &mut egui::Ui, edit: &Edit) {
+/// The Race tab: pip counts and the race formulas, and the formulas' cube verdicts against
+/// the exact one and gnubg's ([`race_verdicts`]).
+pub fn race(ui: &mut egui::Ui, edit: &Edit, judges: &race_verdicts::Judges) {
     let Ok(pos) = edit.position() else {
         ui.label("The board is not a legal position.");
         return;
@@ -414,4 +416,5 @@ pub fn race(ui: &mut egui::Ui, edit: &Edit) {
         &counts,
         [format!("{on_roll}"), format!("{}", on_roll.opponent())],
     );
+    race_verdicts::show(ui, &counts, judges);
 }

@@ -123,6 +123,9 @@ fn decision(ui: &mut egui::Ui, d: &CubeDecision) {
         d.double_error(),
         d.take_error()
     ));
+    if let Some(points) = &d.points {
+        market_line(ui, points, d.mwc.is_some());
+    }
     let p = d.probs;
     ui.weak(format!(
         "cubeless {:+.3}: win {:.1} % (gammon {:.1} %, backgammon {:.1} %), lose gammon {:.1} % \
@@ -134,4 +137,37 @@ fn decision(ui: &mut egui::Ui, d: &CubeDecision) {
         100.0 * p[3],
         100.0 * p[4]
     ));
+}
+
+/// The take point and the cash point (dead cube, and live where gnubg gives it), as winning
+/// chances: the other side takes with at least the take point; from the cash point on the
+/// side on roll cashes (the other side passes).
+fn market_line(ui: &mut egui::Ui, p: &bgw_engine::reference::CubePoints, in_match: bool) {
+    ui.label(market_words(p, in_match))
+        .on_hover_text(if in_match {
+            "gnubg's market window at this score (its `show marketwindow`, gammon rates from the \
+         position): the taker's least winning chance to take, and the doubler's winning \
+         chance from which the taker passes"
+        } else {
+            "gnubg's money formulas with gammons (Janowski): the taker's least winning chance to \
+         take, and the doubler's winning chance from which the taker passes; dead cube and \
+         fully live cube"
+        });
+}
+
+/// The take and cash points in words, as the Cube panel shows them: "Take point 31.2 %
+/// (live 26.1 %); cash point 68.8 % (live 73.9 %)".
+pub fn market_words(p: &bgw_engine::reference::CubePoints, in_match: bool) -> String {
+    let live = |x: Option<f64>| {
+        let word = if in_match { "redoubled/live" } else { "live" };
+        x.map(|x| format!(" ({word} {:.1} %)", 100.0 * x))
+            .unwrap_or_default()
+    };
+    format!(
+        "Take point {:.1} %{}; cash point {:.1} %{}",
+        100.0 * p.take_point,
+        live(p.live.map(|l| l.take_point)),
+        100.0 * p.cash_point,
+        live(p.live.map(|l| l.cash_point))
+    )
 }

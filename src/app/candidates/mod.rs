@@ -10,6 +10,7 @@
 pub mod analysis;
 pub mod breakdown;
 pub mod cube;
+pub mod probs;
 pub mod sort;
 pub mod table;
 pub mod verdict;
@@ -125,6 +126,8 @@ pub enum CandidatesAction {
     CompareWithPlayed(bool),
     /// A breakdown too narrow for both shows the chart (true) or the table (false).
     ChartAlone(bool),
+    /// The table shows gnubg's probabilities beside each candidate ([`probs`]).
+    ShowProbabilities(bool),
 }
 
 /// Why there is nothing to play on `p`, when one side has borne off every checker: the game
@@ -205,6 +208,8 @@ pub struct CandidatesState {
     pub compare_with_played: bool,
     /// A breakdown too narrow for the table and the chart side by side shows the chart.
     pub chart_alone: bool,
+    /// The table shows gnubg's probabilities in a column of their own ([`probs`]).
+    pub show_probs: bool,
     /// The depth gnubg judges the candidates at (kept across restarts).
     pub depth: GnubgDepth,
     /// The match state of the position on the board (score, cube), when it carries one;
@@ -342,6 +347,7 @@ impl CandidatesState {
             }
             CandidatesAction::CompareWithPlayed(on) => self.compare_with_played = on,
             CandidatesAction::ChartAlone(on) => self.chart_alone = on,
+            CandidatesAction::ShowProbabilities(on) => self.show_probs = on,
             CandidatesAction::SetGnubgPlies(plies) => self.depth.gnubg_plies = plies,
             CandidatesAction::SetCubeless(on) => self.depth.cubeless = on,
             CandidatesAction::Play(_) | CandidatesAction::CopyResult(..) => {}

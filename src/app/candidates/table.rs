@@ -144,6 +144,12 @@ fn gnubg_line(ui: &mut egui::Ui, state: &CandidatesView<'_>) -> Vec<CandidatesAc
                     .request_repaint_after(std::time::Duration::from_millis(50));
             }
             Some(Verdict::Ready(j)) => {
+                ui.weak(j.depth_words()).on_hover_text(
+                    "Which moves gnubg evaluated at the chosen depth: here every legal move; \
+                     gnubg's own hint ranks only what its move filter keeps (the rest at a \
+                     lower ply), which is why its order can differ from this one at 1 ply",
+                );
+                super::probs::toggle(ui, state.candidates.show_probs, &mut out);
                 if !j.problems.is_empty() {
                     ui.colored_label(ui.visuals().warn_fg_color, j.problems.join("; "));
                 }
@@ -314,6 +320,48 @@ fn content_widths(
     out
 }
 
+/// What gnubg's equity cell says on hover: the match-winning chance (in a match) and the
+/// probabilities as gnubg's hint prints them.
+fn equity_hover(e: &super::verdict::Eval) -> String {
+    let mut lines = Vec::new();
+    if let Some(mwc) = e.mwc {
+        lines.push(format!(
+            "match-winning chance after this move: {:.2} %",
+            100.0 * mwc
+        ));
+    }
+    if let Some(p) = e.probs {
+        lines.push(format!(
+            "gnubg {}-ply: {}\n{}",
+            e.plies,
+            super::probs::hint_line(&p),
+            super::probs::words(&p)
+        ));
+    }
+    lines.join("\n")
+}
+
+/// The width of the probabilities' column when it is shown (`None`: it is not): its widest
+/// cell or its title, in the monospace font, so that no number is cut.
+fn probs_column_width(
+    ui: &egui::Ui,
+    a: &super::analysis::Analysis,
+    judgement: Option<&Judgement>,
+    on: bool,
+) -> Option<f32> {
+    if !on {
+        return None;
+    }
+    let font = egui::TextStyle::Monospace.resolve(ui.style());
+    let digit = ui.ctx().fonts_mut(|f| f.glyph_width(&font, '0'));
+    let probs: Vec<_> = judgement
+        .into_iter()
+        .flat_map(|j| a.candidates.iter().filter_map(|c| j.of(&c.play.result)))
+        .filter_map(|e| e.probs)
+        .collect();
+    Some(digit * super::probs::width_chars(probs.iter()) as f32 + 8.0)
+}
+
 /// The table itself.
 fn rows(
     ui: &mut egui::Ui,
@@ -339,6 +387,7 @@ fn rows(
 
     let visuals = ui.visuals().clone();
     let fit = content_widths(ui, a, judgement, c.sort.column);
+    let probs_width = probs_column_width(ui, a, judgement, c.show_probs);
     // Rows back to back: more of them in a small panel.
     ui.spacing_mut().item_spacing.y = 0.0;
     let mut table = TableBuilder::new(ui)
@@ -359,7 +408,12 @@ fn rows(
                 .resizable(false),
         });
     }
-    table = table.column(Column::exact(CLASSIC_WIDTH));
+    // The probabilities take the classic column's place (the classic's choice keeps its
+    // colour and its loss badge), so that the table fits the panel at 1280×720.
+    table = match probs_width {
+        Some(w) => table.column(Column::initial(w).at_least(w).clip(true)),
+        None => table.column(Column::exact(CLASSIC_WIDTH)),
+    };
     if let Some(row) = scroll_to {
         table = table.scroll_to_row(row, None);
     }
@@ -386,8 +440,14 @@ fn rows(
                     }
                 });
             }
-            header.col(|ui| {
-                ui.strong("classic");
+            header.col(|ui| match probs_width {
+                Some(_) => {
+                    ui.label(RichText::new(super::probs::TITLE).monospace().strong())
+                        .on_hover_text(super::probs::DESCRIPTION);
+                }
+                None => {
+                    ui.strong("classic");
+                }
             });
         })
         .body(|mut body| {
@@ -442,13 +502,16 @@ fn rows(
                     cells[2],
                     cells[3],
                     eval.map_or(String::new(), |e| format!(
-                        ", gnubg equity {:+.3}{}, gnubg rank {}, loss {:.1} mEMG",
+                        ", gnubg equity {:+.3}{}, gnubg rank {}, loss {:.1} mEMG{}",
                         e.equity,
                         e.mwc
                             .map(|m| format!(" (MWC {:.2} %)", 100.0 * m))
                             .unwrap_or_default(),
                         e.rank,
-                        e.loss * 1000.0
+                        e.loss * 1000.0,
+                        e.probs
+                            .map(|p| format!(", gnubg: {}", super::probs::words(&p)))
+                            .unwrap_or_default()
                     )),
                     if cand.classic_choice {
                         ", the classic program's choice"
@@ -476,17 +539,24 @@ fn rows(
                                 .show(ui, |ui| ui.add(badge.selectable(false)));
                         } else {
                             let cell = ui.add(egui::Label::new(t.color(colour)).selectable(false));
-                            if let (4, Some(mwc)) = (k, eval.and_then(|e| e.mwc)) {
-                                cell.on_hover_text(format!(
-                                    "match-winning chance after this move: {:.2} %",
-                                    100.0 * mwc
-                                ));
+                            if let (4, Some(e)) = (k, eval) {
+                                let hover = equity_hover(e);
+                                if !hover.is_empty() {
+                                    cell.on_hover_text(hover);
+                                }
                             }
                         }
                     });
                 }
                 row.col(|ui| {
-                    if cand.classic_choice && a.choice.is_some() {
+                    if probs_width.is_some() {
+                        let text = eval
+                            .and_then(|e| e.probs)
+                            .map(|p| super::probs::cell(&p))
+                            .unwrap_or_else(|| gnubg(&|_| String::new()));
+                        let t = RichText::new(text).monospace().color(colour);
+                        ui.add(egui::Label::new(t).selectable(false));
+                    } else if cand.classic_choice && a.choice.is_some() {
                         let mark = RichText::new("◀").monospace().color(colour);
                         ui.add(egui::Label::new(mark).selectable(false));
                     }

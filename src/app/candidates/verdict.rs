@@ -12,8 +12,8 @@ use bgw_engine::core::dice::Dice;
 use bgw_engine::core::moves::Play;
 use bgw_engine::core::position::Position;
 use bgw_engine::reference::{
-    Answer, CubeDecision, EngineInfo, MatchContext, MoveEval, Question, ReferenceError,
-    match_to_plays,
+    Answer, CubeDecision, EngineInfo, MatchContext, MoveEval, Probabilities, Question,
+    ReferenceError, match_to_plays,
 };
 use std::collections::HashMap;
 
@@ -35,6 +35,13 @@ pub struct Eval {
     pub rank: usize,
     /// gnubg's best equity minus this one (≥ 0).
     pub loss: f64,
+    /// gnubg's probabilities after the move, for the side that moved (win, win gammon, win
+    /// backgammon, lose gammon, lose backgammon), as its `hint` prints them; `None` when the
+    /// engine gives an equity only.
+    pub probs: Option<Probabilities>,
+    /// The depth this move was evaluated at (below [`Judgement::plies`] when a move filter
+    /// dropped it at an earlier stage).
+    pub plies: u8,
 }
 
 /// gnubg's verdict on every candidate of one position and roll.
@@ -58,7 +65,7 @@ impl Judgement {
     /// gnubg's moves (`moves`, best first) for `dice` in `pos` found among our `plays`.
     pub fn new(pos: &Position, dice: Dice, plies: u8, moves: &[MoveEval], plays: &[Play]) -> Self {
         let mut problems = Vec::new();
-        let mut matched: Vec<(usize, f64, Option<f64>)> = Vec::new();
+        let mut matched: Vec<(usize, &MoveEval)> = Vec::new();
         for m in moves {
             match match_to_plays(pos, dice, std::slice::from_ref(m), plays, false) {
                 Ok(found) => {
@@ -69,7 +76,7 @@ impl Judgement {
                                 m.notation
                             ));
                         } else {
-                            matched.push((*i, m.equity, m.mwc));
+                            matched.push((*i, m));
                         }
                     }
                 }
@@ -82,21 +89,23 @@ impl Judgement {
         }
         let best_equity = matched
             .iter()
-            .map(|&(_, e, _)| e)
+            .map(|(_, m)| m.equity)
             .fold(f64::NEG_INFINITY, f64::max);
         let best = matched
             .iter()
-            .find(|&&(_, e, _)| e == best_equity)
-            .map(|&(i, ..)| plays[i].result);
+            .find(|(_, m)| m.equity == best_equity)
+            .map(|&(i, _)| plays[i].result);
         let evals = matched
             .iter()
-            .map(|&(i, equity, mwc)| {
-                let rank = 1 + matched.iter().filter(|&&(_, e, _)| e > equity).count();
+            .map(|&(i, m)| {
+                let rank = 1 + matched.iter().filter(|(_, o)| o.equity > m.equity).count();
                 let eval = Eval {
-                    equity,
-                    mwc,
+                    equity: m.equity,
+                    mwc: m.mwc,
                     rank,
-                    loss: best_equity - equity,
+                    loss: best_equity - m.equity,
+                    probs: m.probs,
+                    plies: m.plies,
                 };
                 (plays[i].result, eval)
             })
@@ -113,6 +122,34 @@ impl Judgement {
     /// gnubg's evaluation of the candidate reaching `result`, if gnubg rated it.
     pub fn of(&self, result: &Position) -> Option<&Eval> {
         self.evals.get(result)
+    }
+
+    /// How many of the rated candidates gnubg evaluated at the full depth
+    /// ([`Judgement::plies`]), and how many it rated.
+    pub fn at_full_depth(&self) -> (usize, usize) {
+        let full = self
+            .evals
+            .values()
+            .filter(|e| e.plies >= self.plies)
+            .count();
+        (full, self.evals.len())
+    }
+
+    /// What was evaluated at the depth, for the panel's header: "every move at 2-ply", or
+    /// "gnubg's move filter: 5 of 18 moves at 2-ply, the rest lower" (gnubg's own `hint`
+    /// ranks only what its filter keeps, so its order can differ from a ranking of every
+    /// move at 1 ply and deeper).
+    pub fn depth_words(&self) -> String {
+        depth_words(self.plies, self.at_full_depth())
+    }
+}
+
+/// [`Judgement::depth_words`] for `full` of `rated` moves evaluated at `plies`.
+pub fn depth_words(plies: u8, (full, rated): (usize, usize)) -> String {
+    if full == rated {
+        format!("every move at {plies}-ply")
+    } else {
+        format!("gnubg's move filter: {full} of {rated} moves at {plies}-ply, the rest lower")
     }
 }
 
@@ -382,6 +419,12 @@ mod tests {
                 .all(|e| e.rank == 2 && (e.loss - 0.14).abs() < 1e-12)
         );
         assert_eq!(find("24/20"), None);
+        assert_eq!(j.at_full_depth(), (0, 3), "0-ply moves in a 1-ply verdict");
+        assert_eq!(
+            j.depth_words(),
+            "gnubg's move filter: 0 of 3 moves at 1-ply, the rest lower"
+        );
+        assert_eq!(depth_words(2, (7, 7)), "every move at 2-ply");
         assert_eq!(j.problems.len(), 2, "{:?}", j.problems);
         assert!(j.problems[0].contains("8/4 6/5"), "{:?}", j.problems);
         assert!(

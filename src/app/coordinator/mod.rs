@@ -432,6 +432,40 @@ impl AppState {
         }
     }
 
+    /// The Race tab's judges of the formulas' cube verdicts: the open cubeful two-sided
+    /// database's exact verdict and gnubg's cube decision, for the cube as it stands.
+    pub fn race_judges(&self) -> super::bearoff::race_verdicts::Judges {
+        use super::bearoff::race_verdicts::{CubeState, Judges};
+        use super::candidates::verdict::{CubeVerdict, NOT_INSTALLED};
+        let Some((_, at)) = self.candidates.before_roll.as_ref() else {
+            return Judges::default();
+        };
+        let id = at.match_id();
+        let state = match id.cube_owner {
+            None => CubeState::Centred,
+            Some(s) if s == id.on_roll => CubeState::Owned,
+            Some(_) => return Judges::default(),
+        };
+        let exact = self.exact_cube().map(|e| {
+            let verdict = e.verdict.map(|(_, d)| d);
+            (e.database, verdict)
+        });
+        let gnubg = Some(match self.candidates.depth.gnubg_plies {
+            None => Err("off (choose a depth in the candidates panel)".to_string()),
+            Some(p) => match self.candidates.cube_verdict(p) {
+                Some(CubeVerdict::Ready(d)) => Ok((p, d.clone())),
+                None | Some(CubeVerdict::Pending(_)) => Err("evaluating…".to_string()),
+                Some(CubeVerdict::Missing(_)) => Err(NOT_INSTALLED.to_string()),
+                Some(CubeVerdict::Failed(why)) => Err(why.clone()),
+            },
+        });
+        Judges {
+            state: Some(state),
+            exact,
+            gnubg,
+        }
+    }
+
     /// The open cubeful two-sided database's verdict on the position awaiting its roll.
     fn exact_cube(&self) -> Option<super::candidates::ExactCube> {
         let (pos, at) = self.candidates.before_roll.as_ref()?;

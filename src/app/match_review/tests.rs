@@ -26,6 +26,7 @@ fn scripted(asked: Arc<AtomicUsize>) -> Engines {
                 probs: Default::default(),
                 cubeless: 0.1,
                 mwc: None,
+                points: None,
             }
         });
         Box::new(e) as Box<dyn ReferenceEngine + Send>

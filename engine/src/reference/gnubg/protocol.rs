@@ -7,7 +7,7 @@ use super::{
 use crate::core::dice::Dice;
 use crate::core::formats::position_id;
 use crate::core::position::Position;
-use crate::reference::{CubeDecision, CubeMwc, MatchContext};
+use crate::reference::{CubeDecision, CubeMwc, CubePoints, LivePoints, MatchContext, money_points};
 use serde_json::{Value, json};
 
 /// The bridge protocol this module speaks; the script's `hello` must report the same. (The
@@ -496,15 +496,44 @@ fn cube_decision(v: &Value) -> Result<CubeDecision, String> {
             })
         }
     };
+    let probs = probs.unwrap_or_default();
+    let points = match (v.get("market"), &mwc) {
+        // Money play: gnubg's formulas with gammons, from the same probabilities.
+        (None | Some(Value::Null), None) => Some(money_points(&probs)),
+        (None | Some(Value::Null), Some(_)) => None,
+        (Some(m), _) => Some(market(m)?),
+    };
     Ok(CubeDecision {
         plies,
+        points,
         no_double: cube_equity(v, "no_double")?,
         double_take: cube_equity(v, "double_take")?,
         double_pass: cube_equity(v, "double_pass")?,
         action: action.to_string(),
-        probs: probs.unwrap_or_default(),
+        probs,
         cubeless: cube_equity(v, "cubeless")?,
         mwc,
+    })
+}
+
+/// gnubg's market window in a match (the bridge reads its `show marketwindow`): the side on
+/// roll's cash point, dead cube, and the second window's when gnubg gives one; the take
+/// point is the other side's, 1 − the cash point.
+fn market(m: &Value) -> Result<CubePoints, String> {
+    let cash = |name: &str| match m.get(name) {
+        None | Some(Value::Null) => Ok(None),
+        Some(x) => chance(x)
+            .map(Some)
+            .ok_or_else(|| format!("a {name} outside 0..1")),
+    };
+    let dead = cash("cash_point")?.ok_or("a market window without its cash point")?;
+    Ok(CubePoints {
+        take_point: 1.0 - dead,
+        cash_point: dead,
+        live: cash("cash_point_live")?.map(|c| LivePoints {
+            take_point: 1.0 - c,
+            cash_point: c,
+        }),
     })
 }
 
@@ -682,6 +711,22 @@ mod tests {
         assert_eq!(c.action, "No redouble, take");
         assert!(!c.doubles() && c.takes());
         assert_eq!(c.mwc.map(|m| m.double_pass), Some(0.7436));
+        // A match without gnubg's market window: no points (money ones would be wrong).
+        assert_eq!(c.points, None);
+        let r = decode(
+            "cube",
+            &body(
+                r#"{"plies":0,"no_double":0.2,"double_take":-0.2,"double_pass":1,
+                "action":"No redouble, take","probs":[0.52,0.15,0.01,0.13,0.01],"cubeless":0.08,
+                "mwc":{"no_double":0.6,"double_take":0.5,"double_pass":0.7,"cubeless":0.6},
+                "market":{"cash_point":0.7035,"cash_point_live":0.7436},"id":2,"ok":true}"#,
+            ),
+        )
+        .unwrap();
+        let Reply::Cube(c) = r else { panic!("{r:?}") };
+        let p = c.points.unwrap();
+        assert!((p.take_point - 0.2965).abs() < 1e-9 && p.cash_point == 0.7035);
+        assert_eq!(p.live.map(|l| l.cash_point), Some(0.7436));
         // A cube answer without its words, or an equity out of range, is another gnubg's.
         for text in [
             r#"{"id":1,"ok":true,"plies":0,"no_double":0.1,"double_take":0.1,"double_pass":1,"probs":[0,0,0,0,0],"cubeless":0}"#,
