@@ -29,6 +29,8 @@ pub enum FileKind {
     Text,
     /// A gnubg two-sided bear-off database (`.bd`).
     BearoffDb,
+    /// A benchmark of decisions (`bgw benchmark build`'s JSONL, gzip-compressed: `.gz`).
+    Benchmark,
 }
 
 impl FileKind {
@@ -39,6 +41,7 @@ impl FileKind {
             FileKind::Png => "image",
             FileKind::Text => "analysis",
             FileKind::BearoffDb => "two-sided bear-off database",
+            FileKind::Benchmark => "benchmark",
         }
     }
 
@@ -49,6 +52,7 @@ impl FileKind {
             FileKind::Png => ("PNG image", "png"),
             FileKind::Text => ("Text", "txt"),
             FileKind::BearoffDb => ("gnubg bear-off database", "bd"),
+            FileKind::Benchmark => ("Benchmark (JSONL, gzip)", "gz"),
         }
     }
 }

@@ -71,6 +71,10 @@ pub enum WeightsAction {
     /// Puts a decision of the benchmark on the board (its XGID); the coordinator carries it
     /// out.
     ShowDecision(String),
+    /// Asks for a benchmark file to score the weights on.
+    OpenBenchmark,
+    /// Scores the weights on this benchmark from now on (prepared in the background).
+    UseBenchmark(yardstick::Source),
 }
 
 /// The weights being edited.
@@ -232,7 +236,8 @@ impl WeightsState {
             WeightsAction::Fit => match self.yardstick.prepared() {
                 Some(p) => {
                     let rescore = std::sync::Arc::clone(&p.rescore);
-                    let start = self.fitting.start(rescore, self.current);
+                    let name = self.yardstick.source().long_name();
+                    let start = self.fitting.start(rescore, name, self.current);
                     return start.map(Effect::Start).into_iter().collect();
                 }
                 None => {
@@ -253,6 +258,22 @@ impl WeightsState {
             WeightsAction::DiscardFit => self.fitting.discard(),
             // The board's: the coordinator reads it onto the board.
             WeightsAction::ShowDecision(_) => {}
+            WeightsAction::OpenBenchmark => {
+                let dir = self.yardstick.source().path().and_then(|p| p.parent());
+                return vec![Effect::ask(Request::open(FileKind::Benchmark, dir), |p| {
+                    WeightsAction::UseBenchmark(yardstick::Source::File(p))
+                })];
+            }
+            WeightsAction::UseBenchmark(source) => {
+                if self.fitting.job().is_some() {
+                    return vec![Effect::error(
+                        "a fit is running on the benchmark: cancel it before choosing another",
+                    )];
+                }
+                let note = format!("scoring the weights on {}", source.long_name());
+                self.yardstick.set_source(source);
+                return vec![Effect::info(note)];
+            }
         }
         Vec::new()
     }

@@ -13,6 +13,9 @@
 //! # What is here
 //! - [`build()`] — a benchmark made from a reference engine's self-play, gnubg's in practice
 //!   (`bgw benchmark build`);
+//! - [`from_matches()`] and [`from_play()`] — benchmarks of the checker plays of match files
+//!   and of the positions a player reaches in its own games, judged by a reference engine
+//!   (`bgw benchmark build --from-matches`, `--from-play`);
 //! - [`score()`] — a player's figures ([`Report`]): agreement, mean loss, by phase, the worst
 //!   decisions;
 //! - [`ClassicRescore`] — the classic program re-scored with other weights by one dot product
@@ -26,11 +29,13 @@
 
 mod build;
 mod fit;
+mod judged;
 mod rescore;
 mod score;
 mod selection;
 
 pub use build::{BuildConfig, BuildError, Built, MAX_PLIES, build, is_gzip_name};
+pub use judged::{JudgeConfig, PlayConfig, from_matches, from_play, judge_spots};
 
 pub use fit::{
     FitConfig, FitError, FitOutcome, FitStage, FitStep, against_pubeval, fit, fit_with_steps,
