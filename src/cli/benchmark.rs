@@ -6,7 +6,7 @@ use super::{CliError, check_writable, in_range, interrupt, on_threads, print, pr
 use bgw_engine::reference::gnubg::{Config, Gnubg};
 use bgw_engine::studies::benchmark::{
     self, Benchmark, BuildConfig, BuildError, Figures, HOLDOUT_NAME, JudgeConfig, MAX_PLIES,
-    PlayConfig, Report, SHIPPED_NAME, score,
+    PLAY_NAME, PlayConfig, Report, SHIPPED_NAME, score,
 };
 use bgw_engine::studies::duel::Contender;
 use std::collections::BTreeMap;
@@ -76,7 +76,8 @@ struct BuildArgs {
 struct ScoreArgs {
     /// The benchmark: one JSON decision a line, gzip-compressed or not; `shipped` (the
     /// default) is the built-in training set (gnubg 1.07 at 0 plies, 11,826 decisions),
-    /// `holdout` the built-in hold-out set (write `./holdout` for a file of that name).
+    /// `holdout` the built-in hold-out set, `play` the built-in play benchmark (the classic's
+    /// own decisions against pubeval, 7,878; write `./play` for a file of that name).
     file: Option<PathBuf>,
     /// The player: classic (the shipped default weights), classic:FILE.ron, pubeval, random
     /// (the expected figures of a uniform choice), gnubg or gnubg:P (GNU Backgammon at P =
@@ -262,7 +263,8 @@ fn run_build_judged(args: BuildArgs) -> Result<ExitCode, CliError> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The benchmark named on the command line: `shipped`, `holdout` or a file; and its name.
+/// The benchmark named on the command line: `shipped`, `holdout`, `play` or a file; and its
+/// name.
 pub fn load_benchmark(file: Option<&Path>) -> Result<(Benchmark, String), CliError> {
     let built_in = |read: fn() -> Result<Benchmark, _>, name: &str| {
         read().map(|b| (b, name.to_string())).map_err(
@@ -275,6 +277,7 @@ pub fn load_benchmark(file: Option<&Path>) -> Result<(Benchmark, String), CliErr
         None => built_in(Benchmark::shipped, SHIPPED_NAME),
         Some(p) if p == Path::new("shipped") => built_in(Benchmark::shipped, SHIPPED_NAME),
         Some(p) if p == Path::new("holdout") => built_in(Benchmark::holdout, HOLDOUT_NAME),
+        Some(p) if p == Path::new("play") => built_in(Benchmark::play, PLAY_NAME),
         Some(path) => Benchmark::load(path)
             .map(|b| (b, path.display().to_string()))
             .map_err(|e| CliError::failed(format!("{}: {e}", path.display()))),

@@ -1,4 +1,4 @@
-//! "Fit to the benchmark": the weights fitted to the shipped benchmark
+//! "Fit to the benchmark": the weights fitted to the benchmark in use
 //! ([`bgw_engine::studies::benchmark::fit()`]) in the background, with progress and Cancel,
 //! scored on the hold-out set too and checked in play: the start and the fitted weights each
 //! against pubeval on the same dice. The fit is then a proposal, its figures and the duel's

@@ -3,7 +3,8 @@
 //!
 //! - [`panel`]: the weight editor and the question (a modal);
 //! - [`slider`]: the asinh scale of the weight sliders;
-//! - [`yardstick`]: the weights' live error on the shipped benchmark;
+//! - [`yardstick`]: the weights' live error on a benchmark (the built-in play benchmark by
+//!   default, the shipped self-play one, or a file);
 //! - [`fitting`]: "Fit to the benchmark" in the background;
 //! - [`saved`]: what is kept across restarts.
 
@@ -60,7 +61,7 @@ pub enum WeightsAction {
     SaveTo(PathBuf),
     /// Answers the question about unsaved weight changes: true discards them.
     ConfirmDiscard(bool),
-    /// Fits the weights to the shipped benchmark in the background, from the current ones.
+    /// Fits the weights to the benchmark in use in the background, from the current ones.
     Fit,
     /// Stops the running fit (the weights stay as they are).
     CancelFit,
@@ -88,7 +89,7 @@ pub struct WeightsState {
     undo: Vec<Weights>,
     /// An action waiting for the person to confirm that unsaved weights may be lost.
     pub confirm_discard: Option<WeightsAction>,
-    /// The weights' error on the shipped benchmark.
+    /// The weights' error on the benchmark in use.
     pub yardstick: yardstick::Yardstick,
     /// "Fit to the benchmark".
     pub fitting: fitting::Fitting,

@@ -1,6 +1,7 @@
 //! The weight editor: per term a slider (asinh scale, [`super::slider`]) and a number field
 //! (Shift while dragging for fine steps), the weights' live error on the benchmark chosen
-//! ("Benchmark: shipped ▾", or a file opened from it) beside the default weights', and their
+//! ("Benchmark: play ▾": the built-in play or self-play benchmark, or a file opened from it)
+//! beside the default weights', and their
 //! worst decisions (a click loads one on the board).
 //! Every change goes through [`WeightsAction::Set`]; the candidates are re-ranked before the
 //! next panel is drawn and the benchmark re-scored on the next frame.
@@ -100,8 +101,8 @@ pub fn show(
     out
 }
 
-/// "Benchmark: shipped ▾": the benchmark the weights are scored on — the shipped one, the
-/// file in use, or another file to open.
+/// "Benchmark: play ▾": the benchmark the weights are scored on — a built-in one (play, the
+/// default, or shipped, gnubg's self-play), the file in use, or another file to open.
 fn chooser(ui: &mut egui::Ui, y: &Yardstick) -> Vec<WeightsAction> {
     let mut out = Vec::new();
     let source = y.source();
@@ -110,6 +111,13 @@ fn chooser(ui: &mut egui::Ui, y: &Yardstick) -> Vec<WeightsAction> {
         egui::ComboBox::from_id_salt("benchmark-source")
             .selected_text(source.short_name())
             .show_ui(ui, |ui| {
+                if ui
+                    .selectable_label(*source == Source::Play, "play")
+                    .on_hover_text(bgw_engine::studies::benchmark::PLAY_NAME)
+                    .clicked()
+                {
+                    out.push(WeightsAction::UseBenchmark(Source::Play));
+                }
                 if ui
                     .selectable_label(*source == Source::Shipped, "shipped")
                     .on_hover_text(bgw_engine::studies::benchmark::SHIPPED_NAME)
@@ -309,6 +317,7 @@ const EXTRA_HELP: &str = "Notions of the position the seed's program does not ha
 fn benchmark(ui: &mut egui::Ui, y: &Yardstick) -> Vec<WeightsAction> {
     let mut out = Vec::new();
     ui.strong(match y.source() {
+        Source::Play => "Error on the play benchmark".to_string(),
         Source::Shipped => "Error on the shipped benchmark".to_string(),
         s => format!("Error on the benchmark {}", s.short_name()),
     });

@@ -1,6 +1,8 @@
-//! The weights' error on a benchmark — the shipped one (gnubg 1.07's verdicts on 11,826
-//! decisions) unless a benchmark file was opened ([`Source`]; `bgw benchmark build` makes
-//! them, e.g. from match files or from the classic's own games): agreement and mean loss,
+//! The weights' error on a benchmark — by default the built-in play benchmark (the classic's
+//! own decisions in 400 games against pubeval, judged by gnubg 1.07: of the yardsticks
+//! measured, the one that ranks players as play does, `docs/benchmark.md`), or the shipped
+//! self-play one (gnubg's own games, 11,826 decisions), or a benchmark file ([`Source`]; `bgw
+//! benchmark build` makes them, e.g. from match files): agreement and mean loss,
 //! overall and by phase, with the worst decisions. The benchmark is read and precomputed once,
 //! in the background, the first time it is wanted ([`ClassicRescore`]); after that a re-score
 //! is a dot product per candidate (about a millisecond), done on every frame the weights have
@@ -11,24 +13,29 @@
 use crate::app::jobs::{Job, Start};
 use bgw_engine::core::task::Task;
 use bgw_engine::evaluation::classic::Weights;
-use bgw_engine::studies::benchmark::{Benchmark, ClassicRescore, Decision, Report, SHIPPED_NAME};
+use bgw_engine::studies::benchmark::{
+    Benchmark, ClassicRescore, Decision, PLAY_NAME, Report, SHIPPED_NAME,
+};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 /// Which benchmark the weights are scored on.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub enum Source {
-    /// The shipped benchmark, built into the program.
+    /// The play benchmark, built into the program: the default.
     #[default]
+    Play,
+    /// The shipped self-play benchmark, built into the program.
     Shipped,
     /// A benchmark file (JSONL, gzip-compressed or not).
     File(PathBuf),
 }
 
 impl Source {
-    /// A short name for the chooser: `shipped` or the file's name.
+    /// A short name for the chooser: `play`, `shipped` or the file's name.
     pub fn short_name(&self) -> String {
         match self {
+            Source::Play => "play".into(),
             Source::Shipped => "shipped".into(),
             Source::File(p) => p.file_name().map_or_else(
                 || p.display().to_string(),
@@ -37,9 +44,10 @@ impl Source {
         }
     }
 
-    /// The long name: the shipped benchmark's description or the file's path.
+    /// The long name: a built-in benchmark's description or the file's path.
     pub fn long_name(&self) -> String {
         match self {
+            Source::Play => PLAY_NAME.into(),
             Source::Shipped => SHIPPED_NAME.into(),
             Source::File(p) => p.display().to_string(),
         }
@@ -48,7 +56,7 @@ impl Source {
     /// The file, if it is one.
     pub fn path(&self) -> Option<&Path> {
         match self {
-            Source::Shipped => None,
+            Source::Play | Source::Shipped => None,
             Source::File(p) => Some(p),
         }
     }
@@ -76,6 +84,7 @@ pub struct Yardstick {
 /// Prepares the benchmark of `source` (reads it, generates and evaluates every candidate).
 fn prepare(source: &Source, _: &Task) -> Result<Prepared, String> {
     let bench = match source {
+        Source::Play => Benchmark::play().map_err(|e| format!("the play benchmark: {e}"))?,
         Source::Shipped => {
             Benchmark::shipped().map_err(|e| format!("the shipped benchmark: {e}"))?
         }
