@@ -53,7 +53,7 @@ struct BuildArgs {
     /// gnubg's depth for every move: 0 (its neural net), 1 or 2.
     #[arg(long, default_value_t = 0)]
     plies: u8,
-    /// Seed of the dice.
+    /// Seed of the dice (default 1).
     #[arg(long)]
     seed: Option<u64>,
     /// gnubg processes judging at once with --from-matches or --from-play, 1 to 16 (default:

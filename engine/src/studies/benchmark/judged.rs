@@ -219,6 +219,7 @@ pub fn judge_spots<E: ReferenceEngine>(
                     }
                 }
                 if t == 0
+                    && !work.is_empty()
                     && !stop.load(Ordering::SeqCst)
                     && !task.is_cancelled()
                     && let Ok(mut i) = info.lock()
