@@ -654,15 +654,30 @@ fn a_benchmark_file_becomes_the_live_benchmark_and_a_bad_one_names_its_line() {
     let asked = &h.state().state.weights.yardstick;
     assert!(asked.report().is_none());
 
-    // Back to the shipped one.
-    h.get_by_role_and_label(Role::ComboBox, "Benchmark:")
-        .click();
-    h.run();
-    h.get_by_label("shipped").click();
-    h.run();
-    until_benchmark_settles(&mut h);
-    let y = &h.state().state.weights.yardstick;
-    assert_eq!(*y.source(), Source::Shipped);
-    assert_eq!(y.report().unwrap().overall.decisions, shipped.decisions);
-    assert!(shows(&h, "Error on the shipped benchmark"));
+    // The shipped self-play benchmark, then back to the play one.
+    for (name, source, decisions, heading) in [
+        (
+            "shipped",
+            Source::Shipped,
+            11_826,
+            "Error on the shipped benchmark",
+        ),
+        (
+            "play",
+            Source::Play,
+            play.decisions,
+            "Error on the play benchmark",
+        ),
+    ] {
+        choose_benchmark(&mut h, name);
+        until_benchmark_settles(&mut h);
+        let y = &h.state().state.weights.yardstick;
+        assert_eq!(*y.source(), source);
+        assert_eq!(y.report().unwrap().overall.decisions, decisions);
+        assert!(shows(&h, heading));
+    }
+    assert_eq!(
+        h.state().state.weights.yardstick.report().unwrap().overall,
+        play
+    );
 }
