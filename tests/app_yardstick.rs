@@ -364,7 +364,8 @@ fn drag(h: &mut Harness<'static, WorkbenchApp>, from: Pos2, to: Pos2) {
 fn dragging_a_weight_moves_the_benchmark_error_on_the_next_frame() {
     let mut h = harness(prepared());
     let before = benchmark_line(&h);
-    assert!(before.contains("(default 5"), "{before}");
+    // The play benchmark by default: the default weights lose 47.7 mEMG a move on it.
+    assert!(before.contains("(default 47.7)"), "{before}");
     let slider = h.get_by_role_and_label(Role::Slider, "WSINCL").rect();
     let y = slider.center().y;
     drag(
@@ -551,4 +552,141 @@ fn a_fit_is_proposed_with_its_duel_and_taken_only_on_use() {
     assert!(!h.state().state.weights.fitting.proposed);
     assert!(h.query_by_label("Use the fitted weights").is_none());
     assert!(shows(&h, "Last fit: mean loss"));
+}
+
+/// Steps `h` until the benchmark is prepared or refused (its job runs on a thread of its own).
+fn until_benchmark_settles(h: &mut Harness<'static, WorkbenchApp>) {
+    for _ in 0..1200 {
+        let y = &h.state().state.weights.yardstick;
+        if !y.preparing() && (y.prepared().is_some() || y.error().is_some()) {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        h.step();
+    }
+    h.run();
+}
+
+/// Chooses `item` in the "Benchmark:" chooser.
+fn choose_benchmark(h: &mut Harness<'static, WorkbenchApp>, item: &str) {
+    h.get_by_role_and_label(Role::ComboBox, "Benchmark:")
+        .click();
+    h.run();
+    // The item in the list, not the chooser showing the same name.
+    h.query_all_by_label(item)
+        .find(|n| n.accesskit_node().role() != Role::ComboBox)
+        .expect("the item is listed")
+        .click();
+    h.run();
+}
+
+/// Chooses "Open benchmark file…" in the "Benchmark:" chooser (the scripted dialog answers).
+fn open_benchmark_file(h: &mut Harness<'static, WorkbenchApp>) {
+    choose_benchmark(h, "Open benchmark file…");
+}
+
+#[test]
+fn a_benchmark_file_becomes_the_live_benchmark_and_a_bad_one_names_its_line() {
+    use bgw::app::weights::yardstick::Source;
+    let dir = tempfile::tempdir().unwrap();
+    let good = dir.path().join("mine.jsonl");
+    std::fs::copy(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/benchmark/hand.jsonl"),
+        &good,
+    )
+    .unwrap();
+    let bad = dir.path().join("bad.jsonl.gz");
+    // Line 2 is cut short (a gzip file: read by its magic number).
+    {
+        use std::io::Write as _;
+        let mut z = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+        let first = std::fs::read_to_string(&good).unwrap();
+        let first = first.lines().next().unwrap();
+        write!(
+            z,
+            "{first}\n{{\"id\": \"4HPwATDgc/ABMA\", \"dice\": [3, 1\n"
+        )
+        .unwrap();
+        std::fs::write(&bad, z.finish().unwrap()).unwrap();
+    }
+    let mut h = harness(prepared());
+    // The play benchmark by default.
+    assert!(shows(&h, "Error on the play benchmark"));
+    let play = h.state().state.weights.yardstick.report().unwrap().overall;
+    assert_eq!(play.decisions, 7878);
+    h.state_mut().shell.dialogs = Box::new(ScriptedDialogs::answering([good.clone(), bad]));
+
+    open_benchmark_file(&mut h);
+    assert_eq!(
+        *h.state().state.weights.yardstick.source(),
+        Source::File(good.clone())
+    );
+    until_benchmark_settles(&mut h);
+    let y = &h.state().state.weights.yardstick;
+    assert_eq!(y.error(), None);
+    // Re-scored on the file's four decisions: the classic loses 0.160 on one of them.
+    let r = y.report().unwrap().overall;
+    assert_eq!(r.decisions, 4);
+    assert!((r.mean_loss - 0.040).abs() < 1e-12, "{r:?}");
+
+    let line = benchmark_line(&h);
+    assert!(line.contains("loss 40.0 mEMG a move"), "{line}");
+    // Which file is in use: in the chooser, beside it and above the figures.
+    assert!(shows(&h, "mine.jsonl"));
+    assert!(shows(&h, &good.display().to_string()));
+    assert!(shows(&h, "Error on the benchmark mine.jsonl"));
+    let log = &h.state().state.messages.log;
+    assert!(
+        log.iter().any(|l| l.contains("mine.jsonl: 4 decisions")),
+        "{log:?}"
+    );
+
+    // A bad file: the error names the file and the line, in the panel and the status line.
+    open_benchmark_file(&mut h);
+    until_benchmark_settles(&mut h);
+    let e = h
+        .state()
+        .state
+        .weights
+        .yardstick
+        .error()
+        .unwrap()
+        .to_string();
+    assert!(e.contains("bad.jsonl.gz: line 2: "), "{e}");
+    assert!(shows(&h, &format!("benchmark unavailable: {e}")));
+    let log = &h.state().state.messages.log;
+    assert!(
+        log.iter()
+            .any(|l| l.contains("benchmark not loaded") && l.contains("line 2")),
+        "{log:?}"
+    );
+    let asked = &h.state().state.weights.yardstick;
+    assert!(asked.report().is_none());
+
+    // The shipped self-play benchmark, then back to the play one.
+    for (name, source, decisions, heading) in [
+        (
+            "shipped",
+            Source::Shipped,
+            11_826,
+            "Error on the shipped benchmark",
+        ),
+        (
+            "play",
+            Source::Play,
+            play.decisions,
+            "Error on the play benchmark",
+        ),
+    ] {
+        choose_benchmark(&mut h, name);
+        until_benchmark_settles(&mut h);
+        let y = &h.state().state.weights.yardstick;
+        assert_eq!(*y.source(), source);
+        assert_eq!(y.report().unwrap().overall.decisions, decisions);
+        assert!(shows(&h, heading));
+    }
+    assert_eq!(
+        h.state().state.weights.yardstick.report().unwrap().overall,
+        play
+    );
 }

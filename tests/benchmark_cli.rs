@@ -410,3 +410,168 @@ fn a_gzip_bomb_of_one_line_is_refused_with_its_line() {
     assert_eq!(v["decisions"], 4);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `bgw benchmark build --from-matches …` or `--from-play …` with `args`, which must fail with
+/// exit code `code`; its one-line message.
+fn build_fails(args: &[&str], code: i32) -> String {
+    let mut all = vec!["benchmark", "build"];
+    all.extend_from_slice(args);
+    let o = run(&all);
+    assert_eq!(o.status.code(), Some(code), "{args:?}: {}", text(&o.stderr));
+    let err = text(&o.stderr);
+    assert_eq!(err.trim_end().lines().count(), 1, "one line: {err}");
+    err
+}
+
+#[test]
+fn bad_match_files_and_players_are_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("b.jsonl.gz");
+    let out = out.to_str().unwrap();
+    let bad = dir.path().join("bad.mat");
+    std::fs::write(&bad, "5 point match\n\n Game 1\n ann : 0        bob : 0\n  1) 31: 8/5 6/5      62: 24/18 13/11\n  2) 7x: 1/2\n").unwrap();
+    let bad = bad.to_str().unwrap();
+    let good = data("matches/gnubg_3pt_seed103.mat");
+    let good = good.to_str().unwrap();
+    // A malformed file: its name and line, nothing written.
+    let err = build_fails(&["--from-matches", good, bad, "--out", out], 1);
+    assert!(err.contains("bad.mat") && err.contains("line 6"), "{err}");
+    // A missing file.
+    let err = build_fails(&["--from-matches", "/no/such/m.mat", "--out", out], 1);
+    assert!(err.contains("/no/such/m.mat"), "{err}");
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+    // Bad players: which, and why.
+    let err = build_fails(
+        &["--from-play", "foo:pubeval", "--games", "2", "--out", out],
+        2,
+    );
+    assert!(err.contains("--from-play: unknown player 'foo'"), "{err}");
+    let err = build_fails(&["--from-play", "classic", "--games", "2", "--out", out], 2);
+    assert!(err.contains("is not two players A:B"), "{err}");
+    let err = build_fails(
+        &[
+            "--from-play",
+            "classic:/no/w.ron:pubeval",
+            "--games",
+            "2",
+            "--out",
+            out,
+        ],
+        1,
+    );
+    assert!(err.contains("/no/w.ron"), "{err}");
+    let err = build_fails(
+        &[
+            "--from-play",
+            "classic:gnubg:5",
+            "--games",
+            "2",
+            "--out",
+            out,
+        ],
+        2,
+    );
+    assert!(err.contains("bad gnubg plies '5'"), "{err}");
+    // Options that do not go together, or are missing.
+    let err = build_fails(&["--from-play", "classic:pubeval", "--out", out], 2);
+    assert!(err.contains("--from-play needs --games"), "{err}");
+    // (clap's own usage errors, several lines with the usage.)
+    for args in [
+        vec!["--from-matches", good, "--games", "2", "--out", out],
+        vec!["--from-matches", good, "--seed", "2", "--out", out],
+        vec![
+            "--from-matches",
+            good,
+            "--from-play",
+            "classic:pubeval",
+            "--out",
+            out,
+        ],
+    ] {
+        let mut all = vec!["benchmark", "build"];
+        all.extend_from_slice(&args);
+        let o = run(&all);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(text(&o.stderr).contains("cannot be used with"), "{args:?}");
+    }
+    let err = build_fails(&["--out", out], 2);
+    assert!(err.contains("--from-matches"), "{err}");
+    let err = build_fails(&["--games", "2", "--threads", "2", "--out", out], 2);
+    assert!(err.contains("--threads"), "{err}");
+    build_fails(&["--from-matches", good, "--threads", "0", "--out", out], 2);
+    build_fails(&["--from-matches", good, "--plies", "3", "--out", out], 2);
+    assert_eq!(
+        std::fs::read_dir(dir.path()).unwrap().count(),
+        1,
+        "nothing written"
+    );
+}
+
+#[test]
+fn a_real_build_from_a_match_and_from_play_reads_back() {
+    let Some(program) = real_gnubg() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("match.jsonl.gz");
+    let mat = data("matches/gnubg_3pt_seed103.mat");
+    let sgf = data("matches/gnubg_3pt_seed103.sgf");
+    let o = with_gnubg(
+        &program,
+        &[
+            "benchmark",
+            "build",
+            "--from-matches",
+            mat.to_str().unwrap(),
+            sgf.to_str().unwrap(),
+            "--threads",
+            "2",
+            "--quiet",
+            "--out",
+            path.to_str().unwrap(),
+        ],
+    );
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let report = stdout(&o);
+    assert!(
+        report.contains("from the checker plays of 2 match files")
+            && report.contains("judged by GNU Backgammon 1.")
+            && report.contains("(cubeless money)"),
+        "{report}"
+    );
+    let bench = bgw_engine::studies::benchmark::Benchmark::load(&path).unwrap();
+    // The MAT and the SGF of one match: the same decisions, each written once.
+    let (decisions, repeated) = (bench.decisions.len(), bench.repeated);
+    assert!(decisions > 20, "{decisions}");
+    assert_eq!(repeated, 0);
+    assert!(
+        report.starts_with(&format!("{decisions} decisions (")),
+        "{report}"
+    );
+    let v = score_json(&[path.to_str().unwrap(), "--player", "gnubg"]);
+    assert_eq!(v["agreement"], 1.0, "gnubg at 0 plies agrees with itself");
+
+    let path = dir.path().join("play.jsonl");
+    let o = with_gnubg(
+        &program,
+        &[
+            "benchmark",
+            "build",
+            "--from-play",
+            "classic:pubeval",
+            "--games",
+            "2",
+            "--seed",
+            "4",
+            "--quiet",
+            "--out",
+            path.to_str().unwrap(),
+        ],
+    );
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let report = stdout(&o);
+    assert!(
+        report.contains("from classic's decisions in 2 games against pubeval (seed 4)"),
+        "{report}"
+    );
+    let bench = bgw_engine::studies::benchmark::Benchmark::load(&path).unwrap();
+    assert!(bench.decisions.len() > 10);
+}

@@ -282,3 +282,31 @@ fn an_interrupted_two_sided_build_resumes_from_its_checkpoint() {
     assert!(std::fs::read(&out).unwrap() == std::fs::read(&fresh).unwrap());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn an_interrupted_build_from_play_leaves_no_file() {
+    // Ctrl+C while the games are played (the classic against pubeval: no gnubg needed yet).
+    let dir = temp_dir("from-play");
+    let out = dir.join("play.jsonl.gz");
+    let o = interrupted(
+        &[
+            "benchmark",
+            "build",
+            "--from-play",
+            "classic:pubeval",
+            "--games",
+            "100000",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+        Duration::from_millis(1500),
+    );
+    assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("play.jsonl.gz not written"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(names(&dir).is_empty(), "{:?}", names(&dir));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

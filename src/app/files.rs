@@ -31,6 +31,8 @@ pub enum FileKind {
     BearoffDb,
     /// A match file: Jellyfish MAT (`.mat`, `.txt`) or gnubg's SGF (`.sgf`).
     Match,
+    /// A benchmark of decisions (`bgw benchmark build`'s JSONL, gzip-compressed or not).
+    Benchmark,
 }
 
 impl FileKind {
@@ -42,6 +44,7 @@ impl FileKind {
             FileKind::Text => "analysis",
             FileKind::BearoffDb => "two-sided bear-off database",
             FileKind::Match => "match",
+            FileKind::Benchmark => "benchmark",
         }
     }
 
@@ -54,6 +57,7 @@ impl FileKind {
             FileKind::Text => ("Text", &["txt"]),
             FileKind::BearoffDb => ("gnubg bear-off database", &["bd"]),
             FileKind::Match => ("Match (MAT, SGF)", &["mat", "txt", "sgf"]),
+            FileKind::Benchmark => ("Benchmark (JSONL, gzip)", &["gz", "jsonl"]),
         }
     }
 }

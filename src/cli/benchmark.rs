@@ -5,8 +5,8 @@
 use super::{CliError, check_writable, in_range, interrupt, on_threads, print, progress};
 use bgw_engine::reference::gnubg::{Config, Gnubg};
 use bgw_engine::studies::benchmark::{
-    self, Benchmark, BuildConfig, BuildError, Figures, HOLDOUT_NAME, MAX_PLIES, Report,
-    SHIPPED_NAME, score,
+    self, Benchmark, BuildConfig, BuildError, Figures, HOLDOUT_NAME, JudgeConfig, MAX_PLIES,
+    PLAY_NAME, PlayConfig, Report, SHIPPED_NAME, score,
 };
 use bgw_engine::studies::duel::Contender;
 use std::collections::BTreeMap;
@@ -26,24 +26,40 @@ enum Action {
     /// A player's agreement with gnubg's best move and its mean equity loss, overall, by
     /// phase, and its ten worst decisions.
     Score(ScoreArgs),
-    /// Decisions from gnubg's self-play: our engine plays the games with seeded dice, gnubg
-    /// chooses every move, and each decision with two legal plays or more is written with
-    /// every legal move's equity at the chosen plies (needs gnubg).
+    /// Decisions judged by gnubg, each with two legal plays or more written with every legal
+    /// move's cubeless money equity at the chosen plies (needs gnubg): by default from gnubg's
+    /// self-play (our engine plays the games with seeded dice, gnubg chooses every move); with
+    /// --from-matches the checker plays of match files; with --from-play A:B the positions
+    /// player A reaches in its own games against B.
     Build(BuildArgs),
 }
 
 /// Arguments of `bgw benchmark build`.
 #[derive(clap::Args)]
 struct BuildArgs {
-    /// Games of gnubg against itself, 1 to 100,000.
+    /// Games of gnubg against itself (or of A against B with --from-play), 1 to 100,000.
     #[arg(long)]
-    games: u32,
+    games: Option<u32>,
+    /// The checker plays of these match files (MAT or gnubg's SGF), both players', judged by
+    /// gnubg as cubeless money (not at the match score, so that the figures compare with the
+    /// shipped benchmark's).
+    #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with_all = ["from_play", "games", "seed"])]
+    from_matches: Vec<PathBuf>,
+    /// The positions player A reaches in its games against B, A's decisions judged by gnubg:
+    /// the games of `bgw duel --a A --b B --games N --seed S`. Each player: pubeval, random,
+    /// classic, classic:FILE.ron, gnubg or gnubg:P (e.g. classic:pubeval).
+    #[arg(long, value_name = "A:B")]
+    from_play: Option<String>,
     /// gnubg's depth for every move: 0 (its neural net), 1 or 2.
     #[arg(long, default_value_t = 0)]
     plies: u8,
-    /// Seed of the dice.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
+    /// Seed of the dice (default 1).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// gnubg processes judging at once with --from-matches or --from-play, 1 to 16 (default:
+    /// four a core, at most 16: gnubg mostly waits).
+    #[arg(long)]
+    threads: Option<usize>,
     /// The benchmark file to write (atomically); gzip-compressed when it ends in `.gz`.
     #[arg(long)]
     out: PathBuf,
@@ -60,7 +76,8 @@ struct BuildArgs {
 struct ScoreArgs {
     /// The benchmark: one JSON decision a line, gzip-compressed or not; `shipped` (the
     /// default) is the built-in training set (gnubg 1.07 at 0 plies, 11,826 decisions),
-    /// `holdout` the built-in hold-out set (write `./holdout` for a file of that name).
+    /// `holdout` the built-in hold-out set, `play` the built-in play benchmark (the classic's
+    /// own decisions against pubeval, 7,878; write `./play` for a file of that name).
     file: Option<PathBuf>,
     /// The player: classic (the shipped default weights), classic:FILE.ron, pubeval, random
     /// (the expected figures of a uniform choice), gnubg or gnubg:P (GNU Backgammon at P =
@@ -84,14 +101,29 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
 const MAX_BUILD_GAMES: u32 = 100_000;
 
 fn run_build(args: BuildArgs) -> Result<ExitCode, CliError> {
-    in_range("--games", args.games, 1, MAX_BUILD_GAMES)?;
+    if !args.from_matches.is_empty() || args.from_play.is_some() {
+        return run_build_judged(args);
+    }
+    if args.threads.is_some() {
+        return Err(CliError::usage(
+            "--threads is for --from-matches and --from-play (gnubg's self-play is one game \
+             after another)",
+        ));
+    }
+    let Some(games) = args.games else {
+        return Err(CliError::usage(
+            "say what to build from: --games N (gnubg's self-play), --from-matches FILE… or \
+             --from-play A:B --games N",
+        ));
+    };
+    in_range("--games", games, 1, MAX_BUILD_GAMES)?;
     in_range("--plies", args.plies, 0, MAX_PLIES)?;
     check_writable(&args.out)?;
     let gzip = args.gzip || benchmark::is_gzip_name(&args.out);
     let config = BuildConfig {
-        games: args.games,
+        games,
         plies: args.plies,
-        seed: args.seed,
+        seed: args.seed.unwrap_or(1),
     };
     let task = interrupt::task();
     let mut gnubg = Gnubg::new(Config::default().stopped_by(&task));
@@ -132,7 +164,107 @@ fn run_build(args: BuildArgs) -> Result<ExitCode, CliError> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The benchmark named on the command line: `shipped`, `holdout` or a file; and its name.
+/// `bgw benchmark build --from-matches` and `--from-play`: decisions judged by gnubg on
+/// several processes at once.
+fn run_build_judged(args: BuildArgs) -> Result<ExitCode, CliError> {
+    in_range("--plies", args.plies, 0, MAX_PLIES)?;
+    if let Some(n) = args.threads {
+        in_range("--threads", n, 1, 16)?;
+    }
+    let threads = args
+        .threads
+        .unwrap_or_else(bgw_engine::evaluation::opponents::gnubg_worker_threads);
+    let judge = JudgeConfig {
+        plies: args.plies,
+        threads,
+    };
+    let task = interrupt::task();
+    let gnubg = Config::default().stopped_by(&task);
+    let make = || Gnubg::new(gnubg.clone());
+    let (built, source) = if let Some(spec) = &args.from_play {
+        let Some(games) = args.games else {
+            return Err(CliError::usage("--from-play needs --games N"));
+        };
+        in_range("--games", games, 1, MAX_BUILD_GAMES)?;
+        let (a, b) = Contender::parse_pair_with(spec, &gnubg).map_err(|e| {
+            let mut e = CliError::from(e);
+            e.message = format!("--from-play: {}", e.message);
+            e
+        })?;
+        check_writable(&args.out)?;
+        let play = PlayConfig {
+            games,
+            seed: args.seed.unwrap_or(1),
+        };
+        let mut bar = progress::Progress::new("benchmark build", &task, args.quiet);
+        let built = benchmark::from_play(&a, &b, &play, &judge, &make, &task);
+        bar.finish();
+        let source = format!(
+            "{}'s decisions in {} games against {} (seed {})",
+            a.name(),
+            games.div_ceil(2) * 2,
+            b.name(),
+            play.seed
+        );
+        (built, source)
+    } else {
+        let matches = args
+            .from_matches
+            .iter()
+            .map(|f| super::match_files::read(f))
+            .collect::<Result<Vec<_>, _>>()?;
+        check_writable(&args.out)?;
+        let mut bar = progress::Progress::new("benchmark build (decisions)", &task, args.quiet);
+        let built = benchmark::from_matches(&matches, &judge, &make, &task);
+        bar.finish();
+        let n = args.from_matches.len();
+        let source = format!(
+            "the checker plays of {n} match file{}",
+            if n == 1 { "" } else { "s" }
+        );
+        (built, source)
+    };
+    let built = built.map_err(|e| {
+        if matches!(e, BuildError::Cancelled) || interrupt::interrupted() {
+            CliError::interrupted(format!("interrupted: {} not written", args.out.display()))
+        } else {
+            CliError::failed(format!("gnubg's verdicts: {e}"))
+        }
+    })?;
+    if built.decisions == 0 {
+        return Err(CliError::failed(format!(
+            "no decision with two legal plays or more in {source}: {} not written",
+            args.out.display()
+        )));
+    }
+    let gzip = args.gzip || benchmark::is_gzip_name(&args.out);
+    built
+        .write(&args.out, gzip)
+        .map_err(|e| CliError::failed(format!("cannot write {}: {e}", args.out.display())))?;
+    let version = built
+        .engine
+        .as_ref()
+        .map_or_else(|| "gnubg".to_string(), ToString::to_string);
+    print(&format!(
+        "{} decisions ({} repeated, written once) from {source}, {} games, judged by {} at {} \
+         plies (cubeless money) on {threads} processes: {} requests in {:.1} s, {:.1} \
+         requests/s\nwritten to {}{}\n",
+        built.decisions,
+        built.repeated,
+        built.games,
+        version,
+        args.plies,
+        built.requests,
+        built.seconds,
+        built.requests_per_second(),
+        args.out.display(),
+        if gzip { " (gzip)" } else { "" }
+    ))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The benchmark named on the command line: `shipped`, `holdout`, `play` or a file; and its
+/// name.
 pub fn load_benchmark(file: Option<&Path>) -> Result<(Benchmark, String), CliError> {
     let built_in = |read: fn() -> Result<Benchmark, _>, name: &str| {
         read().map(|b| (b, name.to_string())).map_err(
@@ -145,6 +277,7 @@ pub fn load_benchmark(file: Option<&Path>) -> Result<(Benchmark, String), CliErr
         None => built_in(Benchmark::shipped, SHIPPED_NAME),
         Some(p) if p == Path::new("shipped") => built_in(Benchmark::shipped, SHIPPED_NAME),
         Some(p) if p == Path::new("holdout") => built_in(Benchmark::holdout, HOLDOUT_NAME),
+        Some(p) if p == Path::new("play") => built_in(Benchmark::play, PLAY_NAME),
         Some(path) => Benchmark::load(path)
             .map(|b| (b, path.display().to_string()))
             .map_err(|e| CliError::failed(format!("{}: {e}", path.display()))),

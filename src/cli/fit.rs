@@ -21,11 +21,11 @@ use std::time::Instant;
 /// Arguments of `bgw fit`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The training set: a benchmark file, `shipped` (the built-in 11,826 decisions) or
-    /// `holdout` (the built-in hold-out set).
+    /// The training set: a benchmark file, `shipped` (the built-in 11,826 decisions),
+    /// `holdout` (the built-in hold-out set) or `play` (the built-in play benchmark).
     #[arg(long)]
     benchmark: String,
-    /// The hold-out set, scored but never fitted to: a file, `shipped` or `holdout`.
+    /// The hold-out set, scored but never fitted to: a file, `shipped`, `holdout` or `play`.
     #[arg(long)]
     holdout: Option<String>,
     /// Where to write the fitted weights (atomically; nothing is written if the fit fails
@@ -65,7 +65,7 @@ pub struct Named {
     pub rescore: ClassicRescore,
 }
 
-/// Reads `spec`: `shipped`, `holdout` or a file.
+/// Reads `spec`: `shipped`, `holdout`, `play` or a file.
 pub fn read_benchmark(spec: &str) -> Result<Named, CliError> {
     let (bench, name) = super::benchmark::load_benchmark(Some(Path::new(spec)))?;
     Ok(Named {

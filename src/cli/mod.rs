@@ -218,7 +218,8 @@ impl From<bgw_engine::studies::duel::ContenderError> for CliError {
     fn from(e: bgw_engine::studies::duel::ContenderError) -> CliError {
         match e {
             bgw_engine::studies::duel::ContenderError::Unknown(_)
-            | bgw_engine::studies::duel::ContenderError::Plies(_) => CliError::usage(e.to_string()),
+            | bgw_engine::studies::duel::ContenderError::Plies(_)
+            | bgw_engine::studies::duel::ContenderError::Pair(_) => CliError::usage(e.to_string()),
             bgw_engine::studies::duel::ContenderError::Weights(w) => w.into(),
         }
     }

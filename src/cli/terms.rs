@@ -33,7 +33,7 @@ enum Action {
 /// Arguments of `bgw terms report`.
 #[derive(clap::Args)]
 struct ReportArgs {
-    /// The training set: a benchmark file, `shipped` or `holdout`.
+    /// The training set: a benchmark file, `shipped`, `holdout` or `play`.
     #[arg(long, default_value = "shipped")]
     benchmark: String,
     /// The hold-out set, scored but never fitted to or chosen by.

@@ -338,6 +338,11 @@ impl AppState {
         }
         let (fitted, start) = self.weights.poll(polled(Tab::Weights));
         self.start_jobs(start);
+        match self.weights.yardstick.take_news() {
+            Some(Ok(text)) => self.messages.info(text),
+            Some(Err(text)) => self.messages.error(text),
+            None => {}
+        }
         if let Some(fitted) = fitted {
             match fitted {
                 Ok(text) => self.messages.info(text),

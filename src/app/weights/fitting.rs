@@ -1,4 +1,4 @@
-//! "Fit to the benchmark": the weights fitted to the shipped benchmark
+//! "Fit to the benchmark": the weights fitted to the benchmark in use
 //! ([`bgw_engine::studies::benchmark::fit()`]) in the background, with progress and Cancel,
 //! scored on the hold-out set too and checked in play: the start and the fitted weights each
 //! against pubeval on the same dice. The fit is then a proposal, its figures and the duel's
@@ -28,6 +28,8 @@ pub struct Fitted {
     pub check: Paired,
     /// Set when the benchmark improves while play gets worse.
     pub warning: Option<String>,
+    /// The training benchmark's name (the shipped one's description or the file's path).
+    pub train_name: String,
 }
 
 /// What a fit job hands back: the hold-out set precomputed (kept for the next fit) and the
@@ -67,7 +69,12 @@ impl Default for Fitting {
 impl Fitting {
     /// Fitting from `start` on `train`: the start of its job, for the shell (none when a fit
     /// runs).
-    pub fn start(&mut self, train: Arc<ClassicRescore>, start: Weights) -> Option<Start> {
+    pub fn start(
+        &mut self,
+        train: Arc<ClassicRescore>,
+        train_name: String,
+        start: Weights,
+    ) -> Option<Start> {
         if self.job.as_ref().is_some_and(|j| !j.never_started()) {
             return None;
         }
@@ -103,6 +110,7 @@ impl Fitting {
                     outcome,
                     check,
                     warning,
+                    train_name,
                 })
             });
             (holdout, fitted)

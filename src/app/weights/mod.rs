@@ -3,7 +3,8 @@
 //!
 //! - [`panel`]: the weight editor and the question (a modal);
 //! - [`slider`]: the asinh scale of the weight sliders;
-//! - [`yardstick`]: the weights' live error on the shipped benchmark;
+//! - [`yardstick`]: the weights' live error on a benchmark (the built-in play benchmark by
+//!   default, the shipped self-play one, or a file);
 //! - [`fitting`]: "Fit to the benchmark" in the background;
 //! - [`saved`]: what is kept across restarts.
 
@@ -60,7 +61,7 @@ pub enum WeightsAction {
     SaveTo(PathBuf),
     /// Answers the question about unsaved weight changes: true discards them.
     ConfirmDiscard(bool),
-    /// Fits the weights to the shipped benchmark in the background, from the current ones.
+    /// Fits the weights to the benchmark in use in the background, from the current ones.
     Fit,
     /// Stops the running fit (the weights stay as they are).
     CancelFit,
@@ -71,6 +72,10 @@ pub enum WeightsAction {
     /// Puts a decision of the benchmark on the board (its XGID); the coordinator carries it
     /// out.
     ShowDecision(String),
+    /// Asks for a benchmark file to score the weights on.
+    OpenBenchmark,
+    /// Scores the weights on this benchmark from now on (prepared in the background).
+    UseBenchmark(yardstick::Source),
 }
 
 /// The weights being edited.
@@ -84,7 +89,7 @@ pub struct WeightsState {
     undo: Vec<Weights>,
     /// An action waiting for the person to confirm that unsaved weights may be lost.
     pub confirm_discard: Option<WeightsAction>,
-    /// The weights' error on the shipped benchmark.
+    /// The weights' error on the benchmark in use.
     pub yardstick: yardstick::Yardstick,
     /// "Fit to the benchmark".
     pub fitting: fitting::Fitting,
@@ -232,7 +237,8 @@ impl WeightsState {
             WeightsAction::Fit => match self.yardstick.prepared() {
                 Some(p) => {
                     let rescore = std::sync::Arc::clone(&p.rescore);
-                    let start = self.fitting.start(rescore, self.current);
+                    let name = self.yardstick.source().long_name();
+                    let start = self.fitting.start(rescore, name, self.current);
                     return start.map(Effect::Start).into_iter().collect();
                 }
                 None => {
@@ -253,6 +259,22 @@ impl WeightsState {
             WeightsAction::DiscardFit => self.fitting.discard(),
             // The board's: the coordinator reads it onto the board.
             WeightsAction::ShowDecision(_) => {}
+            WeightsAction::OpenBenchmark => {
+                let dir = self.yardstick.source().path().and_then(|p| p.parent());
+                return vec![Effect::ask(Request::open(FileKind::Benchmark, dir), |p| {
+                    WeightsAction::UseBenchmark(yardstick::Source::File(p))
+                })];
+            }
+            WeightsAction::UseBenchmark(source) => {
+                if self.fitting.job().is_some() {
+                    return vec![Effect::error(
+                        "a fit is running on the benchmark: cancel it before choosing another",
+                    )];
+                }
+                let note = format!("scoring the weights on {}", source.long_name());
+                self.yardstick.set_source(source);
+                return vec![Effect::info(note)];
+            }
         }
         Vec::new()
     }

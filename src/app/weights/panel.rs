@@ -1,11 +1,13 @@
 //! The weight editor: per term a slider (asinh scale, [`super::slider`]) and a number field
-//! (Shift while dragging for fine steps), the weights' live error on the shipped benchmark
-//! beside the default weights', and their worst decisions (a click loads one on the board).
+//! (Shift while dragging for fine steps), the weights' live error on the benchmark chosen
+//! ("Benchmark: play ▾": the built-in play or self-play benchmark, or a file opened from it)
+//! beside the default weights', and their
+//! worst decisions (a click loads one on the board).
 //! Every change goes through [`WeightsAction::Set`]; the candidates are re-ranked before the
 //! next panel is drawn and the benchmark re-scored on the next frame.
 
 use super::slider;
-use super::yardstick::Yardstick;
+use super::yardstick::{Source, Yardstick};
 use super::{WeightsAction, WeightsState};
 use crate::app::editing::IdFormat;
 use bgw_engine::core::formats::Setup;
@@ -59,7 +61,7 @@ pub fn show(
                 egui::Button::new("Fit to the benchmark"),
             )
             .on_hover_text(
-                "Find the weights with the least mean loss on the shipped benchmark, from \
+                "Find the weights with the least mean loss on the benchmark in use, from \
                  these ones, and check them in play against pubeval (in the background; you \
                  then use the fitted weights, one undo step, or discard them)",
             )
@@ -80,6 +82,7 @@ pub fn show(
             ));
         }
     }
+    out.extend(chooser(ui, &state.yardstick));
     summary(ui, &state.yardstick);
     egui::ScrollArea::vertical()
         .id_salt("weights-scroll")
@@ -98,11 +101,71 @@ pub fn show(
     out
 }
 
+/// "Benchmark: play ▾": the benchmark the weights are scored on — a built-in one (play, the
+/// default, or shipped, gnubg's self-play), the file in use, or another file to open.
+fn chooser(ui: &mut egui::Ui, y: &Yardstick) -> Vec<WeightsAction> {
+    let mut out = Vec::new();
+    let source = y.source();
+    ui.horizontal(|ui| {
+        let label = ui.label("Benchmark:");
+        egui::ComboBox::from_id_salt("benchmark-source")
+            .selected_text(source.short_name())
+            .show_ui(ui, |ui| {
+                if ui
+                    .selectable_label(*source == Source::Play, "play")
+                    .on_hover_text(bgw_engine::studies::benchmark::PLAY_NAME)
+                    .clicked()
+                {
+                    out.push(WeightsAction::UseBenchmark(Source::Play));
+                }
+                if ui
+                    .selectable_label(*source == Source::Shipped, "shipped")
+                    .on_hover_text(bgw_engine::studies::benchmark::SHIPPED_NAME)
+                    .clicked()
+                {
+                    out.push(WeightsAction::UseBenchmark(Source::Shipped));
+                }
+                if let Source::File(p) = source {
+                    ui.selectable_label(true, source.short_name())
+                        .on_hover_text(p.display().to_string());
+                }
+                if ui
+                    .selectable_label(false, "Open benchmark file…")
+                    .on_hover_text(
+                        "A benchmark file of `bgw benchmark build` (JSONL, gzip or not): e.g. \
+                         the checker plays of your matches judged by gnubg (--from-matches), \
+                         or the classic's own games (--from-play)",
+                    )
+                    .clicked()
+                {
+                    out.push(WeightsAction::OpenBenchmark);
+                }
+            })
+            .response
+            .labelled_by(label.id)
+            .on_hover_text(source.long_name());
+        if let Some(p) = source.path() {
+            ui.weak(p.display().to_string());
+        }
+    });
+    out
+}
+
 /// Two lines: the weights' error on the benchmark beside the defaults' (always in view, so it
 /// can be watched while a slider moves).
 fn summary(ui: &mut egui::Ui, y: &Yardstick) {
     let lines = match (y.report(), y.prepared(), y.error()) {
-        (_, _, Some(e)) => [format!("benchmark unavailable: {e}"), String::new()],
+        (_, _, Some(e)) => {
+            // In the error colour, whole (a file's error names its line).
+            ui.add(
+                egui::Label::new(
+                    egui::RichText::new(format!("benchmark unavailable: {e}"))
+                        .color(ui.visuals().error_fg_color),
+                )
+                .wrap(),
+            );
+            ["Choose another benchmark above.".to_string(), String::new()]
+        }
         (Some(r), Some(p), _) => {
             let phases: Vec<String> = r
                 .by_phase
@@ -133,7 +196,7 @@ fn summary(ui: &mut egui::Ui, y: &Yardstick) {
     // come.
     for line in lines {
         ui.add(egui::Label::new(line).truncate())
-            .on_hover_text(bgw_engine::studies::benchmark::SHIPPED_NAME);
+            .on_hover_text(y.source().long_name());
     }
     if y.preparing() {
         ui.ctx()
@@ -253,12 +316,16 @@ const EXTRA_HELP: &str = "Notions of the position the seed's program does not ha
 /// The benchmark's figures by phase beside the defaults', and the worst decisions.
 fn benchmark(ui: &mut egui::Ui, y: &Yardstick) -> Vec<WeightsAction> {
     let mut out = Vec::new();
-    ui.strong("Error on the shipped benchmark");
+    ui.strong(match y.source() {
+        Source::Play => "Error on the play benchmark".to_string(),
+        Source::Shipped => "Error on the shipped benchmark".to_string(),
+        s => format!("Error on the benchmark {}", s.short_name()),
+    });
     let (Some(r), Some(p)) = (y.report(), y.prepared()) else {
         ui.label(y.error().unwrap_or("preparing benchmark…"));
         return out;
     };
-    ui.weak(bgw_engine::studies::benchmark::SHIPPED_NAME);
+    ui.weak(y.source().long_name());
     egui::Grid::new("benchmark-grid")
         .num_columns(4)
         .show(ui, |ui| {
@@ -362,7 +429,7 @@ fn fit_figures(
     ui.weak(format!(
         "training: {}; hold-out: {}; play: {} games against pubeval on the same dice (seed {}), \
          after − before {:+.3} ± {:.3} ppg",
-        bgw_engine::studies::benchmark::SHIPPED_NAME,
+        f.train_name,
         bgw_engine::studies::benchmark::HOLDOUT_NAME,
         c.games,
         c.seed,

@@ -1,14 +1,66 @@
-//! The weights' error on the shipped benchmark (gnubg 1.07's verdicts on 11,826 decisions):
-//! agreement and mean loss, overall and by phase, with the worst decisions. The benchmark is
-//! read and precomputed once, in the background, the first time it is wanted
-//! ([`ClassicRescore`]); after that a re-score is a dot product per candidate (about a
-//! millisecond), done on every frame the weights have changed.
+//! The weights' error on a benchmark — by default the built-in play benchmark (the classic's
+//! own decisions in 400 games against pubeval, judged by gnubg 1.07: of the yardsticks
+//! measured, the one that ranks players as play does, `docs/benchmark.md`), or the shipped
+//! self-play one (gnubg's own games, 11,826 decisions), or a benchmark file ([`Source`]; `bgw
+//! benchmark build` makes them, e.g. from match files): agreement and mean loss,
+//! overall and by phase, with the worst decisions. The benchmark is read and precomputed once,
+//! in the background, the first time it is wanted ([`ClassicRescore`]); after that a re-score
+//! is a dot product per candidate (about a millisecond), done on every frame the weights have
+//! changed. Choosing another benchmark drops the prepared one (and stops its preparation) and
+//! prepares the new one the same way; a file that cannot be read is an error naming the file
+//! and the line.
 
 use crate::app::jobs::{Job, Start};
 use bgw_engine::core::task::Task;
 use bgw_engine::evaluation::classic::Weights;
-use bgw_engine::studies::benchmark::{Benchmark, ClassicRescore, Decision, Report};
+use bgw_engine::studies::benchmark::{
+    Benchmark, ClassicRescore, Decision, PLAY_NAME, Report, SHIPPED_NAME,
+};
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
+
+/// Which benchmark the weights are scored on.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Source {
+    /// The play benchmark, built into the program: the default.
+    #[default]
+    Play,
+    /// The shipped self-play benchmark, built into the program.
+    Shipped,
+    /// A benchmark file (JSONL, gzip-compressed or not).
+    File(PathBuf),
+}
+
+impl Source {
+    /// A short name for the chooser: `play`, `shipped` or the file's name.
+    pub fn short_name(&self) -> String {
+        match self {
+            Source::Play => "play".into(),
+            Source::Shipped => "shipped".into(),
+            Source::File(p) => p.file_name().map_or_else(
+                || p.display().to_string(),
+                |n| n.to_string_lossy().into_owned(),
+            ),
+        }
+    }
+
+    /// The long name: a built-in benchmark's description or the file's path.
+    pub fn long_name(&self) -> String {
+        match self {
+            Source::Play => PLAY_NAME.into(),
+            Source::Shipped => SHIPPED_NAME.into(),
+            Source::File(p) => p.display().to_string(),
+        }
+    }
+
+    /// The file, if it is one.
+    pub fn path(&self) -> Option<&Path> {
+        match self {
+            Source::Play | Source::Shipped => None,
+            Source::File(p) => Some(p),
+        }
+    }
+}
 
 /// The benchmark precomputed, with the default weights' report to compare with.
 pub struct Prepared {
@@ -21,15 +73,27 @@ pub struct Prepared {
 /// The live benchmark error of the weights being edited.
 #[derive(Default)]
 pub struct Yardstick {
+    source: Source,
     job: Option<Job<Result<Prepared, String>>>,
     prepared: Option<Prepared>,
     error: Option<String>,
     current: Option<(Weights, Report)>,
+    news: Option<Result<String, String>>,
 }
 
-/// Prepares the shipped benchmark (reads it, generates and evaluates every candidate).
-fn prepare(_: &Task) -> Result<Prepared, String> {
-    let bench = Benchmark::shipped().map_err(|e| format!("the shipped benchmark: {e}"))?;
+/// Prepares the benchmark of `source` (reads it, generates and evaluates every candidate).
+fn prepare(source: &Source, _: &Task) -> Result<Prepared, String> {
+    let bench = match source {
+        Source::Play => Benchmark::play().map_err(|e| format!("the play benchmark: {e}"))?,
+        Source::Shipped => {
+            Benchmark::shipped().map_err(|e| format!("the shipped benchmark: {e}"))?
+        }
+        // `load` names the file when it cannot be read; a bad line is named by its number.
+        Source::File(p) => Benchmark::load(p).map_err(|e| match e {
+            bgw_engine::studies::benchmark::BenchmarkError::Io(e) => e.to_string(),
+            e => format!("{}: {e}", p.display()),
+        })?,
+    };
     let rescore = ClassicRescore::new(bench);
     let default = rescore.rescore(&Weights::builtin_default(), "classic (default weights)");
     Ok(Prepared {
@@ -48,19 +112,67 @@ impl Yardstick {
             self.job = None;
         }
         if wanted && self.job.is_none() && self.prepared.is_none() && self.error.is_none() {
-            let (job, s) = Job::new("preparing the benchmark", prepare);
+            let source = self.source.clone();
+            let (job, s) = Job::new("preparing the benchmark", move |t: &Task| {
+                prepare(&source, t)
+            });
             self.job = Some(job);
             start = Some(s);
         }
         if let Some(result) = self.job.as_ref().and_then(Job::try_take) {
             self.job = None;
-            match result {
-                Ok(p) => self.prepared = Some(p),
-                Err(e) => self.error = Some(e),
-            }
+            self.prepared_or_not(result);
         }
         self.rescore(weights);
         start
+    }
+
+    /// Keeps a preparation's result, with the news of a file's.
+    fn prepared_or_not(&mut self, result: Result<Prepared, String>) {
+        let file = self.source.path().map(|p| p.display().to_string());
+        match result {
+            Ok(p) => {
+                if let Some(f) = file {
+                    self.news = Some(Ok(format!(
+                        "benchmark {f}: {} decisions, the weights are scored on it",
+                        p.rescore.benchmark().decisions.len()
+                    )));
+                }
+                self.prepared = Some(p);
+            }
+            Err(e) => {
+                if file.is_some() {
+                    self.news = Some(Err(format!("benchmark not loaded: {e}")));
+                }
+                self.error = Some(e);
+            }
+        }
+    }
+
+    /// The benchmark the weights are scored on.
+    pub fn source(&self) -> &Source {
+        &self.source
+    }
+
+    /// Scores the weights on `source` from now on: the prepared benchmark is dropped (its
+    /// preparation stopped) and the new one prepared when next wanted. Nothing changes when
+    /// it is the one in use and ready.
+    pub fn set_source(&mut self, source: Source) {
+        if source == self.source && self.error.is_none() {
+            return;
+        }
+        if let Some(job) = self.job.take() {
+            job.cancel();
+        }
+        self.source = source;
+        self.prepared = None;
+        self.error = None;
+        self.current = None;
+    }
+
+    /// What to tell of a benchmark file once read: its size, or why it was not (once).
+    pub fn take_news(&mut self) -> Option<Result<String, String>> {
+        self.news.take()
     }
 
     /// Prepares the benchmark on this thread if it is not ready (tests), then re-scores.
@@ -70,12 +182,9 @@ impl Yardstick {
                 Some(job) if !job.never_started() => {
                     job.wait().unwrap_or_else(|| Err("the job ended".into()))
                 }
-                _ => prepare(&Task::new()),
+                _ => prepare(&self.source, &Task::new()),
             };
-            match result {
-                Ok(p) => self.prepared = Some(p),
-                Err(e) => self.error = Some(e),
-            }
+            self.prepared_or_not(result);
         }
         self.rescore(weights);
     }

@@ -76,6 +76,9 @@ pub enum BuildError {
     },
     /// The plies are out of range.
     Plies(u8),
+    /// A player of the games failed (gnubg as a player of [`super::from_play`]): what it
+    /// played is not its own.
+    Player(String),
     /// Stopped by cancelling the task.
     Cancelled,
 }
@@ -97,6 +100,7 @@ impl fmt::Display for BuildError {
                 )
             }
             BuildError::Plies(p) => write!(f, "plies must be 0 to {MAX_PLIES}, not {p}"),
+            BuildError::Player(why) => write!(f, "a player of the games failed: {why}"),
             BuildError::Cancelled => f.write_str("the build was cancelled"),
         }
     }
@@ -204,55 +208,32 @@ pub fn build(
         for _ in 0..MAX_TURNS {
             let roll = dice.roll();
             let plays = generator.generate(&pos, roll).to_vec();
-            let result =
-                match plays.len() {
-                    0 => {
-                        pos = pos.mirror();
-                        continue;
+            let result = match plays.len() {
+                0 => {
+                    pos = pos.mirror();
+                    continue;
+                }
+                1 => plays[0].result,
+                // The file's IDs do not say whose turn it is: White's and Black's same
+                // position on roll are one decision.
+                _ => match chosen.get(&(pos.with_on_roll(Side::White), roll)) {
+                    Some(&i) => {
+                        built.repeated += 1;
+                        plays[i].result
                     }
-                    1 => plays[0].result,
-                    // The file's IDs do not say whose turn it is: White's and Black's same
-                    // position on roll are one decision.
-                    _ => match chosen.get(&(pos.with_on_roll(Side::White), roll)) {
-                        Some(&i) => {
-                            built.repeated += 1;
-                            plays[i].result
+                    None => {
+                        if task.is_cancelled() {
+                            return Err(BuildError::Cancelled);
                         }
-                        None => {
-                            if task.is_cancelled() {
-                                return Err(BuildError::Cancelled);
-                            }
-                            let id = position_id::encode(&pos);
-                            let moves = judge.rank_moves(&pos, roll, config.plies)?;
-                            built.requests += 1;
-                            let matched = match_to_plays(&pos, roll, &moves, &plays, true)
-                                .map_err(|error| BuildError::Match {
-                                    id: id.clone(),
-                                    dice: roll,
-                                    error,
-                                })?;
-                            if let Some(m) = moves.iter().find(|m| !m.equity.is_finite()) {
-                                let equity = m.equity;
-                                return Err(BuildError::Equity {
-                                    id,
-                                    dice: roll,
-                                    equity,
-                                });
-                            }
-                            let Some(best) = best_of(&matched) else {
-                                return Err(BuildError::NoMove {
-                                    engine: judge.name(),
-                                    id,
-                                    dice: roll,
-                                });
-                            };
-                            built.text.push_str(&line(&id, roll, &moves));
-                            built.decisions += 1;
-                            chosen.insert((pos.with_on_roll(Side::White), roll), best);
-                            plays[best].result
-                        }
-                    },
-                };
+                        let (text, best) = judge_one(judge, &pos, roll, &plays, config.plies)?;
+                        built.requests += 1;
+                        built.text.push_str(&text);
+                        built.decisions += 1;
+                        chosen.insert((pos.with_on_roll(Side::White), roll), best);
+                        plays[best].result
+                    }
+                },
+            };
             if result.player_off() == CHECKERS {
                 break;
             }
@@ -269,6 +250,42 @@ pub fn build(
     built.seconds = start.elapsed().as_secs_f64();
     built.engine = judge.info().ok();
     Ok(built)
+}
+
+/// One decision judged: `judge`'s every legal move of `roll` in `pos` at `plies`, matched to
+/// our `plays` (at least two), as a line of the benchmark format, and the index in `plays` of
+/// the judge's best.
+pub(super) fn judge_one(
+    judge: &mut dyn ReferenceEngine,
+    pos: &Position,
+    roll: Dice,
+    plays: &[crate::core::moves::Play],
+    plies: u8,
+) -> Result<(String, usize), BuildError> {
+    let id = position_id::encode(pos);
+    let moves = judge.rank_moves(pos, roll, plies)?;
+    let matched =
+        match_to_plays(pos, roll, &moves, plays, true).map_err(|error| BuildError::Match {
+            id: id.clone(),
+            dice: roll,
+            error,
+        })?;
+    if let Some(m) = moves.iter().find(|m| !m.equity.is_finite()) {
+        let equity = m.equity;
+        return Err(BuildError::Equity {
+            id,
+            dice: roll,
+            equity,
+        });
+    }
+    let Some(best) = best_of(&matched) else {
+        return Err(BuildError::NoMove {
+            engine: judge.name(),
+            id,
+            dice: roll,
+        });
+    };
+    Ok((line(&id, roll, &moves), best))
 }
 
 /// The play with the judge's highest equity, its first on equal ones (as the reader takes it).

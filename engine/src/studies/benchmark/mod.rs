@@ -13,6 +13,9 @@
 //! # What is here
 //! - [`build()`] — a benchmark made from a reference engine's self-play, gnubg's in practice
 //!   (`bgw benchmark build`);
+//! - [`from_matches()`] and [`from_play()`] — benchmarks of the checker plays of match files
+//!   and of the positions a player reaches in its own games, judged by a reference engine
+//!   (`bgw benchmark build --from-matches`, `--from-play`);
 //! - [`score()`] — a player's figures ([`Report`]): agreement, mean loss, by phase, the worst
 //!   decisions;
 //! - [`ClassicRescore`] — the classic program re-scored with other weights by one dot product
@@ -22,15 +25,19 @@
 //! - [`select()`] — what each term buys: refits with the seed's terms, each extra alone, and a
 //!   forward selection.
 //!
-//! The shipped benchmark ([`SHIPPED`], `assets/benchmark/`) is built into the library.
+//! The shipped benchmarks are built into the library (`assets/benchmark/`): [`SHIPPED`]
+//! (gnubg's self-play), its hold-out set [`HOLDOUT`], and [`PLAY`] (the classic's own games
+//! against pubeval).
 
 mod build;
 mod fit;
+mod judged;
 mod rescore;
 mod score;
 mod selection;
 
 pub use build::{BuildConfig, BuildError, Built, MAX_PLIES, build, is_gzip_name};
+pub use judged::{JudgeConfig, PlayConfig, from_matches, from_play, judge_spots};
 
 pub use fit::{
     FitConfig, FitError, FitOutcome, FitStage, FitStep, against_pubeval, fit, fit_with_steps,
@@ -58,6 +65,18 @@ pub const SHIPPED: &[u8] = include_bytes!("../../../../assets/benchmark/decision
 
 /// The name the shipped benchmark is reported under.
 pub const SHIPPED_NAME: &str = "the shipped benchmark (gnubg 1.07, 0 plies, 11,826 decisions)";
+
+/// The play benchmark, gzip-compressed: the classic program's own decisions (the shipped
+/// default weights) in 400 games against pubeval, judged by gnubg 1.07 at 0 plies (`bgw
+/// benchmark build --from-play classic:pubeval --games 400 --seed 1`): of the yardsticks
+/// measured, the one whose ranking of players agrees best with their results in play
+/// (`docs/benchmark.md`), so the app scores the weights on it by default.
+pub const PLAY: &[u8] =
+    include_bytes!("../../../../assets/benchmark/play_classic_pubeval_0ply.jsonl.gz");
+
+/// The name the play benchmark is reported under.
+pub const PLAY_NAME: &str = "the play benchmark (the classic's decisions in 400 games against \
+     pubeval, seed 1, judged by gnubg 1.07 at 0 plies, 7,878 decisions)";
 
 /// The hold-out benchmark, gzip-compressed: decisions from 60 other games of gnubg 1.07's
 /// self-play at 0 plies (`bgw benchmark build --games 60 --plies 0 --seed 8`), independent of
@@ -239,6 +258,11 @@ impl Benchmark {
     /// The shipped benchmark ([`SHIPPED`]).
     pub fn shipped() -> Result<Benchmark, BenchmarkError> {
         Benchmark::read(SHIPPED)
+    }
+
+    /// The play benchmark ([`PLAY`]).
+    pub fn play() -> Result<Benchmark, BenchmarkError> {
+        Benchmark::read(PLAY)
     }
 
     /// The hold-out benchmark ([`HOLDOUT`]).

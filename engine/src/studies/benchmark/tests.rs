@@ -381,6 +381,25 @@ fn the_holdout_set_reads_and_is_other_games() {
 }
 
 #[test]
+fn the_play_benchmark_reads_and_ranks_as_measured() {
+    let play = Benchmark::play().unwrap();
+    assert_eq!((play.decisions.len(), play.repeated), (7878, 0));
+    // The figures of docs/benchmark.md ("Which yardstick agrees with play"): the default
+    // weights lose less than the fitted ones here, as they play better against pubeval.
+    let classic = score(&play, &player("classic")).overall.mean_loss;
+    assert!((classic * 1000.0 - 47.67).abs() < 0.01, "{classic}");
+    let fitted = Weights::load(std::path::Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../assets/weights/fitted.ron"
+    )))
+    .unwrap();
+    let fitted = score(&play, &Contender::classic(fitted, "fitted"))
+        .overall
+        .mean_loss;
+    assert!((fitted * 1000.0 - 50.60).abs() < 0.01, "{fitted}");
+}
+
+#[test]
 fn a_byte_order_mark_is_read_past() {
     let mut bytes = BYTE_ORDER_MARK.to_vec();
     bytes.extend_from_slice(HAND);

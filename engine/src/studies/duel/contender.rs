@@ -49,6 +49,8 @@ pub enum ContenderError {
     /// The plies of `gnubg:P` are not 0 to
     /// [`GNUBG_MAX_PLIES`](crate::evaluation::opponents::GNUBG_MAX_PLIES).
     Plies(String),
+    /// Not two players `A:B` ([`Contender::parse_pair_with`]).
+    Pair(String),
 }
 
 impl fmt::Display for ContenderError {
@@ -63,6 +65,12 @@ impl fmt::Display for ContenderError {
             ContenderError::Plies(p) => write!(
                 f,
                 "bad gnubg plies '{p}': gnubg:P plays at P = 0 to {MAX_PLIES} plies"
+            ),
+            ContenderError::Pair(s) => write!(
+                f,
+                "'{s}' is not two players A:B (such as classic:pubeval or \
+                 classic:FILE.ron:gnubg), each pubeval, random, classic, classic:FILE.ron, \
+                 gnubg or gnubg:P"
             ),
         }
     }
@@ -102,6 +110,40 @@ impl Contender {
                 Err(ContenderError::Unknown(spec.to_string()))
             }
         }
+    }
+
+    /// Reads two players `A:B`, each as [`Contender::parse_with`] reads it: the two are split
+    /// at a colon followed by a player's name (`pubeval`, `random`, `classic`, `gnubg`), the
+    /// first such split where both halves are players (`classic:w.ron:gnubg:1` is
+    /// `classic:w.ron` and `gnubg:1`). An error names what is wrong: no such split, or the
+    /// first half's (else the second's) error.
+    pub fn parse_pair_with(
+        spec: &str,
+        gnubg: &Config,
+    ) -> Result<(Contender, Contender), ContenderError> {
+        const NAMES: [&str; 4] = ["pubeval", "random", "classic", "gnubg"];
+        let splits = spec.match_indices(':').map(|(i, _)| i).filter(|&i| {
+            let right = &spec[i + 1..];
+            !spec[..i].is_empty()
+                && NAMES.iter().any(|n| {
+                    right == *n
+                        || right
+                            .strip_prefix(n)
+                            .is_some_and(|rest| rest.starts_with(':'))
+                })
+        });
+        let mut error = None;
+        for i in splits {
+            let both = Contender::parse_with(&spec[..i], gnubg)
+                .and_then(|a| Ok((a, Contender::parse_with(&spec[i + 1..], gnubg)?)));
+            match both {
+                Ok(pair) => return Ok(pair),
+                Err(e) => {
+                    error.get_or_insert(e);
+                }
+            }
+        }
+        Err(error.unwrap_or_else(|| ContenderError::Pair(spec.to_string())))
     }
 
     /// GNU Backgammon at `plies` (at most
@@ -233,6 +275,45 @@ mod tests {
     }
 
     #[test]
+    fn two_players_are_split_at_a_name() {
+        let pair = |s: &str| {
+            Contender::parse_pair_with(s, &Config::default())
+                .map(|(a, b)| (a.name(), b.name()))
+                .map_err(|e| e.to_string())
+        };
+        let dir = tempfile::tempdir().unwrap();
+        let w = dir.path().join("w.ron");
+        crate::evaluation::classic::Weights::builtin_default()
+            .save(&w)
+            .unwrap();
+        let w = w.display().to_string();
+        assert_eq!(
+            pair("classic:pubeval").unwrap(),
+            ("classic".into(), "pubeval".into())
+        );
+        assert_eq!(
+            pair("gnubg:1:gnubg").unwrap(),
+            ("gnubg:1".into(), "gnubg".into())
+        );
+        assert_eq!(
+            pair(&format!("classic:{w}:gnubg:2")).unwrap(),
+            (format!("classic:{w}"), "gnubg:2".into())
+        );
+        assert_eq!(
+            pair(&format!("pubeval:classic:{w}")).unwrap(),
+            ("pubeval".into(), format!("classic:{w}"))
+        );
+        for bad in ["classic", "classic:", ":pubeval", "classic-pubeval", "x:y"] {
+            let e = pair(bad).unwrap_err();
+            assert!(e.contains("is not two players A:B"), "{bad}: {e}");
+        }
+        let e = pair("foo:pubeval").unwrap_err();
+        assert!(e.starts_with("unknown player 'foo'"), "{e}");
+        let e = pair("classic:gnubg:7").unwrap_err();
+        assert!(e.contains("bad gnubg plies '7'"), "{e}");
+    }
+
+    #[test]
     fn bad_names_and_files_are_errors() {
         for bad in ["", "classic:", "gnubg3", "Pubeval", "gnu"] {
             let e = Contender::parse(bad).unwrap_err();
@@ -246,6 +327,10 @@ mod tests {
             assert!(e.to_string().contains("0 to 2 plies"), "{e}");
         }
         let e = Contender::parse("classic:/nonexistent/w.ron").unwrap_err();
+        assert!(e.to_string().contains("/nonexistent/w.ron"), "{e}");
+        let e =
+            Contender::parse_pair_with("classic:/nonexistent/w.ron:pubeval", &Config::default())
+                .unwrap_err();
         assert!(e.to_string().contains("/nonexistent/w.ron"), "{e}");
     }
 }
