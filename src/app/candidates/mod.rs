@@ -51,7 +51,7 @@ impl CandidatesView<'_> {
         a.candidates.iter().position(|c| c.play.result == played)
     }
 
-    /// The marks of candidate `i` from the match: "played", "gnubg's best (review)".
+    /// The marks of candidate `i` from the match: "played", "best" (gnubg's in the review).
     pub fn match_marks(&self, i: usize) -> Vec<&'static str> {
         let (Some(m), Some(a)) = (&self.from_match, &self.candidates.analysis) else {
             return Vec::new();
@@ -61,7 +61,7 @@ impl CandidatesView<'_> {
             out.push("played");
         }
         if m.best.as_deref() == a.candidates.get(i).map(|c| c.play.mv.notation()).as_deref() {
-            out.push("gnubg's best in the review");
+            out.push("best");
         }
         out
     }

@@ -459,6 +459,10 @@ impl MatchReviewState {
             )));
         }
         let how = if cancelled { "stopped" } else { "done" };
+        // Each player's figures for the Log, then the line the status bar keeps.
+        for p in l.summary.iter().flatten() {
+            notes.push(Effect::info(panel::summary_line(p)));
+        }
         notes.push(Effect::info(format!(
             "review of {} at {plies} ply {how}: {done} of {all} decisions judged",
             l.name

@@ -1,7 +1,8 @@
 //! The Match tab's panel: the match's line with Open, Review (and its progress with Cancel),
 //! the filters and each player's figures; the games beside the decisions (number, player,
 //! roll, the move played, gnubg's best, the loss and gnubg's mark, the classic's choice and
-//! its loss). A click or the arrow keys (← →) step through the decisions.
+//! its loss). A click or the arrow keys (← →) step through the decisions; the games list
+//! goes to a game's first decision.
 
 use super::{MatchAction, MatchReviewState, mark_of};
 use crate::app::jobs::progress_ui;
@@ -95,6 +96,7 @@ pub fn show(ui: &mut egui::Ui, s: &MatchReviewState, weights: &Weights) -> Vec<M
             }
         }
         ui.separator();
+        games(ui, s, &mut out);
         let mut errors = s.filter.errors_only;
         if ui
             .checkbox(&mut errors, "errors only")
@@ -119,25 +121,68 @@ pub fn show(ui: &mut egui::Ui, s: &MatchReviewState, weights: &Weights) -> Vec<M
         out.push(MatchAction::Cancel);
     }
     if let Some(summary) = &l.summary {
-        for p in summary {
-            ui.label(RichText::new(summary_line(p)).monospace());
-        }
+        summary_grid(ui, summary);
     }
     ui.separator();
-    ui.horizontal_top(|ui| {
-        let height = ui.available_height();
-        ui.allocate_ui_with_layout(
-            egui::vec2(170.0, height),
-            egui::Layout::top_down(egui::Align::Min),
-            |ui| games(ui, s, &mut out),
-        );
-        ui.separator();
-        ui.vertical(|ui| decisions(ui, s, &mut out));
-    });
+    egui::ScrollArea::horizontal()
+        .id_salt("match-decisions-scroll")
+        .auto_shrink([false, false])
+        .show(ui, |ui| decisions(ui, s, &mut out));
     out
 }
 
-/// One player's figures, as gnubg's match statistics give them.
+/// Each player's figures in a small table, as gnubg's match statistics give them.
+fn summary_grid(ui: &mut egui::Ui, summary: &[PlayerSummary; 2]) {
+    let heads = [
+        ("player", "who"),
+        (
+            "unforced",
+            "checker plays with a choice (gnubg counts only those)",
+        ),
+        (
+            "error rate",
+            "mEMG lost per unforced move, as gnubg prints it",
+        ),
+        ("?!", "doubtful: lost more than 0.03"),
+        ("?", "bad: lost more than 0.06"),
+        ("??", "very bad: lost more than 0.12"),
+        (
+            "cube errors",
+            "mEMG lost on cube decisions, and how many there were",
+        ),
+        (
+            "classic's error rate",
+            "the classic program's loss per unforced move on the same decisions (these weights)",
+        ),
+    ];
+    egui::Grid::new("match-summary")
+        .striped(false)
+        .spacing(egui::vec2(14.0, 0.0))
+        .show(ui, |ui| {
+            for (h, about) in heads {
+                ui.strong(h).on_hover_text(about);
+            }
+            ui.end_row();
+            for p in summary {
+                let cells = [
+                    p.name.clone(),
+                    p.unforced_moves.to_string(),
+                    format!("{:.1}", p.error_rate_memg),
+                    p.doubtful.to_string(),
+                    p.bad.to_string(),
+                    p.very_bad.to_string(),
+                    format!("{:.1} ({})", p.cube_error_emg * 1000.0, p.cube_decisions),
+                    format!("{:.1}", p.classic_error_rate_memg),
+                ];
+                for c in cells {
+                    ui.label(RichText::new(c).monospace());
+                }
+                ui.end_row();
+            }
+        });
+}
+
+/// One player's figures in a line, as gnubg's match statistics give them (the Log).
 pub fn summary_line(p: &PlayerSummary) -> String {
     format!(
         "{}: {} unforced moves, error rate {:.1} mEMG a move; ?! {}  ? {}  ?? {}; cube errors \
@@ -154,28 +199,37 @@ pub fn summary_line(p: &PlayerSummary) -> String {
     )
 }
 
-/// The games: number, score at its start, who won what; a click goes to its first decision.
+/// The games as a list to choose from: number, score at its start, who won what; choosing
+/// one goes to its first decision.
 fn games(ui: &mut egui::Ui, s: &MatchReviewState, out: &mut Vec<MatchAction>) {
     let Some(l) = &s.loaded else { return };
-    egui::ScrollArea::vertical()
-        .id_salt("match-games")
-        .auto_shrink([false, false])
-        .show(ui, |ui| {
-            for (g, game) in l.game.games.iter().enumerate() {
-                let result = match &game.result {
-                    Some(r) => format!(", {} +{}", initials(&l.game.players[r.winner]), r.points),
-                    None => String::new(),
-                };
-                let text = format!(
-                    "Game {} ({}–{}){}",
-                    game.number, game.score[0], game.score[1], result
-                );
-                let on = s.selected.is_some_and(|(sg, _)| sg == g);
-                if ui.selectable_label(on, text).clicked() && !game.decisions.is_empty() {
+    let label = |g: usize| {
+        let game = &l.game.games[g];
+        let result = match &game.result {
+            Some(r) => format!(", {} +{}", initials(&l.game.players[r.winner]), r.points),
+            None => String::new(),
+        };
+        format!(
+            "Game {} ({}–{}){}",
+            game.number, game.score[0], game.score[1], result
+        )
+    };
+    let now = s.selected.map_or(0, |(g, _)| g);
+    egui::ComboBox::from_id_salt("match-games")
+        .selected_text(label(now))
+        .show_ui(ui, |ui| {
+            for g in 0..l.game.games.len() {
+                let empty = l.game.games[g].decisions.is_empty();
+                if ui
+                    .add_enabled(!empty, egui::Button::selectable(g == now, label(g)))
+                    .clicked()
+                {
                     out.push(MatchAction::Select(g, 0));
                 }
             }
-        });
+        })
+        .response
+        .on_hover_text("The match's games: the score at the start, who won how many points");
 }
 
 /// A name cut to its first word, for narrow cells.
@@ -290,15 +344,15 @@ fn decisions(ui: &mut egui::Ui, s: &MatchReviewState, out: &mut Vec<MatchAction>
         .sense(egui::Sense::click())
         .auto_shrink([false, false])
         .cell_layout(egui::Layout::left_to_right(egui::Align::Center))
-        .column(Column::initial(48.0).at_least(40.0))
-        .column(Column::initial(70.0).at_least(40.0).clip(true))
+        .column(Column::initial(44.0).at_least(40.0))
+        .column(Column::initial(58.0).at_least(40.0).clip(true))
         .column(Column::initial(32.0).at_least(28.0))
-        .column(Column::initial(150.0).at_least(60.0).clip(true))
-        .column(Column::initial(150.0).at_least(60.0).clip(true))
+        .column(Column::initial(124.0).at_least(60.0).clip(true))
+        .column(Column::initial(124.0).at_least(60.0).clip(true))
         .column(Column::initial(44.0).at_least(40.0))
         .column(Column::initial(22.0).at_least(20.0))
-        .column(Column::initial(140.0).at_least(60.0).clip(true))
-        .column(Column::remainder().at_least(50.0));
+        .column(Column::initial(124.0).at_least(60.0).clip(true))
+        .column(Column::remainder().at_least(56.0));
     if let Some(row) = scroll_to {
         table = table.scroll_to_row(row, Some(egui::Align::Center));
     }
