@@ -148,7 +148,8 @@ fn summary_grid(ui: &mut egui::Ui, summary: &[PlayerSummary; 2]) {
         ("??", "very bad: lost more than 0.12"),
         (
             "cube errors",
-            "mEMG lost on cube decisions, and how many there were",
+            "mEMG lost on cube decisions in all (the sum of gnubg's categories: missed doubles, \
+             wrong doubles, takes and drops), and over how many cube decisions",
         ),
         (
             "classic's error rate",
@@ -270,9 +271,13 @@ fn verdict_cells(v: Option<&Verdict>) -> [String; 5] {
     };
     match v {
         Verdict::Move { play, no_double } => {
-            let loss = play
-                .loss
-                .map_or("illegal".into(), |l| format!("{:.1}", l * 1000.0));
+            // A missed double's error beside the checker play's: "0.0+187.2".
+            let cube = no_double.as_ref().map_or(0.0, |c| c.error);
+            let loss = match (play.loss, cube > 0.0) {
+                (None, _) => "illegal".into(),
+                (Some(l), false) => format!("{:.1}", l * 1000.0),
+                (Some(l), true) => format!("{:.1}+{:.1}", l * 1000.0, cube * 1000.0),
+            };
             let mut best = if play.choices <= 1 {
                 "(forced)".to_string()
             } else {
@@ -333,7 +338,11 @@ fn decisions(ui: &mut egui::Ui, s: &MatchReviewState, out: &mut Vec<MatchAction>
         ("Roll", "the dice"),
         ("Played", "the move played or the cube action"),
         ("gnubg's best", "gnubg's best move, or its cube action"),
-        ("Loss", "what the decision lost against gnubg's best, mEMG"),
+        (
+            "Loss",
+            "what the decision lost against gnubg's best, mEMG (a roll after a missed double: \
+             the checker play's loss + the cube's)",
+        ),
         ("", "gnubg's mark: ?! doubtful, ? bad, ?? very bad"),
         ("Classic", "the classic program's choice (these weights)"),
         ("Its loss", "what the classic's choice loses, mEMG"),
@@ -347,11 +356,11 @@ fn decisions(ui: &mut egui::Ui, s: &MatchReviewState, out: &mut Vec<MatchAction>
         .column(Column::initial(44.0).at_least(40.0))
         .column(Column::initial(58.0).at_least(40.0).clip(true))
         .column(Column::initial(32.0).at_least(28.0))
-        .column(Column::initial(124.0).at_least(60.0).clip(true))
-        .column(Column::initial(124.0).at_least(60.0).clip(true))
-        .column(Column::initial(44.0).at_least(40.0))
+        .column(Column::initial(112.0).at_least(60.0).clip(true))
+        .column(Column::initial(112.0).at_least(60.0).clip(true))
+        .column(Column::initial(76.0).at_least(40.0))
         .column(Column::initial(22.0).at_least(20.0))
-        .column(Column::initial(124.0).at_least(60.0).clip(true))
+        .column(Column::initial(112.0).at_least(60.0).clip(true))
         .column(Column::remainder().at_least(56.0));
     if let Some(row) = scroll_to {
         table = table.scroll_to_row(row, Some(egui::Align::Center));
