@@ -82,13 +82,14 @@ pub fn show(
             ));
         }
     }
-    out.extend(chooser(ui, &state.yardstick));
     summary(ui, &state.yardstick);
     egui::ScrollArea::vertical()
         .id_salt("weights-scroll")
         .auto_shrink([false, false])
         .show(ui, |ui| {
             above(ui);
+            // Under "Test these weights", which must show whole at 1024×640 (tests/app_desk.rs).
+            out.extend(chooser(ui, &state.yardstick));
             ui.separator();
             weight_grid(ui, state, &mut out);
             ui.separator();
