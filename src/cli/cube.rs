@@ -3,7 +3,9 @@
 use super::{CliError, interrupt, print};
 use bgw_engine::core::formats::read_setup;
 use bgw_engine::reference::gnubg::{Config, Gnubg};
-use bgw_engine::reference::{CubeDecision, MatchContext, ReferenceEngine, ReferenceError};
+use bgw_engine::reference::{
+    CubeDecision, MatchContext, ReferenceEngine, ReferenceError, hint_line,
+};
 use bgw_engine::studies::bearoff::CubeDecision as ExactDecision;
 use bgw_engine::studies::two_sided::{Kind, TwoSidedDb, exact_decision_at};
 use serde_json::json;
@@ -212,17 +214,7 @@ fn describe(d: &CubeDecision, at: &MatchContext, pid: &str, mid: &str) -> String
         let _ = writeln!(out, "  {name:<14} {e:+.3}  ({:+.3}){m}", e - best);
     }
     let p = d.probs;
-    let _ = writeln!(
-        out,
-        "  cubeless {:+.3}: {:.3} {:.3} {:.3} - {:.3} {:.3} {:.3}",
-        d.cubeless,
-        p[0],
-        p[1],
-        p[2],
-        1.0 - p[0],
-        p[3],
-        p[4]
-    );
+    let _ = writeln!(out, "  cubeless {:+.3}: {}", d.cubeless, hint_line(&p));
     let _ = writeln!(out, "Proper cube action: {}", d.action);
     if let Some(p) = &d.points {
         let live = |x: Option<f64>| {

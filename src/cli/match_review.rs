@@ -85,14 +85,11 @@ pub fn run(args: ReviewArgs) -> Result<ExitCode, CliError> {
 
 /// gnubg's failure when every decision it was asked about failed (gnubg missing, refusing).
 fn engine_failure(reviewed: &[Reviewed]) -> Option<String> {
-    let failed = |r: &Reviewed| match &r.verdict {
-        Verdict::NotJudged(why) if why.starts_with("the engine failed") => Some(why.clone()),
-        _ => None,
-    };
-    let judged = reviewed.iter().filter(
-        |r| !matches!(&r.verdict, Verdict::NotJudged(w) if !w.starts_with("the engine failed")),
-    );
-    let mut whys = judged.map(failed);
+    // The decisions gnubg was asked about: judged, or failed on.
+    let asked = reviewed.iter().filter(|r| {
+        !matches!(r.verdict, Verdict::NotJudged(_)) || r.verdict.engine_failure().is_some()
+    });
+    let mut whys = asked.map(|r| r.verdict.engine_failure().map(str::to_string));
     let first = whys.next()??;
     whys.all(|w| w.is_some()).then_some(first)
 }

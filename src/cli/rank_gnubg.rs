@@ -9,7 +9,8 @@ use bgw_engine::core::moves::Play;
 use bgw_engine::core::position::Position;
 use bgw_engine::reference::gnubg::{Config, Gnubg};
 use bgw_engine::reference::{
-    MatchContext, MoveEval, Probabilities, ReferenceEngine, ReferenceError, match_to_plays,
+    MatchContext, MoveEval, Probabilities, ReferenceEngine, ReferenceError, hint_line,
+    match_to_plays,
 };
 use serde_json::{Value, json};
 
@@ -185,20 +186,6 @@ impl GnubgVerdict {
     }
 }
 
-/// gnubg's probabilities as its `hint` prints them: `0.508 0.135 0.007 - 0.492 0.132 0.005`
-/// (win, win gammon, win backgammon - lose, lose gammon, lose backgammon).
-pub fn hint_line(p: &Probabilities) -> String {
-    format!(
-        "{:.3} {:.3} {:.3} - {:.3} {:.3} {:.3}",
-        p[0],
-        p[1],
-        p[2],
-        1.0 - p[0],
-        p[3],
-        p[4]
-    )
-}
-
 /// The five probabilities as a JSON object.
 pub fn probabilities_json(p: &Probabilities) -> Value {
     json!({
@@ -226,7 +213,6 @@ mod tests {
     #[test]
     fn probabilities_read_as_gnubgs_hint_prints_them() {
         let p = [0.508, 0.135, 0.007, 0.132, 0.005];
-        assert_eq!(hint_line(&p), "0.508 0.135 0.007 - 0.492 0.132 0.005");
         assert_eq!(probabilities_json(&p)["lose_gammon"], 0.132);
     }
 }

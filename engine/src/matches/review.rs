@@ -112,6 +112,20 @@ pub enum Verdict {
     NotJudged(String),
 }
 
+/// How a verdict the engine failed on begins ([`Verdict::engine_failure`]).
+const ENGINE_FAILED: &str = "the engine failed: ";
+
+impl Verdict {
+    /// The engine's failure on the decision (`the engine failed: …`), when that is why it was
+    /// not judged; `None` for a verdict, or a decision not judged for another reason.
+    pub fn engine_failure(&self) -> Option<&str> {
+        match self {
+            Verdict::NotJudged(why) if why.starts_with(ENGINE_FAILED) => Some(why),
+            _ => None,
+        }
+    }
+}
+
 /// One decision's verdict: `game` and `decision` index [`Match::games`] and
 /// [`super::Game::decisions`].
 #[derive(Clone, Debug, PartialEq)]
@@ -279,7 +293,7 @@ fn judge(
     let decisions = &m.games[g].decisions;
     let d = &decisions[i];
     let at = context(m, d);
-    let failed = |e: String| Verdict::NotJudged(format!("the engine failed: {e}"));
+    let failed = |e: String| Verdict::NotJudged(format!("{ENGINE_FAILED}{e}"));
     match &d.kind {
         DecisionKind::Move(c) => {
             let play = match judge_move(engine, &at, d, c, options.plies, classic, generator) {

@@ -42,6 +42,21 @@ use std::fmt;
 /// backgammon, lose gammon, lose backgammon (gammons include backgammons).
 pub type Probabilities = [f64; 5];
 
+/// The probabilities as gnubg's `hint` prints them: `0.508 0.135 0.007 - 0.492 0.132 0.005`
+/// (win, win gammon, win backgammon - lose, lose gammon, lose backgammon; the loss is one
+/// minus the win).
+pub fn hint_line(p: &Probabilities) -> String {
+    format!(
+        "{:.3} {:.3} {:.3} - {:.3} {:.3} {:.3}",
+        p[0],
+        p[1],
+        p[2],
+        1.0 - p[0],
+        p[3],
+        p[4]
+    )
+}
+
 /// A cubeless money evaluation: the equity and, where the engine gives them, the five
 /// probabilities.
 #[derive(Clone, Copy, PartialEq, Debug)]
@@ -219,6 +234,12 @@ impl<E: ReferenceEngine + ?Sized> ReferenceEngine for Box<E> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn probabilities_read_as_gnubgs_hint_prints_them() {
+        let p = [0.508, 0.135, 0.007, 0.132, 0.005];
+        assert_eq!(hint_line(&p), "0.508 0.135 0.007 - 0.492 0.132 0.005");
+    }
 
     #[test]
     fn engine_info_names_the_version_or_the_engine_s_words() {

@@ -29,20 +29,6 @@ pub fn cell(p: &Probabilities) -> String {
     )
 }
 
-/// gnubg's own line of the probabilities, as its `hint` prints them: `0.508 0.135 0.007 -
-/// 0.492 0.132 0.005` (win, win gammon, win backgammon - lose, lose gammon, lose backgammon).
-pub fn hint_line(p: &Probabilities) -> String {
-    format!(
-        "{:.3} {:.3} {:.3} - {:.3} {:.3} {:.3}",
-        p[0],
-        p[1],
-        p[2],
-        1.0 - p[0],
-        p[3],
-        p[4]
-    )
-}
-
 /// The probabilities in words, for a hover and screen readers.
 pub fn words(p: &Probabilities) -> String {
     format!(
@@ -83,6 +69,7 @@ pub fn toggle(ui: &mut egui::Ui, on: bool, out: &mut Vec<CandidatesAction>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use bgw_engine::reference::hint_line;
 
     #[test]
     fn probabilities_read_as_gnubgs_hint_prints_them() {

@@ -334,7 +334,7 @@ fn equity_hover(e: &super::verdict::Eval) -> String {
         lines.push(format!(
             "gnubg {}-ply: {}\n{}",
             e.plies,
-            super::probs::hint_line(&p),
+            bgw_engine::reference::hint_line(&p),
             super::probs::words(&p)
         ));
     }

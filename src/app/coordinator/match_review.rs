@@ -11,17 +11,15 @@ impl AppState {
     /// the one being edited.
     pub(super) fn apply_match(&mut self, action: MatchAction) {
         let opening = matches!(action, MatchAction::Load(_) | MatchAction::Paste(_));
-        let before = (
-            self.match_review.selected,
-            self.match_review.loaded.as_ref().map(|l| l.game.clone()),
-        );
+        // The match read, by address: a new reading is another one.
+        let read = |s: &AppState| {
+            (s.match_review.loaded.as_ref()).map(|l| std::sync::Arc::as_ptr(&l.game))
+        };
+        let before = (self.match_review.selected, read(self));
         let fx = self.match_review.update(action);
         self.emit(fx, Action::Match);
-        let after = (
-            self.match_review.selected,
-            self.match_review.loaded.as_ref().map(|l| l.game.clone()),
-        );
-        let opened = opening && after.1.is_some() && !same(&before.1, &after.1);
+        let after = (self.match_review.selected, read(self));
+        let opened = opening && after.1.is_some() && after.1 != before.1;
         if opened {
             self.settings.tab = Tab::Match;
         }
@@ -33,14 +31,5 @@ impl AppState {
             let fx = self.editing.update(show, &mut *self.dice);
             self.emit(fx, Action::Edit);
         }
-    }
-}
-
-/// True when both are the same match (the same reading, not an equal one).
-fn same<T>(a: &Option<std::sync::Arc<T>>, b: &Option<std::sync::Arc<T>>) -> bool {
-    match (a, b) {
-        (Some(a), Some(b)) => std::sync::Arc::ptr_eq(a, b),
-        (None, None) => true,
-        _ => false,
     }
 }

@@ -18,7 +18,8 @@ use bgw_engine::core::formats::{MatchState, Setup};
 use bgw_engine::core::task::Task;
 use bgw_engine::evaluation::classic::Weights;
 use bgw_engine::matches::{
-    self, Decision, DecisionKind, Mark, Match, PlayerSummary, ReviewOptions, Reviewed, Verdict,
+    self, Decision, DecisionKind, Mark, Match, MatchFormat, PlayerSummary, ReviewOptions, Reviewed,
+    Verdict,
 };
 use bgw_engine::reference::gnubg::{Config, Gnubg};
 use bgw_engine::reference::{AnswerCache, Cached, ReferenceEngine};
@@ -199,12 +200,15 @@ impl Default for MatchReviewState {
 /// The part of a match file's text gnubg's readers need to decide it is a match (pasted text
 /// that is not one is a position ID for the editor).
 pub fn looks_like_match(text: &str) -> bool {
-    let t = text.trim_start();
-    if t.starts_with("(;") {
-        return t.contains("GM[6]");
+    match matches::format_of(text) {
+        // gnubg's SGF for backgammon is game 6.
+        MatchFormat::Sgf => text.contains("GM[6]"),
+        MatchFormat::Mat => {
+            let lower = text.to_ascii_lowercase();
+            lower.lines().count() > 2
+                && (lower.contains("point match") || lower.contains(" game 1"))
+        }
     }
-    let lower = t.to_ascii_lowercase();
-    lower.lines().count() > 2 && (lower.contains("point match") || lower.contains(" game 1"))
 }
 
 impl MatchReviewState {
@@ -444,12 +448,7 @@ impl MatchReviewState {
             .iter()
             .flatten()
             .flatten()
-            .filter_map(|v| match v {
-                Verdict::NotJudged(why) if why.starts_with("the engine failed") => {
-                    Some(why.as_str())
-                }
-                _ => None,
-            })
+            .filter_map(Verdict::engine_failure)
             .collect();
         let mut notes = Vec::new();
         if let Some(first) = failures.first() {
@@ -492,11 +491,7 @@ impl MatchReviewState {
             Some(Verdict::Move { play, .. }) => Some(play.best.clone()),
             _ => None,
         };
-        Some(MatchMarks {
-            played,
-            best,
-            plies: l.plies,
-        })
+        Some(MatchMarks { played, best })
     }
 }
 
@@ -507,8 +502,6 @@ pub struct MatchMarks {
     pub played: Option<bgw_engine::Position>,
     /// gnubg's best move in the review (our notation), once reviewed.
     pub best: Option<String>,
-    /// The review's depth.
-    pub plies: Option<u8>,
 }
 
 /// The board of decision `d`: its position, its roll for a checker play, its match state.
