@@ -466,6 +466,13 @@ fn record_ui(ui: &mut egui::Ui, rec: &RolloutRecord) {
         .moves
         .iter()
         .any(|(_, r)| r.as_ref().is_some_and(|r| r.mwc.is_some()));
+    egui::ScrollArea::horizontal()
+        .id_salt("rollout results scroll")
+        .show(ui, |ui| results_grid(ui, rec, mwc));
+}
+
+/// The rows of a rollout: move, equity ± SE, MWC ± SE, probabilities (per cent), trials.
+fn results_grid(ui: &mut egui::Ui, rec: &RolloutRecord, mwc: bool) {
     egui::Grid::new("rollout results")
         .striped(true)
         .num_columns(5)
@@ -475,7 +482,8 @@ fn record_ui(ui: &mut egui::Ui, rec: &RolloutRecord) {
             if mwc {
                 ui.strong("MWC ± SE");
             }
-            ui.strong("W WG WBG - L LG LBG");
+            ui.strong(super::probs::TITLE)
+                .on_hover_text("the rollout's cubeless probabilities after the move, in per cent: win, win gammon, win backgammon, lose gammon, lose backgammon");
             ui.strong("trials");
             ui.end_row();
             for (m, r) in &rec.moves {
@@ -499,7 +507,8 @@ fn record_ui(ui: &mut egui::Ui, rec: &RolloutRecord) {
                                 _ => String::new(),
                             });
                         }
-                        ui.monospace(super::probs::hint_line(&r.probs));
+                        ui.monospace(super::probs::cell(&r.probs))
+                            .on_hover_text(super::probs::words(&r.probs));
                         ui.monospace(format!("{}/{}", r.trials, rec.key.settings.trials));
                     }
                 }
