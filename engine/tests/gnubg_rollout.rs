@@ -35,7 +35,7 @@ fn ranked(
     let found = match_to_plays(pos, dice, &moves, &plays, true).unwrap();
     found
         .into_iter()
-        .map(|(i, m)| (plays[i].clone(), m.equity))
+        .map(|(i, m)| (plays[i], m.equity))
         .collect()
 }
 
@@ -58,9 +58,9 @@ fn a_small_rollout_agrees_with_gnubg_s_order_and_repeats_with_its_seed() {
     // gnubg's best, a middling and its worst 3-1.
     let chosen: Vec<(Play, f64)> = [0, 8, ranking.len() - 1]
         .iter()
-        .map(|&i| ranking[i].clone())
+        .map(|&i| ranking[i])
         .collect();
-    let plays: Vec<Play> = chosen.iter().map(|(p, _)| p.clone()).collect();
+    let plays: Vec<Play> = chosen.iter().map(|(p, _)| *p).collect();
     let mut running: Vec<(usize, RolloutResult)> = Vec::new();
     let start = Instant::now();
     let results = g
@@ -121,7 +121,7 @@ fn a_cubeful_rollout_at_a_match_score_gives_mwc_near_gnubg_s_own() {
     let dice = setup.dice.unwrap();
     let ranking = ranked(&mut g, &setup.position, dice, Some(&at));
     let chosen = &ranking[..2];
-    let plays: Vec<Play> = chosen.iter().map(|(p, _)| p.clone()).collect();
+    let plays: Vec<Play> = chosen.iter().map(|(p, _)| *p).collect();
     let settings = RolloutSettings {
         cubeful: true,
         ..small(36, 5, 3)

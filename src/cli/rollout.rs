@@ -99,7 +99,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             .map_err(|e| CliError::failed(e.to_string()))?
             .into_iter()
             .take(n)
-            .map(|(i, _)| all[i].clone())
+            .map(|(i, _)| all[i])
             .collect()
     } else {
         let mut chosen: Vec<Play> = Vec::new();
@@ -109,7 +109,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             if chosen.iter().any(|p| p.result == all[i].result) {
                 return Err(CliError::usage(format!("{text:?} is named twice")));
             }
-            chosen.push(all[i].clone());
+            chosen.push(all[i]);
         }
         chosen
     };

@@ -450,6 +450,9 @@ fn form_ui(
     });
 }
 
+/// The most height the rollout's rows take (about four rows; more scroll).
+const ROWS_HEIGHT: f32 = 96.0;
+
 /// A rollout as a small grid: move, equity ± SE, MWC ± SE, probabilities, trials.
 fn record_ui(ui: &mut egui::Ui, rec: &RolloutRecord) {
     let stopped = rec
@@ -466,8 +469,11 @@ fn record_ui(ui: &mut egui::Ui, rec: &RolloutRecord) {
         .moves
         .iter()
         .any(|(_, r)| r.as_ref().is_some_and(|r| r.mwc.is_some()));
-    egui::ScrollArea::horizontal()
+    // A few rows high at most: the candidates table below keeps its room at 1280×720.
+    egui::ScrollArea::both()
         .id_salt("rollout results scroll")
+        .max_height(ROWS_HEIGHT)
+        .auto_shrink([false, true])
         .show(ui, |ui| results_grid(ui, rec, mwc));
 }
 
