@@ -896,6 +896,66 @@ mod tests {
     }
 
     #[test]
+    fn a_rollout_asks_for_the_positions_after_the_moves_and_reads_running_results() {
+        use crate::core::formats::read_setup;
+        use crate::core::moves::legal_plays;
+        let setup = read_setup("XGID=-b----E-C---eE---c-e----B-:1:1:1:52:3:2:0:7:10").unwrap();
+        let at = MatchContext::of(&setup);
+        let plays = legal_plays(&setup.position, setup.dice.unwrap());
+        let settings = RolloutSettings {
+            cubeful: true,
+            trials: 36,
+            truncate: 5,
+            ..RolloutSettings::default()
+        };
+        let v: Value =
+            serde_json::from_str(&Request::rollout(&plays[..2], &settings, &at).to_line(9))
+                .unwrap();
+        assert_eq!(v["op"], "rollout");
+        assert_eq!(v["trials"], 36);
+        assert_eq!(v["truncate"], 5);
+        assert_eq!(
+            v["moves"][0]["after"],
+            position_id::encode(&plays[0].result.mirror())
+        );
+        assert_eq!(v["match"]["match_id"], at.match_id().encode());
+        // After the move the opponent is on roll: the same score and cube, the turn passed.
+        let after = v["match_after"]["match_id"].as_str().unwrap();
+        assert_ne!(after, at.match_id().encode());
+        let cubeless = RolloutSettings::default();
+        let v: Value =
+            serde_json::from_str(&Request::rollout(&plays[..1], &cubeless, &at).to_line(9))
+                .unwrap();
+        assert!(v.get("match").is_none() && v["cubeful"] == false);
+
+        let result = r#"{"move":"24/22 13/8","equity":0.14,"se":0.006,"probs":[0.5,0.14,0.006,0.13,0.004],
+            "probs_se":[0.001,0.001,0,0.001,0],"cubeless":0.05,"cubeless_se":0.005,"trials":72,
+            "mwc":0.6086,"mwc_se":0.0009}"#;
+        let partial = body(&format!(
+            r#"{{"id":9,"ok":true,"partial":true,"index":1,"result":{result}}}"#
+        ));
+        assert!(is_partial(&partial));
+        let (i, r) = decode_partial(&partial).unwrap();
+        assert_eq!((i, r.trials, r.mwc), (1, 72, Some(0.6086)));
+        let Reply::Rollout(rs) = decode(
+            "rollout",
+            &body(&format!(r#"{{"id":9,"ok":true,"results":[{result}]}}"#)),
+        )
+        .unwrap() else {
+            panic!("not a rollout")
+        };
+        assert_eq!(rs, vec![r]);
+        // A negative standard error, or no trials, is not gnubg's.
+        for bad in [
+            result.replace("\"se\":0.006", "\"se\":-1"),
+            result.replace("\"trials\":72", "\"trials\":0"),
+        ] {
+            let b = body(&format!(r#"{{"id":9,"ok":true,"results":[{bad}]}}"#));
+            assert!(decode("rollout", &b).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
     fn malformed_replies_are_errors_not_panics() {
         for text in [
             r#"{"id":1}"#,
