@@ -10,6 +10,9 @@
 #   {"id": 3, "op": "evaluate", "position": ID, "plies": 0}
 #   {"id": 4, "op": "best", "position": ID, "dice": [3, 1], "plies": 0}
 #   {"id": 5, "op": "cube", "position": ID, "match": MATCH, "plies": 0}
+#   {"id": 6, "op": "rollout", "moves": [{"move": "8/5 6/5", "after": ID2}, ...],
+#    "trials": 144, "truncate": 0, "variance_reduction": true, "seed": 1, "plies": 0,
+#    "cube_plies": 0, "cubeful": false, "match": MATCH, "match_after": MATCH2}
 # ID is a gnubg Position ID with the side to move on roll. Evaluations are cubeless money
 # equities and probabilities (win, win gammon, win backgammon, lose gammon, lose backgammon)
 # for the side on roll; a move's are those of the position after it, for the side that moved.
@@ -23,6 +26,17 @@
 # on roll's cash points, from its `show marketwindow`).
 # `filter` "all" evaluates every legal move at `plies`; "gnubg" keeps gnubg's own move filter
 # (the moves it discards keep a lower ply, which each move's `plies` says).
+# "rollout" rolls out each move in turn through gnubg's own `rollout` command: ID2 is the
+# position after the move with the opponent on roll; "cubeful" rolls out at the match state
+# (MATCH the mover's, MATCH2 the same with the opponent on roll), else cubeless money. gnubg
+# prints a rollout's results only to a terminal, so the bridge runs a second gnubg (the same
+# program, no Python) with its stdout on a pseudo-terminal, in this process group (ending the
+# bridge's group ends it), and reads what it prints: every two seconds or so a running result,
+# sent on as a partial reply {"id": N, "ok": true, "partial": true, "index": I, "result": R}
+# before the final {"id": N, "ok": true, "results": [R, ...]}. R is for the side that moved:
+# {"move", "equity", "se", "probs", "probs_se", "cubeless", "cubeless_se", "trials"} and, at a
+# match score, "mwc" and "mwc_se"; "equity" is the cubeful one (normalised in a match) when
+# cubeful, else the cubeless money one; "se" is gnubg's standard error of the mean.
 # Replies: {"id": N, "ok": true, ...} or {"id": N, "ok": false, "error": "..."}; a request
 # that is not a JSON object gets {"id": null, "ok": false, "error": "..."}.
 #
@@ -346,6 +360,8 @@ class Session:
             return self.evaluate(request)
         if op == "cube":
             return self.cube(request)
+        if op == "rollout":
+            return Rollout(self, request).run(request.get("id"))
         raise Refused("unknown op %r" % (op,))
 
     def evaluate(self, request):
@@ -375,6 +391,301 @@ class Session:
         except Exception as e:
             problems.append("evaluate: %s: %s" % (type(e).__name__, e))
         return problems
+
+
+# --- Rollouts -------------------------------------------------------------------------------
+
+NUMBER = r"([+-]?\d+(?:\.\d+)?)"
+# "  0.526947 0.146129 0.006187 - 0.473053 0.123913 0.004331 CL +0.095607 CF +0.229909"
+RESULT_LINE = re.compile(
+    r"^\s*" + r"\s+".join([NUMBER] * 3) + r"\s+-\s+" + r"\s+".join([NUMBER] * 3)
+    + r"\s+CL\s+" + NUMBER + r"(?:\s+CF\s+" + NUMBER + r")?\s*$"
+)
+# " [0.002115 0.001664 0.000428 - 0.002115 0.001651 0.000281 CL  0.006440 CF  0.007062] 1r"
+SE_LINE = re.compile(
+    r"^\s*\[\s*" + r"\s+".join([NUMBER] * 3) + r"\s+-\s+" + r"\s+".join([NUMBER] * 3)
+    + r"\s+CL\s+" + NUMBER + r"(?:\s+CF\s+" + NUMBER + r")?\s*\]"
+)
+# "36 games, Mersenne Twister dice gen. with seed 7 and quasi-random dice"
+GAMES_LINE = re.compile(r"^\s*(\d+) games, .* with seed (-?\d+)")
+# "Truncated cubeful rollout (depth 3) with variance reduction", "Full cubeless rollout ..."
+KIND_LINE = re.compile(r"^\s*(Full|Truncated) (cubeful|cubeless) rollout(?: \(depth (\d+)\))?")
+DONE_LINE = "Rollout done"
+# How long the second gnubg may stay silent (it prints a running result every two seconds).
+SILENCE = 120.0
+MAX_TRIALS = 1000000
+
+
+class Child:
+    """A second gnubg whose stdout is a pseudo-terminal, for its rollouts' printed results."""
+
+    def __init__(self):
+        import subprocess
+        import termios
+
+        master, slave = os.openpty()
+        # No carriage returns added, no echo: the lines as gnubg writes them.
+        attrs = termios.tcgetattr(slave)
+        attrs[1] &= ~termios.OPOST
+        attrs[3] &= ~termios.ECHO
+        termios.tcsetattr(slave, termios.TCSANOW, attrs)
+        program = os.readlink("/proc/self/exe")
+        self.proc = subprocess.Popen(
+            [program, "-t", "-q", "-r"],
+            stdin=subprocess.PIPE,
+            stdout=slave,
+            stderr=slave,
+            close_fds=True,
+        )
+        os.close(slave)
+        self.master = master
+        self.buffer = b""
+        self.tail = []
+
+    def send(self, *commands):
+        for c in commands:
+            self.proc.stdin.write((c + "\n").encode("utf-8"))
+        self.proc.stdin.flush()
+
+    def lines(self, silence):
+        """gnubg's printed lines as they come; Refused after `silence` seconds without one."""
+        import select
+        import time
+
+        while True:
+            while b"\n" in self.buffer:
+                line, self.buffer = self.buffer.split(b"\n", 1)
+                text = line.decode("utf-8", "replace").replace("\r", "")
+                self.tail = (self.tail + [text])[-12:]
+                yield text
+            deadline = time.time() + silence
+            while True:
+                left = deadline - time.time()
+                if left <= 0:
+                    raise Refused(
+                        "the rollout gnubg printed nothing for %.0f s; its last words: %s"
+                        % (silence, " | ".join(t for t in self.tail if t.strip()))
+                    )
+                ready, _, _ = select.select([self.master], [], [], left)
+                if ready:
+                    break
+            try:
+                chunk = os.read(self.master, 65536)
+            except OSError:
+                chunk = b""
+            if not chunk:
+                raise Refused(
+                    "the rollout gnubg ended; its last words: %s"
+                    % " | ".join(t for t in self.tail if t.strip())
+                )
+            self.buffer += chunk
+
+    def close(self):
+        try:
+            self.proc.stdin.close()
+        except Exception:
+            pass
+        try:
+            self.proc.kill()
+            self.proc.wait()
+        except Exception:
+            pass
+        try:
+            os.close(self.master)
+        except OSError:
+            pass
+
+
+def int_in(request, name, low, high, default):
+    v = request.get(name, default)
+    if not isinstance(v, int) or isinstance(v, bool) or not low <= v <= high:
+        raise Refused("%s must be an integer %d..%d, not %r" % (name, low, high, v))
+    return v
+
+
+def bool_of(request, name, default):
+    v = request.get(name, default)
+    if not isinstance(v, bool):
+        raise Refused("%s must be true or false, not %r" % (name, v))
+    return v
+
+
+def read_block(lines):
+    """The next result gnubg prints: (values, se, games, seed, kind, depth, final)."""
+    final = False
+    values = se = kind = None
+    for line in lines:
+        if DONE_LINE in line:
+            final = True
+            continue
+        m = RESULT_LINE.match(line)
+        if m:
+            values, se, kind = m.groups(), None, None
+            continue
+        m = SE_LINE.match(line)
+        if m and values is not None:
+            se = m.groups()
+            continue
+        m = KIND_LINE.match(line)
+        if m and values is not None:
+            kind = m.groups()
+            continue
+        m = GAMES_LINE.match(line)
+        if m and values is not None and se is not None and kind is not None:
+            return values, se, int(m.group(1)), int(m.group(2)), kind, final
+    raise Refused("the rollout gnubg stopped printing")
+
+
+class Rollout:
+    """One rollout request: its settings checked, then each move rolled out in turn."""
+
+    def __init__(self, session, request):
+        self.session = session
+        moves = request.get("moves")
+        if not isinstance(moves, list) or not moves or len(moves) > 64:
+            raise Refused("moves must be a list of 1..64 moves, not %r" % (moves,))
+        self.moves = []
+        for m in moves:
+            if not isinstance(m, dict) or not isinstance(m.get("move"), TEXT):
+                raise Refused("a move must be {\"move\": ..., \"after\": ...}, not %r" % (m,))
+            pid, _board, counts = board_of({"position": m.get("after")})
+            if min(counts) == 0:
+                raise Refused("the game is over after %s" % m["move"])
+            self.moves.append((m["move"], pid))
+        self.trials = int_in(request, "trials", 1, MAX_TRIALS, 144)
+        self.truncate = int_in(request, "truncate", 0, 10000, 0)
+        self.vr = bool_of(request, "variance_reduction", True)
+        self.seed = int_in(request, "seed", 0, 2 ** 31 - 1, 1)
+        self.plies = int_in(request, "plies", 0, 2, 0)
+        self.cube_plies = int_in(request, "cube_plies", 0, 2, 0)
+        self.cubeful = bool_of(request, "cubeful", False)
+        self.match = self.after = None
+        if self.cubeful:
+            self.match = match_of(request)
+            self.after = match_of({"match": request.get("match_after")})
+            if self.match is None or self.after is None:
+                raise Refused("a cubeful rollout needs \"match\" and \"match_after\"")
+
+    def commands(self):
+        on = lambda b: "on" if b else "off"
+        out = [
+            "set player 0 human",
+            "set player 1 human",
+            "set output digits 6",
+            "set output mwc off",
+            "set output winpc off",
+            "set rollout trials %d" % self.trials,
+            "set rollout truncation enable %s" % on(self.truncate > 0),
+            "set rollout varredn %s" % on(self.vr),
+            "set rollout seed %d" % self.seed,
+            "set rollout quasirandom on",
+            "set rollout cubeful %s" % on(self.cubeful),
+            "set rollout later enable off",
+            "set rollout limit enable off",
+            "set rollout jsd stop off",
+        ]
+        if self.truncate > 0:
+            out.append("set rollout truncation plies %d" % self.truncate)
+        for player in (0, 1):
+            out += [
+                "set rollout player %d chequerplay plies %d" % (player, self.plies),
+                "set rollout player %d cubedecision plies %d" % (player, self.cube_plies),
+            ]
+        if self.cubeful:
+            _mid, jacoby, beavers = self.after
+            length = (match_key(self.after[0]) >> 21) & 0x7FFF
+            out += [
+                "set cube use on",
+                "set jacoby %s" % on(jacoby),
+                "set beavers %s" % on(beavers),
+                "new match %d" % length if length else "new session",
+            ]
+        else:
+            out += ["set cube use off", "set jacoby off", "new game"]
+        return out
+
+    def check(self, seed, kind, games):
+        """What gnubg says it did must be what was asked."""
+        truncated = kind[0] == "Truncated"
+        if (
+            seed != self.seed
+            or (kind[1] == "cubeful") != self.cubeful
+            or games > self.trials
+            or truncated != (self.truncate > 0)
+            or (truncated and int(kind[2] or 0) != self.truncate)
+        ):
+            raise Refused(
+                "the rollout gnubg did not take the settings: it rolls out %r with seed %d, "
+                "%d games (asked: %d trials, truncation %d, seed %d, %s)"
+                % (kind, seed, games, self.trials, self.truncate, self.seed,
+                   "cubeful" if self.cubeful else "cubeless")
+            )
+
+    def result(self, move, values, se, games):
+        """gnubg's figures for the side on roll after the move, turned to the mover's."""
+        v = [float(x) if x is not None else None for x in values]
+        e = [float(x) if x is not None else None for x in se]
+        # win, wg, wbg, lose, lg, lbg of the side on roll (the opponent).
+        probs = [1.0 - v[0], v[4], v[5], v[1], v[2]]
+        probs_se = [e[0], e[4], e[5], e[1], e[2]]
+        out = {
+            "move": move,
+            "probs": [round(min(max(p, 0.0), 1.0), 6) for p in probs],
+            "probs_se": probs_se,
+            "cubeless": -v[6],
+            "cubeless_se": e[6],
+            "trials": games,
+        }
+        if not self.cubeful:
+            out["equity"], out["se"] = -v[6], e[6]
+            return out
+        if v[7] is None or e[7] is None:
+            raise Refused("the rollout gnubg printed no cubeful equity")
+        self.session.set_match(self.after)
+        gnubg.command("set matchid %s" % self.after[0])
+        if not in_match():
+            out["equity"], out["se"] = -v[7], e[7]
+            return out
+        ci_after = gnubg.cubeinfo()
+        mwc = 1.0 - gnubg.eq2mwc(v[7], ci_after)
+        mwc_se = gnubg.eq2mwc_stderr(e[7], ci_after)
+        self.session.set_match(self.match)
+        gnubg.command("set matchid %s" % self.match[0])
+        ci = gnubg.cubeinfo()
+        out["mwc"], out["mwc_se"] = mwc, mwc_se
+        out["equity"] = gnubg.mwc2eq(mwc, ci)
+        out["se"] = gnubg.mwc2eq_stderr(mwc_se, ci)
+        return out
+
+    def run(self, rid):
+        child = Child()
+        try:
+            child.send(*self.commands())
+            lines = child.lines(SILENCE)
+            results = []
+            for index, (move, pid) in enumerate(self.moves):
+                if self.cubeful:
+                    child.send("set matchid %s" % self.after[0])
+                child.send("set board %s" % pid, "rollout")
+                while True:
+                    values, se, games, seed, kind, final = read_block(lines)
+                    self.check(seed, kind, games)
+                    if games == 0:
+                        continue
+                    r = self.result(move, values, se, games)
+                    if final:
+                        if games != self.trials:
+                            raise Refused(
+                                "the rollout gnubg stopped after %d of %d trials"
+                                % (games, self.trials)
+                            )
+                        results.append(r)
+                        break
+                    reply({"id": rid, "ok": True, "partial": True, "index": index, "result": r})
+            child.send("quit", "y")
+            return {"results": results}
+        finally:
+            child.close()
 
 
 def main():

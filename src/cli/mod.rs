@@ -26,6 +26,7 @@ mod play;
 mod progress;
 mod rank;
 mod rank_gnubg;
+mod rollout;
 mod show;
 mod terms;
 mod tune;
@@ -53,6 +54,8 @@ enum Command {
     Calibrate(calibrate::Args),
     /// Every legal result of a roll ranked by the classic program's BRDVAL, term by term.
     Rank(rank::Args),
+    /// gnubg rolls out chosen moves (or its best N): equity, standard error, probabilities.
+    Rollout(rollout::Args),
     /// Play a game against the classic program at the terminal.
     Play(play::Args),
     /// Let the classic program learn by GOOD/BAD in games against itself.
@@ -364,6 +367,7 @@ pub fn run() -> ExitCode {
         Some(Command::Show(args)) => show::run(args),
         Some(Command::Calibrate(args)) => calibrate::run(args),
         Some(Command::Rank(args)) => rank::run(args),
+        Some(Command::Rollout(args)) => rollout::run(args),
         Some(Command::Play(args)) => play::run(args),
         Some(Command::Terms(args)) => terms::run(args),
         Some(Command::Learn(args)) => learn::run(args),

@@ -24,6 +24,7 @@ mod cube;
 mod error;
 pub mod gnubg;
 mod match_context;
+mod rollout;
 mod scripted;
 
 pub use background::{Answer, Background, BackgroundTicket, Question};
@@ -32,9 +33,11 @@ pub use cube::{CubeDecision, CubeMwc, CubePoints, LivePoints, money_points};
 pub use error::ReferenceError;
 pub use gnubg::{MatchError, match_to_plays};
 pub use match_context::MatchContext;
+pub use rollout::{MAX_ROLLOUT_PLIES, MAX_TRIALS, RolloutProgress, RolloutResult, RolloutSettings};
 pub use scripted::{ScriptedCube, ScriptedEngine, ScriptedEquity};
 
 use crate::core::dice::Dice;
+use crate::core::moves::Play;
 use crate::core::position::Position;
 use std::fmt;
 
@@ -167,6 +170,27 @@ pub trait ReferenceEngine {
         })
     }
 
+    /// Rolls out `plays` (legal plays of a roll in `pos`, each its position after the move,
+    /// the opponent on roll) with `settings`: cubeful at the match state `at`
+    /// ([`RolloutSettings::cubeful`]), else cubeless money. Each move's result is for the side
+    /// that moved, in the order of `plays`; `progress` hears each move's running result while
+    /// it runs. Stops with [`ReferenceError::Cancelled`] once the work that asked is stopped
+    /// (for gnubg, [`gnubg::Config::stop`]). An engine without rollouts refuses.
+    fn rollout(
+        &mut self,
+        pos: &Position,
+        plays: &[Play],
+        settings: &RolloutSettings,
+        at: &MatchContext,
+        progress: RolloutProgress<'_>,
+    ) -> Result<Vec<RolloutResult>, ReferenceError> {
+        let _ = (pos, plays, settings, at, progress);
+        Err(ReferenceError::Refused {
+            engine: self.name(),
+            why: "it has no rollouts".into(),
+        })
+    }
+
     /// The move the engine plays with `dice` in `pos` at `plies` (`None`: no legal move). By
     /// default the first of [`ReferenceEngine::rank_moves`]; an engine with a cheaper way to
     /// choose (gnubg's move filter) says so here.
@@ -228,6 +252,16 @@ impl<E: ReferenceEngine + ?Sized> ReferenceEngine for Box<E> {
         plies: u8,
     ) -> Result<CubeDecision, ReferenceError> {
         (**self).cube_decision(pos, at, plies)
+    }
+    fn rollout(
+        &mut self,
+        pos: &Position,
+        plays: &[Play],
+        settings: &RolloutSettings,
+        at: &MatchContext,
+        progress: RolloutProgress<'_>,
+    ) -> Result<Vec<RolloutResult>, ReferenceError> {
+        (**self).rollout(pos, plays, settings, at, progress)
     }
 }
 

@@ -3,6 +3,7 @@
 
 use super::{
     CubeDecision, EngineInfo, Evaluation, MatchContext, MoveEval, ReferenceEngine, ReferenceError,
+    RolloutProgress, RolloutResult, RolloutSettings,
 };
 use crate::core::dice::Dice;
 use crate::core::moves::{MoveGenerator, Play};
@@ -115,6 +116,46 @@ impl ReferenceEngine for ScriptedEngine {
         _at: &MatchContext,
     ) -> Result<Vec<MoveEval>, ReferenceError> {
         self.rank_moves(pos, dice, plies)
+    }
+
+    /// A rollout that is the function's equity exactly, its standard error 1/√trials: a
+    /// running result after half the trials, then the final one (a seed changes nothing).
+    fn rollout(
+        &mut self,
+        pos: &Position,
+        plays: &[Play],
+        settings: &RolloutSettings,
+        _at: &MatchContext,
+        progress: RolloutProgress<'_>,
+    ) -> Result<Vec<RolloutResult>, ReferenceError> {
+        settings.check().map_err(|why| ReferenceError::Refused {
+            engine: "scripted",
+            why,
+        })?;
+        let mut out = Vec::new();
+        for (i, play) in plays.iter().enumerate() {
+            let equity = (self.equity)(pos, play);
+            let result = |trials: u32| {
+                let se = 1.0 / f64::from(trials.max(1)).sqrt();
+                RolloutResult {
+                    notation: play.mv.notation(),
+                    equity,
+                    se,
+                    probs: [0.5, 0.1, 0.0, 0.1, 0.0],
+                    probs_se: [se / 4.0, 0.0, 0.0, 0.0, 0.0],
+                    cubeless: equity,
+                    cubeless_se: se,
+                    mwc: None,
+                    mwc_se: None,
+                    trials,
+                }
+            };
+            if settings.trials > 1 {
+                progress(i, &result(settings.trials / 2));
+            }
+            out.push(result(settings.trials));
+        }
+        Ok(out)
     }
 
     fn cube_decision(

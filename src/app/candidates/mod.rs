@@ -11,6 +11,7 @@ pub mod analysis;
 pub mod breakdown;
 pub mod cube;
 pub mod probs;
+pub mod rollout;
 pub mod sort;
 pub mod table;
 pub mod verdict;
@@ -128,6 +129,8 @@ pub enum CandidatesAction {
     ChartAlone(bool),
     /// The table shows gnubg's probabilities beside each candidate ([`probs`]).
     ShowProbabilities(bool),
+    /// The Rollout section ([`rollout`]): its form, Roll out, Cancel.
+    Rollout(rollout::RolloutAction),
 }
 
 /// Why there is nothing to play on `p`, when one side has borne off every checker: the game
@@ -219,6 +222,8 @@ pub struct CandidatesState {
     /// its match state (money with the cube centred when it carries none): what the cube
     /// decision is of.
     pub before_roll: Option<(bgw_engine::Position, MatchContext)>,
+    /// gnubg's rollouts of candidates ([`rollout`]).
+    pub rollouts: rollout::Rollouts,
 }
 
 impl CandidatesState {
@@ -308,6 +313,7 @@ impl CandidatesState {
     /// Asks gnubg for its verdict on the position and roll on the board at the chosen depth
     /// (none: gnubg is off), and collects the replies that have come. Never blocks.
     pub fn poll(&mut self) {
+        self.rollouts.poll();
         if let (Some((p, at)), Some(plies)) = (self.before_roll, self.depth.gnubg_plies) {
             self.verdicts.update_cube(&p, &at, plies);
         }
@@ -350,8 +356,49 @@ impl CandidatesState {
             CandidatesAction::ShowProbabilities(on) => self.show_probs = on,
             CandidatesAction::SetGnubgPlies(plies) => self.depth.gnubg_plies = plies,
             CandidatesAction::SetCubeless(on) => self.depth.cubeless = on,
+            CandidatesAction::Rollout(rollout::RolloutAction::Form(f)) => self.rollouts.form = f,
+            CandidatesAction::Rollout(rollout::RolloutAction::Cancel) => self.rollouts.cancel(),
+            // Started by the coordinator ([`CandidatesState::start_rollout`]).
+            CandidatesAction::Rollout(rollout::RolloutAction::Start) => {}
             CandidatesAction::Play(_) | CandidatesAction::CopyResult(..) => {}
         }
+    }
+
+    /// The candidates the Rollout form names, in its order: the best N by gnubg's verdict in
+    /// the table (when it is there and the form asks for it) or by the classic, and the
+    /// selected one when asked and not among them.
+    pub fn rollout_plays(&self) -> Vec<bgw_engine::core::moves::Play> {
+        let Some(a) = &self.analysis else {
+            return Vec::new();
+        };
+        let form = self.rollouts.form;
+        let mut order: Vec<usize> = (0..a.candidates.len()).collect();
+        if form.by_gnubg
+            && let Some(j) = self.judgement(self.depth.gnubg_plies)
+        {
+            let equity = |i: usize| {
+                j.of(&a.candidates[i].play.result)
+                    .map_or(f64::NEG_INFINITY, |e| e.equity)
+            };
+            order.sort_by(|&x, &y| equity(y).total_cmp(&equity(x)));
+        }
+        order.truncate(form.best.max(1));
+        if form.with_selected
+            && let Some(s) = self.selected.filter(|&s| s < a.candidates.len())
+            && !order.contains(&s)
+        {
+            order.push(s);
+        }
+        order.into_iter().map(|i| a.candidates[i].play).collect()
+    }
+
+    /// Starts rolling out the form's candidates (see [`CandidatesState::rollout_plays`]) at
+    /// the position's match state; the start is for the shell.
+    pub fn start_rollout(&mut self) -> Option<crate::app::jobs::Start> {
+        let plays = self.rollout_plays();
+        let a = self.analysis.as_ref()?;
+        let (position, dice) = (a.position, a.dice);
+        self.rollouts.start(position, dice, self.at, plays)
     }
 
     fn select_step(&mut self, d: i32, plies: Option<u8>) {

@@ -107,6 +107,18 @@ pub fn show(ui: &mut egui::Ui, state: &CandidatesView<'_>) -> Vec<CandidatesActi
             .wrap(),
         );
     }
+    out.extend(
+        super::rollout::show(
+            ui,
+            &state.candidates.rollouts,
+            &a.position,
+            a.dice,
+            state.candidates.at.as_ref(),
+            plies.is_some(),
+        )
+        .into_iter()
+        .map(CandidatesAction::Rollout),
+    );
     let pending = plies.is_some() && judgement.is_none() && !gnubg_failed(state);
     out.extend(rows(ui, state, judgement, pending));
     out

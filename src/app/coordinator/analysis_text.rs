@@ -85,6 +85,9 @@ pub fn text(state: &AppState) -> Result<String, String> {
             c.value,
         );
     }
+    if let Some(rec) = state.candidates.rollouts.shown(&a.position, a.dice) {
+        let _ = write!(t, "\n{}", rec.text());
+    }
     // The breakdown as the screen shows it: the candidate shown against the one it is
     // compared with (#1, #2 for #1 itself, or gnubg's best), or the only legal play alone.
     let Some((i, r, name)) = crate::app::candidates::breakdown::pair(&view) else {

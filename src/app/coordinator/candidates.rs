@@ -13,6 +13,10 @@ impl AppState {
         match action {
             CandidatesAction::Play(i) => self.play_candidate(i),
             CandidatesAction::CopyResult(i, format) => self.copy_result(i, format),
+            CandidatesAction::Rollout(crate::app::candidates::rollout::RolloutAction::Start) => {
+                let start = self.candidates.start_rollout();
+                self.start_jobs(start);
+            }
             a => self.candidates.update(a),
         }
     }

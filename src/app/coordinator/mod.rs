@@ -169,6 +169,16 @@ impl AppState {
         self
     }
 
+    /// The same state rolling out candidates with engines from `engines` instead of gnubg
+    /// (tests script them).
+    pub fn with_rollout_engines(
+        mut self,
+        engines: super::candidates::rollout::RolloutEngines,
+    ) -> AppState {
+        self.candidates.rollouts = super::candidates::rollout::Rollouts::new(engines);
+        self
+    }
+
     /// The same state reviewing matches with engines from `engines` instead of gnubg (tests
     /// script them).
     pub fn with_review_engines(mut self, engines: super::match_review::Engines) -> AppState {

@@ -178,6 +178,8 @@ pub struct Gnubg {
     generations: u64,
     pending: HashMap<u64, Pending>,
     done: HashMap<u64, Result<Reply, ReferenceError>>,
+    /// Partial replies (a rollout's running results) not yet handed over, by request.
+    partials: HashMap<u64, Vec<serde_json::Value>>,
     hello: Option<Hello>,
     /// Why this gnubg does not work with us (from its `hello`): kept, so that gnubg is not
     /// restarted for nothing.
@@ -200,6 +202,7 @@ impl Gnubg {
             generations: 0,
             pending: HashMap::new(),
             done: HashMap::new(),
+            partials: HashMap::new(),
             hello: None,
             refusal: None,
             restarts: 0,
@@ -306,12 +309,32 @@ impl Gnubg {
     /// is sent once more to a new gnubg. Once [`Config::stop`] is cancelled the wait ends
     /// (within [`STOP_CHECK`]) with [`ReferenceError::Cancelled`], and gnubg is ended.
     pub fn call(&mut self, request: &Request, timeout: Duration) -> Result<Reply, ReferenceError> {
+        self.call_streaming(request, timeout, &mut |_| Ok(()))
+    }
+
+    /// [`Gnubg::call`], handing each partial reply (a rollout's running result) to `partial`
+    /// as it comes; `timeout` then bounds the wait for each next one (gnubg prints a running
+    /// result every two seconds or so). An error of `partial` ends the call (and gnubg).
+    pub fn call_streaming(
+        &mut self,
+        request: &Request,
+        timeout: Duration,
+        partial: &mut dyn FnMut(&serde_json::Value) -> Result<(), ReferenceError>,
+    ) -> Result<Reply, ReferenceError> {
         let mut crashed_once = false;
         loop {
             self.check_stop()?;
             let ticket = self.submit_with_timeout(request, timeout)?;
             let result = loop {
-                if let Some(r) = self.poll(ticket) {
+                let r = self.poll(ticket);
+                for body in self.partials.remove(&ticket.0).unwrap_or_default() {
+                    if let Err(e) = partial(&body) {
+                        self.pending.remove(&ticket.0);
+                        self.lose_process(Some("ended by bgw: its running result was refused"));
+                        return Err(e);
+                    }
+                }
+                if let Some(r) = r {
                     break r;
                 }
                 if self.stopped() {
@@ -494,6 +517,14 @@ impl Gnubg {
                     self.pending.insert(id, p);
                     return;
                 }
+                if protocol::is_partial(&body) {
+                    // A running result: the request goes on, its time limit counted afresh.
+                    let mut p = p;
+                    p.deadline = Instant::now() + p.timeout;
+                    self.pending.insert(id, p);
+                    self.partials.entry(id).or_default().push(body);
+                    return;
+                }
                 let result = protocol::decode(p.op, &body);
                 if p.handshake {
                     self.handshake(result);
@@ -661,6 +692,42 @@ impl ReferenceEngine for Gnubg {
         }
     }
 
+    /// gnubg's rollout of each play in turn (its `rollout` command, run by the bridge in a
+    /// second gnubg whose running results it reads): [`Config::timeout`] bounds the wait for
+    /// each running result, not the whole rollout.
+    fn rollout(
+        &mut self,
+        _pos: &Position,
+        plays: &[crate::core::moves::Play],
+        settings: &crate::reference::RolloutSettings,
+        at: &MatchContext,
+        progress: crate::reference::RolloutProgress<'_>,
+    ) -> Result<Vec<crate::reference::RolloutResult>, ReferenceError> {
+        settings.check().map_err(|why| ReferenceError::Refused {
+            engine: ENGINE,
+            why,
+        })?;
+        if plays.is_empty() {
+            return Ok(Vec::new());
+        }
+        let request = Request::rollout(plays, settings, at);
+        let count = plays.len();
+        let reply = self.call_streaming(&request, self.config.timeout, &mut |body| {
+            let (index, result) = protocol::decode_partial(body)?;
+            if index >= count {
+                return Err(incompatible(format!(
+                    "it reports a running result of move {index} of {count}"
+                )));
+            }
+            progress(index, &result);
+            Ok(())
+        })?;
+        match reply {
+            Reply::Rollout(results) if results.len() == count => Ok(results),
+            other => Err(unexpected("rollout", &other)),
+        }
+    }
+
     /// The move gnubg plays: its `best` request, with gnubg's own move filter (at 1 and 2
     /// plies much faster than ranking every move at the full depth).
     fn best_move(
@@ -724,6 +791,9 @@ fn summary(request: &Request) -> String {
             at,
             plies,
         } => format!("cube {position} {} at {plies} plies", at.describe()),
+        Request::Rollout {
+            moves, settings, ..
+        } => format!("rollout of {} moves ({settings})", moves.len()),
     }
 }
 

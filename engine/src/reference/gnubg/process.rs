@@ -233,6 +233,9 @@ impl Process {
     /// Ends the process (if it still runs) and says how it ended, with the tail of its stderr.
     pub(crate) fn end(mut self) -> (String, String) {
         self.unlist();
+        // Its group too: what gnubg started (the bridge's second gnubg for a rollout) ends
+        // with it.
+        kill_group(self.child.id());
         let status = match self.child.try_wait() {
             Ok(Some(s)) => s,
             _ => {
@@ -265,6 +268,7 @@ impl Drop for Process {
         // `end` has reaped the child already when it ran; otherwise do it here.
         self.unlist();
         if let Ok(None) = self.child.try_wait() {
+            kill_group(self.child.id());
             let _ = self.child.kill();
             let _ = self.child.wait();
         }

@@ -6,8 +6,12 @@ use super::{
 };
 use crate::core::dice::Dice;
 use crate::core::formats::position_id;
+use crate::core::moves::Play;
 use crate::core::position::Position;
-use crate::reference::{CubeDecision, CubeMwc, CubePoints, LivePoints, MatchContext, money_points};
+use crate::reference::{
+    CubeDecision, CubeMwc, CubePoints, LivePoints, MatchContext, RolloutResult, RolloutSettings,
+    money_points,
+};
 use serde_json::{Value, json};
 
 /// The bridge protocol this module speaks; the script's `hello` must report the same. (The
@@ -65,6 +69,17 @@ pub enum Request {
         /// Depth: 0 is gnubg's neural net alone.
         plies: u8,
     },
+    /// A rollout of chosen moves (gnubg's `rollout`, one move after another); running results
+    /// come as partial replies before the final one.
+    Rollout {
+        /// Each move: gnubg's notation and the Position ID after it, the opponent on roll.
+        moves: Vec<(String, String)>,
+        /// How it is rolled out.
+        settings: RolloutSettings,
+        /// For a cubeful rollout: the match state of the side that moves, and the same with
+        /// the opponent on roll (after the move).
+        at: Option<(MatchContext, MatchContext)>,
+    },
     /// gnubg's cube decision before the roll at a match state.
     Cube {
         /// The position, the side to move on roll.
@@ -108,6 +123,32 @@ impl Request {
         }
     }
 
+    /// A rollout of `plays` (legal plays of a roll in some position) with `settings`, cubeful
+    /// at the mover's match state `at` when the settings say so.
+    pub fn rollout(plays: &[Play], settings: &RolloutSettings, at: &MatchContext) -> Request {
+        let after = {
+            let id = at.match_id();
+            let opponent = id.on_roll.opponent();
+            MatchContext::from_match_id(
+                crate::core::formats::MatchId {
+                    on_roll: opponent,
+                    turn: opponent,
+                    ..id
+                },
+                at.jacoby,
+                at.beavers,
+            )
+        };
+        Request::Rollout {
+            moves: plays
+                .iter()
+                .map(|p| (p.mv.notation(), position_id::encode(&p.result.mirror())))
+                .collect(),
+            settings: *settings,
+            at: settings.cubeful.then_some((*at, after)),
+        }
+    }
+
     /// The evaluation of `pos` (the side on roll, before rolling) at `plies`.
     pub fn evaluate(pos: &Position, plies: u8) -> Request {
         Request::Evaluate {
@@ -133,6 +174,7 @@ impl Request {
             Request::Evaluate { .. } => "evaluate",
             Request::Best { .. } => "best",
             Request::Cube { .. } => "cube",
+            Request::Rollout { .. } => "rollout",
         }
     }
 
@@ -172,6 +214,30 @@ impl Request {
                 at,
                 plies,
             } => json!({ "position": position, "match": match_json(at), "plies": plies }),
+            Request::Rollout {
+                moves,
+                settings,
+                at,
+            } => {
+                let mut v = json!({
+                    "moves": moves
+                        .iter()
+                        .map(|(m, after)| json!({ "move": m, "after": after }))
+                        .collect::<Vec<_>>(),
+                    "trials": settings.trials,
+                    "truncate": settings.truncate,
+                    "variance_reduction": settings.variance_reduction,
+                    "seed": settings.seed,
+                    "plies": settings.plies,
+                    "cube_plies": settings.cube_plies,
+                    "cubeful": settings.cubeful,
+                });
+                if let Some((mover, after)) = at {
+                    v["match"] = match_json(mover);
+                    v["match_after"] = match_json(after);
+                }
+                v
+            }
         };
         v["id"] = json!(id);
         v["op"] = json!(self.op());
@@ -310,6 +376,8 @@ pub enum Reply {
     Best(Option<MoveEval>),
     /// To [`Request::Cube`].
     Cube(CubeDecision),
+    /// To [`Request::Rollout`]: each move's result, in the order asked.
+    Rollout(Vec<RolloutResult>),
 }
 
 /// A reply line as the reader thread sees it, before its request is known.
@@ -417,6 +485,16 @@ pub(crate) fn decode(op: &str, body: &Value) -> Result<Reply, ReferenceError> {
         },
         "evaluate" => evaluation(body).map(Reply::Evaluation).map_err(garbage),
         "cube" => cube_decision(body).map(Reply::Cube).map_err(garbage),
+        "rollout" => {
+            let list = body
+                .get("results")
+                .and_then(Value::as_array)
+                .ok_or_else(|| garbage("no list of results".into()))?;
+            list.iter()
+                .map(|r| rollout_result(r).map_err(garbage))
+                .collect::<Result<_, _>>()
+                .map(Reply::Rollout)
+        }
         other => Err(garbage(format!("a reply to an unknown request {other:?}"))),
     }
 }
@@ -442,6 +520,86 @@ fn move_eval(v: &Value) -> Result<MoveEval, String> {
         probs,
         plies,
         mwc,
+    })
+}
+
+/// True when `body` is a partial reply (a running result), not the request's answer.
+pub(crate) fn is_partial(body: &Value) -> bool {
+    body.get("partial").and_then(Value::as_bool) == Some(true)
+}
+
+/// A partial reply to a rollout: the index of the move and its running result.
+pub(crate) fn decode_partial(body: &Value) -> Result<(usize, RolloutResult), ReferenceError> {
+    let garbage = |why: String| ReferenceError::Incompatible {
+        engine: ENGINE,
+        what: format!(
+            "its running result of a rollout differs ({why}): {}",
+            shorten(&body.to_string())
+        ),
+    };
+    let index = body
+        .get("index")
+        .and_then(Value::as_u64)
+        .and_then(|i| usize::try_from(i).ok())
+        .ok_or_else(|| garbage("no index".into()))?;
+    let result = body
+        .get("result")
+        .ok_or_else(|| garbage("no result".into()))
+        .and_then(|r| rollout_result(r).map_err(garbage))?;
+    Ok((index, result))
+}
+
+/// A standard error: finite, not negative, within [`EQUITY_BOUND`].
+fn std_error(v: &Value, name: &str) -> Result<f64, String> {
+    v.get(name)
+        .and_then(Value::as_f64)
+        .filter(|e| (0.0..=EQUITY_BOUND).contains(e))
+        .ok_or_else(|| format!("no standard error {name} within 0..{EQUITY_BOUND}"))
+}
+
+fn rollout_result(v: &Value) -> Result<RolloutResult, String> {
+    let notation = v
+        .get("move")
+        .and_then(Value::as_str)
+        .ok_or("a result without its move")?;
+    let Evaluation { equity, probs } = evaluation(v)?;
+    let list = v
+        .get("probs_se")
+        .and_then(Value::as_array)
+        .filter(|l| l.len() == 5)
+        .ok_or("no five standard errors of the probabilities")?;
+    let mut probs_se = [0.0; 5];
+    for (p, x) in probs_se.iter_mut().zip(list) {
+        *p = x
+            .as_f64()
+            .filter(|x| (0.0..=1.0).contains(x))
+            .ok_or("a standard error of a probability outside 0..1")?;
+    }
+    let trials = v
+        .get("trials")
+        .and_then(Value::as_u64)
+        .and_then(|t| u32::try_from(t).ok())
+        .filter(|&t| t > 0)
+        .ok_or("a result without its trials")?;
+    let mwc = match v.get("mwc") {
+        None | Some(Value::Null) => None,
+        Some(m) => Some(chance(m).ok_or("a match-winning chance outside 0..1")?),
+    };
+    let mwc_se = match v.get("mwc_se") {
+        None | Some(Value::Null) => None,
+        Some(_) => Some(std_error(v, "mwc_se")?),
+    };
+    Ok(RolloutResult {
+        notation: notation.to_string(),
+        equity,
+        se: std_error(v, "se")?,
+        probs: probs.unwrap_or_default(),
+        probs_se,
+        cubeless: cube_equity(v, "cubeless")?,
+        cubeless_se: std_error(v, "cubeless_se")?,
+        mwc,
+        mwc_se,
+        trials,
     })
 }
 
@@ -734,6 +892,66 @@ mod tests {
             r#"{"id":1,"ok":true,"plies":0,"no_double":0.1,"double_take":0.1,"double_pass":1,"action":"x","probs":[0,0,0,0,0],"cubeless":0,"mwc":{"no_double":2}}"#,
         ] {
             assert!(decode("cube", &body(text)).is_err(), "{text}");
+        }
+    }
+
+    #[test]
+    fn a_rollout_asks_for_the_positions_after_the_moves_and_reads_running_results() {
+        use crate::core::formats::read_setup;
+        use crate::core::moves::legal_plays;
+        let setup = read_setup("XGID=-b----E-C---eE---c-e----B-:1:1:1:52:3:2:0:7:10").unwrap();
+        let at = MatchContext::of(&setup);
+        let plays = legal_plays(&setup.position, setup.dice.unwrap());
+        let settings = RolloutSettings {
+            cubeful: true,
+            trials: 36,
+            truncate: 5,
+            ..RolloutSettings::default()
+        };
+        let v: Value =
+            serde_json::from_str(&Request::rollout(&plays[..2], &settings, &at).to_line(9))
+                .unwrap();
+        assert_eq!(v["op"], "rollout");
+        assert_eq!(v["trials"], 36);
+        assert_eq!(v["truncate"], 5);
+        assert_eq!(
+            v["moves"][0]["after"],
+            position_id::encode(&plays[0].result.mirror())
+        );
+        assert_eq!(v["match"]["match_id"], at.match_id().encode());
+        // After the move the opponent is on roll: the same score and cube, the turn passed.
+        let after = v["match_after"]["match_id"].as_str().unwrap();
+        assert_ne!(after, at.match_id().encode());
+        let cubeless = RolloutSettings::default();
+        let v: Value =
+            serde_json::from_str(&Request::rollout(&plays[..1], &cubeless, &at).to_line(9))
+                .unwrap();
+        assert!(v.get("match").is_none() && v["cubeful"] == false);
+
+        let result = r#"{"move":"24/22 13/8","equity":0.14,"se":0.006,"probs":[0.5,0.14,0.006,0.13,0.004],
+            "probs_se":[0.001,0.001,0,0.001,0],"cubeless":0.05,"cubeless_se":0.005,"trials":72,
+            "mwc":0.6086,"mwc_se":0.0009}"#;
+        let partial = body(&format!(
+            r#"{{"id":9,"ok":true,"partial":true,"index":1,"result":{result}}}"#
+        ));
+        assert!(is_partial(&partial));
+        let (i, r) = decode_partial(&partial).unwrap();
+        assert_eq!((i, r.trials, r.mwc), (1, 72, Some(0.6086)));
+        let Reply::Rollout(rs) = decode(
+            "rollout",
+            &body(&format!(r#"{{"id":9,"ok":true,"results":[{result}]}}"#)),
+        )
+        .unwrap() else {
+            panic!("not a rollout")
+        };
+        assert_eq!(rs, vec![r]);
+        // A negative standard error, or no trials, is not gnubg's.
+        for bad in [
+            result.replace("\"se\":0.006", "\"se\":-1"),
+            result.replace("\"trials\":72", "\"trials\":0"),
+        ] {
+            let b = body(&format!(r#"{{"id":9,"ok":true,"results":[{bad}]}}"#));
+            assert!(decode("rollout", &b).is_err(), "{bad}");
         }
     }
 
