@@ -6,7 +6,8 @@
 mod ui_common;
 use ui_common::SETTLE_STEPS;
 
-use bgw::app::match_review::{Engines, MatchAction, edit_of};
+use bgw::app::match_review::{MatchAction, edit_of};
+use bgw::app::referee::EngineFactory;
 use bgw::app::{AppState, ScriptedDialogs, Tab, WorkbenchApp};
 use bgw_engine::core::task::Task;
 use bgw_engine::reference::{CubeDecision, ReferenceEngine, ScriptedEngine};
@@ -26,7 +27,7 @@ fn data(name: &str) -> PathBuf {
 }
 
 /// Engines rating every play by its notation's length and every cube "No double, take".
-fn scripted() -> Engines {
+fn scripted() -> EngineFactory {
     Arc::new(|_: &Task| {
         let e = ScriptedEngine::new(|_, p| -(p.mv.notation().len() as f64) / 100.0).with_cube(
             |_, _, plies| CubeDecision {

@@ -6,7 +6,7 @@
 mod ui_common;
 use ui_common::SETTLE_STEPS;
 
-use bgw::app::candidates::rollout::RolloutEngines;
+use bgw::app::referee::EngineFactory;
 use bgw::app::{Action, AppState, ScriptedDialogs, ScriptedReferee, WorkbenchApp};
 use bgw_engine::Dice;
 use bgw_engine::core::moves::Play;
@@ -33,7 +33,7 @@ fn equity(play: &Play) -> f64 {
     f64::from(play.result.pips().1) / 1000.0
 }
 
-fn harness(engines: RolloutEngines) -> H {
+fn harness(engines: EngineFactory) -> H {
     let state = AppState::default()
         .with_referee(ScriptedReferee::answering(equity))
         .with_rollout_engines(engines);
@@ -52,7 +52,7 @@ fn shows(h: &H, text: &str) -> bool {
     h.query_all_by_label_contains(text).next().is_some()
 }
 
-fn scripted() -> RolloutEngines {
+fn scripted() -> EngineFactory {
     Arc::new(|_: &Task| {
         Box::new(ScriptedEngine::new(|_, p| equity(p))) as Box<dyn ReferenceEngine + Send>
     })
@@ -174,7 +174,7 @@ impl ReferenceEngine for Slow {
 
 #[test]
 fn a_running_rollout_shows_its_progress_and_stops_at_cancel() {
-    let engines: RolloutEngines =
+    let engines: EngineFactory =
         Arc::new(|task: &Task| Box::new(Slow(task.clone())) as Box<dyn ReferenceEngine + Send>);
     let mut h = harness(engines);
     h.event(Event::Paste(ROLLED.into()));

@@ -6,6 +6,7 @@
 
 use bgw_engine::core::moves::Play;
 use bgw_engine::core::position::Position;
+use bgw_engine::core::task::Task;
 use bgw_engine::reference::gnubg::{Config, Gnubg};
 use bgw_engine::reference::{
     Answer, Background, BackgroundTicket, CubeDecision, EngineInfo, MatchContext, Question,
@@ -13,6 +14,18 @@ use bgw_engine::reference::{
 };
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
+
+/// Makes a fresh reference engine for a piece of background work (a match review's thread, a
+/// rollout): GNU Backgammon in the app, scripted in tests. The task is the work's: cancelling
+/// it must end the engine's waits.
+pub type EngineFactory = Arc<dyn Fn(&Task) -> Box<dyn ReferenceEngine + Send> + Send + Sync>;
+
+/// GNU Backgammon, a process per call, its waits ended by the task's Cancel.
+pub fn gnubg_per_task() -> EngineFactory {
+    Arc::new(|task: &Task| {
+        Box::new(Gnubg::new(Config::default().stopped_by(task))) as Box<dyn ReferenceEngine + Send>
+    })
+}
 
 /// An engine that answers [`Question`]s in the background: ranks the moves of a position
 /// and roll (cubeless money or at a match state), gives cube decisions.

@@ -4,12 +4,13 @@
 //! cubeless money. The running results go to stderr; each move's equity (EMG and MWC in a
 //! match), standard error, probabilities and trials to stdout.
 
-use super::rank_gnubg::{hint_line, probabilities_json};
+use super::rank_gnubg::probabilities_json;
 use super::{CliError, interrupt, print};
 use bgw_engine::core::dice::Dice;
 use bgw_engine::core::formats::read_setup;
 use bgw_engine::core::moves::{Play, legal_plays, match_play};
 use bgw_engine::reference::gnubg::{Config, Gnubg};
+use bgw_engine::reference::hint_line;
 use bgw_engine::reference::{
     MatchContext, ReferenceEngine, ReferenceError, RolloutResult, RolloutSettings, match_to_plays,
 };

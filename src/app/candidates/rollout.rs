@@ -6,28 +6,17 @@
 //! position goes into the analysis as text.
 
 use crate::app::jobs::{self, Job, Start};
+use crate::app::referee::{EngineFactory, gnubg_per_task};
 use bgw_engine::core::dice::Dice;
 use bgw_engine::core::moves::Play;
 use bgw_engine::core::position::Position;
 use bgw_engine::core::task::Task;
-use bgw_engine::reference::gnubg::{Config, Gnubg};
 use bgw_engine::reference::{
     MAX_ROLLOUT_PLIES, MatchContext, ReferenceEngine, RolloutResult, RolloutSettings,
 };
 use std::collections::HashMap;
 use std::fmt::Write;
 use std::sync::{Arc, Mutex};
-
-/// Makes the engine a rollout runs on (a new one each rollout, its waits ended by the task's
-/// Cancel).
-pub type RolloutEngines = Arc<dyn Fn(&Task) -> Box<dyn ReferenceEngine + Send> + Send + Sync>;
-
-/// GNU Backgammon, a process per rollout, ended by Cancel.
-pub fn gnubg_rollouts() -> RolloutEngines {
-    Arc::new(|task: &Task| {
-        Box::new(Gnubg::new(Config::default().stopped_by(task))) as Box<dyn ReferenceEngine + Send>
-    })
-}
 
 /// Which candidates are rolled out and how: the form of the Rollout section.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -141,7 +130,7 @@ impl RolloutRecord {
                         "   {m:<width$}  {:+.3} ± {:.3}{mwc}  {}  {} trials",
                         r.equity,
                         r.se,
-                        super::probs::hint_line(&r.probs),
+                        bgw_engine::reference::hint_line(&r.probs),
                         r.trials
                     );
                 }
@@ -159,7 +148,7 @@ struct Running {
 
 /// The rollouts of the candidates: the form, the one running, those done.
 pub struct Rollouts {
-    engines: RolloutEngines,
+    engines: EngineFactory,
     /// The form.
     pub form: RolloutForm,
     running: Option<Running>,
@@ -172,13 +161,13 @@ pub struct Rollouts {
 
 impl Default for Rollouts {
     fn default() -> Rollouts {
-        Rollouts::new(gnubg_rollouts())
+        Rollouts::new(gnubg_per_task())
     }
 }
 
 impl Rollouts {
     /// Rollouts on engines from `engines`.
-    pub fn new(engines: RolloutEngines) -> Rollouts {
+    pub fn new(engines: EngineFactory) -> Rollouts {
         Rollouts {
             engines,
             form: RolloutForm::default(),

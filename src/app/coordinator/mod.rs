@@ -171,17 +171,14 @@ impl AppState {
 
     /// The same state rolling out candidates with engines from `engines` instead of gnubg
     /// (tests script them).
-    pub fn with_rollout_engines(
-        mut self,
-        engines: super::candidates::rollout::RolloutEngines,
-    ) -> AppState {
+    pub fn with_rollout_engines(mut self, engines: super::referee::EngineFactory) -> AppState {
         self.candidates.rollouts = super::candidates::rollout::Rollouts::new(engines);
         self
     }
 
     /// The same state reviewing matches with engines from `engines` instead of gnubg (tests
     /// script them).
-    pub fn with_review_engines(mut self, engines: super::match_review::Engines) -> AppState {
+    pub fn with_review_engines(mut self, engines: super::referee::EngineFactory) -> AppState {
         self.match_review = MatchReviewState::with_engines(engines);
         self
     }

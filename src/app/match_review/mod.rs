@@ -14,6 +14,7 @@ pub mod panel;
 use super::editing::Edit;
 use super::effect::Effect;
 use super::jobs::{Job, Start};
+use crate::app::referee::{EngineFactory, gnubg_per_task};
 use bgw_engine::core::formats::{MatchState, Setup};
 use bgw_engine::core::task::Task;
 use bgw_engine::evaluation::classic::Weights;
@@ -21,21 +22,9 @@ use bgw_engine::matches::{
     self, Decision, DecisionKind, Mark, Match, MatchFormat, PlayerSummary, ReviewOptions, Reviewed,
     Verdict,
 };
-use bgw_engine::reference::gnubg::{Config, Gnubg};
-use bgw_engine::reference::{AnswerCache, Cached, ReferenceEngine};
+use bgw_engine::reference::{AnswerCache, Cached};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
-
-/// Makes the engine each review thread asks (gnubg in the app; tests script it). The task is
-/// the review's: cancelling it must end the engine's waits.
-pub type Engines = Arc<dyn Fn(&Task) -> Box<dyn ReferenceEngine + Send> + Send + Sync>;
-
-/// GNU Backgammon, a process per review thread, its waits ended by the review's Cancel.
-pub fn gnubg_engines() -> Engines {
-    Arc::new(|task: &Task| {
-        Box::new(Gnubg::new(Config::default().stopped_by(task))) as Box<dyn ReferenceEngine + Send>
-    })
-}
 
 /// What can be done in the Match tab.
 #[derive(Clone, Debug, PartialEq)]
@@ -188,12 +177,12 @@ pub struct MatchReviewState {
     pub dir: Option<PathBuf>,
     running: Option<Running>,
     cache: AnswerCache,
-    engines: Engines,
+    engines: EngineFactory,
 }
 
 impl Default for MatchReviewState {
     fn default() -> MatchReviewState {
-        MatchReviewState::with_engines(gnubg_engines())
+        MatchReviewState::with_engines(gnubg_per_task())
     }
 }
 
@@ -213,7 +202,7 @@ pub fn looks_like_match(text: &str) -> bool {
 
 impl MatchReviewState {
     /// A state whose reviews ask engines from `engines`.
-    pub fn with_engines(engines: Engines) -> MatchReviewState {
+    pub fn with_engines(engines: EngineFactory) -> MatchReviewState {
         MatchReviewState {
             loaded: None,
             selected: None,

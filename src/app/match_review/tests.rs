@@ -1,6 +1,6 @@
 use super::*;
 use crate::app::effect::Effect;
-use bgw_engine::reference::{CubeDecision, ScriptedEngine};
+use bgw_engine::reference::{CubeDecision, ReferenceEngine, ScriptedEngine};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 const MATCH: &str = include_str!("../../../tests/data/matches/gnubg_3pt_seed103.mat");
@@ -8,7 +8,7 @@ const MATCH: &str = include_str!("../../../tests/data/matches/gnubg_3pt_seed103.
 /// A scripted engine per review thread: every play rated by its notation's length (so the
 /// shortest notation is "best"), every cube decision "No double, take"; `asked` counts the
 /// plays and cube positions it rated.
-fn scripted(asked: Arc<AtomicUsize>) -> Engines {
+fn scripted(asked: Arc<AtomicUsize>) -> EngineFactory {
     Arc::new(move |_: &Task| {
         let (a, b) = (Arc::clone(&asked), Arc::clone(&asked));
         let e = ScriptedEngine::new(move |_, p| {
