@@ -1,6 +1,6 @@
-//! A match reviewed through the real gnubg at 0 plies against gnubg's own `analyse match` at 0
-//! plies (`tests/data/matches/analysis_0ply_summary.json`): per player the unforced moves, the
-//! error rate in mEMG per unforced move, and the marks.
+//! A match reviewed through the real gnubg against gnubg's own `analyse match` at the same
+//! depth (`tests/data/matches/analysis_{0,1}ply_summary.json`): per player the unforced moves,
+//! the error rate in mEMG per unforced move, the marks and the cube errors' total.
 //!
 //! Without gnubg each test prints why it is skipped, unless `CI` is set: then it fails.
 
@@ -18,17 +18,17 @@ fn data(name: &str) -> PathBuf {
         .join(name)
 }
 
-/// gnubg's own figures for `file`, player "X" (the file's first) or "O".
-fn gnubgs(file: &str, player: &str) -> serde_json::Value {
-    let text = std::fs::read_to_string(data("analysis_0ply_summary.json")).unwrap();
+/// gnubg's own figures at `plies` for `file`, player "X" (the file's first) or "O".
+fn gnubgs(plies: u8, file: &str, player: &str) -> serde_json::Value {
+    let text = std::fs::read_to_string(data(&format!("analysis_{plies}ply_summary.json"))).unwrap();
     let v: serde_json::Value = serde_json::from_str(&text).unwrap();
     v[file][player].clone()
 }
 
-fn reviewed(file: &str) -> [PlayerSummary; 2] {
+fn reviewed(file: &str, plies: u8) -> [PlayerSummary; 2] {
     let m = read_mat(&std::fs::read_to_string(data(file)).unwrap()).unwrap();
     let options = ReviewOptions {
-        plies: 0,
+        plies,
         weights: Weights::builtin_default(),
         threads: 2,
     };
@@ -37,36 +37,69 @@ fn reviewed(file: &str) -> [PlayerSummary; 2] {
     summarize(&m, &r)
 }
 
-fn agrees(file: &str) {
+/// gnubg's figures for one player: unforced moves, error rate (mEMG a move), doubtful, bad,
+/// very bad, cube errors' total (EMG).
+fn figures(g: &serde_json::Value) -> (usize, f64, usize, usize, usize, f64) {
+    let marked = &g["marked"];
+    (
+        g["unforced_moves"].as_u64().unwrap() as usize,
+        g["error_rate_memg"].as_f64().unwrap(),
+        marked["doubtful"].as_u64().unwrap() as usize,
+        marked["bad"].as_u64().unwrap() as usize,
+        marked["very bad"].as_u64().unwrap() as usize,
+        g["cube_errors_emg"].as_f64().unwrap(),
+    )
+}
+
+/// Our review of `file` at `plies` against gnubg's analysis at that depth: the same unforced
+/// moves and cube errors; the same error rate and marks when `exact`, else (at 1 ply and
+/// more, where gnubg's analysis rates only the moves its filter keeps at the full depth and
+/// we rate every move) a rate no lower than gnubg's and at most `slack` mEMG above it, the
+/// marks off by at most one.
+fn agrees_within(file: &str, plies: u8, exact: bool, slack: f64) {
     if common::gnubg().is_none() {
         return;
     }
-    let ours = reviewed(file);
+    let ours = reviewed(file, plies);
     for (p, key) in ours.iter().zip(["X", "O"]) {
-        let g = gnubgs(file, key);
-        let marked = &g["marked"];
-        let theirs = (
-            g["unforced_moves"].as_u64().unwrap() as usize,
-            g["error_rate_memg"].as_f64().unwrap(),
-            marked["doubtful"].as_u64().unwrap() as usize,
-            marked["bad"].as_u64().unwrap() as usize,
-            marked["very bad"].as_u64().unwrap() as usize,
-        );
-        eprintln!("{file} {key}: ours {p:?}\n  gnubg's {theirs:?}");
+        let g = gnubgs(plies, file, key);
+        let theirs = figures(&g);
+        eprintln!("{file} {key} at {plies} plies: ours {p:?}\n  gnubg's {theirs:?}");
         assert_eq!(p.name, g["name"].as_str().unwrap());
         assert_eq!(p.unforced_moves, theirs.0, "{file} {key}: unforced moves");
         assert!(
-            (p.error_rate_memg - theirs.1).abs() < 0.01,
-            "{file} {key}: error rate {} against gnubg's {}",
-            p.error_rate_memg,
-            theirs.1
+            (p.cube_error_emg - theirs.5).abs() < 1e-4,
+            "{file} {key}: cube errors {} against gnubg's {}",
+            p.cube_error_emg,
+            theirs.5
         );
-        assert_eq!(
-            (p.doubtful, p.bad, p.very_bad),
-            (theirs.2, theirs.3, theirs.4),
-            "{file} {key}: marks"
-        );
+        let rate = p.error_rate_memg - theirs.1;
+        let marks = (p.doubtful, p.bad, p.very_bad);
+        if exact {
+            assert!(
+                rate.abs() < 0.01,
+                "{file} {key}: error rate {} against gnubg's {}",
+                p.error_rate_memg,
+                theirs.1
+            );
+            assert_eq!(marks, (theirs.2, theirs.3, theirs.4), "{file} {key}: marks");
+        } else {
+            assert!(
+                (-0.01..=slack).contains(&rate),
+                "{file} {key}: error rate {} against gnubg's {}",
+                p.error_rate_memg,
+                theirs.1
+            );
+            let off = marks.0.abs_diff(theirs.2)
+                + marks.1.abs_diff(theirs.3)
+                + marks.2.abs_diff(theirs.4);
+            assert!(off <= 1, "{file} {key}: marks {marks:?} against gnubg's");
+        }
     }
+}
+
+fn agrees(file: &str) {
+    agrees_within(file, 0, true, 0.0);
 }
 
 #[test]
@@ -88,4 +121,25 @@ fn a_real_galaxy_match_is_reviewed_as_gnubg_analyses_it() {
 #[test]
 fn a_real_studio_match_is_reviewed_as_gnubg_analyses_it() {
     agrees("real/studio_boardlord_llabba_7pt.txt");
+}
+
+/// At 1 ply the review agrees with gnubg's exactly on the Galaxy match, the 5-point and the
+/// 3-point ones; on the 7-point and the Studio match one move each differs (gnubg's move
+/// filter left out a move that is better at 1 ply: 2.23 against 2.13 and 7.41 against 7.15
+/// mEMG a move on 2026-12-02).
+#[test]
+fn matches_reviewed_at_1_ply_agree_with_gnubgs_analysis() {
+    for file in [
+        "real/galaxy_match1497590.txt",
+        "gnubg_5pt_seed101.mat",
+        "gnubg_3pt_seed103.mat",
+    ] {
+        agrees_within(file, 1, true, 0.0);
+    }
+    for file in [
+        "gnubg_7pt_seed102.mat",
+        "real/studio_boardlord_llabba_7pt.txt",
+    ] {
+        agrees_within(file, 1, false, 0.5);
+    }
 }

@@ -305,7 +305,12 @@ fn judge(
                     decisions[i - 1].kind,
                     DecisionKind::Take | DecisionKind::Beaver { .. }
                 );
-            let no_double = if may_double(d) && !doubled_before {
+            // The opening roll comes with no cube decision: the cube cannot be turned before
+            // a game's first move (gnubg's analysis gives it none either).
+            let opening = !decisions[..i]
+                .iter()
+                .any(|e| matches!(e.kind, DecisionKind::Move(_)));
+            let no_double = if may_double(d) && !doubled_before && !opening {
                 match engine.cube_decision(&d.position, &at, options.plies) {
                     Ok(decision) => {
                         let error = if decision.doubles() {
@@ -546,12 +551,21 @@ mod tests {
             assert_eq!(s[p].unforced_moves, 2);
         }
         assert_eq!(s[0].name, "ann");
-        // Every roll had the cube free: each came with its (right) no-double verdict.
-        assert_eq!((s[0].cube_decisions, s[0].cube_error_emg), (2, 0.0));
+        // Every roll after the opening had the cube free: each came with its (right)
+        // no-double verdict; the opening roll comes with no cube decision (ann's 31).
+        assert!(matches!(
+            &reviewed[0].verdict,
+            Verdict::Move {
+                no_double: None,
+                ..
+            }
+        ));
+        assert_eq!((s[0].cube_decisions, s[0].cube_error_emg), (1, 0.0));
+        assert_eq!((s[1].cube_decisions, s[1].cube_error_emg), (2, 0.0));
         // An engine without cube decisions: those rolls are not judged, and say why.
         let bare = || ScriptedEngine::new(|_, _| 0.0);
         let reviewed = review(&m, &options, &bare, &Task::new(), &mut |_| {});
-        assert!(reviewed.iter().all(
+        assert!(reviewed[1..].iter().all(
             |r| matches!(&r.verdict, Verdict::NotJudged(why) if why.contains("no cube decisions"))
         ));
     }
