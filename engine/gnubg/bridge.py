@@ -25,7 +25,9 @@
 # probabilities, and in a match the MWC of each and gnubg's market window ("market": the side
 # on roll's cash points, from its `show marketwindow`).
 # `filter` "all" evaluates every legal move at `plies`; "gnubg" keeps gnubg's own move filter
-# (the moves it discards keep a lower ply, which each move's `plies` says).
+# (the moves it discards keep a lower ply, which each move's `plies` says); "analysis" the
+# move filter of gnubg's `analyse match` (wider: 16 moves within 0.32 by default), as its
+# `show analysis` prints it.
 # "rollout" rolls out each move in turn through gnubg's own `rollout` command: ID2 is the
 # position after the move with the opponent on roll; "cubeful" rolls out at the match state
 # (MATCH the mover's, MATCH2 the same with the opponent on roll), else cubeless money. gnubg
@@ -84,6 +86,46 @@ def text(s):
 def reply(obj):
     _replies.write(text(PREFIX) + text(json.dumps(obj, separators=(",", ":"))) + u"\n")
     _replies.flush()
+
+
+FILTER_FOR = re.compile(r"^\s*Move filter for (\d+) ply:")
+FILTER_KEEP = re.compile(
+    r"^\s*keep the first (-?\d+) (\d+)-ply moves and up to (\d+) more moves within equity "
+    r"([0-9.]+)"
+)
+FILTER_SKIP = re.compile(r"^\s*Skip pruning for (\d+)-ply moves")
+
+
+def analysis_filter():
+    """The move filter of gnubg's `analyse match`, read from its `show analysis` (the first
+    block of "Move filter for N ply" lines: the checker play's), as getevalhintfilter lists
+    a filter. Refused when gnubg prints none."""
+    out, ply = [], None
+    for line in captured("show analysis").splitlines():
+        m = FILTER_FOR.match(line)
+        if m:
+            n = int(m.group(1))
+            if ply is not None and n <= ply:
+                break
+            ply = n
+            continue
+        if ply is None:
+            continue
+        m = FILTER_KEEP.match(line)
+        if m:
+            out.append({"ply": ply, "level": int(m.group(2)), "acceptmoves": int(m.group(1)),
+                        "extramoves": int(m.group(3)), "threshold": float(m.group(4))})
+            continue
+        m = FILTER_SKIP.match(line)
+        if m:
+            out.append({"ply": ply, "level": int(m.group(1)), "acceptmoves": -1,
+                        "extramoves": 0, "threshold": 0.0})
+            continue
+        if line.strip() and out and not line.startswith(" " * 6):
+            break
+    if not out:
+        raise Refused("gnubg's `show analysis` printed no move filter")
+    return out
 
 
 def captured(cmd):
@@ -205,6 +247,7 @@ class Session:
         # None: cubeless money; else the (match_id, jacoby, beavers) last set.
         self.match = None
         self.gnubg_filter = gnubg.getevalhintfilter()
+        self.analysis_filter = None
         self.filter = "gnubg"
         self.problems = []
 
@@ -220,14 +263,16 @@ class Session:
             for ply in range(1, MAX_PLIES + 1):
                 for level in range(ply):
                     gnubg.command("set evaluation movefilter %d %d -1 0 0" % (ply, level))
-        elif name == "gnubg":
-            for f in self.gnubg_filter:
+        elif name in ("gnubg", "analysis"):
+            if name == "analysis" and self.analysis_filter is None:
+                self.analysis_filter = analysis_filter()
+            for f in self.gnubg_filter if name == "gnubg" else self.analysis_filter:
                 gnubg.command(
                     "set evaluation movefilter %d %d %d %d %r"
                     % (f["ply"], f["level"], f["acceptmoves"], f["extramoves"], f["threshold"])
                 )
         else:
-            raise Refused('filter must be "all" or "gnubg", not %r' % (name,))
+            raise Refused('filter must be "all", "gnubg" or "analysis", not %r' % (name,))
         self.filter = name
 
     def set_match(self, match):
@@ -680,8 +725,11 @@ class Rollout:
                                 % (games, self.trials)
                             )
                         results.append(r)
-                        break
+                    # Each running result, the move's final one too: a rollout stopped
+                    # later keeps the moves it finished.
                     reply({"id": rid, "ok": True, "partial": True, "index": index, "result": r})
+                    if final:
+                        break
             child.send("quit", "y")
             return {"results": results}
         finally:

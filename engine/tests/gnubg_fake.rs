@@ -377,4 +377,16 @@ fn stand_ins_are_judged_by_their_protocol_and_misbehaving_ones_never_hang() {
         );
         std::thread::sleep(Duration::from_millis(20));
     }
+    // And no gnubg starts after it (one would outlive the run): the engine that saw its gnubg
+    // killed, and a new one, fail instead. (This is the last case: nothing starts after it.)
+    for mut g in [
+        g,
+        engine(fake(dir, "after-the-end", GOOD, PROTOCOL, "true")),
+    ] {
+        let e = g
+            .call(&opening_moves(), Duration::from_secs(10))
+            .unwrap_err();
+        assert!(e.to_string().contains("bgw is ending"), "{e}");
+        assert_eq!(g.pid(), None);
+    }
 }

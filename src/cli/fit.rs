@@ -84,8 +84,19 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         start = start.with_terms(TermSet::parse(list).map_err(CliError::usage)?);
     }
     super::check_writable(&args.out)?;
-    let train = read_benchmark(&args.benchmark)?;
-    let holdout = args.holdout.as_deref().map(read_benchmark).transpose()?;
+    // The user's files first: a FIFO, a device or a bad line is refused before the built-in
+    // sets (seconds to read and score) are read.
+    let built_in = |s: &str| matches!(s, "shipped" | "holdout" | "play");
+    let (train, holdout) = match args.holdout.as_deref() {
+        Some(h) if !built_in(h) && built_in(&args.benchmark) => {
+            let holdout = read_benchmark(h)?;
+            (read_benchmark(&args.benchmark)?, Some(holdout))
+        }
+        h => (
+            read_benchmark(&args.benchmark)?,
+            h.map(read_benchmark).transpose()?,
+        ),
+    };
     let config = FitConfig {
         seed: args.seed,
         ..FitConfig::default()

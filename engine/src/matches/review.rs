@@ -219,32 +219,61 @@ fn judge_move(
             classic_loss: 0.0,
         });
     }
+    // As gnubg's `analyse match`: its analysis move filter picks the moves rated at the
+    // full depth (a move it drops keeps the rating of the ply that dropped it; when one move
+    // alone is left, nothing is rated deeper). The move played, when the filter left it at a
+    // lower depth, is rated at the full depth (from every move's ranking, asked only then);
+    // the best is the best of the list so mended.
     let moves = engine
-        .rank_moves_at(&d.position, c.dice, plies, at)
+        .analyse_moves_at(&d.position, c.dice, plies, at)
         .map_err(|e| e.to_string())?;
-    let rated =
+    let mut rated =
         match_to_plays(&d.position, c.dice, &moves, &plays, true).map_err(|e| e.to_string())?;
-    let equity_of = |result: &crate::Position| {
-        rated
-            .iter()
-            .find(|(i, _)| plays[*i].result == *result)
-            .map(|(_, m): &(usize, MoveEval)| m.equity)
-    };
-    let (best_i, best) = rated.first().ok_or("the engine rated no move")?;
-    let best_equity = best.equity;
+    let mut every: Option<Vec<(usize, MoveEval)>> = None;
+    let mut full_depth =
+        |result: &crate::Position, rated: &mut Vec<(usize, MoveEval)>| -> Result<f64, String> {
+            let Some(k) = rated.iter().position(|(i, _)| plays[*i].result == *result) else {
+                return Err("the engine did not rate a move".into());
+            };
+            if rated[k].1.plies < plies {
+                if every.is_none() {
+                    let all = engine
+                        .rank_moves_at(&d.position, c.dice, plies, at)
+                        .map_err(|e| e.to_string())?;
+                    every = Some(
+                        match_to_plays(&d.position, c.dice, &all, &plays, true)
+                            .map_err(|e| e.to_string())?,
+                    );
+                }
+                let deeper = every
+                    .iter()
+                    .flatten()
+                    .find(|(i, _)| plays[*i].result == *result)
+                    .ok_or("the engine did not rate a move")?;
+                rated[k].1 = deeper.1.clone();
+            }
+            Ok(rated[k].1.equity)
+        };
     let played_equity = match c.legality {
-        Legality::Legal => {
-            Some(equity_of(&c.result).ok_or("the engine did not rate the move played")?)
-        }
+        Legality::Legal => Some(full_depth(&c.result, &mut rated)?),
         Legality::IllegalAsRecorded { .. } => None,
     };
+    let best_of = |rated: &[(usize, MoveEval)]| {
+        rated
+            .iter()
+            .fold(None::<&(usize, MoveEval)>, |b, r| match b {
+                Some(b) if b.1.equity >= r.1.equity => Some(b),
+                _ => Some(r),
+            })
+            .map(|(i, m)| (*i, m.equity))
+    };
+    let (best_i, best_equity) = best_of(&rated).ok_or("the engine rated no move")?;
     let loss = played_equity.map(|e| (best_equity - e).max(0.0));
     let choice = classic.choose_with_reason(&d.position, c.dice, &plays);
-    let classic_equity = equity_of(&plays[choice.index].result)
-        .ok_or("the engine did not rate the classic's move")?;
+    let classic_equity = full_depth(&plays[choice.index].result, &mut rated)?;
     Ok(MoveVerdict {
         choices,
-        best: plays[*best_i].mv.notation(),
+        best: plays[best_i].mv.notation(),
         best_equity,
         played_equity,
         loss,
@@ -482,8 +511,110 @@ pub fn summarize(m: &Match, reviewed: &[Reviewed]) -> [PlayerSummary; 2] {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Position;
+    use crate::core::dice::Dice;
     use crate::matches::read_mat;
     use crate::reference::ScriptedEngine;
+
+    /// An engine whose analysis, like gnubg's, rates at the full depth only what its filter
+    /// keeps: 13/9 alone at 1 ply (0.3), every other move at 0 ply, where the move
+    /// played, 8/5 6/5, looks best (0.9); at 1 ply the move played is worth 0.1 and 24/20
+    /// 0.8, every other move 0.0.
+    struct Filtered;
+
+    impl Filtered {
+        fn list(pos: &Position, dice: Dice, deep: bool) -> Vec<MoveEval> {
+            let mut out: Vec<MoveEval> = MoveGenerator::new()
+                .generate(pos, dice)
+                .iter()
+                .map(|p| {
+                    let n = p.mv.notation();
+                    let (shallow, full) = match n.as_str() {
+                        "8/5 6/5" => (0.9, 0.1),
+                        "13/9" => (0.3, 0.3),
+                        "24/20" => (0.0, 0.8),
+                        _ => (0.0, 0.0),
+                    };
+                    let kept = deep || n == "13/9";
+                    MoveEval {
+                        notation: n,
+                        equity: if kept { full } else { shallow },
+                        probs: None,
+                        plies: if kept { 1 } else { 0 },
+                        mwc: None,
+                    }
+                })
+                .collect();
+            out.sort_by_key(|m| std::cmp::Reverse(m.plies));
+            out
+        }
+    }
+
+    impl ReferenceEngine for Filtered {
+        fn name(&self) -> &'static str {
+            "filtered"
+        }
+        fn info(
+            &mut self,
+        ) -> Result<crate::reference::EngineInfo, crate::reference::ReferenceError> {
+            Err(crate::reference::ReferenceError::Refused {
+                engine: "filtered",
+                why: "a test".into(),
+            })
+        }
+        fn rank_moves(
+            &mut self,
+            pos: &Position,
+            dice: Dice,
+            _plies: u8,
+        ) -> Result<Vec<MoveEval>, crate::reference::ReferenceError> {
+            Ok(Filtered::list(pos, dice, true))
+        }
+        fn evaluate(
+            &mut self,
+            _pos: &Position,
+            _plies: u8,
+        ) -> Result<crate::reference::Evaluation, crate::reference::ReferenceError> {
+            self.info().map(|_| unreachable!())
+        }
+        fn rank_moves_at(
+            &mut self,
+            pos: &Position,
+            dice: Dice,
+            _plies: u8,
+            _at: &MatchContext,
+        ) -> Result<Vec<MoveEval>, crate::reference::ReferenceError> {
+            Ok(Filtered::list(pos, dice, true))
+        }
+        fn analyse_moves_at(
+            &mut self,
+            pos: &Position,
+            dice: Dice,
+            _plies: u8,
+            _at: &MatchContext,
+        ) -> Result<Vec<MoveEval>, crate::reference::ReferenceError> {
+            Ok(Filtered::list(pos, dice, false))
+        }
+    }
+
+    #[test]
+    fn a_move_the_filter_left_shallow_is_rated_deep_and_the_best_is_the_filters() {
+        let m = read_mat(GAME).unwrap();
+        let options = ReviewOptions {
+            plies: 1,
+            weights: Weights::builtin_default(),
+            threads: 1,
+        };
+        let reviewed = review(&m, &options, &|| Filtered, &Task::new(), &mut |_| {});
+        let Verdict::Move { play, .. } = &reviewed[0].verdict else {
+            panic!("{:?}", reviewed[0].verdict)
+        };
+        // Not 0 (the played move's 0-ply rating), not 0.7 (against the best of every move at
+        // 1 ply): 0.3 − 0.1, against the best the filter kept, as gnubg's analysis gives it.
+        assert_eq!(play.best, "13/9", "{play:?}");
+        assert!((play.loss.unwrap() - 0.2).abs() < 1e-12, "{play:?}");
+        assert!((play.played_equity.unwrap() - 0.1).abs() < 1e-12);
+    }
 
     #[test]
     fn marks_are_gnubgs_thresholds() {

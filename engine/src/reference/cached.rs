@@ -13,8 +13,9 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 /// What a question at a match state is about: the position, the match state, the roll (none:
-/// the cube decision before it) and the depth.
-type Key = (Position, MatchContext, Option<Dice>, u8);
+/// the cube decision before it), the depth, and whether the engine's analysis move filter
+/// chose the moves rated at that depth ([`ReferenceEngine::analyse_moves_at`]).
+type Key = (Position, MatchContext, Option<Dice>, u8, bool);
 
 /// One kept answer.
 #[derive(Clone, Debug)]
@@ -103,11 +104,27 @@ impl<E: ReferenceEngine> ReferenceEngine for Cached<E> {
         plies: u8,
         at: &MatchContext,
     ) -> Result<Vec<MoveEval>, ReferenceError> {
-        let key = (*pos, *at, Some(dice), plies);
+        let key = (*pos, *at, Some(dice), plies, false);
         if let Some(Kept::Moves(m)) = self.cache.get(&key) {
             return Ok(m);
         }
         let moves = self.engine.rank_moves_at(pos, dice, plies, at)?;
+        self.cache.put(key, Kept::Moves(moves.clone()));
+        Ok(moves)
+    }
+
+    fn analyse_moves_at(
+        &mut self,
+        pos: &Position,
+        dice: Dice,
+        plies: u8,
+        at: &MatchContext,
+    ) -> Result<Vec<MoveEval>, ReferenceError> {
+        let key = (*pos, *at, Some(dice), plies, true);
+        if let Some(Kept::Moves(m)) = self.cache.get(&key) {
+            return Ok(m);
+        }
+        let moves = self.engine.analyse_moves_at(pos, dice, plies, at)?;
         self.cache.put(key, Kept::Moves(moves.clone()));
         Ok(moves)
     }
@@ -118,7 +135,7 @@ impl<E: ReferenceEngine> ReferenceEngine for Cached<E> {
         at: &MatchContext,
         plies: u8,
     ) -> Result<CubeDecision, ReferenceError> {
-        let key = (*pos, *at, None, plies);
+        let key = (*pos, *at, None, plies, false);
         if let Some(Kept::Cube(c)) = self.cache.get(&key) {
             return Ok(c);
         }

@@ -155,6 +155,20 @@ pub trait ReferenceEngine {
         })
     }
 
+    /// The legal moves of `dice` in `pos` at the match state `at` as the engine's own match
+    /// analysis rates them: its move filter picks which moves get the full `plies` (each
+    /// [`MoveEval::plies`] says the depth it got), the others keep a lower depth's rating.
+    /// By default [`ReferenceEngine::rank_moves_at`] (every move at the full depth).
+    fn analyse_moves_at(
+        &mut self,
+        pos: &Position,
+        dice: Dice,
+        plies: u8,
+        at: &MatchContext,
+    ) -> Result<Vec<MoveEval>, ReferenceError> {
+        self.rank_moves_at(pos, dice, plies, at)
+    }
+
     /// The cube decision of the side on roll in `pos`, before it rolls, at the match state
     /// `at` and `plies`. An engine without cube decisions refuses.
     fn cube_decision(
@@ -245,6 +259,15 @@ impl<E: ReferenceEngine + ?Sized> ReferenceEngine for Box<E> {
         (**self).rank_moves_at(pos, dice, plies, at)
     }
 
+    fn analyse_moves_at(
+        &mut self,
+        pos: &Position,
+        dice: Dice,
+        plies: u8,
+        at: &MatchContext,
+    ) -> Result<Vec<MoveEval>, ReferenceError> {
+        (**self).analyse_moves_at(pos, dice, plies, at)
+    }
     fn cube_decision(
         &mut self,
         pos: &Position,

@@ -679,6 +679,38 @@ impl ReferenceEngine for Gnubg {
         }
     }
 
+    /// The moves as gnubg's `analyse match` rates them at the match state `at`: its analysis
+    /// move filter ([`MoveFilter::Analysis`]) keeps some at the full `plies`, the others at
+    /// the ply that discarded them.
+    fn analyse_moves_at(
+        &mut self,
+        pos: &Position,
+        dice: Dice,
+        plies: u8,
+        at: &MatchContext,
+    ) -> Result<Vec<MoveEval>, ReferenceError> {
+        let request = match Request::moves_at(pos, dice, plies, at) {
+            Request::Moves {
+                position,
+                dice,
+                plies,
+                at,
+                ..
+            } => Request::Moves {
+                position,
+                dice,
+                plies,
+                filter: MoveFilter::Analysis,
+                at,
+            },
+            other => other,
+        };
+        match self.call(&request, self.config.timeout)? {
+            Reply::Moves(m) => Ok(m),
+            other => Err(unexpected("moves", &other)),
+        }
+    }
+
     /// gnubg's cube decision (`cfevaluate`, what its `hint` prints before the roll).
     fn cube_decision(
         &mut self,

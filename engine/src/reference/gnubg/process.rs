@@ -17,11 +17,15 @@ use std::sync::{Arc, Mutex, PoisonError};
 struct Live {
     processes: Vec<u32>,
     scripts: Vec<PathBuf>,
+    /// Set by [`end_all_now`]: the run is ending, no gnubg is started after it (an engine
+    /// that saw its gnubg killed must not start another that would outlive the run).
+    closed: bool,
 }
 
 static LIVE: Mutex<Live> = Mutex::new(Live {
     processes: Vec::new(),
     scripts: Vec::new(),
+    closed: false,
 });
 
 fn live() -> std::sync::MutexGuard<'static, Live> {
@@ -34,6 +38,7 @@ fn live() -> std::sync::MutexGuard<'static, Live> {
 /// afterwards sees a crash. Returns how many processes and scripts it ended.
 pub fn end_all_now() -> (usize, usize) {
     let mut live = live();
+    live.closed = true;
     let processes = std::mem::take(&mut live.processes);
     let scripts = std::mem::take(&mut live.scripts);
     for &pid in &processes {
@@ -70,6 +75,12 @@ pub(crate) struct BridgeScript {
 impl BridgeScript {
     /// Writes `text` to a new temporary file `bgw-gnubg-bridge-*.py`.
     pub(crate) fn write(text: &str) -> std::io::Result<BridgeScript> {
+        let mut listed = live();
+        if listed.closed {
+            return Err(std::io::Error::other(
+                "bgw is ending: no bridge script is written",
+            ));
+        }
         let mut f = tempfile::Builder::new()
             .prefix("bgw-gnubg-bridge-")
             .suffix(".py")
@@ -77,7 +88,7 @@ impl BridgeScript {
         f.write_all(text.as_bytes())?;
         f.flush()?;
         let path = f.into_temp_path();
-        live().scripts.push(path.to_path_buf());
+        listed.scripts.push(path.to_path_buf());
         Ok(BridgeScript { path })
     }
 
@@ -147,6 +158,14 @@ impl Process {
         generation: u64,
         events: Sender<Event>,
     ) -> Result<Process, StartError> {
+        // Held until the new process is listed, so that `end_all_now` either sees it or has
+        // closed the list before it starts.
+        let mut listed = live();
+        if listed.closed {
+            return Err(StartError::Other(
+                "bgw is ending: no gnubg is started any more".into(),
+            ));
+        }
         let mut command = Command::new(program);
         // Its own process group: a Ctrl+C at the terminal is for bgw, which decides what
         // to stop (gnubg ends when its stdin closes).
@@ -193,7 +212,8 @@ impl Process {
                 return Err(StartError::Other(format!("starting a reader thread: {e}")));
             }
         };
-        live().processes.push(child.id());
+        listed.processes.push(child.id());
+        drop(listed);
         Ok(Process {
             child,
             stdin,

@@ -31,6 +31,9 @@ pub enum MoveFilter {
     /// gnubg's own move filter: the moves it discards keep the lower ply of the stage that
     /// discarded them (each [`MoveEval::plies`] says which).
     Gnubg,
+    /// The move filter of gnubg's `analyse match` (wider than its hint's: by default 16 moves
+    /// within 0.32 go on to the next ply instead of 8 within 0.16), as `show analysis` prints it.
+    Analysis,
 }
 
 /// One request to the bridge. Positions are gnubg Position IDs with the side to move on roll
@@ -194,7 +197,11 @@ impl Request {
                     "position": position,
                     "dice": dice(d),
                     "plies": plies,
-                    "filter": match filter { MoveFilter::All => "all", MoveFilter::Gnubg => "gnubg" },
+                    "filter": match filter {
+                        MoveFilter::All => "all",
+                        MoveFilter::Gnubg => "gnubg",
+                        MoveFilter::Analysis => "analysis",
+                    },
                 });
                 if let Some(at) = at {
                     v["match"] = match_json(at);
