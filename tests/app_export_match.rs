@@ -3,11 +3,13 @@
 //! SGF, and the Match tab's match as SGF; each file read back holds the same decisions.
 //! With nothing to export the entries are disabled.
 
+mod common;
 mod ui_common;
+use common::decisions;
 use ui_common::SETTLE_STEPS;
 
 use bgw::app::{AppState, PlayAction, ScriptedDialogs, WorkbenchApp};
-use bgw_engine::matches::{DecisionKind, Match, read_match_file};
+use bgw_engine::matches::read_match_file;
 use bgw_engine::{ScriptedDice, Side};
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
@@ -26,27 +28,6 @@ fn harness(state: AppState, dialogs: ScriptedDialogs) -> H {
         );
     h.run();
     h
-}
-
-/// Every decision as (player, position, dice and move), and each game's result.
-fn decisions(m: &Match) -> Vec<String> {
-    let mut out = Vec::new();
-    for g in &m.games {
-        for d in &g.decisions {
-            let what = match &d.kind {
-                DecisionKind::Move(c) => format!("{} {}", c.dice, c.mv.notation()),
-                _ => d.kind_name().to_string(),
-            };
-            out.push(format!(
-                "{} {} {} {what}",
-                g.number,
-                d.player,
-                d.position_id()
-            ));
-        }
-        out.push(format!("{} result {:?}", g.number, g.result));
-    }
-    out
 }
 
 /// Clicks File → `entry`; false when the entry is disabled (nothing happens then).

@@ -3,31 +3,10 @@
 //! file; bad input ends with one line and a non-zero exit code, and nothing is written.
 
 mod common;
-use common::{bgw, data, run, stdout, text};
+use common::{bgw, data, decisions, run, stdout, text};
 
-use bgw_engine::matches::{DecisionKind, Match, read_match, read_match_file};
+use bgw_engine::matches::{read_match, read_match_file};
 use std::path::Path;
-
-/// Every decision as (player, position, dice and move), and each game's result.
-fn decisions(m: &Match) -> Vec<String> {
-    let mut out = Vec::new();
-    for g in &m.games {
-        for d in &g.decisions {
-            let what = match &d.kind {
-                DecisionKind::Move(c) => format!("{} {}", c.dice, c.mv.notation()),
-                _ => d.kind_name().to_string(),
-            };
-            out.push(format!(
-                "{} {} {} {what}",
-                g.number,
-                d.player,
-                d.position_id()
-            ));
-        }
-        out.push(format!("{} result {:?}", g.number, g.result));
-    }
-    out
-}
 
 /// The files in `dir`, by name.
 fn names(dir: &Path) -> Vec<String> {

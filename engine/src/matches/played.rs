@@ -125,10 +125,9 @@ fn setup(start: &Position, first: usize) -> Setup {
     let from_0 = if first == 0 { *start } else { start.mirror() };
     let b = from_0.board();
     let mut add = Vec::new();
-    for p in 1..BAR {
-        let n = b[p];
+    for (p, &n) in (1u8..).zip(&b[1..BAR]) {
         let who = usize::from(n < 0);
-        add.extend(std::iter::repeat_n((who, p as u8), n.unsigned_abs().into()));
+        add.extend(std::iter::repeat_n((who, p), n.unsigned_abs().into()));
     }
     add.extend(std::iter::repeat_n((0, 25), b[BAR].unsigned_abs().into()));
     add.extend(std::iter::repeat_n(
