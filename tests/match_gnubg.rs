@@ -9,15 +9,20 @@ mod common;
 use common::real_gnubg;
 
 use bgw_engine::core::moves::{MoveGenerator, match_play};
+use bgw_engine::evaluation::classic::{ClassicPlayer, Game, Weights};
 use bgw_engine::matches::{Decision, DecisionKind, HowEnded, Match, read_mat, read_sgf};
+use bgw_engine::{Position, SeededDice, Side};
 use serde_json::Value;
 use std::path::Path;
 use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 
 /// gnubg's reading of a match file, in the layout of `decisions_from_gnubg.py`.
 const SCRIPT: &str = r#"
 import gnubg, json, os
 f = os.environ["F"]
+for c in os.environ.get("BEFORE", "").split(";"):
+    if c: gnubg.command(c)
 gnubg.command(('load match "%s"' if f.endswith(".sgf") else 'import mat "%s"') % f)
 m = gnubg.match(analysis=0, boards=1, statistics=0, verbose=0)
 games = []
@@ -44,25 +49,50 @@ json.dump({"match_length": info["match-length"],
           open(os.environ["OUT"], "w"))
 "#;
 
+/// How long gnubg may take to read one file.
+const GNUBG_WAIT: Duration = Duration::from_secs(120);
+
 /// Runs gnubg on `file` and returns its reading.
 fn gnubg_reads(gnubg: &Path, dir: &Path, file: &Path) -> Value {
+    gnubg_reads_after(gnubg, dir, file, "")
+}
+
+/// Runs gnubg on `file`, after its commands `before` (`;` between them), and returns its
+/// reading; a gnubg that has not finished within [`GNUBG_WAIT`] is killed and fails the test.
+fn gnubg_reads_after(gnubg: &Path, dir: &Path, file: &Path, before: &str) -> Value {
     let script = dir.join("read.py");
     std::fs::write(&script, SCRIPT).unwrap();
     let out = dir.join("out.json");
     let _ = std::fs::remove_file(&out);
-    let o = Command::new(gnubg)
+    let log = dir.join("gnubg.log");
+    let mut child = Command::new(gnubg)
         .args(["-t", "-q", "-p"])
         .arg(&script)
         .env("F", file)
         .env("OUT", &out)
+        .env("BEFORE", before)
         .stdin(Stdio::null())
-        .output()
+        .stdout(std::fs::File::create(&log).unwrap())
+        .stderr(Stdio::null())
+        .spawn()
         .expect("gnubg runs");
+    let started = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed() > GNUBG_WAIT {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!(
+                "gnubg did not read {} within {GNUBG_WAIT:?}",
+                file.display()
+            );
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
     let text = std::fs::read_to_string(&out).unwrap_or_else(|e| {
         panic!(
             "gnubg wrote no reading of {} ({e}): {}",
             file.display(),
-            String::from_utf8_lossy(&o.stdout)
+            std::fs::read_to_string(&log).unwrap_or_default()
         )
     });
     serde_json::from_str(&text).unwrap()
@@ -174,4 +204,60 @@ fn gnubg_reads_our_mat_and_sgf_files_to_our_decisions() {
             same_match(&ours, &theirs, &format!("{name} written as {kind}"));
         }
     }
+}
+
+/// A self-play game of the classic program's from the opening roll with dice of `seed`, or
+/// from `start` when given.
+fn classic_game(seed: u64, start: Option<Position>) -> Game {
+    let player = ClassicPlayer::new(Weights::builtin_seed(), "classic");
+    let mut game = Game::self_play(player, 0.01);
+    let mut dice = SeededDice::new(seed);
+    match start {
+        Some(p) => game.start_at(p).unwrap(),
+        None => drop(game.opening_roll(&mut dice).unwrap()),
+    }
+    while game.outcome().is_none() {
+        game.program_turn(&mut dice).unwrap();
+    }
+    game
+}
+
+#[test]
+fn gnubg_reads_played_games_as_we_wrote_them() {
+    let Some(gnubg) = real_gnubg() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    // Games that end in a single game, a gammon and (if any of these seeds gives one) a
+    // backgammon; gnubg reads a MAT money game with its own Jacoby setting (on unless set
+    // off), which the layout cannot override: it is set off before reading MAT.
+    let mut levels = std::collections::BTreeSet::new();
+    let mut games = Vec::new();
+    for seed in 0..60 {
+        let game = classic_game(seed, None);
+        if levels.insert(game.outcome().unwrap().points()) {
+            games.push((format!("seed {seed}"), game));
+        }
+    }
+    assert!(levels.len() >= 2, "{levels:?}");
+    for (what, game) in &games {
+        let ours = game.to_match("classic Black", "classic White");
+        let mat = dir.path().join("played.mat");
+        std::fs::write(&mat, ours.try_to_mat().unwrap()).unwrap();
+        let theirs = gnubg_reads_after(&gnubg, dir.path(), &mat, "set jacoby off");
+        same_match(&ours, &theirs, &format!("{what} as mat"));
+        let sgf = dir.path().join("played.sgf");
+        std::fs::write(&sgf, ours.to_sgf()).unwrap();
+        let theirs = gnubg_reads(&gnubg, dir.path(), &sgf);
+        same_match(&ours, &theirs, &format!("{what} as sgf"));
+    }
+    // A game from a set-up position (checkers on both bars): SGF only.
+    let mut b = [0i8; 26];
+    (b[6], b[5], b[4], b[25]) = (5, 5, 4, 1);
+    (b[19], b[20], b[0]) = (-7, -7, -1);
+    let game = classic_game(7, Some(Position::from_board(Side::White, b).unwrap()));
+    let ours = game.to_match("b", "w");
+    assert!(ours.try_to_mat().is_err());
+    let sgf = dir.path().join("set-up.sgf");
+    std::fs::write(&sgf, ours.to_sgf()).unwrap();
+    let theirs = gnubg_reads(&gnubg, dir.path(), &sgf);
+    same_match(&ours, &theirs, "a set-up game as sgf");
 }

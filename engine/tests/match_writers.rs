@@ -191,3 +191,135 @@ fn nothing_is_left_out_unsaid() {
     assert_eq!(m.tags.len(), 1);
     assert!(m.tags[0].1.contains("Dice set to"), "{:?}", m.tags);
 }
+
+mod played {
+    use super::{placeless, same};
+    use bgw_engine::evaluation::classic::{ClassicPlayer, Game, Weights};
+    use bgw_engine::matches::{DecisionKind, HowEnded, Match, read_mat, read_sgf, side_of};
+    use bgw_engine::{Position, ScriptedDice, SeededDice, Side};
+    use proptest::prelude::*;
+
+    fn classic() -> ClassicPlayer {
+        ClassicPlayer::new(Weights::builtin_seed(), "classic")
+    }
+
+    /// A self-play game from the opening roll, played out with dice of `seed`.
+    fn self_play(seed: u64) -> Game {
+        let mut game = Game::self_play(classic(), 0.01);
+        let mut dice = SeededDice::new(seed);
+        game.opening_roll(&mut dice).unwrap();
+        while game.outcome().is_none() {
+            game.program_turn(&mut dice).unwrap();
+        }
+        game
+    }
+
+    /// The match holds the game's turns and end: every roll and move in order, the result.
+    fn holds_the_game(m: &Match, game: &Game) {
+        let played = game.played().unwrap();
+        let g = &m.games[0];
+        assert_eq!(m.warnings, vec![]);
+        assert_eq!(g.decisions.len(), played.turns.len());
+        for (d, t) in g.decisions.iter().zip(&played.turns) {
+            let DecisionKind::Move(c) = &d.kind else {
+                panic!("only moves in a cubeless game")
+            };
+            assert_eq!((d.player, c.dice, c.mv), (t.player, t.dice, t.mv));
+        }
+        match game.outcome() {
+            Some(o) => {
+                let r = g.result.unwrap();
+                assert_eq!(side_of(r.winner), o.winner);
+                assert_eq!(r.points, u32::from(o.points()));
+                assert_eq!(r.how, HowEnded::Normal);
+            }
+            None => assert_eq!(g.result, None),
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(24))]
+        #[test]
+        fn self_play_games_read_back_from_mat_and_sgf_to_the_same_decisions(seed in any::<u64>()) {
+            let game = self_play(seed);
+            let m = game.to_match("classic Black", "classic White");
+            holds_the_game(&m, &game);
+            assert_eq!(m.match_length, 0);
+            let mat = m.try_to_mat().unwrap();
+            let back = read_mat(&mat).unwrap();
+            same(&placeless(&back, false, false), &placeless(&m, false, false), "mat");
+            let back = read_sgf(&m.to_sgf()).unwrap();
+            same(&placeless(&back, false, false), &placeless(&m, false, false), "sgf");
+        }
+    }
+
+    #[test]
+    fn undone_turns_leave_the_record_and_an_unfinished_game_has_no_result() {
+        let mut game = Game::against_person(Side::White, classic(), 0.1);
+        assert!(game.to_match("ann", "classic").games.is_empty());
+        // The person (Black) starts with 3-1.
+        game.opening_roll(&mut ScriptedDice::new([(1, 3)])).unwrap();
+        game.play_typed("8/5 6/5").unwrap();
+        game.program_turn(&mut ScriptedDice::new([(6, 4)])).unwrap();
+        game.set_dice("55".parse().unwrap()).unwrap();
+        game.play(0).unwrap();
+        assert_eq!(game.played().unwrap().turns.len(), 3);
+        game.undo().unwrap();
+        let played = game.played().unwrap();
+        assert_eq!(played.turns.len(), 2, "the undone 55 is gone");
+        let m = game.to_match("ann", "classic");
+        assert_eq!(m.players, ["ann".to_string(), "classic".to_string()]);
+        assert_eq!(game.default_names("ann"), m.players);
+        holds_the_game(&m, &game);
+        let back = read_mat(&m.try_to_mat().unwrap()).unwrap();
+        same(
+            &placeless(&back, false, false),
+            &placeless(&m, false, false),
+            "mat",
+        );
+        assert_eq!(back.games[0].result, None);
+        assert!(!m.try_to_mat().unwrap().contains("Wins"));
+    }
+
+    #[test]
+    fn a_game_from_a_set_up_position_is_sgf_only() {
+        // White to roll in a race, checkers on both bars elsewhere.
+        let mut b = [0i8; 26];
+        b[6] = 5;
+        b[5] = 5;
+        b[25] = 1;
+        b[4] = 4;
+        b[19] = -7;
+        b[20] = -7;
+        b[0] = -1;
+        let start = Position::from_board(Side::White, b).unwrap();
+        let mut game = Game::self_play(classic(), 0.01);
+        game.start_at(start).unwrap();
+        let mut dice = SeededDice::new(7);
+        while game.outcome().is_none() {
+            game.program_turn(&mut dice).unwrap();
+        }
+        let m = game.to_match("b", "w");
+        holds_the_game(&m, &game);
+        assert_eq!(m.games[0].decisions[0].position, start);
+        let e = m.try_to_mat().unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "game 1 is played from a set-up position, which a MAT file cannot hold: write SGF instead"
+        );
+        let sgf = m.to_sgf();
+        assert!(sgf.contains(";AE[a:y]AW["), "{sgf}");
+        assert!(sgf.contains("[y]PL[B]CV[1]CP[c]"), "{sgf}");
+        let back = read_sgf(&sgf).unwrap();
+        same(
+            &placeless(&back, false, false),
+            &placeless(&m, false, false),
+            "sgf",
+        );
+        // The opening position started with the seed's roll (doubles allowed) is no set-up.
+        let mut game = Game::self_play(classic(), 0.01);
+        game.start_at(Position::opening(Side::White)).unwrap();
+        game.program_turn(&mut ScriptedDice::new([(6, 6)])).unwrap();
+        assert!(game.to_match("b", "w").try_to_mat().is_ok());
+    }
+}

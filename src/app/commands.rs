@@ -36,6 +36,10 @@ pub enum Command {
     ExportBoardPrint,
     /// File → Export the analysis as text…
     ExportAnalysis,
+    /// File → Export match… (the Match tab's match, MAT or SGF).
+    ExportMatch,
+    /// File → Export game… (the Play tab's game, MAT or SGF).
+    ExportGame,
     /// Edit → Undo (in the open workspace).
     Undo,
     /// Edit → Redo (in the open workspace).
@@ -89,7 +93,7 @@ const CMD_SHIFT: Modifiers = Modifiers::COMMAND.plus(Modifiers::SHIFT);
 
 impl Command {
     /// Every command.
-    pub const ALL: [Command; 31] = [
+    pub const ALL: [Command; 33] = [
         Command::OpenPosition,
         Command::SavePosition,
         Command::OpenWeights,
@@ -100,6 +104,8 @@ impl Command {
         Command::ExportBoard,
         Command::ExportBoardPrint,
         Command::ExportAnalysis,
+        Command::ExportMatch,
+        Command::ExportGame,
         Command::Undo,
         Command::Redo,
         Command::CopyPositionId,
@@ -136,6 +142,8 @@ impl Command {
             Command::ExportBoard => "Export the board as PNG, 1600 px…",
             Command::ExportBoardPrint => "Export the board for print, 3200 px…",
             Command::ExportAnalysis => "Export the analysis as text…",
+            Command::ExportMatch => "Export match…",
+            Command::ExportGame => "Export game…",
             Command::Undo => "Undo",
             Command::Redo => "Redo",
             Command::CopyPositionId => "Copy Position ID",
@@ -186,6 +194,12 @@ impl Command {
             }
             Command::ExportAnalysis => {
                 "Save the diagram, the IDs, the candidates and the breakdown as a text file"
+            }
+            Command::ExportMatch => {
+                "Save the Match tab's match as MAT (.mat) or gnubg's SGF (.sgf), as the name says"
+            }
+            Command::ExportGame => {
+                "Save the Play tab's game (the one on, or the last) as MAT (.mat) or gnubg's SGF (.sgf)"
             }
             Command::CopyAnalysis => {
                 "Copy the diagram, the IDs, the candidates and the breakdown as text (gnubg's manner)"
@@ -292,6 +306,8 @@ impl Command {
             Command::ExportBoard => ExportAction::Board(ExportSize::Screen).into(),
             Command::ExportBoardPrint => ExportAction::Board(ExportSize::Print).into(),
             Command::ExportAnalysis => ExportAction::SaveAnalysis.into(),
+            Command::ExportMatch => ExportAction::SaveMatch.into(),
+            Command::ExportGame => ExportAction::SaveGame.into(),
             Command::CopyAnalysis => ExportAction::CopyAnalysis.into(),
             Command::KeyboardHelp => ViewAction::ShowWindow(HelpWindow::Keyboard, true).into(),
             Command::About => ViewAction::ShowWindow(HelpWindow::About, true).into(),
@@ -299,6 +315,16 @@ impl Command {
             Command::SelectPrevious => CandidatesAction::SelectStep(-1).into(),
             Command::PlaySelected => CandidatesAction::Play(state.candidates.selected?).into(),
         })
+    }
+
+    /// Why the command can do nothing now (its menu entry is disabled with this as the
+    /// hover text); `None` when it can.
+    pub fn unavailable(self, state: &AppState) -> Option<&'static str> {
+        match self {
+            Command::ExportMatch => state.exportable_match().err(),
+            Command::ExportGame => state.exportable_game().err(),
+            _ => None,
+        }
     }
 
     /// A button for the command: its label, its tooltip with the shortcut; true when clicked.
@@ -310,9 +336,15 @@ impl Command {
     /// A menu entry for the command: its label, the shortcut on the right, the tooltip;
     /// true when clicked.
     pub fn menu_entry(self, ui: &mut egui::Ui, enabled: bool) -> bool {
+        self.menu_entry_because(ui, enabled, self.tooltip())
+    }
+
+    /// A menu entry as [`Command::menu_entry`], `why` its hover text while disabled.
+    fn menu_entry_because(self, ui: &mut egui::Ui, enabled: bool, why: &str) -> bool {
         let button = egui::Button::new(self.text()).shortcut_text(self.shortcut_text(ui.ctx()));
         ui.add_enabled(enabled, button)
             .on_hover_text(self.tooltip())
+            .on_disabled_hover_text(why)
             .clicked()
     }
 }
@@ -353,7 +385,10 @@ pub fn draw(
                 Command::Redo => workspace.can_redo(state),
                 _ => true,
             };
-            c.menu_entry(ui, enabled)
+            match c.unavailable(state) {
+                Some(why) => c.menu_entry_because(ui, false, why),
+                None => c.menu_entry(ui, enabled),
+            }
         } else {
             c.button(ui)
         };

@@ -23,6 +23,7 @@ pub fn show(ui: &mut egui::Ui, state: &AppState, workspace: &dyn CommandScope) -
             ui.menu_button("Examples", |ui| examples_menu(ui, &mut out));
             ui.separator();
             entries(ui, &[Command::OpenMatch], &mut out);
+            entries(ui, &[Command::ExportMatch, Command::ExportGame], &mut out);
             ui.separator();
             entries(ui, &[Command::OpenWeights, Command::SaveWeights], &mut out);
             ui.separator();

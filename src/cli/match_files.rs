@@ -1,10 +1,13 @@
 //! `bgw match`: match files (MAT or gnubg's SGF) read, every move replayed and checked.
 
-use super::{CliError, print};
+use super::{CliError, eprint, print};
 use bgw_engine::core::formats::shorten;
+use bgw_engine::io::atomic_file::write_atomic;
 use bgw_engine::matches::{
-    Decision, DecisionKind, Game, Legality, Match, MatchFileError, Warning, read_match_file,
+    Decision, DecisionKind, Game, Legality, Match, MatchFileError, MatchFormat, Warning,
+    read_match_file,
 };
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -24,6 +27,31 @@ enum Command {
     /// does, with the classic program's own choices beside: every decision, then each
     /// player's error rate and marks.
     Review(super::match_review::ReviewArgs),
+    /// A match file written again as MAT or gnubg's SGF, as gnubg reads it back: to stdout,
+    /// or atomically to a file with -o.
+    Convert(ConvertArgs),
+}
+
+/// Arguments of `bgw match convert`.
+#[derive(clap::Args)]
+struct ConvertArgs {
+    /// The match file: MAT or gnubg's SGF.
+    file: PathBuf,
+    /// The layout to write. MAT cannot hold a game set up away from the opening position.
+    #[arg(long, value_enum)]
+    to: Layout,
+    /// Where to write it (atomically: a temporary file renamed over it); stdout when absent.
+    #[arg(short = 'o', long = "out")]
+    out: Option<PathBuf>,
+}
+
+/// The layouts `bgw match convert` writes.
+#[derive(clap::ValueEnum, Clone, Copy)]
+enum Layout {
+    /// The Jellyfish MAT text layout, as gnubg's `export match mat` writes it.
+    Mat,
+    /// gnubg's SGF.
+    Sgf,
 }
 
 /// Arguments of `bgw match decisions`.
@@ -42,7 +70,41 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     match args.command {
         Command::Decisions(a) => decisions(a),
         Command::Review(a) => super::match_review::run(a),
+        Command::Convert(a) => convert(a),
     }
+}
+
+fn convert(args: ConvertArgs) -> Result<ExitCode, CliError> {
+    if let Some(out) = &args.out {
+        super::check_writable(out)?;
+    }
+    let m = read(&args.file)?;
+    let format = match args.to {
+        Layout::Mat => MatchFormat::Mat,
+        Layout::Sgf => MatchFormat::Sgf,
+    };
+    let text = m
+        .write_as(format)
+        .map_err(|e| CliError::failed(format!("{}: {e}", args.file.display())))?;
+    for w in &m.warnings {
+        eprint(&format!(
+            "bgw: warning: {}: {} (left out)\n",
+            args.file.display(),
+            one_line(&w.to_string())
+        ));
+    }
+    match &args.out {
+        None => print(&text)?,
+        Some(out) => save(out, &text)?,
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Writes a match file's `text` to `path` atomically (see
+/// [`bgw_engine::io::atomic_file`]): a failure leaves whatever was there untouched.
+pub fn save(path: &std::path::Path, text: &str) -> Result<(), CliError> {
+    write_atomic(path, |w| w.write_all(text.as_bytes()))
+        .map_err(|e| CliError::failed(format!("cannot write {}: {e}", path.display())))
 }
 
 /// The match in `file`, or why it cannot be read.

@@ -13,6 +13,7 @@ use super::{CliError, positive_finite, print};
 use bgw_engine::core::moves::Move;
 use bgw_engine::core::position::{Position, Side};
 use bgw_engine::evaluation::classic::{ClassicPlayer, Game, GameError, MoveError, Weights};
+use bgw_engine::matches::MatchFormat;
 use bgw_engine::{Dice, SeededDice};
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
@@ -39,11 +40,19 @@ pub struct Args {
     /// Where to save the weights at the end when learning was on (default: the --weights file).
     #[arg(long)]
     out: Option<PathBuf>,
+    /// Save the game when it ends (or on quit, unfinished) as a match file: gnubg's SGF when
+    /// the name ends in .sgf, otherwise MAT. A one-game cubeless money session, you Black
+    /// and the program White.
+    #[arg(long, value_name = "FILE")]
+    save_match: Option<PathBuf>,
 }
 
 /// Runs `bgw play` on the terminal.
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let weights = load_weights(args.weights.as_ref())?;
+    if let Some(path) = &args.save_match {
+        super::check_writable(path)?;
+    }
     let dice = args
         .seed
         .map_or_else(|| SeededDice::new(rand::random()), SeededDice::new);
@@ -52,6 +61,16 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     session.auto_roll = args.roll;
     let stdin = std::io::stdin();
     session.play(&mut stdin.lock(), &mut super::stdout())?;
+    if let Some(path) = &args.save_match {
+        let format = MatchFormat::of_extension(path).unwrap_or(MatchFormat::Mat);
+        let m = session.game.to_match("you", "classic");
+        // The game starts from the opening position: MAT holds it.
+        let text = m
+            .write_as(format)
+            .map_err(|e| CliError::failed(e.to_string()))?;
+        super::match_files::save(path, &text)?;
+        print(&format!("Game saved to {}.\n", path.display()))?;
+    }
     if session.learnt() {
         match args.out.as_ref().or(args.weights.as_ref()) {
             Some(path) => {

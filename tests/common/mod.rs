@@ -164,3 +164,26 @@ pub fn real_gnubg() -> Option<PathBuf> {
         }
     }
 }
+
+/// A match's decisions as lines to compare: game, player, Position ID, the roll and move (or
+/// the cube action), and each game's result.
+pub fn decisions(m: &bgw_engine::matches::Match) -> Vec<String> {
+    use bgw_engine::matches::DecisionKind;
+    let mut out = Vec::new();
+    for g in &m.games {
+        for d in &g.decisions {
+            let what = match &d.kind {
+                DecisionKind::Move(c) => format!("{} {}", c.dice, c.mv.notation()),
+                _ => d.kind_name().to_string(),
+            };
+            out.push(format!(
+                "{} {} {} {what}",
+                g.number,
+                d.player,
+                d.position_id()
+            ));
+        }
+        out.push(format!("{} result {:?}", g.number, g.result));
+    }
+    out
+}

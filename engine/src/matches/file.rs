@@ -3,6 +3,7 @@
 //! content.
 
 use super::mat::{MatError, read_mat};
+use super::mat_write::SetUpInMat;
 use super::model::Match;
 use super::sgf::{SgfError, read_sgf};
 use crate::io::user_file::read_capped;
@@ -43,6 +44,38 @@ pub enum MatchFormat {
     Mat,
     /// gnubg's SGF.
     Sgf,
+}
+
+impl MatchFormat {
+    /// The layout a file name's extension asks for: `.sgf` SGF, `.mat` or `.txt` MAT (any
+    /// case); `None` for another or none.
+    pub fn of_extension(path: &Path) -> Option<MatchFormat> {
+        let ext = path.extension()?.to_str()?.to_ascii_lowercase();
+        match ext.as_str() {
+            "sgf" => Some(MatchFormat::Sgf),
+            "mat" | "txt" => Some(MatchFormat::Mat),
+            _ => None,
+        }
+    }
+
+    /// The usual extension: `mat` or `sgf`.
+    pub fn extension(self) -> &'static str {
+        match self {
+            MatchFormat::Mat => "mat",
+            MatchFormat::Sgf => "sgf",
+        }
+    }
+}
+
+impl Match {
+    /// The match written in `format` ([`Match::try_to_mat`] or [`Match::to_sgf`]): a set-up
+    /// game is refused in MAT.
+    pub fn write_as(&self, format: MatchFormat) -> Result<String, SetUpInMat> {
+        match format {
+            MatchFormat::Mat => self.try_to_mat(),
+            MatchFormat::Sgf => Ok(self.to_sgf()),
+        }
+    }
 }
 
 /// The layout of a match file's text: SGF when it starts with `(` (after white space),

@@ -7,13 +7,51 @@
 //! in play, says it. A game whose record stops early (a warning) gets no `Wins` line.
 
 use super::model::{Decision, DecisionKind, Game, HowEnded, Legality, Match, Rules};
+use super::sgf_write::Expected;
 use crate::core::moves::Move;
+use std::fmt;
+
+/// Why a match cannot be written as MAT: a game is set up (its board or cube is not what
+/// the opening position and the decisions before leave), which only SGF can say.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SetUpInMat {
+    /// The game's number.
+    pub game: u32,
+}
+
+impl fmt::Display for SetUpInMat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "game {} is played from a set-up position, which a MAT file cannot hold: write SGF instead",
+            self.game
+        )
+    }
+}
+
+impl std::error::Error for SetUpInMat {}
 
 /// The width of the left column (gnubg's).
 const LEFT: usize = 28;
 
 impl Match {
-    /// The match in the MAT layout (see the module doc).
+    /// The match in the MAT layout, refused when a game is set up (which [`Match::to_mat`]
+    /// would write as if played from the opening position).
+    pub fn try_to_mat(&self) -> Result<String, SetUpInMat> {
+        for game in &self.games {
+            let mut expected = Expected::start();
+            for d in &game.decisions {
+                if !expected.holds(d) {
+                    return Err(SetUpInMat { game: game.number });
+                }
+                expected = Expected::after(d);
+            }
+        }
+        Ok(self.to_mat())
+    }
+
+    /// The match in the MAT layout (see the module doc). A set-up game is written as if
+    /// played from the opening position: see [`Match::try_to_mat`].
     pub fn to_mat(&self) -> String {
         let mut out = String::new();
         for (key, value) in &self.tags {

@@ -11,6 +11,12 @@
 //! match state as gnubg's Match ID. Player 0 is the file's first player (MAT's left column,
 //! SGF's `PW`), the engine's [`crate::Side::Black`]; player 1 is White ([`side_of`]).
 //!
+//! Games played on the board become a match too ([`Match::played`], a cubeless money
+//! session; the classic program's games through
+//! [`crate::evaluation::classic::Game::to_match`]). MAT always starts a game from the opening
+//! position: a match with a game set up otherwise is written as SGF only
+//! ([`Match::try_to_mat`]).
+//!
 //! ```
 //! use bgw_engine::matches::{DecisionKind, read_mat};
 //!
@@ -29,6 +35,7 @@ mod file;
 mod mat;
 mod mat_write;
 mod model;
+mod played;
 mod record;
 mod replay;
 mod review;
@@ -40,10 +47,12 @@ mod sgf_write;
 pub use analysis::{Analysis, Candidate, CubeAnalysis, CubeEval, MoveAnalysis, MoveEval};
 pub use file::{MATCH_CAP, MatchFileError, MatchFormat, format_of, read_match, read_match_file};
 pub use mat::{MatError, read_mat};
+pub use mat_write::SetUpInMat;
 pub use model::{
     Checkers, Decision, DecisionKind, Game, GameResult, HowEnded, Legality, Match, Rules, Warning,
     player_of, side_of,
 };
+pub use played::{PlayedGame, PlayedTurn};
 pub use review::{
     CubeVerdict, Mark, MoveVerdict, PlayerSummary, ReviewOptions, Reviewed, Verdict, may_double,
     review, summarize,

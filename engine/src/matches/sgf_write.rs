@@ -128,7 +128,7 @@ fn is_property(key: &str) -> bool {
 
 /// What the decisions so far leave: the board from player 0's view, the cube's value and
 /// owner.
-struct Expected {
+pub(super) struct Expected {
     board: Position,
     cube_log2: u8,
     cube_owner: Option<crate::core::position::Side>,
@@ -145,7 +145,7 @@ fn from_0(p: &Position) -> Position {
 
 impl Expected {
     /// A game's start: the opening position, the cube centred at 1.
-    fn start() -> Expected {
+    pub(super) fn start() -> Expected {
         Expected {
             board: Position::opening(side_of(0)),
             cube_log2: 0,
@@ -154,7 +154,7 @@ impl Expected {
     }
 
     /// What decision `d` leaves.
-    fn after(d: &Decision) -> Expected {
+    pub(super) fn after(d: &Decision) -> Expected {
         let m = d.match_id;
         let (cube_log2, cube_owner) = match d.kind {
             DecisionKind::Take => (m.cube_log2 + 1, Some(side_of(d.player))),
@@ -173,20 +173,24 @@ impl Expected {
     }
 
     /// True when decision `d` is taken where the decisions before left things.
-    fn holds(&self, d: &Decision) -> bool {
+    pub(super) fn holds(&self, d: &Decision) -> bool {
         from_0(&d.position) == self.board
             && d.match_id.cube_log2 == self.cube_log2
             && d.match_id.cube_owner == self.cube_owner
     }
 }
 
-/// A set-up node for decision `d`: its player to roll, the board, the cube.
+/// A set-up node for decision `d`: the board, its player to roll, the cube. The player comes
+/// after the checkers: gnubg 1.07 places `AW`/`AB` as seen by the player on roll when it
+/// reads them, so a `PL[B]` before them (as gnubg itself writes it) gets the board read
+/// with the players' checkers exchanged.
 fn setup_node(d: &Decision) -> String {
     let board = from_0(&d.position);
     let m = d.match_id;
-    let mut node = format!("\n;PL[{}]AE[a:y]", ['W', 'B'][d.player]);
+    let mut node = "\n;AE[a:y]".to_string();
     node.push_str(&checkers(&board, 0));
     node.push_str(&checkers(&board, 1));
+    node.push_str(&format!("PL[{}]", ['W', 'B'][d.player]));
     node.push_str(&format!("CV[{}]", m.cube_value()));
     let owner = match m.cube_owner {
         None => 'c',

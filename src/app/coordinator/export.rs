@@ -6,6 +6,7 @@ use crate::app::effect::Effect;
 use crate::app::files::{FileKind, Request};
 use crate::app::render::ExportSize;
 use bgw_engine::io::atomic_file::write_atomic;
+use bgw_engine::matches::{Match, MatchFormat};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -29,6 +30,20 @@ pub enum ExportAction {
     CopyAnalysis,
     /// The analysis as text to a file.
     SaveAnalysis,
+    /// File → Export match…: the Match tab's match as MAT or SGF, as the name chosen says.
+    SaveMatch,
+    /// File → Export game…: the Play tab's game (the one on, else the last one ended).
+    SaveGame,
+    /// Writes this match (`what` it is, for the message) to the path the save dialog
+    /// answered: gnubg's SGF for a `.sgf` name, MAT for `.mat` or `.txt`.
+    WriteMatch {
+        /// The match.
+        game: Arc<Match>,
+        /// "match" or "game".
+        what: &'static str,
+        /// Where.
+        path: PathBuf,
+    },
     /// Writes these bytes (an image or the analysis) to the path the save dialog answered.
     Write {
         /// The file's bytes.
@@ -72,7 +87,71 @@ impl AppState {
                 Err(e) => self.messages.error(format!("not exported: {e}")),
             },
             ExportAction::Write { bytes, what, path } => self.write_export(&path, &bytes, what),
+            ExportAction::SaveMatch => match self.exportable_match() {
+                Ok((game, name)) => self.ask_where_match(game, &name, "match"),
+                Err(why) => self.messages.error(format!("not exported: {why}")),
+            },
+            ExportAction::SaveGame => match self.exportable_game() {
+                Ok(game) => {
+                    // MAT when it can hold the game, else SGF.
+                    let format = match game.try_to_mat() {
+                        Ok(_) => MatchFormat::Mat,
+                        Err(_) => MatchFormat::Sgf,
+                    };
+                    self.ask_where_match(game, &format!("game.{}", format.extension()), "game")
+                }
+                Err(why) => self.messages.error(format!("not exported: {why}")),
+            },
+            ExportAction::WriteMatch { game, what, path } => {
+                let Some(format) = MatchFormat::of_extension(&path) else {
+                    let why = "name the file .mat or .sgf (the format follows the name)";
+                    return self
+                        .messages
+                        .error(format!("not exported to {}: {why}", path.display()));
+                };
+                match game.write_as(format) {
+                    Ok(text) => self.write_export(&path, text.as_bytes(), what),
+                    Err(e) => self
+                        .messages
+                        .error(format!("not exported to {}: {e}", path.display())),
+                }
+            }
         }
+    }
+
+    /// The Match tab's match and the file name proposed for it, or why there is none.
+    pub fn exportable_match(&self) -> Result<(Arc<Match>, String), &'static str> {
+        let loaded = self
+            .match_review
+            .loaded
+            .as_ref()
+            .ok_or("no match is open in the Match tab")?;
+        let stem = Path::new(&loaded.name)
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .filter(|s| !s.is_empty() && loaded.name != "pasted match")
+            .unwrap_or("match");
+        Ok((Arc::clone(&loaded.game), format!("{stem}.sgf")))
+    }
+
+    /// The Play tab's game as a match: the game on (once started), else the last one
+    /// ended; or why there is none.
+    pub fn exportable_game(&self) -> Result<Arc<Match>, &'static str> {
+        match &self.play {
+            Some(g) if g.game.played().is_some() => Ok(Arc::new(g.to_match())),
+            _ => self
+                .last_game
+                .clone()
+                .ok_or("no game played yet: start one in the Play tab"),
+        }
+    }
+
+    /// Asks where to save match `game` (`what` it is), proposing `name` in the last folder.
+    fn ask_where_match(&mut self, game: Arc<Match>, name: &str, what: &'static str) {
+        let request = Request::save(FileKind::Match, self.export_dir.as_deref(), name);
+        self.effects.push(Effect::ask(request, move |path| {
+            Action::Export(ExportAction::WriteMatch { game, what, path })
+        }));
     }
 
     /// Asks where to save `bytes` (`what` they are), proposing `name` in the last folder.

@@ -19,10 +19,18 @@ const TURNS_PER_ACTION: usize = 8;
 const ROLL_FIRST: &str = "roll first (R), or click the dice to enter them";
 
 impl AppState {
-    /// Ends the game: back to editing.
+    /// Ends the game: back to editing; the game is kept for File → Export game….
     fn end_game(&mut self) {
-        if self.play.take().is_some() {
+        if let Some(g) = self.play.take() {
+            self.keep_game(&g);
             self.messages.info("game ended: editing again");
+        }
+    }
+
+    /// Keeps `g` as the last game, once it has started.
+    fn keep_game(&mut self, g: &PlayGame) {
+        if g.game.played().is_some() {
+            self.last_game = Some(std::sync::Arc::new(g.to_match()));
         }
     }
 
@@ -84,7 +92,9 @@ impl AppState {
             Err(e) => return self.messages.error(e.to_string()),
         };
         let edit = game_edit(&g, &Edit::opening());
-        self.play = Some(g);
+        if let Some(old) = self.play.replace(g) {
+            self.keep_game(&old);
+        }
         self.editing.replace(edit);
         self.messages.info(format!(
             "new game: you play {human}; opening roll White {}, Black {}: {} starts",

@@ -40,8 +40,10 @@ use super::view::{ViewAction, Windows};
 use super::weights::{WeightsAction, WeightsState};
 use bgw_engine::core::moves::{MoveGenerator, Play};
 use bgw_engine::core::position::{Position, Side};
+use bgw_engine::matches::Match;
 use bgw_engine::{DiceSource, SeededDice};
 use std::path::PathBuf;
+use std::sync::Arc;
 
 /// Declares [`Action`] with one variant per feature and a `From` of each feature's action.
 macro_rules! feature_actions {
@@ -109,6 +111,9 @@ pub struct AppState {
     pub weights: WeightsState,
     /// The game against the classic program, when one is on.
     pub play: Option<PlayGame>,
+    /// The last game against the classic program that was ended, as a match (File → Export
+    /// game… once no game is on).
+    pub last_game: Option<Arc<Match>>,
     /// The bear-off panel's analysis (built in the background).
     pub bearoff: BearoffState,
     /// "Test these weights" (a duel in the background).
@@ -140,6 +145,7 @@ impl AppState {
             messages: Messages::default(),
             windows: Windows::default(),
             export_dir: None,
+            last_game: None,
             candidates: CandidatesState::default(),
             weights: WeightsState::default(),
             play: None,

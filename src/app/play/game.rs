@@ -7,6 +7,7 @@ use bgw_engine::core::position::Side;
 use bgw_engine::evaluation::classic::{
     ClassicPlayer, Game, Outcome, ProgramTurn, Status, Update, Weights,
 };
+use bgw_engine::matches::Match;
 
 /// A game in progress.
 pub struct PlayGame {
@@ -30,6 +31,13 @@ impl PlayGame {
             refusal: None,
             ending: false,
         }
+    }
+
+    /// The game so far as a one-game money session: the person "you", the program "classic"
+    /// (unfinished while not over; see [`Game::to_match`]).
+    pub fn to_match(&self) -> Match {
+        let [black, white] = self.game.default_names("you");
+        self.game.to_match(&black, &white)
     }
 
     /// The person's colour.

@@ -45,6 +45,7 @@ use crate::core::dice_source::DiceSource;
 use crate::core::moves::parse::{Refusal, match_play};
 use crate::core::moves::{MoveGenerator, Play};
 use crate::core::position::{CHECKERS, Position, Side};
+use crate::matches::{Match, PlayedGame, PlayedTurn, player_of};
 use std::fmt;
 
 /// Who plays the side the program does not.
@@ -314,6 +315,10 @@ pub struct Game {
     dice: Option<Dice>,
     outcome: Option<Outcome>,
     turns: usize,
+    /// The position the game started in (the first mover on roll), once started.
+    start: Option<Position>,
+    /// Every turn played, in order (undone turns taken out).
+    record: Vec<PlayedTurn>,
     last_program: Option<ProgramTurn>,
     updates: Vec<Update>,
     /// The person's steps of the move being made.
@@ -342,6 +347,8 @@ impl Game {
             dice: None,
             outcome: None,
             turns: 0,
+            start: None,
+            record: Vec::new(),
             last_program: None,
             updates: Vec::new(),
             steps: Vec::new(),
@@ -546,6 +553,7 @@ impl Game {
 
     fn begin(&mut self, position: Position) {
         self.started = true;
+        self.start = Some(position);
         self.position = position;
         self.shown = position;
         self.learner.new_game();
@@ -640,6 +648,7 @@ impl Game {
                 reason: choice.reason,
             }
         });
+        self.keep(side, dice, played.map(|m| m.play));
         let outcome = self.finish_turn(played.map_or(pos, |m| m.play.result));
         let turn = ProgramTurn {
             side,
@@ -742,6 +751,7 @@ impl Game {
             turns: self.turns,
         });
         let play = index.map(|i| self.plays[i]);
+        self.keep(side, dice, play);
         let outcome = self.finish_turn(play.map_or(self.position, |p| p.result));
         PersonMove {
             side,
@@ -749,6 +759,15 @@ impl Game {
             play,
             outcome,
         }
+    }
+
+    /// Adds a turn to the record.
+    fn keep(&mut self, side: Side, dice: Dice, play: Option<Play>) {
+        self.record.push(PlayedTurn {
+            player: player_of(side),
+            dice,
+            mv: play.map(|p| p.mv).unwrap_or_default(),
+        });
     }
 
     /// Ends the turn with `result` (the mover's view): the game won, or the other side on
@@ -794,6 +813,7 @@ impl Game {
         self.learner = saved.learner;
         self.last_program = saved.last_program;
         self.turns = saved.turns;
+        self.record.truncate(saved.turns);
         match saved.dice {
             Some(d) => self.set_turn_dice(d),
             None => {
@@ -808,6 +828,37 @@ impl Game {
     /// True when [`Game::undo`] has something to take back.
     pub fn can_undo(&self) -> bool {
         !self.steps.is_empty() || !self.undo.is_empty()
+    }
+
+    // ---- The record ----
+
+    /// The game as played so far: where it started and every turn, passes included, undone
+    /// turns left out (`None` before the start). Player 0 is Black, 1 White
+    /// ([`crate::matches::side_of`]).
+    pub fn played(&self) -> Option<PlayedGame> {
+        Some(PlayedGame {
+            start: self.start?,
+            turns: self.record.clone(),
+        })
+    }
+
+    /// The game as a one-game money session (cubeless, see [`Match::played`]) between
+    /// `black` and `white` (the players' names): its result the game's end, none while it is
+    /// not over — a game ended early is recorded unfinished. Before the start the session has
+    /// no game.
+    pub fn to_match(&self, black: &str, white: &str) -> Match {
+        let games: Vec<PlayedGame> = self.played().into_iter().collect();
+        Match::played([black.to_string(), white.to_string()], &games)
+    }
+
+    /// The players' names [`Game::to_match`] uses by default, Black's first: `person` for the
+    /// person, `classic` for the program (`classic Black`, `classic White` in self-play).
+    pub fn default_names(&self, person: &str) -> [String; 2] {
+        [Side::Black, Side::White].map(|side| match self.opponent {
+            Opponent::Program => format!("classic {side}"),
+            Opponent::Person if side == self.program => "classic".to_string(),
+            Opponent::Person => person.to_string(),
+        })
     }
 }
 
