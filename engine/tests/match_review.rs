@@ -1,5 +1,5 @@
 //! A match reviewed through the real gnubg against gnubg's own `analyse match` at the same
-//! depth (`tests/data/matches/analysis_{0,1}ply_summary.json`): per player the unforced moves,
+//! depth (`tests/data/matches/analysis_{0,1,2}ply_summary.json`): per player the unforced moves,
 //! the error rate in mEMG per unforced move, the marks and the cube errors' total.
 //!
 //! Without gnubg each test prints why it is skipped, unless `CI` is set: then it fails.
@@ -122,4 +122,10 @@ fn matches_reviewed_at_1_ply_agree_with_gnubgs_analysis() {
     ] {
         agrees_at(file, 1);
     }
+}
+
+/// At 2 plies (about 30 s here): the 3-point match.
+#[test]
+fn a_match_reviewed_at_2_plies_agrees_with_gnubgs_analysis() {
+    agrees_at("gnubg_3pt_seed103.mat", 2);
 }

@@ -222,8 +222,7 @@ fn judge_move(
     // As gnubg's `analyse match`: its analysis move filter picks the moves rated at the
     // full depth (a move it drops keeps the rating of the ply that dropped it; when one move
     // alone is left, nothing is rated deeper). The move played, when the filter left it at a
-    // lower depth, is rated at the full depth (from every move's ranking, asked only then);
-    // the best is the best of the list so mended.
+    // lower depth, is rated at the full depth (from every move's ranking, asked only then).
     let moves = engine
         .analyse_moves_at(&d.position, c.dice, plies, at)
         .map_err(|e| e.to_string())?;
@@ -258,9 +257,13 @@ fn judge_move(
         Legality::Legal => Some(full_depth(&c.result, &mut rated)?),
         Legality::IllegalAsRecorded { .. } => None,
     };
+    // The best: the best of the moves rated deepest (a move the filter dropped early may
+    // look better at its shallow ply than the best at the full depth; it is not the best).
     let best_of = |rated: &[(usize, MoveEval)]| {
+        let deepest = rated.iter().map(|(_, m)| m.plies).max()?;
         rated
             .iter()
+            .filter(|(_, m)| m.plies == deepest)
             .fold(None::<&(usize, MoveEval)>, |b, r| match b {
                 Some(b) if b.1.equity >= r.1.equity => Some(b),
                 _ => Some(r),
@@ -517,9 +520,9 @@ mod tests {
     use crate::reference::ScriptedEngine;
 
     /// An engine whose analysis, like gnubg's, rates at the full depth only what its filter
-    /// keeps: 13/9 alone at 1 ply (0.3), every other move at 0 ply, where the move
-    /// played, 8/5 6/5, looks best (0.9); at 1 ply the move played is worth 0.1 and 24/20
-    /// 0.8, every other move 0.0.
+    /// keeps: 13/9 alone at 1 ply (0.3), every other move at 0 ply, where the move played,
+    /// 8/5 6/5, looks best (0.9) and 24/20 better than 13/9 (0.5); at 1 ply the move played
+    /// is worth 0.1 and 24/20 0.8, every other move 0.0.
     struct Filtered;
 
     impl Filtered {
@@ -532,7 +535,7 @@ mod tests {
                     let (shallow, full) = match n.as_str() {
                         "8/5 6/5" => (0.9, 0.1),
                         "13/9" => (0.3, 0.3),
-                        "24/20" => (0.0, 0.8),
+                        "24/20" => (0.5, 0.8),
                         _ => (0.0, 0.0),
                     };
                     let kept = deep || n == "13/9";
@@ -610,7 +613,8 @@ mod tests {
             panic!("{:?}", reviewed[0].verdict)
         };
         // Not 0 (the played move's 0-ply rating), not 0.7 (against the best of every move at
-        // 1 ply): 0.3 − 0.1, against the best the filter kept, as gnubg's analysis gives it.
+        // 1 ply), not 0.4 (against 24/20's shallow 0.5): 0.3 − 0.1, against the best of the
+        // moves rated at the full depth, as gnubg's analysis gives it.
         assert_eq!(play.best, "13/9", "{play:?}");
         assert!((play.loss.unwrap() - 0.2).abs() < 1e-12, "{play:?}");
         assert!((play.played_equity.unwrap() - 0.1).abs() < 1e-12);
