@@ -73,6 +73,20 @@ impl<E: ReferenceEngine> Cached<E> {
     pub fn new(engine: E, cache: AnswerCache) -> Cached<E> {
         Cached { engine, cache }
     }
+
+    /// The moves kept under `key`, else what `ask` gets from the engine (then kept).
+    fn moves(
+        &mut self,
+        key: Key,
+        ask: impl FnOnce(&mut E) -> Result<Vec<MoveEval>, ReferenceError>,
+    ) -> Result<Vec<MoveEval>, ReferenceError> {
+        if let Some(Kept::Moves(m)) = self.cache.get(&key) {
+            return Ok(m);
+        }
+        let moves = ask(&mut self.engine)?;
+        self.cache.put(key, Kept::Moves(moves.clone()));
+        Ok(moves)
+    }
 }
 
 impl<E: ReferenceEngine> ReferenceEngine for Cached<E> {
@@ -104,13 +118,9 @@ impl<E: ReferenceEngine> ReferenceEngine for Cached<E> {
         plies: u8,
         at: &MatchContext,
     ) -> Result<Vec<MoveEval>, ReferenceError> {
-        let key = (*pos, *at, Some(dice), plies, false);
-        if let Some(Kept::Moves(m)) = self.cache.get(&key) {
-            return Ok(m);
-        }
-        let moves = self.engine.rank_moves_at(pos, dice, plies, at)?;
-        self.cache.put(key, Kept::Moves(moves.clone()));
-        Ok(moves)
+        self.moves((*pos, *at, Some(dice), plies, false), |e| {
+            e.rank_moves_at(pos, dice, plies, at)
+        })
     }
 
     fn analyse_moves_at(
@@ -120,13 +130,9 @@ impl<E: ReferenceEngine> ReferenceEngine for Cached<E> {
         plies: u8,
         at: &MatchContext,
     ) -> Result<Vec<MoveEval>, ReferenceError> {
-        let key = (*pos, *at, Some(dice), plies, true);
-        if let Some(Kept::Moves(m)) = self.cache.get(&key) {
-            return Ok(m);
-        }
-        let moves = self.engine.analyse_moves_at(pos, dice, plies, at)?;
-        self.cache.put(key, Kept::Moves(moves.clone()));
-        Ok(moves)
+        self.moves((*pos, *at, Some(dice), plies, true), |e| {
+            e.analyse_moves_at(pos, dice, plies, at)
+        })
     }
 
     fn cube_decision(
