@@ -689,22 +689,7 @@ impl ReferenceEngine for Gnubg {
         plies: u8,
         at: &MatchContext,
     ) -> Result<Vec<MoveEval>, ReferenceError> {
-        let request = match Request::moves_at(pos, dice, plies, at) {
-            Request::Moves {
-                position,
-                dice,
-                plies,
-                at,
-                ..
-            } => Request::Moves {
-                position,
-                dice,
-                plies,
-                filter: MoveFilter::Analysis,
-                at,
-            },
-            other => other,
-        };
+        let request = Request::moves_filtered_at(pos, dice, plies, at, MoveFilter::Analysis);
         match self.call(&request, self.config.timeout)? {
             Reply::Moves(m) => Ok(m),
             other => Err(unexpected("moves", &other)),

@@ -108,11 +108,23 @@ impl Request {
 
     /// Every legal move of `dice` in `pos` at `plies`, cubeful at the match state `at`.
     pub fn moves_at(pos: &Position, dice: Dice, plies: u8, at: &MatchContext) -> Request {
+        Request::moves_filtered_at(pos, dice, plies, at, MoveFilter::All)
+    }
+
+    /// Every legal move of `dice` in `pos`, cubeful at the match state `at`, those `filter`
+    /// keeps at `plies` (the others at the ply that dropped them).
+    pub fn moves_filtered_at(
+        pos: &Position,
+        dice: Dice,
+        plies: u8,
+        at: &MatchContext,
+        filter: MoveFilter,
+    ) -> Request {
         Request::Moves {
             position: position_id::encode(pos),
             dice,
             plies,
-            filter: MoveFilter::All,
+            filter,
             at: Some(*at),
         }
     }
