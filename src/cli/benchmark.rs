@@ -263,6 +263,13 @@ fn run_build_judged(args: BuildArgs) -> Result<ExitCode, CliError> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// True when `spec` names a benchmark that ships with bgw rather than a file.
+pub fn is_built_in(spec: &Path) -> bool {
+    ["shipped", "holdout", "play"]
+        .iter()
+        .any(|n| spec == Path::new(n))
+}
+
 /// The benchmark named on the command line: `shipped`, `holdout`, `play` or a file; and its
 /// name.
 pub fn load_benchmark(file: Option<&Path>) -> Result<(Benchmark, String), CliError> {

@@ -86,7 +86,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     super::check_writable(&args.out)?;
     // The user's files first: a FIFO, a device or a bad line is refused before the built-in
     // sets (seconds to read and score) are read.
-    let built_in = |s: &str| matches!(s, "shipped" | "holdout" | "play");
+    let built_in = |s: &str| super::benchmark::is_built_in(Path::new(s));
     let (train, holdout) = match args.holdout.as_deref() {
         Some(h) if !built_in(h) && built_in(&args.benchmark) => {
             let holdout = read_benchmark(h)?;
