@@ -526,6 +526,14 @@ mod tests {
     struct Filtered;
 
     impl Filtered {
+        /// What it says to anything but a ranking.
+        fn refused() -> crate::reference::ReferenceError {
+            crate::reference::ReferenceError::Refused {
+                engine: "filtered",
+                why: "it only ranks moves".into(),
+            }
+        }
+
         fn list(pos: &Position, dice: Dice, deep: bool) -> Vec<MoveEval> {
             let mut out: Vec<MoveEval> = MoveGenerator::new()
                 .generate(pos, dice)
@@ -560,10 +568,7 @@ mod tests {
         fn info(
             &mut self,
         ) -> Result<crate::reference::EngineInfo, crate::reference::ReferenceError> {
-            Err(crate::reference::ReferenceError::Refused {
-                engine: "filtered",
-                why: "a test".into(),
-            })
+            Err(Filtered::refused())
         }
         fn rank_moves(
             &mut self,
@@ -578,7 +583,7 @@ mod tests {
             _pos: &Position,
             _plies: u8,
         ) -> Result<crate::reference::Evaluation, crate::reference::ReferenceError> {
-            self.info().map(|_| unreachable!())
+            Err(Filtered::refused())
         }
         fn rank_moves_at(
             &mut self,
