@@ -4,6 +4,7 @@
 //! bears off into the bottom tray, right of the board; the other colour mirrors it on top.
 //! Point numbers are those of the side on roll.
 
+use super::board_layer::BoardLayer;
 use super::checker_sprites::{CheckerSprites, checker_colours};
 use super::editing::edit_board::{EditBoard, Loc, own_point, white_point};
 use super::editing::{EditAction, EditState};
@@ -77,6 +78,7 @@ pub struct BoardUi {
     drag_pos: Option<Pos2>,
     last_rect: Option<(Rect, Side)>,
     sprites: Option<CheckerSprites>,
+    layer: Option<BoardLayer>,
 }
 
 /// The board's geometry for one frame.
@@ -313,18 +315,59 @@ fn draw_stack(
 /// The wooden frame: the strips of `outer` around `field`, not one rectangle under the field
 /// (each pixel painted once: without a GPU, overdraw costs time on every frame). The strips
 /// reach one point under the field and into each other, so no seam shows.
-fn draw_frame(painter: &egui::Painter, outer: Rect, field: Rect, wood: Color32) {
+fn frame_strips(outer: Rect, field: Rect, wood: Color32) -> [egui::Shape; 4] {
     let (o, f) = (outer, field.shrink(1.0));
     let strip = |x0: f32, x1: f32, y0: f32, y1: f32, r: egui::CornerRadius| {
         let rect = Rect::from_min_max(pos2(x0, y0), pos2(x1, y1));
-        painter.rect_filled(rect, r, wood);
+        egui::Shape::rect_filled(rect, r, wood)
     };
     let round = |nw, ne, sw, se| egui::CornerRadius { nw, ne, sw, se };
-    strip(o.left(), f.left(), o.top(), o.bottom(), round(6, 0, 6, 0));
-    strip(f.right(), o.right(), o.top(), o.bottom(), round(0, 6, 0, 6));
     let (x0, x1) = (f.left() - 1.0, f.right() + 1.0);
-    strip(x0, x1, o.top(), f.top(), egui::CornerRadius::ZERO);
-    strip(x0, x1, f.bottom(), o.bottom(), egui::CornerRadius::ZERO);
+    [
+        strip(o.left(), f.left(), o.top(), o.bottom(), round(6, 0, 6, 0)),
+        strip(f.right(), o.right(), o.top(), o.bottom(), round(0, 6, 0, 6)),
+        strip(x0, x1, o.top(), f.top(), egui::CornerRadius::ZERO),
+        strip(x0, x1, f.bottom(), o.bottom(), egui::CornerRadius::ZERO),
+    ]
+}
+
+/// What does not change from frame to frame while the board keeps its place, size and
+/// orientation: the frame, the playing field, the bar and the 24 points
+/// ([`super::board_layer`] draws them once into an image).
+fn layer_shapes(g: &Geometry, bottom: Side) -> Vec<egui::Shape> {
+    let u = g.u;
+    let wood = Color32::from_rgb(92, 60, 34);
+    let mut out = Vec::from(frame_strips(g.outer(), g.field(), wood));
+    out.push(egui::Shape::rect_filled(
+        g.field(),
+        2.0,
+        Color32::from_rgb(32, 86, 62),
+    ));
+    out.push(egui::Shape::rect_filled(g.bar_rect(), 0.0, wood));
+    for wp in 1..=24u8 {
+        let r = g.point_rect(wp);
+        let (_, top) = g.column(wp);
+        let (base_y, tip_y) = if top {
+            (r.top(), r.bottom() - 0.3 * u)
+        } else {
+            (r.bottom(), r.top() + 0.3 * u)
+        };
+        let colour = if own_point(bottom, wp).is_multiple_of(2) {
+            Color32::from_rgb(214, 198, 160)
+        } else {
+            Color32::from_rgb(168, 64, 52)
+        };
+        out.push(egui::Shape::convex_polygon(
+            vec![
+                pos2(r.left() + 0.04 * u, base_y),
+                pos2(r.right() - 0.04 * u, base_y),
+                pos2(r.center().x, tip_y),
+            ],
+            colour,
+            Stroke::NONE,
+        ));
+    }
+    out
 }
 
 fn draw_tray(painter: &egui::Painter, g: &Geometry, side: Side, n: u8) {
@@ -529,6 +572,7 @@ fn paint(
     painter: &egui::Painter,
     g: &Geometry,
     sprites: &CheckerSprites,
+    layer: Option<&BoardLayer>,
     state: &BoardView<'_>,
     drag: Option<(Side, Loc)>,
 ) {
@@ -537,33 +581,14 @@ fn paint(
     let bottom = state.bottom;
     let on_roll = state.editing.edit.on_roll;
     let u = g.u;
-    // Frame, field, points.
-    let wood = Color32::from_rgb(92, 60, 34);
-    draw_frame(&painter, g.outer(), g.field(), wood);
-    painter.rect_filled(g.field(), 2.0, Color32::from_rgb(32, 86, 62));
-    painter.rect_filled(g.bar_rect(), 0.0, wood);
+    // Frame, field, points: one image, or (exports) the shapes themselves.
+    match layer {
+        Some(layer) => layer.draw(&painter),
+        None => painter.extend(layer_shapes(g, bottom)),
+    }
     for wp in 1..=24u8 {
         let r = g.point_rect(wp);
         let (_, top) = g.column(wp);
-        let (base_y, tip_y) = if top {
-            (r.top(), r.bottom() - 0.3 * u)
-        } else {
-            (r.bottom(), r.top() + 0.3 * u)
-        };
-        let colour = if own_point(bottom, wp).is_multiple_of(2) {
-            Color32::from_rgb(214, 198, 160)
-        } else {
-            Color32::from_rgb(168, 64, 52)
-        };
-        painter.add(egui::Shape::convex_polygon(
-            vec![
-                pos2(r.left() + 0.04 * u, base_y),
-                pos2(r.right() - 0.04 * u, base_y),
-                pos2(r.center().x, tip_y),
-            ],
-            colour,
-            Stroke::NONE,
-        ));
         // Point numbers of the side on roll.
         let label_y = if top {
             r.top() - 0.45 * u
@@ -740,7 +765,7 @@ pub fn picture(
         let g = Geometry::fit(rect.rect, bottom);
         let mut sprites = None;
         let sprites = CheckerSprites::ensure(&mut sprites, ui.ctx(), CHECKER * g.u / 2.0);
-        paint(&painter, &g, sprites, &view, None);
+        paint(&painter, &g, sprites, None, &view, None);
     })
 }
 
@@ -787,7 +812,10 @@ impl BoardUi {
         });
 
         let sprites = CheckerSprites::ensure(&mut self.sprites, ui.ctx(), CHECKER * u / 2.0);
-        paint(&painter, &g, sprites, state, self.drag);
+        let layer = BoardLayer::ensure(&mut self.layer, ui.ctx(), resp.rect, bottom, || {
+            layer_shapes(&g, bottom)
+        });
+        paint(&painter, &g, sprites, layer, state, self.drag);
 
         // Input.
         let prefer = state.editing.add_colour;

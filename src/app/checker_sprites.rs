@@ -58,7 +58,7 @@ impl CheckerSprites {
                 ctx.load_texture(
                     name,
                     checker_image(radius_px, ppp, side),
-                    TextureOptions::LINEAR,
+                    TextureOptions::NEAREST,
                 )
             };
             *slot = Some(CheckerSprites {
@@ -71,8 +71,9 @@ impl CheckerSprites {
         slot.as_ref().expect("just made")
     }
 
-    /// Draws a checker of `side` centred at `c`, its colours multiplied by `tint` (white:
-    /// as is; `Color32::WHITE.gamma_multiply(a)`: translucent; a black tint: a shadow).
+    /// Draws a checker of `side` centred at `c` (to the nearest pixel: the image lands on the
+    /// screen pixel for pixel), its colours multiplied by `tint` (white: as is;
+    /// `Color32::WHITE.gamma_multiply(a)`: translucent; a black tint: a shadow).
     pub fn draw(&self, painter: &egui::Painter, c: Pos2, side: Side, tint: Color32) {
         let tex = match side {
             Side::White => &self.white,
@@ -80,7 +81,9 @@ impl CheckerSprites {
         };
         let size = tex.size_vec2() / self.pixels_per_point;
         let uv = Rect::from_min_max(pos2(0.0, 0.0), pos2(1.0, 1.0));
-        painter.image(tex.id(), Rect::from_center_size(c, size), uv, tint);
+        let ppp = self.pixels_per_point;
+        let min = ((c - size / 2.0) * ppp).round() / ppp;
+        painter.image(tex.id(), Rect::from_min_size(min, size), uv, tint);
     }
 }
 

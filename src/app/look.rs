@@ -74,6 +74,78 @@ pub fn flat_plot_background(ui: &egui::Ui, at: egui::layers::ShapeIdx, rect: egu
     painter.set(at, egui::Shape::Vec(shapes));
 }
 
+/// `slider` added with its rail painted by [`flat_fill`] under it: egui paints the rail as a
+/// feathered rectangle, whose thin anti-aliasing triangles along the rail's length cost the
+/// software renderer more than the rail itself (the weight editor's rails, about 0.1 M pixels
+/// shaded a frame at 1920×1080). The same rectangle and colour, on pixel boundaries.
+pub fn slider_with_flat_rail(ui: &mut egui::Ui, slider: egui::Slider<'_>) -> egui::Response {
+    let half = ui.spacing().slider_rail_height / 2.0;
+    let colour = ui.visuals().widgets.inactive.bg_fill;
+    let at = ui.painter().add(egui::Shape::Noop);
+    // A rail of no height is not painted at all; the handle keeps its size (it follows the
+    // widget's height).
+    let response = ui
+        .scope(|ui| {
+            ui.spacing_mut().slider_rail_height = 0.0;
+            ui.add(slider)
+        })
+        .inner;
+    let r = response.rect;
+    let rail = egui::Rect::from_x_y_ranges(r.x_range(), r.center().y - half..=r.center().y + half);
+    let ppp = ui.painter().pixels_per_point();
+    ui.painter()
+        .set(at, flat_rect(rail.round_to_pixels(ppp), colour));
+    response
+}
+
+/// A plot's grid lines as egui_plot draws them (one pixel, the text colour faded by how far
+/// apart the lines are, as its `grid_spacing` range and default exponent say) but as
+/// [`flat_fill`]s: call with the plot drawn with `show_grid(false)`, at the shape index `at`
+/// reserved before it (so the lines lie under the plot's items). `xs` and `ys` are the
+/// marks' values and steps.
+pub fn flat_plot_grid(
+    ui: &egui::Ui,
+    at: egui::layers::ShapeIdx,
+    transform: &egui_plot::PlotTransform,
+    spacing: egui::Rangef,
+    xs: &[egui_plot::GridMark],
+    ys: &[egui_plot::GridMark],
+) {
+    let painter = ui.painter();
+    let ppp = painter.pixels_per_point();
+    let frame = *transform.frame();
+    let base = ui.visuals().text_color();
+    let px = 1.0 / ppp;
+    let mut shapes = Vec::new();
+    for (axis, marks) in [(0, xs), (1, ys)] {
+        for m in marks {
+            let gap = (transform.dpos_dvalue()[axis] * m.step_size).abs() as f32;
+            if gap <= spacing.min {
+                continue;
+            }
+            let strength = egui::emath::remap_clamp(gap, spacing, 0.0..=1.0);
+            let colour = base.gamma_multiply(strength.powf(0.5));
+            let line = if axis == 0 {
+                let x = transform.position_from_point_x(m.value);
+                if !(frame.min.x..=frame.max.x).contains(&x) {
+                    continue;
+                }
+                let x = (x * ppp).floor() / ppp;
+                egui::Rect::from_x_y_ranges(x..=x + px, frame.y_range())
+            } else {
+                let y = transform.position_from_point_y(m.value);
+                if !(frame.min.y..=frame.max.y).contains(&y) {
+                    continue;
+                }
+                let y = (y * ppp).floor() / ppp;
+                egui::Rect::from_x_y_ranges(frame.x_range(), y..=y + px)
+            };
+            shapes.push(flat_rect(line.round_to_pixels(ppp), colour));
+        }
+    }
+    painter.set(at, egui::Shape::Vec(shapes));
+}
+
 /// A table's row backgrounds — every other row striped, the selected and the hovered row
 /// highlighted — painted with [`flat_fill`] instead of egui_extras's feathered rectangles (one
 /// for each cell). Build the table with `striped(false)`, make each row neither selected nor

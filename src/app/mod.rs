@@ -34,6 +34,7 @@ pub mod axes;
 pub mod backgammon;
 pub mod bearoff;
 pub mod board;
+pub mod board_layer;
 pub mod candidates;
 pub mod champion_panel;
 pub mod champion_workspace;
@@ -65,6 +66,7 @@ pub mod settings;
 pub mod shell;
 pub mod status;
 pub mod tabs;
+pub mod texture_sampling;
 mod timing;
 pub mod toolbar;
 pub mod view;
@@ -179,6 +181,7 @@ impl WorkbenchApp {
             ctx.set_visuals_of(egui::Theme::Dark, flat_visuals(true));
             ctx.set_visuals_of(egui::Theme::Light, flat_visuals(false));
             ctx.set_theme(theme.preference());
+            ctx.tessellation_options_mut(texture_sampling::tessellation);
             self.look = Some(theme);
         }
         let open = self.state.settings.tab;
@@ -332,6 +335,9 @@ pub fn run() -> eframe::Result {
         APP_ID,
         options,
         Box::new(move |cc| {
+            if let Some(gl) = &cc.gl {
+                texture_sampling::sample_nearest(gl);
+            }
             let mut app = WorkbenchApp::from_storage(cc.storage, check);
             app.timing = Timing::from_env(start);
             Ok(Box::new(app))

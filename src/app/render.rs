@@ -211,10 +211,21 @@ pub fn render(
     let primitives = ctx.tessellate(out.shapes, ppp);
     let fill = ctx.global_style().visuals.panel_fill;
     let mut image = ColorImage::filled([w as usize, h as usize], fill);
-    for p in &primitives {
-        paint(&mut image, p, ppp, &textures)?;
-    }
+    rasterise(&mut image, &primitives, ppp, &textures)?;
     Ok(image)
+}
+
+/// Draws tessellated `primitives` (positions in points, `ppp` pixels a point) over `image`,
+/// each clipped to its rectangle, with `textures` for the meshes' texture ids.
+pub fn rasterise(
+    image: &mut ColorImage,
+    primitives: &[ClippedPrimitive],
+    ppp: f32,
+    textures: &HashMap<TextureId, ColorImage>,
+) -> Result<(), String> {
+    primitives
+        .iter()
+        .try_for_each(|p| paint(image, p, ppp, textures))
 }
 
 /// Applies one texture update: a whole image, or a patch at its position.

@@ -413,8 +413,18 @@ fn chart(ui: &mut egui::Ui, bars: &[(usize, f64)], axis: &str) {
     let step = axes::value_step_across((-1.05 * extent, 1.05 * extent), across);
     let x_axis = axes::across_axis(axis, step, across);
     let background = ui.painter().add(egui::Shape::Noop);
+    let grid = ui.painter().add(egui::Shape::Noop);
+    let grid_spacing = egui::Rangef::new(8.0, 40.0);
+    let y_marks: Vec<GridMark> = (0..n)
+        .map(|k| GridMark {
+            value: -(k as f64),
+            step_size: 1.0,
+        })
+        .collect();
+    let y_grid = y_marks.clone();
     let plot = Plot::new("breakdown-plot")
         .show_background(false)
+        .show_grid(false)
         .height(ui.available_height().max(120.0))
         .width(width)
         .allow_zoom(false)
@@ -423,23 +433,20 @@ fn chart(ui: &mut egui::Ui, bars: &[(usize, f64)], axis: &str) {
         .allow_boxed_zoom(false)
         .include_x(-extent * 1.05)
         .include_x(extent * 1.05)
-        .grid_spacing(8.0..=40.0)
+        .grid_spacing(grid_spacing.min..=grid_spacing.max)
         .x_grid_spacer(move |input| axes::value_marks(input.bounds, step))
         .custom_x_axes(vec![x_axis])
         .custom_y_axes(vec![y_axis])
-        .y_grid_spacer(move |_| {
-            (0..n)
-                .map(|k| GridMark {
-                    value: -(k as f64),
-                    step_size: 1.0,
-                })
-                .collect()
-        })
+        .y_grid_spacer(move |_| y_grid.clone())
         .show(ui, |plot| {
             plot.bar_chart(BarChart::new("helps", helps).horizontal().color(HELPS));
             plot.bar_chart(BarChart::new("hurts", hurts).horizontal().color(HURTS));
         });
     look::flat_plot_background(ui, background, plot.response.rect);
+    // The grid egui_plot would draw (its spacers above), in flat lines under the bars.
+    let t = &plot.transform;
+    let x_marks = axes::value_marks((t.bounds().min()[0], t.bounds().max()[0]), step);
+    look::flat_plot_grid(ui, grid, t, grid_spacing, &x_marks, &y_marks);
 }
 
 #[cfg(test)]

@@ -10,6 +10,7 @@ use super::slider;
 use super::yardstick::{Source, Yardstick};
 use super::{WeightsAction, WeightsState};
 use crate::app::editing::IdFormat;
+use crate::app::look;
 use bgw_engine::core::formats::Setup;
 use bgw_engine::evaluation::classic::{Term, Weights};
 use bgw_engine::studies::benchmark::Figures;
@@ -259,18 +260,18 @@ fn weight_grid(ui: &mut egui::Ui, state: &WeightsState, out: &mut Vec<WeightsAct
                 }
                 let now = weights.get(t);
                 let mut s = slider::to_slider(now);
-                let slider = ui
-                    .add(
-                        egui::Slider::new(&mut s, slider::range())
-                            .show_value(false)
-                            .clamping(egui::SliderClamping::Always),
-                    )
-                    .labelled_by(name.id)
-                    .on_hover_text(format!(
-                        "{} weight: fine near zero, coarse far away (asinh scale, ±{})",
-                        info.seed_name,
-                        slider::MAX
-                    ));
+                let slider = look::slider_with_flat_rail(
+                    ui,
+                    egui::Slider::new(&mut s, slider::range())
+                        .show_value(false)
+                        .clamping(egui::SliderClamping::Always),
+                )
+                .labelled_by(name.id)
+                .on_hover_text(format!(
+                    "{} weight: fine near zero, coarse far away (asinh scale, ±{})",
+                    info.seed_name,
+                    slider::MAX
+                ));
                 let mut v = now;
                 let field = ui
                     .add(

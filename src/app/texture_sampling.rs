@@ -1,0 +1,54 @@
+//! Textures sampled at the nearest texel instead of blending four.
+//!
+//! Everything the workbench draws from a texture lands on it pixel for pixel: egui places text
+//! glyphs on the pixel grid at their rasterised size, and the checker sprites
+//! ([`super::checker_sprites`]) and the board's painted layer ([`super::board_layer`]) are
+//! drawn at their size in pixels on pixel boundaries. Sampled at texel centres, bilinear
+//! filtering gives exactly the nearest texel, so the picture is the same; but without a GPU
+//! (Mesa's llvmpipe, under X or Xvfb) every pixel's bilinear fetch is work on the CPU, four
+//! texels weighed, on every frame. At 1920×1080 nearest sampling takes 8–16 % off a frame
+//! (docs/measurements.md).
+//!
+//! egui's small filled circles are the one exception: it draws them from discs pre-rendered
+//! into the font atlas and scaled, which needs filtering, so the workbench turns that off
+//! ([`tessellation`]) and egui tessellates those circles instead.
+
+use eframe::glow::{self, HasContext as _};
+
+/// Tessellation without egui's pre-rendered discs (see the module's text).
+pub fn tessellation(options: &mut egui::epaint::TessellationOptions) {
+    options.prerasterized_discs = false;
+}
+
+/// Binds a sampler object with nearest filtering to texture unit 0, where egui's painter draws
+/// every texture. A sampler bound to a unit takes precedence over each texture's own filter
+/// settings, and egui's painter binds none of its own. Returns false, changing nothing, where
+/// the OpenGL version has no sampler objects (before OpenGL 3.3 and OpenGL ES 3.0).
+pub fn sample_nearest(gl: &glow::Context) -> bool {
+    let v = gl.version();
+    let has_samplers = if v.is_embedded {
+        v.major >= 3
+    } else {
+        (v.major, v.minor) >= (3, 3)
+    };
+    if !has_samplers {
+        return false;
+    }
+    // SAFETY: called with eframe's context current on this thread (the app's creation), with
+    // a sampler made here; the calls only set sampler state.
+    unsafe {
+        let Ok(sampler) = gl.create_sampler() else {
+            return false;
+        };
+        for (parameter, value) in [
+            (glow::TEXTURE_MIN_FILTER, glow::NEAREST),
+            (glow::TEXTURE_MAG_FILTER, glow::NEAREST),
+            (glow::TEXTURE_WRAP_S, glow::CLAMP_TO_EDGE),
+            (glow::TEXTURE_WRAP_T, glow::CLAMP_TO_EDGE),
+        ] {
+            gl.sampler_parameter_i32(sampler, parameter, value as i32);
+        }
+        gl.bind_sampler(0, Some(sampler));
+    }
+    true
+}
