@@ -329,6 +329,9 @@ pub fn run() -> eframe::Result {
         // The very file checked, rather than eframe finding it again.
         persistence_path: file,
         persist_window: check.saving,
+        // egui's dithering (noise against banding in gradients, which the workbench does not
+        // draw) is shader work on every pixel: without a GPU it costs about 5 % of a frame.
+        dithering: false,
         ..Default::default()
     };
     eframe::run_native(

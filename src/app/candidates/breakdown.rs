@@ -412,7 +412,7 @@ fn chart(ui: &mut egui::Ui, bars: &[(usize, f64)], axis: &str) {
     let across = width - 70.0;
     let step = axes::value_step_across((-1.05 * extent, 1.05 * extent), across);
     let x_axis = axes::across_axis(axis, step, across);
-    let background = ui.painter().add(egui::Shape::Noop);
+    let frame = ui.painter().add(egui::Shape::Noop);
     let grid = ui.painter().add(egui::Shape::Noop);
     let grid_spacing = egui::Rangef::new(8.0, 40.0);
     let y_marks: Vec<GridMark> = (0..n)
@@ -442,7 +442,7 @@ fn chart(ui: &mut egui::Ui, bars: &[(usize, f64)], axis: &str) {
             plot.bar_chart(BarChart::new("helps", helps).horizontal().color(HELPS));
             plot.bar_chart(BarChart::new("hurts", hurts).horizontal().color(HURTS));
         });
-    look::flat_plot_background(ui, background, plot.response.rect);
+    look::flat_plot_frame(ui, frame, plot.response.rect);
     // The grid egui_plot would draw (its spacers above), in flat lines under the bars.
     let t = &plot.transform;
     let x_marks = axes::value_marks((t.bounds().min()[0], t.bounds().max()[0]), step);
