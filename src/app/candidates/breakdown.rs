@@ -280,6 +280,11 @@ fn table(
         headers.insert(1, "");
         widths.insert(1, LABEL_WIDTH - 8.0);
     }
+    // Text too long for a column (they can be made narrow) ends in "…". The cells are not
+    // clipped: a clipped cell is a draw call of its own, which costs time on every frame
+    // without a GPU.
+    let wrap = ui.style().wrap_mode;
+    ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Truncate);
     let mut table = TableBuilder::new(ui)
         .id_salt(("breakdown-table", with_labels))
         // Stripes painted flat (`look::RowFills`).
@@ -289,7 +294,7 @@ fn table(
         .max_scroll_height(max_height)
         .cell_layout(egui::Layout::left_to_right(egui::Align::Center));
     for w in widths {
-        table = table.column(Column::initial(w).at_least(24.0).clip(true));
+        table = table.column(Column::initial(w).at_least(24.0));
     }
     table
         .column(Column::remainder().at_least(40.0))
@@ -335,6 +340,7 @@ fn table(
                 });
             }
         });
+    ui.style_mut().wrap_mode = wrap;
     sum_row(ui, c.value, r.map(|_| d.iter().sum()), i);
 }
 

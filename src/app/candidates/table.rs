@@ -402,6 +402,10 @@ fn rows(
     let probs_width = probs_column_width(ui, a, judgement, c.show_probs);
     // Rows back to back: more of them in a small panel.
     ui.spacing_mut().item_spacing.y = 0.0;
+    // Text too long for its cell ends in "…" (only the move column can be narrower than its
+    // content). The cells are not clipped: each clipped cell would be a draw call of its own
+    // (160 a frame), and without a GPU each costs the app's thread time on every frame.
+    ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Truncate);
     let mut table = TableBuilder::new(ui)
         .id_salt("candidates-table")
         // Stripes, selection and hover painted flat (`look::RowFills`).
@@ -413,17 +417,14 @@ fn rows(
     for ((_, width), fit) in COLUMNS.into_iter().zip(fit) {
         table = table.column(match width {
             // Never narrower than its content and its title with the sort arrow.
-            Some(w) => Column::initial(w.max(fit)).at_least(fit).clip(true),
-            None => Column::remainder()
-                .at_least(90.0)
-                .clip(true)
-                .resizable(false),
+            Some(w) => Column::initial(w.max(fit)).at_least(fit),
+            None => Column::remainder().at_least(90.0).resizable(false),
         });
     }
     // The probabilities take the classic column's place (the classic's choice keeps its
     // colour and its loss badge), so that the table fits the panel at 1280×720.
     table = match probs_width {
-        Some(w) => table.column(Column::initial(w).at_least(w).clip(true)),
+        Some(w) => table.column(Column::initial(w).at_least(w)),
         None => table.column(Column::exact(CLASSIC_WIDTH)),
     };
     if let Some(row) = scroll_to {
