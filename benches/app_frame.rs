@@ -5,7 +5,8 @@
 //! drawing). gnubg's columns are filled (a scripted verdict) and the weight editor shows the
 //! live benchmark error, which is re-scored (11,826 decisions) on every frame of the drag.
 //! Target: a whole frame under 16 ms. Also prints what the renderer has to draw for
-//! one such frame: triangles, and pixels covered (overdraw counted).
+//! one such frame: triangles, pixels covered (overdraw counted), pixels shaded by a software
+//! renderer (whole 4×4 blocks) and draw calls.
 //!
 //! `cargo bench --bench app_frame`
 
@@ -75,10 +76,13 @@ fn drag_a_weight(c: &mut Criterion) {
     let cost = frame_cost(&h.ctx.tessellate(h.output().shapes.clone(), ppp));
     let window = f64::from(WINDOW.0 * WINDOW.1);
     println!(
-        "one frame: {} triangles covering {:.2} M pixels, {:.2}× the window",
+        "one frame: {} triangles covering {:.2} M pixels, {:.2}× the window; {:.2} M pixels \
+         shaded (4×4 blocks), {} draw calls",
         cost.triangles,
         cost.pixels / 1e6,
-        cost.pixels / window
+        cost.pixels / window,
+        cost.shaded as f64 / 1e6,
+        cost.draw_calls
     );
 
     let mut i = 2;
