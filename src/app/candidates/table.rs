@@ -334,6 +334,14 @@ fn content_widths(
 
 /// What gnubg's equity cell says on hover: the match-winning chance (in a match) and the
 /// probabilities as gnubg's hint prints them.
+/// The move as the move column shows it: with the match file's marks (◆ played, …) after it.
+fn notation_of(cand: &bgw_engine::evaluation::classic::Candidate, marks: &[&str]) -> String {
+    match marks.is_empty() {
+        true => cand.play.mv.notation(),
+        false => format!("{}  ◆ {}", cand.play.mv.notation(), marks.join(", ")),
+    }
+}
+
 fn equity_hover(e: &super::verdict::Eval) -> String {
     let mut lines = Vec::new();
     if let Some(mwc) = e.mwc {
@@ -495,43 +503,42 @@ fn rows(
                     None => String::new(),
                 };
                 let marks = state.match_marks(i);
-                let notation = match marks.is_empty() {
-                    true => cand.play.mv.notation(),
-                    false => format!("{}  ◆ {}", cand.play.mv.notation(), marks.join(", ")),
-                };
                 let cells = [
                     format!("{}", i + 1),
-                    notation,
+                    notation_of(cand, &marks),
                     format!("{:+.2}", cand.value),
                     format!("{:+.2}", cand.delta),
                     gnubg(&|e| format!("{:+.3}", e.equity)),
                     gnubg(&|e| e.rank.to_string()),
                     gnubg(&|e| format!("{:.1}", e.loss * 1000.0)),
                 ];
-                let label = format!(
-                    "candidate {}: {}, BRDVAL {}, Δ {}{}{}",
-                    cells[0],
-                    cells[1],
-                    cells[2],
-                    cells[3],
-                    eval.map_or(String::new(), |e| format!(
-                        ", gnubg equity {:+.3}{}, gnubg rank {}, loss {:.1} mEMG{}",
-                        e.equity,
-                        e.mwc
-                            .map(|m| format!(" (MWC {:.2} %)", 100.0 * m))
-                            .unwrap_or_default(),
-                        e.rank,
-                        e.loss * 1000.0,
-                        e.probs
-                            .map(|p| format!(", gnubg: {}", super::probs::words(&p)))
-                            .unwrap_or_default()
-                    )),
-                    if cand.classic_choice {
-                        ", the classic program's choice"
-                    } else {
-                        ""
-                    }
-                );
+                // Said to screen readers only: made only when asked for.
+                let label = || {
+                    format!(
+                        "candidate {}: {}, BRDVAL {:+.2}, Δ {:+.2}{}{}",
+                        i + 1,
+                        notation_of(cand, &marks),
+                        cand.value,
+                        cand.delta,
+                        eval.map_or(String::new(), |e| format!(
+                            ", gnubg equity {:+.3}{}, gnubg rank {}, loss {:.1} mEMG{}",
+                            e.equity,
+                            e.mwc
+                                .map(|m| format!(" (MWC {:.2} %)", 100.0 * m))
+                                .unwrap_or_default(),
+                            e.rank,
+                            e.loss * 1000.0,
+                            e.probs
+                                .map(|p| format!(", gnubg: {}", super::probs::words(&p)))
+                                .unwrap_or_default()
+                        )),
+                        if cand.classic_choice {
+                            ", the classic program's choice"
+                        } else {
+                            ""
+                        }
+                    )
+                };
                 for (k, text) in cells.into_iter().enumerate() {
                     // The classic's choice's loss stands out.
                     let loss_cell =
@@ -552,11 +559,13 @@ fn rows(
                                 .show(ui, |ui| ui.add(badge.selectable(false)));
                         } else {
                             let cell = ui.add(egui::Label::new(t.color(colour)).selectable(false));
-                            if let (4, Some(e)) = (k, eval) {
-                                let hover = equity_hover(e);
-                                if !hover.is_empty() {
-                                    cell.on_hover_text(hover);
-                                }
+                            // The tooltip's text is made only when it is shown.
+                            if let (4, Some(e)) = (k, eval)
+                                && (e.mwc.is_some() || e.probs.is_some())
+                            {
+                                cell.on_hover_ui(|ui| {
+                                    ui.label(equity_hover(e));
+                                });
                             }
                         }
                     });
@@ -577,7 +586,7 @@ fn rows(
                 let resp = row.response();
                 // A row for screen readers: its cells in words, and whether it is selected.
                 resp.widget_info(|| {
-                    egui::WidgetInfo::labeled(egui::accesskit::Role::Row, true, &label)
+                    egui::WidgetInfo::labeled(egui::accesskit::Role::Row, true, label())
                 });
                 resp.ctx
                     .accesskit_node_builder(resp.id, |node| node.set_selected(selected));
