@@ -64,8 +64,13 @@ fn agrees_at(file: &str, plies: u8) {
         eprintln!("{file} {key} at {plies} plies: ours {p:?}\n  gnubg's {theirs:?}");
         assert_eq!(p.name, g["name"].as_str().unwrap());
         assert_eq!(p.unforced_moves, theirs.0, "{file} {key}: unforced moves");
+        // gnubg's own figures are not the same on every machine: the same gnubg 1.07.001
+        // (Debian's) on two machines gave error skills up to 8e-4 EMG apart for a player (its
+        // floating point follows the processor), so its error rates, rounded to 0.01, moved by
+        // up to 0.02 mEMG a move (the 3-point match's O at 2 plies: 1.40 and 1.38). One move
+        // judged differently moves a rate by tenths; marks and unforced moves stay exact.
         assert!(
-            (p.error_rate_memg - theirs.1).abs() < 0.01,
+            (p.error_rate_memg - theirs.1).abs() < 0.05,
             "{file} {key}: error rate {} against gnubg's {}",
             p.error_rate_memg,
             theirs.1
@@ -75,8 +80,11 @@ fn agrees_at(file: &str, plies: u8) {
             (theirs.2, theirs.3, theirs.4),
             "{file} {key}: marks"
         );
+        // The cube errors' totals moved by up to 1.2e-3 EMG between those two machines (the
+        // Galaxy match's O at 0 plies: 1.8550 and 1.8562; ours equals the gnubg it runs with
+        // to 1e-6); a cube decision judged differently costs about 0.01 EMG or more.
         assert!(
-            (p.cube_error_emg - theirs.5).abs() < 1e-4,
+            (p.cube_error_emg - theirs.5).abs() < 2.5e-3,
             "{file} {key}: cube errors {} against gnubg's {}",
             p.cube_error_emg,
             theirs.5

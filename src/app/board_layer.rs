@@ -121,3 +121,79 @@ fn rasterise(
     let rect = Rect::from_min_size((min / ppp).to_pos2(), size / ppp);
     Some((image, rect))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use egui::{pos2, vec2};
+
+    fn shapes(area: Rect) -> Vec<Shape> {
+        vec![
+            Shape::rect_filled(area, 0.0, Color32::from_rgb(92, 60, 34)),
+            Shape::convex_polygon(
+                vec![
+                    area.left_bottom(),
+                    area.right_bottom(),
+                    pos2(area.center().x, area.top()),
+                ],
+                Color32::from_rgb(168, 64, 52),
+                egui::Stroke::NONE,
+            ),
+        ]
+    }
+
+    #[test]
+    fn the_image_covers_the_shapes_on_whole_pixels_and_holds_their_colours() {
+        let area = Rect::from_min_size(pos2(10.25, 20.5), vec2(100.0, 60.0));
+        let options = egui::epaint::TessellationOptions::default();
+        let (image, rect) = rasterise(shapes(area), 1.0, options).expect("drawn");
+        // Whole pixels, one of margin round the fringe.
+        assert_eq!(rect.min, pos2(9.0, 19.0));
+        assert_eq!(rect.max, pos2(112.0, 82.0));
+        assert_eq!(image.size, [103, 63]);
+        let at = |x: f32, y: f32| {
+            let (px, py) = ((x - rect.min.x) as usize, (y - rect.min.y) as usize);
+            image.pixels[py * image.size[0] + px]
+        };
+        // Inside the triangle near its base: the point's colour; a top corner: the wood; the
+        // margin outside the area: nothing.
+        assert_eq!(at(60.0, 78.0), Color32::from_rgb(168, 64, 52));
+        assert_eq!(at(12.0, 22.0), Color32::from_rgb(92, 60, 34));
+        assert_eq!(at(9.0, 19.0), Color32::TRANSPARENT);
+    }
+
+    #[test]
+    fn the_layer_is_kept_until_the_board_moves_or_flips() {
+        let ctx = Context::default();
+        let mut slot = None;
+        let area = Rect::from_min_size(pos2(0.0, 0.0), vec2(300.0, 200.0));
+        let mut drawn = 0;
+        let mut id = |slot: &mut Option<BoardLayer>, area: Rect, bottom: Side| {
+            BoardLayer::ensure(slot, &ctx, area, bottom, || {
+                drawn += 1;
+                shapes(area)
+            })
+            .expect("a layer")
+            .texture
+            .id()
+        };
+        let first = id(&mut slot, area, Side::White);
+        assert_eq!(id(&mut slot, area, Side::White), first, "the same: kept");
+        let flipped = id(&mut slot, area, Side::Black);
+        assert_ne!(flipped, first, "flipped: drawn again");
+        let moved = id(&mut slot, area.translate(vec2(1.0, 0.0)), Side::Black);
+        assert_ne!(moved, flipped, "moved: drawn again");
+        drop(id);
+        assert_eq!(drawn, 3);
+    }
+
+    #[test]
+    fn nothing_to_draw_or_too_large_is_no_layer() {
+        let options = egui::epaint::TessellationOptions::default();
+        assert!(rasterise(Vec::new(), 1.0, options).is_none());
+        let huge = Rect::from_min_size(pos2(0.0, 0.0), vec2(20_000.0, 10.0));
+        assert!(rasterise(shapes(huge), 1.0, options).is_none());
+        let area = Rect::from_min_size(pos2(0.0, 0.0), vec2(10.0, 10.0));
+        assert!(rasterise(shapes(area), f32::NAN, options).is_none());
+    }
+}
