@@ -183,7 +183,6 @@ mod tests {
         assert_ne!(flipped, first, "flipped: drawn again");
         let moved = id(&mut slot, area.translate(vec2(1.0, 0.0)), Side::Black);
         assert_ne!(moved, flipped, "moved: drawn again");
-        drop(id);
         assert_eq!(drawn, 3);
     }
 
