@@ -803,6 +803,10 @@ impl BoardUi {
             Sense::click_and_drag(),
         );
         let g = Geometry::fit(resp.rect, bottom);
+        // The board where it was last frame: its painted layer may be made into an image
+        // (about 12 ms on this thread at 1920×1080). While the window or a panel is being
+        // resized the board moves every frame, and its shapes are painted as they are.
+        let settled = self.last_rect == Some((resp.rect, bottom));
         self.last_rect = Some((resp.rect, bottom));
         let u = g.u;
         // The board's accessible name says what is drawn but not otherwise in words: the cube.
@@ -812,9 +816,13 @@ impl BoardUi {
         });
 
         let sprites = CheckerSprites::ensure(&mut self.sprites, ui.ctx(), CHECKER * u / 2.0);
-        let layer = BoardLayer::ensure(&mut self.layer, ui.ctx(), resp.rect, bottom, || {
-            layer_shapes(&g, bottom)
-        });
+        let layer = settled
+            .then(|| {
+                BoardLayer::ensure(&mut self.layer, ui.ctx(), resp.rect, bottom, || {
+                    layer_shapes(&g, bottom)
+                })
+            })
+            .flatten();
         paint(&painter, &g, sprites, layer, state, self.drag);
 
         // Input.

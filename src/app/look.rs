@@ -132,6 +132,7 @@ pub fn flat_plot_grid(
                 if !(frame.min.x..=frame.max.x).contains(&x) {
                     continue;
                 }
+                // The pixel column the line at x falls in, as egui's one-pixel line takes.
                 let x = (x * ppp).floor() / ppp;
                 egui::Rect::from_x_y_ranges(x..=x + px, frame.y_range())
             } else {
@@ -142,7 +143,7 @@ pub fn flat_plot_grid(
                 let y = (y * ppp).floor() / ppp;
                 egui::Rect::from_x_y_ranges(frame.x_range(), y..=y + px)
             };
-            shapes.push(flat_rect(line.round_to_pixels(ppp), colour));
+            shapes.push(flat_rect(line, colour));
         }
     }
     painter.set(at, egui::Shape::Vec(shapes));

@@ -330,7 +330,8 @@ pub fn run() -> eframe::Result {
         persistence_path: file,
         persist_window: check.saving,
         // egui's dithering (noise against banding in gradients, which the workbench does not
-        // draw) is shader work on every pixel: without a GPU it costs about 5 % of a frame.
+        // draw) is shader work on every pixel: without a GPU about 5 % of the process's CPU
+        // time a frame (interleaved runs at 1920×1080, docs/measurements.md).
         dithering: false,
         ..Default::default()
     };

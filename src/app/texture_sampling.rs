@@ -22,9 +22,10 @@ pub fn tessellation(options: &mut egui::epaint::TessellationOptions) {
 
 /// Binds a sampler object with nearest filtering to texture unit 0, where egui's painter draws
 /// every texture. A sampler bound to a unit takes precedence over each texture's own filter
-/// settings, and egui's painter binds none of its own. Returns false, changing nothing, where
-/// the OpenGL version has no sampler objects (before OpenGL 3.3 and OpenGL ES 3.0).
-pub fn sample_nearest(gl: &glow::Context) -> bool {
+/// settings, and egui's painter binds none of its own. Changes nothing where the OpenGL
+/// version has no sampler objects (before OpenGL 3.3 and OpenGL ES 3.0): textures are then
+/// filtered as egui asks, which gives the same picture at more cost.
+pub fn sample_nearest(gl: &glow::Context) {
     let v = gl.version();
     let has_samplers = if v.is_embedded {
         v.major >= 3
@@ -32,13 +33,13 @@ pub fn sample_nearest(gl: &glow::Context) -> bool {
         (v.major, v.minor) >= (3, 3)
     };
     if !has_samplers {
-        return false;
+        return;
     }
     // SAFETY: called with eframe's context current on this thread (the app's creation), with
     // a sampler made here; the calls only set sampler state.
     unsafe {
         let Ok(sampler) = gl.create_sampler() else {
-            return false;
+            return;
         };
         for (parameter, value) in [
             (glow::TEXTURE_MIN_FILTER, glow::NEAREST),
@@ -50,5 +51,4 @@ pub fn sample_nearest(gl: &glow::Context) -> bool {
         }
         gl.bind_sampler(0, Some(sampler));
     }
-    true
 }

@@ -332,8 +332,6 @@ fn content_widths(
     out
 }
 
-/// What gnubg's equity cell says on hover: the match-winning chance (in a match) and the
-/// probabilities as gnubg's hint prints them.
 /// The move as the move column shows it: with the match file's marks (◆ played, …) after it.
 fn notation_of(cand: &bgw_engine::evaluation::classic::Candidate, marks: &[&str]) -> String {
     match marks.is_empty() {
@@ -342,6 +340,8 @@ fn notation_of(cand: &bgw_engine::evaluation::classic::Candidate, marks: &[&str]
     }
 }
 
+/// What gnubg's equity cell says on hover: the match-winning chance (in a match) and the
+/// probabilities as gnubg's hint prints them.
 fn equity_hover(e: &super::verdict::Eval) -> String {
     let mut lines = Vec::new();
     if let Some(mwc) = e.mwc {
@@ -412,7 +412,7 @@ fn rows(
     ui.spacing_mut().item_spacing.y = 0.0;
     // Text too long for its cell ends in "…" (only the move column can be narrower than its
     // content). The cells are not clipped: each clipped cell would be a draw call of its own
-    // (160 a frame), and without a GPU each costs the app's thread time on every frame.
+    // (about 160 a frame), and without a GPU each costs the app's thread time on every frame.
     ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Truncate);
     let mut table = TableBuilder::new(ui)
         .id_salt("candidates-table")
