@@ -149,15 +149,18 @@ pub fn flat_plot_grid(
     painter.set(at, egui::Shape::Vec(shapes));
 }
 
-/// A table's row backgrounds — every other row striped, the selected and the hovered row
-/// highlighted — painted with [`flat_fill`] instead of egui_extras's feathered rectangles (one
-/// for each cell). Build the table with `striped(false)`, make each row neither selected nor
-/// hovered for egui_extras, and call [`RowFills::paint`] first thing in the row's first cell.
+/// A table's row highlights — the selected and the hovered row — painted with [`flat_fill`]
+/// instead of egui_extras's feathered rectangles (one for each cell). Rows are not striped:
+/// the dark look's stripe (five levels lighter than the panel) was barely to be seen, and
+/// without a GPU it cost its whole area on every frame — the candidates' and the breakdown's
+/// stripes were 0.32 M of the 1.65 M pixels shaded in a frame at 1920×1080 (`app::frame_cost`),
+/// about a tenth of the frame's time (docs/measurements.md). Build the table with
+/// `striped(false)`, make each row neither selected nor hovered for egui_extras, and call
+/// [`RowFills::paint`] first thing in the row's first cell.
 pub struct RowFills {
     painter: egui::Painter,
     x: egui::Rangef,
     half_gap: f32,
-    stripe: egui::Color32,
     selected: egui::Color32,
     hovered: egui::Color32,
 }
@@ -165,7 +168,7 @@ pub struct RowFills {
 /// How a row is highlighted.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum RowMark {
-    /// Not at all (a stripe on even rows).
+    /// Not at all.
     None,
     /// The selected row.
     Selected,
@@ -183,18 +186,16 @@ impl RowFills {
             painter: ui.painter().clone(),
             x,
             half_gap: 0.5 * ui.spacing().item_spacing.y,
-            stripe: v.faint_bg_color,
             selected: v.selection.bg_fill,
             hovered: v.widgets.hovered.bg_fill,
         }
     }
 
-    /// Paints the background of the row numbered `index` (from 0) whose first cell is `cell`.
-    pub fn paint(&self, index: usize, mark: RowMark, cell: &egui::Ui) {
+    /// Paints the background of the row whose first cell is `cell`, as `mark` says.
+    pub fn paint(&self, mark: RowMark, cell: &egui::Ui) {
         let colour = match mark {
             RowMark::Selected => self.selected,
             RowMark::Hovered => self.hovered,
-            RowMark::None if index.is_multiple_of(2) => self.stripe,
             RowMark::None => return,
         };
         let y = cell.max_rect().y_range();
@@ -202,6 +203,81 @@ impl RowFills {
             egui::Rect::from_x_y_ranges(self.x, y.min - self.half_gap..=y.max + self.half_gap);
         flat_fill(&self.painter, rect, colour);
     }
+}
+
+/// Replaces the frame's one-pixel horizontal and vertical lines (separators, the workspace's
+/// dividers) by [`flat_fill`]s of the same pixels, in every layer. egui draws such a line as
+/// two feathered strips either side of the pixel row it lights; the software renderer shades
+/// whole 4×4 blocks along each of their four thin triangles, so a line across a 1920-pixel
+/// window costs about 30,000 pixels shaded for its 1,900 (at 1920×1080 the frame's lines
+/// cost 0.13 M pixels shaded). A line is replaced only when the result is the same pixels:
+/// one pixel wide at the window's scale, and with no transform after tessellation.
+pub fn flatten_hairlines(ctx: &egui::Context) {
+    let ppp = ctx.pixels_per_point();
+    let mut layers: Vec<egui::LayerId> = ctx.memory(|m| m.layer_ids().collect());
+    if !layers.contains(&egui::LayerId::background()) {
+        layers.push(egui::LayerId::background());
+    }
+    ctx.graphics_mut(|g| {
+        for layer in layers {
+            let Some(list) = g.get_mut(layer) else {
+                continue;
+            };
+            for i in 0..list.next_idx().0 {
+                list.mutate_shape(egui::layers::ShapeIdx(i), |c| {
+                    if c.transform_after_tessellation == egui::emath::TSTransform::IDENTITY {
+                        flatten_shape(&mut c.shape, ppp);
+                    }
+                });
+            }
+        }
+    });
+}
+
+/// [`flatten_hairlines`] for one shape (and the shapes of a list).
+fn flatten_shape(shape: &mut egui::Shape, ppp: f32) {
+    match shape {
+        egui::Shape::Vec(shapes) => shapes.iter_mut().for_each(|s| flatten_shape(s, ppp)),
+        egui::Shape::LineSegment { points, stroke } => {
+            if let Some(rect) = hairline_pixels(*points, stroke.width, ppp) {
+                *shape = flat_rect(rect, stroke.color);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The pixels egui's tessellator lights for a line from `a` to `b` of `width` points, when
+/// it is horizontal or vertical and one pixel wide: the line moved to the centre of its pixel
+/// row (column), its ends to pixel centres a quarter pixel inwards, every pixel whose centre
+/// lies on it at full colour (`Tessellator::tessellate_line_segment` with
+/// `round_line_segments_to_pixels`, egui 0.37). `None` for any other line.
+fn hairline_pixels([a, b]: [egui::Pos2; 2], width: f32, ppp: f32) -> Option<egui::Rect> {
+    if (width * ppp - 1.0).abs() > 1e-3 || a == b {
+        return None;
+    }
+    // In pixels from here on.
+    let (a, b) = (a * ppp, b * ppp);
+    let centre = |v: f32| (v - 0.5).round() + 0.5;
+    // The ends, shrunk by a quarter pixel each and put on pixel centres; the pixel row of
+    // each lit pixel's centre c is c - 0.5 .. c + 0.5. Ends on one pixel are left to egui.
+    let span = |p: f32, q: f32| {
+        let (lo, hi) = if p < q { (p, q) } else { (q, p) };
+        let (lo, hi) = (centre(lo + 0.25), centre(hi - 0.25));
+        (lo < hi).then_some(egui::Rangef::new(lo - 0.5, hi + 0.5))
+    };
+    let line = |c: f32| {
+        let c = centre(c);
+        egui::Rangef::new(c - 0.5, c + 0.5)
+    };
+    let rect = if a.x == b.x {
+        egui::Rect::from_x_y_ranges(line(a.x), span(a.y, b.y)?)
+    } else if a.y == b.y {
+        egui::Rect::from_x_y_ranges(span(a.x, b.x)?, line(a.y))
+    } else {
+        return None;
+    };
+    Some(egui::Rect::from_min_max(rect.min / ppp, rect.max / ppp))
 }
 
 fn flat_rect(rect: egui::Rect, colour: egui::Color32) -> egui::Shape {
@@ -224,4 +300,107 @@ pub fn scrolled<R>(ui: &mut egui::Ui, id: &'static str, add: impl FnOnce(&mut eg
         .auto_shrink([false, false])
         .show(ui, add)
         .inner
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use egui::epaint::{ClippedShape, TessellationOptions, Tessellator};
+    use egui::{Color32, ColorImage, Rect, Shape, TextureId, pos2};
+    use std::collections::HashMap;
+
+    /// `shape` drawn at `ppp` as the window draws it (egui's tessellation, feathered), into a
+    /// 64×64-pixel image.
+    fn drawn(shape: Shape, ppp: f32) -> ColorImage {
+        let clip = Rect::from_min_size(pos2(0.0, 0.0), egui::vec2(64.0, 64.0) / ppp);
+        let clipped = vec![ClippedShape {
+            clip_rect: clip,
+            shape,
+            transform_after_tessellation: Default::default(),
+        }];
+        let primitives = Tessellator::new(ppp, TessellationOptions::default(), [1, 1], Vec::new())
+            .tessellate_shapes(clipped);
+        let textures = HashMap::from([(
+            TextureId::default(),
+            ColorImage::filled([1, 1], Color32::WHITE),
+        )]);
+        let mut image = ColorImage::filled([64, 64], Color32::TRANSPARENT);
+        crate::app::render::rasterise(&mut image, &primitives, ppp, &textures).expect("drawn");
+        image
+    }
+
+    #[test]
+    fn a_flattened_hairline_lights_the_same_pixels_as_egui_draws() {
+        let colour = Color32::from_rgb(60, 60, 60);
+        let mut checked = 0;
+        for ppp in [1.0, 1.25, 1.5, 2.0] {
+            for (a, b) in [
+                (pos2(3.0, 10.0), pos2(40.0, 10.0)),
+                (pos2(3.3, 10.2), pos2(40.7, 10.2)),
+                (pos2(40.5, 21.5), pos2(2.5, 21.5)),
+                (pos2(7.75, 2.0), pos2(7.75, 33.0)),
+                (pos2(12.0, 30.6), pos2(12.0, 1.4)),
+                (pos2(5.0, 5.0), pos2(6.6, 5.0)),
+            ] {
+                let line = Shape::line_segment([a, b], egui::Stroke::new(1.0 / ppp, colour));
+                let mut flat = line.clone();
+                flatten_shape(&mut flat, ppp);
+                assert!(matches!(flat, Shape::Mesh(_)), "{a:?}–{b:?} at {ppp}");
+                let (want, got) = (drawn(line, ppp), drawn(flat, ppp));
+                let differ = want
+                    .pixels
+                    .iter()
+                    .zip(&got.pixels)
+                    .filter(|(w, g)| {
+                        let (w, g) = (w.to_array(), g.to_array());
+                        (0..4).any(|k| w[k].abs_diff(g[k]) > 1)
+                    })
+                    .count();
+                assert_eq!(differ, 0, "{a:?}–{b:?} at {ppp}");
+                assert!(want.pixels.iter().any(|p| p.a() > 0));
+                checked += 1;
+            }
+        }
+        assert_eq!(checked, 24);
+    }
+
+    #[test]
+    fn only_one_pixel_lines_across_or_down_are_flattened() {
+        let stroke = |w: f32| egui::Stroke::new(w, Color32::WHITE);
+        for (shape, ppp) in [
+            // Two pixels wide, slanted, a point, shorter than a pixel (egui draws a dot).
+            (
+                Shape::line_segment([pos2(0.0, 5.0), pos2(9.0, 5.0)], stroke(2.0)),
+                1.0,
+            ),
+            (
+                Shape::line_segment([pos2(0.0, 5.0), pos2(9.0, 6.0)], stroke(1.0)),
+                1.0,
+            ),
+            (
+                Shape::line_segment([pos2(3.0, 5.0), pos2(3.0, 5.0)], stroke(1.0)),
+                1.0,
+            ),
+            (
+                Shape::line_segment([pos2(5.0, 5.0), pos2(5.6, 5.0)], stroke(1.0)),
+                1.0,
+            ),
+            // One point is one and a half pixels at 1.5 pixels a point.
+            (
+                Shape::line_segment([pos2(0.0, 5.0), pos2(9.0, 5.0)], stroke(1.0)),
+                1.5,
+            ),
+        ] {
+            let mut s = shape.clone();
+            flatten_shape(&mut s, ppp);
+            assert!(matches!(s, Shape::LineSegment { .. }), "{shape:?}");
+        }
+        // In a list, it is found.
+        let mut list = Shape::Vec(vec![Shape::line_segment(
+            [pos2(0.0, 5.0), pos2(9.0, 5.0)],
+            stroke(1.0),
+        )]);
+        flatten_shape(&mut list, 1.0);
+        assert!(matches!(&list, Shape::Vec(v) if matches!(v[0], Shape::Mesh(_))));
+    }
 }

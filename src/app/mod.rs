@@ -222,6 +222,7 @@ impl WorkbenchApp {
         let actions = help::show(ui.ctx(), &apply.state.windows);
         apply.all(ui, actions);
         apply.shell.end_frame(ui.ctx(), apply.state);
+        look::flatten_hairlines(ui.ctx());
         if self.unsaved() {
             // An idle window runs no frame, and eframe saves only in one: ask for one.
             ui.ctx().request_repaint_after(SAVE_AFTER);

@@ -287,7 +287,7 @@ fn table(
     ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Truncate);
     let mut table = TableBuilder::new(ui)
         .id_salt(("breakdown-table", with_labels))
-        // Stripes painted flat (`look::RowFills`).
+        // Not striped (`look::RowFills` says why).
         .striped(false)
         .resizable(true)
         .auto_shrink([false, true])
@@ -306,12 +306,10 @@ fn table(
             }
         })
         .body(|mut body| {
-            let fills = look::RowFills::of(&mut body);
-            for (index, info) in state.weights.terms_on().map(Term::info).enumerate() {
+            for info in state.weights.terms_on().map(Term::info) {
                 let t = info.term.index();
                 body.row(ROW, |mut row| {
                     row.col(|ui| {
-                        fills.paint(index, look::RowMark::None, ui);
                         ui.monospace(info.seed_name)
                             .on_hover_text(format!("{}: {}", info.label, info.description));
                     });

@@ -416,7 +416,7 @@ fn rows(
     ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Truncate);
     let mut table = TableBuilder::new(ui)
         .id_salt("candidates-table")
-        // Stripes, selection and hover painted flat (`look::RowFills`).
+        // Selection and hover painted flat, no stripes (`look::RowFills` says why).
         .striped(false)
         .resizable(true)
         .sense(egui::Sense::click())
@@ -486,7 +486,6 @@ fn rows(
                 };
                 row.set_selected(false);
                 row.set_hovered(false);
-                let index = row.index();
                 let colour = if selected {
                     visuals.selection.stroke.color
                 } else if cand.classic_choice {
@@ -545,7 +544,7 @@ fn rows(
                         k == 6 && cand.classic_choice && eval.is_some_and(|e| e.loss > 0.0);
                     row.col(|ui| {
                         if k == 0 {
-                            fills.paint(index, mark, ui);
+                            fills.paint(mark, ui);
                         }
                         let t = RichText::new(text).monospace();
                         // Not selectable text: the click is the row's.

@@ -416,7 +416,7 @@ fn decisions(ui: &mut egui::Ui, s: &MatchReviewState, out: &mut Vec<MatchAction>
                 for (k, text) in cells.into_iter().enumerate() {
                     row.col(|ui| {
                         if k == 0 {
-                            fills.paint(index, row_mark, ui);
+                            fills.paint(row_mark, ui);
                         }
                         let mut t = RichText::new(text).monospace();
                         if selected {
