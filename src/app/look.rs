@@ -240,11 +240,72 @@ fn flatten_shape(shape: &mut egui::Shape, ppp: f32) {
         egui::Shape::Vec(shapes) => shapes.iter_mut().for_each(|s| flatten_shape(s, ppp)),
         egui::Shape::LineSegment { points, stroke } => {
             if let Some(rect) = hairline_pixels(*points, stroke.width, ppp) {
-                *shape = flat_rect(rect, stroke.color);
+                *shape = match stroke.color == egui::Color32::TRANSPARENT {
+                    true => egui::Shape::Noop,
+                    false => flat_rect(rect, stroke.color),
+                };
+            }
+        }
+        egui::Shape::Rect(r) => {
+            if let Some(flat) = flat_framed_rect(r, ppp) {
+                *shape = flat;
             }
         }
         _ => {}
     }
+}
+
+/// A square-cornered rectangle, filled or framed by a one-pixel stroke, as the flat
+/// rectangles of the same pixels: its fill inside the frame and the frame's four sides, once
+/// egui's tessellator has put it on pixel boundaries as its stroke kind says
+/// (`Tessellator::tessellate_rect`, egui 0.37). `None` for anything else: rounded, turned,
+/// blurred, textured, a wider stroke, not rounded to pixels, or too small for a frame with
+/// room inside (egui draws those another way).
+fn flat_framed_rect(r: &egui::epaint::RectShape, ppp: f32) -> Option<egui::Shape> {
+    use egui::StrokeKind;
+    let plain = r.corner_radius == egui::CornerRadius::ZERO
+        && r.angle == 0.0
+        && r.blur_width == 0.0
+        && r.brush.is_none()
+        && r.round_to_pixels != Some(false);
+    // The stroke's width places the rectangle even when its colour shows nothing.
+    let stroked = r.stroke.width > 0.0;
+    if !plain || ppp.fract() != 0.0 || (stroked && (r.stroke.width * ppp - 1.0).abs() > 1e-3) {
+        return None;
+    }
+    let px = 1.0 / ppp;
+    let outer = match (stroked, r.stroke_kind) {
+        (false, _) | (true, StrokeKind::Inside) => r.rect.round_to_pixels(ppp),
+        // A one-pixel stroke's middle on pixel centres, half a pixel out.
+        (true, StrokeKind::Middle) => r.rect.round_to_pixel_center(ppp).expand(0.5 * px),
+        (true, StrokeKind::Outside) => r.rect.round_to_pixels(ppp).expand(px),
+    };
+    // Below three pixels a side egui draws a line or the stroke's colour alone.
+    if !outer.is_finite() || outer.width() * ppp < 3.5 || outer.height() * ppp < 3.5 {
+        return None;
+    }
+    let mut shapes = Vec::with_capacity(5);
+    if !stroked || r.stroke.color == egui::Color32::TRANSPARENT {
+        // Nothing to see is nothing to draw (as egui does).
+        return Some(match r.fill == egui::Color32::TRANSPARENT {
+            true => egui::Shape::Noop,
+            false => flat_rect(outer, r.fill),
+        });
+    }
+    let inner = outer.shrink(px);
+    if r.fill != egui::Color32::TRANSPARENT {
+        shapes.push(flat_rect(inner, r.fill));
+    }
+    let (x, y, c) = (outer.x_range(), outer.y_range(), r.stroke.color);
+    for side in [
+        egui::Rect::from_x_y_ranges(x, y.min..=y.min + px),
+        egui::Rect::from_x_y_ranges(x, y.max - px..=y.max),
+        egui::Rect::from_x_y_ranges(x.min..=x.min + px, inner.y_range()),
+        egui::Rect::from_x_y_ranges(x.max - px..=x.max, inner.y_range()),
+    ] {
+        shapes.push(flat_rect(side, c));
+    }
+    Some(egui::Shape::Vec(shapes))
 }
 
 /// The pixels egui's tessellator lights for a line from `a` to `b` of `width` points, when
@@ -329,6 +390,18 @@ mod tests {
         image
     }
 
+    /// The pixels of `got` more than one level from `want`'s in some channel.
+    fn differing(want: &ColorImage, got: &ColorImage) -> usize {
+        want.pixels
+            .iter()
+            .zip(&got.pixels)
+            .filter(|(w, g)| {
+                let (w, g) = (w.to_array(), g.to_array());
+                (0..4).any(|k| w[k].abs_diff(g[k]) > 1)
+            })
+            .count()
+    }
+
     #[test]
     fn a_flattened_hairline_lights_the_same_pixels_as_egui_draws() {
         let colour = Color32::from_rgb(60, 60, 60);
@@ -347,21 +420,64 @@ mod tests {
                 flatten_shape(&mut flat, ppp);
                 assert!(matches!(flat, Shape::Mesh(_)), "{a:?}–{b:?} at {ppp}");
                 let (want, got) = (drawn(line, ppp), drawn(flat, ppp));
-                let differ = want
-                    .pixels
-                    .iter()
-                    .zip(&got.pixels)
-                    .filter(|(w, g)| {
-                        let (w, g) = (w.to_array(), g.to_array());
-                        (0..4).any(|k| w[k].abs_diff(g[k]) > 1)
-                    })
-                    .count();
+                let differ = differing(&want, &got);
                 assert_eq!(differ, 0, "{a:?}–{b:?} at {ppp}");
                 assert!(want.pixels.iter().any(|p| p.a() > 0));
                 checked += 1;
             }
         }
         assert_eq!(checked, 24);
+    }
+
+    #[test]
+    fn a_flattened_rectangle_lights_the_same_pixels_as_egui_draws() {
+        let fills = [
+            Color32::TRANSPARENT,
+            Color32::from_rgb(30, 90, 140),
+            Color32::from_rgba_unmultiplied(200, 40, 40, 128),
+        ];
+        let strokes = [
+            Color32::TRANSPARENT,
+            Color32::from_rgb(200, 200, 200),
+            Color32::from_rgba_unmultiplied(255, 255, 255, 90),
+        ];
+        let mut checked = 0;
+        for ppp in [1.0, 1.25, 1.5, 2.0] {
+            let whole = ppp == 1.0 || ppp == 2.0;
+            for rect in [
+                Rect::from_min_max(pos2(3.0, 4.0), pos2(40.0, 20.0)),
+                Rect::from_min_max(pos2(3.3, 4.6), pos2(30.2, 27.5)),
+                Rect::from_min_max(pos2(10.5, 10.5), pos2(16.5, 30.5)),
+            ] {
+                for kind in [
+                    egui::StrokeKind::Inside,
+                    egui::StrokeKind::Middle,
+                    egui::StrokeKind::Outside,
+                ] {
+                    for (fill, stroke) in fills.iter().flat_map(|f| strokes.map(|s| (*f, s))) {
+                        let shape = Shape::Rect(egui::epaint::RectShape::new(
+                            rect,
+                            0.0,
+                            fill,
+                            egui::Stroke::new(1.0 / ppp, stroke),
+                            kind,
+                        ));
+                        let mut flat = shape.clone();
+                        flatten_shape(&mut flat, ppp);
+                        // At 1.25 and 1.5 pixels a point egui's own drawing is kept.
+                        assert_eq!(matches!(flat, Shape::Rect(_)), !whole, "{rect:?} {kind:?}");
+                        let (want, got) = (drawn(shape, ppp), drawn(flat, ppp));
+                        let differ = differing(&want, &got);
+                        assert_eq!(
+                            differ, 0,
+                            "{rect:?} {kind:?} fill {fill:?} stroke {stroke:?} at {ppp}"
+                        );
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert_eq!(checked, 4 * 3 * 3 * 9);
     }
 
     #[test]
@@ -395,6 +511,16 @@ mod tests {
             flatten_shape(&mut s, ppp);
             assert!(matches!(s, Shape::LineSegment { .. }), "{shape:?}");
         }
+        // Nothing to see: no triangles at all.
+        let mut unseen = Shape::Rect(egui::epaint::RectShape::new(
+            Rect::from_min_max(pos2(0.0, 0.0), pos2(900.0, 500.0)),
+            0.0,
+            Color32::TRANSPARENT,
+            egui::Stroke::new(1.0, Color32::TRANSPARENT),
+            egui::StrokeKind::Inside,
+        ));
+        flatten_shape(&mut unseen, 1.0);
+        assert!(matches!(unseen, Shape::Noop), "{unseen:?}");
         // In a list, it is found.
         let mut list = Shape::Vec(vec![Shape::line_segment(
             [pos2(0.0, 5.0), pos2(9.0, 5.0)],
