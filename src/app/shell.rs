@@ -135,7 +135,8 @@ impl Shell {
     }
 
     /// Once a frame, after the panels: draws the file dialog drawn in the window and applies
-    /// an answer, and draws the exports asked for in the app's look (a save dialog each).
+    /// an answer, draws the exports asked for in the app's look (a save dialog each), and
+    /// starts the work the frame's end asks for ([`AppState::end_frame`]).
     pub fn end_frame(&mut self, ctx: &egui::Context, state: &mut AppState) {
         self.dialogs.show(ctx);
         if self.collect(state) {
@@ -145,6 +146,8 @@ impl Shell {
             let action = self.export(ctx, &picture, size);
             self.act(state, action);
         }
+        let effects = state.end_frame();
+        self.run(state, effects);
         self.flush(ctx);
     }
 

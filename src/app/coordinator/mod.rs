@@ -381,6 +381,17 @@ impl AppState {
         std::mem::take(&mut self.effects)
     }
 
+    /// The work to start as a frame ends (the effects for the shell): the weights' re-score on
+    /// the benchmark when the frame changed them, so that it runs while the frame is drawn.
+    pub fn end_frame(&mut self) -> Vec<Effect<Action>> {
+        let start = self
+            .weights
+            .yardstick
+            .rescore_after_frame(&self.weights.current);
+        self.start_jobs(start);
+        std::mem::take(&mut self.effects)
+    }
+
     /// The jobs of `starts`, for the shell to start.
     fn start_jobs(&mut self, starts: impl IntoIterator<Item = Start>) {
         self.effects.extend(starts.into_iter().map(Effect::Start));

@@ -449,4 +449,37 @@ mod tests {
         assert!(w.fitting.job().is_none());
         assert!(matches!(m[..], [Effect::Error(_)]), "{m:?}");
     }
+
+    #[test]
+    fn a_frame_that_changes_the_weights_has_them_re_scored_while_it_is_drawn() {
+        let mut w = prepared();
+        let mut changed = w.current;
+        changed.set(Term::HomePoints, 1.25);
+        let on_this_thread = {
+            let mut y = prepared().yardstick;
+            y.poll(false, &changed);
+            y.report().cloned().unwrap()
+        };
+        // The frame's end starts the re-score; the next frame's poll leaves it running and
+        // its report is the same as a re-score on the UI thread.
+        w.current = changed;
+        let start = w.yardstick.rescore_after_frame(&w.current).expect("a job");
+        start.spawn().unwrap();
+        assert!(w.yardstick.rescore_after_frame(&w.current).is_none());
+        w.yardstick.poll(false, &w.current);
+        assert_eq!(w.yardstick.report(), Some(&on_this_thread));
+        // Unchanged weights start nothing.
+        assert!(w.yardstick.rescore_after_frame(&w.current).is_none());
+        // A start that no thread runs: the report is made on this thread when asked for.
+        let mut again = w.current;
+        again.set(Term::HomePoints, 0.5);
+        drop(w.yardstick.rescore_after_frame(&again));
+        let here = {
+            let mut y = prepared().yardstick;
+            y.poll(false, &again);
+            y.report().cloned().unwrap()
+        };
+        assert_eq!(w.yardstick.report(), Some(&here));
+        assert_ne!(here, on_this_thread);
+    }
 }

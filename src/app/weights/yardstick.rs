@@ -5,8 +5,12 @@
 //! benchmark build` makes them, e.g. from match files): agreement and mean loss,
 //! overall and by phase, with the worst decisions. The benchmark is read and precomputed once,
 //! in the background, the first time it is wanted ([`ClassicRescore`]); after that a re-score
-//! is a dot product per candidate (about a millisecond), done on every frame the weights have
-//! changed. Choosing another benchmark drops the prepared one (and stops its preparation) and
+//! is a dot product per candidate (about a millisecond), done for every frame the weights have
+//! changed: started on a thread of its own at the end of the frame that changed them
+//! ([`Yardstick::rescore_after_frame`]), it runs while that frame is drawn, and the next frame
+//! takes its report, waiting if it must — the same report, a frame later, as if re-scored
+//! when the next frame began, without the UI thread's millisecond (or more, on a large
+//! benchmark file). Choosing another benchmark drops the prepared one (and stops its preparation) and
 //! prepares the new one the same way; a file that cannot be read is an error naming the file
 //! and the line.
 
@@ -17,7 +21,7 @@ use bgw_engine::studies::benchmark::{
     Benchmark, ClassicRescore, Decision, PLAY_NAME, Report, SHIPPED_NAME,
 };
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 /// Which benchmark the weights are scored on.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -77,9 +81,24 @@ pub struct Yardstick {
     job: Option<Job<Result<Prepared, String>>>,
     prepared: Option<Prepared>,
     error: Option<String>,
-    current: Option<(Weights, Report)>,
+    current: Option<(Weights, Rescored)>,
     news: Option<Result<String, String>>,
 }
+
+/// A re-score of the weights: done, or running as a job (started after a frame) whose report
+/// is taken, by waiting if need be, when first asked for.
+enum Rescored {
+    Done(Report),
+    Running {
+        job: Job<Report>,
+        /// The job's report once taken; `None` if the job ended without one (its start was
+        /// dropped or no thread could be made for it), and the weights are re-scored here.
+        taken: OnceLock<Report>,
+    },
+}
+
+/// The player name of the weights being edited, in their report.
+const THESE_WEIGHTS: &str = "classic (these weights)";
 
 /// Prepares the benchmark of `source` (reads it, generates and evaluates every candidate).
 fn prepare(source: &Source, _: &Task) -> Result<Prepared, String> {
@@ -189,12 +208,32 @@ impl Yardstick {
         self.rescore(weights);
     }
 
+    /// Re-scores `weights` on this thread unless they are re-scored already (or being).
     fn rescore(&mut self, weights: &Weights) {
         let Some(p) = &self.prepared else { return };
         if self.current.as_ref().is_none_or(|(w, _)| w != weights) {
-            let report = p.rescore.rescore(weights, "classic (these weights)");
-            self.current = Some((*weights, report));
+            let report = p.rescore.rescore(weights, THESE_WEIGHTS);
+            self.current = Some((*weights, Rescored::Done(report)));
         }
+    }
+
+    /// At the end of a frame: when `weights` are not re-scored yet, re-scores them on a thread
+    /// of its own while the frame is drawn (the start of its job, for the shell). The next
+    /// frame's [`Yardstick::poll`] finds them being re-scored and leaves them be; its
+    /// [`Yardstick::report`] takes the job's report.
+    pub fn rescore_after_frame(&mut self, weights: &Weights) -> Option<Start> {
+        let p = self.prepared.as_ref()?;
+        if self.current.as_ref().is_some_and(|(w, _)| w == weights) {
+            return None;
+        }
+        let rescore = Arc::clone(&p.rescore);
+        let w = *weights;
+        let (job, start) = Job::new("re-scoring the weights", move |_: &Task| {
+            rescore.rescore(&w, THESE_WEIGHTS)
+        });
+        let taken = OnceLock::new();
+        self.current = Some((*weights, Rescored::Running { job, taken }));
+        Some(start)
     }
 
     /// True while the benchmark is being prepared.
@@ -212,9 +251,24 @@ impl Yardstick {
         self.prepared.as_ref()
     }
 
-    /// The report of the weights last re-scored, once the benchmark is ready.
+    /// The report of the weights last re-scored, once the benchmark is ready (waiting for
+    /// their re-score if it is still running: it began when the last frame ended).
     pub fn report(&self) -> Option<&Report> {
-        self.current.as_ref().map(|(_, r)| r)
+        let (weights, rescored) = self.current.as_ref()?;
+        match rescored {
+            Rescored::Done(report) => Some(report),
+            Rescored::Running { job, taken } => {
+                if let Some(report) = taken.get() {
+                    return Some(report);
+                }
+                // No report comes when no thread ran the job: then re-scored here.
+                let report = job.wait().or_else(|| {
+                    let p = self.prepared.as_ref()?;
+                    Some(p.rescore.rescore(weights, THESE_WEIGHTS))
+                })?;
+                Some(taken.get_or_init(|| report))
+            }
+        }
     }
 
     /// The decision read from line `line` of the benchmark file.
