@@ -58,7 +58,7 @@ pub fn frame_cost(primitives: &[ClippedPrimitive]) -> FrameCost {
 
 /// The 4×4 blocks of pixels (pixel centres at half-integers) in which the triangle `t` holds
 /// at least one pixel centre inside `clip`.
-pub fn blocks_touched(t: [egui::Pos2; 3], clip: egui::Rect) -> u64 {
+fn blocks_touched(t: [egui::Pos2; 3], clip: egui::Rect) -> u64 {
     let [a, b, c] = t;
     let edge = |p: egui::Pos2, q: egui::Pos2, x: f32, y: f32| {
         (q.x - p.x) * (y - p.y) - (q.y - p.y) * (x - p.x)
