@@ -182,6 +182,7 @@ impl WorkbenchApp {
             ctx.set_visuals_of(egui::Theme::Light, flat_visuals(false));
             ctx.set_theme(theme.preference());
             ctx.tessellation_options_mut(texture_sampling::tessellation);
+            ctx.all_styles_mut(look::unfaded_scrolling);
             self.look = Some(theme);
         }
         let open = self.state.settings.tab;
