@@ -97,7 +97,7 @@ fn small_files_are_makebearoffs_byte_for_byte() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// Our build of `size` (cubeless, then cubeful) has the SHA-256 of gnubg's file of that size.
+/// For each `(cubeless, SHA-256 of gnubg's file)`: our build of `size` has that SHA-256.
 fn same_as_recorded(size: &str, gnubg: [(bool, &str); 2]) {
     let dir = temp_dir(size);
     for (cubeless, gnubg) in gnubg {
@@ -110,8 +110,9 @@ fn same_as_recorded(size: &str, gnubg: [(bool, &str); 2]) {
 
 /// gnubg's 6x6 files take makebearoff about 45 s each (ours: under a second), so their
 /// SHA-256 were recorded once, on 3 December 2026 with Debian's gnubg 1.07.001-1+b1:
-/// `makebearoff -t 6x6 -f gnubg-6x6.bd` and `makebearoff -t 6x6 -C -f gnubg-6x6-C.bd`
-/// (51.5 s and 45.3 s). `makebearoff` itself runs in the test above, up to 5x5 and 3x7.
+/// `makebearoff -t 6x6 -C -f gnubg-6x6-C.bd` (cubeless, 45.3 s) and `makebearoff -t 6x6 -f
+/// gnubg-6x6.bd` (cubeful, 51.5 s). `makebearoff` itself runs in the test above, up to 5x5
+/// and 3x7.
 #[test]
 fn the_6x6_files_are_makebearoffs() {
     same_as_recorded(
