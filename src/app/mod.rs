@@ -66,6 +66,7 @@ pub mod settings;
 pub mod shell;
 pub mod status;
 pub mod tabs;
+pub mod text_sprites;
 pub mod texture_sampling;
 mod timing;
 pub mod toolbar;
@@ -106,6 +107,8 @@ pub struct WorkbenchApp {
     saving: bool,
     /// What was last handed to eframe's storage (`None` before the first save).
     last_saved: Option<Persisted>,
+    /// The frame's texts as images ([`text_sprites`]).
+    text_sprites: text_sprites::TextSprites,
 }
 
 /// How soon after a change `app.ron` is written, whether or not the window repaints: eframe
@@ -124,6 +127,7 @@ impl WorkbenchApp {
             look: None,
             saving: true,
             last_saved: None,
+            text_sprites: text_sprites::TextSprites::default(),
         }
     }
 
@@ -156,6 +160,16 @@ impl WorkbenchApp {
     /// The backgammon board's geometry as last drawn (tests click at its points).
     pub fn board_geometry(&self) -> Option<board::Geometry> {
         self.backgammon.board_geometry()
+    }
+
+    /// The texts drawn as images: how many, and the atlas (tests draw a frame from it).
+    pub fn text_sprites(&self) -> &text_sprites::TextSprites {
+        &self.text_sprites
+    }
+
+    /// Texts as images on or off ([`text_sprites::TextSprites::set_on`]).
+    pub fn set_text_sprites(&mut self, on: bool) {
+        self.text_sprites.set_on(on);
     }
 
     /// The backgammon workspace's regions as last laid out (tests check they do not overlap).
@@ -224,6 +238,7 @@ impl WorkbenchApp {
         apply.all(ui, actions);
         apply.shell.end_frame(ui.ctx(), apply.state);
         look::flatten_hairlines(ui.ctx());
+        self.text_sprites.apply(ui.ctx());
         if self.unsaved() {
             // An idle window runs no frame, and eframe saves only in one: ask for one.
             ui.ctx().request_repaint_after(SAVE_AFTER);
