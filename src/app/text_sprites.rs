@@ -370,6 +370,11 @@ impl TextSprites {
             };
             let side = ATLAS_SIDE.min(ctx.input(|i| i.max_texture_side));
             let atlas = self.atlas.get_or_insert_with(|| Atlas::new(ctx, side));
+            if !atlas.alloc.fits(composed.image.size) {
+                // Larger than the atlas can ever hold (a renderer with small textures).
+                self.refused.insert(key, (text.galley.clone(), frame));
+                return None;
+            }
             let Some((slot, at)) = atlas.alloc.take(composed.image.size) else {
                 self.full = true;
                 return None;
@@ -495,11 +500,21 @@ impl Shelves {
         self.next_y = 0;
     }
 
+    /// The slot size for an image of `size` pixels: a multiple of 4 high, a power of two wide.
+    fn slot_size(size: [usize; 2]) -> [usize; 2] {
+        [size[0].next_power_of_two().max(16), size[1].div_ceil(4) * 4]
+    }
+
+    /// Whether an image of `size` pixels fits in an empty atlas.
+    fn fits(&self, size: [usize; 2]) -> bool {
+        let [w, h] = Shelves::slot_size(size);
+        w <= self.side && h <= self.side
+    }
+
     /// A slot for an image of `size` pixels, and its top-left corner; `None` when full.
     fn take(&mut self, size: [usize; 2]) -> Option<(Slot, [usize; 2])> {
-        let height = size[1].div_ceil(4) * 4;
-        let slot_width = size[0].next_power_of_two().max(16);
-        if slot_width > self.side || height > self.side {
+        let [slot_width, height] = Shelves::slot_size(size);
+        if !self.fits(size) {
             return None;
         }
         let side = self.side;
@@ -863,6 +878,7 @@ mod tests {
         assert!(s.take([64, 40]).is_some());
         assert!(s.take([64, 9]).is_none(), "full");
         assert!(s.take([65, 1]).is_none(), "wider than the atlas");
+        assert!(!s.fits([65, 1]) && !s.fits([1, 65]) && s.fits([64, 64]));
         s.clear();
         assert_eq!(s.take([64, 64]).unwrap().1, [0, 0]);
     }
@@ -965,12 +981,14 @@ mod tests {
         let ctx = Context::default();
         let mut sprites = TextSprites::default();
         let run = |sprites: &mut TextSprites, texts: &[&str]| {
-            let _ = ctx.run_ui(egui::RawInput::default(), |ui| {
+            ctx.run_ui(egui::RawInput::default(), |ui| {
                 for t in texts {
                     ui.label(*t);
                 }
                 sprites.apply(ui.ctx());
-            });
+            })
+            .textures_delta
+            .clear();
         };
         run(&mut sprites, &["first", "second"]);
         assert_eq!(sprites.held(), 2);
