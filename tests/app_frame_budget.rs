@@ -20,11 +20,17 @@ use egui::{Color32, ColorImage, TextureId};
 use egui_kittest::Harness;
 use std::collections::HashMap;
 
-/// A frame of the position with the most legal results in the reference set (White to play
-/// 33, 854 results) in a window of `w`×`h` points at one pixel a point: a candidate selected,
-/// so the board shows its ghosted result and arrows; gnubg's columns filled (a scripted
-/// verdict) and the benchmark's figures shown.
-fn largest_position_frame(w: f32, h: f32) -> FrameCost {
+/// The workbench on the position with the most legal results in the reference set (White to
+/// play 33, 854 results) in a window of `w`×`h` points at `ppp` pixels a point, candidate
+/// `select` selected, so the board shows its ghosted result and arrows; gnubg's columns
+/// filled (a scripted verdict) and the benchmark's figures shown; texts as sprites or not.
+fn largest_position(
+    w: f32,
+    h: f32,
+    ppp: f32,
+    select: usize,
+    sprites: bool,
+) -> Harness<'static, WorkbenchApp> {
     let referee = ScriptedReferee::answering(|p| f64::from(p.result.pips().0) / -1000.0);
     let mut state = AppState::default().with_referee(referee);
     let weights = state.weights.current;
@@ -32,29 +38,37 @@ fn largest_position_frame(w: f32, h: f32) -> FrameCost {
     state.apply(EditAction::Paste("/wAAADAMKuoqAA".into()));
     state.apply(EditAction::SetDie(0, 3));
     state.apply(EditAction::SetDie(1, 3));
-    let n = state
-        .candidates
-        .analysis
-        .as_ref()
-        .map_or(0, |a| a.candidates.len());
-    assert_eq!(n, 854);
-    state.apply(CandidatesAction::Select(1));
-
+    state.apply(CandidatesAction::Select(select));
+    let mut app = WorkbenchApp::new(state, Box::new(ScriptedDialogs::default()));
+    app.set_text_sprites(sprites);
     let mut harness = Harness::builder()
         .with_max_steps(SETTLE_STEPS)
         .with_size(egui::vec2(w, h))
-        .build_ui_state(
-            |ui, app: &mut WorkbenchApp| app.show(ui),
-            WorkbenchApp::new(state, Box::new(ScriptedDialogs::default())),
-        );
+        .with_pixels_per_point(ppp)
+        .build_ui_state(|ui, app: &mut WorkbenchApp| app.show(ui), app);
     // The harness puts a panel-coloured frame round the app, which eframe does not (it clears
     // the window to that colour): made transparent (after the app has set its look on the first
     // frame), it draws nothing and only the app counts.
     harness.run();
     harness
         .ctx
-        .global_style_mut(|s| s.visuals.panel_fill = egui::Color32::TRANSPARENT);
+        .global_style_mut(|s| s.visuals.panel_fill = Color32::TRANSPARENT);
     harness.run();
+    harness
+}
+
+/// What the renderer does for the largest position's frame (see [`largest_position`]) in a
+/// window of `w`×`h` points at one pixel a point.
+fn largest_position_frame(w: f32, h: f32) -> FrameCost {
+    let harness = largest_position(w, h, 1.0, 1, true);
+    let n = harness
+        .state()
+        .state
+        .candidates
+        .analysis
+        .as_ref()
+        .map_or(0, |a| a.candidates.len());
+    assert_eq!(n, 854);
     let shapes = harness.output().shapes.clone();
     let cost = frame_cost(&harness.ctx.tessellate(shapes, 1.0));
     let s = &harness.state().state;
@@ -108,33 +122,13 @@ fn at_1920_by_1080_the_pixels_shaded_and_the_draw_calls_stay_in_budget() {
     assert!(cost.draw_calls < 60, "{} draw calls", cost.draw_calls);
 }
 
-/// The frame of the largest position (White to play 33, 854 results, a candidate selected,
-/// gnubg's columns filled) at `ppp` pixels a point in a window of 1280×720 points, with the
-/// texts as sprites or not: its picture (the parts drawn from the font atlas and the sprites'
-/// atlas; the board's images are the same either way), the renderer's work, and the sprites
-/// composed so far.
+/// The largest position's frame (see [`largest_position`]) at `ppp` pixels a point in a window
+/// of 1280×720 points, with the texts as sprites or not: its picture (the parts drawn from the
+/// font atlas and the sprites' atlas; the board's images are the same either way), the
+/// renderer's work, and the sprites composed so far.
 fn sprites_frame(ppp: f32, sprites: bool) -> (ColorImage, FrameCost, u64) {
-    let referee = ScriptedReferee::answering(|p| f64::from(p.result.pips().0) / -1000.0);
-    let mut state = AppState::default().with_referee(referee);
-    let weights = state.weights.current;
-    state.weights.yardstick.prepare_now(&weights);
-    state.apply(EditAction::Paste("/wAAADAMKuoqAA".into()));
-    state.apply(EditAction::SetDie(0, 3));
-    state.apply(EditAction::SetDie(1, 3));
-    state.apply(CandidatesAction::Select(2));
-    let mut app = WorkbenchApp::new(state, Box::new(ScriptedDialogs::default()));
-    app.set_text_sprites(sprites);
     let (w, h) = (1280.0, 720.0);
-    let mut harness = Harness::builder()
-        .with_max_steps(SETTLE_STEPS)
-        .with_size(egui::vec2(w, h))
-        .with_pixels_per_point(ppp)
-        .build_ui_state(|ui, app: &mut WorkbenchApp| app.show(ui), app);
-    harness.run();
-    harness
-        .ctx
-        .global_style_mut(|s| s.visuals.panel_fill = Color32::TRANSPARENT);
-    harness.run();
+    let harness = largest_position(w, h, ppp, 2, sprites);
     let primitives = harness.ctx.tessellate(harness.output().shapes.clone(), ppp);
     let cost = frame_cost(&primitives);
     let mut textures = HashMap::new();

@@ -222,10 +222,7 @@ impl RowFills {
 /// one pixel wide at the window's scale, and with no transform after tessellation.
 pub fn flatten_hairlines(ctx: &egui::Context) {
     let ppp = ctx.pixels_per_point();
-    let mut layers: Vec<egui::LayerId> = ctx.memory(|m| m.layer_ids().collect());
-    if !layers.contains(&egui::LayerId::background()) {
-        layers.push(egui::LayerId::background());
-    }
+    let layers = painted_layers(ctx);
     ctx.graphics_mut(|g| {
         for layer in layers {
             let Some(list) = g.get_mut(layer) else {
@@ -240,6 +237,17 @@ pub fn flatten_hairlines(ctx: &egui::Context) {
             }
         }
     });
+}
+
+/// Every layer the frame may have painted into: those egui's memory knows, and the
+/// background (which it lists only once an area has used it). Passes over the finished frame
+/// ([`flatten_hairlines`], `text_sprites`) walk these.
+pub fn painted_layers(ctx: &egui::Context) -> Vec<egui::LayerId> {
+    let mut layers: Vec<egui::LayerId> = ctx.memory(|m| m.layer_ids().collect());
+    if !layers.contains(&egui::LayerId::background()) {
+        layers.push(egui::LayerId::background());
+    }
+    layers
 }
 
 /// [`flatten_hairlines`] for one shape (and the shapes of a list).

@@ -7,8 +7,9 @@
 //! whole 4×4 blocks of pixels than the glyph covers. The frame of the largest position at
 //! 1920×1080 took 8,452 triangles, some 5,000 of them glyphs; with its texts as sprites,
 //! 3,386, and 1.00 M pixels shaded instead of 1.06 M (`tests/app_frame_budget.rs`).
-//! Composing a sprite costs the app's thread microseconds, once; while a weight is dragged
-//! some 18 texts a frame are new (the candidates' changed board values).
+//! The pass runs on the app's thread: while a weight is dragged about 9 texts a frame are
+//! new (the candidates' changed board values) and the whole pass took 0.36 ms a frame
+//! (median; p95 1.0 ms) at 1920×1080 (docs/measurements.md, the fourth round).
 //!
 //! A sprite is composed here from egui's own glyph images (its font atlas): egui places every
 //! glyph on the pixel grid at the size it was rasterised, and a text on a whole pixel, so the
@@ -141,10 +142,7 @@ impl TextSprites {
         self.forget_undrawn();
         self.check_font(ctx);
 
-        let mut layers: Vec<egui::LayerId> = ctx.memory(|m| m.layer_ids().collect());
-        if !layers.contains(&egui::LayerId::background()) {
-            layers.push(egui::LayerId::background());
-        }
+        let layers = super::look::painted_layers(ctx);
         let lists: Vec<(egui::LayerId, Vec<ClippedShape>)> = ctx.graphics_mut(|g| {
             layers
                 .iter()
@@ -176,11 +174,7 @@ impl TextSprites {
                 };
                 let mut shapes = batch(items, texture, ppp).into_iter();
                 for i in 0..n {
-                    let c = shapes.next().unwrap_or(ClippedShape {
-                        clip_rect: Rect::NOTHING,
-                        shape: Shape::Noop,
-                        transform_after_tessellation: Default::default(),
-                    });
+                    let c = shapes.next().unwrap_or_else(nothing);
                     list.mutate_shape(egui::layers::ShapeIdx(i), |slot| *slot = c);
                 }
             }
@@ -240,8 +234,7 @@ impl TextSprites {
     /// Copies egui's font atlas again when egui has started it over (it does when it is 80 %
     /// full or the text options change: the glyphs move), and forgets every sprite then.
     fn check_font(&mut self, ctx: &Context) {
-        let fill_ratio = ctx.fonts(|f| f.font_atlas_fill_ratio());
-        let size = ctx.fonts(|f| f.font_image_size());
+        let (fill_ratio, size) = ctx.fonts(|f| (f.font_atlas_fill_ratio(), f.font_image_size()));
         let started_over = self
             .font
             .as_ref()
@@ -315,9 +308,7 @@ impl TextSprites {
             Shape::Text(text) => match self.sprite(ctx, text, uploads) {
                 Some(Placed::Sprite { rect, uv }) => {
                     if let Some(atlas) = &self.atlas {
-                        let mut mesh = egui::Mesh::with_texture(atlas.texture.id());
-                        mesh.add_rect_with_uv(rect, uv, Color32::WHITE);
-                        *shape = Shape::mesh(mesh);
+                        *shape = sprites_mesh(atlas.texture.id(), std::iter::once((rect, uv)));
                     }
                 }
                 Some(Placed::Nothing) => *shape = Shape::Noop,
@@ -368,8 +359,9 @@ impl TextSprites {
                 self.refused.insert(key, (text.galley.clone(), frame));
                 return None;
             };
-            let side = ATLAS_SIDE.min(ctx.input(|i| i.max_texture_side));
-            let atlas = self.atlas.get_or_insert_with(|| Atlas::new(ctx, side));
+            let atlas = self.atlas.get_or_insert_with(|| {
+                Atlas::new(ctx, ATLAS_SIDE.min(ctx.input(|i| i.max_texture_side)))
+            });
             if !atlas.alloc.fits(composed.image.size) {
                 // Larger than the atlas can ever hold (a renderer with small textures).
                 self.refused.insert(key, (text.galley.clone(), frame));
@@ -769,13 +761,33 @@ fn take(list: &mut egui::layers::PaintList) -> Vec<ClippedShape> {
                     transform_after_tessellation: c.transform_after_tessellation,
                 });
             });
-            taken.unwrap_or(ClippedShape {
-                shape: Shape::Noop,
-                clip_rect: Rect::NOTHING,
-                transform_after_tessellation: Default::default(),
-            })
+            taken.unwrap_or_else(nothing)
         })
         .collect()
+}
+
+/// A place in a layer's list that draws nothing.
+fn nothing() -> ClippedShape {
+    ClippedShape {
+        clip_rect: Rect::NOTHING,
+        shape: Shape::Noop,
+        transform_after_tessellation: Default::default(),
+    }
+}
+
+/// One mesh of the atlas `texture` drawing the sprites `placed` (screen rectangle in points,
+/// atlas rectangle 0–1), in order.
+fn sprites_mesh(
+    texture: egui::TextureId,
+    placed: impl ExactSizeIterator<Item = (Rect, Rect)>,
+) -> Shape {
+    let mut mesh = egui::Mesh::with_texture(texture);
+    mesh.reserve_vertices(placed.len() * 4);
+    mesh.reserve_triangles(placed.len() * 2);
+    for (rect, uv) in placed {
+        mesh.add_rect_with_uv(rect, uv, Color32::WHITE);
+    }
+    Shape::mesh(mesh)
 }
 
 /// A shape of the frame, or a text as a rectangle of the atlas.
@@ -812,15 +824,9 @@ fn batch(items: Vec<Item>, texture: Option<egui::TextureId>, ppp: f32) -> Vec<Cl
         let Some(texture) = texture.filter(|_| !held.is_empty()) else {
             return;
         };
-        let mut mesh = egui::Mesh::with_texture(texture);
-        mesh.reserve_vertices(held.len() * 4);
-        mesh.reserve_triangles(held.len() * 2);
-        for (rect, uv) in held.drain(..) {
-            mesh.add_rect_with_uv(rect, uv, Color32::WHITE);
-        }
         out.push(ClippedShape {
             clip_rect: clip,
-            shape: Shape::mesh(mesh),
+            shape: sprites_mesh(texture, held.drain(..)),
             transform_after_tessellation: Default::default(),
         });
     };
