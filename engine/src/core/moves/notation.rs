@@ -71,3 +71,16 @@ pub fn format(mv: &Move) -> String {
     }
     out.join(" ")
 }
+
+impl Move {
+    /// The move in gnubg/XG notation: `24/18 13/11*`, `bar/22`, `6/off`, `8/5(2)`, `13/7*/5`.
+    pub fn notation(&self) -> String {
+        format(self)
+    }
+}
+
+impl std::fmt::Display for Move {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.notation())
+    }
+}

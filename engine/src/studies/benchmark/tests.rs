@@ -1,8 +1,16 @@
+use super::decisions::BYTE_ORDER_MARK;
 use super::*;
+use crate::core::dice::Dice;
+use crate::core::formats::position_id;
+use crate::core::position::{Position, Side};
 use crate::core::rng::SplitMix64;
+use crate::evaluation::classic::Phase;
 use crate::evaluation::classic::{Term, Weights};
+use crate::reference::MatchError;
 use crate::studies::duel::Contender;
+use std::collections::HashSet;
 use std::io::Write;
+use std::path::Path;
 use std::sync::LazyLock;
 
 /// Four decisions taken from the shipped benchmark, equities rounded to three decimals, and a
