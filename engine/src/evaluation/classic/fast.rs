@@ -7,7 +7,8 @@
 //! result that hit nothing). The sum is the same as [`super::value::brdval`] up to rounding;
 //! the player re-checks near-ties with the exact value so its choice never depends on it.
 
-use super::terms::{ODDS, SEED_TERM_COUNT, Term, Threats, side_features};
+use super::features::{Threats, side_features};
+use super::terms::{ODDS, SEED_TERM_COUNT, Term};
 use super::value::brdval;
 use super::weights::Weights;
 use crate::core::moves::Move;

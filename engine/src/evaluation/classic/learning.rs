@@ -14,7 +14,8 @@
 //! becomes the GBRDVAL just computed (with the weights it was computed with, as the seed stores
 //! it before the update).
 
-use super::terms::{Features, SideFeatures, TERM_COUNT, TermSet, by_seed_name, side_features};
+use super::features::{Features, side_features};
+use super::terms::{SideFeatures, TERM_COUNT, TermSet, by_seed_name};
 use super::value::{addends, gbrdval};
 use super::weights::Weights;
 use crate::core::position::Position;

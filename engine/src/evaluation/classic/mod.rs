@@ -31,6 +31,7 @@
 
 mod extra;
 mod fast;
+pub(crate) mod features;
 pub(crate) mod game;
 mod learning;
 pub(crate) mod phase;
@@ -42,6 +43,7 @@ pub(crate) mod terms;
 mod value;
 pub(crate) mod weights;
 
+pub use features::Features;
 pub use game::{
     Game, GameError, MoveError, OpeningRoll, Opponent, Outcome, PersonMove, PersonStep,
     ProgramMove, ProgramTurn, Status, Undone, Win, points_won,
@@ -52,7 +54,5 @@ pub use player::{Choice, ClassicPlayer, Reason};
 pub use race::{RacePlan, RaceRule, RaceStep};
 pub use rank::{Candidate, Ranking};
 pub use selfplay::{LearnStats, learn};
-pub use terms::{
-    Features, SEED_TERM_COUNT, TERM_COUNT, TERMS, Term, TermInfo, TermSet, by_seed_name,
-};
+pub use terms::{SEED_TERM_COUNT, TERM_COUNT, TERMS, Term, TermInfo, TermSet, by_seed_name};
 pub use weights::{DEFAULT_RON, MAX_WEIGHT, SEED_RON, Weights, WeightsError, is_valid_weight};

@@ -17,9 +17,10 @@
 //! die is ever blocked), the highest BRDVAL is played and the reason says so.
 
 use super::fast::{ValueTable, exact};
+use super::features::{Threats, side_features};
 use super::phase::Phase;
 use super::race::{self, RacePlan};
-use super::terms::{Term, Threats, side_features};
+use super::terms::Term;
 use super::value::brdval;
 use super::weights::Weights;
 use crate::core::dice::Dice;

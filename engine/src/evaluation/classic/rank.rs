@@ -4,10 +4,11 @@
 //! products, sorts and re-selects the program's choice — cheap enough for every frame while a
 //! weight slider moves. Order: BRDVAL from high to low, ties by [`super::player::tie_order`].
 
+use super::features::Features;
 use super::phase::Phase;
 use super::player::{Choice, race_plan, select, tie_order};
 use super::race::RacePlan;
-use super::terms::{Features, TERM_COUNT, Term, TermSet};
+use super::terms::{TERM_COUNT, Term, TermSet};
 use super::value::{addends, brdval};
 use super::weights::Weights;
 use crate::core::dice::Dice;

@@ -1,6 +1,7 @@
 //! The seed's two board values: BRDVAL (computed by its routine GBRD) and GBRDVAL.
 
-use super::terms::{Features, SEED_TERM_COUNT, SideFeatures, TERM_COUNT};
+use super::features::Features;
+use super::terms::{SEED_TERM_COUNT, SideFeatures, TERM_COUNT};
 use super::weights::Weights;
 
 /// The addends wᵢ·Vᵢ of one side's terms (the seed's V1…, and BV1… for the chosen move); 0

@@ -17,10 +17,10 @@
 
 use super::score::{Report, Tally, Verdict};
 use super::{Benchmark, Decision};
+use crate::evaluation::classic::features::{own_features, side_features};
 use crate::evaluation::classic::player::tie_order;
 use crate::evaluation::classic::terms::{
-    EXTRA_TERM_COUNT, SEED_TERM_COUNT, SideFeatures, TERM_COUNT, Term, TermSet, own_features,
-    side_features,
+    EXTRA_TERM_COUNT, SEED_TERM_COUNT, SideFeatures, TERM_COUNT, Term, TermSet,
 };
 use crate::evaluation::classic::{ClassicPlayer, Phase, Reason, Weights};
 

@@ -17,86 +17,7 @@ mod blocks;
 mod race;
 mod shots;
 
-use super::terms::{EXTRA_TERM_COUNT, SideFeatures, Term, TermInfo, TermSet};
-
-/// Names and texts of the extra terms, in the order of [`Term::EXTRA`].
-pub const INFO: [TermInfo; EXTRA_TERM_COUNT] = [
-    extra(
-        Term::Prime,
-        "X_PRIME",
-        "longest prime",
-        "The longest run of consecutive made points anywhere (a full prime is 6).",
-    ),
-    extra(
-        Term::Trap,
-        "X_TRAP",
-        "prime ahead of their back checker",
-        "The longest run of consecutive made points in front of the opponent's rearmost \
-         checker (the bar included): the part of a prime that still blocks it.",
-    ),
-    extra(
-        Term::Anchors,
-        "X_ANCHORS",
-        "anchors",
-        "Points made in the opponent's home board (gnubg 19-24).",
-    ),
-    extra(
-        Term::Blocked,
-        "X_BLOCKED",
-        "rolls not escaping",
-        "Of the 36 rolls, those with which the rearmost checker in the opponent's home board \
-         (or on the bar) cannot get past every opposing point made within 12 pips in front of \
-         it (0 when no checker is back or nothing blocks).",
-    ),
-    extra(
-        Term::PipDiff,
-        "X_PIPDIFF",
-        "pips behind",
-        "Own pip count minus the opponent's (negative when ahead in the race).",
-    ),
-    extra(
-        Term::OppBar,
-        "X_OPPBAR",
-        "opponent on the bar",
-        "The opponent's checkers on the bar.",
-    ),
-    extra(
-        Term::Closed,
-        "X_CLOSED",
-        "points closed to the bar",
-        "Home points made while the opponent has a checker on the bar (6 = closed out; 0 with \
-         nobody on the bar).",
-    ),
-    extra(
-        Term::DirectShots,
-        "X_DIRECT",
-        "direct shots",
-        "Rolls of 36 with which the opponent hits a blot with one die: a checker 1-6 pips \
-         behind it, or one entering from the bar (checkers on the bar enter first).",
-    ),
-    extra(
-        Term::IndirectShots,
-        "X_INDIRECT",
-        "indirect shots",
-        "Rolls of 36 that hit a blot only by combining the dice (7-24 pips), every landing \
-         point open; rolls that also hit directly are in X_DIRECT.",
-    ),
-    extra(
-        Term::Crunch,
-        "X_CRUNCH",
-        "checkers on 1-3",
-        "Checkers on the 1, 2 and 3 points: pips wasted in the bear-off (a wastage measure).",
-    ),
-];
-
-const fn extra(
-    term: Term,
-    seed_name: &'static str,
-    label: &'static str,
-    description: &'static str,
-) -> TermInfo {
-    TermInfo::new(term, seed_name, label, description, false)
-}
+use super::terms::{SideFeatures, Term, TermSet};
 
 /// The board as bit masks (bit `p` = point `p`), shared by the extra terms.
 #[derive(Clone, Copy, Debug)]
@@ -188,7 +109,8 @@ pub fn add_values(b: &[i8; 26], terms: TermSet, v: &mut SideFeatures) {
 pub(crate) mod testing {
     //! Hand-made boards for the terms' tests.
     use crate::core::position::{Position, Side};
-    use crate::evaluation::classic::terms::{Features, Term, TermSet};
+    use crate::evaluation::classic::features::Features;
+    use crate::evaluation::classic::terms::{Term, TermSet};
 
     /// A board from (point, count) pairs: positive counts ours, negative the opponent's
     /// (point 25 our bar, 0 theirs); the rest of each side borne off.
