@@ -16,7 +16,7 @@ impl fmt::Display for DiceError {
         write!(
             f,
             "bad dice {}: expected two digits 1-6, such as 31",
-            crate::core::formats::quote::quote(&self.0)
+            crate::core::quote::quote(&self.0)
         )
     }
 }

@@ -14,6 +14,7 @@ pub mod dice_source;
 pub mod formats;
 pub mod moves;
 pub mod position;
+pub(crate) mod quote;
 pub mod rng;
 pub mod task;
 

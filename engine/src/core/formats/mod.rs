@@ -12,7 +12,7 @@ mod match_id;
 mod match_rules;
 mod position_file;
 pub(crate) mod position_id;
-pub(crate) mod quote;
+pub(crate) use crate::core::quote;
 mod xgid;
 
 pub use diagram::render as render_diagram;
