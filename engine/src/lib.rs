@@ -30,7 +30,7 @@
 //!
 //! The library is in seven groups, by what a user comes for; each group's page lists its
 //! topics and what it re-exports. A path is at most `bgw_engine::group::topic::Item`
-//! (`bgw_engine::studies::bearoff::ErrorMap`): the modules below a topic are private and
+//! (`bgw_engine::studies::bearoff_study::ErrorMap`): the modules below a topic are private and
 //! what they offer is re-exported at the topic, the most used items also at the group and
 //! here at the root.
 //!

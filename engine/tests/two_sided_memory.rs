@@ -1,10 +1,11 @@
-//! The memory figures of two-sided requests (`two_sided::memory::bytes_needed`) against the
+//! The memory figures of two-sided requests (`two_sided::bytes_needed`) against the
 //! bytes really allocated: an allocator that counts is this test binary's global allocator,
 //! and each request's peak must stay within its figure (and the figure near the peak).
 
 use bgw_engine::core::task::Task;
-use bgw_engine::studies::bearoff::{self, error_map};
-use bgw_engine::studies::two_sided::memory::bytes_needed;
+use bgw_engine::studies::bearoff;
+use bgw_engine::studies::bearoff_study::error_map;
+use bgw_engine::studies::two_sided::bytes_needed;
 use bgw_engine::studies::two_sided::{self, Checkpoint, Kind, Request, TwoSidedDb, positions};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicU64, Ordering};

@@ -4,9 +4,9 @@
 
 use super::progress::Progress;
 use super::{CliError, interrupt, print};
-use bgw_engine::studies::bearoff::{
-    CubeChoice, CubeErrors, CubeErrorsError, DecisionErrors, Decisions, RuleErrors, build,
-    cube_errors,
+use bgw_engine::studies::bearoff::build;
+use bgw_engine::studies::bearoff_study::{
+    CubeChoice, CubeErrors, CubeErrorsError, DecisionErrors, Decisions, RuleErrors, cube_errors,
 };
 use bgw_engine::studies::two_sided::{self, Kind, TwoSidedChances};
 use std::fmt::Write as _;

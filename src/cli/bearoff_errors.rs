@@ -4,7 +4,8 @@
 
 use super::progress::Progress;
 use super::{CliError, interrupt, print};
-use bgw_engine::studies::bearoff::{ErrorMap, MethodErrors, Summary, build, error_map};
+use bgw_engine::studies::bearoff::build;
+use bgw_engine::studies::bearoff_study::{ErrorMap, MethodErrors, Summary, error_map};
 use bgw_engine::studies::two_sided::{
     self, Kind, Request, TwoSidedChances, TwoSidedDb, TwoSidedError,
 };
@@ -46,7 +47,7 @@ pub fn run(args: &Args) -> Result<ExitCode, CliError> {
     );
     let start = std::time::Instant::now();
     let map = error_map(&db, &one_sided, args.worst, &task).map_err(|e| match e {
-        bgw_engine::studies::bearoff::ErrorMapError::Cancelled => {
+        bgw_engine::studies::bearoff_study::ErrorMapError::Cancelled => {
             CliError::interrupted("interrupted: no error map")
         }
         e => CliError::failed(e.to_string()),
@@ -231,12 +232,12 @@ pub fn load_kind(
             e => CliError::failed(format!("{}: {e}", spec.display())),
         };
         let h = two_sided::read_header(spec).map_err(in_file)?;
-        two_sided::memory::check(h.points, h.checkers, &with_map(Request::Read(h.kind())))
+        two_sided::check_memory(h.points, h.checkers, &with_map(Request::Read(h.kind())))
             .map_err(in_file)?;
         return TwoSidedDb::read(spec).map_err(in_file);
     };
     if two_sided::check_size(points, checkers).is_ok() {
-        two_sided::memory::check(points, checkers, &with_map(Request::Build(kind)))
+        two_sided::check_memory(points, checkers, &with_map(Request::Build(kind)))
             .map_err(|e| CliError::failed(e.to_string()))?;
     }
     let task = interrupt::task();

@@ -7,8 +7,9 @@ use super::CliError;
 use bgw_engine::core::dice::Dice;
 use bgw_engine::core::position::Position;
 use bgw_engine::core::task::Task;
-use bgw_engine::studies::bearoff::{
-    self, Analysis, BestPlay, Exact, PlayJudge, best_play, best_play_one_sided, build_within,
+use bgw_engine::studies::bearoff::{self, Analysis, build_within};
+use bgw_engine::studies::bearoff_study::{
+    BestPlay, Exact, PlayJudge, best_play, best_play_one_sided,
 };
 use bgw_engine::studies::two_sided::{DEFAULT_LIMIT, Solver, TwoSidedChances, TwoSidedDb};
 use std::fmt::Write as _;

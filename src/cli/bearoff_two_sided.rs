@@ -59,7 +59,7 @@ pub fn build_file(
         Kind::Cubeful
     };
     // Fail before a long build, not after it, and before anything is written.
-    two_sided::memory::check(points, checkers, &[Request::Build(kind)]).map_err(in_file(out))?;
+    two_sided::check_memory(points, checkers, &[Request::Build(kind)]).map_err(in_file(out))?;
     super::check_writable(out)?;
     // One build of a target at a time: the lock is held to the end and its file removed when
     // `lock` is dropped, on every return (a killed run leaves a file no one holds: harmless).
@@ -237,7 +237,7 @@ pub fn dump(
     }
     let db = TwoSidedDb::read(path).map_err(in_file(path))?;
     let pick = |k: usize| {
-        super::bearoff::side_index(
+        super::bearoff_side::side_index(
             counts.get(k).map(String::as_str),
             indices.get(k).copied(),
             db.points(),

@@ -10,6 +10,7 @@ mod bearoff;
 mod bearoff_cube;
 mod bearoff_errors;
 mod bearoff_exact;
+mod bearoff_side;
 mod bearoff_two_sided;
 mod benchmark;
 mod calibrate;

@@ -13,6 +13,7 @@
 //! `benchmark::build`.
 
 pub mod bearoff;
+pub mod bearoff_study;
 pub mod benchmark;
 pub mod calibrate;
 pub mod duel;

@@ -9,7 +9,8 @@ use crate::app::render::{ExportSize, Picture};
 use bgw_engine::core::dice::Dice;
 use bgw_engine::core::position::Position;
 use bgw_engine::core::task::Task;
-use bgw_engine::studies::bearoff::{self, Analysis, BestPlay, build_within};
+use bgw_engine::studies::bearoff::{self, Analysis, build_within};
+use bgw_engine::studies::bearoff_study::BestPlay;
 use bgw_engine::studies::two_sided::Kind;
 use serde::{Deserialize, Serialize};
 

@@ -12,9 +12,9 @@ use crate::text::thousands;
 use bgw_engine::core::dice::Dice;
 use bgw_engine::core::position::Position;
 use bgw_engine::core::task::Task;
-use bgw_engine::studies::bearoff::{
-    self, BestPlay, Counts, CubeErrors, ErrorMap, Exact, MAX_POINTS, best_play,
-    best_play_one_sided, build, build_within, cube_errors, error_map,
+use bgw_engine::studies::bearoff::{self, Counts, MAX_POINTS, build, build_within};
+use bgw_engine::studies::bearoff_study::{
+    BestPlay, CubeErrors, ErrorMap, Exact, best_play, best_play_one_sided, cube_errors, error_map,
 };
 use bgw_engine::studies::two_sided::{
     self, DEFAULT_LIMIT, Kind, Request, Solver, TwoSidedChances, TwoSidedDb, positions,
@@ -323,7 +323,7 @@ impl TwoSidedState {
             format!("building the {what}{points}×{checkers} two-sided database"),
             move |task| {
                 // A size this machine cannot hold is refused with the figures, not tried.
-                two_sided::memory::check(points, checkers, &[Request::Build(kind)])
+                two_sided::check_memory(points, checkers, &[Request::Build(kind)])
                     .map_err(|e| e.to_string())?;
                 let db =
                     TwoSidedDb::build(points, checkers, kind, task).map_err(|e| e.to_string())?;

@@ -4,7 +4,7 @@
 use super::board::{self, BoardGeometry, BoardView};
 use super::game::{Opponent, Status};
 use super::state::{ChampionAction, ChampionState};
-use super::{VARIANTS, cell_size, solving_line, verdict, verdict_colour};
+use super::widgets::{VARIANTS, cell_size, solving_line, verdict, verdict_colour};
 use bgw_engine::champion::solver::Move;
 use bgw_engine::champion::{Outcome, Side};
 use egui::RichText;

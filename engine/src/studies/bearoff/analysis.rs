@@ -169,7 +169,7 @@ impl FormulaChance {
         FormulaChance {
             value,
             chance: value.clamp(0.0, 1.0),
-            in_range: crate::studies::bearoff::study::is_chance(value),
+            in_range: super::chances::is_chance(value),
         }
     }
 }

@@ -27,6 +27,12 @@ pub fn lose_gammon(opp: &[f64; ROLLS], me_gammon: &[f64; ROLLS]) -> f64 {
     (0..ROLLS).map(|i| opp[i] * tail[i + 1]).sum()
 }
 
+/// True when `p` is a chance (0–1, give or take rounding).
+#[inline(always)]
+pub fn is_chance(p: f64) -> bool {
+    (-1e-9..=1.0 + 1e-9).contains(&p)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -5,20 +5,19 @@
 //! Two arithmetics: exact (`f64`) and gnubg-compatible integers (`u16`, see
 //! [`database::Prob`]).
 
-mod analysis;
+pub(crate) mod analysis;
 mod bd_file;
 pub(crate) mod build;
 pub(crate) mod chances;
-mod cube;
-mod database;
+pub(crate) mod cube;
+pub(crate) mod database;
 pub(crate) mod index;
-mod janowski;
-mod moments;
-mod normal;
+pub(crate) mod janowski;
+pub(crate) mod moments;
+pub(crate) mod normal;
 pub(crate) mod plays;
-mod race;
+pub(crate) mod race;
 mod rule2002;
-mod study;
 
 pub use analysis::{
     Analysis, AnalysisError, FormulaChance, Rollout, SideReport, analyse, highest_point,
@@ -29,7 +28,7 @@ pub use bd_file::{
     to_bytes, write, write_atomic, write_normal,
 };
 pub use build::{BuildError, build, build_within};
-pub use chances::{lose_gammon, win, win_gammon};
+pub use chances::{is_chance, lose_gammon, win, win_gammon};
 pub use cube::{CubeAction, CubeAdvice, CubeDecision, CubeDecisions};
 pub use database::{Database, Entry, Prob, ROLLS};
 pub use index::{CHECKERS, Counts, MAX_POINTS, checkers, counts, highest, index, pips, positions};
@@ -38,10 +37,3 @@ pub use moments::{MomentDatabase, Moments, build_moments};
 pub use normal::{ErrorMeasures, Form, approximate, phi_cdf};
 pub use race::{Formula, RaceCount, RaceSide, Reading, all as race_counts};
 pub use rule2002::{build_2002, seed_printed_moments};
-pub use study::{
-    ActionCounts, BestPlay, BestPlayError, CubeChoice, CubeErrors, CubeErrorsError, CubeRule,
-    DecisionErrors, Decisions, ErrorMap, ErrorMapError, Exact, ExactError, HISTOGRAM_LO,
-    HISTOGRAM_WIDTH, Histogram, LOSS_TOLERANCE, Method, MethodErrors, Methods, PlayChance,
-    PlayJudge, PlayLosses, PlayRule, RuleErrors, Summary, WorstCube, WorstPair, WorstPlay,
-    best_play, best_play_one_sided, cube_errors, error_map, is_chance, pair_position_id,
-};

@@ -18,8 +18,7 @@ pub use cube_errors::{
 };
 pub use errors::{
     ErrorMap, ErrorMapError, HISTOGRAM_LO, HISTOGRAM_WIDTH, Histogram, LOSS_TOLERANCE,
-    MethodErrors, PlayLosses, PlayRule, Summary, WorstPair, WorstPlay, error_map, is_chance,
-    pair_position_id,
+    MethodErrors, PlayLosses, PlayRule, Summary, WorstPair, WorstPlay, error_map, pair_position_id,
 };
 pub use exact::{Exact, ExactError};
 pub use methods::{Method, Methods};

@@ -15,6 +15,7 @@ use crate::core::position::{Position, Side, SideCheckers};
 use crate::core::task::Task;
 use crate::studies::bearoff::database::Database;
 use crate::studies::bearoff::index::{self, Counts};
+use crate::studies::bearoff::is_chance;
 use crate::studies::bearoff::plays::OneSided;
 use crate::studies::two_sided::TwoSidedChances;
 use rayon::prelude::*;
@@ -396,12 +397,6 @@ fn bin(e: f64) -> Result<usize, bool> {
     }
 }
 
-/// True when `p` is a chance (0–1, give or take rounding).
-#[inline(always)]
-pub fn is_chance(p: f64) -> bool {
-    (-1e-9..=1.0 + 1e-9).contains(&p)
-}
-
 /// One play rule's sums.
 #[derive(Clone)]
 struct PlayAcc {
@@ -727,8 +722,8 @@ mod tests {
     use crate::studies::bearoff::analysis;
     use crate::studies::bearoff::build::build;
     use crate::studies::bearoff::chances;
-    use crate::studies::bearoff::study::best_play::best_play;
-    use crate::studies::bearoff::study::exact::Exact;
+    use crate::studies::bearoff_study::best_play::best_play;
+    use crate::studies::bearoff_study::exact::Exact;
     use crate::studies::two_sided::{Kind, TwoSidedDb};
 
     /// Every pair of up to `checkers` checkers on `points` points, exact.
