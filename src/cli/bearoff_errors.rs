@@ -233,7 +233,7 @@ pub fn load_kind(
         };
         let h = two_sided::read_header(spec).map_err(in_file)?;
         two_sided::check_memory(h.points, h.checkers, &with_map(Request::Read(h.kind())))
-            .map_err(in_file)?;
+            .map_err(|s| in_file(s.into()))?;
         return TwoSidedDb::read(spec).map_err(in_file);
     };
     if two_sided::check_size(points, checkers).is_ok() {

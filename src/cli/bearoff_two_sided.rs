@@ -59,7 +59,8 @@ pub fn build_file(
         Kind::Cubeful
     };
     // Fail before a long build, not after it, and before anything is written.
-    two_sided::check_memory(points, checkers, &[Request::Build(kind)]).map_err(in_file(out))?;
+    two_sided::check_memory(points, checkers, &[Request::Build(kind)])
+        .map_err(|s| in_file(out)(s.into()))?;
     super::check_writable(out)?;
     // One build of a target at a time: the lock is held to the end and its file removed when
     // `lock` is dropped, on every return (a killed run leaves a file no one holds: harmless).

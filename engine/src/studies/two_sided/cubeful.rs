@@ -9,8 +9,8 @@
 //! double/pass (+1). The side on roll takes, per roll and per cube state separately, the play
 //! that is best for it; the 21 rolls are weighted, summed and divided by 36 with truncation.
 
-use super::build::{ROLLS, Row, Rule, Successors};
-use super::table::Kind;
+use super::kind::Kind;
+use super::rules::{ROLLS, Row, Rule, Successors};
 
 /// The four equities gnubg stores for a pair, from the side on roll's view.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]

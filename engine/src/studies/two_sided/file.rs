@@ -244,6 +244,13 @@ pub fn write_atomic(db: &TwoSidedDb, path: &Path) -> Result<(), TwoSidedError> {
     }
 }
 
+impl TwoSidedDb {
+    /// Reads a gnubg two-sided file (gnubg's or ours, either kind).
+    pub fn read(path: &Path) -> Result<TwoSidedDb, TwoSidedError> {
+        read(path)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -7,10 +7,10 @@
 //! figures and the largest size that fits ([`check`]). The big tables are allocated with
 //! `try_reserve_exact`, so that a failed allocation is the same error, not an abort.
 
-use super::build::{Exact, GnubgCubeless, Rule};
 use super::cubeful::GnubgCubeful;
+use super::kind::Kind;
 use super::positions;
-use super::table::{Kind, TwoSidedError};
+use super::rules::{Exact, GnubgCubeless, Rule};
 use crate::io::user_file::human_size;
 use crate::studies::bearoff::{ROLLS, index};
 use std::fmt;
@@ -304,13 +304,13 @@ fn shortage(
 /// size that fits. Nothing is refused when the available memory is unknown. Call it before
 /// the work starts its threads and writes its files: [`super::build`] leaves it to its
 /// callers ([`super::TwoSidedDb::read`] checks itself).
-pub fn check(points: usize, checkers: usize, requests: &[Request]) -> Result<(), TwoSidedError> {
+pub fn check(points: usize, checkers: usize, requests: &[Request]) -> Result<(), Shortage> {
     let Some(available) = available() else {
         return Ok(());
     };
     let s = shortage(points, checkers, requests, Some(available));
     if s.needs > available.bytes {
-        return Err(TwoSidedError::Memory(s));
+        return Err(s);
     }
     Ok(())
 }
@@ -323,15 +323,10 @@ pub(crate) fn filled<T: Clone>(
     points: usize,
     checkers: usize,
     request: Request,
-) -> Result<Vec<T>, TwoSidedError> {
+) -> Result<Vec<T>, Shortage> {
     let mut v = Vec::new();
     if v.try_reserve_exact(len).is_err() {
-        return Err(TwoSidedError::Memory(shortage(
-            points,
-            checkers,
-            &[request],
-            available(),
-        )));
+        return Err(shortage(points, checkers, &[request], available()));
     }
     v.resize(len, fill);
     Ok(v)
@@ -452,7 +447,7 @@ mod tests {
             Request::Read(Kind::Cubeful),
         )
         .unwrap_err();
-        assert!(matches!(e, TwoSidedError::Memory(_)), "{e}");
+        assert_eq!(e.requests, [Request::Read(Kind::Cubeful)], "{e}");
         assert!(
             e.to_string()
                 .contains("reading a 6x15 gnubg cubeful file needs"),

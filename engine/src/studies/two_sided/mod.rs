@@ -12,8 +12,10 @@ mod build;
 mod chances;
 mod cubeful;
 mod file;
+mod kind;
 mod memory;
 mod resume;
+mod rules;
 mod table;
 mod verdict;
 
@@ -21,10 +23,11 @@ pub use build::build;
 pub use chances::{TwoSidedChances, positions};
 pub use cubeful::CubefulEquities;
 pub use file::{Header, header_of, is_two_sided, read_header, write_atomic};
+pub use kind::Kind;
 pub use memory::{
     Available, Limit, Request, Shortage, available, bytes_needed, check as check_memory,
 };
 pub use resume::Checkpoint;
 pub use solver::{DEFAULT_LIMIT, SolveError, Solver};
-pub use table::{Kind, MAX_CHECKERS, MAX_POINTS, TwoSidedDb, TwoSidedError, check_size};
+pub use table::{MAX_CHECKERS, MAX_POINTS, TwoSidedDb, TwoSidedError, check_size};
 pub use verdict::{exact_cube_verdict, exact_decision_at, exact_verdict_of};

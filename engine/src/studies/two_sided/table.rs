@@ -2,38 +2,15 @@
 //! order — pair `(x, y)` at `x · n + y`, `n` = [`super::positions`].
 
 use super::cubeful::CubefulEquities;
-use super::{TwoSidedChances, build, file, positions};
-use crate::core::task::Task;
+pub(crate) use super::kind::Kind;
+use super::memory::Shortage;
+use super::{TwoSidedChances, positions};
 use std::fmt;
-use std::path::Path;
 
 /// Most points a two-sided database spans (gnubg's limit: all checkers in the home board).
 pub const MAX_POINTS: usize = 6;
 /// Most checkers a side may have.
 pub const MAX_CHECKERS: usize = 15;
-
-/// What a database holds and in which arithmetic.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
-    /// Exact chances (`f64`): kept in memory, not in a file.
-    Exact,
-    /// gnubg's cubeless file (`makebearoff -C`): one 16-bit equity a pair, gnubg's integer
-    /// arithmetic.
-    Cubeless,
-    /// gnubg's default file: the cubeless equity and three cubeful ones, 16 bits each.
-    Cubeful,
-}
-
-impl Kind {
-    /// Its name in messages and JSON.
-    pub fn name(self) -> &'static str {
-        match self {
-            Kind::Exact => "exact (f64)",
-            Kind::Cubeless => "gnubg cubeless",
-            Kind::Cubeful => "gnubg cubeful",
-        }
-    }
-}
 
 /// The stored values.
 #[derive(Clone, Debug)]
@@ -57,22 +34,6 @@ pub struct TwoSidedDb {
 }
 
 impl TwoSidedDb {
-    /// Builds a database in memory (see [`super::build`]); `Cancelled` when `task` is
-    /// cancelled.
-    pub fn build(
-        points: usize,
-        checkers: usize,
-        kind: Kind,
-        task: &Task,
-    ) -> Result<TwoSidedDb, TwoSidedError> {
-        build::build(points, checkers, kind, task, None)
-    }
-
-    /// Reads a gnubg two-sided file (gnubg's or ours, either kind).
-    pub fn read(path: &Path) -> Result<TwoSidedDb, TwoSidedError> {
-        file::read(path)
-    }
-
     /// Checks the size and wraps the values.
     pub(crate) fn new(
         points: usize,
@@ -199,7 +160,7 @@ pub enum TwoSidedError {
     /// An exact database has no gnubg file.
     NotWritable(Kind),
     /// The request needs more memory than this process may have.
-    Memory(super::memory::Shortage),
+    Memory(Shortage),
     /// The task was cancelled.
     Cancelled,
 }
@@ -237,5 +198,11 @@ impl std::error::Error for TwoSidedError {}
 impl From<std::io::Error> for TwoSidedError {
     fn from(e: std::io::Error) -> TwoSidedError {
         TwoSidedError::Io(e)
+    }
+}
+
+impl From<Shortage> for TwoSidedError {
+    fn from(s: Shortage) -> TwoSidedError {
+        TwoSidedError::Memory(s)
     }
 }
