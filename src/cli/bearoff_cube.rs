@@ -6,7 +6,8 @@ use super::progress::Progress;
 use super::{CliError, interrupt, print};
 use bgw_engine::studies::bearoff::build;
 use bgw_engine::studies::bearoff_study::{
-    CubeChoice, CubeErrors, CubeErrorsError, DecisionErrors, Decisions, RuleErrors, cube_errors,
+    CubeErrors, CubeErrorsError, Decisions, REPORTED, ReportedDecision, RuleErrors,
+    cube_error_bands, cube_errors,
 };
 use bgw_engine::studies::two_sided::{self, Kind, TwoSidedChances};
 use std::fmt::Write as _;
@@ -104,14 +105,14 @@ fn text(s: &CubeErrors, seconds: f64) -> String {
             share(a.double_pass)
         );
     }
-    for d in &DECISIONS {
+    for d in &REPORTED {
         overall(&mut o, s, d);
     }
-    for d in &DECISIONS {
+    for d in &REPORTED {
         let title = format!("{} by the pips of the side on roll", d.title);
         by(&mut o, s, &title, ("pips", 10), d, |r| &r.by_pips);
     }
-    for d in &DECISIONS {
+    for d in &REPORTED {
         let title = format!("{} by the checkers of both sides", d.title);
         by(&mut o, s, &title, ("checkers", 5), d, |r| &r.by_checkers);
     }
@@ -121,44 +122,8 @@ fn text(s: &CubeErrors, seconds: f64) -> String {
     o
 }
 
-/// A decision the report shows: its title, its answers, its errors in a [`Decisions`].
-struct Shown {
-    title: &'static str,
-    yes: &'static str,
-    no: &'static str,
-    pick: fn(&Decisions) -> &DecisionErrors,
-}
-
-/// The report's decisions, in its order.
-const DECISIONS: [Shown; 4] = [
-    Shown {
-        title: "Initial double (cube centred)",
-        yes: "doubled",
-        no: "held",
-        pick: |d| &d.initial_double,
-    },
-    Shown {
-        title: "Redouble (the side on roll owns the cube)",
-        yes: "doubled",
-        no: "held",
-        pick: |d| &d.redouble,
-    },
-    Shown {
-        title: "Take (the other side, doubled in every pair)",
-        yes: "took",
-        no: "passed",
-        pick: |d| &d.take,
-    },
-    Shown {
-        title: "Take where the exact verdict doubles (cube centred)",
-        yes: "took",
-        no: "passed",
-        pick: |d| &d.take_of_right_doubles,
-    },
-];
-
 /// One decision's table over every pair.
-fn overall(o: &mut String, s: &CubeErrors, d: &Shown) {
+fn overall(o: &mut String, s: &CubeErrors, d: &ReportedDecision) {
     let _ = writeln!(o);
     let _ = writeln!(
         o,
@@ -187,40 +152,13 @@ fn overall(o: &mut String, s: &CubeErrors, d: &Shown) {
     }
 }
 
-/// Rows of `width` consecutive entries merged, with the first entry's number; rows without
-/// pairs left out.
-fn bands(
-    rows: &[Decisions],
-    width: usize,
-    pick: fn(&Decisions) -> &DecisionErrors,
-) -> Vec<(usize, DecisionErrors)> {
-    rows.chunks(width)
-        .enumerate()
-        .filter_map(|(i, chunk)| {
-            let mut sum = DecisionErrors::default();
-            let mut cost = 0.0;
-            for e in chunk.iter().map(pick) {
-                sum.decisions += e.decisions;
-                sum.wrong += e.wrong;
-                sum.wrong_yes += e.wrong_yes;
-                sum.wrong_no += e.wrong_no;
-                cost += e.cost_per_decision * e.decisions as f64;
-                sum.largest = sum.largest.max(e.largest);
-            }
-            sum.cost_per_decision = cost / sum.decisions.max(1) as f64;
-            sum.mean_cost_when_wrong = cost / sum.wrong.max(1) as f64;
-            (sum.decisions > 0).then_some((i * width, sum))
-        })
-        .collect()
-}
-
 /// A table of bands of `width` (rows) by rules (columns): wrong % and the cost per pair.
 fn by(
     o: &mut String,
     s: &CubeErrors,
     title: &str,
     (unit, width): (&str, usize),
-    d: &Shown,
+    d: &ReportedDecision,
     rows_of: impl Fn(&RuleErrors) -> &[Decisions],
 ) {
     let _ = writeln!(o);
@@ -236,7 +174,7 @@ fn by(
     let columns: Vec<_> = s
         .rules
         .iter()
-        .map(|r| bands(rows_of(r), width, d.pick))
+        .map(|r| cube_error_bands(rows_of(r), width, d.pick))
         .collect();
     let Some(first) = columns.first() else {
         return;
@@ -269,12 +207,7 @@ fn worst(o: &mut String, r: &RuleErrors) {
         "  Position ID       pips     checkers  decision        answer     right            no double  double/take   cost"
     );
     for w in &r.worst {
-        let answer = match (w.decision, w.answer) {
-            (CubeChoice::Take, true) => "take",
-            (CubeChoice::Take, false) => "pass",
-            (_, true) => "double",
-            (_, false) => "no double",
-        };
+        let answer = w.answer_name();
         let _ = writeln!(
             o,
             "  {:16} {:3} v {:3}  {:2} v {:2}   {:15} {:10} {:16} {:+9.4} {:+12.4} {:6.1}",
@@ -290,39 +223,5 @@ fn worst(o: &mut String, r: &RuleErrors) {
             w.exact.double_take,
             milli(w.cost)
         );
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn bands_merge_counts_and_costs() {
-        let e = |decisions, wrong, cost: f64, largest| DecisionErrors {
-            decisions,
-            wrong,
-            wrong_yes: wrong,
-            wrong_no: 0,
-            mean_cost_when_wrong: cost / wrong.max(1) as f64,
-            cost_per_decision: cost / decisions.max(1) as f64,
-            largest,
-        };
-        let row = |x| Decisions {
-            initial_double: x,
-            ..Decisions::default()
-        };
-        let rows = [
-            row(e(10, 2, 0.4, 0.3)),
-            row(e(30, 1, 0.2, 0.2)),
-            row(e(0, 0, 0.0, 0.0)),
-        ];
-        let b = bands(&rows, 2, |d| &d.initial_double);
-        assert_eq!(b.len(), 1, "the empty band is left out");
-        let (start, s) = b[0];
-        assert_eq!((start, s.decisions, s.wrong), (0, 40, 3));
-        assert!((s.cost_per_decision - 0.6 / 40.0).abs() < 1e-15);
-        assert!((s.mean_cost_when_wrong - 0.2).abs() < 1e-15);
-        assert_eq!(s.largest, 0.3);
     }
 }

@@ -12,40 +12,9 @@ use super::two_sided::CUBEFUL_SIZES;
 use crate::app::jobs::progress_ui;
 use crate::text::thousands;
 use bgw_engine::studies::bearoff_study::{
-    CubeChoice, CubeErrors, DecisionErrors, Decisions, RuleErrors, WorstCube,
+    CubeErrors, DecisionErrors, Decisions, REPORTED, WorstCube, cube_error_bands,
 };
 use egui_extras::{Column, TableBuilder};
-
-/// A decision the panel shows, with how it is read out of a [`Decisions`].
-struct Shown {
-    name: &'static str,
-    hint: &'static str,
-    pick: fn(&Decisions) -> &DecisionErrors,
-}
-
-/// The decisions in the tables' columns.
-const SHOWN: [Shown; 4] = [
-    Shown {
-        name: "initial double",
-        hint: "The side on roll doubles, the cube centred",
-        pick: |d| &d.initial_double,
-    },
-    Shown {
-        name: "redouble",
-        hint: "The side on roll redoubles, owning the cube",
-        pick: |d| &d.redouble,
-    },
-    Shown {
-        name: "take (right doubles)",
-        hint: "The other side's take, over the pairs where the exact verdict doubles",
-        pick: |d| &d.take_of_right_doubles,
-    },
-    Shown {
-        name: "take (every pair)",
-        hint: "The other side's take, a double offered in every pair",
-        pick: |d| &d.take,
-    },
-];
 
 /// The cube errors section.
 pub fn show(ui: &mut egui::Ui, st: &BearoffState) -> Vec<BearoffAction> {
@@ -156,13 +125,13 @@ fn summary(ui: &mut egui::Ui, study: &CubeErrors) {
         .striped(true)
         .show(ui, |ui| {
             ui.strong("rule");
-            for s in &SHOWN {
-                ui.strong(s.name).on_hover_text(s.hint);
+            for s in &REPORTED {
+                ui.strong(s.name).on_hover_text(s.description);
             }
             ui.end_row();
             for r in &study.rules {
                 ui.label(r.rule.name());
-                for s in &SHOWN {
+                for s in &REPORTED {
                     let e = (s.pick)(&r.overall);
                     ui.monospace(figure(e)).on_hover_text(detail(e));
                 }
@@ -173,7 +142,7 @@ fn summary(ui: &mut egui::Ui, study: &CubeErrors) {
 
 /// The initial double and the take of right doubles by 10-pip bands of the side on roll.
 fn by_pips(ui: &mut egui::Ui, study: &CubeErrors) {
-    for s in [&SHOWN[0], &SHOWN[2]] {
+    for s in [&REPORTED[0], &REPORTED[3]] {
         ui.label(s.name);
         egui::Grid::new(format!("cube-errors-pips-{}", s.name))
             .striped(true)
@@ -199,39 +168,17 @@ pub fn bands(
     study: &CubeErrors,
     pick: fn(&Decisions) -> &DecisionErrors,
 ) -> Vec<(usize, Vec<DecisionErrors>)> {
-    let merge = |r: &RuleErrors, band: usize| {
-        let mut sum = DecisionErrors::default();
-        let mut cost = 0.0;
-        for e in r.by_pips.iter().skip(band).take(10).map(pick) {
-            sum.decisions += e.decisions;
-            sum.wrong += e.wrong;
-            sum.wrong_yes += e.wrong_yes;
-            sum.wrong_no += e.wrong_no;
-            cost += e.cost_per_decision * e.decisions as f64;
-            sum.largest = sum.largest.max(e.largest);
-        }
-        sum.cost_per_decision = cost / sum.decisions.max(1) as f64;
-        sum.mean_cost_when_wrong = cost / sum.wrong.max(1) as f64;
-        sum
+    let columns: Vec<_> = study
+        .rules
+        .iter()
+        .map(|r| cube_error_bands(&r.by_pips, 10, pick))
+        .collect();
+    let Some(first) = columns.first() else {
+        return Vec::new();
     };
-    let pips = study.rules.first().map_or(0, |r| r.by_pips.len());
-    (0..pips)
-        .step_by(10)
-        .map(|band| (band, study.rules.iter().map(|r| merge(r, band)).collect()))
-        .filter(|(_, rows): &(usize, Vec<DecisionErrors>)| {
-            rows.first().is_some_and(|e| e.decisions > 0)
-        })
+    (0..first.len())
+        .map(|row| (first[row].0, columns.iter().map(|c| c[row].1).collect()))
         .collect()
-}
-
-/// What a rule answered on a worst pair, in words.
-fn answer(w: &WorstCube) -> &'static str {
-    match (w.decision, w.answer) {
-        (CubeChoice::Take, true) => "take",
-        (CubeChoice::Take, false) => "pass",
-        (_, true) => "double",
-        (_, false) => "no double",
-    }
 }
 
 /// Every rule's costliest pairs, largest first; a click loads the race.
@@ -281,7 +228,7 @@ fn worst(ui: &mut egui::Ui, study: &CubeErrors) -> Vec<BearoffAction> {
                 row.col(|ui| cell(ui, mono(w.position_id.clone())));
                 row.col(|ui| cell(ui, egui::RichText::new(rule)));
                 row.col(|ui| cell(ui, egui::RichText::new(w.decision.name())));
-                row.col(|ui| cell(ui, egui::RichText::new(answer(w))));
+                row.col(|ui| cell(ui, egui::RichText::new(w.answer_name())));
                 row.col(|ui| cell(ui, egui::RichText::new(w.exact.action().name())));
                 row.col(|ui| cell(ui, mono(format!("{}/{}", w.pips[0], w.pips[1]))));
                 row.col(|ui| cell(ui, mono(format!("{:.1}", 1000.0 * w.cost))));

@@ -173,6 +173,94 @@ impl DecisionErrors {
     pub fn wrong_percent(&self) -> f64 {
         100.0 * self.wrong as f64 / self.decisions.max(1) as f64
     }
+
+    /// The errors of several sets of pairs as one (a band of pip counts, say): counts added,
+    /// the mean costs weighted by the decisions and the wrong answers, the largest kept.
+    pub fn merged<'a>(parts: impl IntoIterator<Item = &'a DecisionErrors>) -> DecisionErrors {
+        let mut sum = DecisionErrors::default();
+        let mut cost = 0.0;
+        for e in parts {
+            sum.decisions += e.decisions;
+            sum.wrong += e.wrong;
+            sum.wrong_yes += e.wrong_yes;
+            sum.wrong_no += e.wrong_no;
+            cost += e.cost_per_decision * e.decisions as f64;
+            sum.largest = sum.largest.max(e.largest);
+        }
+        sum.cost_per_decision = cost / sum.decisions.max(1) as f64;
+        sum.mean_cost_when_wrong = cost / sum.wrong.max(1) as f64;
+        sum
+    }
+}
+
+/// One of the four decisions the study reports: its names and how it is read out of a
+/// [`Decisions`] (the command line's report and the workbench's tables show the same four, in
+/// the order of [`REPORTED`]).
+#[derive(Clone, Copy, Debug)]
+pub struct ReportedDecision {
+    /// A short name for a column ("initial double").
+    pub name: &'static str,
+    /// A title for a report's section ("Initial double (cube centred)").
+    pub title: &'static str,
+    /// What it is, in a sentence (a column's tooltip).
+    pub description: &'static str,
+    /// The answer "yes" in words ("doubled", "took").
+    pub yes: &'static str,
+    /// The answer "no" in words ("held", "passed").
+    pub no: &'static str,
+    /// Its errors in a [`Decisions`].
+    pub pick: fn(&Decisions) -> &DecisionErrors,
+}
+
+/// The four decisions reported, in order: the initial double, the redouble, the take in every
+/// pair, the take where the exact verdict doubles.
+pub const REPORTED: [ReportedDecision; 4] = [
+    ReportedDecision {
+        name: "initial double",
+        title: "Initial double (cube centred)",
+        description: "The side on roll doubles, the cube centred",
+        yes: "doubled",
+        no: "held",
+        pick: |d| &d.initial_double,
+    },
+    ReportedDecision {
+        name: "redouble",
+        title: "Redouble (the side on roll owns the cube)",
+        description: "The side on roll redoubles, owning the cube",
+        yes: "doubled",
+        no: "held",
+        pick: |d| &d.redouble,
+    },
+    ReportedDecision {
+        name: "take (every pair)",
+        title: "Take (the other side, doubled in every pair)",
+        description: "The other side's take, a double offered in every pair",
+        yes: "took",
+        no: "passed",
+        pick: |d| &d.take,
+    },
+    ReportedDecision {
+        name: "take (right doubles)",
+        title: "Take where the exact verdict doubles (cube centred)",
+        description: "The other side's take, over the pairs where the exact verdict doubles",
+        yes: "took",
+        no: "passed",
+        pick: |d| &d.take_of_right_doubles,
+    },
+];
+
+/// Rows of `width` consecutive entries of `rows` (by pips, by checkers) merged into bands,
+/// each with its first entry's number; bands without pairs left out.
+pub fn bands(
+    rows: &[Decisions],
+    width: usize,
+    pick: fn(&Decisions) -> &DecisionErrors,
+) -> Vec<(usize, DecisionErrors)> {
+    rows.chunks(width.max(1))
+        .enumerate()
+        .map(|(i, chunk)| (i * width, DecisionErrors::merged(chunk.iter().map(pick))))
+        .filter(|(_, sum)| sum.decisions > 0)
+        .collect()
 }
 
 /// A rule's errors on the three decisions of a set of pairs.
@@ -226,6 +314,18 @@ pub struct WorstCube {
     pub exact: CubeDecision,
     /// What the rule's answer costs.
     pub cost: f64,
+}
+
+impl WorstCube {
+    /// The rule's answer in words: "double", "no double", "take" or "pass".
+    pub fn answer_name(&self) -> &'static str {
+        match (self.decision, self.answer) {
+            (CubeChoice::Take, true) => "take",
+            (CubeChoice::Take, false) => "pass",
+            (_, true) => "double",
+            (_, false) => "no double",
+        }
+    }
 }
 
 /// One rule's errors.
@@ -620,6 +720,35 @@ fn report(db: &TwoSidedDb, sides: &Sides, sums: Sums) -> CubeErrors {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn bands_merge_counts_and_costs() {
+        let e = |decisions, wrong, cost: f64, largest| DecisionErrors {
+            decisions,
+            wrong,
+            wrong_yes: wrong,
+            wrong_no: 0,
+            mean_cost_when_wrong: cost / wrong.max(1) as f64,
+            cost_per_decision: cost / decisions.max(1) as f64,
+            largest,
+        };
+        let row = |x| Decisions {
+            initial_double: x,
+            ..Decisions::default()
+        };
+        let rows = [
+            row(e(10, 2, 0.4, 0.3)),
+            row(e(30, 1, 0.2, 0.2)),
+            row(e(0, 0, 0.0, 0.0)),
+        ];
+        let b = bands(&rows, 2, |d| &d.initial_double);
+        assert_eq!(b.len(), 1, "the empty band is left out");
+        let (start, s) = b[0];
+        assert_eq!((start, s.decisions, s.wrong), (0, 40, 3));
+        assert!((s.cost_per_decision - 0.6 / 40.0).abs() < 1e-15);
+        assert!((s.mean_cost_when_wrong - 0.2).abs() < 1e-15);
+        assert_eq!(s.largest, 0.3);
+    }
     use crate::studies::bearoff::build::build;
     use std::sync::Arc;
     use std::sync::atomic::{AtomicU64, Ordering};

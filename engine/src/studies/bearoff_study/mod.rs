@@ -14,7 +14,7 @@ pub use best_play::{
 };
 pub use cube_errors::{
     ActionCounts, CubeChoice, CubeErrors, CubeErrorsError, CubeRule, DecisionErrors, Decisions,
-    RuleErrors, WorstCube, cube_errors,
+    REPORTED, ReportedDecision, RuleErrors, WorstCube, bands as cube_error_bands, cube_errors,
 };
 pub use errors::{
     ErrorMap, ErrorMapError, HISTOGRAM_LO, HISTOGRAM_WIDTH, Histogram, LOSS_TOLERANCE,
