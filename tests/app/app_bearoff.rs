@@ -3,7 +3,7 @@
 //! egui_kittest at 1280×720 (every mode, hover read-out, the table scrolling by itself, the
 //! exports drawn off-screen) and from 1024×640 to 3840×2160 (nothing overlaps).
 
-mod ui_common;
+use crate::ui_common;
 use ui_common::SETTLE_STEPS;
 
 use bgw::app::bearoff::series::{self, Series, cumulative, log10_probabilities, normal_cdf};

@@ -3,7 +3,7 @@
 
 #![cfg(feature = "gui")]
 
-mod ui_common;
+use crate::ui_common;
 use ui_common::SETTLE_STEPS;
 
 use bgw::app::champion_panel::{Mode, Opponent, Status};

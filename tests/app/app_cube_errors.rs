@@ -3,7 +3,7 @@
 //! its figures in the table, a costliest pair put on the board by a click, a database without
 //! cube equities refused in one line, and Cancel stopping the study.
 
-mod ui_common;
+use crate::ui_common;
 use ui_common::SETTLE_STEPS;
 
 use bgw::app::bearoff::two_sided::Loaded;

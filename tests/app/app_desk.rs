@@ -3,7 +3,7 @@
 //! follow the state, the layout at small sizes, the Help window, the theme, the roll grid, the
 //! analysis as text, the program's last move in a game.
 
-mod ui_common;
+use crate::ui_common;
 use ui_common::SETTLE_STEPS;
 
 use bgw::app::commands::Command;

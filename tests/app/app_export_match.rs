@@ -3,8 +3,8 @@
 //! SGF, and the Match tab's match as SGF; each file read back holds the same decisions.
 //! With nothing to export the entries are disabled.
 
-mod common;
-mod ui_common;
+use crate::common;
+use crate::ui_common;
 use common::decisions;
 use ui_common::SETTLE_STEPS;
 

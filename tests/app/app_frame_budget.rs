@@ -7,7 +7,7 @@
 //! give the frame egui's glyph-by-glyph drawing gives, drawn both ways and rasterised on the
 //! CPU (`app::render::rasterise`), pixel for pixel, at 1 and 1.5 pixels a point.
 
-mod ui_common;
+use crate::ui_common;
 use ui_common::SETTLE_STEPS;
 
 use bgw::app::frame_cost::{FrameCost, frame_cost};

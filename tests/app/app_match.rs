@@ -3,7 +3,7 @@
 //! board with the move played marked among the candidates; a review by a scripted engine
 //! filling the table and the players' figures.
 
-mod ui_common;
+use crate::ui_common;
 use ui_common::SETTLE_STEPS;
 
 use bgw::app::match_review::{MatchAction, edit_of};

@@ -2,7 +2,7 @@
 //! candidates judged cubeful at the score and cube a pasted XGID carries, with cubeless money
 //! one click away and the header saying which; and the Cube panel before the roll.
 
-mod ui_common;
+use crate::ui_common;
 use ui_common::SETTLE_STEPS;
 
 use bgw::app::{

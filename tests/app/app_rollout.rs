@@ -3,7 +3,7 @@
 //! each move's mean ± standard error shown, kept with the position (coming back shows it),
 //! in the analysis as text; a running rollout shows its progress and stops at Cancel.
 
-mod ui_common;
+use crate::ui_common;
 use ui_common::SETTLE_STEPS;
 
 use bgw::app::referee::EngineFactory;

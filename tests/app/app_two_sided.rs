@@ -4,7 +4,7 @@
 //! nothing covers it, best play shown on the board, the error map's plots, summary and worst
 //! pairs (a click loads the race), and Cancel stopping a job.
 
-mod ui_common;
+use crate::ui_common;
 use ui_common::SETTLE_STEPS;
 
 use bgw::app::bearoff::chances::pp;

@@ -1,7 +1,7 @@
 //! The workbench driven headless through egui_kittest: real clicks and keys on the real UI,
 //! checked against the app's state. File dialogs are scripted (no window ever opens).
 
-mod ui_common;
+use crate::ui_common;
 use ui_common::SETTLE_STEPS;
 
 use bgw::app::{AppState, Loc, ScriptedDialogs, ScriptedReferee, Tab, WorkbenchApp};

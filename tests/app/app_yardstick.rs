@@ -3,7 +3,7 @@
 //! scripted referee (and from the real gnubg when installed), the weight editor's live
 //! benchmark error and its worst decisions.
 
-mod ui_common;
+use crate::ui_common;
 use ui_common::SETTLE_STEPS;
 
 use bgw::app::candidates::verdict::NOT_INSTALLED;

@@ -1,6 +1,6 @@
 //! `bgw bearoff` end to end: build, info, dump, analysis (text and JSON), refusals.
 
-mod common;
+use crate::common;
 use common::{race_id, run, stdout};
 
 use sha2::{Digest, Sha256};

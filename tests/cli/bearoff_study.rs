@@ -1,7 +1,7 @@
 //! The two-sided study end to end: `bgw bearoff <ID>`'s two-sided row and `--dice` best play,
 //! `bgw bearoff errors`, and their refusals.
 
-mod common;
+use crate::common;
 use common::{race_id, run, stdout, text};
 
 use bgw_engine::core::task::Task;

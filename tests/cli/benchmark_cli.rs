@@ -1,7 +1,7 @@
 //! `bgw benchmark score` from the command line: figures worked out by hand, the shipped
 //! benchmark's figures, bad files with their line numbers, exit codes.
 
-mod common;
+use crate::common;
 use common::real_gnubg;
 use common::{data, run, stdout, text};
 use serde_json::Value;
@@ -192,7 +192,6 @@ fn with_gnubg(program: &std::path::Path, args: &[&str]) -> std::process::Output 
 /// the request id).
 #[cfg(unix)]
 fn fake_gnubg(dir: &std::path::Path, reply: &str) -> std::path::PathBuf {
-    use std::os::unix::fs::PermissionsExt;
     let path = dir.join("fake-gnubg");
     let script = format!(
         "#!/bin/sh\n\
@@ -207,8 +206,7 @@ fn fake_gnubg(dir: &std::path::Path, reply: &str) -> std::path::PathBuf {
          {reply}\n\
          done\n"
     );
-    std::fs::write(&path, script).unwrap();
-    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    common::write_program(&path, &script);
     path
 }
 

@@ -1,7 +1,7 @@
 //! `bgw champion` (alias `bgw wolves`) end to end: replies, trace, solve, show, replay, measure,
 //! play, and refusals of bad input (one line on stderr, exit 2).
 
-mod common;
+use crate::common;
 use common::{bgw, run, stdout};
 
 fn refused(args: &[&str], needle: &str) {

@@ -1,7 +1,7 @@
 //! The classic program's commands run as a user would: `bgw rank`, `bgw play` with piped
 //! input, `bgw learn`.
 
-mod common;
+use crate::common;
 
 use common::{bgw, text};
 use std::path::PathBuf;

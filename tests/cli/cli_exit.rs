@@ -2,7 +2,7 @@
 //! closed stdout pipe, and the list in `bgw --help`; output that cannot be written is never
 //! lost silently.
 
-mod common;
+use crate::common;
 use common::{Sink, bgw_to, run, text};
 use std::path::PathBuf;
 

@@ -3,11 +3,11 @@
 //! with exit code 130, whatever the stand-in gnubg does, and leave neither a bridge script in
 //! the temporary folder nor a gnubg process behind.
 //!
-//! One test runs every case in turn: a stand-in written while another test thread forks could
-//! fail to start with "text file busy".
+//! One test runs every case in turn. The stand-ins are written by `common::write_program`: one
+//! written while another test thread forks could fail to start with "text file busy".
 #![cfg(unix)]
 
-use std::os::unix::fs::PermissionsExt;
+use crate::common;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
@@ -56,8 +56,7 @@ fn stand_in(dir: &Path, stand: Stand) -> PathBuf {
         Stand::Mute => format!("read -r line\ntouch {d}/asked\n{stuck}\n"),
     };
     let path = dir.join(format!("gnubg-{stand:?}"));
-    std::fs::write(&path, format!("#!/bin/sh\necho $$ >> {d}/pids\n{body}")).unwrap();
-    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    common::write_program(&path, &format!("#!/bin/sh\necho $$ >> {d}/pids\n{body}"));
     path
 }
 

@@ -1,6 +1,6 @@
 //! `bgw moves` and `bgw calibrate` as a user runs them.
 
-mod common;
+use crate::common;
 
 use common::{Sink, bgw, bgw_to, text};
 

@@ -1,6 +1,6 @@
 //! `bgw show` and `bgw moves` from the outside: output, exit codes, one-line errors.
 
-mod common;
+use crate::common;
 use common::{run, stdout};
 
 use std::process::Output;

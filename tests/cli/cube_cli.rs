@@ -1,6 +1,6 @@
 //! `bgw cube`: gnubg's cube decision at the position's own match state, from the command line.
 
-mod common;
+use crate::common;
 use common::{run, stdout, text};
 
 /// 3-2 to 7, cube 2 owned by White, White on roll: a redouble decision.

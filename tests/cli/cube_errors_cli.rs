@@ -2,7 +2,7 @@
 //! study's JSON against a plain count over the file's equities, the text report, the pairs it
 //! names, and the refusals.
 
-mod common;
+use crate::common;
 use common::{run, stdout};
 
 use bgw_engine::core::position::SideCheckers;

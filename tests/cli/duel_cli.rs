@@ -1,6 +1,6 @@
 //! `bgw duel` from the command line: JSON keys, exit codes, errors on stderr.
 
-mod common;
+use crate::common;
 use common::run;
 
 #[test]

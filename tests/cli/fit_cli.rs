@@ -3,7 +3,7 @@
 //! refused with its line number, exit code 1 and no file written; the shipped fitted weights
 //! lose less than the default on the training and the hold-out set.
 
-mod common;
+use crate::common;
 use bgw_engine::studies::benchmark::Benchmark;
 use common::{data, run, text, write_part};
 use serde_json::Value;

@@ -4,10 +4,9 @@
 //! banner. The real gnubg, when it is installed, is named too.
 #![cfg(unix)]
 
-mod common;
+use crate::common;
 use bgw_engine::reference::gnubg::PROTOCOL;
 use common::real_gnubg;
-use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
@@ -37,8 +36,7 @@ fn stand_in(dir: &Path, name: &str, banner: &str, protocol: u32) -> PathBuf {
          echo \"@bgw {{\\\"id\\\":$id,\\\"ok\\\":true,\\\"gnubg\\\":\\\"{banner}\\\",\\\"protocol\\\":{protocol},\\\"problems\\\":[]}}\"\n\
          done\n"
     );
-    std::fs::write(&path, script).unwrap();
-    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    common::write_program(&path, &script);
     path
 }
 

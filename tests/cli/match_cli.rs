@@ -1,7 +1,7 @@
 //! `bgw match decisions` from the outside: every decision of gnubg's own matches as gnubg
 //! recorded them, in text and JSON, warnings, moves made as recorded, and the exit codes.
 
-mod common;
+use crate::common;
 use common::{data, run, stdout};
 
 use bgw_engine::Side;

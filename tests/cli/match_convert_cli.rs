@@ -2,7 +2,7 @@
 //! again in the other layout reads back to the same decisions, to stdout or atomically to a
 //! file; bad input ends with one line and a non-zero exit code, and nothing is written.
 
-mod common;
+use crate::common;
 use common::{bgw, data, decisions, run, stdout, text};
 
 use bgw_engine::matches::{read_match, read_match_file};

@@ -1,7 +1,7 @@
 //! `bgw match review`: a match file reviewed by the real gnubg from the command line, its
 //! summary as gnubg's own `analyse match` at 0 plies gives it.
 
-mod common;
+use crate::common;
 use common::{data, run, stdout, text};
 
 #[test]

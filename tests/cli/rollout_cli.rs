@@ -5,7 +5,7 @@
 //! Without gnubg the tests that need it print why they are skipped, unless `CI` is set: then
 //! they fail.
 
-mod common;
+use crate::common;
 use common::{real_gnubg, run, stdout, text};
 
 #[test]

@@ -4,7 +4,7 @@
 //! commit 10a3bf1); a file with extra terms works in `rank`, `benchmark score`, `duel`, `play`
 //! and `fit --terms`.
 
-mod common;
+use crate::common;
 use common::{bgw, data, run, stdout, text};
 use std::io::Read;
 use std::path::{Path, PathBuf};

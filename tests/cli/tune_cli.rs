@@ -1,6 +1,6 @@
 //! `bgw tune` from the command line: a short run writes loadable weights; bad input is refused.
 
-mod common;
+use crate::common;
 use common::run;
 
 use bgw_engine::evaluation::classic::Weights;

@@ -4,7 +4,7 @@
 //! Without `makebearoff` (Debian's `gnubg` package, in /usr/games) the comparisons with it print
 //! why they are skipped, unless `CI` is set: then they fail.
 
-mod common;
+use crate::common;
 use common::{race_id, run, stdout};
 
 use sha2::{Digest, Sha256};

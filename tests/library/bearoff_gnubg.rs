@@ -2,7 +2,7 @@
 //! and the sample of `bearoff/gnubg_os6_sample.tsv` bit for bit (the exact builder within the
 //! stated tolerances).
 
-mod common;
+use crate::common;
 
 use bgw_engine::core::task::Task;
 use bgw_engine::studies::bearoff::{self, BdContents, Database, Moments, build};

@@ -2,7 +2,7 @@
 //! (`bearoff/seed_position_gnubg_10pt.txt`): the gnubg-compatible build bit for bit, the exact
 //! analysis within the stated tolerances.
 
-mod common;
+use crate::common;
 
 use bgw_engine::core::formats::read_position;
 use bgw_engine::core::task::Task;

@@ -1,7 +1,7 @@
 //! The classic program over the reference positions: ranking invariants, the program's choice
 //! always legal and the same by every path, the race heuristics never needing their fallback.
 
-mod common;
+use crate::common;
 
 use bgw_engine::Dice;
 use bgw_engine::core::dice_source::{DiceSource, SeededDice};

@@ -5,7 +5,7 @@
 //! read, with the same position, dice, move, score and result. Skipped, with the reason
 //! printed, when gnubg is not installed and `CI` is not set.
 
-mod common;
+use crate::common;
 use common::real_gnubg;
 
 use bgw_engine::core::moves::{MoveGenerator, match_play};

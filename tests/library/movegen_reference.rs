@@ -1,7 +1,7 @@
 //! The move generator against the reference data: exact result counts for 10,000 positions ×
 //! 21 rolls, and GNU Backgammon's own result sets for 50 positions × 21 rolls.
 
-mod common;
+use crate::common;
 
 use bgw_engine::core::formats::{decode_position_id, encode_position_id};
 use bgw_engine::core::moves::MoveGenerator;

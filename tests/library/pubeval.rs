@@ -1,6 +1,6 @@
 //! pubeval's fast tables against a plain dot product of its 122 inputs, on reference positions.
 
-mod common;
+use crate::common;
 
 use bgw_engine::Dice;
 use bgw_engine::core::moves::MoveGenerator;

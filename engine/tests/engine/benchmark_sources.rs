@@ -3,7 +3,7 @@
 //!
 //! Without gnubg each test prints why it is skipped, unless `CI` is set: then it fails.
 
-mod common;
+use crate::common;
 
 use bgw_engine::core::task::Task;
 use bgw_engine::matches::{DecisionKind, read_match_file};

@@ -5,7 +5,7 @@
 //!
 //! Without gnubg each test prints why it is skipped, unless `CI` is set: then it fails.
 
-mod common;
+use crate::common;
 use common::gnubg;
 
 use bgw_engine::core::dice::Dice;

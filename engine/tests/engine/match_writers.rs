@@ -1,7 +1,7 @@
 //! The writers: a match read, written and read again is the same match (the decisions, their
 //! positions and Match IDs, the results, the analysis SGF keeps), and written again is the
 //! same text. That gnubg reads our files to its own decisions is checked in the root's
-//! `tests/match_gnubg.rs`, where gnubg runs.
+//! `tests/library/match_gnubg.rs`, where gnubg runs.
 
 use bgw_engine::matches::{Analysis, DecisionKind, Legality, Match, read_mat, read_sgf};
 use std::path::PathBuf;

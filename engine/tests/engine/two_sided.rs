@@ -1,5 +1,5 @@
 //! The two-sided database against a plain recursive reference written here (gnubg's files,
-//! byte for byte against `makebearoff`, are compared in `tests/two_sided_cli.rs`).
+//! byte for byte against `makebearoff`, are compared in `tests/cli/two_sided_cli.rs`).
 
 use bgw_engine::core::task::Task;
 use bgw_engine::studies::bearoff::{self, Counts};
