@@ -6,7 +6,7 @@
 //! app's thread and on the renderer's, whatever its size; a glyph's rectangle also lights more
 //! whole 4×4 blocks of pixels than the glyph covers. The frame of the largest position at
 //! 1920×1080 took 8,452 triangles, some 5,000 of them glyphs; with its texts as sprites,
-//! 3,386, and 1.00 M pixels shaded instead of 1.06 M (`tests/app_frame_budget.rs`).
+//! 3,386, and 1.00 M pixels shaded instead of 1.06 M (`tests/app/app_frame_budget.rs`).
 //! The pass runs on the app's thread: while a weight is dragged about 9 texts a frame are
 //! new (the candidates' changed board values) and the whole pass took 0.36 ms a frame
 //! (median; p95 1.0 ms) at 1920×1080 (docs/measurements.md, the fourth round).

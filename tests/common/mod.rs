@@ -58,6 +58,30 @@ pub fn bgw(args: &[&str], stdin: &str) -> Output {
     child.wait_with_output().expect("bgw ends")
 }
 
+/// Writes `text` to `path` as a program (a stand-in for gnubg) that can be started at once
+/// while other test threads start processes: `cp` writes the file, so no descriptor open to
+/// write it is ever in this process, where another thread's fork would inherit it and make
+/// starting it fail with "text file busy".
+#[cfg(unix)]
+pub fn write_program(path: &std::path::Path, text: &str) {
+    use std::os::unix::fs::PermissionsExt;
+    let draft = path.with_extension("draft");
+    std::fs::write(&draft, text).unwrap();
+    let copied = Command::new("cp")
+        .arg(&draft)
+        .arg(path)
+        .status()
+        .expect("cp runs");
+    assert!(
+        copied.success(),
+        "cp {} {}",
+        draft.display(),
+        path.display()
+    );
+    std::fs::remove_file(&draft).unwrap();
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).unwrap();
+}
+
 /// Runs the `bgw` binary with `args` and nothing on stdin.
 pub fn run(args: &[&str]) -> Output {
     bgw(args, "")

@@ -89,7 +89,7 @@ pub fn show(
         .auto_shrink([false, false])
         .show(ui, |ui| {
             above(ui);
-            // Under "Test these weights", which must show whole at 1024×640 (tests/app_desk.rs).
+            // Under "Test these weights", which must show whole at 1024×640 (tests/app/app_desk.rs).
             out.extend(chooser(ui, &state.yardstick));
             ui.separator();
             weight_grid(ui, state, &mut out);

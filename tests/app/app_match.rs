@@ -1,0 +1,221 @@
+//! The Match tab in the workbench (headless, egui_kittest): a match opened from the File menu,
+//! dropped on the window or pasted; its decisions stepped with the arrow keys, each on the
+//! board with the move played marked among the candidates; a review by a scripted engine
+//! filling the table and the players' figures.
+
+use crate::ui_common;
+use ui_common::SETTLE_STEPS;
+
+use bgw::app::match_review::{MatchAction, edit_of};
+use bgw::app::referee::EngineFactory;
+use bgw::app::{AppState, ScriptedDialogs, Tab, WorkbenchApp};
+use bgw_engine::core::task::Task;
+use bgw_engine::reference::{CubeDecision, ReferenceEngine, ScriptedEngine};
+use egui::{Event, Key, Modifiers};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+type H = Harness<'static, WorkbenchApp>;
+
+fn data(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/matches")
+        .join(name)
+}
+
+/// Engines rating every play by its notation's length and every cube "No double, take".
+fn scripted() -> EngineFactory {
+    Arc::new(|_: &Task| {
+        let e = ScriptedEngine::new(|_, p| -(p.mv.notation().len() as f64) / 100.0).with_cube(
+            |_, _, plies| CubeDecision {
+                plies,
+                no_double: 0.1,
+                double_take: 0.05,
+                double_pass: 1.0,
+                action: "No double, take".into(),
+                probs: [0.6, 0.1, 0.0, 0.05, 0.0],
+                cubeless: 0.1,
+                mwc: None,
+                points: None,
+            },
+        );
+        Box::new(e) as Box<dyn ReferenceEngine + Send>
+    })
+}
+
+fn harness(dialogs: ScriptedDialogs) -> H {
+    let state = AppState::default().with_review_engines(scripted());
+    let mut h = Harness::builder()
+        .with_max_steps(SETTLE_STEPS)
+        .with_size(egui::vec2(1280.0, 720.0))
+        .build_ui_state(
+            |ui, app: &mut WorkbenchApp| app.show(ui),
+            WorkbenchApp::new(state, Box::new(dialogs)),
+        );
+    h.run();
+    h
+}
+
+fn shows(h: &H, text: &str) -> bool {
+    h.query_all_by_label_contains(text).next().is_some()
+}
+
+/// The board being edited is the selected decision's.
+fn board_is_selected_decision(h: &H) -> bool {
+    let s = &h.state().state;
+    let (g, d) = s.match_review.selected.expect("a decision selected");
+    let l = s.match_review.loaded.as_ref().unwrap();
+    s.editing.edit == edit_of(l.decision(g, d).unwrap())
+}
+
+#[test]
+fn a_match_opened_from_the_file_menu_steps_with_the_arrow_keys() {
+    let mut h = harness(ScriptedDialogs::answering([data("gnubg_7pt_seed102.mat")]));
+    h.key_press_modifiers(Modifiers::COMMAND, Key::M);
+    for _ in 0..50 {
+        h.run();
+        if h.state().state.match_review.loaded.is_some() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    h.run();
+    assert_eq!(h.state().state.settings.tab, Tab::Match);
+    assert!(shows(
+        &h,
+        "gnubg_7pt_seed102.mat: gnubg vs root, 7-point match"
+    ));
+    assert_eq!(h.state().state.match_review.selected, Some((0, 0)));
+    assert!(board_is_selected_decision(&h));
+    // The first decision is a roll: the board has its dice, the candidates mark the move played.
+    assert!(h.state().state.editing.edit.roll().is_some());
+    assert!(shows(&h, "◆ played"));
+    h.key_press(Key::ArrowRight);
+    h.run();
+    assert_eq!(h.state().state.match_review.selected, Some((0, 1)));
+    assert!(board_is_selected_decision(&h));
+    h.key_press(Key::ArrowLeft);
+    h.run();
+    assert_eq!(h.state().state.match_review.selected, Some((0, 0)));
+    // Editing the board leaves the match as it was, and the marks go.
+    h.state_mut().act(bgw::app::EditAction::ClearDice);
+    h.run();
+    assert!(!board_is_selected_decision(&h));
+    assert!(!shows(&h, "◆ played"));
+    assert_eq!(h.state().state.match_review.selected, Some((0, 0)));
+    // Choosing a game in the games list goes to its first decision.
+    h.get_by_role(egui::accesskit::Role::ComboBox).click();
+    h.run();
+    assert!(shows(&h, "Game 1 (0–0)"));
+    h.get_by_label_contains("Game 2 (").click();
+    h.run();
+    assert_eq!(h.state().state.match_review.selected, Some((1, 0)));
+    assert!(board_is_selected_decision(&h));
+}
+
+#[test]
+fn a_review_fills_the_decisions_and_the_players_figures() {
+    let mut h = harness(ScriptedDialogs::default());
+    h.state_mut()
+        .act(MatchAction::Load(data("gnubg_3pt_seed103.mat")));
+    h.run();
+    assert!(!shows(&h, "classic's error rate"));
+    h.get_by_label("Review").click();
+    let deadline = Instant::now() + Duration::from_secs(120);
+    loop {
+        h.run();
+        let s = &h.state().state.match_review;
+        if s.job().is_none() && s.loaded.as_ref().unwrap().summary.is_some() {
+            break;
+        }
+        assert!(Instant::now() < deadline, "the review did not end");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    h.run();
+    let (done, all) = h
+        .state()
+        .state
+        .match_review
+        .loaded
+        .as_ref()
+        .unwrap()
+        .reviewed();
+    assert_eq!(done, all);
+    assert!(shows(&h, "unforced") && shows(&h, "error rate"));
+    assert!(shows(&h, "classic's error rate"));
+    assert!(shows(&h, "Review again"));
+    // Errors only: the table keeps the marked decisions, stepping goes among them.
+    h.get_by_label("errors only").click();
+    h.run();
+    let shown = h.state().state.match_review.shown();
+    assert!(!shown.is_empty() && shown.len() < all);
+    h.key_press(Key::ArrowRight);
+    h.run();
+    assert!(shown.contains(&h.state().state.match_review.selected.unwrap()));
+    assert!(board_is_selected_decision(&h));
+    // The review's best is marked among the candidates of a marked checker play.
+    let l = h.state().state.match_review.loaded.as_ref().unwrap();
+    let (g, d) = shown
+        .iter()
+        .copied()
+        .find(|&(g, d)| {
+            l.decision(g, d).unwrap().checkers().is_some()
+                && matches!(
+                    l.verdict(g, d),
+                    Some(bgw_engine::matches::Verdict::Move { play, .. }) if play.loss.unwrap_or(0.0) > 0.03
+                )
+        })
+        .expect("a marked checker play");
+    h.state_mut().act(MatchAction::Select(g, d));
+    h.run();
+    assert!(shows(&h, "◆ played, best") || (shows(&h, "◆ played") && shows(&h, "◆ best")));
+}
+
+/// A file dropped on the window.
+#[derive(Debug)]
+struct Dropped(PathBuf);
+
+impl egui::DroppedFile for Dropped {
+    fn path(&self) -> &Path {
+        &self.0
+    }
+
+    fn bytes(&self) -> Result<Vec<u8>, String> {
+        std::fs::read(&self.0).map_err(|e| e.to_string())
+    }
+}
+
+#[test]
+fn a_dropped_match_file_and_a_pasted_match_open_in_the_match_tab() {
+    let mut h = harness(ScriptedDialogs::default());
+    h.input_mut()
+        .dropped_files
+        .push(Arc::new(Dropped(data("gnubg_5pt_seed101.sgf"))));
+    h.run();
+    assert_eq!(h.state().state.settings.tab, Tab::Match);
+    assert!(shows(
+        &h,
+        "gnubg_5pt_seed101.sgf: gnubg vs root, 5-point match"
+    ));
+    assert!(board_is_selected_decision(&h));
+    // A pasted MAT replaces it; a pasted position ID is still a position.
+    let text = std::fs::read_to_string(data("real/studio_boardlord_llabba_7pt.txt")).unwrap();
+    h.event(Event::Paste(text));
+    h.run();
+    assert!(shows(&h, "pasted match: "));
+    assert!(board_is_selected_decision(&h));
+    h.event(Event::Paste("4HPwATDgc/ABMA".into()));
+    h.run();
+    assert!(!board_is_selected_decision(&h));
+    assert!(h.state().state.match_review.loaded.is_some());
+    // A file that is not a match: the reason on the status line, the match stays.
+    h.input_mut()
+        .dropped_files
+        .push(Arc::new(Dropped(data("analysis_0ply_summary.json"))));
+    h.run();
+    assert!(shows(&h, "analysis_0ply_summary.json was not opened"));
+    assert!(shows(&h, "pasted match: "));
+}

@@ -1,0 +1,192 @@
+//! `bgw fit` from the command line: a fit on a small benchmark made from the shipped one writes
+//! weights that `bgw benchmark score` reads with the figures the fit printed; bad input is
+//! refused with its line number, exit code 1 and no file written; the shipped fitted weights
+//! lose less than the default on the training and the hold-out set.
+
+use crate::common;
+use bgw_engine::studies::benchmark::Benchmark;
+use common::{data, run, text, write_part};
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+
+/// A fresh folder for one test.
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("bgw-fit-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn f(v: &Value) -> f64 {
+    v.as_f64().unwrap_or_else(|| panic!("not a number: {v}"))
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+/// A shipped weights file.
+fn weights_file(name: &str) -> String {
+    format!("{}/assets/weights/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn the_shipped_fitted_weights_lose_less_than_the_default_on_both_sets() {
+    use bgw_engine::evaluation::classic::Weights;
+    use bgw_engine::studies::benchmark::ClassicRescore;
+    let fitted = Weights::load(Path::new(&weights_file("fitted.ron"))).unwrap();
+    let default = Weights::builtin_default();
+    for bench in [Benchmark::shipped(), Benchmark::holdout()] {
+        let r = ClassicRescore::new(bench.unwrap());
+        let (f, d) = (
+            r.rescore(&fitted, "fitted").overall,
+            r.rescore(&default, "default").overall,
+        );
+        assert!(f.mean_loss < d.mean_loss - 0.005, "{f:?} against {d:?}");
+        assert!(f.agreement > d.agreement, "{f:?} against {d:?}");
+    }
+    // The learnt weights of the ladder read too.
+    assert!(Weights::load(Path::new(&weights_file("learned.ron"))).is_ok());
+}
+
+#[test]
+fn a_fit_writes_weights_that_the_benchmark_reads_back() {
+    let dir = temp_dir("ok");
+    let (train, test, out) = (
+        dir.join("train.jsonl"),
+        dir.join("test.jsonl"),
+        dir.join("w.ron"),
+    );
+    write_part(&train, 0..400);
+    write_part(&test, 400..600);
+    let o = run(&[
+        "fit",
+        "--benchmark",
+        s(&train),
+        "--holdout",
+        s(&test),
+        "--out",
+        s(&out),
+        "--weights",
+        &weights_file("seed.ron"),
+        "--duel-games",
+        "20",
+        "--quiet",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+    let (start, fitted) = (&v["train"]["start"], &v["train"]["fitted"]);
+    assert_eq!(fitted["decisions"], 400);
+    assert!(f(&fitted["mean_loss"]) < f(&start["mean_loss"]), "{v}");
+    assert_eq!(v["holdout"]["fitted"]["decisions"], 200);
+    assert_eq!(v["duel"]["games"], 20);
+    // The start on the same dice beside the fit (issue 22, item 1): the fitted side of the
+    // comparison is the duel above, and the warning says whether play and benchmark disagree.
+    let check = &v["against_start"];
+    assert_eq!(check["games"], 20);
+    assert_eq!(f(&check["second"]), f(&v["duel"]["ppg"]));
+    assert!((f(&check["difference"]) - (f(&check["second"]) - f(&check["first"]))).abs() < 1e-12);
+    let worse = f(&check["difference"]) + 2.0 * f(&check["stderr"]) < 0.0;
+    assert_eq!(
+        v.get("warning").is_some_and(|w| w.is_string()),
+        worse,
+        "{v}"
+    );
+    assert_eq!(v["start"]["WSIN"], -0.5);
+    // The file holds the weights printed and scores as the fit said, on both sets.
+    let written = bgw_engine::evaluation::classic::Weights::load(&out).unwrap();
+    assert_eq!(
+        f(&v["weights"]["WTOGO"]),
+        written.get(bgw_engine::evaluation::classic::Term::ToGo)
+    );
+    let player = format!("classic:{}", s(&out));
+    for (file, set) in [(&train, "train"), (&test, "holdout")] {
+        let o = run(&["benchmark", "score", s(file), "--player", &player, "--json"]);
+        assert!(o.status.success(), "{}", text(&o.stderr));
+        let score: Value = serde_json::from_slice(&o.stdout).unwrap();
+        assert_eq!(score["mean_loss"], v[set]["fitted"]["mean_loss"], "{set}");
+        assert_eq!(score["agreement"], v[set]["fitted"]["agreement"], "{set}");
+    }
+    // The text report: both sets, the weights, the duel.
+    let o = run(&[
+        "fit",
+        "--benchmark",
+        s(&train),
+        "--out",
+        s(&out),
+        "--duel-games",
+        "0",
+        "--quiet",
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let report = text(&o.stdout);
+    assert!(report.contains("training set: "), "{report}");
+    assert!(report.contains("WPTSHOME"), "{report}");
+    assert!(!report.contains("against pubeval"), "{report}");
+    assert!(!report.contains("WARNING"), "{report}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn bad_input_is_refused_and_nothing_is_written() {
+    let dir = temp_dir("bad");
+    let out = dir.join("w.ron");
+    let bad_weights = dir.join("bad.ron");
+    std::fs::write(
+        &bad_weights,
+        std::fs::read_to_string(weights_file("seed.ron"))
+            .unwrap()
+            .replace("\"WHOME\"", "\"WHOOM\""),
+    )
+    .unwrap();
+    let want = std::fs::read_to_string(&bad_weights)
+        .unwrap()
+        .lines()
+        .position(|l| l.contains("WHOOM"))
+        .unwrap()
+        + 1;
+    let truncated = data("benchmark/bad_truncated.jsonl");
+    let cases: [(Vec<&str>, i32, String); 4] = [
+        (
+            vec!["--benchmark", s(&truncated)],
+            1,
+            format!("{}: line 3: ", truncated.display()),
+        ),
+        (
+            vec!["--benchmark", "shipped", "--weights", s(&bad_weights)],
+            1,
+            format!("line {want}: unknown term"),
+        ),
+        (
+            vec!["--benchmark", "no-such-file.jsonl"],
+            1,
+            "no-such-file.jsonl".to_string(),
+        ),
+        (
+            vec!["--benchmark", "shipped", "--duel-games", "-3"],
+            2,
+            String::new(),
+        ),
+    ];
+    for (args, code, message) in cases {
+        let mut all = vec!["fit", "--out", s(&out), "--quiet"];
+        all.extend(args.iter().copied());
+        let o = run(&all);
+        let err = text(&o.stderr);
+        assert_eq!(o.status.code(), Some(code), "{args:?}: {err}");
+        assert!(err.contains(&message), "{args:?}: {err}");
+        assert!(!out.exists(), "{args:?}");
+    }
+    // An --out in a folder that does not exist is refused before any work.
+    let o = run(&[
+        "fit",
+        "--benchmark",
+        "shipped",
+        "--out",
+        s(&dir.join("none").join("w.ron")),
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
