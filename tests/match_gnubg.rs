@@ -261,3 +261,29 @@ fn gnubg_reads_played_games_as_we_wrote_them() {
     let theirs = gnubg_reads(&gnubg, dir.path(), &sgf);
     same_match(&ours, &theirs, "a set-up game as sgf");
 }
+
+/// A roll written with no move just before a resignation (`32:`, XG's `32: ????`): gnubg
+/// records the dice and no decision, and so do we; the file we write from it reads the same
+/// in gnubg.
+#[test]
+fn gnubg_reads_a_roll_before_a_resignation_as_we_do() {
+    let Some(gnubg) = real_gnubg() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    for roll in ["32:", "32: ????"] {
+        let text = format!(
+            "7 point match\n\n Game 1\n ann : 0                        bob : 0\n  \
+             1) 31: 8/5 6/5                 64: 24/18 13/9\n  \
+             2) 42: 8/4 6/4                 {roll}\n      Wins 1 point\n\n \
+             Game 2\n ann : 1                        bob : 0\n  \
+             1) 62: 24/18 13/11             {roll}\n                                  Wins 2 points\n"
+        );
+        let ours = read_mat(&text).unwrap();
+        let file = dir.path().join("resigned.mat");
+        std::fs::write(&file, &text).unwrap();
+        let theirs = gnubg_reads(&gnubg, dir.path(), &file);
+        same_match(&ours, &theirs, &format!("{roll} as written"));
+        std::fs::write(&file, ours.to_mat()).unwrap();
+        let theirs = gnubg_reads(&gnubg, dir.path(), &file);
+        same_match(&ours, &theirs, &format!("{roll} written again"));
+    }
+}

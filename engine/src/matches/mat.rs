@@ -198,9 +198,14 @@ fn read_games(lines: &[Line], header: &mut Header) -> Result<Vec<GameRecord>, Ma
     let mut laid_out = Vec::with_capacity(starts.len());
     for (k, &s) in starts.iter().enumerate() {
         let end = starts.get(k + 1).copied().unwrap_or(lines.len());
-        laid_out.push(lay_out_game(&lines[s..end])?);
-        // Comments among a game's lines are kept with the header's.
-        let comments = lines[s..end].iter().filter(|l| is_comment(l.text));
+        let game = lay_out_game(&lines[s..end])?;
+        // Comments among a game's lines are kept with the header's (its score line is none,
+        // whatever its first name starts with).
+        let score_line = game.line;
+        laid_out.push(game);
+        let comments = lines[s..end]
+            .iter()
+            .filter(|l| l.number != score_line && is_comment(l.text));
         header.tags.extend(comments.map(|l| tag(l.text.trim())));
     }
     let columns = Columns::of(&laid_out);
@@ -230,17 +235,25 @@ struct MoveLine<'a> {
 fn lay_out_game<'a>(lines: &[Line<'a>]) -> Result<LaidOut<'a>, MatError> {
     let head = lines[0];
     let number = game_number(head.text).unwrap_or(0);
-    // A comment is never the score line (it is kept with the header's tags, and would be kept
-    // twice if it were both).
-    let mut rest = lines[1..]
-        .iter()
-        .filter(|l| !l.text.trim().is_empty() && !is_comment(l.text));
-    let Some(score_line) = rest.next() else {
+    let mut rest = lines[1..].iter().filter(|l| !l.text.trim().is_empty());
+    let Some(first) = rest.next() else {
         return Err(error(head.number, "a game with no score line after it"));
     };
-    let (names, score, second_name_column) = read_score_line(score_line)?;
+    // The line after `Game N` is its score line, as gnubg reads it, even when a name starts
+    // with `;` or `#`; a comment there that is no score line is skipped, and the score line
+    // is the first line after that is no comment.
+    let read = read_score_line(first);
+    let (score_line, (names, score, second_name_column)) = match read {
+        Err(_) if is_comment(first.text) => {
+            let Some(line) = rest.by_ref().find(|l| !is_comment(l.text)) else {
+                return Err(error(head.number, "a game with no score line after it"));
+            };
+            (line, read_score_line(line)?)
+        }
+        read => (first, read?),
+    };
     let mut moves = Vec::new();
-    for line in rest {
+    for line in rest.filter(|l| !is_comment(l.text)) {
         moves.push(read_move_line(line)?);
     }
     Ok(LaidOut {
