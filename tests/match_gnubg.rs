@@ -287,3 +287,28 @@ fn gnubg_reads_a_roll_before_a_resignation_as_we_do() {
         same_match(&ours, &theirs, &format!("{roll} written again"));
     }
 }
+
+/// Names gnubg allows (up to 31 bytes; a long first name at a one-digit score, names starting
+/// with `;` or `#`, spaces, digits, accents) written in our MAT: gnubg reads them back as
+/// written, and every decision with them.
+#[test]
+fn gnubg_reads_back_every_name_we_write() {
+    let Some(gnubg) = real_gnubg() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string(common::data("matches/gnubg_3pt_seed103.mat")).unwrap();
+    let base = read_mat(&text).unwrap();
+    let names = [
+        ("GNU Backgammon Grandmaster2", "bob"),
+        ("a 31-byte name, all of it kept.", "Jörg Müller"),
+        (";semicolon first", "#hash first"),
+        ("Smith, J. 2nd", "Player 7 (NY)"),
+    ];
+    for (a, b) in names {
+        let mut ours = base.clone();
+        ours.players = [a.to_string(), b.to_string()];
+        let file = dir.path().join("names.mat");
+        std::fs::write(&file, ours.try_to_mat().unwrap()).unwrap();
+        let theirs = gnubg_reads(&gnubg, dir.path(), &file);
+        same_match(&ours, &theirs, &format!("{a} / {b}"));
+    }
+}

@@ -18,6 +18,7 @@
 //! two columns the file's two-action lines use, player 0, otherwise player 1. The layout is
 //! read as [`super::record`]s and replayed ([`super::replay`]).
 
+use super::limits::{MAX_ACTIONS, MAX_GAMES, too_many};
 use super::model::{Match, Rules, Warning};
 use super::record::{Act, Action, GameRecord, Header, Recorded};
 use super::replay::replay_match;
@@ -55,6 +56,7 @@ fn error(line: usize, message: impl Into<String>) -> MatError {
 
 /// Reads a MAT file's text: every game replayed, every move checked (see the module doc).
 pub fn read_mat(text: &str) -> Result<Match, MatError> {
+    check_size(text)?;
     let lines = numbered_lines(text);
     let mut header = Header {
         players: [String::new(), String::new()],
@@ -67,6 +69,57 @@ pub fn read_mat(text: &str) -> Result<Match, MatError> {
     let games = read_games(&lines[start..], &mut header)?;
     header.rules = rules_from_tags(&header.tags, header.match_length);
     Ok(replay_match(header, games))
+}
+
+/// Refuses, before anything is built, a text with more games or actions than a match file
+/// may hold ([`super::limits`]): counted word by word, nothing kept.
+fn check_size(text: &str) -> Result<(), MatError> {
+    let (mut games, mut actions) = (0usize, 0usize);
+    for (i, line) in text.split('\n').enumerate() {
+        if game_number(line).is_some() {
+            games += 1;
+            if games > MAX_GAMES {
+                return Err(error(i + 1, too_many("games", MAX_GAMES)));
+            }
+            continue;
+        }
+        if is_comment(line) {
+            continue;
+        }
+        actions += line.split_whitespace().filter(|w| starts_action(w)).count();
+        if actions > MAX_ACTIONS {
+            let what = "moves, cube actions and results";
+            return Err(error(i + 1, too_many(what, MAX_ACTIONS)));
+        }
+    }
+    Ok(())
+}
+
+/// Whether a word starts an action (a roll, or a cube or result word), without allocating.
+fn starts_action(word: &str) -> bool {
+    const WORDS: [&str; 20] = [
+        "doubles",
+        "double",
+        "redoubles",
+        "takes",
+        "take",
+        "accepts",
+        "drops",
+        "drop",
+        "passes",
+        "pass",
+        "rejects",
+        "refuses",
+        "beavers",
+        "beaver",
+        "wins",
+        "win",
+        "losses",
+        "loses",
+        "resigns",
+        "resign",
+    ];
+    roll(word).is_some() || WORDS.iter().any(|k| k.eq_ignore_ascii_case(word))
 }
 
 /// One line of the file with its number, its line end taken off.

@@ -373,7 +373,7 @@ fn analysis(node: &mut Node, player: usize) -> Analysis {
         cube: node
             .take("DA")
             .and_then(|v| v.into_iter().next())
-            .map(read_cube_analysis),
+            .map(|v| Box::new(read_cube_analysis(v))),
     }
 }
 
