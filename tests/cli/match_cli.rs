@@ -193,3 +193,68 @@ fn errors_and_exit_codes() {
         Some(2)
     );
 }
+
+/// `bgw match decisions FILE` under a 1 GB address-space limit, as `sh -c 'ulimit -v …'`
+/// runs it: its exit code (None when a signal ended it) and its standard error.
+fn decisions_in_1gb(file: &std::path::Path) -> (Option<i32>, String) {
+    let o = std::process::Command::new("sh")
+        .args([
+            "-c",
+            "ulimit -v 1000000; exec \"$0\" match decisions \"$1\" >/dev/null",
+        ])
+        .arg(env!("CARGO_BIN_EXE_bgw"))
+        .arg(file)
+        .output()
+        .unwrap();
+    (o.status.code(), stderr(&o))
+}
+
+/// Files of 16 MiB (the largest read) made of what costs the most memory a byte — dances,
+/// SGF properties, game trees — are read within 1 GB or refused with one line before they
+/// are built; never an abort. A match at the limit is read.
+#[test]
+fn the_largest_files_are_read_or_refused_within_memory() {
+    let dir = tempfile::tempdir().unwrap();
+    let cap = 16 << 20;
+    let head = "7 point match\n\n Game 1\n ann : 0                        bob : 0\n";
+    let fill = |unit: &str, end: &str| {
+        let n = (cap - head.len() - end.len() - 64) / unit.len();
+        unit.repeat(n)
+    };
+    let line = "  1) 66:                          66:\n";
+    let files = [
+        ("lines.mat", format!("{head}{}", fill(line, ""))),
+        ("dense.mat", format!("{head}  1) {}\n", fill("66: ", "\n"))),
+        (
+            "games.mat",
+            format!("7 point match\n{}", fill("Game 1\n", "")),
+        ),
+        ("roots.sgf", format!("(;GM[6]{})", fill("X[]", ")"))),
+        ("trees.sgf", fill("(;GM[6])", "")),
+        ("nodes.sgf", format!("(;GM[6]{})", fill(";", ")"))),
+    ];
+    for (name, text) in &files {
+        let file = dir.path().join(name);
+        std::fs::write(&file, text).unwrap();
+        let (code, e) = decisions_in_1gb(&file);
+        assert_eq!(code, Some(1), "{name}: {e}");
+        assert!(
+            e.contains(": more than ") && e.contains(" in one file: not read"),
+            "{name}: {e}"
+        );
+        assert_eq!(e.lines().count(), 1, "{name}: {e}");
+    }
+    // What no reader looks at costs nothing: a move node of 16 MiB of unknown properties.
+    let file = dir.path().join("unknown.sgf");
+    let sgf = format!(
+        "(;GM[6]MI[length:1]PW[a]PB[b];W[31hefe]{})",
+        fill("X[]", ")")
+    );
+    std::fs::write(&file, sgf).unwrap();
+    assert_eq!(decisions_in_1gb(&file), (Some(0), String::new()));
+    // A match of exactly as many decisions as a file may hold is read.
+    let file = dir.path().join("limit.mat");
+    let n = bgw_engine::matches::MAX_ACTIONS / 2;
+    std::fs::write(&file, format!("{head}{}", line.repeat(n))).unwrap();
+    assert_eq!(decisions_in_1gb(&file), (Some(0), String::new()));
+}

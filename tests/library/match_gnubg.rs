@@ -261,3 +261,54 @@ fn gnubg_reads_played_games_as_we_wrote_them() {
     let theirs = gnubg_reads(&gnubg, dir.path(), &sgf);
     same_match(&ours, &theirs, "a set-up game as sgf");
 }
+
+/// A roll written with no move just before a resignation (`32:`, XG's `32: ????`): gnubg
+/// records the dice and no decision, and so do we; the file we write from it reads the same
+/// in gnubg.
+#[test]
+fn gnubg_reads_a_roll_before_a_resignation_as_we_do() {
+    let Some(gnubg) = real_gnubg() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    for roll in ["32:", "32: ????"] {
+        let text = format!(
+            "7 point match\n\n Game 1\n ann : 0                        bob : 0\n  \
+             1) 31: 8/5 6/5                 64: 24/18 13/9\n  \
+             2) 42: 8/4 6/4                 {roll}\n      Wins 1 point\n\n \
+             Game 2\n ann : 1                        bob : 0\n  \
+             1) 62: 24/18 13/11             {roll}\n                                  Wins 2 points\n"
+        );
+        let ours = read_mat(&text).unwrap();
+        let file = dir.path().join("resigned.mat");
+        std::fs::write(&file, &text).unwrap();
+        let theirs = gnubg_reads(&gnubg, dir.path(), &file);
+        same_match(&ours, &theirs, &format!("{roll} as written"));
+        std::fs::write(&file, ours.to_mat()).unwrap();
+        let theirs = gnubg_reads(&gnubg, dir.path(), &file);
+        same_match(&ours, &theirs, &format!("{roll} written again"));
+    }
+}
+
+/// Names gnubg allows (up to 31 bytes; a long first name at a one-digit score, names starting
+/// with `;` or `#`, spaces, digits, accents) written in our MAT: gnubg reads them back as
+/// written, and every decision with them.
+#[test]
+fn gnubg_reads_back_every_name_we_write() {
+    let Some(gnubg) = real_gnubg() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string(common::data("matches/gnubg_3pt_seed103.mat")).unwrap();
+    let base = read_mat(&text).unwrap();
+    let names = [
+        ("GNU Backgammon Grandmaster2", "bob"),
+        ("a 31-byte name, all of it kept.", "Jörg Müller"),
+        (";semicolon first", "#hash first"),
+        ("Smith, J. 2nd", "Player 7 (NY)"),
+    ];
+    for (a, b) in names {
+        let mut ours = base.clone();
+        ours.players = [a.to_string(), b.to_string()];
+        let file = dir.path().join("names.mat");
+        std::fs::write(&file, ours.try_to_mat().unwrap()).unwrap();
+        let theirs = gnubg_reads(&gnubg, dir.path(), &file);
+        same_match(&ours, &theirs, &format!("{a} / {b}"));
+    }
+}

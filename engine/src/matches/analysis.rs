@@ -16,8 +16,9 @@ use crate::core::moves::Segment;
 pub struct Analysis {
     /// The candidate moves of the roll (`A[…]`).
     pub moves: Option<MoveAnalysis>,
-    /// The cube analysis before the roll or of the double (`DA[…]`).
-    pub cube: Option<CubeAnalysis>,
+    /// The cube analysis before the roll or of the double (`DA[…]`); boxed, as most
+    /// decisions have none.
+    pub cube: Option<Box<CubeAnalysis>>,
 }
 
 impl Analysis {

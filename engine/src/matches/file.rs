@@ -3,7 +3,7 @@
 //! content.
 
 use super::mat::{MatError, read_mat};
-use super::mat_write::SetUpInMat;
+use super::mat_write::MatCannotHold;
 use super::model::Match;
 use super::sgf::{SgfError, read_sgf};
 use crate::io::user_file::read_capped;
@@ -69,8 +69,8 @@ impl MatchFormat {
 
 impl Match {
     /// The match written in `format` ([`Match::try_to_mat`] or [`Match::to_sgf`]): a set-up
-    /// game is refused in MAT.
-    pub fn write_as(&self, format: MatchFormat) -> Result<String, SetUpInMat> {
+    /// game, or a name gnubg would not read back, is refused in MAT.
+    pub fn write_as(&self, format: MatchFormat) -> Result<String, MatCannotHold> {
         match format {
             MatchFormat::Mat => self.try_to_mat(),
             MatchFormat::Sgf => Ok(self.to_sgf()),

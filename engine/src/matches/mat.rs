@@ -18,6 +18,7 @@
 //! two columns the file's two-action lines use, player 0, otherwise player 1. The layout is
 //! read as [`super::record`]s and replayed ([`super::replay`]).
 
+use super::limits::{MAX_ACTIONS, MAX_GAMES, too_many};
 use super::model::{Match, Rules, Warning};
 use super::record::{Act, Action, GameRecord, Header, Recorded};
 use super::replay::replay_match;
@@ -55,6 +56,7 @@ fn error(line: usize, message: impl Into<String>) -> MatError {
 
 /// Reads a MAT file's text: every game replayed, every move checked (see the module doc).
 pub fn read_mat(text: &str) -> Result<Match, MatError> {
+    check_size(text)?;
     let lines = numbered_lines(text);
     let mut header = Header {
         players: [String::new(), String::new()],
@@ -67,6 +69,57 @@ pub fn read_mat(text: &str) -> Result<Match, MatError> {
     let games = read_games(&lines[start..], &mut header)?;
     header.rules = rules_from_tags(&header.tags, header.match_length);
     Ok(replay_match(header, games))
+}
+
+/// Refuses, before anything is built, a text with more games or actions than a match file
+/// may hold ([`super::limits`]): counted word by word, nothing kept.
+fn check_size(text: &str) -> Result<(), MatError> {
+    let (mut games, mut actions) = (0usize, 0usize);
+    for (i, line) in text.split('\n').enumerate() {
+        if game_number(line).is_some() {
+            games += 1;
+            if games > MAX_GAMES {
+                return Err(error(i + 1, too_many("games", MAX_GAMES)));
+            }
+            continue;
+        }
+        if is_comment(line) {
+            continue;
+        }
+        actions += line.split_whitespace().filter(|w| starts_action(w)).count();
+        if actions > MAX_ACTIONS {
+            let what = "moves, cube actions and results";
+            return Err(error(i + 1, too_many(what, MAX_ACTIONS)));
+        }
+    }
+    Ok(())
+}
+
+/// Whether a word starts an action (a roll, or a cube or result word), without allocating.
+fn starts_action(word: &str) -> bool {
+    const WORDS: [&str; 20] = [
+        "doubles",
+        "double",
+        "redoubles",
+        "takes",
+        "take",
+        "accepts",
+        "drops",
+        "drop",
+        "passes",
+        "pass",
+        "rejects",
+        "refuses",
+        "beavers",
+        "beaver",
+        "wins",
+        "win",
+        "losses",
+        "loses",
+        "resigns",
+        "resign",
+    ];
+    roll(word).is_some() || WORDS.iter().any(|k| k.eq_ignore_ascii_case(word))
 }
 
 /// One line of the file with its number, its line end taken off.
@@ -198,9 +251,14 @@ fn read_games(lines: &[Line], header: &mut Header) -> Result<Vec<GameRecord>, Ma
     let mut laid_out = Vec::with_capacity(starts.len());
     for (k, &s) in starts.iter().enumerate() {
         let end = starts.get(k + 1).copied().unwrap_or(lines.len());
-        laid_out.push(lay_out_game(&lines[s..end])?);
-        // Comments among a game's lines are kept with the header's.
-        let comments = lines[s..end].iter().filter(|l| is_comment(l.text));
+        let game = lay_out_game(&lines[s..end])?;
+        // Comments among a game's lines are kept with the header's (its score line is none,
+        // whatever its first name starts with).
+        let score_line = game.line;
+        laid_out.push(game);
+        let comments = lines[s..end]
+            .iter()
+            .filter(|l| l.number != score_line && is_comment(l.text));
         header.tags.extend(comments.map(|l| tag(l.text.trim())));
     }
     let columns = Columns::of(&laid_out);
@@ -230,17 +288,25 @@ struct MoveLine<'a> {
 fn lay_out_game<'a>(lines: &[Line<'a>]) -> Result<LaidOut<'a>, MatError> {
     let head = lines[0];
     let number = game_number(head.text).unwrap_or(0);
-    // A comment is never the score line (it is kept with the header's tags, and would be kept
-    // twice if it were both).
-    let mut rest = lines[1..]
-        .iter()
-        .filter(|l| !l.text.trim().is_empty() && !is_comment(l.text));
-    let Some(score_line) = rest.next() else {
+    let mut rest = lines[1..].iter().filter(|l| !l.text.trim().is_empty());
+    let Some(first) = rest.next() else {
         return Err(error(head.number, "a game with no score line after it"));
     };
-    let (names, score, second_name_column) = read_score_line(score_line)?;
+    // The line after `Game N` is its score line, as gnubg reads it, even when a name starts
+    // with `;` or `#`; a comment there that is no score line is skipped, and the score line
+    // is the first line after that is no comment.
+    let read = read_score_line(first);
+    let (score_line, (names, score, second_name_column)) = match read {
+        Err(_) if is_comment(first.text) => {
+            let Some(line) = rest.by_ref().find(|l| !is_comment(l.text)) else {
+                return Err(error(head.number, "a game with no score line after it"));
+            };
+            (line, read_score_line(line)?)
+        }
+        read => (first, read?),
+    };
     let mut moves = Vec::new();
-    for line in rest {
+    for line in rest.filter(|l| !is_comment(l.text)) {
         moves.push(read_move_line(line)?);
     }
     Ok(LaidOut {

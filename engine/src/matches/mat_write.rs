@@ -8,41 +8,72 @@
 
 use super::model::{Decision, DecisionKind, Game, HowEnded, Legality, Match, Rules};
 use super::sgf_write::Expected;
+use crate::core::formats::quote::quote;
 use crate::core::moves::Move;
 use std::fmt;
 
-/// Why a match cannot be written as MAT: a game is set up (its board or cube is not what
-/// the opening position and the decisions before leave), which only SGF can say.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SetUpInMat {
-    /// The game's number.
-    pub game: u32,
+/// Why a match cannot be written as MAT, which only SGF can then hold.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MatCannotHold {
+    /// A game is set up: its board or cube is not what the opening position and the
+    /// decisions before leave.
+    SetUp {
+        /// The game's number.
+        game: u32,
+    },
+    /// A player's name that a MAT score line cannot carry for gnubg to read it back.
+    Name {
+        /// The player: 0 or 1.
+        player: usize,
+        /// The name, as the match has it.
+        name: String,
+        /// What gnubg would read instead.
+        why: &'static str,
+    },
 }
 
-impl fmt::Display for SetUpInMat {
+impl fmt::Display for MatCannotHold {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "game {} is played from a set-up position, which a MAT file cannot hold: write SGF instead",
-            self.game
-        )
+        match self {
+            MatCannotHold::SetUp { game } => write!(
+                f,
+                "game {game} is played from a set-up position, which a MAT file cannot hold: \
+                 write SGF instead"
+            ),
+            MatCannotHold::Name { player, name, why } => write!(
+                f,
+                "player {player}'s name {} cannot be written in a MAT file ({why}): write SGF \
+                 instead",
+                quote(name)
+            ),
+        }
     }
 }
 
-impl std::error::Error for SetUpInMat {}
+impl std::error::Error for MatCannotHold {}
 
 /// The width of the left column (gnubg's).
 const LEFT: usize = 28;
 
+/// The column of the second player's name in a score line (gnubg's).
+const SECOND_NAME: usize = 32;
+
 impl Match {
     /// The match in the MAT layout, refused when a game is set up (which [`Match::to_mat`]
-    /// would write as if played from the opening position).
-    pub fn try_to_mat(&self) -> Result<String, SetUpInMat> {
+    /// would write as if played from the opening position) or a player's name would not read
+    /// back the same in gnubg (see [`mat_name_problem`]).
+    pub fn try_to_mat(&self) -> Result<String, MatCannotHold> {
+        for (player, name) in self.players.iter().enumerate() {
+            if let Some(why) = mat_name_problem(name) {
+                let name = name.clone();
+                return Err(MatCannotHold::Name { player, name, why });
+            }
+        }
         for game in &self.games {
             let mut expected = Expected::start();
             for d in &game.decisions {
                 if !expected.holds(d) {
-                    return Err(SetUpInMat { game: game.number });
+                    return Err(MatCannotHold::SetUp { game: game.number });
                 }
                 expected = Expected::after(d);
             }
@@ -96,8 +127,15 @@ impl Match {
     fn write_game(&self, out: &mut String, game: &Game) {
         out.push_str(&format!(" Game {}\n", game.number));
         let left = format!(" {} : {}", name(&self.players[0]), game.score[0]);
+        // At least one space after the first score, however long the first name: gnubg
+        // and we both find the second name after it.
+        let gap = if left.chars().count() >= SECOND_NAME {
+            " "
+        } else {
+            ""
+        };
         out.push_str(&format!(
-            "{left:<32}{} : {}\n",
+            "{left:<SECOND_NAME$}{gap}{} : {}\n",
             name(&self.players[1]),
             game.score[1]
         ));
@@ -171,12 +209,37 @@ fn one_line(text: &str) -> String {
     text.chars().filter(|c| !c.is_control()).collect()
 }
 
-/// A player's name as a score line holds it: on one line, trimmed, never empty.
+/// A player's name as a score line holds it: on one line (white space a space, as gnubg
+/// reads it, other control characters left out), trimmed, never empty.
 fn name(text: &str) -> String {
-    match one_line(text).trim() {
+    let spaced: String = text
+        .chars()
+        .filter_map(|c| match c {
+            c if c.is_whitespace() => Some(' '),
+            c if c.is_control() => None,
+            c => Some(c),
+        })
+        .collect();
+    match spaced.trim() {
         "" => "?".to_string(),
         n => n.to_string(),
     }
+}
+
+/// Why gnubg 1.07's `import mat` would not read `name` back as written, if it would not: it
+/// takes a name up to the score line's first colon, and a name that ends in a comma and a
+/// number for a GamesGrid name and rating (`Smith, 1900` → `Smith`).
+pub fn mat_name_problem(name: &str) -> Option<&'static str> {
+    if name.contains(':') {
+        return Some("gnubg reads a name up to its first colon");
+    }
+    let rating = name.match_indices(',').any(|(i, _)| {
+        let after = name[i + 1..].trim_start();
+        let after = after.strip_prefix('+').unwrap_or(after);
+        let digits = after.bytes().take_while(u8::is_ascii_digit).count();
+        after[..digits].bytes().any(|b| b != b'0')
+    });
+    rating.then_some("gnubg reads a number after a comma as a GamesGrid rating, not as the name")
 }
 
 /// The MAT tag of an SGF root property the tags keep (`PC` is the site, …); others as they

@@ -32,6 +32,7 @@
 
 mod analysis;
 mod file;
+mod limits;
 mod mat;
 mod mat_write;
 mod model;
@@ -46,8 +47,9 @@ mod sgf_write;
 
 pub use analysis::{Analysis, Candidate, CubeAnalysis, CubeEval, MoveAnalysis, MoveEval};
 pub use file::{MATCH_CAP, MatchFileError, MatchFormat, format_of, read_match, read_match_file};
+pub use limits::{MAX_ACTIONS, MAX_GAMES, MAX_SGF_VALUES};
 pub use mat::{MatError, read_mat};
-pub use mat_write::SetUpInMat;
+pub use mat_write::{MatCannotHold, mat_name_problem};
 pub use model::{
     Checkers, Decision, DecisionKind, Game, GameResult, HowEnded, Legality, Match, Rules, Warning,
     player_of, side_of,

@@ -154,6 +154,8 @@ struct Replay<'a> {
     analyses: Vec<Analysis>,
     /// The index of the action being replayed.
     current: usize,
+    /// A roll that made no decision (a roll before resigning): who rolled, and the dice.
+    rolled: Option<(usize, Dice)>,
 }
 
 /// Whether to go on with the game's next action.
@@ -189,6 +191,7 @@ impl<'a> Replay<'a> {
             generator,
             analyses: Vec::new(),
             current: 0,
+            rolled: None,
         }
     }
 
@@ -273,7 +276,7 @@ impl<'a> Replay<'a> {
             return Next::Stop;
         }
         match &action.act {
-            Act::Roll { dice, play } => self.roll(action, *dice, play),
+            Act::Roll { dice, play } => self.roll(action, *dice, play, rest),
             Act::Double { cube } => self.double(action, *cube),
             Act::Take => self.answer(action, Answer::Take),
             Act::Drop => self.answer(action, Answer::Drop),
@@ -298,7 +301,7 @@ impl<'a> Replay<'a> {
         }
     }
 
-    fn roll(&mut self, action: &Action, dice: Dice, play: &Recorded) -> Next {
+    fn roll(&mut self, action: &Action, dice: Dice, play: &Recorded, rest: &[Action]) -> Next {
         let p = action.player;
         if let Some(offer) = self.offer {
             if offer.doubler != p {
@@ -315,6 +318,9 @@ impl<'a> Replay<'a> {
         }
         self.check_turn(action);
         let before = self.view(p);
+        if resignation_follows(rest) && no_move_written(play) {
+            return self.roll_before_resigning(action, dice, play, &before);
+        }
         let checkers = match self.play(&before, dice, play) {
             Ok(c) => c,
             Err(why) => {
@@ -334,6 +340,49 @@ impl<'a> Replay<'a> {
                 how: HowEnded::Normal,
             });
         }
+        Next::Go
+    }
+
+    /// A roll with no move written just before the game ends by resignation (`32:` or
+    /// `32: ????`, then `Wins 1 point`), read as gnubg reads it: with no legal play a dance,
+    /// with one the forced play, with more no decision at all (the player rolled, then
+    /// resigned): the roll stays in the resignation's Match ID.
+    fn roll_before_resigning(
+        &mut self,
+        action: &Action,
+        dice: Dice,
+        play: &Recorded,
+        before: &Position,
+    ) -> Next {
+        let p = action.player;
+        let (mv, result) = match self.generator.generate(before, dice) {
+            [] => (Move::default(), *before),
+            [forced] => (forced.mv, forced.result),
+            _ => {
+                self.rolled = Some((p, dice));
+                self.turn = Some(p);
+                return Next::Go;
+            }
+        };
+        let recorded = match play {
+            Recorded::Steps { text, .. } => text.clone(),
+            _ => action
+                .text
+                .split_once(':')
+                .map_or("", |(_, m)| m.trim())
+                .to_string(),
+        };
+        let checkers = Checkers {
+            dice,
+            recorded,
+            mv,
+            result,
+            legality: Legality::Legal,
+        };
+        let match_id = self.match_id(p, p, Some(dice));
+        self.decide(action, DecisionKind::Move(checkers), match_id);
+        self.board = result;
+        self.turn = Some(1 - p);
         Next::Go
     }
 
@@ -502,7 +551,8 @@ impl<'a> Replay<'a> {
         });
         let level = lost.map_or(1, |n| self.level_of(n));
         let on_roll = self.turn.unwrap_or(p);
-        let match_id = self.match_id(on_roll, p, None);
+        let dice = self.rolled.filter(|&(r, _)| r == on_roll).map(|(_, d)| d);
+        let match_id = self.match_id(on_roll, p, dice);
         self.decide(action, DecisionKind::Resign { points: level }, match_id);
         self.over = Some(GameResult {
             winner: 1 - p,
@@ -622,6 +672,24 @@ impl Replay<'_> {
             self.owner = owner;
         }
         Next::Go
+    }
+}
+
+/// Whether the game's next action ends it by resignation as a MAT file writes one: the
+/// loser's `Resigns` (or `Losses`), or a `Wins` line while the game is in play.
+fn resignation_follows(rest: &[Action]) -> bool {
+    matches!(
+        rest.first().map(|a| &a.act),
+        Some(Act::Resign { .. } | Act::Wins { resigned: None, .. })
+    )
+}
+
+/// A roll written with no move: nothing after the dice (`32:`), or `????`.
+fn no_move_written(play: &Recorded) -> bool {
+    match play {
+        Recorded::Steps { segments, .. } => segments.is_empty(),
+        Recorded::Unrecorded => true,
+        Recorded::Unreadable { .. } => false,
     }
 }
 

@@ -114,6 +114,22 @@ fn number(text: &str, what: &str, line: usize) -> Result<u32, SgfError> {
     }
 }
 
+/// `MI[game:N]`: the game's index from 0. It is in no Match ID, so any the MAT layout can
+/// number (`Game 4294967295` the last) is read.
+fn game_index(text: &str, line: usize) -> Result<u32, SgfError> {
+    match text.trim().parse::<u32>() {
+        Ok(n) if n < u32::MAX => Ok(n),
+        _ => Err(SgfError {
+            line,
+            message: format!(
+                "the game number {} is not a number up to {}",
+                quote(text),
+                u32::MAX - 1
+            ),
+        }),
+    }
+}
+
 impl RootInfo {
     fn read(root: &Node) -> Result<RootInfo, SgfError> {
         let line = root.line;
@@ -135,7 +151,7 @@ impl RootInfo {
             let (key, value) = v.split_once(':').unwrap_or((v, ""));
             match key.trim() {
                 "length" => info.length = number(value, "match length", line)? as u16,
-                "game" => info.index = number(value, "game number", line)?,
+                "game" => info.index = game_index(value, line)?,
                 "ws" => info.score[0] = number(value, "score", line)? as u16,
                 "bs" => info.score[1] = number(value, "score", line)? as u16,
                 _ => {}
@@ -357,7 +373,7 @@ fn analysis(node: &mut Node, player: usize) -> Analysis {
         cube: node
             .take("DA")
             .and_then(|v| v.into_iter().next())
-            .map(read_cube_analysis),
+            .map(|v| Box::new(read_cube_analysis(v))),
     }
 }
 

@@ -4,6 +4,7 @@
 //! skipped. The scan is iterative (no recursion on nesting) and keeps nothing but what the
 //! text holds.
 
+use super::limits::{MAX_ACTIONS, MAX_GAMES, MAX_SGF_VALUES, too_many};
 use super::sgf::SgfError;
 
 /// One game tree's main line.
@@ -135,6 +136,10 @@ impl Scan<'_> {
     }
 }
 
+/// The properties the reader looks at in a node after the root: moves and cube actions, the
+/// analysis, set-ups.
+const READ: [&str; 10] = ["B", "W", "A", "DA", "AE", "AB", "AW", "PL", "CV", "CP"];
+
 /// Reads an SGF collection: each game tree's main line.
 pub(crate) fn read_collection(text: &str) -> Result<Vec<Tree>, SgfError> {
     let mut scan = Scan {
@@ -149,10 +154,15 @@ pub(crate) fn read_collection(text: &str) -> Result<Vec<Tree>, SgfError> {
     let mut skipping: Option<usize> = None;
     let mut depth = 0usize;
     let mut opened_at = 0;
+    // What is kept, counted against the limits as it is kept.
+    let (mut nodes, mut values) = (0usize, 0usize);
     while let Some(c) = scan.next() {
         match c {
             '(' => {
                 if depth == 0 {
+                    if trees.len() >= MAX_GAMES {
+                        return Err(error(scan.line, too_many("game trees", MAX_GAMES)));
+                    }
                     trees.push(Tree {
                         line: scan.line,
                         nodes: Vec::new(),
@@ -187,6 +197,10 @@ pub(crate) fn read_collection(text: &str) -> Result<Vec<Tree>, SgfError> {
                 if skipping.is_none()
                     && let Some(tree) = trees.last_mut()
                 {
+                    nodes += 1;
+                    if nodes > MAX_ACTIONS {
+                        return Err(error(scan.line, too_many("nodes", MAX_ACTIONS)));
+                    }
                     tree.nodes.push(Node {
                         line: scan.line,
                         properties: Vec::new(),
@@ -201,9 +215,21 @@ pub(crate) fn read_collection(text: &str) -> Result<Vec<Tree>, SgfError> {
                 if skipping.is_some() {
                     continue;
                 }
-                let node = trees.last_mut().and_then(|t| t.nodes.last_mut());
+                let tree = trees.last_mut();
+                let root = tree.as_ref().is_some_and(|t| t.nodes.len() == 1);
+                let node = tree.and_then(|t| t.nodes.last_mut());
                 match node {
-                    Some(node) => node.properties.push(p),
+                    // A property no reader looks at is dropped outside the root (whose
+                    // properties are the match's tags).
+                    Some(_) if !root && !READ.contains(&p.id.as_str()) => {}
+                    Some(node) => {
+                        values += p.values.len();
+                        if values > MAX_SGF_VALUES {
+                            let what = "property values";
+                            return Err(error(scan.line, too_many(what, MAX_SGF_VALUES)));
+                        }
+                        node.properties.push(p)
+                    }
                     None => {
                         return Err(error(
                             scan.line,
@@ -266,7 +292,38 @@ mod tests {
             assert_eq!(e.line, line, "{text:?}: {e}");
         }
         // Deep nesting is no problem for an iterative scan.
-        let deep = format!("(;GM[6]{}{}", "(;C[x]".repeat(100_000), ")".repeat(100_001));
-        assert_eq!(read_collection(&deep).unwrap()[0].nodes.len(), 100_001);
+        let deep = format!("(;GM[6]{}{}", "(;C[x]".repeat(90_000), ")".repeat(90_001));
+        assert_eq!(read_collection(&deep).unwrap()[0].nodes.len(), 90_001);
+    }
+
+    #[test]
+    fn what_no_reader_looks_at_is_not_kept_and_what_is_kept_is_limited() {
+        // Properties no reader looks at are dropped after the root; the root keeps its own.
+        let many = format!("(;GM[6]X[r];W[31hecf]{})", "X[]".repeat(1_000_000));
+        let trees = read_collection(&many).unwrap();
+        assert_eq!(trees[0].nodes[0].value("X"), Some("r"));
+        assert_eq!(trees[0].nodes[1].properties.len(), 1);
+        // Past a limit the scan stops with the line, before keeping more.
+        let roots = format!("(;GM[6]\n{})", "X[]".repeat(MAX_SGF_VALUES + 1));
+        let e = read_collection(&roots).unwrap_err();
+        assert_eq!(e.line, 2);
+        assert!(
+            e.message.starts_with("more than 500,000 property values"),
+            "{e}"
+        );
+        let nodes = format!("(;GM[6]{})", ";".repeat(MAX_ACTIONS + 1));
+        assert!(
+            read_collection(&nodes)
+                .unwrap_err()
+                .message
+                .contains("100,000 nodes")
+        );
+        let trees = "(;GM[6])".repeat(MAX_GAMES + 1);
+        assert!(
+            read_collection(&trees)
+                .unwrap_err()
+                .message
+                .contains("10,000 game trees")
+        );
     }
 }

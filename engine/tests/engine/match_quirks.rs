@@ -362,6 +362,55 @@ fn resigns_line() {
     );
 }
 
+/// A roll with no move just before a resignation (`32:` or XG's `32: ????`, then the
+/// winner's `Wins` line): the player rolled, then resigned. gnubg 1.07 records the dice and
+/// no decision when the roll has more than one legal play; so do we.
+#[test]
+fn a_roll_with_no_move_before_a_resignation_is_no_decision() {
+    for roll in ["32:", "32: ????", "32: "] {
+        let m = read(&opening_game(&format!(
+            "  1) 31: 8/5 6/5                 {roll}\n      Wins 1 point\n"
+        )));
+        assert_eq!(m.warnings, vec![], "{roll}");
+        let game = &m.games[0];
+        let kinds: Vec<_> = game
+            .decisions
+            .iter()
+            .map(|d| (d.player, d.kind_name()))
+            .collect();
+        assert_eq!(kinds, [(0, "move"), (1, "resign")], "{roll}");
+        let resign = &game.decisions[1];
+        assert_eq!(resign.kind, DecisionKind::Resign { points: 1 }, "{roll}");
+        // bob rolled 3-2 and resigned: on roll with the dice, ann's move made.
+        assert_eq!(resign.match_id.dice, [3, 2], "{roll}");
+        assert_eq!(resign.match_id.on_roll, side_of(1), "{roll}");
+        let ann = game.decisions[0].checkers().unwrap();
+        assert_eq!(resign.position, ann.result.mirror(), "{roll}");
+        assert_eq!(
+            game.result.map(|r| (r.winner, r.points, r.how)),
+            Some((0, 1, HowEnded::Resigned)),
+            "{roll}"
+        );
+    }
+    // With `Resigns` in the roller's own column, the same.
+    let m = read(&opening_game(
+        "  1) 31: 8/5 6/5                 32:\n  2)                             Resigns\n      Wins 1 point\n",
+    ));
+    assert_eq!(m.warnings, vec![]);
+    let kinds: Vec<_> = m.games[0]
+        .decisions
+        .iter()
+        .map(|d| (d.player, d.kind_name()))
+        .collect();
+    assert_eq!(kinds, [(0, "move"), (1, "resign")]);
+    // Not before a resignation, an empty roll stays a decision the rules refuse.
+    let m = read(&opening_game(
+        "  1) 31: 8/5 6/5                 32:\n  2) 31: 6/3 4/3\n",
+    ));
+    let empty = m.games[0].decisions[1].checkers().unwrap();
+    assert!(matches!(empty.legality, Legality::IllegalAsRecorded { .. }));
+}
+
 #[test]
 fn galaxys_losses_line() {
     let g = opening_game("  1) 31: 8/5 6/5                 Losses 1 point\n\n      Wins 1 point\n");

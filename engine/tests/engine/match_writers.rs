@@ -323,3 +323,71 @@ mod played {
         assert!(game.to_match("b", "w").try_to_mat().is_ok());
     }
 }
+
+/// Names gnubg allows (`set player N name …`: up to 31 bytes, anything but `0`, `1` and
+/// `both`) at the scores and game numbers a match can have: each reads back the same from our
+/// MAT and SGF. A name gnubg's `import mat` cannot read back is refused in MAT.
+#[test]
+fn every_name_and_number_reads_back() {
+    let base = read_mat(&text("gnubg_5pt_seed101.mat")).unwrap();
+    let names = [
+        ("GNU Backgammon Grandmaster2", "bob"),
+        (
+            "a 31-byte name, all of it kept.",
+            "Jörg Müller-Lüdenscheidt",
+        ),
+        (";semicolon first", "#hash first"),
+        ("x", "GNU Backgammon Grandmaster2"),
+        ("Smith, J. 2nd", "Player 7 (NY)"),
+        ("Game 3", "12) Wins 2 points"),
+    ];
+    for (a, b) in names {
+        let mut m = base.clone();
+        m.players = [a.to_string(), b.to_string()];
+        let mat = m.try_to_mat().unwrap();
+        let back = read_mat(&mat).unwrap_or_else(|e| panic!("{a} / {b}: {e}\n{mat}"));
+        same(
+            &placeless(&back, false, true),
+            &placeless(&m, false, true),
+            &format!("{a} / {b} as mat"),
+        );
+        let back = read_sgf(&m.to_sgf()).unwrap();
+        assert_eq!(back.players, m.players, "{a} / {b} as sgf");
+    }
+    // Game numbers and scores at their limits.
+    let mut m = base.clone();
+    m.match_length = 32767;
+    for (i, g) in m.games.iter_mut().enumerate() {
+        g.number = 32766 + i as u32;
+        g.score = [32765, 32765 - i as u16];
+    }
+    for (what, written) in [("mat", m.try_to_mat().unwrap()), ("sgf", m.to_sgf())] {
+        let back = match what {
+            "mat" => read_mat(&written),
+            _ => read_sgf(&written).map_err(|e| bgw_engine::matches::MatError {
+                line: e.line,
+                message: e.message,
+            }),
+        }
+        .unwrap_or_else(|e| panic!("{what}: {e}"));
+        let numbers = |m: &Match| {
+            m.games
+                .iter()
+                .map(|g| (g.number, g.score))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(numbers(&back), numbers(&m), "{what}");
+    }
+    for (name, why) in [
+        ("a:b", "first colon"),
+        ("Smith, 1900", "rating"),
+        ("Jones,+7", "rating"),
+    ] {
+        let mut m = base.clone();
+        m.players[1] = name.to_string();
+        let e = m.try_to_mat().unwrap_err().to_string();
+        assert!(e.starts_with("player 1's name"), "{e}");
+        assert!(e.contains(why) && e.ends_with("write SGF instead"), "{e}");
+        assert_eq!(read_sgf(&m.to_sgf()).unwrap().players[1], name);
+    }
+}
