@@ -2,7 +2,7 @@
 
 use super::{CliError, print};
 use bgw_engine::Dice;
-use bgw_engine::core::formats::{encode_position_id, read_position, read_setup, shorten};
+use bgw_engine::core::formats::{encode_position_id, read_position, read_setup_with_roll, shorten};
 use bgw_engine::core::moves::{MoveGenerator, Play};
 use rayon::prelude::*;
 use std::io::{BufRead, Write};
@@ -44,17 +44,8 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let Some(text) = args.position else {
         return Err(CliError::usage("give a position and a roll, or --batch"));
     };
-    let setup = read_setup(&text)?;
+    let (setup, dice) = read_setup_with_roll(&text, args.dice.as_deref())?;
     let pos = setup.position;
-    let dice: Dice = match (args.dice, setup.dice) {
-        (Some(dice), _) => dice.parse()?,
-        (None, Some(dice)) => dice,
-        (None, None) => {
-            return Err(CliError::usage(
-                "no dice: give the roll (such as 31) after the position",
-            ));
-        }
-    };
     let mut plays = MoveGenerator::new().generate(&pos, dice).to_vec();
     sort_for_display(&mut plays);
     let rows: Vec<(String, String)> = plays

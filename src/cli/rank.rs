@@ -3,7 +3,7 @@
 
 use super::rank_gnubg::GnubgVerdict;
 use super::{CliError, print};
-use bgw_engine::core::formats::{encode_position_id, read_setup};
+use bgw_engine::core::formats::{encode_position_id, read_setup_with_roll};
 use bgw_engine::core::moves::MoveGenerator;
 use bgw_engine::evaluation::classic::{Ranking, TERM_COUNT, Term, Weights, by_seed_name};
 use bgw_engine::{Dice, Position};
@@ -53,17 +53,8 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             "--gnubg must be 0, 1 or 2 plies, not {plies}"
         )));
     }
-    let setup = read_setup(&args.position)?;
+    let (setup, dice) = read_setup_with_roll(&args.position, args.dice.as_deref())?;
     let pos = setup.position;
-    let dice: Dice = match (&args.dice, setup.dice) {
-        (Some(dice), _) => dice.parse()?,
-        (None, Some(dice)) => dice,
-        (None, None) => {
-            return Err(CliError::usage(
-                "no dice: give the roll (such as 31) after the position",
-            ));
-        }
-    };
     let weights = load_weights(args.weights.as_ref())?;
     let ranking = Ranking::new(&pos, dice, &weights, &mut MoveGenerator::new());
     let plays: Vec<_> = ranking.candidates.iter().map(|c| c.play).collect();

@@ -6,8 +6,7 @@
 
 use super::rank_gnubg::probabilities_json;
 use super::{CliError, interrupt, print};
-use bgw_engine::core::dice::Dice;
-use bgw_engine::core::formats::read_setup;
+use bgw_engine::core::formats::read_setup_with_roll;
 use bgw_engine::core::moves::{Play, legal_plays, match_play};
 use bgw_engine::reference::gnubg::{Config, Gnubg};
 use bgw_engine::reference::hint_line;
@@ -57,17 +56,8 @@ pub struct Args {
 
 /// Runs `bgw rollout`.
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
-    let setup = read_setup(&args.position)?;
+    let (setup, dice) = read_setup_with_roll(&args.position, args.dice.as_deref())?;
     let pos = setup.position;
-    let dice: Dice = match (&args.dice, setup.dice) {
-        (Some(dice), _) => dice.parse()?,
-        (None, Some(dice)) => dice,
-        (None, None) => {
-            return Err(CliError::usage(
-                "no dice: give the roll (such as 31) after the position",
-            ));
-        }
-    };
     let cubeful = !args.cubeless && setup.match_state.is_some_and(|m| !m.is_plain_money());
     let settings = RolloutSettings {
         trials: args.trials,
