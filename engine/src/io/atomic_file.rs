@@ -486,6 +486,26 @@ mod tests {
     }
 
     #[test]
+    fn a_name_near_the_limit_gets_a_short_temporary_name() {
+        // 250 bytes: the whole name in the temporary one would pass the file system's 255.
+        let dir = tempfile::tempdir().unwrap();
+        let name = format!("{}.txt", "é".repeat(123));
+        assert_eq!(name.len(), 250);
+        let path = dir.path().join(&name);
+        let file = AtomicFile::create(&path).unwrap();
+        let temp = entries(dir.path()).remove(0);
+        // Cut at a character's boundary: 20 two-byte characters.
+        let kept = "é".repeat(NAME_IN_TEMP / 2);
+        assert!(
+            temp.starts_with(&format!(".{kept}.bgw-{}-", std::process::id())),
+            "{temp}"
+        );
+        assert!(temp.len() <= 67, "{}", temp.len());
+        file.commit().unwrap();
+        assert_eq!(entries(dir.path()), [name]);
+    }
+
+    #[test]
     fn a_missing_folder_is_an_error_not_a_panic() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("no/such/file");
