@@ -68,7 +68,7 @@ fn refuse_cubeless(spec: &std::path::Path) -> Result<(), CliError> {
     match two_sided::read_header(spec) {
         Ok(h) if !h.cubeful => Err(CliError::failed(format!(
             "{}: {}",
-            shown(&spec),
+            shown(spec),
             CubeErrorsError::NotCubeful(h.kind())
         ))),
         // Other problems are the reader's to report.

@@ -224,11 +224,11 @@ pub fn load_kind(
             TwoSidedError::Io(e) if e.kind() == std::io::ErrorKind::NotFound => {
                 CliError::failed(format!(
                     "{}: no such file (or give PxC, e.g. 6x6, to build one)",
-                    shown(&spec)
+                    shown(spec)
                 ))
             }
             e @ TwoSidedError::Memory(_) => CliError::failed(e.to_string()),
-            e => CliError::failed(format!("{}: {e}", shown(&spec))),
+            e => CliError::failed(format!("{}: {e}", shown(spec))),
         };
         let h = two_sided::read_header(spec).map_err(in_file)?;
         two_sided::memory::check(h.points, h.checkers, &with_map(Request::Read(h.kind())))

@@ -36,11 +36,11 @@ fn in_file(path: &Path) -> impl Fn(TwoSidedError) -> CliError + '_ {
     move |e| match e {
         TwoSidedError::Cancelled => CliError::interrupted(format!(
             "interrupted: {} not written; --resume continues from the last finished pip level",
-            shown(&path)
+            shown(path)
         )),
         // About the request, not the file.
         e @ TwoSidedError::Memory(_) => CliError::failed(e.to_string()),
-        e => CliError::failed(format!("{}: {e}", shown(&path))),
+        e => CliError::failed(format!("{}: {e}", shown(path))),
     }
 }
 
@@ -69,7 +69,7 @@ pub fn build_file(
         Ok(None) => {
             return Err(CliError::failed(format!(
                 "another build is writing {} (lock {} held)",
-                shown(&out),
+                shown(out),
                 shown(&lock_path)
             )));
         }
@@ -124,7 +124,7 @@ pub fn build_file(
         let size = std::fs::metadata(out).map(|m| m.len()).unwrap_or(0);
         eprint(&format!(
             "wrote {} ({size} bytes): built in {built:.2} s, {:.2} s in all\n",
-            shown(&out),
+            shown(out),
             start.elapsed().as_secs_f64()
         ));
     }
@@ -171,7 +171,7 @@ pub fn info(path: &Path, json: bool) -> Result<ExitCode, CliError> {
     let Header {
         points, checkers, ..
     } = header;
-    let mut text = format!("{}\n", shown(&path));
+    let mut text = format!("{}\n", shown(path));
     let _ = writeln!(
         text,
         "  gnubg two-sided bear-off database, up to {checkers} checkers a side on {points} points"

@@ -287,7 +287,7 @@ pub fn load_benchmark(file: Option<&Path>) -> Result<(Benchmark, String), CliErr
         Some(p) if p == Path::new("play") => built_in(Benchmark::play, PLAY_NAME),
         Some(path) => Benchmark::load(path)
             .map(|b| (b, shown(path)))
-            .map_err(|e| CliError::failed(format!("{}: {e}", shown(&path)))),
+            .map_err(|e| CliError::failed(format!("{}: {e}", shown(path)))),
     }
 }
 

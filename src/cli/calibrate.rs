@@ -46,9 +46,9 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let (positions, source) = match &args.positions {
         Some(path) => {
             let text = bgw_engine::io::user_file::read_text(path)
-                .map_err(|e| CliError::failed(format!("cannot read {}: {e}", shown(&path))))?;
+                .map_err(|e| CliError::failed(format!("cannot read {}: {e}", shown(path))))?;
             let positions = parse_positions_tsv(&text)
-                .map_err(|e| CliError::failed(format!("{}: {e}", shown(&path))))?;
+                .map_err(|e| CliError::failed(format!("{}: {e}", shown(path))))?;
             (positions, shown(path))
         }
         None => (

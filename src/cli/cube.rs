@@ -123,11 +123,11 @@ fn exact_verdict(
     at: &MatchContext,
 ) -> Result<Exact, CliError> {
     let db =
-        TwoSidedDb::read(path).map_err(|e| CliError::failed(format!("{}: {e}", shown(&path))))?;
+        TwoSidedDb::read(path).map_err(|e| CliError::failed(format!("{}: {e}", shown(path))))?;
     if db.kind() != Kind::Cubeful {
         return Err(CliError::failed(format!(
             "{} is a cubeless database: it has no cube decisions",
-            shown(&path)
+            shown(path)
         )));
     }
     Ok(match exact_decision_at(&db, pos, at) {

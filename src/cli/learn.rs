@@ -70,7 +70,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         file: match &args.log {
             Some(p) => Some(
                 AtomicFile::create(p)
-                    .map_err(|e| CliError::failed(format!("{}: {e}", shown(&p))))?,
+                    .map_err(|e| CliError::failed(format!("{}: {e}", shown(p))))?,
             ),
             None => None,
         },

@@ -104,14 +104,14 @@ fn convert(args: ConvertArgs) -> Result<ExitCode, CliError> {
 /// [`bgw_engine::io::atomic_file`]): a failure leaves whatever was there untouched.
 pub fn save(path: &std::path::Path, text: &str) -> Result<(), CliError> {
     write_atomic(path, |w| w.write_all(text.as_bytes()))
-        .map_err(|e| CliError::failed(format!("cannot write {}: {e}", shown(&path))))
+        .map_err(|e| CliError::failed(format!("cannot write {}: {e}", shown(path))))
 }
 
 /// The match in `file`, or why it cannot be read.
 pub fn read(file: &std::path::Path) -> Result<Match, CliError> {
     read_match_file(file).map_err(|e| match e {
-        MatchFileError::Io(e) => CliError::failed(format!("cannot read {}: {e}", shown(&file))),
-        e => CliError::failed(format!("{}: {e}", shown(&file))),
+        MatchFileError::Io(e) => CliError::failed(format!("cannot read {}: {e}", shown(file))),
+        e => CliError::failed(format!("{}: {e}", shown(file))),
     })
 }
 

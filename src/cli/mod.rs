@@ -253,7 +253,7 @@ impl From<bgw_engine::studies::bearoff::BuildError> for CliError {
 /// found at once, not after the work.
 pub fn check_writable(path: &std::path::Path) -> Result<(), CliError> {
     bgw_engine::io::atomic_file::check_writable(path)
-        .map_err(|e| CliError::failed(format!("cannot write {}: {e}", shown(&path))))
+        .map_err(|e| CliError::failed(format!("cannot write {}: {e}", shown(path))))
 }
 
 /// A path as it is shown to the user, in messages and text output: control characters (an

@@ -58,7 +58,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             e @ bgw_engine::core::formats::PositionFileError::Io { .. } => {
                 CliError::failed(e.to_string())
             }
-            e => CliError::failed(format!("{}: {e}", shown(&path))),
+            e => CliError::failed(format!("{}: {e}", shown(path))),
         })?;
         // The file's text reaches the terminal: control characters escaped.
         text.push_str(&format!(" {}\n", printable(&file.description)));
