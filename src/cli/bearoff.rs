@@ -3,7 +3,7 @@
 
 use super::bearoff_two_sided as two_sided;
 use super::progress::Progress;
-use super::{CliError, eprint, in_range, interrupt, print};
+use super::{CliError, eprint, in_range, interrupt, print, shown};
 use bgw_engine::core::formats::read_position;
 use bgw_engine::io::user_file;
 use bgw_engine::studies::bearoff::{
@@ -600,10 +600,10 @@ fn build_file(
     let mut progress = Progress::new(format!("building {points} points"), &task, quiet);
     // Fail before a long build, not after it.
     super::check_writable(out)?;
-    let in_file = |e: bearoff::BdError| CliError::failed(format!("writing {}: {e}", out.display()));
+    let in_file = |e: bearoff::BdError| CliError::failed(format!("writing {}: {e}", shown(out)));
     let stopped = |e: BuildError| match e {
         BuildError::Cancelled => {
-            CliError::interrupted(format!("interrupted: {} not written", out.display()))
+            CliError::interrupted(format!("interrupted: {} not written", shown(out)))
         }
         e => e.into(),
     };
@@ -622,18 +622,18 @@ fn build_file(
     let size = std::fs::metadata(out).map(|m| m.len()).unwrap_or(0);
     eprint(&format!(
         "wrote {} ({size} bytes) in {:.2} s\n",
-        out.display(),
+        shown(out),
         start.elapsed().as_secs_f64()
     ));
     Ok(ExitCode::SUCCESS)
 }
 
 fn read_file(file: &std::path::Path) -> Result<BdContents, CliError> {
-    bearoff::read(file).map_err(|e| CliError::failed(format!("{}: {e}", file.display())))
+    bearoff::read(file).map_err(|e| CliError::failed(format!("{}: {e}", shown(file))))
 }
 
 fn info(file: &std::path::Path, json: bool) -> Result<ExitCode, CliError> {
-    let at = |e: &dyn std::fmt::Display| CliError::failed(format!("{}: {e}", file.display()));
+    let at = |e: &dyn std::fmt::Display| CliError::failed(format!("{}: {e}", shown(file)));
     // Only the header is read here (a FIFO or a device refused before it is opened); the
     // checked reader of the database reads the rest.
     let (opened, size) = user_file::open_regular(file).map_err(|e| at(&e))?;
@@ -678,7 +678,7 @@ fn info(file: &std::path::Path, json: bool) -> Result<ExitCode, CliError> {
         print(&format!("{}\n", serde_json::to_string_pretty(&info)?))?;
         return Ok(ExitCode::SUCCESS);
     }
-    let mut text = format!("{}\n", file.display());
+    let mut text = format!("{}\n", shown(file));
     let _ = writeln!(
         text,
         "  gnubg one-sided bear-off database, 15 checkers on {} points",

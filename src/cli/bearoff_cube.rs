@@ -3,7 +3,7 @@
 //! each gets the initial double, the redouble and the take wrong, and what it costs.
 
 use super::progress::Progress;
-use super::{CliError, interrupt, print};
+use super::{CliError, interrupt, print, shown};
 use bgw_engine::studies::bearoff::build;
 use bgw_engine::studies::bearoff_study::{
     CubeErrors, CubeErrorsError, Decisions, REPORTED, ReportedDecision, RuleErrors,
@@ -50,7 +50,7 @@ pub fn run(args: &Args) -> Result<ExitCode, CliError> {
     let start = std::time::Instant::now();
     let study = cube_errors(&db, &one_sided, args.worst, &task).map_err(|e| match e {
         CubeErrorsError::Cancelled => CliError::interrupted("interrupted: no cube errors"),
-        e => CliError::failed(format!("{}: {e}", args.db.display())),
+        e => CliError::failed(format!("{}: {e}", shown(&args.db))),
     })?;
     progress.finish();
     if args.json {
@@ -69,7 +69,7 @@ fn refuse_cubeless(spec: &std::path::Path) -> Result<(), CliError> {
     match two_sided::read_header(spec) {
         Ok(h) if !h.cubeful => Err(CliError::failed(format!(
             "{}: {}",
-            spec.display(),
+            shown(spec),
             CubeErrorsError::NotCubeful(h.kind())
         ))),
         // Other problems are the reader's to report.

@@ -3,7 +3,7 @@
 //! the one-sided move and the seed's heuristic lose against the best play.
 
 use super::progress::Progress;
-use super::{CliError, interrupt, print};
+use super::{CliError, interrupt, print, shown};
 use bgw_engine::studies::bearoff::build;
 use bgw_engine::studies::bearoff_study::{ErrorMap, MethodErrors, Summary, error_map};
 use bgw_engine::studies::two_sided::{
@@ -225,11 +225,11 @@ pub fn load_kind(
             TwoSidedError::Io(e) if e.kind() == std::io::ErrorKind::NotFound => {
                 CliError::failed(format!(
                     "{}: no such file (or give PxC, e.g. 6x6, to build one)",
-                    spec.display()
+                    shown(spec)
                 ))
             }
             e @ TwoSidedError::Memory(_) => CliError::failed(e.to_string()),
-            e => CliError::failed(format!("{}: {e}", spec.display())),
+            e => CliError::failed(format!("{}: {e}", shown(spec))),
         };
         let h = two_sided::read_header(spec).map_err(in_file)?;
         two_sided::check_memory(h.points, h.checkers, &with_map(Request::Read(h.kind())))

@@ -2,7 +2,7 @@
 //! `makebearoff -t` files included).
 
 use super::progress::Progress;
-use super::{CliError, eprint, interrupt, print};
+use super::{CliError, eprint, interrupt, print, shown};
 use bgw_engine::io::lock_file::Lock;
 use bgw_engine::studies::bearoff::{self};
 use bgw_engine::studies::two_sided::{
@@ -36,11 +36,11 @@ fn in_file(path: &Path) -> impl Fn(TwoSidedError) -> CliError + '_ {
     move |e| match e {
         TwoSidedError::Cancelled => CliError::interrupted(format!(
             "interrupted: {} not written; --resume continues from the last finished pip level",
-            path.display()
+            shown(path)
         )),
         // About the request, not the file.
         e @ TwoSidedError::Memory(_) => CliError::failed(e.to_string()),
-        e => CliError::failed(format!("{}: {e}", path.display())),
+        e => CliError::failed(format!("{}: {e}", shown(path))),
     }
 }
 
@@ -70,11 +70,11 @@ pub fn build_file(
         Ok(None) => {
             return Err(CliError::failed(format!(
                 "another build is writing {} (lock {} held)",
-                out.display(),
-                lock_path.display()
+                shown(out),
+                shown(&lock_path)
             )));
         }
-        Err(e) => return Err(CliError::failed(format!("{}: {e}", lock_path.display()))),
+        Err(e) => return Err(CliError::failed(format!("{}: {e}", shown(&lock_path)))),
     };
     let cp_path = Checkpoint::path_for(out);
     let mut cp =
@@ -93,14 +93,14 @@ pub fn build_file(
         progress.println(&format!(
             "dropped the damaged end of {} ({} bytes after {after}: a record cut or corrupt); \
              its levels are built again",
-            cp_path.display(),
+            shown(&cp_path),
             cp.dropped(),
         ));
     }
     if cp.last_level() > 0 {
         progress.println(&format!(
             "resuming {} after pip level {}",
-            cp_path.display(),
+            shown(&cp_path),
             cp.last_level()
         ));
     }
@@ -125,7 +125,7 @@ pub fn build_file(
         let size = std::fs::metadata(out).map(|m| m.len()).unwrap_or(0);
         eprint(&format!(
             "wrote {} ({size} bytes): built in {built:.2} s, {:.2} s in all\n",
-            out.display(),
+            shown(out),
             start.elapsed().as_secs_f64()
         ));
     }
@@ -172,7 +172,7 @@ pub fn info(path: &Path, json: bool) -> Result<ExitCode, CliError> {
     let Header {
         points, checkers, ..
     } = header;
-    let mut text = format!("{}\n", path.display());
+    let mut text = format!("{}\n", shown(path));
     let _ = writeln!(
         text,
         "  gnubg two-sided bear-off database, up to {checkers} checkers a side on {points} points"

@@ -2,7 +2,7 @@
 //! decisions (by default the shipped one, built into the binary), and benchmarks built from
 //! gnubg's self-play.
 
-use super::{CliError, check_writable, in_range, interrupt, on_threads, print, progress};
+use super::{CliError, check_writable, in_range, interrupt, on_threads, print, progress, shown};
 use bgw_engine::reference::gnubg::{Config, Gnubg};
 use bgw_engine::studies::benchmark::{
     self, Benchmark, BuildConfig, BuildError, Figures, HOLDOUT_NAME, JudgeConfig, MAX_PLIES,
@@ -134,7 +134,7 @@ fn run_build(args: BuildArgs) -> Result<ExitCode, CliError> {
         // A Ctrl+C that reached gnubg too (it runs in its own process group, but a signal
         // may be sent to any process) is still an interruption.
         if matches!(e, BuildError::Cancelled) || interrupt::interrupted() {
-            CliError::interrupted(format!("interrupted: {} not written", args.out.display()))
+            CliError::interrupted(format!("interrupted: {} not written", shown(&args.out)))
         } else {
             CliError::failed(format!("gnubg self-play: {e}"))
         }
@@ -145,7 +145,7 @@ fn run_build(args: BuildArgs) -> Result<ExitCode, CliError> {
         .map_or_else(|| "gnubg".to_string(), ToString::to_string);
     built
         .write(&args.out, gzip)
-        .map_err(|e| CliError::failed(format!("cannot write {}: {e}", args.out.display())))?;
+        .map_err(|e| CliError::failed(format!("cannot write {}: {e}", shown(&args.out))))?;
     print(&format!(
         "{} games, {} decisions ({} repeated, written once) from {} at {} plies, seed {}: \
          {} requests in {:.1} s, {:.1} requests/s\nwritten to {}{}\n",
@@ -158,7 +158,7 @@ fn run_build(args: BuildArgs) -> Result<ExitCode, CliError> {
         built.requests,
         built.seconds,
         built.requests_per_second(),
-        args.out.display(),
+        shown(&args.out),
         if gzip { " (gzip)" } else { "" }
     ))?;
     Ok(ExitCode::SUCCESS)
@@ -226,7 +226,7 @@ fn run_build_judged(args: BuildArgs) -> Result<ExitCode, CliError> {
     };
     let built = built.map_err(|e| {
         if matches!(e, BuildError::Cancelled) || interrupt::interrupted() {
-            CliError::interrupted(format!("interrupted: {} not written", args.out.display()))
+            CliError::interrupted(format!("interrupted: {} not written", shown(&args.out)))
         } else {
             CliError::failed(format!("gnubg's verdicts: {e}"))
         }
@@ -234,13 +234,13 @@ fn run_build_judged(args: BuildArgs) -> Result<ExitCode, CliError> {
     if built.decisions == 0 {
         return Err(CliError::failed(format!(
             "no decision with two legal plays or more in {source}: {} not written",
-            args.out.display()
+            shown(&args.out)
         )));
     }
     let gzip = args.gzip || benchmark::is_gzip_name(&args.out);
     built
         .write(&args.out, gzip)
-        .map_err(|e| CliError::failed(format!("cannot write {}: {e}", args.out.display())))?;
+        .map_err(|e| CliError::failed(format!("cannot write {}: {e}", shown(&args.out))))?;
     let version = built
         .engine
         .as_ref()
@@ -257,7 +257,7 @@ fn run_build_judged(args: BuildArgs) -> Result<ExitCode, CliError> {
         built.requests,
         built.seconds,
         built.requests_per_second(),
-        args.out.display(),
+        shown(&args.out),
         if gzip { " (gzip)" } else { "" }
     ))?;
     Ok(ExitCode::SUCCESS)
@@ -286,8 +286,8 @@ pub fn load_benchmark(file: Option<&Path>) -> Result<(Benchmark, String), CliErr
         Some(p) if p == Path::new("holdout") => built_in(Benchmark::holdout, HOLDOUT_NAME),
         Some(p) if p == Path::new("play") => built_in(Benchmark::play, PLAY_NAME),
         Some(path) => Benchmark::load(path)
-            .map(|b| (b, path.display().to_string()))
-            .map_err(|e| CliError::failed(format!("{}: {e}", path.display()))),
+            .map(|b| (b, shown(path)))
+            .map_err(|e| CliError::failed(format!("{}: {e}", shown(path)))),
     }
 }
 

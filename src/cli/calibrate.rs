@@ -1,7 +1,7 @@
 //! `bgw calibrate`: how fast this machine runs the engine, like gnubg's `calibrate`.
 
 use super::progress::Progress;
-use super::{CliError, print};
+use super::{CliError, print, shown};
 use bgw_engine::core::formats::encode_position_id;
 use bgw_engine::evaluation::classic::Weights;
 use bgw_engine::studies::calibrate::{
@@ -46,10 +46,10 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let (positions, source) = match &args.positions {
         Some(path) => {
             let text = bgw_engine::io::user_file::read_text(path)
-                .map_err(|e| CliError::failed(format!("cannot read {}: {e}", path.display())))?;
+                .map_err(|e| CliError::failed(format!("cannot read {}: {e}", shown(path))))?;
             let positions = parse_positions_tsv(&text)
-                .map_err(|e| CliError::failed(format!("{}: {e}", path.display())))?;
-            (positions, path.display().to_string())
+                .map_err(|e| CliError::failed(format!("{}: {e}", shown(path))))?;
+            (positions, shown(path))
         }
         None => (
             self_play_positions(10_000, 1),

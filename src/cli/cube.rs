@@ -1,6 +1,6 @@
 //! `bgw cube`: gnubg's cube decision before the roll, at the position's own match state.
 
-use super::{CliError, interrupt, print};
+use super::{CliError, interrupt, print, shown};
 use bgw_engine::core::formats::read_setup;
 use bgw_engine::reference::gnubg::{Config, Gnubg};
 use bgw_engine::reference::{
@@ -123,11 +123,11 @@ fn exact_verdict(
     at: &MatchContext,
 ) -> Result<Exact, CliError> {
     let db =
-        TwoSidedDb::read(path).map_err(|e| CliError::failed(format!("{}: {e}", path.display())))?;
+        TwoSidedDb::read(path).map_err(|e| CliError::failed(format!("{}: {e}", shown(path))))?;
     if db.kind() != Kind::Cubeful {
         return Err(CliError::failed(format!(
             "{} is a cubeless database: it has no cube decisions",
-            path.display()
+            shown(path)
         )));
     }
     Ok(match exact_decision_at(&db, pos, at) {

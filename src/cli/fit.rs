@@ -4,7 +4,7 @@
 
 use super::progress::Progress;
 use super::rank::load_weights;
-use super::{CliError, in_range, interrupt, print};
+use super::{CliError, in_range, interrupt, print, shown};
 use bgw_engine::core::task::Task;
 use bgw_engine::evaluation::classic::{Phase, TermSet, Weights, by_seed_name};
 use bgw_engine::studies::benchmark::{
@@ -117,7 +117,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         Err(FitError::Cancelled) => {
             return Err(CliError::interrupted(format!(
                 "interrupted: nothing written to {}",
-                args.out.display()
+                shown(&args.out)
             )));
         }
     };
@@ -171,7 +171,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     if duel.as_ref().is_some_and(|d| d.cancelled) {
         return Err(CliError::interrupted(format!(
             "interrupted during the duel; the fitted weights are written to {}",
-            args.out.display()
+            shown(&args.out)
         )));
     }
     Ok(ExitCode::SUCCESS)
@@ -182,7 +182,7 @@ fn duel_pubeval(w: &Weights, args: &Args, task: &Task) -> Option<DuelResult> {
     if args.duel_games == 0 {
         return None;
     }
-    let a = Contender::classic(*w, format!("classic:{}", args.out.display()));
+    let a = Contender::classic(*w, format!("classic:{}", shown(&args.out)));
     let b = Contender::Pubeval;
     let mut bar = Progress::new("duel against pubeval (games)", task, args.quiet);
     let result = duel(
@@ -268,7 +268,7 @@ fn comparison(check: Option<&Paired>, warning: Option<&str>, args: &Args) -> Str
             out,
             "\nWARNING: {w}. The weights are written to {} all the same: do not take them \
              for better ones.",
-            args.out.display()
+            shown(&args.out)
         );
     }
     out
@@ -289,7 +289,7 @@ fn text(
         out,
         "fitted in {seconds:.1} s (seed {}); weights written to {}",
         args.seed,
-        args.out.display()
+        shown(&args.out)
     );
     let mut set = |what: &str, name: &str, before: &Report, after: &Report| {
         let _ = writeln!(out, "\n{what}: {name}");

@@ -2,7 +2,7 @@
 
 use super::progress::Progress;
 use super::rank::load_weights;
-use super::{CliError, in_range, interrupt, positive_finite, print};
+use super::{CliError, in_range, interrupt, positive_finite, print, shown};
 use bgw_engine::evaluation::classic::{LearnStats, Weights, learn};
 use bgw_engine::io::atomic_file::AtomicFile;
 use std::cell::RefCell;
@@ -70,7 +70,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         file: match &args.log {
             Some(p) => Some(
                 AtomicFile::create(p)
-                    .map_err(|e| CliError::failed(format!("{}: {e}", p.display())))?,
+                    .map_err(|e| CliError::failed(format!("{}: {e}", shown(p))))?,
             ),
             None => None,
         },
@@ -122,7 +122,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             "interrupted after {} of {} games: the weights so far are written to {}",
             stats.games,
             args.games,
-            args.out.display()
+            shown(&args.out)
         )));
     }
     Ok(ExitCode::SUCCESS)
@@ -148,7 +148,7 @@ fn finish(
         let path = out.path().to_path_buf();
         log.error
             .map_or_else(|| out.commit(), Err)
-            .map_err(|e| CliError::failed(format!("{}: {e}", path.display())))?;
+            .map_err(|e| CliError::failed(format!("{}: {e}", shown(&path))))?;
     }
     let json = LearnJson {
         games: stats.games,

@@ -1,6 +1,6 @@
 //! `bgw match`: match files (MAT or gnubg's SGF) read, every move replayed and checked.
 
-use super::{CliError, eprint, print};
+use super::{CliError, eprint, print, shown};
 use bgw_engine::core::formats::shorten;
 use bgw_engine::io::atomic_file::write_atomic;
 use bgw_engine::matches::{
@@ -85,11 +85,11 @@ fn convert(args: ConvertArgs) -> Result<ExitCode, CliError> {
     };
     let text = m
         .write_as(format)
-        .map_err(|e| CliError::failed(format!("{}: {e}", args.file.display())))?;
+        .map_err(|e| CliError::failed(format!("{}: {e}", shown(&args.file))))?;
     for w in &m.warnings {
         eprint(&format!(
             "bgw: warning: {}: {} (left out)\n",
-            args.file.display(),
+            shown(&args.file),
             one_line(&w.to_string())
         ));
     }
@@ -104,14 +104,14 @@ fn convert(args: ConvertArgs) -> Result<ExitCode, CliError> {
 /// [`bgw_engine::io::atomic_file`]): a failure leaves whatever was there untouched.
 pub fn save(path: &std::path::Path, text: &str) -> Result<(), CliError> {
     write_atomic(path, |w| w.write_all(text.as_bytes()))
-        .map_err(|e| CliError::failed(format!("cannot write {}: {e}", path.display())))
+        .map_err(|e| CliError::failed(format!("cannot write {}: {e}", shown(path))))
 }
 
 /// The match in `file`, or why it cannot be read.
 pub fn read(file: &std::path::Path) -> Result<Match, CliError> {
     read_match_file(file).map_err(|e| match e {
-        MatchFileError::Io(e) => CliError::failed(format!("cannot read {}: {e}", file.display())),
-        e => CliError::failed(format!("{}: {e}", file.display())),
+        MatchFileError::Io(e) => CliError::failed(format!("cannot read {}: {e}", shown(file))),
+        e => CliError::failed(format!("{}: {e}", shown(file))),
     })
 }
 

@@ -5,6 +5,7 @@ use super::match_files::{decision_json, decision_text, read};
 use super::progress::Progress;
 use super::rank::load_weights;
 use super::{CliError, interrupt, print};
+use bgw_engine::core::formats::shorten;
 use bgw_engine::matches::{
     CubeVerdict, Match, PlayerSummary, ReviewOptions, Reviewed, Verdict, review, summarize,
 };
@@ -211,7 +212,8 @@ fn text(m: &Match, reviewed: &[Reviewed], summary: &[PlayerSummary; 2], plies: u
         let _ = writeln!(
             out,
             "                  {:<20} {:>8} {:>10.2} {:>9} {:>4} {:>9} {:>10.3} {:>12.2}",
-            p.name,
+            // A name from the file: control characters escaped, as in the decision lines.
+            shorten(&p.name, usize::MAX),
             p.unforced_moves,
             p.error_rate_memg,
             p.doubtful,

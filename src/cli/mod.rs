@@ -1,8 +1,9 @@
 //! The command line: one module per subcommand, each a thin layer over the library.
 //!
 //! A failed run ends with a one-line message on stderr and an exit code by its class
-//! ([`Exit`]): 2 for what the user typed, 1 for failures while running, 130 on Ctrl+C, 141
-//! when stdout is a pipe its reader closed.
+//! ([`Exit`]): 2 for what the user typed, 1 for failures while running, 128 + the signal's
+//! number when a signal stopped it (130 Ctrl+C, 143 SIGTERM, 129 SIGHUP), 141 when stdout is
+//! a pipe its reader closed.
 //!
 //! Every byte for the user goes through [`print`] (stdout, checked) or [`eprint`] (stderr).
 
@@ -94,7 +95,8 @@ pub enum Exit {
     /// Something failed while running: a file that cannot be read, written or parsed, other
     /// I/O (exit code 1).
     Failed,
-    /// Stopped by Ctrl+C (exit code 130).
+    /// Stopped by a signal: exit code 128 + its number (130 Ctrl+C, 143 SIGTERM, 129 SIGHUP;
+    /// see [`interrupt::exit_code`]).
     Interrupted,
     /// Stdout is a pipe whose reader is gone (`bgw … | head`): the run ends quietly with exit
     /// code 141, what a shell reports for a writer killed by SIGPIPE (128 + 13).
@@ -107,7 +109,7 @@ impl Exit {
         match self {
             Exit::Usage => 2,
             Exit::Failed => 1,
-            Exit::Interrupted => 130,
+            Exit::Interrupted => interrupt::exit_code(),
             Exit::ClosedPipe => 141,
         }
     }
@@ -119,7 +121,11 @@ pub const EXIT_CODES: &str = "Exit codes:
   1    a failure while running: a file that cannot be read, written or parsed, other I/O
        (and `bgw moves --batch` when a line failed)
   2    what was typed is wrong: arguments, Position IDs, dice, move text
-  130  stopped by Ctrl+C or SIGTERM (tune and learn write the best weights so far first)
+  129  stopped by SIGHUP (the terminal closed), 128 + the signal's number as shells report it
+  130  stopped by Ctrl+C (SIGINT)
+  143  stopped by SIGTERM
+       (on a signal, temporary files are removed; tune and learn write the best weights so
+       far, play --save-match the game so far)
   141  stdout is a pipe that was closed early (`bgw … | head`): the run ends quietly, as a
        shell reports a writer killed by SIGPIPE (128 + 13)";
 
@@ -149,7 +155,7 @@ impl CliError {
         }
     }
 
-    /// Stopped by Ctrl+C (exit code 130).
+    /// Stopped by a signal (exit code 128 + its number, see [`Exit::Interrupted`]).
     pub fn interrupted(message: impl Into<String>) -> CliError {
         CliError {
             exit: Exit::Interrupted,
@@ -248,7 +254,14 @@ impl From<bgw_engine::studies::bearoff::BuildError> for CliError {
 /// found at once, not after the work.
 pub fn check_writable(path: &std::path::Path) -> Result<(), CliError> {
     bgw_engine::io::atomic_file::check_writable(path)
-        .map_err(|e| CliError::failed(format!("cannot write {}: {e}", path.display())))
+        .map_err(|e| CliError::failed(format!("cannot write {}: {e}", shown(path))))
+}
+
+/// A path as it is shown to the user, in messages and text output: control characters (an
+/// escape sequence in a file name) escaped as `\u{1b}`, so that a name cannot act on the
+/// terminal.
+pub fn shown(path: &std::path::Path) -> String {
+    bgw_engine::core::formats::shorten(&path.display().to_string(), usize::MAX)
 }
 
 /// Runs `work` on a rayon pool of `threads` threads (its parallel loops use them).
@@ -327,7 +340,12 @@ pub fn print(text: &str) -> Result<(), CliError> {
 
 /// Writes `text` to stderr. Stderr failing (closed, full) leaves no one to tell, so it is
 /// not an error: the run goes on (a build still writes its file) and ends with its own code.
+///
+/// Control characters other than line ends and tabs are escaped (see
+/// [`bgw_engine::core::formats::printable`]): a file name or a player's name in a message cannot
+/// act on the terminal.
 pub fn eprint(text: &str) {
+    let text = bgw_engine::core::formats::printable(text);
     let _ = std::io::stderr().lock().write_all(text.as_bytes());
 }
 
@@ -381,6 +399,8 @@ pub fn run() -> ExitCode {
         Some(Command::Match(args)) => match_files::run(args),
         Some(Command::Cube(args)) => cube::run(args),
     };
+    // A signal's handler ending the process meanwhile decides the exit code.
+    interrupt::settle();
     outcome.unwrap_or_else(|e| ExitCode::from(report(e)))
 }
 
@@ -398,7 +418,11 @@ fn clap_exit(e: &clap::Error) -> ExitCode {
 /// Prints the error's line on stderr (none for a closed pipe) and returns its exit code.
 fn report(e: CliError) -> u8 {
     if e.exit != Exit::ClosedPipe {
-        eprint(&format!("bgw: {}\n", e.message));
+        // One line whatever the message holds: line ends escaped too.
+        eprint(&format!(
+            "bgw: {}\n",
+            bgw_engine::core::formats::shorten(&e.message, usize::MAX)
+        ));
     }
     e.exit.code()
 }

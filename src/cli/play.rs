@@ -9,14 +9,14 @@
 //! written back at the end (the seed's LOADWTS / DUMPWTS).
 
 use super::rank::load_weights;
-use super::{CliError, positive_finite, print};
+use super::{CliError, eprint, interrupt, positive_finite, print, shown};
 use bgw_engine::core::moves::Move;
 use bgw_engine::core::position::{Position, Side};
 use bgw_engine::evaluation::classic::{ClassicPlayer, Game, GameError, MoveError, Weights};
 use bgw_engine::matches::MatchFormat;
 use bgw_engine::{Dice, SeededDice};
 use std::io::{BufRead, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// Arguments of `bgw play`.
@@ -48,6 +48,11 @@ pub struct Args {
 }
 
 /// Runs `bgw play` on the terminal.
+///
+/// Whatever ends the game — its end, `quit`, the end of input, a signal (Ctrl+C, SIGTERM,
+/// SIGHUP when the terminal closes), the terminal failing — the game so far is saved to
+/// `--save-match` and learnt weights are written, as `quit` does. A match file that cannot be
+/// written is printed on stderr instead, so that the game is not lost.
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let weights = load_weights(args.weights.as_ref())?;
     if let Some(path) = &args.save_match {
@@ -59,30 +64,75 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let mut session = Session::new(weights, args.eta, dice);
     session.game.set_learning(args.learn);
     session.auto_roll = args.roll;
-    let stdin = std::io::stdin();
-    session.play(&mut stdin.lock(), &mut super::stdout())?;
+    // A signal ends a wait for the user's line (and cancels nothing else: the program's turns
+    // are short), so that the game is kept below.
+    let played = session.play(&mut interrupt::stdin(), &mut super::stdout());
+    let interrupted = interrupt::interrupted();
+    // What is kept, said on stdout after a normal end; after a signal (the terminal may be
+    // gone) in the one line on stderr. A failure to keep something does not stop the rest.
+    let mut kept = Vec::new();
+    let mut failure = None;
     if let Some(path) = &args.save_match {
-        let format = MatchFormat::of_extension(path).unwrap_or(MatchFormat::Mat);
-        let m = session.game.to_match("you", "classic");
-        // The game starts from the opening position: MAT holds it.
-        let text = m
-            .write_as(format)
-            .map_err(|e| CliError::failed(e.to_string()))?;
-        super::match_files::save(path, &text)?;
-        print(&format!("Game saved to {}.\n", path.display()))?;
+        match save_game(&session, path) {
+            Ok(()) => kept.push(format!("game saved to {}", shown(path))),
+            Err(e) => failure = Some(e),
+        }
     }
     if session.learnt() {
         match args.out.as_ref().or(args.weights.as_ref()) {
-            Some(path) => {
-                session.game.weights().save(path)?;
-                print(&format!("Weights saved to {}.\n", path.display()))?;
-            }
-            None => {
-                print("The learnt weights were not saved: give --out FILE (or --weights FILE).\n")?;
-            }
+            Some(path) => match session.game.weights().save(path) {
+                Ok(()) => kept.push(format!("weights saved to {}", shown(path))),
+                Err(e) => failure = failure.or(Some(e.into())),
+            },
+            None => kept.push(
+                "the learnt weights were not saved: give --out FILE (or --weights FILE)"
+                    .to_string(),
+            ),
         }
     }
+    if interrupted {
+        let said: Vec<&str> = (kept.iter().map(String::as_str))
+            .chain(failure.iter().map(|e| e.message.as_str()))
+            .collect();
+        return Err(CliError::interrupted(if said.is_empty() {
+            "interrupted".to_string()
+        } else {
+            format!("interrupted: {}", said.join("; "))
+        }));
+    }
+    if let Some(e) = failure {
+        return Err(e);
+    }
+    played?;
+    for line in kept {
+        // A sentence of its own: "Game saved to FILE."
+        let mut chars = line.chars();
+        let first: String = chars
+            .next()
+            .into_iter()
+            .flat_map(char::to_uppercase)
+            .collect();
+        print(&format!("{first}{}.\n", chars.as_str()))?;
+    }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Writes the game so far to `path` as a match file (gnubg's SGF when the name ends in .sgf,
+/// otherwise MAT). When it cannot be written, the match text goes to stderr before the error,
+/// so that the game is not lost.
+fn save_game(session: &Session, path: &Path) -> Result<(), CliError> {
+    let format = MatchFormat::of_extension(path).unwrap_or(MatchFormat::Mat);
+    let m = session.game.to_match("you", "classic");
+    // The game starts from the opening position: MAT holds it.
+    let text = m
+        .write_as(format)
+        .map_err(|e| CliError::failed(e.to_string()))?;
+    super::match_files::save(path, &text).inspect_err(|_| {
+        eprint(&format!(
+            "bgw: the game, which could not be saved to {}:\n{text}",
+            shown(path)
+        ));
+    })
 }
 
 /// A game at the terminal: the program plays White, the person Black.

@@ -1,6 +1,6 @@
 //! `bgw show`: a position as a diagram, with its pip counts and IDs.
 
-use super::{CliError, print};
+use super::{CliError, print, shown};
 use bgw_engine::core::formats::{PositionFile, printable, read_setup, render_diagram};
 use bgw_engine::core::position::{BAR, OPPONENT_BAR};
 use std::path::Path;
@@ -58,7 +58,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             e @ bgw_engine::core::formats::PositionFileError::Io { .. } => {
                 CliError::failed(e.to_string())
             }
-            e => CliError::failed(format!("{}: {e}", path.display())),
+            e => CliError::failed(format!("{}: {e}", shown(path))),
         })?;
         // The file's text reaches the terminal: control characters escaped.
         text.push_str(&format!(" {}\n", printable(&file.description)));

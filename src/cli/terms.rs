@@ -4,7 +4,7 @@
 use super::fit::read_benchmark;
 use super::progress::Progress;
 use super::rank::load_weights;
-use super::{CliError, check_writable, in_range, interrupt, print};
+use super::{CliError, check_writable, in_range, interrupt, print, shown};
 use bgw_engine::core::task::Task;
 use bgw_engine::evaluation::classic::{TERMS, Weights};
 use bgw_engine::studies::benchmark::{FitConfig, FitError, Refit, SelectionConfig, select};
@@ -188,7 +188,7 @@ fn report(args: ReportArgs) -> Result<ExitCode, CliError> {
         "\nBest set: {}; its weights are written to {}.\nDuels: {} games each with duplicate \
          dice, seed {}; ± is one standard error.",
         best.terms,
-        args.out.display(),
+        shown(&args.out),
         args.games,
         args.seed
     );

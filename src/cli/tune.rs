@@ -2,7 +2,7 @@
 
 use super::progress::Progress;
 use super::rank::load_weights;
-use super::{CliError, in_range, interrupt, positive_finite, print};
+use super::{CliError, in_range, interrupt, positive_finite, print, shown};
 use bgw_engine::evaluation::classic::{TERMS, Term, Weights, by_seed_name};
 use bgw_engine::studies::tune::{
     Generation, Method, Stop, TuneConfig, classic_against_pubeval, tune,
@@ -182,7 +182,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         let mut text = format!(
             "{} generations ({accepted} improvements, {games} games), stopped by {why}; weights written to {}\n",
             outcome.history.len(),
-            args.out.display()
+            shown(&args.out)
         );
         for t in Term::SEED {
             text.push_str(&format!(
@@ -199,7 +199,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     if outcome.stop == Stop::Cancelled {
         return Err(CliError::interrupted(format!(
             "interrupted: the best weights so far are written to {}",
-            args.out.display()
+            shown(&args.out)
         )));
     }
     Ok(ExitCode::SUCCESS)

@@ -423,3 +423,76 @@ fn fifos_and_devices_are_refused_at_once_by_kind() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn control_characters_in_file_names_are_escaped() {
+    // A file name holding an escape sequence (`ESC[2J` clears the screen) is shown escaped in
+    // every message, error or not, never sent to the terminal raw (issue 35, item 14).
+    let dir = temp_dir("escapes");
+    let evil = dir.join("\u{1b}[2Jevil\u{7}");
+    let name = |suffix: &str| format!("{}{suffix}", evil.display());
+    let good = common::data("matches/gnubg_5pt_seed101.mat");
+    // A match file with a move that cannot be played: a warning naming the file.
+    let warned = name(".mat");
+    std::fs::write(
+        &warned,
+        " 1 point match\n\n Game 1\n a : 0   b : 0\n  1) 31: 8/5 6/5   42: 15/11 15/13\n",
+    )
+    .unwrap();
+    let cases: Vec<Vec<String>> = vec![
+        vec!["match".into(), "decisions".into(), name("missing.mat")],
+        vec![
+            "match".into(),
+            "convert".into(),
+            good.display().to_string(),
+            "--to".into(),
+            "mat".into(),
+            "-o".into(),
+            format!("{}/x.mat", name("no-folder")),
+        ],
+        vec!["bearoff".into(), "info".into(), name("missing.bd")],
+        vec!["show".into(), name("missing.ron")],
+        vec![
+            "play".into(),
+            "--save-match".into(),
+            format!("{}/x.mat", name("no-folder")),
+        ],
+        vec![
+            "match".into(),
+            "convert".into(),
+            warned.clone(),
+            "--to".into(),
+            "sgf".into(),
+        ],
+    ];
+    for args in &cases {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let o = run(&args);
+        let (out, err) = (text(&o.stdout), text(&o.stderr));
+        assert!(!err.is_empty(), "{args:?}: a message");
+        for (what, t) in [("stdout", &out), ("stderr", &err)] {
+            assert!(
+                !t.contains('\u{1b}') && !t.contains('\u{7}'),
+                "{args:?}: a raw control character on {what}: {t:?}"
+            );
+        }
+        assert!(
+            err.contains("\\u{1b}[2Jevil\\u{7}"),
+            "{args:?}: the name escaped: {err}"
+        );
+    }
+    // A name shown on stdout: the game saved by `bgw play`.
+    let saved = name(".sgf");
+    let o = common::bgw(
+        &["play", "--seed", "3", "--roll", "--save-match", &saved],
+        "quit\n",
+    );
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    assert!(
+        out.contains("Game saved to") && out.contains("\\u{1b}[2Jevil"),
+        "{out}"
+    );
+    assert!(!out.contains('\u{1b}'), "{out:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

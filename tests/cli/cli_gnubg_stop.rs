@@ -115,7 +115,7 @@ fn scripts(tmp: &Path) -> Vec<String> {
 }
 
 /// Runs `bgw args` with the stand-in as gnubg, sends `signals` once it is asked, and checks
-/// that the run ended with 130, saying `words`, leaving no script and no stand-in running.
+/// that the run ended with the signal's code, saying `words`, leaving no script and no stand-in running.
 fn case(root: &Path, name: &str, stand: Stand, args: &[&str], signals: &[&str], words: &str) {
     let dir = root.join(name);
     let tmp = dir.join("tmp");
@@ -148,7 +148,13 @@ fn case(root: &Path, name: &str, stand: Stand, args: &[&str], signals: &[&str], 
     }
     let out = ended(child);
     let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(130), "{name}: {err}");
+    // 128 + the last signal's number, as shells report it: 130 for SIGINT, 143 for SIGTERM.
+    let code = if signals.last() == Some(&"-TERM") {
+        143
+    } else {
+        130
+    };
+    assert_eq!(out.status.code(), Some(code), "{name}: {err}");
     assert!(err.contains(words), "{name}: {err}");
     assert!(!err.contains("panicked"), "{name}: {err}");
     assert_eq!(scripts(&tmp), Vec::<String>::new(), "{name}: scripts left");

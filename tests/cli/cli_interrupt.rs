@@ -1,6 +1,7 @@
 //! Ctrl+C (SIGINT sent to a child `bgw`): exit code 130, and what each long command leaves —
 //! tune and learn the weights so far, duel the figures of the pairs it finished, a bear-off
-//! build and a fit no file at all. SIGTERM stops a command the same way.
+//! build and a fit no file at all, `play --save-match` the game so far, no command a temporary
+//! file. SIGTERM stops a command the same way with exit code 143, SIGHUP with 129.
 #![cfg(unix)]
 
 use std::path::{Path, PathBuf};
@@ -42,6 +43,16 @@ fn signalled(signal: &str, args: &[&str], after: Duration) -> Output {
         "stopped promptly"
     );
     out
+}
+
+/// The exit code of a run `signal` stopped: 128 + its number, as shells report it.
+fn code_of(signal: &str) -> i32 {
+    match signal {
+        "-HUP" => 129,
+        "-INT" => 130,
+        "-TERM" => 143,
+        _ => panic!("no code for {signal}"),
+    }
 }
 
 fn stderr(o: &Output) -> String {
@@ -86,7 +97,7 @@ fn learn_writes_the_weights_and_the_log_so_far() {
 #[test]
 fn a_terminated_learn_run_cleans_up_as_ctrl_c_does() {
     // SIGTERM (what `kill`, systemd and CI send): the same as Ctrl+C, the log's temporary
-    // file gone with exit code 130 (issue 22, item 15).
+    // file gone (issue 22, item 15), with the shell's code for it, 143 (issue 35, item 11).
     learn_stopped_by("-TERM", "learn-term");
 }
 
@@ -109,7 +120,7 @@ fn learn_stopped_by(signal: &str, folder: &str) {
         ],
         Duration::from_millis(1500),
     );
-    assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
+    assert_eq!(o.status.code(), Some(code_of(signal)), "{}", stderr(&o));
     assert!(stderr(&o).contains("interrupted after"), "{}", stderr(&o));
     bgw_engine::evaluation::classic::Weights::load(&out).expect("the weights are written");
     let lines = std::fs::read_to_string(&log).unwrap();
@@ -167,7 +178,12 @@ fn a_bearoff_build_stopped_by(signal: &str, folder: &str) {
         ],
         Duration::from_millis(1500),
     );
-    assert_eq!(o.status.code(), Some(130), "{signal}: {}", stderr(&o));
+    assert_eq!(
+        o.status.code(),
+        Some(code_of(signal)),
+        "{signal}: {}",
+        stderr(&o)
+    );
     assert!(stderr(&o).contains("big.bd not written"), "{}", stderr(&o));
     assert!(names(&dir).is_empty(), "{:?}", names(&dir));
     std::fs::remove_dir_all(&dir).unwrap();
@@ -309,4 +325,153 @@ fn an_interrupted_build_from_play_leaves_no_file() {
     );
     assert!(names(&dir).is_empty(), "{:?}", names(&dir));
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A MAT file of `games` copies of one game (about 660 bytes each), for a write that takes a
+/// while.
+fn long_mat(path: &Path, games: usize) {
+    let mut text = String::from(" 0 point match\n\n");
+    for g in 1..=games {
+        text.push_str(&format!(
+            " Game {g}\n gnubg : 0                      root : {}\n",
+            g - 1
+        ));
+        text.push_str(
+            "  1)                             63: 24/18 18/15\n  \
+             2) 65: 24/18 18/13             11: 15/14 14/13 6/5 6/5\n  \
+             3) 62: 24/22 22/16             21: 8/7 13/11\n  \
+             4) 31: 6/5 8/5                 32: 11/9* 13/10\n  \
+             5) 53: 25/22 13/8              63: 6/3* 9/3\n  \
+             6) 64: 25/21 21/15*            32: 25/23 13/10*\n  \
+             7) 54: 25/21 21/16             32: 23/21 13/10\n  \
+             8) 62: 16/10 10/8              41: 10/9 8/4\n  \
+             9) 65: 6/1* 13/7               33: 25/22 21/18* 18/15 7/4\n \
+             10) 43:                         61: 15/14 14/8\n \
+             11) 52: 25/23 6/1                Doubles => 2\n \
+             12)  Drops                       Wins 1 point\n\n",
+        );
+    }
+    std::fs::write(path, text).unwrap();
+}
+
+#[test]
+fn a_convert_killed_during_its_write_leaves_no_temporary_file() {
+    // `match convert -o` runs no long computation: a signal ends it at once, also while it
+    // writes its output. Each try sends the signal as soon as the temporary file is seen (the
+    // write has begun); the handler removes it before the process ends (issue 35, item 11:
+    // 5 of 40 tries left one). SIGINT and SIGTERM by turns, each with its own exit code.
+    let dir = temp_dir("convert-kill");
+    let input = dir.join("in.mat");
+    long_mat(&input, 3000);
+    let out = dir.join("out.sgf");
+    let mut stopped = 0;
+    for attempt in 0..40 {
+        let signal = if attempt % 2 == 0 { "-INT" } else { "-TERM" };
+        let _ = std::fs::remove_file(&out);
+        let mut child = Command::new(env!("CARGO_BIN_EXE_bgw"))
+            .args(["match", "convert", input.to_str().unwrap(), "--to", "sgf"])
+            .arg("-o")
+            .arg(&out)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("bgw runs");
+        let started = Instant::now();
+        let writing = || names(&dir).iter().any(|n| n.ends_with(".tmp"));
+        while !writing() && child.try_wait().unwrap().is_none() {
+            assert!(started.elapsed() < Duration::from_secs(60), "no write seen");
+            std::thread::sleep(Duration::from_micros(200));
+        }
+        let _ = Command::new("kill")
+            .args([signal, &child.id().to_string()])
+            .status();
+        let o = child.wait_with_output().expect("bgw ends");
+        let code = o.status.code();
+        // The signal may come after the rename: the run then ends either way, the file whole.
+        assert!(
+            code == Some(code_of(signal)) || code == Some(0),
+            "try {attempt} {signal}: {code:?} {}",
+            stderr(&o)
+        );
+        if code != Some(0) {
+            stopped += 1;
+        }
+        let left: Vec<String> = names(&dir)
+            .into_iter()
+            .filter(|n| n != "in.mat" && n != "out.sgf")
+            .collect();
+        assert!(left.is_empty(), "try {attempt} {signal}: {left:?} left");
+        if out.exists() {
+            bgw_engine::matches::read_match_file(&out).expect("a whole file or none");
+        }
+    }
+    assert!(stopped > 0, "no try was stopped by its signal");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `bgw play --roll --save-match` stopped by `signal` while it waits for the person's move.
+fn play_stopped_by(signal: &str) {
+    use std::io::Read;
+    let dir = temp_dir(&format!("play{signal}"));
+    let saved = dir.join("game.mat");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_bgw"))
+        .args(["play", "--seed", "3", "--roll", "--save-match"])
+        .arg(&saved)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("bgw runs");
+    let mut stdout = child.stdout.take().unwrap();
+    let (send, seen) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut buf = [0u8; 4096];
+        while let Ok(n) = stdout.read(&mut buf) {
+            if n == 0 || send.send(buf[..n].to_vec()).is_err() {
+                return;
+            }
+        }
+    });
+    let mut text = String::new();
+    while !text.contains("Your move (") {
+        let chunk = seen
+            .recv_timeout(Duration::from_secs(60))
+            .unwrap_or_else(|e| panic!("{signal}: no prompt ({e}): {text}"));
+        text.push_str(&String::from_utf8_lossy(&chunk));
+    }
+    let kill = Command::new("kill")
+        .args([signal, &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    let o = child.wait_with_output().expect("bgw ends");
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(code_of(signal)), "{signal}: {err}");
+    assert!(
+        err.contains("interrupted: game saved to"),
+        "{signal}: {err}"
+    );
+    let m = bgw_engine::matches::read_match_file(&saved).expect("the game so far is saved");
+    assert_eq!(m.players, ["you", "classic"]);
+    assert_eq!(m.games.len(), 1);
+    assert_eq!(m.games[0].result, None, "unfinished");
+    assert!(!m.games[0].decisions.is_empty(), "White's moves at least");
+    assert_eq!(names(&dir), ["game.mat"], "no temporary file left");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn play_keeps_the_game_on_ctrl_c() {
+    play_stopped_by("-INT");
+}
+
+#[test]
+fn play_keeps_the_game_on_sigterm() {
+    play_stopped_by("-TERM");
+}
+
+#[test]
+fn play_keeps_the_game_when_the_terminal_closes() {
+    play_stopped_by("-HUP");
 }

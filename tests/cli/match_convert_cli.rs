@@ -185,3 +185,82 @@ fn play_saves_the_game_played_so_far() {
     assert_eq!(g.decisions[0].player, 1, "White, the program, moved");
     assert!(m.warnings.is_empty(), "{:?}", m.warnings);
 }
+
+#[test]
+fn an_output_name_near_the_limit_is_written() {
+    // 244 characters: with the target's whole name in it, the temporary name passed the file
+    // system's 255 (issue 35, item 13). The temporary name keeps only the name's start.
+    let dir = tempfile::tempdir().unwrap();
+    let name = format!("{}.sgf", "g".repeat(240));
+    let out = dir.path().join(&name);
+    let mat = data("matches/gnubg_5pt_seed101.mat");
+    let o = run(&[
+        "match",
+        "convert",
+        mat.to_str().unwrap(),
+        "--to",
+        "sgf",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert_eq!(names(dir.path()), [name]);
+    let back = read_match_file(&out).unwrap();
+    assert_eq!(decisions(&back), decisions(&read_match_file(&mat).unwrap()));
+}
+
+#[test]
+fn play_prints_the_game_on_stderr_when_it_cannot_be_saved() {
+    // The folder of --save-match goes during the game: the final write fails, and the game is
+    // printed on stderr instead of being lost (issue 35, item 12).
+    use std::io::{Read, Write};
+    use std::process::{Command, Stdio};
+    use std::time::Duration;
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().join("gone");
+    std::fs::create_dir(&folder).unwrap();
+    let saved = folder.join("game.mat");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_bgw"))
+        .args(["play", "--seed", "3", "--roll", "--save-match"])
+        .arg(&saved)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("bgw runs");
+    let mut stdout = child.stdout.take().unwrap();
+    let (send, seen) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut buf = [0u8; 4096];
+        while let Ok(n) = stdout.read(&mut buf) {
+            if n == 0 || send.send(buf[..n].to_vec()).is_err() {
+                return;
+            }
+        }
+    });
+    let mut shown = String::new();
+    while !shown.contains("Your move (") {
+        let chunk = seen
+            .recv_timeout(Duration::from_secs(60))
+            .unwrap_or_else(|e| panic!("no prompt ({e}): {shown}"));
+        shown.push_str(&String::from_utf8_lossy(&chunk));
+    }
+    std::fs::remove_dir(&folder).unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"quit\n").unwrap();
+    drop(stdin);
+    let o = child.wait_with_output().expect("bgw ends");
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    let last = err.lines().last().unwrap_or_default();
+    assert!(
+        last.starts_with("bgw: cannot write") && last.contains("game.mat"),
+        "{err}"
+    );
+    // The match text between the line that introduces it and the error.
+    let start = err.find(":\n").expect("the game follows a line of its own") + 2;
+    let end = err.rfind("bgw: cannot write").unwrap();
+    let m = read_match(&err[start..end]).expect("the game on stderr reads as a match");
+    assert_eq!(m.players, ["you".to_string(), "classic".to_string()]);
+    assert!(!m.games[0].decisions.is_empty());
+}

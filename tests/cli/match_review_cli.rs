@@ -104,3 +104,29 @@ fn bad_arguments_are_refused_before_gnubg_is_asked() {
         assert_eq!(err.lines().count(), 1, "{err}");
     }
 }
+
+#[test]
+fn player_names_are_escaped_in_the_summary_too() {
+    // A name from the file holding an escape sequence (`ESC[2J` clears the screen) is shown
+    // escaped in the summary table as in the decision lines (issue 35, item 14).
+    if common::real_gnubg().is_none() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("escapes.mat");
+    let original = std::fs::read_to_string(data("matches/gnubg_5pt_seed101.mat")).unwrap();
+    std::fs::write(&file, original.replace(" gnubg :", " \u{1b}[2Jgnubg :")).unwrap();
+    let o = run(&[
+        "match",
+        "review",
+        file.to_str().unwrap(),
+        "--quiet",
+        "--threads",
+        "1",
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let out = stdout(&o);
+    assert!(!out.contains('\u{1b}'), "a raw escape: {out:?}");
+    let summary = out.split("gnubg 0-ply review").nth(1).expect("the summary");
+    assert!(summary.contains("\\u{1b}[2Jgnubg"), "{summary}");
+}

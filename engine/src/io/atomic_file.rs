@@ -10,13 +10,66 @@
 //! refused. A symbolic link is written **through**: the file it points to is replaced and the
 //! link stays a link (a dangling link is refused); [`create_replacing`], for the files the
 //! program makes for itself (a checkpoint), replaces a link instead. Temporary names are recognisable —
-//! `.NAME.bgw-PID-RANDOM.tmp` beside the target — and the ones a killed run left behind (its
-//! process is gone) are removed the next time the same target is written.
+//! `.NAME.bgw-PID-RANDOM.tmp` beside the target, NAME cut to its first [`NAME_IN_TEMP`] bytes
+//! so that a target whose own name is near the file system's limit can still be written — and
+//! the ones a killed run left behind (its process is gone) are removed the next time the same
+//! target is written.
+//!
+//! Every temporary file is also listed process-wide while it exists, so that a run about to
+//! exit without unwinding (a signal's handler ending the process) removes them all first:
+//! [`abandon_all_now`].
 
 use std::fs::File;
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
+use std::sync::{Mutex, MutexGuard, PoisonError};
 use tempfile::TempPath;
+
+/// The most bytes of the target's name kept in a temporary name: with the rest
+/// (`.`, `.bgw-`, a process id, `-`, six random characters, `.tmp`) a temporary name is at most
+/// 67 bytes, well within the 255 every common file system allows, whatever the target's length.
+pub const NAME_IN_TEMP: usize = 40;
+
+/// The temporary files of this process's unfinished writes.
+struct Listed {
+    paths: Vec<PathBuf>,
+    /// Set by [`abandon_all_now`]: the run is ending, no temporary file is made after it.
+    closed: bool,
+}
+
+static LISTED: Mutex<Listed> = Mutex::new(Listed {
+    paths: Vec::new(),
+    closed: false,
+});
+
+fn listed() -> MutexGuard<'static, Listed> {
+    LISTED.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Removes the temporary file of every unfinished write of this process at once, and refuses
+/// any write started after it: for a run about to exit without unwinding (a signal's handler),
+/// whose writers' own clean-up would not run. A write that was being renamed over its target
+/// either finished (the target is whole) or did not (the target is untouched). Returns how many
+/// files it removed.
+pub fn abandon_all_now() -> usize {
+    let mut listed = listed();
+    listed.closed = true;
+    let paths = std::mem::take(&mut listed.paths);
+    paths
+        .iter()
+        .filter(|p| std::fs::remove_file(p).is_ok())
+        .count()
+}
+
+/// A temporary file's place on the list of [`abandon_all_now`], taken off when dropped. Its
+/// owner drops it after the file is renamed or removed, never before.
+struct Listing(PathBuf);
+
+impl Drop for Listing {
+    fn drop(&mut self) {
+        listed().paths.retain(|p| *p != self.0);
+    }
+}
 
 /// A file being written in place of another: everything written goes to a temporary file
 /// beside the target, which [`AtomicFile::commit`] renames over it. Dropped without a commit
@@ -26,6 +79,9 @@ pub struct AtomicFile {
     writer: BufWriter<File>,
     temp: TempPath,
     path: PathBuf,
+    /// Declared after `temp`: fields drop in order, so the file is removed before it leaves
+    /// the list (a signal in between would otherwise leave it behind).
+    _listing: Listing,
 }
 
 impl AtomicFile {
@@ -33,7 +89,8 @@ impl AtomicFile {
     /// killed runs for it, and creates the temporary file in its folder.
     pub fn create(path: &Path) -> io::Result<AtomicFile> {
         let path = target(path)?;
-        let (file, temp) = temp_beside(&path)?.into_parts();
+        let (temp, listing) = temp_beside(&path)?;
+        let (file, temp) = temp.into_parts();
         // A replaced file keeps its mode.
         if let Ok(old) = std::fs::metadata(&path) {
             file.set_permissions(old.permissions())?;
@@ -42,6 +99,7 @@ impl AtomicFile {
             writer: BufWriter::with_capacity(1 << 20, file),
             temp,
             path,
+            _listing: listing,
         })
     }
 
@@ -58,12 +116,20 @@ impl AtomicFile {
     /// Flushes and syncs the temporary file, renames it over the target and syncs the folder.
     /// On an error the temporary file is removed and the target is untouched.
     pub fn commit(self) -> io::Result<()> {
-        let AtomicFile { writer, temp, path } = self;
+        // Bound first, so dropped last: on an error below the file is removed before it leaves
+        // the list.
+        let AtomicFile {
+            _listing,
+            writer,
+            temp,
+            path,
+        } = self;
         writer
             .into_inner()
             .map_err(|e| e.into_error())?
             .sync_all()?;
         temp.persist(&path).map_err(|e| e.error)?;
+        drop(_listing);
         sync_folder(folder_of(&path))
     }
 }
@@ -84,8 +150,9 @@ impl Write for AtomicFile {
 
 /// A new temporary file beside `path` (removing those killed runs left for it), named
 /// `.NAME.bgw-PID-RANDOM.tmp`, with the usual mode of a new file (0666 less the umask), not the
-/// temporary file's 0600.
-fn temp_beside(path: &Path) -> io::Result<tempfile::NamedTempFile> {
+/// temporary file's 0600; listed for [`abandon_all_now`] (made under the list's lock, so that a
+/// run ending meanwhile either sees it or refuses it).
+fn temp_beside(path: &Path) -> io::Result<(tempfile::NamedTempFile, Listing)> {
     let name = file_name(path)?;
     remove_stale(path, &name);
     let prefix = format!("{}{}-", temp_prefix(&name), std::process::id());
@@ -93,7 +160,14 @@ fn temp_beside(path: &Path) -> io::Result<tempfile::NamedTempFile> {
     builder.prefix(&prefix).suffix(".tmp");
     #[cfg(unix)]
     builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
-    builder.tempfile_in(folder_of(path))
+    let mut listed = listed();
+    if listed.closed {
+        return Err(io::Error::other("bgw is ending: no file is written"));
+    }
+    let temp = builder.tempfile_in(folder_of(path))?;
+    let listing = Listing(temp.path().to_path_buf());
+    listed.paths.push(listing.0.clone());
+    Ok((temp, listing))
 }
 
 /// Puts a new file at `path` holding what `fill` writes, and gives it back open for reading
@@ -106,10 +180,24 @@ pub fn create_replacing(
     path: &Path,
     fill: impl FnOnce(&mut File) -> io::Result<()>,
 ) -> io::Result<File> {
-    let mut temp = temp_beside(path)?;
-    fill(temp.as_file_mut())?;
-    temp.as_file().sync_all()?;
-    let file = temp.persist(path).map_err(|e| e.error)?;
+    let (mut temp, listing) = temp_beside(path)?;
+    // On an error `temp` (declared first, so dropped last) would be removed after the listing
+    // left the list: remove it here first.
+    let written = fill(temp.as_file_mut()).and_then(|()| temp.as_file().sync_all());
+    if let Err(e) = written {
+        drop(temp);
+        drop(listing);
+        return Err(e);
+    }
+    let file = match temp.persist(path) {
+        Ok(file) => file,
+        Err(e) => {
+            drop(e.file);
+            drop(listing);
+            return Err(e.error);
+        }
+    };
+    drop(listing);
     sync_folder(folder_of(path))?;
     Ok(file)
 }
@@ -186,9 +274,15 @@ fn file_name(path: &Path) -> io::Result<std::ffi::OsString> {
         .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "the path names no file"))
 }
 
-/// The start of every temporary name for target `name`.
+/// The start of every temporary name for target `name`: its first [`NAME_IN_TEMP`] bytes
+/// (cut at a character's boundary).
 fn temp_prefix(name: &std::ffi::OsStr) -> String {
-    format!(".{}.bgw-", name.to_string_lossy())
+    let name = name.to_string_lossy();
+    let mut end = name.len().min(NAME_IN_TEMP);
+    while !name.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!(".{}.bgw-", &name[..end])
 }
 
 /// Removes the temporary files a killed run left for this target: those whose process is
@@ -389,6 +483,26 @@ mod tests {
         assert_eq!(text, "head+more");
         assert_eq!(std::fs::read_to_string(&link).unwrap(), "head+more");
         assert_eq!(entries(dir.path()), ["victim.txt", "x.resume"]);
+    }
+
+    #[test]
+    fn a_name_near_the_limit_gets_a_short_temporary_name() {
+        // 250 bytes: the whole name in the temporary one would pass the file system's 255.
+        let dir = tempfile::tempdir().unwrap();
+        let name = format!("{}.txt", "é".repeat(123));
+        assert_eq!(name.len(), 250);
+        let path = dir.path().join(&name);
+        let file = AtomicFile::create(&path).unwrap();
+        let temp = entries(dir.path()).remove(0);
+        // Cut at a character's boundary: 20 two-byte characters.
+        let kept = "é".repeat(NAME_IN_TEMP / 2);
+        assert!(
+            temp.starts_with(&format!(".{kept}.bgw-{}-", std::process::id())),
+            "{temp}"
+        );
+        assert!(temp.len() <= 67, "{}", temp.len());
+        file.commit().unwrap();
+        assert_eq!(entries(dir.path()), [name]);
     }
 
     #[test]
