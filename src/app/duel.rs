@@ -246,3 +246,27 @@ pub fn show(ui: &mut egui::Ui, d: &DuelState, weights: &WeightsState) -> Vec<Due
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 35, item 18: after Undo the duel line of the weights undone is not shown beside
+    /// the weights now in use: a figure goes when the weights it measured go.
+    #[test]
+    fn a_duel_result_goes_with_the_weights_it_measured() {
+        let mut w = WeightsState::default();
+        let mut d = DuelState {
+            games: 2,
+            ..DuelState::default()
+        };
+        let mut fitted = w.current;
+        fitted.set(bgw_engine::evaluation::classic::Term::HomePoints, 1.25);
+        w.current = fitted;
+        drop(d.start(w.current, w.saved));
+        d.result = Some("classic (these weights) vs pubeval: +0.100".into());
+        assert!(d.result_for(&w.current, &w.saved).is_some());
+        w.current = Weights::builtin_default();
+        assert_eq!(d.result_for(&w.current, &w.saved), None);
+    }
+}

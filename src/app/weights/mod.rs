@@ -447,6 +447,28 @@ mod tests {
         assert_eq!(w.current, start);
     }
 
+    /// Issue 35, item 18: a fit that plays worse is done, with a caution (a warning, not an
+    /// error), and the title names the fitted weights while they are in use.
+    #[test]
+    fn a_careful_fit_is_a_warning_and_the_title_names_the_fitted_weights() {
+        let mut w = prepared();
+        short_fit(&mut w, 20);
+        act(&mut w, WeightsAction::Fit);
+        w.wait_for_fit().unwrap().ok();
+        let mut f = w.fitting.last.clone().unwrap();
+        f.warning = Some("play says worse".into());
+        let news = w.fitted(Ok(f)).expect("a fit that is done is no error");
+        assert!(news.careful, "{news:?}");
+        assert!(news.text.contains("Careful: play says worse"), "{news:?}");
+        assert_eq!(w.title(), "default weights");
+        act(&mut w, WeightsAction::UseFit);
+        if w.dirty() {
+            assert_eq!(w.title(), "fitted weights (from default weights)*");
+        }
+        act(&mut w, WeightsAction::Undo);
+        assert_eq!(w.title(), "default weights");
+    }
+
     #[test]
     fn a_discarded_fit_leaves_the_weights_as_they_are() {
         let mut w = prepared();
