@@ -40,10 +40,10 @@ impl Messages {
         self.log.push(text.clone());
         if self.last.is_none() {
             self.last = Some(Message {
-            text,
-            error: false,
-            warning: false,
-        });
+                text,
+                error: false,
+                warning: false,
+            });
         }
     }
 

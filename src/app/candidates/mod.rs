@@ -18,11 +18,11 @@ pub mod verdict;
 
 use super::editing::{Edit, IdFormat};
 use analysis::Analysis;
-use std::borrow::Cow;
 use bgw_engine::core::moves::MoveGenerator;
 use bgw_engine::evaluation::classic::Weights;
 use bgw_engine::reference::MatchContext;
 use sort::{Column, Sort};
+use std::borrow::Cow;
 use verdict::{Judgement, Verdict, Verdicts};
 
 /// What the candidates' panels read: the candidates, and what they show of the rest.

@@ -98,7 +98,10 @@ impl RolloutRecord {
 
     /// The fewest and the most trials of its moves so far.
     pub fn trials_range(&self) -> (u32, u32) {
-        let t = self.moves.iter().map(|(_, r)| r.as_ref().map_or(0, |r| r.trials));
+        let t = self
+            .moves
+            .iter()
+            .map(|(_, r)| r.as_ref().map_or(0, |r| r.trials));
         let (lo, hi) = t.fold((u32::MAX, 0), |(lo, hi), t| (lo.min(t), hi.max(t)));
         (lo.min(hi), hi)
     }
@@ -395,9 +398,12 @@ pub fn show(
             out.push(RolloutAction::Cancel);
         }
         if let Some(rec) = rollouts.shown(position, dice) {
-            let line = record_line(&rec);
-            ui.add(egui::Label::new(egui::RichText::new(&line).weak()).truncate())
-                .on_hover_text(line);
+            // Within what is in view: the table's region scrolls sideways, and a long line
+            // would widen the table with it.
+            let room = ui.clip_rect().right() - ui.cursor().left();
+            ui.set_max_width(room.max(0.0));
+            ui.add(egui::Label::new(egui::RichText::new(short_line(&rec)).weak()).truncate())
+                .on_hover_text(record_line(&rec));
         }
     });
     if form != rollouts.form {
@@ -407,6 +413,24 @@ pub fn show(
         ui.colored_label(ui.visuals().warn_fg_color, note);
     }
     out
+}
+
+/// How far the rollout of the position got, in a few words: "rollout: 144 trials a move",
+/// "rollout: 36–72 of 144 trials a move", "rollout stopped (cancelled): 36–72 trials a move".
+pub fn short_line(rec: &RolloutRecord) -> String {
+    let (lo, hi) = rec.trials_range();
+    let range = match lo == hi {
+        true => lo.to_string(),
+        false => format!("{lo}–{hi}"),
+    };
+    match (&rec.stopped, rec.complete()) {
+        (Some(why), _) => format!("rollout stopped ({why}): {range} trials a move"),
+        (None, true) => format!("rollout: {range} trials a move"),
+        (None, false) => format!(
+            "rollout: {range} of {} trials a move",
+            rec.key.settings.trials
+        ),
+    }
 }
 
 /// The rollout of the position in one line: its settings, what it judged, how far it got.

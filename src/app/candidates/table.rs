@@ -133,9 +133,8 @@ pub fn show(ui: &mut egui::Ui, state: &CandidatesView<'_>) -> Vec<CandidatesActi
         ))
         .on_hover_text(rec.text());
     }
-    let pending = plies.is_some()
-        && state.candidates.judgement(plies).is_none()
-        && !gnubg_failed(state);
+    let pending =
+        plies.is_some() && state.candidates.judgement(plies).is_none() && !gnubg_failed(state);
     out.extend(rows(ui, state, judgement, pending));
     out
 }
@@ -375,7 +374,11 @@ fn depth_column_width(
     judgement: Option<&Judgement>,
 ) -> Option<f32> {
     let j = judgement?;
-    let evals: Vec<_> = a.candidates.iter().filter_map(|c| j.of(&c.play.result)).collect();
+    let evals: Vec<_> = a
+        .candidates
+        .iter()
+        .filter_map(|c| j.of(&c.play.result))
+        .collect();
     if !evals.iter().any(|e| e.rollout.is_some()) {
         return None;
     }
@@ -488,9 +491,13 @@ fn rows(
     }
     // The probabilities take the classic column's place (the classic's choice keeps its
     // colour and its loss badge), so that the table fits the panel at 1280×720.
+    // The depth column, while a rollout is in the table, takes the classic column's place
+    // too (the classic's choice keeps its colour and its loss badge).
+    let classic_column = probs_width.is_none() && depth_width.is_none();
     table = match probs_width {
         Some(w) => table.column(Column::initial(w).at_least(w)),
-        None => table.column(Column::exact(CLASSIC_WIDTH)),
+        None if classic_column => table.column(Column::exact(CLASSIC_WIDTH)),
+        None => table,
     };
     if let Some(row) = scroll_to {
         table = table.scroll_to_row(row, None);
@@ -527,15 +534,20 @@ fn rows(
                         );
                 });
             }
-            header.col(|ui| match probs_width {
+            match probs_width {
                 Some(_) => {
-                    ui.label(RichText::new(super::probs::TITLE).monospace().strong())
-                        .on_hover_text(super::probs::DESCRIPTION);
+                    header.col(|ui| {
+                        ui.label(RichText::new(super::probs::TITLE).monospace().strong())
+                            .on_hover_text(super::probs::DESCRIPTION);
+                    });
                 }
-                None => {
-                    ui.strong("classic");
+                None if classic_column => {
+                    header.col(|ui| {
+                        ui.strong("classic");
+                    });
                 }
-            });
+                None => {}
+            }
         })
         .body(|mut body| {
             let fills = look::RowFills::of(&mut body);
@@ -645,19 +657,21 @@ fn rows(
                         ui.add(egui::Label::new(t).selectable(false));
                     });
                 }
-                row.col(|ui| {
-                    if probs_width.is_some() {
-                        let text = eval
-                            .and_then(|e| e.probs)
-                            .map(|p| super::probs::cell(&p))
-                            .unwrap_or_else(|| gnubg(&|_| String::new()));
-                        let t = RichText::new(text).monospace().color(colour);
-                        ui.add(egui::Label::new(t).selectable(false));
-                    } else if cand.classic_choice && a.choice.is_some() {
-                        let mark = RichText::new("◀").monospace().color(colour);
-                        ui.add(egui::Label::new(mark).selectable(false));
-                    }
-                });
+                if classic_column || probs_width.is_some() {
+                    row.col(|ui| {
+                        if probs_width.is_some() {
+                            let text = eval
+                                .and_then(|e| e.probs)
+                                .map(|p| super::probs::cell(&p))
+                                .unwrap_or_else(|| gnubg(&|_| String::new()));
+                            let t = RichText::new(text).monospace().color(colour);
+                            ui.add(egui::Label::new(t).selectable(false));
+                        } else if cand.classic_choice && a.choice.is_some() {
+                            let mark = RichText::new("◀").monospace().color(colour);
+                            ui.add(egui::Label::new(mark).selectable(false));
+                        }
+                    });
+                }
                 let resp = row.response();
                 // A row for screen readers: its cells in words, and whether it is selected.
                 resp.widget_info(|| {

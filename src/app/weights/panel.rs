@@ -86,7 +86,12 @@ pub fn show(
     }
     // The proposal where Fit was pressed: its figures, its warning, Use and Discard above the
     // weights, not below their sliders.
-    if let Some(f) = state.fitting.last.as_ref().filter(|_| state.fitting.proposed) {
+    if let Some(f) = state
+        .fitting
+        .last
+        .as_ref()
+        .filter(|_| state.fitting.proposed)
+    {
         egui::Frame::group(ui.style()).show(ui, |ui| {
             out.extend(fit_figures(ui, f, true));
         });
@@ -102,7 +107,12 @@ pub fn show(
             ui.separator();
             weight_grid(ui, state, &mut out);
             ui.separator();
-            if let Some(f) = state.fitting.last.as_ref().filter(|_| !state.fitting.proposed) {
+            if let Some(f) = state
+                .fitting
+                .last
+                .as_ref()
+                .filter(|_| !state.fitting.proposed)
+            {
                 out.extend(fit_figures(ui, f, false));
                 ui.separator();
             }
@@ -269,7 +279,7 @@ fn weight_grid(ui: &mut egui::Ui, state: &WeightsState, out: &mut Vec<WeightsAct
                 let now = weights.get(t);
                 // The span is kept while the pointer is down: a drag never widens its own
                 // slider.
-                let key = egui::Id::new(("weight slider scale", info.seed_name));
+                let key = ui.scope_id().with(("weight slider scale", info.seed_name));
                 let held = ui.input(|i| i.pointer.any_down());
                 let kept: Option<f64> = ui.data(|d| d.get_temp(key));
                 let scale = match (held, kept) {

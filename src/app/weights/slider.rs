@@ -72,7 +72,10 @@ mod tests {
         assert!((w + 0.0156).abs() < 0.05, "{w}");
         // A large weight moves as much of itself.
         let big = dragged(3.0, 76.0, 240.0, scale(3.0, 3.0), false);
-        assert!((big - 3.0 - 3.0 * (w + 0.0156) / -0.0156).abs() < 1e-9, "{big}");
+        assert!(
+            (big - 3.0 - 3.0 * (w + 0.0156) / -0.0156).abs() < 1e-9,
+            "{big}"
+        );
         // Shift: a tenth as far.
         let fine = dragged(-0.0156, -76.0, 240.0, s, true);
         assert!(((fine + 0.0156) * 10.0 - (w + 0.0156)).abs() < 1e-12);
