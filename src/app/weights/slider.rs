@@ -41,7 +41,7 @@ pub fn dragged(now: f64, dx: f64, width: f64, scale: f64, fine: bool) -> f64 {
 /// point even in fine mode, so no small movement is rounded away).
 pub fn on_grid(w: f64, scale: f64) -> f64 {
     let g = scale * 1e-4;
-    if !w.is_finite() || !(g > 0.0) {
+    if !w.is_finite() || g.is_nan() || g <= 0.0 {
         return w;
     }
     let r = (w / g).round() * g;
