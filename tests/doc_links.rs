@@ -396,6 +396,7 @@ fn anchors_are_githubs() {
 /// as the app has them (issue 35, item 19: the guide said 64 million pairs and 4 million
 /// reached, the app stops at 16 million and 1,000,000).
 #[test]
+#[cfg(feature = "gui")]
 fn the_guide_gives_the_apps_two_sided_limits() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let guide = fs::read_to_string(root.join("docs/workbench.md")).unwrap();
