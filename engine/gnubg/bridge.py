@@ -28,12 +28,14 @@
 # (the moves it discards keep a lower ply, which each move's `plies` says); "analysis" the
 # move filter of gnubg's `analyse match` (wider: 16 moves within 0.32 by default), as its
 # `show analysis` prints it.
-# "rollout" rolls out each move in turn through gnubg's own `rollout` command: ID2 is the
-# position after the move with the opponent on roll; "cubeful" rolls out at the match state
+# "rollout" rolls out the moves side by side through gnubg's own `rollout` command (which
+# rolls out one position): ID2 is the position after the move with the opponent on roll; "cubeful" rolls out at the match state
 # (MATCH the mover's, MATCH2 the same with the opponent on roll), else cubeless money. gnubg
-# prints a rollout's results only to a terminal, so the bridge runs a second gnubg (the same
-# program, no Python) with its stdout on a pseudo-terminal, in this process group (ending the
-# bridge's group ends it), and reads what it prints: every two seconds or so a running result,
+# prints a rollout's results only to a terminal, so the bridge runs a gnubg for each move (the
+# same program, no Python, up to SIDE_BY_SIDE at once, with the same settings and seed) with
+# its stdout on a pseudo-terminal, in this process group (ending the bridge's group ends
+# them), kept in step (a move more than STEP trials ahead of the slowest waits, stopped), and
+# reads what they print: every two seconds or so a running result,
 # sent on as a partial reply {"id": N, "ok": true, "partial": true, "index": I, "result": R}
 # before the final {"id": N, "ok": true, "results": [R, ...]}. R is for the side that moved:
 # {"move", "equity", "se", "probs", "probs_se", "cubeless", "cubeless_se", "trials"} and, at a
@@ -492,38 +494,33 @@ class Child:
             self.proc.stdin.write((c + "\n").encode("utf-8"))
         self.proc.stdin.flush()
 
-    def lines(self, silence):
-        """gnubg's printed lines as they come; Refused after `silence` seconds without one."""
-        import select
-        import time
+    def read(self):
+        """The whole lines gnubg printed since the last read (call when its output is ready);
+        Refused when it ended."""
+        try:
+            chunk = os.read(self.master, 65536)
+        except OSError:
+            chunk = b""
+        if not chunk:
+            raise Refused(
+                "the rollout gnubg ended; its last words: %s"
+                % " | ".join(t for t in self.tail if t.strip())
+            )
+        self.buffer += chunk
+        out = []
+        while b"\n" in self.buffer:
+            line, self.buffer = self.buffer.split(b"\n", 1)
+            text = line.decode("utf-8", "replace").replace("\r", "")
+            self.tail = (self.tail + [text])[-12:]
+            out.append(text)
+        return out
 
-        while True:
-            while b"\n" in self.buffer:
-                line, self.buffer = self.buffer.split(b"\n", 1)
-                text = line.decode("utf-8", "replace").replace("\r", "")
-                self.tail = (self.tail + [text])[-12:]
-                yield text
-            deadline = time.time() + silence
-            while True:
-                left = deadline - time.time()
-                if left <= 0:
-                    raise Refused(
-                        "the rollout gnubg printed nothing for %.0f s; its last words: %s"
-                        % (silence, " | ".join(t for t in self.tail if t.strip()))
-                    )
-                ready, _, _ = select.select([self.master], [], [], left)
-                if ready:
-                    break
-            try:
-                chunk = os.read(self.master, 65536)
-            except OSError:
-                chunk = b""
-            if not chunk:
-                raise Refused(
-                    "the rollout gnubg ended; its last words: %s"
-                    % " | ".join(t for t in self.tail if t.strip())
-                )
-            self.buffer += chunk
+    def signal(self, number):
+        """Stops (SIGSTOP) or continues (SIGCONT) this gnubg."""
+        try:
+            self.proc.send_signal(number)
+        except OSError:
+            pass
 
     def close(self):
         try:
@@ -531,6 +528,7 @@ class Child:
         except Exception:
             pass
         try:
+            # A stopped gnubg ends at SIGKILL too.
             self.proc.kill()
             self.proc.wait()
         except Exception:
@@ -555,30 +553,44 @@ def bool_of(request, name, default):
     return v
 
 
-def read_block(lines):
-    """The next result gnubg prints: (values, se, games, seed, kind, depth, final)."""
-    final = False
-    values = se = kind = None
-    for line in lines:
+class Blocks:
+    """One gnubg's printed lines read into its running results, line by line."""
+
+    def __init__(self):
+        self.final = False
+        self.values = self.se = self.kind = None
+
+    def line(self, line):
+        """The result this line completes, (values, se, games, seed, kind, final), or None."""
         if DONE_LINE in line:
-            final = True
-            continue
+            self.final = True
+            return None
         m = RESULT_LINE.match(line)
         if m:
-            values, se, kind = m.groups(), None, None
-            continue
+            self.values, self.se, self.kind = m.groups(), None, None
+            return None
         m = SE_LINE.match(line)
-        if m and values is not None:
-            se = m.groups()
-            continue
+        if m and self.values is not None:
+            self.se = m.groups()
+            return None
         m = KIND_LINE.match(line)
-        if m and values is not None:
-            kind = m.groups()
-            continue
+        if m and self.values is not None:
+            self.kind = m.groups()
+            return None
         m = GAMES_LINE.match(line)
-        if m and values is not None and se is not None and kind is not None:
-            return values, se, int(m.group(1)), int(m.group(2)), kind, final
-    raise Refused("the rollout gnubg stopped printing")
+        if m and self.values is not None and self.se is not None and self.kind is not None:
+            block = (self.values, self.se, int(m.group(1)), int(m.group(2)), self.kind,
+                     self.final)
+            self.values = self.se = self.kind = None
+            return block
+        return None
+
+
+# The most moves rolled out side by side (each in a gnubg of its own, about 70 MB each); the
+# moves after them start as the first ones finish.
+SIDE_BY_SIDE = 16
+# How many trials a move may be ahead of the slowest before it waits (stopped) for it.
+STEP = 36
 
 
 class Rollout:
@@ -703,37 +715,89 @@ class Rollout:
         return out
 
     def run(self, rid):
-        child = Child()
+        """Rolls the moves out side by side, each in a gnubg of its own started with the same
+        settings and seed (so each move's figures are gnubg's own rollout of it), kept in step:
+        a move more than STEP trials ahead of the slowest is stopped until the others catch up,
+        so that at any moment every move has about as many trials as the others, as in gnubg's
+        and XG's rollouts of several moves, where each trial plays every move in turn."""
+        import select
+        import signal
+        import time
+
+        count = len(self.moves)
+        children = {}
+        blocks = {}
+        results = [None] * count
+        trials = [0] * count
+        stopped = set()
+        waiting = list(range(count))
         try:
-            child.send(*self.commands())
-            lines = child.lines(SILENCE)
-            results = []
-            for index, (move, pid) in enumerate(self.moves):
-                if self.cubeful:
-                    child.send("set matchid %s" % self.after[0])
-                child.send("set board %s" % pid, "rollout")
-                while True:
-                    values, se, games, seed, kind, final = read_block(lines)
-                    self.check(seed, kind, games)
-                    if games == 0:
-                        continue
-                    r = self.result(move, values, se, games)
-                    if final:
-                        if games != self.trials:
+            while any(r is None for r in results):
+                while waiting and len(children) < SIDE_BY_SIDE:
+                    index = waiting.pop(0)
+                    _move, pid = self.moves[index]
+                    child = Child()
+                    children[index] = child
+                    blocks[index] = Blocks()
+                    child.send(*self.commands())
+                    if self.cubeful:
+                        child.send("set matchid %s" % self.after[0])
+                    child.send("set board %s" % pid, "rollout")
+                # In step: the slowest running move never waits.
+                slowest = min(trials[i] for i in children)
+                for i, child in children.items():
+                    ahead = trials[i] >= slowest + STEP
+                    if ahead and i not in stopped:
+                        child.signal(signal.SIGSTOP)
+                        stopped.add(i)
+                    elif not ahead and i in stopped:
+                        child.signal(signal.SIGCONT)
+                        stopped.discard(i)
+                listening = {children[i].master: i for i in children if i not in stopped}
+                deadline = time.time() + SILENCE
+                ready = []
+                while not ready:
+                    left = deadline - time.time()
+                    if left <= 0:
+                        tails = [" | ".join(t for t in children[i].tail if t.strip())
+                                 for i in listening.values()]
+                        raise Refused(
+                            "the rollout gnubg printed nothing for %.0f s; its last words: %s"
+                            % (SILENCE, " || ".join(tails))
+                        )
+                    ready, _, _ = select.select(list(listening), [], [], left)
+                for fd in ready:
+                    index = listening[fd]
+                    move, _pid = self.moves[index]
+                    for line in children[index].read():
+                        block = blocks[index].line(line)
+                        if block is None:
+                            continue
+                        values, se, games, seed, kind, final = block
+                        self.check(seed, kind, games)
+                        if games == 0:
+                            continue
+                        r = self.result(move, values, se, games)
+                        trials[index] = games
+                        if final and games != self.trials:
                             raise Refused(
-                                "the rollout gnubg stopped after %d of %d trials"
-                                % (games, self.trials)
+                                "the rollout gnubg stopped after %d of %d trials of %s"
+                                % (games, self.trials, move)
                             )
-                        results.append(r)
-                    # Each running result, the move's final one too: a rollout stopped
-                    # later keeps the moves it finished.
-                    reply({"id": rid, "ok": True, "partial": True, "index": index, "result": r})
-                    if final:
-                        break
-            child.send("quit", "y")
+                        # Each running result, the move's final one too: a rollout stopped
+                        # later keeps what every move has so far.
+                        reply({"id": rid, "ok": True, "partial": True, "index": index,
+                               "result": r})
+                        if final:
+                            results[index] = r
+                            break
+                    if results[index] is not None:
+                        children.pop(index).close()
+                        stopped.discard(index)
             return {"results": results}
         finally:
-            child.close()
+            for child in children.values():
+                child.close()
 
 
 def main():

@@ -74,7 +74,8 @@ impl Workspace for BackgammonWorkspace {
         apply.all(ui, actions);
 
         let area = ui.available_rect_before_wrap();
-        let wide_tab = apply.state.settings.tab == Tab::Bearoff;
+        // The Bear-off tab takes the right column only when it has plots to show.
+        let wide_tab = apply.state.settings.tab == Tab::Bearoff && apply.state.bearoff.needs_room();
         let r = Regions::with_tab(area, &apply.state.settings.splits, wide_tab);
         self.regions = Some(r);
         if let Some((split, size)) = r.separators(ui) {

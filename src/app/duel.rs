@@ -49,6 +49,9 @@ pub struct DuelState {
     pub job: Option<Job<Result<DuelResult, String>>>,
     /// The last result, in words.
     pub result: Option<String>,
+    /// The weights the last duel tested (and the saved ones it met, against the saved
+    /// weights): its result is shown while these are the weights in use, and goes with them.
+    pub tested: Option<(Weights, Weights)>,
 }
 
 impl Default for DuelState {
@@ -58,6 +61,7 @@ impl Default for DuelState {
             games: 2000,
             job: None,
             result: None,
+            tested: None,
         }
     }
 }
@@ -94,6 +98,7 @@ impl DuelState {
             job.cancel();
         }
         self.result = None;
+        self.tested = Some((weights, saved));
         let config = DuelConfig {
             games: self.games.max(2),
             seed: 1,
@@ -181,8 +186,19 @@ pub fn describe(r: &DuelResult) -> String {
     )
 }
 
-/// The "Test these weights" line of the weight editor.
-pub fn show(ui: &mut egui::Ui, d: &DuelState) -> Vec<DuelAction> {
+impl DuelState {
+    /// The last result when it measured `current` (and, against the saved weights, `saved`):
+    /// a figure goes when the weights it measured go (Undo, Reset, a fit used).
+    pub fn result_for(&self, current: &Weights, saved: &Weights) -> Option<&str> {
+        let (tested, met) = self.tested?;
+        let same = tested == *current && (self.opponent != Opponent::SavedWeights || met == *saved);
+        self.result.as_deref().filter(|_| same)
+    }
+}
+
+/// The "Test these weights" line of the weight editor; the last result while it is of the
+/// weights in use (`weights`).
+pub fn show(ui: &mut egui::Ui, d: &DuelState, weights: &WeightsState) -> Vec<DuelAction> {
     let mut out = Vec::new();
     // Wrapped, so that a narrow editor shows all of it without scrolling sideways.
     ui.horizontal_wrapped(|ui| {
@@ -225,8 +241,32 @@ pub fn show(ui: &mut egui::Ui, d: &DuelState) -> Vec<DuelAction> {
     {
         out.push(DuelAction::Cancel);
     }
-    if let Some(r) = &d.result {
+    if let Some(r) = d.result_for(&weights.current, &weights.saved) {
         ui.label(r);
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 35, item 18: after Undo the duel line of the weights undone is not shown beside
+    /// the weights now in use: a figure goes when the weights it measured go.
+    #[test]
+    fn a_duel_result_goes_with_the_weights_it_measured() {
+        let mut w = WeightsState::default();
+        let mut d = DuelState {
+            games: 2,
+            ..DuelState::default()
+        };
+        let mut fitted = w.current;
+        fitted.set(bgw_engine::evaluation::classic::Term::HomePoints, 1.25);
+        w.current = fitted;
+        drop(d.start(w.current, w.saved));
+        d.result = Some("classic (these weights) vs pubeval: +0.100".into());
+        assert!(d.result_for(&w.current, &w.saved).is_some());
+        w.current = Weights::builtin_default();
+        assert_eq!(d.result_for(&w.current, &w.saved), None);
+    }
 }

@@ -263,6 +263,7 @@ impl NativeDialogs {
         self.messages.push(Message {
             text: text.into(),
             error,
+            warning: false,
         });
     }
 

@@ -7,6 +7,8 @@ pub struct Message {
     pub text: String,
     /// True for errors (shown in red).
     pub error: bool,
+    /// True for warnings: done, but with a caution (shown in the warning colour).
+    pub warning: bool,
 }
 
 /// The session's messages: the last one for the status line, every one for the log.
@@ -23,7 +25,11 @@ impl Messages {
     pub fn info(&mut self, text: impl Into<String>) {
         let text = text.into();
         self.log.push(text.clone());
-        self.last = Some(Message { text, error: false });
+        self.last = Some(Message {
+            text,
+            error: false,
+            warning: false,
+        });
     }
 
     /// Reports something that happened in the background (not an answer to what the person
@@ -33,15 +39,34 @@ impl Messages {
         let text = text.into();
         self.log.push(text.clone());
         if self.last.is_none() {
-            self.last = Some(Message { text, error: false });
+            self.last = Some(Message {
+                text,
+                error: false,
+                warning: false,
+            });
         }
+    }
+
+    /// Reports something done with a caution (a fit that plays worse): "warning:" in the Log.
+    pub fn warning(&mut self, text: impl Into<String>) {
+        let text = text.into();
+        self.log.push(format!("warning: {text}"));
+        self.last = Some(Message {
+            text,
+            error: false,
+            warning: true,
+        });
     }
 
     /// Reports something refused or failed.
     pub fn error(&mut self, text: impl Into<String>) {
         let text = text.into();
         self.log.push(format!("error: {text}"));
-        self.last = Some(Message { text, error: true });
+        self.last = Some(Message {
+            text,
+            error: true,
+            warning: false,
+        });
     }
 }
 

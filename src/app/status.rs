@@ -55,6 +55,8 @@ fn line(ui: &mut egui::Ui, state: &AppState, out: &mut Vec<Action>) {
             ui.separator();
             let colour = if m.error {
                 ui.visuals().error_fg_color
+            } else if m.warning {
+                ui.visuals().warn_fg_color
             } else {
                 ui.visuals().weak_text_color()
             };

@@ -141,7 +141,7 @@ fn weights(ui: &mut egui::Ui, state: &AppState, _: &mut TabsUi) -> Vec<Action> {
     scrolled(ui, "weights-tab", |ui| {
         let mut duel = Vec::new();
         let weights = super::weights::panel::show(ui, &state.weights, |ui| {
-            duel = super::duel::show(ui, &state.duel);
+            duel = super::duel::show(ui, &state.duel, &state.weights);
         });
         let weights = weights.into_iter().map(Action::from);
         weights.chain(duel.into_iter().map(Action::from)).collect()

@@ -708,3 +708,28 @@ fn the_candidates_columns_fit_their_numbers_and_the_sort_arrow() {
     }
     assert!(checked > 20, "{checked} cells checked");
 }
+
+/// On the Bear-off tab a contact position (nothing to plot) keeps the usual layout: the tab in
+/// its place and ten candidate rows at 1280×720 (issue 35, item 16: the right column stood
+/// empty and the candidates were pushed under the board).
+#[test]
+fn the_bear_off_tab_on_a_contact_position_keeps_ten_candidate_rows_at_1280_by_720() {
+    let mut h = harness_sized(app(AppState::default()), 1280.0, 720.0);
+    h.event(Event::Paste(BUSY.into()));
+    h.run();
+    h.state_mut()
+        .act(bgw::app::ViewAction::SetTab(bgw::app::Tab::Bearoff));
+    // The bear-off analysis of a contact position is refused on a thread: bounded wait.
+    for _ in 0..200 {
+        if h.state().state.bearoff.job.is_none() && h.state().state.bearoff.result.is_some() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        h.step();
+    }
+    h.run();
+    let r = h.state().regions().expect("laid out");
+    assert!(!r.wide_tab, "nothing to plot: the usual layout, {r:?}");
+    let rows = ui_common::candidate_rows_shown(&h);
+    assert!(rows >= 10, "{rows} candidate rows on the Bear-off tab");
+}

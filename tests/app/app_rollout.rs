@@ -4,7 +4,7 @@
 //! in the analysis as text; a running rollout shows its progress and stops at Cancel.
 
 use crate::ui_common;
-use ui_common::SETTLE_STEPS;
+use ui_common::{SETTLE_STEPS, candidate_rows_shown};
 
 use bgw::app::referee::EngineFactory;
 use bgw::app::{Action, AppState, ScriptedDialogs, ScriptedReferee, WorkbenchApp};
@@ -18,7 +18,7 @@ use bgw_engine::reference::{
 };
 use egui::Event;
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -26,6 +26,8 @@ type H = Harness<'static, WorkbenchApp>;
 
 /// 3-2 to 7, cube 2 owned by White, White to play 5-2.
 const ROLLED: &str = "XGID=-b----E-C---eE---c-e----B-:1:1:1:52:3:2:0:7:10";
+/// Money play, White to play 3-1, dozens of candidates.
+const MONEY: &str = "XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:3:0:10";
 /// Another position to go to and come back from.
 const OTHER: &str = "4HPwATDgc/ABMA:cAkAAAAAAAAA";
 
@@ -96,14 +98,30 @@ fn the_best_candidates_are_rolled_out_kept_with_the_position_and_in_the_analysis
         !h.state().state.candidates.rollouts.is_running()
     });
     h.run();
-    assert!(shows(&h, "Rollout: 144 trials, to the end"), "the header");
-    assert!(shows(
-        &h,
-        "at 3-2 to 7, cube 2 White: cubeful equity (EMG), MWC"
-    ));
-    // The scripted rollout: the engine's equity, SE 1/√144.
-    assert_eq!(h.query_all_by_label_contains("± 0.083").count(), 3);
-    assert_eq!(h.query_all_by_label("144/144").count(), 3);
+    assert!(shows(&h, "rollout: 144 trials a move"), "the line");
+    let line = bgw::app::candidates::rollout::record_line(
+        &h.state()
+            .state
+            .candidates
+            .merged_rollout()
+            .expect("in the table"),
+    );
+    assert!(
+        line.contains("Rollout of 3 moves: 144 trials, to the end")
+            && line.contains("at 3-2 to 7, cube 2 White: cubeful equity (EMG), MWC"),
+        "{line}"
+    );
+    // The scripted rollout, in the candidates table (issue 35, item 17): the engine's equity
+    // ± SE 1/√144 in gnubg's column, the depth column saying what the figures are.
+    assert_eq!(h.query_all_by_label("rollout 144 trials").count(), 3);
+    let rows: Vec<String> = h
+        .query_all_by_label_contains("candidate ")
+        .filter_map(|n| n.accesskit_node().label())
+        .filter(|l| l.contains("rollout 144 trials"))
+        .collect();
+    assert_eq!(rows.len(), 3, "{rows:?}");
+    assert!(rows.iter().all(|l| l.contains(" ± 0.083")), "{rows:?}");
+    assert_eq!(h.query_all_by_label_contains("± 0.083").count(), 3 + 3);
     let text = copied_analysis(&mut h);
     assert!(
         text.contains("gnubg rollout (144 trials, to the end, variance reduction, seed 1"),
@@ -114,10 +132,46 @@ fn the_best_candidates_are_rolled_out_kept_with_the_position_and_in_the_analysis
     // Away and back: the rollout is still there.
     h.event(Event::Paste(OTHER.into()));
     h.run();
-    assert!(!shows(&h, "144/144"));
+    assert!(!shows(&h, "rollout 144 trials"));
     h.event(Event::Paste(ROLLED.into()));
     h.run();
-    assert_eq!(h.query_all_by_label("144/144").count(), 3);
+    assert_eq!(h.query_all_by_label("rollout 144 trials").count(), 3);
+}
+
+/// Ten candidate rows stay in view at 1280×720 with a rollout's figures present, the form
+/// open or closed (issue 35, item 16: 0 rows with the form open, 3 with it closed).
+#[test]
+fn ten_candidate_rows_stay_in_view_with_a_rollout_and_its_form_open_or_closed() {
+    let mut h = harness(scripted());
+    h.event(Event::Paste(MONEY.into()));
+    h.run();
+    let before = candidate_rows_shown(&h);
+    h.get_by_label("Roll out…").click();
+    h.run();
+    h.get_by_label("Roll out").click();
+    h.run();
+    until(&mut h, "the rollout did not end", |h| {
+        !h.state().state.candidates.rollouts.is_running()
+    });
+    h.run();
+    let open = candidate_rows_shown(&h);
+    assert!(
+        h.query_by_label("truncate at").is_some(),
+        "the form is open"
+    );
+    // A click outside closes the form.
+    h.get_by_label("Roll out…").click();
+    h.run();
+    let closed = candidate_rows_shown(&h);
+    let row = h
+        .query_all_by_label_contains("candidate 1:")
+        .next()
+        .map(|n| n.rect());
+    assert!(
+        before >= 10 && open >= 10 && closed >= 10,
+        "{before} rows before, {open} with the form open, {closed} with it closed: {row:?} in {:?}",
+        h.state().regions().map(|r| r.candidates)
+    );
 }
 
 /// An engine whose rollout reports one running result, then waits for Cancel.
@@ -183,15 +237,14 @@ fn a_running_rollout_shows_its_progress_and_stops_at_cancel() {
     h.run();
     h.get_by_label("Roll out").click();
     until(&mut h, "no running result", |h| shows(h, "+0.250 ± 0.125"));
-    assert!(shows(&h, "36/144"));
-    assert!(shows(&h, "waiting"), "the moves not begun");
+    assert!(shows(&h, "rollout 36 trials"), "the depth column");
     assert!(shows(&h, "gnubg rollout of 3 moves"), "the progress bar");
     h.get_by_label("Cancel").click();
     until(&mut h, "Cancel did not stop it", |h| {
         !h.state().state.candidates.rollouts.is_running()
     });
     h.run();
-    assert!(shows(&h, "stopped: cancelled"));
+    assert!(shows(&h, "rollout stopped (cancelled)"));
     // What was rolled out so far stays.
     assert!(shows(&h, "+0.250 ± 0.125"));
 }

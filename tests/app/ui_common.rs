@@ -8,3 +8,25 @@
 /// settled within kittest's default of 4, which made that a failure. The settle limit is not
 /// what the tests check.
 pub const SETTLE_STEPS: u64 = 32;
+
+/// The candidate rows drawn inside the candidates' region, as screen readers see them
+/// ("candidate 1: …"): whole in its height, beginning in it (a row wider than the region —
+/// the figures of a rollout — scrolls sideways).
+#[allow(dead_code)]
+pub fn candidate_rows_shown(h: &egui_kittest::Harness<'static, bgw::app::WorkbenchApp>) -> usize {
+    use egui_kittest::kittest::{NodeT, Queryable};
+    let r = h.state().regions().expect("laid out");
+    h.query_all_by_label_contains("candidate ")
+        .filter(|n| {
+            n.accesskit_node()
+                .label()
+                .is_some_and(|l| l.starts_with("candidate "))
+                && {
+                    let row = n.rect();
+                    r.candidates.y_range().contains(row.top())
+                        && r.candidates.y_range().contains(row.bottom())
+                        && r.candidates.x_range().contains(row.left())
+                }
+        })
+        .count()
+}

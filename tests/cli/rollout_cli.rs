@@ -89,3 +89,67 @@ fn a_move_that_is_not_legal_is_refused_before_gnubg_starts() {
     assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));
     assert!(text(&o.stderr).contains("trials"), "{}", text(&o.stderr));
 }
+
+/// The moves are rolled out side by side (issue 35, item 17): running results of the second
+/// move come while the first is far from done, so a rollout stopped early compares every
+/// move. Before, the second move began only after the first had all its trials.
+#[test]
+#[cfg(unix)]
+fn the_moves_are_rolled_out_side_by_side() {
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+    if real_gnubg().is_none() {
+        return;
+    }
+    let mut child = Command::new(env!("CARGO_BIN_EXE_bgw"))
+        .args([
+            "rollout",
+            "4HPwATDgc/ABMA",
+            "31",
+            "--moves",
+            "8/5 6/5",
+            "24/20",
+            "--trials",
+            "100000",
+        ])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("bgw runs");
+    let stderr = child.stderr.take().expect("stderr");
+    // The running results as they come, read on a thread so that the wait is bounded.
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let deadline = Instant::now() + Duration::from_secs(120);
+    let mut seen = Vec::new();
+    let both = loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match rx.recv_timeout(left) {
+            Ok(line) => {
+                seen.push(line);
+                let running = |m: &str| seen.iter().any(|l| l.contains(m));
+                if running("move 1/2") && running("move 2/2") {
+                    break true;
+                }
+            }
+            Err(_) => break false,
+        }
+    };
+    // Ctrl+C: bgw ends gnubg and the rollout's gnubgs with it.
+    let _ = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status();
+    let _ = child.wait();
+    assert!(
+        both,
+        "no running result of both moves within 120 s of a 100,000-trial rollout: {seen:?}"
+    );
+}

@@ -391,3 +391,26 @@ fn anchors_are_githubs() {
     );
     assert_eq!(percent_decoded("the-%D1%87"), "the-ч");
 }
+
+/// The workbench guide gives the Bear-off tab's limits on solving two-sided chances on the fly
+/// as the app has them (issue 35, item 19: the guide said 64 million pairs and 4 million
+/// reached, the app stops at 16 million and 1,000,000).
+#[test]
+#[cfg(feature = "gui")]
+fn the_guide_gives_the_apps_two_sided_limits() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let guide = fs::read_to_string(root.join("docs/workbench.md")).unwrap();
+    let bound = bgw::app::bearoff::two_sided::SOLVE_BOUND;
+    let limit = bgw_engine::studies::two_sided::DEFAULT_LIMIT;
+    assert_eq!(bound % 1_000_000, 0, "{bound}");
+    let bound = format!("at most {} million pairs", bound / 1_000_000);
+    let limit = format!(
+        "beyond {},{:03},{:03} reached pairs",
+        limit / 1_000_000,
+        limit / 1000 % 1000,
+        limit % 1000
+    );
+    let flat = guide.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(flat.contains(&bound), "the guide does not say {bound:?}");
+    assert!(flat.contains(&limit), "the guide does not say {limit:?}");
+}

@@ -191,6 +191,19 @@ impl crate::app::saved_part::SavedPart for BearoffView {
 }
 
 impl BearoffState {
+    /// True when the tab has plots or tables to show that need the whole right column: the
+    /// error map and the cube errors always, the position's sections while its analysis runs
+    /// or once it is there. A position that is no bear-off (a contact position) has only a
+    /// line to say so: the tab keeps its usual place and the candidates theirs.
+    pub fn needs_room(&self) -> bool {
+        match self.view.section {
+            Section::ErrorMap | Section::CubeErrors => true,
+            Section::Distributions | Section::Tables | Section::BestPlay => {
+                self.job.is_some() || matches!(self.result, Some(Ok(_)))
+            }
+        }
+    }
+
     /// Applies one action. Returns what the shell is to do (a plot's capture).
     pub fn update(&mut self, action: BearoffAction) -> Vec<Effect<BearoffAction>> {
         match action {

@@ -61,7 +61,7 @@ pub fn pair(state: &CandidatesView<'_>) -> Option<(usize, Option<usize>, String)
     }
     let i = c.shown().unwrap_or(0);
     let gnubg_best = c
-        .judgement(state.plies)
+        .shown_judgement(state.plies)
         .and_then(|j| j.best)
         .and_then(|b| a.index_of(&b));
     let played = state.played_index().filter(|_| c.compare_with_played);
@@ -194,7 +194,9 @@ fn addends_chart(ui: &mut egui::Ui, state: &CandidatesView<'_>, c: &Candidate) {
 fn controls(ui: &mut egui::Ui, state: &CandidatesView<'_>, narrow: bool) -> Vec<CandidatesAction> {
     let mut out = Vec::new();
     let c = &state.candidates;
-    let gnubg_there = c.judgement(state.plies).is_some_and(|j| j.best.is_some());
+    let gnubg_there = c
+        .shown_judgement(state.plies)
+        .is_some_and(|j| j.best.is_some());
     let played_on = c.compare_with_played && state.played_index().is_some();
     ui.horizontal_wrapped(|ui| {
         if narrow {

@@ -22,6 +22,7 @@ use bgw_engine::core::moves::MoveGenerator;
 use bgw_engine::evaluation::classic::Weights;
 use bgw_engine::reference::MatchContext;
 use sort::{Column, Sort};
+use std::borrow::Cow;
 use verdict::{Judgement, Verdict, Verdicts};
 
 /// What the candidates' panels read: the candidates, and what they show of the rest.
@@ -297,6 +298,34 @@ impl CandidatesState {
         }
     }
 
+    /// What the table shows of gnubg at `plies`: its judgement with the rollout of the
+    /// position on the board merged in ([`Judgement::with_rollout`]) when there is one judged
+    /// the same way (at the same match state, or both cubeless money); a rollout with gnubg's
+    /// columns off or before gnubg's answer fills the rows it rolled out.
+    pub fn shown_judgement(&self, plies: Option<u8>) -> Option<Cow<'_, Judgement>> {
+        let gnubg = self.judgement(plies);
+        let rolled = self.merged_rollout();
+        match (gnubg, rolled) {
+            (g, Some(rec)) => {
+                let base = g.cloned().unwrap_or_else(|| {
+                    Judgement::empty(plies.unwrap_or(rec.key.settings.plies), self.judged_at())
+                });
+                Some(Cow::Owned(base.with_rollout(&rec.rolled())))
+            }
+            (Some(g), None) => Some(Cow::Borrowed(g)),
+            (None, None) => None,
+        }
+    }
+
+    /// The rollout of the position and roll on the board that the table shows: judged as the
+    /// table judges, with at least one move's result.
+    pub fn merged_rollout(&self) -> Option<rollout::RolloutRecord> {
+        let a = self.analysis.as_ref()?;
+        self.rollouts
+            .shown(&a.position, a.dice)
+            .filter(|r| r.key.at == self.judged_at() && !r.rolled().is_empty())
+    }
+
     /// gnubg's cube decision on the position awaiting its roll at `plies`, if asked for.
     pub fn cube_verdict(&self, plies: u8) -> Option<&verdict::CubeVerdict> {
         let (p, at) = self.before_roll.as_ref()?;
@@ -306,7 +335,8 @@ impl CandidatesState {
     /// The candidates' indices in the table's order.
     pub fn display_order(&self, plies: Option<u8>) -> Vec<usize> {
         self.analysis.as_ref().map_or_else(Vec::new, |a| {
-            self.sort.order(&a.candidates, self.judgement(plies))
+            self.sort
+                .order(&a.candidates, self.shown_judgement(plies).as_deref())
         })
     }
 
@@ -374,7 +404,7 @@ impl CandidatesState {
         let form = self.rollouts.form;
         let mut order: Vec<usize> = (0..a.candidates.len()).collect();
         if form.by_gnubg
-            && let Some(j) = self.judgement(self.depth.gnubg_plies)
+            && let Some(j) = self.shown_judgement(self.depth.gnubg_plies)
         {
             let equity = |i: usize| {
                 j.of(&a.candidates[i].play.result)

@@ -1,7 +1,9 @@
-//! gnubg's rollouts of candidates, below the candidates table: the best N (by gnubg's verdict
-//! in the table, or by the classic) and, if asked, the selected candidate, rolled out with the
-//! form's settings in the background (an app job: progress, Cancel), each move's running mean
-//! ± its standard error shown as it comes. Finished rollouts are kept by position, roll,
+//! gnubg's rollouts of candidates, from one line above the candidates table: the best N (by
+//! gnubg's verdict in the table, or by the classic) and, if asked, the selected candidate,
+//! rolled out side by side with the form's settings in the background (an app job: progress,
+//! Cancel). Each move's running mean ± its standard error goes into the table as it comes, in
+//! place of gnubg's evaluation ([`super::verdict::Judgement::with_rollout`]), so a rollout
+//! stopped early still compares every move. Finished rollouts are kept by position, roll,
 //! match state and settings, so that coming back to the position shows them; the latest of a
 //! position goes into the analysis as text.
 
@@ -68,8 +70,10 @@ pub struct RolloutKey {
 pub struct RolloutRecord {
     /// What it is of.
     pub key: RolloutKey,
-    /// The moves, in the order rolled out, each with its result so far.
+    /// The moves, in the order asked, each with its result so far.
     pub moves: Vec<(String, Option<RolloutResult>)>,
+    /// The position each move reaches (the candidate it is in the table), in the same order.
+    pub reaches: Vec<Position>,
     /// Why it stopped early (Cancel, gnubg failed); `None`: running or complete.
     pub stopped: Option<String>,
 }
@@ -81,6 +85,25 @@ impl RolloutRecord {
             r.as_ref()
                 .is_some_and(|r| r.trials == self.key.settings.trials)
         })
+    }
+
+    /// The moves with a result so far: the position each reaches and its rollout.
+    pub fn rolled(&self) -> Vec<(Position, &RolloutResult)> {
+        self.reaches
+            .iter()
+            .zip(&self.moves)
+            .filter_map(|(p, (_, r))| r.as_ref().map(|r| (*p, r)))
+            .collect()
+    }
+
+    /// The fewest and the most trials of its moves so far.
+    pub fn trials_range(&self) -> (u32, u32) {
+        let t = self
+            .moves
+            .iter()
+            .map(|(_, r)| r.as_ref().map_or(0, |r| r.trials));
+        let (lo, hi) = t.fold((u32::MAX, 0), |(lo, hi), t| (lo.min(t), hi.max(t)));
+        (lo.min(hi), hi)
     }
 
     /// What was judged, in words: "cubeless money" or "at 3-2 to 7, cube 2 White: cubeful
@@ -234,6 +257,7 @@ impl Rollouts {
         let record = Arc::new(Mutex::new(RolloutRecord {
             key,
             moves: plays.iter().map(|p| (p.mv.notation(), None)).collect(),
+            reaches: plays.iter().map(|p| p.result).collect(),
             stopped: None,
         }));
         let engines = Arc::clone(&self.engines);
@@ -246,16 +270,13 @@ impl Rollouts {
             task.set(0, total);
             let mut trials = vec![0u64; plays.len()];
             let result = engine.rollout(&position, &plays, &settings, &context, &mut |i, r| {
-                trials[i] = u64::from(r.trials);
+                if let Some(t) = trials.get_mut(i) {
+                    *t = u64::from(r.trials);
+                }
                 task.set(trials.iter().sum(), total);
                 let mut rec = shared.lock().unwrap_or_else(|e| e.into_inner());
                 if let Some(slot) = rec.moves.get_mut(i) {
                     slot.1 = Some(r.clone());
-                }
-                // The moves before this one are done.
-                let done = u64::from(settings.trials);
-                for t in trials.iter_mut().take(i) {
-                    *t = done;
                 }
             });
             result.map_err(|e| e.to_string())
@@ -348,8 +369,9 @@ pub enum RolloutAction {
     Cancel,
 }
 
-/// The Rollout section: the form, the progress bar with Cancel, the rollout of the position
-/// (running or done).
+/// The Rollout section, one line above the candidates table: "Roll out…" (the form, in a
+/// pop-up over the table, so the table keeps its rows), the progress bar with Cancel, and what
+/// the rollout of the position is (its figures are in the table: [`super::table`]).
 pub fn show(
     ui: &mut egui::Ui,
     rollouts: &Rollouts,
@@ -360,26 +382,71 @@ pub fn show(
 ) -> Vec<RolloutAction> {
     let mut out = Vec::new();
     let mut form = rollouts.form;
-    egui::CollapsingHeader::new("Roll out…")
-        .id_salt("rollout form")
-        .show(ui, |ui| {
-            form_ui(ui, &mut form, rollouts, at, gnubg_on, &mut out)
-        });
+    ui.horizontal(|ui| {
+        let config = egui::containers::menu::MenuConfig::new()
+            .close_behavior(egui::PopupCloseBehavior::CloseOnClickOutside);
+        egui::containers::menu::MenuButton::new("Roll out…")
+            .config(config)
+            .ui(ui, |ui| {
+                form_ui(ui, &mut form, rollouts, at, gnubg_on, &mut out);
+            })
+            .0
+            .on_hover_text("gnubg's rollout of the best candidates: the form");
+        if let Some(job) = rollouts.job()
+            && jobs::progress_ui(ui, job)
+        {
+            out.push(RolloutAction::Cancel);
+        }
+        if let Some(rec) = rollouts.shown(position, dice) {
+            // Within what is in view: the table's region scrolls sideways, and a long line
+            // would widen the table with it.
+            let room = ui.clip_rect().right() - ui.cursor().left();
+            ui.set_max_width(room.max(0.0));
+            ui.add(egui::Label::new(egui::RichText::new(short_line(&rec)).weak()).truncate())
+                .on_hover_text(record_line(&rec));
+        }
+    });
     if form != rollouts.form {
         out.push(RolloutAction::Form(form));
     }
     if let Some(note) = &rollouts.note {
         ui.colored_label(ui.visuals().warn_fg_color, note);
     }
-    if let Some(job) = rollouts.job()
-        && jobs::progress_ui(ui, job)
-    {
-        out.push(RolloutAction::Cancel);
-    }
-    if let Some(rec) = rollouts.shown(position, dice) {
-        record_ui(ui, &rec);
-    }
     out
+}
+
+/// How far the rollout of the position got, in a few words: "rollout: 144 trials a move",
+/// "rollout: 36–72 of 144 trials a move", "rollout stopped (cancelled): 36–72 trials a move".
+pub fn short_line(rec: &RolloutRecord) -> String {
+    let (lo, hi) = rec.trials_range();
+    let range = match lo == hi {
+        true => lo.to_string(),
+        false => format!("{lo}–{hi}"),
+    };
+    match (&rec.stopped, rec.complete()) {
+        (Some(why), _) => format!("rollout stopped ({why}): {range} trials a move"),
+        (None, true) => format!("rollout: {range} trials a move"),
+        (None, false) => format!(
+            "rollout: {range} of {} trials a move",
+            rec.key.settings.trials
+        ),
+    }
+}
+
+/// The rollout of the position in one line: its settings, what it judged, how far it got.
+pub fn record_line(rec: &RolloutRecord) -> String {
+    let (lo, hi) = rec.trials_range();
+    let done = match (&rec.stopped, rec.complete()) {
+        (Some(why), _) => format!(" — stopped ({why}) at {lo}–{hi} trials a move"),
+        (None, true) => String::new(),
+        (None, false) => format!(" — {lo}–{hi} of {} trials a move", rec.key.settings.trials),
+    };
+    format!(
+        "Rollout of {} moves: {}; {}{done}; in the table",
+        rec.moves.len(),
+        rec.key.settings,
+        rec.judged()
+    )
 }
 
 /// The form: which candidates, the settings, the Roll out button.
@@ -391,7 +458,7 @@ fn form_ui(
     gnubg_on: bool,
     out: &mut Vec<RolloutAction>,
 ) {
-    ui.horizontal_wrapped(|ui| {
+    ui.horizontal(|ui| {
         ui.label("Candidates:");
         let l = ui.label("best");
         ui.add(egui::DragValue::new(&mut form.best).range(1..=10))
@@ -401,7 +468,7 @@ fn form_ui(
         ui.radio_value(&mut form.by_gnubg, false, "by the classic");
         ui.checkbox(&mut form.with_selected, "+ selected");
     });
-    ui.horizontal_wrapped(|ui| {
+    ui.horizontal(|ui| {
         let l = ui.label("trials");
         ui.add(
             egui::DragValue::new(&mut form.settings.trials)
@@ -414,6 +481,8 @@ fn form_ui(
             .labelled_by(l.id)
             .on_hover_text("plies; 0: every game to the end");
         ui.checkbox(&mut form.settings.variance_reduction, "variance reduction");
+    });
+    ui.horizontal(|ui| {
         let l = ui.label("seed");
         ui.add(egui::DragValue::new(&mut form.settings.seed).range(0..=i32::MAX as u32))
             .labelled_by(l.id);
@@ -428,7 +497,7 @@ fn form_ui(
         if ui
             .add_enabled(!running, egui::Button::new("Roll out"))
             .on_hover_text(if gnubg_on || !form.by_gnubg {
-                "roll these candidates out in the background"
+                "roll these candidates out in the background, side by side"
             } else {
                 "gnubg's columns are off: the best by the classic are rolled out"
             })
@@ -437,77 +506,4 @@ fn form_ui(
             out.push(RolloutAction::Start);
         }
     });
-}
-
-/// The most height the rollout's rows take (about four rows; more scroll).
-const ROWS_HEIGHT: f32 = 96.0;
-
-/// A rollout as a small grid: move, equity ± SE, MWC ± SE, probabilities, trials.
-fn record_ui(ui: &mut egui::Ui, rec: &RolloutRecord) {
-    let stopped = rec
-        .stopped
-        .as_ref()
-        .map(|w| format!(" — stopped: {w}"))
-        .unwrap_or_default();
-    ui.weak(format!(
-        "Rollout: {}; {}{stopped}",
-        rec.key.settings,
-        rec.judged()
-    ));
-    let mwc = rec
-        .moves
-        .iter()
-        .any(|(_, r)| r.as_ref().is_some_and(|r| r.mwc.is_some()));
-    // A few rows high at most: the candidates table below keeps its room at 1280×720.
-    egui::ScrollArea::both()
-        .id_salt("rollout results scroll")
-        .max_height(ROWS_HEIGHT)
-        .auto_shrink([false, true])
-        .show(ui, |ui| results_grid(ui, rec, mwc));
-}
-
-/// The rows of a rollout: move, equity ± SE, MWC ± SE, probabilities (per cent), trials.
-fn results_grid(ui: &mut egui::Ui, rec: &RolloutRecord, mwc: bool) {
-    egui::Grid::new("rollout results")
-        .striped(true)
-        .num_columns(5)
-        .show(ui, |ui| {
-            ui.strong("move");
-            ui.strong("equity ± SE");
-            if mwc {
-                ui.strong("MWC ± SE");
-            }
-            ui.strong(super::probs::TITLE)
-                .on_hover_text("the rollout's cubeless probabilities after the move, in per cent: win, win gammon, win backgammon, lose gammon, lose backgammon");
-            ui.strong("trials");
-            ui.end_row();
-            for (m, r) in &rec.moves {
-                ui.monospace(m);
-                match r {
-                    None => {
-                        ui.weak("waiting");
-                        if mwc {
-                            ui.label("");
-                        }
-                        ui.label("");
-                        ui.label("");
-                    }
-                    Some(r) => {
-                        ui.monospace(format!("{:+.3} ± {:.3}", r.equity, r.se));
-                        if mwc {
-                            ui.monospace(match (r.mwc, r.mwc_se) {
-                                (Some(x), Some(se)) => {
-                                    format!("{:.2}% ± {:.2}%", 100.0 * x, 100.0 * se)
-                                }
-                                _ => String::new(),
-                            });
-                        }
-                        ui.monospace(super::probs::cell(&r.probs))
-                            .on_hover_text(super::probs::words(&r.probs));
-                        ui.monospace(format!("{}/{}", r.trials, rec.key.settings.trials));
-                    }
-                }
-                ui.end_row();
-            }
-        });
 }

@@ -83,7 +83,9 @@ pub fn show(ui: &mut egui::Ui, state: &CandidatesView<'_>) -> Vec<CandidatesActi
     }
     let plies = state.plies;
     out.extend(gnubg_line(ui, state));
-    let judgement = state.candidates.judgement(plies);
+    // gnubg's verdict with the rollout of the position merged in.
+    let shown = state.candidates.shown_judgement(plies);
+    let judgement = shown.as_deref();
     if let Some(j) = judgement {
         classic_loss_line(ui, state, j);
     }
@@ -119,7 +121,20 @@ pub fn show(ui: &mut egui::Ui, state: &CandidatesView<'_>) -> Vec<CandidatesActi
         .into_iter()
         .map(CandidatesAction::Rollout),
     );
-    let pending = plies.is_some() && judgement.is_none() && !gnubg_failed(state);
+    if let Some(rec) = state.candidates.rollouts.shown(&a.position, a.dice)
+        && state.candidates.merged_rollout().is_none()
+        && !rec.rolled().is_empty()
+    {
+        // Judged otherwise than the table: its figures stay out of it.
+        ui.weak(format!(
+            "The rollout ({}) is not in the table, which judges {}: Copy analysis has it",
+            rec.judged(),
+            judged_at_words(state.candidates.judged_at())
+        ))
+        .on_hover_text(rec.text());
+    }
+    let pending =
+        plies.is_some() && state.candidates.judgement(plies).is_none() && !gnubg_failed(state);
     out.extend(rows(ui, state, judgement, pending));
     out
 }
@@ -294,12 +309,12 @@ fn content_widths(
     let value = widest(&mut a.candidates.iter().map(|c| c.value));
     let delta = widest(&mut a.candidates.iter().map(|c| c.delta));
     // gnubg's columns in one pass, with no list of them kept.
-    let (mut equity, mut rank, mut loss) = (0.0_f64, 1, 0.0_f64);
+    let (mut equity, mut rank, mut loss) = (0, 1, 0.0_f64);
     let evals = judgement
         .into_iter()
         .flat_map(|j| a.candidates.iter().filter_map(|c| j.of(&c.play.result)));
     for e in evals {
-        equity = widest(&mut [equity, e.equity].into_iter());
+        equity = equity.max(equity_text(e).chars().count());
         rank = rank.max(e.rank);
         loss = widest(&mut [loss, e.loss * 1000.0].into_iter());
     }
@@ -308,7 +323,7 @@ fn content_widths(
         0,
         format!("{value:+.2}").chars().count(),
         format!("{delta:+.2}").chars().count(),
-        format!("{equity:+.3}").chars().count(),
+        equity.max(6),
         rank.to_string().len(),
         format!("{loss:.1}").chars().count(),
     ];
@@ -340,6 +355,44 @@ fn notation_of(cand: &bgw_engine::evaluation::classic::Candidate, marks: &[&str]
     }
 }
 
+/// gnubg's equity cell: the equity, and ± its standard error when it is a rollout's.
+fn equity_text(e: &super::verdict::Eval) -> String {
+    match e.rollout {
+        Some(r) => format!("{:+.3} ± {:.3}", e.equity, r.se),
+        None => format!("{:+.3}", e.equity),
+    }
+}
+
+/// The title of the depth column, shown while a rollout is in the table.
+const DEPTH_TITLE: &str = "depth";
+
+/// The width of the depth column when a rollout is in the table (`None`: it is not): its
+/// widest cell ("rollout 1296 trials") or its title, in the monospace font.
+fn depth_column_width(
+    ui: &egui::Ui,
+    a: &super::analysis::Analysis,
+    judgement: Option<&Judgement>,
+) -> Option<f32> {
+    let j = judgement?;
+    let evals: Vec<_> = a
+        .candidates
+        .iter()
+        .filter_map(|c| j.of(&c.play.result))
+        .collect();
+    if !evals.iter().any(|e| e.rollout.is_some()) {
+        return None;
+    }
+    let font = egui::TextStyle::Monospace.resolve(ui.style());
+    let digit = ui.ctx().fonts_mut(|f| f.glyph_width(&font, '0'));
+    let chars = evals
+        .iter()
+        .map(|e| e.depth().chars().count())
+        .chain([DEPTH_TITLE.len()])
+        .max()
+        .unwrap_or(0);
+    Some(digit * chars as f32 + 2.0 * ui.spacing().button_padding.x + 2.0)
+}
+
 /// What gnubg's equity cell says on hover: the match-winning chance (in a match) and the
 /// probabilities as gnubg's hint prints them.
 fn equity_hover(e: &super::verdict::Eval) -> String {
@@ -351,9 +404,12 @@ fn equity_hover(e: &super::verdict::Eval) -> String {
         ));
     }
     if let Some(p) = e.probs {
+        let by = match e.rollout {
+            Some(r) => format!("gnubg's rollout, {} trials", r.trials),
+            None => format!("gnubg {}-ply", e.plies),
+        };
         lines.push(format!(
-            "gnubg {}-ply: {}\n{}",
-            e.plies,
+            "{by}: {}\n{}",
             bgw_engine::reference::hint_line(&p),
             super::probs::words(&p)
         ));
@@ -408,6 +464,7 @@ fn rows(
     let visuals = ui.visuals().clone();
     let fit = content_widths(ui, a, judgement, c.sort.column);
     let probs_width = probs_column_width(ui, a, judgement, c.show_probs);
+    let depth_width = depth_column_width(ui, a, judgement);
     // Rows back to back: more of them in a small panel.
     ui.spacing_mut().item_spacing.y = 0.0;
     // Text too long for its cell ends in "…" (only the move column can be narrower than its
@@ -429,11 +486,18 @@ fn rows(
             None => Column::remainder().at_least(90.0).resizable(false),
         });
     }
+    if let Some(w) = depth_width {
+        table = table.column(Column::initial(w).at_least(w));
+    }
     // The probabilities take the classic column's place (the classic's choice keeps its
     // colour and its loss badge), so that the table fits the panel at 1280×720.
+    // The depth column, while a rollout is in the table, takes the classic column's place
+    // too (the classic's choice keeps its colour and its loss badge).
+    let classic_column = probs_width.is_none() && depth_width.is_none();
     table = match probs_width {
         Some(w) => table.column(Column::initial(w).at_least(w)),
-        None => table.column(Column::exact(CLASSIC_WIDTH)),
+        None if classic_column => table.column(Column::exact(CLASSIC_WIDTH)),
+        None => table,
     };
     if let Some(row) = scroll_to {
         table = table.scroll_to_row(row, None);
@@ -461,15 +525,29 @@ fn rows(
                     }
                 });
             }
-            header.col(|ui| match probs_width {
+            if depth_width.is_some() {
+                header.col(|ui| {
+                    ui.label(RichText::new(DEPTH_TITLE).monospace().strong())
+                        .on_hover_text(
+                            "what gnubg's figures are: its evaluation at a depth, or its \
+                             rollout with the trials done so far",
+                        );
+                });
+            }
+            match probs_width {
                 Some(_) => {
-                    ui.label(RichText::new(super::probs::TITLE).monospace().strong())
-                        .on_hover_text(super::probs::DESCRIPTION);
+                    header.col(|ui| {
+                        ui.label(RichText::new(super::probs::TITLE).monospace().strong())
+                            .on_hover_text(super::probs::DESCRIPTION);
+                    });
                 }
-                None => {
-                    ui.strong("classic");
+                None if classic_column => {
+                    header.col(|ui| {
+                        ui.strong("classic");
+                    });
                 }
-            });
+                None => {}
+            }
         })
         .body(|mut body| {
             let fills = look::RowFills::of(&mut body);
@@ -507,7 +585,7 @@ fn rows(
                     notation_of(cand, &marks),
                     format!("{:+.2}", cand.value),
                     format!("{:+.2}", cand.delta),
-                    gnubg(&|e| format!("{:+.3}", e.equity)),
+                    gnubg(&equity_text),
                     gnubg(&|e| e.rank.to_string()),
                     gnubg(&|e| format!("{:.1}", e.loss * 1000.0)),
                 ];
@@ -520,8 +598,8 @@ fn rows(
                         cand.value,
                         cand.delta,
                         eval.map_or(String::new(), |e| format!(
-                            ", gnubg equity {:+.3}{}, gnubg rank {}, loss {:.1} mEMG{}",
-                            e.equity,
+                            ", gnubg equity {}{}, gnubg rank {}, loss {:.1} mEMG{}{}",
+                            equity_text(e),
                             e.mwc
                                 .map(|m| format!(" (MWC {:.2} %)", 100.0 * m))
                                 .unwrap_or_default(),
@@ -529,6 +607,9 @@ fn rows(
                             e.loss * 1000.0,
                             e.probs
                                 .map(|p| format!(", gnubg: {}", super::probs::words(&p)))
+                                .unwrap_or_default(),
+                            e.rollout
+                                .map(|_| format!(", {}", e.depth()))
                                 .unwrap_or_default()
                         )),
                         if cand.classic_choice {
@@ -569,19 +650,28 @@ fn rows(
                         }
                     });
                 }
-                row.col(|ui| {
-                    if probs_width.is_some() {
-                        let text = eval
-                            .and_then(|e| e.probs)
-                            .map(|p| super::probs::cell(&p))
-                            .unwrap_or_else(|| gnubg(&|_| String::new()));
+                if depth_width.is_some() {
+                    row.col(|ui| {
+                        let text = eval.map(|e| e.depth()).unwrap_or_default();
                         let t = RichText::new(text).monospace().color(colour);
                         ui.add(egui::Label::new(t).selectable(false));
-                    } else if cand.classic_choice && a.choice.is_some() {
-                        let mark = RichText::new("◀").monospace().color(colour);
-                        ui.add(egui::Label::new(mark).selectable(false));
-                    }
-                });
+                    });
+                }
+                if classic_column || probs_width.is_some() {
+                    row.col(|ui| {
+                        if probs_width.is_some() {
+                            let text = eval
+                                .and_then(|e| e.probs)
+                                .map(|p| super::probs::cell(&p))
+                                .unwrap_or_else(|| gnubg(&|_| String::new()));
+                            let t = RichText::new(text).monospace().color(colour);
+                            ui.add(egui::Label::new(t).selectable(false));
+                        } else if cand.classic_choice && a.choice.is_some() {
+                            let mark = RichText::new("◀").monospace().color(colour);
+                            ui.add(egui::Label::new(mark).selectable(false));
+                        }
+                    });
+                }
                 let resp = row.response();
                 // A row for screen readers: its cells in words, and whether it is selected.
                 resp.widget_info(|| {

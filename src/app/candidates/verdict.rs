@@ -13,7 +13,7 @@ use bgw_engine::core::moves::Play;
 use bgw_engine::core::position::Position;
 use bgw_engine::reference::{
     Answer, CubeDecision, EngineInfo, MatchContext, MoveEval, Probabilities, Question,
-    ReferenceError, match_to_plays,
+    ReferenceError, RolloutResult, match_to_plays,
 };
 use std::collections::HashMap;
 
@@ -42,6 +42,29 @@ pub struct Eval {
     /// The depth this move was evaluated at (below [`Judgement::plies`] when a move filter
     /// dropped it at an earlier stage).
     pub plies: u8,
+    /// When the figures are a rollout's (merged by [`Judgement::with_rollout`]): its standard
+    /// error and trials so far.
+    pub rollout: Option<RolledOut>,
+}
+
+/// A rollout's mark on a candidate's figures: the standard error of its equity and the trials
+/// done (fewer than asked while it runs or when it was stopped).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RolledOut {
+    /// The standard error of the equity.
+    pub se: f64,
+    /// The trials done.
+    pub trials: u32,
+}
+
+impl Eval {
+    /// What the figures are, for the table's depth column: "0-ply" or "rollout 144 trials".
+    pub fn depth(&self) -> String {
+        match self.rollout {
+            Some(r) => format!("rollout {} trials", r.trials),
+            None => format!("{}-ply", self.plies),
+        }
+    }
 }
 
 /// gnubg's verdict on every candidate of one position and roll.
@@ -106,6 +129,7 @@ impl Judgement {
                     loss: best_equity - m.equity,
                     probs: m.probs,
                     plies: m.plies,
+                    rollout: None,
                 };
                 (plays[i].result, eval)
             })
@@ -117,6 +141,61 @@ impl Judgement {
             best,
             problems,
         }
+    }
+
+    /// A judgement with no move rated yet (gnubg's columns are off, or its answer has not
+    /// come), for a rollout to be merged into.
+    pub fn empty(plies: u8, at: Option<MatchContext>) -> Judgement {
+        Judgement {
+            plies,
+            at,
+            evals: HashMap::new(),
+            best: None,
+            problems: Vec::new(),
+        }
+    }
+
+    /// This judgement with a rollout's figures in place of the evaluations of the moves it
+    /// rolled out (`rolled`: the result each move reaches, with its rollout so far), as gnubg
+    /// puts a rollout into its move list: the equity, MWC and probabilities are the rollout's,
+    /// and the ranks, losses and best move are those of the figures now shown.
+    pub fn with_rollout(&self, rolled: &[(Position, &RolloutResult)]) -> Judgement {
+        let mut merged = self.clone();
+        for &(result, r) in rolled {
+            let plies = merged.evals.get(&result).map_or(self.plies, |e| e.plies);
+            merged.evals.insert(
+                result,
+                Eval {
+                    equity: r.equity,
+                    mwc: r.mwc,
+                    rank: 0,
+                    loss: 0.0,
+                    probs: Some(r.probs),
+                    plies,
+                    rollout: Some(RolledOut {
+                        se: r.se,
+                        trials: r.trials,
+                    }),
+                },
+            );
+        }
+        let equities: Vec<f64> = merged.evals.values().map(|e| e.equity).collect();
+        let best_equity = equities.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        for e in merged.evals.values_mut() {
+            e.rank = 1 + equities.iter().filter(|&&o| o > e.equity).count();
+            e.loss = best_equity - e.equity;
+        }
+        // gnubg's first on equal equities stays the best when it still has the best equity.
+        let keeps = |p: &Position| merged.evals.get(p).is_some_and(|e| e.equity == best_equity);
+        merged.best = match self.best {
+            Some(b) if keeps(&b) => Some(b),
+            _ => rolled
+                .iter()
+                .map(|(p, _)| *p)
+                .chain(merged.evals.keys().copied())
+                .find(|p| keeps(p)),
+        };
+        merged
     }
 
     /// gnubg's evaluation of the candidate reaching `result`, if gnubg rated it.

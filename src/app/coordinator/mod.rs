@@ -358,7 +358,8 @@ impl AppState {
         }
         if let Some(fitted) = fitted {
             match fitted {
-                Ok(text) => self.messages.info(text),
+                Ok(news) if news.careful => self.messages.warning(news.text),
+                Ok(news) => self.messages.info(news.text),
                 Err(text) => self.messages.error(text),
             }
             self.game_takes_the_weights();

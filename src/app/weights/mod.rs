@@ -2,7 +2,7 @@
 //! changes, undo, and the question before unsaved changes are lost.
 //!
 //! - [`panel`]: the weight editor and the question (a modal);
-//! - [`slider`]: the asinh scale of the weight sliders;
+//! - [`slider`]: the weight sliders' scale, in proportion to each weight (Shift: finer);
 //! - [`yardstick`]: the weights' live error on a benchmark (the built-in play benchmark by
 //!   default, the shipped self-play one, or a file);
 //! - [`fitting`]: "Fit to the benchmark" in the background;
@@ -78,6 +78,16 @@ pub enum WeightsAction {
     UseBenchmark(yardstick::Source),
 }
 
+/// What a finished fit reports: its figures, and whether they come with a caution (the
+/// benchmark improves while play gets worse) — a warning, not an error: the fit is done.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FitNews {
+    /// The figures in words.
+    pub text: String,
+    /// The fit plays worse than the start: the person is warned.
+    pub careful: bool,
+}
+
 /// The weights being edited.
 pub struct WeightsState {
     /// The classic program's weights, as edited.
@@ -86,7 +96,11 @@ pub struct WeightsState {
     pub saved: Weights,
     /// The weights file last loaded or saved.
     pub path: Option<PathBuf>,
-    undo: Vec<Weights>,
+    /// The weights before each change, with where they came from ([`WeightsState::origin`]).
+    undo: Vec<(Weights, Option<String>)>,
+    /// Where unsaved weights came from when it is not an edit of the file's ("fitted
+    /// weights"), for the title; `None` once saved, loaded or reset.
+    pub origin: Option<String>,
     /// An action waiting for the person to confirm that unsaved weights may be lost.
     pub confirm_discard: Option<WeightsAction>,
     /// The weights' error on the benchmark in use.
@@ -102,6 +116,7 @@ impl Default for WeightsState {
             saved: Weights::builtin_default(),
             path: None,
             undo: Vec::new(),
+            origin: None,
             confirm_discard: None,
             yardstick: Default::default(),
             fitting: Default::default(),
@@ -120,7 +135,9 @@ impl WeightsState {
         !self.undo.is_empty()
     }
 
-    /// The weights file's name for display, `*` marking unsaved changes.
+    /// The name of the weights in use for display: the file's (or "default weights"), `*`
+    /// marking unsaved changes, and what unsaved weights came from when they are not an edit
+    /// of those ("fitted weights (from default weights)*").
     pub fn title(&self) -> String {
         let name = self
             .path
@@ -128,23 +145,28 @@ impl WeightsState {
             .and_then(|p| p.file_name())
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_else(|| "default weights".to_string());
-        if self.dirty() {
-            format!("{name}*")
-        } else {
-            name
+        match (self.dirty(), &self.origin) {
+            (false, _) => name,
+            (true, Some(origin)) => format!("{origin} (from {name})*"),
+            (true, None) => format!("{name}*"),
         }
+    }
+
+    /// Keeps the weights as they are for Undo.
+    fn push_undo(&mut self) {
+        self.undo.push((self.current, self.origin.clone()));
     }
 
     /// Collects a finished fit (what to report), prepares the benchmark when `wanted` (the
     /// first time: the start of its job), and re-scores the weights on it when they changed.
-    pub fn poll(&mut self, wanted: bool) -> (Option<Result<String, String>>, Option<Start>) {
+    pub fn poll(&mut self, wanted: bool) -> (Option<Result<FitNews, String>>, Option<Start>) {
         let fitted = self.fitting.take(false).map(|r| self.fitted(r));
         let start = self.yardstick.poll(wanted, &self.current);
         (fitted, start)
     }
 
     /// Waits for the running fit and applies its result (tests).
-    pub fn wait_for_fit(&mut self) -> Option<Result<String, String>> {
+    pub fn wait_for_fit(&mut self) -> Option<Result<FitNews, String>> {
         let r = self.fitting.take(true)?;
         let fitted = self.fitted(r);
         self.yardstick.poll(false, &self.current);
@@ -152,7 +174,7 @@ impl WeightsState {
     }
 
     /// A finished fit, proposed (its weights wait for Use or Discard); what to report.
-    fn fitted(&mut self, result: Result<fitting::Fitted, String>) -> Result<String, String> {
+    fn fitted(&mut self, result: Result<fitting::Fitted, String>) -> Result<FitNews, String> {
         let f = result.map_err(|e| format!("{e}; the weights are unchanged"))?;
         let o = &f.outcome;
         let mut text = format!(
@@ -171,16 +193,22 @@ impl WeightsState {
             "; against pubeval {:+.3} -> {:+.3} ppg",
             f.check.first, f.check.second
         );
-        match &f.warning {
-            Some(w) => Err(format!("{text}. Careful: {w}")),
-            None => Ok(format!("{text}: use or discard the fitted weights")),
-        }
+        Ok(match &f.warning {
+            Some(w) => FitNews {
+                text: format!("{text}. Careful: {w}"),
+                careful: true,
+            },
+            None => FitNews {
+                text: format!("{text}: use or discard the fitted weights"),
+                careful: false,
+            },
+        })
     }
 
     /// Changes the weights through `f` (learning during a game), one undo step when it says
     /// it changed them.
     pub fn change<T>(&mut self, f: impl FnOnce(&mut Weights) -> Option<T>) -> Option<T> {
-        let before = self.current;
+        let before = (self.current, self.origin.clone());
         let r = f(&mut self.current);
         if r.is_some() {
             self.undo.push(before);
@@ -198,20 +226,21 @@ impl WeightsState {
             } => {
                 if value.is_finite() && value != self.current.get(term) {
                     if gesture || self.undo.is_empty() {
-                        self.undo.push(self.current);
+                        self.push_undo();
                     }
                     self.current.set(term, value);
                 }
             }
             WeightsAction::Switch { term, on } => {
                 if !term.is_seed() && self.current.is_on(term) != on {
-                    self.undo.push(self.current);
+                    self.push_undo();
                     self.current.switch(term, on);
                 }
             }
             WeightsAction::Undo => {
-                if let Some(w) = self.undo.pop() {
+                if let Some((w, origin)) = self.undo.pop() {
                     self.current = w;
+                    self.origin = origin;
                 }
             }
             WeightsAction::Reset | WeightsAction::Open | WeightsAction::Load(_) if self.dirty() => {
@@ -252,8 +281,9 @@ impl WeightsState {
                 if let Some(o) = self.fitting.accept()
                     && o.weights != self.current
                 {
-                    self.undo.push(self.current);
+                    self.push_undo();
                     self.current = o.weights;
+                    self.origin = Some("fitted weights".into());
                 }
             }
             WeightsAction::DiscardFit => self.fitting.discard(),
@@ -283,10 +313,11 @@ impl WeightsState {
     fn discarding(&mut self, action: WeightsAction) -> Vec<Effect<WeightsAction>> {
         match action {
             WeightsAction::Reset => {
-                self.undo.push(self.current);
+                self.push_undo();
                 self.current = Weights::builtin_default();
                 self.saved = self.current;
                 self.path = None;
+                self.origin = None;
                 vec![Effect::info("weights reset to the defaults")]
             }
             WeightsAction::Open => {
@@ -305,9 +336,10 @@ impl WeightsState {
     fn load(&mut self, path: PathBuf) -> Effect<WeightsAction> {
         match Weights::load(&path) {
             Ok(w) => {
-                self.undo.push(self.current);
+                self.push_undo();
                 self.current = w;
                 self.saved = w;
+                self.origin = None;
                 let note = Effect::info(format!("weights loaded from {}", path.display()));
                 self.path = Some(path);
                 note
@@ -320,6 +352,7 @@ impl WeightsState {
         match self.current.save(path) {
             Ok(()) => {
                 self.saved = self.current;
+                self.origin = None;
                 self.path = Some(path.to_path_buf());
                 Effect::info(format!("weights saved to {}", path.display()))
             }
@@ -393,7 +426,7 @@ mod tests {
         // Checked in play, start and fit on the same dice (issue 22, item 1).
         assert_eq!(f.check.games, 40);
         assert_eq!(f.warning.is_some(), f.check.second_is_worse());
-        let text = text.unwrap_or_else(|e| e);
+        let text = text.unwrap().text;
         assert!(text.contains("on the hold-out set"), "{text}");
         assert!(text.contains("against pubeval"), "{text}");
         // Proposed, not taken: the weights wait for Use or Discard.
@@ -412,6 +445,28 @@ mod tests {
         assert!(!w.can_undo());
         act(&mut w, WeightsAction::UseFit);
         assert_eq!(w.current, start);
+    }
+
+    /// Issue 35, item 18: a fit that plays worse is done, with a caution (a warning, not an
+    /// error), and the title names the fitted weights while they are in use.
+    #[test]
+    fn a_careful_fit_is_a_warning_and_the_title_names_the_fitted_weights() {
+        let mut w = prepared();
+        short_fit(&mut w, 20);
+        act(&mut w, WeightsAction::Fit);
+        w.wait_for_fit().unwrap().ok();
+        let mut f = w.fitting.last.clone().unwrap();
+        f.warning = Some("play says worse".into());
+        let news = w.fitted(Ok(f)).expect("a fit that is done is no error");
+        assert!(news.careful, "{news:?}");
+        assert!(news.text.contains("Careful: play says worse"), "{news:?}");
+        assert_eq!(w.title(), "default weights");
+        act(&mut w, WeightsAction::UseFit);
+        if w.dirty() {
+            assert_eq!(w.title(), "fitted weights (from default weights)*");
+        }
+        act(&mut w, WeightsAction::Undo);
+        assert_eq!(w.title(), "default weights");
     }
 
     #[test]

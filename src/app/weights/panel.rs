@@ -1,4 +1,5 @@
-//! The weight editor: per term a slider (asinh scale, [`super::slider`]) and a number field
+//! The weight editor: per term a slider (linear, spanning a few times the weight's size,
+//! Shift for a tenth as far: [`super::slider`]) and a number field
 //! (Shift while dragging for fine steps), the weights' live error on the benchmark chosen
 //! ("Benchmark: play ▾": the built-in play or self-play benchmark, or a file opened from it)
 //! beside the default weights', and their
@@ -83,6 +84,18 @@ pub fn show(
             ));
         }
     }
+    // The proposal where Fit was pressed: its figures, its warning, Use and Discard above the
+    // weights, not below their sliders.
+    if let Some(f) = state
+        .fitting
+        .last
+        .as_ref()
+        .filter(|_| state.fitting.proposed)
+    {
+        egui::Frame::group(ui.style()).show(ui, |ui| {
+            out.extend(fit_figures(ui, f, true));
+        });
+    }
     summary(ui, &state.yardstick);
     egui::ScrollArea::vertical()
         .id_salt("weights-scroll")
@@ -94,8 +107,13 @@ pub fn show(
             ui.separator();
             weight_grid(ui, state, &mut out);
             ui.separator();
-            if let Some(f) = &state.fitting.last {
-                out.extend(fit_figures(ui, f, state.fitting.proposed));
+            if let Some(f) = state
+                .fitting
+                .last
+                .as_ref()
+                .filter(|_| !state.fitting.proposed)
+            {
+                out.extend(fit_figures(ui, f, false));
                 ui.separator();
             }
             out.extend(benchmark(ui, &state.yardstick));
@@ -259,18 +277,31 @@ fn weight_grid(ui: &mut egui::Ui, state: &WeightsState, out: &mut Vec<WeightsAct
                     continue;
                 }
                 let now = weights.get(t);
-                let mut s = slider::to_slider(now);
+                // The span is kept while the pointer is down: a drag never widens its own
+                // slider.
+                let key = ui.scope_id().with(("weight slider scale", info.seed_name));
+                let held = ui.input(|i| i.pointer.any_down());
+                let kept: Option<f64> = ui.data(|d| d.get_temp(key));
+                let scale = match (held, kept) {
+                    (true, Some(s)) => s,
+                    _ => slider::scale(defaults.get(t), now),
+                };
+                ui.data_mut(|d| d.insert_temp(key, scale));
+                let (lo, hi) = slider::range(scale).into_inner();
+                let mut s = now.clamp(lo, hi);
                 let slider = look::slider_with_flat_rail(
                     ui,
-                    egui::Slider::new(&mut s, slider::range())
+                    egui::Slider::new(&mut s, lo..=hi)
                         .show_value(false)
                         .clamping(egui::SliderClamping::Always),
                 )
                 .labelled_by(name.id)
                 .on_hover_text(format!(
-                    "{} weight: fine near zero, coarse far away (asinh scale, ±{})",
+                    "{} weight: the slider spans ±{} times its size ({:.3}); Shift while \
+                     dragging: a tenth as far",
                     info.seed_name,
-                    slider::MAX
+                    slider::SPAN,
+                    scale
                 ));
                 let mut v = now;
                 let field = ui
@@ -287,8 +318,17 @@ fn weight_grid(ui: &mut egui::Ui, state: &WeightsState, out: &mut Vec<WeightsAct
                     false => ui.weak("not the seed's"),
                 };
                 ui.end_row();
-                let value = if slider.changed() {
-                    slider::rounded(slider::from_slider(s))
+                let value = if slider.dragged() {
+                    // By the pointer's movement, so that Shift can make it finer.
+                    let fine = ui.input(|i| i.modifiers.shift_only());
+                    let dx = f64::from(slider.drag_delta().x);
+                    let width = f64::from(slider.rect.width());
+                    match dx {
+                        0.0 => now,
+                        dx => slider::on_grid(slider::dragged(now, dx, width, scale, fine), scale),
+                    }
+                } else if slider.changed() {
+                    slider::rounded(s)
                 } else {
                     v
                 };

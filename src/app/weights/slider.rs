@@ -1,32 +1,57 @@
-//! The weight sliders' scale: asinh, linear within about ±[`KNEE`] and logarithmic beyond,
-//! both ways from zero with no gap at zero. So a weight of 0.0004 and one of 10 can both be
-//! set by dragging, and each pixel changes a weight by a few per cent of itself (or by about
-//! a ten-thousandth near zero), never by a jump.
+//! The weight sliders' scale: linear, each term's slider spanning ±[`SPAN`] times the
+//! weight's own size (the larger of its default and its value, at least [`FLOOR`]), so that a
+//! drag changes a weight in proportion to it: a drag across a slider moves WSINCL (−0.0156)
+//! by about 0.12, and a weight of 3 by about 24. The span is fixed while the pointer is down
+//! (it follows the value only between drags), so a drag never speeds itself up; Shift while
+//! dragging moves a tenth as far (fine mode). The number field beside takes any value.
 
 use std::ops::RangeInclusive;
 
-/// Where the scale turns from linear to logarithmic.
-pub const KNEE: f64 = 1e-3;
+/// The slider reaches this many times the weight's size either way.
+pub const SPAN: f64 = 4.0;
 
-/// The largest weight the slider reaches (either sign); the number field takes any value.
-pub const MAX: f64 = 10.0;
+/// The least size a weight's slider is made for (a weight of 0 still moves).
+pub const FLOOR: f64 = 0.01;
 
-/// The slider position of weight `w`.
-pub fn to_slider(w: f64) -> f64 {
-    (w / KNEE).asinh()
+/// How much finer a drag is with Shift held.
+pub const FINE: f64 = 0.1;
+
+/// The size a weight's slider is made for: the larger of its default and its value, at
+/// least [`FLOOR`].
+pub fn scale(default: f64, now: f64) -> f64 {
+    let s = default.abs().max(now.abs());
+    if s.is_finite() { s.max(FLOOR) } else { FLOOR }
 }
 
-/// The weight at slider position `s`.
-pub fn from_slider(s: f64) -> f64 {
-    KNEE * s.sinh()
+/// The slider's range for a weight of size `scale`: ±[`SPAN`] × `scale`.
+pub fn range(scale: f64) -> RangeInclusive<f64> {
+    -SPAN * scale..=SPAN * scale
 }
 
-/// The slider's range: ±[`MAX`].
-pub fn range() -> RangeInclusive<f64> {
-    -to_slider(MAX)..=to_slider(MAX)
+/// The weight after a drag of `dx` points along a slider `width` points wide, from `now`, on
+/// the slider made for `scale` (`fine`: Shift held), within the slider's range.
+pub fn dragged(now: f64, dx: f64, width: f64, scale: f64, fine: bool) -> f64 {
+    let per_point = 2.0 * SPAN * scale / width.max(1.0);
+    let step = if fine { per_point * FINE } else { per_point };
+    let (lo, hi) = range(scale).into_inner();
+    (now + dx * step).clamp(lo.min(now), hi.max(now))
 }
 
-/// `w` rounded to three significant digits (what a slider drag sets).
+/// `w` on the slider's grid: a ten-thousandth of `scale` (what a drag sets; finer than a
+/// point even in fine mode, so no small movement is rounded away).
+pub fn on_grid(w: f64, scale: f64) -> f64 {
+    let g = scale * 1e-4;
+    if !w.is_finite() || g.is_nan() || g <= 0.0 {
+        return w;
+    }
+    let r = (w / g).round() * g;
+    // The digits of the grid and no float dust.
+    let digits = (-(g.log10().floor()) as i32).clamp(0, 12);
+    let p = 10f64.powi(digits);
+    (r * p).round() / p
+}
+
+/// `w` rounded to three significant digits (what a click on a slider sets).
 pub fn rounded(w: f64) -> f64 {
     if w == 0.0 || !w.is_finite() {
         return w;
@@ -39,49 +64,31 @@ pub fn rounded(w: f64) -> f64 {
 mod tests {
     use super::*;
 
-    /// Slider positions from one end to the other, one a pixel of a 240-pixel slider.
-    fn pixels() -> Vec<f64> {
-        let (lo, hi) = range().into_inner();
-        (0..=240)
-            .map(|i| lo + (hi - lo) * f64::from(i) / 240.0)
-            .collect()
+    #[test]
+    fn a_drag_moves_a_weight_in_proportion_to_its_size() {
+        // Issue 35, item 19: 76 points took WSINCL from −0.0156 to −6.68.
+        let s = scale(-0.0156, -0.0156);
+        let w = dragged(-0.0156, -76.0, 240.0, s, false);
+        assert!((w + 0.0156).abs() < 0.05, "{w}");
+        // A large weight moves as much of itself.
+        let big = dragged(3.0, 76.0, 240.0, scale(3.0, 3.0), false);
+        assert!(
+            (big - 3.0 - 3.0 * (w + 0.0156) / -0.0156).abs() < 1e-9,
+            "{big}"
+        );
+        // Shift: a tenth as far.
+        let fine = dragged(-0.0156, -76.0, 240.0, s, true);
+        assert!(((fine + 0.0156) * 10.0 - (w + 0.0156)).abs() < 1e-12);
+        // A weight of 0 still moves; the range holds it.
+        assert!(dragged(0.0, 10.0, 240.0, scale(0.0, 0.0), false) > 0.0);
+        assert_eq!(dragged(0.0, 1e6, 240.0, 1.0, false), SPAN);
     }
 
     #[test]
-    fn the_scale_is_monotonic_and_reaches_ten_both_ways() {
-        let weights: Vec<f64> = pixels().into_iter().map(from_slider).collect();
-        assert!(weights.windows(2).all(|w| w[0] < w[1]));
-        assert!((weights[0] + MAX).abs() < 1e-9 && (weights[240] - MAX).abs() < 1e-9);
-        assert_eq!(from_slider(0.0), 0.0);
-    }
-
-    #[test]
-    fn weights_round_trip() {
-        for w in [
-            -10.0, -3.5, -0.05, -0.0004, 0.0, 1e-6, 0.0004, 0.02, 1.0, 7.25, 10.0,
-        ] {
-            let back = from_slider(to_slider(w));
-            assert!(
-                (back - w).abs() <= 1e-12 * w.abs().max(1e-3),
-                "{w} → {back}"
-            );
-        }
-    }
-
-    #[test]
-    fn fine_near_zero_and_no_jump_anywhere() {
-        for s in pixels().windows(2) {
-            let (a, b) = (from_slider(s[0]), from_slider(s[1]));
-            // A pixel moves a weight by at most 9 % of itself, or a ten-thousandth near zero.
-            assert!(
-                (b - a).abs() <= 0.09 * a.abs().max(b.abs()) + 1e-4,
-                "{a} → {b}"
-            );
-        }
-        // The tuned weight 0.0004 is 0.39 of the scale from zero: some 5 pixels, each a step
-        // of under 0.0001.
-        let s = to_slider(0.0004);
-        assert!(s > 0.3 && s < 0.5, "{s}");
+    fn a_fine_step_is_not_rounded_away() {
+        let s = scale(-0.0156, -0.0156);
+        let w = on_grid(dragged(-0.0156, 1.0, 240.0, s, true), s);
+        assert!(w > -0.0156, "{w}");
     }
 
     #[test]
