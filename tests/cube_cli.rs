@@ -6,13 +6,14 @@ use common::{run, stdout, text};
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-/// What gnubg prints for `commands` typed at its prompt (`gnubg -t -q`), its players human.
+/// What gnubg prints for `commands` typed at its prompt (`gnubg -t -q`), its players human:
+/// its output, then its messages ("You cannot double." goes to stderr).
 fn typed(program: &std::path::Path, commands: &str) -> String {
     let mut child = Command::new(program)
         .args(["-t", "-q"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
-        .stderr(Stdio::null())
+        .stderr(Stdio::piped())
         .spawn()
         .expect("gnubg starts");
     let all = format!("set player 0 human\nset player 1 human\n{commands}\n");
@@ -22,7 +23,12 @@ fn typed(program: &std::path::Path, commands: &str) -> String {
         .unwrap()
         .write_all(all.as_bytes())
         .unwrap();
-    String::from_utf8_lossy(&child.wait_with_output().unwrap().stdout).into_owned()
+    let out = child.wait_with_output().unwrap();
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    )
 }
 
 /// gnubg's `hint` before the roll of `pid` at the Match ID `mid` (nothing on offer), at 0
