@@ -210,7 +210,10 @@ mod tests {
             .expect("the stand-in answered")
             .clone();
         let t = text(&s).unwrap();
-        assert!(t.contains("gnubg at 0-ply, cubeless money;"), "{t}");
+        // The XGID's money game under Jacoby with beavers is judged at that state, and said.
+        let words = crate::app::candidates::table::judged_at_words(j.at);
+        assert_eq!(words, "money, cube 1 centred, Jacoby, beavers: cubeful equity");
+        assert!(t.contains(&format!("gnubg at 0-ply, {words};")), "{t}");
         let a = s.candidates.analysis.as_ref().unwrap();
         for (i, c) in a.candidates.iter().enumerate() {
             let e = j.of(&c.play.result).expect("every candidate judged");
