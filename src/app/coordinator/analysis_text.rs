@@ -212,7 +212,10 @@ mod tests {
         let t = text(&s).unwrap();
         // The XGID's money game under Jacoby with beavers is judged at that state, and said.
         let words = crate::app::candidates::table::judged_at_words(j.at);
-        assert_eq!(words, "money, cube 1 centred, Jacoby, beavers: cubeful equity");
+        assert_eq!(
+            words,
+            "money, cube 1 centred, Jacoby, beavers: cubeful equity"
+        );
         assert!(t.contains(&format!("gnubg at 0-ply, {words};")), "{t}");
         let a = s.candidates.analysis.as_ref().unwrap();
         for (i, c) in a.candidates.iter().enumerate() {
