@@ -21,7 +21,8 @@
 # at that match state as gnubg's analysis does: cubeful equities, normalised (EMG), and in a
 # match each move's match-winning chance ("mwc"). "cube" is gnubg's cube decision before the
 # roll (its `cfevaluate`, what `hint` prints): the cubeful equities of no double,
-# double/take and double/pass, the proper action in gnubg's words, the cubeless
+# double/take and double/pass, the proper action in gnubg's words (money play with the
+# request's Jacoby and beaver rules, which gnubg's Python cube info leaves out), the cubeless
 # probabilities, and in a match the MWC of each and gnubg's market window ("market": the side
 # on roll's cash points, from its `show marketwindow`).
 # `filter` "all" evaluates every legal move at `plies`; "gnubg" keeps gnubg's own move filter
@@ -285,7 +286,7 @@ class Session:
             for cmd in [
                 "set cube use off",
                 "set jacoby off",
-                "set beavers off",
+                "set beavers 0",
                 "set evaluation chequerplay evaluation cubeful off",
                 "new game",
             ]:
@@ -296,7 +297,7 @@ class Session:
         for cmd in [
             "set cube use on",
             "set jacoby %s" % ("on" if jacoby else "off"),
-            "set beavers %s" % ("on" if beavers else "off"),
+            "set beavers %d" % (3 if beavers else 0),
             "set evaluation chequerplay evaluation cubeful on",
             "set matchid %s" % mid,
         ]:
@@ -349,9 +350,14 @@ class Session:
         """gnubg's cube decision before the roll, at the request's match state."""
         if request.get("match") is None:
             raise Refused("a cube decision needs the match state (\"match\")")
-        _pid, board, _match = self.placed(request)
+        _pid, board, match = self.placed(request)
         plies = plies_of(request)
         cubeinfo = gnubg.cubeinfo()
+        if not in_match():
+            # gnubg's Python cube info leaves beavers out (its `hint` has them from `set
+            # beavers`): the money rules as asked.
+            cubeinfo["jacoby"] = 1 if match[1] else 0
+            cubeinfo["beavers"] = 1 if match[2] else 0
         context = gnubg.evalcontext(1, plies, 1, 1, 0.0)
         best, nd, dt, dp, code, action = gnubg.cfevaluate(board, cubeinfo, context)
         cubeless = gnubg.evaluate(board, cubeinfo, gnubg.evalcontext(0, plies, 1, 1, 0.0))
@@ -654,7 +660,7 @@ class Rollout:
             out += [
                 "set cube use on",
                 "set jacoby %s" % on(jacoby),
-                "set beavers %s" % on(beavers),
+                "set beavers %d" % (3 if beavers else 0),
                 "new match %d" % length if length else "new session",
             ]
         else:

@@ -4,7 +4,7 @@ use super::{CliError, interrupt, print, shown};
 use bgw_engine::core::formats::read_setup;
 use bgw_engine::reference::gnubg::{Config, Gnubg};
 use bgw_engine::reference::{
-    CubeDecision, MatchContext, ReferenceEngine, ReferenceError, hint_line,
+    CubeDecision, CubeQuestion, MatchContext, ReferenceEngine, ReferenceError, hint_line,
 };
 use bgw_engine::studies::bearoff::CubeDecision as ExactDecision;
 use bgw_engine::studies::two_sided::{Kind, TwoSidedDb, exact_decision_at};
@@ -16,8 +16,9 @@ use std::process::ExitCode;
 #[derive(clap::Args)]
 pub struct Args {
     /// The position with its match state: PositionID:MatchID or an XGID (a bare Position ID
-    /// is a money game with the cube centred). The dice, if rolled, are ignored: the cube
-    /// decision comes before the roll.
+    /// is a money game with the cube centred, gnubg's Jacoby rule and beavers). The dice, if
+    /// rolled, are ignored: the cube decision comes before the roll. A double on offer (XGID
+    /// `D`, the Match ID's double-offered bit) asks for the other side's take or pass.
     position: String,
     /// gnubg's depth: 0, 1 or 2 plies.
     #[arg(long, default_value_t = 0)]
@@ -47,27 +48,57 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         )));
     }
     let at = MatchContext::of(&setup);
+    let question = CubeQuestion::of(&setup).map_err(CliError::usage)?;
     let exact = match &args.database {
         Some(path) => Some(exact_verdict(path, &setup.position, &at)?),
         None => None,
     };
-    let task = interrupt::task();
-    let mut gnubg = Gnubg::new(Config::default().stopped_by(&task));
-    let decision = gnubg
-        .cube_decision(&setup.position, &at, args.plies)
-        .map_err(|e| reference_failed(&e))?;
-    let text = if args.json {
-        let mut v = to_json(&decision, &at);
-        if let Some(e) = &exact {
-            v["exact"] = e.to_json();
+    let (pid, mid) = (setup.position_id(), setup.match_id());
+    let text = if let CubeQuestion::CannotDouble(why) = question {
+        // No cube decision: gnubg's hint says "You cannot double." and no figures.
+        if args.json {
+            let mut v = json!({
+                "action": format!("cannot double: {why}"),
+                "can_double": false,
+                "decision": "none",
+                "match_state": at.describe(),
+            });
+            if let Some(e) = &exact {
+                v["exact"] = e.to_json();
+            }
+            format!("{v}\n")
+        } else {
+            let mut t = format!(
+                "{pid}:{mid}  {}, {} on roll\n{} cannot double: {why}.\n",
+                at.describe(),
+                at.on_roll(),
+                at.on_roll()
+            );
+            if let Some(e) = &exact {
+                t.push_str(&e.describe());
+            }
+            t
         }
-        format!("{v}\n")
     } else {
-        let mut t = describe(&decision, &at, &setup.position_id(), &setup.match_id());
-        if let Some(e) = &exact {
-            t.push_str(&e.describe());
+        let task = interrupt::task();
+        let mut gnubg = Gnubg::new(Config::default().stopped_by(&task));
+        let decision = gnubg
+            .cube_decision(&setup.position, &at, args.plies)
+            .map_err(|e| reference_failed(&e))?;
+        let answer = question == CubeQuestion::Answer;
+        if args.json {
+            let mut v = to_json(&decision, &at, answer);
+            if let Some(e) = &exact {
+                v["exact"] = e.to_json();
+            }
+            format!("{v}\n")
+        } else {
+            let mut t = describe(&decision, &at, &pid, &mid, answer);
+            if let Some(e) = &exact {
+                t.push_str(&e.describe());
+            }
+            t
         }
-        t
     };
     print(&text)?;
     Ok(ExitCode::SUCCESS)
@@ -145,10 +176,15 @@ fn reference_failed(e: &ReferenceError) -> CliError {
     }
 }
 
-/// The decision as one JSON object: gnubg's words, the three cubeful equities, and the rest.
-fn to_json(d: &CubeDecision, at: &MatchContext) -> serde_json::Value {
+/// The decision as one JSON object: gnubg's words, the three cubeful equities, and the rest;
+/// with a double on offer (`answer`) the taker's decision: its right answer and what the
+/// wrong one costs.
+fn to_json(d: &CubeDecision, at: &MatchContext, answer: bool) -> serde_json::Value {
     let mut v = json!({
-        "action": d.action,
+        "action": d.proper_action(),
+        "percent": d.percent(),
+        "can_double": true,
+        "decision": if answer { "take" } else { "double" },
         "no_double": d.no_double,
         "double_take": d.double_take,
         "double_pass": d.double_pass,
@@ -161,6 +197,14 @@ fn to_json(d: &CubeDecision, at: &MatchContext) -> serde_json::Value {
         "cubeless": d.cubeless,
         "probs": d.probs,
     });
+    if answer {
+        let (doubler, taker) = (at.on_roll(), at.on_roll().opponent());
+        v["doubler"] = json!(doubler.to_string());
+        v["taker"] = json!(taker.to_string());
+        v["double_offered"] = json!(true);
+        v["answer"] = json!(d.answer());
+        v["answer_error"] = json!(d.take_error());
+    }
     if let Some(p) = &d.points {
         v["take_point"] = json!(p.take_point);
         v["cash_point"] = json!(p.cash_point);
@@ -180,16 +224,22 @@ fn to_json(d: &CubeDecision, at: &MatchContext) -> serde_json::Value {
     v
 }
 
-/// The decision as text, laid out like gnubg's `hint` before the roll.
-fn describe(d: &CubeDecision, at: &MatchContext, pid: &str, mid: &str) -> String {
+/// The decision as text, laid out like gnubg's `hint` before the roll; with a double on
+/// offer (`answer`) the doubler's figures, as gnubg shows them, and the taker's verdict.
+fn describe(d: &CubeDecision, at: &MatchContext, pid: &str, mid: &str, answer: bool) -> String {
     use std::fmt::Write;
     let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "{pid}:{mid}  {}, {} on roll",
-        at.describe(),
-        at.on_roll()
-    );
+    let (doubler, taker) = (at.on_roll(), at.on_roll().opponent());
+    if answer {
+        let _ = writeln!(
+            out,
+            "{pid}:{mid}  {}, {doubler} doubles to {}: {taker} to take or pass",
+            at.describe(),
+            2 * at.match_id().cube_value()
+        );
+    } else {
+        let _ = writeln!(out, "{pid}:{mid}  {}, {doubler} on roll", at.describe());
+    }
     let _ = writeln!(
         out,
         "gnubg {}-ply cube analysis (cubeful equities, normalised{}):",
@@ -215,7 +265,7 @@ fn describe(d: &CubeDecision, at: &MatchContext, pid: &str, mid: &str) -> String
     }
     let p = d.probs;
     let _ = writeln!(out, "  cubeless {:+.3}: {}", d.cubeless, hint_line(&p));
-    let _ = writeln!(out, "Proper cube action: {}", d.action);
+    let _ = writeln!(out, "Proper cube action: {}", d.proper_action());
     if let Some(p) = &d.points {
         let live = |x: Option<f64>| {
             x.map(|x| format!(", {:.1} % live", 100.0 * x))
@@ -235,12 +285,21 @@ fn describe(d: &CubeDecision, at: &MatchContext, pid: &str, mid: &str) -> String
             }
         );
     }
+    let wrong_take = if d.takes() { "passing" } else { "taking" };
+    if answer {
+        let _ = writeln!(
+            out,
+            "Correct response ({taker}): {}; {wrong_take} costs {:.3}",
+            d.answer(),
+            d.take_error()
+        );
+        return out;
+    }
     let wrong_double = if d.doubles() {
         "not doubling"
     } else {
         "doubling"
     };
-    let wrong_take = if d.takes() { "passing" } else { "taking" };
     let _ = writeln!(
         out,
         "Errors: {wrong_double} costs {:.3}; {wrong_take} costs {:.3}",

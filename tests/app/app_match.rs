@@ -174,6 +174,70 @@ fn a_review_fills_the_decisions_and_the_players_figures() {
     assert!(shows(&h, "◆ played, best") || (shows(&h, "◆ played") && shows(&h, "◆ best")));
 }
 
+#[test]
+fn a_take_is_shown_from_the_doublers_side_with_the_takers_verdict() {
+    use bgw::app::ScriptedReferee;
+    use bgw_engine::matches::DecisionKind;
+    // gnubg (scripted) says double, pass for any doubler.
+    let referee = ScriptedReferee::answering_cube(
+        |_| 0.0,
+        |_, _, plies| CubeDecision {
+            plies,
+            no_double: 0.845,
+            double_take: 1.031,
+            double_pass: 1.0,
+            action: "Double, pass".into(),
+            probs: [0.657, 0.297, 0.008, 0.090, 0.003],
+            cubeless: 0.528,
+            mwc: None,
+            points: None,
+        },
+    );
+    let state = AppState::default()
+        .with_review_engines(scripted())
+        .with_referee(referee);
+    let mut h = Harness::builder()
+        .with_max_steps(SETTLE_STEPS)
+        .with_size(egui::vec2(1280.0, 720.0))
+        .build_ui_state(
+            |ui, app: &mut WorkbenchApp| app.show(ui),
+            WorkbenchApp::new(state, Box::new(ScriptedDialogs::default())),
+        );
+    h.state_mut()
+        .act(MatchAction::Load(data("real/galaxy_match1497590.txt")));
+    h.run();
+    let l = h.state().state.match_review.loaded.as_ref().unwrap();
+    let games = &l.game.games;
+    let (g, d) = (0..games.len())
+        .flat_map(|g| (0..games[g].decisions.len()).map(move |d| (g, d)))
+        .find(|&(g, d)| matches!(games[g].decisions[d].kind, DecisionKind::Take))
+        .expect("the match has a take");
+    let taken = l.decision(g, d).unwrap().clone();
+    h.state_mut().act(MatchAction::Select(g, d));
+    for _ in 0..5 {
+        h.run();
+    }
+    assert!(board_is_selected_decision(&h));
+    // The board: the doubler on roll, its position, the double on offer.
+    let taker = taken.position.on_roll();
+    let doubler = taker.opponent();
+    let setup = h.state().state.editing.edit.setup().unwrap();
+    assert_eq!(setup.position, taken.position.mirror());
+    assert_eq!(setup.position.on_roll(), doubler);
+    assert!(setup.match_state.unwrap().double_offered());
+    // The panel: the doubler's figures, the taker's verdict.
+    assert!(
+        shows(
+            &h,
+            &format!("Take decision — {doubler} doubles to 2, {taker} to take or pass")
+        ),
+        "the panel's title"
+    );
+    assert!(shows(&h, &format!("Correct response ({taker}): Pass")));
+    assert!(shows(&h, "Taking costs 0.031"));
+    assert!(!shows(&h, "Doubling costs"));
+}
+
 /// A file dropped on the window.
 #[derive(Debug)]
 struct Dropped(PathBuf);

@@ -152,6 +152,106 @@ fn before_the_roll_the_cube_panel_shows_gnubgs_decision_at_the_match_state() {
     assert!(shows(&h, "gnubg is off"));
 }
 
+/// The Cube questions gnubg was asked and has not answered (its replies held).
+fn cube_questions(referee: &ScriptedReferee) -> Vec<bgw_engine::Position> {
+    referee
+        .pending()
+        .into_iter()
+        .filter_map(|q| match q {
+            Question::Cube { position, .. } => Some(position),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn who_may_not_double_is_told_why_and_gnubg_is_not_asked() {
+    let referee = ScriptedReferee::answering_cube(|_| 0.0, redouble);
+    let mut h = harness(referee.clone());
+    referee.hold(true);
+    for (tail, why) in [
+        (
+            "0:0:1:00:6:3:1:7:10",
+            "White cannot double: the Crawford game.",
+        ),
+        (
+            "1:-1:1:00:3:2:0:7:10",
+            "White cannot double: Black owns the cube.",
+        ),
+        (
+            "1:1:1:00:5:2:0:7:10",
+            "White cannot double: dead cube (White needs 2 points",
+        ),
+    ] {
+        h.event(Event::Paste(format!(
+            "XGID=-b----E-C---eE---c-e----B-:{tail}"
+        )));
+        h.run();
+        assert!(shows(&h, why), "{tail}: {why}");
+        for figure in [
+            "Double, take",
+            "Double, pass",
+            "Doubling costs",
+            "Proper cube action",
+        ] {
+            assert!(!shows(&h, figure), "{tail}: {figure} shown");
+        }
+        assert!(cube_questions(&referee).is_empty(), "{tail}: gnubg asked");
+    }
+    // A side that may double is asked about as before.
+    h.event(Event::Paste(BEFORE_ROLL.into()));
+    h.run();
+    assert_eq!(cube_questions(&referee).len(), 1);
+}
+
+/// gnubg's figures for the doubler of the take decision below (its 0-ply hint).
+fn double_pass(
+    _: &bgw_engine::Position,
+    _: &bgw_engine::reference::MatchContext,
+    plies: u8,
+) -> CubeDecision {
+    CubeDecision {
+        plies,
+        no_double: 0.845,
+        double_take: 1.031,
+        double_pass: 1.0,
+        action: "Double, pass".into(),
+        probs: [0.657, 0.297, 0.008, 0.090, 0.003],
+        cubeless: 0.528,
+        mwc: None,
+        points: None,
+    }
+}
+
+#[test]
+fn a_double_on_offer_shows_the_doublers_figures_and_the_takers_verdict() {
+    let referee = ScriptedReferee::answering_cube(|_| 0.0, double_pass);
+    let mut h = harness(referee.clone());
+    referee.hold(true);
+    // Black (on the bar, 0) has doubled White (3) at 0-3 to 7: White takes or passes.
+    h.event(Event::Paste(
+        "XGID=aA---BC-D-a-cD--a--cbbbA--:0:0:-1:D:3:0:0:7:10".into(),
+    ));
+    h.run();
+    let asked = cube_questions(&referee);
+    assert_eq!(asked.len(), 1);
+    assert_eq!(
+        asked[0].on_roll(),
+        bgw_engine::Side::Black,
+        "gnubg is asked about the doubler's position"
+    );
+    referee.hold(false);
+    h.run();
+    assert!(shows(
+        &h,
+        "Take decision — Black doubles to 2, White to take or pass"
+    ));
+    assert!(shows(&h, "Correct response (White): Pass"));
+    assert!(shows(&h, "Taking costs 0.031"));
+    assert!(shows(&h, "proper cube action: Double, pass"));
+    assert!(!shows(&h, "Doubling costs") && !shows(&h, "Not doubling costs"));
+}
+
 #[test]
 fn an_engine_without_cube_decisions_is_said_to_have_failed_and_can_be_asked_again() {
     let referee = ScriptedReferee::answering(|_| 0.0);

@@ -184,14 +184,9 @@ fn context(m: &Match, d: &Decision) -> MatchContext {
 /// True when the side on roll in `d` may turn the cube before its roll (gnubg's test: the
 /// cube centred or its own, not the Crawford game, and in a match not already enough to win).
 pub fn may_double(d: &Decision) -> bool {
-    let m = &d.match_id;
-    let mine = m.cube_owner.is_none_or(|o| o == m.on_roll);
-    let score = match m.on_roll {
-        crate::Side::White => m.score_white,
-        crate::Side::Black => m.score_black,
-    };
-    let dead = m.match_length > 0 && u32::from(score) + m.cube_value() >= u32::from(m.match_length);
-    mine && !m.crawford && !dead
+    MatchContext::from_match_id(d.match_id, false, false)
+        .why_no_double()
+        .is_none()
 }
 
 /// Judges the checker play `c` of `d` with `engine`.

@@ -122,6 +122,50 @@ impl CubeDecision {
     pub fn take_error(&self) -> f64 {
         (self.double_pass - self.double_take).abs()
     }
+
+    /// The share gnubg prints after its proper cube action ("No double, beaver (21.3%)"), as
+    /// its `getPercent` gives it; `None` where it prints none. Not doubling, the other side
+    /// taking or beavering: how far no double lies from double/take towards double/pass,
+    /// (ND − DT) / (DP − DT) — the share of doubles that would have to be passed before
+    /// doubling is right. Too good to double, pass: (ND − DP) / (DT − DP), the share of
+    /// doubles that would have to be taken before doubling is right (none when double/take
+    /// is below no double).
+    pub fn percent(&self) -> Option<f64> {
+        let (nd, dt, dp) = (self.no_double, self.double_take, self.double_pass);
+        let a = self.action.as_str();
+        let ratio = |x: f64, y: f64| (y != 0.0).then(|| x / y);
+        if a.starts_with("No double") || a.starts_with("No redouble") {
+            ratio(nd - dt, dp - dt)
+        } else if a.starts_with("Too good") && a.ends_with(", pass") && nd <= dt {
+            ratio(nd - dp, dt - dp)
+        } else {
+            None
+        }
+    }
+
+    /// The proper cube action as gnubg's `hint` prints it: its words and the share after
+    /// them where it gives one ("No redouble, take (38.4%)", [`CubeDecision::percent`]).
+    pub fn proper_action(&self) -> String {
+        match self.percent() {
+            Some(p) => format!("{} ({:.1}%)", self.action, 100.0 * p),
+            None => self.action.clone(),
+        }
+    }
+
+    /// The right answer to the double, in gnubg's words for the taker ("take", "pass",
+    /// "beaver"): from its proper action when it names one, else from the equities.
+    pub fn answer(&self) -> &'static str {
+        let a = self.action.as_str();
+        if a.contains("beaver") {
+            "beaver"
+        } else if a.contains(", pass") {
+            "pass"
+        } else if a.contains(", take") || self.takes() {
+            "take"
+        } else {
+            "pass"
+        }
+    }
 }
 
 #[cfg(test)]
@@ -140,6 +184,29 @@ mod tests {
             mwc: None,
             points: None,
         }
+    }
+
+    #[test]
+    fn the_share_after_the_action_is_gnubgs() {
+        // gnubg 1.07.001's `hint` at 0 plies, money, beavers: qm3bAADMXdsAAA "No double,
+        // beaver (21.3%)"; 2+4OAADb/wEAAA "Double, pass" (no share).
+        let mut d = decision(0.19583, -0.02181, 1.0);
+        d.action = "No double, beaver".into();
+        assert_eq!(d.proper_action(), "No double, beaver (21.3%)");
+        assert_eq!(d.answer(), "beaver");
+        let mut d = decision(0.79159, 1.00048, 1.0);
+        d.action = "Double, pass".into();
+        assert_eq!((d.percent(), d.answer()), (None, "pass"));
+        assert_eq!(d.proper_action(), "Double, pass");
+        // Too good to double, pass: the share of doubles taken before doubling is right.
+        let mut d = decision(1.2, 1.5, 1.0);
+        d.action = "Too good to double, pass".into();
+        assert!((d.percent().unwrap() - 0.4).abs() < 1e-12);
+        d.double_take = 1.1;
+        assert_eq!(d.percent(), None, "double/take below no double: none");
+        let mut d = decision(0.5, 0.6, 1.0);
+        d.action = "Double, take".into();
+        assert_eq!((d.percent(), d.answer()), (None, "take"));
     }
 
     #[test]

@@ -4,6 +4,11 @@
 use crate::core::formats::{GameState, MatchId, MatchState, Resignation, Setup};
 use crate::core::position::Side;
 
+/// gnubg's default for money play: the Jacoby rule on (`set jacoby`, on in a new gnubg).
+pub const GNUBG_JACOBY: bool = true;
+/// gnubg's default for money play: beavers allowed (`set beavers`, 3 in a new gnubg).
+pub const GNUBG_BEAVERS: bool = true;
+
 /// Where a position stands in its match (or money session), for a reference engine: the
 /// fields of a gnubg Match ID that matter before the roll — the side on roll, the score and
 /// match length, the cube's value and owner, Crawford — and the money rules a Match ID does
@@ -20,11 +25,13 @@ pub struct MatchContext {
 
 impl MatchContext {
     /// The context of `setup`: its match state (an XGID's or a Match ID's), or a money game
-    /// with the cube centred when it has none.
+    /// with the cube centred when it has none. Money play follows an XGID's Jacoby and beaver
+    /// flags; without them (a Position ID alone, a Match ID, which carries neither) gnubg's
+    /// defaults: the Jacoby rule and beavers ([`GNUBG_JACOBY`], [`GNUBG_BEAVERS`]).
     pub fn of(setup: &Setup) -> MatchContext {
         let (jacoby, beavers) = match setup.match_state {
             Some(MatchState::Xgid(x)) => (x.jacoby(), x.beavers()),
-            _ => (false, false),
+            _ => (GNUBG_JACOBY, GNUBG_BEAVERS),
         };
         MatchContext::from_match_id(setup.match_id_fields(), jacoby, beavers)
     }
@@ -116,7 +123,15 @@ mod tests {
         let c = MatchContext::of(&s);
         assert!(!c.is_match() && c.jacoby && c.beavers);
         assert_eq!(c.describe(), "money, cube 1 centred, Jacoby, beavers");
+        let none = read_setup("XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10").unwrap();
+        assert_eq!(MatchContext::of(&none).describe(), "money, cube 1 centred");
+        // A position without the rules: gnubg's defaults.
         let plain = read_setup("4HPwATDgc/ABMA").unwrap();
-        assert_eq!(MatchContext::of(&plain).describe(), "money, cube 1 centred");
+        assert_eq!(
+            MatchContext::of(&plain).describe(),
+            "money, cube 1 centred, Jacoby, beavers"
+        );
+        let by_id = read_setup("4HPwATDgc/ABMA:cAkAAAAAAAAA").unwrap();
+        assert!(MatchContext::of(&by_id).jacoby && MatchContext::of(&by_id).beavers);
     }
 }

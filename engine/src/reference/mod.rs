@@ -21,6 +21,7 @@
 mod background;
 mod cached;
 mod cube;
+mod cube_question;
 mod error;
 pub mod gnubg;
 mod match_context;
@@ -30,9 +31,10 @@ mod scripted;
 pub use background::{Answer, Background, BackgroundTicket, Question};
 pub use cached::{AnswerCache, Cached};
 pub use cube::{CubeDecision, CubeMwc, CubePoints, LivePoints, money_points};
+pub use cube_question::{CubeQuestion, NoDouble};
 pub use error::ReferenceError;
 pub use gnubg::{MatchError, match_to_plays};
-pub use match_context::MatchContext;
+pub use match_context::{GNUBG_BEAVERS, GNUBG_JACOBY, MatchContext};
 pub use rollout::{MAX_ROLLOUT_PLIES, MAX_TRIALS, RolloutProgress, RolloutResult, RolloutSettings};
 pub use scripted::{ScriptedCube, ScriptedEngine, ScriptedEquity};
 

@@ -36,17 +36,19 @@ fn typed(commands: &str) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
-/// gnubg's commands that put `pid`/`mid` on its board (a match of `length`, or money).
-fn set_up(pid: &str, mid: &str, length: u16, jacoby: bool) -> String {
+/// gnubg's commands that put `pid`/`mid` on its board (a match of `length`, or money under
+/// the Jacoby rule and with beavers, or not).
+fn set_up(pid: &str, mid: &str, length: u16, jacoby: bool, beavers: bool) -> String {
     let start = if length > 0 {
         format!("new match {length}")
     } else {
         "new session".into()
     };
     format!(
-        "set player 0 human\nset player 1 human\nset cube use on\nset jacoby {}\n{start}\n\
-         set matchid {mid}\nset board {pid}\n",
-        if jacoby { "on" } else { "off" }
+        "set player 0 human\nset player 1 human\nset cube use on\nset jacoby {}\n\
+         set beavers {}\n{start}\nset matchid {mid}\nset board {pid}\n",
+        if jacoby { "on" } else { "off" },
+        if beavers { 3 } else { 0 }
     )
 }
 
@@ -64,7 +66,7 @@ fn number_after(text: &str, label: &str) -> f64 {
 }
 
 /// A position (a Position ID, the side on roll White) at a match state: match length, White's
-/// and Black's score, log2 of the cube, its owner, Crawford, Jacoby.
+/// and Black's score, log2 of the cube, its owner, Crawford, Jacoby, beavers.
 struct Case {
     id: &'static str,
     length: u16,
@@ -72,9 +74,10 @@ struct Case {
     cube_log2: u8,
     owner: Option<Side>,
     jacoby: bool,
+    beavers: bool,
 }
 
-const CASES: [Case; 3] = [
+const CASES: [Case; 4] = [
     // 3-2 to 7, cube 2 owned by White (on roll): a redouble.
     Case {
         id: "4HPwATDgc/ABMA",
@@ -83,6 +86,7 @@ const CASES: [Case; 3] = [
         cube_log2: 1,
         owner: Some(Side::White),
         jacoby: false,
+        beavers: false,
     },
     // 4-away 2-away, cube centred, a middle game.
     Case {
@@ -92,6 +96,7 @@ const CASES: [Case; 3] = [
         cube_log2: 0,
         owner: None,
         jacoby: false,
+        beavers: false,
     },
     // Money, Jacoby, cube centred.
     Case {
@@ -101,6 +106,17 @@ const CASES: [Case; 3] = [
         cube_log2: 0,
         owner: None,
         jacoby: true,
+        beavers: false,
+    },
+    // Money with gnubg's defaults (Jacoby, beavers): a take that a beaver betters.
+    Case {
+        id: "qm3bAADMXdsAAA",
+        length: 0,
+        score: (0, 0),
+        cube_log2: 0,
+        owner: None,
+        jacoby: true,
+        beavers: true,
     },
 ];
 
@@ -112,7 +128,7 @@ fn setup_of(c: &Case) -> (Setup, MatchContext) {
     id.cube_log2 = c.cube_log2;
     id.cube_owner = c.owner;
     setup.match_state = Some(MatchState::MatchId(id));
-    let at = MatchContext::from_match_id(id, c.jacoby, false);
+    let at = MatchContext::from_match_id(id, c.jacoby, c.beavers);
     (setup, at)
 }
 
@@ -142,15 +158,18 @@ fn the_cube_decision_is_what_gnubgs_hint_prints_at_the_match_state() {
                 &setup.position_id(),
                 &setup.match_id(),
                 case.length,
-                case.jacoby
+                case.jacoby,
+                case.beavers
             )
         ));
         let proper = print
             .lines()
             .find_map(|l| l.strip_prefix("Proper cube action: "))
             .unwrap_or_else(|| panic!("{}: no cube action in\n{print}", case.id));
-        assert!(
-            proper.starts_with(&ours.action),
+        // gnubg's words and the share it prints after them, beavers included.
+        assert_eq!(
+            proper.trim(),
+            ours.proper_action(),
             "{}: the bridge says {:?}, hint {proper:?}",
             case.id,
             ours.action
@@ -182,7 +201,13 @@ fn moves_at_the_match_state_are_gnubgs_cubeful_hint() {
         let print = typed(&format!(
             "{}set evaluation chequerplay evaluation plies 0\n\
              set evaluation chequerplay evaluation cubeful on\nset dice {} {}\nhint 3\n",
-            set_up(&setup.position_id(), &setup.match_id(), case.length, false),
+            set_up(
+                &setup.position_id(),
+                &setup.match_id(),
+                case.length,
+                false,
+                false
+            ),
             dice.0,
             dice.1
         ));
@@ -257,7 +282,8 @@ fn take_and_cash_points_are_gnubgs_market_window() {
                 &setup.position_id(),
                 &setup.match_id(),
                 case.length,
-                case.jacoby
+                case.jacoby,
+                case.beavers
             )
         ));
         let close = |a: f64, b: f64| (a - b).abs() < 0.00006;

@@ -1,11 +1,13 @@
-//! The Cube panel: with the dice not yet rolled, gnubg's cube decision for the side on roll at
-//! the position's match state — no double, double/take, double/pass, the proper action, what
-//! each wrong choice costs — in place of the candidates, which need a roll.
+//! The Cube panel: with the dice not yet rolled, gnubg's cube decision at the position's match
+//! state — no double, double/take, double/pass, the proper action, what each wrong choice
+//! costs — in place of the candidates, which need a roll. With a double on offer the decision
+//! is the taker's: the doubler's figures, as gnubg shows them, and the taker's right answer;
+//! when the side on roll may not double, why, and no figures.
 
 use super::table::gnubg_plies_choice;
 use super::verdict::{CubeVerdict, NOT_INSTALLED};
 use super::{CandidatesAction, CandidatesView};
-use bgw_engine::reference::CubeDecision;
+use bgw_engine::reference::{CubeDecision, CubeQuestion};
 use egui::RichText;
 
 /// Draws the panel for the position awaiting its roll. Returns depth and retry actions.
@@ -14,13 +16,37 @@ pub fn show(ui: &mut egui::Ui, state: &CandidatesView<'_>) -> Vec<CandidatesActi
     let Some((pos, at)) = state.candidates.before_roll else {
         return out;
     };
+    let question = state.candidates.cube_question.clone();
+    let (doubler, taker) = (pos.on_roll(), pos.on_roll().opponent());
     ui.horizontal_wrapped(|ui| {
-        ui.strong(format!("Cube decision — {} on roll", pos.on_roll()));
+        match question {
+            Some(Ok(CubeQuestion::Answer)) => ui.strong(format!(
+                "Take decision — {doubler} doubles to {}, {taker} to take or pass",
+                2 * at.match_id().cube_value()
+            )),
+            _ => ui.strong(format!("Cube decision — {doubler} on roll")),
+        };
         ui.weak(format!(
             "{}; roll or set the dice for the candidates",
             at.describe()
         ));
     });
+    match &question {
+        Some(Ok(CubeQuestion::CannotDouble(why))) => {
+            ui.label(
+                RichText::new(format!("{doubler} cannot double: {why}."))
+                    .strong()
+                    .size(15.0),
+            );
+            return out;
+        }
+        Some(Err(why)) => {
+            ui.colored_label(ui.visuals().error_fg_color, why);
+            return out;
+        }
+        _ => {}
+    }
+    let answer = matches!(question, Some(Ok(CubeQuestion::Answer)));
     ui.horizontal_wrapped(|ui| {
         ui.label("gnubg:");
         gnubg_plies_choice(ui, state.plies, &mut out);
@@ -38,6 +64,7 @@ pub fn show(ui: &mut egui::Ui, state: &CandidatesView<'_>) -> Vec<CandidatesActi
             ui.ctx()
                 .request_repaint_after(std::time::Duration::from_millis(50));
         }
+        Some(CubeVerdict::Ready(d)) if answer => answer_to(ui, d, taker),
         Some(CubeVerdict::Ready(d)) => decision(ui, d),
         Some(CubeVerdict::Missing(why)) => {
             ui.colored_label(ui.visuals().warn_fg_color, NOT_INSTALLED)
@@ -79,8 +106,65 @@ fn exact_verdict(ui: &mut egui::Ui, exact: &super::ExactCube) {
     }
 }
 
+/// A double on offer: the doubler's figures (as gnubg shows a take decision), the proper
+/// action, and the taker's right answer with what the wrong one costs.
+fn answer_to(ui: &mut egui::Ui, d: &CubeDecision, taker: bgw_engine::core::position::Side) {
+    ui.weak(format!(
+        "{}'s equities as the doubler, as gnubg shows a take decision",
+        taker.opponent()
+    ));
+    figures(ui, d);
+    ui.label(
+        RichText::new(format!(
+            "Correct response ({taker}): {}",
+            capitalised(d.answer())
+        ))
+        .strong()
+        .size(15.0),
+    );
+    let wrong = if d.takes() { "Passing" } else { "Taking" };
+    ui.label(format!(
+        "{wrong} costs {:.3} (equity {taker} gives up by the wrong answer); proper cube action: {}",
+        d.take_error(),
+        d.proper_action()
+    ));
+    details(ui, d);
+}
+
+/// "Take" for "take".
+fn capitalised(word: &str) -> String {
+    let mut c = word.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
+}
+
 /// The three actions' equities (and MWC in a match), the proper action and the errors.
 fn decision(ui: &mut egui::Ui, d: &CubeDecision) {
+    figures(ui, d);
+    ui.label(
+        RichText::new(format!("Proper cube action: {}", d.proper_action()))
+            .strong()
+            .size(15.0),
+    );
+    let (wrong_double, wrong_take) = (
+        if d.doubles() {
+            "Not doubling"
+        } else {
+            "Doubling"
+        },
+        if d.takes() { "passing" } else { "taking" },
+    );
+    ui.label(format!(
+        "{wrong_double} costs {:.3}; {wrong_take} costs {:.3} (equity given up by the wrong choice)",
+        d.double_error(),
+        d.take_error()
+    ));
+    details(ui, d);
+}
+
+/// The three actions' equities, against the best, with their MWC in a match.
+fn figures(ui: &mut egui::Ui, d: &CubeDecision) {
     let best = d.no_double.max(d.if_doubled());
     let mwc = d.mwc;
     egui::Grid::new("cube-decision")
@@ -105,24 +189,10 @@ fn decision(ui: &mut egui::Ui, d: &CubeDecision) {
                 ui.end_row();
             }
         });
-    ui.label(
-        RichText::new(format!("Proper cube action: {}", d.action))
-            .strong()
-            .size(15.0),
-    );
-    let (wrong_double, wrong_take) = (
-        if d.doubles() {
-            "Not doubling"
-        } else {
-            "Doubling"
-        },
-        if d.takes() { "passing" } else { "taking" },
-    );
-    ui.label(format!(
-        "{wrong_double} costs {:.3}; {wrong_take} costs {:.3} (equity given up by the wrong choice)",
-        d.double_error(),
-        d.take_error()
-    ));
+}
+
+/// The market window and the cubeless evaluation under a decision.
+fn details(ui: &mut egui::Ui, d: &CubeDecision) {
     if let Some(points) = &d.points {
         market_line(ui, points, d.mwc.is_some());
     }

@@ -20,7 +20,7 @@ use super::editing::{Edit, IdFormat};
 use analysis::Analysis;
 use bgw_engine::core::moves::MoveGenerator;
 use bgw_engine::evaluation::classic::Weights;
-use bgw_engine::reference::MatchContext;
+use bgw_engine::reference::{CubeQuestion, MatchContext};
 use sort::{Column, Sort};
 use std::borrow::Cow;
 use verdict::{Judgement, Verdict, Verdicts};
@@ -223,6 +223,13 @@ pub struct CandidatesState {
     /// its match state (money with the cube centred when it carries none): what the cube
     /// decision is of.
     pub before_roll: Option<(bgw_engine::Position, MatchContext)>,
+    /// Whose cube decision the position awaiting its roll asks for (with [`before_roll`]):
+    /// the side on roll's double, the other side's answer to a double on offer, none (the side
+    /// on roll may not double); `Err` with the reason for a state that offers a double the
+    /// rules forbid.
+    ///
+    /// [`before_roll`]: CandidatesState::before_roll
+    pub cube_question: Option<Result<CubeQuestion, String>>,
     /// gnubg's rollouts of candidates ([`rollout`]).
     pub rollouts: rollout::Rollouts,
 }
@@ -253,6 +260,10 @@ impl CandidatesState {
         let playable = edit.position().ok().filter(|p| game_over(p).is_none());
         self.before_roll = match (edit.setup(), playable, edit.roll()) {
             (Some(setup), Some(p), None) => Some((p, MatchContext::of(&setup))),
+            _ => None,
+        };
+        self.cube_question = match (edit.setup(), self.before_roll) {
+            (Some(setup), Some(_)) => Some(CubeQuestion::of(&setup)),
             _ => None,
         };
         let (Some(p), Some(d)) = (playable, edit.roll()) else {
@@ -328,8 +339,17 @@ impl CandidatesState {
 
     /// gnubg's cube decision on the position awaiting its roll at `plies`, if asked for.
     pub fn cube_verdict(&self, plies: u8) -> Option<&verdict::CubeVerdict> {
-        let (p, at) = self.before_roll.as_ref()?;
+        let (p, at) = self.cube_asked()?;
         self.verdicts.cube(p, at, plies)
+    }
+
+    /// The position awaiting its roll and its match state when it has a cube decision to ask
+    /// gnubg for (the side on roll may double, or a double is on offer).
+    fn cube_asked(&self) -> Option<&(bgw_engine::Position, MatchContext)> {
+        match self.cube_question {
+            Some(Ok(CubeQuestion::Double | CubeQuestion::Answer)) => self.before_roll.as_ref(),
+            _ => None,
+        }
     }
 
     /// The candidates' indices in the table's order.
@@ -344,7 +364,7 @@ impl CandidatesState {
     /// (none: gnubg is off), and collects the replies that have come. Never blocks.
     pub fn poll(&mut self) {
         self.rollouts.poll();
-        if let (Some((p, at)), Some(plies)) = (self.before_roll, self.depth.gnubg_plies) {
+        if let (Some((p, at)), Some(plies)) = (self.cube_asked().copied(), self.depth.gnubg_plies) {
             self.verdicts.update_cube(&p, &at, plies);
         }
         let (Some(a), Some(plies)) = (&self.analysis, self.depth.gnubg_plies) else {
@@ -372,7 +392,7 @@ impl CandidatesState {
                 }
             }
             CandidatesAction::RetryCube => {
-                if let (Some((p, at)), Some(plies)) = (self.before_roll, plies) {
+                if let (Some((p, at)), Some(plies)) = (self.cube_asked().copied(), plies) {
                     self.verdicts.retry_cube(&p, &at, plies);
                 }
             }

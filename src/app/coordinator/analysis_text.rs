@@ -38,11 +38,13 @@ pub fn text(state: &AppState) -> Result<String, String> {
     match (view.plies, judgement) {
         (None, _) => {}
         (Some(_), Some(j)) => {
+            // What the figures are, in the panel's words: the match state or cubeless money.
             let _ = writeln!(
                 t,
-                " gnubg at {}-ply (cubeless money): its equity after each move, its rank and \
-                 the loss against its best",
-                j.plies
+                " gnubg at {}-ply, {}; after each move its equity, its rank and the loss \
+                 against its best",
+                j.plies,
+                crate::app::candidates::table::judged_at_words(j.at)
             );
         }
         (Some(p), None) => {
@@ -64,8 +66,12 @@ pub fn text(state: &AppState) -> Result<String, String> {
         let gnubg = judgement
             .and_then(|j| j.of(&c.play.result))
             .map(|e| {
+                let mwc = e
+                    .mwc
+                    .map(|m| format!("  MWC {:.2} %", 100.0 * m))
+                    .unwrap_or_default();
                 format!(
-                    "  gnubg {:+.3} #{:<2} loss {:5.1} mEMG",
+                    "  gnubg {:+.3} #{:<2} loss {:5.1} mEMG{mwc}",
                     e.equity,
                     e.rank,
                     e.loss * 1000.0
@@ -204,7 +210,13 @@ mod tests {
             .expect("the stand-in answered")
             .clone();
         let t = text(&s).unwrap();
-        assert!(t.contains("gnubg at 0-ply (cubeless money)"), "{t}");
+        // The XGID's money game under Jacoby with beavers is judged at that state, and said.
+        let words = crate::app::candidates::table::judged_at_words(j.at);
+        assert_eq!(
+            words,
+            "money, cube 1 centred, Jacoby, beavers: cubeful equity"
+        );
+        assert!(t.contains(&format!("gnubg at 0-ply, {words};")), "{t}");
         let a = s.candidates.analysis.as_ref().unwrap();
         for (i, c) in a.candidates.iter().enumerate() {
             let e = j.of(&c.play.result).expect("every candidate judged");
@@ -245,6 +257,36 @@ mod tests {
             )),
             "{t}"
         );
+    }
+
+    #[test]
+    fn the_text_names_what_gnubgs_figures_are_as_the_panel_does() {
+        use crate::app::candidates::CandidatesAction;
+        use crate::app::candidates::table::judged_at_words;
+        let referee = crate::app::ScriptedReferee::answering(|p| {
+            let (me, _) = p.result.pips();
+            -(me as f64) / 100.0
+        });
+        let mut s = AppState::default().with_referee(referee);
+        s.act(EditAction::Paste(
+            "XGID=-b----E-C---eE---c-e----B-:1:1:1:31:3:2:0:7:10".into(),
+        ));
+        let _ = s.poll(|_| true);
+        let j = s.candidates.judgement(Some(0)).expect("answered").clone();
+        assert!(j.at.is_some(), "judged at the match state");
+        let t = text(&s).unwrap();
+        let words = judged_at_words(j.at);
+        assert_eq!(
+            words,
+            "at 3-2 to 7, cube 2 White: cubeful equity (EMG), MWC"
+        );
+        assert!(t.contains(&format!("gnubg at 0-ply, {words};")), "{t}");
+        assert!(!t.contains("cubeless money"), "{t}");
+        // Switched to cubeless money, the text says so.
+        s.act(CandidatesAction::SetCubeless(true));
+        let _ = s.poll(|_| true);
+        let t = text(&s).unwrap();
+        assert!(t.contains("gnubg at 0-ply, cubeless money;"), "{t}");
     }
 
     /// The index of the candidate reaching `result`.

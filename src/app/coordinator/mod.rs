@@ -470,6 +470,12 @@ impl AppState {
         let Some((_, at)) = self.candidates.before_roll.as_ref() else {
             return Judges::default();
         };
+        if !matches!(
+            self.candidates.cube_question,
+            Some(Ok(bgw_engine::reference::CubeQuestion::Double))
+        ) {
+            return Judges::default();
+        }
         let id = at.match_id();
         let state = match id.cube_owner {
             None => CubeState::Centred,

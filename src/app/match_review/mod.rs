@@ -493,18 +493,30 @@ pub struct MatchMarks {
     pub best: Option<String>,
 }
 
-/// The board of decision `d`: its position, its roll for a checker play, its match state.
+/// The board of decision `d`: its position, its roll for a checker play, its match state. An
+/// answer to a double (take, drop, beaver) is shown as gnubg shows it: the doubler's position,
+/// the doubler on roll, the double on offer (the taker's turn).
 pub fn edit_of(d: &Decision) -> Edit {
     let dice = match &d.kind {
         DecisionKind::Move(c) => Some(c.dice),
         _ => None,
     };
+    let answer = matches!(
+        d.kind,
+        DecisionKind::Take | DecisionKind::Drop | DecisionKind::Beaver { .. }
+    );
+    let position = if answer {
+        d.position.mirror()
+    } else {
+        d.position
+    };
     let mut id = d.match_id;
     id.dice = [0, 0];
+    id.double_offered = answer;
     Edit::from_setup(&Setup {
-        position: d.position,
+        position,
         dice,
-        match_state: Some(MatchState::MatchId(id).for_turn(d.position.on_roll(), dice)),
+        match_state: Some(MatchState::MatchId(id).for_turn(position.on_roll(), dice)),
     })
 }
 
