@@ -47,6 +47,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         )));
     }
     let at = MatchContext::of(&setup);
+    super::gnubg_plays(&at)?;
     let exact = match &args.database {
         Some(path) => Some(exact_verdict(path, &setup.position, &at)?),
         None => None,
