@@ -455,35 +455,21 @@ fn read_move_line<'a>(line: &Line<'a>) -> Result<MoveLine<'a>, MatError> {
     })
 }
 
-/// The most a game can be worth: a backgammon (3) at the largest cube (2^15).
-const MAX_GAME_POINTS: u32 = 3 << 15;
-
-/// What is out of range in a keyword's numbers, if anything: a win or resignation of more
-/// points than a game can be worth, a cube larger than a number holds. Such a number is
-/// refused, not read as no number.
+/// What is out of range in a keyword's numbers, if anything: a number of points or a cube
+/// larger than the reader holds (2^32 − 1) is refused, not read as no number (`Wins
+/// 4398046511104 points` is no "win with no points").
 fn out_of_range(word: Keyword, words: &[&str]) -> Option<String> {
-    let numbers = words
+    let too_large = words
         .iter()
         .map(|w| w.trim_start_matches("=>"))
-        .filter(|w| !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit()));
-    for n in numbers {
-        let value = n.parse::<u32>().ok();
-        match word {
-            Keyword::Wins | Keyword::Losses | Keyword::Resigns
-                if value.is_none_or(|v| v > MAX_GAME_POINTS) =>
-            {
-                return Some(format!(
-                    "{} points: out of range, a game is worth at most {MAX_GAME_POINTS} points",
-                    quote(n)
-                ));
-            }
-            Keyword::Double | Keyword::Beaver if value.is_none() => {
-                return Some(format!("{}: out of range for a cube", quote(n)));
-            }
-            _ => {}
-        }
-    }
-    None
+        .filter(|w| !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit()))
+        .find(|w| w.parse::<u32>().is_err())?;
+    let max = u32::MAX;
+    let limit = match word {
+        Keyword::Double | Keyword::Beaver => format!("a cube of at most {max}"),
+        _ => format!("at most {max} points"),
+    };
+    Some(format!("{}: out of range ({limit})", quote(too_large)))
 }
 
 /// The column gnubg's right-hand actions start at.

@@ -88,14 +88,11 @@ impl MatchFacts {
     /// 1 is centred; the cube is at most 2^15; neither score has reached the match length; the
     /// Crawford game is marked only in a match with exactly one side 1 point away.
     pub fn check(&self) -> Result<(), MatchStateError> {
-        for (field, value) in [
-            ("match length", self.match_length),
-            ("White score", self.score_white),
-            ("Black score", self.score_black),
-        ] {
-            if value > MAX_MATCH_POINTS {
-                return Err(MatchStateError::TooManyPoints(field, value));
-            }
+        if self.match_length > MAX_MATCH_POINTS {
+            return Err(MatchStateError::TooManyPoints(
+                "match length",
+                self.match_length,
+            ));
         }
         if self.cube_log2 > MAX_CUBE_LOG2 {
             return Err(MatchStateError::CubeTooLarge(self.cube_log2));
@@ -104,6 +101,15 @@ impl MatchFacts {
             return Err(MatchStateError::OwnedCubeOfOne);
         }
         if self.match_length == 0 {
+            // A money game's scores: a match's are below its length.
+            for (field, value) in [
+                ("White score", self.score_white),
+                ("Black score", self.score_black),
+            ] {
+                if value > MAX_MATCH_POINTS {
+                    return Err(MatchStateError::TooManyPoints(field, value));
+                }
+            }
             return match self.crawford {
                 true => Err(MatchStateError::CrawfordInMoneyGame),
                 false => Ok(()),
