@@ -288,7 +288,7 @@ fn a_match_longer_than_gnubg_plays_is_refused_before_gnubg_is_asked() {
     let dir = dir.path();
     let file = dir.join("long.mat");
     std::fs::write(&file, DOUBLED.replace("3 point match", "65 point match")).unwrap();
-    let watch = stand_in(dir, "watch", GNUBG_108, &format!("{CUBE_REPLY}"));
+    let watch = stand_in(dir, "watch", GNUBG_108, CUBE_REPLY);
     let o = with_gnubg(&watch, &["match", "review", file.to_str().unwrap()]);
     let err = text(&o.stderr);
     assert_eq!(o.status.code(), Some(2), "{err}");
