@@ -352,6 +352,35 @@ fn stand_ins_are_judged_by_their_protocol_and_misbehaving_ones_never_hang() {
     assert_eq!(g.call(&opening_moves(), Duration::from_secs(60)), Err(e));
     assert_eq!(g.pid(), None);
 
+    // A gnubg built without Python (gnubg's own words when asked to run a script it cannot):
+    // named as such, once, and not started again for every request.
+    let pythonless_starts = dir.join("pythonless-starts");
+    let pythonless = dir.join("pythonless");
+    std::fs::write(
+        &pythonless,
+        format!(
+            "#!/bin/sh\necho $$ >> {}\necho 'GNU Backgammon build without Python.' >&2\nexit 1\n",
+            pythonless_starts.display()
+        ),
+    )
+    .unwrap();
+    std::fs::set_permissions(&pythonless, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let mut g = engine(pythonless);
+    let e = ask(&mut g).unwrap_err();
+    assert!(matches!(e, Error::Incompatible { .. }), "{e:?}");
+    let text = e.to_string();
+    assert!(
+        text.starts_with("gnubg does not work with bgw: this gnubg was built without Python"),
+        "{text}"
+    );
+    assert!(
+        text.contains("GNU Backgammon build without Python."),
+        "{text}"
+    );
+    assert_eq!(g.refusal(), Some(&e));
+    assert_eq!(ask(&mut g).unwrap_err(), e);
+    assert_eq!(started(&pythonless_starts), 1, "started once");
+
     // A run about to end without unwinding ends every gnubg it started, even one that ignores
     // the end of its input, and removes the bridge scripts.
     let stubborn = fake(

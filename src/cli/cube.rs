@@ -48,6 +48,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         )));
     }
     let at = MatchContext::of(&setup);
+    super::gnubg_plays(&at)?;
     let question = CubeQuestion::of(&setup).map_err(CliError::usage)?;
     let exact = match &args.database {
         Some(path) => Some(exact_verdict(path, &setup.position, &at)?),

@@ -7,12 +7,14 @@ use super::rank::load_weights;
 use super::{CliError, interrupt, print};
 use bgw_engine::core::formats::shorten;
 use bgw_engine::matches::{
-    CubeVerdict, Match, PlayerSummary, ReviewOptions, Reviewed, Verdict, review, summarize,
+    Coverage, CubeVerdict, Match, PlayerSummary, ReviewOptions, Reviewed, Verdict, review,
+    summarize,
 };
-use bgw_engine::reference::gnubg::{Config, Gnubg};
+use bgw_engine::reference::gnubg::{self, Config, Gnubg};
 use serde_json::json;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Duration;
 
 /// Arguments of `bgw match review`.
 #[derive(clap::Args)]
@@ -34,7 +36,18 @@ pub struct ReviewArgs {
     /// No progress on stderr.
     #[arg(long)]
     quiet: bool,
+    /// Print the review and exit 0 even when gnubg failed on some decisions (they are
+    /// counted as not judged); without it such a review exits 1.
+    #[arg(long)]
+    allow_partial: bool,
+    /// How long gnubg may take over one request, in seconds (default 60); the review stops
+    /// at the first request it does not answer in time.
+    #[arg(long, default_value_t = 60.0)]
+    timeout: f64,
 }
+
+/// The longest time limit `--timeout` takes: a day, in seconds.
+const MAX_TIMEOUT: f64 = 86_400.0;
 
 /// Runs `bgw match review`.
 pub fn run(args: ReviewArgs) -> Result<ExitCode, CliError> {
@@ -53,10 +66,23 @@ pub fn run(args: ReviewArgs) -> Result<ExitCode, CliError> {
         Some(n) => n,
         None => std::thread::available_parallelism().map_or(2, |n| n.get().min(16)),
     };
+    if !(args.timeout > 0.0 && args.timeout <= MAX_TIMEOUT) {
+        return Err(CliError::usage(format!(
+            "--timeout must be more than 0 and at most {MAX_TIMEOUT} seconds, not {}",
+            args.timeout
+        )));
+    }
     let weights = load_weights(args.weights.as_ref())?;
     let m = read(&args.file)?;
+    if let Some(why) = gnubg::too_long(m.match_length) {
+        return Err(CliError::usage(format!("gnubg cannot review {why}")));
+    }
     let task = interrupt::task();
-    let gnubg = Config::default().stopped_by(&task);
+    let gnubg = Config {
+        timeout: Duration::from_secs_f64(args.timeout),
+        ..Config::default()
+    }
+    .stopped_by(&task);
     let options = ReviewOptions {
         plies: args.plies,
         weights,
@@ -69,30 +95,27 @@ pub fn run(args: ReviewArgs) -> Result<ExitCode, CliError> {
     if interrupt::interrupted() {
         return Err(CliError::interrupted("interrupted: no review"));
     }
-    if let Some(why) = engine_failure(&reviewed) {
+    let coverage = Coverage::of(&reviewed);
+    if coverage.nothing_judged() {
         return Err(CliError::failed(format!(
-            "gnubg could not review the match: {why}"
+            "gnubg could not review the match: it judged none of its {} decisions ({})",
+            coverage.decisions,
+            coverage.first_failure.as_deref().unwrap_or_default()
         )));
     }
     let summary = summarize(&m, &reviewed);
     let text = if args.json {
-        json_lines(&m, &reviewed, &summary)
+        json_lines(&m, &reviewed, &summary, &coverage)
     } else {
-        text(&m, &reviewed, &summary, args.plies)
+        text(&m, &reviewed, &summary, &coverage, args.plies)
     };
     print(&text)?;
-    Ok(ExitCode::SUCCESS)
-}
-
-/// gnubg's failure when every decision it was asked about failed (gnubg missing, refusing).
-fn engine_failure(reviewed: &[Reviewed]) -> Option<String> {
-    // The decisions gnubg was asked about: judged, or failed on.
-    let asked = reviewed.iter().filter(|r| {
-        !matches!(r.verdict, Verdict::NotJudged(_)) || r.verdict.engine_failure().is_some()
-    });
-    let mut whys = asked.map(|r| r.verdict.engine_failure().map(str::to_string));
-    let first = whys.next()??;
-    whys.all(|w| w.is_some()).then_some(first)
+    match coverage.not_judged_line() {
+        Some(line) if !args.allow_partial => Err(CliError::failed(format!(
+            "a partial review: {line}; --allow-partial accepts it"
+        ))),
+        _ => Ok(ExitCode::SUCCESS),
+    }
 }
 
 fn cube_json(c: &CubeVerdict) -> serde_json::Value {
@@ -108,7 +131,12 @@ fn cube_json(c: &CubeVerdict) -> serde_json::Value {
 
 /// Each decision as `bgw match decisions --json` gives it with gnubg's verdict added, then
 /// the summary.
-fn json_lines(m: &Match, reviewed: &[Reviewed], summary: &[PlayerSummary; 2]) -> String {
+fn json_lines(
+    m: &Match,
+    reviewed: &[Reviewed],
+    summary: &[PlayerSummary; 2],
+    coverage: &Coverage,
+) -> String {
     let mut out = String::new();
     for r in reviewed {
         let game = &m.games[r.game];
@@ -137,13 +165,25 @@ fn json_lines(m: &Match, reviewed: &[Reviewed], summary: &[PlayerSummary; 2]) ->
         out.push_str(&v.to_string());
         out.push('\n');
     }
-    out.push_str(&json!({ "summary": { "players": summary } }).to_string());
+    let summary = json!({ "summary": {
+        "players": summary,
+        "decisions": coverage.decisions,
+        "not_judged": coverage.not_judged,
+        "first_failure": coverage.first_failure,
+    } });
+    out.push_str(&summary.to_string());
     out.push('\n');
     out
 }
 
 /// A line a decision with gnubg's verdict, then the summary table.
-fn text(m: &Match, reviewed: &[Reviewed], summary: &[PlayerSummary; 2], plies: u8) -> String {
+fn text(
+    m: &Match,
+    reviewed: &[Reviewed],
+    summary: &[PlayerSummary; 2],
+    coverage: &Coverage,
+    plies: u8,
+) -> String {
     use std::fmt::Write;
     let mut out = String::new();
     for r in reviewed {
@@ -224,6 +264,9 @@ fn text(m: &Match, reviewed: &[Reviewed], summary: &[PlayerSummary; 2], plies: u
         );
     }
     out.push_str("(error rates in mEMG per unforced move, as gnubg prints them)\n");
+    if let Some(line) = coverage.not_judged_line() {
+        let _ = writeln!(out, "{line}: the figures leave them out");
+    }
     out
 }
 

@@ -119,8 +119,10 @@ impl Exit {
 pub const EXIT_CODES: &str = "Exit codes:
   0    success
   1    a failure while running: a file that cannot be read, written or parsed, other I/O
-       (and `bgw moves --batch` when a line failed)
-  2    what was typed is wrong: arguments, Position IDs, dice, move text
+       (and `bgw moves --batch` when a line failed, `bgw match review` when gnubg did not
+       judge every decision and --allow-partial is not given)
+  2    what was typed is wrong: arguments, Position IDs, dice, move text, a match longer than
+       gnubg plays (64 points) for a command that asks gnubg
   129  stopped by SIGHUP (the terminal closed), 128 + the signal's number as shells report it
   130  stopped by Ctrl+C (SIGINT)
   143  stopped by SIGTERM
@@ -128,6 +130,15 @@ pub const EXIT_CODES: &str = "Exit codes:
        far, play --save-match the game so far)
   141  stdout is a pipe that was closed early (`bgw … | head`): the run ends quietly, as a
        shell reports a writer killed by SIGPIPE (128 + 13)";
+
+/// Refuses, as what was typed (exit 2), a match state gnubg does not play (a match of more
+/// than 64 points), before gnubg is asked.
+pub fn gnubg_plays(at: &bgw_engine::reference::MatchContext) -> Result<(), CliError> {
+    match bgw_engine::reference::gnubg::too_long(at.match_id().match_length) {
+        Some(why) => Err(CliError::usage(format!("gnubg cannot judge {why}"))),
+        None => Ok(()),
+    }
+}
 
 /// A failed run: the message printed after `bgw: `, and its class.
 #[derive(Debug)]

@@ -36,6 +36,9 @@ impl GnubgVerdict {
         at: Option<MatchContext>,
         plays: &[Play],
     ) -> Result<GnubgVerdict, CliError> {
+        if let Some(at) = &at {
+            super::gnubg_plays(at)?;
+        }
         let task = interrupt::task();
         let mut gnubg = Gnubg::new(Config::default().stopped_by(&task));
         let moves = match &at {

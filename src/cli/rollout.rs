@@ -70,6 +70,9 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     };
     settings.check().map_err(CliError::usage)?;
     let at = MatchContext::of(&setup);
+    if settings.cubeful {
+        super::gnubg_plays(&at)?;
+    }
     let all = legal_plays(&pos, dice);
     if all.is_empty() {
         return Err(CliError::usage(format!("no legal move with {dice}")));

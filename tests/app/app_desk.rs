@@ -187,6 +187,32 @@ fn a_status_message_goes_when_the_board_it_describes_changes() {
     );
 }
 
+/// A match too long for a Match ID is refused at the paste, saying why, and the board stays
+/// as it was (32,768 points used to become a money game).
+#[test]
+fn a_pasted_match_too_long_for_a_match_id_is_refused() {
+    let mut h = harness_sized(app(AppState::default()), 1280.0, 720.0);
+    h.event(Event::Paste(BUSY.into()));
+    h.run();
+    let before = h.state().state.editing.edit;
+    h.event(Event::Paste(
+        "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:32768:10".into(),
+    ));
+    h.run();
+    assert!(
+        h.state()
+            .state
+            .messages
+            .log
+            .iter()
+            .any(|l| l.contains("cannot read the pasted text")
+                && l.contains("the match length is 32768, above 32767")),
+        "{:?}",
+        h.state().state.messages.log
+    );
+    assert_eq!(h.state().state.editing.edit, before);
+}
+
 fn check_layout(w: f32, hgt: f32) {
     check_layout_of(AppState::default(), w, hgt);
 }

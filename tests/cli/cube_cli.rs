@@ -294,6 +294,60 @@ fn the_text_lays_the_decision_out_as_gnubgs_hint_does() {
     }
 }
 
+/// gnubg plays matches of at most 64 points, and a Match ID holds at most 32,767: a longer
+/// match is refused as what was typed (exit 2, one line) by every command that asks gnubg,
+/// before gnubg is started (`BGW_GNUBG` names a program that is not there: asking it would
+/// fail otherwise).
+#[test]
+fn match_lengths_gnubg_does_not_play_are_refused_before_gnubg_is_asked() {
+    let xgid = |length: u32| format!("XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:{length}:10");
+    let rolled =
+        |length: u32| format!("XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:{length}:10");
+    for (args, why) in [
+        (
+            vec!["cube".to_string(), xgid(65)],
+            "gnubg cannot judge a 65-point match: gnubg plays matches of at most 64 points",
+        ),
+        (
+            vec!["cube".to_string(), xgid(32767)],
+            "gnubg cannot judge a 32767-point match: gnubg plays matches of at most 64 points",
+        ),
+        (
+            vec!["rank".into(), rolled(65), "--gnubg".into(), "0".into()],
+            "gnubg cannot judge a 65-point match",
+        ),
+        (
+            vec![
+                "rollout".into(),
+                rolled(100),
+                "--trials".into(),
+                "36".into(),
+            ],
+            "gnubg cannot judge a 100-point match",
+        ),
+        (
+            vec!["cube".to_string(), xgid(32768)],
+            "the match length is 32768, above 32767, the largest a Match ID holds",
+        ),
+        (
+            vec!["show".to_string(), xgid(32769)],
+            "the match length is 32769, above 32767, the largest a Match ID holds",
+        ),
+    ] {
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_bgw"))
+            .args(&args)
+            .env("BGW_GNUBG", "/nonexistent/gnubg")
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap();
+        let err = text(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(why), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(o.stdout.is_empty(), "{args:?}");
+    }
+}
+
 #[test]
 fn bad_input_is_refused_before_gnubg_is_asked() {
     for (args, why) in [

@@ -1,8 +1,11 @@
 //! `bgw match review`: a match file reviewed by the real gnubg from the command line, its
-//! summary as gnubg's own `analyse match` at 0 plies gives it.
+//! summary as gnubg's own `analyse match` at 0 plies gives it; and against stand-ins for
+//! gnubg (shell scripts), a review gnubg failed on is never taken for a clean one.
 
 use crate::common;
 use common::{data, run, stdout, text};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
 
 #[test]
 fn json_gives_each_decision_with_gnubgs_verdict_and_last_the_summary() {
@@ -129,4 +132,195 @@ fn player_names_are_escaped_in_the_summary_too() {
     assert!(!out.contains('\u{1b}'), "a raw escape: {out:?}");
     let summary = out.split("gnubg 0-ply review").nth(1).expect("the summary");
     assert!(summary.contains("\\u{1b}[2Jgnubg"), "{summary}");
+}
+
+/// `bgw ARGS…` with `BGW_GNUBG` set to `program`.
+fn with_gnubg(program: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_bgw"))
+        .args(args)
+        .env("BGW_GNUBG", program)
+        .stdin(Stdio::null())
+        .output()
+        .expect("bgw runs")
+}
+
+/// A stand-in gnubg (sh): each start is logged to `NAME.starts`, each request after the hello
+/// to `NAME.requests`; it answers its hello as `banner` speaking our protocol, then runs `rest`
+/// for each request (`$line` the request, `$id` its id).
+#[cfg(unix)]
+fn stand_in(dir: &Path, name: &str, banner: &str, rest: &str) -> PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let path = dir.join(name);
+    let log = |what: &str| dir.join(format!("{name}.{what}")).display().to_string();
+    let script = format!(
+        "#!/bin/sh\n\
+         echo $$ >> '{starts}'\n\
+         n=0\n\
+         while IFS= read -r line; do\n\
+         id=$(printf '%s\\n' \"$line\" | sed -n 's/.*\"id\":\\([0-9]*\\).*/\\1/p')\n\
+         n=$((n+1))\n\
+         if [ $n = 1 ]; then\n\
+         echo \"@bgw {{\\\"id\\\":$id,\\\"ok\\\":true,\\\"gnubg\\\":\\\"{banner}\\\",\\\"protocol\\\":{protocol}}}\"\n\
+         continue\n\
+         fi\n\
+         printf '%s\\n' \"$line\" >> '{requests}'\n\
+         {rest}\n\
+         done\n",
+        starts = log("starts"),
+        requests = log("requests"),
+        protocol = bgw_engine::reference::gnubg::PROTOCOL,
+    );
+    std::fs::write(&path, script).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path
+}
+
+/// How many lines the stand-in `name` logged to `what` (`starts`, `requests`).
+fn logged(dir: &Path, name: &str, what: &str) -> usize {
+    std::fs::read_to_string(dir.join(format!("{name}.{what}"))).map_or(0, |t| t.lines().count())
+}
+
+const GNUBG_108: &str = "GNU Backgammon 1.08.003 20240428";
+
+/// A 3-point match of six decisions: two rolls, a double and its take, two rolls.
+const DOUBLED: &str = "3 point match\n\n Game 1\n ann : 0        bob : 0\n  \
+                       1) 31: 8/5 6/5      62: 24/18 13/11\n  \
+                       2)  Doubles => 2    Takes\n  \
+                       3) 21: 13/11 6/5    41: 24/23 13/9\n";
+
+/// What gnubg 1.07's bridge answers to a cube request (at a match score).
+const CUBE_REPLY: &str = "echo \"@bgw {\\\"id\\\":$id,\\\"ok\\\":true,\\\"plies\\\":0,\\\"no_double\\\":0.2,\
+                          \\\"double_take\\\":-0.2,\\\"double_pass\\\":1,\\\"action\\\":\\\"No double, take\\\",\
+                          \\\"probs\\\":[0.52,0.15,0.01,0.13,0.01],\\\"cubeless\\\":0.08,\\\"mwc\\\":{\\\"no_double\\\":0.6,\
+                          \\\"double_take\\\":0.5,\\\"double_pass\\\":0.7,\\\"cubeless\\\":0.6}}\"";
+
+#[cfg(unix)]
+#[test]
+fn a_review_gnubg_judged_nothing_of_exits_1_and_says_why() {
+    let dir = tempfile::tempdir().unwrap();
+    let dir = dir.path();
+    let file = data("matches/gnubg_3pt_seed103.mat");
+    let f = file.to_str().unwrap();
+    let crash = stand_in(
+        dir,
+        "crash",
+        GNUBG_108,
+        "echo 'Segmentation fault' >&2; exit 3",
+    );
+    let old = stand_in(dir, "old", "GNU Backgammon 1.06.002 20180802", "true");
+    let garbage = stand_in(dir, "garbage", GNUBG_108, "echo '@bgw {\"id\": 2, oops'");
+    for (program, why) in [
+        (dir.join("nonexistent"), "GNU Backgammon not found"),
+        (crash, "exited with code 3"),
+        (old, "older than 1.07"),
+        (garbage, "garbage"),
+    ] {
+        let o = with_gnubg(&program, &["match", "review", f, "--quiet"]);
+        let err = text(&o.stderr);
+        assert_eq!(o.status.code(), Some(1), "{program:?}: {err}");
+        assert!(
+            err.starts_with("bgw: gnubg could not review the match: it judged none of its "),
+            "{err}"
+        );
+        assert!(err.contains(why), "{program:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert_eq!(stdout(&o), "", "no summary of zeros");
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn a_partial_review_says_how_many_decisions_were_not_judged_and_exits_1_unless_allowed() {
+    let dir = tempfile::tempdir().unwrap();
+    let dir = dir.path();
+    let file = dir.join("doubled.mat");
+    std::fs::write(&file, DOUBLED).unwrap();
+    let f = file.to_str().unwrap();
+    // Cube decisions answered, checker plays refused.
+    let rest = format!(
+        "case \"$line\" in *'\"op\":\"cube\"'*) {CUBE_REPLY};; \
+         *) echo \"@bgw {{\\\"id\\\":$id,\\\"ok\\\":false,\\\"error\\\":\\\"no moves today\\\"}}\";; esac"
+    );
+    let half = stand_in(dir, "half", GNUBG_108, &rest);
+    let o = with_gnubg(&half, &["match", "review", f, "--quiet", "--threads", "1"]);
+    let (out, err) = (stdout(&o), text(&o.stderr));
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    // The opening rolls and the last two: four checker plays refused; the double and take
+    // judged.
+    assert!(
+        out.contains("4 of 6 decisions not judged (the engine failed: gnubg refused the request: no moves today): the figures leave them out"),
+        "{out}"
+    );
+    assert!(out.contains("gnubg 0-ply review"), "{out}");
+    assert_eq!(
+        err,
+        "bgw: a partial review: 4 of 6 decisions not judged (the engine failed: gnubg refused \
+         the request: no moves today); --allow-partial accepts it\n"
+    );
+    let o = with_gnubg(
+        &half,
+        &["match", "review", f, "--quiet", "--json", "--allow-partial"],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let out = stdout(&o);
+    let last: serde_json::Value = serde_json::from_str(out.lines().last().unwrap()).unwrap();
+    assert_eq!(last["summary"]["not_judged"], 4, "{last}");
+    assert_eq!(last["summary"]["decisions"], 6, "{last}");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_gnubg_that_stalls_costs_one_time_out_and_the_review_says_it_stopped() {
+    let dir = tempfile::tempdir().unwrap();
+    let dir = dir.path();
+    let file = data("matches/gnubg_3pt_seed103.mat");
+    let stall = stand_in(dir, "stall", GNUBG_108, "sleep 30");
+    let o = with_gnubg(
+        &stall,
+        &[
+            "match",
+            "review",
+            file.to_str().unwrap(),
+            "--quiet",
+            "--threads",
+            "1",
+            "--timeout",
+            "0.5",
+        ],
+    );
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("the review stopped after gnubg did not answer moves "),
+        "{err}"
+    );
+    assert!(err.contains("within 0.5 s"), "{err}");
+    // One request asked and timed out, on one gnubg: not one a decision, and no restart.
+    assert_eq!(logged(dir, "stall", "requests"), 1);
+    assert_eq!(logged(dir, "stall", "starts"), 1);
+    // A time limit that is no time is refused.
+    let o = with_gnubg(
+        &stall,
+        &["match", "review", file.to_str().unwrap(), "--timeout", "0"],
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o.stderr).contains("--timeout must be more than 0"));
+}
+
+#[cfg(unix)]
+#[test]
+fn a_match_longer_than_gnubg_plays_is_refused_before_gnubg_is_asked() {
+    let dir = tempfile::tempdir().unwrap();
+    let dir = dir.path();
+    let file = dir.join("long.mat");
+    std::fs::write(&file, DOUBLED.replace("3 point match", "65 point match")).unwrap();
+    let watch = stand_in(dir, "watch", GNUBG_108, CUBE_REPLY);
+    let o = with_gnubg(&watch, &["match", "review", file.to_str().unwrap()]);
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert_eq!(
+        err,
+        "bgw: gnubg cannot review a 65-point match: gnubg plays matches of at most 64 points\n"
+    );
+    assert_eq!(logged(dir, "watch", "starts"), 0, "gnubg was not started");
 }

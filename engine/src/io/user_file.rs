@@ -2,6 +2,7 @@
 //! device such as `/dev/zero` would never end, a directory is a typing error), and never more
 //! than a cap, checked against the file's size before anything is allocated.
 
+use std::borrow::Cow;
 use std::fs::File;
 use std::io::{self, Read};
 use std::path::Path;
@@ -86,10 +87,31 @@ pub fn read_capped(path: &Path, cap: u64) -> io::Result<Vec<u8>> {
     Ok(out)
 }
 
-/// Reads a regular UTF-8 text file of at most [`TEXT_CAP`] bytes.
+/// `text` with every line ending as `\n` where a line ends with a lone `\r` (old Mac files,
+/// classic Mac OS's line end): such a text is read line by line like any other. Windows'
+/// `\r\n` is left as it is (every reader takes it); a text with no lone `\r` is not copied.
+pub fn unify_line_ends(text: &str) -> Cow<'_, str> {
+    let bytes = text.as_bytes();
+    let lone_cr = |i: usize| bytes[i] == b'\r' && bytes.get(i + 1) != Some(&b'\n');
+    if !(0..bytes.len()).any(lone_cr) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\r' if chars.peek() != Some(&'\n') => out.push('\n'),
+            c => out.push(c),
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// Reads a regular UTF-8 text file of at most [`TEXT_CAP`] bytes, its old Mac line ends
+/// made `\n` ([`unify_line_ends`]).
 pub fn read_text(path: &Path) -> io::Result<String> {
     let bytes = read_capped(path, TEXT_CAP)?;
-    String::from_utf8(bytes).map_err(|e| {
+    let text = String::from_utf8(bytes).map_err(|e| {
         io::Error::new(
             io::ErrorKind::InvalidData,
             format!(
@@ -97,6 +119,10 @@ pub fn read_text(path: &Path) -> io::Result<String> {
                 e.utf8_error().valid_up_to() + 1
             ),
         )
+    })?;
+    Ok(match unify_line_ends(&text) {
+        Cow::Borrowed(_) => text,
+        Cow::Owned(unified) => unified,
     })
 }
 
@@ -127,6 +153,10 @@ mod tests {
                 assert!(e.to_string().contains("FIFO"), "{e}");
             }
         }
+        // An old Mac file (a lone CR ends each line) is read as lines; CRLF is kept.
+        std::fs::write(&f, "a\rb\r\nc\r").unwrap();
+        assert_eq!(read_text(&f).unwrap(), "a\nb\r\nc\n");
+        assert_eq!(read_text(&f).unwrap().lines().count(), 3);
         std::fs::write(&f, b"ok\xff").unwrap();
         let e = read_text(&f).unwrap_err();
         assert!(e.to_string().contains("byte 3"), "{e}");

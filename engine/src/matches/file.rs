@@ -89,8 +89,9 @@ pub fn format_of(text: &str) -> MatchFormat {
     }
 }
 
-/// Reads a match from text in either layout.
+/// Reads a match from text in either layout (old Mac line ends read as line ends).
 pub fn read_match(text: &str) -> Result<Match, MatchFileError> {
+    let text = &*crate::io::user_file::unify_line_ends(text);
     match format_of(text) {
         MatchFormat::Sgf => read_sgf(text).map_err(MatchFileError::Sgf),
         MatchFormat::Mat => read_mat(text).map_err(MatchFileError::Mat),

@@ -507,11 +507,35 @@ fn read_move_line<'a>(line: &Line<'a>) -> Result<MoveLine<'a>, MatError> {
             }
         }
     }
+    for (_, piece) in &actions {
+        if let Piece::Word { word, name, words } = piece
+            && let Some(why) = out_of_range(*word, words)
+        {
+            return Err(error(line.number, format!("{name} {why}")));
+        }
+    }
     Ok(MoveLine {
         line: line.number,
         number,
         actions,
     })
+}
+
+/// What is out of range in a keyword's numbers, if anything: a number of points or a cube
+/// larger than the reader holds (2^32 − 1) is refused, not read as no number (`Wins
+/// 4398046511104 points` is no "win with no points").
+fn out_of_range(word: Keyword, words: &[&str]) -> Option<String> {
+    let too_large = words
+        .iter()
+        .map(|w| w.trim_start_matches("=>"))
+        .filter(|w| !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit()))
+        .find(|w| w.parse::<u32>().is_err())?;
+    let max = u32::MAX;
+    let limit = match word {
+        Keyword::Double | Keyword::Beaver => format!("a cube of at most {max}"),
+        _ => format!("at most {max} points"),
+    };
+    Some(format!("{}: out of range ({limit})", quote(too_large)))
 }
 
 /// The column gnubg's right-hand actions start at.

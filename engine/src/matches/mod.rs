@@ -56,7 +56,7 @@ pub use model::{
 };
 pub use played::{PlayedGame, PlayedTurn};
 pub use review::{
-    CubeVerdict, Mark, MoveVerdict, PlayerSummary, ReviewOptions, Reviewed, Verdict, may_double,
-    review, summarize,
+    Coverage, CubeVerdict, Mark, MoveVerdict, PlayerSummary, ReviewOptions, Reviewed, Verdict,
+    may_double, review, summarize,
 };
 pub use sgf::{SgfError, read_sgf};

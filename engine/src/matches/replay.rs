@@ -671,6 +671,15 @@ impl Replay<'_> {
         if let Some(owner) = setup.owner {
             self.owner = owner;
         }
+        if self.owner.is_some() && self.cube == 1 {
+            self.warn(
+                action,
+                "the set-up gives a cube of 1 an owner (no one has doubled): the rest of the \
+                 game is left out"
+                    .into(),
+            );
+            return Next::Stop;
+        }
         Next::Go
     }
 }

@@ -66,6 +66,9 @@ impl Mark {
 pub struct MoveVerdict {
     /// How many distinct legal results the roll had (≤ 1: a forced move, not counted).
     pub choices: usize,
+    /// True when the engine rated the plays; false for a forced move or a roll with no
+    /// legal move, which need no engine.
+    pub rated: bool,
     /// The engine's best move (our notation) and its equity (cubeful, normalised).
     pub best: String,
     /// The best move's equity.
@@ -123,6 +126,75 @@ impl Verdict {
             Verdict::NotJudged(why) if why.starts_with(ENGINE_FAILED) => Some(why),
             _ => None,
         }
+    }
+
+    /// True when the engine answered for this decision: a cube action judged, a checker
+    /// play it rated, or a roll with the cube decision before it. A forced move, a
+    /// resignation or a failure is no answer.
+    pub fn answered(&self) -> bool {
+        match self {
+            Verdict::Move { play, no_double } => play.rated || no_double.is_some(),
+            Verdict::Cube(_) => true,
+            Verdict::NotJudged(_) => false,
+        }
+    }
+}
+
+/// How much of a match the engine judged: what a review says before its figures, so that a
+/// review the engine failed on is never taken for a clean one.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Coverage {
+    /// The decisions reviewed.
+    pub decisions: usize,
+    /// Those the engine answered for ([`Verdict::answered`]).
+    pub answered: usize,
+    /// Those not judged because the engine failed on them, or was not asked after the review
+    /// stopped ([`Verdict::engine_failure`]).
+    pub not_judged: usize,
+    /// The first of those failures, in words.
+    pub first_failure: Option<String>,
+}
+
+impl Coverage {
+    /// Counts the verdicts of a review.
+    pub fn of(reviewed: &[Reviewed]) -> Coverage {
+        Coverage::of_verdicts(reviewed.iter().map(|r| &r.verdict))
+    }
+
+    /// Counts `verdicts`.
+    pub fn of_verdicts<'a>(verdicts: impl IntoIterator<Item = &'a Verdict>) -> Coverage {
+        let mut c = Coverage::default();
+        for v in verdicts {
+            c.decisions += 1;
+            if v.answered() {
+                c.answered += 1;
+            }
+            if let Some(why) = v.engine_failure() {
+                c.not_judged += 1;
+                if c.first_failure.is_none() {
+                    c.first_failure = Some(why.to_string());
+                }
+            }
+        }
+        c
+    }
+
+    /// True when the engine failed on every decision it was asked about and answered none:
+    /// the review has no figures at all.
+    pub fn nothing_judged(&self) -> bool {
+        self.not_judged > 0 && self.answered == 0
+    }
+
+    /// "3 of 120 decisions not judged (the engine failed: …)", when any were not.
+    pub fn not_judged_line(&self) -> Option<String> {
+        (self.not_judged > 0).then(|| {
+            format!(
+                "{} of {} decisions not judged ({})",
+                self.not_judged,
+                self.decisions,
+                self.first_failure.as_deref().unwrap_or("")
+            )
+        })
     }
 }
 
@@ -198,13 +270,14 @@ fn judge_move(
     plies: u8,
     classic: &ClassicPlayer,
     generator: &mut MoveGenerator,
-) -> Result<MoveVerdict, String> {
+) -> Result<MoveVerdict, Failure> {
     let plays: Vec<Play> = generator.generate(&d.position, c.dice).to_vec();
     let choices = plays.len();
     if plays.is_empty() || (choices == 1 && c.legality == Legality::Legal) {
         let only = plays.first().map(|p| p.mv.notation()).unwrap_or_default();
         return Ok(MoveVerdict {
             choices,
+            rated: false,
             best: only.clone(),
             best_equity: 0.0,
             played_equity: Some(0.0),
@@ -218,32 +291,29 @@ fn judge_move(
     // full depth (a move it drops keeps the rating of the ply that dropped it; when one move
     // alone is left, nothing is rated deeper). The move played, when the filter left it at a
     // lower depth, is rated at the full depth (from every move's ranking, asked only then).
-    let moves = engine
-        .analyse_moves_at(&d.position, c.dice, plies, at)
-        .map_err(|e| e.to_string())?;
-    let mut rated =
-        match_to_plays(&d.position, c.dice, &moves, &plays, true).map_err(|e| e.to_string())?;
+    let moves = engine.analyse_moves_at(&d.position, c.dice, plies, at)?;
+    let mut rated = match_to_plays(&d.position, c.dice, &moves, &plays, true)
+        .map_err(|e| Failure::Answer(e.to_string()))?;
     let mut every: Option<Vec<(usize, MoveEval)>> = None;
+    let unrated = || Failure::Answer("the engine did not rate a move".into());
     let mut full_depth =
-        |result: &crate::Position, rated: &mut Vec<(usize, MoveEval)>| -> Result<f64, String> {
+        |result: &crate::Position, rated: &mut Vec<(usize, MoveEval)>| -> Result<f64, Failure> {
             let Some(k) = rated.iter().position(|(i, _)| plays[*i].result == *result) else {
-                return Err("the engine did not rate a move".into());
+                return Err(unrated());
             };
             if rated[k].1.plies < plies {
                 if every.is_none() {
-                    let all = engine
-                        .rank_moves_at(&d.position, c.dice, plies, at)
-                        .map_err(|e| e.to_string())?;
+                    let all = engine.rank_moves_at(&d.position, c.dice, plies, at)?;
                     every = Some(
                         match_to_plays(&d.position, c.dice, &all, &plays, true)
-                            .map_err(|e| e.to_string())?,
+                            .map_err(|e| Failure::Answer(e.to_string()))?,
                     );
                 }
                 let deeper = every
                     .iter()
                     .flatten()
                     .find(|(i, _)| plays[*i].result == *result)
-                    .ok_or("the engine did not rate a move")?;
+                    .ok_or_else(unrated)?;
                 rated[k].1 = deeper.1.clone();
             }
             Ok(rated[k].1.equity)
@@ -265,12 +335,14 @@ fn judge_move(
             })
             .map(|(i, m)| (*i, m.equity))
     };
-    let (best_i, best_equity) = best_of(&rated).ok_or("the engine rated no move")?;
+    let (best_i, best_equity) =
+        best_of(&rated).ok_or_else(|| Failure::Answer("the engine rated no move".into()))?;
     let loss = played_equity.map(|e| (best_equity - e).max(0.0));
     let choice = classic.choose_with_reason(&d.position, c.dice, &plays);
     let classic_equity = full_depth(&plays[choice.index].result, &mut rated)?;
     Ok(MoveVerdict {
         choices,
+        rated: true,
         best: plays[best_i].mv.notation(),
         best_equity,
         played_equity,
@@ -307,6 +379,30 @@ fn doubler_decision(decisions: &[Decision], i: usize) -> Option<&Decision> {
     }
 }
 
+/// Why the engine gave no verdict on a decision: its error, or an answer that does not fit
+/// the position.
+enum Failure {
+    /// The engine's error (a time-out among them).
+    Engine(ReferenceError),
+    /// The engine answered, but not with what the decision needs.
+    Answer(String),
+}
+
+impl From<ReferenceError> for Failure {
+    fn from(e: ReferenceError) -> Failure {
+        Failure::Engine(e)
+    }
+}
+
+impl std::fmt::Display for Failure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Failure::Engine(e) => e.fmt(f),
+            Failure::Answer(why) => f.write_str(why),
+        }
+    }
+}
+
 /// Judges decision `i` of game `g` with `engine`.
 fn judge(
     engine: &mut dyn ReferenceEngine,
@@ -316,17 +412,13 @@ fn judge(
     options: &ReviewOptions,
     classic: &ClassicPlayer,
     generator: &mut MoveGenerator,
-) -> Verdict {
+) -> Result<Verdict, Failure> {
     let decisions = &m.games[g].decisions;
     let d = &decisions[i];
     let at = context(m, d);
-    let failed = |e: String| Verdict::NotJudged(format!("{ENGINE_FAILED}{e}"));
     match &d.kind {
         DecisionKind::Move(c) => {
-            let play = match judge_move(engine, &at, d, c, options.plies, classic, generator) {
-                Ok(p) => p,
-                Err(e) => return failed(e),
-            };
+            let play = judge_move(engine, &at, d, c, options.plies, classic, generator)?;
             let doubled_before = i > 0
                 && matches!(
                     decisions[i - 1].kind,
@@ -338,54 +430,55 @@ fn judge(
                 .iter()
                 .any(|e| matches!(e.kind, DecisionKind::Move(_)));
             let no_double = if may_double(d) && !doubled_before && !opening {
-                match engine.cube_decision(&d.position, &at, options.plies) {
-                    Ok(decision) => {
-                        let error = if decision.doubles() {
-                            decision.double_error()
-                        } else {
-                            0.0
-                        };
-                        Some(CubeVerdict {
-                            decision,
-                            error,
-                            mark: Mark::of(error),
-                        })
-                    }
-                    Err(e) => return failed(e.to_string()),
-                }
+                let decision = engine.cube_decision(&d.position, &at, options.plies)?;
+                let error = if decision.doubles() {
+                    decision.double_error()
+                } else {
+                    0.0
+                };
+                Some(CubeVerdict {
+                    decision,
+                    error,
+                    mark: Mark::of(error),
+                })
             } else {
                 None
             };
-            Verdict::Move { play, no_double }
+            Ok(Verdict::Move { play, no_double })
         }
         DecisionKind::Double { .. }
         | DecisionKind::Take
         | DecisionKind::Drop
         | DecisionKind::Beaver { .. } => {
             let Some(doubler) = doubler_decision(decisions, i) else {
-                return Verdict::NotJudged("no double before this answer".into());
+                return Ok(Verdict::NotJudged("no double before this answer".into()));
             };
             let at = context(m, doubler);
-            match engine.cube_decision(&doubler.position, &at, options.plies) {
-                Ok(decision) => {
-                    let error = cube_error(&d.kind, &decision);
-                    Verdict::Cube(CubeVerdict {
-                        decision,
-                        error,
-                        mark: Mark::of(error),
-                    })
-                }
-                Err(e) => failed(e.to_string()),
-            }
+            let decision = engine.cube_decision(&doubler.position, &at, options.plies)?;
+            let error = cube_error(&d.kind, &decision);
+            Ok(Verdict::Cube(CubeVerdict {
+                decision,
+                error,
+                mark: Mark::of(error),
+            }))
         }
-        DecisionKind::Resign { .. } => Verdict::NotJudged("a resignation".into()),
+        DecisionKind::Resign { .. } => Ok(Verdict::NotJudged("a resignation".into())),
     }
+}
+
+/// A decision the engine failed on: not judged, and why.
+fn failed(e: &Failure) -> Verdict {
+    Verdict::NotJudged(format!("{ENGINE_FAILED}{e}"))
 }
 
 /// Every decision of `m` judged by engines from `make_engine` (one a thread), each verdict
 /// handed to `on_verdict` as it comes (in no set order) and all of them returned in the
 /// match's order. `task` counts the decisions and stops the work when cancelled: the
 /// verdicts so far are returned.
+///
+/// An engine that does not answer in its time limit stops the review: the decisions not yet
+/// asked are not judged (each says so, as an engine failure), so that an engine that stalls
+/// costs its time limit once, not once a decision.
 pub fn review<E: ReferenceEngine>(
     m: &Match,
     options: &ReviewOptions,
@@ -404,21 +497,48 @@ pub fn review<E: ReferenceEngine>(
     let classic = ClassicPlayer::new(options.weights, "classic");
     let (tx, rx) = mpsc::channel::<Reviewed>();
     let mut out = Vec::with_capacity(work.len());
-    let errors: Mutex<Vec<ReferenceError>> = Mutex::new(Vec::new());
+    // Why the review stopped (the first time-out), once it has.
+    let stopped: Mutex<Option<String>> = Mutex::new(None);
+    let is_stopped = || {
+        stopped
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .is_some()
+    };
     std::thread::scope(|s| {
         for _ in 0..options.threads.max(1) {
             let tx = tx.clone();
-            let (work, next, classic, _errors) = (&work, &next, &classic, &errors);
+            let (work, next, classic, stopped) = (&work, &next, &classic, &stopped);
             s.spawn(move || {
                 let mut engine = make_engine();
                 let mut generator = MoveGenerator::new();
                 loop {
-                    if task.is_cancelled() {
+                    if task.is_cancelled() || is_stopped() {
                         return;
                     }
                     let k = next.fetch_add(1, Ordering::Relaxed);
                     let Some(&(g, i)) = work.get(k) else { return };
-                    let verdict = judge(&mut engine, m, g, i, options, classic, &mut generator);
+                    let verdict =
+                        match judge(&mut engine, m, g, i, options, classic, &mut generator) {
+                            Ok(v) => v,
+                            Err(Failure::Engine(ReferenceError::Timeout {
+                                engine,
+                                request,
+                                after,
+                            })) => {
+                                let why = format!(
+                                    "the review stopped after {engine} did not answer {request} \
+                                     within {:.1} s",
+                                    after.as_secs_f64()
+                                );
+                                let mut first = stopped
+                                    .lock()
+                                    .unwrap_or_else(std::sync::PoisonError::into_inner);
+                                first.get_or_insert(why.clone());
+                                Verdict::NotJudged(format!("{ENGINE_FAILED}{why}"))
+                            }
+                            Err(e) => failed(&e),
+                        };
                     if tx
                         .send(Reviewed {
                             game: g,
@@ -439,6 +559,25 @@ pub fn review<E: ReferenceEngine>(
             out.push(r);
         }
     });
+    // The decisions no engine was asked about once the review stopped.
+    let why = stopped
+        .into_inner()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some(why) = why
+        && !task.is_cancelled()
+    {
+        let asked = next.load(Ordering::Relaxed).min(work.len());
+        for &(g, i) in &work[asked..] {
+            let r = Reviewed {
+                game: g,
+                decision: i,
+                verdict: Verdict::NotJudged(format!("{ENGINE_FAILED}not asked: {why}")),
+            };
+            task.advance(1);
+            on_verdict(&r);
+            out.push(r);
+        }
+    }
     out.sort_by_key(|r| (r.game, r.decision));
     out
 }
@@ -703,6 +842,135 @@ mod tests {
         assert!(reviewed[1..].iter().all(
             |r| matches!(&r.verdict, Verdict::NotJudged(why) if why.contains("no cube decisions"))
         ));
+    }
+
+    /// An engine that never answers in time: each request a time-out, counted in `asked`.
+    struct Stalled(std::sync::Arc<AtomicUsize>);
+
+    impl Stalled {
+        fn timeout(&self) -> ReferenceError {
+            self.0.fetch_add(1, Ordering::SeqCst);
+            ReferenceError::Timeout {
+                engine: "gnubg",
+                request: "moves".into(),
+                after: std::time::Duration::from_secs(60),
+            }
+        }
+    }
+
+    impl ReferenceEngine for Stalled {
+        fn name(&self) -> &'static str {
+            "gnubg"
+        }
+        fn info(&mut self) -> Result<crate::reference::EngineInfo, ReferenceError> {
+            Err(self.timeout())
+        }
+        fn rank_moves(
+            &mut self,
+            _pos: &Position,
+            _dice: Dice,
+            _plies: u8,
+        ) -> Result<Vec<MoveEval>, ReferenceError> {
+            Err(self.timeout())
+        }
+        fn evaluate(
+            &mut self,
+            _pos: &Position,
+            _plies: u8,
+        ) -> Result<crate::reference::Evaluation, ReferenceError> {
+            Err(self.timeout())
+        }
+        fn analyse_moves_at(
+            &mut self,
+            _pos: &Position,
+            _dice: Dice,
+            _plies: u8,
+            _at: &MatchContext,
+        ) -> Result<Vec<MoveEval>, ReferenceError> {
+            Err(self.timeout())
+        }
+        fn cube_decision(
+            &mut self,
+            _pos: &Position,
+            _at: &MatchContext,
+            _plies: u8,
+        ) -> Result<CubeDecision, ReferenceError> {
+            Err(self.timeout())
+        }
+    }
+
+    #[test]
+    fn a_time_out_stops_the_review_and_every_decision_left_says_so() {
+        let m = read_mat(GAME).unwrap();
+        let asked = std::sync::Arc::new(AtomicUsize::new(0));
+        for threads in [1, 2] {
+            asked.store(0, Ordering::SeqCst);
+            let options = ReviewOptions {
+                plies: 0,
+                weights: Weights::builtin_default(),
+                threads,
+            };
+            let task = Task::new();
+            let mut streamed = 0;
+            let make = || Stalled(std::sync::Arc::clone(&asked));
+            let reviewed = review(&m, &options, &make, &task, &mut |_| streamed += 1);
+            // One time-out a thread at most, not one a decision (there are four).
+            let waits = asked.load(Ordering::SeqCst);
+            assert!((1..=threads).contains(&waits), "{threads} threads: {waits}");
+            assert_eq!((reviewed.len(), streamed), (4, 4));
+            assert_eq!(task.snapshot().done, 4);
+            let c = Coverage::of(&reviewed);
+            assert_eq!((c.not_judged, c.answered), (4, 0), "{reviewed:?}");
+            assert!(c.nothing_judged());
+            for r in &reviewed {
+                let why = r.verdict.engine_failure().unwrap();
+                assert!(
+                    why.contains(
+                        "the review stopped after gnubg did not answer moves within 60.0 s"
+                    ),
+                    "{why}"
+                );
+            }
+            assert!(
+                reviewed
+                    .iter()
+                    .filter_map(|r| r.verdict.engine_failure())
+                    .any(|w| w.contains("not asked")),
+                "{reviewed:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn coverage_counts_the_engines_failures_apart_from_forced_moves_and_resignations() {
+        let m = read_mat(GAME).unwrap();
+        let options = ReviewOptions {
+            plies: 0,
+            weights: Weights::builtin_default(),
+            threads: 1,
+        };
+        // Checker plays rated, cube decisions refused: three of four rolls not judged.
+        let bare = || ScriptedEngine::new(|_, _| 0.0);
+        let reviewed = review(&m, &options, &bare, &Task::new(), &mut |_| {});
+        let c = Coverage::of(&reviewed);
+        assert_eq!((c.decisions, c.answered, c.not_judged), (4, 1, 3));
+        assert!(!c.nothing_judged());
+        let line = c.not_judged_line().unwrap();
+        assert!(
+            line.starts_with("3 of 4 decisions not judged (the engine failed: "),
+            "{line}"
+        );
+        // A resignation is not judged, but is no failure; a clean review has no line.
+        let full = review(&m, &options, &pips_engine, &Task::new(), &mut |_| {});
+        let mut with_resignation = full.clone();
+        with_resignation.push(Reviewed {
+            game: 0,
+            decision: 4,
+            verdict: Verdict::NotJudged("a resignation".into()),
+        });
+        let c = Coverage::of(&with_resignation);
+        assert_eq!((c.decisions, c.answered, c.not_judged), (5, 4, 0));
+        assert_eq!(c.not_judged_line(), None);
     }
 
     #[test]

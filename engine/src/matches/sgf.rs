@@ -62,6 +62,9 @@ pub fn read_sgf(text: &str) -> Result<Match, SgfError> {
             skipped.push(skip(&tree, "not a backgammon game (GM[6])"));
             continue;
         }
+        for node in &tree.nodes {
+            check_cube_setup(node)?;
+        }
         let game = RootInfo::read(root)?;
         let header = header.get_or_insert_with(|| game.header(root));
         game.check_same_match(header, root.line);
@@ -375,6 +378,50 @@ fn analysis(node: &mut Node, player: usize) -> Analysis {
             .and_then(|v| v.into_iter().next())
             .map(|v| Box::new(read_cube_analysis(v))),
     }
+}
+
+/// The largest cube a set-up gives (as the replay's and a Match ID's: 2^15).
+const MAX_SET_UP_CUBE: u32 = 1 << 15;
+
+/// Refuses a node's cube set-up that no match can have, with its line: a `CV` that is not a
+/// cube (a power of two from 1 to 2^15), a `CP` that is not `c`, `w` or `b`, and an owner
+/// given to a cube of 1 in the same node. Nothing is coerced into another cube.
+fn check_cube_setup(node: &Node) -> Result<(), SgfError> {
+    let refuse = |message: String| SgfError {
+        line: node.line,
+        message,
+    };
+    let cube = match node.value("CV") {
+        None => None,
+        Some(v) => match v.trim().parse::<u32>() {
+            Ok(c) if c.is_power_of_two() && c <= MAX_SET_UP_CUBE => Some(c),
+            _ => {
+                return Err(refuse(format!(
+                    "CV[{}]: a cube is 1, 2, 4, … up to {MAX_SET_UP_CUBE}",
+                    shorten(v, 40)
+                )));
+            }
+        },
+    };
+    if let Some(v) = node.value("CP") {
+        let owned = match v.trim() {
+            "c" => false,
+            "w" | "b" => true,
+            _ => {
+                return Err(refuse(format!(
+                    "CP[{}]: the cube's owner is c (centred), w or b",
+                    shorten(v, 40)
+                )));
+            }
+        };
+        if owned && cube == Some(1) {
+            return Err(refuse(format!(
+                "CP[{}] with CV[1]: a cube of 1 has no owner",
+                v.trim()
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// A node's set-up, if it has one: `AE` points emptied, `AB`/`AW` checkers added (each

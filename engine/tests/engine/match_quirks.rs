@@ -146,6 +146,35 @@ fn crlf_line_ends() {
     same_as_gnubgs(&gnubg_5pt().replace('\n', "\r\n"));
 }
 
+/// An old Mac file: a lone CR ends each line (`read_match` reads it as lines; `read_mat` is
+/// the MAT text's parser after that).
+#[test]
+fn old_mac_line_ends() {
+    let plain = read(&gnubg_5pt());
+    let mac = bgw_engine::matches::read_match(&gnubg_5pt().replace('\n', "\r")).unwrap();
+    assert_eq!(essence(&mac), essence(&plain));
+    assert_eq!(mac.warnings, plain.warnings);
+}
+
+/// A number too large to read is refused with its line, not read as no number (a win of no
+/// points).
+#[test]
+fn a_win_out_of_range_is_refused() {
+    let text = opening_game(
+        "  1) 31: 8/5 6/5                  62: 24/18 13/11\n                                     Wins 4398046511104 points\n",
+    );
+    let e = read_mat(&text).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "line 6: Wins \"4398046511104\": out of range (at most 4294967295 points)"
+    );
+    let e = read_mat(&opening_game("  1)  Doubles => 99999999999\n")).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "line 5: Doubles \"99999999999\": out of range (a cube of at most 4294967295)"
+    );
+}
+
 #[test]
 fn bar_and_off_written_as_words_in_any_case() {
     let words = |bar: &str, off: &str| {

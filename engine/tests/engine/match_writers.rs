@@ -177,6 +177,65 @@ fn a_game_set_up_away_from_the_opening_writes_back() {
     );
 }
 
+/// A set-up's cube that no match can have is refused with its line, not turned into another
+/// cube (a Match ID `bgw show` itself would refuse, or a cube the file does not say).
+#[test]
+fn set_up_cube_values_no_match_has_are_refused_with_their_line() {
+    let game = |setup: &str| {
+        format!(
+            "(;FF[4]GM[6]MI[length:0][game:0][ws:0][bs:0]PW[a]PB[b]\n\
+             ;PL[B]AE[a:y]AW[a][a][b]AB[x][x][w]{setup}\n;B[21wzxz])"
+        )
+    };
+    for (setup, why) in [
+        ("CV[0]", "line 2: CV[0]: a cube is 1, 2, 4, … up to 32768"),
+        ("CV[-4]", "line 2: CV[-4]: a cube is 1, 2, 4, … up to 32768"),
+        ("CV[3]", "line 2: CV[3]: a cube is 1, 2, 4, … up to 32768"),
+        (
+            "CV[65536]",
+            "line 2: CV[65536]: a cube is 1, 2, 4, … up to 32768",
+        ),
+        (
+            "CV[1]CP[w]",
+            "line 2: CP[w] with CV[1]: a cube of 1 has no owner",
+        ),
+        (
+            "CV[2]CP[x]",
+            "line 2: CP[x]: the cube's owner is c (centred), w or b",
+        ),
+    ] {
+        let e = read_sgf(&game(setup)).unwrap_err();
+        assert_eq!(e.to_string(), why, "{setup}");
+    }
+    // In the root node too.
+    let root = "(;FF[4]GM[6]MI[length:0][game:0][ws:0][bs:0]PW[a]PB[b]CV[0]\n;W[31hefe])";
+    assert_eq!(
+        read_sgf(root).unwrap_err().to_string(),
+        "line 1: CV[0]: a cube is 1, 2, 4, … up to 32768"
+    );
+    // An owner given to the cube of 1 the game has (no CV in the set-up): the game stops
+    // there, with a warning on that line.
+    let m = read_sgf(&game("CP[b]")).unwrap();
+    assert_eq!(m.warnings.len(), 1, "{:?}", m.warnings);
+    assert_eq!(m.warnings[0].line, 2);
+    assert!(
+        m.warnings[0].why.contains("a cube of 1 an owner"),
+        "{:?}",
+        m.warnings
+    );
+    assert!(m.games[0].decisions.is_empty());
+    // Every cube a match can have is read as itself, with its owner.
+    for cube in [1u32, 2, 4, 32768] {
+        let owner = if cube == 1 { "CP[c]" } else { "CP[w]" };
+        let m = read_sgf(&game(&format!("CV[{cube}]{owner}"))).unwrap();
+        assert_eq!(m.warnings, vec![], "{cube}");
+        let d = &m.games[0].decisions[0];
+        assert_eq!(d.match_id.cube_value(), cube);
+        assert_eq!(d.match_id.cube_owner.is_some(), cube > 1);
+        d.match_id.check().unwrap();
+    }
+}
+
 #[test]
 fn nothing_is_left_out_unsaid() {
     // An SGF move value that is no move: a warning, the rest read.

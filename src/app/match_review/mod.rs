@@ -19,8 +19,8 @@ use bgw_engine::core::formats::{MatchState, Setup};
 use bgw_engine::core::task::Task;
 use bgw_engine::evaluation::classic::Weights;
 use bgw_engine::matches::{
-    self, Decision, DecisionKind, Mark, Match, MatchFormat, PlayerSummary, ReviewOptions, Reviewed,
-    Verdict,
+    self, Coverage, Decision, DecisionKind, Mark, Match, MatchFormat, PlayerSummary, ReviewOptions,
+    Reviewed, Verdict,
 };
 use bgw_engine::reference::{AnswerCache, Cached};
 use std::path::{Path, PathBuf};
@@ -105,6 +105,24 @@ impl LoadedMatch {
         (done, all)
     }
 
+    /// How much of the match gnubg judged so far: the decisions it failed on, among them.
+    pub fn coverage(&self) -> Coverage {
+        Coverage::of_verdicts(self.verdicts.iter().flatten().flatten())
+    }
+
+    /// The verdicts so far, in the match's order.
+    fn verdicts_so_far(&self) -> impl Iterator<Item = Reviewed> + '_ {
+        self.verdicts.iter().enumerate().flat_map(|(g, ds)| {
+            ds.iter().enumerate().filter_map(move |(d, v)| {
+                v.clone().map(|verdict| Reviewed {
+                    game: g,
+                    decision: d,
+                    verdict,
+                })
+            })
+        })
+    }
+
     fn take(&mut self, r: Reviewed) {
         if let Some(slot) = self
             .verdicts
@@ -116,20 +134,7 @@ impl LoadedMatch {
     }
 
     fn summarize(&mut self) {
-        let all: Vec<Reviewed> = self
-            .verdicts
-            .iter()
-            .enumerate()
-            .flat_map(|(g, ds)| {
-                ds.iter().enumerate().filter_map(move |(d, v)| {
-                    v.clone().map(|verdict| Reviewed {
-                        game: g,
-                        decision: d,
-                        verdict,
-                    })
-                })
-            })
-            .collect();
+        let all: Vec<Reviewed> = self.verdicts_so_far().collect();
         self.summary = (!all.is_empty()).then(|| matches::summarize(&self.game, &all));
     }
 }
@@ -367,6 +372,9 @@ impl MatchReviewState {
         let Some(l) = &mut self.loaded else {
             return vec![Effect::error("no match is open to review")];
         };
+        if let Some(why) = bgw_engine::reference::gnubg::too_long(l.game.match_length) {
+            return vec![Effect::error(format!("gnubg cannot review {why}"))];
+        }
         let plies = self.plies;
         // New verdicts at another depth replace the old ones as they come.
         if l.plies != Some(plies) {
@@ -432,19 +440,16 @@ impl MatchReviewState {
         }
         self.running = None;
         let (done, all) = l.reviewed();
-        let failures: Vec<&str> = l
-            .verdicts
-            .iter()
-            .flatten()
-            .flatten()
-            .filter_map(Verdict::engine_failure)
-            .collect();
         let mut notes = Vec::new();
-        if let Some(first) = failures.first() {
+        let coverage = l.coverage();
+        if coverage.nothing_judged() {
             notes.push(Effect::error(format!(
-                "gnubg did not judge {} of {all} decisions: {first}",
-                failures.len()
+                "gnubg could not review {}: it judged none of its decisions ({})",
+                l.name,
+                coverage.first_failure.as_deref().unwrap_or_default()
             )));
+        } else if let Some(line) = coverage.not_judged_line() {
+            notes.push(Effect::error(format!("{}: {line}", l.name)));
         }
         let how = if cancelled { "stopped" } else { "done" };
         // Each player's figures for the Log, then the line the status bar keeps.

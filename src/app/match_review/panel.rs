@@ -123,6 +123,12 @@ pub fn show(ui: &mut egui::Ui, s: &MatchReviewState, weights: &Weights) -> Vec<M
     if let Some(summary) = &l.summary {
         summary_grid(ui, summary);
     }
+    if let Some(line) = l.coverage().not_judged_line() {
+        ui.colored_label(
+            ui.visuals().warn_fg_color,
+            format!("{line}: the figures leave them out"),
+        );
+    }
     ui.separator();
     egui::ScrollArea::horizontal()
         .id_salt("match-decisions-scroll")

@@ -172,6 +172,58 @@ fn a_cancelled_review_keeps_what_it_has_and_says_it_stopped() {
     assert!(done < all);
 }
 
+/// An engine per review thread that rates every play and answers no cube decision: the rolls
+/// where the cube could have been turned are not judged.
+fn without_cube() -> EngineFactory {
+    Arc::new(|_: &Task| {
+        Box::new(ScriptedEngine::new(|_, p| {
+            -(p.mv.notation().len() as f64) / 100.0
+        })) as Box<dyn ReferenceEngine + Send>
+    })
+}
+
+#[test]
+fn a_partial_review_says_how_many_decisions_were_not_judged() {
+    let mut s = MatchReviewState::with_engines(without_cube());
+    run(s.update(MatchAction::Paste(MATCH.into())));
+    run(s.update(MatchAction::Review(Weights::builtin_default())));
+    let notes = run(s.poll());
+    let l = s.loaded.as_ref().unwrap();
+    let c = l.coverage();
+    let (_, all) = l.reviewed();
+    assert!(c.not_judged > 0 && c.answered > 0, "{c:?}");
+    let line = format!(
+        "pasted match: {} of {all} decisions not judged (the engine failed: ",
+        c.not_judged
+    );
+    assert!(
+        notes.iter().any(|n| n.starts_with(&line)),
+        "{line}\n{notes:?}"
+    );
+    assert_eq!(
+        c.not_judged_line()
+            .map(|l| l.contains("has no cube decisions")),
+        Some(true)
+    );
+}
+
+#[test]
+fn a_match_longer_than_gnubg_plays_is_not_reviewed() {
+    let asked = Arc::new(AtomicUsize::new(0));
+    let mut s = MatchReviewState::with_engines(scripted(Arc::clone(&asked)));
+    run(s.update(MatchAction::Paste(
+        MATCH.replace("3 point match", "65 point match"),
+    )));
+    assert_eq!(s.loaded.as_ref().unwrap().game.match_length, 65);
+    let notes = run(s.update(MatchAction::Review(Weights::builtin_default())));
+    assert_eq!(
+        notes,
+        ["gnubg cannot review a 65-point match: gnubg plays matches of at most 64 points"]
+    );
+    assert!(s.job().is_none());
+    assert_eq!(asked.load(Ordering::Relaxed), 0);
+}
+
 #[test]
 fn bad_matches_are_refused_with_the_reason_and_the_open_one_stays() {
     let asked = Arc::new(AtomicUsize::new(0));

@@ -25,6 +25,11 @@ pub struct MatchFacts {
 /// The largest cube either format can hold: 2^15.
 pub const MAX_CUBE_LOG2: u8 = 15;
 
+/// The largest match length or score a Match ID holds (15 bits): an XGID can write more, but
+/// a longer match would wrap when written as a Match ID (32,768 to a money game), so neither
+/// reader takes it.
+pub const MAX_MATCH_POINTS: u16 = (1 << 15) - 1;
+
 /// Why a match state cannot be.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MatchStateError {
@@ -44,6 +49,8 @@ pub enum MatchStateError {
     BadCrawford,
     /// The Crawford game is marked in a money game.
     CrawfordInMoneyGame,
+    /// A match length or score above [`MAX_MATCH_POINTS`]: the field and its value.
+    TooManyPoints(&'static str, u16),
 }
 
 impl fmt::Display for MatchStateError {
@@ -66,6 +73,10 @@ impl fmt::Display for MatchStateError {
             MatchStateError::CrawfordInMoneyGame => {
                 f.write_str("the Crawford game is marked in a money game")
             }
+            MatchStateError::TooManyPoints(field, value) => write!(
+                f,
+                "the {field} is {value}, above {MAX_MATCH_POINTS}, the largest a Match ID holds"
+            ),
         }
     }
 }
@@ -73,10 +84,16 @@ impl fmt::Display for MatchStateError {
 impl std::error::Error for MatchStateError {}
 
 impl MatchFacts {
-    /// Checks the rules: a cube of 1 is centred; the cube is at most 2^15; neither score has
-    /// reached the match length; the Crawford game is marked only in a match with exactly one
-    /// side 1 point away.
+    /// Checks the rules: the match length and scores at most [`MAX_MATCH_POINTS`]; a cube of
+    /// 1 is centred; the cube is at most 2^15; neither score has reached the match length; the
+    /// Crawford game is marked only in a match with exactly one side 1 point away.
     pub fn check(&self) -> Result<(), MatchStateError> {
+        if self.match_length > MAX_MATCH_POINTS {
+            return Err(MatchStateError::TooManyPoints(
+                "match length",
+                self.match_length,
+            ));
+        }
         if self.cube_log2 > MAX_CUBE_LOG2 {
             return Err(MatchStateError::CubeTooLarge(self.cube_log2));
         }
@@ -84,6 +101,15 @@ impl MatchFacts {
             return Err(MatchStateError::OwnedCubeOfOne);
         }
         if self.match_length == 0 {
+            // A money game's scores: a match's are below its length.
+            for (field, value) in [
+                ("White score", self.score_white),
+                ("Black score", self.score_black),
+            ] {
+                if value > MAX_MATCH_POINTS {
+                    return Err(MatchStateError::TooManyPoints(field, value));
+                }
+            }
             return match self.crawford {
                 true => Err(MatchStateError::CrawfordInMoneyGame),
                 false => Ok(()),
@@ -160,5 +186,28 @@ mod tests {
             ..facts()
         };
         assert_eq!(f.check(), Err(MatchStateError::CrawfordInMoneyGame));
+        // A Match ID holds 15 bits: 32,767 points and no more (32,768 would wrap to money).
+        let f = MatchFacts {
+            match_length: 32_767,
+            ..facts()
+        };
+        assert_eq!(f.check(), Ok(()));
+        let f = MatchFacts {
+            match_length: 32_768,
+            ..facts()
+        };
+        assert_eq!(
+            f.check(),
+            Err(MatchStateError::TooManyPoints("match length", 32_768))
+        );
+        let f = MatchFacts {
+            match_length: 0,
+            score_black: 40_000,
+            ..facts()
+        };
+        assert_eq!(
+            f.check(),
+            Err(MatchStateError::TooManyPoints("Black score", 40_000))
+        );
     }
 }

@@ -474,4 +474,37 @@ mod tests {
             })
         ));
     }
+
+    #[test]
+    fn a_match_a_match_id_cannot_hold_is_refused_not_wrapped() {
+        use crate::core::formats::read_setup;
+        let at = |tail: &str| format!("XGID=-b----E-C---eE---c-e----B-:0:0:1:52:{tail}");
+        // 32,768 points would be written as a money game, 32,769 as a 1-point match.
+        for (tail, field, value) in [
+            ("0:0:0:32768:10", "match length", 32_768),
+            ("0:0:0:32769:10", "match length", 32_769),
+            ("0:0:0:65535:10", "match length", 65_535),
+            ("40000:0:0:0:10", "White score", 40_000),
+        ] {
+            let e = Xgid::decode(&at(tail)).unwrap_err();
+            assert_eq!(
+                e,
+                XgidError::Match(MatchStateError::TooManyPoints(field, value)),
+                "{tail}"
+            );
+            assert_eq!(
+                e.to_string(),
+                format!(
+                    "the XGID's match state: the {field} is {value}, above 32767, the largest a \
+                     Match ID holds"
+                )
+            );
+            assert!(read_setup(&at(tail)).is_err(), "{tail}");
+        }
+        // The longest a Match ID holds is read and written back as itself.
+        let s = read_setup(&at("5:0:0:32767:10")).unwrap();
+        let again = read_setup(&format!("{}:{}", s.position_id(), s.match_id())).unwrap();
+        assert_eq!(again.match_id_fields().match_length, 32_767);
+        assert_eq!(again.match_id_fields().score_white, 5);
+    }
 }

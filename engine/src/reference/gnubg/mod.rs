@@ -61,6 +61,29 @@ pub const OLDEST_VERSION: Version = Version {
 /// gnubg's short name in messages.
 pub const ENGINE: &str = "gnubg";
 
+/// The longest match gnubg plays (its `MAXSCORE`): a Match ID can hold up to 32,767 points,
+/// but gnubg does not take a longer match than this.
+pub const MAX_MATCH_LENGTH: u16 = 64;
+
+/// Refuses a match state gnubg does not play (a match of more than [`MAX_MATCH_LENGTH`]
+/// points), before gnubg is asked: `Refused`, saying why in one line.
+pub fn check_match(at: &MatchContext) -> Result<(), ReferenceError> {
+    match too_long(at.match_id().match_length) {
+        Some(why) => Err(ReferenceError::Refused {
+            engine: ENGINE,
+            why,
+        }),
+        None => Ok(()),
+    }
+}
+
+/// Why gnubg does not play a match of `length` points, when it does not.
+pub fn too_long(length: u16) -> Option<String> {
+    (length > MAX_MATCH_LENGTH).then(|| {
+        format!("a {length}-point match: gnubg plays matches of at most {MAX_MATCH_LENGTH} points")
+    })
+}
+
 /// gnubg's name in [`EngineInfo`].
 pub const ENGINE_NAME: &str = "GNU Backgammon";
 
@@ -404,6 +427,9 @@ impl Gnubg {
             }
             self.lose_process(None);
         }
+        if let Some(e) = &self.refusal {
+            return Err(e.clone());
+        }
         let script = match &self.script {
             Some(s) => s.path().to_path_buf(),
             None => {
@@ -431,6 +457,10 @@ impl Gnubg {
         let id = self.fresh_id();
         if let Err(e) = p.send(&Request::Hello.to_line(id)) {
             let (status, stderr) = p.end();
+            if let Some(error) = without_python(&status, &stderr) {
+                self.refusal = Some(error.clone());
+                return Err(error);
+            }
             return Err(start_error(format!(
                 "gnubg ended at once ({status}; writing: {e}): {stderr}"
             )));
@@ -615,6 +645,18 @@ impl Gnubg {
         let generation = p.generation;
         let pid = p.pid();
         let (status, stderr) = p.end();
+        // A gnubg that ends before its hello saying it has no Python cannot run the bridge:
+        // said so plainly, and not started again.
+        if let Some(error) = without_python(&status, &stderr)
+            && why.is_none()
+            && self.hello.is_none()
+        {
+            self.notices
+                .push(format!("gnubg (pid {pid}) {status}: {error}"));
+            self.refusal = Some(error.clone());
+            self.fail_generation(generation, &error);
+            return;
+        }
         let status = why.map_or(status, str::to_string);
         self.notices.push(format!("gnubg (pid {pid}) {status}"));
         self.fail_generation(
@@ -670,6 +712,7 @@ impl ReferenceEngine for Gnubg {
         plies: u8,
         at: &MatchContext,
     ) -> Result<Vec<MoveEval>, ReferenceError> {
+        check_match(at)?;
         match self.call(
             &Request::moves_at(pos, dice, plies, at),
             self.config.timeout,
@@ -689,6 +732,7 @@ impl ReferenceEngine for Gnubg {
         plies: u8,
         at: &MatchContext,
     ) -> Result<Vec<MoveEval>, ReferenceError> {
+        check_match(at)?;
         let request = Request::moves_filtered_at(pos, dice, plies, at, MoveFilter::Analysis);
         match self.call(&request, self.config.timeout)? {
             Reply::Moves(m) => Ok(m),
@@ -703,6 +747,7 @@ impl ReferenceEngine for Gnubg {
         at: &MatchContext,
         plies: u8,
     ) -> Result<CubeDecision, ReferenceError> {
+        check_match(at)?;
         match self.call(&Request::cube(pos, at, plies), self.config.timeout)? {
             Reply::Cube(c) => Ok(c),
             other => Err(unexpected("cube", &other)),
@@ -724,6 +769,9 @@ impl ReferenceEngine for Gnubg {
             engine: ENGINE,
             why,
         })?;
+        if settings.cubeful {
+            check_match(at)?;
+        }
         if plays.is_empty() {
             return Ok(Vec::new());
         }
@@ -783,6 +831,23 @@ impl Drop for Gnubg {
             let _ = p.end();
         }
     }
+}
+
+/// The refusal of a gnubg that ended with `status` saying it has no Python (gnubg 1.07 prints
+/// "GNU Backgammon build without Python." when asked to run a script it cannot); `None` when
+/// its last words `stderr` say nothing of the kind.
+fn without_python(status: &str, stderr: &str) -> Option<ReferenceError> {
+    let lower = stderr.to_ascii_lowercase();
+    if !(lower.contains("without python") || lower.contains("no python support")) {
+        return None;
+    }
+    let said = stderr.lines().map(str::trim).find(|l| !l.is_empty());
+    Some(incompatible(format!(
+        "this gnubg was built without Python, which bgw's bridge runs in ({status}, saying \
+         {:?}); install a gnubg with Python (Debian's gnubg package has it) or name one in \
+         {PROGRAM_VARIABLE}",
+        said.unwrap_or_default()
+    )))
 }
 
 /// A request in a few words, for messages.
