@@ -414,3 +414,18 @@ fn the_guide_gives_the_apps_two_sided_limits() {
     assert!(flat.contains(&bound), "the guide does not say {bound:?}");
     assert!(flat.contains(&limit), "the guide does not say {limit:?}");
 }
+
+#[test]
+fn the_readme_stays_a_short_front_page() {
+    // What, for whom, set-up, a tour and where to read more; the rest belongs in docs/ (issue 36:
+    // the README had grown to 232 lines with CI prose and a dated speed table).
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let lines = fs::read_to_string(root.join("README.md"))
+        .expect("README.md")
+        .lines()
+        .count();
+    assert!(
+        lines < 200,
+        "README.md has {lines} lines: move detail to docs/"
+    );
+}
