@@ -1,8 +1,9 @@
 //! The bgw package's tests that call the library in process: the move generator, the classic
 //! player, pubeval, duels, «Чемпион», bear-off databases and match files against gnubg's
-//! reference data, the property tests and fuzzing of every parser (proptest; each module's
-//! `.proptest-regressions` file sits beside it), and the links of the docs. One test binary:
-//! `cargo test --test library`, or `cargo test --test library fuzz_parsers::` for one module.
+//! reference data, the property tests and fuzzing of every parser (proptest keeps the failures
+//! it found in `tests/proptest-regressions/<module>.txt`), and the links of the docs. One test
+//! binary: `cargo test --test library`, or `cargo test --test library fuzz_parsers::` for one
+//! module.
 
 #[path = "../common/mod.rs"]
 mod common;
