@@ -423,6 +423,9 @@ fn play_stopped_by(signal: &str) {
         .stderr(Stdio::piped())
         .spawn()
         .expect("bgw runs");
+    // Held open until bgw has ended: `wait_with_output` would close it first, and an end of
+    // input (which saves the game too, with exit 0) could then beat the signal.
+    let stdin = child.stdin.take();
     let mut stdout = child.stdout.take().unwrap();
     let (send, seen) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
@@ -446,6 +449,7 @@ fn play_stopped_by(signal: &str) {
         .unwrap();
     assert!(kill.success());
     let o = child.wait_with_output().expect("bgw ends");
+    drop(stdin);
     let err = stderr(&o);
     assert_eq!(o.status.code(), Some(code_of(signal)), "{signal}: {err}");
     assert!(
