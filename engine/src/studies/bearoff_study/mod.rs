@@ -1,7 +1,7 @@
 //! What the exact two-sided chances say about the one-sided method (issue 14, "the study"):
-//! each approximate method's error over every pair of a two-sided database ([`errors`]), and
+//! each approximate method's error over every pair of a two-sided database ([`error_map()`]), and
 //! best play by the exact chance beside the plays of the one-sided method, the seed's
-//! heuristic and the classic program's BRDVAL ([`mod@best_play`]).
+//! heuristic and the classic program's BRDVAL ([`fn@best_play`]).
 
 mod best_play;
 mod cube_errors;

@@ -7,7 +7,7 @@
 //! [["<gnubg notation>", <equity>], …]}`, best first, the equity being gnubg's cubeless money
 //! equity after the move for the side that moved. [`Benchmark::read`] reads it strictly: a bad
 //! line is an error naming its line number ([`BenchmarkError`]); each of gnubg's moves is found
-//! among our legal plays by the position it reaches ([`match_to_plays`]), and gnubg's list must
+//! among our legal plays by the position it reaches ([`crate::reference::match_to_plays`]), and gnubg's list must
 //! name every legal play once; a repeated (id, dice) counts once (the first is kept).
 //!
 //! # What is here

@@ -45,7 +45,7 @@ pub struct Tally {
     pub a: Wins,
     /// B's wins.
     pub b: Wins,
-    /// Games abandoned after [`MAX_TURNS`] turns.
+    /// Games abandoned after [`super::MAX_TURNS`] turns.
     pub unfinished: u64,
     /// Σ of A's points over all games.
     pub points: i64,
@@ -118,7 +118,7 @@ pub struct DuelResult {
     pub a_wins: Wins,
     /// B's wins by kind.
     pub b_wins: Wins,
-    /// Games abandoned as unfinished (scored 0; see [`MAX_TURNS`]).
+    /// Games abandoned as unfinished (scored 0; see [`super::MAX_TURNS`]).
     pub unfinished: u64,
     /// Mean turns a game.
     pub turns_per_game: f64,
