@@ -149,7 +149,6 @@ fn with_gnubg(program: &Path, args: &[&str]) -> Output {
 /// for each request (`$line` the request, `$id` its id).
 #[cfg(unix)]
 fn stand_in(dir: &Path, name: &str, banner: &str, rest: &str) -> PathBuf {
-    use std::os::unix::fs::PermissionsExt;
     let path = dir.join(name);
     let log = |what: &str| dir.join(format!("{name}.{what}")).display().to_string();
     let script = format!(
@@ -170,8 +169,7 @@ fn stand_in(dir: &Path, name: &str, banner: &str, rest: &str) -> PathBuf {
         requests = log("requests"),
         protocol = bgw_engine::reference::gnubg::PROTOCOL,
     );
-    std::fs::write(&path, script).unwrap();
-    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    common::write_program(&path, &script);
     path
 }
 

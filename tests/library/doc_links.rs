@@ -405,10 +405,8 @@ fn the_guide_gives_the_apps_two_sided_limits() {
     assert_eq!(bound % 1_000_000, 0, "{bound}");
     let bound = format!("at most {} million pairs", bound / 1_000_000);
     let limit = format!(
-        "beyond {},{:03},{:03} reached pairs",
-        limit / 1_000_000,
-        limit / 1000 % 1000,
-        limit % 1000
+        "beyond {} reached pairs",
+        bgw::text::thousands(limit as u64)
     );
     let flat = guide.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(flat.contains(&bound), "the guide does not say {bound:?}");

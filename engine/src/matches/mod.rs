@@ -57,6 +57,6 @@ pub use model::{
 pub use played::{PlayedGame, PlayedTurn};
 pub use review::{
     Coverage, CubeVerdict, Mark, MoveVerdict, PlayerSummary, ReviewOptions, Reviewed, Verdict,
-    may_double, review, summarize,
+    review, summarize,
 };
 pub use sgf::{SgfError, read_sgf};

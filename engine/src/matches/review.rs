@@ -253,14 +253,6 @@ fn context(m: &Match, d: &Decision) -> MatchContext {
     MatchContext::from_match_id(d.match_id, m.rules.jacoby, false)
 }
 
-/// True when the side on roll in `d` may turn the cube before its roll (gnubg's test: the
-/// cube centred or its own, not the Crawford game, and in a match not already enough to win).
-pub fn may_double(d: &Decision) -> bool {
-    MatchContext::from_match_id(d.match_id, false, false)
-        .why_no_double()
-        .is_none()
-}
-
 /// Judges the checker play `c` of `d` with `engine`.
 fn judge_move(
     engine: &mut dyn ReferenceEngine,
@@ -429,7 +421,7 @@ fn judge(
             let opening = !decisions[..i]
                 .iter()
                 .any(|e| matches!(e.kind, DecisionKind::Move(_)));
-            let no_double = if may_double(d) && !doubled_before && !opening {
+            let no_double = if at.why_no_double().is_none() && !doubled_before && !opening {
                 let decision = engine.cube_decision(&d.position, &at, options.plies)?;
                 let error = if decision.doubles() {
                     decision.double_error()

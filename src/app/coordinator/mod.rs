@@ -477,10 +477,11 @@ impl AppState {
             return Judges::default();
         }
         let id = at.match_id();
-        let state = match id.cube_owner {
-            None => CubeState::Centred,
-            Some(s) if s == id.on_roll => CubeState::Owned,
-            Some(_) => return Judges::default(),
+        // The question is a double (above), so the cube is centred or the roller's.
+        let state = if id.cube_owner.is_none() {
+            CubeState::Centred
+        } else {
+            CubeState::Owned
         };
         let exact = self.exact_cube().map(|e| {
             let verdict = e.verdict.map(|(_, d)| d);
