@@ -91,10 +91,9 @@ pub fn exit_code() -> u8 {
 /// its temporary file), waits for the handler's exit — bounded, in case it never comes — so
 /// that the exit code is the signal's and no failure is reported for it.
 pub fn settle() {
-    let mut waited = Duration::ZERO;
-    while ENDING.load(Ordering::SeqCst) && waited < Duration::from_secs(10) {
-        std::thread::sleep(Duration::from_millis(20));
-        waited += Duration::from_millis(20);
+    // ENDING is never cleared: once set, the handler's exit is all that is left to wait for.
+    if ENDING.load(Ordering::SeqCst) {
+        std::thread::sleep(Duration::from_secs(10));
     }
 }
 

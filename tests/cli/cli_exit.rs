@@ -187,7 +187,15 @@ fn help_lists_the_exit_codes() {
     let o = run(&["--help"]);
     assert!(o.status.success());
     let help = text(&o.stdout);
-    for line in ["Exit codes:", "  1 ", "  2 ", "  130 ", "  141 "] {
+    for line in [
+        "Exit codes:",
+        "  1 ",
+        "  2 ",
+        "  129 ",
+        "  130 ",
+        "  141 ",
+        "  143 ",
+    ] {
         assert!(help.contains(line), "{line:?} in {help}");
     }
 }

@@ -229,7 +229,7 @@ fn name(text: &str) -> String {
 /// Why gnubg 1.07's `import mat` would not read `name` back as written, if it would not: it
 /// takes a name up to the score line's first colon, and a name that ends in a comma and a
 /// number for a GamesGrid name and rating (`Smith, 1900` → `Smith`).
-pub fn mat_name_problem(name: &str) -> Option<&'static str> {
+fn mat_name_problem(name: &str) -> Option<&'static str> {
     if name.contains(':') {
         return Some("gnubg reads a name up to its first colon");
     }

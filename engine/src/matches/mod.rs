@@ -49,7 +49,7 @@ pub use analysis::{Analysis, Candidate, CubeAnalysis, CubeEval, MoveAnalysis, Mo
 pub use file::{MATCH_CAP, MatchFileError, MatchFormat, format_of, read_match, read_match_file};
 pub use limits::{MAX_ACTIONS, MAX_GAMES, MAX_SGF_VALUES};
 pub use mat::{MatError, read_mat};
-pub use mat_write::{MatCannotHold, mat_name_problem};
+pub use mat_write::MatCannotHold;
 pub use model::{
     Checkers, Decision, DecisionKind, Game, GameResult, HowEnded, Legality, Match, Rules, Warning,
     player_of, side_of,
