@@ -65,6 +65,9 @@ pub struct LoadedMatch {
     pub plies: Option<u8>,
     /// Each player's figures from the verdicts so far.
     pub summary: Option<[PlayerSummary; 2]>,
+    /// How much of the match gnubg judged so far (kept with the summary, not counted again
+    /// each frame).
+    coverage: Coverage,
 }
 
 impl LoadedMatch {
@@ -80,6 +83,7 @@ impl LoadedMatch {
             verdicts,
             plies: None,
             summary: None,
+            coverage: Coverage::default(),
         }
     }
 
@@ -106,8 +110,8 @@ impl LoadedMatch {
     }
 
     /// How much of the match gnubg judged so far: the decisions it failed on, among them.
-    pub fn coverage(&self) -> Coverage {
-        Coverage::of_verdicts(self.verdicts.iter().flatten().flatten())
+    pub fn coverage(&self) -> &Coverage {
+        &self.coverage
     }
 
     /// The verdicts so far, in the match's order.
@@ -136,6 +140,7 @@ impl LoadedMatch {
     fn summarize(&mut self) {
         let all: Vec<Reviewed> = self.verdicts_so_far().collect();
         self.summary = (!all.is_empty()).then(|| matches::summarize(&self.game, &all));
+        self.coverage = Coverage::of_verdicts(self.verdicts.iter().flatten().flatten());
     }
 }
 
@@ -380,6 +385,7 @@ impl MatchReviewState {
         if l.plies != Some(plies) {
             l.verdicts.iter_mut().flatten().for_each(|v| *v = None);
             l.summary = None;
+            l.coverage = Coverage::default();
         }
         l.plies = Some(plies);
         let m = Arc::clone(&l.game);
