@@ -3,32 +3,12 @@
 use crate::common;
 use common::{run, stdout, text};
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
-/// What gnubg prints for `commands` typed at its prompt (`gnubg -t -q`), its players human:
-/// its output, then its messages ("You cannot double." goes to stderr).
+/// What gnubg prints for `commands` typed at its prompt, its players human: its output, then
+/// its messages ("You cannot double." goes to stderr).
 fn typed(program: &std::path::Path, commands: &str) -> String {
-    let mut child = Command::new(program)
-        .args(["-t", "-q"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("gnubg starts");
     let all = format!("set player 0 human\nset player 1 human\n{commands}\n");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(all.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    )
+    let out = common::gnubg_typed(program, &all);
+    format!("{}{}", text(&out.stdout), text(&out.stderr))
 }
 
 /// gnubg's `hint` before the roll of `pid` at the Match ID `mid` (nothing on offer), at 0

@@ -8,25 +8,9 @@
 use crate::common;
 use common::{run, stdout, text};
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
-/// What gnubg prints for `commands` typed at its prompt (`gnubg -t -q`).
+/// What gnubg prints on stdout for `commands` typed at its prompt.
 fn typed(program: &std::path::Path, commands: &str) -> String {
-    let mut child = Command::new(program)
-        .args(["-t", "-q"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("gnubg starts");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(commands.as_bytes())
-        .unwrap();
-    String::from_utf8_lossy(&child.wait_with_output().unwrap().stdout).into_owned()
+    text(&common::gnubg_typed(program, commands).stdout)
 }
 
 /// gnubg's hint lines: (move, equity, the six numbers of its probabilities line).

@@ -211,3 +211,22 @@ pub fn decisions(m: &bgw_engine::matches::Match) -> Vec<String> {
     }
     out
 }
+
+/// What `program` (a gnubg) prints, on stdout and stderr, for `commands` typed at its prompt
+/// (`gnubg -t -q`): the tests' second opinion, gnubg driven by its own text commands.
+pub fn gnubg_typed(program: &std::path::Path, commands: &str) -> Output {
+    let mut child = Command::new(program)
+        .args(["-t", "-q"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("gnubg starts");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(commands.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
