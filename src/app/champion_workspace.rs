@@ -61,7 +61,7 @@ impl CommandScope for ChampionWorkspace {
             command,
             Command::Undo
                 | Command::Redo
-                | Command::OpenPosition
+                | Command::Open
                 | Command::SavePosition
                 | Command::OpenWeights
                 | Command::SaveWeights

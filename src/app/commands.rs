@@ -16,16 +16,14 @@ use egui::{Key, KeyboardShortcut, Modifiers};
 /// A command of the menus, the toolbar or the keyboard.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Command {
-    /// File → Open position…
-    OpenPosition,
+    /// File → Open… (a position, or a match into the Match tab).
+    Open,
     /// File → Save position…
     SavePosition,
     /// File → Open weights…
     OpenWeights,
     /// File → Save weights.
     SaveWeights,
-    /// File → Open match… (the Match tab).
-    OpenMatch,
     /// → in the Match tab: the next decision.
     NextDecision,
     /// ← in the Match tab: the previous decision.
@@ -93,12 +91,11 @@ const CMD_SHIFT: Modifiers = Modifiers::COMMAND.plus(Modifiers::SHIFT);
 
 impl Command {
     /// Every command.
-    pub const ALL: [Command; 33] = [
-        Command::OpenPosition,
+    pub const ALL: [Command; 32] = [
+        Command::Open,
         Command::SavePosition,
         Command::OpenWeights,
         Command::SaveWeights,
-        Command::OpenMatch,
         Command::NextDecision,
         Command::PreviousDecision,
         Command::ExportBoard,
@@ -132,11 +129,10 @@ impl Command {
     /// The label of its menu entry or button.
     pub fn text(self) -> &'static str {
         match self {
-            Command::OpenPosition => "Open position…",
+            Command::Open => "Open…",
             Command::SavePosition => "Save position…",
             Command::OpenWeights => "Open weights…",
             Command::SaveWeights => "Save weights",
-            Command::OpenMatch => "Open match…",
             Command::NextDecision => "Next decision of the match",
             Command::PreviousDecision => "Previous decision of the match",
             Command::ExportBoard => "Export the board as PNG, 1600 px…",
@@ -171,16 +167,15 @@ impl Command {
     /// What it does, for its tooltip.
     pub fn tooltip(self) -> &'static str {
         match self {
-            Command::OpenPosition => "Open a RON position file",
+            Command::Open => {
+                "Open a position (RON) or a match (MAT, SGF: it opens in the Match tab)"
+            }
             Command::SavePosition => "Save the board, the side to play and the dice as a RON file",
             Command::OpenWeights => {
                 "Load a weights file (asks first when there are unsaved changes)"
             }
             Command::SaveWeights => {
                 "Save the weights to their file (asks for one when there is none)"
-            }
-            Command::OpenMatch => {
-                "Open a match file (MAT or gnubg's SGF) in the Match tab to step through and review"
             }
             Command::NextDecision => "The match's next decision on the board (Match tab)",
             Command::PreviousDecision => "The match's previous decision on the board (Match tab)",
@@ -230,11 +225,10 @@ impl Command {
     /// Its keyboard shortcuts, the one shown first.
     pub fn kbd_shortcuts(self) -> &'static [KeyboardShortcut] {
         match self {
-            Command::OpenPosition => const { &[key(CMD, Key::O)] },
+            Command::Open => const { &[key(CMD, Key::O)] },
             Command::SavePosition => const { &[key(CMD, Key::S)] },
             Command::OpenWeights => const { &[key(CMD_SHIFT, Key::O)] },
             Command::SaveWeights => const { &[key(CMD_SHIFT, Key::S)] },
-            Command::OpenMatch => const { &[key(CMD, Key::M)] },
             Command::NextDecision => const { &[key(Modifiers::NONE, Key::ArrowRight)] },
             Command::PreviousDecision => const { &[key(Modifiers::NONE, Key::ArrowLeft)] },
             Command::Undo => const { &[key(CMD, Key::Z)] },
@@ -276,11 +270,10 @@ impl Command {
     /// selected).
     pub fn action(self, state: &AppState, workspace: &dyn CommandScope) -> Option<Action> {
         Some(match self {
-            Command::OpenPosition => EditAction::OpenPosition.into(),
+            Command::Open => EditAction::Open.into(),
             Command::SavePosition => EditAction::SavePosition.into(),
             Command::OpenWeights => WeightsAction::Open.into(),
             Command::SaveWeights => WeightsAction::Save.into(),
-            Command::OpenMatch => MatchAction::Open.into(),
             Command::NextDecision if state.match_review.loaded.is_some() => {
                 MatchAction::Step(1).into()
             }

@@ -31,6 +31,8 @@ pub enum FileKind {
     BearoffDb,
     /// A match file: Jellyfish MAT (`.mat`, `.txt`) or gnubg's SGF (`.sgf`).
     Match,
+    /// File → Open…: a position (`.ron`) or a match (`.mat`, `.txt`, `.sgf`).
+    PositionOrMatch,
     /// A benchmark of decisions (`bgw benchmark build`'s JSONL, gzip-compressed or not).
     Benchmark,
 }
@@ -44,6 +46,7 @@ impl FileKind {
             FileKind::Text => "analysis",
             FileKind::BearoffDb => "two-sided bear-off database",
             FileKind::Match => "match",
+            FileKind::PositionOrMatch => "position or match",
             FileKind::Benchmark => "benchmark",
         }
     }
@@ -57,6 +60,10 @@ impl FileKind {
             FileKind::Text => ("Text", &["txt"]),
             FileKind::BearoffDb => ("gnubg bear-off database", &["bd"]),
             FileKind::Match => ("Match (MAT, SGF)", &["mat", "txt", "sgf"]),
+            FileKind::PositionOrMatch => (
+                "Position or match (RON, MAT, SGF)",
+                &["ron", "mat", "txt", "sgf"],
+            ),
             FileKind::Benchmark => ("Benchmark (JSONL, gzip)", &["gz", "jsonl"]),
         }
     }

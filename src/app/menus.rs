@@ -15,14 +15,9 @@ pub fn show(ui: &mut egui::Ui, state: &AppState, workspace: &dyn CommandScope) -
     };
     egui::MenuBar::new().ui(ui, |ui| {
         ui.menu_button("File", |ui| {
-            entries(
-                ui,
-                &[Command::OpenPosition, Command::SavePosition],
-                &mut out,
-            );
+            entries(ui, &[Command::Open, Command::SavePosition], &mut out);
             ui.menu_button("Examples", |ui| examples_menu(ui, &mut out));
             ui.separator();
-            entries(ui, &[Command::OpenMatch], &mut out);
             entries(ui, &[Command::ExportMatch, Command::ExportGame], &mut out);
             ui.separator();
             entries(ui, &[Command::OpenWeights, Command::SaveWeights], &mut out);

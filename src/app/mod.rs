@@ -280,16 +280,7 @@ fn dropped(ctx: &egui::Context) -> Vec<Action> {
             .filter(|p| !p.as_os_str().is_empty())
             .collect()
     });
-    paths
-        .into_iter()
-        .map(|p| {
-            let ron = p.extension().is_some_and(|x| x.eq_ignore_ascii_case("ron"));
-            match ron {
-                true => EditAction::LoadPosition(p).into(),
-                false => match_review::MatchAction::Load(p).into(),
-            }
-        })
-        .collect()
+    paths.into_iter().map(coordinator::opening).collect()
 }
 
 pub use look::shortcuts_free;

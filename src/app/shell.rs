@@ -248,7 +248,7 @@ mod tests {
     fn one_question_at_a_time() {
         let mut state = AppState::default();
         let mut shell = Shell::new(Box::new(Silent(Vec::new())));
-        shell.act(&mut state, EditAction::OpenPosition);
+        shell.act(&mut state, EditAction::Open);
         assert!(state.messages.last.is_none());
         shell.act(&mut state, WeightsAction::SaveAs);
         let last = state.messages.last.clone().unwrap();

@@ -176,7 +176,9 @@ fn level(points: u8) -> &'static str {
     }
 }
 
-/// One decision as a line of text.
+/// One decision as a line of text: "game G #N (move M) player: what", N counting the game's
+/// decisions from 1 (the numbering of the app's decision list too, written `G.N` there) and
+/// M the move number the file gives it (a MAT file's `M)`, the row gnubg's move list shows).
 pub fn decision_text(m: &Match, game: &Game, number: usize, d: &Decision) -> String {
     let name = one_line(&m.players[d.player]);
     let what = match &d.kind {
@@ -202,7 +204,11 @@ pub fn decision_text(m: &Match, game: &Game, number: usize, d: &Decision) -> Str
         DecisionKind::Beaver { cube } => format!("beavers to {cube}"),
         DecisionKind::Resign { points } => format!("resigns {}", level(*points)),
     };
-    format!("game {} #{number} {name}: {what}", game.number)
+    let file_move = d
+        .move_number
+        .map(|n| format!(" (move {n})"))
+        .unwrap_or_default();
+    format!("game {} #{number}{file_move} {name}: {what}", game.number)
 }
 
 /// One decision as JSON (fields that do not apply left out).
@@ -210,6 +216,8 @@ pub fn decision_text(m: &Match, game: &Game, number: usize, d: &Decision) -> Str
 struct DecisionJson {
     game: u32,
     number: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    file_move: Option<u32>,
     line: usize,
     kind: &'static str,
     player: usize,
@@ -234,6 +242,7 @@ pub fn decision_json(game: &Game, number: usize, d: &Decision) -> String {
     let mut j = DecisionJson {
         game: game.number,
         number,
+        file_move: d.move_number,
         line: d.line,
         kind: d.kind_name(),
         player: d.player,

@@ -73,8 +73,9 @@ fn board_is_selected_decision(h: &H) -> bool {
 
 #[test]
 fn a_match_opened_from_the_file_menu_steps_with_the_arrow_keys() {
+    // One Open (Ctrl+O) takes a position or a match: a match goes to the Match tab.
     let mut h = harness(ScriptedDialogs::answering([data("gnubg_7pt_seed102.mat")]));
-    h.key_press_modifiers(Modifiers::COMMAND, Key::M);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::O);
     for _ in 0..50 {
         h.run();
         if h.state().state.match_review.loaded.is_some() {
@@ -90,6 +91,11 @@ fn a_match_opened_from_the_file_menu_steps_with_the_arrow_keys() {
     ));
     assert_eq!(h.state().state.match_review.selected, Some((0, 0)));
     assert!(board_is_selected_decision(&h));
+    // One numbering: game 1's decisions are 1.1, 1.2, 1.3 (as `bgw match decisions` writes
+    // "game 1 #2"), not the file's move numbers, which two decisions share.
+    for n in ["1.1", "1.2", "1.3"] {
+        assert_eq!(h.query_all_by_label(n).count(), 1, "one row numbered {n}");
+    }
     // The first decision is a roll: the board has its dice, the candidates mark the move played.
     assert!(h.state().state.editing.edit.roll().is_some());
     assert!(shows(&h, "◆ played"));

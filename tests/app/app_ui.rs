@@ -334,11 +334,11 @@ fn file_menu_opens_and_saves_positions_through_the_dialogs() {
     let open = |h: &mut Harness<'static, WorkbenchApp>, item: &str| {
         h.get_by_label("File").click();
         h.run();
-        // A menu entry's label ends with its shortcut ("Open position… Ctrl+O").
+        // A menu entry's label ends with its shortcut ("Open… Ctrl+O").
         h.get_by_label_contains(item).click();
         h.run();
     };
-    open(&mut h, "Open position…");
+    open(&mut h, "Open…");
     let s = &h.state().state;
     assert_eq!(s.editing.edit.board.pips(Side::White), 100);
     assert_eq!(s.editing.edit.board.pips(Side::Black), 99);
@@ -348,7 +348,7 @@ fn file_menu_opens_and_saves_positions_through_the_dialogs() {
     h.get_by_label("Opening").click();
     h.run();
     assert_ne!(h.state().state.editing.edit, opened);
-    open(&mut h, "Open position…");
+    open(&mut h, "Open…");
     assert_eq!(h.state().state.editing.edit, opened);
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -106,10 +106,10 @@ fn text_lines_name_the_players_and_the_moves() {
     let out = stdout(&o);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 117);
-    assert_eq!(lines[0], "game 1 #1 root: 64 24/14");
-    assert_eq!(lines[8], "game 1 #9 root: 62 (no move)");
-    assert_eq!(lines[9], "game 1 #10 gnubg: doubles to 2");
-    assert_eq!(lines[10], "game 1 #11 root: drops");
+    assert_eq!(lines[0], "game 1 #1 (move 1) root: 64 24/14");
+    assert_eq!(lines[8], "game 1 #9 (move 5) root: 62 (no move)");
+    assert_eq!(lines[9], "game 1 #10 (move 6) gnubg: doubles to 2");
+    assert_eq!(lines[10], "game 1 #11 (move 6) root: drops");
     assert_eq!(lines[116], "game 2 #106 root: resigns a single game");
 }
 
@@ -135,7 +135,7 @@ fn moves_made_as_recorded_and_warnings() {
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 3, "{out}");
     assert!(
-        lines[0].starts_with("game 1 #1 ann: 31 8/4 6/5 (illegal as recorded: ")
+        lines[0].starts_with("game 1 #1 (move 1) ann: 31 8/4 6/5 (illegal as recorded: ")
             && lines[0].contains("more numbers than you rolled"),
         "{out}"
     );
@@ -143,11 +143,16 @@ fn moves_made_as_recorded_and_warnings() {
         lines[1].starts_with("warning: line 5 (game 1, move 1): the move was never recorded"),
         "{out}"
     );
-    assert_eq!(lines[2], "game 2 #1 ann: 31 8/5 6/5");
+    assert_eq!(lines[2], "game 2 #1 (move 1) ann: 31 8/5 6/5");
     let o = run(&["match", "decisions", &p, "--json"]);
     let j = json_lines(&o);
     assert!(j[0]["illegal"].as_str().unwrap().contains("more numbers"));
     assert_eq!(j[0]["recorded"], "8/4 6/5");
+    // The file's own move number beside ours.
+    assert_eq!(
+        (&j[0]["number"], &j[0]["file_move"]),
+        (&1.into(), &1.into())
+    );
     assert_eq!(j[1]["game"], 1);
     assert_eq!(j[1]["line"], 5);
     assert!(j[1]["warning"].as_str().unwrap().contains("never recorded"));

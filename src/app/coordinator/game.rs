@@ -132,7 +132,7 @@ impl AppState {
             | EditAction::Paste(_)
             | EditAction::Show(_)
             | EditAction::Typed(_)
-            | EditAction::OpenPosition
+            | EditAction::Open
             | EditAction::LoadPosition(_)
             | EditAction::LoadExample(_)
             | EditAction::Redo => {

@@ -91,6 +91,17 @@ feature_actions! {
     }
 }
 
+/// What opening the file at `path` means (File → Open…, a file dropped on the window): a
+/// RON file opens as a position, anything else as a match (MAT, SGF), whose reader says
+/// what it is not.
+pub fn opening(path: PathBuf) -> Action {
+    let ron = (path.extension()).is_some_and(|x| x.eq_ignore_ascii_case("ron"));
+    match ron {
+        true => EditAction::LoadPosition(path).into(),
+        false => MatchAction::Load(path).into(),
+    }
+}
+
 /// The app's state.
 pub struct AppState {
     /// The board being edited, with undo and redo.
@@ -272,9 +283,11 @@ impl AppState {
     }
 
     fn apply_routed(&mut self, action: Action) {
-        // A benchmark decision goes onto the board as if pasted (a game refuses it).
+        // A benchmark decision goes onto the board as if pasted (a game refuses it); a match
+        // file chosen in File → Open… goes to the Match tab.
         let action = match action {
             Action::Weights(WeightsAction::ShowDecision(id)) => EditAction::Paste(id).into(),
+            Action::Edit(EditAction::LoadPosition(path)) => opening(path),
             a => a,
         };
         let Some(action) = self.route_in_game(action) else {

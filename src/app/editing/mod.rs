@@ -72,8 +72,9 @@ pub enum EditAction {
     Typed(String),
     /// Puts the position on the clipboard.
     Copy(IdFormat),
-    /// Asks for a position file and opens it.
-    OpenPosition,
+    /// Asks for a file to open: a position opens here; a match file chosen instead (any
+    /// name not ending in `.ron`) goes on to the Match tab ([`super::coordinator::opening`]).
+    Open,
     /// Opens this position file.
     LoadPosition(PathBuf),
     /// Opens one of the examples built into the program (a name of [`examples::EMBEDDED`]).
@@ -311,7 +312,7 @@ impl EditState {
                 return note;
             }
             EditAction::Copy(format) => return self.copy(format),
-            EditAction::OpenPosition => return vec![self.open_position()],
+            EditAction::Open => return vec![self.open_position()],
             EditAction::LoadPosition(path) => return vec![self.load_position(&path)],
             EditAction::LoadExample(name) => return vec![self.load_example(name)],
             EditAction::SavePosition => return vec![self.ask_where_to_save()],

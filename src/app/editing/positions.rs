@@ -41,10 +41,17 @@ impl EditState {
         match read_setup(text) {
             Ok(setup) => {
                 self.replace(Edit::from_setup(&setup));
-                // The status line shows the match state itself.
-                let extra = match self.edit.match_state {
-                    Some(_) => " (cube and score kept; analysed as a money game)",
-                    None => "",
+                // Which judge is at which state: gnubg at the match state read (the
+                // candidates' switch can make it cubeless money), the classic program at none.
+                let extra = match setup.match_state {
+                    Some(m) if !m.is_plain_money() => format!(
+                        " ({}: gnubg judges there; the classic program's board value \
+                         takes no score or cube)",
+                        bgw_engine::reference::MatchContext::of(&setup)
+                            .describe()
+                            .trim_start_matches("at ")
+                    ),
+                    _ => String::new(),
                 };
                 let note = Effect::info(format!("{how} {}{extra}", text.trim()));
                 (vec![note], None)
@@ -68,11 +75,12 @@ impl EditState {
         vec![Effect::info(format!("copied {text}")), Effect::Copy(text)]
     }
 
-    /// Asks for a position file (in the last folder used, else `positions/`) to open.
+    /// Asks for a position or a match file (in the last folder used, else `positions/`) to
+    /// open.
     pub(super) fn open_position(&self) -> Effect<EditAction> {
         let dir = self.position_dir.clone().or_else(examples::local_dir);
         Effect::ask(
-            Request::open(FileKind::Position, dir.as_deref()),
+            Request::open(FileKind::PositionOrMatch, dir.as_deref()),
             EditAction::LoadPosition,
         )
     }
@@ -220,7 +228,15 @@ mod tests {
         let mut s = EditState::new(Edit::opening());
         // 7-point match, White 2 Black 4, cube 2 owned by White, White to play 52.
         let x = "XGID=-b----E-C---eE---c-e----B-:1:1:1:52:2:4:0:7:10";
-        act(&mut s, EditAction::Paste(x.into()));
+        let note = act(&mut s, EditAction::Paste(x.into()));
+        // The note says which judge is at which state: gnubg at the score, the classic at none.
+        let note = format!("{note:?}");
+        assert!(
+            note.contains("2-4 to 7, cube 2 White: gnubg judges there")
+                && note.contains("the classic program's board value takes no score or cube")
+                && !note.contains("money game"),
+            "{note}"
+        );
         assert_eq!(copied(&act(&mut s, EditAction::Copy(IdFormat::Xgid))), x);
         // New dice: the copy says so, and still has the cube and score.
         act(&mut s, EditAction::SetDie(0, 6));
@@ -270,8 +286,8 @@ mod tests {
         assert_eq!(s.position_dir.as_deref(), Some(dir.as_path()));
         let saved = s.edit;
         act(&mut s, EditAction::Opening);
-        let (kind, save, then) = answer(act(&mut s, EditAction::OpenPosition), path.clone());
-        assert_eq!((kind, save), (FileKind::Position, false));
+        let (kind, save, then) = answer(act(&mut s, EditAction::Open), path.clone());
+        assert_eq!((kind, save), (FileKind::PositionOrMatch, false));
         act(&mut s, then);
         assert_eq!(s.edit, saved);
         // A file that is not a position: refused with the reason, the board kept.

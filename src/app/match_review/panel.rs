@@ -339,7 +339,11 @@ fn decisions(ui: &mut egui::Ui, s: &MatchReviewState, out: &mut Vec<MatchAction>
     ui.spacing_mut().item_spacing.y = 0.0;
     let visuals = ui.visuals().clone();
     let titles = [
-        ("Game", "the game and the move number in the file"),
+        (
+            "Game",
+            "G.N: game G, its decision N (as bgw match review writes \"game G #N\"); \
+             the file's own move number is on the row's hover",
+        ),
         ("Player", "who decided"),
         ("Roll", "the dice"),
         ("Played", "the move played or the cube action"),
@@ -390,10 +394,7 @@ fn decisions(ui: &mut egui::Ui, s: &MatchReviewState, out: &mut Vec<MatchAction>
                 let (roll, played) = what_was_done(dec);
                 let verdict = l.verdict(g, d);
                 let [best, loss, mark, classic, classic_loss] = verdict_cells(verdict);
-                let number = match dec.move_number {
-                    Some(n) => format!("{}.{n}", game.number),
-                    None => format!("{}", game.number),
-                };
+                let number = format!("{}.{}", game.number, d + 1);
                 let illegal = dec
                     .checkers()
                     .is_some_and(|c| c.legality != bgw_engine::matches::Legality::Legal);
@@ -433,7 +434,16 @@ fn decisions(ui: &mut egui::Ui, s: &MatchReviewState, out: &mut Vec<MatchAction>
                         ui.add(egui::Label::new(t).selectable(false));
                     });
                 }
-                if row.response().clicked() {
+                let mut response = row.response();
+                if let Some(m) = dec.move_number {
+                    response = response.on_hover_text(format!(
+                        "game {}, decision {}: move {m} in the file (the row gnubg's move \
+                         list shows)",
+                        game.number,
+                        d + 1
+                    ));
+                }
+                if response.clicked() {
                     out.push(MatchAction::Select(g, d));
                 }
             });
