@@ -759,3 +759,54 @@ fn the_bear_off_tab_on_a_contact_position_keeps_ten_candidate_rows_at_1280_by_72
     let rows = ui_common::candidate_rows_shown(&h);
     assert!(rows >= 10, "{rows} candidate rows on the Bear-off tab");
 }
+
+/// Ten candidate rows at 1280×720 at a match score, where gnubg's column carries the match
+/// state's words above the table (issue 35, item 16: 8 rows, gnubg's line wrapped and the
+/// table stood wider than its region).
+#[test]
+fn ten_candidate_rows_at_a_match_score_at_1280_by_720() {
+    let referee = bgw::app::ScriptedReferee::answering(|p| {
+        let (me, opp) = p.result.pips();
+        (f64::from(opp) - f64::from(me)) / 100.0 - 1.5
+    });
+    let state = AppState::default().with_referee(referee);
+    let mut h = harness_sized(
+        WorkbenchApp::new(state, Box::new(ScriptedDialogs::default())),
+        1280.0,
+        720.0,
+    );
+    // The opening position, 3-1 to play, 3-2 to 7 with the cube at 2.
+    h.event(Event::Paste(
+        "XGID=-b----E-C---eE---c-e----B-:1:1:1:31:3:2:0:7:10".into(),
+    ));
+    h.run();
+    assert!(h.state().state.candidates.at.is_some(), "a match state");
+    let rows = ui_common::candidate_rows_shown(&h);
+    assert!(rows >= 10, "{rows} candidate rows at a match score");
+}
+
+/// A bear-off position with dice on the Bear-off tab: the plots and ten candidate rows.
+#[test]
+fn a_bear_off_position_with_dice_on_the_bear_off_tab_keeps_ten_candidate_rows() {
+    let mut h = harness_sized(app(AppState::default()), 1280.0, 720.0);
+    h.event(Event::Paste(
+        "XGID=-BBBCCC------------cccbbb-:0:0:1:31:0:0:0:0:10".into(),
+    ));
+    h.run();
+    h.state_mut()
+        .act(bgw::app::ViewAction::SetTab(bgw::app::Tab::Bearoff));
+    for _ in 0..500 {
+        if h.state().state.bearoff.job.is_none() && h.state().state.bearoff.result.is_some() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        h.step();
+    }
+    h.run();
+    assert!(
+        h.state().state.candidates.len() >= 10,
+        "a roll with ten moves or more"
+    );
+    let rows = ui_common::candidate_rows_shown(&h);
+    assert!(rows >= 10, "{rows} candidate rows on the Bear-off tab");
+}
