@@ -99,6 +99,15 @@ fn the_best_candidates_are_rolled_out_kept_with_the_position_and_in_the_analysis
     });
     h.run();
     assert!(shows(&h, "rollout: 144 trials a move"), "the line");
+    // The line stands after the button, not under it (it was drawn at the row's start).
+    {
+        let button = h.get_by_label("Roll out…").rect();
+        let line = h.get_by_label_contains("rollout: 144 trials a move").rect();
+        assert!(
+            line.left() >= button.right(),
+            "{line:?} overlaps {button:?}"
+        );
+    }
     let line = bgw::app::candidates::rollout::record_line(
         &h.state()
             .state

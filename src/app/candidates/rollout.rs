@@ -400,10 +400,14 @@ pub fn show(
         if let Some(rec) = rollouts.shown(position, dice) {
             // Within what is in view: the table's region scrolls sideways, and a long line
             // would widen the table with it.
-            let room = ui.clip_rect().right() - ui.cursor().left();
-            ui.set_max_width(room.max(0.0));
-            ui.add(egui::Label::new(egui::RichText::new(short_line(&rec)).weak()).truncate())
-                .on_hover_text(record_line(&rec));
+            // (A child of that width at the cursor: `set_max_width` on this row put the line
+            // at the row's start, under the button.)
+            let room = (ui.clip_rect().right() - ui.cursor().left()).max(0.0);
+            let size = egui::vec2(room, ui.spacing().interact_size.y);
+            ui.allocate_ui(size, |ui| {
+                ui.add(egui::Label::new(egui::RichText::new(short_line(&rec)).weak()).truncate())
+                    .on_hover_text(record_line(&rec));
+            });
         }
     });
     if form != rollouts.form {
