@@ -42,6 +42,7 @@ mod selfplay;
 pub(crate) mod terms;
 mod value;
 pub(crate) mod weights;
+mod why;
 
 pub use features::Features;
 pub use game::{
@@ -55,4 +56,5 @@ pub use race::{RacePlan, RaceRule, RaceStep};
 pub use rank::{Candidate, Ranking};
 pub use selfplay::{LearnStats, learn};
 pub use terms::{SEED_TERM_COUNT, TERM_COUNT, TERMS, Term, TermInfo, TermSet, by_seed_name};
+pub use why::{TermDelta, Why};
 pub use weights::{DEFAULT_RON, MAX_WEIGHT, SEED_RON, Weights, WeightsError, is_valid_weight};
