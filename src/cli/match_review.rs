@@ -158,6 +158,9 @@ fn json_lines(
                 if let Some(c) = no_double {
                     v["gnubg"]["cube"] = cube_json(c);
                 }
+                if let Some(why) = &play.why {
+                    v["why"] = serde_json::to_value(why).unwrap_or_default();
+                }
             }
             Verdict::Cube(c) => v["gnubg"] = cube_json(c),
             Verdict::NotJudged(why) => v["gnubg"] = json!({ "not_judged": why }),
@@ -223,6 +226,9 @@ fn text(
                         mark_words(c.mark.words())
                     );
                 }
+                if let Some(why) = &play.why {
+                    let _ = write!(s, "\n      why: {}", why.summary());
+                }
                 s
             }
             Verdict::Cube(c) if c.error > 0.0 => format!(
@@ -238,7 +244,7 @@ fn text(
     }
     let _ = writeln!(
         out,
-        "\ngnubg {plies}-ply review  {:<20} {:>8} {:>10} {:>9} {:>4} {:>9} {:>10} {:>12}",
+        "\ngnubg {plies}-ply review  {:<20} {:>8} {:>10} {:>9} {:>4} {:>9} {:>10} {:>12} {:>9}",
         "player",
         "unforced",
         "error rate",
@@ -246,12 +252,13 @@ fn text(
         "bad",
         "very bad",
         "cube EMG",
-        "classic rate"
+        "classic rate",
+        "explained"
     );
     for p in summary {
         let _ = writeln!(
             out,
-            "                  {:<20} {:>8} {:>10.2} {:>9} {:>4} {:>9} {:>10.3} {:>12.2}",
+            "                  {:<20} {:>8} {:>10.2} {:>9} {:>4} {:>9} {:>10.3} {:>12.2} {:>9}",
             // A name from the file: control characters escaped, as in the decision lines.
             shorten(&p.name, usize::MAX),
             p.unforced_moves,
@@ -260,10 +267,17 @@ fn text(
             p.bad,
             p.very_bad,
             p.cube_error_emg,
-            p.classic_error_rate_memg
+            p.classic_error_rate_memg,
+            format!(
+                "{}/{}",
+                p.classic_explains.explained, p.classic_explains.errors
+            )
         );
     }
-    out.push_str("(error rates in mEMG per unforced move, as gnubg prints them)\n");
+    out.push_str(
+        "(error rates in mEMG per unforced move, as gnubg prints them; explained: the checker \
+         errors whose best move the classic program's weighted terms prefer)\n",
+    );
     if let Some(line) = coverage.not_judged_line() {
         let _ = writeln!(out, "{line}: the figures leave them out");
     }

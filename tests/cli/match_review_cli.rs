@@ -52,6 +52,73 @@ fn json_gives_each_decision_with_gnubgs_verdict_and_last_the_summary() {
         (Some(1), Some(2), Some(0))
     );
     assert!(p["classic_error_rate_memg"].as_f64().is_some());
+    why_sums_to_the_brdval_difference_bgw_rank_prints(decisions, players);
+}
+
+/// Each checker error's "why": its weighted differences sum to BRDVAL(best) − BRDVAL(played)
+/// as `bgw rank` prints them for the decision's position and roll; "explained" says whether
+/// that is positive; the summary counts the errors and the explained ones per player.
+fn why_sums_to_the_brdval_difference_bgw_rank_prints(
+    decisions: &[serde_json::Value],
+    players: &[serde_json::Value],
+) {
+    let with_why: Vec<&serde_json::Value> = decisions
+        .iter()
+        .filter(|d| d.get("why").is_some())
+        .collect();
+    assert!(
+        with_why.len() > 10,
+        "{} errors explained or not",
+        with_why.len()
+    );
+    for (k, p) in players.iter().enumerate() {
+        let mine = with_why.iter().filter(|d| d["player"] == k);
+        let explained = mine
+            .clone()
+            .filter(|d| d["why"]["explained"] == true)
+            .count();
+        assert_eq!(
+            (
+                &p["classic_explains"]["errors"],
+                &p["classic_explains"]["explained"]
+            ),
+            (&mine.count().into(), &explained.into()),
+            "{p}"
+        );
+    }
+    for d in with_why.iter().take(6) {
+        let dice = d["dice"].as_array().unwrap();
+        let dice = format!("{}{}", dice[0], dice[1]);
+        let o = run(&["rank", d["position_id"].as_str().unwrap(), &dice, "--json"]);
+        assert!(o.status.success(), "{}", text(&o.stderr));
+        let ranked: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+        let value_of = |mv: &serde_json::Value| {
+            ranked["candidates"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|c| c["move"] == *mv)
+                .unwrap_or_else(|| panic!("{mv} not ranked"))["value"]
+                .as_f64()
+                .unwrap()
+        };
+        let difference = value_of(&d["gnubg"]["best"]) - value_of(&d["move"]);
+        let terms = d["why"]["terms"].as_array().unwrap();
+        let sum: f64 = terms
+            .iter()
+            .map(|t| t["weighted_delta"].as_f64().unwrap())
+            .sum();
+        assert!(
+            (sum - difference).abs() < 1e-9,
+            "{sum} vs {difference}: {d}"
+        );
+        assert_eq!(d["why"]["explained"], difference > 0.0, "{d}");
+        assert!(
+            terms
+                .iter()
+                .all(|t| t["term"].is_string() && t["played"] != t["best"])
+        );
+    }
 }
 
 #[test]

@@ -56,7 +56,7 @@ pub use model::{
 };
 pub use played::{PlayedGame, PlayedTurn};
 pub use review::{
-    Coverage, CubeVerdict, Mark, MoveVerdict, PlayerSummary, ReviewOptions, Reviewed, Verdict,
-    review, summarize,
+    Coverage, CubeVerdict, Explains, Mark, MoveVerdict, PlayerSummary, ReviewOptions, Reviewed,
+    Verdict, review, summarize,
 };
 pub use sgf::{SgfError, read_sgf};

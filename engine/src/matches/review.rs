@@ -13,7 +13,7 @@
 use super::model::{Checkers, Decision, DecisionKind, Legality, Match};
 use crate::core::moves::{MoveGenerator, Play};
 use crate::core::task::Task;
-use crate::evaluation::classic::{ClassicPlayer, Weights};
+use crate::evaluation::classic::{ClassicPlayer, Weights, Why};
 use crate::reference::{
     CubeDecision, MatchContext, MoveEval, ReferenceEngine, ReferenceError, match_to_plays,
 };
@@ -84,6 +84,10 @@ pub struct MoveVerdict {
     pub classic: String,
     /// What the classic's choice loses against the engine's best.
     pub classic_loss: f64,
+    /// For an error (a legal move played that loses against the best): the classic
+    /// program's terms on the move played and the engine's best — why, in its terms, the
+    /// best is better, or that the terms miss it.
+    pub why: Option<Why>,
 }
 
 /// The engine's verdict on one cube action, or on a roll made without doubling where the
@@ -246,6 +250,18 @@ pub struct PlayerSummary {
     pub classic_error_rate_memg: f64,
     /// Checker plays illegal as recorded, which no engine rates (left out of the figures).
     pub illegal_moves: usize,
+    /// The checker errors the classic program's terms were asked about, and how many of
+    /// them its weighted terms explain (prefer the engine's best).
+    pub classic_explains: Explains,
+}
+
+/// How many checker errors the classic program's terms explain.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Explains {
+    /// Checker errors (a legal move losing against the engine's best).
+    pub errors: usize,
+    /// Those whose best move the weighted terms prefer.
+    pub explained: usize,
 }
 
 /// The engine judging at its match state: the cubeful context of `d`.
@@ -261,6 +277,7 @@ fn judge_move(
     c: &Checkers,
     plies: u8,
     classic: &ClassicPlayer,
+    weights: &Weights,
     generator: &mut MoveGenerator,
 ) -> Result<MoveVerdict, Failure> {
     let plays: Vec<Play> = generator.generate(&d.position, c.dice).to_vec();
@@ -277,6 +294,7 @@ fn judge_move(
             mark: Mark::None,
             classic: only,
             classic_loss: 0.0,
+            why: None,
         });
     }
     // As gnubg's `analyse match`: its analysis move filter picks the moves rated at the
@@ -332,6 +350,8 @@ fn judge_move(
     let loss = played_equity.map(|e| (best_equity - e).max(0.0));
     let choice = classic.choose_with_reason(&d.position, c.dice, &plays);
     let classic_equity = full_depth(&plays[choice.index].result, &mut rated)?;
+    let why = (loss.is_some_and(|l| l > 0.0) && c.result != plays[best_i].result)
+        .then(|| Why::of(&c.result, &plays[best_i].result, weights));
     Ok(MoveVerdict {
         choices,
         rated: true,
@@ -342,6 +362,7 @@ fn judge_move(
         mark: loss.map_or(Mark::None, Mark::of),
         classic: plays[choice.index].mv.notation(),
         classic_loss: (best_equity - classic_equity).max(0.0),
+        why,
     })
 }
 
@@ -410,7 +431,16 @@ fn judge(
     let at = context(m, d);
     match &d.kind {
         DecisionKind::Move(c) => {
-            let play = judge_move(engine, &at, d, c, options.plies, classic, generator)?;
+            let play = judge_move(
+                engine,
+                &at,
+                d,
+                c,
+                options.plies,
+                classic,
+                &options.weights,
+                generator,
+            )?;
             let doubled_before = i > 0
                 && matches!(
                     decisions[i - 1].kind,
@@ -588,6 +618,7 @@ pub fn summarize(m: &Match, reviewed: &[Reviewed]) -> [PlayerSummary; 2] {
         cube_decisions: 0,
         classic_error_rate_memg: 0.0,
         illegal_moves: 0,
+        classic_explains: Explains::default(),
     });
     let mut classic_emg = [0.0; 2];
     for r in reviewed {
@@ -617,6 +648,10 @@ pub fn summarize(m: &Match, reviewed: &[Reviewed]) -> [PlayerSummary; 2] {
                     Mark::Bad => s.bad += 1,
                     Mark::VeryBad => s.very_bad += 1,
                     Mark::None => {}
+                }
+                if let Some(why) = &play.why {
+                    s.classic_explains.errors += 1;
+                    s.classic_explains.explained += usize::from(why.explained);
                 }
                 if play.choices > 1 {
                     s.unforced_moves += 1;

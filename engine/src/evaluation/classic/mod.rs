@@ -56,5 +56,5 @@ pub use race::{RacePlan, RaceRule, RaceStep};
 pub use rank::{Candidate, Ranking};
 pub use selfplay::{LearnStats, learn};
 pub use terms::{SEED_TERM_COUNT, TERM_COUNT, TERMS, Term, TermInfo, TermSet, by_seed_name};
-pub use why::{TermDelta, Why};
 pub use weights::{DEFAULT_RON, MAX_WEIGHT, SEED_RON, Weights, WeightsError, is_valid_weight};
+pub use why::{TermDelta, Why};

@@ -121,7 +121,11 @@ impl Why {
         let words = self.in_words(3);
         match words.is_empty() {
             true => format!("{verdict}: no term differs"),
-            false => format!("{verdict} by {:+.2}: {}", self.difference(), words.join("; ")),
+            false => format!(
+                "{verdict} by {:+.2}: {}",
+                self.difference(),
+                words.join("; ")
+            ),
         }
     }
 }
@@ -135,7 +139,9 @@ mod tests {
     #[test]
     fn the_weighted_differences_sum_to_the_brdval_difference() {
         let pos = Position::opening(crate::core::position::Side::White);
-        let plays = MoveGenerator::new().generate(&pos, Dice::new(3, 1).unwrap()).to_vec();
+        let plays = MoveGenerator::new()
+            .generate(&pos, Dice::new(3, 1).unwrap())
+            .to_vec();
         let w = Weights::default();
         for a in &plays {
             for b in &plays {
@@ -150,7 +156,9 @@ mod tests {
     #[test]
     fn making_the_five_point_is_explained_by_points() {
         let pos = Position::opening(crate::core::position::Side::White);
-        let plays = MoveGenerator::new().generate(&pos, Dice::new(3, 1).unwrap()).to_vec();
+        let plays = MoveGenerator::new()
+            .generate(&pos, Dice::new(3, 1).unwrap())
+            .to_vec();
         let notation = |p: &crate::core::moves::Play| p.mv.notation();
         let best = plays.iter().find(|p| notation(p) == "8/5 6/5").unwrap();
         let split = plays.iter().find(|p| notation(p) == "24/21 6/5").unwrap();
@@ -158,6 +166,10 @@ mod tests {
         assert!(why.explained, "{why:?}");
         assert!(why.summary().starts_with("the terms prefer the best by +"));
         // The split leaves blots: the terms say so.
-        assert!(why.terms.iter().any(|d| d.term == Term::Blots && d.played > d.best));
+        assert!(
+            why.terms
+                .iter()
+                .any(|d| d.term == Term::Blots && d.played > d.best)
+        );
     }
 }
