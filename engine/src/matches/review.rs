@@ -275,11 +275,11 @@ fn judge_move(
     at: &MatchContext,
     d: &Decision,
     c: &Checkers,
-    plies: u8,
+    options: &ReviewOptions,
     classic: &ClassicPlayer,
-    weights: &Weights,
     generator: &mut MoveGenerator,
 ) -> Result<MoveVerdict, Failure> {
+    let plies = options.plies;
     let plays: Vec<Play> = generator.generate(&d.position, c.dice).to_vec();
     let choices = plays.len();
     if plays.is_empty() || (choices == 1 && c.legality == Legality::Legal) {
@@ -351,7 +351,7 @@ fn judge_move(
     let choice = classic.choose_with_reason(&d.position, c.dice, &plays);
     let classic_equity = full_depth(&plays[choice.index].result, &mut rated)?;
     let why = (loss.is_some_and(|l| l > 0.0) && c.result != plays[best_i].result)
-        .then(|| Why::of(&c.result, &plays[best_i].result, weights));
+        .then(|| Why::of(&c.result, &plays[best_i].result, &options.weights));
     Ok(MoveVerdict {
         choices,
         rated: true,
@@ -431,16 +431,7 @@ fn judge(
     let at = context(m, d);
     match &d.kind {
         DecisionKind::Move(c) => {
-            let play = judge_move(
-                engine,
-                &at,
-                d,
-                c,
-                options.plies,
-                classic,
-                &options.weights,
-                generator,
-            )?;
+            let play = judge_move(engine, &at, d, c, options, classic, generator)?;
             let doubled_before = i > 0
                 && matches!(
                     decisions[i - 1].kind,
