@@ -10,6 +10,7 @@
 #   {"id": 3, "op": "evaluate", "position": ID, "plies": 0}
 #   {"id": 4, "op": "best", "position": ID, "dice": [3, 1], "plies": 0}
 #   {"id": 5, "op": "cube", "position": ID, "match": MATCH, "plies": 0}
+#   {"id": 7, "op": "luck", "path": MAT_FILE, "rolls": [[MID, ...], ...]}
 #   {"id": 6, "op": "rollout", "moves": [{"move": "8/5 6/5", "after": ID2}, ...],
 #    "trials": 144, "truncate": 0, "variance_reduction": true, "seed": 1, "plies": 0,
 #    "cube_plies": 0, "cubeful": false, "match": MATCH, "match_after": MATCH2}
@@ -42,6 +43,15 @@
 # {"move", "equity", "se", "probs", "probs_se", "cubeless", "cubeless_se", "trials"} and, at a
 # match score, "mwc" and "mwc_se"; "equity" is the cubeful one (normalised in a match) when
 # cubeful, else the cubeless money one; "se" is gnubg's standard error of the mean.
+# "luck" imports the match file and runs gnubg's `analyse match` with its luck analysis
+# alone (0-ply cubeful, whatever the other settings), then answers each game's rolls in order,
+# {"games": [{"rolls": [{"position", "dice", "luck", "luck_mwc"}, ...], "actual": [X, O]}]}
+# (X the file's first player; "actual" what each gained in the game as gnubg's statistics
+# count it: MWC after less before in a match, points in money play): the Position ID before
+# the roll (roller on roll), the dice, gnubg's stored luck (EMG) and the same as MWC in a
+# match (eq2mwc(luck) - eq2mwc(0) at the roll's cube and score, as gnubg's statistics count
+# it) or points (cube x luck) in money play. "rolls" gives, per game, the Match ID of each
+# roll as bgw read it; a game whose roll count differs is refused.
 # Replies: {"id": N, "ok": true, ...} or {"id": N, "ok": false, "error": "..."}; a request
 # that is not a JSON object gets {"id": null, "ok": false, "error": "..."}.
 #
@@ -415,7 +425,56 @@ class Session:
             return self.cube(request)
         if op == "rollout":
             return Rollout(self, request).run(request.get("id"))
+        if op == "luck":
+            return self.luck(request)
         raise Refused("unknown op %r" % (op,))
+
+    def luck(self, request):
+        path = request.get("path")
+        rolls = request.get("rolls")
+        if not isinstance(path, TEXT) or not os.path.isfile(path):
+            raise Refused("luck needs the path of a match file")
+        if not isinstance(rolls, list) or not all(isinstance(g, list) for g in rolls):
+            raise Refused("luck needs each game's rolls as lists of Match IDs")
+        # gnubg's current match is replaced: every setting the other requests rely on is
+        # set again at their next request.
+        self.match = ("imported",)
+        # The cube in use: with it off gnubg's cube info (and so each luck's MWC) ignores it.
+        for cmd in ["set cube use on", "set analysis moves off", "set analysis cube off",
+                    "set analysis luck on"]:
+            gnubg.command(cmd)
+        gnubg.command('import mat "%s"' % path.replace('"', ""))
+        gnubg.command("analyse match")
+        played = gnubg.match(analysis=1, boards=1, statistics=1, verbose=0)
+        games = played.get("games", []) if played else []
+        if len(games) != len(rolls):
+            raise Refused("gnubg read %d games in the match, bgw %d" % (len(games), len(rolls)))
+        out = []
+        for k, (game, mids) in enumerate(zip(games, rolls)):
+            records = [r for r in game.get("game", []) if r.get("action") == "move"]
+            if len(records) != len(mids):
+                raise Refused(
+                    "gnubg read %d rolls in game %d, bgw %d" % (len(records), k + 1, len(mids))
+                )
+            lucks = []
+            for r, mid in zip(records, mids):
+                luck = r.get("analysis", {}).get("luck-value")
+                if luck is None:
+                    raise Refused("gnubg gave no luck for a roll of game %d" % (k + 1))
+                gnubg.command("set matchid %s" % mid)
+                ci = gnubg.cubeinfo()
+                if ci["matchto"]:
+                    mwc = gnubg.eq2mwc(luck, ci) - gnubg.eq2mwc(0.0, ci)
+                else:
+                    mwc = ci["cube"] * luck
+                d = r.get("dice") or (0, 0)
+                lucks.append({"position": r.get("board"), "dice": [d[0], d[1]],
+                              "luck": luck, "luck_mwc": mwc})
+            dice = game.get("stats", {})
+            actual = [dice.get(side, {}).get("dice", {}).get("actual-result", 0.0)
+                      for side in ("X", "O")]
+            out.append({"rolls": lucks, "actual": actual})
+        return {"games": out}
 
     def evaluate(self, request):
         self.set_match(None)

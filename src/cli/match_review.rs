@@ -7,9 +7,10 @@ use super::rank::load_weights;
 use super::{CliError, interrupt, print};
 use bgw_engine::core::formats::shorten;
 use bgw_engine::matches::{
-    Coverage, CubeVerdict, Match, PlayerSummary, ReviewOptions, Reviewed, Verdict, review,
-    summarize,
+    Coverage, CubeVerdict, Match, MatchLuck, PlayerSummary, ReviewOptions, Reviewed, Verdict,
+    review, summarize,
 };
+use bgw_engine::reference::LuckMark;
 use bgw_engine::reference::gnubg::{self, Config, Gnubg};
 use serde_json::json;
 use std::path::PathBuf;
@@ -90,7 +91,15 @@ pub fn run(args: ReviewArgs) -> Result<ExitCode, CliError> {
     };
     let mut bar = Progress::new("review (decisions)", &task, args.quiet);
     let make = || Gnubg::new(gnubg.clone());
-    let reviewed = review(&m, &options, &make, &task, &mut |_| {});
+    // gnubg's luck analysis of the whole match on a gnubg of its own, beside the review.
+    let (reviewed, luck) = std::thread::scope(|s| {
+        let luck = s.spawn(|| MatchLuck::of(&m, &mut make()));
+        let reviewed = review(&m, &options, &make, &task, &mut |_| {});
+        let luck = luck
+            .join()
+            .unwrap_or_else(|_| Err("the luck analysis failed".into()));
+        (reviewed, luck)
+    });
     bar.finish();
     if interrupt::interrupted() {
         return Err(CliError::interrupted("interrupted: no review"));
@@ -103,11 +112,25 @@ pub fn run(args: ReviewArgs) -> Result<ExitCode, CliError> {
             coverage.first_failure.as_deref().unwrap_or_default()
         )));
     }
-    let summary = summarize(&m, &reviewed);
+    if let Err(why) = &luck {
+        eprintln!("bgw: no luck figures: {why}");
+    }
+    let luck = luck.ok();
+    let summary = summarize(&m, &reviewed, luck.as_ref());
     let text = if args.json {
-        json_lines(&m, &reviewed, &summary, &coverage)
+        json_lines(&m, &reviewed, &summary, &coverage, luck.as_ref())
     } else {
-        text(&m, &reviewed, &summary, &coverage, args.plies)
+        let mut t = text(
+            &m,
+            &reviewed,
+            &summary,
+            &coverage,
+            args.plies,
+            luck.as_ref(),
+        );
+        t.push('\n');
+        t.push_str(&statistics_text(&summary, m.match_length));
+        t
     };
     print(&text)?;
     match coverage.not_judged_line() {
@@ -136,6 +159,7 @@ fn json_lines(
     reviewed: &[Reviewed],
     summary: &[PlayerSummary; 2],
     coverage: &Coverage,
+    luck: Option<&MatchLuck>,
 ) -> String {
     let mut out = String::new();
     for r in reviewed {
@@ -165,6 +189,11 @@ fn json_lines(
             Verdict::Cube(c) => v["gnubg"] = cube_json(c),
             Verdict::NotJudged(why) => v["gnubg"] = json!({ "not_judged": why }),
         }
+        if let Some(l) = luck.and_then(|l| l.roll(r.game, r.decision)) {
+            v["luck_emg"] = json!(l.emg);
+            v["luck_mwc"] = json!(l.mwc);
+            v["luck_mark"] = json!(LuckMark::of(l.emg));
+        }
         out.push_str(&v.to_string());
         out.push('\n');
     }
@@ -186,6 +215,7 @@ fn text(
     summary: &[PlayerSummary; 2],
     coverage: &Coverage,
     plies: u8,
+    luck: Option<&MatchLuck>,
 ) -> String {
     use std::fmt::Write;
     let mut out = String::new();
@@ -240,7 +270,13 @@ fn text(
             Verdict::Cube(c) => format!("gnubg: {}", c.decision.action),
             Verdict::NotJudged(why) => format!("not judged: {why}"),
         };
-        let _ = writeln!(out, "{line}  —  {verdict}");
+        let luck = luck
+            .and_then(|l| l.roll(r.game, r.decision))
+            .map(|l| (LuckMark::of(l.emg), l.emg))
+            .filter(|(mark, _)| *mark != LuckMark::None)
+            .map(|(mark, emg)| format!("  [{} {emg:+.3}]", mark.words()))
+            .unwrap_or_default();
+        let _ = writeln!(out, "{line}{luck}  —  {verdict}");
     }
     let _ = writeln!(
         out,
@@ -281,6 +317,237 @@ fn text(
     if let Some(line) = coverage.not_judged_line() {
         let _ = writeln!(out, "{line}: the figures leave them out");
     }
+    out
+}
+
+/// gnubg's statistics block as its `show statistics match` prints it (errors with a minus,
+/// as gnubg writes them; MWC in per cent in a match, points in money play).
+fn statistics_text(summary: &[PlayerSummary; 2], match_length: u16) -> String {
+    use std::fmt::Write;
+    let money = match_length == 0;
+    let mut out = String::new();
+    let row = |out: &mut String, label: &str, a: String, b: String| {
+        let _ = writeln!(out, "{label:<40} {a:<23} {b:<23}");
+    };
+    let both = |f: &dyn Fn(&PlayerSummary) -> String| [f(&summary[0]), f(&summary[1])];
+    let count = |n: usize| format!("{n:3}");
+    let total = |emg: f64, mwc: f64| match money {
+        true => format!("     {:+6.3} ({:+7.3})", -emg, -mwc),
+        false => format!("     {:+6.3} ({:+7.3}%)", -emg, -100.0 * mwc),
+    };
+    let rate = |memg: f64, mwc: f64| match money {
+        true => format!("   {:+6.1}   ({:+7.3})", -memg, -mwc),
+        false => format!("   {:+6.1}   ({:+7.3}%)", -memg, -100.0 * mwc),
+    };
+    let unit = if money { "(Points)" } else { "(MWC)" };
+    let names = both(&|p| shorten(&p.name, 23));
+    let [a, b] = names;
+    row(&mut out, "Player", a, b);
+    out.push('\n');
+    let section = |out: &mut String, title: &str, rows: Vec<(String, [String; 2])>| {
+        let _ = writeln!(out, "{title}\n");
+        for (label, [a, b]) in rows {
+            row(out, &label, a, b);
+        }
+        out.push_str("\n\n");
+    };
+    section(
+        &mut out,
+        "Chequerplay statistics",
+        vec![
+            (
+                "Total moves".into(),
+                both(&|p| count(p.statistics.total_moves)),
+            ),
+            ("Unforced moves".into(), both(&|p| count(p.unforced_moves))),
+            (
+                "Unmarked moves".into(),
+                both(&|p| count(p.statistics.unmarked_moves)),
+            ),
+            ("Moves marked doubtful".into(), both(&|p| count(p.doubtful))),
+            ("Moves marked bad".into(), both(&|p| count(p.bad))),
+            ("Moves marked very bad".into(), both(&|p| count(p.very_bad))),
+            (
+                format!("Error total EMG {unit}"),
+                both(&|p| total(p.error_emg, p.statistics.error_mwc)),
+            ),
+            (
+                format!("Error rate mEMG {unit}"),
+                both(&|p| rate(p.error_rate_memg, p.statistics.error_rate_mwc)),
+            ),
+            (
+                "Chequerplay rating".into(),
+                both(&|p| p.statistics.ratings.chequer.clone()),
+            ),
+        ],
+    );
+    let luck = |f: &dyn Fn(&PlayerSummary) -> Option<String>| {
+        both(&|p| f(p).unwrap_or_else(|| "n/a".into()))
+    };
+    let marked = |f: fn(&bgw_engine::matches::RollsMarked) -> usize| {
+        luck(&move |p| p.statistics.rolls_marked.as_ref().map(|m| count(f(m))))
+    };
+    section(
+        &mut out,
+        "Luck statistics",
+        vec![
+            ("Rolls marked very lucky".into(), marked(|m| m.very_lucky)),
+            ("Rolls marked lucky".into(), marked(|m| m.lucky)),
+            ("Rolls unmarked".into(), marked(|m| m.unmarked)),
+            ("Rolls marked unlucky".into(), marked(|m| m.unlucky)),
+            (
+                "Rolls marked very unlucky".into(),
+                marked(|m| m.very_unlucky),
+            ),
+            (
+                format!("Luck total EMG {unit}"),
+                luck(&|p| {
+                    let s = &p.statistics;
+                    Some(total(-s.luck_total_emg?, -s.luck_total_mwc?))
+                }),
+            ),
+            (
+                format!("Luck rate mEMG {unit}"),
+                luck(&|p| {
+                    let s = &p.statistics;
+                    Some(rate(-s.luck_rate_memg?, -s.luck_rate_mwc?))
+                }),
+            ),
+            (
+                "Luck rating".into(),
+                both(&|p| p.statistics.ratings.luck.clone()),
+            ),
+        ],
+    );
+    let category =
+        |f: fn(&bgw_engine::matches::CubeErrors) -> bgw_engine::matches::CubeErrorCount| {
+            both(&move |p| {
+                let c = f(&p.statistics.cube_errors);
+                match (c.count, money) {
+                    (0, _) => "  0".into(),
+                    (n, true) => format!("{n:3} ({:+6.3} ({:+7.3}))", -c.emg, -c.mwc),
+                    (n, false) => format!("{n:3} ({:+6.3} ({:+7.3}%))", -c.emg, -100.0 * c.mwc),
+                }
+            })
+        };
+    section(
+        &mut out,
+        "Cube statistics",
+        vec![
+            (
+                "Total cube decisions".into(),
+                both(&|p| count(p.cube_decisions)),
+            ),
+            (
+                "Close or actual cube decisions".into(),
+                both(&|p| count(p.statistics.close_cube_decisions)),
+            ),
+            ("Doubles".into(), both(&|p| count(p.statistics.doubles))),
+            ("Takes".into(), both(&|p| count(p.statistics.takes))),
+            ("Passes".into(), both(&|p| count(p.statistics.passes))),
+            (
+                format!("Missed doubles below CP (EMG {unit})"),
+                category(|c| c.missed_double_below_cp),
+            ),
+            (
+                format!("Missed doubles above CP (EMG {unit})"),
+                category(|c| c.missed_double_above_cp),
+            ),
+            (
+                format!("Wrong doubles below DP (EMG {unit})"),
+                category(|c| c.wrong_double_below_dp),
+            ),
+            (
+                format!("Wrong doubles above TG (EMG {unit})"),
+                category(|c| c.wrong_double_above_tg),
+            ),
+            (
+                format!("Wrong takes (EMG {unit})"),
+                category(|c| c.wrong_take),
+            ),
+            (
+                format!("Wrong passes (EMG {unit})"),
+                category(|c| c.wrong_pass),
+            ),
+            (
+                format!("Error total EMG {unit}"),
+                both(&|p| total(p.cube_error_emg, p.statistics.cube_error_mwc)),
+            ),
+            (
+                format!("Error rate mEMG {unit}"),
+                both(&|p| {
+                    let s = &p.statistics;
+                    rate(s.cube_error_rate_memg, s.cube_error_rate_mwc)
+                }),
+            ),
+            (
+                "Cube decision rating".into(),
+                both(&|p| p.statistics.ratings.cube.clone()),
+            ),
+        ],
+    );
+    let mut overall = vec![
+        (
+            format!("Error total EMG {unit}"),
+            both(&|p| {
+                let s = &p.statistics;
+                total(s.overall_error_total_emg, s.overall_error_total_mwc)
+            }),
+        ),
+        (
+            format!("Error rate mEMG {unit}"),
+            both(&|p| {
+                let s = &p.statistics;
+                rate(s.overall_error_rate_memg, s.overall_error_rate_mwc)
+            }),
+        ),
+        (
+            "Snowie error rate".into(),
+            both(&|p| rate(p.statistics.snowie_error_rate, -0.0)),
+        ),
+        (
+            "Overall rating".into(),
+            both(&|p| p.statistics.ratings.overall.clone()),
+        ),
+    ];
+    let result = |x: f64| match money {
+        true => format!("{x:+7.3}"),
+        false => format!("{:+7.2}%", 100.0 * x),
+    };
+    overall.push((
+        "Actual result".into(),
+        luck(&|p| p.statistics.actual_result.map(result)),
+    ));
+    overall.push((
+        "Luck adjusted result".into(),
+        luck(&|p| p.statistics.luck_adjusted_result.map(result)),
+    ));
+    if !money {
+        let fibs = |x: Option<f64>, f: fn(f64) -> String| x.map_or("n/a".into(), f);
+        overall.push((
+            "Luck based FIBS rating diff.".into(),
+            [
+                fibs(summary[0].statistics.luck_based_fibs_rating_diff, |x| {
+                    format!("{x:+7.2}")
+                }),
+                String::new(),
+            ],
+        ));
+        overall.push((
+            "Error based abs. FIBS rating".into(),
+            both(&|p| fibs(p.statistics.error_based_fibs_rating, |x| format!("{x:6.1}"))),
+        ));
+        overall.push((
+            "Chequerplay errors rating loss".into(),
+            both(&|p| fibs(p.statistics.chequer_rating_loss, |x| format!("{x:6.1}"))),
+        ));
+        overall.push((
+            "Cube errors rating loss".into(),
+            both(&|p| fibs(p.statistics.cube_rating_loss, |x| format!("{x:6.1}"))),
+        ));
+    }
+    section(&mut out, "Overall statistics", overall);
+    out.push('\n');
     out
 }
 

@@ -33,6 +33,7 @@
 mod analysis;
 mod file;
 mod limits;
+mod luck;
 mod mat;
 mod mat_write;
 mod model;
@@ -44,10 +45,12 @@ mod sgf;
 mod sgf_points;
 mod sgf_syntax;
 mod sgf_write;
+mod statistics;
 
 pub use analysis::{Analysis, Candidate, CubeAnalysis, CubeEval, MoveAnalysis, MoveEval};
 pub use file::{MATCH_CAP, MatchFileError, MatchFormat, format_of, read_match, read_match_file};
 pub use limits::{MAX_ACTIONS, MAX_GAMES, MAX_SGF_VALUES};
+pub use luck::MatchLuck;
 pub use mat::{MatError, read_mat};
 pub use mat_write::MatCannotHold;
 pub use model::{
@@ -60,3 +63,6 @@ pub use review::{
     Verdict, review, summarize,
 };
 pub use sgf::{SgfError, read_sgf};
+pub use statistics::{
+    CubeErrorCount, CubeErrors, Ratings, RollsMarked, Statistics, luck_rating, rating,
+};

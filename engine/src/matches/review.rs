@@ -10,7 +10,9 @@
 //! process a thread); every verdict is handed to a callback as it comes, so a caller can show
 //! them while the rest are judged, and the work stops at the task's cancellation.
 
+use super::luck::MatchLuck;
 use super::model::{Checkers, Decision, DecisionKind, Legality, Match};
+use super::statistics::Statistics;
 use crate::core::moves::{MoveGenerator, Play};
 use crate::core::task::Task;
 use crate::evaluation::classic::{ClassicPlayer, Weights, Why};
@@ -78,6 +80,9 @@ pub struct MoveVerdict {
     pub played_equity: Option<f64>,
     /// What the move played loses against the best (≥ 0); `None` when illegal as recorded.
     pub loss: Option<f64>,
+    /// The same loss in match-winning chance (a fraction) in a match, in points (cube ×
+    /// loss) in money play, as gnubg's statistics count it; `None` when illegal as recorded.
+    pub loss_mwc: Option<f64>,
     /// gnubg's mark for that loss.
     pub mark: Mark,
     /// The classic program's choice (our notation).
@@ -253,6 +258,9 @@ pub struct PlayerSummary {
     /// The checker errors the classic program's terms were asked about, and how many of
     /// them its weighted terms explain (prefer the engine's best).
     pub classic_explains: Explains,
+    /// The rest of gnubg's statistics block.
+    #[serde(flatten)]
+    pub statistics: Statistics,
 }
 
 /// How many checker errors the classic program's terms explain.
@@ -291,6 +299,7 @@ fn judge_move(
             best_equity: 0.0,
             played_equity: Some(0.0),
             loss: Some(0.0),
+            loss_mwc: Some(0.0),
             mark: Mark::None,
             classic: only,
             classic_loss: 0.0,
@@ -306,32 +315,34 @@ fn judge_move(
         .map_err(|e| Failure::Answer(e.to_string()))?;
     let mut every: Option<Vec<(usize, MoveEval)>> = None;
     let unrated = || Failure::Answer("the engine did not rate a move".into());
-    let mut full_depth =
-        |result: &crate::Position, rated: &mut Vec<(usize, MoveEval)>| -> Result<f64, Failure> {
-            let Some(k) = rated.iter().position(|(i, _)| plays[*i].result == *result) else {
-                return Err(unrated());
-            };
-            if rated[k].1.plies < plies {
-                if every.is_none() {
-                    let all = engine.rank_moves_at(&d.position, c.dice, plies, at)?;
-                    every = Some(
-                        match_to_plays(&d.position, c.dice, &all, &plays, true)
-                            .map_err(|e| Failure::Answer(e.to_string()))?,
-                    );
-                }
-                let deeper = every
-                    .iter()
-                    .flatten()
-                    .find(|(i, _)| plays[*i].result == *result)
-                    .ok_or_else(unrated)?;
-                rated[k].1 = deeper.1.clone();
-            }
-            Ok(rated[k].1.equity)
+    let mut full_depth = |result: &crate::Position,
+                          rated: &mut Vec<(usize, MoveEval)>|
+     -> Result<(f64, Option<f64>), Failure> {
+        let Some(k) = rated.iter().position(|(i, _)| plays[*i].result == *result) else {
+            return Err(unrated());
         };
-    let played_equity = match c.legality {
+        if rated[k].1.plies < plies {
+            if every.is_none() {
+                let all = engine.rank_moves_at(&d.position, c.dice, plies, at)?;
+                every = Some(
+                    match_to_plays(&d.position, c.dice, &all, &plays, true)
+                        .map_err(|e| Failure::Answer(e.to_string()))?,
+                );
+            }
+            let deeper = every
+                .iter()
+                .flatten()
+                .find(|(i, _)| plays[*i].result == *result)
+                .ok_or_else(unrated)?;
+            rated[k].1 = deeper.1.clone();
+        }
+        Ok((rated[k].1.equity, rated[k].1.mwc))
+    };
+    let played = match c.legality {
         Legality::Legal => Some(full_depth(&c.result, &mut rated)?),
         Legality::IllegalAsRecorded { .. } => None,
     };
+    let played_equity = played.map(|p| p.0);
     // The best: the best of the moves rated deepest (a move the filter dropped early may
     // look better at its shallow ply than the best at the full depth; it is not the best).
     let best_of = |rated: &[(usize, MoveEval)]| {
@@ -347,9 +358,20 @@ fn judge_move(
     };
     let (best_i, best_equity) =
         best_of(&rated).ok_or_else(|| Failure::Answer("the engine rated no move".into()))?;
+    let best_mwc = rated
+        .iter()
+        .find(|(i, _)| *i == best_i)
+        .and_then(|(_, m)| m.mwc);
     let loss = played_equity.map(|e| (best_equity - e).max(0.0));
+    // In a match the difference of the two MWCs (gnubg's eq2mwc is linear in the equity);
+    // in money play cube × the loss.
+    let cube = f64::from(d.match_id.cube_value());
+    let loss_mwc = played.map(|(e, mwc)| match (best_mwc, mwc) {
+        (Some(b), Some(p)) if at.is_match() => (b - p).max(0.0),
+        _ => cube * (best_equity - e).max(0.0),
+    });
     let choice = classic.choose_with_reason(&d.position, c.dice, &plays);
-    let classic_equity = full_depth(&plays[choice.index].result, &mut rated)?;
+    let (classic_equity, _) = full_depth(&plays[choice.index].result, &mut rated)?;
     let why = (loss.is_some_and(|l| l > 0.0) && c.result != plays[best_i].result)
         .then(|| Why::of(&c.result, &plays[best_i].result, &options.weights));
     Ok(MoveVerdict {
@@ -359,6 +381,7 @@ fn judge_move(
         best_equity,
         played_equity,
         loss,
+        loss_mwc,
         mark: loss.map_or(Mark::None, Mark::of),
         classic: plays[choice.index].mv.notation(),
         classic_loss: (best_equity - classic_equity).max(0.0),
@@ -381,7 +404,7 @@ fn cube_error(kind: &DecisionKind, decision: &CubeDecision) -> f64 {
 
 /// The doubler's side of a cube action: the decision where the double was offered (for a
 /// take, drop or beaver the one before it in the game).
-fn doubler_decision(decisions: &[Decision], i: usize) -> Option<&Decision> {
+pub(super) fn doubler_decision(decisions: &[Decision], i: usize) -> Option<&Decision> {
     match decisions[i].kind {
         DecisionKind::Double { .. } => Some(&decisions[i]),
         DecisionKind::Take | DecisionKind::Drop | DecisionKind::Beaver { .. } => decisions[..i]
@@ -595,8 +618,10 @@ pub fn review<E: ReferenceEngine>(
     out
 }
 
-/// Each player's figures from the verdicts of `m`'s decisions.
-pub fn summarize(m: &Match, reviewed: &[Reviewed]) -> [PlayerSummary; 2] {
+/// Each player's figures from the verdicts of `m`'s decisions, with gnubg's luck when given
+/// (its rolls' luck and the actual result; without it those figures are `None`).
+pub fn summarize(m: &Match, reviewed: &[Reviewed], luck: Option<&MatchLuck>) -> [PlayerSummary; 2] {
+    let mut statistics = super::statistics::statistics(m, reviewed, luck).into_iter();
     let mut out = [0, 1].map(|p| PlayerSummary {
         name: m.players[p].clone(),
         unforced_moves: 0,
@@ -610,6 +635,7 @@ pub fn summarize(m: &Match, reviewed: &[Reviewed]) -> [PlayerSummary; 2] {
         classic_error_rate_memg: 0.0,
         illegal_moves: 0,
         classic_explains: Explains::default(),
+        statistics: statistics.next().unwrap_or_default(),
     });
     let mut classic_emg = [0.0; 2];
     for r in reviewed {
@@ -837,7 +863,7 @@ mod tests {
                 .fold(f64::MIN, f64::max);
             expect[d.player] += (best - f64::from(c.result.pips().1)) / 100.0;
         }
-        let s = summarize(&m, &reviewed);
+        let s = summarize(&m, &reviewed, None);
         for p in 0..2 {
             assert!((s[p].error_emg - expect[p]).abs() < 1e-9, "{p}: {:?}", s[p]);
             assert_eq!(s[p].unforced_moves, 2);

@@ -98,6 +98,14 @@ impl<E: ReferenceEngine> ReferenceEngine for Cached<E> {
         self.engine.info()
     }
 
+    fn match_luck(
+        &mut self,
+        mat: &str,
+        rolls: &[Vec<crate::core::formats::MatchId>],
+    ) -> Result<Vec<crate::reference::GameLuck>, ReferenceError> {
+        self.engine.match_luck(mat, rolls)
+    }
+
     fn rank_moves(
         &mut self,
         pos: &Position,

@@ -24,6 +24,7 @@ mod cube;
 mod cube_question;
 mod error;
 pub mod gnubg;
+mod luck;
 mod match_context;
 mod rollout;
 mod scripted;
@@ -34,6 +35,7 @@ pub use cube::{CubeDecision, CubeMwc, CubePoints, LivePoints, money_points};
 pub use cube_question::{CubeQuestion, NoDouble};
 pub use error::ReferenceError;
 pub use gnubg::{MatchError, match_to_plays};
+pub use luck::{GameLuck, LuckMark, RollLuck};
 pub use match_context::{GNUBG_BEAVERS, GNUBG_JACOBY, MatchContext};
 pub use rollout::{MAX_ROLLOUT_PLIES, MAX_TRIALS, RolloutProgress, RolloutResult, RolloutSettings};
 pub use scripted::{ScriptedCube, ScriptedEngine, ScriptedEquity};
@@ -207,6 +209,23 @@ pub trait ReferenceEngine {
         })
     }
 
+    /// The luck of every roll of a match, as the engine's own analysis computes it: `mat` is
+    /// the match as MAT text (which the engine reads as bgw does), `rolls` per game the
+    /// Match ID of each roll in order (the roller on roll, the dice rolled), to check the
+    /// engine read the same rolls and to express each luck in MWC. Per game. An
+    /// engine without it refuses.
+    fn match_luck(
+        &mut self,
+        mat: &str,
+        rolls: &[Vec<crate::core::formats::MatchId>],
+    ) -> Result<Vec<GameLuck>, ReferenceError> {
+        let _ = (mat, rolls);
+        Err(ReferenceError::Refused {
+            engine: self.name(),
+            why: "it has no luck analysis".into(),
+        })
+    }
+
     /// The move the engine plays with `dice` in `pos` at `plies` (`None`: no legal move). By
     /// default the first of [`ReferenceEngine::rank_moves`]; an engine with a cheaper way to
     /// choose (gnubg's move filter) says so here.
@@ -287,6 +306,13 @@ impl<E: ReferenceEngine + ?Sized> ReferenceEngine for Box<E> {
         progress: RolloutProgress<'_>,
     ) -> Result<Vec<RolloutResult>, ReferenceError> {
         (**self).rollout(pos, plays, settings, at, progress)
+    }
+    fn match_luck(
+        &mut self,
+        mat: &str,
+        rolls: &[Vec<crate::core::formats::MatchId>],
+    ) -> Result<Vec<GameLuck>, ReferenceError> {
+        (**self).match_luck(mat, rolls)
     }
 }
 

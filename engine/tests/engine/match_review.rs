@@ -34,7 +34,7 @@ fn reviewed(file: &str, plies: u8) -> [PlayerSummary; 2] {
     };
     let make = || Gnubg::new(Config::default());
     let r = review(&m, &options, &make, &Task::new(), &mut |_| {});
-    summarize(&m, &r)
+    summarize(&m, &r, None)
 }
 
 /// gnubg's figures for one player: unforced moves, error rate (mEMG a move), doubtful, bad,

@@ -139,7 +139,7 @@ impl LoadedMatch {
 
     fn summarize(&mut self) {
         let all: Vec<Reviewed> = self.verdicts_so_far().collect();
-        self.summary = (!all.is_empty()).then(|| matches::summarize(&self.game, &all));
+        self.summary = (!all.is_empty()).then(|| matches::summarize(&self.game, &all, None));
         self.coverage = Coverage::of_verdicts(self.verdicts.iter().flatten().flatten());
     }
 }

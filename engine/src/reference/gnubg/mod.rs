@@ -754,6 +754,44 @@ impl ReferenceEngine for Gnubg {
         }
     }
 
+    /// gnubg's luck analysis of the match (`analyse match` with the luck alone): the match is
+    /// written to a temporary MAT file (listed for clean-up like the bridge script) that gnubg
+    /// imports; each game's rolls must be the ones bgw read, position and dice.
+    fn match_luck(
+        &mut self,
+        mat: &str,
+        rolls: &[Vec<crate::core::formats::MatchId>],
+    ) -> Result<Vec<crate::reference::GameLuck>, ReferenceError> {
+        let file =
+            process::BridgeScript::write_as(mat, "bgw-gnubg-match-", ".mat").map_err(|e| {
+                ReferenceError::Refused {
+                    engine: ENGINE,
+                    why: format!("the match for gnubg was not written: {e}"),
+                }
+            })?;
+        let request = Request::Luck {
+            path: file.path().display().to_string(),
+            rolls: rolls
+                .iter()
+                .map(|g| g.iter().map(|m| m.encode()).collect())
+                .collect(),
+        };
+        // The whole match's luck: a longer wait than one position's.
+        let wait = self.config.timeout.saturating_mul(4);
+        let games = match self.call(&request, wait)? {
+            Reply::Luck(games) => games,
+            other => return Err(unexpected("luck", &other)),
+        };
+        if games.len() != rolls.len() {
+            return Err(incompatible(format!(
+                "gnubg read {} games of the match, bgw {}",
+                games.len(),
+                rolls.len()
+            )));
+        }
+        Ok(games)
+    }
+
     /// gnubg's rollout of each play in turn (its `rollout` command, run by the bridge in a
     /// second gnubg whose running results it reads): [`Config::timeout`] bounds the wait for
     /// each running result, not the whole rollout.
@@ -876,6 +914,11 @@ fn summary(request: &Request) -> String {
         Request::Rollout {
             moves, settings, ..
         } => format!("rollout of {} moves ({settings})", moves.len()),
+        Request::Luck { rolls, .. } => format!(
+            "luck of {} rolls in {} games",
+            rolls.iter().map(Vec::len).sum::<usize>(),
+            rolls.len()
+        ),
     }
 }
 

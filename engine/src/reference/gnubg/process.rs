@@ -75,6 +75,16 @@ pub(crate) struct BridgeScript {
 impl BridgeScript {
     /// Writes `text` to a new temporary file `bgw-gnubg-bridge-*.py`.
     pub(crate) fn write(text: &str) -> std::io::Result<BridgeScript> {
+        BridgeScript::write_as(text, "bgw-gnubg-bridge-", ".py")
+    }
+
+    /// Writes `text` to a new temporary file `{prefix}*{suffix}` (a file gnubg reads: the
+    /// bridge script, a match to import), listed for [`end_all_now`] while it exists.
+    pub(crate) fn write_as(
+        text: &str,
+        prefix: &str,
+        suffix: &str,
+    ) -> std::io::Result<BridgeScript> {
         let mut listed = live();
         if listed.closed {
             return Err(std::io::Error::other(
@@ -82,8 +92,8 @@ impl BridgeScript {
             ));
         }
         let mut f = tempfile::Builder::new()
-            .prefix("bgw-gnubg-bridge-")
-            .suffix(".py")
+            .prefix(prefix)
+            .suffix(suffix)
             .tempfile()?;
         f.write_all(text.as_bytes())?;
         f.flush()?;

@@ -9,8 +9,8 @@ use crate::core::formats::position_id;
 use crate::core::moves::Play;
 use crate::core::position::Position;
 use crate::reference::{
-    CubeDecision, CubeMwc, CubePoints, LivePoints, MatchContext, RolloutResult, RolloutSettings,
-    money_points,
+    CubeDecision, CubeMwc, CubePoints, GameLuck, LivePoints, MatchContext, RollLuck, RolloutResult,
+    RolloutSettings, money_points,
 };
 use serde_json::{Value, json};
 
@@ -82,6 +82,14 @@ pub enum Request {
         /// For a cubeful rollout: the match state of the side that moves, and the same with
         /// the opponent on roll (after the move).
         at: Option<(MatchContext, MatchContext)>,
+    },
+    /// The luck of every roll of a match file, as gnubg's `analyse match` computes it (its
+    /// luck analysis alone).
+    Luck {
+        /// The match file (MAT) gnubg imports.
+        path: String,
+        /// Per game, the Match ID of each roll in order (the roller on roll).
+        rolls: Vec<Vec<String>>,
     },
     /// gnubg's cube decision before the roll at a match state.
     Cube {
@@ -190,6 +198,7 @@ impl Request {
             Request::Best { .. } => "best",
             Request::Cube { .. } => "cube",
             Request::Rollout { .. } => "rollout",
+            Request::Luck { .. } => "luck",
         }
     }
 
@@ -233,6 +242,7 @@ impl Request {
                 at,
                 plies,
             } => json!({ "position": position, "match": match_json(at), "plies": plies }),
+            Request::Luck { path, rolls } => json!({ "path": path, "rolls": rolls }),
             Request::Rollout {
                 moves,
                 settings,
@@ -397,6 +407,8 @@ pub enum Reply {
     Cube(CubeDecision),
     /// To [`Request::Rollout`]: each move's result, in the order asked.
     Rollout(Vec<RolloutResult>),
+    /// To [`Request::Luck`]: per game, each roll's luck and the game's actual result.
+    Luck(Vec<GameLuck>),
 }
 
 /// A reply line as the reader thread sees it, before its request is known.
@@ -514,8 +526,66 @@ pub(crate) fn decode(op: &str, body: &Value) -> Result<Reply, ReferenceError> {
                 .collect::<Result<_, _>>()
                 .map(Reply::Rollout)
         }
+        "luck" => {
+            let games = body
+                .get("games")
+                .and_then(Value::as_array)
+                .ok_or_else(|| garbage("no list of games".into()))?;
+            games
+                .iter()
+                .map(|g| {
+                    let rolls = g
+                        .get("rolls")
+                        .and_then(Value::as_array)
+                        .ok_or_else(|| garbage("a game without its list of rolls".into()))?
+                        .iter()
+                        .map(|r| roll_luck(r).map_err(garbage))
+                        .collect::<Result<Vec<_>, _>>()?;
+                    let actual = g
+                        .get("actual")
+                        .and_then(Value::as_array)
+                        .filter(|a| a.len() == 2)
+                        .and_then(|a| {
+                            let x = |v: &Value| v.as_f64().filter(|x| x.abs() <= 100.0);
+                            Some([x(&a[0])?, x(&a[1])?])
+                        })
+                        .ok_or_else(|| garbage("a game without its actual result".into()))?;
+                    Ok(GameLuck { rolls, actual })
+                })
+                .collect::<Result<_, _>>()
+                .map(Reply::Luck)
+        }
         other => Err(garbage(format!("a reply to an unknown request {other:?}"))),
     }
+}
+
+fn roll_luck(v: &Value) -> Result<RollLuck, String> {
+    let position = v
+        .get("position")
+        .and_then(Value::as_str)
+        .ok_or("a roll without its position")?
+        .to_string();
+    let dice = v
+        .get("dice")
+        .and_then(Value::as_array)
+        .filter(|d| d.len() == 2)
+        .and_then(|d| {
+            let die = |x: &Value| x.as_u64().filter(|n| (1..=6).contains(n)).map(|n| n as u8);
+            Some([die(&d[0])?, die(&d[1])?])
+        })
+        .ok_or("a roll without its two dice")?;
+    let number = |key: &str| {
+        v.get(key)
+            .and_then(Value::as_f64)
+            .filter(|x| x.is_finite() && x.abs() <= 10.0)
+            .ok_or(format!("a roll's {key} is not a number within ±10"))
+    };
+    Ok(RollLuck {
+        position,
+        dice: [dice[0].max(dice[1]), dice[0].min(dice[1])],
+        emg: number("luck")?,
+        mwc: number("luck_mwc")?,
+    })
 }
 
 fn move_eval(v: &Value) -> Result<MoveEval, String> {
