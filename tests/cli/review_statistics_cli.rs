@@ -1,0 +1,154 @@
+//! `bgw match review`'s statistics block against gnubg itself (issue 37): for each shared
+//! match at 0, 1 and 2 plies, gnubg's own `analyse match` and `show statistics match`, typed
+//! at its prompt, and the block `bgw match review` prints must be the same text — every
+//! figure, mark, rating word and FIBS rating, at gnubg's printed precision. The JSON's keys
+//! carry the same figures.
+
+use crate::common;
+use common::{data, run, stdout, text};
+use std::path::Path;
+
+/// gnubg's statistics block for `file` analysed at `plies`.
+fn gnubgs_block(gnubg: &Path, file: &Path, plies: u8) -> Vec<String> {
+    let commands = format!(
+        "set analysis chequerplay evaluation plies {plies}\n\
+         set analysis cubedecision evaluation plies {plies}\n\
+         import mat \"{}\"\n\
+         analyse match\n\
+         show statistics match\n",
+        file.display()
+    );
+    let o = common::gnubg_typed(gnubg, &commands);
+    block(&text(&o.stdout))
+}
+
+/// The lines from "Player" to "Cube errors rating loss".
+fn block(out: &str) -> Vec<String> {
+    out.lines()
+        .skip_while(|l| !l.starts_with("Player "))
+        .take_while(|l| !l.starts_with("Cube errors rating loss"))
+        .map(str::to_string)
+        .chain(
+            out.lines()
+                .find(|l| l.starts_with("Cube errors rating loss"))
+                .map(str::to_string),
+        )
+        .collect()
+}
+
+fn ours(file: &Path, plies: u8, json: bool) -> String {
+    let plies = plies.to_string();
+    let mut args = vec![
+        "match",
+        "review",
+        file.to_str().unwrap(),
+        "--plies",
+        &plies,
+        "--quiet",
+    ];
+    if json {
+        args.push("--json");
+    }
+    let o = run(&args);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(
+        !text(&o.stderr).contains("no luck figures"),
+        "{}",
+        text(&o.stderr)
+    );
+    stdout(&o)
+}
+
+fn same_block(file: &str, plies: u8) {
+    let Some(gnubg) = common::real_gnubg() else {
+        return;
+    };
+    let file = data(file);
+    let theirs = gnubgs_block(&gnubg, &file, plies);
+    assert!(theirs.len() > 40, "gnubg printed no block: {theirs:?}");
+    let mine = block(&ours(&file, plies, false));
+    for (k, (a, b)) in mine.iter().zip(&theirs).enumerate() {
+        assert_eq!(a, b, "line {} of the block differs at {plies} plies", k + 1);
+    }
+    assert_eq!(mine.len(), theirs.len(), "{mine:#?}");
+}
+
+#[test]
+fn the_block_equals_gnubgs_on_a_real_match_at_0_plies() {
+    same_block("matches/real/galaxy_match1497590.txt", 0);
+}
+
+#[test]
+fn the_block_equals_gnubgs_on_a_second_real_match_at_0_plies() {
+    same_block("matches/real/studio_boardlord_llabba_7pt.txt", 0);
+}
+
+#[test]
+fn the_block_equals_gnubgs_on_the_shared_matches_at_0_plies() {
+    for f in ["gnubg_3pt_seed103.mat", "gnubg_5pt_seed101.mat"] {
+        same_block(&format!("matches/{f}"), 0);
+    }
+}
+
+#[test]
+fn the_block_equals_gnubgs_at_1_ply() {
+    same_block("matches/gnubg_7pt_seed102.mat", 1);
+}
+
+#[test]
+fn the_block_equals_gnubgs_at_2_plies() {
+    same_block("matches/real/galaxy_match1497590.txt", 2);
+}
+
+/// The JSON's keys hold the block's figures: checked against the text of the same review.
+#[test]
+fn the_json_keys_carry_the_block() {
+    if common::real_gnubg().is_none() {
+        return;
+    }
+    let file = data("matches/real/galaxy_match1497590.txt");
+    let out = ours(&file, 0, true);
+    let lines: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let (summary, decisions) = lines.split_last().unwrap();
+    let p = &summary["summary"]["players"][0];
+    // gnubg: lasse, luck +0.321 EMG, +4.3 mEMG a roll, luck-adjusted result +42.76 %, error
+    // total (overall) 1.929, 26.1 mEMG a decision, Snowie 12.9, FIBS 1768.1, ratings.
+    let close = |key: &str, want: f64, within: f64| {
+        let got = p[key].as_f64().unwrap_or_else(|| panic!("{key} in {p}"));
+        assert!((got - want).abs() <= within, "{key}: {got} vs {want}");
+    };
+    close("luck_total_emg", 0.321, 0.0005);
+    close("luck_rate_memg", 4.3, 0.05);
+    close("luck_adjusted_result", 0.4276, 0.00005);
+    close("overall_error_total_emg", 1.929, 0.0005);
+    close("overall_error_rate_memg", 26.1, 0.05);
+    close("snowie_error_rate", 12.9, 0.05);
+    close("error_based_fibs_rating", 1768.1, 0.05);
+    assert_eq!(
+        p["rolls_marked"],
+        serde_json::json!({"very_lucky": 1, "lucky": 3, "unmarked": 68, "unlucky": 3,
+                           "very_unlucky": 0})
+    );
+    assert_eq!(p["cube_errors"]["missed_double_below_cp"]["count"], 3);
+    assert_eq!(p["cube_errors"]["wrong_double_below_dp"]["count"], 1);
+    assert_eq!(
+        p["ratings"],
+        serde_json::json!({"chequer": "Intermediate", "luck": "None", "cube": "Awful!",
+                           "overall": "Beginner"})
+    );
+    // Each roll has its luck and mark; the marks add up to the summary's.
+    let rolls: Vec<&serde_json::Value> = decisions.iter().filter(|d| d["kind"] == "move").collect();
+    assert!(
+        rolls
+            .iter()
+            .all(|d| d["luck_emg"].is_f64() && d["luck_mark"].is_string())
+    );
+    let lucky = rolls
+        .iter()
+        .filter(|d| d["player"] == 0 && d["luck_mark"] == "lucky")
+        .count();
+    assert_eq!(lucky, 3);
+}
