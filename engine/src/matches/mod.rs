@@ -46,6 +46,7 @@ mod sgf_points;
 mod sgf_syntax;
 mod sgf_write;
 mod statistics;
+pub mod statistics_block;
 
 pub use analysis::{Analysis, Candidate, CubeAnalysis, CubeEval, MoveAnalysis, MoveEval};
 pub use file::{MATCH_CAP, MatchFileError, MatchFormat, format_of, read_match, read_match_file};
@@ -59,8 +60,8 @@ pub use model::{
 };
 pub use played::{PlayedGame, PlayedTurn};
 pub use review::{
-    Coverage, CubeVerdict, Explains, Mark, MoveVerdict, PlayerSummary, ReviewOptions, Reviewed,
-    Verdict, review, summarize,
+    Coverage, CubeVerdict, Explained, Explains, Mark, MoveVerdict, PlayerSummary, ReviewOptions,
+    Reviewed, Verdict, review, summarize,
 };
 pub use sgf::{SgfError, read_sgf};
 pub use statistics::{

@@ -80,6 +80,9 @@ pub struct MoveVerdict {
     pub played_equity: Option<f64>,
     /// What the move played loses against the best (≥ 0); `None` when illegal as recorded.
     pub loss: Option<f64>,
+    /// The match-winning chance after the move played, the mover's (a match; `None` in
+    /// money play or when illegal as recorded).
+    pub played_mwc: Option<f64>,
     /// The same loss in match-winning chance (a fraction) in a match, in points (cube ×
     /// loss) in money play, as gnubg's statistics count it; `None` when illegal as recorded.
     pub loss_mwc: Option<f64>,
@@ -263,13 +266,45 @@ pub struct PlayerSummary {
     pub statistics: Statistics,
 }
 
-/// How many checker errors the classic program's terms explain.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+/// How many checker errors the classic program's terms explain, in all, by the classic's
+/// phase of the position and by gnubg's mark (the size of the error).
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct Explains {
     /// Checker errors (a legal move losing against the engine's best).
     pub errors: usize,
     /// Those whose best move the weighted terms prefer.
     pub explained: usize,
+    /// The same by phase ("contact", "running", …).
+    pub by_phase: std::collections::BTreeMap<&'static str, Explained>,
+    /// The same by gnubg's mark ("none" for an error below 0.03, "doubtful", "bad", "very bad").
+    pub by_size: std::collections::BTreeMap<&'static str, Explained>,
+}
+
+/// Errors and the explained ones among them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Explained {
+    /// Checker errors.
+    pub errors: usize,
+    /// Those the weighted terms explain.
+    pub explained: usize,
+}
+
+impl Explains {
+    fn add(&mut self, phase: &'static str, mark: Mark, explained: bool) {
+        let size = match mark {
+            Mark::None => "none",
+            m => m.words(),
+        };
+        self.errors += 1;
+        self.explained += usize::from(explained);
+        for e in [
+            self.by_phase.entry(phase).or_default(),
+            self.by_size.entry(size).or_default(),
+        ] {
+            e.errors += 1;
+            e.explained += usize::from(explained);
+        }
+    }
 }
 
 /// The engine judging at its match state: the cubeful context of `d`.
@@ -300,6 +335,7 @@ fn judge_move(
             played_equity: Some(0.0),
             loss: Some(0.0),
             loss_mwc: Some(0.0),
+            played_mwc: None,
             mark: Mark::None,
             classic: only,
             classic_loss: 0.0,
@@ -382,6 +418,7 @@ fn judge_move(
         played_equity,
         loss,
         loss_mwc,
+        played_mwc: played.and_then(|p| p.1).filter(|_| at.is_match()),
         mark: loss.map_or(Mark::None, Mark::of),
         classic: plays[choice.index].mv.notation(),
         classic_loss: (best_equity - classic_equity).max(0.0),
@@ -667,8 +704,8 @@ pub fn summarize(m: &Match, reviewed: &[Reviewed], luck: Option<&MatchLuck>) -> 
                     Mark::None => {}
                 }
                 if let Some(why) = &play.why {
-                    s.classic_explains.errors += 1;
-                    s.classic_explains.explained += usize::from(why.explained);
+                    let phase = crate::evaluation::classic::Phase::of(&d.position).name();
+                    s.classic_explains.add(phase, play.mark, why.explained);
                 }
                 if play.choices > 1 {
                     s.unforced_moves += 1;

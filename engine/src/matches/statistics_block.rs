@@ -1,0 +1,259 @@
+//! gnubg's statistics block as text, row by row as its `show statistics match` prints it
+//! (analysis.c `DumpStatcontext`, formatgs.c): for the command line, which prints it whole,
+//! and the app, which shows it as a grid.
+
+use super::review::PlayerSummary;
+use crate::core::formats::shorten;
+use std::fmt::Write;
+
+/// One section of the block: its title and its rows (a label, the two players' cells).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Section {
+    /// "Chequerplay statistics", "Luck statistics", "Cube statistics", "Overall statistics".
+    pub title: &'static str,
+    /// Each row: its label and the cells of the file's first and second player.
+    pub rows: Vec<(String, [String; 2])>,
+}
+
+/// The whole block as gnubg prints it: the players' names, then each section.
+pub fn text(summary: &[PlayerSummary; 2], match_length: u16) -> String {
+    let mut out = String::new();
+    let row = |out: &mut String, label: &str, a: &str, b: &str| {
+        let _ = writeln!(out, "{label:<40} {a:<23} {b:<23}");
+    };
+    row(
+        &mut out,
+        "Player",
+        &shorten(&summary[0].name, usize::MAX),
+        &shorten(&summary[1].name, usize::MAX),
+    );
+    out.push('\n');
+    for s in sections(summary, match_length) {
+        let _ = writeln!(out, "{}\n", s.title);
+        for (label, [a, b]) in &s.rows {
+            row(&mut out, label, a, b);
+        }
+        out.push_str("\n\n");
+    }
+    out.push('\n');
+    out
+}
+
+/// gnubg's statistics block, section by section, each row a label and the two players'
+/// cells as its `show statistics match` prints them (errors with a minus, as gnubg writes
+/// them; MWC in per cent in a match, points in money play).
+pub fn sections(summary: &[PlayerSummary; 2], match_length: u16) -> Vec<Section> {
+    let money = match_length == 0;
+    let mut out = Vec::new();
+    let both = |f: &dyn Fn(&PlayerSummary) -> String| [f(&summary[0]), f(&summary[1])];
+    let count = |n: usize| format!("{n:3}");
+    let total = |emg: f64, mwc: f64| match money {
+        true => format!("     {:+6.3} ({:+7.3})", -emg, -mwc),
+        false => format!("     {:+6.3} ({:+7.3}%)", -emg, -100.0 * mwc),
+    };
+    let rate = |memg: f64, mwc: f64| match money {
+        true => format!("   {:+6.1}   ({:+7.3})", -memg, -mwc),
+        false => format!("   {:+6.1}   ({:+7.3}%)", -memg, -100.0 * mwc),
+    };
+    let unit = if money { "(Points)" } else { "(MWC)" };
+    let section =
+        |out: &mut Vec<Section>, title: &'static str, rows: Vec<(String, [String; 2])>| {
+            out.push(Section { title, rows });
+        };
+    section(
+        &mut out,
+        "Chequerplay statistics",
+        vec![
+            (
+                "Total moves".into(),
+                both(&|p| count(p.statistics.total_moves)),
+            ),
+            ("Unforced moves".into(), both(&|p| count(p.unforced_moves))),
+            (
+                "Unmarked moves".into(),
+                both(&|p| count(p.statistics.unmarked_moves)),
+            ),
+            ("Moves marked doubtful".into(), both(&|p| count(p.doubtful))),
+            ("Moves marked bad".into(), both(&|p| count(p.bad))),
+            ("Moves marked very bad".into(), both(&|p| count(p.very_bad))),
+            (
+                format!("Error total EMG {unit}"),
+                both(&|p| total(p.error_emg, p.statistics.error_mwc)),
+            ),
+            (
+                format!("Error rate mEMG {unit}"),
+                both(&|p| rate(p.error_rate_memg, p.statistics.error_rate_mwc)),
+            ),
+            (
+                "Chequerplay rating".into(),
+                both(&|p| p.statistics.ratings.chequer.clone()),
+            ),
+        ],
+    );
+    let luck = |f: &dyn Fn(&PlayerSummary) -> Option<String>| {
+        both(&|p| f(p).unwrap_or_else(|| "n/a".into()))
+    };
+    let marked = |f: fn(&super::RollsMarked) -> usize| {
+        luck(&move |p| p.statistics.rolls_marked.as_ref().map(|m| count(f(m))))
+    };
+    section(
+        &mut out,
+        "Luck statistics",
+        vec![
+            ("Rolls marked very lucky".into(), marked(|m| m.very_lucky)),
+            ("Rolls marked lucky".into(), marked(|m| m.lucky)),
+            ("Rolls unmarked".into(), marked(|m| m.unmarked)),
+            ("Rolls marked unlucky".into(), marked(|m| m.unlucky)),
+            (
+                "Rolls marked very unlucky".into(),
+                marked(|m| m.very_unlucky),
+            ),
+            (
+                format!("Luck total EMG {unit}"),
+                luck(&|p| {
+                    let s = &p.statistics;
+                    Some(total(-s.luck_total_emg?, -s.luck_total_mwc?))
+                }),
+            ),
+            (
+                format!("Luck rate mEMG {unit}"),
+                luck(&|p| {
+                    let s = &p.statistics;
+                    Some(rate(-s.luck_rate_memg?, -s.luck_rate_mwc?))
+                }),
+            ),
+            (
+                "Luck rating".into(),
+                both(&|p| p.statistics.ratings.luck.clone()),
+            ),
+        ],
+    );
+    let category = |f: fn(&super::CubeErrors) -> super::CubeErrorCount| {
+        both(&move |p| {
+            let c = f(&p.statistics.cube_errors);
+            match (c.count, money) {
+                (0, _) => "  0".into(),
+                (n, true) => format!("{n:3} ({:+6.3} ({:+7.3}))", -c.emg, -c.mwc),
+                (n, false) => format!("{n:3} ({:+6.3} ({:+7.3}%))", -c.emg, -100.0 * c.mwc),
+            }
+        })
+    };
+    section(
+        &mut out,
+        "Cube statistics",
+        vec![
+            (
+                "Total cube decisions".into(),
+                both(&|p| count(p.cube_decisions)),
+            ),
+            (
+                "Close or actual cube decisions".into(),
+                both(&|p| count(p.statistics.close_cube_decisions)),
+            ),
+            ("Doubles".into(), both(&|p| count(p.statistics.doubles))),
+            ("Takes".into(), both(&|p| count(p.statistics.takes))),
+            ("Passes".into(), both(&|p| count(p.statistics.passes))),
+            (
+                format!("Missed doubles below CP (EMG {unit})"),
+                category(|c| c.missed_double_below_cp),
+            ),
+            (
+                format!("Missed doubles above CP (EMG {unit})"),
+                category(|c| c.missed_double_above_cp),
+            ),
+            (
+                format!("Wrong doubles below DP (EMG {unit})"),
+                category(|c| c.wrong_double_below_dp),
+            ),
+            (
+                format!("Wrong doubles above TG (EMG {unit})"),
+                category(|c| c.wrong_double_above_tg),
+            ),
+            (
+                format!("Wrong takes (EMG {unit})"),
+                category(|c| c.wrong_take),
+            ),
+            (
+                format!("Wrong passes (EMG {unit})"),
+                category(|c| c.wrong_pass),
+            ),
+            (
+                format!("Error total EMG {unit}"),
+                both(&|p| total(p.cube_error_emg, p.statistics.cube_error_mwc)),
+            ),
+            (
+                format!("Error rate mEMG {unit}"),
+                both(&|p| {
+                    let s = &p.statistics;
+                    rate(s.cube_error_rate_memg, s.cube_error_rate_mwc)
+                }),
+            ),
+            (
+                "Cube decision rating".into(),
+                both(&|p| p.statistics.ratings.cube.clone()),
+            ),
+        ],
+    );
+    let mut overall = vec![
+        (
+            format!("Error total EMG {unit}"),
+            both(&|p| {
+                let s = &p.statistics;
+                total(s.overall_error_total_emg, s.overall_error_total_mwc)
+            }),
+        ),
+        (
+            format!("Error rate mEMG {unit}"),
+            both(&|p| {
+                let s = &p.statistics;
+                rate(s.overall_error_rate_memg, s.overall_error_rate_mwc)
+            }),
+        ),
+        (
+            "Snowie error rate".into(),
+            both(&|p| rate(p.statistics.snowie_error_rate, -0.0)),
+        ),
+        (
+            "Overall rating".into(),
+            both(&|p| p.statistics.ratings.overall.clone()),
+        ),
+    ];
+    let result = |x: f64| match money {
+        true => format!("{x:+7.3}"),
+        false => format!("{:+7.2}%", 100.0 * x),
+    };
+    overall.push((
+        "Actual result".into(),
+        luck(&|p| p.statistics.actual_result.map(result)),
+    ));
+    overall.push((
+        "Luck adjusted result".into(),
+        luck(&|p| p.statistics.luck_adjusted_result.map(result)),
+    ));
+    if !money {
+        let fibs = |x: Option<f64>, f: fn(f64) -> String| x.map_or("n/a".into(), f);
+        overall.push((
+            "Luck based FIBS rating diff.".into(),
+            [
+                fibs(summary[0].statistics.luck_based_fibs_rating_diff, |x| {
+                    format!("{x:+7.2}")
+                }),
+                String::new(),
+            ],
+        ));
+        overall.push((
+            "Error based abs. FIBS rating".into(),
+            both(&|p| fibs(p.statistics.error_based_fibs_rating, |x| format!("{x:6.1}"))),
+        ));
+        overall.push((
+            "Chequerplay errors rating loss".into(),
+            both(&|p| fibs(p.statistics.chequer_rating_loss, |x| format!("{x:6.1}"))),
+        ));
+        overall.push((
+            "Cube errors rating loss".into(),
+            both(&|p| fibs(p.statistics.cube_rating_loss, |x| format!("{x:6.1}"))),
+        ));
+    }
+    section(&mut out, "Overall statistics", overall);
+    out
+}
