@@ -289,3 +289,115 @@ fn a_dropped_match_file_and_a_pasted_match_open_in_the_match_tab() {
     assert!(shows(&h, "analysis_0ply_summary.json was not opened"));
     assert!(shows(&h, "pasted match: "));
 }
+
+/// Engines as [`scripted`], with each roll's luck: +0.7 EMG (very lucky) for doubles, −0.4
+/// (unlucky) for 2-1, 0 otherwise.
+fn scripted_with_luck() -> EngineFactory {
+    Arc::new(|_: &Task| {
+        let e = ScriptedEngine::new(|_, p| -(p.mv.notation().len() as f64) / 100.0)
+            .with_cube(|_, _, plies| CubeDecision {
+                plies,
+                no_double: 0.1,
+                double_take: 0.05,
+                double_pass: 1.0,
+                action: "No double, take".into(),
+                probs: [0.6, 0.1, 0.0, 0.05, 0.0],
+                cubeless: 0.1,
+                mwc: None,
+                points: None,
+            })
+            .with_luck(|_, dice| match (dice.high(), dice.low()) {
+                (a, b) if a == b => 0.7,
+                (2, 1) => -0.4,
+                _ => 0.0,
+            });
+        Box::new(e) as Box<dyn ReferenceEngine + Send>
+    })
+}
+
+/// Issue 37 in the app: after a review the players' table has luck, rating and the classic's
+/// explained errors; gnubg's statistics block unfolds; the decisions mark lucky and unlucky
+/// rolls; the match plot draws the checker plays with the errors and the rolls marked, and a
+/// click on it selects a decision; a checker error says why in the classic's terms.
+#[test]
+fn a_review_shows_the_statistics_block_the_luck_the_plot_and_why() {
+    let state = AppState::default().with_review_engines(scripted_with_luck());
+    let mut h = Harness::builder()
+        .with_max_steps(SETTLE_STEPS)
+        .with_size(egui::vec2(1920.0, 1080.0))
+        .build_ui_state(
+            |ui, app: &mut WorkbenchApp| app.show(ui),
+            WorkbenchApp::new(state, Box::new(ScriptedDialogs::default())),
+        );
+    h.run();
+    h.state_mut()
+        .act(MatchAction::Load(data("gnubg_3pt_seed103.mat")));
+    h.run();
+    h.get_by_label("Review").click();
+    let deadline = Instant::now() + Duration::from_secs(120);
+    loop {
+        h.run();
+        let s = &h.state().state.match_review;
+        if s.job().is_none() && s.loaded.as_ref().unwrap().summary.is_some() {
+            break;
+        }
+        assert!(Instant::now() < deadline, "the review did not end");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    h.run();
+    let l = h.state().state.match_review.loaded.as_ref().unwrap();
+    assert!(l.luck.is_some(), "{:?}", l.luck_failure);
+    let summary = l.summary.clone().unwrap();
+    let marked = summary[0].statistics.rolls_marked.unwrap();
+    assert!(marked.very_lucky > 0 && marked.unlucky > 0, "{marked:?}");
+    // The players' table.
+    assert!(shows(&h, "explained") && shows(&h, "luck") && shows(&h, "rating"));
+    // The decisions mark the rolls: ++ for doubles, − for 2-1.
+    assert!(
+        h.query_all_by_label("++").next().is_some(),
+        "a very lucky roll marked"
+    );
+    // gnubg's block, folded away at first.
+    assert!(!shows(&h, "Rolls marked very lucky"));
+    h.get_by_label("gnubg's statistics").click();
+    h.run();
+    assert!(shows(&h, "Rolls marked very lucky") && shows(&h, "Luck rating"));
+    assert!(shows(
+        &h,
+        &format!("{:3}", marked.very_lucky).trim().to_string()
+    ));
+    h.get_by_label("gnubg's statistics").click();
+    h.run();
+    // The plot.
+    h.get_by_label_contains("Match plot").click();
+    h.run();
+    let plot = h
+        .query_all_by_label_contains("match plot of ")
+        .next()
+        .expect("the plot");
+    let label = {
+        use egui_kittest::kittest::NodeT;
+        plot.accesskit_node()
+            .label()
+            .unwrap_or_default()
+            .to_string()
+    };
+    assert!(label.contains("lucky"), "{label}");
+    let before = h.state().state.match_review.selected;
+    plot.click();
+    h.run();
+    assert_ne!(h.state().state.match_review.selected, None);
+    let _ = before;
+    // Why: a checker error with the classic's terms.
+    let l = h.state().state.match_review.loaded.as_ref().unwrap();
+    let (g, d) = (0..l.game.games.len())
+        .flat_map(|g| (0..l.game.games[g].decisions.len()).map(move |d| (g, d)))
+        .find(|&(g, d)| {
+            matches!(l.verdict(g, d), Some(bgw_engine::matches::Verdict::Move { play, .. }) if play.why.is_some())
+        })
+        .expect("a checker error");
+    h.state_mut().act(MatchAction::Select(g, d));
+    h.run();
+    assert!(shows(&h, "Why"));
+    assert!(shows(&h, "the terms prefer"));
+}

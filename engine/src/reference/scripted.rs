@@ -15,6 +15,9 @@ pub type ScriptedEquity = dyn FnMut(&Position, &Play) -> f64 + Send;
 /// The cube decision a [`ScriptedEngine`] gives a position at a match state and depth.
 pub type ScriptedCube = dyn FnMut(&Position, &MatchContext, u8) -> CubeDecision + Send;
 
+/// The luck (EMG) a [`ScriptedEngine`] gives a roll of a position.
+pub type ScriptedLuck = dyn FnMut(&Position, Dice) -> f64 + Send;
+
 /// A [`ReferenceEngine`] that ranks every legal move by a function (at a match state too, the
 /// same function) and evaluates no position (it refuses); cube decisions come from
 /// [`ScriptedEngine::with_cube`]'s function, refused without one. Its name is `scripted` and it
@@ -22,6 +25,7 @@ pub type ScriptedCube = dyn FnMut(&Position, &MatchContext, u8) -> CubeDecision 
 pub struct ScriptedEngine {
     equity: Box<ScriptedEquity>,
     cube: Option<Box<ScriptedCube>>,
+    luck: Option<Box<ScriptedLuck>>,
     info: EngineInfo,
     generator: MoveGenerator,
     asked: usize,
@@ -33,6 +37,7 @@ impl ScriptedEngine {
         ScriptedEngine {
             equity: Box::new(equity),
             cube: None,
+            luck: None,
             info: EngineInfo {
                 name: "Scripted engine".into(),
                 version: Some("1".into()),
@@ -55,6 +60,18 @@ impl ScriptedEngine {
     ) -> ScriptedEngine {
         ScriptedEngine {
             cube: Some(Box::new(cube)),
+            ..self
+        }
+    }
+
+    /// The same engine, giving each roll of a match the luck `luck` says (its MWC the same
+    /// number, each game's actual result 0): it reads the match's MAT as bgw does.
+    pub fn with_luck(
+        self,
+        luck: impl FnMut(&Position, Dice) -> f64 + Send + 'static,
+    ) -> ScriptedEngine {
+        ScriptedEngine {
+            luck: Some(Box::new(luck)),
             ..self
         }
     }
@@ -107,15 +124,58 @@ impl ReferenceEngine for ScriptedEngine {
         })
     }
 
-    /// The same ranking as [`ReferenceEngine::rank_moves`], whatever the match state.
+    /// The same ranking as [`ReferenceEngine::rank_moves`], whatever the match state; in a
+    /// match each move's MWC is 0.5 + equity / 2.
     fn rank_moves_at(
         &mut self,
         pos: &Position,
         dice: Dice,
         plies: u8,
-        _at: &MatchContext,
+        at: &MatchContext,
     ) -> Result<Vec<MoveEval>, ReferenceError> {
-        self.rank_moves(pos, dice, plies)
+        let mut moves = self.rank_moves(pos, dice, plies)?;
+        if at.is_match() {
+            for m in &mut moves {
+                m.mwc = Some(0.5 + m.equity / 2.0);
+            }
+        }
+        Ok(moves)
+    }
+
+    /// Each roll's luck from [`ScriptedEngine::with_luck`]'s function; refused without one.
+    fn match_luck(
+        &mut self,
+        mat: &str,
+        _rolls: &[Vec<crate::core::formats::MatchId>],
+    ) -> Result<Vec<super::GameLuck>, ReferenceError> {
+        let refused = |why: String| ReferenceError::Refused {
+            engine: "scripted",
+            why,
+        };
+        let Some(luck) = &mut self.luck else {
+            return Err(refused("it has no luck analysis".into()));
+        };
+        let m = crate::matches::read_match(mat).map_err(|e| refused(e.to_string()))?;
+        Ok(m.games
+            .iter()
+            .map(|g| super::GameLuck {
+                rolls: g
+                    .decisions
+                    .iter()
+                    .filter_map(|d| d.checkers().map(|c| (d, c.dice)))
+                    .map(|(d, dice)| {
+                        let emg = luck(&d.position, dice);
+                        super::RollLuck {
+                            position: d.position_id(),
+                            dice: [dice.high(), dice.low()],
+                            emg,
+                            mwc: emg,
+                        }
+                    })
+                    .collect(),
+                actual: [0.0; 2],
+            })
+            .collect())
     }
 
     /// A rollout that is the function's equity exactly, its standard error 1/√trials: a

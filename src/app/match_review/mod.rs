@@ -10,6 +10,7 @@
 //! which move was played and which gnubg found best ([`MatchReviewState::marks_for`]).
 
 pub mod panel;
+pub mod plot;
 
 use super::editing::Edit;
 use super::effect::Effect;
@@ -19,8 +20,8 @@ use bgw_engine::core::formats::{MatchState, Setup};
 use bgw_engine::core::task::Task;
 use bgw_engine::evaluation::classic::Weights;
 use bgw_engine::matches::{
-    self, Coverage, Decision, DecisionKind, Mark, Match, MatchFormat, PlayerSummary, ReviewOptions,
-    Reviewed, Verdict,
+    self, Coverage, Decision, DecisionKind, Mark, Match, MatchFormat, MatchLuck, PlayerSummary,
+    ReviewOptions, Reviewed, Verdict,
 };
 use bgw_engine::reference::{AnswerCache, Cached};
 use std::path::{Path, PathBuf};
@@ -68,6 +69,10 @@ pub struct LoadedMatch {
     /// How much of the match gnubg judged so far (kept with the summary, not counted again
     /// each frame).
     coverage: Coverage,
+    /// gnubg's luck of every roll (its luck analysis, the same at every depth), once asked.
+    pub luck: Option<MatchLuck>,
+    /// Why there is no luck analysis, when gnubg could not give it.
+    pub luck_failure: Option<String>,
 }
 
 impl LoadedMatch {
@@ -84,6 +89,8 @@ impl LoadedMatch {
             plies: None,
             summary: None,
             coverage: Coverage::default(),
+            luck: None,
+            luck_failure: None,
         }
     }
 
@@ -139,7 +146,8 @@ impl LoadedMatch {
 
     fn summarize(&mut self) {
         let all: Vec<Reviewed> = self.verdicts_so_far().collect();
-        self.summary = (!all.is_empty()).then(|| matches::summarize(&self.game, &all, None));
+        self.summary =
+            (!all.is_empty()).then(|| matches::summarize(&self.game, &all, self.luck.as_ref()));
         self.coverage = Coverage::of_verdicts(self.verdicts.iter().flatten().flatten());
     }
 }
@@ -166,9 +174,10 @@ pub struct Filter {
     pub player: Option<usize>,
 }
 
-/// A review in the background: its job, and the verdicts streamed so far.
+/// A review in the background: its job (which ends with gnubg's luck analysis when it was
+/// asked for), and the verdicts streamed so far.
 struct Running {
-    job: Job<()>,
+    job: Job<Option<Result<MatchLuck, String>>>,
     streamed: Arc<Mutex<Vec<Reviewed>>>,
     plies: u8,
 }
@@ -226,7 +235,7 @@ impl MatchReviewState {
     }
 
     /// The review in progress, if any.
-    pub fn job(&self) -> Option<&Job<()>> {
+    pub fn job(&self) -> Option<&Job<Option<Result<MatchLuck, String>>>> {
         self.running.as_ref().map(|r| &r.job)
     }
 
@@ -401,13 +410,23 @@ impl MatchReviewState {
             threads,
         };
         let what = format!("reviewing {} at {plies} ply", l.name);
-        let (job, start): (Job<()>, Start) = Job::new(what, move |task: &Task| {
+        // gnubg's luck is the same at every depth: asked once a match, beside the review.
+        let want_luck = l.luck.is_none();
+        type Done = Option<Result<MatchLuck, String>>;
+        let (job, start): (Job<Done>, Start) = Job::new(what, move |task: &Task| {
             let make = || Cached::new(engines(task), cache.clone());
-            matches::review(&m, &options, &make, task, &mut |r| {
-                out.lock()
-                    .unwrap_or_else(|e| e.into_inner())
-                    .push(r.clone());
-            });
+            std::thread::scope(|s| {
+                let luck = want_luck.then(|| s.spawn(|| MatchLuck::of(&m, &mut *engines(task))));
+                matches::review(&m, &options, &make, task, &mut |r| {
+                    out.lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .push(r.clone());
+                });
+                luck.map(|h| {
+                    h.join()
+                        .unwrap_or_else(|_| Err("the luck analysis failed".into()))
+                })
+            })
         });
         self.running = Some(Running {
             job,
@@ -426,7 +445,8 @@ impl MatchReviewState {
             self.running = None;
             return Vec::new();
         }
-        let finished = r.job.try_take().is_some();
+        let done = r.job.try_take();
+        let finished = done.is_some();
         let new: Vec<Reviewed> =
             std::mem::take(&mut *r.streamed.lock().unwrap_or_else(|e| e.into_inner()));
         let (plies, cancelled) = (r.plies, r.job.is_cancelled());
@@ -434,9 +454,18 @@ impl MatchReviewState {
             self.running = None;
             return Vec::new();
         };
-        let any = !new.is_empty();
+        let mut any = !new.is_empty();
         for v in new {
             l.take(v);
+        }
+        match done.flatten() {
+            Some(Ok(luck)) => {
+                l.luck = Some(luck);
+                l.luck_failure = None;
+                any = true;
+            }
+            Some(Err(why)) if !cancelled => l.luck_failure = Some(why),
+            _ => {}
         }
         if any {
             l.summarize();
@@ -458,6 +487,12 @@ impl MatchReviewState {
             notes.push(Effect::error(format!("{}: {line}", l.name)));
         }
         let how = if cancelled { "stopped" } else { "done" };
+        if let Some(why) = &l.luck_failure {
+            notes.push(Effect::error(format!(
+                "no luck figures for {}: {why}",
+                l.name
+            )));
+        }
         // Each player's figures for the Log, then the line the status bar keeps.
         for p in l.summary.iter().flatten() {
             notes.push(Effect::info(panel::summary_line(p)));

@@ -9,6 +9,7 @@ use crate::app::jobs::progress_ui;
 use crate::app::look;
 use bgw_engine::evaluation::classic::Weights;
 use bgw_engine::matches::{Decision, DecisionKind, Mark, PlayerSummary, Verdict};
+use bgw_engine::reference::LuckMark;
 use egui::RichText;
 use egui_extras::{Column, TableBuilder};
 
@@ -122,7 +123,10 @@ pub fn show(ui: &mut egui::Ui, s: &MatchReviewState, weights: &Weights) -> Vec<M
     }
     if let Some(summary) = &l.summary {
         summary_grid(ui, summary);
+        statistics_block(ui, summary, l.game.match_length);
+        super::plot::show(ui, l, s.selected, &mut out);
     }
+    why_line(ui, s);
     if let Some(line) = l.coverage().not_judged_line() {
         ui.colored_label(
             ui.visuals().warn_fg_color,
@@ -161,6 +165,17 @@ fn summary_grid(ui: &mut egui::Ui, summary: &[PlayerSummary; 2]) {
             "classic's error rate",
             "the classic program's loss per unforced move on the same decisions (these weights)",
         ),
+        (
+            "luck",
+            "mEMG of luck a roll, as gnubg's luck analysis gives it (> 0 lucky); its rating on \
+             hover",
+        ),
+        ("rating", "gnubg's overall rating of the player's errors"),
+        (
+            "explained",
+            "the checker errors whose best move the classic program's weighted terms prefer, \
+             of all checker errors: how much of the player's errors these terms can say why",
+        ),
     ];
     egui::Grid::new("match-summary")
         .striped(false)
@@ -184,9 +199,79 @@ fn summary_grid(ui: &mut egui::Ui, summary: &[PlayerSummary; 2]) {
                 for c in cells {
                     ui.label(RichText::new(c).monospace());
                 }
+                let s = &p.statistics;
+                let luck = s
+                    .luck_rate_memg
+                    .map_or("n/a".to_string(), |r| format!("{r:+.1}"));
+                ui.label(RichText::new(luck).monospace())
+                    .on_hover_text(format!("gnubg's luck rating: {}", s.ratings.luck));
+                ui.label(&s.ratings.overall);
+                let e = &p.classic_explains;
+                ui.label(RichText::new(format!("{}/{}", e.explained, e.errors)).monospace());
                 ui.end_row();
             }
         });
+}
+
+/// gnubg's whole statistics block (its `show statistics match`), folded away at first.
+fn statistics_block(ui: &mut egui::Ui, summary: &[PlayerSummary; 2], length: u16) {
+    egui::CollapsingHeader::new("gnubg's statistics")
+        .id_salt("match-statistics-block")
+        .show(ui, |ui| {
+            let sections = bgw_engine::matches::statistics_block::sections(summary, length);
+            egui::Grid::new("match-statistics-grid")
+                .striped(true)
+                .spacing(egui::vec2(14.0, 0.0))
+                .show(ui, |ui| {
+                    ui.label("");
+                    for p in summary {
+                        ui.strong(&p.name);
+                    }
+                    ui.end_row();
+                    for section in sections {
+                        ui.strong(section.title);
+                        ui.end_row();
+                        for (label, cells) in section.rows {
+                            ui.label(label);
+                            for c in cells {
+                                ui.label(RichText::new(c.trim()).monospace());
+                            }
+                            ui.end_row();
+                        }
+                    }
+                });
+        });
+}
+
+/// Why the selected decision was an error, in the classic program's terms, beside gnubg's
+/// loss: the terms that count most, and whether they prefer gnubg's best (explain it) or the
+/// move played (miss it).
+fn why_line(ui: &mut egui::Ui, s: &MatchReviewState) {
+    let Some((g, d)) = s.selected else { return };
+    let Some(l) = &s.loaded else { return };
+    let Some(Verdict::Move { play, .. }) = l.verdict(g, d) else {
+        return;
+    };
+    let Some(why) = &play.why else { return };
+    let loss = play.loss.unwrap_or(0.0) * 1000.0;
+    let colour = if why.explained {
+        ui.visuals().text_color()
+    } else {
+        ui.visuals().warn_fg_color
+    };
+    ui.horizontal_wrapped(|ui| {
+        ui.strong("Why").on_hover_text(
+            "The classic program's terms on the move played and gnubg's best: each term's \
+                 weighted difference (the breakdown's \"Compare with: the move played\" draws \
+                 them all). A linear model's reading, not gnubg's reasoning: where the terms \
+                 prefer the move played, they miss what gnubg sees.",
+        );
+        ui.label(format!(
+            "gnubg: loses {loss:.1} mEMG against {};",
+            play.best
+        ));
+        ui.colored_label(colour, why.summary());
+    });
 }
 
 /// One player's figures in a line, as gnubg's match statistics give them (the Log).
@@ -237,6 +322,20 @@ fn games(ui: &mut egui::Ui, s: &MatchReviewState, out: &mut Vec<MatchAction>) {
         })
         .response
         .on_hover_text("The match's games: the score at the start, who won how many points");
+}
+
+/// The colour of a lucky roll's mark (a green readable on both themes).
+const LUCKY: egui::Color32 = egui::Color32::from_rgb(0x3c, 0xa0, 0x50);
+
+/// A luck mark in a narrow cell.
+fn luck_symbol(mark: LuckMark) -> &'static str {
+    match mark {
+        LuckMark::VeryLucky => "++",
+        LuckMark::Lucky => "+",
+        LuckMark::None => "",
+        LuckMark::Unlucky => "−",
+        LuckMark::VeryUnlucky => "−−",
+    }
 }
 
 /// A name cut to its first word, for narrow cells.
@@ -346,6 +445,11 @@ fn decisions(ui: &mut egui::Ui, s: &MatchReviewState, out: &mut Vec<MatchAction>
         ),
         ("Player", "who decided"),
         ("Roll", "the dice"),
+        (
+            "Luck",
+            "gnubg's luck mark of the roll: ++ very lucky (more than +0.6 EMG), + lucky (+0.3), \
+             − unlucky (−0.3), −− very unlucky (−0.6); the roll's luck on the row's hover",
+        ),
         ("Played", "the move played or the cube action"),
         ("gnubg's best", "gnubg's best move, or its cube action"),
         (
@@ -366,6 +470,7 @@ fn decisions(ui: &mut egui::Ui, s: &MatchReviewState, out: &mut Vec<MatchAction>
         .column(Column::initial(44.0).at_least(40.0))
         .column(Column::initial(58.0).at_least(40.0).clip(true))
         .column(Column::initial(32.0).at_least(28.0))
+        .column(Column::initial(30.0).at_least(24.0))
         .column(Column::initial(112.0).at_least(60.0).clip(true))
         .column(Column::initial(112.0).at_least(60.0).clip(true))
         .column(Column::initial(76.0).at_least(40.0))
@@ -404,10 +509,13 @@ fn decisions(ui: &mut egui::Ui, s: &MatchReviewState, out: &mut Vec<MatchAction>
                     played
                 };
                 let marked = verdict.is_some_and(|v| mark_of(v) != Mark::None);
+                let luck = l.luck.as_ref().and_then(|x| x.roll(g, d));
+                let luck_mark = luck.map_or(LuckMark::None, |x| LuckMark::of(x.emg));
                 let cells = [
                     number,
                     initials(&l.game.players[dec.player]).to_string(),
                     roll,
+                    luck_symbol(luck_mark).to_string(),
                     played,
                     best,
                     loss,
@@ -428,21 +536,34 @@ fn decisions(ui: &mut egui::Ui, s: &MatchReviewState, out: &mut Vec<MatchAction>
                         let mut t = RichText::new(text).monospace();
                         if selected {
                             t = t.color(visuals.selection.stroke.color);
-                        } else if marked && (k == 5 || k == 6) {
+                        } else if marked && (k == 6 || k == 7) {
+                            t = t.color(visuals.error_fg_color).strong();
+                        } else if k == 3 && luck_mark > LuckMark::None {
+                            t = t.color(LUCKY).strong();
+                        } else if k == 3 && luck_mark < LuckMark::None {
                             t = t.color(visuals.error_fg_color).strong();
                         }
                         ui.add(egui::Label::new(t).selectable(false));
                     });
                 }
                 let mut response = row.response();
-                if let Some(m) = dec.move_number {
-                    response = response.on_hover_text(format!(
+                let mut hover = match dec.move_number {
+                    Some(m) => format!(
                         "game {}, decision {}: move {m} in the file (the row gnubg's move \
                          list shows)",
                         game.number,
                         d + 1
-                    ));
+                    ),
+                    None => format!("game {}, decision {}", game.number, d + 1),
+                };
+                if let Some(x) = luck {
+                    let words = match luck_mark {
+                        LuckMark::None => "not marked".to_string(),
+                        m => m.words().to_string(),
+                    };
+                    hover.push_str(&format!("\nthe roll's luck: {:+.3} EMG ({words})", x.emg));
                 }
+                response = response.on_hover_text(hover);
                 if response.clicked() {
                     out.push(MatchAction::Select(g, d));
                 }

@@ -1,0 +1,170 @@
+//! The match plot, as players know it from XG: the file's first player's match-winning chance
+//! (its equity in a money session) after each checker play through the match, gnubg's marked
+//! errors and the lucky and unlucky rolls marked on it, the games' starts as lines. A click
+//! selects the nearest decision.
+
+use super::{LoadedMatch, MatchAction, mark_of};
+use bgw_engine::matches::{Mark, Verdict};
+use bgw_engine::reference::LuckMark;
+use egui_plot::{Line, MarkerShape, Plot, PlotPoints, Points, VLine};
+
+/// One checker play on the plot.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PlotPoint {
+    /// The game and decision (indices).
+    pub at: (usize, usize),
+    /// Its place along the match (1 for the first decision).
+    pub x: f64,
+    /// The first player's MWC (a match) or equity (money) after the move played.
+    pub y: f64,
+    /// gnubg's mark on the decision.
+    pub mark: Mark,
+    /// gnubg's luck mark on the roll.
+    pub luck: LuckMark,
+}
+
+/// The plot's points: every rated checker play of the review so far, in match order, and the
+/// x of each game's first decision.
+pub fn points(l: &LoadedMatch) -> (Vec<PlotPoint>, Vec<f64>) {
+    let in_match = l.game.match_length > 0;
+    let mut out = Vec::new();
+    let mut starts = Vec::new();
+    let mut x = 0.0;
+    for (g, game) in l.game.games.iter().enumerate() {
+        starts.push(x + 1.0);
+        for (d, dec) in game.decisions.iter().enumerate() {
+            x += 1.0;
+            let Some(v @ Verdict::Move { play, .. }) = l.verdict(g, d) else {
+                continue;
+            };
+            if !play.rated {
+                continue;
+            }
+            let mover = match in_match {
+                true => play.played_mwc,
+                false => play.played_equity,
+            };
+            let Some(mover) = mover else { continue };
+            let y = match (dec.player, in_match) {
+                (0, _) => mover,
+                (_, true) => 1.0 - mover,
+                (_, false) => -mover,
+            };
+            let luck = (l.luck.as_ref())
+                .and_then(|x| x.roll(g, d))
+                .map_or(LuckMark::None, |r| LuckMark::of(r.emg));
+            out.push(PlotPoint {
+                at: (g, d),
+                x,
+                y,
+                mark: mark_of(v),
+                luck,
+            });
+        }
+    }
+    (out, starts)
+}
+
+/// Draws the plot (folded away at first); a click selects the nearest decision.
+pub fn show(
+    ui: &mut egui::Ui,
+    l: &LoadedMatch,
+    selected: Option<(usize, usize)>,
+    out: &mut Vec<MatchAction>,
+) {
+    let in_match = l.game.match_length > 0;
+    let title = match in_match {
+        true => format!("Match plot: {}'s match-winning chance", l.game.players[0]),
+        false => format!("Match plot: {}'s equity", l.game.players[0]),
+    };
+    egui::CollapsingHeader::new(title)
+        .id_salt("match-plot")
+        .show(ui, |ui| {
+            let (points, starts) = points(l);
+            if points.is_empty() {
+                ui.label("No checker play judged yet.");
+                return;
+            }
+            let line: Vec<[f64; 2]> = points.iter().map(|p| [p.x, p.y]).collect();
+            let pick = |f: &dyn Fn(&PlotPoint) -> bool| -> Vec<[f64; 2]> {
+                points.iter().filter(|p| f(p)).map(|p| [p.x, p.y]).collect()
+            };
+            let errors = pick(&|p| p.mark != Mark::None);
+            let lucky = pick(&|p| p.luck > LuckMark::None);
+            let unlucky = pick(&|p| p.luck < LuckMark::None);
+            let chosen = selected.and_then(|s| points.iter().find(|p| p.at == s));
+            let text = ui.visuals().text_color();
+            let red = ui.visuals().error_fg_color;
+            let green = egui::Color32::from_rgb(0x3c, 0xa0, 0x50);
+            let selection = ui.visuals().selection.stroke.color;
+            let response = Plot::new("match-plot-area")
+                .height(150.0)
+                .allow_scroll(false)
+                .allow_zoom(false)
+                .allow_drag(false)
+                .include_y(0.0)
+                .include_y(if in_match { 1.0 } else { 0.0 })
+                .legend(egui_plot::Legend::default())
+                .show(ui, |p| {
+                    for &x in &starts {
+                        p.vline(VLine::new("game", x).color(text.gamma_multiply(0.25)));
+                    }
+                    p.line(Line::new("after each move", PlotPoints::new(line)).color(text));
+                    p.points(
+                        Points::new("gnubg's marked errors", errors)
+                            .shape(MarkerShape::Circle)
+                            .radius(4.0)
+                            .filled(true)
+                            .color(red),
+                    );
+                    p.points(
+                        Points::new("lucky rolls", lucky)
+                            .shape(MarkerShape::Up)
+                            .radius(5.0)
+                            .filled(true)
+                            .color(green),
+                    );
+                    p.points(
+                        Points::new("unlucky rolls", unlucky)
+                            .shape(MarkerShape::Down)
+                            .radius(5.0)
+                            .filled(true)
+                            .color(red.gamma_multiply(0.7)),
+                    );
+                    if let Some(c) = chosen {
+                        p.points(
+                            Points::new("selected", vec![[c.x, c.y]])
+                                .shape(MarkerShape::Diamond)
+                                .radius(6.0)
+                                .color(selection),
+                        );
+                    }
+                });
+            let r = &response.response;
+            r.widget_info(|| {
+                egui::WidgetInfo::labeled(
+                    egui::Role::Image,
+                    true,
+                    format!(
+                        "match plot of {} checker plays, {} marked errors, {} lucky and {} \
+                         unlucky rolls",
+                        points.len(),
+                        points.iter().filter(|p| p.mark != Mark::None).count(),
+                        points.iter().filter(|p| p.luck > LuckMark::None).count(),
+                        points.iter().filter(|p| p.luck < LuckMark::None).count()
+                    ),
+                )
+            });
+            if r.clicked()
+                && let Some(pos) = r.interact_pointer_pos()
+            {
+                let x = response.transform.value_from_position(pos).x;
+                if let Some(p) = points
+                    .iter()
+                    .min_by(|a, b| (a.x - x).abs().total_cmp(&(b.x - x).abs()))
+                {
+                    out.push(MatchAction::Select(p.at.0, p.at.1));
+                }
+            }
+        });
+}
