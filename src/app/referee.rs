@@ -66,7 +66,7 @@ enum Script {
     Missing,
     /// Every legal move of the roll, as this engine rates them, at once (and its cube
     /// decisions, when it has them).
-    Engine(ScriptedEngine),
+    Engine(Box<ScriptedEngine>),
 }
 
 struct Scripted {
@@ -103,7 +103,7 @@ impl ScriptedReferee {
     /// Answers every legal move with the equity `equity` gives it, at any match state.
     pub fn answering(equity: impl Fn(&Play) -> f64 + Send + 'static) -> ScriptedReferee {
         let engine = ScriptedEngine::new(move |_, play| equity(play));
-        ScriptedReferee::with(Script::Engine(engine))
+        ScriptedReferee::with(Script::Engine(Box::new(engine)))
     }
 
     /// Answers moves as [`ScriptedReferee::answering`] and cube decisions with `cube`.
@@ -113,7 +113,7 @@ impl ScriptedReferee {
     ) -> ScriptedReferee {
         let engine = ScriptedEngine::new(move |_, play| equity(play))
             .with_cube(move |p, at, plies| cube(p, at, plies));
-        ScriptedReferee::with(Script::Engine(engine))
+        ScriptedReferee::with(Script::Engine(Box::new(engine)))
     }
 
     /// Answers like an app without gnubg installed.
