@@ -357,15 +357,16 @@ fn a_review_shows_the_statistics_block_the_luck_the_plot_and_why() {
         h.query_all_by_label("++").next().is_some(),
         "a very lucky roll marked"
     );
-    // gnubg's block, folded away at first.
+    // gnubg's block, in a window of its own.
     assert!(!shows(&h, "Rolls marked very lucky"));
-    h.get_by_label("gnubg's statistics").click();
+    h.get_by_label("Statistics").click();
     h.run();
     assert!(shows(&h, "Rolls marked very lucky") && shows(&h, "Luck rating"));
-    h.get_by_label("gnubg's statistics").click();
+    h.get_by_label("Statistics").click();
     h.run();
-    // The plot.
-    h.get_by_label_contains("Match plot").click();
+    assert!(!h.state().state.match_review.statistics_open);
+    // The plot, in a window of its own.
+    h.get_by_label("Plot").click();
     h.run();
     let plot = h
         .query_all_by_label_contains("match plot of ")

@@ -50,6 +50,10 @@ pub enum MatchAction {
     Review(Weights),
     /// Stops the review (the verdicts so far stay).
     Cancel,
+    /// Opens or closes the window of gnubg's statistics block.
+    ShowStatistics(bool),
+    /// Opens or closes the window of the match plot.
+    ShowPlot(bool),
     /// Closes the match.
     Close,
 }
@@ -194,6 +198,10 @@ pub struct MatchReviewState {
     pub plies: u8,
     /// The folder of the last match opened.
     pub dir: Option<PathBuf>,
+    /// The window of gnubg's statistics block is open.
+    pub statistics_open: bool,
+    /// The window of the match plot is open.
+    pub plot_open: bool,
     running: Option<Running>,
     cache: AnswerCache,
     engines: EngineFactory,
@@ -228,6 +236,8 @@ impl MatchReviewState {
             filter: Filter::default(),
             plies: 0,
             dir: None,
+            statistics_open: false,
+            plot_open: false,
             running: None,
             cache: AnswerCache::new(),
             engines,
@@ -280,6 +290,8 @@ impl MatchReviewState {
                     r.job.cancel();
                 }
             }
+            MatchAction::ShowStatistics(open) => self.statistics_open = open,
+            MatchAction::ShowPlot(open) => self.plot_open = open,
             MatchAction::Close => {
                 self.stop();
                 self.loaded = None;

@@ -115,6 +115,29 @@ pub fn show(ui: &mut egui::Ui, s: &MatchReviewState, weights: &Weights) -> Vec<M
                 out.push(MatchAction::Player(p));
             }
         }
+        if l.summary.is_some() {
+            ui.separator();
+            if ui
+                .selectable_label(s.statistics_open, "Statistics")
+                .on_hover_text(
+                    "gnubg's whole statistics block (its \"show statistics match\"): chequer \
+                     play, luck, cube, overall, ratings — in a window",
+                )
+                .clicked()
+            {
+                out.push(MatchAction::ShowStatistics(!s.statistics_open));
+            }
+            if ui
+                .selectable_label(s.plot_open, "Plot")
+                .on_hover_text(
+                    "The match plot: the first player's match-winning chance after each move, \
+                     gnubg's errors and the lucky and unlucky rolls marked — in a window",
+                )
+                .clicked()
+            {
+                out.push(MatchAction::ShowPlot(!s.plot_open));
+            }
+        }
     });
     if let Some(job) = s.job()
         && progress_ui(ui, job)
@@ -123,8 +146,8 @@ pub fn show(ui: &mut egui::Ui, s: &MatchReviewState, weights: &Weights) -> Vec<M
     }
     if let Some(summary) = &l.summary {
         summary_grid(ui, summary);
-        statistics_block(ui, summary, l.game.match_length);
-        super::plot::show(ui, l, s.selected, &mut out);
+        statistics_window(ui, s, summary, l.game.match_length, &mut out);
+        super::plot::window(ui, s, l, &mut out);
     }
     why_line(ui, s);
     if let Some(line) = l.coverage().not_judged_line() {
@@ -157,13 +180,14 @@ fn summary_grid(ui: &mut egui::Ui, summary: &[PlayerSummary; 2]) {
         ("?", "bad: lost more than 0.06"),
         ("??", "very bad: lost more than 0.12"),
         (
-            "cube errors",
+            "cube",
             "mEMG lost on cube decisions in all (the sum of gnubg's categories: missed doubles, \
              wrong doubles, takes and drops), and over how many cube decisions",
         ),
         (
-            "classic's error rate",
-            "the classic program's loss per unforced move on the same decisions (these weights)",
+            "classic",
+            "the classic program's error rate: its loss per unforced move on the same decisions \
+             (these weights)",
         ),
         (
             "luck",
@@ -179,7 +203,7 @@ fn summary_grid(ui: &mut egui::Ui, summary: &[PlayerSummary; 2]) {
     ];
     egui::Grid::new("match-summary")
         .striped(false)
-        .spacing(egui::vec2(14.0, 0.0))
+        .spacing(egui::vec2(10.0, 0.0))
         .show(ui, |ui| {
             for (h, about) in heads {
                 ui.strong(h).on_hover_text(about);
@@ -213,11 +237,21 @@ fn summary_grid(ui: &mut egui::Ui, summary: &[PlayerSummary; 2]) {
         });
 }
 
-/// gnubg's whole statistics block (its `show statistics match`), folded away at first.
-fn statistics_block(ui: &mut egui::Ui, summary: &[PlayerSummary; 2], length: u16) {
-    egui::CollapsingHeader::new("gnubg's statistics")
-        .id_salt("match-statistics-block")
-        .show(ui, |ui| {
+/// gnubg's whole statistics block (its `show statistics match`) in a window of its own.
+fn statistics_window(
+    ui: &mut egui::Ui,
+    s: &MatchReviewState,
+    summary: &[PlayerSummary; 2],
+    length: u16,
+    out: &mut Vec<MatchAction>,
+) {
+    let mut open = s.statistics_open;
+    egui::Window::new("gnubg's statistics")
+        .id(egui::Id::unique("match-statistics-window"))
+        .open(&mut open)
+        .resizable(false)
+        .default_pos(egui::pos2(16.0, 80.0))
+        .show(ui.ctx(), |ui| {
             let sections = bgw_engine::matches::statistics_block::sections(summary, length);
             egui::Grid::new("match-statistics-grid")
                 .striped(true)
@@ -241,6 +275,9 @@ fn statistics_block(ui: &mut egui::Ui, summary: &[PlayerSummary; 2], length: u16
                     }
                 });
         });
+    if open != s.statistics_open {
+        out.push(MatchAction::ShowStatistics(open));
+    }
 }
 
 /// Why the selected decision was an error, in the classic program's terms, beside gnubg's
@@ -259,7 +296,23 @@ fn why_line(ui: &mut egui::Ui, s: &MatchReviewState) {
     } else {
         ui.visuals().warn_fg_color
     };
-    ui.horizontal_wrapped(|ui| {
+    // Wrapped within what is in view (the tab's region can be wider than the window).
+    let width = (ui.clip_rect().right() - ui.cursor().left()).max(120.0);
+    ui.scope(|ui| {
+        ui.set_max_width(width);
+        ui.horizontal_wrapped(|ui| why_words(ui, play, why, loss, colour));
+    });
+}
+
+/// The words of the why line.
+fn why_words(
+    ui: &mut egui::Ui,
+    play: &bgw_engine::matches::MoveVerdict,
+    why: &bgw_engine::evaluation::classic::Why,
+    loss: f64,
+    colour: egui::Color32,
+) {
+    {
         ui.strong("Why").on_hover_text(
             "The classic program's terms on the move played and gnubg's best: each term's \
                  weighted difference (the breakdown's \"Compare with: the move played\" draws \
@@ -271,7 +324,7 @@ fn why_line(ui: &mut egui::Ui, s: &MatchReviewState) {
             play.best
         ));
         ui.colored_label(colour, why.summary());
-    });
+    }
 }
 
 /// One player's figures in a line, as gnubg's match statistics give them (the Log).

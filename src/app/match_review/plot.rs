@@ -1,7 +1,7 @@
 //! The match plot, as players know it from XG: the file's first player's match-winning chance
 //! (its equity in a money session) after each checker play through the match, gnubg's marked
 //! errors and the lucky and unlucky rolls marked on it, the games' starts as lines. A click
-//! selects the nearest decision.
+//! selects the nearest decision. It opens in a window of its own from the Match tab.
 
 use super::{LoadedMatch, MatchAction, mark_of};
 use bgw_engine::matches::{Mark, Verdict};
@@ -65,21 +65,27 @@ pub fn points(l: &LoadedMatch) -> (Vec<PlotPoint>, Vec<f64>) {
     (out, starts)
 }
 
-/// Draws the plot (folded away at first); a click selects the nearest decision.
-pub fn show(
+/// Draws the plot in a window of its own when it is open; a click selects the nearest
+/// decision.
+pub fn window(
     ui: &mut egui::Ui,
+    s: &super::MatchReviewState,
     l: &LoadedMatch,
-    selected: Option<(usize, usize)>,
     out: &mut Vec<MatchAction>,
 ) {
+    let selected = s.selected;
     let in_match = l.game.match_length > 0;
     let title = match in_match {
         true => format!("Match plot: {}'s match-winning chance", l.game.players[0]),
         false => format!("Match plot: {}'s equity", l.game.players[0]),
     };
-    egui::CollapsingHeader::new(title)
-        .id_salt("match-plot")
-        .show(ui, |ui| {
+    let mut open = s.plot_open;
+    egui::Window::new(title)
+        .id(egui::Id::unique("match-plot-window"))
+        .open(&mut open)
+        .default_width(720.0)
+        .default_pos(egui::pos2(16.0, 120.0))
+        .show(ui.ctx(), |ui| {
             let (points, starts) = points(l);
             if points.is_empty() {
                 ui.label("No checker play judged yet.");
@@ -98,7 +104,8 @@ pub fn show(
             let green = egui::Color32::from_rgb(0x3c, 0xa0, 0x50);
             let selection = ui.visuals().selection.stroke.color;
             let response = Plot::new("match-plot-area")
-                .height(150.0)
+                .height(220.0)
+                .width(ui.available_width().max(480.0))
                 .allow_scroll(false)
                 .allow_zoom(false)
                 .allow_drag(false)
@@ -167,4 +174,7 @@ pub fn show(
                 }
             }
         });
+    if open != s.plot_open {
+        out.push(MatchAction::ShowPlot(open));
+    }
 }
