@@ -6,7 +6,6 @@ use super::progress::Progress;
 use super::rank::load_weights;
 use super::{CliError, interrupt, print};
 use bgw_engine::core::formats::shorten;
-use bgw_engine::matches::statistics_block;
 use bgw_engine::matches::{
     Coverage, CubeVerdict, Match, MatchLuck, PlayerSummary, ReviewOptions, Reviewed, Verdict,
     review, summarize,
@@ -130,7 +129,10 @@ pub fn run(args: ReviewArgs) -> Result<ExitCode, CliError> {
             luck.as_ref(),
         );
         t.push('\n');
-        t.push_str(&statistics_block::text(&summary, m.match_length));
+        t.push_str(&bgw_engine::matches::statistics_text(
+            &summary,
+            m.match_length,
+        ));
         t
     };
     print(&text)?;

@@ -46,7 +46,7 @@ mod sgf_points;
 mod sgf_syntax;
 mod sgf_write;
 mod statistics;
-pub mod statistics_block;
+mod statistics_block;
 
 pub use analysis::{Analysis, Candidate, CubeAnalysis, CubeEval, MoveAnalysis, MoveEval};
 pub use file::{MATCH_CAP, MatchFileError, MatchFormat, format_of, read_match, read_match_file};
@@ -67,3 +67,4 @@ pub use sgf::{SgfError, read_sgf};
 pub use statistics::{
     CubeErrorCount, CubeErrors, Ratings, RollsMarked, Statistics, luck_rating, rating,
 };
+pub use statistics_block::{StatisticsSection, statistics_sections, statistics_text};

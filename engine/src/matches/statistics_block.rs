@@ -8,7 +8,7 @@ use std::fmt::Write;
 
 /// One section of the block: its title and its rows (a label, the two players' cells).
 #[derive(Clone, Debug, PartialEq)]
-pub struct Section {
+pub struct StatisticsSection {
     /// "Chequerplay statistics", "Luck statistics", "Cube statistics", "Overall statistics".
     pub title: &'static str,
     /// Each row: its label and the cells of the file's first and second player.
@@ -16,7 +16,7 @@ pub struct Section {
 }
 
 /// The whole block as gnubg prints it: the players' names, then each section.
-pub fn text(summary: &[PlayerSummary; 2], match_length: u16) -> String {
+pub fn statistics_text(summary: &[PlayerSummary; 2], match_length: u16) -> String {
     let mut out = String::new();
     let row = |out: &mut String, label: &str, a: &str, b: &str| {
         let _ = writeln!(out, "{label:<40} {a:<23} {b:<23}");
@@ -28,7 +28,7 @@ pub fn text(summary: &[PlayerSummary; 2], match_length: u16) -> String {
         &shorten(&summary[1].name, usize::MAX),
     );
     out.push('\n');
-    for s in sections(summary, match_length) {
+    for s in statistics_sections(summary, match_length) {
         let _ = writeln!(out, "{}\n", s.title);
         for (label, [a, b]) in &s.rows {
             row(&mut out, label, a, b);
@@ -42,7 +42,10 @@ pub fn text(summary: &[PlayerSummary; 2], match_length: u16) -> String {
 /// gnubg's statistics block, section by section, each row a label and the two players'
 /// cells as its `show statistics match` prints them (errors with a minus, as gnubg writes
 /// them; MWC in per cent in a match, points in money play).
-pub fn sections(summary: &[PlayerSummary; 2], match_length: u16) -> Vec<Section> {
+pub fn statistics_sections(
+    summary: &[PlayerSummary; 2],
+    match_length: u16,
+) -> Vec<StatisticsSection> {
     let money = match_length == 0;
     let mut out = Vec::new();
     let both = |f: &dyn Fn(&PlayerSummary) -> String| [f(&summary[0]), f(&summary[1])];
@@ -56,10 +59,11 @@ pub fn sections(summary: &[PlayerSummary; 2], match_length: u16) -> Vec<Section>
         false => format!("   {:+6.1}   ({:+7.3}%)", -memg, -100.0 * mwc),
     };
     let unit = if money { "(Points)" } else { "(MWC)" };
-    let section =
-        |out: &mut Vec<Section>, title: &'static str, rows: Vec<(String, [String; 2])>| {
-            out.push(Section { title, rows });
-        };
+    let section = |out: &mut Vec<StatisticsSection>,
+                   title: &'static str,
+                   rows: Vec<(String, [String; 2])>| {
+        out.push(StatisticsSection { title, rows });
+    };
     section(
         &mut out,
         "Chequerplay statistics",

@@ -252,7 +252,7 @@ fn statistics_window(
         .resizable(false)
         .default_pos(egui::pos2(16.0, 80.0))
         .show(ui.ctx(), |ui| {
-            let sections = bgw_engine::matches::statistics_block::sections(summary, length);
+            let sections = bgw_engine::matches::statistics_sections(summary, length);
             egui::Grid::new("match-statistics-grid")
                 .striped(true)
                 .spacing(egui::vec2(14.0, 0.0))
