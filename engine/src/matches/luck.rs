@@ -3,8 +3,7 @@
 //! the engine reads the match as MAT and must read the same rolls (position and dice) as bgw.
 
 use super::model::{DecisionKind, Match};
-use crate::core::formats::MatchId;
-use crate::reference::{GameLuck, ReferenceEngine, RollLuck};
+use crate::reference::{GameLuck, ReferenceEngine, Roll, RollLuck};
 
 /// Each roll's luck and each game's actual result.
 #[derive(Clone, Debug, PartialEq)]
@@ -22,17 +21,24 @@ impl MatchLuck {
         let mat = m
             .try_to_mat()
             .map_err(|e| format!("the match cannot go to gnubg as MAT: {e}"))?;
-        let rolls: Vec<Vec<(usize, MatchId)>> = m
+        let rolls: Vec<Vec<(usize, Roll)>> = m
             .games
             .iter()
             .map(|g| {
                 (g.decisions.iter().enumerate())
-                    .filter(|(_, d)| matches!(d.kind, DecisionKind::Move(_)))
-                    .map(|(i, d)| (i, d.match_id))
+                    .filter_map(|(i, d)| {
+                        let c = d.checkers()?;
+                        let roll = Roll {
+                            match_id: d.match_id,
+                            position: d.position,
+                            dice: c.dice,
+                        };
+                        Some((i, roll))
+                    })
                     .collect()
             })
             .collect();
-        let ids: Vec<Vec<MatchId>> = (rolls.iter())
+        let ids: Vec<Vec<Roll>> = (rolls.iter())
             .map(|g| g.iter().map(|r| r.1).collect())
             .collect();
         let games: Vec<GameLuck> = engine.match_luck(&mat, &ids).map_err(|e| e.to_string())?;

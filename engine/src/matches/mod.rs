@@ -47,6 +47,7 @@ mod sgf_syntax;
 mod sgf_write;
 mod statistics;
 mod statistics_block;
+mod verdict;
 
 pub use analysis::{Analysis, Candidate, CubeAnalysis, CubeEval, MoveAnalysis, MoveEval};
 pub use file::{MATCH_CAP, MatchFileError, MatchFormat, format_of, read_match, read_match_file};
@@ -59,12 +60,10 @@ pub use model::{
     player_of, side_of,
 };
 pub use played::{PlayedGame, PlayedTurn};
-pub use review::{
-    Coverage, CubeVerdict, Explained, Explains, Mark, MoveVerdict, PlayerSummary, ReviewOptions,
-    Reviewed, Verdict, review, summarize,
-};
+pub use review::{Explained, Explains, PlayerSummary, ReviewOptions, review, summarize};
 pub use sgf::{SgfError, read_sgf};
 pub use statistics::{
     CubeErrorCount, CubeErrors, Ratings, RollsMarked, Statistics, luck_rating, rating,
 };
 pub use statistics_block::{StatisticsSection, statistics_sections, statistics_text};
+pub use verdict::{Coverage, CubeVerdict, Mark, MoveVerdict, Reviewed, Verdict};

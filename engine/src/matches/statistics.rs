@@ -9,7 +9,7 @@
 
 use super::luck::MatchLuck;
 use super::model::{DecisionKind, Match};
-use super::review::{CubeVerdict, Mark, Reviewed, Verdict, doubler_decision};
+use super::verdict::{CubeVerdict, Mark, Reviewed, Verdict, doubler_decision};
 use crate::reference::{CubeDecision, LuckMark};
 
 /// One of gnubg's cube error categories: how many and what they cost.

@@ -101,7 +101,7 @@ impl<E: ReferenceEngine> ReferenceEngine for Cached<E> {
     fn match_luck(
         &mut self,
         mat: &str,
-        rolls: &[Vec<crate::core::formats::MatchId>],
+        rolls: &[Vec<crate::reference::Roll>],
     ) -> Result<Vec<crate::reference::GameLuck>, ReferenceError> {
         self.engine.match_luck(mat, rolls)
     }

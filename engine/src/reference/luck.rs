@@ -3,6 +3,17 @@
 //! the mean over all 36 rolls — over the 30 non-doubles with either side to start, for the
 //! opening roll), and gnubg's marks for it.
 
+/// One roll whose luck is asked: as bgw read it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Roll {
+    /// The match before the roll (the roller on roll, the dice rolled).
+    pub match_id: crate::core::formats::MatchId,
+    /// The position before the roll, the roller on roll.
+    pub position: crate::core::position::Position,
+    /// The roll.
+    pub dice: crate::core::dice::Dice,
+}
+
 /// One roll's luck, as gnubg's analysis stores it.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct RollLuck {

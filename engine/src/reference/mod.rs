@@ -35,7 +35,7 @@ pub use cube::{CubeDecision, CubeMwc, CubePoints, LivePoints, money_points};
 pub use cube_question::{CubeQuestion, NoDouble};
 pub use error::ReferenceError;
 pub use gnubg::{MatchError, match_to_plays};
-pub use luck::{GameLuck, LuckMark, RollLuck};
+pub use luck::{GameLuck, LuckMark, Roll, RollLuck};
 pub use match_context::{GNUBG_BEAVERS, GNUBG_JACOBY, MatchContext};
 pub use rollout::{MAX_ROLLOUT_PLIES, MAX_TRIALS, RolloutProgress, RolloutResult, RolloutSettings};
 pub use scripted::{ScriptedCube, ScriptedEngine, ScriptedEquity};
@@ -210,14 +210,14 @@ pub trait ReferenceEngine {
     }
 
     /// The luck of every roll of a match, as the engine's own analysis computes it: `mat` is
-    /// the match as MAT text (which the engine reads as bgw does), `rolls` per game the
-    /// Match ID of each roll in order (the roller on roll, the dice rolled), to check the
-    /// engine read the same rolls and to express each luck in MWC. Per game. An
+    /// the match as MAT text (which the engine reads as bgw does), `rolls` per game each
+    /// roll in order as bgw read it (its Match ID, position and dice), to check the engine
+    /// read the same rolls and to express each luck in MWC. Per game. An
     /// engine without it refuses.
     fn match_luck(
         &mut self,
         mat: &str,
-        rolls: &[Vec<crate::core::formats::MatchId>],
+        rolls: &[Vec<crate::reference::Roll>],
     ) -> Result<Vec<GameLuck>, ReferenceError> {
         let _ = (mat, rolls);
         Err(ReferenceError::Refused {
@@ -310,7 +310,7 @@ impl<E: ReferenceEngine + ?Sized> ReferenceEngine for Box<E> {
     fn match_luck(
         &mut self,
         mat: &str,
-        rolls: &[Vec<crate::core::formats::MatchId>],
+        rolls: &[Vec<crate::reference::Roll>],
     ) -> Result<Vec<GameLuck>, ReferenceError> {
         (**self).match_luck(mat, rolls)
     }

@@ -65,7 +65,7 @@ impl ScriptedEngine {
     }
 
     /// The same engine, giving each roll of a match the luck `luck` says (its MWC the same
-    /// number, each game's actual result 0): it reads the match's MAT as bgw does.
+    /// number, each game's actual result 0).
     pub fn with_luck(
         self,
         luck: impl FnMut(&Position, Dice) -> f64 + Send + 'static,
@@ -145,29 +145,25 @@ impl ReferenceEngine for ScriptedEngine {
     /// Each roll's luck from [`ScriptedEngine::with_luck`]'s function; refused without one.
     fn match_luck(
         &mut self,
-        mat: &str,
-        _rolls: &[Vec<crate::core::formats::MatchId>],
+        _mat: &str,
+        rolls: &[Vec<crate::reference::Roll>],
     ) -> Result<Vec<super::GameLuck>, ReferenceError> {
-        let refused = |why: String| ReferenceError::Refused {
-            engine: "scripted",
-            why,
-        };
         let Some(luck) = &mut self.luck else {
-            return Err(refused("it has no luck analysis".into()));
+            return Err(ReferenceError::Refused {
+                engine: "scripted",
+                why: "it has no luck analysis".into(),
+            });
         };
-        let m = crate::matches::read_match(mat).map_err(|e| refused(e.to_string()))?;
-        Ok(m.games
+        Ok(rolls
             .iter()
             .map(|g| super::GameLuck {
                 rolls: g
-                    .decisions
                     .iter()
-                    .filter_map(|d| d.checkers().map(|c| (d, c.dice)))
-                    .map(|(d, dice)| {
-                        let emg = luck(&d.position, dice);
+                    .map(|r| {
+                        let emg = luck(&r.position, r.dice);
                         super::RollLuck {
-                            position: d.position_id(),
-                            dice: [dice.high(), dice.low()],
+                            position: crate::core::formats::position_id::encode(&r.position),
+                            dice: [r.dice.high(), r.dice.low()],
                             emg,
                             mwc: emg,
                         }

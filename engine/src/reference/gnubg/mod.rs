@@ -760,7 +760,7 @@ impl ReferenceEngine for Gnubg {
     fn match_luck(
         &mut self,
         mat: &str,
-        rolls: &[Vec<crate::core::formats::MatchId>],
+        rolls: &[Vec<crate::reference::Roll>],
     ) -> Result<Vec<crate::reference::GameLuck>, ReferenceError> {
         let file =
             process::BridgeScript::write_as(mat, "bgw-gnubg-match-", ".mat").map_err(|e| {
@@ -773,7 +773,7 @@ impl ReferenceEngine for Gnubg {
             path: file.path().display().to_string(),
             rolls: rolls
                 .iter()
-                .map(|g| g.iter().map(|m| m.encode()).collect())
+                .map(|g| g.iter().map(|r| r.match_id.encode()).collect())
                 .collect(),
         };
         // The whole match's luck: a longer wait than one position's.
