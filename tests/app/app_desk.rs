@@ -68,12 +68,15 @@ fn without_a_desktop_dialog_the_one_drawn_in_the_window_opens_the_file() {
     // The desktop's thread answers; the next frames see it and open the fallback.
     for _ in 0..200 {
         h.step();
-        if shows(&h, "Open a position file") {
+        if shows(&h, "Open a position or match file") {
             break;
         }
         std::thread::sleep(std::time::Duration::from_millis(5));
     }
-    assert!(shows(&h, "Open a position file"), "the built-in dialog");
+    assert!(
+        shows(&h, "Open a position or match file"),
+        "the built-in dialog"
+    );
     let log = h.state().state.messages.log.join("\n");
     assert!(log.contains("did not open"), "{log}");
     assert_eq!(h.state().state.editing.edit.board.pips(Side::White), 167);
@@ -84,7 +87,10 @@ fn without_a_desktop_dialog_the_one_drawn_in_the_window_opens_the_file() {
     // The action that asked was applied again with the path: the file is open.
     assert_eq!(h.state().state.editing.edit.board.pips(Side::White), 100);
     assert!(shows(&h, "opened"), "the status line says what happened");
-    assert!(!shows(&h, "Open a position file"), "the dialog closed");
+    assert!(
+        !shows(&h, "Open a position or match file"),
+        "the dialog closed"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -130,7 +130,7 @@ fn the_match_tabs_match_exported_as_sgf_reads_back_the_same() {
     let odd = dir.path().join("review.xyz");
     let dialogs = ScriptedDialogs::answering([file.clone(), out.clone(), odd.clone()]);
     let mut h = harness(AppState::default(), dialogs);
-    h.key_press_modifiers(Modifiers::COMMAND, Key::M);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::O);
     for _ in 0..50 {
         h.run();
         if h.state().state.match_review.loaded.is_some() {
