@@ -128,7 +128,7 @@ fn a_review_fills_the_decisions_and_the_players_figures() {
     h.state_mut()
         .act(MatchAction::Load(data("gnubg_3pt_seed103.mat")));
     h.run();
-    assert!(!shows(&h, "classic's error rate"));
+    assert!(!shows(&h, "explained"));
     h.get_by_label("Review").click();
     let deadline = Instant::now() + Duration::from_secs(120);
     loop {
@@ -151,7 +151,7 @@ fn a_review_fills_the_decisions_and_the_players_figures() {
         .reviewed();
     assert_eq!(done, all);
     assert!(shows(&h, "unforced") && shows(&h, "error rate"));
-    assert!(shows(&h, "classic's error rate"));
+    assert!(shows(&h, "classic") && shows(&h, "explained"));
     assert!(shows(&h, "Review again"));
     // Errors only: the table keeps the marked decisions, stepping goes among them.
     h.get_by_label("errors only").click();
