@@ -310,6 +310,13 @@ fn a_partial_review_says_how_many_decisions_were_not_judged_and_exits_1_unless_a
     let o = with_gnubg(&half, &["match", "review", f, "--quiet", "--threads", "1"]);
     let (out, err) = (stdout(&o), text(&o.stderr));
     assert_eq!(o.status.code(), Some(1), "{err}");
+    // The stand-in has no luck analysis either: said on a line of its own.
+    assert!(err.starts_with("bgw: no luck figures: "), "{err}");
+    let err: String = err
+        .lines()
+        .filter(|l| !l.starts_with("bgw: no luck figures: "))
+        .map(|l| format!("{l}\n"))
+        .collect();
     // The opening rolls and the last two: four checker plays refused; the double and take
     // judged.
     assert!(
@@ -360,9 +367,10 @@ fn a_gnubg_that_stalls_costs_one_time_out_and_the_review_says_it_stopped() {
         "{err}"
     );
     assert!(err.contains("within 0.5 s"), "{err}");
-    // One request asked and timed out, on one gnubg: not one a decision, and no restart.
-    assert_eq!(logged(dir, "stall", "requests"), 1);
-    assert_eq!(logged(dir, "stall", "starts"), 1);
+    // One request asked and timed out on the review's gnubg: not one a decision, and no
+    // restart; the luck analysis's own gnubg (beside it) asked once and timed out too.
+    assert_eq!(logged(dir, "stall", "requests"), 2);
+    assert_eq!(logged(dir, "stall", "starts"), 2);
     // A time limit that is no time is refused.
     let o = with_gnubg(
         &stall,
