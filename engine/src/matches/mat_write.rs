@@ -61,7 +61,7 @@ const SECOND_NAME: usize = 32;
 impl Match {
     /// The match in the MAT layout, refused when a game is set up (which [`Match::to_mat`]
     /// would write as if played from the opening position) or a player's name would not read
-    /// back the same in gnubg (see [`mat_name_problem`]).
+    /// back the same in gnubg.
     pub fn try_to_mat(&self) -> Result<String, MatCannotHold> {
         for (player, name) in self.players.iter().enumerate() {
             if let Some(why) = mat_name_problem(name) {

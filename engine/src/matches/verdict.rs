@@ -193,7 +193,7 @@ impl Coverage {
     }
 }
 
-/// One decision's verdict: `game` and `decision` index [`Match::games`] and
+/// One decision's verdict: `game` and `decision` index [`super::Match::games`] and
 /// [`super::Game::decisions`].
 #[derive(Clone, Debug, PartialEq)]
 pub struct Reviewed {
