@@ -7,7 +7,7 @@
 
 use bgw_engine::core::task::Task;
 use bgw_engine::evaluation::classic::Weights;
-use bgw_engine::matches::{MatchLuck, ReviewOptions, read_mat, review, summarize};
+use bgw_engine::matches::{ReviewOptions, read_mat, review_with_luck, summarize};
 use bgw_engine::reference::gnubg::{Config, Gnubg};
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::io::Write;
@@ -58,12 +58,10 @@ fn match_review(c: &mut Criterion) {
     group.bench_function("bgw review with luck, 7-point match, 0 plies", |b| {
         b.iter(|| {
             let make = || Gnubg::new(Config::default());
-            std::thread::scope(|s| {
-                let luck = s.spawn(|| MatchLuck::of(&m, &mut make()));
-                let reviewed = review(&m, &options, &make, &Task::new(), &mut |_| {});
-                let luck = luck.join().unwrap().expect("gnubg's luck");
-                summarize(&m, &reviewed, Some(&luck))
-            })
+            let (reviewed, luck) =
+                review_with_luck(&m, &options, &make, true, &Task::new(), &mut |_| {});
+            let luck = luck.and_then(Result::ok).expect("gnubg's luck");
+            summarize(&m, &reviewed, Some(&luck))
         })
     });
     group.bench_function("gnubg analyse match, 7-point match, 0 plies", |b| {

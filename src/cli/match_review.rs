@@ -8,7 +8,7 @@ use super::{CliError, interrupt, print};
 use bgw_engine::core::formats::shorten;
 use bgw_engine::matches::{
     Coverage, CubeVerdict, Match, MatchLuck, PlayerSummary, ReviewOptions, Reviewed, Verdict,
-    review, summarize,
+    review_with_luck, summarize,
 };
 use bgw_engine::reference::LuckMark;
 use bgw_engine::reference::gnubg::{self, Config, Gnubg};
@@ -92,14 +92,8 @@ pub fn run(args: ReviewArgs) -> Result<ExitCode, CliError> {
     let mut bar = Progress::new("review (decisions)", &task, args.quiet);
     let make = || Gnubg::new(gnubg.clone());
     // gnubg's luck analysis of the whole match on a gnubg of its own, beside the review.
-    let (reviewed, luck) = std::thread::scope(|s| {
-        let luck = s.spawn(|| MatchLuck::of(&m, &mut make()));
-        let reviewed = review(&m, &options, &make, &task, &mut |_| {});
-        let luck = luck
-            .join()
-            .unwrap_or_else(|_| Err("the luck analysis failed".into()));
-        (reviewed, luck)
-    });
+    let (reviewed, luck) = review_with_luck(&m, &options, &make, true, &task, &mut |_| {});
+    let luck = luck.unwrap_or_else(|| Err("not asked".into()));
     bar.finish();
     if interrupt::interrupted() {
         return Err(CliError::interrupted("interrupted: no review"));

@@ -60,7 +60,9 @@ pub use model::{
     player_of, side_of,
 };
 pub use played::{PlayedGame, PlayedTurn};
-pub use review::{Explained, Explains, PlayerSummary, ReviewOptions, review, summarize};
+pub use review::{
+    Explained, Explains, PlayerSummary, ReviewOptions, review, review_with_luck, summarize,
+};
 pub use sgf::{SgfError, read_sgf};
 pub use statistics::{
     CubeErrorCount, CubeErrors, Ratings, RollsMarked, Statistics, luck_rating, rating,

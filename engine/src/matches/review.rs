@@ -445,6 +445,28 @@ pub fn review<E: ReferenceEngine>(
     out
 }
 
+/// [`review`], and with it, when `luck` is true, the engine's luck analysis of the whole
+/// match ([`MatchLuck::of`]) on an engine of its own from `make_engine`, beside the review:
+/// the verdicts, and the luck or why there is none (`None` when not asked).
+pub fn review_with_luck<E: ReferenceEngine>(
+    m: &Match,
+    options: &ReviewOptions,
+    make_engine: &(dyn Fn() -> E + Sync),
+    luck: bool,
+    task: &Task,
+    on_verdict: &mut dyn FnMut(&Reviewed),
+) -> (Vec<Reviewed>, Option<Result<MatchLuck, String>>) {
+    std::thread::scope(|s| {
+        let asked = luck.then(|| s.spawn(|| MatchLuck::of(m, &mut make_engine())));
+        let reviewed = review(m, options, make_engine, task, on_verdict);
+        let luck = asked.map(|h| {
+            h.join()
+                .unwrap_or_else(|_| Err("the luck analysis failed".into()))
+        });
+        (reviewed, luck)
+    })
+}
+
 /// Each player's figures from the verdicts of `m`'s decisions, with gnubg's luck when given
 /// (its rolls' luck and the actual result; without it those figures are `None`).
 pub fn summarize(m: &Match, reviewed: &[Reviewed], luck: Option<&MatchLuck>) -> [PlayerSummary; 2] {

@@ -427,18 +427,13 @@ impl MatchReviewState {
         type Done = Option<Result<MatchLuck, String>>;
         let (job, start): (Job<Done>, Start) = Job::new(what, move |task: &Task| {
             let make = || Cached::new(engines(task), cache.clone());
-            std::thread::scope(|s| {
-                let luck = want_luck.then(|| s.spawn(|| MatchLuck::of(&m, &mut *engines(task))));
-                matches::review(&m, &options, &make, task, &mut |r| {
+            let (_, luck) =
+                matches::review_with_luck(&m, &options, &make, want_luck, task, &mut |r| {
                     out.lock()
                         .unwrap_or_else(|e| e.into_inner())
                         .push(r.clone());
                 });
-                luck.map(|h| {
-                    h.join()
-                        .unwrap_or_else(|_| Err("the luck analysis failed".into()))
-                })
-            })
+            luck
         });
         self.running = Some(Running {
             job,
