@@ -202,22 +202,30 @@ fn cost(
     }
 }
 
+/// The MWC of the double's better answer (the taker's choice by equity, as
+/// [`CubeDecision::if_doubled`]).
+fn if_doubled_mwc(c: &CubeDecision, m: &crate::reference::CubeMwc) -> f64 {
+    match c.double_take <= c.double_pass {
+        true => m.double_take,
+        false => m.double_pass,
+    }
+}
+
 /// The running sums of one player.
 #[derive(Default)]
 struct Sums {
     s: Statistics,
     unforced: usize,
     error_emg: f64,
-    cube_emg: f64,
-    luck_mwc: f64,
     marked: usize,
+    luck_emg: f64,
+    luck_mwc: f64,
+    rolls_marked: RollsMarked,
 }
 
 /// Each player's statistics from the review's verdicts and, when given, gnubg's luck.
 pub fn statistics(m: &Match, reviewed: &[Reviewed], luck: Option<&MatchLuck>) -> [Statistics; 2] {
     let mut sums = [Sums::default(), Sums::default()];
-    let mut adjust = [0.0f64; 2];
-    let mut rolls_marked = [RollsMarked::default(); 2];
     for r in reviewed {
         let Some(game) = m.games.get(r.game) else {
             continue;
@@ -245,13 +253,9 @@ pub fn statistics(m: &Match, reviewed: &[Reviewed], luck: Option<&MatchLuck>) ->
                     s.s.error_mwc += mwc;
                 }
                 if let Some(l) = luck.and_then(|l| l.roll(r.game, r.decision)) {
-                    let s = &mut sums[p];
-                    *s.s.luck_total_emg.get_or_insert(0.0) += l.emg;
-                    *s.s.luck_total_mwc.get_or_insert(0.0) += l.mwc;
+                    s.luck_emg += l.emg;
                     s.luck_mwc += l.mwc;
-                    adjust[p] -= l.mwc;
-                    adjust[1 - p] += l.mwc;
-                    let marks = &mut rolls_marked[p];
+                    let marks = &mut s.rolls_marked;
                     match LuckMark::of(l.emg) {
                         LuckMark::VeryLucky => marks.very_lucky += 1,
                         LuckMark::Lucky => marks.lucky += 1,
@@ -286,11 +290,8 @@ pub fn statistics(m: &Match, reviewed: &[Reviewed], luck: Option<&MatchLuck>) ->
         let per = |total: f64, n: usize| if n > 0 { total / n as f64 } else { 0.0 };
         s.error_rate_mwc = per(s.error_mwc, sum.unforced);
         if luck.is_some() {
-            s.rolls_marked = Some(rolls_marked[p]);
-            let (emg, mwc) = (
-                s.luck_total_emg.unwrap_or(0.0),
-                s.luck_total_mwc.unwrap_or(0.0),
-            );
+            s.rolls_marked = Some(sum.rolls_marked);
+            let (emg, mwc) = (sum.luck_emg, sum.luck_mwc);
             s.luck_total_emg = Some(emg);
             s.luck_total_mwc = Some(mwc);
             s.luck_rate_memg = Some(1000.0 * per(emg, s.total_moves));
@@ -308,26 +309,27 @@ pub fn statistics(m: &Match, reviewed: &[Reviewed], luck: Option<&MatchLuck>) ->
             cube_errors.wrong_take,
             cube_errors.wrong_pass,
         ];
-        sum.cube_emg = parts.iter().map(|c| c.emg).sum();
+        let cube_emg: f64 = parts.iter().map(|c| c.emg).sum();
         s.cube_error_mwc = parts.iter().map(|c| c.mwc).sum();
         let close = s.close_cube_decisions;
-        s.cube_error_rate_memg = 1000.0 * per(sum.cube_emg, close);
+        s.cube_error_rate_memg = 1000.0 * per(cube_emg, close);
         s.cube_error_rate_mwc = per(s.cube_error_mwc, close);
-        s.overall_error_total_emg = sum.error_emg + sum.cube_emg;
+        s.overall_error_total_emg = sum.error_emg + cube_emg;
         s.overall_error_total_mwc = s.error_mwc + s.cube_error_mwc;
         let decisions = sum.unforced + close;
         s.overall_error_rate_memg = 1000.0 * per(s.overall_error_total_emg, decisions);
         s.overall_error_rate_mwc = per(s.overall_error_total_mwc, decisions);
         s.snowie_error_rate = 1000.0 * per(s.overall_error_total_emg, total_rolls);
         let chequer_rate = (sum.unforced > 0).then(|| sum.error_emg / sum.unforced as f64);
-        let cube_rate = (close > 0).then(|| sum.cube_emg / close as f64);
+        let cube_rate = (close > 0).then(|| cube_emg / close as f64);
         s.ratings.chequer = rating(chequer_rate).into();
         s.ratings.cube = rating(cube_rate).into();
         s.ratings.overall =
             rating((decisions > 0).then(|| s.overall_error_total_emg / decisions as f64)).into();
         if let Some(a) = actual {
             s.actual_result = Some(a[p]);
-            s.luck_adjusted_result = Some(a[p] + adjust[p]);
+            // The own rolls' luck taken off, the opponent's added.
+            s.luck_adjusted_result = Some(a[p] - luck_mwc[p] + luck_mwc[1 - p]);
         }
         if length > 0 {
             let n = f64::from(length);
@@ -356,14 +358,7 @@ fn no_double_figures(s: &mut Sums, c: &CubeVerdict, cube: f64) {
     let best = optimal(d);
     if d.no_double < best {
         let emg = best - d.no_double;
-        let mwc = cost(d, cube, emg, |m| {
-            let best = if d.double_take <= d.double_pass {
-                m.double_take
-            } else {
-                m.double_pass
-            };
-            best - m.no_double
-        });
+        let mwc = cost(d, cube, emg, |m| if_doubled_mwc(d, m) - m.no_double);
         match d.double_take > 1.0 {
             true => s.s.cube_errors.missed_double_above_cp.add(emg, mwc),
             false => s.s.cube_errors.missed_double_below_cp.add(emg, mwc),
@@ -382,14 +377,7 @@ fn cube_action(s: &mut Sums, kind: &DecisionKind, c: &CubeVerdict, cube: f64) {
             let got = d.if_doubled();
             if got < best {
                 let emg = best - got;
-                let mwc = cost(d, cube, emg, |m| {
-                    let got = if d.double_take <= d.double_pass {
-                        m.double_take
-                    } else {
-                        m.double_pass
-                    };
-                    m.no_double - got
-                });
+                let mwc = cost(d, cube, emg, |m| m.no_double - if_doubled_mwc(d, m));
                 match d.no_double > 1.0 {
                     true => s.s.cube_errors.wrong_double_above_tg.add(emg, mwc),
                     false => s.s.cube_errors.wrong_double_below_dp.add(emg, mwc),
