@@ -77,6 +77,10 @@ pub struct LoadedMatch {
     pub luck: Option<MatchLuck>,
     /// Why there is no luck analysis, when gnubg could not give it.
     pub luck_failure: Option<String>,
+    /// gnubg's statistics block as rows, made with the summary (not every frame).
+    pub block: Vec<matches::StatisticsSection>,
+    /// The match plot's points and the games' starts, made with the summary.
+    pub plot: (Vec<plot::PlotPoint>, Vec<f64>),
 }
 
 impl LoadedMatch {
@@ -95,6 +99,8 @@ impl LoadedMatch {
             coverage: Coverage::default(),
             luck: None,
             luck_failure: None,
+            block: Vec::new(),
+            plot: (Vec::new(), Vec::new()),
         }
     }
 
@@ -153,6 +159,10 @@ impl LoadedMatch {
         self.summary =
             (!all.is_empty()).then(|| matches::summarize(&self.game, &all, self.luck.as_ref()));
         self.coverage = Coverage::of_verdicts(self.verdicts.iter().flatten().flatten());
+        self.block = (self.summary.as_ref())
+            .map(|s| matches::statistics_sections(s, self.game.match_length))
+            .unwrap_or_default();
+        self.plot = plot::points(self);
     }
 }
 

@@ -146,7 +146,7 @@ pub fn show(ui: &mut egui::Ui, s: &MatchReviewState, weights: &Weights) -> Vec<M
     }
     if let Some(summary) = &l.summary {
         summary_grid(ui, summary);
-        statistics_window(ui, s, summary, l.game.match_length, &mut out);
+        statistics_window(ui, s, summary, &l.block, &mut out);
         super::plot::window(ui, s, l, &mut out);
     }
     why_line(ui, s);
@@ -242,7 +242,7 @@ fn statistics_window(
     ui: &mut egui::Ui,
     s: &MatchReviewState,
     summary: &[PlayerSummary; 2],
-    length: u16,
+    sections: &[bgw_engine::matches::StatisticsSection],
     out: &mut Vec<MatchAction>,
 ) {
     let mut open = s.statistics_open;
@@ -252,7 +252,6 @@ fn statistics_window(
         .resizable(false)
         .default_pos(egui::pos2(16.0, 80.0))
         .show(ui.ctx(), |ui| {
-            let sections = bgw_engine::matches::statistics_sections(summary, length);
             egui::Grid::new("match-statistics-grid")
                 .striped(true)
                 .spacing(egui::vec2(14.0, 0.0))
@@ -265,7 +264,7 @@ fn statistics_window(
                     for section in sections {
                         ui.strong(section.title);
                         ui.end_row();
-                        for (label, cells) in section.rows {
+                        for (label, cells) in &section.rows {
                             ui.label(label);
                             for c in cells {
                                 ui.label(RichText::new(c.trim()).monospace());
@@ -378,7 +377,7 @@ fn games(ui: &mut egui::Ui, s: &MatchReviewState, out: &mut Vec<MatchAction>) {
 }
 
 /// The colour of a lucky roll's mark (a green readable on both themes).
-const LUCKY: egui::Color32 = egui::Color32::from_rgb(0x3c, 0xa0, 0x50);
+pub(super) const LUCKY: egui::Color32 = egui::Color32::from_rgb(0x3c, 0xa0, 0x50);
 
 /// A luck mark in a narrow cell.
 fn luck_symbol(mark: LuckMark) -> &'static str {

@@ -86,7 +86,7 @@ pub fn window(
         .default_width(720.0)
         .default_pos(egui::pos2(16.0, 120.0))
         .show(ui.ctx(), |ui| {
-            let (points, starts) = points(l);
+            let (points, starts) = &l.plot;
             if points.is_empty() {
                 ui.label("No checker play judged yet.");
                 return;
@@ -101,7 +101,7 @@ pub fn window(
             let chosen = selected.and_then(|s| points.iter().find(|p| p.at == s));
             let text = ui.visuals().text_color();
             let red = ui.visuals().error_fg_color;
-            let green = egui::Color32::from_rgb(0x3c, 0xa0, 0x50);
+            let green = super::panel::LUCKY;
             let selection = ui.visuals().selection.stroke.color;
             let response = Plot::new("match-plot-area")
                 .height(220.0)
@@ -113,31 +113,36 @@ pub fn window(
                 .include_y(if in_match { 1.0 } else { 0.0 })
                 .legend(egui_plot::Legend::default())
                 .show(ui, |p| {
-                    for &x in &starts {
+                    for &x in starts {
                         p.vline(VLine::new("game", x).color(text.gamma_multiply(0.25)));
                     }
                     p.line(Line::new("after each move", PlotPoints::new(line)).color(text));
-                    p.points(
-                        Points::new("gnubg's marked errors", errors)
-                            .shape(MarkerShape::Circle)
-                            .radius(4.0)
-                            .filled(true)
-                            .color(red),
-                    );
-                    p.points(
-                        Points::new("lucky rolls", lucky)
-                            .shape(MarkerShape::Up)
-                            .radius(5.0)
-                            .filled(true)
-                            .color(green),
-                    );
-                    p.points(
-                        Points::new("unlucky rolls", unlucky)
-                            .shape(MarkerShape::Down)
-                            .radius(5.0)
-                            .filled(true)
-                            .color(red.gamma_multiply(0.7)),
-                    );
+                    let marks = [
+                        (
+                            "gnubg's marked errors",
+                            errors,
+                            MarkerShape::Circle,
+                            4.0,
+                            red,
+                        ),
+                        ("lucky rolls", lucky, MarkerShape::Up, 5.0, green),
+                        (
+                            "unlucky rolls",
+                            unlucky,
+                            MarkerShape::Down,
+                            5.0,
+                            red.gamma_multiply(0.7),
+                        ),
+                    ];
+                    for (name, at, shape, radius, colour) in marks {
+                        p.points(
+                            Points::new(name, at)
+                                .shape(shape)
+                                .radius(radius)
+                                .filled(true)
+                                .color(colour),
+                        );
+                    }
                     if let Some(c) = chosen {
                         p.points(
                             Points::new("selected", vec![[c.x, c.y]])
