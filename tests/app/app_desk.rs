@@ -633,6 +633,21 @@ fn a_finished_board_says_the_game_is_over() {
     assert!(!shows(&h, "the turn passes"));
 }
 
+/// The app at 1280×720 with a stand-in gnubg whose equities and losses are as wide as
+/// gnubg's get.
+fn with_wide_gnubg_column() -> Harness<'static, WorkbenchApp> {
+    let referee = bgw::app::ScriptedReferee::answering(|p| {
+        let (me, opp) = p.result.pips();
+        (f64::from(opp) - f64::from(me)) / 100.0 - 1.5
+    });
+    let state = AppState::default().with_referee(referee);
+    harness_sized(
+        WorkbenchApp::new(state, Box::new(ScriptedDialogs::default())),
+        1280.0,
+        720.0,
+    )
+}
+
 /// Numbers are never cut: after weights on a fitted scale (BRDVAL in the thousands, as the
 /// issue saw "−5587…"), at 1280×720 with gnubg's columns, every cell's text ends before the
 /// next column's title begins, and the sorted column's title keeps its arrow.
@@ -640,17 +655,7 @@ fn a_finished_board_says_the_game_is_over() {
 fn the_candidates_columns_fit_their_numbers_and_the_sort_arrow() {
     use bgw::app::candidates::sort::Column as SortColumn;
     use bgw_engine::evaluation::classic::Term;
-    // A stand-in gnubg whose equities and losses are as wide as gnubg's get.
-    let referee = bgw::app::ScriptedReferee::answering(|p| {
-        let (me, opp) = p.result.pips();
-        (f64::from(opp) - f64::from(me)) / 100.0 - 1.5
-    });
-    let state = AppState::default().with_referee(referee);
-    let mut h = harness_sized(
-        WorkbenchApp::new(state, Box::new(ScriptedDialogs::default())),
-        1280.0,
-        720.0,
-    );
+    let mut h = with_wide_gnubg_column();
     for (name, value) in [("WPTSHOME", 3235.73), ("WSIN", 76.36)] {
         h.state_mut().act(bgw::app::WeightsAction::Set {
             term: Term::from_seed_name(name).unwrap(),
@@ -771,16 +776,7 @@ fn the_bear_off_tab_on_a_contact_position_keeps_ten_candidate_rows_at_1280_by_72
 /// table stood wider than its region).
 #[test]
 fn ten_candidate_rows_at_a_match_score_at_1280_by_720() {
-    let referee = bgw::app::ScriptedReferee::answering(|p| {
-        let (me, opp) = p.result.pips();
-        (f64::from(opp) - f64::from(me)) / 100.0 - 1.5
-    });
-    let state = AppState::default().with_referee(referee);
-    let mut h = harness_sized(
-        WorkbenchApp::new(state, Box::new(ScriptedDialogs::default())),
-        1280.0,
-        720.0,
-    );
+    let mut h = with_wide_gnubg_column();
     // The opening position, 3-1 to play, 3-2 to 7 with the cube at 2.
     h.event(Event::Paste(
         "XGID=-b----E-C---eE---c-e----B-:1:1:1:31:3:2:0:7:10".into(),

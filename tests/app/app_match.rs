@@ -26,37 +26,59 @@ fn data(name: &str) -> PathBuf {
         .join(name)
 }
 
-/// Engines rating every play by its notation's length and every cube "No double, take".
-fn scripted() -> EngineFactory {
-    Arc::new(|_: &Task| {
-        let e = ScriptedEngine::new(|_, p| -(p.mv.notation().len() as f64) / 100.0).with_cube(
-            |_, _, plies| CubeDecision {
-                plies,
-                no_double: 0.1,
-                double_take: 0.05,
-                double_pass: 1.0,
-                action: "No double, take".into(),
-                probs: [0.6, 0.1, 0.0, 0.05, 0.0],
-                cubeless: 0.1,
-                mwc: None,
-                points: None,
-            },
-        );
-        Box::new(e) as Box<dyn ReferenceEngine + Send>
+/// An engine rating every play by its notation's length and every cube "No double, take".
+fn scripted_engine() -> ScriptedEngine {
+    ScriptedEngine::new(|_, p| -(p.mv.notation().len() as f64) / 100.0).with_cube(|_, _, plies| {
+        CubeDecision {
+            plies,
+            no_double: 0.1,
+            double_take: 0.05,
+            double_pass: 1.0,
+            action: "No double, take".into(),
+            probs: [0.6, 0.1, 0.0, 0.05, 0.0],
+            cubeless: 0.1,
+            mwc: None,
+            points: None,
+        }
     })
 }
 
+/// Engines as [`scripted_engine`].
+fn scripted() -> EngineFactory {
+    Arc::new(|_: &Task| Box::new(scripted_engine()) as Box<dyn ReferenceEngine + Send>)
+}
+
 fn harness(dialogs: ScriptedDialogs) -> H {
-    let state = AppState::default().with_review_engines(scripted());
+    harness_of(scripted(), dialogs, egui::vec2(1280.0, 720.0))
+}
+
+fn harness_of(engines: EngineFactory, dialogs: ScriptedDialogs, size: egui::Vec2) -> H {
+    let state = AppState::default().with_review_engines(engines);
     let mut h = Harness::builder()
         .with_max_steps(SETTLE_STEPS)
-        .with_size(egui::vec2(1280.0, 720.0))
+        .with_size(size)
         .build_ui_state(
             |ui, app: &mut WorkbenchApp| app.show(ui),
             WorkbenchApp::new(state, Box::new(dialogs)),
         );
     h.run();
     h
+}
+
+/// Clicks Review and waits (bounded) until the review has ended with a summary.
+fn review_to_the_end(h: &mut H) {
+    h.get_by_label("Review").click();
+    let deadline = Instant::now() + Duration::from_secs(120);
+    loop {
+        h.run();
+        let s = &h.state().state.match_review;
+        if s.job().is_none() && s.loaded.as_ref().unwrap().summary.is_some() {
+            break;
+        }
+        assert!(Instant::now() < deadline, "the review did not end");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    h.run();
 }
 
 fn shows(h: &H, text: &str) -> bool {
@@ -129,18 +151,7 @@ fn a_review_fills_the_decisions_and_the_players_figures() {
         .act(MatchAction::Load(data("gnubg_3pt_seed103.mat")));
     h.run();
     assert!(!shows(&h, "explained"));
-    h.get_by_label("Review").click();
-    let deadline = Instant::now() + Duration::from_secs(120);
-    loop {
-        h.run();
-        let s = &h.state().state.match_review;
-        if s.job().is_none() && s.loaded.as_ref().unwrap().summary.is_some() {
-            break;
-        }
-        assert!(Instant::now() < deadline, "the review did not end");
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    h.run();
+    review_to_the_end(&mut h);
     let (done, all) = h
         .state()
         .state
@@ -294,23 +305,11 @@ fn a_dropped_match_file_and_a_pasted_match_open_in_the_match_tab() {
 /// (unlucky) for 2-1, 0 otherwise.
 fn scripted_with_luck() -> EngineFactory {
     Arc::new(|_: &Task| {
-        let e = ScriptedEngine::new(|_, p| -(p.mv.notation().len() as f64) / 100.0)
-            .with_cube(|_, _, plies| CubeDecision {
-                plies,
-                no_double: 0.1,
-                double_take: 0.05,
-                double_pass: 1.0,
-                action: "No double, take".into(),
-                probs: [0.6, 0.1, 0.0, 0.05, 0.0],
-                cubeless: 0.1,
-                mwc: None,
-                points: None,
-            })
-            .with_luck(|_, dice| match (dice.high(), dice.low()) {
-                (a, b) if a == b => 0.7,
-                (2, 1) => -0.4,
-                _ => 0.0,
-            });
+        let e = scripted_engine().with_luck(|_, dice| match (dice.high(), dice.low()) {
+            (a, b) if a == b => 0.7,
+            (2, 1) => -0.4,
+            _ => 0.0,
+        });
         Box::new(e) as Box<dyn ReferenceEngine + Send>
     })
 }
@@ -321,30 +320,15 @@ fn scripted_with_luck() -> EngineFactory {
 /// click on it selects a decision; a checker error says why in the classic's terms.
 #[test]
 fn a_review_shows_the_statistics_block_the_luck_the_plot_and_why() {
-    let state = AppState::default().with_review_engines(scripted_with_luck());
-    let mut h = Harness::builder()
-        .with_max_steps(SETTLE_STEPS)
-        .with_size(egui::vec2(1920.0, 1080.0))
-        .build_ui_state(
-            |ui, app: &mut WorkbenchApp| app.show(ui),
-            WorkbenchApp::new(state, Box::new(ScriptedDialogs::default())),
-        );
-    h.run();
+    let mut h = harness_of(
+        scripted_with_luck(),
+        ScriptedDialogs::default(),
+        egui::vec2(1920.0, 1080.0),
+    );
     h.state_mut()
         .act(MatchAction::Load(data("gnubg_3pt_seed103.mat")));
     h.run();
-    h.get_by_label("Review").click();
-    let deadline = Instant::now() + Duration::from_secs(120);
-    loop {
-        h.run();
-        let s = &h.state().state.match_review;
-        if s.job().is_none() && s.loaded.as_ref().unwrap().summary.is_some() {
-            break;
-        }
-        assert!(Instant::now() < deadline, "the review did not end");
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    h.run();
+    review_to_the_end(&mut h);
     let l = h.state().state.match_review.loaded.as_ref().unwrap();
     assert!(l.luck.is_some(), "{:?}", l.luck_failure);
     let summary = l.summary.clone().unwrap();
