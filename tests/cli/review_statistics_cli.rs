@@ -22,18 +22,17 @@ fn gnubgs_block(gnubg: &Path, file: &Path, plies: u8) -> Vec<String> {
     block(&text(&o.stdout))
 }
 
-/// The lines from "Player" to "Cube errors rating loss".
+/// The lines from "Player" to "Cube errors rating loss", both kept.
 fn block(out: &str) -> Vec<String> {
-    out.lines()
-        .skip_while(|l| !l.starts_with("Player "))
-        .take_while(|l| !l.starts_with("Cube errors rating loss"))
-        .map(str::to_string)
-        .chain(
-            out.lines()
-                .find(|l| l.starts_with("Cube errors rating loss"))
-                .map(str::to_string),
-        )
-        .collect()
+    let lines: Vec<&str> = out.lines().collect();
+    let start = lines.iter().position(|l| l.starts_with("Player "));
+    let end = lines
+        .iter()
+        .position(|l| l.starts_with("Cube errors rating loss"));
+    match (start, end) {
+        (Some(a), Some(b)) if a <= b => lines[a..=b].iter().map(|l| l.to_string()).collect(),
+        _ => Vec::new(),
+    }
 }
 
 fn ours(file: &Path, plies: u8, json: bool) -> String {

@@ -211,7 +211,8 @@ fn judge_move(
     });
     let choice = classic.choose_with_reason(&d.position, c.dice, &plays);
     let (classic_equity, _) = full_depth(&plays[choice.index].result, &mut rated)?;
-    let why = (loss.is_some_and(|l| l > 0.0) && c.result != plays[best_i].result)
+    let why = loss
+        .is_some_and(|l| l > 0.0)
         .then(|| Why::of(&c.result, &plays[best_i].result, &options.weights));
     Ok(MoveVerdict {
         choices,

@@ -47,9 +47,7 @@ impl EditState {
                     Some(m) if !m.is_plain_money() => format!(
                         " ({}: gnubg judges there; the classic program's board value \
                          takes no score or cube)",
-                        bgw_engine::reference::MatchContext::of(&setup)
-                            .describe()
-                            .trim_start_matches("at ")
+                        bgw_engine::reference::MatchContext::of(&setup).describe()
                     ),
                     _ => String::new(),
                 };
