@@ -376,9 +376,6 @@ fn games(ui: &mut egui::Ui, s: &MatchReviewState, out: &mut Vec<MatchAction>) {
         .on_hover_text("The match's games: the score at the start, who won how many points");
 }
 
-/// The colour of a lucky roll's mark (a green readable on both themes).
-pub(super) const LUCKY: egui::Color32 = egui::Color32::from_rgb(0x3c, 0xa0, 0x50);
-
 /// A luck mark in a narrow cell.
 fn luck_symbol(mark: LuckMark) -> &'static str {
     match mark {
@@ -591,7 +588,7 @@ fn decisions(ui: &mut egui::Ui, s: &MatchReviewState, out: &mut Vec<MatchAction>
                         } else if marked && (k == 6 || k == 7) {
                             t = t.color(visuals.error_fg_color).strong();
                         } else if k == 3 && luck_mark > LuckMark::None {
-                            t = t.color(LUCKY).strong();
+                            t = t.color(super::plot::LUCKY).strong();
                         } else if k == 3 && luck_mark < LuckMark::None {
                             t = t.color(visuals.error_fg_color).strong();
                         }

@@ -8,6 +8,9 @@ use bgw_engine::matches::{Mark, Verdict};
 use bgw_engine::reference::LuckMark;
 use egui_plot::{Line, MarkerShape, Plot, PlotPoints, Points, VLine};
 
+/// The colour of a lucky roll's mark (a green readable on both themes).
+pub(super) const LUCKY: egui::Color32 = egui::Color32::from_rgb(0x3c, 0xa0, 0x50);
+
 /// One checker play on the plot.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct PlotPoint {
@@ -101,7 +104,7 @@ pub fn window(
             let chosen = selected.and_then(|s| points.iter().find(|p| p.at == s));
             let text = ui.visuals().text_color();
             let red = ui.visuals().error_fg_color;
-            let green = super::panel::LUCKY;
+            let green = LUCKY;
             let selection = ui.visuals().selection.stroke.color;
             let response = Plot::new("match-plot-area")
                 .height(220.0)
