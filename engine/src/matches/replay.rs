@@ -131,8 +131,13 @@ fn check_score(previous: &Game, record: &GameRecord, length: u16, warnings: &mut
 /// A double on offer: who offered, and the cube's value offered.
 #[derive(Clone, Copy)]
 struct Offer {
+    /// Who doubled: after a beaver, the player who beavered.
     doubler: usize,
     cube: u32,
+    /// A beaver (or a beaver of a beaver, a raccoon) waiting for the other's answer: as gnubg
+    /// plays money, the one who beavered keeps the cube, and the answer may be left unwritten
+    /// (gnubg's MAT export writes no take after a beaver: the next roll takes it).
+    beaver: bool,
 }
 
 /// One game being replayed.
@@ -304,16 +309,21 @@ impl<'a> Replay<'a> {
     fn roll(&mut self, action: &Action, dice: Dice, play: &Recorded, rest: &[Action]) -> Next {
         let p = action.player;
         if let Some(offer) = self.offer {
-            if offer.doubler != p {
+            if offer.beaver {
+                // The beaver taken without a word, as gnubg's MAT export leaves it.
+                self.cube = offer.cube;
+                self.owner = Some(offer.doubler);
+            } else if offer.doubler != p {
                 let why = "a roll while a double waits for an answer: the rest of the game is \
                            left out";
                 self.warn(action, why.into());
                 return Next::Stop;
+            } else {
+                let why = "the double has no answer before the doubler rolls: read as taken";
+                self.warn(action, why.into());
+                self.cube = offer.cube;
+                self.owner = Some(1 - p);
             }
-            let why = "the double has no answer before the doubler rolls: read as taken";
-            self.warn(action, why.into());
-            self.cube = offer.cube;
-            self.owner = Some(1 - p);
             self.offer = None;
         }
         self.check_turn(action);
@@ -470,6 +480,7 @@ impl<'a> Replay<'a> {
         self.offer = Some(Offer {
             doubler: p,
             cube: offered,
+            beaver: false,
         });
         self.turn = Some(p);
         Next::Go
@@ -494,7 +505,8 @@ impl<'a> Replay<'a> {
             Answer::Take => {
                 self.decide(action, DecisionKind::Take, match_id);
                 self.cube = offer.cube;
-                self.owner = Some(p);
+                // A beaver taken: the one who beavered keeps the cube.
+                self.owner = Some(if offer.beaver { offer.doubler } else { p });
             }
             Answer::Drop => {
                 self.decide(action, DecisionKind::Drop, match_id);
@@ -521,8 +533,15 @@ impl<'a> Replay<'a> {
                     );
                 }
                 self.decide(action, DecisionKind::Beaver { cube }, match_id);
-                self.cube = cube;
-                self.owner = Some(p);
+                // The double is taken (the cube at its value) and doubled back at once: the
+                // doubler answers in turn — takes (written or not), drops, or beavers back.
+                self.cube = offer.cube;
+                self.offer = Some(Offer {
+                    doubler: p,
+                    cube,
+                    beaver: true,
+                });
+                return Next::Go;
             }
         }
         self.offer = None;

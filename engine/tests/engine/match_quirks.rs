@@ -748,3 +748,53 @@ fn numbers_at_their_limits_neither_overflow_nor_panic() {
     assert_eq!(again.to_mat(), m.to_mat());
     assert!(read_sgf(&m.to_sgf()).is_ok());
 }
+
+/// A money session with beavers beavered back (raccoons), as gnubg plays money by default:
+/// its MAT (which leaves the take after a beaver unwritten) and its SGF (which writes it) read
+/// to the same games, with no warning, each ending as the file says with the cube it reached.
+#[test]
+fn beavers_beavered_back_read_as_gnubg_plays_them() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/data/matches");
+    let text = std::fs::read_to_string(dir.join("gnubg_money_seed2026.mat")).unwrap();
+    let mat = read(&text);
+    let sgf =
+        read_sgf(&std::fs::read_to_string(dir.join("gnubg_money_seed2026.sgf")).unwrap()).unwrap();
+    assert_eq!(mat.warnings, vec![], "the MAT");
+    assert_eq!(sgf.warnings, vec![], "the SGF");
+    // What the MAT says each game's winner won.
+    let wins: Vec<u32> = text
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("Wins "))
+        .map(|w| w.split_whitespace().next().unwrap().parse().unwrap())
+        .collect();
+    let results = |m: &Match| -> Vec<u32> {
+        m.games
+            .iter()
+            .map(|g| g.result.as_ref().unwrap().points)
+            .collect()
+    };
+    assert_eq!(results(&mat), wins);
+    assert_eq!(results(&sgf), wins);
+    // Game 2: doubled to 2, beavered to 4, back to 8, back to 16, later doubled to 32 and
+    // dropped: 16 points, the cube the beavers reached.
+    let beavers: Vec<u32> = mat.games[1]
+        .decisions
+        .iter()
+        .filter_map(|d| match d.kind {
+            DecisionKind::Beaver { cube } => Some(cube),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(beavers, [4, 8, 16]);
+    assert_eq!(wins[1], 16);
+    // Each decision in the same state in both files (the SGF's written takes aside).
+    let without_takes = |m: &Match| -> Vec<String> {
+        m.games
+            .iter()
+            .flat_map(|g| &g.decisions)
+            .filter(|d| !matches!(d.kind, DecisionKind::Take))
+            .map(decision_essence)
+            .collect()
+    };
+    assert_eq!(without_takes(&mat), without_takes(&sgf));
+}
