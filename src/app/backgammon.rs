@@ -14,6 +14,10 @@ use super::view::ViewAction;
 use super::workspace::{Apply, Workspace};
 use super::{candidates, status, tabs, weights};
 
+/// Below this height of the tabs' region an open match takes the whole right column: the
+/// players' table, the statistics buttons and a page of decisions need it.
+const MIN_MATCH_TABS_HEIGHT: f32 = 420.0;
+
 /// The backgammon workspace's own display state: the board's drag, the ID field, the tabs'
 /// (the typed move, the roll grid's cache), the regions as last laid out.
 #[derive(Default)]
@@ -74,9 +78,19 @@ impl Workspace for BackgammonWorkspace {
         apply.all(ui, actions);
 
         let area = ui.available_rect_before_wrap();
-        // The Bear-off tab takes the right column only when it has plots to show.
-        let wide_tab = apply.state.settings.tab == Tab::Bearoff && apply.state.bearoff.needs_room();
-        let r = Regions::with_tab(area, &apply.state.settings.splits, wide_tab);
+        // The Bear-off tab takes the right column only when it has plots to show; the Match
+        // tab when a match is open and the tabs under the candidates would be too short for its
+        // players' table and a page of decisions (a 720-pixel-high window).
+        let splits = &apply.state.settings.splits;
+        let wide_tab = match apply.state.settings.tab {
+            Tab::Bearoff => apply.state.bearoff.needs_room(),
+            Tab::Match => {
+                apply.state.match_review.loaded.is_some()
+                    && Regions::of(area, splits).tabs.height() < MIN_MATCH_TABS_HEIGHT
+            }
+            _ => false,
+        };
+        let r = Regions::with_tab(area, splits, wide_tab);
         self.regions = Some(r);
         if let Some((split, size)) = r.separators(ui) {
             apply.all(ui, vec![ViewAction::SetSplit(split, size)]);

@@ -3,10 +3,10 @@
 //! breakdown they change, and the candidates beside the board. Three separators move (the
 //! person's sizes are kept in the settings, [`Splits`]); every region is clamped to its
 //! minimum on every frame, so a size saved in a larger window never hides a region in a
-//! smaller one. View → Reset layout forgets the sizes. The Bear-off tab needs room for its
-//! plots: while it is open the tabs take the whole right column and the candidates move under
-//! the board, in the breakdown's place, and the right column is widened (a bear-off is decided by the phase's rules, not by the
-//! terms' balance).
+//! smaller one. View → Reset layout forgets the sizes. A tab that needs room — the Bear-off
+//! tab's plots (a bear-off is decided by the phase's rules, not by the terms' balance), an open
+//! match in a short window — takes the whole right column: the candidates move under the board,
+//! in the breakdown's place, and the right column is widened.
 
 use egui::{Rect, Sense, pos2};
 use serde::{Deserialize, Serialize};
@@ -78,9 +78,9 @@ pub struct Regions {
     pub candidates: Rect,
     /// The term breakdown (empty when a wide tab is open).
     pub breakdown: Rect,
-    /// A tab that needs the room (the Bear-off plots) is open: the tabs take the whole right
-    /// column, the candidates the breakdown's place under the board, and the breakdown is not
-    /// shown.
+    /// A tab that needs the room (the Bear-off plots, a match in a short window) is open: the
+    /// tabs take the whole right column, the candidates the breakdown's place under the board,
+    /// and the breakdown is not shown.
     pub wide_tab: bool,
 }
 

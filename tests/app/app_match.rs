@@ -384,3 +384,30 @@ fn a_review_shows_the_statistics_block_the_luck_the_plot_and_why() {
     assert!(shows(&h, "Why"));
     assert!(shows(&h, "the terms prefer"));
 }
+
+#[test]
+fn a_reviewed_match_at_1280_by_720_shows_the_whole_players_table_and_a_page_of_decisions() {
+    let mut h = harness_of(
+        scripted_with_luck(),
+        ScriptedDialogs::default(),
+        egui::vec2(1280.0, 720.0),
+    );
+    h.state_mut()
+        .act(MatchAction::Load(data("gnubg_3pt_seed103.mat")));
+    h.run();
+    review_to_the_end(&mut h);
+    // The players' table whole, its last column inside the window.
+    let explained = h.get_by_label("explained").rect();
+    assert!(explained.max.x <= 1280.0, "the table is cut: {explained:?}");
+    // A page of decisions: the tenth row drawn inside the window (the table draws only the
+    // rows in view).
+    let tenth = h.get_by_label("1.10").rect();
+    assert!(
+        tenth.max.y <= 720.0,
+        "the tenth decision is out of view: {tenth:?}"
+    );
+    // The candidates stay on screen, under the board.
+    let s = &h.state().state;
+    assert_eq!(s.settings.tab, Tab::Match);
+    assert!(shows(&h, "Candidates ("));
+}
