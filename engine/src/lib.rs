@@ -57,6 +57,7 @@ pub mod champion;
 pub mod core;
 pub mod evaluation;
 pub mod io;
+pub mod archive;
 pub mod matches;
 pub mod reference;
 pub mod studies;
