@@ -4,7 +4,7 @@
 
 use super::store::MatchKey;
 use super::{Archive, ArchiveError};
-use crate::matches::{CubeVerdict, Match, MatchLuck, PlayerSummary, Reviewed, Verdict};
+use crate::matches::{CubeVerdict, MatchLuck, PlayerSummary, Reviewed, Verdict};
 use crate::reference::LuckMark;
 use rusqlite::params;
 use std::collections::HashMap;
@@ -61,15 +61,13 @@ impl Archive {
         Ok(rows.collect::<Result<_, _>>()?)
     }
 
-    /// Stores the review of match `key` (`m`, read from it) at `plies` by `engine`: the
+    /// Stores the review of match `key` at `plies` by `engine`: the
     /// verdicts, gnubg's luck when there is one, and each player's summary as
     /// [`crate::matches::summarize`] made it; one transaction, which replaces an earlier
     /// review of the match at the same depth.
-    #[allow(clippy::too_many_arguments)]
     pub fn store_review(
         &mut self,
         key: MatchKey,
-        m: &Match,
         plies: u8,
         engine: &EngineName,
         reviewed: &[Reviewed],
@@ -77,13 +75,13 @@ impl Archive {
         summary: &[PlayerSummary; 2],
     ) -> Result<(), ArchiveError> {
         let tx = self.conn.transaction()?;
-        let ids: HashMap<(usize, usize), i64> = {
+        let ids: HashMap<(i64, i64), i64> = {
             let mut q = tx.prepare_cached(
                 "SELECT g.idx, d.idx, d.id FROM decisions d JOIN games g ON g.id = d.game_id
                  WHERE g.match_id = ?1",
             )?;
             let rows = q.query_map([key.0], |r| {
-                Ok(((r.get::<_, usize>(0)?, r.get::<_, usize>(1)?), r.get(2)?))
+                Ok(((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?), r.get(2)?))
             })?;
             rows.collect::<Result<_, _>>()?
         };
@@ -118,12 +116,12 @@ impl Archive {
                 .sum();
                 player_row.execute(params![
                     review_id,
-                    p,
+                    p as i64,
                     s.name,
-                    s.unforced_moves,
+                    s.unforced_moves as i64,
                     s.error_emg,
-                    s.statistics.total_moves,
-                    s.statistics.close_cube_decisions,
+                    s.statistics.total_moves as i64,
+                    s.statistics.close_cube_decisions as i64,
                     cube_emg,
                     s.statistics.luck_total_emg,
                     serde_json::to_string(s).unwrap_or_default()
@@ -138,7 +136,7 @@ impl Archive {
                          ?17, ?18, ?19, ?20, ?21, ?22)",
             )?;
             for r in reviewed {
-                let Some(&decision_id) = ids.get(&(r.game, r.decision)) else {
+                let Some(&decision_id) = ids.get(&(r.game as i64, r.decision as i64)) else {
                     return Err(ArchiveError::NotAnArchive(format!(
                         "match {} has no decision {} in game {}",
                         key.0,

@@ -198,12 +198,12 @@ impl Archive {
             for (g, game) in m.games.iter().enumerate() {
                 game_row.execute(params![
                     match_id,
-                    g,
+                    g as i64,
                     game.number,
                     game.score[0],
                     game.score[1],
                     game.crawford,
-                    game.result.map(|r| r.winner),
+                    game.result.map(|r| r.winner as i64),
                     game.result.map(|r| r.points)
                 ])?;
                 let game_id = tx.last_insert_rowid();
@@ -230,8 +230,8 @@ impl Archive {
                     };
                     decision_row.execute(params![
                         game_id,
-                        i,
-                        d.player,
+                        i as i64,
+                        d.player as i64,
                         d.kind_name(),
                         phase_of(&d.position),
                         d.position_id(),
@@ -239,7 +239,7 @@ impl Archive {
                         dice,
                         played,
                         illegal,
-                        d.line,
+                        d.line as i64,
                         d.move_number
                     ])?;
                 }
