@@ -145,6 +145,13 @@ impl Archive {
             .map(MatchKey))
     }
 
+    /// The SHA-256 of every file stored.
+    pub fn stored_sha256(&self) -> Result<std::collections::HashSet<String>, ArchiveError> {
+        let mut q = self.conn.prepare("SELECT sha256 FROM files")?;
+        let rows = q.query_map([], |r| r.get(0))?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
     /// Stores `file` and its match `m` (read from it) with every game and decision, in one
     /// transaction; a file of the same SHA-256 already stored is left as it is.
     pub fn add_match(&mut self, file: &MatchFile, m: &Match) -> Result<Added, ArchiveError> {
