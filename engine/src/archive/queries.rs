@@ -134,7 +134,7 @@ impl Archive {
                  UNION ALL
                  SELECT m.id, 1, m.player1, COALESCE(m.date, substr(f.added_at, 1, 10))
                  FROM matches m JOIN files f ON f.id = m.file_id)
-             SELECT COALESCE(a.person, s.name) AS person,
+             SELECT COALESCE(a.person, s.name) AS who,
                     count(*),
                     count(rp.review_id),
                     sum((SELECT count(*) FROM decisions d JOIN games g ON g.id = d.game_id
@@ -151,8 +151,8 @@ impl Archive {
              LEFT JOIN aliases a ON a.name = s.name
              LEFT JOIN chosen c ON c.match_id = s.match_id
              LEFT JOIN review_players rp ON rp.review_id = c.id AND rp.player = s.player
-             GROUP BY person
-             ORDER BY person"
+             GROUP BY who
+             ORDER BY who"
         );
         let mut q = self.conn.prepare(&sql)?;
         let rows = q.query_map(params![plies], |r| {
