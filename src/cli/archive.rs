@@ -48,7 +48,9 @@ impl Db {
             Some(p) => p.clone(),
             None => {
                 let p = default_path().ok_or_else(|| {
-                    CliError::usage("no archive: give --db FILE (neither XDG_DATA_HOME nor HOME is set)")
+                    CliError::usage(
+                        "no archive: give --db FILE (neither XDG_DATA_HOME nor HOME is set)",
+                    )
                 })?;
                 if let Some(folder) = p.parent() {
                     std::fs::create_dir_all(folder).map_err(|e| {
@@ -177,8 +179,16 @@ fn players(args: PlayersArgs) -> Result<ExitCode, CliError> {
         let _ = writeln!(
             out,
             "{:<24} {:>7} {:>8} {:>9} {:>8} {:>10} {:>9} {:>9}  {:<10}  {:<10}",
-            "player", "matches", "reviewed", "decisions", "unforced", "error rate", "cube rate",
-            "luck rate", "first", "last"
+            "player",
+            "matches",
+            "reviewed",
+            "decisions",
+            "unforced",
+            "error rate",
+            "cube rate",
+            "luck rate",
+            "first",
+            "last"
         );
         for p in &players {
             let _ = writeln!(
@@ -242,7 +252,10 @@ fn errors(args: ErrorsArgs) -> Result<ExitCode, CliError> {
             v["loss_memg"] = serde_json::json!(1000.0 * e.loss);
             out.push_str(&v.to_string());
         } else {
-            let file_move = e.file_move.map(|n| format!(" (move {n})")).unwrap_or_default();
+            let file_move = e
+                .file_move
+                .map(|n| format!(" (move {n})"))
+                .unwrap_or_default();
             out.push_str(&format!(
                 "{:>7.1} mEMG {:<8} {:<6} {:<7} {}: {} played {}, best {}  [{}:{}]  {} game {} #{}{}",
                 1000.0 * e.loss,

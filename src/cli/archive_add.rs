@@ -66,20 +66,20 @@ pub fn run(args: AddArgs) -> Result<ExitCode, CliError> {
     };
     let mut archive = args.db.open()?;
     let task = interrupt::task();
-    let mut failures = 0usize;
+    let failures = std::cell::Cell::new(0usize);
     let mut report_failure = |path: &Path, why: &str| {
-        failures += 1;
+        failures.set(failures.get() + 1);
         eprint(&format!("bgw: {}: {why}\n", shown(path)));
     };
     let mut files = Vec::new();
     for path in &args.paths {
         match_files_under(path, &mut files, &mut report_failure);
     }
+    let listed = files.len() + failures.get();
     let (added, known) = store_files(&mut archive, &files, &task, args.quiet, &mut report_failure)?;
-    let mut summary = format!(
-        "{} files: {added} added, {known} already stored, {failures} not read\n",
-        files.len() + failures
-    );
+    let mut failures = failures.get();
+    let mut summary =
+        format!("{listed} files: {added} added, {known} already stored, {failures} not read\n");
     if args.review {
         let outcome = review_all(&mut archive, args.plies, jobs, &task, args.quiet)?;
         failures += outcome.failed;

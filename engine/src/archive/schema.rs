@@ -124,7 +124,7 @@ CREATE INDEX decision_reviews_of_decision ON decision_reviews (decision_id);
 ";
 
 /// Sets the connection's pragmas, checks that the file is a bgw archive this build can read
-/// and brings its schema up to date, each step in a transaction of its own.
+/// and brings its schema up to date, all the steps in one transaction.
 pub(super) fn prepare(conn: &mut Connection) -> Result<(), ArchiveError> {
     // The app and the command line may hold one archive at once: a writer waits its turn.
     conn.busy_timeout(std::time::Duration::from_secs(30))?;
@@ -134,9 +134,12 @@ pub(super) fn prepare(conn: &mut Connection) -> Result<(), ArchiveError> {
         conn.pragma_update_and_check(None, "journal_mode", "wal", |_| Ok(()))?;
     }
     conn.pragma_update(None, "synchronous", "NORMAL")?;
-    let version: i32 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
-    let application: i32 = conn.pragma_query_value(None, "application_id", |r| r.get(0))?;
-    let tables: i64 = conn.query_row(
+    // Read and migrate in one write transaction: two processes opening a new archive at
+    // once do not both make its tables.
+    let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+    let version: i32 = tx.pragma_query_value(None, "user_version", |r| r.get(0))?;
+    let application: i32 = tx.pragma_query_value(None, "application_id", |r| r.get(0))?;
+    let tables: i64 = tx.query_row(
         "SELECT count(*) FROM sqlite_schema WHERE type = 'table'",
         [],
         |r| r.get(0),
@@ -153,13 +156,14 @@ pub(super) fn prepare(conn: &mut Connection) -> Result<(), ArchiveError> {
              {SCHEMA_VERSION})"
         )));
     }
-    for (k, step) in MIGRATIONS.iter().enumerate().skip(version.max(0) as usize) {
-        let tx = conn.transaction()?;
+    for step in MIGRATIONS.iter().skip(version.max(0) as usize) {
         tx.execute_batch(step)?;
-        tx.pragma_update(None, "application_id", APPLICATION_ID)?;
-        tx.pragma_update(None, "user_version", k as i32 + 1)?;
-        tx.commit()?;
     }
+    if version < SCHEMA_VERSION {
+        tx.pragma_update(None, "application_id", APPLICATION_ID)?;
+        tx.pragma_update(None, "user_version", SCHEMA_VERSION)?;
+    }
+    tx.commit()?;
     Ok(())
 }
 

@@ -227,9 +227,7 @@ impl Archive {
                             },
                         ),
                         DecisionKind::Double { cube } => (None, format!("double to {cube}"), None),
-                        DecisionKind::Beaver { cube } => {
-                            (None, format!("beaver to {cube}"), None)
-                        }
+                        DecisionKind::Beaver { cube } => (None, format!("beaver to {cube}"), None),
                         DecisionKind::Resign { points } => (None, format!("resign {points}"), None),
                         DecisionKind::Take | DecisionKind::Drop => {
                             (None, d.kind_name().to_string(), None)
@@ -310,7 +308,10 @@ mod tests {
                 |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
             )
             .unwrap();
-        assert_eq!((date.as_str(), source.as_str(), p0.as_str()), ("2023-08-09", "Galaxy", "ann"));
+        assert_eq!(
+            (date.as_str(), source.as_str(), p0.as_str()),
+            ("2023-08-09", "Galaxy", "ann")
+        );
         let rows: Vec<(String, String, String)> = archive
             .connection()
             .prepare("SELECT position_id, dice, played FROM decisions ORDER BY id")
@@ -332,9 +333,17 @@ mod tests {
         let m = file.parse().unwrap();
         let first = archive.add_match(&file, &m).unwrap();
         let again = MatchFile::from_text("elsewhere/b.mat", TEXT);
-        assert_eq!(archive.add_match(&again, &m).unwrap(), Added::Known(first.key()));
+        assert_eq!(
+            archive.add_match(&again, &m).unwrap(),
+            Added::Known(first.key())
+        );
         let other = MatchFile::from_text("c.mat", &TEXT.replace("Galaxy", "Studio"));
-        assert!(archive.add_match(&other, &other.parse().unwrap()).unwrap().is_new());
+        assert!(
+            archive
+                .add_match(&other, &other.parse().unwrap())
+                .unwrap()
+                .is_new()
+        );
         assert_eq!(archive.counts().unwrap().matches, 2);
     }
 }
