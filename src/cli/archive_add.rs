@@ -5,6 +5,7 @@
 //! keeps every match it finished and the next `add` goes on with the rest.
 
 use super::archive::{Db, failed};
+use super::match_review::{check_plies, gnubg_processes};
 use super::progress::Progress;
 use super::rank::load_weights;
 use super::{CliError, eprint, interrupt, print, shown};
@@ -51,19 +52,8 @@ const BATCH: usize = 256;
 
 /// Runs `bgw archive add`.
 pub fn run(args: AddArgs) -> Result<ExitCode, CliError> {
-    if args.plies > 2 {
-        return Err(CliError::usage(format!(
-            "--plies must be 0, 1 or 2, not {}",
-            args.plies
-        )));
-    }
-    let jobs = match args.jobs {
-        Some(n) => {
-            super::in_range("--jobs", n, 1, 16)?;
-            n
-        }
-        None => std::thread::available_parallelism().map_or(2, |n| n.get().min(16)),
-    };
+    check_plies(args.plies)?;
+    let jobs = gnubg_processes("--jobs", args.jobs)?;
     let mut archive = args.db.open()?;
     let task = interrupt::task();
     let failures = std::cell::Cell::new(0usize);
@@ -259,6 +249,9 @@ fn review_all(
     if work.is_empty() || interrupt::interrupted() {
         return Ok(outcome);
     }
+    // The longest matches first: a long match started last would keep one job busy alone
+    // at the end.
+    work.sort_by_key(|(u, _)| std::cmp::Reverse(u.decisions));
     let total: u64 = work.iter().map(|(u, _)| u.decisions).sum();
     let bar_task = task.subtask();
     bar_task.begin(Some(total));

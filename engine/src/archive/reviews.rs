@@ -102,18 +102,7 @@ impl Archive {
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
             )?;
             for (p, s) in summary.iter().enumerate() {
-                let c = &s.statistics.cube_errors;
-                let cube_emg: f64 = [
-                    c.missed_double_below_cp,
-                    c.missed_double_above_cp,
-                    c.wrong_double_below_dp,
-                    c.wrong_double_above_tg,
-                    c.wrong_take,
-                    c.wrong_pass,
-                ]
-                .iter()
-                .map(|x| x.emg)
-                .sum();
+                let cube_emg: f64 = s.statistics.cube_errors.all().iter().map(|x| x.emg).sum();
                 player_row.execute(params![
                     review_id,
                     p as i64,
