@@ -4,7 +4,7 @@
 //! as soon as it is whole, so that a run stopped at any point (Ctrl+C, SIGTERM, SIGKILL)
 //! keeps every match it finished and the next `add` goes on with the rest.
 
-use super::archive::{Db, failed};
+use super::archive_db::{Db, failed};
 use super::match_review::{check_plies, gnubg_processes};
 use super::progress::Progress;
 use super::rank::load_weights;

@@ -9,6 +9,7 @@
 
 mod archive;
 mod archive_add;
+mod archive_db;
 mod bearoff;
 mod bearoff_cube;
 mod bearoff_errors;

@@ -25,95 +25,16 @@
 //! assert_eq!(archive.counts().unwrap().matches, 1);
 //! ```
 
+mod database;
+mod error;
 mod queries;
 mod reviews;
 mod schema;
 mod store;
 
+pub use database::{Archive, default_path};
+pub use error::ArchiveError;
 pub use queries::{ErrorFilter, ErrorKind, ErrorRow, PlayerFigures};
 pub use reviews::{EngineName, UnreviewedMatch};
 pub use schema::{APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION};
 pub use store::{Added, Counts, MatchFile, MatchKey, phase_of};
-
-use rusqlite::Connection;
-use std::fmt;
-use std::path::{Path, PathBuf};
-
-/// An open archive: one connection to its database.
-pub struct Archive {
-    conn: Connection,
-}
-
-/// Why the archive cannot be opened or written.
-#[derive(Debug)]
-pub enum ArchiveError {
-    /// The file is not a bgw archive this build can read: another program's database, or a
-    /// newer schema.
-    NotAnArchive(String),
-    /// The path cannot hold a database (a folder, a FIFO, a device).
-    NotAFile(String),
-    /// SQLite's own error.
-    Sqlite(rusqlite::Error),
-}
-
-impl fmt::Display for ArchiveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ArchiveError::NotAnArchive(why) => write!(f, "not a bgw archive: {why}"),
-            ArchiveError::NotAFile(why) => f.write_str(why),
-            ArchiveError::Sqlite(e) => e.fmt(f),
-        }
-    }
-}
-
-impl std::error::Error for ArchiveError {}
-
-impl From<rusqlite::Error> for ArchiveError {
-    fn from(e: rusqlite::Error) -> ArchiveError {
-        ArchiveError::Sqlite(e)
-    }
-}
-
-impl Archive {
-    /// Opens the archive at `path`, making it (not its folder) when it does not exist, and
-    /// brings its schema up to date. A path that is no regular file is refused before SQLite
-    /// opens it (a FIFO would block).
-    pub fn open(path: &Path) -> Result<Archive, ArchiveError> {
-        if let Ok(meta) = std::fs::metadata(path)
-            && !meta.is_file()
-        {
-            return Err(ArchiveError::NotAFile(format!(
-                "{} is not a regular file",
-                path.display()
-            )));
-        }
-        Archive::prepared(Connection::open(path)?)
-    }
-
-    /// A new archive in memory, gone when dropped (for tests and trials).
-    pub fn open_in_memory() -> Result<Archive, ArchiveError> {
-        Archive::prepared(Connection::open_in_memory()?)
-    }
-
-    fn prepared(mut conn: Connection) -> Result<Archive, ArchiveError> {
-        schema::prepare(&mut conn)?;
-        Ok(Archive { conn })
-    }
-
-    /// The connection, for queries of one's own (read them; write through the methods).
-    pub fn connection(&self) -> &Connection {
-        &self.conn
-    }
-}
-
-/// The archive's default place: `$XDG_DATA_HOME/bgw/archive.sqlite`, else
-/// `~/.local/share/bgw/archive.sqlite`; `None` when neither variable is set.
-pub fn default_path() -> Option<PathBuf> {
-    let data = std::env::var_os("XDG_DATA_HOME")
-        .map(PathBuf::from)
-        .filter(|p| p.is_absolute())
-        .or_else(|| {
-            std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local").join("share"))
-        })?;
-    Some(data.join("bgw").join("archive.sqlite"))
-}

@@ -7,7 +7,8 @@
 //! decisions, the luck total over the rolls (× 1000, in mEMG) — not an average of each
 //! match's rate.
 
-use super::{Archive, ArchiveError};
+use super::database::Archive;
+use super::error::ArchiveError;
 use rusqlite::params;
 
 /// One person's figures over the archive's matches.

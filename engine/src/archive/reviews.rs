@@ -2,8 +2,9 @@
 //! figures (the best move, the equities, the loss and mark, the cube figures, the roll's
 //! luck) and each player's totals, written in one transaction once the review is whole.
 
+use super::database::Archive;
+use super::error::ArchiveError;
 use super::store::MatchKey;
-use super::{Archive, ArchiveError};
 use crate::matches::{CubeVerdict, MatchLuck, PlayerSummary, Reviewed, Verdict};
 use crate::reference::LuckMark;
 use rusqlite::params;

@@ -3,7 +3,7 @@
 //! to the next, `PRAGMA application_id` marks the file as bgw's. A file of a newer schema, or
 //! another program's database, is refused rather than changed.
 
-use super::ArchiveError;
+use super::error::ArchiveError;
 use rusqlite::Connection;
 
 /// `PRAGMA application_id` of a bgw archive: "BGWA" in ASCII.
@@ -170,7 +170,7 @@ pub(super) fn prepare(conn: &mut Connection) -> Result<(), ArchiveError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::archive::Archive;
+    use crate::archive::database::Archive;
 
     fn version(conn: &Connection) -> i32 {
         conn.pragma_query_value(None, "user_version", |r| r.get(0))

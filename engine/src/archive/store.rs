@@ -1,7 +1,8 @@
 //! Adding a match file to the archive: the file (its SHA-256 says whether it is there
 //! already), its match, games and decisions, in one transaction.
 
-use super::{Archive, ArchiveError};
+use super::database::Archive;
+use super::error::ArchiveError;
 use crate::Position;
 use crate::io::user_file::read_capped;
 use crate::matches::{
