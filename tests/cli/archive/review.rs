@@ -103,6 +103,85 @@ fn file_by_file(files: &[std::path::PathBuf]) -> Vec<(String, [f64; 6])> {
     sums
 }
 
+/// The reviews stored without a verdict for every decision of their match (none, ever).
+fn half_reviews(db: &Path) -> i64 {
+    let archive = Archive::open(db).unwrap();
+    archive
+        .connection()
+        .query_row(
+            "SELECT count(*) FROM reviews r
+             WHERE (SELECT count(*) FROM decision_reviews dr WHERE dr.review_id = r.id)
+                != (SELECT count(*) FROM decisions d JOIN games g ON g.id = d.game_id
+                    WHERE g.match_id = r.match_id)",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap()
+}
+
+/// Waits (at most 300 s) until `db` holds a review or `child` has ended; true when it ended.
+fn until_a_review(db: &Path, child: &mut std::process::Child) -> bool {
+    let deadline = Instant::now() + Duration::from_secs(300);
+    loop {
+        let reviews = Archive::open(db)
+            .ok()
+            .and_then(|a| a.counts().ok())
+            .map_or(0, |c| c.reviews);
+        if reviews >= 1 {
+            return false;
+        }
+        if child.try_wait().unwrap().is_some() {
+            return true;
+        }
+        assert!(Instant::now() < deadline, "no match reviewed in 300 s");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_keeps_every_finished_review_and_exits_130() {
+    if common::real_gnubg().is_none() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let folder = folder_of_matches(dir.path());
+    let db = dir.path().join("a.sqlite");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_bgw"))
+        .args(["archive", "add", "--review", "--jobs", "2", "--quiet"])
+        .arg(&folder)
+        .arg("--db")
+        .arg(&db)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    if until_a_review(&db, &mut child) {
+        return eprintln!("skipped: the run ended before it could be interrupted");
+    }
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let o = child.wait_with_output().unwrap();
+    let err = text(&o.stderr);
+    // 130, or 0 when the last review was stored before the signal came.
+    assert!(
+        matches!(o.status.code(), Some(130) | Some(0)),
+        "{:?} {err}",
+        o.status
+    );
+    if o.status.code() == Some(130) {
+        assert!(
+            err.contains("interrupted: every match stored or reviewed so far is kept"),
+            "{err}"
+        );
+    }
+    assert!(Archive::open(&db).unwrap().counts().unwrap().reviews >= 1);
+    assert_eq!(half_reviews(&db), 0);
+}
+
 fn close(a: f64, b: f64) -> bool {
     (a - b).abs() <= 1e-9 * (1.0 + a.abs().max(b.abs()))
 }
@@ -164,27 +243,12 @@ fn reviewed_on_two_gnubgs_killed_halfway_and_added_again_equals_an_uninterrupted
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    let deadline = Instant::now() + Duration::from_secs(300);
-    let mut finished_alone = false;
-    loop {
-        let reviews = Archive::open(&killed)
-            .ok()
-            .and_then(|a| a.counts().ok())
-            .map_or(0, |c| c.reviews);
-        if reviews >= 1 {
-            break;
-        }
-        if child.try_wait().unwrap().is_some() {
-            finished_alone = true;
-            break;
-        }
-        assert!(Instant::now() < deadline, "no match reviewed in 300 s");
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    let finished_alone = until_a_review(&killed, &mut child);
     child.kill().unwrap();
     child.wait().unwrap();
     let stored = Archive::open(&killed).unwrap().counts().unwrap();
     assert_eq!(stored.matches, 5);
+    assert_eq!(half_reviews(&killed), 0);
     // Said, not asserted: on a busy machine the run may finish before it is killed.
     eprintln!(
         "killed with {} of 5 matches reviewed (finished before the kill: {finished_alone})",
