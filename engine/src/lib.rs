@@ -53,6 +53,7 @@
 //! - **[«Чемпион»](champion)**: seed 002's program and its exact solution.
 //! - **[Files](io)**: atomic writes and reading user files safely.
 
+pub mod archive;
 pub mod champion;
 pub mod core;
 pub mod evaluation;

@@ -50,23 +50,32 @@ pub struct ReviewArgs {
 /// The longest time limit `--timeout` takes: a day, in seconds.
 const MAX_TIMEOUT: f64 = 86_400.0;
 
+/// Refuses a depth gnubg's review does not take (exit 2): 0, 1 or 2 plies.
+pub fn check_plies(plies: u8) -> Result<(), CliError> {
+    match plies {
+        0..=2 => Ok(()),
+        _ => Err(CliError::usage(format!(
+            "--plies must be 0, 1 or 2, not {plies}"
+        ))),
+    }
+}
+
+/// How many gnubg processes `flag` asks for: 1 to 16 (exit 2 otherwise), one a core when
+/// absent.
+pub fn gnubg_processes(flag: &str, asked: Option<usize>) -> Result<usize, CliError> {
+    match asked {
+        Some(n) if !(1..=16).contains(&n) => {
+            Err(CliError::usage(format!("{flag} must be 1 to 16, not {n}")))
+        }
+        Some(n) => Ok(n),
+        None => Ok(std::thread::available_parallelism().map_or(2, |n| n.get().min(16))),
+    }
+}
+
 /// Runs `bgw match review`.
 pub fn run(args: ReviewArgs) -> Result<ExitCode, CliError> {
-    if args.plies > 2 {
-        return Err(CliError::usage(format!(
-            "--plies must be 0, 1 or 2, not {}",
-            args.plies
-        )));
-    }
-    let threads = match args.threads {
-        Some(n) if !(1..=16).contains(&n) => {
-            return Err(CliError::usage(format!(
-                "--threads must be 1 to 16, not {n}"
-            )));
-        }
-        Some(n) => n,
-        None => std::thread::available_parallelism().map_or(2, |n| n.get().min(16)),
-    };
+    check_plies(args.plies)?;
+    let threads = gnubg_processes("--threads", args.threads)?;
     if !(args.timeout > 0.0 && args.timeout <= MAX_TIMEOUT) {
         return Err(CliError::usage(format!(
             "--timeout must be more than 0 and at most {MAX_TIMEOUT} seconds, not {}",

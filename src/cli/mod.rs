@@ -7,6 +7,9 @@
 //!
 //! Every byte for the user goes through [`print`] (stdout, checked) or [`eprint`] (stderr).
 
+mod archive;
+mod archive_add;
+mod archive_db;
 mod bearoff;
 mod bearoff_cube;
 mod bearoff_errors;
@@ -85,6 +88,9 @@ enum Command {
     Champion(champion::Args),
     /// Match files (MAT, gnubg's SGF): every decision, each move replayed and checked.
     Match(match_files::Args),
+    /// Your archive: match files in one database, reviewed by gnubg in parallel, and
+    /// questions to it (players' figures, a player's errors).
+    Archive(archive::Args),
 }
 
 /// How a run failed, which decides the exit code (see [`EXIT_CODES`]).
@@ -409,6 +415,7 @@ pub fn run() -> ExitCode {
         Some(Command::Champion(args)) => champion::run(args),
         Some(Command::Match(args)) => match_files::run(args),
         Some(Command::Cube(args)) => cube::run(args),
+        Some(Command::Archive(args)) => archive::run(args),
     };
     // A signal's handler ending the process meanwhile decides the exit code.
     interrupt::settle();

@@ -6,6 +6,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod archive;
 mod bearoff_cli;
 mod bearoff_study;
 mod benchmark_cli;

@@ -105,7 +105,7 @@ pub fn read_match_file(path: &Path) -> Result<Match, MatchFileError> {
 }
 
 /// UTF-8, or else each byte as its Latin-1 character.
-fn decode(bytes: Vec<u8>) -> String {
+pub(crate) fn decode(bytes: Vec<u8>) -> String {
     String::from_utf8(bytes)
         .unwrap_or_else(|e| e.into_bytes().iter().map(|&b| char::from(b)).collect())
 }

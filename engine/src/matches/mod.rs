@@ -50,6 +50,7 @@ mod statistics_block;
 mod verdict;
 
 pub use analysis::{Analysis, Candidate, CubeAnalysis, CubeEval, MoveAnalysis, MoveEval};
+pub(crate) use file::decode;
 pub use file::{MATCH_CAP, MatchFileError, MatchFormat, format_of, read_match, read_match_file};
 pub use limits::{MAX_ACTIONS, MAX_GAMES, MAX_SGF_VALUES};
 pub use luck::MatchLuck;

@@ -48,6 +48,20 @@ pub struct CubeErrors {
     pub wrong_pass: CubeErrorCount,
 }
 
+impl CubeErrors {
+    /// The six categories, in gnubg's order.
+    pub fn all(&self) -> [CubeErrorCount; 6] {
+        [
+            self.missed_double_below_cp,
+            self.missed_double_above_cp,
+            self.wrong_double_below_dp,
+            self.wrong_double_above_tg,
+            self.wrong_take,
+            self.wrong_pass,
+        ]
+    }
+}
+
 /// Rolls by gnubg's luck mark.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct RollsMarked {
@@ -300,15 +314,7 @@ pub fn statistics(m: &Match, reviewed: &[Reviewed], luck: Option<&MatchLuck>) ->
         } else {
             s.ratings.luck = "n/a".into();
         }
-        let cube_errors = &s.cube_errors;
-        let parts = [
-            cube_errors.missed_double_below_cp,
-            cube_errors.missed_double_above_cp,
-            cube_errors.wrong_double_below_dp,
-            cube_errors.wrong_double_above_tg,
-            cube_errors.wrong_take,
-            cube_errors.wrong_pass,
-        ];
+        let parts = s.cube_errors.all();
         let cube_emg: f64 = parts.iter().map(|c| c.emg).sum();
         s.cube_error_mwc = parts.iter().map(|c| c.mwc).sum();
         let close = s.close_cube_decisions;

@@ -239,7 +239,11 @@ pub trait ReferenceEngine {
     }
 }
 
-impl<E: ReferenceEngine + ?Sized> ReferenceEngine for Box<E> {
+/// An engine behind a box or a borrow is the engine: `Box<dyn ReferenceEngine>` for a choice
+/// made at run time, `&mut E` to lend one engine (and its process) to work after work.
+macro_rules! delegated {
+    ($($holder:ty),+) => {$(
+impl<E: ReferenceEngine + ?Sized> ReferenceEngine for $holder {
     fn name(&self) -> &'static str {
         (**self).name()
     }
@@ -315,6 +319,10 @@ impl<E: ReferenceEngine + ?Sized> ReferenceEngine for Box<E> {
         (**self).match_luck(mat, rolls)
     }
 }
+    )+};
+}
+
+delegated!(Box<E>, &mut E);
 
 #[cfg(test)]
 mod tests {

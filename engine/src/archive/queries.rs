@@ -1,0 +1,268 @@
+//! Questions to the archive: each player's figures over their reviewed matches, a
+//! player's errors worst first, and the aliases that make one person of several site names.
+//!
+//! A match counts with one review: the one at the depth asked, or else its latest. The
+//! rates are made as gnubg's statistics make them, from the totals of every match: the
+//! checker error total over the unforced moves, the cube error total over the close cube
+//! decisions, the luck total over the rolls (× 1000, in mEMG) — not an average of each
+//! match's rate.
+
+use super::database::Archive;
+use super::error::ArchiveError;
+use rusqlite::params;
+
+/// One person's figures over the archive's matches.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct PlayerFigures {
+    /// The person: an alias's person, or the name the files give.
+    pub player: String,
+    /// Matches stored with them.
+    pub matches: u64,
+    /// Of those, the ones reviewed (at the depth asked).
+    pub reviewed: u64,
+    /// Their decisions in those matches.
+    pub decisions: u64,
+    /// Their unforced moves (checker plays with a choice) in the reviewed matches.
+    pub unforced_moves: u64,
+    /// Checker error total / unforced moves, mEMG (`None` without an unforced move).
+    pub error_rate_memg: Option<f64>,
+    /// Cube error total / close or actual cube decisions, mEMG (0 when there were none in
+    /// reviewed matches, as gnubg gives it; `None` without a review).
+    pub cube_error_rate_memg: Option<f64>,
+    /// Luck total / rolls, mEMG, over the reviews with gnubg's luck (`None` without one).
+    pub luck_rate_memg: Option<f64>,
+    /// The first match's date (the file's, else the day it was added).
+    pub first: Option<String>,
+    /// The last match's date.
+    pub last: Option<String>,
+}
+
+/// Which errors: a checker play, a double (made wrongly or missed), or an answer to one (a
+/// take, a drop, a beaver).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorKind {
+    /// A checker play that loses against the engine's best.
+    Move,
+    /// A wrong double, or a double missed before a roll.
+    Double,
+    /// A wrong take or drop (or beaver).
+    Take,
+}
+
+/// What `errors` asks for.
+#[derive(Clone, Debug, Default)]
+pub struct ErrorFilter {
+    /// The person or a name the files give.
+    pub player: String,
+    /// Only these phases (`contact`, `race`, `bearoff`; all when empty).
+    pub phases: Vec<String>,
+    /// Only errors of at least this loss, EMG.
+    pub min_loss: f64,
+    /// Only these kinds (all when empty).
+    pub kinds: Vec<ErrorKind>,
+    /// The reviews at this depth (each match's latest when `None`).
+    pub plies: Option<u8>,
+}
+
+/// One error of a player, with where to find it.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct ErrorRow {
+    /// The person.
+    pub player: String,
+    /// The file the match was read from.
+    pub file: String,
+    /// The game's number in the file.
+    pub game: u32,
+    /// The decision's number in its game, from 1 (as `bgw match decisions` counts).
+    pub number: u32,
+    /// The move number the file gives the line.
+    pub file_move: Option<u32>,
+    /// Its kind.
+    pub kind: ErrorKind,
+    /// `contact`, `race` or `bearoff`.
+    pub phase: String,
+    /// gnubg's Position ID, the decider on roll.
+    pub position_id: String,
+    /// gnubg's Match ID at the decision.
+    pub match_id: String,
+    /// The roll, for a checker play (`63`).
+    pub dice: Option<String>,
+    /// What was played: the move, or the cube action (`no double`, `double to 2`, `take`).
+    pub played: String,
+    /// The engine's best: its move, or its proper cube action.
+    pub best: String,
+    /// What the error cost, EMG.
+    pub loss: f64,
+    /// gnubg's mark: `none`, `doubtful`, `bad`, `very_bad`.
+    pub mark: String,
+    /// The depth of the review.
+    pub plies: u8,
+}
+
+/// The review each match counts with: at `?1` plies, or the match's latest when `?1` is
+/// NULL.
+const CHOSEN: &str = "chosen AS (
+    SELECT r.id, r.match_id, r.plies FROM reviews r
+    WHERE (?1 IS NULL AND r.id = (SELECT max(x.id) FROM reviews x WHERE x.match_id = r.match_id))
+       OR r.plies = ?1)";
+
+impl Archive {
+    /// Files the site name `name` under `person` (the name itself when they are the same:
+    /// the alias is removed).
+    pub fn set_alias(&mut self, name: &str, person: &str) -> Result<(), ArchiveError> {
+        if name == person {
+            self.conn
+                .execute("DELETE FROM aliases WHERE name = ?1", [name])?;
+        } else {
+            self.conn.execute(
+                "INSERT INTO aliases (name, person) VALUES (?1, ?2)
+                 ON CONFLICT (name) DO UPDATE SET person = excluded.person",
+                [name, person],
+            )?;
+        }
+        Ok(())
+    }
+
+    /// Every person's figures, by name.
+    pub fn players(&self, plies: Option<u8>) -> Result<Vec<PlayerFigures>, ArchiveError> {
+        let sql = format!(
+            "WITH {CHOSEN},
+             sides AS (
+                 SELECT m.id AS match_id, 0 AS player, m.player0 AS name,
+                        COALESCE(m.date, substr(f.added_at, 1, 10)) AS day
+                 FROM matches m JOIN files f ON f.id = m.file_id
+                 UNION ALL
+                 SELECT m.id, 1, m.player1, COALESCE(m.date, substr(f.added_at, 1, 10))
+                 FROM matches m JOIN files f ON f.id = m.file_id)
+             SELECT COALESCE(a.person, s.name) AS who,
+                    count(*),
+                    count(rp.review_id),
+                    sum((SELECT count(*) FROM decisions d JOIN games g ON g.id = d.game_id
+                         WHERE g.match_id = s.match_id AND d.player = s.player)),
+                    sum(rp.unforced_moves),
+                    sum(rp.error_emg),
+                    sum(rp.close_cube_decisions),
+                    sum(rp.cube_error_emg),
+                    sum(CASE WHEN rp.luck_total_emg IS NOT NULL THEN rp.total_moves END),
+                    sum(rp.luck_total_emg),
+                    min(s.day),
+                    max(s.day)
+             FROM sides s
+             LEFT JOIN aliases a ON a.name = s.name
+             LEFT JOIN chosen c ON c.match_id = s.match_id
+             LEFT JOIN review_players rp ON rp.review_id = c.id AND rp.player = s.player
+             GROUP BY who
+             ORDER BY who"
+        );
+        let mut q = self.conn.prepare(&sql)?;
+        let rows = q.query_map(params![plies], |r| {
+            let count = |i: usize| -> rusqlite::Result<u64> {
+                Ok(r.get::<_, Option<i64>>(i)?.unwrap_or(0).max(0) as u64)
+            };
+            let reviewed = count(2)?;
+            let unforced = count(4)?;
+            let error: f64 = r.get::<_, Option<f64>>(5)?.unwrap_or(0.0);
+            let close = count(6)?;
+            let cube: f64 = r.get::<_, Option<f64>>(7)?.unwrap_or(0.0);
+            let rolls = count(8)?;
+            let luck: Option<f64> = r.get(9)?;
+            let rate = |total: f64, n: u64| 1000.0 * total / n as f64;
+            Ok(PlayerFigures {
+                player: r.get(0)?,
+                matches: count(1)?,
+                reviewed,
+                decisions: count(3)?,
+                unforced_moves: unforced,
+                error_rate_memg: (unforced > 0).then(|| rate(error, unforced)),
+                cube_error_rate_memg: (reviewed > 0)
+                    .then(|| if close > 0 { rate(cube, close) } else { 0.0 }),
+                luck_rate_memg: luck.filter(|_| rolls > 0).map(|l| rate(l, rolls)),
+                first: r.get(10)?,
+                last: r.get(11)?,
+            })
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// The errors of `filter.player`, worst first (ties in file order).
+    pub fn errors(&self, filter: &ErrorFilter) -> Result<Vec<ErrorRow>, ArchiveError> {
+        let sql = format!(
+            "WITH {CHOSEN},
+             named AS (
+                 SELECT d.*, CASE d.player WHEN 0 THEN m.player0 ELSE m.player1 END AS name,
+                        g.number AS game_number, f.path AS path, m.id AS match_key
+                 FROM decisions d JOIN games g ON g.id = d.game_id
+                 JOIN matches m ON m.id = g.match_id JOIN files f ON f.id = m.file_id)
+             SELECT COALESCE(a.person, n.name), n.path, n.game_number, n.idx + 1, n.file_move,
+                    n.kind, n.phase, n.position_id, n.gnubg_match_id, n.dice, n.played,
+                    dr.verdict, dr.best, dr.loss, dr.mark, dr.cube_action, dr.cube_error,
+                    dr.cube_mark, c.plies
+             FROM decision_reviews dr
+             JOIN chosen c ON c.id = dr.review_id
+             JOIN named n ON n.id = dr.decision_id
+             LEFT JOIN aliases a ON a.name = n.name
+             WHERE (COALESCE(a.person, n.name) = ?2 OR n.name = ?2)
+               AND (dr.loss > 0 OR dr.cube_error > 0)
+             ORDER BY n.match_key, n.game_number, n.idx"
+        );
+        let mut q = self.conn.prepare(&sql)?;
+        let mut out = Vec::new();
+        let mut rows = q.query(params![filter.plies, filter.player])?;
+        while let Some(r) = rows.next()? {
+            let kind: String = r.get(5)?;
+            let verdict: String = r.get(11)?;
+            let base = ErrorRow {
+                player: r.get(0)?,
+                file: r.get(1)?,
+                game: r.get(2)?,
+                number: r.get(3)?,
+                file_move: r.get(4)?,
+                kind: ErrorKind::Move,
+                phase: r.get(6)?,
+                position_id: r.get(7)?,
+                match_id: r.get(8)?,
+                dice: r.get(9)?,
+                played: r.get::<_, Option<String>>(10)?.unwrap_or_default(),
+                best: String::new(),
+                loss: 0.0,
+                mark: String::new(),
+                plies: r.get(18)?,
+            };
+            let loss: Option<f64> = r.get(13)?;
+            let cube_error: Option<f64> = r.get(16)?;
+            let cube_action: Option<String> = r.get(15)?;
+            if let Some(l) = loss.filter(|l| *l > 0.0) {
+                out.push(ErrorRow {
+                    best: r.get::<_, Option<String>>(12)?.unwrap_or_default(),
+                    loss: l,
+                    mark: r.get::<_, Option<String>>(14)?.unwrap_or_default(),
+                    ..base.clone()
+                });
+            }
+            if let Some(e) = cube_error.filter(|e| *e > 0.0) {
+                let (kind, played) = match (verdict.as_str(), kind.as_str()) {
+                    ("move", _) => (ErrorKind::Double, "no double".to_string()),
+                    (_, "double") => (ErrorKind::Double, base.played.clone()),
+                    _ => (ErrorKind::Take, base.played.clone()),
+                };
+                out.push(ErrorRow {
+                    kind,
+                    dice: None,
+                    played,
+                    best: cube_action.unwrap_or_default(),
+                    loss: e,
+                    mark: r.get::<_, Option<String>>(17)?.unwrap_or_default(),
+                    ..base
+                });
+            }
+        }
+        out.retain(|e| {
+            e.loss >= filter.min_loss
+                && (filter.phases.is_empty() || filter.phases.contains(&e.phase))
+                && (filter.kinds.is_empty() || filter.kinds.contains(&e.kind))
+        });
+        out.sort_by(|a, b| b.loss.total_cmp(&a.loss));
+        Ok(out)
+    }
+}

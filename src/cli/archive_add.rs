@@ -1,0 +1,382 @@
+//! `bgw archive add`: match files stored in the archive, and with `--review` every match not
+//! yet reviewed at the depth asked reviewed on several gnubg processes — one match a
+//! process, each process kept from match to match — each review stored in one transaction
+//! as soon as it is whole, so that a run stopped at any point (Ctrl+C, SIGTERM, SIGKILL)
+//! keeps every match it finished and the next `add` goes on with the rest.
+
+use super::archive_db::{Db, failed};
+use super::match_review::{check_plies, gnubg_processes};
+use super::progress::Progress;
+use super::rank::load_weights;
+use super::{CliError, eprint, interrupt, print, shown};
+use bgw_engine::archive::{Archive, EngineName, MatchFile, MatchKey};
+use bgw_engine::core::task::Task;
+use bgw_engine::matches::{
+    Coverage, Match, MatchFormat, MatchLuck, ReviewOptions, Reviewed, review, summarize,
+};
+use bgw_engine::reference::ReferenceEngine;
+use bgw_engine::reference::gnubg::{self, Config, Gnubg};
+use rayon::prelude::*;
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Mutex, mpsc};
+use std::time::Instant;
+
+/// Arguments of `bgw archive add`.
+#[derive(clap::Args)]
+pub struct AddArgs {
+    #[command(flatten)]
+    db: Db,
+    /// Match files, or folders searched recursively for .mat, .txt and .sgf files.
+    #[arg(required = true)]
+    paths: Vec<PathBuf>,
+    /// Review every match of the archive not yet reviewed at --plies.
+    #[arg(long)]
+    review: bool,
+    /// gnubg's depth for --review: 0, 1 or 2 plies.
+    #[arg(long, default_value_t = 0)]
+    plies: u8,
+    /// gnubg processes at once for --review, 1 to 16 (default: one a core): each reviews a
+    /// match at a time.
+    #[arg(long)]
+    jobs: Option<usize>,
+    /// No progress on stderr.
+    #[arg(long)]
+    quiet: bool,
+}
+
+/// How many files are read and parsed at once before they are stored.
+const BATCH: usize = 256;
+
+/// Runs `bgw archive add`.
+pub fn run(args: AddArgs) -> Result<ExitCode, CliError> {
+    check_plies(args.plies)?;
+    let jobs = gnubg_processes("--jobs", args.jobs)?;
+    let mut archive = args.db.open()?;
+    let task = interrupt::task();
+    let failures = std::cell::Cell::new(0usize);
+    let mut report_failure = |path: &Path, why: &str| {
+        failures.set(failures.get() + 1);
+        eprint(&format!("bgw: {}: {why}\n", shown(path)));
+    };
+    let mut files = Vec::new();
+    for path in &args.paths {
+        match_files_under(path, &mut files, &mut report_failure);
+    }
+    let listed = files.len() + failures.get();
+    let (added, known) = store_files(&mut archive, &files, &task, args.quiet, &mut report_failure)?;
+    let mut failures = failures.get();
+    let mut summary =
+        format!("{listed} files: {added} added, {known} already stored, {failures} not read\n");
+    if args.review {
+        let outcome = review_all(&mut archive, args.plies, jobs, &task, args.quiet)?;
+        failures += outcome.failed;
+        summary.push_str(&format!(
+            "{} matches reviewed at {} plies in {:.1} s ({} decisions), {} failed\n",
+            outcome.reviewed, args.plies, outcome.seconds, outcome.decisions, outcome.failed
+        ));
+    }
+    if interrupt::interrupted() {
+        eprint(&format!("bgw: {summary}"));
+        return Err(CliError::interrupted(
+            "interrupted: every match stored or reviewed so far is kept",
+        ));
+    }
+    print(&summary)?;
+    Ok(if failures > 0 {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// True for a name a match file has: `.mat`, `.txt` or `.sgf` (any case).
+fn is_match_file(path: &Path) -> bool {
+    MatchFormat::of_extension(path).is_some()
+}
+
+/// `path` as a list of files: itself when it is no folder (read later, which refuses what
+/// is no regular file by its kind, never opening a FIFO), else every match file beneath it,
+/// each folder once (a link back up the tree, or a loop of links, is not followed twice).
+fn match_files_under(path: &Path, out: &mut Vec<PathBuf>, failure: &mut dyn FnMut(&Path, &str)) {
+    match std::fs::metadata(path) {
+        Ok(meta) if meta.is_dir() => {
+            let mut seen = HashSet::new();
+            walk(path, out, &mut seen, failure);
+        }
+        Ok(_) => out.push(path.to_path_buf()),
+        Err(e) => failure(path, &format!("cannot read: {e}")),
+    }
+}
+
+fn walk(
+    folder: &Path,
+    out: &mut Vec<PathBuf>,
+    seen: &mut HashSet<PathBuf>,
+    failure: &mut dyn FnMut(&Path, &str),
+) {
+    match std::fs::canonicalize(folder) {
+        Ok(real) => {
+            if !seen.insert(real) {
+                return;
+            }
+        }
+        Err(e) => return failure(folder, &format!("cannot read: {e}")),
+    }
+    let entries = match std::fs::read_dir(folder) {
+        Ok(entries) => entries,
+        Err(e) => return failure(folder, &format!("cannot read the folder: {e}")),
+    };
+    let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    paths.sort();
+    for p in paths {
+        match std::fs::metadata(&p) {
+            Ok(meta) if meta.is_dir() => walk(&p, out, seen, failure),
+            Ok(_) if is_match_file(&p) => out.push(p),
+            Ok(_) => {}
+            // A dangling link or a loop of links named as a match file is said; others not.
+            Err(e) if is_match_file(&p) => failure(&p, &format!("cannot read: {e}")),
+            Err(_) => {}
+        }
+    }
+}
+
+/// A file read and parsed, or why not.
+type Read = Result<(MatchFile, Option<Match>), String>;
+
+/// Stores every file of `files` not stored yet (read and parsed in parallel a batch at a
+/// time, each stored in a transaction of its own): how many were added, how many were
+/// there already.
+fn store_files(
+    archive: &mut Archive,
+    files: &[PathBuf],
+    task: &Task,
+    quiet: bool,
+    failure: &mut dyn FnMut(&Path, &str),
+) -> Result<(usize, usize), CliError> {
+    let reading = task.subtask();
+    reading.begin(Some(files.len() as u64));
+    let _bar = Progress::new("store (files)", &reading, quiet);
+    let (mut added, mut known) = (0, 0);
+    let stored = archive.stored_sha256().map_err(failed)?;
+    for batch in files.chunks(BATCH) {
+        if interrupt::interrupted() {
+            break;
+        }
+        // Read and parse in parallel; a file whose bytes are stored already is not parsed.
+        let parsed: Vec<Read> = batch
+            .par_iter()
+            .map(|p| {
+                let file = MatchFile::read(p).map_err(|e| format!("cannot read: {e}"))?;
+                if stored.contains(&file.sha256) {
+                    return Ok((file, None));
+                }
+                let m = file.parse().map_err(|e| e.to_string())?;
+                Ok((file, Some(m)))
+            })
+            .collect();
+        for (path, r) in batch.iter().zip(parsed) {
+            reading.advance(1);
+            match r {
+                Ok((_, None)) => known += 1,
+                Ok((file, Some(m))) => {
+                    if archive.add_match(&file, &m).map_err(failed)?.is_new() {
+                        added += 1;
+                    } else {
+                        known += 1;
+                    }
+                }
+                Err(why) => failure(path, &why),
+            }
+        }
+    }
+    Ok((added, known))
+}
+
+/// What the review of the archive's matches did.
+struct Outcome {
+    reviewed: usize,
+    failed: usize,
+    decisions: u64,
+    seconds: f64,
+}
+
+/// One match's review, from a worker: the match, its verdicts, gnubg's luck, the engine.
+struct Done {
+    key: MatchKey,
+    path: String,
+    m: Match,
+    reviewed: Vec<Reviewed>,
+    luck: Result<MatchLuck, String>,
+    engine: Result<EngineName, String>,
+}
+
+/// Reviews every match of the archive with no review at `plies` on `jobs` gnubg processes
+/// (one match a process at a time), storing each as it comes.
+fn review_all(
+    archive: &mut Archive,
+    plies: u8,
+    jobs: usize,
+    task: &Task,
+    quiet: bool,
+) -> Result<Outcome, CliError> {
+    let started = Instant::now();
+    let mut outcome = Outcome {
+        reviewed: 0,
+        failed: 0,
+        decisions: 0,
+        seconds: 0.0,
+    };
+    let mut work = Vec::new();
+    for u in archive.unreviewed(plies).map_err(failed)? {
+        if let Some(why) = gnubg::too_long(u.length) {
+            eprint(&format!(
+                "bgw: {}: not reviewed: gnubg cannot review {why}\n",
+                shown(Path::new(&u.path))
+            ));
+            continue;
+        }
+        match archive.read_match(u.key) {
+            Ok(m) => work.push((u, m)),
+            Err(e) => {
+                outcome.failed += 1;
+                eprint(&format!("bgw: {}: {e}\n", shown(Path::new(&u.path))));
+            }
+        }
+    }
+    if work.is_empty() || interrupt::interrupted() {
+        return Ok(outcome);
+    }
+    // The longest matches first: a long match started last would keep one job busy alone
+    // at the end.
+    work.sort_by_key(|(u, _)| std::cmp::Reverse(u.decisions));
+    let total: u64 = work.iter().map(|(u, _)| u.decisions).sum();
+    let bar_task = task.subtask();
+    bar_task.begin(Some(total));
+    let matches = work.len();
+    bar_task.set_phase(format!("0/{matches} matches"));
+    let mut bar = Progress::new("review (decisions)", &bar_task, quiet);
+    let options = ReviewOptions {
+        plies,
+        weights: load_weights(None)?,
+        threads: 1,
+    };
+    let config = Config::default().stopped_by(task);
+    let next = AtomicUsize::new(0);
+    let (tx, rx) = mpsc::channel::<Done>();
+    let store_error = std::thread::scope(|s| -> Result<(), CliError> {
+        for _ in 0..jobs.min(matches) {
+            let tx = tx.clone();
+            let (work, next, options, config, bar_task) =
+                (&work, &next, &options, &config, &bar_task);
+            s.spawn(move || {
+                let mut gnubg = Gnubg::new(config.clone());
+                let engine = gnubg
+                    .info()
+                    .map(|i| EngineName {
+                        name: i.name,
+                        version: i.version,
+                    })
+                    .map_err(|e| e.to_string());
+                loop {
+                    if task.is_cancelled() {
+                        return;
+                    }
+                    let k = next.fetch_add(1, Ordering::Relaxed);
+                    let Some((u, m)) = work.get(k) else { return };
+                    let reviewed = {
+                        // This worker's gnubg lent to the review (a second engine, should
+                        // the review ask for one, is a gnubg of its own).
+                        let lent = Mutex::new(Some(&mut gnubg));
+                        let make = || -> Box<dyn ReferenceEngine + '_> {
+                            let mine = lent
+                                .lock()
+                                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                                .take();
+                            match mine {
+                                Some(g) => Box::new(g),
+                                None => Box::new(Gnubg::new(config.clone())),
+                            }
+                        };
+                        review(m, options, &make, &task.subtask(), &mut |_| {
+                            bar_task.advance(1)
+                        })
+                    };
+                    if task.is_cancelled() {
+                        return;
+                    }
+                    let luck = MatchLuck::of(m, &mut gnubg);
+                    let done = Done {
+                        key: u.key,
+                        path: u.path.clone(),
+                        m: m.clone(),
+                        reviewed,
+                        luck,
+                        engine: engine.clone(),
+                    };
+                    if tx.send(done).is_err() {
+                        return;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        for done in rx {
+            if interrupt::interrupted() {
+                continue;
+            }
+            let path = shown(Path::new(&done.path));
+            let decisions: usize = done.m.games.iter().map(|g| g.decisions.len()).sum();
+            let coverage = Coverage::of(&done.reviewed);
+            let whole = done.reviewed.len() == decisions && coverage.not_judged == 0;
+            match (&done.engine, whole) {
+                (Ok(engine), true) => {
+                    if let Err(why) = &done.luck {
+                        eprint(&format!("bgw: {path}: no luck figures: {why}\n"));
+                    }
+                    let luck = done.luck.as_ref().ok();
+                    let summary = summarize(&done.m, &done.reviewed, luck);
+                    if let Err(e) = archive.store_review(
+                        done.key,
+                        plies,
+                        engine,
+                        &done.reviewed,
+                        luck,
+                        &summary,
+                    ) {
+                        // The archive cannot be written: nothing more can be kept.
+                        task.cancel();
+                        return Err(failed(e));
+                    }
+                    outcome.reviewed += 1;
+                    outcome.decisions += decisions as u64;
+                }
+                (Err(why), _) => {
+                    outcome.failed += 1;
+                    eprint(&format!("bgw: {path}: not reviewed: gnubg: {why}\n"));
+                }
+                (Ok(_), false) => {
+                    outcome.failed += 1;
+                    let line = coverage.not_judged_line().unwrap_or_else(|| {
+                        format!("{} of {decisions} decisions judged", done.reviewed.len())
+                    });
+                    eprint(&format!("bgw: {path}: not reviewed: {line}\n"));
+                }
+            }
+            let seconds = started.elapsed().as_secs_f64();
+            let done_decisions = bar_task.snapshot().done;
+            bar_task.set_phase(format!(
+                "{}/{matches} matches, {:.0} decisions/s",
+                outcome.reviewed + outcome.failed,
+                done_decisions as f64 / seconds.max(1e-9)
+            ));
+        }
+        Ok(())
+    });
+    bar.finish();
+    store_error?;
+    outcome.seconds = started.elapsed().as_secs_f64();
+    Ok(outcome)
+}

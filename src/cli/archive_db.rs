@@ -1,0 +1,48 @@
+//! Which archive a `bgw archive` command uses (`--db FILE`, else the default place), opened,
+//! and its failures said as the command line says them.
+
+use super::{CliError, shown};
+use bgw_engine::archive::{Archive, default_path};
+use std::path::{Path, PathBuf};
+
+/// Which archive: `--db FILE`, else the default place.
+#[derive(clap::Args)]
+pub struct Db {
+    /// The archive's database file (default: $XDG_DATA_HOME/bgw/archive.sqlite, else
+    /// ~/.local/share/bgw/archive.sqlite).
+    #[arg(long, value_name = "FILE")]
+    db: Option<PathBuf>,
+}
+
+impl Db {
+    /// Opens the archive (making it, and the default place's folder, when new).
+    pub fn open(&self) -> Result<Archive, CliError> {
+        let path = match &self.db {
+            Some(p) => p.clone(),
+            None => {
+                let p = default_path().ok_or_else(|| {
+                    CliError::usage(
+                        "no archive: give --db FILE (neither XDG_DATA_HOME nor HOME is set)",
+                    )
+                })?;
+                if let Some(folder) = p.parent() {
+                    std::fs::create_dir_all(folder).map_err(|e| {
+                        CliError::failed(format!("cannot make {}: {e}", shown(folder)))
+                    })?;
+                }
+                p
+            }
+        };
+        open(&path)
+    }
+}
+
+fn open(path: &Path) -> Result<Archive, CliError> {
+    Archive::open(path)
+        .map_err(|e| CliError::failed(format!("cannot open the archive {}: {e}", shown(path))))
+}
+
+/// What the archive said when asked, as a failure while running.
+pub fn failed(e: bgw_engine::archive::ArchiveError) -> CliError {
+    CliError::failed(format!("the archive: {e}"))
+}

@@ -1,0 +1,43 @@
+//! `bgw archive`: match files stored once each (`store`), reviewed on several gnubg
+//! processes and asked about (`review`); hostile paths and foreign databases (`store`).
+
+mod review;
+mod store;
+
+use crate::common::{data, run, stdout, text};
+use std::path::{Path, PathBuf};
+use std::process::Output;
+
+/// `bgw archive <args…> --db DB`.
+fn archive(db: &Path, args: &[&str]) -> Output {
+    let mut all = vec!["archive"];
+    all.extend_from_slice(args);
+    all.extend_from_slice(&["--db", db.to_str().unwrap()]);
+    run(&all)
+}
+
+/// The shared self-play matches (3, 5 and 7 points) copied into `folder`; their paths.
+fn shared_matches(folder: &Path) -> Vec<PathBuf> {
+    [
+        "gnubg_3pt_seed103.mat",
+        "gnubg_5pt_seed101.mat",
+        "gnubg_7pt_seed102.mat",
+    ]
+    .iter()
+    .map(|name| {
+        let to = folder.join(name);
+        std::fs::copy(data(&format!("matches/{name}")), &to).unwrap();
+        to
+    })
+    .collect()
+}
+
+/// `bgw archive players --json`, one value a player.
+fn players(db: &Path) -> Vec<serde_json::Value> {
+    let o = archive(db, &["players", "--json"]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
