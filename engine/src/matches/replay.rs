@@ -585,6 +585,12 @@ impl<'a> Replay<'a> {
     /// resignation (as gnubg reads it) when the game is still in play.
     fn wins(&mut self, action: &Action, points: u32, resigned: Option<bool>) -> Next {
         let p = action.player;
+        // A beaver with no answer written before the game's end: taken, as a roll takes it.
+        if let Some(offer) = self.offer.filter(|o| o.beaver) {
+            self.cube = offer.cube;
+            self.owner = Some(offer.doubler);
+            self.offer = None;
+        }
         if let Some(result) = self.over {
             if result.winner != p || result.points != points {
                 let why = format!(
