@@ -75,7 +75,7 @@ impl Match {
                 if !expected.holds(d) {
                     return Err(MatCannotHold::SetUp { game: game.number });
                 }
-                expected = Expected::after(d);
+                expected = expected.then(d);
             }
         }
         Ok(self.to_mat())

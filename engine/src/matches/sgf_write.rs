@@ -57,7 +57,7 @@ impl Match {
                 out.push_str(&setup_node(d));
             }
             out.push_str(&decision_node(d));
-            expected = Expected::after(d);
+            expected = expected.then(d);
         }
         out.push_str(")\n");
     }
@@ -132,6 +132,10 @@ pub(super) struct Expected {
     board: Position,
     cube_log2: u8,
     cube_owner: Option<crate::core::position::Side>,
+    /// After a beaver, the cube once the beaver is taken (its value and the one who beavered
+    /// owning it): what a roll or the end of the game finds. A take, drop or beaver back
+    /// answers the beaver at the cube above (the beavered double's value).
+    beaver: Option<(u8, crate::core::position::Side)>,
 }
 
 /// The board from player 0's view.
@@ -143,6 +147,11 @@ fn from_0(p: &Position) -> Position {
     }
 }
 
+/// The power of two a beaver's cube is.
+fn log2(cube: u32) -> u8 {
+    cube.max(1).ilog2() as u8
+}
+
 impl Expected {
     /// A game's start: the opening position, the cube centred at 1.
     pub(super) fn start() -> Expected {
@@ -150,16 +159,26 @@ impl Expected {
             board: Position::opening(side_of(0)),
             cube_log2: 0,
             cube_owner: None,
+            beaver: None,
         }
     }
 
-    /// What decision `d` leaves.
-    pub(super) fn after(d: &Decision) -> Expected {
+    /// What decision `d`, taken where `self` says, leaves.
+    pub(super) fn then(&self, d: &Decision) -> Expected {
         let m = d.match_id;
-        let (cube_log2, cube_owner) = match d.kind {
-            DecisionKind::Take => (m.cube_log2 + 1, Some(side_of(d.player))),
-            DecisionKind::Beaver { .. } => (m.cube_log2 + 2, Some(side_of(d.player))),
-            _ => (m.cube_log2, m.cube_owner),
+        let (cube_log2, cube_owner, beaver) = match d.kind {
+            // A beaver taken: the one who beavered owns the cube.
+            DecisionKind::Take => match self.beaver {
+                Some((log2, owner)) => (log2, Some(owner), None),
+                None => (m.cube_log2 + 1, Some(side_of(d.player)), None),
+            },
+            // The beavered double taken at its value, the beaver on offer.
+            DecisionKind::Beaver { cube } => (
+                log2(cube) - 1,
+                m.cube_owner,
+                Some((log2(cube), side_of(d.player))),
+            ),
+            _ => (m.cube_log2, m.cube_owner, None),
         };
         let board = match &d.kind {
             DecisionKind::Move(c) => from_0(&c.result),
@@ -169,14 +188,22 @@ impl Expected {
             board,
             cube_log2,
             cube_owner,
+            beaver,
         }
     }
 
     /// True when decision `d` is taken where the decisions before left things.
     pub(super) fn holds(&self, d: &Decision) -> bool {
+        let (cube_log2, cube_owner) = match (self.beaver, &d.kind) {
+            (
+                Some((log2, owner)),
+                DecisionKind::Move(_) | DecisionKind::Double { .. } | DecisionKind::Resign { .. },
+            ) => (log2, Some(owner)),
+            _ => (self.cube_log2, self.cube_owner),
+        };
         from_0(&d.position) == self.board
-            && d.match_id.cube_log2 == self.cube_log2
-            && d.match_id.cube_owner == self.cube_owner
+            && d.match_id.cube_log2 == cube_log2
+            && d.match_id.cube_owner == cube_owner
     }
 }
 
