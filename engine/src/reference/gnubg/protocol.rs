@@ -574,17 +574,20 @@ fn roll_luck(v: &Value) -> Result<RollLuck, String> {
             Some([die(&d[0])?, die(&d[1])?])
         })
         .ok_or("a roll without its two dice")?;
-    let number = |key: &str| {
+    let number = |key: &str, limit: f64| {
         v.get(key)
             .and_then(Value::as_f64)
-            .filter(|x| x.is_finite() && x.abs() <= 10.0)
-            .ok_or(format!("a roll's {key} is not a number within ±10"))
+            .filter(|x| x.is_finite() && x.abs() <= limit)
+            .ok_or(format!("a roll's {key} is not a number within ±{limit}"))
     };
+    // In money play the second figure is in points: the luck times the cube, which may be as
+    // large as gnubg's cube goes (2^15), a backgammon's three times that.
+    let most_points = 3.0 * 32768.0;
     Ok(RollLuck {
         position,
         dice: [dice[0].max(dice[1]), dice[0].min(dice[1])],
-        emg: number("luck")?,
-        mwc: number("luck_mwc")?,
+        emg: number("luck", 10.0)?,
+        mwc: number("luck_mwc", most_points)?,
     })
 }
 
