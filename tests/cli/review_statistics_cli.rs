@@ -151,3 +151,60 @@ fn the_json_keys_carry_the_block() {
         .count();
     assert_eq!(lucky, 3);
 }
+
+/// A money session with beavers beavered back (cubes of 4 to 32): the chequer play block, the
+/// rolls marked, the actual result and gnubg's points a game with its interval equal gnubg's
+/// lines. Known to differ still, and left out here (issue 37's note): the beavers' cube figures
+/// (gnubg does not analyse a beaver) and the luck totals.
+#[test]
+fn a_money_session_with_beavers_gives_gnubgs_chequer_play_result_and_points_a_game() {
+    let Some(gnubg) = common::real_gnubg() else {
+        return;
+    };
+    let file = data("matches/gnubg_money_seed2026.mat");
+    let theirs: Vec<String> = {
+        let commands = format!(
+            "set analysis chequerplay evaluation plies 0\n\
+             set analysis cubedecision evaluation plies 0\n\
+             import mat \"{}\"\n\
+             analyse match\n\
+             show statistics match\n",
+            file.display()
+        );
+        let o = common::gnubg_typed(&gnubg, &commands);
+        text(&o.stdout)
+            .lines()
+            .map(|l| l.trim_end().to_string())
+            .collect()
+    };
+    let out = ours(&file, 0, false);
+    let ours: Vec<String> = out.lines().map(|l| l.trim_end().to_string()).collect();
+    let line = |lines: &[String], label: &str, nth: usize| -> String {
+        lines
+            .iter()
+            .filter(|l| l.starts_with(label))
+            .nth(nth)
+            .cloned()
+            .unwrap_or_else(|| panic!("no line {label:?} #{nth}"))
+    };
+    for (label, nth) in [
+        ("Total moves", 0),
+        ("Unforced moves", 0),
+        ("Moves marked very bad", 0),
+        ("Error total EMG (Points)", 0),
+        ("Error rate mEMG (Points)", 0),
+        ("Chequerplay rating", 0),
+        ("Rolls marked very lucky", 0),
+        ("Rolls marked very unlucky", 0),
+        ("Doubles", 0),
+        ("Actual result", 0),
+        ("Advantage (actual) in ppg", 0),
+        ("95% confidence interval (ppg)", 0),
+    ] {
+        assert_eq!(
+            line(&ours, label, nth),
+            line(&theirs, label, nth),
+            "{label}"
+        );
+    }
+}

@@ -66,7 +66,7 @@ pub use review::{
 };
 pub use sgf::{SgfError, read_sgf};
 pub use statistics::{
-    CubeErrorCount, CubeErrors, Ratings, RollsMarked, Statistics, luck_rating, rating,
+    Advantage, CubeErrorCount, CubeErrors, Ratings, RollsMarked, Statistics, luck_rating, rating,
 };
 pub use statistics_block::{StatisticsSection, statistics_sections, statistics_text};
 pub use verdict::{Coverage, CubeVerdict, Mark, MoveVerdict, Reviewed, Verdict};

@@ -153,8 +153,66 @@ pub struct Statistics {
     pub chequer_rating_loss: Option<f64>,
     /// The rating the cube errors cost (a match).
     pub cube_rating_loss: Option<f64>,
+    /// A money session of more than one game: the points won a game, actual and luck
+    /// adjusted, with gnubg's 95 % confidence half-widths (`None` in a match, for one game or
+    /// without a luck analysis).
+    pub ppg: Option<Advantage>,
     /// gnubg's ratings.
     pub ratings: Ratings,
+}
+
+/// A money session's advantage in points per game, as gnubg's statistics give it: the mean
+/// of the games' results and `1.95996·√(variance / games)`, the variance of the games'
+/// results as gnubg updates it game by game (in `f32`, as gnubg keeps it).
+#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize)]
+pub struct Advantage {
+    /// The games.
+    pub games: usize,
+    /// Points won a game.
+    pub actual: f64,
+    /// The 95 % confidence half-width of `actual`.
+    pub actual_ci: f64,
+    /// Points won a game, the luck taken off.
+    pub luck_adjusted: f64,
+    /// The 95 % confidence half-width of `luck_adjusted`.
+    pub luck_adjusted_ci: f64,
+}
+
+impl Advantage {
+    /// From each game's actual and luck-adjusted result; `None` for fewer than two games.
+    fn of(games: &[(f64, f64)]) -> Option<Advantage> {
+        if games.len() < 2 {
+            return None;
+        }
+        let n = games.len();
+        let (actual, actual_var) = mean_and_variance(games.iter().map(|g| g.0));
+        let (adjusted, adjusted_var) = mean_and_variance(games.iter().map(|g| g.1));
+        let ci = |var: f32| f64::from(1.95996f32 * (var / n as f32).sqrt());
+        Some(Advantage {
+            games: n,
+            actual,
+            actual_ci: ci(actual_var),
+            luck_adjusted: adjusted,
+            luck_adjusted_ci: ci(adjusted_var),
+        })
+    }
+}
+
+/// The mean of `xs` and their variance as gnubg's `UpdateVariance` makes it, game by game.
+fn mean_and_variance(xs: impl Iterator<Item = f64>) -> (f64, f32) {
+    let (mut sum, mut var, mut n) = (0.0f32, 0.0f32, 0usize);
+    for x in xs {
+        let x = x as f32;
+        sum += x;
+        n += 1;
+        if n > 1 {
+            let mu_new = sum / n as f32;
+            let mu_old = (sum - x) / (n - 1) as f32;
+            let d = mu_new - mu_old;
+            var = var * (1.0 - 1.0 / (n - 1) as f32) + n as f32 * d * d;
+        }
+    }
+    (f64::from(sum) / n.max(1) as f64, var)
 }
 
 /// gnubg's rating of an error rate (EMG per decision; `GetRating`), "n/a" without decisions.
@@ -332,6 +390,11 @@ pub fn statistics(m: &Match, reviewed: &[Reviewed], luck: Option<&MatchLuck>) ->
         s.ratings.cube = rating(cube_rate).into();
         s.ratings.overall =
             rating((decisions > 0).then(|| s.overall_error_total_emg / decisions as f64)).into();
+        if length == 0
+            && let Some(l) = luck
+        {
+            s.ppg = Advantage::of(&per_game_results(m, l, p));
+        }
         if let Some(a) = actual {
             s.actual_result = Some(a[p]);
             // The own rolls' luck taken off, the opponent's added.
@@ -353,6 +416,28 @@ pub fn statistics(m: &Match, reviewed: &[Reviewed], luck: Option<&MatchLuck>) ->
         }
     }
     out.map(|x| x.s)
+}
+
+/// Each game's result for player `p` and the same less the luck (own rolls' luck, in points,
+/// taken off, the opponent's added).
+fn per_game_results(m: &Match, l: &MatchLuck, p: usize) -> Vec<(f64, f64)> {
+    (0..l.games())
+        .map(|g| {
+            let actual = l.actual(g).unwrap_or([0.0; 2])[p];
+            let decisions = m.games.get(g).map_or(&[][..], |x| &x.decisions[..]);
+            let luck: f64 = (0..decisions.len())
+                .filter_map(|i| {
+                    let r = l.roll(g, i)?;
+                    Some(if decisions[i].player == p {
+                        r.mwc
+                    } else {
+                        -r.mwc
+                    })
+                })
+                .sum();
+            (actual, actual - luck)
+        })
+        .collect()
 }
 
 /// The cube decision before a roll where the mover could have doubled and did not.

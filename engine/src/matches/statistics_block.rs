@@ -3,6 +3,7 @@
 //! and the app, which shows it as a grid.
 
 use super::review::PlayerSummary;
+use super::statistics::Advantage;
 use crate::core::formats::shorten;
 use std::fmt::Write;
 
@@ -257,6 +258,31 @@ pub fn statistics_sections(
             "Cube errors rating loss".into(),
             both(&|p| fibs(p.statistics.cube_rating_loss, |x| format!("{x:6.1}"))),
         ));
+    }
+    // A money session of more than one game: its points a game, as gnubg prints them (the
+    // interval centred on the total, not the mean, as gnubg 1.07 prints it).
+    if money && summary.iter().all(|p| p.statistics.ppg.is_some()) {
+        let rows: [(&str, fn(&Advantage) -> (f64, f64)); 2] = [
+            ("Advantage (actual) in ppg", |a| (a.actual, a.actual_ci)),
+            ("Advantage (luck adjusted) in ppg", |a| {
+                (a.luck_adjusted, a.luck_adjusted_ci)
+            }),
+        ];
+        for (label, figures) in rows {
+            let of = |p: &PlayerSummary| {
+                let a = p.statistics.ppg.unwrap_or_default();
+                let (ppg, ci) = figures(&a);
+                (ppg, ci, ppg * a.games as f64)
+            };
+            overall.push((label.into(), both(&|p| format!("{:+6.3}", of(p).0))));
+            overall.push((
+                "95% confidence interval (ppg)".into(),
+                both(&|p| {
+                    let (_, ci, total) = of(p);
+                    format!("[{:6.3},{:6.3}]", total - ci, total + ci)
+                }),
+            ));
+        }
     }
     section(&mut out, "Overall statistics", overall);
     out
