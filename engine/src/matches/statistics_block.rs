@@ -262,7 +262,9 @@ pub fn statistics_sections(
     // A money session of more than one game: its points a game, as gnubg prints them (the
     // interval centred on the total, not the mean, as gnubg 1.07 prints it).
     if money && summary.iter().all(|p| p.statistics.ppg.is_some()) {
-        let rows: [(&str, fn(&Advantage) -> (f64, f64)); 2] = [
+        /// A figure a game and its interval's half-width.
+        type Figures = fn(&Advantage) -> (f64, f64);
+        let rows: [(&str, Figures); 2] = [
             ("Advantage (actual) in ppg", |a| (a.actual, a.actual_ci)),
             ("Advantage (luck adjusted) in ppg", |a| {
                 (a.luck_adjusted, a.luck_adjusted_ci)
