@@ -9,7 +9,7 @@ use super::match_review::{check_plies, gnubg_processes};
 use super::progress::Progress;
 use super::rank::load_weights;
 use super::{CliError, eprint, interrupt, print, shown};
-use bgw_engine::archive::{Archive, EngineName, MatchFile, MatchKey};
+use bgw_engine::archive::{Archive, EngineName, MatchFile};
 use bgw_engine::core::task::Task;
 use bgw_engine::matches::{
     Coverage, Match, MatchFormat, MatchLuck, ReviewOptions, Reviewed, review, summarize,
@@ -203,11 +203,10 @@ struct Outcome {
     seconds: f64,
 }
 
-/// One match's review, from a worker: the match, its verdicts, gnubg's luck, the engine.
+/// One match's review, from a worker: which of the work it is, its verdicts, gnubg's luck,
+/// the engine.
 struct Done {
-    key: MatchKey,
-    path: String,
-    m: Match,
+    work: usize,
     reviewed: Vec<Reviewed>,
     luck: Result<MatchLuck, String>,
     engine: Result<EngineName, String>,
@@ -285,7 +284,7 @@ fn review_all(
                         return;
                     }
                     let k = next.fetch_add(1, Ordering::Relaxed);
-                    let Some((u, m)) = work.get(k) else { return };
+                    let Some((_, m)) = work.get(k) else { return };
                     let reviewed = {
                         // This worker's gnubg lent to the review (a second engine, should
                         // the review ask for one, is a gnubg of its own).
@@ -309,9 +308,7 @@ fn review_all(
                     }
                     let luck = MatchLuck::of(m, &mut gnubg);
                     let done = Done {
-                        key: u.key,
-                        path: u.path.clone(),
-                        m: m.clone(),
+                        work: k,
                         reviewed,
                         luck,
                         engine: engine.clone(),
@@ -327,8 +324,9 @@ fn review_all(
             if interrupt::interrupted() {
                 continue;
             }
-            let path = shown(Path::new(&done.path));
-            let decisions: usize = done.m.games.iter().map(|g| g.decisions.len()).sum();
+            let (u, m) = &work[done.work];
+            let path = shown(Path::new(&u.path));
+            let decisions = u.decisions as usize;
             let coverage = Coverage::of(&done.reviewed);
             let whole = done.reviewed.len() == decisions && coverage.not_judged == 0;
             match (&done.engine, whole) {
@@ -337,15 +335,10 @@ fn review_all(
                         eprint(&format!("bgw: {path}: no luck figures: {why}\n"));
                     }
                     let luck = done.luck.as_ref().ok();
-                    let summary = summarize(&done.m, &done.reviewed, luck);
-                    if let Err(e) = archive.store_review(
-                        done.key,
-                        plies,
-                        engine,
-                        &done.reviewed,
-                        luck,
-                        &summary,
-                    ) {
+                    let summary = summarize(m, &done.reviewed, luck);
+                    if let Err(e) =
+                        archive.store_review(u.key, plies, engine, &done.reviewed, luck, &summary)
+                    {
                         // The archive cannot be written: nothing more can be kept.
                         task.cancel();
                         return Err(failed(e));

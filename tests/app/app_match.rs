@@ -318,17 +318,20 @@ fn scripted_with_luck() -> EngineFactory {
 /// explained errors; gnubg's statistics block unfolds; the decisions mark lucky and unlucky
 /// rolls; the match plot draws the checker plays with the errors and the rolls marked, and a
 /// click on it selects a decision; a checker error says why in the classic's terms.
-#[test]
-fn a_review_shows_the_statistics_block_the_luck_the_plot_and_why() {
-    let mut h = harness_of(
-        scripted_with_luck(),
-        ScriptedDialogs::default(),
-        egui::vec2(1920.0, 1080.0),
-    );
+/// The 3-point match opened in a window of `size` and reviewed to the end by
+/// [`scripted_with_luck`].
+fn reviewed_with_luck(size: egui::Vec2) -> H {
+    let mut h = harness_of(scripted_with_luck(), ScriptedDialogs::default(), size);
     h.state_mut()
         .act(MatchAction::Load(data("gnubg_3pt_seed103.mat")));
     h.run();
     review_to_the_end(&mut h);
+    h
+}
+
+#[test]
+fn a_review_shows_the_statistics_block_the_luck_the_plot_and_why() {
+    let mut h = reviewed_with_luck(egui::vec2(1920.0, 1080.0));
     let l = h.state().state.match_review.loaded.as_ref().unwrap();
     assert!(l.luck.is_some(), "{:?}", l.luck_failure);
     let summary = l.summary.clone().unwrap();
@@ -387,15 +390,7 @@ fn a_review_shows_the_statistics_block_the_luck_the_plot_and_why() {
 
 #[test]
 fn a_reviewed_match_at_1280_by_720_shows_the_whole_players_table_and_a_page_of_decisions() {
-    let mut h = harness_of(
-        scripted_with_luck(),
-        ScriptedDialogs::default(),
-        egui::vec2(1280.0, 720.0),
-    );
-    h.state_mut()
-        .act(MatchAction::Load(data("gnubg_3pt_seed103.mat")));
-    h.run();
-    review_to_the_end(&mut h);
+    let h = reviewed_with_luck(egui::vec2(1280.0, 720.0));
     // The players' table whole, its last column inside the window.
     let explained = h.get_by_label("explained").rect();
     assert!(explained.max.x <= 1280.0, "the table is cut: {explained:?}");

@@ -4,6 +4,7 @@
 use super::database::Archive;
 use super::error::ArchiveError;
 use crate::Position;
+use crate::evaluation::classic::Phase;
 use crate::io::user_file::read_capped;
 use crate::matches::{
     DecisionKind, MATCH_CAP, Match, MatchFileError, MatchFormat, format_of, read_match,
@@ -109,10 +110,11 @@ pub struct Counts {
 /// (the forces still meet), `race` (they have separated, not all home) or `bearoff` (all
 /// home, no contact).
 pub fn phase_of(position: &Position) -> &'static str {
-    match (position.has_contact(), position.player_all_home()) {
-        (true, _) => "contact",
-        (false, false) => "race",
-        (false, true) => "bearoff",
+    // The classic program's phases, its two with contact as one.
+    match Phase::of(position) {
+        Phase::Contact | Phase::BearOffContact => "contact",
+        Phase::Running => "race",
+        Phase::BearOff => "bearoff",
     }
 }
 

@@ -306,24 +306,30 @@ impl<'a> Replay<'a> {
         }
     }
 
+    /// A beaver on offer with no answer written before a roll or the game's end is taken, as
+    /// gnubg's MAT export leaves it: the cube at its value, owned by the one who beavered.
+    fn take_unanswered_beaver(&mut self) {
+        if let Some(offer) = self.offer.filter(|o| o.beaver) {
+            self.cube = offer.cube;
+            self.owner = Some(offer.doubler);
+            self.offer = None;
+        }
+    }
+
     fn roll(&mut self, action: &Action, dice: Dice, play: &Recorded, rest: &[Action]) -> Next {
         let p = action.player;
+        self.take_unanswered_beaver();
         if let Some(offer) = self.offer {
-            if offer.beaver {
-                // The beaver taken without a word, as gnubg's MAT export leaves it.
-                self.cube = offer.cube;
-                self.owner = Some(offer.doubler);
-            } else if offer.doubler != p {
+            if offer.doubler != p {
                 let why = "a roll while a double waits for an answer: the rest of the game is \
                            left out";
                 self.warn(action, why.into());
                 return Next::Stop;
-            } else {
-                let why = "the double has no answer before the doubler rolls: read as taken";
-                self.warn(action, why.into());
-                self.cube = offer.cube;
-                self.owner = Some(1 - p);
             }
+            let why = "the double has no answer before the doubler rolls: read as taken";
+            self.warn(action, why.into());
+            self.cube = offer.cube;
+            self.owner = Some(1 - p);
             self.offer = None;
         }
         self.check_turn(action);
@@ -585,12 +591,7 @@ impl<'a> Replay<'a> {
     /// resignation (as gnubg reads it) when the game is still in play.
     fn wins(&mut self, action: &Action, points: u32, resigned: Option<bool>) -> Next {
         let p = action.player;
-        // A beaver with no answer written before the game's end: taken, as a roll takes it.
-        if let Some(offer) = self.offer.filter(|o| o.beaver) {
-            self.cube = offer.cube;
-            self.owner = Some(offer.doubler);
-            self.offer = None;
-        }
+        self.take_unanswered_beaver();
         if let Some(result) = self.over {
             if result.winner != p || result.points != points {
                 let why = format!(

@@ -292,6 +292,8 @@ struct Sums {
     marked: usize,
     luck_emg: f64,
     luck_mwc: f64,
+    /// `luck_mwc` game by game (for a money session's points a game).
+    luck_mwc_by_game: Vec<f64>,
     rolls_marked: RollsMarked,
 }
 
@@ -327,6 +329,10 @@ pub fn statistics(m: &Match, reviewed: &[Reviewed], luck: Option<&MatchLuck>) ->
                 if let Some(l) = luck.and_then(|l| l.roll(r.game, r.decision)) {
                     s.luck_emg += l.emg;
                     s.luck_mwc += l.mwc;
+                    if s.luck_mwc_by_game.len() <= r.game {
+                        s.luck_mwc_by_game.resize(r.game + 1, 0.0);
+                    }
+                    s.luck_mwc_by_game[r.game] += l.mwc;
                     let marks = &mut s.rolls_marked;
                     match LuckMark::of(l.emg) {
                         LuckMark::VeryLucky => marks.very_lucky += 1,
@@ -355,6 +361,20 @@ pub fn statistics(m: &Match, reviewed: &[Reviewed], luck: Option<&MatchLuck>) ->
         })
     });
     let luck_mwc = [sums[0].luck_mwc, sums[1].luck_mwc];
+    // A money session's games, for its points a game: each player's result and the same
+    // less the luck, as the whole session's luck-adjusted result is made below.
+    let per_game: Option<[Vec<(f64, f64)>; 2]> = luck.filter(|_| m.match_length == 0).map(|l| {
+        let game_luck =
+            |p: usize, g: usize| -> f64 { sums[p].luck_mwc_by_game.get(g).copied().unwrap_or(0.0) };
+        [0, 1].map(|p| {
+            (0..l.games())
+                .map(|g| {
+                    let a = l.actual(g).unwrap_or([0.0; 2])[p];
+                    (a, a - game_luck(p, g) + game_luck(1 - p, g))
+                })
+                .collect()
+        })
+    });
     let mut out = sums;
     for (p, sum) in out.iter_mut().enumerate() {
         let s = &mut sum.s;
@@ -390,10 +410,8 @@ pub fn statistics(m: &Match, reviewed: &[Reviewed], luck: Option<&MatchLuck>) ->
         s.ratings.cube = rating(cube_rate).into();
         s.ratings.overall =
             rating((decisions > 0).then(|| s.overall_error_total_emg / decisions as f64)).into();
-        if length == 0
-            && let Some(l) = luck
-        {
-            s.ppg = Advantage::of(&per_game_results(m, l, p));
+        if let Some(games) = &per_game {
+            s.ppg = Advantage::of(&games[p]);
         }
         if let Some(a) = actual {
             s.actual_result = Some(a[p]);
@@ -416,28 +434,6 @@ pub fn statistics(m: &Match, reviewed: &[Reviewed], luck: Option<&MatchLuck>) ->
         }
     }
     out.map(|x| x.s)
-}
-
-/// Each game's result for player `p` and the same less the luck (own rolls' luck, in points,
-/// taken off, the opponent's added).
-fn per_game_results(m: &Match, l: &MatchLuck, p: usize) -> Vec<(f64, f64)> {
-    (0..l.games())
-        .map(|g| {
-            let actual = l.actual(g).unwrap_or([0.0; 2])[p];
-            let decisions = m.games.get(g).map_or(&[][..], |x| &x.decisions[..]);
-            let luck: f64 = (0..decisions.len())
-                .filter_map(|i| {
-                    let r = l.roll(g, i)?;
-                    Some(if decisions[i].player == p {
-                        r.mwc
-                    } else {
-                        -r.mwc
-                    })
-                })
-                .sum();
-            (actual, actual - luck)
-        })
-        .collect()
 }
 
 /// The cube decision before a roll where the mover could have doubled and did not.
