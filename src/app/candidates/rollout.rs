@@ -508,6 +508,8 @@ fn form_ui(
             .clicked()
         {
             out.push(RolloutAction::Start);
+            // The form closes: the table under it is where the rollout's figures go.
+            ui.close();
         }
     });
 }

@@ -355,10 +355,11 @@ fn notation_of(cand: &bgw_engine::evaluation::classic::Candidate, marks: &[&str]
     }
 }
 
-/// gnubg's equity cell: the equity, and ± its standard error when it is a rollout's.
+/// gnubg's equity cell: the equity, and ± its standard error when it is a rollout's (no
+/// spaces: with the depth column beside it the table fits the panel at 1280×720).
 fn equity_text(e: &super::verdict::Eval) -> String {
     match e.rollout {
-        Some(r) => format!("{:+.3} ± {:.3}", e.equity, r.se),
+        Some(r) => format!("{:+.3}±{:.3}", e.equity, r.se),
         None => format!("{:+.3}", e.equity),
     }
 }
