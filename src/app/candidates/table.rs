@@ -473,7 +473,13 @@ fn rows(
     // (about 160 a frame), and without a GPU each costs the app's thread time on every frame.
     ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Truncate);
     let mut table = TableBuilder::new(ui)
-        .id_salt("candidates-table")
+        // One remembered set of column widths a set of columns: the depth column takes the
+        // classic column's place, and with the classic's width it was cut until a resize.
+        .id_salt((
+            "candidates-table",
+            depth_width.is_some(),
+            probs_width.is_some(),
+        ))
         // Selection and hover painted flat, no stripes (`look::RowFills` says why).
         .striped(false)
         .resizable(true)
