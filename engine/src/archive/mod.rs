@@ -26,6 +26,7 @@
 //! ```
 
 mod database;
+mod drill;
 mod error;
 mod queries;
 mod reviews;
@@ -33,6 +34,9 @@ mod schema;
 mod store;
 
 pub use database::{Archive, default_path};
+pub use drill::{
+    AS_THE_ENGINE, Card, DeckCount, DeckOptions, DrillError, Graded, MARKED, parse_time, time_text,
+};
 pub use error::ArchiveError;
 pub use queries::{ErrorFilter, ErrorKind, ErrorRow, PlayerFigures};
 pub use reviews::{EngineName, UnreviewedMatch};

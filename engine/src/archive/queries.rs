@@ -68,6 +68,8 @@ pub struct ErrorFilter {
 /// One error of a player, with where to find it.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct ErrorRow {
+    /// The decision's number in the archive (`decisions.id`).
+    pub decision_id: i64,
     /// The person.
     pub player: String,
     /// The file the match was read from.
@@ -197,7 +199,7 @@ impl Archive {
              SELECT COALESCE(a.person, n.name), n.path, n.game_number, n.idx + 1, n.file_move,
                     n.kind, n.phase, n.position_id, n.gnubg_match_id, n.dice, n.played,
                     dr.verdict, dr.best, dr.loss, dr.mark, dr.cube_action, dr.cube_error,
-                    dr.cube_mark, c.plies
+                    dr.cube_mark, c.plies, n.id
              FROM decision_reviews dr
              JOIN chosen c ON c.id = dr.review_id
              JOIN named n ON n.id = dr.decision_id
@@ -213,6 +215,7 @@ impl Archive {
             let kind: String = r.get(5)?;
             let verdict: String = r.get(11)?;
             let base = ErrorRow {
+                decision_id: r.get(19)?,
                 player: r.get(0)?,
                 file: r.get(1)?,
                 game: r.get(2)?,

@@ -11,7 +11,7 @@ pub const APPLICATION_ID: i32 = 0x4247_5741;
 
 /// The steps from schema version `k` to `k + 1`, in order: the schema version a database
 /// made now has is their count.
-pub const MIGRATIONS: &[&str] = &[V1];
+pub const MIGRATIONS: &[&str] = &[V1, V2];
 
 /// The schema version this build writes and reads.
 pub const SCHEMA_VERSION: i32 = MIGRATIONS.len() as i32;
@@ -123,6 +123,40 @@ CREATE INDEX decisions_of_game ON decisions (game_id);
 CREATE INDEX decision_reviews_of_decision ON decision_reviews (decision_id);
 ";
 
+/// Version 2: the drill's cards (one a decision's error of a kind, with its FSRS schedule)
+/// and every answer given to them.
+const V2: &str = "
+CREATE TABLE drill_cards (
+    id INTEGER PRIMARY KEY,
+    decision_id INTEGER NOT NULL REFERENCES decisions(id) ON DELETE CASCADE,
+    kind TEXT NOT NULL,
+    person TEXT NOT NULL,
+    added_at TEXT NOT NULL,
+    due TEXT NOT NULL,
+    stability REAL NOT NULL,
+    difficulty REAL NOT NULL,
+    elapsed_days INTEGER NOT NULL,
+    scheduled_days INTEGER NOT NULL,
+    reps INTEGER NOT NULL,
+    lapses INTEGER NOT NULL,
+    state INTEGER NOT NULL,
+    last_review TEXT,
+    UNIQUE (decision_id, kind)
+);
+CREATE TABLE drill_answers (
+    id INTEGER PRIMARY KEY,
+    card_id INTEGER NOT NULL REFERENCES drill_cards(id) ON DELETE CASCADE,
+    answered_at TEXT NOT NULL,
+    answer TEXT NOT NULL,
+    correct INTEGER NOT NULL,
+    loss REAL NOT NULL,
+    rating INTEGER NOT NULL,
+    due TEXT NOT NULL
+);
+CREATE INDEX drill_cards_due ON drill_cards (person, due);
+CREATE INDEX drill_answers_of_card ON drill_answers (card_id);
+";
+
 /// Sets the connection's pragmas, checks that the file is a bgw archive this build can read
 /// and brings its schema up to date, all the steps in one transaction.
 pub(super) fn prepare(conn: &mut Connection) -> Result<(), ArchiveError> {
@@ -202,6 +236,8 @@ mod tests {
             "review_players",
             "decision_reviews",
             "aliases",
+            "drill_cards",
+            "drill_answers",
         ] {
             let n: i64 = conn
                 .query_row(

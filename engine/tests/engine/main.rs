@@ -9,6 +9,7 @@
 
 mod common;
 
+mod archive_drill;
 mod benchmark_sources;
 mod cube_errors;
 mod gnubg_bridge;

@@ -1,0 +1,632 @@
+//! The drill: a player's own errors as a deck of cards, scheduled by FSRS (the
+//! spaced-repetition algorithm of Anki and others, through the `rs-fsrs` crate).
+//!
+//! A card is one error of the archive's reviews — a checker play, a double (made wrongly or
+//! missed) or an answer to one — at or above a loss ([`DeckOptions::min_loss`], by default
+//! what gnubg marks: more than 0.03). The player answers it; the answer is graded against
+//! the review's figures (the engine is asked only for a move that is neither the best nor
+//! the one played, [`Archive::answer_card`]), and the card is scheduled: answered as the
+//! engine would, it comes back later (FSRS "good"); within gnubg's unmarked range, sooner
+//! ("hard"); with a marked error again, soon ("again"). Cards, answers and schedules are
+//! kept in the archive (`drill_cards`, `drill_answers`).
+
+use super::database::Archive;
+use super::error::ArchiveError;
+use super::queries::{ErrorFilter, ErrorKind};
+use crate::core::formats::{MatchState, Setup, read_setup};
+use crate::core::moves::{legal_plays, match_play};
+use crate::reference::{MatchContext, ReferenceEngine, match_to_plays};
+use crate::{Dice, Position};
+use chrono::{DateTime, SecondsFormat, Utc};
+use rs_fsrs::{FSRS, Rating};
+use rusqlite::{OptionalExtension, params};
+
+/// Which errors make the deck.
+#[derive(Clone, Debug)]
+pub struct DeckOptions {
+    /// The person (or a name the files give).
+    pub player: String,
+    /// Only errors that cost more than this, EMG (default 0.03: what gnubg marks).
+    pub min_loss: f64,
+    /// The reviews at this depth (each match's latest when `None`).
+    pub plies: Option<u8>,
+}
+
+impl DeckOptions {
+    /// The deck of `player`'s marked errors in their matches' latest reviews.
+    pub fn of(player: &str) -> DeckOptions {
+        DeckOptions {
+            player: player.to_string(),
+            min_loss: MARKED,
+            plies: None,
+        }
+    }
+}
+
+/// The loss above which gnubg marks an error "doubtful" (or worse), EMG.
+pub const MARKED: f64 = 0.03;
+
+/// A loss at most this small answers as the engine would (its figures are kept to a few
+/// decimals), EMG.
+pub const AS_THE_ENGINE: f64 = 0.0005;
+
+/// One card: the decision to answer, what was played and the engine's verdict on it, and
+/// its schedule.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Card {
+    /// Its number in the archive.
+    pub card: i64,
+    /// Whose error it was.
+    pub player: String,
+    /// A checker play, a double or an answer to one.
+    pub kind: ErrorKind,
+    /// gnubg's Position ID of the board to show: the mover's for a checker play or a double,
+    /// the doubler's for an answer to a double (as gnubg shows a take decision).
+    pub position_id: String,
+    /// gnubg's Match ID at the decision (the double on offer for an answer to one; no dice
+    /// for a cube decision).
+    pub match_id: String,
+    /// The roll to play, for a checker play (`63`).
+    pub dice: Option<String>,
+    /// What the player did in the match.
+    pub played: String,
+    /// The engine's best: its move, or its proper cube action.
+    pub best: String,
+    /// What the player's action cost, EMG.
+    pub loss: f64,
+    /// The depth of the review.
+    pub plies: u8,
+    /// The file the match was read from.
+    pub file: String,
+    /// The game's number in the file.
+    pub game: u32,
+    /// The decision's number in its game, from 1.
+    pub number: u32,
+    /// When it is due (RFC 3339, UTC).
+    pub due: String,
+    /// Times answered.
+    pub reps: i32,
+    /// Times forgotten after being learnt.
+    pub lapses: i32,
+    #[serde(skip)]
+    figures: Figures,
+    #[serde(skip)]
+    schedule: rs_fsrs::Card,
+}
+
+/// What grading needs beyond what a card shows.
+#[derive(Clone, Debug, PartialEq, Default)]
+struct Figures {
+    /// The cube figures, the doubler's side: no double, double/take, double/pass.
+    cube: Option<[f64; 3]>,
+    /// The match's Jacoby rule (money play).
+    jacoby: bool,
+}
+
+impl Card {
+    /// The board, roll and match state to show: what [`Card::position_id`],
+    /// [`Card::match_id`] and [`Card::dice`] say.
+    pub fn setup(&self) -> Result<Setup, ArchiveError> {
+        let mut setup = read_setup(&format!("{}:{}", self.position_id, self.match_id))
+            .map_err(|e| ArchiveError::NotAnArchive(format!("card {}: {e}", self.card)))?;
+        setup.dice = self.dice.as_deref().and_then(dice_of);
+        Ok(setup)
+    }
+
+    /// The answers a cube card takes (`None` for a checker play).
+    pub fn cube_answers(&self) -> Option<[&'static str; 2]> {
+        match self.kind {
+            ErrorKind::Move => None,
+            ErrorKind::Double => Some(["double", "no double"]),
+            ErrorKind::Take => Some(["take", "pass"]),
+        }
+    }
+}
+
+/// How many cards there are and when the next one is due.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct DeckCount {
+    /// Cards in the deck.
+    pub cards: u64,
+    /// Cards due now.
+    pub due: u64,
+    /// Cards never answered.
+    pub new: u64,
+    /// When the earliest card not due now is due (RFC 3339).
+    pub next_due: Option<String>,
+}
+
+/// An answer graded and the card scheduled.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Graded {
+    /// The card.
+    pub card: i64,
+    /// The answer as given.
+    pub answer: String,
+    /// True when it is the engine's choice (or loses at most [`AS_THE_ENGINE`]).
+    pub correct: bool,
+    /// What it gives up against the engine's best, mEMG.
+    pub loss_memg: f64,
+    /// The engine's best.
+    pub best: String,
+    /// What the player did in the match, and its loss (mEMG).
+    pub played: String,
+    /// The loss of the move played in the match, mEMG.
+    pub played_loss_memg: f64,
+    /// FSRS's grade: `again`, `hard` or `good`.
+    pub rating: &'static str,
+    /// When the card is due next (RFC 3339).
+    pub due: String,
+}
+
+/// Why an answer cannot be graded: it is no answer to the card, or the engine that would
+/// judge it failed.
+#[derive(Debug)]
+pub enum DrillError {
+    /// No card with that number.
+    NoCard(i64),
+    /// The text is not an answer to the card (not a legal move of the roll, not one of the
+    /// cube answers).
+    NotAnAnswer(String),
+    /// The move is neither the best nor the one played, and the engine that would judge it
+    /// failed or is missing.
+    Engine(String),
+    /// The archive's failure.
+    Archive(ArchiveError),
+}
+
+impl std::fmt::Display for DrillError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            DrillError::NoCard(n) => write!(f, "the archive has no card {n}"),
+            DrillError::NotAnAnswer(why) => f.write_str(why),
+            DrillError::Engine(why) => write!(f, "the engine could not judge the move: {why}"),
+            DrillError::Archive(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for DrillError {}
+
+impl From<ArchiveError> for DrillError {
+    fn from(e: ArchiveError) -> DrillError {
+        DrillError::Archive(e)
+    }
+}
+
+impl From<rusqlite::Error> for DrillError {
+    fn from(e: rusqlite::Error) -> DrillError {
+        DrillError::Archive(e.into())
+    }
+}
+
+/// A time as the tables keep it: RFC 3339 in UTC to the second (sorts as text).
+pub fn time_text(t: DateTime<Utc>) -> String {
+    t.to_rfc3339_opts(SecondsFormat::Secs, true)
+}
+
+/// Reads a time as the tables keep it (or any RFC 3339 time).
+pub fn parse_time(text: &str) -> Result<DateTime<Utc>, String> {
+    DateTime::parse_from_rfc3339(text.trim())
+        .map(|t| t.with_timezone(&Utc))
+        .map_err(|e| format!("{text:?} is not an RFC 3339 time (2026-12-05T09:00:00Z): {e}"))
+}
+
+fn dice_of(text: &str) -> Option<Dice> {
+    let d: Vec<u8> = text
+        .chars()
+        .map(|c| c.to_digit(10).map(|d| d as u8))
+        .collect::<Option<_>>()?;
+    match d[..] {
+        [a, b] => Dice::new(a, b),
+        _ => None,
+    }
+}
+
+fn kind_name(kind: ErrorKind) -> &'static str {
+    match kind {
+        ErrorKind::Move => "move",
+        ErrorKind::Double => "double",
+        ErrorKind::Take => "take",
+    }
+}
+
+fn kind_of(name: &str) -> ErrorKind {
+    match name {
+        "double" => ErrorKind::Double,
+        "take" => ErrorKind::Take,
+        _ => ErrorKind::Move,
+    }
+}
+
+/// The columns a card is read from (see [`Archive::cards_where`]).
+const CARD_SELECT: &str = "
+    SELECT c.id, c.person, c.kind, d.position_id, d.gnubg_match_id, d.dice, d.played, d.kind,
+           f.path, g.number, d.idx + 1, m.jacoby,
+           dr.best, dr.loss, dr.cube_action, dr.no_double, dr.double_take, dr.double_pass,
+           dr.cube_error, r.plies,
+           c.due, c.stability, c.difficulty, c.elapsed_days, c.scheduled_days, c.reps,
+           c.lapses, c.state, c.last_review
+    FROM drill_cards c
+    JOIN decisions d ON d.id = c.decision_id
+    JOIN games g ON g.id = d.game_id
+    JOIN matches m ON m.id = g.match_id
+    JOIN files f ON f.id = m.file_id
+    JOIN decision_reviews dr ON dr.decision_id = d.id
+         AND dr.review_id = (SELECT max(x.review_id) FROM decision_reviews x
+                             WHERE x.decision_id = d.id)
+    JOIN reviews r ON r.id = dr.review_id";
+
+fn state_of(n: i64) -> rs_fsrs::State {
+    match n {
+        1 => rs_fsrs::State::Learning,
+        2 => rs_fsrs::State::Review,
+        3 => rs_fsrs::State::Relearning,
+        _ => rs_fsrs::State::New,
+    }
+}
+
+fn time_or_epoch(text: Option<String>) -> DateTime<Utc> {
+    text.and_then(|t| parse_time(&t).ok()).unwrap_or_default()
+}
+
+fn card_of(r: &rusqlite::Row<'_>) -> rusqlite::Result<Card> {
+    let kind = kind_of(&r.get::<_, String>(2)?);
+    let decision_kind: String = r.get(7)?;
+    let position_id: String = r.get(3)?;
+    let match_id: String = r.get(4)?;
+    let stored_dice: Option<String> = r.get(5)?;
+    let cube: Option<[f64; 3]> = match (r.get(15)?, r.get(16)?, r.get(17)?) {
+        (Some(a), Some(b), Some(c)) => Some([a, b, c]),
+        _ => None,
+    };
+    let (best, loss): (Option<String>, Option<f64>) = match kind {
+        ErrorKind::Move => (r.get::<_, Option<String>>(12)?, r.get(13)?),
+        _ => (r.get::<_, Option<String>>(14)?, r.get(18)?),
+    };
+    let played = match (kind, decision_kind.as_str()) {
+        (ErrorKind::Double, "move") => "no double".to_string(),
+        _ => r.get::<_, Option<String>>(6)?.unwrap_or_default(),
+    };
+    let due: String = r.get(20)?;
+    let schedule = rs_fsrs::Card {
+        due: time_or_epoch(Some(due.clone())),
+        stability: r.get(21)?,
+        difficulty: r.get(22)?,
+        elapsed_days: r.get(23)?,
+        scheduled_days: r.get(24)?,
+        reps: r.get(25)?,
+        lapses: r.get(26)?,
+        state: state_of(r.get(27)?),
+        last_review: time_or_epoch(r.get(28)?),
+    };
+    let (position_id, match_id, dice) = shown(kind, &position_id, &match_id, stored_dice);
+    Ok(Card {
+        card: r.get(0)?,
+        player: r.get(1)?,
+        kind,
+        position_id,
+        match_id,
+        dice,
+        played,
+        best: best.unwrap_or_default(),
+        loss: loss.unwrap_or(0.0),
+        plies: r.get(19)?,
+        file: r.get(8)?,
+        game: r.get(9)?,
+        number: r.get(10)?,
+        due,
+        reps: schedule.reps,
+        lapses: schedule.lapses,
+        figures: Figures {
+            cube,
+            jacoby: r.get(11)?,
+        },
+        schedule,
+    })
+}
+
+/// The board, Match ID and roll a card shows, from the decision as stored (the decider on
+/// roll): a checker play as it is; a double before the roll without dice; an answer to a
+/// double as gnubg shows it, the doubler's board with the double on offer (the taker's
+/// turn). A stored ID this build cannot read is shown as stored.
+fn shown(
+    kind: ErrorKind,
+    position_id: &str,
+    match_id: &str,
+    dice: Option<String>,
+) -> (String, String, Option<String>) {
+    if kind == ErrorKind::Move {
+        return (position_id.to_string(), match_id.to_string(), dice);
+    }
+    let Ok(setup) = read_setup(&format!("{position_id}:{match_id}")) else {
+        return (position_id.to_string(), match_id.to_string(), None);
+    };
+    let mut id = setup.match_id_fields();
+    id.dice = [0, 0];
+    let position = if kind == ErrorKind::Take {
+        id.double_offered = true;
+        setup.position.mirror()
+    } else {
+        setup.position
+    };
+    let shown = Setup {
+        position,
+        dice: None,
+        match_state: Some(MatchState::MatchId(id).for_turn(position.on_roll(), None)),
+    };
+    (shown.position_id(), shown.match_id(), None)
+}
+
+/// The FSRS grade of an answer that loses `loss` (EMG): as the engine, good; within what
+/// gnubg leaves unmarked, hard; a marked error, again.
+fn rating_of(loss: f64) -> Rating {
+    if loss <= AS_THE_ENGINE {
+        Rating::Good
+    } else if loss <= MARKED {
+        Rating::Hard
+    } else {
+        Rating::Again
+    }
+}
+
+fn rating_name(r: Rating) -> &'static str {
+    match r {
+        Rating::Again => "again",
+        Rating::Hard => "hard",
+        Rating::Good => "good",
+        Rating::Easy => "easy",
+    }
+}
+
+fn state_number(s: rs_fsrs::State) -> i64 {
+    s as i64
+}
+
+impl Archive {
+    /// Adds to the deck every error of `options.player` not yet in it (each decision's
+    /// error once a kind); returns how many cards are new. A new card is due at `now`.
+    pub fn build_deck(
+        &mut self,
+        options: &DeckOptions,
+        now: DateTime<Utc>,
+    ) -> Result<usize, ArchiveError> {
+        let errors = self.errors(&ErrorFilter {
+            player: options.player.clone(),
+            plies: options.plies,
+            ..ErrorFilter::default()
+        })?;
+        let tx = self.conn.transaction()?;
+        let mut added = 0;
+        {
+            let mut insert = tx.prepare_cached(
+                "INSERT OR IGNORE INTO drill_cards (decision_id, kind, person, added_at, due,
+                     stability, difficulty, elapsed_days, scheduled_days, reps, lapses, state)
+                 VALUES (?1, ?2, ?3, ?4, ?4, 0, 0, 0, 0, 0, 0, 0)",
+            )?;
+            for e in errors.iter().filter(|e| e.loss > options.min_loss) {
+                added += insert.execute(params![
+                    e.decision_id,
+                    kind_name(e.kind),
+                    e.player,
+                    time_text(now)
+                ])?;
+            }
+        }
+        tx.commit()?;
+        Ok(added)
+    }
+
+    /// The cards matching `filter` (SQL on the card's columns, `?1` the player or NULL, `?2`
+    /// the time), in order.
+    fn cards_where(
+        &self,
+        filter: &str,
+        player: Option<&str>,
+        now: DateTime<Utc>,
+    ) -> Result<Vec<Card>, ArchiveError> {
+        let sql = format!(
+            "{CARD_SELECT}
+             WHERE (?1 IS NULL OR c.person = ?1) AND {filter}
+             ORDER BY c.due, c.id"
+        );
+        let mut q = self.conn.prepare(&sql)?;
+        let rows = q.query_map(params![player, time_text(now)], card_of)?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// The card due first at `now` (of `player`, or anyone's), if any is due.
+    pub fn next_card(
+        &self,
+        player: Option<&str>,
+        now: DateTime<Utc>,
+    ) -> Result<Option<Card>, ArchiveError> {
+        Ok(self
+            .cards_where("c.due <= ?2", player, now)?
+            .into_iter()
+            .next())
+    }
+
+    /// Every card (of `player`, or anyone's), the earliest due first.
+    pub fn cards(&self, player: Option<&str>) -> Result<Vec<Card>, ArchiveError> {
+        // (Every filter names the time, `?2`: SQLite counts the parameters a statement uses.)
+        self.cards_where("?2 IS NOT NULL", player, Utc::now())
+    }
+
+    /// Card `id`.
+    pub fn card(&self, id: i64) -> Result<Option<Card>, ArchiveError> {
+        let sql = format!("{CARD_SELECT} WHERE c.id = ?1");
+        Ok(self.conn.query_row(&sql, [id], card_of).optional()?)
+    }
+
+    /// How many cards (of `player`, or anyone's) there are and are due at `now`.
+    pub fn deck_count(
+        &self,
+        player: Option<&str>,
+        now: DateTime<Utc>,
+    ) -> Result<DeckCount, ArchiveError> {
+        Ok(self.conn.query_row(
+            "SELECT count(*), count(CASE WHEN due <= ?2 THEN 1 END),
+                    count(CASE WHEN reps = 0 THEN 1 END),
+                    min(CASE WHEN due > ?2 THEN due END)
+             FROM drill_cards WHERE ?1 IS NULL OR person = ?1",
+            params![player, time_text(now)],
+            |r| {
+                Ok(DeckCount {
+                    cards: r.get::<_, i64>(0)?.max(0) as u64,
+                    due: r.get::<_, i64>(1)?.max(0) as u64,
+                    new: r.get::<_, i64>(2)?.max(0) as u64,
+                    next_due: r.get(3)?,
+                })
+            },
+        )?)
+    }
+
+    /// Grades `answer` to card `id` at `now` and schedules the card; the answer and the new
+    /// schedule are stored in one transaction. A checker play is any legal move of the roll
+    /// in gnubg's notation (`24/18 13/11`); a double card takes `double` or `no double`, an
+    /// answer card `take` or `pass` (`drop`; `beaver` counts as a take). `engine` is asked
+    /// (at the review's depth and match state) only for a move that is neither the best nor
+    /// the one played.
+    pub fn answer_card(
+        &mut self,
+        id: i64,
+        answer: &str,
+        now: DateTime<Utc>,
+        engine: &mut dyn FnMut() -> Option<Box<dyn ReferenceEngine>>,
+    ) -> Result<Graded, DrillError> {
+        let card = self.card(id)?.ok_or(DrillError::NoCard(id))?;
+        let loss = grade(&card, answer, engine)?;
+        let rating = rating_of(loss);
+        let next = FSRS::default()
+            .next(card.schedule.clone(), now, rating)
+            .card;
+        let due = time_text(next.due);
+        let tx = self.conn.transaction()?;
+        tx.execute(
+            "UPDATE drill_cards SET due = ?2, stability = ?3, difficulty = ?4,
+                 elapsed_days = ?5, scheduled_days = ?6, reps = ?7, lapses = ?8, state = ?9,
+                 last_review = ?10
+             WHERE id = ?1",
+            params![
+                id,
+                due,
+                next.stability,
+                next.difficulty,
+                next.elapsed_days,
+                next.scheduled_days,
+                next.reps,
+                next.lapses,
+                state_number(next.state),
+                time_text(now)
+            ],
+        )?;
+        tx.execute(
+            "INSERT INTO drill_answers (card_id, answered_at, answer, correct, loss, rating, due)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+            params![
+                id,
+                time_text(now),
+                answer.trim(),
+                loss <= AS_THE_ENGINE,
+                loss,
+                rating as i64,
+                due
+            ],
+        )?;
+        tx.commit()?;
+        Ok(Graded {
+            card: id,
+            answer: answer.trim().to_string(),
+            correct: loss <= AS_THE_ENGINE,
+            loss_memg: 1000.0 * loss,
+            best: card.best.clone(),
+            played: card.played.clone(),
+            played_loss_memg: 1000.0 * card.loss,
+            rating: rating_name(rating),
+            due,
+        })
+    }
+}
+
+/// What `answer` to `card` gives up against the engine's best, EMG.
+fn grade(
+    card: &Card,
+    answer: &str,
+    engine: &mut dyn FnMut() -> Option<Box<dyn ReferenceEngine>>,
+) -> Result<f64, DrillError> {
+    let said = answer.trim().to_ascii_lowercase();
+    match card.kind {
+        ErrorKind::Move => grade_move(card, answer.trim(), engine),
+        kind => {
+            let [nd, dt, dp] = card.figures.cube.ok_or_else(|| {
+                DrillError::Engine(format!("card {} has no cube figures", card.card))
+            })?;
+            // The doubler's equities: a double is answered by the better of take and pass
+            // for the taker (the smaller for the doubler).
+            let doubled = dt.min(dp);
+            let loss = match (kind, said.as_str()) {
+                (ErrorKind::Double, "double" | "d" | "redouble") => nd.max(doubled) - doubled,
+                (ErrorKind::Double, "no double" | "nd" | "no redouble") => nd.max(doubled) - nd,
+                (ErrorKind::Take, "take" | "t" | "beaver") => dt - doubled,
+                (ErrorKind::Take, "pass" | "p" | "drop") => dp - doubled,
+                _ => {
+                    let [a, b] = card.cube_answers().unwrap_or(["", ""]);
+                    return Err(DrillError::NotAnAnswer(format!(
+                        "{answer:?} is no answer to card {}: say {a:?} or {b:?}",
+                        card.card
+                    )));
+                }
+            };
+            Ok(loss.max(0.0))
+        }
+    }
+}
+
+fn grade_move(
+    card: &Card,
+    answer: &str,
+    engine: &mut dyn FnMut() -> Option<Box<dyn ReferenceEngine>>,
+) -> Result<f64, DrillError> {
+    let setup = card.setup()?;
+    let dice = setup
+        .dice
+        .ok_or_else(|| DrillError::NotAnAnswer(format!("card {} has no roll", card.card)))?;
+    let position: Position = setup.position;
+    let plays = legal_plays(&position, dice);
+    let at = |text: &str| match_play(&position, dice, text, &plays).ok();
+    let chosen = match_play(&position, dice, answer, &plays).map_err(|why| {
+        DrillError::NotAnAnswer(format!(
+            "{answer:?} is not a legal move of {}{} here: {why}",
+            dice.high(),
+            dice.low()
+        ))
+    })?;
+    if at(&card.best) == Some(chosen) {
+        return Ok(0.0);
+    }
+    if at(&card.played) == Some(chosen) {
+        return Ok(card.loss);
+    }
+    let mut judge = engine().ok_or_else(|| {
+        DrillError::Engine(
+            "gnubg is needed to judge a move other than the best and the one played".into(),
+        )
+    })?;
+    let context = MatchContext::from_match_id(setup.match_id_fields(), card.figures.jacoby, false);
+    let ranked = judge
+        .rank_moves_at(&position, dice, card.plies, &context)
+        .map_err(|e| DrillError::Engine(e.to_string()))?;
+    let rated = match_to_plays(&position, dice, &ranked, &plays, true)
+        .map_err(|e| DrillError::Engine(e.to_string()))?;
+    let best = rated
+        .iter()
+        .map(|(_, m)| m.equity)
+        .fold(f64::NEG_INFINITY, f64::max);
+    let mine = rated
+        .iter()
+        .find(|(i, _)| plays[*i].result == plays[chosen].result)
+        .map(|(_, m)| m.equity)
+        .ok_or_else(|| DrillError::Engine("the engine did not rate the move".into()))?;
+    Ok((best - mine).max(0.0))
+}
