@@ -20,6 +20,7 @@ mod benchmark;
 mod calibrate;
 mod champion;
 mod cube;
+mod drill;
 mod duel;
 mod fit;
 mod interrupt;
@@ -91,6 +92,10 @@ enum Command {
     /// Your archive: match files in one database, reviewed by gnubg in parallel, and
     /// questions to it (players' figures, a player's errors).
     Archive(archive::Args),
+    /// Your own errors from the archive as a deck: answer them at the terminal, each card
+    /// scheduled again by FSRS (answered well, later; missed, soon); `next` and `answer` for
+    /// scripts.
+    Drill(drill::Args),
 }
 
 /// How a run failed, which decides the exit code (see [`EXIT_CODES`]).
@@ -416,6 +421,7 @@ pub fn run() -> ExitCode {
         Some(Command::Match(args)) => match_files::run(args),
         Some(Command::Cube(args)) => cube::run(args),
         Some(Command::Archive(args)) => archive::run(args),
+        Some(Command::Drill(args)) => drill::run(args),
     };
     // A signal's handler ending the process meanwhile decides the exit code.
     interrupt::settle();

@@ -140,7 +140,7 @@ fn the_best_candidates_are_rolled_out_kept_with_the_position_and_in_the_analysis
         .collect();
     assert_eq!(rows.len(), 3, "{rows:?}");
     assert!(rows.iter().all(|l| l.contains("±0.083")), "{rows:?}");
-    assert_eq!(h.query_all_by_label.contains("±0.083").count(), 3 + 3);
+    assert_eq!(h.query_all_by_label_contains("±0.083").count(), 3 + 3);
     let text = copied_analysis(&mut h);
     assert!(
         text.contains("gnubg rollout (144 trials, to the end, variance reduction, seed 1"),

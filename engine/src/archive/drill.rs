@@ -12,8 +12,8 @@
 
 use super::database::Archive;
 use super::error::ArchiveError;
-use super::queries::{ErrorFilter, ErrorKind};
-use crate::core::formats::{MatchState, Setup, read_setup};
+use super::queries::{ErrorFilter, ErrorKind, shown};
+use crate::core::formats::{Setup, read_setup};
 use crate::core::moves::{legal_plays, match_play};
 use crate::reference::{MatchContext, ReferenceEngine, match_to_plays};
 use crate::{Dice, Position};
@@ -113,6 +113,20 @@ impl Card {
         Ok(setup)
     }
 
+    /// The right answer to a cube card by the review's figures (`None` for a checker play or
+    /// without figures): the doubler's `double` or `no double`, the taker's `take` or `pass`.
+    pub fn right_answer(&self) -> Option<String> {
+        let [nd, dt, dp] = self.figures.cube?;
+        let word = match self.kind {
+            ErrorKind::Move => return None,
+            ErrorKind::Double if nd >= dt.min(dp) => "no double",
+            ErrorKind::Double => "double",
+            ErrorKind::Take if dt <= dp => "take",
+            ErrorKind::Take => "pass",
+        };
+        Some(word.to_string())
+    }
+
     /// The answers a cube card takes (`None` for a checker play).
     pub fn cube_answers(&self) -> Option<[&'static str; 2]> {
         match self.kind {
@@ -147,9 +161,12 @@ pub struct Graded {
     pub correct: bool,
     /// What it gives up against the engine's best, mEMG.
     pub loss_memg: f64,
-    /// The engine's best.
+    /// The engine's best: its move, or the right answer to a cube card (`double`,
+    /// `no double`, `take`, `pass`).
     pub best: String,
-    /// What the player did in the match, and its loss (mEMG).
+    /// For a cube card, the engine's proper cube action in its words ("No double, take").
+    pub action: Option<String>,
+    /// What the player did in the match.
     pub played: String,
     /// The loss of the move played in the match, mEMG.
     pub played_loss_memg: f64,
@@ -198,6 +215,14 @@ impl From<rusqlite::Error> for DrillError {
     fn from(e: rusqlite::Error) -> DrillError {
         DrillError::Archive(e.into())
     }
+}
+
+/// A moment, in UTC: when a card is due, when it was answered.
+pub type Time = DateTime<Utc>;
+
+/// Now.
+pub fn now() -> Time {
+    Utc::now()
 }
 
 /// A time as the tables keep it: RFC 3339 in UTC to the second (sorts as text).
@@ -324,38 +349,6 @@ fn card_of(r: &rusqlite::Row<'_>) -> rusqlite::Result<Card> {
         },
         schedule,
     })
-}
-
-/// The board, Match ID and roll a card shows, from the decision as stored (the decider on
-/// roll): a checker play as it is; a double before the roll without dice; an answer to a
-/// double as gnubg shows it, the doubler's board with the double on offer (the taker's
-/// turn). A stored ID this build cannot read is shown as stored.
-fn shown(
-    kind: ErrorKind,
-    position_id: &str,
-    match_id: &str,
-    dice: Option<String>,
-) -> (String, String, Option<String>) {
-    if kind == ErrorKind::Move {
-        return (position_id.to_string(), match_id.to_string(), dice);
-    }
-    let Ok(setup) = read_setup(&format!("{position_id}:{match_id}")) else {
-        return (position_id.to_string(), match_id.to_string(), None);
-    };
-    let mut id = setup.match_id_fields();
-    id.dice = [0, 0];
-    let position = if kind == ErrorKind::Take {
-        id.double_offered = true;
-        setup.position.mirror()
-    } else {
-        setup.position
-    };
-    let shown = Setup {
-        position,
-        dice: None,
-        match_state: Some(MatchState::MatchId(id).for_turn(position.on_roll(), None)),
-    };
-    (shown.position_id(), shown.match_id(), None)
 }
 
 /// The FSRS grade of an answer that loses `loss` (EMG): as the engine, good; within what
@@ -540,7 +533,8 @@ impl Archive {
             answer: answer.trim().to_string(),
             correct: loss <= AS_THE_ENGINE,
             loss_memg: 1000.0 * loss,
-            best: card.best.clone(),
+            best: card.right_answer().unwrap_or_else(|| card.best.clone()),
+            action: card.cube_answers().map(|_| card.best.clone()),
             played: card.played.clone(),
             played_loss_memg: 1000.0 * card.loss,
             rating: rating_name(rating),

@@ -35,7 +35,8 @@ mod store;
 
 pub use database::{Archive, default_path};
 pub use drill::{
-    AS_THE_ENGINE, Card, DeckCount, DeckOptions, DrillError, Graded, MARKED, parse_time, time_text,
+    AS_THE_ENGINE, Card, DeckCount, DeckOptions, DrillError, Graded, MARKED, Time, now, parse_time,
+    time_text,
 };
 pub use error::ArchiveError;
 pub use queries::{ErrorFilter, ErrorKind, ErrorRow, PlayerFigures};

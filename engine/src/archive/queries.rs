@@ -9,6 +9,7 @@
 
 use super::database::Archive;
 use super::error::ArchiveError;
+use crate::core::formats::{MatchState, Setup, read_setup};
 use rusqlite::params;
 
 /// One person's figures over the archive's matches.
@@ -84,9 +85,10 @@ pub struct ErrorRow {
     pub kind: ErrorKind,
     /// `contact`, `race` or `bearoff`.
     pub phase: String,
-    /// gnubg's Position ID, the decider on roll.
+    /// gnubg's Position ID of the decision as gnubg shows it: the decider on roll, but for
+    /// an answer to a double the doubler (the double on offer, the taker's turn).
     pub position_id: String,
-    /// gnubg's Match ID at the decision.
+    /// gnubg's Match ID at the decision (no dice for a cube decision).
     pub match_id: String,
     /// The roll, for a checker play (`63`).
     pub dice: Option<String>,
@@ -249,8 +251,12 @@ impl Archive {
                     (_, "double") => (ErrorKind::Double, base.played.clone()),
                     _ => (ErrorKind::Take, base.played.clone()),
                 };
+                let (position_id, match_id, _) =
+                    shown(kind, &base.position_id, &base.match_id, None);
                 out.push(ErrorRow {
                     kind,
+                    position_id,
+                    match_id,
                     dice: None,
                     played,
                     best: cube_action.unwrap_or_default(),
@@ -268,4 +274,38 @@ impl Archive {
         out.sort_by(|a, b| b.loss.total_cmp(&a.loss));
         Ok(out)
     }
+}
+
+/// The board, Match ID and roll of an error as gnubg shows the decision, from the decision as
+/// stored (its decider on roll): a checker play as it is; a double before the roll without
+/// dice; an answer to a double as the doubler's board, the doubler on roll and the double on
+/// offer (the taker's turn). An ID this build cannot read is given back as stored.
+pub(super) fn shown(
+    kind: ErrorKind,
+    position_id: &str,
+    match_id: &str,
+    dice: Option<String>,
+) -> (String, String, Option<String>) {
+    if kind == ErrorKind::Move {
+        return (position_id.to_string(), match_id.to_string(), dice);
+    }
+    let Ok(setup) = read_setup(&format!("{position_id}:{match_id}")) else {
+        return (position_id.to_string(), match_id.to_string(), None);
+    };
+    // The stored answer's Match ID has the doubler on roll and the taker's turn, its board
+    // the taker's: read as the doubler's, it is the taker's board under the doubler's name.
+    let mut id = setup.match_id_fields();
+    id.dice = [0, 0];
+    let position = if kind == ErrorKind::Take {
+        id.double_offered = true;
+        setup.position.mirror().with_on_roll(id.on_roll)
+    } else {
+        setup.position
+    };
+    let shown = Setup {
+        position,
+        dice: None,
+        match_state: Some(MatchState::MatchId(id).for_turn(position.on_roll(), None)),
+    };
+    (shown.position_id(), shown.match_id(), None)
 }

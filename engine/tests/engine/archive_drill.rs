@@ -263,6 +263,10 @@ fn cube_cards_take_the_cube_answers_graded_by_the_reviews_figures() {
         .answer_card(double.card, "No Double", now, &mut no_engine())
         .unwrap();
     assert!(g.correct && g.rating == "good", "{g:?}");
+    assert_eq!(
+        (g.best.as_str(), g.action.as_deref()),
+        ("no double", Some("No double, take"))
+    );
     let g = archive
         .answer_card(drop.card, "pass", now, &mut no_engine())
         .unwrap();

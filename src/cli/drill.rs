@@ -1,0 +1,317 @@
+//! `bgw drill`: the player's own errors from the archive as a deck, answered at the terminal
+//! and scheduled by FSRS ([`bgw_engine::archive`]'s drill); `next` and `answer` do one step
+//! each as JSON, for scripts.
+
+use super::archive_db::{Db, failed};
+use super::{CliError, interrupt, print};
+use bgw_engine::archive::{
+    Archive, Card, DeckOptions, DrillError, Graded, MARKED, Time, now, parse_time, time_text,
+};
+use bgw_engine::core::formats::{render_diagram, shorten};
+use bgw_engine::reference::ReferenceEngine;
+use bgw_engine::reference::gnubg::{Config, Gnubg};
+use std::io::BufRead;
+use std::process::ExitCode;
+
+/// Arguments of `bgw drill`.
+#[derive(clap::Args)]
+#[command(args_conflicts_with_subcommands = true)]
+pub struct Args {
+    #[command(subcommand)]
+    command: Option<Command>,
+    #[command(flatten)]
+    play: PlayArgs,
+}
+
+#[derive(clap::Subcommand)]
+enum Command {
+    /// The next card due, as one JSON object ({"card": null, …} when none is due).
+    Next(NextArgs),
+    /// Grades an answer to a card and schedules it: a move in gnubg's notation
+    /// (24/18 13/11), or double / no double, take / pass.
+    Answer(AnswerArgs),
+}
+
+/// Which deck and when: shared by the three.
+#[derive(clap::Args)]
+struct Deck {
+    #[command(flatten)]
+    db: Db,
+    /// The time to schedule from (RFC 3339, 2026-12-05T09:00:00Z; default: now) — for
+    /// scripts and tests.
+    #[arg(long, value_name = "TIME")]
+    now: Option<String>,
+}
+
+impl Deck {
+    fn now(&self) -> Result<Time, CliError> {
+        match &self.now {
+            Some(t) => parse_time(t).map_err(|why| CliError::usage(format!("--now: {why}"))),
+            None => Ok(now()),
+        }
+    }
+}
+
+/// Arguments of `bgw drill` itself: the deck played at the terminal.
+#[derive(clap::Args)]
+struct PlayArgs {
+    #[command(flatten)]
+    deck: Deck,
+    /// The player whose errors make the deck (a person, see `bgw archive alias`, or a name
+    /// the files give).
+    #[arg(long)]
+    player: Option<String>,
+    /// Only errors that cost more than this, mEMG (default: 30, what gnubg marks).
+    #[arg(long, value_name = "MEMG", default_value_t = 1000.0 * MARKED)]
+    min_loss: f64,
+    /// The reviews at this depth (default: each match's latest review).
+    #[arg(long)]
+    plies: Option<u8>,
+}
+
+/// Arguments of `bgw drill next`.
+#[derive(clap::Args)]
+struct NextArgs {
+    #[command(flatten)]
+    deck: Deck,
+    /// Only this player's cards; their new errors are added to the deck first.
+    #[arg(long)]
+    player: Option<String>,
+    /// As JSON (the only form: the flag is accepted for symmetry with the other commands).
+    #[arg(long)]
+    json: bool,
+}
+
+/// Arguments of `bgw drill answer`.
+#[derive(clap::Args)]
+struct AnswerArgs {
+    #[command(flatten)]
+    deck: Deck,
+    /// The card's number (`"card"` of `bgw drill next`).
+    card: i64,
+    /// The answer: a move (24/18 13/11) or double, no double, take, pass.
+    #[arg(required = true, num_args = 1..)]
+    answer: Vec<String>,
+    /// One JSON object instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Runs `bgw drill`.
+pub fn run(args: Args) -> Result<ExitCode, CliError> {
+    match args.command {
+        Some(Command::Next(a)) => next(a),
+        Some(Command::Answer(a)) => answer(a),
+        None => play(args.play),
+    }
+}
+
+/// The deck of `player`'s errors brought up to date.
+fn build(
+    archive: &mut Archive,
+    player: &str,
+    min_loss_memg: f64,
+    plies: Option<u8>,
+    now: Time,
+) -> Result<usize, CliError> {
+    if !(min_loss_memg.is_finite() && min_loss_memg >= 0.0) {
+        return Err(CliError::usage(format!(
+            "--min-loss must be a number of mEMG, 0 or more, not {min_loss_memg}"
+        )));
+    }
+    let options = DeckOptions {
+        player: player.to_string(),
+        min_loss: min_loss_memg / 1000.0,
+        plies,
+    };
+    archive.build_deck(&options, now).map_err(failed)
+}
+
+/// A card as `next` prints it: what to answer, not the answer.
+fn card_json(card: &Card) -> serde_json::Value {
+    serde_json::json!({
+        "card": card.card,
+        "position_id": card.position_id,
+        "match_id": card.match_id,
+        "dice": card.dice,
+        "kind": card.kind,
+        "player": card.player,
+        "file": card.file,
+        "game": card.game,
+        "number": card.number,
+        "due": card.due,
+        "reps": card.reps,
+        "lapses": card.lapses,
+    })
+}
+
+fn next(args: NextArgs) -> Result<ExitCode, CliError> {
+    let now = args.deck.now()?;
+    let mut archive = args.deck.db.open()?;
+    if let Some(p) = &args.player {
+        build(&mut archive, p, 1000.0 * MARKED, None, now)?;
+    }
+    let player = args.player.as_deref();
+    let card = archive.next_card(player, now).map_err(failed)?;
+    let count = archive.deck_count(player, now).map_err(failed)?;
+    let mut v = match &card {
+        Some(c) => card_json(c),
+        None => serde_json::json!({ "card": null }),
+    };
+    v["deck"] = serde_json::to_value(&count)?;
+    print(&format!("{v}\n"))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// gnubg, started only when a move needs it.
+fn gnubg() -> impl FnMut() -> Option<Box<dyn ReferenceEngine>> {
+    || {
+        let task = interrupt::task();
+        Some(Box::new(Gnubg::new(Config::default().stopped_by(&task))) as Box<dyn ReferenceEngine>)
+    }
+}
+
+/// A refusal of the answer as the command line says it.
+fn refused(e: DrillError) -> CliError {
+    match e {
+        DrillError::NoCard(_) | DrillError::NotAnAnswer(_) => CliError::usage(e.to_string()),
+        DrillError::Engine(_) => CliError::failed(e.to_string()),
+        DrillError::Archive(e) => failed(e),
+    }
+}
+
+fn answer(args: AnswerArgs) -> Result<ExitCode, CliError> {
+    let now = args.deck.now()?;
+    let mut archive = args.deck.db.open()?;
+    let text = args.answer.join(" ");
+    let graded = archive
+        .answer_card(args.card, &text, now, &mut gnubg())
+        .map_err(refused)?;
+    if args.json {
+        print(&format!("{}\n", serde_json::to_value(&graded)?))?;
+    } else {
+        print(&verdict(&graded, now))?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// How long until `due`, in words: "in 10 minutes", "in 3 days".
+fn until(due: &str, now: Time) -> String {
+    let Ok(t) = parse_time(due) else {
+        return due.to_string();
+    };
+    let minutes = (t - now).num_minutes().max(0);
+    match minutes {
+        m if m < 60 => format!("in {m} minute{}", if m == 1 { "" } else { "s" }),
+        m if m < 48 * 60 => format!("in {} hours", m / 60),
+        m => format!("in {} days", m / (24 * 60)),
+    }
+}
+
+/// The verdict on an answer, in words.
+fn verdict(g: &Graded, now: Time) -> String {
+    let head = if g.correct {
+        format!("Right: {} is gnubg's best.", shorten(&g.answer, 80))
+    } else {
+        format!(
+            "{} loses {:.1} mEMG; gnubg's best: {}.",
+            shorten(&g.answer, 80),
+            g.loss_memg,
+            shorten(&g.best, 80)
+        )
+    };
+    format!(
+        "{head} (In the match: {}, {:.1} mEMG.) Graded {}; back {} ({}).\n",
+        shorten(&g.played, 80),
+        g.played_loss_memg,
+        g.rating,
+        until(&g.due, now),
+        g.due
+    )
+}
+
+/// What the board of a card asks, in words.
+fn question(card: &Card) -> String {
+    let what = match card.cube_answers() {
+        None => format!("to play {}", card.dice.as_deref().unwrap_or("")),
+        Some([a, b]) => format!("{a} or {b}?"),
+    };
+    format!(
+        "Card {} — {}, {} game {} #{}: {what}\n",
+        card.card,
+        shorten(&card.player, 60),
+        shorten(&card.file, 120),
+        card.game,
+        card.number
+    )
+}
+
+fn play(args: PlayArgs) -> Result<ExitCode, CliError> {
+    let Some(player) = args.player.as_deref() else {
+        return Err(CliError::usage(
+            "bgw drill: name the player (--player NAME), or use `bgw drill next` / `bgw drill answer`",
+        ));
+    };
+    let mut archive = args.deck.db.open()?;
+    let start = args.deck.now()?;
+    let added = build(&mut archive, player, args.min_loss, args.plies, start)?;
+    let count = archive.deck_count(Some(player), start).map_err(failed)?;
+    print(&format!(
+        "{} cards for {} ({added} new from the archive's reviews), {} due. Answer with a move \
+         (24/18 13/11), double / no double, take / pass; `skip` goes on, `quit` or end of input \
+         stops.\n",
+        count.cards,
+        shorten(player, 60),
+        count.due
+    ))?;
+    let mut input = interrupt::stdin();
+    let mut line = String::new();
+    let mut skipped = Vec::new();
+    loop {
+        let now = match args.deck.now {
+            Some(_) => start,
+            None => now(),
+        };
+        let card = archive
+            .cards(Some(player))
+            .map_err(failed)?
+            .into_iter()
+            .find(|c| !skipped.contains(&c.card) && c.due <= time_text(now));
+        let Some(card) = card else {
+            let count = archive.deck_count(Some(player), now).map_err(failed)?;
+            let next = count
+                .next_due
+                .map(|d| format!("; the next {} ({d})", until(&d, now)))
+                .unwrap_or_default();
+            print(&format!("No card due{next}.\n"))?;
+            return Ok(ExitCode::SUCCESS);
+        };
+        let setup = card.setup().map_err(failed)?;
+        print(&format!("\n{}{}", render_diagram(&setup), question(&card)))?;
+        loop {
+            print("> ")?;
+            line.clear();
+            if input.read_line(&mut line)? == 0 {
+                return Ok(ExitCode::SUCCESS);
+            }
+            let said = line.trim();
+            match said {
+                "" => continue,
+                "quit" | "q" => return Ok(ExitCode::SUCCESS),
+                "skip" => {
+                    skipped.push(card.card);
+                    break;
+                }
+                _ => {}
+            }
+            match archive.answer_card(card.card, said, now, &mut gnubg()) {
+                Ok(g) => {
+                    print(&verdict(&g, now))?;
+                    break;
+                }
+                Err(e @ DrillError::NotAnAnswer(_)) => print(&format!("{e}\n"))?,
+                Err(e) => return Err(refused(e)),
+            }
+        }
+    }
+}
