@@ -25,6 +25,8 @@ pub struct FileDialog {
     name: String,
     entries: Vec<(String, bool)>,
     error: Option<String>,
+    /// A folder is asked for: Open takes the folder shown (or a sub-folder named).
+    folder: bool,
 }
 
 impl FileDialog {
@@ -46,9 +48,17 @@ impl FileDialog {
             name: name.to_string(),
             entries: Vec::new(),
             error: None,
+            folder: false,
         };
         d.go(dir);
         d
+    }
+
+    /// The same dialog asking for a folder: Open takes the folder shown, or the sub-folder
+    /// named.
+    pub fn for_folder(mut self) -> Self {
+        self.folder = true;
+        self
     }
 
     /// Opens folder `dir` (an error beside the path when it cannot be read).
@@ -68,7 +78,7 @@ impl FileDialog {
     fn path(&self) -> Option<PathBuf> {
         let name = self.name.trim();
         if name.is_empty() {
-            return None;
+            return self.folder.then(|| self.dir.clone());
         }
         let mut p = self.dir.join(name);
         if self.save
@@ -153,7 +163,11 @@ impl FileDialog {
                         .labelled_by(l.id);
                     let enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
                     let verb = if self.save { "Save" } else { "Open" };
-                    let path = self.path().filter(|p| self.save || p.is_file());
+                    let path = self.path().filter(|p| match (self.save, self.folder) {
+                        (true, _) => true,
+                        (false, true) => p.is_dir(),
+                        (false, false) => p.is_file(),
+                    });
                     let button = ui.add_enabled(path.is_some(), egui::Button::new(verb));
                     if let Some(p) = path
                         && (button.clicked() || enter)

@@ -35,6 +35,8 @@ pub enum FileKind {
     PositionOrMatch,
     /// A benchmark of decisions (`bgw benchmark build`'s JSONL, gzip-compressed or not).
     Benchmark,
+    /// A folder of match files (the archive adds every one beneath it).
+    MatchFolder,
 }
 
 impl FileKind {
@@ -48,6 +50,7 @@ impl FileKind {
             FileKind::Match => "match",
             FileKind::PositionOrMatch => "position or match",
             FileKind::Benchmark => "benchmark",
+            FileKind::MatchFolder => "match folder",
         }
     }
 
@@ -65,6 +68,7 @@ impl FileKind {
                 &["ron", "mat", "txt", "sgf"],
             ),
             FileKind::Benchmark => ("Benchmark (JSONL, gzip)", &["gz", "jsonl"]),
+            FileKind::MatchFolder => ("Match (MAT, SGF)", &["mat", "txt", "sgf"]),
         }
     }
 }
@@ -106,6 +110,7 @@ impl Request {
     /// The dialog's title: "Open a position file", "Save the weights as".
     pub fn title(&self) -> String {
         match self.save {
+            false if self.kind == FileKind::MatchFolder => "Choose a folder of match files".into(),
             false => format!("Open a {} file", self.kind.title()),
             true => format!("Save the {} as", self.kind.title()),
         }
@@ -182,9 +187,10 @@ impl DesktopDialog for Rfd {
         if let Some(dir) = &request.dir {
             d = d.set_directory(dir);
         }
-        match request.save {
-            false => d.pick_file(),
-            true => d.set_file_name(&request.name).save_file(),
+        match (request.save, request.kind) {
+            (false, FileKind::MatchFolder) => d.pick_folder(),
+            (false, _) => d.pick_file(),
+            (true, _) => d.set_file_name(&request.name).save_file(),
         }
     }
 }
@@ -305,13 +311,11 @@ fn builtin(request: &Request) -> Waiting {
         .or_else(|| std::env::current_dir().ok())
         .unwrap_or_default();
     let (_, ext) = request.kind.filter();
-    Waiting::Builtin(Box::new(FileDialog::new(
-        request.title(),
-        request.save,
-        ext,
-        start,
-        &request.name,
-    )))
+    let dialog = FileDialog::new(request.title(), request.save, ext, start, &request.name);
+    Waiting::Builtin(Box::new(match request.kind {
+        FileKind::MatchFolder => dialog.for_folder(),
+        _ => dialog,
+    }))
 }
 
 impl FileDialogs for NativeDialogs {

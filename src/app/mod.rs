@@ -30,6 +30,7 @@
 //! each panel, so what a panel changes is visible in the panels drawn after it on the same
 //! frame, and asks for another frame so the ones before catch up.
 
+pub mod archive;
 pub mod axes;
 pub mod backgammon;
 pub mod bearoff;

@@ -22,6 +22,8 @@ pub enum Tab {
     Play,
     /// A match file stepped through and reviewed by gnubg.
     Match,
+    /// Every match in one database: the players' figures, trends, errors and the drill.
+    Archive,
     /// Play the wolves against «Чемпион» (seed 002).
     Champion,
     /// Messages and the learning log.

@@ -40,7 +40,7 @@ pub struct TabRow {
 }
 
 /// Every tab, in the strip's order.
-pub const TABS: [TabRow; 8] = [
+pub const TABS: [TabRow; 9] = [
     TabRow {
         tab: Tab::Weights,
         label: "Weights",
@@ -88,6 +88,14 @@ pub const TABS: [TabRow; 8] = [
         about: "a match file (MAT, SGF) stepped through, reviewed by gnubg at every score",
         works_hidden: true,
         draw: Some(match_review),
+    },
+    TabRow {
+        tab: Tab::Archive,
+        label: "Archive",
+        anchor: Anchor::Backgammon,
+        about: "every match you played in one database: players' figures, trends, errors, the drill",
+        works_hidden: true,
+        draw: Some(archive),
     },
     TabRow {
         tab: Tab::Champion,
@@ -167,6 +175,12 @@ fn match_review(ui: &mut egui::Ui, state: &AppState, _: &mut TabsUi) -> Vec<Acti
     review.into_iter().map(Action::from).collect()
 }
 
+fn archive(ui: &mut egui::Ui, state: &AppState, _: &mut TabsUi) -> Vec<Action> {
+    let inputs = state.drill_inputs();
+    let archive = super::archive::panel::show(ui, &state.archive, &inputs);
+    archive.into_iter().map(Action::from).collect()
+}
+
 fn bearoff(ui: &mut egui::Ui, state: &AppState, _: &mut TabsUi) -> Vec<Action> {
     let edit = &state.editing.edit;
     let bearoff = super::bearoff::show(ui, &state.bearoff, state.bearoff.view, edit);
@@ -215,6 +229,7 @@ mod tests {
             Tab::Rolls,
             Tab::Play,
             Tab::Match,
+            Tab::Archive,
             Tab::Champion,
             Tab::Log,
         ];

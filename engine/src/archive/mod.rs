@@ -28,6 +28,7 @@
 mod database;
 mod drill;
 mod error;
+mod finding;
 mod queries;
 mod reviews;
 mod schema;
@@ -39,7 +40,8 @@ pub use drill::{
     time_text,
 };
 pub use error::ArchiveError;
-pub use queries::{ErrorFilter, ErrorKind, ErrorRow, PlayerFigures};
+pub use finding::match_files_under;
+pub use queries::{ErrorFilter, ErrorKind, ErrorRow, PlayerFigures, TrendPoint};
 pub use reviews::{EngineName, UnreviewedMatch};
 pub use schema::{APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION};
 pub use store::{Added, Counts, MatchFile, MatchKey, phase_of};

@@ -38,6 +38,21 @@ pub struct PlayerFigures {
     pub last: Option<String>,
 }
 
+/// One player's error rate in one reviewed match: a point of their trend.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct TrendPoint {
+    /// The person.
+    pub player: String,
+    /// The match's date (the file's, else the day it was added).
+    pub day: String,
+    /// The match's number in the archive.
+    pub match_key: i64,
+    /// Their checker error total / unforced moves in that match, mEMG.
+    pub error_rate_memg: f64,
+    /// Their unforced moves in it.
+    pub unforced_moves: u64,
+}
+
 /// Which errors: a checker play, a double (made wrongly or missed), or an answer to one (a
 /// take, a drop, a beaver).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
@@ -184,6 +199,41 @@ impl Archive {
                 luck_rate_memg: luck.filter(|_| rolls > 0).map(|l| rate(l, rolls)),
                 first: r.get(10)?,
                 last: r.get(11)?,
+            })
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// Every person's error rate match by match, in date order (then the order added): the
+    /// reviewed matches where they had an unforced move.
+    pub fn trend(&self, plies: Option<u8>) -> Result<Vec<TrendPoint>, ArchiveError> {
+        let sql = format!(
+            "WITH {CHOSEN},
+             sides AS (
+                 SELECT m.id AS match_id, 0 AS player, m.player0 AS name,
+                        COALESCE(m.date, substr(f.added_at, 1, 10)) AS day
+                 FROM matches m JOIN files f ON f.id = m.file_id
+                 UNION ALL
+                 SELECT m.id, 1, m.player1, COALESCE(m.date, substr(f.added_at, 1, 10))
+                 FROM matches m JOIN files f ON f.id = m.file_id)
+             SELECT COALESCE(a.person, s.name) AS who, s.day, s.match_id, rp.error_emg,
+                    rp.unforced_moves
+             FROM sides s
+             LEFT JOIN aliases a ON a.name = s.name
+             JOIN chosen c ON c.match_id = s.match_id
+             JOIN review_players rp ON rp.review_id = c.id AND rp.player = s.player
+             WHERE rp.unforced_moves > 0
+             ORDER BY who, s.day, s.match_id"
+        );
+        let mut q = self.conn.prepare(&sql)?;
+        let rows = q.query_map(params![plies], |r| {
+            let unforced = r.get::<_, i64>(4)?.max(1) as u64;
+            Ok(TrendPoint {
+                player: r.get(0)?,
+                day: r.get(1)?,
+                match_key: r.get(2)?,
+                error_rate_memg: 1000.0 * r.get::<_, f64>(3)? / unforced as f64,
+                unforced_moves: unforced,
             })
         })?;
         Ok(rows.collect::<Result<_, _>>()?)

@@ -16,6 +16,7 @@
 //! and return actions. Dice come from one source ([`DiceSource`]); tests script it.
 
 mod analysis_text;
+mod archive;
 mod candidates;
 mod export;
 mod game;
@@ -23,6 +24,7 @@ mod match_review;
 
 pub use export::ExportAction;
 
+use super::archive::{ArchiveAction, ArchiveState};
 use super::bearoff::{BearoffAction, BearoffState};
 use super::candidates::{CandidatesAction, CandidatesState, CandidatesView};
 use super::champion_panel::{ChampionAction, ChampionState};
@@ -88,6 +90,8 @@ feature_actions! {
         Export(ExportAction),
         /// The Match tab: a match file stepped through and reviewed.
         Match(MatchAction),
+        /// The Archive tab: every match in one database, the trends, the drill.
+        Archive(ArchiveAction),
     }
 }
 
@@ -133,6 +137,8 @@ pub struct AppState {
     pub champion: ChampionState,
     /// The match open in the Match tab, with its review.
     pub match_review: MatchReviewState,
+    /// The Archive tab: the archive's figures and the drill.
+    pub archive: ArchiveState,
     /// Where every throw of the dice comes from.
     pub(crate) dice: Box<dyn DiceSource>,
     pub(crate) generator: MoveGenerator,
@@ -164,6 +170,7 @@ impl AppState {
             duel: Default::default(),
             champion: Default::default(),
             match_review: Default::default(),
+            archive: Default::default(),
             // A new game each run: the seed from the operating system.
             dice: Box::new(SeededDice::new(rand::random())),
             generator: MoveGenerator::new(),
@@ -197,6 +204,13 @@ impl AppState {
     /// script them).
     pub fn with_review_engines(mut self, engines: super::referee::EngineFactory) -> AppState {
         self.match_review = MatchReviewState::with_engines(engines);
+        self
+    }
+
+    /// The same state with this Archive tab (tests give it a temporary archive and scripted
+    /// engines).
+    pub fn with_archive(mut self, archive: ArchiveState) -> AppState {
+        self.archive = archive;
         self
     }
 
@@ -340,6 +354,7 @@ impl AppState {
             }
             Action::Export(a) => self.apply_export(a),
             Action::Match(a) => self.apply_match(a),
+            Action::Archive(a) => self.apply_archive(a),
         }
         self.refresh();
         self.play_advance();
@@ -384,6 +399,7 @@ impl AppState {
         }
         let fx = self.match_review.poll();
         self.emit(fx, Action::Match);
+        self.poll_archive();
         let had = self.duel.job.is_some();
         self.duel.poll();
         if had

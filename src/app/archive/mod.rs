@@ -1,0 +1,527 @@
+//! The Archive tab: the player's archive ([`bgw_engine::archive`], the database `bgw archive`
+//! uses) — match files or a folder added and reviewed by gnubg in the background (progress,
+//! Cancel), each player's figures, their error rate match by match with a moving average,
+//! their errors filtered by phase, kind and size (a click puts the decision on the board,
+//! with the review's verdict) — and the drill of the player's own errors: the card on the
+//! board, answered with a candidate, the move on the board or the cube buttons, graded and
+//! scheduled by FSRS.
+//!
+//! Every question to the database runs off the UI thread, each on a connection of its own.
+//!
+//! - [`panel`]: the tab.
+
+pub mod panel;
+
+use super::editing::Edit;
+use super::effect::Effect;
+use super::files::{FileKind, Request};
+use super::jobs::{Job, Start};
+use crate::app::referee::{EngineFactory, gnubg_per_task};
+use bgw_engine::archive::{
+    Archive, Card, DeckCount, DeckOptions, EngineName, ErrorFilter, ErrorKind, ErrorRow,
+    Graded, MatchFile, PlayerFigures, TrendPoint, match_files_under, now,
+};
+use bgw_engine::core::formats::read_setup;
+use bgw_engine::core::task::Task;
+use bgw_engine::evaluation::classic::Weights;
+use bgw_engine::matches::{self, Coverage, ReviewOptions};
+use bgw_engine::reference::ReferenceEngine;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// What can be done in the Archive tab.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ArchiveAction {
+    /// Asks for a match file to add.
+    AddFile,
+    /// Asks for a folder of match files to add.
+    AddFolder,
+    /// Adds this file, or every match file under this folder (and reviews them when
+    /// reviewing is on).
+    Add(PathBuf),
+    /// Review what is added (gnubg at 0 plies), or only store it.
+    SetReview(bool),
+    /// Stops adding (what is stored so far stays).
+    Cancel,
+    /// Reads the archive again.
+    Refresh,
+    /// The player whose errors, trend and drill are shown.
+    SetPlayer(Option<String>),
+    /// Only errors in this phase (`contact`, `race`, `bearoff`), or all.
+    SetPhase(Option<&'static str>),
+    /// Only errors of this kind, or all.
+    SetKind(Option<ErrorKind>),
+    /// Only errors of at least this many mEMG.
+    SetMinLoss(f64),
+    /// Puts error `.0` of the list on the board.
+    OpenError(usize),
+    /// The drill's next card due onto the board.
+    NextCard,
+    /// Answers the card on the board: a move in gnubg's notation, or a cube answer.
+    Answer(String),
+}
+
+/// What the database said at the last reading.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Snapshot {
+    /// Every person's figures.
+    pub players: Vec<PlayerFigures>,
+    /// Every person's error rate match by match.
+    pub trend: Vec<TrendPoint>,
+    /// The chosen player's errors, worst first (all of them; the filters pick).
+    pub errors: Vec<ErrorRow>,
+    /// The chosen player's deck.
+    pub deck: Option<DeckCount>,
+    /// Matches and decisions stored.
+    pub matches: u64,
+}
+
+/// The drill on the board.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Drill {
+    /// The card on the board.
+    pub card: Option<Card>,
+    /// The verdict on the last answer.
+    pub graded: Option<Graded>,
+    /// Why the last answer was not taken.
+    pub refused: Option<String>,
+}
+
+/// What a job in the background brings back.
+pub enum News {
+    /// The archive read.
+    Read(Box<Snapshot>),
+    /// Files added (and reviewed): a line for the Log.
+    Added(String),
+    /// The next card due (none: the deck's count says when).
+    Card(Option<Box<Card>>),
+    /// An answer graded.
+    Graded(Box<Graded>),
+    /// The answer was no answer to the card.
+    Refused(String),
+}
+
+/// The Archive tab's state.
+pub struct ArchiveState {
+    /// The archive's database file (`bgw archive`'s default place when `None`).
+    pub path: Option<PathBuf>,
+    /// Review what is added.
+    pub review: bool,
+    /// The player shown.
+    pub player: Option<String>,
+    /// The errors' filters: phase, kind, least loss (mEMG).
+    pub phase: Option<&'static str>,
+    /// Only errors of this kind.
+    pub kind: Option<ErrorKind>,
+    /// Only errors of at least this many mEMG.
+    pub min_loss_memg: f64,
+    /// What the database said last.
+    pub snapshot: Snapshot,
+    /// The error on the board (its index in [`Snapshot::errors`]).
+    pub opened: Option<usize>,
+    /// The drill.
+    pub drill: Drill,
+    /// The folder last added from.
+    pub dir: Option<PathBuf>,
+    adding: Option<Job<News>>,
+    reading: Option<Job<Result<News, String>>>,
+    engines: EngineFactory,
+}
+
+impl Default for ArchiveState {
+    fn default() -> ArchiveState {
+        ArchiveState::with_engines(gnubg_per_task())
+    }
+}
+
+/// The errors of `all` the filters let through.
+pub fn filtered<'a>(
+    all: &'a [ErrorRow],
+    phase: Option<&str>,
+    kind: Option<ErrorKind>,
+    min_loss_memg: f64,
+) -> impl Iterator<Item = (usize, &'a ErrorRow)> {
+    all.iter().enumerate().filter(move |(_, e)| {
+        phase.is_none_or(|p| e.phase == p)
+            && kind.is_none_or(|k| e.kind == k)
+            && 1000.0 * e.loss >= min_loss_memg
+    })
+}
+
+/// The board of an error or a card: its position, roll and match state (a checker play
+/// with its roll; a cube decision as gnubg shows it).
+pub fn edit_of(position_id: &str, match_id: &str, dice: Option<&str>) -> Option<Edit> {
+    let mut setup = read_setup(&format!("{position_id}:{match_id}")).ok()?;
+    setup.dice = dice.and_then(|d| {
+        let mut c = d.chars().filter_map(|c| c.to_digit(10));
+        bgw_engine::Dice::new(c.next()? as u8, c.next()? as u8)
+    });
+    Some(Edit::from_setup(&setup))
+}
+
+impl ArchiveState {
+    /// A state whose reviews and drill answers ask engines from `engines`.
+    pub fn with_engines(engines: EngineFactory) -> ArchiveState {
+        ArchiveState {
+            path: None,
+            review: true,
+            player: None,
+            phase: None,
+            kind: None,
+            min_loss_memg: 0.0,
+            snapshot: Snapshot::default(),
+            opened: None,
+            drill: Drill::default(),
+            dir: None,
+            adding: None,
+            reading: None,
+            engines,
+        }
+    }
+
+    /// The same state on the archive at `path` (tests use a temporary one).
+    pub fn at(mut self, path: PathBuf) -> ArchiveState {
+        self.path = Some(path);
+        self
+    }
+
+    /// The adding in progress, if any.
+    pub fn adding(&self) -> Option<&Job<News>> {
+        self.adding.as_ref()
+    }
+
+    /// True while the database is being read or a card answered.
+    pub fn busy(&self) -> bool {
+        self.reading.is_some()
+    }
+
+    /// The database's path.
+    pub fn database(&self) -> Option<PathBuf> {
+        self.path.clone().or_else(bgw_engine::archive::default_path)
+    }
+
+    /// The board of the error opened or the card shown, when the action put one there.
+    pub fn board(&self) -> Option<Edit> {
+        if let Some(c) = &self.drill.card {
+            return edit_of(&c.position_id, &c.match_id, c.dice.as_deref());
+        }
+        let e = self.snapshot.errors.get(self.opened?)?;
+        edit_of(&e.position_id, &e.match_id, e.dice.as_deref())
+    }
+
+    /// Applies one action; returns the effects for the shell.
+    pub fn update(&mut self, action: ArchiveAction, weights: &Weights) -> Vec<Effect<ArchiveAction>> {
+        match action {
+            ArchiveAction::AddFile => {
+                let request = Request::open(FileKind::Match, self.dir.as_deref());
+                return vec![Effect::ask(request, ArchiveAction::Add)];
+            }
+            ArchiveAction::AddFolder => {
+                let request = Request::open(FileKind::MatchFolder, self.dir.as_deref());
+                return vec![Effect::ask(request, ArchiveAction::Add)];
+            }
+            ArchiveAction::Add(path) => return self.add(path, *weights),
+            ArchiveAction::SetReview(on) => self.review = on,
+            ArchiveAction::Cancel => {
+                if let Some(j) = &self.adding {
+                    j.cancel();
+                }
+            }
+            ArchiveAction::Refresh => return self.read(),
+            ArchiveAction::SetPlayer(p) => {
+                self.player = p;
+                self.opened = None;
+                self.drill = Drill::default();
+                return self.read();
+            }
+            ArchiveAction::SetPhase(p) => self.phase = p,
+            ArchiveAction::SetKind(k) => self.kind = k,
+            ArchiveAction::SetMinLoss(m) => {
+                self.min_loss_memg = if m.is_finite() { m.max(0.0) } else { 0.0 }
+            }
+            ArchiveAction::OpenError(i) => {
+                if i < self.snapshot.errors.len() {
+                    self.opened = Some(i);
+                    self.drill.card = None;
+                }
+            }
+            ArchiveAction::NextCard => return self.next_card(),
+            ArchiveAction::Answer(text) => return self.answer(text),
+        }
+        Vec::new()
+    }
+
+    /// Reads the archive in the background.
+    fn read(&mut self) -> Vec<Effect<ArchiveAction>> {
+        let Some(path) = self.database() else {
+            return vec![Effect::error("no archive: neither XDG_DATA_HOME nor HOME is set")];
+        };
+        let player = self.player.clone();
+        self.run(format!("reading {}", path.display()), move |_| {
+            let archive = open(&path)?;
+            let players = archive.players(None).map_err(|e| e.to_string())?;
+            let trend = archive.trend(None).map_err(|e| e.to_string())?;
+            let (errors, deck) = match &player {
+                Some(p) => {
+                    let filter = ErrorFilter {
+                        player: p.clone(),
+                        ..ErrorFilter::default()
+                    };
+                    let errors = archive.errors(&filter).map_err(|e| e.to_string())?;
+                    let deck = archive.deck_count(Some(p), now()).map_err(|e| e.to_string())?;
+                    (errors, Some(deck))
+                }
+                None => (Vec::new(), None),
+            };
+            let matches = archive.counts().map_err(|e| e.to_string())?.matches;
+            Ok(News::Read(Box::new(Snapshot {
+                players,
+                trend,
+                errors,
+                deck,
+                matches,
+            })))
+        })
+    }
+
+    /// Runs `work` on the archive in the background (one at a time: a new one replaces the
+    /// one running).
+    fn run(
+        &mut self,
+        what: String,
+        work: impl FnOnce(&Task) -> Result<News, String> + Send + 'static,
+    ) -> Vec<Effect<ArchiveAction>> {
+        if let Some(j) = self.reading.take() {
+            j.cancel();
+        }
+        let (job, start): (_, Start) = Job::new(what, work);
+        self.reading = Some(job);
+        vec![Effect::start(start)]
+    }
+
+    fn next_card(&mut self) -> Vec<Effect<ArchiveAction>> {
+        let (Some(path), Some(player)) = (self.database(), self.player.clone()) else {
+            return vec![Effect::error("choose a player for the drill")];
+        };
+        self.drill.graded = None;
+        self.drill.refused = None;
+        self.run("the next card".into(), move |_| {
+            let mut archive = open(&path)?;
+            let at = now();
+            archive
+                .build_deck(&DeckOptions::of(&player), at)
+                .map_err(|e| e.to_string())?;
+            let card = archive.next_card(Some(&player), at).map_err(|e| e.to_string())?;
+            Ok(News::Card(card.map(Box::new)))
+        })
+    }
+
+    fn answer(&mut self, text: String) -> Vec<Effect<ArchiveAction>> {
+        let (Some(path), Some(card)) = (self.database(), self.drill.card.clone()) else {
+            return vec![Effect::error("no card is on the board: Next card")];
+        };
+        if self.drill.graded.is_some() {
+            return vec![Effect::error("the card is answered: Next card")];
+        }
+        let engines = Arc::clone(&self.engines);
+        self.run(format!("grading {text}"), move |task| {
+            let mut archive = open(&path)?;
+            let task = task.clone();
+            let mut engine = move || Some(engines(&task) as Box<dyn ReferenceEngine>);
+            match archive.answer_card(card.card, &text, now(), &mut engine) {
+                Ok(g) => Ok(News::Graded(Box::new(g))),
+                Err(e @ bgw_engine::archive::DrillError::NotAnAnswer(_)) => {
+                    Ok(News::Refused(e.to_string()))
+                }
+                Err(e) => Err(e.to_string()),
+            }
+        })
+    }
+
+    /// Adds the files at `path` (and reviews them) in the background.
+    fn add(&mut self, path: PathBuf, weights: Weights) -> Vec<Effect<ArchiveAction>> {
+        if self.adding.is_some() {
+            return vec![Effect::error("the archive is being added to: wait or Cancel")];
+        }
+        let Some(db) = self.database() else {
+            return vec![Effect::error("no archive: neither XDG_DATA_HOME nor HOME is set")];
+        };
+        self.dir = match path.is_dir() {
+            true => Some(path.clone()),
+            false => path.parent().map(Path::to_path_buf),
+        };
+        let (review, engines) = (self.review, Arc::clone(&self.engines));
+        let what = format!("adding {} to the archive", path.display());
+        let (job, start) = Job::new(what, move |task: &Task| {
+            News::Added(add_and_review(&db, &path, review, &engines, weights, task))
+        });
+        self.adding = Some(job);
+        vec![Effect::start(start)]
+    }
+
+    /// Takes what the background work brought; the notes for the Log. True in `.1` when the
+    /// board is to show the card or the error now.
+    pub fn poll(&mut self) -> (Vec<Effect<ArchiveAction>>, bool) {
+        let mut out = Vec::new();
+        let mut board = false;
+        if let Some(j) = &self.adding {
+            if j.never_started() {
+                self.adding = None;
+            } else if let Some(News::Added(line)) = j.try_take() {
+                self.adding = None;
+                out.push(Effect::info(line));
+                out.extend(self.read());
+            }
+        }
+        let Some(j) = &self.reading else {
+            return (out, board);
+        };
+        if j.never_started() {
+            self.reading = None;
+            return (out, board);
+        }
+        let Some(news) = j.try_take() else {
+            return (out, board);
+        };
+        self.reading = None;
+        match news {
+            Ok(News::Read(s)) => {
+                // A player no longer there (another archive) is forgotten.
+                if let Some(p) = &self.player
+                    && !s.players.iter().any(|x| &x.player == p)
+                {
+                    self.player = None;
+                }
+                self.snapshot = *s;
+                self.opened = self.opened.filter(|&i| i < self.snapshot.errors.len());
+            }
+            Ok(News::Card(card)) => {
+                board = card.is_some();
+                if card.is_none() {
+                    out.push(Effect::info("no card is due now"));
+                }
+                self.drill.card = card.map(|c| *c);
+                self.opened = None;
+                out.extend(self.read());
+            }
+            Ok(News::Graded(g)) => {
+                self.drill.graded = Some(*g);
+                out.extend(self.read());
+            }
+            Ok(News::Refused(why)) => self.drill.refused = Some(why),
+            Ok(News::Added(line)) => out.push(Effect::info(line)),
+            Err(why) => out.push(Effect::error(format!("the archive: {why}"))),
+        }
+        (out, board)
+    }
+}
+
+fn open(path: &Path) -> Result<Archive, String> {
+    if let Some(folder) = path.parent() {
+        std::fs::create_dir_all(folder).map_err(|e| format!("cannot make {}: {e}", folder.display()))?;
+    }
+    Archive::open(path).map_err(|e| format!("cannot open {}: {e}", path.display()))
+}
+
+/// Stores every match file at `path` in the archive at `db` and, when `review` is on,
+/// reviews every match not yet reviewed at 0 plies (each review stored whole as it ends);
+/// the line for the Log.
+fn add_and_review(
+    db: &Path,
+    path: &Path,
+    review: bool,
+    engines: &EngineFactory,
+    weights: Weights,
+    task: &Task,
+) -> String {
+    let mut archive = match open(db) {
+        Ok(a) => a,
+        Err(why) => return why,
+    };
+    let mut failed = Vec::new();
+    let mut files = Vec::new();
+    match_files_under(path, &mut files, &mut |p, why| failed.push(format!("{}: {why}", p.display())));
+    let reading = task.subtask();
+    reading.begin(Some(files.len() as u64));
+    let (mut added, mut known) = (0, 0);
+    for f in &files {
+        if task.is_cancelled() {
+            break;
+        }
+        reading.advance(1);
+        let stored = MatchFile::read(f)
+            .map_err(|e| e.to_string())
+            .and_then(|file| Ok((file.parse().map_err(|e| e.to_string())?, file)))
+            .and_then(|(m, file)| archive.add_match(&file, &m).map_err(|e| e.to_string()));
+        match stored {
+            Ok(a) if a.is_new() => added += 1,
+            Ok(_) => known += 1,
+            Err(why) => failed.push(format!("{}: {why}", f.display())),
+        }
+    }
+    let mut line = format!(
+        "archive: {} files, {added} added, {known} already stored, {} not read",
+        files.len(),
+        failed.len()
+    );
+    if let Some(first) = failed.first() {
+        line.push_str(&format!(" (first: {first})"));
+    }
+    if !review || task.is_cancelled() {
+        return line;
+    }
+    let todo = match archive.unreviewed(0) {
+        Ok(t) => t,
+        Err(e) => return format!("{line}; the archive: {e}"),
+    };
+    let reviewing = task.subtask();
+    reviewing.begin(Some(todo.iter().map(|u| u.decisions).sum()));
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .clamp(1, 4);
+    let options = ReviewOptions {
+        plies: 0,
+        weights,
+        threads,
+    };
+    let (mut reviewed, mut not) = (0, 0);
+    for u in &todo {
+        if task.is_cancelled() {
+            break;
+        }
+        let Ok(m) = archive.read_match(u.key) else {
+            not += 1;
+            continue;
+        };
+        let make = || engines(task);
+        let (verdicts, luck) =
+            matches::review_with_luck(&m, &options, &make, true, task, &mut |_| {
+                reviewing.advance(1)
+            });
+        let coverage = Coverage::of(&verdicts);
+        let luck = luck.and_then(Result::ok);
+        let whole = verdicts.len() == u.decisions as usize && coverage.not_judged == 0;
+        if task.is_cancelled() || !whole {
+            not += 1;
+            continue;
+        }
+        let mut engine = engines(task);
+        let name = match engine.info() {
+            Ok(i) => EngineName {
+                name: i.name,
+                version: i.version,
+            },
+            Err(_) => EngineName {
+                name: engine.name().to_string(),
+                version: None,
+            },
+        };
+        let summary = matches::summarize(&m, &verdicts, luck.as_ref());
+        match archive.store_review(u.key, 0, &name, &verdicts, luck.as_ref(), &summary) {
+            Ok(()) => reviewed += 1,
+            Err(e) => return format!("{line}; the archive: {e}"),
+        }
+    }
+    let how = if task.is_cancelled() { " (stopped)" } else { "" };
+    format!("{line}; {reviewed} of {} matches reviewed at 0 plies, {not} not{how}", todo.len())
+}

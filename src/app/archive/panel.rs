@@ -1,0 +1,409 @@
+//! The Archive tab: adding (progress, Cancel), the players' table, the chosen player's error
+//! rate match by match with its moving average, their errors filtered (a click opens one on
+//! the board), and the drill.
+
+use super::{ArchiveAction, ArchiveState, filtered};
+use crate::app::jobs;
+use bgw_engine::archive::{ErrorKind, TrendPoint};
+use egui_plot::{Legend, Line, MarkerShape, Plot, PlotPoints, Points};
+
+/// How many matches the moving average of the error rate spans.
+pub const MOVING_AVERAGE: usize = 5;
+
+/// At most this many errors are listed (the worst; the filters narrow them).
+const LISTED: usize = 200;
+
+/// What the tab reads besides its own state: the answers the board offers.
+pub struct DrillInputs {
+    /// The candidate selected in the candidates table, in gnubg's notation.
+    pub candidate: Option<String>,
+    /// The legal move of the card the board shows (the checkers moved on the board, or a
+    /// candidate played).
+    pub on_board: Option<String>,
+}
+
+/// The moving average of `rates` over `window` matches (the first ones over what there is).
+pub fn moving_average(rates: &[f64], window: usize) -> Vec<f64> {
+    let window = window.max(1);
+    (0..rates.len())
+        .map(|i| {
+            let from = (i + 1).saturating_sub(window);
+            let part = &rates[from..=i];
+            part.iter().sum::<f64>() / part.len() as f64
+        })
+        .collect()
+}
+
+fn kind_name(k: ErrorKind) -> &'static str {
+    match k {
+        ErrorKind::Move => "move",
+        ErrorKind::Double => "double",
+        ErrorKind::Take => "take",
+    }
+}
+
+/// Draws the tab; returns the person's actions.
+pub fn show(ui: &mut egui::Ui, s: &ArchiveState, inputs: &DrillInputs) -> Vec<ArchiveAction> {
+    let mut out = Vec::new();
+    egui::ScrollArea::vertical()
+        .id_salt("archive-tab")
+        .auto_shrink([false, false])
+        .show(ui, |ui| {
+            adding(ui, s, &mut out);
+            ui.separator();
+            players(ui, s, &mut out);
+            if let Some(p) = &s.player {
+                ui.separator();
+                drill(ui, s, inputs, &mut out);
+                ui.separator();
+                trend(ui, s, p);
+                ui.separator();
+                errors(ui, s, &mut out);
+            }
+        });
+    out
+}
+
+fn adding(ui: &mut egui::Ui, s: &ArchiveState, out: &mut Vec<ArchiveAction>) {
+    ui.horizontal_wrapped(|ui| {
+        let busy = s.adding().is_some();
+        if ui
+            .add_enabled(!busy, egui::Button::new("Add match file…"))
+            .clicked()
+        {
+            out.push(ArchiveAction::AddFile);
+        }
+        if ui
+            .add_enabled(!busy, egui::Button::new("Add folder…"))
+            .on_hover_text("every .mat, .txt and .sgf file beneath it")
+            .clicked()
+        {
+            out.push(ArchiveAction::AddFolder);
+        }
+        let mut review = s.review;
+        if ui
+            .checkbox(&mut review, "review with gnubg (0-ply)")
+            .changed()
+        {
+            out.push(ArchiveAction::SetReview(review));
+        }
+        if ui.button("Refresh").clicked() {
+            out.push(ArchiveAction::Refresh);
+        }
+        if s.busy() {
+            ui.spinner();
+        }
+        let place = s
+            .database()
+            .map_or_else(|| "no archive".into(), |p| p.display().to_string());
+        ui.weak(format!("{place}: {} matches", s.snapshot.matches));
+    });
+    if let Some(job) = s.adding()
+        && jobs::progress_ui(ui, job)
+    {
+        out.push(ArchiveAction::Cancel);
+    }
+}
+
+fn rate(r: Option<f64>) -> String {
+    r.map_or_else(|| "n/a".into(), |r| format!("{r:.1}"))
+}
+
+fn players(ui: &mut egui::Ui, s: &ArchiveState, out: &mut Vec<ArchiveAction>) {
+    if s.snapshot.players.is_empty() {
+        ui.label("No match in the archive yet: add match files or a folder (bgw archive add does the same).");
+        return;
+    }
+    ui.label("Players (rates in mEMG over the reviewed matches; click a name for their errors and drill)");
+    egui::Grid::new("archive-players")
+        .striped(true)
+        .num_columns(8)
+        .show(ui, |ui| {
+            for h in [
+                "player", "matches", "reviewed", "unforced", "error rate", "cube rate",
+                "luck rate", "first – last",
+            ] {
+                ui.strong(h);
+            }
+            ui.end_row();
+            for p in &s.snapshot.players {
+                let chosen = s.player.as_deref() == Some(p.player.as_str());
+                if ui.selectable_label(chosen, &p.player).clicked() {
+                    out.push(ArchiveAction::SetPlayer(
+                        (!chosen).then(|| p.player.clone()),
+                    ));
+                }
+                ui.label(p.matches.to_string());
+                ui.label(p.reviewed.to_string());
+                ui.label(p.unforced_moves.to_string());
+                ui.label(rate(p.error_rate_memg));
+                ui.label(rate(p.cube_error_rate_memg));
+                ui.label(rate(p.luck_rate_memg));
+                ui.label(format!(
+                    "{} – {}",
+                    p.first.as_deref().unwrap_or("-"),
+                    p.last.as_deref().unwrap_or("-")
+                ));
+                ui.end_row();
+            }
+        });
+}
+
+fn trend(ui: &mut egui::Ui, s: &ArchiveState, player: &str) {
+    let points: Vec<&TrendPoint> = s
+        .snapshot
+        .trend
+        .iter()
+        .filter(|t| t.player == player)
+        .collect();
+    if points.is_empty() {
+        ui.weak(format!("{player}: no reviewed match yet for the error rate's trend"));
+        return;
+    }
+    let rates: Vec<f64> = points.iter().map(|t| t.error_rate_memg).collect();
+    let average = moving_average(&rates, MOVING_AVERAGE);
+    let dots: Vec<[f64; 2]> = (rates.iter().enumerate())
+        .map(|(i, r)| [i as f64 + 1.0, *r])
+        .collect();
+    let line: Vec<[f64; 2]> = (average.iter().enumerate())
+        .map(|(i, r)| [i as f64 + 1.0, *r])
+        .collect();
+    ui.label(format!(
+        "{player}'s error rate match by match ({} matches, {} – {}), mEMG a move",
+        points.len(),
+        points[0].day,
+        points[points.len() - 1].day
+    ));
+    let text = ui.visuals().text_color();
+    let red = ui.visuals().error_fg_color;
+    let response = Plot::new("archive-trend")
+        .height(160.0)
+        .allow_scroll(false)
+        .allow_zoom(false)
+        .allow_drag(false)
+        .include_y(0.0)
+        .include_x(0.5)
+        .x_axis_label("match, oldest first")
+        .legend(Legend::default())
+        .show(ui, |p| {
+            p.points(
+                Points::new("each match", dots)
+                    .shape(MarkerShape::Circle)
+                    .radius(3.0)
+                    .filled(true)
+                    .color(red),
+            );
+            p.line(
+                Line::new(
+                    format!("moving average of {MOVING_AVERAGE}"),
+                    PlotPoints::new(line),
+                )
+                .color(text),
+            );
+        });
+    response.response.widget_info(|| {
+        egui::WidgetInfo::labeled(
+            egui::Role::Image,
+            true,
+            format!(
+                "error-rate trend of {player}: {} matches, last moving average {:.1}",
+                points.len(),
+                average.last().copied().unwrap_or(0.0)
+            ),
+        )
+    });
+}
+
+fn errors(ui: &mut egui::Ui, s: &ArchiveState, out: &mut Vec<ArchiveAction>) {
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Errors:");
+        egui::ComboBox::from_id_salt("archive-phase")
+            .selected_text(s.phase.unwrap_or("every phase"))
+            .show_ui(ui, |ui| {
+                for p in [None, Some("contact"), Some("race"), Some("bearoff")] {
+                    if ui
+                        .selectable_label(s.phase == p, p.unwrap_or("every phase"))
+                        .clicked()
+                    {
+                        out.push(ArchiveAction::SetPhase(p));
+                    }
+                }
+            });
+        egui::ComboBox::from_id_salt("archive-kind")
+            .selected_text(s.kind.map_or("every kind", kind_name))
+            .show_ui(ui, |ui| {
+                let kinds = [
+                    None,
+                    Some(ErrorKind::Move),
+                    Some(ErrorKind::Double),
+                    Some(ErrorKind::Take),
+                ];
+                for k in kinds {
+                    if ui
+                        .selectable_label(s.kind == k, k.map_or("every kind", kind_name))
+                        .clicked()
+                    {
+                        out.push(ArchiveAction::SetKind(k));
+                    }
+                }
+            });
+        let l = ui.label("at least");
+        let mut least = s.min_loss_memg;
+        if ui
+            .add(
+                egui::DragValue::new(&mut least)
+                    .range(0.0..=2000.0)
+                    .speed(1.0)
+                    .suffix(" mEMG"),
+            )
+            .labelled_by(l.id)
+            .changed()
+        {
+            out.push(ArchiveAction::SetMinLoss(least));
+        }
+    });
+    let shown: Vec<_> = filtered(&s.snapshot.errors, s.phase, s.kind, s.min_loss_memg).collect();
+    ui.weak(format!(
+        "{} of {} errors, worst first; click one to open it on the board",
+        shown.len(),
+        s.snapshot.errors.len()
+    ));
+    egui::Grid::new("archive-errors")
+        .striped(true)
+        .num_columns(6)
+        .show(ui, |ui| {
+            for (i, e) in shown.iter().take(LISTED) {
+                let text = format!("{:>7.1}", 1000.0 * e.loss);
+                if ui
+                    .selectable_label(s.opened == Some(*i), egui::RichText::new(text).monospace())
+                    .on_hover_text(format!(
+                        "{} game {} #{}{}",
+                        e.file,
+                        e.game,
+                        e.number,
+                        e.file_move.map(|m| format!(" (move {m})")).unwrap_or_default()
+                    ))
+                    .clicked()
+                {
+                    out.push(ArchiveAction::OpenError(*i));
+                }
+                ui.label(e.mark.replace('_', " "));
+                ui.label(kind_name(e.kind));
+                ui.label(&e.phase);
+                ui.label(format!(
+                    "{} played {}",
+                    e.dice.as_deref().unwrap_or("cube:"),
+                    e.played
+                ));
+                ui.label(format!("best {}", e.best));
+                ui.end_row();
+            }
+        });
+    if shown.len() > LISTED {
+        ui.weak(format!("… and {} more", shown.len() - LISTED));
+    }
+}
+
+fn drill(ui: &mut egui::Ui, s: &ArchiveState, inputs: &DrillInputs, out: &mut Vec<ArchiveAction>) {
+    ui.horizontal_wrapped(|ui| {
+        ui.strong("Drill");
+        match &s.snapshot.deck {
+            Some(d) => ui.label(format!(
+                "{} cards, {} due, {} new{}",
+                d.cards,
+                d.due,
+                d.new,
+                d.next_due
+                    .as_deref()
+                    .map(|n| format!("; next due {n}"))
+                    .unwrap_or_default()
+            )),
+            None => ui.weak("the player's marked errors as cards"),
+        };
+        if ui
+            .button("Next card")
+            .on_hover_text("the card due first onto the board (new errors join the deck)")
+            .clicked()
+        {
+            out.push(ArchiveAction::NextCard);
+        }
+    });
+    let Some(card) = &s.drill.card else {
+        return;
+    };
+    ui.label(format!(
+        "Card {}: {}, game {} #{} — {}",
+        card.card,
+        card.file,
+        card.game,
+        card.number,
+        match card.cube_answers() {
+            None => format!("play {}", card.dice.as_deref().unwrap_or("")),
+            Some([a, b]) => format!("{a} or {b}?"),
+        }
+    ));
+    let answered = s.drill.graded.is_some();
+    ui.horizontal_wrapped(|ui| match card.cube_answers() {
+        Some(answers) => {
+            for a in answers {
+                if ui.add_enabled(!answered, egui::Button::new(a)).clicked() {
+                    out.push(ArchiveAction::Answer(a.to_string()));
+                }
+            }
+        }
+        None => {
+            let offers = [
+                ("the move on the board", inputs.on_board.as_ref()),
+                ("the selected candidate", inputs.candidate.as_ref()),
+            ];
+            for (what, mv) in offers {
+                if let Some(mv) = mv
+                    && ui
+                        .add_enabled(!answered, egui::Button::new(format!("Answer {mv}")))
+                        .on_hover_text(format!("answer with {what}"))
+                        .clicked()
+                {
+                    out.push(ArchiveAction::Answer(mv.clone()));
+                }
+            }
+            if inputs.on_board.is_none() && inputs.candidate.is_none() {
+                ui.weak("move the checkers on the board, or select a candidate");
+            }
+        }
+    });
+    if let Some(why) = &s.drill.refused {
+        ui.colored_label(ui.visuals().warn_fg_color, why);
+    }
+    if let Some(g) = &s.drill.graded {
+        let colour = if g.correct {
+            ui.visuals().text_color()
+        } else {
+            ui.visuals().error_fg_color
+        };
+        let head = if g.correct {
+            format!("Right: {} is gnubg's best.", g.answer)
+        } else {
+            format!(
+                "{} loses {:.1} mEMG; gnubg's best: {}.",
+                g.answer, g.loss_memg, g.best
+            )
+        };
+        ui.colored_label(colour, head);
+        ui.label(format!(
+            "In the match: {}, {:.1} mEMG. Graded {}; due again {}.",
+            g.played, g.played_loss_memg, g.rating, g.due
+        ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_moving_average_spans_the_last_matches_and_starts_with_what_there_is() {
+        let m = moving_average(&[10.0, 20.0, 30.0, 40.0], 3);
+        assert_eq!(m, vec![10.0, 15.0, 20.0, 30.0]);
+        assert_eq!(moving_average(&[], 5), Vec::<f64>::new());
+    }
+}
