@@ -126,6 +126,8 @@ pub struct ArchiveState {
     adding: Option<Job<News>>,
     reading: Option<Job<Result<News, String>>>,
     engines: EngineFactory,
+    /// The archive has been read since the tab was first shown.
+    read_once: bool,
 }
 
 impl Default for ArchiveState {
@@ -176,6 +178,7 @@ impl ArchiveState {
             adding: None,
             reading: None,
             engines,
+            read_once: false,
         }
     }
 
@@ -251,8 +254,17 @@ impl ArchiveState {
         Vec::new()
     }
 
+    /// Reads the archive the first time the tab is shown.
+    pub fn read_once(&mut self) -> Vec<Effect<ArchiveAction>> {
+        if self.read_once {
+            return Vec::new();
+        }
+        self.read()
+    }
+
     /// Reads the archive in the background.
     fn read(&mut self) -> Vec<Effect<ArchiveAction>> {
+        self.read_once = true;
         let Some(path) = self.database() else {
             return vec![Effect::error("no archive: neither XDG_DATA_HOME nor HOME is set")];
         };

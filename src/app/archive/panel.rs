@@ -169,8 +169,9 @@ fn trend(ui: &mut egui::Ui, s: &ArchiveState, player: &str) {
         .map(|(i, r)| [i as f64 + 1.0, *r])
         .collect();
     ui.label(format!(
-        "{player}'s error rate match by match ({} matches, {} – {}), mEMG a move",
+        "{player}'s error rate match by match ({} match{}, {} – {}), mEMG a move",
         points.len(),
+        if points.len() == 1 { "" } else { "es" },
         points[0].day,
         points[points.len() - 1].day
     ));
@@ -183,6 +184,7 @@ fn trend(ui: &mut egui::Ui, s: &ArchiveState, player: &str) {
         .allow_drag(false)
         .include_y(0.0)
         .include_x(0.5)
+        .include_x(points.len() as f64 + 0.5)
         .x_axis_label("match, oldest first")
         .legend(Legend::default())
         .show(ui, |p| {

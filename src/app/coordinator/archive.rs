@@ -20,8 +20,13 @@ impl AppState {
         }
     }
 
-    /// Takes the Archive tab's background news; a card that came puts its board up.
-    pub(super) fn poll_archive(&mut self) {
+    /// Takes the Archive tab's background news; a card that came puts its board up. The
+    /// archive is read the first time the tab is `open`.
+    pub(super) fn poll_archive(&mut self, open: bool) {
+        if open {
+            let fx = self.archive.read_once();
+            self.emit(fx, Action::Archive);
+        }
         let (fx, board) = self.archive.poll();
         self.emit(fx, Action::Archive);
         if board {

@@ -399,7 +399,7 @@ impl AppState {
         }
         let fx = self.match_review.poll();
         self.emit(fx, Action::Match);
-        self.poll_archive();
+        self.poll_archive(polled(Tab::Archive) && self.settings.tab == Tab::Archive);
         let had = self.duel.job.is_some();
         self.duel.poll();
         if had
