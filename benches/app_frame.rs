@@ -10,7 +10,7 @@
 //!
 //! `cargo bench --bench app_frame`
 
-use bgw::app::frame_cost::frame_cost;
+use bgw::app::software_rendering::frame_cost::frame_cost;
 use bgw::app::{
     AppState, CandidatesAction, EditAction, ScriptedDialogs, ScriptedReferee, WorkbenchApp,
 };
