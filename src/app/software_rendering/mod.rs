@@ -41,10 +41,10 @@ pub struct SoftwareRendering {
     forced: Option<bool>,
     /// This frame's switch.
     on: bool,
-    /// The nearest sampling last asked of the painter (`None`: nothing asked yet).
-    nearest: Option<bool>,
-    /// The sampler object bound for nearest sampling (made and dropped by the painter).
-    sampler: Arc<Mutex<Option<eframe::glow::Sampler>>>,
+    /// The frame's switch last seen (`None`: before the first frame).
+    last: Option<bool>,
+    /// The painter's sampling (set by it, in a paint callback).
+    sampling: Arc<Mutex<sampling::Sampling>>,
     /// The allocator told to keep freed memory (it stays so).
     heap_kept: bool,
     /// The frame's texts as images.
@@ -104,6 +104,12 @@ impl SoftwareRendering {
         self.on
     }
 
+    /// The textures' sampling as eframe's painter last set it: nearest or not, `None` before
+    /// it has drawn a frame or without it (tests).
+    pub fn nearest_sampling(&self) -> Option<bool> {
+        self.sampling.lock().ok().and_then(|s| s.nearest())
+    }
+
     /// The frame's texts as images (tests draw a frame from the atlas).
     pub fn text_sprites(&self) -> &text_sprites::TextSprites {
         &self.text_sprites
@@ -115,8 +121,9 @@ impl SoftwareRendering {
     pub fn before_frame(&mut self, ctx: &egui::Context, asked: bool) {
         let software = self.renderer.as_deref().filter(|r| is_software(r));
         let on = self.forced.unwrap_or(software.is_some() || asked);
-        let changed = on != self.on || self.nearest.is_none();
+        let changed = self.last != Some(on);
         self.on = on;
+        self.last = Some(on);
         ctx.data_mut(|d| {
             d.insert_temp(switch_id(), on);
             d.insert_temp(switch_id().with("renderer"), software.map(str::to_owned));
@@ -129,12 +136,14 @@ impl SoftwareRendering {
             heap::keep_freed_memory();
             self.heap_kept = true;
         }
-        if self.renderer.is_some() && self.nearest != Some(on) {
-            // The sampler is set by egui's painter, with its context current, before it draws
-            // anything of the frame.
-            let sampler = Arc::clone(&self.sampler);
+        let set = self.sampling.lock().ok().and_then(|s| s.nearest());
+        if self.renderer.is_some() && set != Some(on) {
+            // Set by egui's painter, with its context current, before it draws anything of the
+            // frame; asked again on every frame until it has been (a frame of a window not yet
+            // shown is not painted).
+            let sampling = Arc::clone(&self.sampling);
             let callback = eframe::egui_glow::CallbackFn::new(move |_, painter| {
-                sampling::set_nearest(painter.gl(), &sampler, on);
+                sampling::set_nearest(painter.gl(), &sampling, on);
             });
             ctx.layer_painter(egui::LayerId::background())
                 .add(egui::PaintCallback {
@@ -142,7 +151,6 @@ impl SoftwareRendering {
                     callback: Arc::new(callback),
                 });
         }
-        self.nearest = Some(on);
     }
 
     /// Call after the frame's UI, once its last shape is added: with the switch on, flattens

@@ -23,14 +23,33 @@ pub fn tessellation(options: &mut egui::epaint::TessellationOptions) {
     options.prerasterized_discs = false;
 }
 
+/// What the painter's side of the sampling is: the sampler object made, and the sampling last
+/// set (`None`: not yet).
+#[derive(Default)]
+pub struct Sampling {
+    sampler: Option<glow::Sampler>,
+    nearest: Option<bool>,
+}
+
+impl Sampling {
+    /// The sampling last set by [`set_nearest`] (`None`: the painter has not drawn it yet).
+    pub fn nearest(&self) -> Option<bool> {
+        self.nearest
+    }
+}
+
 /// With `nearest`, binds a sampler object with nearest filtering to texture unit 0, where
 /// egui's painter draws every texture; without, unbinds and deletes it, and each texture is
-/// filtered as egui asks. `sampler` holds the sampler made. A sampler bound to a unit takes
-/// precedence over each texture's own filter settings, and egui's painter binds none of its
-/// own. Changes nothing where the OpenGL version has no sampler objects (before OpenGL 3.3 and
-/// OpenGL ES 3.0): textures are then filtered as egui asks, which gives the same picture at
-/// more cost. Call with `gl` current (egui's painter, in a paint callback).
-pub fn set_nearest(gl: &glow::Context, sampler: &Mutex<Option<glow::Sampler>>, nearest: bool) {
+/// filtered as egui asks. A sampler bound to a unit takes precedence over each texture's own
+/// filter settings, and egui's painter binds none of its own. Changes nothing where the
+/// OpenGL version has no sampler objects (before OpenGL 3.3 and OpenGL ES 3.0): textures are
+/// then filtered as egui asks, which gives the same picture at more cost. Call with `gl`
+/// current (egui's painter, in a paint callback).
+pub fn set_nearest(gl: &glow::Context, state: &Mutex<Sampling>, nearest: bool) {
+    let Ok(mut state) = state.lock() else {
+        return;
+    };
+    state.nearest = Some(nearest);
     let v = gl.version();
     let has_samplers = if v.is_embedded {
         v.major >= 3
@@ -40,20 +59,17 @@ pub fn set_nearest(gl: &glow::Context, sampler: &Mutex<Option<glow::Sampler>>, n
     if !has_samplers {
         return;
     }
-    let Ok(mut slot) = sampler.lock() else {
-        return;
-    };
     // SAFETY: called from egui's painter with its context current on this thread, with a
     // sampler made here; the calls only set sampler state and texture unit 0's binding.
     unsafe {
         if !nearest {
             gl.bind_sampler(0, None);
-            if let Some(s) = slot.take() {
+            if let Some(s) = state.sampler.take() {
                 gl.delete_sampler(s);
             }
             return;
         }
-        let s = match *slot {
+        let s = match state.sampler {
             Some(s) => s,
             None => {
                 let Ok(s) = gl.create_sampler() else {
@@ -67,7 +83,7 @@ pub fn set_nearest(gl: &glow::Context, sampler: &Mutex<Option<glow::Sampler>>, n
                 ] {
                     gl.sampler_parameter_i32(s, parameter, value as i32);
                 }
-                *slot = Some(s);
+                state.sampler = Some(s);
                 s
             }
         };
