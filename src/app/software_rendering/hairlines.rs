@@ -11,9 +11,9 @@
 use egui::emath::GuiRounding as _;
 
 /// Replaces the frame's one-pixel horizontal and vertical lines (separators, the workspace's
-/// dividers) and square rectangles (frames, fills: a table's row highlight, a slider's rail) by
-/// [`flat_rect`]s of the same pixels, in every layer. egui draws such a line as
-/// two feathered strips either side of the pixel row it lights; the software renderer shades
+/// dividers, a plot's grid) and square rectangles (frames, fills: a table's row highlight, a
+/// slider's rail) by flat rectangles (two triangles, unfeathered) of the same pixels, in every
+/// layer. egui draws such a line as two feathered strips either side of the pixel row it lights; the software renderer shades
 /// whole 4×4 blocks along each of their four thin triangles, so a line across a 1920-pixel
 /// window costs about 30,000 pixels shaded for its 1,900 (at 1920×1080 the frame's lines
 /// cost 0.13 M pixels shaded). A line is replaced only when the result is the same pixels:

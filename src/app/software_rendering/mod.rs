@@ -11,7 +11,7 @@
 //! - [`board_layer`]: the board's frame, field and points drawn once into an image;
 //! - [`checker_sprites`]: a checker as an image, not a tessellated circle;
 //! - [`sampling`]: textures sampled at the nearest texel;
-//! - [`heap`]: the allocator keeps freed memory for the next frame.
+//! - `heap`: the allocator keeps freed memory for the next frame.
 //!
 //! And what measures them: [`frame_cost`] (a frame's triangles, pixels shaded, draw calls) and
 //! [`timing`] (frame times on stderr with `BGW_TIMING`, switch on or off).
