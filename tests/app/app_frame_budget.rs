@@ -97,7 +97,7 @@ fn a_frame_of_the_largest_position_stays_in_the_software_renderers_budget() {
     // Each panel painting its own background again (the window is cleared to that colour)
     // made 2.1× the window; checkers as tessellated circles and rounded widgets made 25,000
     // triangles, then about 9,200 with two triangles a glyph; with each text one rectangle
-    // of an atlas (`app::text_sprites`), about 3,300.
+    // of an atlas (`app::software_rendering::text_sprites`), about 3,300.
     let window = f64::from(w * h);
     assert!(
         cost.pixels < 0.85 * window,
@@ -115,9 +115,9 @@ fn at_1920_by_1080_the_pixels_shaded_and_the_draw_calls_stay_in_budget() {
     // draw calls (every table cell clipped on its own, the board and the chart's background
     // painted shape by shape, feathered slider rails and grid lines); then 1.65 M with the
     // tables striped and one-pixel lines and frames feathered
-    // (`app::software_rendering::hairlines`);
-    // 1.06 M in 26 draw calls with two triangles a glyph, 1.00 M in 36 with a rectangle a
-    // text (`app::text_sprites`: the texts of a run of shapes go in one more call).
+    // (`app::software_rendering::hairlines`); 1.06 M in 26 draw calls with two triangles a
+    // glyph, 1.00 M in 36 with a rectangle a text (`app::software_rendering::text_sprites`:
+    // the texts of a run of shapes go in one more call). The switch is on here.
     let cost = largest_position_frame(1920.0, 1080.0);
     assert!(
         cost.shaded < 1_100_000,
