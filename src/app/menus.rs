@@ -81,9 +81,9 @@ fn software_rendering(ui: &mut egui::Ui, state: &AppState, out: &mut Vec<Action>
     let mut on = found.is_some() || state.settings.software_rendering;
     let hint = match &found {
         Some(r) => format!("On: the window is drawn without a GPU ({r})."),
-        None => "Draws texts, lines and the board from images, for a window drawn without a \
-                 GPU (Mesa's llvmpipe); with a GPU it buys nothing. On by itself under a \
-                 software renderer."
+        None => "Texts, the board and its checkers drawn from images, lines as flat \
+                 rectangles: faster for a window drawn without a GPU (Mesa's llvmpipe); with \
+                 a GPU it buys nothing. On by itself under a software renderer."
             .to_string(),
     };
     let response = ui
