@@ -6,11 +6,11 @@
 //! live benchmark error, which is re-scored (11,826 decisions) on every frame of the drag.
 //! Target: a whole frame under 16 ms. Also prints what the renderer has to draw for
 //! one such frame: triangles, pixels covered (overdraw counted), pixels shaded by a software
-//! renderer (whole 4×4 blocks) and draw calls.
+//! renderer (whole 4×4 blocks) and draw calls, with the speed-ups for software rendering on.
 //!
 //! `cargo bench --bench app_frame`
 
-use bgw::app::frame_cost::frame_cost;
+use bgw::app::software_rendering::frame_cost::frame_cost;
 use bgw::app::{
     AppState, CandidatesAction, EditAction, ScriptedDialogs, ScriptedReferee, WorkbenchApp,
 };
@@ -37,12 +37,12 @@ fn largest_position() -> Harness<'static, WorkbenchApp> {
         .map_or(0, |a| a.candidates.len());
     assert_eq!(n, 854, "the largest position of the reference set");
     state.apply(CandidatesAction::Select(n / 2));
+    // The speed-ups for software rendering on, as under llvmpipe (the harness has no renderer).
+    let mut app = WorkbenchApp::new(state, Box::new(ScriptedDialogs::default()));
+    app.force_software_rendering(Some(true));
     let mut h = Harness::builder()
         .with_size(egui::vec2(WINDOW.0, WINDOW.1))
-        .build_ui_state(
-            |ui, app: &mut WorkbenchApp| app.show(ui),
-            WorkbenchApp::new(state, Box::new(ScriptedDialogs::default())),
-        );
+        .build_ui_state(|ui, app: &mut WorkbenchApp| app.show(ui), app);
     h.run();
     // The harness's frame round the app (eframe has none: it clears the window to the panel
     // colour) made transparent, so the pixel count is the app's alone.

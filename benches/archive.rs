@@ -75,7 +75,10 @@ fn drill(c: &mut Criterion) {
     c.bench_function("archive_drill_build_deck_and_next_card", |b| {
         b.iter(|| {
             archive.build_deck(&DeckOptions::of("root"), now).unwrap();
-            archive.next_card(Some("root"), now).unwrap().expect("a card")
+            archive
+                .next_card(Some("root"), now)
+                .unwrap()
+                .expect("a card")
         })
     });
 }

@@ -4,13 +4,13 @@
 //! bears off into the bottom tray, right of the board; the other colour mirrors it on top.
 //! Point numbers are those of the side on roll.
 
-use super::board_layer::BoardLayer;
-use super::checker_sprites::{CheckerSprites, checker_colours};
 use super::editing::edit_board::{EditBoard, Loc, own_point, white_point};
 use super::editing::{EditAction, EditState};
 use super::render::Picture;
+use super::software_rendering::{self, board_layer::BoardLayer, checker_sprites};
 use bgw_engine::core::moves::Play;
 use bgw_engine::core::position::Side;
+use checker_sprites::{CheckerSprites, checker_colours};
 use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, Vec2, pos2, vec2};
 
 /// What the pointer is over.
@@ -290,7 +290,7 @@ impl Geometry {
 /// checkers on a point both hold — an impossible board shown while editing).
 fn draw_stack(
     painter: &egui::Painter,
-    sprites: &CheckerSprites,
+    sprites: Checkers<'_>,
     g: &Geometry,
     (side, loc): (Side, Loc),
     n: u8,
@@ -331,9 +331,46 @@ fn frame_strips(outer: Rect, field: Rect, wood: Color32) -> [egui::Shape; 4] {
     ]
 }
 
+/// How the board draws a checker: from its image (with the speed-ups for software rendering
+/// on) or as egui's circles.
+#[derive(Clone, Copy)]
+enum Checkers<'a> {
+    Sprites(&'a CheckerSprites),
+    Shapes { r: f32 },
+}
+
+impl<'a> Checkers<'a> {
+    /// Checkers of radius `r` points; the images are kept in `slot`.
+    fn of(slot: &'a mut Option<CheckerSprites>, ctx: &egui::Context, r: f32) -> Checkers<'a> {
+        if software_rendering::on(ctx) {
+            Checkers::Sprites(CheckerSprites::ensure(slot, ctx, r))
+        } else {
+            *slot = None;
+            Checkers::Shapes { r }
+        }
+    }
+
+    /// Draws a checker of `side` centred at `c`, its colours multiplied by `tint` (white: as
+    /// is; `Color32::WHITE.gamma_multiply(a)`: translucent).
+    fn draw(self, painter: &egui::Painter, c: Pos2, side: Side, tint: Color32) {
+        match self {
+            Checkers::Sprites(s) => s.draw(painter, c, side, tint),
+            Checkers::Shapes { r } => {
+                let (fill, line) = checker_colours(side);
+                let (share, width, _) = checker_sprites::RING;
+                let ring = checker_sprites::ring_colour(side);
+                painter.circle_filled(c, r, fill * tint);
+                painter.circle_stroke(c, r * share, Stroke::new(width, ring * tint));
+                painter.circle_stroke(c, r, Stroke::new(checker_sprites::OUTLINE, line * tint));
+            }
+        }
+    }
+}
+
 /// What does not change from frame to frame while the board keeps its place, size and
 /// orientation: the frame, the playing field, the bar and the 24 points
-/// ([`super::board_layer`] draws them once into an image).
+/// ([`super::software_rendering::board_layer`] draws them once into an image, with the
+/// speed-ups for software rendering on).
 fn layer_shapes(g: &Geometry, bottom: Side) -> Vec<egui::Shape> {
     let u = g.u;
     let wood = Color32::from_rgb(92, 60, 34);
@@ -571,7 +608,7 @@ fn arrow(painter: &egui::Painter, from: Pos2, to: Pos2, colour: Color32, width: 
 fn paint(
     painter: &egui::Painter,
     g: &Geometry,
-    sprites: &CheckerSprites,
+    sprites: Checkers<'_>,
     layer: Option<&BoardLayer>,
     state: &BoardView<'_>,
     drag: Option<(Side, Loc)>,
@@ -764,7 +801,7 @@ pub fn picture(
         };
         let g = Geometry::fit(rect.rect, bottom);
         let mut sprites = None;
-        let sprites = CheckerSprites::ensure(&mut sprites, ui.ctx(), CHECKER * g.u / 2.0);
+        let sprites = Checkers::of(&mut sprites, ui.ctx(), CHECKER * g.u / 2.0);
         paint(&painter, &g, sprites, None, &view, None);
     })
 }
@@ -815,8 +852,8 @@ impl BoardUi {
             egui::WidgetInfo::labeled(egui::accesskit::Role::Image, true, format!("board, {cube}"))
         });
 
-        let sprites = CheckerSprites::ensure(&mut self.sprites, ui.ctx(), CHECKER * u / 2.0);
-        let layer = settled
+        let sprites = Checkers::of(&mut self.sprites, ui.ctx(), CHECKER * u / 2.0);
+        let layer = (settled && software_rendering::on(ui.ctx()))
             .then(|| {
                 BoardLayer::ensure(&mut self.layer, ui.ctx(), resp.rect, bottom, || {
                     layer_shapes(&g, bottom)

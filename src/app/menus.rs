@@ -6,6 +6,7 @@ use super::coordinator::{Action, AppState};
 use super::editing::EditAction;
 use super::editing::examples::{self, Example};
 use super::settings::Theme;
+use super::view::ViewAction;
 
 /// Draws the menu bar; returns what was asked.
 pub fn show(ui: &mut egui::Ui, state: &AppState, workspace: &dyn CommandScope) -> Vec<Action> {
@@ -62,6 +63,8 @@ pub fn show(ui: &mut egui::Ui, state: &AppState, workspace: &dyn CommandScope) -
                 }
             }
             ui.separator();
+            software_rendering(ui, state, &mut out);
+            ui.separator();
             entries(ui, &[Command::ResetLayout], &mut out);
         });
         ui.menu_button("Help", |ui| {
@@ -69,6 +72,30 @@ pub fn show(ui: &mut egui::Ui, state: &AppState, workspace: &dyn CommandScope) -
         });
     });
     out
+}
+
+/// The View menu's checkbox for the speed-ups for software rendering: ticked and greyed
+/// when the renderer is a software one (they are on anyway), else the settings' choice.
+fn software_rendering(ui: &mut egui::Ui, state: &AppState, out: &mut Vec<Action>) {
+    let found = super::software_rendering::software_renderer(ui.ctx());
+    let mut on = found.is_some() || state.settings.software_rendering;
+    let hint = match &found {
+        Some(r) => format!("On: the window is drawn without a GPU ({r})."),
+        None => "Texts, the board and its checkers drawn from images, lines as flat \
+                 rectangles: faster for a window drawn without a GPU (Mesa's llvmpipe); with \
+                 a GPU it buys nothing. On by itself under a software renderer."
+            .to_string(),
+    };
+    let response = ui
+        .add_enabled(
+            found.is_none(),
+            egui::Checkbox::new(&mut on, "Speed-ups for software rendering"),
+        )
+        .on_hover_text(&hint)
+        .on_disabled_hover_text(&hint);
+    if response.changed() {
+        out.push(ViewAction::SetSoftwareRendering(on).into());
+    }
 }
 
 /// The View menu's themes and their commands.

@@ -24,7 +24,9 @@
 //!   [`toolbar`] and the keys read;
 //! - [`workspace`]: the two workspaces behind one trait, [`backgammon`] (with [`toolbar`],
 //!   [`board`], [`tabs`], [`status`]) and «Чемпион» ([`champion_workspace`]);
-//! - [`messages`]: the session's messages (the status line's last, the Log's all).
+//! - [`messages`]: the session's messages (the status line's last, the Log's all);
+//! - [`look`]: the workbench's look; [`software_rendering`]: the speed-ups for drawing without
+//!   a GPU, behind one switch, called before and after each frame.
 //!
 //! Panels read the state and return actions; the open workspace applies them right after
 //! each panel, so what a panel changes is visible in the panels drawn after it on the same
@@ -35,11 +37,9 @@ pub mod axes;
 pub mod backgammon;
 pub mod bearoff;
 pub mod board;
-pub mod board_layer;
 pub mod candidates;
 pub mod champion_panel;
 pub mod champion_workspace;
-pub mod checker_sprites;
 pub mod commands;
 pub mod coordinator;
 pub mod duel;
@@ -48,8 +48,6 @@ pub mod effect;
 pub mod export;
 pub mod file_dialog;
 pub mod files;
-pub mod frame_cost;
-mod heap;
 pub mod help;
 pub mod jobs;
 pub mod layout;
@@ -65,11 +63,9 @@ pub mod saved;
 pub mod saved_part;
 pub mod settings;
 pub mod shell;
+pub mod software_rendering;
 pub mod status;
 pub mod tabs;
-pub mod text_sprites;
-pub mod texture_sampling;
-mod timing;
 pub mod toolbar;
 pub mod view;
 pub mod weights;
@@ -90,7 +86,8 @@ pub use weights::WeightsAction;
 use backgammon::BackgammonWorkspace;
 use champion_workspace::ChampionWorkspace;
 use look::{flat_visuals, unfilled};
-use timing::Timing;
+use software_rendering::SoftwareRendering;
+use software_rendering::timing::Timing;
 use workspace::{Anchor, Apply, Workspace};
 
 /// The workbench: its state, its file dialogs and the workspaces' own display state.
@@ -108,8 +105,8 @@ pub struct WorkbenchApp {
     saving: bool,
     /// What was last handed to eframe's storage (`None` before the first save).
     last_saved: Option<Persisted>,
-    /// The frame's texts as images ([`text_sprites`]).
-    text_sprites: text_sprites::TextSprites,
+    /// The speed-ups for drawing without a GPU, and their switch.
+    rendering: SoftwareRendering,
 }
 
 /// How soon after a change `app.ron` is written, whether or not the window repaints: eframe
@@ -128,7 +125,7 @@ impl WorkbenchApp {
             look: None,
             saving: true,
             last_saved: None,
-            text_sprites: text_sprites::TextSprites::default(),
+            rendering: SoftwareRendering::default(),
         }
     }
 
@@ -163,14 +160,16 @@ impl WorkbenchApp {
         self.backgammon.board_geometry()
     }
 
-    /// The texts drawn as images: how many, and the atlas (tests draw a frame from it).
-    pub fn text_sprites(&self) -> &text_sprites::TextSprites {
-        &self.text_sprites
+    /// The speed-ups for drawing without a GPU: their switch this frame, the texts drawn as
+    /// images (tests draw a frame from their atlas).
+    pub fn software_rendering(&self) -> &SoftwareRendering {
+        &self.rendering
     }
 
-    /// Texts as images on or off ([`text_sprites::TextSprites::set_on`]).
-    pub fn set_text_sprites(&mut self, on: bool) {
-        self.text_sprites.set_on(on);
+    /// The speed-ups on or off whatever the renderer and the settings say (tests); `None`
+    /// gives the switch back to them ([`SoftwareRendering::force`]).
+    pub fn force_software_rendering(&mut self, on: Option<bool>) {
+        self.rendering.force(on);
     }
 
     /// The backgammon workspace's regions as last laid out (tests check they do not overlap).
@@ -196,10 +195,11 @@ impl WorkbenchApp {
             ctx.set_visuals_of(egui::Theme::Dark, flat_visuals(true));
             ctx.set_visuals_of(egui::Theme::Light, flat_visuals(false));
             ctx.set_theme(theme.preference());
-            ctx.tessellation_options_mut(texture_sampling::tessellation);
             ctx.all_styles_mut(look::unfaded_scrolling);
             self.look = Some(theme);
         }
+        self.rendering
+            .before_frame(ui.ctx(), self.state.settings.software_rendering);
         let open = self.state.settings.tab;
         self.shell.poll(&mut self.state, |tab| {
             tab == open || tabs::row(tab).works_hidden
@@ -238,8 +238,7 @@ impl WorkbenchApp {
         let actions = help::show(ui.ctx(), &apply.state.windows);
         apply.all(ui, actions);
         apply.shell.end_frame(ui.ctx(), apply.state);
-        look::flatten_hairlines(ui.ctx());
-        self.text_sprites.apply(ui.ctx());
+        self.rendering.after_frame(ui.ctx());
         if self.unsaved() {
             // An idle window runs no frame, and eframe saves only in one: ask for one.
             ui.ctx().request_repaint_after(SAVE_AFTER);
@@ -323,11 +322,12 @@ impl eframe::App for WorkbenchApp {
 const APP_ID: &str = "backgammon-workbench";
 
 /// Opens the workbench window and runs until it is closed. With the environment variable
-/// `BGW_TIMING` set, frame times are printed on stderr. `app.ron` is checked before eframe
-/// reads it ([`saved::file::check`]).
+/// `BGW_TIMING` set, the OpenGL renderer's name and frame times are printed on stderr.
+/// `app.ron` is checked before eframe reads it ([`saved::file::check`]). The speed-ups for
+/// software rendering are switched by the renderer found here and the settings
+/// ([`software_rendering`]).
 pub fn run() -> eframe::Result {
     let start = std::time::Instant::now();
-    heap::keep_freed_memory();
     let file = saved::file::path(APP_ID);
     let check = file.as_deref().map(saved::file::check).unwrap_or_default();
     let options = eframe::NativeOptions {
@@ -348,11 +348,15 @@ pub fn run() -> eframe::Result {
         APP_ID,
         options,
         Box::new(move |cc| {
-            if let Some(gl) = &cc.gl {
-                texture_sampling::sample_nearest(gl);
-            }
             let mut app = WorkbenchApp::from_storage(cc.storage, check);
+            app.rendering.start(cc.gl.as_deref());
             app.timing = Timing::from_env(start);
+            if app.timing.is_some() {
+                eprintln!(
+                    "bgw timing: renderer {}",
+                    app.rendering.renderer().unwrap_or("not OpenGL")
+                );
+            }
             Ok(Box::new(app))
         }),
     )

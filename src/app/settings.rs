@@ -1,5 +1,5 @@
-//! The view's saved part ([`Settings`]): the board's orientation, the open tab, the theme and
-//! the layout's sizes. Each feature keeps its own part beside it; [`super::saved`] reads them
+//! The view's saved part ([`Settings`]): the board's orientation, the open tab, the theme, the
+//! layout's sizes and the speed-ups for software rendering. Each feature keeps its own part beside it; [`super::saved`] reads them
 //! all from `app.ron`, each on its own.
 
 use super::layout::Splits;
@@ -67,6 +67,9 @@ pub struct Settings {
     pub theme: Theme,
     /// The sizes given to the workspace's regions (View → Reset layout forgets them).
     pub splits: Splits,
+    /// The speed-ups for drawing without a GPU on whatever the renderer
+    /// ([`super::software_rendering`]; with a software renderer they are on anyway).
+    pub software_rendering: bool,
 }
 
 impl Default for Settings {
@@ -76,6 +79,7 @@ impl Default for Settings {
             tab: Tab::Weights,
             theme: Theme::Dark,
             splits: Splits::default(),
+            software_rendering: false,
         }
     }
 }

@@ -29,6 +29,8 @@ pub enum ViewAction {
     FlipBoard,
     /// Light, dark, or as the system says.
     SetTheme(Theme),
+    /// The speed-ups for software rendering asked for or not (View menu).
+    SetSoftwareRendering(bool),
     /// Opens a tab of the lower area (the «Чемпион» tab: its workspace).
     SetTab(Tab),
     /// A separator dragged to this size.
@@ -45,6 +47,7 @@ impl ViewAction {
         match self {
             ViewAction::FlipBoard => settings.bottom = settings.bottom.opponent(),
             ViewAction::SetTheme(t) => settings.theme = t,
+            ViewAction::SetSoftwareRendering(on) => settings.software_rendering = on,
             ViewAction::SetTab(t) => settings.tab = t,
             ViewAction::SetSplit(split, size) => settings.splits.set(split, size),
             ViewAction::ResetLayout => settings.splits = Splits::default(),

@@ -11,9 +11,7 @@ use super::rank::load_weights;
 use super::{CliError, eprint, interrupt, print, shown};
 use bgw_engine::archive::{Archive, EngineName, MatchFile, match_files_under};
 use bgw_engine::core::task::Task;
-use bgw_engine::matches::{
-    Coverage, Match, MatchLuck, ReviewOptions, Reviewed, review, summarize,
-};
+use bgw_engine::matches::{Coverage, Match, MatchLuck, ReviewOptions, Reviewed, review, summarize};
 use bgw_engine::reference::ReferenceEngine;
 use bgw_engine::reference::gnubg::{self, Config, Gnubg};
 use rayon::prelude::*;

@@ -414,6 +414,28 @@ fn the_theme_chosen_is_applied_and_kept() {
 }
 
 #[test]
+fn the_speed_ups_for_software_rendering_are_off_with_no_software_renderer_until_asked_for() {
+    // The harness has no OpenGL renderer: the switch is the settings'.
+    let mut h = harness_sized(app(AppState::default()), 1280.0, 720.0);
+    assert!(!h.state().software_rendering().is_on());
+    assert_eq!(h.state().software_rendering().text_sprites().composed(), 0);
+    h.get_by_label("View").click();
+    h.run();
+    h.get_by_label("Speed-ups for software rendering").click();
+    h.run();
+    assert!(h.state().state.settings.software_rendering);
+    assert!(h.state().software_rendering().is_on());
+    assert!(h.state().software_rendering().text_sprites().composed() > 0);
+    let kept = ron::to_string(&h.state().state.persisted()).unwrap();
+    let back = AppState::restore(ron::from_str(&kept).unwrap());
+    assert!(back.settings.software_rendering);
+    // Tests set it either way.
+    h.state_mut().force_software_rendering(Some(false));
+    h.run();
+    assert!(!h.state().software_rendering().is_on());
+}
+
+#[test]
 fn the_roll_grid_lists_21_rolls_and_a_click_sets_the_dice() {
     // Tall enough for all 21 rows without scrolling.
     let mut h = harness_sized(app(AppState::default()), 1280.0, 1500.0);

@@ -13,7 +13,11 @@ fn is_match_file(path: &Path) -> bool {
 /// `path` as a list of files: itself when it is no folder (read later, which refuses what
 /// is no regular file by its kind, never opening a FIFO), else every match file beneath it,
 /// each folder once (a link back up the tree, or a loop of links, is not followed twice).
-pub fn match_files_under(path: &Path, out: &mut Vec<PathBuf>, failure: &mut dyn FnMut(&Path, &str)) {
+pub fn match_files_under(
+    path: &Path,
+    out: &mut Vec<PathBuf>,
+    failure: &mut dyn FnMut(&Path, &str),
+) {
     match std::fs::metadata(path) {
         Ok(meta) if meta.is_dir() => {
             let mut seen = HashSet::new();
@@ -55,4 +59,3 @@ fn walk(
         }
     }
 }
-

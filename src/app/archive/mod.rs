@@ -18,8 +18,8 @@ use super::files::{FileKind, Request};
 use super::jobs::{Job, Start};
 use crate::app::referee::{EngineFactory, gnubg_per_task};
 use bgw_engine::archive::{
-    Archive, Card, DeckCount, DeckOptions, EngineName, ErrorFilter, ErrorKind, ErrorRow,
-    Graded, MatchFile, PlayerFigures, TrendPoint, match_files_under, now,
+    Archive, Card, DeckCount, DeckOptions, EngineName, ErrorFilter, ErrorKind, ErrorRow, Graded,
+    MatchFile, PlayerFigures, TrendPoint, match_files_under, now,
 };
 use bgw_engine::core::formats::read_setup;
 use bgw_engine::core::task::Task;
@@ -213,7 +213,11 @@ impl ArchiveState {
     }
 
     /// Applies one action; returns the effects for the shell.
-    pub fn update(&mut self, action: ArchiveAction, weights: &Weights) -> Vec<Effect<ArchiveAction>> {
+    pub fn update(
+        &mut self,
+        action: ArchiveAction,
+        weights: &Weights,
+    ) -> Vec<Effect<ArchiveAction>> {
         match action {
             ArchiveAction::AddFile => {
                 let request = Request::open(FileKind::Match, self.dir.as_deref());
@@ -266,7 +270,9 @@ impl ArchiveState {
     fn read(&mut self) -> Vec<Effect<ArchiveAction>> {
         self.read_once = true;
         let Some(path) = self.database() else {
-            return vec![Effect::error("no archive: neither XDG_DATA_HOME nor HOME is set")];
+            return vec![Effect::error(
+                "no archive: neither XDG_DATA_HOME nor HOME is set",
+            )];
         };
         let player = self.player.clone();
         self.run(format!("reading {}", path.display()), move |_| {
@@ -280,7 +286,9 @@ impl ArchiveState {
                         ..ErrorFilter::default()
                     };
                     let errors = archive.errors(&filter).map_err(|e| e.to_string())?;
-                    let deck = archive.deck_count(Some(p), now()).map_err(|e| e.to_string())?;
+                    let deck = archive
+                        .deck_count(Some(p), now())
+                        .map_err(|e| e.to_string())?;
                     (errors, Some(deck))
                 }
                 None => (Vec::new(), None),
@@ -323,7 +331,9 @@ impl ArchiveState {
             archive
                 .build_deck(&DeckOptions::of(&player), at)
                 .map_err(|e| e.to_string())?;
-            let card = archive.next_card(Some(&player), at).map_err(|e| e.to_string())?;
+            let card = archive
+                .next_card(Some(&player), at)
+                .map_err(|e| e.to_string())?;
             Ok(News::Card(card.map(Box::new)))
         })
     }
@@ -353,10 +363,14 @@ impl ArchiveState {
     /// Adds the files at `path` (and reviews them) in the background.
     fn add(&mut self, path: PathBuf, weights: Weights) -> Vec<Effect<ArchiveAction>> {
         if self.adding.is_some() {
-            return vec![Effect::error("the archive is being added to: wait or Cancel")];
+            return vec![Effect::error(
+                "the archive is being added to: wait or Cancel",
+            )];
         }
         let Some(db) = self.database() else {
-            return vec![Effect::error("no archive: neither XDG_DATA_HOME nor HOME is set")];
+            return vec![Effect::error(
+                "no archive: neither XDG_DATA_HOME nor HOME is set",
+            )];
         };
         self.dir = match path.is_dir() {
             true => Some(path.clone()),
@@ -430,7 +444,8 @@ impl ArchiveState {
 
 fn open(path: &Path) -> Result<Archive, String> {
     if let Some(folder) = path.parent() {
-        std::fs::create_dir_all(folder).map_err(|e| format!("cannot make {}: {e}", folder.display()))?;
+        std::fs::create_dir_all(folder)
+            .map_err(|e| format!("cannot make {}: {e}", folder.display()))?;
     }
     Archive::open(path).map_err(|e| format!("cannot open {}: {e}", path.display()))
 }
@@ -452,7 +467,9 @@ fn add_and_review(
     };
     let mut failed = Vec::new();
     let mut files = Vec::new();
-    match_files_under(path, &mut files, &mut |p, why| failed.push(format!("{}: {why}", p.display())));
+    match_files_under(path, &mut files, &mut |p, why| {
+        failed.push(format!("{}: {why}", p.display()))
+    });
     let reading = task.subtask();
     reading.begin(Some(files.len() as u64));
     let (mut added, mut known) = (0, 0);
@@ -534,6 +551,13 @@ fn add_and_review(
             Err(e) => return format!("{line}; the archive: {e}"),
         }
     }
-    let how = if task.is_cancelled() { " (stopped)" } else { "" };
-    format!("{line}; {reviewed} of {} matches reviewed at 0 plies, {not} not{how}", todo.len())
+    let how = if task.is_cancelled() {
+        " (stopped)"
+    } else {
+        ""
+    };
+    format!(
+        "{line}; {reviewed} of {} matches reviewed at 0 plies, {not} not{how}",
+        todo.len()
+    )
 }

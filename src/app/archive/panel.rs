@@ -120,8 +120,14 @@ fn players(ui: &mut egui::Ui, s: &ArchiveState, out: &mut Vec<ArchiveAction>) {
         .num_columns(8)
         .show(ui, |ui| {
             for h in [
-                "player", "matches", "reviewed", "unforced", "error rate", "cube rate",
-                "luck rate", "first – last",
+                "player",
+                "matches",
+                "reviewed",
+                "unforced",
+                "error rate",
+                "cube rate",
+                "luck rate",
+                "first – last",
             ] {
                 ui.strong(h);
             }
@@ -157,7 +163,9 @@ fn trend(ui: &mut egui::Ui, s: &ArchiveState, player: &str) {
         .filter(|t| t.player == player)
         .collect();
     if points.is_empty() {
-        ui.weak(format!("{player}: no reviewed match yet for the error rate's trend"));
+        ui.weak(format!(
+            "{player}: no reviewed match yet for the error rate's trend"
+        ));
         return;
     }
     let rates: Vec<f64> = points.iter().map(|t| t.error_rate_memg).collect();
@@ -283,7 +291,9 @@ fn errors(ui: &mut egui::Ui, s: &ArchiveState, out: &mut Vec<ArchiveAction>) {
                         e.file,
                         e.game,
                         e.number,
-                        e.file_move.map(|m| format!(" (move {m})")).unwrap_or_default()
+                        e.file_move
+                            .map(|m| format!(" (move {m})"))
+                            .unwrap_or_default()
                     ))
                     .clicked()
                 {

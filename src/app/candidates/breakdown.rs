@@ -7,7 +7,7 @@
 
 use super::CandidatesAction;
 use super::CandidatesView;
-use crate::app::{axes, look};
+use crate::app::axes;
 use bgw_engine::evaluation::classic::{Candidate, TERMS, Term, TermSet};
 use egui::{Color32, RichText};
 use egui_extras::{Column, TableBuilder};
@@ -289,7 +289,8 @@ fn table(
     ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Truncate);
     let mut table = TableBuilder::new(ui)
         .id_salt(("breakdown-table", with_labels))
-        // Not striped (`look::RowFills` says why).
+        // Not striped: the stripe was barely to be seen, and without a GPU it cost its whole
+        // area on every frame.
         .striped(false)
         .resizable(true)
         .auto_shrink([false, true])
@@ -419,18 +420,14 @@ fn chart(ui: &mut egui::Ui, bars: &[(usize, f64)], axis: &str) {
     let step = axes::value_step_across((-1.05 * extent, 1.05 * extent), across);
     let x_axis = axes::across_axis(axis, step, across);
     let frame = ui.painter().add(egui::Shape::Noop);
-    let grid = ui.painter().add(egui::Shape::Noop);
-    let grid_spacing = egui::Rangef::new(8.0, 40.0);
     let y_marks: Vec<GridMark> = (0..n)
         .map(|k| GridMark {
             value: -(k as f64),
             step_size: 1.0,
         })
         .collect();
-    let y_grid = y_marks.clone();
     let plot = Plot::new("breakdown-plot")
         .show_background(false)
-        .show_grid(false)
         .height(ui.available_height().max(120.0))
         .width(width)
         .allow_zoom(false)
@@ -439,20 +436,24 @@ fn chart(ui: &mut egui::Ui, bars: &[(usize, f64)], axis: &str) {
         .allow_boxed_zoom(false)
         .include_x(-extent * 1.05)
         .include_x(extent * 1.05)
-        .grid_spacing(grid_spacing.min..=grid_spacing.max)
+        .grid_spacing(8.0..=40.0)
         .x_grid_spacer(move |input| axes::value_marks(input.bounds, step))
         .custom_x_axes(vec![x_axis])
         .custom_y_axes(vec![y_axis])
-        .y_grid_spacer(move |_| y_grid.clone())
+        .y_grid_spacer(move |_| y_marks.clone())
         .show(ui, |plot| {
             plot.bar_chart(BarChart::new("helps", helps).horizontal().color(HELPS));
             plot.bar_chart(BarChart::new("hurts", hurts).horizontal().color(HURTS));
         });
-    look::flat_plot_frame(ui, frame, plot.response.rect);
-    // The grid egui_plot would draw (its spacers above), in flat lines under the bars.
-    let t = &plot.transform;
-    let x_marks = axes::value_marks((t.bounds().min()[0], t.bounds().max()[0]), step);
-    look::flat_plot_grid(ui, grid, t, grid_spacing, &x_marks, &y_marks);
+    // egui_plot's frame without its darker background: the chart lies on the panel's colour,
+    // which the window is cleared to anyway (a filled background costs the software renderer
+    // its whole area on every frame), under the plot.
+    let edge = ui.visuals().widgets.noninteractive.bg_stroke;
+    let rect = plot.response.rect;
+    ui.painter().set(
+        frame,
+        egui::Shape::rect_stroke(rect, 0.0, edge, egui::StrokeKind::Inside),
+    );
 }
 
 #[cfg(test)]

@@ -9,7 +9,6 @@ use super::CandidatesView;
 use super::sort::Column as SortColumn;
 use super::verdict::{Judgement, NOT_INSTALLED, PLIES, Verdict};
 use crate::app::editing::IdFormat;
-use crate::app::look;
 use egui::{Color32, RichText};
 use egui_extras::{Column, TableBuilder};
 
@@ -480,7 +479,8 @@ fn rows(
             depth_width.is_some(),
             probs_width.is_some(),
         ))
-        // Selection and hover painted flat, no stripes (`look::RowFills` says why).
+        // Not striped: the dark look's stripe (five levels lighter than the panel) was barely to
+        // be seen, and without a GPU it cost its whole area on every frame.
         .striped(false)
         .resizable(true)
         .sense(egui::Sense::click())
@@ -556,21 +556,14 @@ fn rows(
                 None => {}
             }
         })
-        .body(|mut body| {
-            let fills = look::RowFills::of(&mut body);
+        .body(|body| {
             body.rows(ROW_HEIGHT, order.len(), |mut row| {
                 let i = order[row.index()];
                 let cand = &a.candidates[i];
                 let selected = c.selected == Some(i);
-                let mark = if selected {
-                    look::RowMark::Selected
-                } else if c.hovered == Some(i) {
-                    look::RowMark::Hovered
-                } else {
-                    look::RowMark::None
-                };
-                row.set_selected(false);
-                row.set_hovered(false);
+                // egui_extras paints the highlight of each cell.
+                row.set_selected(selected);
+                row.set_hovered(c.hovered == Some(i));
                 let colour = if selected {
                     visuals.selection.stroke.color
                 } else if cand.classic_choice {
@@ -631,9 +624,6 @@ fn rows(
                     let loss_cell =
                         k == 6 && cand.classic_choice && eval.is_some_and(|e| e.loss > 0.0);
                     row.col(|ui| {
-                        if k == 0 {
-                            fills.paint(mark, ui);
-                        }
                         let t = RichText::new(text).monospace();
                         // Not selectable text: the click is the row's.
                         if loss_cell {

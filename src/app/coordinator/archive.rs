@@ -11,10 +11,16 @@ use bgw_engine::core::moves::legal_plays;
 impl AppState {
     /// Applies an Archive tab action; an error opened or a card shown replaces the board.
     pub(super) fn apply_archive(&mut self, action: ArchiveAction) {
-        let before = (self.archive.opened, self.archive.drill.card.as_ref().map(|c| c.card));
+        let before = (
+            self.archive.opened,
+            self.archive.drill.card.as_ref().map(|c| c.card),
+        );
         let fx = self.archive.update(action, &self.weights.current);
         self.emit(fx, Action::Archive);
-        let after = (self.archive.opened, self.archive.drill.card.as_ref().map(|c| c.card));
+        let after = (
+            self.archive.opened,
+            self.archive.drill.card.as_ref().map(|c| c.card),
+        );
         if after != before {
             self.show_archive_board();
         }

@@ -6,7 +6,6 @@
 
 use super::{MatchAction, MatchReviewState, mark_of};
 use crate::app::jobs::progress_ui;
-use crate::app::look;
 use bgw_engine::evaluation::classic::Weights;
 use bgw_engine::matches::{Decision, DecisionKind, Mark, PlayerSummary, Verdict};
 use bgw_engine::reference::LuckMark;
@@ -537,8 +536,7 @@ fn decisions(ui: &mut egui::Ui, s: &MatchReviewState, out: &mut Vec<MatchAction>
                 });
             }
         })
-        .body(|mut body| {
-            let fills = look::RowFills::of(&mut body);
+        .body(|body| {
             body.rows(ROW_HEIGHT, shown.len(), |mut row| {
                 let index = row.index();
                 let (g, d) = shown[index];
@@ -572,16 +570,10 @@ fn decisions(ui: &mut egui::Ui, s: &MatchReviewState, out: &mut Vec<MatchAction>
                     classic,
                     classic_loss,
                 ];
-                let row_mark = if selected {
-                    look::RowMark::Selected
-                } else {
-                    look::RowMark::None
-                };
+                // egui_extras paints the highlight of each cell.
+                row.set_selected(selected);
                 for (k, text) in cells.into_iter().enumerate() {
                     row.col(|ui| {
-                        if k == 0 {
-                            fills.paint(row_mark, ui);
-                        }
                         let mut t = RichText::new(text).monospace();
                         if selected {
                             t = t.color(visuals.selection.stroke.color);

@@ -97,6 +97,7 @@ pub(super) fn read(fields: &Fields, notes: &mut Vec<String>) -> Persisted {
                 false => Theme::Light,
             }),
             splits: s.splits,
+            software_rendering: false,
         },
         weights,
         candidates: GnubgDepth {

@@ -11,7 +11,6 @@ use super::slider;
 use super::yardstick::{Source, Yardstick};
 use super::{WeightsAction, WeightsState};
 use crate::app::editing::IdFormat;
-use crate::app::look;
 use bgw_engine::core::formats::Setup;
 use bgw_engine::evaluation::classic::{Term, Weights};
 use bgw_engine::studies::benchmark::Figures;
@@ -289,20 +288,20 @@ fn weight_grid(ui: &mut egui::Ui, state: &WeightsState, out: &mut Vec<WeightsAct
                 ui.data_mut(|d| d.insert_temp(key, scale));
                 let (lo, hi) = slider::range(scale).into_inner();
                 let mut s = now.clamp(lo, hi);
-                let slider = look::slider_with_flat_rail(
-                    ui,
-                    egui::Slider::new(&mut s, lo..=hi)
-                        .show_value(false)
-                        .clamping(egui::SliderClamping::Always),
-                )
-                .labelled_by(name.id)
-                .on_hover_text(format!(
-                    "{} weight: the slider spans ±{} times its size ({:.3}); Shift while \
+                let slider = ui
+                    .add(
+                        egui::Slider::new(&mut s, lo..=hi)
+                            .show_value(false)
+                            .clamping(egui::SliderClamping::Always),
+                    )
+                    .labelled_by(name.id)
+                    .on_hover_text(format!(
+                        "{} weight: the slider spans ±{} times its size ({:.3}); Shift while \
                      dragging: a tenth as far",
-                    info.seed_name,
-                    slider::SPAN,
-                    scale
-                ));
+                        info.seed_name,
+                        slider::SPAN,
+                        scale
+                    ));
                 let mut v = now;
                 let field = ui
                     .add(

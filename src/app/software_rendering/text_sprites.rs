@@ -142,7 +142,7 @@ impl TextSprites {
         self.forget_undrawn();
         self.check_font(ctx);
 
-        let layers = super::look::painted_layers(ctx);
+        let layers = super::hairlines::painted_layers(ctx);
         let lists: Vec<(egui::LayerId, Vec<ClippedShape>)> = ctx.graphics_mut(|g| {
             layers
                 .iter()

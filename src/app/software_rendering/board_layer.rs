@@ -7,11 +7,11 @@
 //! shape over it, and in whole 4×4 blocks along each thin anti-aliasing triangle of the points'
 //! slanted edges: the layer drawn as shapes cost about 0.5 M pixels shaded a frame at
 //! 1920×1080, drawn as an image its 0.24 M. The image is rasterised here on the CPU
-//! ([`super::render::rasterise`], egui's own tessellation and blending), at the screen's pixel
+//! ([`crate::app::render::rasterise`], egui's own tessellation and blending), at the screen's pixel
 //! grid, so it is the picture the shapes give; it is made again when the board moves, is
 //! resized or flipped.
 
-use super::render;
+use crate::app::render;
 use bgw_engine::core::position::Side;
 use egui::epaint::{ClippedShape, Tessellator};
 use egui::{Color32, ColorImage, Context, Rect, Shape, TextureHandle, TextureId, TextureOptions};

@@ -10,11 +10,12 @@
 //! up to 32 MB from the heap rather than fresh mappings, removes that.
 
 /// Tells glibc's allocator to keep freed memory for the next frame (see the module's text).
-/// Does nothing on other systems and C libraries.
+/// Does nothing on other systems and C libraries. Kept for the rest of the run once called.
 pub fn keep_freed_memory() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    // SAFETY: mallopt only changes the allocator's tuning parameters; it is called before
-    // any other thread exists.
+    // SAFETY: mallopt only changes the allocator's tuning parameters, under the main arena's
+    // lock; it is called once, on the UI thread. Threads allocating meanwhile (the renderer's)
+    // read the old value of a parameter or the new one, either of which is valid.
     unsafe {
         libc::mallopt(libc::M_TOP_PAD, 64 << 20);
         libc::mallopt(libc::M_MMAP_THRESHOLD, 32 << 20);

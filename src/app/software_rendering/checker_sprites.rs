@@ -10,10 +10,10 @@
 use bgw_engine::core::position::Side;
 use egui::{Color32, ColorImage, Context, Pos2, Rect, TextureHandle, TextureOptions, pos2};
 
-/// Width of the outline, in points (as the old stroked circle).
-const OUTLINE: f32 = 1.5;
+/// Width of the outline, in points (as the stroked circle drawn without the speed-ups).
+pub const OUTLINE: f32 = 1.5;
 /// The faint inner ring: its radius as a share of the checker's, width in points, opacity.
-const RING: (f32, f32, f32) = (0.68, 1.0, 0.35);
+pub const RING: (f32, f32, f32) = (0.68, 1.0, 0.35);
 /// Samples per pixel along each axis.
 const SAMPLES: usize = 4;
 
@@ -29,6 +29,17 @@ pub fn checker_colours(side: Side) -> (Color32, Color32) {
             Color32::from_rgb(205, 200, 190),
         ),
     }
+}
+
+/// The inner ring's colour: the outline's over the fill at the ring's opacity.
+pub fn ring_colour(side: Side) -> Color32 {
+    let (fill, line) = checker_colours(side);
+    let mix = |f: u8, l: u8| (f32::from(f) + (f32::from(l) - f32::from(f)) * RING.2).round() as u8;
+    Color32::from_rgb(
+        mix(fill.r(), line.r()),
+        mix(fill.g(), line.g()),
+        mix(fill.b(), line.b()),
+    )
 }
 
 /// Checker images of both colours for one radius in pixels.
