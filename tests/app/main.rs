@@ -7,6 +7,7 @@
 mod common;
 mod ui_common;
 
+mod app_archive;
 mod app_bearoff;
 mod app_champion;
 mod app_cube_errors;

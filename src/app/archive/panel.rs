@@ -238,7 +238,9 @@ fn errors(ui: &mut egui::Ui, s: &ArchiveState, out: &mut Vec<ArchiveAction>) {
                         out.push(ArchiveAction::SetPhase(p));
                     }
                 }
-            });
+            })
+            .response
+            .on_hover_text("Only the errors of one phase: contact, race or bear-off");
         egui::ComboBox::from_id_salt("archive-kind")
             .selected_text(s.kind.map_or("every kind", kind_name))
             .show_ui(ui, |ui| {
@@ -256,7 +258,9 @@ fn errors(ui: &mut egui::Ui, s: &ArchiveState, out: &mut Vec<ArchiveAction>) {
                         out.push(ArchiveAction::SetKind(k));
                     }
                 }
-            });
+            })
+            .response
+            .on_hover_text("Only the errors of one kind: a move, a double, a take or drop");
         let l = ui.label("at least");
         let mut least = s.min_loss_memg;
         if ui

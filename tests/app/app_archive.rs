@@ -1,0 +1,239 @@
+//! The Archive tab (issue 38), headless with egui_kittest and a scripted engine (gnubg is never
+//! started here): a folder added through the dialog and reviewed in the background, the
+//! players' table, a player's trend plot and errors (a click puts the decision on the board),
+//! and the drill — a card on the board answered with the cube buttons or a candidate, graded
+//! and scheduled, all kept in the archive.
+
+use crate::ui_common::SETTLE_STEPS;
+use bgw::app::archive::{ArchiveAction, ArchiveState};
+use bgw::app::candidates::CandidatesAction;
+use bgw::app::referee::EngineFactory;
+use bgw::app::{AppState, ScriptedDialogs, WorkbenchApp};
+use bgw_engine::Position;
+use bgw_engine::archive::{Archive, ErrorKind};
+use bgw_engine::core::moves::Play;
+use bgw_engine::core::task::Task;
+use bgw_engine::reference::{CubeDecision, MatchContext, ReferenceEngine, ScriptedEngine};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+type H = Harness<'static, WorkbenchApp>;
+
+fn equity(_: &Position, p: &Play) -> f64 {
+    f64::from(p.result.pips().1) / 100.0
+}
+
+/// No double, take: a double is wrong by 0.1, a drop by 0.8.
+fn cube(_: &Position, _: &MatchContext, plies: u8) -> CubeDecision {
+    CubeDecision {
+        plies,
+        no_double: 0.3,
+        double_take: 0.2,
+        double_pass: 1.0,
+        action: "No double, take".into(),
+        probs: [0.6, 0.1, 0.0, 0.1, 0.0],
+        cubeless: 0.3,
+        mwc: None,
+        points: None,
+    }
+}
+
+fn scripted() -> EngineFactory {
+    Arc::new(|_: &Task| {
+        Box::new(ScriptedEngine::new(equity).with_cube(cube)) as Box<dyn ReferenceEngine + Send>
+    })
+}
+
+/// A folder with gnubg's 3- and 5-point self-play matches.
+fn folder(dir: &Path) -> PathBuf {
+    let folder = dir.join("matches");
+    std::fs::create_dir_all(&folder).unwrap();
+    for name in ["gnubg_3pt_seed103.mat", "gnubg_5pt_seed101.mat"] {
+        let from = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/data/matches")
+            .join(name);
+        std::fs::copy(from, folder.join(name)).unwrap();
+    }
+    folder
+}
+
+fn harness(db: &Path, dialogs: ScriptedDialogs) -> H {
+    let archive = ArchiveState::with_engines(scripted()).at(db.to_path_buf());
+    let state = AppState::default().with_archive(archive);
+    let mut h = Harness::builder()
+        .with_max_steps(SETTLE_STEPS)
+        .with_size(egui::vec2(1280.0, 720.0))
+        .build_ui_state(
+            |ui, app: &mut WorkbenchApp| app.show(ui),
+            WorkbenchApp::new(state, Box::new(dialogs)),
+        );
+    h.run();
+    h
+}
+
+fn shows(h: &H, text: &str) -> bool {
+    h.query_all_by_label_contains(text).next().is_some()
+}
+
+fn until(h: &mut H, what: &str, done: impl Fn(&H) -> bool) {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !done(h) {
+        assert!(Instant::now() < deadline, "{what}");
+        std::thread::sleep(Duration::from_millis(10));
+        h.run();
+    }
+}
+
+#[test]
+fn a_folder_added_and_reviewed_shows_the_players_their_trend_and_errors_on_the_board() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("archive.sqlite");
+    let matches = folder(dir.path());
+    let mut h = harness(&db, ScriptedDialogs::answering([matches]));
+    h.get_by_label("Archive").click();
+    h.run();
+    until(&mut h, "the archive was not read", |h| {
+        shows(h, "Add folder…") && !h.state().state.archive.busy()
+    });
+    assert!(shows(&h, "No match in the archive yet"));
+    h.get_by_label("Add folder…").click();
+    h.run();
+    until(&mut h, "the folder was not added and reviewed", |h| {
+        h.state().state.archive.adding().is_none() && shows(h, "root")
+    });
+    let log = h.state().state.messages.log.join("\n");
+    assert!(
+        log.contains("2 files, 2 added, 0 already stored, 0 not read")
+            && log.contains("2 of 2 matches reviewed at 0 plies"),
+        "{log}"
+    );
+    // The players' table is the archive's (`bgw archive players` reads the same).
+    let players = Archive::open(&db).unwrap().players(None).unwrap();
+    assert_eq!(h.state().state.archive.snapshot.players, players);
+    assert_eq!(players.len(), 2);
+
+    h.get_by_label("root").click();
+    h.run();
+    until(&mut h, "root's errors were not read", |h| {
+        !h.state().state.archive.snapshot.errors.is_empty()
+    });
+    assert!(shows(&h, "error-rate trend of root: 2 matches"));
+    let errors = h.state().state.archive.snapshot.errors.clone();
+    assert!(shows(
+        &h,
+        &format!("{} of {} errors", errors.len(), errors.len())
+    ));
+    // A click on the worst error puts its decision on the board.
+    let worst = format!("{:>7.1}", 1000.0 * errors[0].loss);
+    h.get_by_label(&worst).click();
+    h.run();
+    let board = h.state().state.archive.board().expect("a board");
+    assert_eq!(h.state().state.editing.edit, board);
+    // The filters narrow the list.
+    h.state_mut()
+        .act(ArchiveAction::SetKind(Some(ErrorKind::Move)));
+    h.run();
+    let moves = errors.iter().filter(|e| e.kind == ErrorKind::Move).count();
+    assert!(shows(&h, &format!("{moves} of {} errors", errors.len())));
+}
+
+#[test]
+fn the_drill_puts_a_card_on_the_board_and_grades_the_answer_from_the_buttons_or_a_candidate() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("archive.sqlite");
+    let matches = folder(dir.path());
+    let mut h = harness(&db, ScriptedDialogs::default());
+    h.state_mut().act(ArchiveAction::Add(matches));
+    until(&mut h, "not added", |h| {
+        h.state().state.archive.adding().is_none()
+    });
+    h.get_by_label("Archive").click();
+    h.run();
+    until(&mut h, "not read", |h| shows(h, "root"));
+    h.get_by_label("root").click();
+    h.run();
+    until(&mut h, "no drill line", |h| shows(h, "Next card"));
+
+    let mut answered_cube = false;
+    let mut moves_answered = 0;
+    for _ in 0..40 {
+        if answered_cube && moves_answered >= 2 {
+            break;
+        }
+        h.get_by_label("Next card").click();
+        h.run();
+        until(&mut h, "no card came", |h| {
+            h.state().state.archive.drill.card.is_some() && !h.state().state.archive.busy()
+        });
+        let card = h.state().state.archive.drill.card.clone().unwrap();
+        // The card is on the board.
+        assert_eq!(
+            Some(h.state().state.editing.edit),
+            h.state().state.archive.board()
+        );
+        match card.right_answer() {
+            Some(right) => {
+                if answered_cube {
+                    h.state_mut().act(ArchiveAction::Answer(right.clone()));
+                } else {
+                    h.get_by_role_and_label(egui::accesskit::Role::Button, &right)
+                        .click();
+                }
+                answered_cube = true;
+            }
+            None => {
+                let index = |h: &H| {
+                    let a = h
+                        .state()
+                        .state
+                        .candidates
+                        .analysis
+                        .as_ref()
+                        .expect("candidates");
+                    a.candidates
+                        .iter()
+                        .position(|c| c.play.mv.notation() == card.best)
+                        .expect("the best among the candidates")
+                };
+                let i = index(&h);
+                match moves_answered {
+                    // gnubg's best selected in the candidates table, then answered.
+                    0 => h.state_mut().act(CandidatesAction::Select(i)),
+                    // gnubg's best played on the board (the turn passed), then answered.
+                    1 => h.state_mut().act(CandidatesAction::Play(i)),
+                    _ => h.state_mut().act(ArchiveAction::Answer(card.best.clone())),
+                }
+                h.run();
+                if moves_answered < 2 {
+                    h.get_by_label(&format!("Answer {}", card.best)).click();
+                }
+                moves_answered += 1;
+            }
+        }
+        h.run();
+        until(&mut h, "not graded", |h| {
+            h.state().state.archive.drill.graded.is_some() && !h.state().state.archive.busy()
+        });
+        let g = h.state().state.archive.drill.graded.clone().unwrap();
+        assert!(g.correct && g.rating == "good", "{g:?}");
+        assert!(shows(&h, "is gnubg's best."));
+    }
+    assert!(
+        answered_cube && moves_answered >= 2,
+        "both kinds of card came"
+    );
+    // Kept in the archive.
+    let answers: i64 = Archive::open(&db)
+        .unwrap()
+        .connection()
+        .query_row(
+            "SELECT count(*) FROM drill_answers WHERE correct = 1",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert!(answers >= 2, "{answers}");
+}
