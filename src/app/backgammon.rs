@@ -88,8 +88,8 @@ impl Workspace for BackgammonWorkspace {
                 apply.state.match_review.loaded.is_some()
                     && Regions::of(area, splits).tabs.height() < MIN_MATCH_TABS_HEIGHT
             }
-            // The Archive tab's tables, plot and drill likewise.
-            Tab::Archive => Regions::of(area, splits).tabs.height() < MIN_MATCH_TABS_HEIGHT,
+            // The Archive tab's tables, plot, errors and drill need the height at any size.
+            Tab::Archive => true,
             _ => false,
         };
         let r = Regions::with_tab(area, splits, wide_tab);

@@ -191,6 +191,8 @@ fn trend(ui: &mut egui::Ui, s: &ArchiveState, player: &str) {
         .allow_zoom(false)
         .allow_drag(false)
         .include_y(0.0)
+        // Room above the highest dot.
+        .include_y(1.15 * rates.iter().copied().fold(0.0, f64::max))
         .include_x(0.5)
         .include_x(points.len() as f64 + 0.5)
         .x_axis_label("match, oldest first")
