@@ -135,7 +135,8 @@ pub fn show(ui: &mut egui::Ui, state: &AppState, tabs: &mut TabsUi) -> Vec<Actio
 /// The tab strip (shown in both workspaces: the «Чемпион» tab opens its own).
 pub fn strip(ui: &mut egui::Ui, open: Tab) -> Vec<Action> {
     let mut out = Vec::new();
-    ui.horizontal(|ui| {
+    // Wrapped: nine tabs are wider than a narrow column (1024 pixels wide, the wide layout).
+    ui.horizontal_wrapped(|ui| {
         for r in &TABS {
             if ui.selectable_label(open == r.tab, r.label).clicked() {
                 out.push(ViewAction::SetTab(r.tab).into());

@@ -7,11 +7,14 @@
 use crate::ui_common::SETTLE_STEPS;
 use bgw::app::archive::{ArchiveAction, ArchiveState};
 use bgw::app::candidates::CandidatesAction;
+use bgw::app::editing::{EditAction, Loc};
 use bgw::app::referee::EngineFactory;
 use bgw::app::{AppState, ScriptedDialogs, WorkbenchApp};
 use bgw_engine::Position;
 use bgw_engine::archive::{Archive, ErrorKind};
 use bgw_engine::core::moves::Play;
+use bgw_engine::core::moves::legal_plays;
+use bgw_engine::core::position::Side;
 use bgw_engine::core::task::Task;
 use bgw_engine::reference::{CubeDecision, MatchContext, ReferenceEngine, ScriptedEngine};
 use egui_kittest::Harness;
@@ -87,6 +90,39 @@ fn until(h: &mut H, what: &str, done: impl Fn(&H) -> bool) {
     }
 }
 
+/// Moves the checkers of `best` on the board by hand, as a person drags them: each step, and
+/// a blot it hits to the bar.
+fn move_by_hand(h: &mut H, best: &str) {
+    let edit = h.state().state.editing.edit;
+    let position = edit.position().unwrap();
+    let dice = edit.roll().unwrap();
+    let play = legal_plays(&position, dice)
+        .into_iter()
+        .find(|p| p.mv.notation() == best)
+        .expect("the best is a legal move");
+    let mover = position.on_roll();
+    // The mover's point `n` in White's numbering (25 the bar, 0 off).
+    let loc = |n: u8| match (n, mover) {
+        (25, _) => Loc::Bar,
+        (0, _) => Loc::Off,
+        (n, Side::White) => Loc::Point(n),
+        (n, Side::Black) => Loc::Point(25 - n),
+    };
+    for step in play.mv.steps() {
+        h.state_mut()
+            .act(EditAction::Move(mover, loc(step.from), loc(step.to)));
+        if step.hit {
+            h.state_mut()
+                .act(EditAction::Move(mover.opponent(), loc(step.to), Loc::Bar));
+        }
+    }
+    h.run();
+    assert_eq!(
+        h.state().state.drill_inputs().on_board.as_deref(),
+        Some(best)
+    );
+}
+
 #[test]
 fn a_folder_added_and_reviewed_shows_the_players_their_trend_and_errors_on_the_board() {
     let dir = tempfile::tempdir().unwrap();
@@ -160,7 +196,7 @@ fn the_drill_puts_a_card_on_the_board_and_grades_the_answer_from_the_buttons_or_
     let mut answered_cube = false;
     let mut moves_answered = 0;
     for _ in 0..40 {
-        if answered_cube && moves_answered >= 2 {
+        if answered_cube && moves_answered >= 3 {
             break;
         }
         h.get_by_label("Next card").click();
@@ -204,10 +240,13 @@ fn the_drill_puts_a_card_on_the_board_and_grades_the_answer_from_the_buttons_or_
                     0 => h.state_mut().act(CandidatesAction::Select(i)),
                     // gnubg's best played on the board (the turn passed), then answered.
                     1 => h.state_mut().act(CandidatesAction::Play(i)),
+                    // gnubg's best moved by hand, checker by checker (a blot hit put on
+                    // the bar by hand too), then answered.
+                    2 => move_by_hand(&mut h, &card.best),
                     _ => h.state_mut().act(ArchiveAction::Answer(card.best.clone())),
                 }
                 h.run();
-                if moves_answered < 2 {
+                if moves_answered < 3 {
                     h.get_by_label(&format!("Answer {}", card.best)).click();
                 }
                 moves_answered += 1;
@@ -222,7 +261,7 @@ fn the_drill_puts_a_card_on_the_board_and_grades_the_answer_from_the_buttons_or_
         assert!(shows(&h, "is gnubg's best."));
     }
     assert!(
-        answered_cube && moves_answered >= 2,
+        answered_cube && moves_answered >= 3,
         "both kinds of card came"
     );
     // Kept in the archive.

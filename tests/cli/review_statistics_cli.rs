@@ -154,8 +154,10 @@ fn the_json_keys_carry_the_block() {
 
 /// A money session with beavers beavered back (cubes of 4 to 32): the chequer play block, the
 /// rolls marked, the actual result and gnubg's points a game with its interval equal gnubg's
-/// lines. Known to differ still, and left out here (issue 37's note): the beavers' cube figures
-/// (gnubg does not analyse a beaver) and the luck totals.
+/// lines, and so do the doubles, passes and wrong answers now that a beaver is left out as
+/// gnubg leaves it out. Known to differ still, and left out here (issue 37's note): the takes
+/// gnubg's import adds after a beaver (the next roll takes it; we record no decision there),
+/// three missed doubles and one wrong double we see and gnubg does not, and the luck totals.
 #[test]
 fn a_money_session_with_beavers_gives_gnubgs_chequer_play_result_and_points_a_game() {
     let Some(gnubg) = common::real_gnubg() else {
@@ -197,6 +199,9 @@ fn a_money_session_with_beavers_gives_gnubgs_chequer_play_result_and_points_a_ga
         ("Rolls marked very lucky", 0),
         ("Rolls marked very unlucky", 0),
         ("Doubles", 0),
+        ("Passes", 0),
+        ("Wrong takes", 0),
+        ("Wrong passes", 0),
         ("Actual result", 0),
         ("Advantage (actual) in ppg", 0),
         ("95% confidence interval (ppg)", 0),

@@ -314,6 +314,9 @@ fn judge(
         | DecisionKind::Take
         | DecisionKind::Drop
         | DecisionKind::Beaver { .. } => {
+            if matches!(d.kind, DecisionKind::Beaver { .. }) {
+                return Ok(Verdict::NotJudged(NOT_ANALYSED_BEAVER.into()));
+            }
             let Some(doubler) = doubler_decision(decisions, i) else {
                 return Ok(Verdict::NotJudged("no double before this answer".into()));
             };
@@ -329,6 +332,11 @@ fn judge(
         DecisionKind::Resign { .. } => Ok(Verdict::NotJudged("a resignation".into())),
     }
 }
+
+/// Why a beaver (or a raccoon) is not judged: gnubg 1.07's `analyse match` does not analyse
+/// one ("TODO: analyse beavers" in its analysis.c) and leaves it out of its statistics; the
+/// take that answers it is judged, as gnubg judges it, by the double's own figures.
+pub const NOT_ANALYSED_BEAVER: &str = "a beaver (gnubg does not analyse beavers)";
 
 /// A decision the engine failed on: not judged, and why.
 fn failed(e: &Failure) -> Verdict {

@@ -138,9 +138,11 @@ fn until_a_review(db: &Path, child: &mut std::process::Child) -> bool {
     }
 }
 
+/// `archive add --review` sent `signal` once a review is stored: it exits with `code` (or 0
+/// when the last review was stored before the signal came), keeping every finished review and
+/// no half of one.
 #[cfg(unix)]
-#[test]
-fn ctrl_c_keeps_every_finished_review_and_exits_130() {
+fn a_signal_keeps_every_finished_review(signal: &str, code: i32) {
     if common::real_gnubg().is_none() {
         return;
     }
@@ -160,19 +162,18 @@ fn ctrl_c_keeps_every_finished_review_and_exits_130() {
         return eprintln!("skipped: the run ended before it could be interrupted");
     }
     let sent = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
+        .args([&format!("-{signal}"), &child.id().to_string()])
         .status()
         .unwrap();
     assert!(sent.success());
     let o = child.wait_with_output().unwrap();
     let err = text(&o.stderr);
-    // 130, or 0 when the last review was stored before the signal came.
     assert!(
-        matches!(o.status.code(), Some(130) | Some(0)),
+        matches!(o.status.code(), Some(c) if c == code || c == 0),
         "{:?} {err}",
         o.status
     );
-    if o.status.code() == Some(130) {
+    if o.status.code() == Some(code) {
         assert!(
             err.contains("interrupted: every match stored or reviewed so far is kept"),
             "{err}"
@@ -180,6 +181,18 @@ fn ctrl_c_keeps_every_finished_review_and_exits_130() {
     }
     assert!(Archive::open(&db).unwrap().counts().unwrap().reviews >= 1);
     assert_eq!(half_reviews(&db), 0);
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_keeps_every_finished_review_and_exits_130() {
+    a_signal_keeps_every_finished_review("INT", 130);
+}
+
+#[cfg(unix)]
+#[test]
+fn sigterm_keeps_every_finished_review_and_exits_143() {
+    a_signal_keeps_every_finished_review("TERM", 143);
 }
 
 fn close(a: f64, b: f64) -> bool {

@@ -174,3 +174,51 @@ fn a_database_of_a_newer_schema_or_of_another_program_is_refused() {
     let o = archive(&db, &["add", "x.mat", "--jobs", "17"]);
     assert_eq!(o.status.code(), Some(2));
 }
+
+/// Two writers on one archive at once (as the app and the command line may be): each waits
+/// its turn (WAL, a busy timeout), both finish, and every file of both is stored once.
+#[test]
+fn two_writers_at_once_both_store_everything() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("a.sqlite");
+    // Many distinct files a writer: the shared matches, each under 40 comment lines of its own.
+    let mut folders = Vec::new();
+    for w in 0..2 {
+        let folder = dir.path().join(format!("w{w}"));
+        std::fs::create_dir_all(&folder).unwrap();
+        for (i, m) in shared_matches(&folder).into_iter().enumerate() {
+            let text = std::fs::read_to_string(&m).unwrap();
+            for k in 0..40 {
+                let copy = folder.join(format!("{i}-{k}.mat"));
+                std::fs::write(copy, format!("; writer {w}, copy {k}\n{text}")).unwrap();
+            }
+            std::fs::remove_file(m).unwrap();
+        }
+        folders.push(folder);
+    }
+    let spawn = |folder: &std::path::Path| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_bgw"))
+            .args(["archive", "add", "--quiet", "--db"])
+            .arg(&db)
+            .arg(folder)
+            .output()
+    };
+    let (a, b) = std::thread::scope(|s| {
+        let a = s.spawn(|| spawn(&folders[0]));
+        let b = s.spawn(|| spawn(&folders[1]));
+        (a.join().unwrap().unwrap(), b.join().unwrap().unwrap())
+    });
+    for o in [&a, &b] {
+        assert!(o.status.success(), "{}", text(&o.stderr));
+        assert!(
+            stdout(o).starts_with("120 files: 120 added, 0 already stored"),
+            "{}",
+            stdout(o)
+        );
+    }
+    let counts = bgw_engine::archive::Archive::open(&db)
+        .unwrap()
+        .counts()
+        .unwrap();
+    assert_eq!(counts.matches, 240);
+}
