@@ -135,8 +135,10 @@ pub fn show(ui: &mut egui::Ui, state: &AppState, tabs: &mut TabsUi) -> Vec<Actio
 /// The tab strip (shown in both workspaces: the «Чемпион» tab opens its own).
 pub fn strip(ui: &mut egui::Ui, open: Tab) -> Vec<Action> {
     let mut out = Vec::new();
-    // Wrapped: nine tabs are wider than a narrow column (1024 pixels wide, the wide layout).
-    ui.horizontal_wrapped(|ui| {
+    // Nine tabs in one row down to a 1024-pixel window (the tabs' region 500 pixels wide): the
+    // tabs closer together than egui's spacing.
+    ui.horizontal(|ui| {
+        ui.spacing_mut().item_spacing.x = 3.0;
         for r in &TABS {
             if ui.selectable_label(open == r.tab, r.label).clicked() {
                 out.push(ViewAction::SetTab(r.tab).into());

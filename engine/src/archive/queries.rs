@@ -126,6 +126,16 @@ const CHOSEN: &str = "chosen AS (
     WHERE (?1 IS NULL AND r.id = (SELECT max(x.id) FROM reviews x WHERE x.match_id = r.match_id))
        OR r.plies = ?1)";
 
+/// Each match's two sides: the match, the player (0, 1), the name the file gives, the day
+/// (the file's date, else the day it was added).
+const SIDES: &str = "sides AS (
+    SELECT m.id AS match_id, 0 AS player, m.player0 AS name,
+           COALESCE(m.date, substr(f.added_at, 1, 10)) AS day
+    FROM matches m JOIN files f ON f.id = m.file_id
+    UNION ALL
+    SELECT m.id, 1, m.player1, COALESCE(m.date, substr(f.added_at, 1, 10))
+    FROM matches m JOIN files f ON f.id = m.file_id)";
+
 impl Archive {
     /// Files the site name `name` under `person` (the name itself when they are the same:
     /// the alias is removed).
@@ -147,13 +157,7 @@ impl Archive {
     pub fn players(&self, plies: Option<u8>) -> Result<Vec<PlayerFigures>, ArchiveError> {
         let sql = format!(
             "WITH {CHOSEN},
-             sides AS (
-                 SELECT m.id AS match_id, 0 AS player, m.player0 AS name,
-                        COALESCE(m.date, substr(f.added_at, 1, 10)) AS day
-                 FROM matches m JOIN files f ON f.id = m.file_id
-                 UNION ALL
-                 SELECT m.id, 1, m.player1, COALESCE(m.date, substr(f.added_at, 1, 10))
-                 FROM matches m JOIN files f ON f.id = m.file_id)
+             {SIDES}
              SELECT COALESCE(a.person, s.name) AS who,
                     count(*),
                     count(rp.review_id),
@@ -209,13 +213,7 @@ impl Archive {
     pub fn trend(&self, plies: Option<u8>) -> Result<Vec<TrendPoint>, ArchiveError> {
         let sql = format!(
             "WITH {CHOSEN},
-             sides AS (
-                 SELECT m.id AS match_id, 0 AS player, m.player0 AS name,
-                        COALESCE(m.date, substr(f.added_at, 1, 10)) AS day
-                 FROM matches m JOIN files f ON f.id = m.file_id
-                 UNION ALL
-                 SELECT m.id, 1, m.player1, COALESCE(m.date, substr(f.added_at, 1, 10))
-                 FROM matches m JOIN files f ON f.id = m.file_id)
+             {SIDES}
              SELECT COALESCE(a.person, s.name) AS who, s.day, s.match_id, rp.error_emg,
                     rp.unforced_moves
              FROM sides s

@@ -87,6 +87,16 @@ pub struct Drill {
     pub refused: Option<String>,
 }
 
+/// What the drill can take as an answer from the board (the coordinator reads it from the
+/// candidates and the board; the tab offers it).
+pub struct DrillInputs {
+    /// The candidate selected in the candidates table, in gnubg's notation.
+    pub candidate: Option<String>,
+    /// The legal move of the card the board shows (the checkers moved on the board, or a
+    /// candidate played).
+    pub on_board: Option<String>,
+}
+
 /// What a job in the background brings back.
 pub enum News {
     /// The archive read.

@@ -2,7 +2,7 @@
 //! rate match by match with its moving average, their errors filtered (a click opens one on
 //! the board), and the drill.
 
-use super::{ArchiveAction, ArchiveState, filtered};
+use super::{ArchiveAction, ArchiveState, DrillInputs, filtered};
 use crate::app::jobs;
 use bgw_engine::archive::{ErrorKind, TrendPoint};
 use egui_plot::{Legend, Line, MarkerShape, Plot, PlotPoints, Points};
@@ -12,15 +12,6 @@ pub const MOVING_AVERAGE: usize = 5;
 
 /// At most this many errors are listed (the worst; the filters narrow them).
 const LISTED: usize = 200;
-
-/// What the tab reads besides its own state: the answers the board offers.
-pub struct DrillInputs {
-    /// The candidate selected in the candidates table, in gnubg's notation.
-    pub candidate: Option<String>,
-    /// The legal move of the card the board shows (the checkers moved on the board, or a
-    /// candidate played).
-    pub on_board: Option<String>,
-}
 
 /// The moving average of `rates` over `window` matches (the first ones over what there is).
 pub fn moving_average(rates: &[f64], window: usize) -> Vec<f64> {

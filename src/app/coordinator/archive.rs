@@ -3,8 +3,7 @@
 //! candidate selected, or the legal move of the card the board now shows.
 
 use super::{Action, AppState};
-use crate::app::archive::ArchiveAction;
-use crate::app::archive::panel::DrillInputs;
+use crate::app::archive::{ArchiveAction, DrillInputs};
 use crate::app::editing::EditAction;
 use bgw_engine::core::moves::legal_plays;
 
