@@ -168,6 +168,15 @@ fn a_folder_added_and_reviewed_shows_the_players_their_trend_and_errors_on_the_b
     h.run();
     let board = h.state().state.archive.board().expect("a board");
     assert_eq!(h.state().state.editing.edit, board);
+    // With the review's verdict on it, and the classic program's choice.
+    assert!(shows(
+        &h,
+        &format!(
+            "gnubg's best {} at 0 ply, losing {}",
+            errors[0].best,
+            worst.trim()
+        )
+    ));
     // The filters narrow the list.
     h.state_mut()
         .act(ArchiveAction::SetKind(Some(ErrorKind::Move)));

@@ -117,6 +117,8 @@ pub struct ErrorRow {
     pub mark: String,
     /// The depth of the review.
     pub plies: u8,
+    /// For a checker play, the classic program's choice and what it loses, EMG.
+    pub classic: Option<(String, f64)>,
 }
 
 /// The review each match counts with: at `?1` plies, or the match's latest when `?1` is
@@ -249,7 +251,7 @@ impl Archive {
              SELECT COALESCE(a.person, n.name), n.path, n.game_number, n.idx + 1, n.file_move,
                     n.kind, n.phase, n.position_id, n.gnubg_match_id, n.dice, n.played,
                     dr.verdict, dr.best, dr.loss, dr.mark, dr.cube_action, dr.cube_error,
-                    dr.cube_mark, c.plies, n.id
+                    dr.cube_mark, c.plies, n.id, dr.classic, dr.classic_loss
              FROM decision_reviews dr
              JOIN chosen c ON c.id = dr.review_id
              JOIN named n ON n.id = dr.decision_id
@@ -281,13 +283,17 @@ impl Archive {
                 loss: 0.0,
                 mark: String::new(),
                 plies: r.get(18)?,
+                classic: None,
             };
             let loss: Option<f64> = r.get(13)?;
             let cube_error: Option<f64> = r.get(16)?;
             let cube_action: Option<String> = r.get(15)?;
             if let Some(l) = loss.filter(|l| *l > 0.0) {
+                let classic: Option<String> = r.get(20)?;
+                let classic_loss: Option<f64> = r.get(21)?;
                 out.push(ErrorRow {
                     best: r.get::<_, Option<String>>(12)?.unwrap_or_default(),
+                    classic: classic.zip(classic_loss),
                     loss: l,
                     mark: r.get::<_, Option<String>>(14)?.unwrap_or_default(),
                     ..base.clone()

@@ -311,6 +311,35 @@ fn errors(ui: &mut egui::Ui, s: &ArchiveState, out: &mut Vec<ArchiveAction>) {
     if shown.len() > LISTED {
         ui.weak(format!("… and {} more", shown.len() - LISTED));
     }
+    if let Some(e) = s.opened.and_then(|i| s.snapshot.errors.get(i)) {
+        ui.label(opened_line(e));
+    }
+}
+
+/// What the review said of the error on the board, and the classic program's choice there.
+pub fn opened_line(e: &bgw_engine::archive::ErrorRow) -> String {
+    let what = match &e.dice {
+        Some(d) => format!("{d}: played {}", e.played),
+        None => format!("played {}", e.played),
+    };
+    let classic = match &e.classic {
+        Some((c, _)) if c == &e.best => format!("; the classic program chose it too ({c})"),
+        Some((c, l)) => format!(
+            "; the classic program chose {c}, losing {:.1} mEMG",
+            1000.0 * l
+        ),
+        None => String::new(),
+    };
+    format!(
+        "On the board: {}, game {} #{} — {what}, gnubg's best {} at {} ply, losing {:.1} mEMG ({}){classic}",
+        e.file,
+        e.game,
+        e.number,
+        e.best,
+        e.plies,
+        1000.0 * e.loss,
+        e.mark.replace('_', " ")
+    )
 }
 
 fn drill(ui: &mut egui::Ui, s: &ArchiveState, inputs: &DrillInputs, out: &mut Vec<ArchiveAction>) {
