@@ -275,6 +275,10 @@ fn errors(ui: &mut egui::Ui, s: &ArchiveState, out: &mut Vec<ArchiveAction>) {
         shown.len(),
         s.snapshot.errors.len()
     ));
+    // Above the list, which may be long: the error on the board.
+    if let Some(e) = s.opened.and_then(|i| s.snapshot.errors.get(i)) {
+        ui.label(opened_line(e));
+    }
     egui::Grid::new("archive-errors")
         .striped(true)
         .num_columns(6)
@@ -310,9 +314,6 @@ fn errors(ui: &mut egui::Ui, s: &ArchiveState, out: &mut Vec<ArchiveAction>) {
         });
     if shown.len() > LISTED {
         ui.weak(format!("… and {} more", shown.len() - LISTED));
-    }
-    if let Some(e) = s.opened.and_then(|i| s.snapshot.errors.get(i)) {
-        ui.label(opened_line(e));
     }
 }
 
