@@ -218,7 +218,7 @@ fn errors(args: ErrorsArgs) -> Result<ExitCode, CliError> {
                 "{:>7.1} mEMG {:<8} {:<6} {:<7} {}: {} played {}, best {}  [{}:{}]  {} game {} #{}{}",
                 1000.0 * e.loss,
                 e.mark.replace('_', " "),
-                serde_json::to_value(e.kind)?.as_str().unwrap_or_default(),
+                e.kind.name(),
                 e.phase,
                 shorten(&e.player, 60),
                 e.dice.as_deref().unwrap_or("cube"),

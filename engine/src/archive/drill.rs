@@ -12,11 +12,11 @@
 
 use super::database::Archive;
 use super::error::ArchiveError;
-use super::queries::{ErrorFilter, ErrorKind, shown};
-use crate::core::formats::{Setup, read_setup};
+use super::queries::{ErrorFilter, ErrorKind, setup_of, shown};
+use crate::Position;
+use crate::core::formats::Setup;
 use crate::core::moves::{legal_plays, match_play};
 use crate::reference::{MatchContext, ReferenceEngine, match_to_plays};
-use crate::{Dice, Position};
 use chrono::{DateTime, SecondsFormat, Utc};
 use rs_fsrs::{FSRS, Rating};
 use rusqlite::{OptionalExtension, params};
@@ -107,10 +107,8 @@ impl Card {
     /// The board, roll and match state to show: what [`Card::position_id`],
     /// [`Card::match_id`] and [`Card::dice`] say.
     pub fn setup(&self) -> Result<Setup, ArchiveError> {
-        let mut setup = read_setup(&format!("{}:{}", self.position_id, self.match_id))
-            .map_err(|e| ArchiveError::NotAnArchive(format!("card {}: {e}", self.card)))?;
-        setup.dice = self.dice.as_deref().and_then(dice_of);
-        Ok(setup)
+        setup_of(&self.position_id, &self.match_id, self.dice.as_deref())
+            .map_err(|e| ArchiveError::NotAnArchive(format!("card {}: {e}", self.card)))
     }
 
     /// The right answer to a cube card by the review's figures (`None` for a checker play or
@@ -237,33 +235,6 @@ pub fn parse_time(text: &str) -> Result<DateTime<Utc>, String> {
         .map_err(|e| format!("{text:?} is not an RFC 3339 time (2026-12-05T09:00:00Z): {e}"))
 }
 
-fn dice_of(text: &str) -> Option<Dice> {
-    let d: Vec<u8> = text
-        .chars()
-        .map(|c| c.to_digit(10).map(|d| d as u8))
-        .collect::<Option<_>>()?;
-    match d[..] {
-        [a, b] => Dice::new(a, b),
-        _ => None,
-    }
-}
-
-fn kind_name(kind: ErrorKind) -> &'static str {
-    match kind {
-        ErrorKind::Move => "move",
-        ErrorKind::Double => "double",
-        ErrorKind::Take => "take",
-    }
-}
-
-fn kind_of(name: &str) -> ErrorKind {
-    match name {
-        "double" => ErrorKind::Double,
-        "take" => ErrorKind::Take,
-        _ => ErrorKind::Move,
-    }
-}
-
 /// The columns a card is read from (see [`Archive::cards_where`]).
 const CARD_SELECT: &str = "
     SELECT c.id, c.person, c.kind, d.position_id, d.gnubg_match_id, d.dice, d.played, d.kind,
@@ -296,7 +267,7 @@ fn time_or_epoch(text: Option<String>) -> DateTime<Utc> {
 }
 
 fn card_of(r: &rusqlite::Row<'_>) -> rusqlite::Result<Card> {
-    let kind = kind_of(&r.get::<_, String>(2)?);
+    let kind = ErrorKind::of_name(&r.get::<_, String>(2)?);
     let decision_kind: String = r.get(7)?;
     let position_id: String = r.get(3)?;
     let match_id: String = r.get(4)?;
@@ -400,7 +371,7 @@ impl Archive {
             for e in errors.iter().filter(|e| e.loss > options.min_loss) {
                 added += insert.execute(params![
                     e.decision_id,
-                    kind_name(e.kind),
+                    e.kind.name(),
                     e.player,
                     time_text(now)
                 ])?;

@@ -41,7 +41,7 @@ pub use drill::{
 };
 pub use error::ArchiveError;
 pub use finding::match_files_under;
-pub use queries::{ErrorFilter, ErrorKind, ErrorRow, PlayerFigures, TrendPoint};
+pub use queries::{ErrorFilter, ErrorKind, ErrorRow, PlayerFigures, TrendPoint, setup_of};
 pub use reviews::{EngineName, UnreviewedMatch};
 pub use schema::{APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION};
 pub use store::{Added, Counts, MatchFile, MatchKey, phase_of};

@@ -66,6 +66,47 @@ pub enum ErrorKind {
     Take,
 }
 
+impl ErrorKind {
+    /// Its name in the tables and the JSON: `move`, `double`, `take`.
+    pub fn name(self) -> &'static str {
+        match self {
+            ErrorKind::Move => "move",
+            ErrorKind::Double => "double",
+            ErrorKind::Take => "take",
+        }
+    }
+
+    /// The kind a name says ([`ErrorKind::name`]); anything else is a checker play.
+    pub fn of_name(name: &str) -> ErrorKind {
+        match name {
+            "double" => ErrorKind::Double,
+            "take" => ErrorKind::Take,
+            _ => ErrorKind::Move,
+        }
+    }
+}
+
+/// The board of an error or a card as its IDs and roll say (`63`: the roll; `None` for a cube
+/// decision), or why the IDs cannot be read.
+pub fn setup_of(
+    position_id: &str,
+    match_id: &str,
+    dice: Option<&str>,
+) -> Result<Setup, crate::core::formats::ReadError> {
+    let mut setup = read_setup(&format!("{position_id}:{match_id}"))?;
+    setup.dice = dice.and_then(|text| {
+        let d: Vec<u8> = text
+            .chars()
+            .map(|c| c.to_digit(10).map(|d| d as u8))
+            .collect::<Option<_>>()?;
+        match d[..] {
+            [a, b] => crate::Dice::new(a, b),
+            _ => None,
+        }
+    });
+    Ok(setup)
+}
+
 /// What `errors` asks for.
 #[derive(Clone, Debug, Default)]
 pub struct ErrorFilter {
@@ -343,7 +384,7 @@ pub(super) fn shown(
     if kind == ErrorKind::Move {
         return (position_id.to_string(), match_id.to_string(), dice);
     }
-    let Ok(setup) = read_setup(&format!("{position_id}:{match_id}")) else {
+    let Ok(setup) = setup_of(position_id, match_id, None) else {
         return (position_id.to_string(), match_id.to_string(), None);
     };
     // The stored answer's Match ID has the doubler on roll and the taker's turn, its board

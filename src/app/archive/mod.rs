@@ -21,7 +21,6 @@ use bgw_engine::archive::{
     Archive, Card, DeckCount, DeckOptions, EngineName, ErrorFilter, ErrorKind, ErrorRow, Graded,
     MatchFile, PlayerFigures, TrendPoint, match_files_under, now,
 };
-use bgw_engine::core::formats::read_setup;
 use bgw_engine::core::task::Task;
 use bgw_engine::evaluation::classic::Weights;
 use bgw_engine::matches::{self, Coverage, ReviewOptions};
@@ -163,11 +162,7 @@ pub fn filtered<'a>(
 /// The board of an error or a card: its position, roll and match state (a checker play
 /// with its roll; a cube decision as gnubg shows it).
 pub fn edit_of(position_id: &str, match_id: &str, dice: Option<&str>) -> Option<Edit> {
-    let mut setup = read_setup(&format!("{position_id}:{match_id}")).ok()?;
-    setup.dice = dice.and_then(|d| {
-        let mut c = d.chars().filter_map(|c| c.to_digit(10));
-        bgw_engine::Dice::new(c.next()? as u8, c.next()? as u8)
-    });
+    let setup = bgw_engine::archive::setup_of(position_id, match_id, dice).ok()?;
     Some(Edit::from_setup(&setup))
 }
 

@@ -25,14 +25,6 @@ pub fn moving_average(rates: &[f64], window: usize) -> Vec<f64> {
         .collect()
 }
 
-fn kind_name(k: ErrorKind) -> &'static str {
-    match k {
-        ErrorKind::Move => "move",
-        ErrorKind::Double => "double",
-        ErrorKind::Take => "take",
-    }
-}
-
 /// Draws the tab; returns the person's actions.
 pub fn show(ui: &mut egui::Ui, s: &ArchiveState, inputs: &DrillInputs) -> Vec<ArchiveAction> {
     let mut out = Vec::new();
@@ -235,7 +227,7 @@ fn errors(ui: &mut egui::Ui, s: &ArchiveState, out: &mut Vec<ArchiveAction>) {
             .response
             .on_hover_text("Only the errors of one phase: contact, race or bear-off");
         egui::ComboBox::from_id_salt("archive-kind")
-            .selected_text(s.kind.map_or("every kind", kind_name))
+            .selected_text(s.kind.map_or("every kind", ErrorKind::name))
             .show_ui(ui, |ui| {
                 let kinds = [
                     None,
@@ -245,7 +237,7 @@ fn errors(ui: &mut egui::Ui, s: &ArchiveState, out: &mut Vec<ArchiveAction>) {
                 ];
                 for k in kinds {
                     if ui
-                        .selectable_label(s.kind == k, k.map_or("every kind", kind_name))
+                        .selectable_label(s.kind == k, k.map_or("every kind", ErrorKind::name))
                         .clicked()
                     {
                         out.push(ArchiveAction::SetKind(k));
@@ -301,7 +293,7 @@ fn errors(ui: &mut egui::Ui, s: &ArchiveState, out: &mut Vec<ArchiveAction>) {
                     out.push(ArchiveAction::OpenError(*i));
                 }
                 ui.label(e.mark.replace('_', " "));
-                ui.label(kind_name(e.kind));
+                ui.label(e.kind.name());
                 ui.label(&e.phase);
                 ui.label(format!(
                     "{} played {}",
