@@ -213,7 +213,7 @@ impl WorkbenchApp {
             champion,
             ..
         } = self;
-        let workspace: &mut dyn Workspace = match Anchor::of(state.settings.tab) {
+        let workspace: &mut dyn Workspace = match tabs::anchor(state.settings.tab) {
             Anchor::Backgammon => backgammon,
             Anchor::Champion => champion,
         };

@@ -122,6 +122,11 @@ pub fn row(tab: Tab) -> &'static TabRow {
         .expect("every tab has a row")
 }
 
+/// The workspace `tab` opens (its row's anchor).
+pub fn anchor(tab: Tab) -> Anchor {
+    row(tab).anchor
+}
+
 /// Draws the tab strip and the open tab of the backgammon workspace.
 pub fn show(ui: &mut egui::Ui, state: &AppState, tabs: &mut TabsUi) -> Vec<Action> {
     let mut out = strip(ui, state.settings.tab);

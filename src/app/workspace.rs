@@ -5,7 +5,6 @@
 
 use super::commands::CommandScope;
 use super::coordinator::{Action, AppState};
-use super::settings::Tab;
 use super::shell::Shell;
 
 /// Which workspace is open.
@@ -15,13 +14,6 @@ pub enum Anchor {
     Backgammon,
     /// «Чемпион» (seed 002), taking the whole window under the menus.
     Champion,
-}
-
-impl Anchor {
-    /// The workspace of the open tab (its row of [`super::tabs::TABS`]).
-    pub fn of(tab: Tab) -> Anchor {
-        super::tabs::row(tab).anchor
-    }
 }
 
 /// A workspace: what it draws, and (as a [`CommandScope`]) what undo and redo mean in it and

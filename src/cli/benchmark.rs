@@ -211,7 +211,7 @@ fn run_build_judged(args: BuildArgs) -> Result<ExitCode, CliError> {
         let matches = args
             .from_matches
             .iter()
-            .map(|f| super::match_files::read(f))
+            .map(|f| super::decision_lines::read(f))
             .collect::<Result<Vec<_>, _>>()?;
         check_writable(&args.out)?;
         let mut bar = progress::Progress::new("benchmark build (decisions)", &task, args.quiet);

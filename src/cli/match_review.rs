@@ -1,7 +1,7 @@
 //! `bgw match review`: a match reviewed by gnubg at each decision's match state, as its
 //! `analyse match` does, with the classic program's own choices beside.
 
-use super::match_files::{decision_json, decision_text, read};
+use super::decision_lines::{decision_json, decision_text, read};
 use super::progress::Progress;
 use super::rank::load_weights;
 use super::{CliError, interrupt, print};

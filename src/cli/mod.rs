@@ -20,6 +20,7 @@ mod benchmark;
 mod calibrate;
 mod champion;
 mod cube;
+mod decision_lines;
 mod drill;
 mod duel;
 mod fit;

@@ -2,7 +2,7 @@
 //! roll, as gnubg's `TanBoard`), a roll ([`Dice`]) and where rolls come from
 //! ([`DiceSource`]: a seeded stream or a script), the text formats positions travel in
 //! ([`formats`]: gnubg's Position ID and Match ID, XG's XGID, the seed's diagram, RON
-//! position files), every legal move ([`moves`]), the seeded generator that never changes
+//! position files), every legal move ([`moves`]), a game as played ([`played`]), the seeded generator that never changes
 //! between versions ([`rng`]) and the progress and cancellation every long computation shares
 //! ([`task`]).
 //!
@@ -13,6 +13,7 @@ pub mod dice;
 pub mod dice_source;
 pub mod formats;
 pub mod moves;
+pub mod played;
 pub mod position;
 pub(crate) mod quote;
 pub mod rng;

@@ -5,7 +5,8 @@
 use super::mat::{MatError, read_mat};
 use super::mat_write::MatCannotHold;
 use super::model::Match;
-use super::sgf::{SgfError, read_sgf};
+use super::sgf::read_sgf;
+use super::sgf_syntax::SgfError;
 use crate::io::user_file::read_capped;
 use std::fmt;
 use std::path::Path;

@@ -13,7 +13,7 @@
 //!
 //! Games played on the board become a match too ([`Match::played`], a cubeless money
 //! session; the classic program's games through
-//! [`crate::evaluation::classic::Game::to_match`]). MAT always starts a game from the opening
+//! [`Match::of_game`]). MAT always starts a game from the opening
 //! position: a match with a game set up otherwise is written as SGF only
 //! ([`Match::try_to_mat`]).
 //!
@@ -49,6 +49,7 @@ mod statistics;
 mod statistics_block;
 mod verdict;
 
+pub use crate::core::played::{PlayedGame, PlayedTurn, player_of, side_of};
 pub use analysis::{Analysis, Candidate, CubeAnalysis, CubeEval, MoveAnalysis, MoveEval};
 pub(crate) use file::decode;
 pub use file::{MATCH_CAP, MatchFileError, MatchFormat, format_of, read_match, read_match_file};
@@ -58,13 +59,12 @@ pub use mat::{MatError, read_mat};
 pub use mat_write::MatCannotHold;
 pub use model::{
     Checkers, Decision, DecisionKind, Game, GameResult, HowEnded, Legality, Match, Rules, Warning,
-    player_of, side_of,
 };
-pub use played::{PlayedGame, PlayedTurn};
 pub use review::{
     Explained, Explains, PlayerSummary, ReviewOptions, review, review_with_luck, summarize,
 };
-pub use sgf::{SgfError, read_sgf};
+pub use sgf::read_sgf;
+pub use sgf_syntax::SgfError;
 pub use statistics::{
     Advantage, CubeErrorCount, CubeErrors, Ratings, RollsMarked, Statistics, luck_rating, rating,
 };

@@ -5,32 +5,14 @@
 //! Player **0** is the file's first player: the left column of a MAT file, `PW` in gnubg's
 //! SGF, X in `gnubg.match()`. Player **1** is the second (right column, `PB`, O). They are the
 //! players 0 and 1 of gnubg's Match ID, so player 0 plays the engine's [`Side::Black`] and
-//! player 1 [`Side::White`] (see [`side_of`]); a decision's [`MatchId`] is then the one gnubg
+//! player 1 [`Side::White`] (see [`crate::core::played::side_of`]); a decision's [`MatchId`] is then the one gnubg
 //! itself gives at that moment.
 
 use super::analysis::Analysis;
 use crate::core::dice::Dice;
 use crate::core::formats::MatchId;
 use crate::core::moves::{Move, Refusal};
-use crate::core::position::{Position, Side};
-
-/// The engine's colour of a file's player (0 or 1): player 0 is Black, player 1 White, as
-/// gnubg's Match ID numbers them.
-pub fn side_of(player: usize) -> Side {
-    if player == 0 {
-        Side::Black
-    } else {
-        Side::White
-    }
-}
-
-/// The file's player (0 or 1) who plays `side` (the inverse of [`side_of`]).
-pub fn player_of(side: Side) -> usize {
-    match side {
-        Side::Black => 0,
-        Side::White => 1,
-    }
-}
+use crate::core::position::Position;
 
 /// A match (or a money session) as a file records it.
 #[derive(Clone, Debug, PartialEq)]

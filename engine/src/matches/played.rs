@@ -13,39 +13,20 @@ use super::analysis::Analysis;
 use super::model::{Match, Rules};
 use super::record::{Act, Action, GameRecord, Header, Recorded, Setup};
 use super::replay::replay_match;
-use crate::core::dice::Dice;
-use crate::core::moves::{Move, Segment};
+use crate::core::moves::Segment;
+use crate::core::played::PlayedGame;
 use crate::core::position::{BAR, OPPONENT_BAR, Position};
 
-/// One game as played: where it started and every turn in order.
-#[derive(Clone, Debug, PartialEq)]
-pub struct PlayedGame {
-    /// The position the game started in, from the view of the player who moved first (on
-    /// roll in it). The opening position for a game begun with the opening roll.
-    pub start: Position,
-    /// Every turn, in order, passes included.
-    pub turns: Vec<PlayedTurn>,
-}
-
-/// One turn of a played game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PlayedTurn {
-    /// Who moved: 0 (Black, see [`super::side_of`]) or 1 (White).
-    pub player: usize,
-    /// The roll.
-    pub dice: Dice,
-    /// The move made, from the mover's view (the empty move when no move was legal).
-    pub mv: Move,
-}
-
-impl PlayedGame {
-    /// True when the game began from the opening position (a MAT file can hold it).
-    pub fn from_opening(&self) -> bool {
-        self.start == Position::opening(self.start.on_roll())
-    }
-}
-
 impl Match {
+    /// `game` (against the classic program, or its self-play) as a one-game money session
+    /// (cubeless, see [`Match::played`]) between `black` and `white` (the players' names): its
+    /// result the game's end, none while it is not over — a game ended early is recorded
+    /// unfinished. Before the start the session has no game.
+    pub fn of_game(game: &crate::evaluation::classic::Game, black: &str, white: &str) -> Match {
+        let games: Vec<PlayedGame> = game.played().into_iter().collect();
+        Match::played([black.to_string(), white.to_string()], &games)
+    }
+
     /// A money session of played `games` between `players` (player 0 Black, player 1 White;
     /// see the module doc).
     pub fn played(players: [String; 2], games: &[PlayedGame]) -> Match {

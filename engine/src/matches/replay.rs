@@ -11,13 +11,14 @@
 
 use super::analysis::Analysis;
 use super::model::{
-    Checkers, Decision, DecisionKind, Game, GameResult, HowEnded, Legality, Match, Warning, side_of,
+    Checkers, Decision, DecisionKind, Game, GameResult, HowEnded, Legality, Match, Warning,
 };
 use super::record::{Act, Action, GameRecord, Header, Recorded, Setup};
 use crate::core::dice::Dice;
 use crate::core::formats::{GameState, MatchId, Resignation, shorten};
 use crate::core::moves::parse::match_segments;
 use crate::core::moves::{Move, MoveGenerator, Segment, Step};
+use crate::core::played::side_of;
 use crate::core::position::{BAR, OPPONENT_BAR, Position};
 
 /// The largest cube a Match ID holds.

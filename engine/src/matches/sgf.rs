@@ -14,28 +14,10 @@ use super::model::{Match, Rules, Warning};
 use super::record::{Act, Action, GameRecord, Header, Recorded, Setup};
 use super::replay::replay_match;
 use super::sgf_points::move_letters;
-use super::sgf_syntax::{Node, Tree, read_collection};
+use super::sgf_syntax::{Node, SgfError, Tree, read_collection};
 use crate::core::dice::Dice;
 use crate::core::formats::{quote::quote, shorten};
 use crate::core::moves::{Refusal, Segment};
-use std::fmt;
-
-/// Why a text is not a backgammon SGF file: one line, with the line's number.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SgfError {
-    /// The line (1-based).
-    pub line: usize,
-    /// What is wrong.
-    pub message: String,
-}
-
-impl fmt::Display for SgfError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}: {}", self.line, self.message)
-    }
-}
-
-impl std::error::Error for SgfError {}
 
 /// The root properties the model holds otherwise (or that describe the file, not the match:
 /// its format, the program that wrote it, gnubg's statistics): not kept as tags.

@@ -5,7 +5,24 @@
 //! text holds.
 
 use super::limits::{MAX_ACTIONS, MAX_GAMES, MAX_SGF_VALUES, too_many};
-use super::sgf::SgfError;
+use std::fmt;
+
+/// Why a text is not a backgammon SGF file: one line, with the line's number.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SgfError {
+    /// The line (1-based).
+    pub line: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for SgfError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}: {}", self.line, self.message)
+    }
+}
+
+impl std::error::Error for SgfError {}
 
 /// One game tree's main line.
 #[derive(Clone, Debug, Default)]

@@ -10,9 +10,10 @@
 //! not taken on the board and cube the decisions before it leave (a game that does not start
 //! from the opening position, a board set up in the middle), a set-up node comes first.
 
-use super::model::{Decision, DecisionKind, Game, HowEnded, Match, side_of};
+use super::model::{Decision, DecisionKind, Game, HowEnded, Match};
 use super::sgf::MODELLED;
 use super::sgf_points::{letter, write_letters};
+use crate::core::played::side_of;
 use crate::core::position::{BAR, OPPONENT_BAR, Position};
 
 impl Match {

@@ -4,7 +4,6 @@
 //! is the taker's: the doubler's figures, as gnubg shows them, and the taker's right answer;
 //! when the side on roll may not double, why, and no figures.
 
-use super::table::gnubg_plies_choice;
 use super::verdict::{CubeVerdict, NOT_INSTALLED};
 use super::{CandidatesAction, CandidatesView};
 use bgw_engine::reference::{CubeDecision, CubeQuestion};
@@ -49,7 +48,7 @@ pub fn show(ui: &mut egui::Ui, state: &CandidatesView<'_>) -> Vec<CandidatesActi
     let answer = matches!(question, Some(Ok(CubeQuestion::Answer)));
     ui.horizontal_wrapped(|ui| {
         ui.label("gnubg:");
-        gnubg_plies_choice(ui, state.plies, &mut out);
+        super::depth_choice::show(ui, state.plies, &mut out);
     });
     let Some(plies) = state.plies else {
         ui.label("gnubg is off: choose a depth for its cube decision.");

@@ -10,6 +10,7 @@
 pub mod analysis;
 pub mod breakdown;
 pub mod cube;
+pub mod depth_choice;
 pub mod probs;
 pub mod rollout;
 pub mod sort;

@@ -7,7 +7,7 @@
 use super::CandidatesAction;
 use super::CandidatesView;
 use super::sort::Column as SortColumn;
-use super::verdict::{Judgement, NOT_INSTALLED, PLIES, Verdict};
+use super::verdict::{Judgement, NOT_INSTALLED, Verdict};
 use crate::app::editing::IdFormat;
 use egui::{Color32, RichText};
 use egui_extras::{Column, TableBuilder};
@@ -138,29 +138,13 @@ pub fn show(ui: &mut egui::Ui, state: &CandidatesView<'_>) -> Vec<CandidatesActi
     out
 }
 
-/// The depth buttons: off, 0-ply, 1-ply, 2-ply (the chosen one selected).
-pub fn gnubg_plies_choice(ui: &mut egui::Ui, plies: Option<u8>, out: &mut Vec<CandidatesAction>) {
-    let choices = std::iter::once(None).chain(PLIES.into_iter().map(Some));
-    for p in choices {
-        let name = p.map_or("off".to_string(), |p| format!("{p}-ply"));
-        if ui
-            .selectable_label(plies == p, name)
-            .on_hover_text("The depth gnubg evaluates at")
-            .clicked()
-            && plies != p
-        {
-            out.push(CandidatesAction::SetGnubgPlies(p));
-        }
-    }
-}
-
 /// gnubg's depth (or off) and where its verdict stands.
 fn gnubg_line(ui: &mut egui::Ui, state: &CandidatesView<'_>) -> Vec<CandidatesAction> {
     let mut out = Vec::new();
     let plies = state.plies;
     ui.horizontal_wrapped(|ui| {
         ui.label("gnubg:");
-        gnubg_plies_choice(ui, plies, &mut out);
+        super::depth_choice::show(ui, plies, &mut out);
         let Some(p) = plies else { return };
         out.extend(judged_at(ui, state));
         match state.candidates.verdict(p) {

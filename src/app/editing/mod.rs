@@ -4,6 +4,7 @@
 //! - [`edit`]: what is edited ([`Edit`]);
 //! - [`edit_board`]: the editable board (per-colour counts that validate into a position);
 //! - [`positions`]: IDs, the clipboard and position files;
+//! - [`id_format`]: the formats the position is copied in;
 //! - [`examples`]: the shipped example positions (built in) for the Examples menu.
 //!
 //! Every change goes through [`EditAction`], applied by [`EditState::update`] (the
@@ -12,11 +13,12 @@
 pub mod edit;
 pub mod edit_board;
 pub mod examples;
+pub mod id_format;
 pub mod positions;
 
 pub use edit::Edit;
 pub use edit_board::{EditBoard, Loc};
-pub use positions::IdFormat;
+pub use id_format::IdFormat;
 
 use super::effect::Effect;
 use bgw_engine::DiceSource;

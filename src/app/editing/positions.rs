@@ -2,33 +2,11 @@
 //! RON position files opened and saved through the file dialogs, the built-in examples.
 
 use super::examples;
-use super::{Edit, EditAction, EditState};
+use super::{Edit, EditAction, EditState, IdFormat};
 use crate::app::effect::Effect;
 use crate::app::files::{FileKind, Request};
 use bgw_engine::core::formats::{PositionFile, read_setup};
 use std::path::Path;
-
-/// The formats the position can be copied in.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum IdFormat {
-    /// gnubg's Position ID alone.
-    PositionId,
-    /// gnubg's `PositionID:MatchID` (money game).
-    PositionMatchId,
-    /// eXtreme Gammon's XGID.
-    Xgid,
-}
-
-impl IdFormat {
-    /// `setup` written in this format.
-    pub fn write(self, setup: &bgw_engine::core::formats::Setup) -> String {
-        match self {
-            IdFormat::PositionId => setup.position_id(),
-            IdFormat::PositionMatchId => format!("{}:{}", setup.position_id(), setup.match_id()),
-            IdFormat::Xgid => setup.xgid(),
-        }
-    }
-}
 
 impl EditState {
     /// Reads an ID onto the board (one undo step); `how` it came ("pasted", "typed") goes

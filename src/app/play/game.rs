@@ -34,10 +34,10 @@ impl PlayGame {
     }
 
     /// The game so far as a one-game money session: the person "you", the program "classic"
-    /// (unfinished while not over; see [`Game::to_match`]).
+    /// (unfinished while not over; see [`Match::of_game`]).
     pub fn to_match(&self) -> Match {
         let [black, white] = self.game.default_names("you");
-        self.game.to_match(&black, &white)
+        Match::of_game(&self.game, &black, &white)
     }
 
     /// The person's colour.

@@ -11,7 +11,7 @@ use crate::app::editing::{Edit, SavedBoard};
 use crate::app::layout::Splits;
 use crate::app::play::Learning;
 use crate::app::settings::{Settings, Tab, Theme};
-use crate::app::weights::SavedWeights;
+use crate::app::weights::saved::SavedWeights;
 use bgw_engine::core::position::Side;
 use bgw_engine::evaluation::classic::SEED_TERM_COUNT;
 use serde::Deserialize;

@@ -25,7 +25,7 @@ use super::editing::SavedBoard;
 use super::play::Learning;
 pub use super::saved_part::SavedPart;
 use super::settings::Settings;
-use super::weights::SavedWeights;
+use super::weights::saved::SavedWeights;
 use ron::value::RawValue;
 use serde::de::{DeserializeOwned, Deserializer, MapAccess, Visitor};
 use serde::{Deserialize, Serialize};

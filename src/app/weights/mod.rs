@@ -14,8 +14,6 @@ pub mod saved;
 pub mod slider;
 pub mod yardstick;
 
-pub use saved::SavedWeights;
-
 use super::effect::Effect;
 use super::files::{FileKind, Request};
 use super::jobs::Start;

@@ -44,8 +44,8 @@ use crate::core::dice::Dice;
 use crate::core::dice_source::DiceSource;
 use crate::core::moves::parse::{Refusal, match_play};
 use crate::core::moves::{MoveGenerator, Play};
+use crate::core::played::{PlayedGame, PlayedTurn, player_of};
 use crate::core::position::{CHECKERS, Position, Side};
-use crate::matches::{Match, PlayedGame, PlayedTurn, player_of};
 use std::fmt;
 
 /// Who plays the side the program does not.
@@ -834,7 +834,7 @@ impl Game {
 
     /// The game as played so far: where it started and every turn, passes included, undone
     /// turns left out (`None` before the start). Player 0 is Black, 1 White
-    /// ([`crate::matches::side_of`]).
+    /// ([`crate::core::played::side_of`]).
     pub fn played(&self) -> Option<PlayedGame> {
         Some(PlayedGame {
             start: self.start?,
@@ -842,16 +842,7 @@ impl Game {
         })
     }
 
-    /// The game as a one-game money session (cubeless, see [`Match::played`]) between
-    /// `black` and `white` (the players' names): its result the game's end, none while it is
-    /// not over — a game ended early is recorded unfinished. Before the start the session has
-    /// no game.
-    pub fn to_match(&self, black: &str, white: &str) -> Match {
-        let games: Vec<PlayedGame> = self.played().into_iter().collect();
-        Match::played([black.to_string(), white.to_string()], &games)
-    }
-
-    /// The players' names [`Game::to_match`] uses by default, Black's first: `person` for the
+    /// The players' names [`crate::matches::Match::of_game`] uses by default, Black's first: `person` for the
     /// person, `classic` for the program (`classic Black`, `classic White` in self-play).
     pub fn default_names(&self, person: &str) -> [String; 2] {
         [Side::Black, Side::White].map(|side| match self.opponent {

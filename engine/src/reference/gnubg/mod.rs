@@ -31,7 +31,10 @@ mod protocol;
 pub use super::{EngineInfo, Evaluation, MoveEval, ReferenceEngine, ReferenceError};
 pub use matching::{MatchError, match_to_plays};
 pub use process::end_all_now;
-pub use protocol::{Hello, MoveFilter, PROTOCOL, REPLY_PREFIX, Reply, Request, Version};
+pub use protocol::{
+    ENGINE, ENGINE_NAME, Hello, MoveFilter, OLDEST_VERSION, PROTOCOL, REPLY_PREFIX, Reply, Request,
+    Version,
+};
 
 use crate::core::dice::Dice;
 use crate::core::position::Position;
@@ -49,17 +52,6 @@ pub const BRIDGE_SCRIPT: &str = include_str!("../../../gnubg/bridge.py");
 
 /// The environment variable naming the gnubg program.
 pub const PROGRAM_VARIABLE: &str = "BGW_GNUBG";
-
-/// The oldest gnubg the bridge works with (1.07: the first whose embedded Python is Python 3
-/// on the distributions we know, and the version the shipped benchmark was made with).
-pub const OLDEST_VERSION: Version = Version {
-    major: 1,
-    minor: 7,
-    patch: 0,
-};
-
-/// gnubg's short name in messages.
-pub const ENGINE: &str = "gnubg";
 
 /// The longest match gnubg plays (its `MAXSCORE`): a Match ID can hold up to 32,767 points,
 /// but gnubg does not take a longer match than this.
@@ -83,9 +75,6 @@ pub fn too_long(length: u16) -> Option<String> {
         format!("a {length}-point match: gnubg plays matches of at most {MAX_MATCH_LENGTH} points")
     })
 }
-
-/// gnubg's name in [`EngineInfo`].
-pub const ENGINE_NAME: &str = "GNU Backgammon";
 
 /// What to do when gnubg is not found.
 fn not_found(program: &Path, why: String) -> ReferenceError {

@@ -1,9 +1,6 @@
 //! The bridge's wire format: a request as one JSON line, a reply line read back into a typed
 //! [`Reply`]. Pure functions, no process: everything gnubg writes is input and is checked.
 
-use super::{
-    ENGINE, ENGINE_NAME, EngineInfo, Evaluation, MoveEval, OLDEST_VERSION, ReferenceError,
-};
 use crate::core::dice::Dice;
 use crate::core::formats::position_id;
 use crate::core::moves::Play;
@@ -12,7 +9,22 @@ use crate::reference::{
     CubeDecision, CubeMwc, CubePoints, GameLuck, LivePoints, MatchContext, RollLuck, RolloutResult,
     RolloutSettings, money_points,
 };
+use crate::reference::{EngineInfo, Evaluation, MoveEval, ReferenceError};
 use serde_json::{Value, json};
+
+/// The oldest gnubg the bridge works with (1.07: the first whose embedded Python is Python 3
+/// on the distributions we know, and the version the shipped benchmark was made with).
+pub const OLDEST_VERSION: Version = Version {
+    major: 1,
+    minor: 7,
+    patch: 0,
+};
+
+/// gnubg's short name in messages.
+pub const ENGINE: &str = "gnubg";
+
+/// gnubg's name in [`EngineInfo`].
+pub const ENGINE_NAME: &str = "GNU Backgammon";
 
 /// The bridge protocol this module speaks; the script's `hello` must report the same. (The
 /// script is ours and written out with every start, so a gnubg answering with another
