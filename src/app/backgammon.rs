@@ -125,7 +125,7 @@ impl Workspace for BackgammonWorkspace {
             editing: &apply.state.editing,
             bottom: apply.state.settings.bottom,
             preview: apply.state.previewed_play(),
-            program_move: (apply.state.play.as_ref()).and_then(|p| p.program_move_shown()),
+            program_move: (apply.state.play.game.as_ref()).and_then(|p| p.program_move_shown()),
         };
         let actions = region(ui, r.board, "board", |ui| self.board.show(ui, &view));
         apply.all(ui, actions);

@@ -3,9 +3,9 @@
 //! menus, the toolbar, the tooltips and the key handling all read it.
 
 use super::candidates::CandidatesAction;
-use super::coordinator::ExportAction;
 use super::coordinator::{Action, AppState};
 use super::editing::{EditAction, IdFormat};
+use super::export::ExportAction;
 use super::match_review::MatchAction;
 use super::render::ExportSize;
 use super::settings::Theme;

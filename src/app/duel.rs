@@ -4,6 +4,7 @@
 //! standard error (and games per second).
 
 use super::effect::Effect;
+use super::feature::{Feature, Shared};
 use super::jobs::{Job, Start, progress_ui};
 use super::weights::WeightsState;
 use bgw_engine::core::task::Task;
@@ -67,12 +68,13 @@ impl Default for DuelState {
 }
 
 impl DuelState {
-    /// Applies one action; the duel tests `weights` (the edited and the saved). Returns the
-    /// note for the status line.
-    pub fn update(
+    /// Applies one action; the duel tests the edited weights (against the saved ones when
+    /// that is the opponent). Returns the note for the status line.
+    fn apply(
         &mut self,
         action: DuelAction,
-        weights: &WeightsState,
+        current: Weights,
+        saved: Weights,
     ) -> Vec<Effect<DuelAction>> {
         match action {
             DuelAction::Setup { opponent, games } => {
@@ -80,7 +82,7 @@ impl DuelState {
                 self.games = games.max(2);
             }
             DuelAction::Start => {
-                let start = self.start(weights.current, weights.saved);
+                let start = self.start(current, saved);
                 return vec![
                     Effect::start(start),
                     Effect::info(format!("testing the weights over {} games", self.games)),
@@ -245,6 +247,24 @@ pub fn show(ui: &mut egui::Ui, d: &DuelState, weights: &WeightsState) -> Vec<Due
         ui.label(r);
     }
     out
+}
+
+impl Feature for DuelState {
+    type Action = DuelAction;
+
+    fn update(&mut self, action: DuelAction, shared: &mut Shared<'_>) -> Vec<Effect<DuelAction>> {
+        self.apply(action, shared.weights, shared.saved_weights)
+    }
+
+    /// The result, said once when the duel has finished.
+    fn poll(&mut self, _shared: &mut Shared<'_>) -> Vec<Effect<DuelAction>> {
+        let had = self.job.is_some();
+        DuelState::poll(self);
+        match (&self.result, had && self.job.is_none()) {
+            (Some(r), true) => vec![Effect::info(r.clone())],
+            _ => Vec::new(),
+        }
+    }
 }
 
 #[cfg(test)]

@@ -67,6 +67,11 @@ pub enum Effect<A> {
     OpenUrl(String),
     /// A note for the status line and the Log.
     Info(String),
+    /// A warning for the status line and the Log (a result to read with care).
+    Warning(String),
+    /// A note of background work: in the Log, on the status line only when it has nothing to
+    /// say.
+    Notice(String),
     /// A failure for the status line (in red) and the Log.
     Error(String),
 }
@@ -84,6 +89,8 @@ impl<A: 'static> Effect<A> {
             Effect::Start(s) => Effect::Start(s),
             Effect::OpenUrl(u) => Effect::OpenUrl(u),
             Effect::Info(t) => Effect::Info(t),
+            Effect::Warning(t) => Effect::Warning(t),
+            Effect::Notice(t) => Effect::Notice(t),
             Effect::Error(t) => Effect::Error(t),
         }
     }

@@ -1,8 +1,57 @@
-//! An image as a PNG file's bytes. Exports are drawn off-screen ([`super::render`]) by the
-//! shell, encoded here, and sent back as an action that asks where to save them (written
-//! atomically, [`bgw_engine::io::atomic_file`]).
+//! Exports: what can be exported ([`ExportAction`], applied by the coordinator, which sees
+//! every feature), and an image as a PNG file's bytes. Images are drawn off-screen
+//! ([`super::render`]) by the shell, encoded here, and sent back as an action that asks where
+//! to save them (written atomically, [`bgw_engine::io::atomic_file`]).
 
+use super::render::ExportSize;
+use bgw_engine::matches::Match;
 use egui::ColorImage;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// What can be exported.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ExportAction {
+    /// The board as PNG at this size, with its title (no widgets): the shell draws it
+    /// off-screen at the end of the frame.
+    Board(ExportSize),
+    /// An image rendered for export, to save under a name the dialog proposes.
+    SavePng {
+        /// The PNG file's bytes.
+        png: Arc<[u8]>,
+        /// The file name proposed.
+        name: String,
+    },
+    /// An export could not be drawn or encoded (the reason).
+    Failed(String),
+    /// The analysis as text to the clipboard.
+    CopyAnalysis,
+    /// The analysis as text to a file.
+    SaveAnalysis,
+    /// File → Export match…: the Match tab's match as MAT or SGF, as the name chosen says.
+    SaveMatch,
+    /// File → Export game…: the Play tab's game (the one on, else the last one ended).
+    SaveGame,
+    /// Writes this match (`what` it is, for the message) to the path the save dialog
+    /// answered: gnubg's SGF for a `.sgf` name, MAT for `.mat` or `.txt`.
+    WriteMatch {
+        /// The match.
+        game: Arc<Match>,
+        /// "match" or "game".
+        what: &'static str,
+        /// Where.
+        path: PathBuf,
+    },
+    /// Writes these bytes (an image or the analysis) to the path the save dialog answered.
+    Write {
+        /// The file's bytes.
+        bytes: Arc<[u8]>,
+        /// What they are, for the message ("image", "analysis").
+        what: &'static str,
+        /// Where.
+        path: PathBuf,
+    },
+}
 
 /// `image` as a PNG file's bytes (8-bit RGBA).
 pub fn encode_png(image: &ColorImage) -> Result<Vec<u8>, png::EncodingError> {

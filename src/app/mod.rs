@@ -46,6 +46,7 @@ pub mod duel;
 pub mod editing;
 pub mod effect;
 pub mod export;
+pub mod feature;
 pub mod file_dialog;
 pub mod files;
 pub mod help;

@@ -10,8 +10,9 @@
 //!
 //! [`ScriptedDialogs`]: super::files::ScriptedDialogs
 
-use super::coordinator::{Action, AppState, ExportAction};
+use super::coordinator::{Action, AppState};
 use super::effect::{Effect, Then};
+use super::export::ExportAction;
 use super::export::encode_png;
 use super::files::{Answer, FileDialogs};
 use super::render::{ExportSize, Picture};
@@ -84,6 +85,8 @@ impl Shell {
                 }
                 Effect::Export { picture, size } => self.exports.push((picture, size)),
                 Effect::Info(text) => state.messages.info(text),
+                Effect::Warning(text) => state.messages.warning(text),
+                Effect::Notice(text) => state.messages.notice(text),
                 Effect::Error(text) => state.messages.error(text),
                 Effect::AskPath { request, then } => {
                     if self.asking.is_some() {

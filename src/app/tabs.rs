@@ -166,9 +166,9 @@ fn weights(ui: &mut egui::Ui, state: &AppState, _: &mut TabsUi) -> Vec<Action> {
 
 fn play(ui: &mut egui::Ui, state: &AppState, tabs: &mut TabsUi) -> Vec<Action> {
     let view = super::play::panel::PlayView {
-        game: state.play.as_ref(),
-        learning: state.learning.on,
-        eta: state.learning.eta,
+        game: state.play.game.as_ref(),
+        learning: state.play.learning.on,
+        eta: state.play.learning.eta,
         edit: &state.editing.edit,
     };
     let play = scrolled(ui, "play-tab", |ui| {

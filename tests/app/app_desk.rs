@@ -507,7 +507,7 @@ fn the_programs_last_move_is_shown_and_goes_with_undo() {
     h.run();
     h.get_by_label_contains("as Black").click();
     h.run();
-    let game = h.state().state.play.as_ref().expect("a game");
+    let game = h.state().state.play.game.as_ref().expect("a game");
     let (side, play) = game.program_move_shown().expect("the program moved");
     assert_eq!(side, Side::White);
     let line = game.last_program().unwrap();
@@ -523,6 +523,7 @@ fn the_programs_last_move_is_shown_and_goes_with_undo() {
         .state()
         .state
         .play
+        .game
         .as_ref()
         .unwrap()
         .program_move_shown()
@@ -535,7 +536,7 @@ fn the_programs_last_move_is_shown_and_goes_with_undo() {
     h.run();
     // The answer is gone from the board, the Play tab and the status line: what is shown is
     // the program's move before it, the one that led to the position on the board.
-    let game = h.state().state.play.as_ref().unwrap();
+    let game = h.state().state.play.game.as_ref().unwrap();
     assert_eq!(game.program_move_shown(), Some((Side::White, play)));
     assert_eq!(game.last_program().as_deref(), Some(&*line));
     let answer = answer.unwrap().mv.notation();

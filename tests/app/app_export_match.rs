@@ -8,7 +8,7 @@ use crate::ui_common;
 use common::decisions;
 use ui_common::SETTLE_STEPS;
 
-use bgw::app::{AppState, PlayAction, ScriptedDialogs, WorkbenchApp};
+use bgw::app::{AppState, CandidatesAction, PlayAction, ScriptedDialogs, WorkbenchApp};
 use bgw_engine::matches::read_match_file;
 use bgw_engine::{ScriptedDice, Side};
 use egui::{Key, Modifiers};
@@ -90,10 +90,10 @@ fn a_game_of_the_play_tab_exported_as_mat_then_as_sgf_reads_back_the_same() {
         // Black rolls (R) and plays the first candidate; the program answers.
         h.key_press_modifiers(Modifiers::NONE, Key::R);
         h.run();
-        h.state_mut().state.apply(PlayAction::Candidate(0));
+        h.state_mut().state.apply(CandidatesAction::Play(0));
         h.run();
     }
-    let game = h.state().state.play.as_ref().unwrap().to_match();
+    let game = h.state().state.play.game.as_ref().unwrap().to_match();
     assert_eq!(game.games[0].decisions.len(), 5, "{:?}", decisions(&game));
     assert_eq!(game.players, ["you".to_string(), "classic".to_string()]);
     assert_eq!(game.games[0].decisions[0].player, 1, "White started");
@@ -114,7 +114,7 @@ fn a_game_of_the_play_tab_exported_as_mat_then_as_sgf_reads_back_the_same() {
     h.state_mut().state.apply(PlayAction::EndGame);
     h.state_mut().state.apply(PlayAction::ConfirmEnd(true));
     h.run();
-    assert!(h.state().state.play.is_none());
+    assert!(h.state().state.play.game.is_none());
     assert!(file_menu(&mut h, "Export game…"));
     let text = std::fs::read_to_string(&sgf).unwrap();
     assert!(text.starts_with("(;FF[4]GM[6]"), "{text}");

@@ -70,9 +70,8 @@ fn until(h: &mut H, what: &str, done: impl Fn(&H) -> bool) {
 }
 
 fn copied_analysis(h: &mut H) -> String {
-    h.state_mut().act(Action::Export(
-        bgw::app::coordinator::ExportAction::CopyAnalysis,
-    ));
+    h.state_mut()
+        .act(Action::Export(bgw::app::export::ExportAction::CopyAnalysis));
     h.step();
     h.output()
         .platform_output

@@ -265,11 +265,12 @@ fn game_as_black() -> Harness<'static, WorkbenchApp> {
 #[test]
 fn play_refuses_an_illegal_move_and_accepts_a_legal_one() {
     let mut h = game_as_black();
-    assert!(h.state().state.play.is_some());
+    assert!(h.state().state.play.game.is_some());
     assert_eq!(
         h.state()
             .state
             .play
+            .game
             .as_ref()
             .unwrap()
             .last_program()
@@ -298,7 +299,7 @@ fn play_refuses_an_illegal_move_and_accepts_a_legal_one() {
         "{:?}",
         s.messages.log
     );
-    assert_eq!(s.play.as_ref().unwrap().partial(), [(13, 7)]);
+    assert_eq!(s.play.game.as_ref().unwrap().partial(), [(13, 7)]);
     // 13/8 completes it; the program answers and it is Black's turn again.
     drag(&mut h, 12, 17);
     let s = &h.state().state;
@@ -311,7 +312,7 @@ fn play_refuses_an_illegal_move_and_accepts_a_legal_one() {
         s.messages.log
     );
     assert_eq!(
-        s.play.as_ref().unwrap().last_program().as_deref(),
+        s.play.game.as_ref().unwrap().last_program().as_deref(),
         Some("White rolls 42 and plays 24/18* [contact: highest BRDVAL (-5.95)]")
     );
     assert_eq!(s.editing.edit.on_roll, Side::Black);
@@ -885,15 +886,15 @@ fn ending_a_game_in_progress_asks_first() {
     let mut h = game_as_black();
     h.get_by_label("End game").click();
     h.run();
-    assert!(h.state().state.play.is_some(), "not ended yet");
+    assert!(h.state().state.play.game.is_some(), "not ended yet");
     assert!(h.query_by_label("End this game?").is_some());
     h.get_by_label("Keep playing").click();
     h.run();
-    assert!(h.state().state.play.is_some());
+    assert!(h.state().state.play.game.is_some());
     assert!(h.query_by_label("End this game?").is_none());
     h.get_by_label("End game").click();
     h.run();
     h.get_by_label("End the game").click();
     h.run();
-    assert!(h.state().state.play.is_none());
+    assert!(h.state().state.play.game.is_none());
 }

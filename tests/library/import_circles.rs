@@ -667,14 +667,6 @@ fn one_circle(next: &[Vec<usize>], comp: &[usize]) -> Vec<usize> {
     comp.to_vec()
 }
 
-/// The circles not yet taken apart (issue 36), each by the files in it. Any other circle fails
-/// the test, and so does one of these once it is gone: take it off the list.
-const KNOWN: &[&[&str]] = &[&[
-    "src/app/coordinator/analysis_text.rs",
-    "src/app/coordinator/export.rs",
-    "src/app/coordinator/mod.rs",
-]];
-
 #[test]
 fn no_file_of_the_workbench_or_the_engine_imports_a_file_that_imports_it_back() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -704,28 +696,13 @@ fn no_file_of_the_workbench_or_the_engine_imports_a_file_that_imports_it_back() 
         }
         found.extend(circles);
     }
-    let known = |members: &[String]| KNOWN.iter().any(|k| k.iter().eq(members.iter()));
-    let new: Vec<&String> = found
-        .iter()
-        .filter(|(m, _)| !known(m))
-        .map(|(_, t)| t)
-        .collect();
-    let gone: Vec<String> = KNOWN
-        .iter()
-        .filter(|k| !found.iter().any(|(m, _)| k.iter().eq(m.iter())))
-        .map(|k| k.join(", "))
-        .collect();
     assert!(
-        new.is_empty(),
-        "new import circles:\n{}",
-        new.iter()
-            .map(|t| t.as_str())
+        found.is_empty(),
+        "import circles:\n{}",
+        found
+            .iter()
+            .map(|(_, t)| t.as_str())
             .collect::<Vec<_>>()
             .join("\n")
-    );
-    assert!(
-        gone.is_empty(),
-        "no longer circles (take them off KNOWN):\n{}",
-        gone.join("\n")
     );
 }

@@ -566,3 +566,39 @@ fn add_and_review(
         todo.len()
     )
 }
+
+impl crate::app::feature::Feature for ArchiveState {
+    type Action = ArchiveAction;
+
+    /// An error opened or a card shown goes onto the board, as if pasted.
+    fn update(
+        &mut self,
+        action: ArchiveAction,
+        shared: &mut crate::app::feature::Shared<'_>,
+    ) -> Vec<Effect<ArchiveAction>> {
+        let shown = |s: &ArchiveState| (s.opened, s.drill.card.as_ref().map(|c| c.card));
+        let before = shown(self);
+        let fx = ArchiveState::update(self, action, &shared.weights);
+        if shown(self) != before
+            && let Some(edit) = self.board()
+        {
+            shared.show = crate::app::feature::Show::Board(edit);
+        }
+        fx
+    }
+
+    /// The background news; a card that came puts its board up. The archive is read the
+    /// first time the tab is open.
+    fn poll(&mut self, shared: &mut crate::app::feature::Shared<'_>) -> Vec<Effect<ArchiveAction>> {
+        let mut out = Vec::new();
+        if shared.polled && shared.tab == crate::app::settings::Tab::Archive {
+            out = self.read_once();
+        }
+        let (fx, board) = ArchiveState::poll(self);
+        out.extend(fx);
+        if board && let Some(edit) = self.board() {
+            shared.show = crate::app::feature::Show::Board(edit);
+        }
+        out
+    }
+}

@@ -354,3 +354,42 @@ impl BearoffState {
         }
     }
 }
+
+impl crate::app::feature::Feature for BearoffState {
+    type Action = BearoffAction;
+
+    /// The two-sided database's file dialog opens in the folder of the last export.
+    fn update(
+        &mut self,
+        action: BearoffAction,
+        shared: &mut crate::app::feature::Shared<'_>,
+    ) -> Vec<Effect<BearoffAction>> {
+        match action {
+            BearoffAction::OpenTwoSided => {
+                let dir = shared.export_dir.as_deref();
+                vec![Effect::ask(
+                    crate::app::files::Request::open(crate::app::files::FileKind::BearoffDb, dir),
+                    BearoffAction::ReadTwoSided,
+                )]
+            }
+            a => BearoffState::update(self, a),
+        }
+    }
+
+    /// The analysis as it comes; asks again for a job whose start was dropped (a state used
+    /// without the shell) while the Bear-off tab is open.
+    fn poll(&mut self, shared: &mut crate::app::feature::Shared<'_>) -> Vec<Effect<BearoffAction>> {
+        let mut out: Vec<Effect<BearoffAction>> = BearoffState::poll(self)
+            .into_iter()
+            .map(Effect::Start)
+            .collect();
+        if self.start_dropped()
+            && shared.tab == crate::app::settings::Tab::Bearoff
+            && let Ok(p) = shared.board.position()
+        {
+            let starts = self.request(p, shared.board.roll());
+            out.extend(starts.into_iter().map(Effect::Start));
+        }
+        out
+    }
+}

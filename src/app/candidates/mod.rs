@@ -18,6 +18,7 @@ pub mod table;
 pub mod verdict;
 
 use super::editing::{Edit, IdFormat};
+use super::effect::Effect;
 use analysis::Analysis;
 use bgw_engine::core::moves::MoveGenerator;
 use bgw_engine::evaluation::classic::Weights;
@@ -467,5 +468,42 @@ impl CandidatesState {
             };
             self.selected = Some(order[next as usize]);
         }
+    }
+}
+
+impl crate::app::feature::Feature for CandidatesState {
+    type Action = CandidatesAction;
+
+    /// Playing or copying a candidate is the coordinator's (it changes the board); a rollout
+    /// asked for starts here.
+    fn update(
+        &mut self,
+        action: CandidatesAction,
+        _shared: &mut crate::app::feature::Shared<'_>,
+    ) -> Vec<Effect<CandidatesAction>> {
+        match action {
+            CandidatesAction::Rollout(rollout::RolloutAction::Start) => self
+                .start_rollout()
+                .into_iter()
+                .map(Effect::Start)
+                .collect(),
+            a => {
+                CandidatesState::update(self, a);
+                Vec::new()
+            }
+        }
+    }
+
+    /// gnubg's verdicts and rollouts as they come; a notice when gnubg is missing or failed.
+    fn poll(
+        &mut self,
+        _shared: &mut crate::app::feature::Shared<'_>,
+    ) -> Vec<Effect<CandidatesAction>> {
+        CandidatesState::poll(self);
+        self.verdicts
+            .take_notice()
+            .map(Effect::Notice)
+            .into_iter()
+            .collect()
     }
 }

@@ -445,6 +445,37 @@ impl ChampionState {
     }
 }
 
+impl crate::app::feature::Feature for ChampionState {
+    type Action = ChampionAction;
+
+    fn update(
+        &mut self,
+        action: ChampionAction,
+        _shared: &mut crate::app::feature::Shared<'_>,
+    ) -> Vec<crate::app::effect::Effect<ChampionAction>> {
+        let starts = self.apply(action);
+        starts
+            .into_iter()
+            .map(crate::app::effect::Effect::Start)
+            .collect()
+    }
+
+    /// Solutions asked for and opponents' moves, only while the workspace is polled.
+    fn poll(
+        &mut self,
+        shared: &mut crate::app::feature::Shared<'_>,
+    ) -> Vec<crate::app::effect::Effect<ChampionAction>> {
+        if !shared.polled {
+            return Vec::new();
+        }
+        let starts = ChampionState::poll(self);
+        starts
+            .into_iter()
+            .map(crate::app::effect::Effect::Start)
+            .collect()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,55 +1,12 @@
-//! The Archive tab and the board: an error opened or a drill card goes onto the board (as
-//! if pasted: a game refuses it), and the drill's answers are read from the board — the
-//! candidate selected, or the legal move of the card the board now shows.
+//! The Archive tab and the board: the drill's answers are read from the board — the
+//! candidate selected, or the legal move of the card the board now shows. (An error opened or
+//! a card shown goes onto the board through the feature's [`crate::app::feature::Show`].)
 
-use super::{Action, AppState};
-use crate::app::archive::{ArchiveAction, DrillInputs};
-use crate::app::editing::EditAction;
+use super::AppState;
+use crate::app::archive::DrillInputs;
 use bgw_engine::core::moves::legal_plays;
 
 impl AppState {
-    /// Applies an Archive tab action; an error opened or a card shown replaces the board.
-    pub(super) fn apply_archive(&mut self, action: ArchiveAction) {
-        let before = (
-            self.archive.opened,
-            self.archive.drill.card.as_ref().map(|c| c.card),
-        );
-        let fx = self.archive.update(action, &self.weights.current);
-        self.emit(fx, Action::Archive);
-        let after = (
-            self.archive.opened,
-            self.archive.drill.card.as_ref().map(|c| c.card),
-        );
-        if after != before {
-            self.show_archive_board();
-        }
-    }
-
-    /// Takes the Archive tab's background news; a card that came puts its board up. The
-    /// archive is read the first time the tab is `open`.
-    pub(super) fn poll_archive(&mut self, open: bool) {
-        if open {
-            let fx = self.archive.read_once();
-            self.emit(fx, Action::Archive);
-        }
-        let (fx, board) = self.archive.poll();
-        self.emit(fx, Action::Archive);
-        if board {
-            self.show_archive_board();
-        }
-    }
-
-    fn show_archive_board(&mut self) {
-        if let Some(edit) = self.archive.board()
-            && self.editing.edit != edit
-            && let Some(Action::Edit(show)) = self.route_in_game(EditAction::Show(edit).into())
-        {
-            let fx = self.editing.update(show, &mut *self.dice);
-            self.emit(fx, Action::Edit);
-            self.refresh();
-        }
-    }
-
     /// What the drill can take as an answer from the board: the candidate selected (on the
     /// card's own board), and the legal move of the card that the board shows — its
     /// checkers moved by hand, or a candidate played (the board turned over).

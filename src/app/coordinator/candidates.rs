@@ -2,27 +2,12 @@
 //! clipboard.
 
 use super::AppState;
-use crate::app::candidates::CandidatesAction;
 use crate::app::editing::IdFormat;
 use crate::app::effect::Effect;
 
 impl AppState {
-    /// Applies one action on the candidates: those that change the board here, the rest in
-    /// the candidates' own [`crate::app::candidates::CandidatesState::update`].
-    pub(super) fn apply_candidates(&mut self, action: CandidatesAction) {
-        match action {
-            CandidatesAction::Play(i) => self.play_candidate(i),
-            CandidatesAction::CopyResult(i, format) => self.copy_result(i, format),
-            CandidatesAction::Rollout(crate::app::candidates::rollout::RolloutAction::Start) => {
-                let start = self.candidates.start_rollout();
-                self.start_jobs(start);
-            }
-            a => self.candidates.update(a),
-        }
-    }
-
     /// Puts the position candidate `i` reaches, the other side to play, on the clipboard.
-    fn copy_result(&mut self, i: usize, format: IdFormat) {
+    pub(super) fn copy_result(&mut self, i: usize, format: IdFormat) {
         let Some(row) = self
             .candidates
             .analysis
@@ -62,7 +47,7 @@ impl AppState {
         Some((row.play, a.position.on_roll(), a.dice))
     }
 
-    fn play_candidate(&mut self, i: usize) {
+    pub(super) fn play_candidate(&mut self, i: usize) {
         let Some((play, mover, dice)) = self.candidate_to_play(i) else {
             return;
         };
@@ -78,6 +63,7 @@ impl AppState {
 mod tests {
     use super::super::copied;
     use super::*;
+    use crate::app::candidates::CandidatesAction;
     use crate::app::editing::{EditAction, Loc};
     use bgw_engine::core::dice::Dice;
     use bgw_engine::core::position::{Position, Side};

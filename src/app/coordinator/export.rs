@@ -3,57 +3,13 @@
 
 use super::{Action, AppState, analysis_text};
 use crate::app::effect::Effect;
+use crate::app::export::ExportAction;
 use crate::app::files::{FileKind, Request};
-use crate::app::render::ExportSize;
 use bgw_engine::io::atomic_file::write_atomic;
 use bgw_engine::matches::{Match, MatchFormat};
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
-
-/// What can be exported.
-#[derive(Clone, Debug, PartialEq)]
-pub enum ExportAction {
-    /// The board as PNG at this size, with its title (no widgets): the shell draws it
-    /// off-screen at the end of the frame.
-    Board(ExportSize),
-    /// An image rendered for export, to save under a name the dialog proposes.
-    SavePng {
-        /// The PNG file's bytes.
-        png: Arc<[u8]>,
-        /// The file name proposed.
-        name: String,
-    },
-    /// An export could not be drawn or encoded (the reason).
-    Failed(String),
-    /// The analysis as text to the clipboard.
-    CopyAnalysis,
-    /// The analysis as text to a file.
-    SaveAnalysis,
-    /// File → Export match…: the Match tab's match as MAT or SGF, as the name chosen says.
-    SaveMatch,
-    /// File → Export game…: the Play tab's game (the one on, else the last one ended).
-    SaveGame,
-    /// Writes this match (`what` it is, for the message) to the path the save dialog
-    /// answered: gnubg's SGF for a `.sgf` name, MAT for `.mat` or `.txt`.
-    WriteMatch {
-        /// The match.
-        game: Arc<Match>,
-        /// "match" or "game".
-        what: &'static str,
-        /// Where.
-        path: PathBuf,
-    },
-    /// Writes these bytes (an image or the analysis) to the path the save dialog answered.
-    Write {
-        /// The file's bytes.
-        bytes: Arc<[u8]>,
-        /// What they are, for the message ("image", "analysis").
-        what: &'static str,
-        /// Where.
-        path: PathBuf,
-    },
-}
 
 impl AppState {
     /// Applies one export action.
@@ -64,7 +20,7 @@ impl AppState {
                     self.editing.edit,
                     self.settings.bottom,
                     self.previewed_play(),
-                    self.play.as_ref().and_then(|p| p.program_move_shown()),
+                    self.play.game.as_ref().and_then(|p| p.program_move_shown()),
                 );
                 self.effects.push(Effect::Export { picture, size });
             }
@@ -137,9 +93,10 @@ impl AppState {
     /// The Play tab's game as a match: the game on (once started), else the last one
     /// ended; or why there is none.
     pub fn exportable_game(&self) -> Result<Arc<Match>, &'static str> {
-        match &self.play {
+        match &self.play.game {
             Some(g) if g.game.played().is_some() => Ok(Arc::new(g.to_match())),
             _ => self
+                .play
                 .last_game
                 .clone()
                 .ok_or("no game played yet: start one in the Play tab"),

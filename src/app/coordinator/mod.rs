@@ -1,28 +1,34 @@
 //! The coordinator: the app's state ([`AppState`], one part per feature), the one place it
 //! changes ([`AppState::apply`] takes an [`Action`] and returns the [`Effect`]s for the shell),
-//! and the rules that span features — the only module that sees two features:
+//! and the rules that span features — the only module that sees two features.
 //!
-//! - `game`: a game against the classic program takes the weights, routes board edits and
-//!   candidate plays through the game, and shows the game on the board;
-//! - `candidates`: playing or copying a candidate changes the board;
-//! - `export`: the analysis as text (the candidates with the weights and gnubg's verdict);
-//! - here: the previewed play (the bear-off tab's best play or a candidate), what persistence
-//!   keeps, and each feature's actions routed to its own `update`.
+//! # The feature table
+//! [`features!`](#) below lists every feature once: its action's variant, its field in
+//! [`AppState`] and its state's type, which implements [`Feature`] (its own actions applied,
+//! its background work polled, given the [`Shared`] part of the rest). The table makes the
+//! [`Action`] enum, the state's fields, their start, the routing of each action to its feature
+//! and the polling; adding a feature is its folder and one row (and, if it has a tab, its row of
+//! the tab table, `tabs::TABS`; if it keeps something across restarts, its line of
+//! `saved_parts!`). What a feature changes of [`Shared`] — the board it shows, the weights a
+//! game learnt, the tab it opens — is carried over here ([`AppState::carry`]).
 //!
-//! Each feature owns its state, actions and `update`: board editing ([`super::editing`]), the
-//! candidates ([`super::candidates`]), the weights ([`super::weights`]), the view
-//! ([`super::view`]), a game ([`super::play`]), the bear-off panel ([`super::bearoff`]), the
-//! duel ([`super::duel`]) and «Чемпион» ([`super::champion_panel`]). Panels only read the state
-//! and return actions. Dice come from one source ([`DiceSource`]); tests script it.
+//! # The rules between features
+//! - `game`: while a game is on, board edits become the game's steps and candidate plays its
+//!   moves, and edits a game does not allow are refused; the dice and weights go to the game;
+//! - `candidates`: playing or copying a candidate changes the board or the clipboard;
+//! - `export`: images, the analysis as text, the match and the game as files;
+//! - `archive`: the drill's answers read from the board;
+//! - here: the previewed play (the bear-off tab's best play or a candidate), the race's judges,
+//!   what persistence keeps, and the view's actions (the settings every panel reads).
+//!
+//! Panels only read the state and return actions. Dice come from one source
+//! ([`DiceSource`]); tests script it.
 
 mod analysis_text;
 mod archive;
 mod candidates;
 mod export;
 mod game;
-mod match_review;
-
-pub use export::ExportAction;
 
 use super::archive::{ArchiveAction, ArchiveState};
 use super::bearoff::{BearoffAction, BearoffState};
@@ -31,31 +37,57 @@ use super::champion_panel::{ChampionAction, ChampionState};
 use super::duel::{DuelAction, DuelState};
 use super::editing::{Edit, EditAction, EditState};
 use super::effect::{Effect, widen};
-use super::files::{FileKind, Request};
+use super::export::ExportAction;
+use super::feature::{Feature, Shared, Show};
 use super::jobs::Start;
 use super::match_review::{MatchAction, MatchReviewState};
 use super::messages::Messages;
-use super::play::{Learning, PlayAction, PlayGame};
+use super::play::{PlayAction, PlayState};
 use super::saved::{Persisted, VERSION};
 use super::settings::{Settings, Tab};
 use super::view::{ViewAction, Windows};
 use super::weights::{WeightsAction, WeightsState};
 use bgw_engine::core::moves::{MoveGenerator, Play};
 use bgw_engine::core::position::{Position, Side};
-use bgw_engine::matches::Match;
 use bgw_engine::{DiceSource, SeededDice};
 use std::path::PathBuf;
-use std::sync::Arc;
 
-/// Declares [`Action`] with one variant per feature and a `From` of each feature's action.
-macro_rules! feature_actions {
-    ($(#[$doc:meta])* pub enum Action {
-        $($(#[$variant_doc:meta])* $variant:ident($action:ty),)*
-    }) => {
-        $(#[$doc])*
+/// What a feature may use of the rest ([`Shared`]) for one update or poll, borrowing only the
+/// dice of the state (the feature's own field stays free).
+macro_rules! shared_of {
+    ($s:ident, $polled:expr) => {
+        Shared {
+            dice: &mut *$s.dice,
+            board: $s.editing.edit,
+            show: Show::Nothing,
+            weights: $s.weights.current,
+            saved_weights: $s.weights.saved,
+            export_dir: $s.export_dir.clone(),
+            tab: $s.settings.tab,
+            polled: $polled,
+        }
+    };
+}
+
+/// Declares the feature table: [`Action`] (one variant per feature, then one per rule of the
+/// coordinator's own), a `From` of each action, [`AppState`] with one field per feature, the
+/// features' start, and the routing and polling of each feature through [`Feature`].
+macro_rules! features {
+    (
+        features {
+            $($(#[$doc:meta])* $variant:ident($action:ty) => $field:ident: $state:ty
+                $(, polled in $tab:expr)?;)*
+        }
+        rules {
+            $($(#[$rdoc:meta])* $rvariant:ident($raction:ty) => $rule:ident;)*
+        }
+    ) => {
+        /// Everything a person can do, by feature; applied in [`AppState::apply`]. Each
+        /// feature's action converts into it (`EditAction::Roll.into()`).
         #[derive(Clone, Debug, PartialEq)]
         pub enum Action {
-            $($(#[$variant_doc])* $variant($action),)*
+            $($(#[$doc])* $variant($action),)*
+            $($(#[$rdoc])* $rvariant($raction),)*
         }
 
         $(impl From<$action> for Action {
@@ -63,35 +95,123 @@ macro_rules! feature_actions {
                 Action::$variant(a)
             }
         })*
+        $(impl From<$raction> for Action {
+            fn from(a: $raction) -> Action {
+                Action::$rvariant(a)
+            }
+        })*
+
+        /// The app's state: one field per feature, and what they share.
+        pub struct AppState {
+            $($(#[$doc])* pub $field: $state,)*
+            /// The view's settings (kept across restarts).
+            pub settings: Settings,
+            /// The session's messages: the last for the status line, all for the Log tab.
+            pub messages: Messages,
+            /// The Help windows open.
+            pub windows: Windows,
+            /// The folder of the last export.
+            pub export_dir: Option<PathBuf>,
+            /// Where every throw of the dice comes from.
+            pub(crate) dice: Box<dyn DiceSource>,
+            pub(crate) generator: MoveGenerator,
+            /// The effects of the action being applied, for the shell.
+            effects: Vec<Effect<Action>>,
+        }
+
+        impl AppState {
+            /// Every feature at its start, with these settings and dice.
+            fn start(settings: Settings, dice: Box<dyn DiceSource>) -> AppState {
+                AppState {
+                    $($field: <$state>::default(),)*
+                    settings,
+                    messages: Messages::default(),
+                    windows: Windows::default(),
+                    export_dir: None,
+                    dice,
+                    generator: MoveGenerator::new(),
+                    effects: Vec::new(),
+                }
+            }
+
+            /// Gives `action` to its feature, or to the coordinator's rule.
+            fn route(&mut self, action: Action) {
+                match action {
+                    $(Action::$variant(a) => {
+                        let given = (self.weights.current, self.settings.tab);
+                        let mut shared = shared_of!(self, true);
+                        let fx = Feature::update(&mut self.$field, a, &mut shared);
+                        let carried = Carried::of(shared, given);
+                        self.emit(fx, Action::$variant);
+                        self.carry(carried);
+                    })*
+                    $(Action::$rvariant(a) => self.$rule(a),)*
+                }
+            }
+
+            /// Polls every feature, `polled` saying whose background work goes on now.
+            fn poll_features(&mut self, polled: &dyn Fn(Tab) -> bool) {
+                $({
+                    let on = true $(&& polled($tab))?;
+                    let given = (self.weights.current, self.settings.tab);
+                    let mut shared = shared_of!(self, on);
+                    let fx = Feature::poll(&mut self.$field, &mut shared);
+                    let carried = Carried::of(shared, given);
+                    self.emit(fx, Action::$variant);
+                    self.carry(carried);
+                })*
+            }
+        }
     };
 }
 
-feature_actions! {
-    /// Everything a person can do, by feature; applied in [`AppState::apply`]. Each feature's
-    /// action converts into it (`EditAction::Roll.into()`).
-    pub enum Action {
+features! {
+    features {
         /// Board editing, undo and redo, positions in and out.
-        Edit(EditAction),
-        /// The candidates: hover, select, play.
-        Candidates(CandidatesAction),
-        /// The weights being edited.
-        Weights(WeightsAction),
-        /// The view: the board's orientation, the theme, the open tab.
-        View(ViewAction),
-        /// A game against the classic program.
-        Play(PlayAction),
+        Edit(EditAction) => editing: EditState;
+        /// The candidates: hover, select, play; gnubg's verdict and rollouts.
+        Candidates(CandidatesAction) => candidates: CandidatesState;
+        /// The classic program's weights, as edited; their yardstick and fit.
+        Weights(WeightsAction) => weights: WeightsState, polled in Tab::Weights;
+        /// A game against the classic program, learning, the last game ended.
+        Play(PlayAction) => play: PlayState;
         /// The bear-off panel.
-        Bearoff(BearoffAction),
-        /// "Test these weights".
-        Duel(DuelAction),
+        Bearoff(BearoffAction) => bearoff: BearoffState;
+        /// "Test these weights" (a duel in the background).
+        Duel(DuelAction) => duel: DuelState;
         /// The «Чемпион» workspace.
-        Champion(ChampionAction),
-        /// PNG images and the analysis as text.
-        Export(ExportAction),
+        Champion(ChampionAction) => champion: ChampionState, polled in Tab::Champion;
         /// The Match tab: a match file stepped through and reviewed.
-        Match(MatchAction),
+        Match(MatchAction) => match_review: MatchReviewState;
         /// The Archive tab: every match in one database, the trends, the drill.
-        Archive(ArchiveAction),
+        Archive(ArchiveAction) => archive: ArchiveState, polled in Tab::Archive;
+    }
+    rules {
+        /// The view: the board's orientation, the theme, the open tab, Help.
+        View(ViewAction) => apply_view;
+        /// PNG images, the analysis as text, the match and the game as files.
+        Export(ExportAction) => apply_export;
+    }
+}
+
+/// What a feature changed of [`Shared`], taken out of it (the borrow of the dice ends): only
+/// what differs from what it was given.
+struct Carried {
+    board: Edit,
+    show: Show,
+    weights: Option<bgw_engine::evaluation::classic::Weights>,
+    tab: Option<Tab>,
+}
+
+impl Carried {
+    /// The changes of `shared`, given `weights` and `tab` before the feature ran.
+    fn of(shared: Shared<'_>, given: (bgw_engine::evaluation::classic::Weights, Tab)) -> Carried {
+        Carried {
+            board: shared.board,
+            show: shared.show,
+            weights: (shared.weights != given.0).then_some(shared.weights),
+            tab: (shared.tab != given.1).then_some(shared.tab),
+        }
     }
 }
 
@@ -106,46 +226,6 @@ pub fn opening(path: PathBuf) -> Action {
     }
 }
 
-/// The app's state.
-pub struct AppState {
-    /// The board being edited, with undo and redo.
-    pub editing: EditState,
-    /// The view's settings (kept across restarts).
-    pub settings: Settings,
-    /// Learning in games (kept across restarts).
-    pub learning: Learning,
-    /// The session's messages: the last for the status line, all for the Log tab.
-    pub messages: Messages,
-    /// The Help windows open.
-    pub windows: Windows,
-    /// The folder of the last export.
-    pub export_dir: Option<PathBuf>,
-    /// The candidates of the position on the board.
-    pub candidates: CandidatesState,
-    /// The classic program's weights, as edited.
-    pub weights: WeightsState,
-    /// The game against the classic program, when one is on.
-    pub play: Option<PlayGame>,
-    /// The last game against the classic program that was ended, as a match (File → Export
-    /// game… once no game is on).
-    pub last_game: Option<Arc<Match>>,
-    /// The bear-off panel's analysis (built in the background).
-    pub bearoff: BearoffState,
-    /// "Test these weights" (a duel in the background).
-    pub duel: DuelState,
-    /// The game against «Чемпион».
-    pub champion: ChampionState,
-    /// The match open in the Match tab, with its review.
-    pub match_review: MatchReviewState,
-    /// The Archive tab: the archive's figures and the drill.
-    pub archive: ArchiveState,
-    /// Where every throw of the dice comes from.
-    pub(crate) dice: Box<dyn DiceSource>,
-    pub(crate) generator: MoveGenerator,
-    /// The effects of the action being applied, for the shell.
-    effects: Vec<Effect<Action>>,
-}
-
 impl Default for AppState {
     fn default() -> AppState {
         AppState::new(Edit::opening(), Settings::default())
@@ -155,27 +235,9 @@ impl Default for AppState {
 impl AppState {
     /// A state with this board and these settings, dice seeded from the clock.
     pub fn new(edit: Edit, settings: Settings) -> AppState {
-        let mut s = AppState {
-            editing: EditState::new(edit),
-            settings,
-            learning: Learning::default(),
-            messages: Messages::default(),
-            windows: Windows::default(),
-            export_dir: None,
-            last_game: None,
-            candidates: CandidatesState::default(),
-            weights: WeightsState::default(),
-            play: None,
-            bearoff: Default::default(),
-            duel: Default::default(),
-            champion: Default::default(),
-            match_review: Default::default(),
-            archive: Default::default(),
-            // A new game each run: the seed from the operating system.
-            dice: Box::new(SeededDice::new(rand::random())),
-            generator: MoveGenerator::new(),
-            effects: Vec::new(),
-        };
+        // A new game each run: the seed from the operating system.
+        let mut s = AppState::start(settings, Box::new(SeededDice::new(rand::random())));
+        s.editing = EditState::new(edit);
         s.refresh();
         s
     }
@@ -226,7 +288,7 @@ impl AppState {
         s.editing = EditState::restore(p.editing);
         s.weights = WeightsState::restore(&p.weights);
         s.candidates.depth = p.candidates;
-        s.learning = p.learning;
+        s.play.learning = p.learning;
         s.bearoff.view = p.bearoff;
         s.champion = ChampionState::from_settings(&p.champion);
         for note in notes {
@@ -244,7 +306,7 @@ impl AppState {
             view: self.settings.clone(),
             weights: self.weights.saved_part(),
             candidates: self.candidates.depth,
-            learning: self.learning,
+            learning: self.play.learning,
             bearoff: self.bearoff.view,
             champion: self.champion.settings(),
         }
@@ -291,6 +353,8 @@ impl AppState {
             match e {
                 Effect::Info(text) => self.messages.info(text),
                 Effect::Error(text) => self.messages.error(text),
+                Effect::Warning(text) => self.messages.warning(text),
+                Effect::Notice(text) => self.messages.notice(text),
                 e => self.effects.push(e),
             }
         }
@@ -308,29 +372,31 @@ impl AppState {
             self.refresh();
             return;
         };
+        let edited = matches!(action, Action::Edit(_));
+        if let Some(action) = self.between_features(action) {
+            self.route(action);
+        }
+        if edited {
+            self.game_takes_the_dice();
+        }
+        self.play.take_weights(&self.weights.current);
+        self.refresh();
+        let given = (self.weights.current, self.settings.tab);
+        let mut shared = shared_of!(self, true);
+        let fx = self.play.advance(&mut shared);
+        let carried = Carried::of(shared, given);
+        self.emit(fx, Action::Play);
+        self.carry(carried);
+        self.refresh();
+    }
+
+    /// The rules for actions that reach beyond their feature: `Some` passes the action on to
+    /// its feature.
+    fn between_features(&mut self, action: Action) -> Option<Action> {
         match action {
-            Action::Edit(a) => {
-                let fx = self.editing.update(a, &mut *self.dice);
-                self.emit(fx, Action::Edit);
-                self.game_takes_the_dice();
-            }
-            Action::Candidates(a) => self.apply_candidates(a),
-            Action::Weights(a) => {
-                let fx = self.weights.update(a);
-                self.emit(fx, Action::Weights);
-                self.game_takes_the_weights();
-            }
-            Action::View(a) => a.apply(&mut self.settings, &mut self.windows),
-            Action::Play(a) => self.apply_play(a),
-            Action::Bearoff(BearoffAction::OpenTwoSided) => {
-                let dir = self.export_dir.clone();
-                self.emit(
-                    vec![Effect::ask(
-                        Request::open(FileKind::BearoffDb, dir.as_deref()),
-                        BearoffAction::ReadTwoSided,
-                    )],
-                    Action::Bearoff,
-                );
+            Action::Candidates(CandidatesAction::Play(i)) => self.play_candidate(i),
+            Action::Candidates(CandidatesAction::CopyResult(i, format)) => {
+                self.copy_result(i, format)
             }
             Action::Bearoff(BearoffAction::LoadRace(id)) => {
                 let from = match self.bearoff.view.section {
@@ -340,25 +406,47 @@ impl AppState {
                 let (fx, _) = self.editing.read_id(&id, from);
                 self.emit(fx, Action::Edit);
             }
-            Action::Bearoff(a) => {
-                let fx = self.bearoff.update(a);
-                self.emit(fx, Action::Bearoff);
-            }
-            Action::Duel(a) => {
-                let fx = self.duel.update(a, &self.weights);
-                self.emit(fx, Action::Duel);
-            }
-            Action::Champion(a) => {
-                let starts = self.champion.apply(a);
-                self.start_jobs(starts);
-            }
-            Action::Export(a) => self.apply_export(a),
-            Action::Match(a) => self.apply_match(a),
-            Action::Archive(a) => self.apply_archive(a),
+            a => return Some(a),
         }
-        self.refresh();
-        self.play_advance();
-        self.refresh();
+        None
+    }
+
+    /// Gives what a feature changed of [`Shared`] to the features that own it: the board it
+    /// shows (one it puts up as if pasted goes through a game's refusal), the weights a game
+    /// learnt (one undo step of the weights), the tab it opened, the export folder.
+    fn carry(&mut self, c: Carried) {
+        match c.show {
+            Show::Nothing => {}
+            Show::Changed { record: true } => {
+                self.editing.replace(c.board);
+            }
+            Show::Changed { record: false } => self.editing.edit = c.board,
+            Show::Board(edit) => {
+                if self.editing.edit != edit
+                    && let Some(Action::Edit(show)) =
+                        self.route_in_game(EditAction::Show(edit).into())
+                {
+                    let fx = self.editing.update(show, &mut *self.dice);
+                    self.emit(fx, Action::Edit);
+                }
+            }
+        }
+        if let Some(w) = c.weights
+            && w != self.weights.current
+        {
+            self.weights.change(|current| {
+                *current = w;
+                Some(())
+            });
+        }
+        if let Some(tab) = c.tab {
+            self.settings.tab = tab;
+        }
+    }
+
+    /// Applies a view action to the settings and the Help windows.
+    fn apply_view(&mut self, action: ViewAction) {
+        action.apply(&mut self.settings, &mut self.windows);
     }
 
     /// Collects the results of background work. `polled(tab)` says whether a tab's work goes
@@ -366,47 +454,11 @@ impl AppState {
     /// prepared and «Чемпион»'s solutions asked for only then. Returns the effects for the
     /// shell: the jobs to start (also those the last actions and a restore asked for).
     pub fn poll(&mut self, polled: impl Fn(Tab) -> bool) -> Vec<Effect<Action>> {
-        let start = self.bearoff.poll();
-        self.start_jobs(start);
-        // Asks again for a job whose start was dropped (a state used without the shell); no
-        // work on the other frames.
-        if self.bearoff.start_dropped() {
-            self.request_bearoff();
-        }
-        self.candidates.poll();
-        if let Some(notice) = self.candidates.verdicts.take_notice() {
-            self.messages.notice(notice);
-        }
-        let (fitted, start) = self.weights.poll(polled(Tab::Weights));
-        self.start_jobs(start);
-        match self.weights.yardstick.take_news() {
-            Some(Ok(text)) => self.messages.info(text),
-            Some(Err(text)) => self.messages.error(text),
-            None => {}
-        }
-        if let Some(fitted) = fitted {
-            match fitted {
-                Ok(news) if news.careful => self.messages.warning(news.text),
-                Ok(news) => self.messages.info(news.text),
-                Err(text) => self.messages.error(text),
-            }
-            self.game_takes_the_weights();
+        let before = (self.editing.edit, self.weights.current);
+        self.poll_features(&polled);
+        self.play.take_weights(&self.weights.current);
+        if (self.editing.edit, self.weights.current) != before {
             self.refresh();
-        }
-        if polled(Tab::Champion) {
-            let starts = self.champion.poll();
-            self.start_jobs(starts);
-        }
-        let fx = self.match_review.poll();
-        self.emit(fx, Action::Match);
-        self.poll_archive(polled(Tab::Archive) && self.settings.tab == Tab::Archive);
-        let had = self.duel.job.is_some();
-        self.duel.poll();
-        if had
-            && self.duel.job.is_none()
-            && let Some(r) = self.duel.result.clone()
-        {
-            self.messages.info(r);
         }
         std::mem::take(&mut self.effects)
     }

@@ -324,6 +324,25 @@ impl EditState {
     }
 }
 
+impl Default for EditState {
+    /// The opening position.
+    fn default() -> EditState {
+        EditState::new(Edit::opening())
+    }
+}
+
+impl crate::app::feature::Feature for EditState {
+    type Action = EditAction;
+
+    fn update(
+        &mut self,
+        action: EditAction,
+        shared: &mut crate::app::feature::Shared<'_>,
+    ) -> Vec<Effect<EditAction>> {
+        EditState::update(self, action, shared.dice)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -583,5 +583,38 @@ pub fn edit_of(d: &Decision) -> Edit {
     })
 }
 
+impl crate::app::feature::Feature for MatchReviewState {
+    type Action = MatchAction;
+
+    /// A match read opens the Match tab; a decision newly selected (or a match opened) goes
+    /// onto the board, as if pasted.
+    fn update(
+        &mut self,
+        action: MatchAction,
+        shared: &mut crate::app::feature::Shared<'_>,
+    ) -> Vec<Effect<MatchAction>> {
+        let opening = matches!(action, MatchAction::Load(_) | MatchAction::Paste(_));
+        // The match read, by address: a new reading is another one.
+        let read = |s: &MatchReviewState| s.loaded.as_ref().map(|l| Arc::as_ptr(&l.game));
+        let before = (self.selected, read(self));
+        let fx = MatchReviewState::update(self, action);
+        let after = (self.selected, read(self));
+        let opened = opening && after.1.is_some() && after.1 != before.1;
+        if opened {
+            shared.tab = crate::app::settings::Tab::Match;
+        }
+        if (after.0 != before.0 || opened)
+            && let Some(edit) = self.selected_edit()
+        {
+            shared.show = crate::app::feature::Show::Board(edit);
+        }
+        fx
+    }
+
+    fn poll(&mut self, _shared: &mut crate::app::feature::Shared<'_>) -> Vec<Effect<MatchAction>> {
+        MatchReviewState::poll(self)
+    }
+}
+
 #[cfg(test)]
 mod tests;

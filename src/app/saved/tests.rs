@@ -319,7 +319,7 @@ fn a_file_of_the_first_layout_reads_part_for_part() {
     assert!(s.weights.current.is_on(pipdiff) && !s.weights.saved.is_on(pipdiff));
     assert_eq!(s.weights.current.get(pipdiff), -0.02);
     assert_eq!(s.settings.theme, Theme::Light);
-    assert!(s.learning.on);
+    assert!(s.play.learning.on);
     let again = parse(&ron::to_string(&s.persisted()).unwrap());
     assert_eq!(again.notes, Vec::<String>::new());
     assert_eq!(again.persisted, p);

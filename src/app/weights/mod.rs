@@ -367,6 +367,37 @@ impl WeightsState {
     }
 }
 
+impl crate::app::feature::Feature for WeightsState {
+    type Action = WeightsAction;
+
+    fn update(
+        &mut self,
+        action: WeightsAction,
+        _shared: &mut crate::app::feature::Shared<'_>,
+    ) -> Vec<Effect<WeightsAction>> {
+        WeightsState::update(self, action)
+    }
+
+    /// The fit and the yardstick's re-score as they finish (the yardstick prepared only
+    /// while the Weights tab is polled); a fit that plays worse is a warning.
+    fn poll(&mut self, shared: &mut crate::app::feature::Shared<'_>) -> Vec<Effect<WeightsAction>> {
+        let (fitted, start) = WeightsState::poll(self, shared.polled);
+        let mut out: Vec<Effect<WeightsAction>> = start.into_iter().map(Effect::Start).collect();
+        match self.yardstick.take_news() {
+            Some(Ok(text)) => out.push(Effect::Info(text)),
+            Some(Err(text)) => out.push(Effect::Error(text)),
+            None => {}
+        }
+        match fitted {
+            Some(Ok(news)) if news.careful => out.push(Effect::Warning(news.text)),
+            Some(Ok(news)) => out.push(Effect::Info(news.text)),
+            Some(Err(text)) => out.push(Effect::Error(text)),
+            None => {}
+        }
+        out
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
