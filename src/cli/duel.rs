@@ -2,7 +2,10 @@
 
 use super::{CliError, in_range, interrupt, on_threads, print, progress};
 use bgw_engine::reference::gnubg::Config;
-use bgw_engine::studies::duel::{Contender, DuelConfig, DuelResult, duel_until};
+use bgw_engine::studies::duel::{
+    Contender, DEFAULT_ERROR_RATE, Decision, DuelConfig, DuelResult, Hypotheses, Sprt, SprtError,
+    SprtReport, duel_sprt, duel_until,
+};
 use std::process::ExitCode;
 
 /// Arguments of `bgw duel`.
@@ -16,9 +19,26 @@ pub struct Args {
     #[arg(long)]
     b: String,
     /// Games to play, 1 to 100,000,000 (rounded up to an even number: games come in duplicate
-    /// pairs).
+    /// pairs); with --sprt-ppg or --sprt, the most games.
     #[arg(long, default_value_t = 10_000)]
     games: u64,
+    /// Stop as soon as a sequential test (SPRT) decides between H0 "A scores P0 points per
+    /// game" and H1 "A scores P1" (P1 above P0, each within ±3), e.g. 0,0.05 for "A is
+    /// better by 0.05 ppg"; checked every 100 duplicate pairs.
+    #[arg(long, value_name = "P0,P1", allow_hyphen_values = true)]
+    sprt_ppg: Option<String>,
+    /// The same sequential test in logistic Elo on A's share of games won (a gammon is one
+    /// win, an unfinished game half): E0,E1, e.g. 0,20.
+    #[arg(long, value_name = "E0,E1", allow_hyphen_values = true)]
+    sprt: Option<String>,
+    /// The SPRT's α, the chance of accepting H1 when H0 holds: above 0, below 0.5 (default
+    /// 0.05).
+    #[arg(long, allow_hyphen_values = true)]
+    alpha: Option<String>,
+    /// The SPRT's β, the chance of accepting H0 when H1 holds: above 0, below 0.5 (default
+    /// 0.05).
+    #[arg(long, allow_hyphen_values = true)]
+    beta: Option<String>,
     /// Seed of the dice.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -47,6 +67,12 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     if let Some(n) = args.threads {
         in_range("--threads", n, 1, MAX_THREADS)?;
     }
+    let sprt = sprt_of(
+        args.sprt_ppg.as_deref(),
+        args.sprt.as_deref(),
+        [args.alpha.as_deref(), args.beta.as_deref()],
+        "--sprt-ppg P0,P1 or --sprt E0,E1",
+    )?;
     let task = interrupt::task();
     // Ctrl+C ends a gnubg player's wait at once, whatever gnubg does.
     let gnubg = Config::default().stopped_by(&task);
@@ -59,16 +85,29 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let mut bar = progress::Progress::new("duel (games)", &task, args.quiet);
     // A gnubg player that failed stops the duel as Ctrl+C does; its figures are not given.
     let failed = |c: &Contender| c.gnubg_pool().is_some_and(|p| p.failed());
-    let play = || {
-        duel_until(&|s| a.player(s), &|s| b.player(s), &config, &task, &|| {
-            failed(&a) || failed(&b)
-        })
+    let stop = || failed(&a) || failed(&b);
+    let play = || match &sprt {
+        None => (
+            duel_until(&|s| a.player(s), &|s| b.player(s), &config, &task, &stop),
+            None,
+        ),
+        Some(sprt) => {
+            let r = duel_sprt(
+                &|s| a.player(s),
+                &|s| b.player(s),
+                &config,
+                sprt,
+                &task,
+                &stop,
+            );
+            (r.duel, Some(r.sprt))
+        }
     };
     let gnubg_plays = a.gnubg_pool().is_some() || b.gnubg_pool().is_some();
     let threads = args
         .threads
         .or_else(|| gnubg_plays.then(bgw_engine::evaluation::opponents::gnubg_worker_threads));
-    let result = match threads {
+    let (result, test) = match threads {
         None => play(),
         Some(n) => on_threads(n, play)?,
     };
@@ -79,9 +118,19 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         )));
     }
     if args.json {
-        print(&format!("{}\n", serde_json::to_string_pretty(&result)?))?;
+        let json = match &test {
+            None => serde_json::to_string_pretty(&result)?,
+            Some(sprt) => serde_json::to_string_pretty(&SprtJson {
+                duel: &result,
+                sprt,
+            })?,
+        };
+        print(&format!("{json}\n"))?;
     } else {
         let mut text = table(&result);
+        if let Some(sprt) = &test {
+            text.push_str(&sprt_lines(sprt, result.cancelled));
+        }
         for c in [&a, &b] {
             if let Some(pool) = c.gnubg_pool() {
                 text.push_str(&format!(
@@ -103,6 +152,121 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         )));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `bgw duel --json` with a sequential test: the duel's keys and `sprt`.
+#[derive(serde::Serialize)]
+struct SprtJson<'a> {
+    #[serde(flatten)]
+    duel: &'a DuelResult,
+    sprt: &'a SprtReport,
+}
+
+/// The sequential test asked for by `--sprt-ppg` (`ppg`) or `--sprt` (`elo`) with `--alpha`
+/// and `--beta` (`rates`), or none; what is wrong with them as one line (exit code 2).
+/// `needs` names the test's flags, for `--alpha` or `--beta` given without one.
+pub fn sprt_of(
+    ppg: Option<&str>,
+    elo: Option<&str>,
+    rates: [Option<&str>; 2],
+    needs: &str,
+) -> Result<Option<Sprt>, CliError> {
+    let (flag, text, elo) = match (ppg, elo) {
+        (Some(_), Some(_)) => {
+            return Err(CliError::usage(
+                "--sprt-ppg and --sprt are two forms of one test: give one of them",
+            ));
+        }
+        (Some(text), None) => ("--sprt-ppg", text, false),
+        (None, Some(text)) => ("--sprt", text, true),
+        (None, None) => {
+            return match rates.iter().any(Option::is_some) {
+                true => Err(CliError::usage(format!(
+                    "--alpha and --beta are the error rates of a sequential test: give {needs} too"
+                ))),
+                false => Ok(None),
+            };
+        }
+    };
+    let number = |t: &str| t.trim().parse::<f64>().ok();
+    let (h0, h1) = match text.split(',').collect::<Vec<_>>()[..] {
+        [x, y] => number(x).zip(number(y)),
+        _ => None,
+    }
+    .ok_or_else(|| {
+        let (what, example) = match elo {
+            true => ("E0,E1: H0 and H1 in Elo", "0,20"),
+            false => ("P0,P1: H0 and H1 in points per game", "0,0.05"),
+        };
+        CliError::usage(format!(
+            "{flag} wants two numbers {what} (such as {example}), not '{text}'"
+        ))
+    })?;
+    let rate = |flag: &str, text: Option<&str>| match text {
+        None => Ok(DEFAULT_ERROR_RATE),
+        Some(t) => number(t).ok_or_else(|| {
+            CliError::usage(format!(
+                "{flag} must be a number above 0 and below 0.5 (an error rate), not '{t}'"
+            ))
+        }),
+    };
+    let (alpha, beta) = (rate("--alpha", rates[0])?, rate("--beta", rates[1])?);
+    let hypotheses = match elo {
+        true => Hypotheses::Elo { elo0: h0, elo1: h1 },
+        false => Hypotheses::Ppg { ppg0: h0, ppg1: h1 },
+    };
+    Sprt::new(hypotheses, alpha, beta)
+        .map(Some)
+        .map_err(|e| match e {
+            SprtError::ErrorRate { .. } => CliError::usage(format!("--{e}")),
+            _ => CliError::usage(format!("{flag} {text}: {e}")),
+        })
+}
+
+/// A sequential test's lines under the duel's figures: its hypotheses and error rates, the
+/// decision and the games it took, the LLR and its bounds.
+pub fn sprt_lines(r: &SprtReport, interrupted: bool) -> String {
+    let percent = |p: f64| {
+        let text = format!("{:.3}", 100.0 * p);
+        format!("{} %", text.trim_end_matches('0').trim_end_matches('.'))
+    };
+    let hypotheses = match r.hypotheses {
+        Hypotheses::Ppg { ppg0, ppg1 } => {
+            format!("ppg: H0 {ppg0:+.4}, H1 {ppg1:+.4}")
+        }
+        Hypotheses::Elo { elo0, elo1 } => format!(
+            "Elo on the share of games won: H0 {elo0:+.1} ({:.4}), H1 {elo1:+.1} ({:.4})",
+            r.mean0, r.mean1
+        ),
+    };
+    let taken = format!("{} games ({} duplicate pairs)", r.games, r.pairs);
+    let decision = match (r.decision, interrupted) {
+        (Decision::H1, _) => format!(
+            "H1 accepted after {taken}; wrongly at most {} of the time when H0 holds (alpha)",
+            percent(r.alpha)
+        ),
+        (Decision::H0, _) => format!(
+            "H0 accepted after {taken}; wrongly at most {} of the time when H1 holds (beta)",
+            percent(r.beta)
+        ),
+        (Decision::Undecided, true) => format!("none: interrupted after {taken}"),
+        (Decision::Undecided, false) => format!("none after {taken}, the most (--games)"),
+    };
+    let mut out = format!(
+        "SPRT             {hypotheses}; alpha {}, beta {}; checked every {} pairs\n\
+         decision         {decision}\n\
+         LLR              {:+.3} (H0 at or below {:+.3}, H1 at or above {:+.3})\n",
+        r.alpha, r.beta, r.batch_pairs, r.llr, r.lower, r.upper
+    );
+    if let Some(elo) = r.elo
+        && r.mean_stderr.is_finite()
+    {
+        out.push_str(&format!(
+            "A share of wins  {:.4} ± {:.4} (Elo {elo:+.1})\n",
+            r.mean, r.mean_stderr
+        ));
+    }
+    out
 }
 
 /// The figures as aligned lines.

@@ -69,7 +69,8 @@ enum Command {
     Learn(learn::Args),
     /// One-sided bear-off databases: analyse a race, build, inspect gnubg .bd files.
     Bearoff(bearoff::Args),
-    /// Cubeless money games between two players with duplicate dice: points per game ± error.
+    /// Cubeless money games between two players with duplicate dice: points per game ± error,
+    /// or until a sequential test (SPRT) decides.
     Duel(duel::Args),
     /// Search for stronger classic weights: a (1+λ) evolution strategy, duels against pubeval.
     Tune(tune::Args),

@@ -4,6 +4,7 @@ use super::progress::Progress;
 use super::rank::load_weights;
 use super::{CliError, in_range, interrupt, positive_finite, print, shown};
 use bgw_engine::evaluation::classic::{TERMS, Term, Weights, by_seed_name};
+use bgw_engine::studies::duel::BATCH_PAIRS;
 use bgw_engine::studies::tune::{
     Generation, Method, Stop, TuneConfig, classic_against_pubeval, tune,
 };
@@ -25,7 +26,8 @@ pub struct Args {
     #[arg(long, default_value = "es", value_parser = ["es", "coord"])]
     method: String,
     /// Games against pubeval per candidate and generation (duplicate pairs, common dice):
-    /// 2 (one pair) to 1,000,000.
+    /// 2 (one pair) to 1,000,000; with --sprt-ppg, the most in the screening and in the
+    /// confirmation.
     #[arg(long, default_value_t = 4000)]
     games: u64,
     /// Mutants per generation (λ, evolution strategy only): 1 to 100.
@@ -44,9 +46,23 @@ pub struct Args {
     #[arg(long, value_parser = positive_finite)]
     minutes: Option<f64>,
     /// Confirm a mutant (on fresh dice) when its gain exceeds this many standard errors;
-    /// accepted if it wins the confirmation too.
+    /// accepted if it wins the confirmation too (not used with --sprt-ppg).
     #[arg(long, default_value_t = 1.5)]
     accept_z: f64,
+    /// Judge candidates by sequential tests (SPRT) of their gain over the incumbent, in points
+    /// per game: H0 G0, H1 G1 (above G0), e.g. 0,0.03. The screening drops a candidate as soon
+    /// as its test accepts H0 and ends at the first that accepts H1, which is confirmed by a
+    /// test of its own on fresh dice; --games is then the most of each.
+    #[arg(long, value_name = "G0,G1", allow_hyphen_values = true)]
+    sprt_ppg: Option<String>,
+    /// The SPRT's α, the chance of accepting H1 when H0 holds: above 0, below 0.5 (default
+    /// 0.05).
+    #[arg(long, allow_hyphen_values = true)]
+    alpha: Option<String>,
+    /// The SPRT's β, the chance of accepting H0 when H1 holds: above 0, below 0.5 (default
+    /// 0.05).
+    #[arg(long, allow_hyphen_values = true)]
+    beta: Option<String>,
     /// Seed of the mutations and duels.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -68,11 +84,27 @@ struct TuneJson<'a> {
     stop: &'static str,
     /// Where the best weights were written.
     out: String,
+    /// The sequential test, when --sprt-ppg was given.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    sprt: Option<SprtJson>,
     /// The starting and the best weights, keyed by the seed's names.
     start: BTreeMap<&'static str, f64>,
     weights: BTreeMap<&'static str, f64>,
     /// Every generation, in order.
     history: &'a [Generation],
+}
+
+/// `bgw tune --json`'s `sprt`: the test of a candidate's gain.
+#[derive(serde::Serialize)]
+struct SprtJson {
+    /// H0's gain, ppg.
+    ppg0: f64,
+    /// H1's gain, ppg.
+    ppg1: f64,
+    alpha: f64,
+    beta: f64,
+    /// Pairs between two checks.
+    batch_pairs: u64,
 }
 
 /// The most games per candidate and generation.
@@ -94,6 +126,12 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             args.accept_z
         )));
     }
+    let sprt = super::duel::sprt_of(
+        args.sprt_ppg.as_deref(),
+        None,
+        [args.alpha.as_deref(), args.beta.as_deref()],
+        "--sprt-ppg G0,G1",
+    )?;
     let start = load_weights(args.weights.as_ref())?;
     super::check_writable(&args.out)?;
     if start.terms().has_extras() {
@@ -120,6 +158,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         max_seconds: args.minutes.map(|m| 60.0 * m),
         accept_z: args.accept_z,
         seed: args.seed,
+        sprt,
     };
     let task = interrupt::task();
     let mut checkpoint_error: Option<CliError> = None;
@@ -134,8 +173,23 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             Some(i) => format!("{:<8}", TERMS[i].seed_name),
             None => "mutant  ".to_string(),
         };
+        let tests = g.sprt.map_or(String::new(), |t| {
+            let confirm = match t.confirm {
+                Some(d) => format!(
+                    ", confirmation {} after {} pairs",
+                    d.name(),
+                    t.confirm_pairs
+                ),
+                None => String::new(),
+            };
+            format!(
+                "  [SPRT: screening {} after {} pairs{confirm}]",
+                t.screen.name(),
+                t.screen_pairs
+            )
+        });
         bar.println(&format!(
-            "gen {:>4}  incumbent {:+.4} ppg  best {what} {:+.4} ± {:.4}  {}  σ {:.3}  {} games  {:.0} s",
+            "gen {:>4}  incumbent {:+.4} ppg  best {what} {:+.4} ± {:.4}  {}  σ {:.3}  {} games  {:.0} s{tests}",
             g.index, g.incumbent_score, g.gain, g.gain_stderr, verdict, g.sigma, g.games, g.seconds
         ));
         if g.accepted
@@ -148,7 +202,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let outcome = tune(
         &start.seed_values(),
         &config,
-        classic_against_pubeval(args.games, &task),
+        classic_against_pubeval(&task),
         report,
         &task,
     );
@@ -173,6 +227,16 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             games,
             stop,
             out: args.out.display().to_string(),
+            sprt: config.sprt.map(|s| {
+                let (ppg0, ppg1) = s.hypotheses().means();
+                SprtJson {
+                    ppg0,
+                    ppg1,
+                    alpha: s.alpha(),
+                    beta: s.beta(),
+                    batch_pairs: BATCH_PAIRS,
+                }
+            }),
             start: by_seed_name(start.values(), start.terms()),
             weights: by_seed_name(best.values(), best.terms()),
             history: &outcome.history,

@@ -162,6 +162,40 @@ fn duel_prints_the_pairs_it_finished() {
     );
 }
 
+/// A sequential duel that cannot decide (a player against itself scores 0 in every pair,
+/// halfway between the hypotheses) stopped by Ctrl+C: the figures of the pairs finished,
+/// undecided.
+#[test]
+fn a_sequential_duel_prints_the_pairs_it_finished_undecided() {
+    let o = interrupted(
+        &[
+            "duel",
+            "--a",
+            "pubeval",
+            "--b",
+            "pubeval",
+            "--sprt-ppg=-0.1,0.1",
+            "--games",
+            "100000000",
+            "--json",
+            "--quiet",
+        ],
+        Duration::from_millis(1500),
+    );
+    assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("interrupted: the figures cover"),
+        "{}",
+        stderr(&o)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("the figures as JSON");
+    assert_eq!(v["cancelled"], true);
+    assert_eq!(v["sprt"]["decision"], "none");
+    let games = v["games"].as_u64().unwrap();
+    assert!(games > 0 && games < 100_000_000, "{games}");
+    assert_eq!(v["sprt"]["games"].as_u64(), Some(games));
+}
+
 /// A 12-point bear-off build stopped by `signal`: exit code 130, no file left.
 fn a_bearoff_build_stopped_by(signal: &str, folder: &str) {
     let dir = temp_dir(folder);

@@ -20,6 +20,7 @@ mod cli_show;
 mod cube_cli;
 mod cube_errors_cli;
 mod duel_cli;
+mod duel_sprt_cli;
 mod fit_cli;
 mod gnubg_versions;
 mod match_cli;

@@ -138,3 +138,99 @@ fn json_reports_the_outcome_and_quiet_silences_stderr() {
     assert_eq!(weights["WBAR"].as_f64().unwrap(), saved.values()[0]);
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+/// `--sprt-ppg`: every generation judged by sequential tests, said on its line and in the
+/// JSON; bad tests refused in one line before any work.
+#[test]
+fn sequential_judging_says_what_each_test_decided() {
+    let dir = temp_dir("sprt");
+    let out = dir.join("tuned.ron");
+    let run_json = |extra: &[&str]| {
+        let mut args = vec![
+            "tune",
+            "--out",
+            out.to_str().unwrap(),
+            "--games",
+            "400",
+            "--offspring",
+            "2",
+            "--generations",
+            "3",
+            "--seed",
+            "5",
+            "--sprt-ppg",
+            "0,0.05",
+        ];
+        args.extend(extra);
+        run(&args)
+    };
+    let text = run_json(&[]);
+    assert!(
+        text.status.success(),
+        "{}",
+        String::from_utf8_lossy(&text.stderr)
+    );
+    let progress = String::from_utf8(text.stderr).unwrap();
+    let lines: Vec<&str> = progress.lines().filter(|l| l.starts_with("gen ")).collect();
+    assert_eq!(lines.len(), 3, "{progress}");
+    for line in lines {
+        assert!(line.contains("[SPRT: screening "), "{line}");
+    }
+    let json = run_json(&["--json", "--quiet"]);
+    assert!(json.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!(v["sprt"]["ppg1"].as_f64(), Some(0.05), "{v}");
+    assert_eq!(v["sprt"]["batch_pairs"], 100, "{v}");
+    let history = v["history"].as_array().unwrap();
+    assert_eq!(history.len(), 3);
+    for g in history {
+        let t = &g["sprt"];
+        let screen = t["screen"].as_str().unwrap();
+        assert!(["H1", "H0", "none"].contains(&screen), "{t}");
+        // A screening of at most 200 pairs (--games 400), checked every 100.
+        let pairs = t["screen_pairs"].as_u64().unwrap();
+        assert!(pairs == 100 || pairs == 200, "{t}");
+        assert_eq!(g["accepted"], t["confirm"] == "H1", "{g}");
+    }
+    // Without the test, no sprt key at all (the JSON as before).
+    let plain = run(&[
+        "tune",
+        "--out",
+        out.to_str().unwrap(),
+        "--games",
+        "20",
+        "--offspring",
+        "1",
+        "--generations",
+        "1",
+        "--json",
+        "--quiet",
+    ]);
+    let v: serde_json::Value = serde_json::from_slice(&plain.stdout).unwrap();
+    assert!(
+        v.get("sprt").is_none() && v["history"][0].get("sprt").is_none(),
+        "{v}"
+    );
+    for (args, message) in [
+        (
+            vec!["--sprt-ppg", "0.05,0"],
+            "--sprt-ppg 0.05,0: H1 (0) must be above H0 (0.05)",
+        ),
+        (
+            vec!["--sprt-ppg", "0,0.05", "--beta", "0.6"],
+            "--beta must be above 0 and below 0.5",
+        ),
+        (vec!["--alpha", "0.1"], "give --sprt-ppg G0,G1 too"),
+    ] {
+        let bad = dir.join("never.ron");
+        let mut all = vec!["tune", "--out", bad.to_str().unwrap()];
+        all.extend(args.iter().copied());
+        let o = run(&all);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8(o.stderr).unwrap();
+        assert!(err.contains(message), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(!bad.exists());
+    }
+    std::fs::remove_dir_all(dir).unwrap();
+}

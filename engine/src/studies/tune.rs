@@ -12,6 +12,17 @@
 //! every generation, an incumbent that was lucky once is re-measured next time and no luck
 //! accumulates.
 //!
+//! # Sequential judging (`sprt`)
+//! With [`TuneConfig::sprt`] (a test of a candidate's gain over the incumbent, in points per
+//! game: H0 `ppg0`, usually 0, against H1 `ppg1`), both duels stop as soon as they know,
+//! `games` becoming the most a candidate plays in each. The screening plays batches of
+//! [`BATCH_PAIRS`] pairs: the incumbent and every candidate still in play each batch, and
+//! after it every candidate's test on its pair-by-pair gain is checked — H0 drops the
+//! candidate, H1 ends the screening and sends it (the highest LLR, if several at once) to the
+//! confirmation, a sequential test of its own on fresh dice, accepted only on H1. A
+//! screening or a confirmation that reaches `games` undecided keeps the incumbent. Most
+//! mutants are worse, so most generations end after a batch or a few.
+//!
 //! # Steps
 //! A weight moves by σ·sᵢ with sᵢ = |wᵢ| + 0.2·|startᵢ|: in proportion to its size (the terms'
 //! raw values differ in scale by orders of magnitude), and it may still cross zero.
@@ -28,7 +39,10 @@ use crate::core::rng::SplitMix64;
 use crate::core::task::Task;
 use crate::evaluation::classic::Weights;
 use crate::evaluation::opponents::Pubeval;
-use crate::studies::duel::{Contender, DuelConfig, duel_pairs};
+use crate::studies::duel::{
+    BATCH_PAIRS, Batch, Contender, Decision, PairStats, Sprt, duel_pair_range, sequential,
+};
+use std::ops::Range;
 use std::time::Instant;
 
 /// The search method.
@@ -63,6 +77,10 @@ pub struct TuneConfig {
     pub accept_z: f64,
     /// Seed of the mutations and of every generation's duels.
     pub seed: u64,
+    /// A sequential test of a candidate's gain over the incumbent (ppg hypotheses): with it,
+    /// the screening and the confirmation stop as soon as it decides, `games` being the most
+    /// (see the module's notes); without it, each plays `games`.
+    pub sprt: Option<Sprt>,
 }
 
 impl Default for TuneConfig {
@@ -77,6 +95,7 @@ impl Default for TuneConfig {
             max_seconds: None,
             accept_z: 1.5,
             seed: 1,
+            sprt: None,
         }
     }
 }
@@ -108,6 +127,24 @@ pub struct Generation {
     pub games: u64,
     /// Seconds since the start.
     pub seconds: f64,
+    /// What the sequential tests decided, when the run has one ([`TuneConfig::sprt`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sprt: Option<GenerationSprt>,
+}
+
+/// What a generation's sequential tests decided.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct GenerationSprt {
+    /// The screening: `H1` when a candidate passed (and went to the confirmation), `H0`
+    /// when every candidate was dropped, `none` when `games` came first.
+    pub screen: Decision,
+    /// Duplicate pairs of the screening (played by the incumbent; a candidate dropped early
+    /// played fewer).
+    pub screen_pairs: u64,
+    /// The confirmation's decision (`H1`: accepted), when there was one.
+    pub confirm: Option<Decision>,
+    /// Duplicate pairs of the confirmation (each played by the incumbent and the candidate).
+    pub confirm_pairs: u64,
 }
 
 /// Why a run ended, and its best weights.
@@ -153,16 +190,17 @@ fn normal(rng: &mut SplitMix64) -> f64 {
     (-2.0 * u.ln()).sqrt() * (std::f64::consts::TAU * v).cos()
 }
 
-/// Runs the search from `start`. `fitness(weights, duel_seed)` plays a candidate's games
-/// and returns its score in each duplicate pair (mean points per game, one entry per pair,
-/// pairs in a fixed order for a seed), or `None` if cancelled. `report` sees every generation
+/// Runs the search from `start`. `fitness(weights, duel_seed, pairs)` plays a candidate's
+/// duplicate pairs `pairs` of the dice of `duel_seed` and returns its score in each (mean
+/// points per game, one entry per pair, in pair order; a pair is the same games whatever the
+/// range it is asked in), or `None` if cancelled. `report` sees every generation
 /// (to log it, to checkpoint the incumbent). `task` counts the generations (of the limit,
 /// which time or convergence may cut short); cancelling it ends the run with
 /// [`Stop::Cancelled`] and the incumbent.
 pub fn tune(
     start: &[f64],
     config: &TuneConfig,
-    mut fitness: impl FnMut(&[f64], u64) -> Option<Vec<f64>>,
+    mut fitness: impl FnMut(&[f64], u64, Range<u64>) -> Option<Vec<f64>>,
     mut report: impl FnMut(&Generation),
     task: &Task,
 ) -> TuneOutcome {
@@ -222,20 +260,29 @@ pub fn tune(
         };
         let duel_seed = SplitMix64::derive(config.seed, &[1, index as u64]).next_u64();
         let confirm_seed = SplitMix64::derive(config.seed, &[2, index as u64]).next_u64();
-        let Some(j) = judge(
-            &incumbent,
-            &candidates,
-            [duel_seed, confirm_seed],
-            config.accept_z,
-            &mut fitness,
-        ) else {
+        let seeds = [duel_seed, confirm_seed];
+        let pairs = config.games.div_ceil(2);
+        let judged = match &config.sprt {
+            None => judge(
+                &incumbent,
+                &candidates,
+                seeds,
+                pairs,
+                config.accept_z,
+                &mut fitness,
+            ),
+            Some(sprt) => {
+                judge_sequentially(&incumbent, &candidates, seeds, pairs, sprt, &mut fitness)
+            }
+        };
+        let Some(j) = judged else {
             break Stop::Cancelled;
         };
         if task.is_cancelled() {
             break Stop::Cancelled;
         }
         games += j.games;
-        let accepted = j.confirmation.is_some_and(|c| c > 0.0);
+        let accepted = j.accepted;
         if accepted {
             incumbent = candidates[j.best].clone();
         }
@@ -264,6 +311,7 @@ pub fn tune(
             weights: incumbent.clone(),
             games,
             seconds: started.elapsed().as_secs_f64(),
+            sprt: j.sprt,
         };
         report(&generation);
         task.set(index.into(), config.generations.into());
@@ -283,24 +331,28 @@ struct Judgement {
     gain: f64,
     gain_stderr: f64,
     confirmation: Option<f64>,
+    accepted: bool,
     games: u64,
+    sprt: Option<GenerationSprt>,
 }
 
-/// Plays the incumbent and every candidate on `seeds[0]` (common dice) and picks the candidate
-/// with the highest mean gain; if that gain passes the z test, plays it and the incumbent
-/// again on `seeds[1]` for the confirmation. `None` if cancelled.
+/// Plays the incumbent and every candidate on `pairs` pairs of `seeds[0]` (common dice) and
+/// picks the candidate with the highest mean gain; if that gain passes the z test, plays it
+/// and the incumbent again on `seeds[1]` for the confirmation, accepted if it gains there
+/// too. `None` if cancelled.
 fn judge(
     incumbent: &[f64],
     candidates: &[Vec<f64>],
     seeds: [u64; 2],
+    pairs: u64,
     accept_z: f64,
-    fitness: &mut impl FnMut(&[f64], u64) -> Option<Vec<f64>>,
+    fitness: &mut impl FnMut(&[f64], u64, Range<u64>) -> Option<Vec<f64>>,
 ) -> Option<Judgement> {
-    let base = fitness(incumbent, seeds[0])?;
+    let base = fitness(incumbent, seeds[0], 0..pairs)?;
     let mut games = 2 * base.len() as u64;
     let mut best = (0, f64::NEG_INFINITY, 0.0);
     for (k, w) in candidates.iter().enumerate() {
-        let score = fitness(w, seeds[0])?;
+        let score = fitness(w, seeds[0], 0..pairs)?;
         games += 2 * score.len() as u64;
         let (gain, se) = mean_stderr(score.iter().zip(&base).map(|(s, b)| s - b));
         if gain > best.1 {
@@ -310,8 +362,8 @@ fn judge(
     let (k, gain, gain_stderr) = best;
     let mut confirmation = None;
     if gain > 0.0 && gain > accept_z * gain_stderr {
-        let old = fitness(incumbent, seeds[1])?;
-        let new = fitness(&candidates[k], seeds[1])?;
+        let old = fitness(incumbent, seeds[1], 0..pairs)?;
+        let new = fitness(&candidates[k], seeds[1], 0..pairs)?;
         games += 2 * (old.len() + new.len()) as u64;
         confirmation = Some(mean_stderr(new.iter().zip(&old).map(|(n, o)| n - o)).0);
     }
@@ -321,24 +373,131 @@ fn judge(
         gain,
         gain_stderr,
         confirmation,
+        accepted: confirmation.is_some_and(|c| c > 0.0),
         games,
+        sprt: None,
     })
 }
 
-/// The fitness of classic weights: `games` games against pubeval on a seed, as the classic
-/// program's points per game in each duplicate pair. `None` if `task` is cancelled (its
-/// progress is left to the tuning).
+/// [`judge`] by sequential tests (see the module's notes): the screening plays batches of
+/// [`BATCH_PAIRS`] pairs of `seeds[0]`, dropping each candidate whose test accepts H0 and
+/// ending at the first that accepts H1 (the highest LLR of its batch); that one is confirmed
+/// by a test of its own on `seeds[1]`. Each stage plays at most `pairs` pairs. `None` if
+/// cancelled.
+fn judge_sequentially(
+    incumbent: &[f64],
+    candidates: &[Vec<f64>],
+    seeds: [u64; 2],
+    pairs: u64,
+    sprt: &Sprt,
+    fitness: &mut impl FnMut(&[f64], u64, Range<u64>) -> Option<Vec<f64>>,
+) -> Option<Judgement> {
+    let mut gains = vec![PairStats::default(); candidates.len()];
+    let mut live = vec![true; candidates.len()];
+    let mut base_stats = PairStats::default();
+    let mut games = 0;
+    let mut winner: Option<(usize, f64)> = None;
+    let mut start = 0;
+    while start < pairs && winner.is_none() && live.contains(&true) {
+        let batch = start..(start + BATCH_PAIRS).min(pairs);
+        let base = fitness(incumbent, seeds[0], batch.clone())?;
+        games += 2 * base.len() as u64;
+        base.iter().for_each(|&b| base_stats.push(b));
+        for (k, w) in candidates.iter().enumerate().filter(|&(k, _)| live[k]) {
+            let score = fitness(w, seeds[0], batch.clone())?;
+            games += 2 * score.len() as u64;
+            score
+                .iter()
+                .zip(&base)
+                .for_each(|(s, b)| gains[k].push(s - b));
+        }
+        for k in 0..candidates.len() {
+            if !live[k] {
+                continue;
+            }
+            let llr = sprt.llr(&gains[k]);
+            match sprt.decide(llr) {
+                Decision::H0 => live[k] = false,
+                Decision::H1 if winner.is_none_or(|(_, best)| llr > best) => {
+                    winner = Some((k, llr));
+                }
+                _ => {}
+            }
+        }
+        start = batch.end;
+    }
+    let screen = match (winner, live.contains(&true)) {
+        (Some(_), _) => Decision::H1,
+        (None, false) => Decision::H0,
+        (None, true) => Decision::Undecided,
+    };
+    // The one to report: the winner, or else the highest mean gain (the first of equals).
+    let best = winner.map_or_else(
+        || {
+            (0..candidates.len()).fold(0, |best, k| {
+                if gains[k].mean() > gains[best].mean() {
+                    k
+                } else {
+                    best
+                }
+            })
+        },
+        |(k, _)| k,
+    );
+    let mut verdict = GenerationSprt {
+        screen,
+        screen_pairs: start,
+        confirm: None,
+        confirm_pairs: 0,
+    };
+    let mut confirmation = None;
+    if let Some((k, _)) = winner {
+        let mut cancelled = false;
+        let confirmed = sequential(sprt, pairs, |batch| {
+            let played = fitness(incumbent, seeds[1], batch.clone()).and_then(|old| {
+                let new = fitness(&candidates[k], seeds[1], batch)?;
+                Some(new.iter().zip(&old).map(|(n, o)| n - o).collect())
+            });
+            cancelled = played.is_none();
+            Batch {
+                values: played.unwrap_or_default(),
+                stopped: cancelled,
+            }
+        });
+        if cancelled {
+            return None;
+        }
+        games += 4 * confirmed.stats.n;
+        confirmation = Some(confirmed.stats.mean());
+        verdict.confirm = Some(confirmed.decision);
+        verdict.confirm_pairs = confirmed.stats.n;
+    }
+    Some(Judgement {
+        best,
+        incumbent_score: base_stats.mean(),
+        gain: gains[best].mean(),
+        gain_stderr: gains[best].stderr(),
+        confirmation,
+        accepted: verdict.confirm == Some(Decision::H1),
+        games,
+        sprt: Some(verdict),
+    })
+}
+
+/// The fitness of classic weights: the duplicate pairs asked of a seed against pubeval, as
+/// the classic program's points per game in each. `None` if `task` is cancelled (its progress
+/// is left to the tuning).
 pub fn classic_against_pubeval(
-    games: u64,
     task: &Task,
-) -> impl FnMut(&[f64], u64) -> Option<Vec<f64>> + '_ {
-    move |w, seed| {
+) -> impl FnMut(&[f64], u64, Range<u64>) -> Option<Vec<f64>> + '_ {
+    move |w, seed, pairs| {
         let weights = Weights::from_seed(w.try_into().expect("one weight per classic term"));
         let classic = Contender::classic(weights, "candidate");
-        let pairs = duel_pairs(
+        let pairs = duel_pair_range(
             &|s| classic.player(s),
             &|_| Pubeval::new(),
-            &DuelConfig { games, seed },
+            seed,
+            pairs,
             task,
         )?;
         Some(pairs.iter().map(|&p| p as f64 / 2.0).collect())
@@ -351,10 +510,10 @@ mod tests {
 
     /// A noisy synthetic fitness on the sphere: the score of a pair is minus the squared
     /// distance from `target` (both normalised) plus noise shared by all candidates of one
-    /// seed (as dice are) and a smaller noise of its own.
-    fn synthetic(target: [f64; 3]) -> impl FnMut(&[f64], u64) -> Option<Vec<f64>> {
+    /// seed (as dice are: pair `i`'s is the same in any range) and a smaller noise of its own.
+    fn synthetic(target: [f64; 3]) -> impl FnMut(&[f64], u64, Range<u64>) -> Option<Vec<f64>> {
         let mut own = SplitMix64::new(99);
-        move |w, seed| {
+        move |w, seed, pairs| {
             let n = norm(w);
             let t = norm(&target);
             let d: f64 = w
@@ -364,8 +523,10 @@ mod tests {
                 .sum();
             let mut shared = SplitMix64::new(seed);
             Some(
-                (0..200)
-                    .map(|_| -d + 0.5 * normal(&mut shared) + 0.05 * normal(&mut own))
+                (0..pairs.end)
+                    .map(|_| normal(&mut shared))
+                    .skip(pairs.start as usize)
+                    .map(|z| -d + 0.5 * z + 0.05 * normal(&mut own))
                     .collect(),
             )
         }
@@ -387,6 +548,7 @@ mod tests {
         for method in [Method::Evolution, Method::Coordinate] {
             let config = TuneConfig {
                 method,
+                games: 400,
                 generations: 90,
                 ..TuneConfig::default()
             };
@@ -406,6 +568,7 @@ mod tests {
     #[test]
     fn stops_on_cancel_and_on_the_generation_limit() {
         let config = TuneConfig {
+            games: 400,
             generations: 3,
             ..TuneConfig::default()
         };
@@ -423,8 +586,64 @@ mod tests {
         assert_eq!((p.done, p.total), (3, Some(3)));
         let cancelled = Task::new();
         cancelled.cancel();
-        let out = tune(&[1.0, 2.0], &config, |_, _| None, |_| {}, &cancelled);
+        let out = tune(&[1.0, 2.0], &config, |_, _, _| None, |_| {}, &cancelled);
         assert_eq!(out.stop, Stop::Cancelled);
         assert_eq!(out.weights, vec![1.0, 2.0]);
+    }
+
+    #[test]
+    fn sequential_judging_finds_the_direction_with_fewer_games() {
+        use crate::studies::duel::Hypotheses;
+        let target = [1.0, -2.0, 0.5];
+        let start = [1.0, 1.0, 1.0];
+        let fixed = TuneConfig {
+            games: 2000,
+            generations: 60,
+            ..TuneConfig::default()
+        };
+        let sprt = Sprt::new(
+            Hypotheses::Ppg {
+                ppg0: 0.0,
+                ppg1: 0.01,
+            },
+            0.05,
+            0.05,
+        )
+        .unwrap();
+        let sequential = TuneConfig {
+            sprt: Some(sprt),
+            ..fixed.clone()
+        };
+        let by_games = tune(&start, &fixed, synthetic(target), |_| {}, &Task::new());
+        let out = tune(&start, &sequential, synthetic(target), |_| {}, &Task::new());
+        let d = distance(&out.weights, &target);
+        assert!(d < 0.05, "{:?} at distance {d}", out.weights);
+        let games = |o: &TuneOutcome| o.history.last().unwrap().games;
+        assert!(
+            2 * games(&out) < games(&by_games),
+            "{} against {}",
+            games(&out),
+            games(&by_games)
+        );
+        let verdicts: Vec<GenerationSprt> = out.history.iter().map(|g| g.sprt.unwrap()).collect();
+        // Every generation is judged by the tests; an acceptance is a confirmed H1.
+        for (g, v) in out.history.iter().zip(&verdicts) {
+            assert_eq!(g.accepted, v.confirm == Some(Decision::H1), "{v:?}");
+            assert_eq!(v.confirm.is_some(), v.screen == Decision::H1, "{v:?}");
+            assert!(v.screen_pairs <= 1000 && v.confirm_pairs <= 1000, "{v:?}");
+            assert!(v.screen_pairs % BATCH_PAIRS == 0, "{v:?}");
+        }
+        assert!(out.history.iter().any(|g| g.accepted));
+        // Near the target every mutant is worse: dropped (H0) within a few batches.
+        assert!(
+            verdicts
+                .iter()
+                .any(|v| v.screen == Decision::H0 && v.screen_pairs <= 3 * BATCH_PAIRS),
+            "{verdicts:?}"
+        );
+        // The same seed, the same run.
+        let again = tune(&start, &sequential, synthetic(target), |_| {}, &Task::new());
+        assert_eq!(again.weights, out.weights);
+        assert_eq!(games(&again), games(&out));
     }
 }

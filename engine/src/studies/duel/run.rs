@@ -6,6 +6,7 @@ use crate::core::rng::SplitMix64;
 use crate::core::task::Task;
 use crate::evaluation::opponents::Player;
 use rayon::prelude::*;
+use std::ops::Range;
 use std::time::Instant;
 
 /// What to play.
@@ -56,7 +57,7 @@ pub struct Tally {
 }
 
 impl Tally {
-    fn add_pair(&mut self, first: GameResult, second: GameResult) {
+    pub(super) fn add_pair(&mut self, first: GameResult, second: GameResult) {
         // `first`: A moved first; `second`: B moved first, so A's points are negated.
         let a_points = [first.points, -second.points];
         for p in a_points {
@@ -147,7 +148,14 @@ impl DuelResult {
     /// Why a duel of one duplicate pair has no standard error.
     pub const NO_ERROR: &str = "one duplicate pair: too few games for a standard error";
 
-    fn new(a: String, b: String, seed: u64, t: &Tally, seconds: f64, cancelled: bool) -> Self {
+    pub(super) fn new(
+        a: String,
+        b: String,
+        seed: u64,
+        t: &Tally,
+        seconds: f64,
+        cancelled: bool,
+    ) -> Self {
         let games = t.games();
         let g = games.max(1) as f64;
         let n = t.pairs as f64;
@@ -292,16 +300,31 @@ pub fn duel_pairs<PA: Player, PB: Player>(
     config: &DuelConfig,
     task: &Task,
 ) -> Option<Vec<i8>> {
-    let pairs = config.games.div_ceil(2);
-    let seed = config.seed;
-    let chunks: Vec<Option<Vec<i8>>> = (0..pairs.div_ceil(CHUNK_PAIRS))
+    duel_pair_range(a, b, config.seed, 0..config.games.div_ceil(2), task)
+}
+
+/// [`duel_pairs`] for the pairs `pairs` of the dice of `seed` only (a batch of a sequential
+/// test): pair `i` is the same games whatever range it is played in.
+pub fn duel_pair_range<PA: Player, PB: Player>(
+    a: &(impl Fn(u64) -> PA + Sync),
+    b: &(impl Fn(u64) -> PB + Sync),
+    seed: u64,
+    pairs: Range<u64>,
+    task: &Task,
+) -> Option<Vec<i8>> {
+    let len = pairs.end.saturating_sub(pairs.start);
+    // Four chunks a thread at least, so that a short batch keeps every core busy; the chunks
+    // are only how the work is shared, each pair's games are fixed by `seed` and its index.
+    let chunk_pairs = (len / (4 * rayon::current_num_threads() as u64)).clamp(1, CHUNK_PAIRS);
+    let chunks: Vec<Option<Vec<i8>>> = (0..len.div_ceil(chunk_pairs))
         .into_par_iter()
         .map_init(MoveGenerator::new, |generator, chunk| {
             if task.is_cancelled() {
                 return None;
             }
-            let end = ((chunk + 1) * CHUNK_PAIRS).min(pairs);
-            let points = (chunk * CHUNK_PAIRS..end)
+            let start = pairs.start + chunk * chunk_pairs;
+            let end = (start + chunk_pairs).min(pairs.end);
+            let points = (start..end)
                 .map(|pair| {
                     let (g1, g2) = play_pair(generator, a, b, seed, pair);
                     g1.points - g2.points
@@ -310,7 +333,7 @@ pub fn duel_pairs<PA: Player, PB: Player>(
             Some(points)
         })
         .collect();
-    let mut out = Vec::with_capacity(pairs as usize);
+    let mut out = Vec::with_capacity(len as usize);
     for chunk in chunks {
         out.extend(chunk?);
     }
