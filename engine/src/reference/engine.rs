@@ -26,7 +26,7 @@ pub struct Evaluation {
 /// One legal move as an engine rates it: the position after it, for the side that moved.
 #[derive(Clone, PartialEq, Debug)]
 pub struct MoveEval {
-    /// The move in gnubg's notation, e.g. `8/5 6/5` (match it with [`match_to_plays`], never
+    /// The move in gnubg's notation, e.g. `8/5 6/5` (match it with [`super::match_to_plays`], never
     /// by string).
     pub notation: String,
     /// Cubeless money equity after the move, for the side that moved.
@@ -68,7 +68,7 @@ impl fmt::Display for EngineInfo {
 ///
 /// Positions are from the side to move's view, that side on roll; evaluations are cubeless
 /// money. `plies` is the depth: 0 is the engine's static evaluation, each ply one more roll
-/// looked ahead. Every method may block while the engine works (see [`Background`] for a
+/// looked ahead. Every method may block while the engine works (see [`super::Background`] for a
 /// non-blocking adapter); an implementation must answer or fail within a bounded time.
 pub trait ReferenceEngine {
     /// The engine's short name for messages (`gnubg`), known before it starts.
@@ -141,7 +141,7 @@ pub trait ReferenceEngine {
     /// ([`RolloutSettings::cubeful`]), else cubeless money. Each move's result is for the side
     /// that moved, in the order of `plays`; `progress` hears each move's running result while
     /// it runs. Stops with [`ReferenceError::Cancelled`] once the work that asked is stopped
-    /// (for gnubg, [`gnubg::Config::stop`]). An engine without rollouts refuses.
+    /// (for gnubg, [`super::gnubg::Config::stop`]). An engine without rollouts refuses.
     fn rollout(
         &mut self,
         pos: &Position,

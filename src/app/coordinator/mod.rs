@@ -3,14 +3,14 @@
 //! and the rules that span features — the only module that sees two features.
 //!
 //! # The feature table
-//! [`features!`](#) below lists every feature once: its action's variant, its field in
+//! `features!` below lists every feature once: its action's variant, its field in
 //! [`AppState`] and its state's type, which implements [`Feature`] (its own actions applied,
 //! its background work polled, given the [`Shared`] part of the rest). The table makes the
 //! [`Action`] enum, the state's fields, their start, the routing of each action to its feature
 //! and the polling; adding a feature is its folder and one row (and, if it has a tab, its row of
 //! the tab table, `tabs::TABS`; if it keeps something across restarts, its line of
 //! `saved_parts!`). What a feature changes of [`Shared`] — the board it shows, the weights a
-//! game learnt, the tab it opens — is carried over here ([`AppState::carry`]).
+//! game learnt, the tab it opens — is carried over here (`AppState::carry`).
 //!
 //! # The rules between features
 //! - `game`: while a game is on, board edits become the game's steps and candidate plays its
