@@ -9,7 +9,7 @@ use super::effect::Effect;
 use super::settings::Tab;
 use bgw_engine::DiceSource;
 use bgw_engine::evaluation::classic::Weights;
-use std::path::PathBuf;
+use std::path::Path;
 
 /// A feature: its state applies its actions and polls its background work.
 pub trait Feature {
@@ -45,7 +45,7 @@ pub struct Shared<'a> {
     /// The weights as last saved.
     pub saved_weights: Weights,
     /// The folder of the last export (file dialogs open there).
-    pub export_dir: Option<PathBuf>,
+    pub export_dir: Option<&'a Path>,
     /// The open tab; a feature may open another (a match just read opens the Match tab).
     pub tab: Tab,
     /// True when the feature's background work goes on now (its tab is open, or its row of

@@ -204,8 +204,13 @@ impl BearoffState {
         }
     }
 
-    /// Applies one action. Returns what the shell is to do (a plot's capture).
-    pub fn update(&mut self, action: BearoffAction) -> Vec<Effect<BearoffAction>> {
+    /// Applies one action. Returns what the shell is to do (a plot's capture, a job, the
+    /// two-sided database's file dialog, which opens in `export_dir`).
+    pub fn update(
+        &mut self,
+        action: BearoffAction,
+        export_dir: Option<&std::path::Path>,
+    ) -> Vec<Effect<BearoffAction>> {
         match action {
             BearoffAction::View(v) => self.view = v,
             BearoffAction::Cancel => self.cancel(),
@@ -258,8 +263,17 @@ impl BearoffState {
                 let start = self.two_sided.build(points, checkers, Kind::Cubeful);
                 return vec![Effect::Start(start)];
             }
-            // The coordinator applies these (a file dialog, the board).
-            BearoffAction::OpenTwoSided | BearoffAction::LoadRace(_) => {}
+            BearoffAction::OpenTwoSided => {
+                return vec![Effect::ask(
+                    crate::app::files::Request::open(
+                        crate::app::files::FileKind::BearoffDb,
+                        export_dir,
+                    ),
+                    BearoffAction::ReadTwoSided,
+                )];
+            }
+            // The coordinator puts the race on the board.
+            BearoffAction::LoadRace(_) => {}
         }
         Vec::new()
     }
@@ -358,22 +372,12 @@ impl BearoffState {
 impl crate::app::feature::Feature for BearoffState {
     type Action = BearoffAction;
 
-    /// The two-sided database's file dialog opens in the folder of the last export.
     fn update(
         &mut self,
         action: BearoffAction,
         shared: &mut crate::app::feature::Shared<'_>,
     ) -> Vec<Effect<BearoffAction>> {
-        match action {
-            BearoffAction::OpenTwoSided => {
-                let dir = shared.export_dir.as_deref();
-                vec![Effect::ask(
-                    crate::app::files::Request::open(crate::app::files::FileKind::BearoffDb, dir),
-                    BearoffAction::ReadTwoSided,
-                )]
-            }
-            a => BearoffState::update(self, a),
-        }
+        BearoffState::update(self, action, shared.export_dir)
     }
 
     /// The analysis as it comes; asks again for a job whose start was dropped (a state used

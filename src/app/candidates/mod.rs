@@ -377,10 +377,9 @@ impl CandidatesState {
         self.verdicts.update(&a.position, a.dice, plies, at, &plays);
     }
 
-    /// Moves the selection `d` rows in the table's order.
     /// Applies one of the candidates' own actions (playing and copying a candidate are the
-    /// coordinator's).
-    pub fn update(&mut self, action: CandidatesAction) {
+    /// coordinator's); returns the start of a rollout asked for.
+    pub fn update(&mut self, action: CandidatesAction) -> Vec<Effect<CandidatesAction>> {
         let plies = self.depth.gnubg_plies;
         match action {
             CandidatesAction::Hover(i) => self.hovered = i,
@@ -410,10 +409,16 @@ impl CandidatesState {
             CandidatesAction::SetCubeless(on) => self.depth.cubeless = on,
             CandidatesAction::Rollout(rollout::RolloutAction::Form(f)) => self.rollouts.form = f,
             CandidatesAction::Rollout(rollout::RolloutAction::Cancel) => self.rollouts.cancel(),
-            // Started by the coordinator ([`CandidatesState::start_rollout`]).
-            CandidatesAction::Rollout(rollout::RolloutAction::Start) => {}
+            CandidatesAction::Rollout(rollout::RolloutAction::Start) => {
+                return self
+                    .start_rollout()
+                    .into_iter()
+                    .map(Effect::Start)
+                    .collect();
+            }
             CandidatesAction::Play(_) | CandidatesAction::CopyResult(..) => {}
         }
+        Vec::new()
     }
 
     /// The candidates the Rollout form names, in its order: the best N by gnubg's verdict in
@@ -474,24 +479,12 @@ impl CandidatesState {
 impl crate::app::feature::Feature for CandidatesState {
     type Action = CandidatesAction;
 
-    /// Playing or copying a candidate is the coordinator's (it changes the board); a rollout
-    /// asked for starts here.
     fn update(
         &mut self,
         action: CandidatesAction,
         _shared: &mut crate::app::feature::Shared<'_>,
     ) -> Vec<Effect<CandidatesAction>> {
-        match action {
-            CandidatesAction::Rollout(rollout::RolloutAction::Start) => self
-                .start_rollout()
-                .into_iter()
-                .map(Effect::Start)
-                .collect(),
-            a => {
-                CandidatesState::update(self, a);
-                Vec::new()
-            }
-        }
+        CandidatesState::update(self, action)
     }
 
     /// gnubg's verdicts and rollouts as they come; a notice when gnubg is missing or failed.

@@ -62,11 +62,24 @@ macro_rules! shared_of {
             show: Show::Nothing,
             weights: $s.weights.current,
             saved_weights: $s.weights.saved,
-            export_dir: $s.export_dir.clone(),
+            export_dir: $s.export_dir.as_deref(),
             tab: $s.settings.tab,
             polled: $polled,
         }
     };
+}
+
+/// Runs one feature's `update` or `poll` (`$call`, given `$shared`) and carries its effects and
+/// its changes of [`Shared`] over to the rest; `$variant` widens its effects' actions.
+macro_rules! run_feature {
+    ($s:ident, $polled:expr, $variant:path, |$shared:ident| $call:expr) => {{
+        let given = ($s.weights.current, $s.settings.tab);
+        let mut $shared = shared_of!($s, $polled);
+        let fx = $call;
+        let carried = Carried::of($shared, given);
+        $s.emit(fx, $variant);
+        $s.carry(carried);
+    }};
 }
 
 /// Declares the feature table: [`Action`] (one variant per feature, then one per rule of the
@@ -137,14 +150,9 @@ macro_rules! features {
             /// Gives `action` to its feature, or to the coordinator's rule.
             fn route(&mut self, action: Action) {
                 match action {
-                    $(Action::$variant(a) => {
-                        let given = (self.weights.current, self.settings.tab);
-                        let mut shared = shared_of!(self, true);
-                        let fx = Feature::update(&mut self.$field, a, &mut shared);
-                        let carried = Carried::of(shared, given);
-                        self.emit(fx, Action::$variant);
-                        self.carry(carried);
-                    })*
+                    $(Action::$variant(a) => run_feature!(self, true, Action::$variant, |shared| {
+                        Feature::update(&mut self.$field, a, &mut shared)
+                    }),)*
                     $(Action::$rvariant(a) => self.$rule(a),)*
                 }
             }
@@ -153,12 +161,9 @@ macro_rules! features {
             fn poll_features(&mut self, polled: &dyn Fn(Tab) -> bool) {
                 $({
                     let on = true $(&& polled($tab))?;
-                    let given = (self.weights.current, self.settings.tab);
-                    let mut shared = shared_of!(self, on);
-                    let fx = Feature::poll(&mut self.$field, &mut shared);
-                    let carried = Carried::of(shared, given);
-                    self.emit(fx, Action::$variant);
-                    self.carry(carried);
+                    run_feature!(self, on, Action::$variant, |shared| {
+                        Feature::poll(&mut self.$field, &mut shared)
+                    });
                 })*
             }
         }
@@ -381,12 +386,9 @@ impl AppState {
         }
         self.play.take_weights(&self.weights.current);
         self.refresh();
-        let given = (self.weights.current, self.settings.tab);
-        let mut shared = shared_of!(self, true);
-        let fx = self.play.advance(&mut shared);
-        let carried = Carried::of(shared, given);
-        self.emit(fx, Action::Play);
-        self.carry(carried);
+        run_feature!(self, true, Action::Play, |shared| self
+            .play
+            .advance(&mut shared));
         self.refresh();
     }
 
