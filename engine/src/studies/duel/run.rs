@@ -269,15 +269,10 @@ pub fn duel_until<PA: Player, PB: Player>(
             let mut t = Tally::default();
             let end = ((chunk + 1) * chunk_pairs).min(pairs);
             for pair in chunk * chunk_pairs..end {
-                if task.is_cancelled() || stop() {
+                let Some((g1, g2)) = play_pair_until(generator, a, b, seed, pair, task, stop)
+                else {
                     break;
-                }
-                let (g1, g2) = play_pair(generator, a, b, seed, pair);
-                // A pair finished after a stop may hold moves that are not the players' (a
-                // gnubg player that was stopped or failed plays its first legal play).
-                if task.is_cancelled() || stop() {
-                    break;
-                }
+                };
                 t.add_pair(g1, g2);
             }
             task.advance(t.games());
@@ -287,6 +282,27 @@ pub fn duel_until<PA: Player, PB: Player>(
     let seconds = start.elapsed().as_secs_f64();
     let cancelled = tally.pairs < pairs;
     DuelResult::new(a(0).name(), b(0).name(), seed, &tally, seconds, cancelled)
+}
+
+/// Pair `pair` of `seed`'s dice ([`play_pair`]), or `None` when `task` is cancelled or
+/// `stop` says so before it starts or by the time it ends: a pair finished after a stop may
+/// hold moves that are not the players' (a gnubg player that was stopped or failed plays its
+/// first legal play).
+pub(super) fn play_pair_until<PA: Player, PB: Player>(
+    generator: &mut MoveGenerator,
+    a: &(impl Fn(u64) -> PA + Sync),
+    b: &(impl Fn(u64) -> PB + Sync),
+    seed: u64,
+    pair: u64,
+    task: &Task,
+    stop: &(dyn Fn() -> bool + Sync),
+) -> Option<(GameResult, GameResult)> {
+    let stopped = || task.is_cancelled() || stop();
+    if stopped() {
+        return None;
+    }
+    let games = play_pair(generator, a, b, seed, pair);
+    (!stopped()).then_some(games)
 }
 
 /// A's points in each duplicate pair (the sum over its two games, −6…6), in pair order: the

@@ -35,7 +35,7 @@
 //! pairs, where the variance is a fair estimate (after one pair it is always 0).
 
 use super::game::GameResult;
-use super::run::{DuelConfig, DuelResult, Tally, play_pair};
+use super::run::{DuelConfig, DuelResult, Tally, play_pair_until};
 use crate::core::moves::MoveGenerator;
 use crate::core::task::Task;
 use crate::evaluation::opponents::Player;
@@ -504,14 +504,7 @@ pub fn duel_sprt<PA: Player, PB: Player>(
         let played: Vec<Option<(GameResult, GameResult)>> = pairs
             .into_par_iter()
             .map_init(MoveGenerator::new, |generator, pair| {
-                if task.is_cancelled() || stop() {
-                    return None;
-                }
-                let games = play_pair(generator, a, b, seed, pair);
-                // A pair finished after a stop may hold moves that are not the players'.
-                if task.is_cancelled() || stop() {
-                    return None;
-                }
+                let games = play_pair_until(generator, a, b, seed, pair, task, stop)?;
                 task.advance(2);
                 Some(games)
             })
