@@ -7,7 +7,7 @@
 
 use bgw_engine::core::task::Task;
 use bgw_engine::evaluation::classic::Weights;
-use bgw_engine::matches::{ReviewOptions, read_mat, review_with_luck, summarize};
+use bgw_engine::matches::{ReviewOptions, default_engines, read_mat, review_with_luck, summarize};
 use bgw_engine::reference::gnubg::{Config, Gnubg};
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::io::Write;
@@ -50,7 +50,7 @@ fn match_review(c: &mut Criterion) {
     let options = ReviewOptions {
         plies: 0,
         weights: Weights::default(),
-        threads: 2,
+        threads: default_engines(),
     };
     let mut group = c.benchmark_group("match_review");
     group.sample_size(10);

@@ -5,7 +5,7 @@
 //! keeps every match it finished and the next `add` goes on with the rest.
 
 use super::archive_db::{Db, failed};
-use super::match_review::{check_plies, gnubg_processes};
+use super::match_review::{check_plies, gnubg_processes, one_a_core};
 use super::progress::Progress;
 use super::rank::load_weights;
 use super::{CliError, eprint, interrupt, print, shown};
@@ -50,7 +50,7 @@ const BATCH: usize = 256;
 /// Runs `bgw archive add`.
 pub fn run(args: AddArgs) -> Result<ExitCode, CliError> {
     check_plies(args.plies)?;
-    let jobs = gnubg_processes("--jobs", args.jobs)?;
+    let jobs = gnubg_processes("--jobs", args.jobs, one_a_core())?;
     let mut archive = args.db.open()?;
     let task = interrupt::task();
     let failures = std::cell::Cell::new(0usize);

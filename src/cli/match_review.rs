@@ -8,7 +8,7 @@ use super::{CliError, interrupt, print};
 use bgw_engine::core::formats::shorten;
 use bgw_engine::matches::{
     Coverage, CubeVerdict, Match, MatchLuck, PlayerSummary, ReviewOptions, Reviewed, Verdict,
-    review_with_luck, summarize,
+    default_engines, review_with_luck, summarize,
 };
 use bgw_engine::reference::LuckMark;
 use bgw_engine::reference::gnubg::{self, Config, Gnubg};
@@ -28,7 +28,8 @@ pub struct ReviewArgs {
     /// The classic program's weights (RON); the built-in defaults when absent.
     #[arg(long)]
     weights: Option<PathBuf>,
-    /// gnubg processes at once, 1 to 16 (default: one a core).
+    /// gnubg processes at once, 1 to 16 (default: two a core, as gnubg waits on its own
+    /// 10 ms polls).
     #[arg(long)]
     threads: Option<usize>,
     /// One JSON object a line: each decision with gnubg's verdict, then the summary.
@@ -60,22 +61,31 @@ pub fn check_plies(plies: u8) -> Result<(), CliError> {
     }
 }
 
-/// How many gnubg processes `flag` asks for: 1 to 16 (exit 2 otherwise), one a core when
+/// How many gnubg processes `flag` asks for: 1 to 16 (exit 2 otherwise), `default` when
 /// absent.
-pub fn gnubg_processes(flag: &str, asked: Option<usize>) -> Result<usize, CliError> {
+pub fn gnubg_processes(
+    flag: &str,
+    asked: Option<usize>,
+    default: usize,
+) -> Result<usize, CliError> {
     match asked {
         Some(n) if !(1..=16).contains(&n) => {
             Err(CliError::usage(format!("{flag} must be 1 to 16, not {n}")))
         }
         Some(n) => Ok(n),
-        None => Ok(std::thread::available_parallelism().map_or(2, |n| n.get().min(16))),
+        None => Ok(default.clamp(1, 16)),
     }
+}
+
+/// One gnubg process a core, at most 16.
+pub fn one_a_core() -> usize {
+    std::thread::available_parallelism().map_or(2, |n| n.get().min(16))
 }
 
 /// Runs `bgw match review`.
 pub fn run(args: ReviewArgs) -> Result<ExitCode, CliError> {
     check_plies(args.plies)?;
-    let threads = gnubg_processes("--threads", args.threads)?;
+    let threads = gnubg_processes("--threads", args.threads, default_engines())?;
     if !(args.timeout > 0.0 && args.timeout <= MAX_TIMEOUT) {
         return Err(CliError::usage(format!(
             "--timeout must be more than 0 and at most {MAX_TIMEOUT} seconds, not {}",

@@ -61,7 +61,8 @@ pub use model::{
     Checkers, Decision, DecisionKind, Game, GameResult, HowEnded, Legality, Match, Rules, Warning,
 };
 pub use review::{
-    Explained, Explains, PlayerSummary, ReviewOptions, review, review_with_luck, summarize,
+    Explained, Explains, PlayerSummary, ReviewOptions, default_engines, review, review_with_luck,
+    summarize,
 };
 pub use sgf::read_sgf;
 pub use sgf_syntax::SgfError;

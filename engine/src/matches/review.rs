@@ -25,6 +25,15 @@ use crate::reference::{
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, mpsc};
 
+/// How many engines a review runs at once when the user does not say: two gnubg processes a
+/// core, at most 16. gnubg (1.07) answers each Python `evaluate`, `cfevaluate` and cubeful
+/// `hint` after polling its worker every 10 ms, so one process spends most of a review idle,
+/// waiting; with one process a core a 0-ply review of a 7-point match took 2.4 times gnubg's
+/// own `analyse match`, with two a core it is within it (docs/review.md, "Speed").
+pub fn default_engines() -> usize {
+    std::thread::available_parallelism().map_or(2, |n| (2 * n.get()).min(16))
+}
+
 /// How a match is reviewed.
 #[derive(Clone, Debug)]
 pub struct ReviewOptions {
@@ -555,6 +564,13 @@ mod tests {
     use crate::matches::read_mat;
     use crate::matches::verdict::Coverage;
     use crate::reference::ScriptedEngine;
+
+    #[test]
+    fn a_review_starts_two_engines_a_core_at_most_sixteen() {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        assert_eq!(default_engines(), (2 * cores).min(16));
+        assert!(default_engines() >= 2);
+    }
 
     /// An engine whose analysis, like gnubg's, rates at the full depth only what its filter
     /// keeps: 13/9 alone at 1 ply (0.3), every other move at 0 ply, where the move played,

@@ -21,7 +21,7 @@ use bgw_engine::core::task::Task;
 use bgw_engine::evaluation::classic::Weights;
 use bgw_engine::matches::{
     self, Coverage, Decision, DecisionKind, Mark, Match, MatchFormat, MatchLuck, PlayerSummary,
-    ReviewOptions, Reviewed, Verdict,
+    ReviewOptions, Reviewed, Verdict, default_engines,
 };
 use bgw_engine::reference::{AnswerCache, Cached};
 use std::path::{Path, PathBuf};
@@ -423,9 +423,7 @@ impl MatchReviewState {
         let streamed = Arc::new(Mutex::new(Vec::new()));
         let out = Arc::clone(&streamed);
         let (cache, engines) = (self.cache.clone(), Arc::clone(&self.engines));
-        let threads = std::thread::available_parallelism()
-            .map_or(1, |n| n.get())
-            .clamp(1, 4);
+        let threads = default_engines();
         let options = ReviewOptions {
             plies,
             weights,
