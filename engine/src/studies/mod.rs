@@ -5,7 +5,8 @@
 //! chances) and two-sided ([`two_sided`]: the exact cubeless chance of bearing off first,
 //! gnubg's two-sided files, the on-the-fly solver); the benchmark of checker play against
 //! gnubg and the fit of the classic weights to it ([`benchmark`]); duplicate-dice duels
-//! between players ([`duel`]) and tuning the weights by duels ([`tune`]); the engine's speed
+//! between players ([`duel`]), tuning the weights by duels ([`tune`]) and fitting them on
+//! their own games, round by round ([`iterated_fit`]); the engine's speed
 //! on this machine ([`calibrate`]).
 //!
 //! Names that mean different things in different studies (`build`, `BuildError`,
@@ -17,6 +18,7 @@ pub mod bearoff_study;
 pub mod benchmark;
 pub mod calibrate;
 pub mod duel;
+pub mod iterated_fit;
 pub mod tune;
 pub mod two_sided;
 

@@ -230,7 +230,7 @@ impl PairStats {
 }
 
 /// What a sequential test decided.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Decision {
     /// H1 accepted: the mean is `mean1` rather than `mean0` (A is better by the margin).
     H1,
