@@ -22,40 +22,87 @@ use std::time::Instant;
 #[derive(clap::Args)]
 pub struct Args {
     /// The training set: a benchmark file, `shipped` (the built-in 11,826 decisions),
-    /// `holdout` (the built-in hold-out set) or `play` (the built-in play benchmark).
-    #[arg(long)]
-    benchmark: String,
+    /// `holdout` (the built-in hold-out set) or `play` (the built-in play benchmark). Not with
+    /// --rounds, whose training set is the weights' own games.
+    #[arg(long, required_unless_present = "rounds", conflicts_with = "rounds")]
+    pub benchmark: Option<String>,
     /// The hold-out set, scored but never fitted to: a file, `shipped`, `holdout` or `play`.
     #[arg(long)]
-    holdout: Option<String>,
+    pub holdout: Option<String>,
     /// Where to write the fitted weights (atomically; nothing is written if the fit fails
     /// or is stopped).
     #[arg(long)]
-    out: PathBuf,
+    pub out: PathBuf,
     /// Starting weights (RON); the built-in defaults when absent.
     #[arg(long)]
-    weights: Option<PathBuf>,
+    pub weights: Option<PathBuf>,
     /// The terms to fit: `seed` (the eleven), `all`, or extra terms separated by commas
     /// (X_PRIME,X_ANCHORS), added to the seed's; the others are switched off. Absent: the
     /// terms the starting weights switch on.
     #[arg(long)]
-    terms: Option<String>,
+    pub terms: Option<String>,
     /// Seed of the fit's random directions and of the duel's dice.
     #[arg(long, default_value_t = 1)]
-    seed: u64,
-    /// Games of the duel of the fitted weights against pubeval (duplicate dice); 0: no duel.
-    #[arg(long, default_value_t = 2000)]
-    duel_games: u64,
+    pub seed: u64,
+    /// Games of the duel of the fitted weights against pubeval (duplicate dice; default 2,000);
+    /// 0: no duel. With --rounds, the most games of each round's duel (default 10,000).
+    #[arg(long)]
+    pub duel_games: Option<u64>,
+    /// The iterated fit: rounds of play, gnubg's labels on the weights' own decisions, a refit
+    /// on all of them and a duel; the best weights by play are kept (see docs/benchmark.md).
+    #[arg(long)]
+    pub rounds: Option<u32>,
+    /// With --rounds: games the weights play (and gnubg labels) each round (default 400).
+    #[arg(long, requires = "rounds")]
+    pub games: Option<u32>,
+    /// With --rounds: whom the weights play, `pubeval` (default) or `itself`.
+    #[arg(long, requires = "rounds")]
+    pub against: Option<String>,
+    /// With --rounds: gnubg's depth for the labels, 0 (default) to 2.
+    #[arg(long, requires = "rounds")]
+    pub plies: Option<u8>,
+    /// With --rounds: gnubg processes labelling at once, 1 to 16 (default four a core).
+    #[arg(long, requires = "rounds")]
+    pub threads: Option<usize>,
+    /// With --rounds: a round's weights become the best only when a sequential test (SPRT) of
+    /// their gain over the best against pubeval, H0 G0 and H1 G1 points a game, accepts H1;
+    /// the duel stops as soon as the test decides (e.g. 0,0.02).
+    #[arg(
+        long,
+        value_name = "G0,G1",
+        allow_hyphen_values = true,
+        requires = "rounds"
+    )]
+    pub sprt_ppg: Option<String>,
+    /// The SPRT's α (default 0.05).
+    #[arg(long, allow_hyphen_values = true, requires = "sprt_ppg")]
+    pub alpha: Option<String>,
+    /// The SPRT's β (default 0.05).
+    #[arg(long, allow_hyphen_values = true, requires = "sprt_ppg")]
+    pub beta: Option<String>,
+    /// With --rounds: rounds in a row without a better player that end the run (default 3).
+    #[arg(long, requires = "rounds")]
+    pub patience: Option<u32>,
+    /// With --rounds: the fit's basin hops each round (default 3).
+    #[arg(long, requires = "rounds")]
+    pub hops: Option<usize>,
+    /// With --rounds: the folder that keeps the run (default OUT.rounds); a folder holding a
+    /// run is resumed.
+    #[arg(long, requires = "rounds")]
+    pub state: Option<PathBuf>,
     /// No progress on stderr.
     #[arg(long)]
-    quiet: bool,
+    pub quiet: bool,
     /// Print the outcome as one JSON object instead of tables.
     #[arg(long)]
-    json: bool,
+    pub json: bool,
 }
 
 /// The most games of the duel.
 const MAX_DUEL_GAMES: u64 = 100_000_000;
+
+/// The duel's games when --duel-games is not given.
+const DUEL_GAMES: u64 = 2000;
 
 /// A benchmark named on the command line, read.
 pub struct Named {
@@ -76,7 +123,14 @@ pub fn read_benchmark(spec: &str) -> Result<Named, CliError> {
 
 /// Runs `bgw fit`.
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
-    in_range("--duel-games", args.duel_games, 0, MAX_DUEL_GAMES)?;
+    if args.rounds.is_some() {
+        return super::fit_rounds::run(args);
+    }
+    let Some(benchmark) = args.benchmark.clone() else {
+        return Err(CliError::usage("bgw fit needs --benchmark, or --rounds"));
+    };
+    let duel_games = args.duel_games.unwrap_or(DUEL_GAMES);
+    in_range("--duel-games", duel_games, 0, MAX_DUEL_GAMES)?;
     // Ctrl+C while the benchmarks are read stops the fit at its first step.
     let task = interrupt::task();
     let mut start = load_weights(args.weights.as_ref())?;
@@ -88,12 +142,12 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     // sets (seconds to read and score) are read.
     let built_in = |s: &str| super::benchmark::is_built_in(Path::new(s));
     let (train, holdout) = match args.holdout.as_deref() {
-        Some(h) if !built_in(h) && built_in(&args.benchmark) => {
+        Some(h) if !built_in(h) && built_in(&benchmark) => {
             let holdout = read_benchmark(h)?;
-            (read_benchmark(&args.benchmark)?, Some(holdout))
+            (read_benchmark(&benchmark)?, Some(holdout))
         }
         h => (
-            read_benchmark(&args.benchmark)?,
+            read_benchmark(&benchmark)?,
             h.map(read_benchmark).transpose()?,
         ),
     };
@@ -122,14 +176,14 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         }
     };
     outcome.weights.save(&args.out)?;
-    let duel = duel_pubeval(&outcome.weights, &args, &task.subtask());
+    let duel = duel_pubeval(&outcome.weights, duel_games, &args, &task.subtask());
     // The start on the same dice: does the fit play better, or only score better?
-    let check = (args.duel_games > 0 && !interrupt::interrupted())
+    let check = (duel_games > 0 && !interrupt::interrupted())
         .then(|| {
             against_pubeval(
                 &start,
                 &outcome.weights,
-                args.duel_games,
+                duel_games,
                 args.seed,
                 &task.subtask(),
             )
@@ -178,8 +232,8 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
 }
 
 /// The fitted weights against pubeval, unless `--duel-games 0`.
-fn duel_pubeval(w: &Weights, args: &Args, task: &Task) -> Option<DuelResult> {
-    if args.duel_games == 0 {
+fn duel_pubeval(w: &Weights, games: u64, args: &Args, task: &Task) -> Option<DuelResult> {
+    if games == 0 {
         return None;
     }
     let a = Contender::classic(*w, format!("classic:{}", shown(&args.out)));
@@ -189,7 +243,7 @@ fn duel_pubeval(w: &Weights, args: &Args, task: &Task) -> Option<DuelResult> {
         &|s| a.player(s),
         &|s| b.player(s),
         &DuelConfig {
-            games: args.duel_games,
+            games,
             seed: args.seed,
         },
         task,

@@ -24,6 +24,7 @@ mod decision_lines;
 mod drill;
 mod duel;
 mod fit;
+mod fit_rounds;
 mod interrupt;
 mod learn;
 mod match_files;

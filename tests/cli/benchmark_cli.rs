@@ -3,6 +3,7 @@
 
 use crate::common;
 use common::real_gnubg;
+use common::with_gnubg;
 use common::{data, run, stdout, text};
 use serde_json::Value;
 
@@ -179,15 +180,6 @@ fn the_built_in_sets_by_name() {
 }
 
 /// `bgw ARGS…` with gnubg named by `BGW_GNUBG`.
-fn with_gnubg(program: &std::path::Path, args: &[&str]) -> std::process::Output {
-    std::process::Command::new(env!("CARGO_BIN_EXE_bgw"))
-        .args(args)
-        .env("BGW_GNUBG", program)
-        .stdin(std::process::Stdio::null())
-        .output()
-        .expect("bgw runs")
-}
-
 /// A stand-in for gnubg that answers the hello, then each request with `reply` (sh, `$id`
 /// the request id).
 #[cfg(unix)]

@@ -2,6 +2,7 @@
 
 use crate::common;
 use common::run;
+use common::with_gnubg;
 
 #[test]
 fn json_has_the_documented_keys() {
@@ -119,14 +120,6 @@ fn progress_off_a_terminal_is_at_most_ten_lines_and_none_when_quiet() {
 }
 
 /// `bgw ARGS…` with gnubg named by `BGW_GNUBG`.
-fn with_gnubg(program: &str, args: &[&str]) -> std::process::Output {
-    std::process::Command::new(env!("CARGO_BIN_EXE_bgw"))
-        .args(args)
-        .env("BGW_GNUBG", program)
-        .output()
-        .expect("bgw runs")
-}
-
 #[test]
 fn gnubg_missing_is_a_clear_failure() {
     let out = with_gnubg(

@@ -5,6 +5,7 @@
 
 use crate::common;
 use bgw_engine::studies::benchmark::Benchmark;
+use common::with_gnubg;
 use common::{data, run, text, write_part};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -188,5 +189,144 @@ fn bad_input_is_refused_and_nothing_is_written() {
     ]);
     assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));
     assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `bgw fit --rounds …` with the real gnubg: `args` after the common ones, its JSON.
+fn rounds_json(program: &Path, out: &Path, args: &[&str]) -> Value {
+    let mut all = vec![
+        "fit",
+        "--out",
+        s(out),
+        "--threads",
+        "2",
+        "--quiet",
+        "--json",
+    ];
+    all.extend_from_slice(args);
+    let o = with_gnubg(program, &all);
+    assert!(o.status.success(), "{all:?}: {}", text(&o.stderr));
+    serde_json::from_slice(&o.stdout).unwrap()
+}
+
+#[test]
+fn the_iterated_fit_labels_its_own_games_keeps_the_best_by_play_and_resumes() {
+    let Some(program) = common::real_gnubg() else {
+        return;
+    };
+    let dir = temp_dir("rounds");
+    let out = dir.join("w.ron");
+    let common = [
+        "--games",
+        "6",
+        "--duel-games",
+        "400",
+        "--hops",
+        "0",
+        "--weights",
+        &weights_file("seed.ron"),
+    ];
+    let mut two = vec!["--rounds", "2"];
+    two.extend_from_slice(&common);
+    let v = rounds_json(&program, &out, &two);
+    let rounds = v["rounds"].as_array().unwrap();
+    assert_eq!(rounds.len(), 2, "{v}");
+    assert_eq!(v["ended"], "rounds");
+    let mut decisions = 0;
+    for r in rounds {
+        decisions += r["new_decisions"].as_u64().unwrap();
+        assert_eq!(r["decisions"].as_u64().unwrap(), decisions, "{r}");
+        assert!(r["new_decisions"].as_u64().unwrap() > 0, "{r}");
+        assert!(f(&r["train_loss"]) <= f(&r["train_start_loss"]), "{r}");
+        assert_eq!(r["score"]["games"], 400);
+        assert_eq!(r["games"], 6);
+        assert!(r["weights"]["WFST3"].is_number(), "{r}");
+    }
+    // The run on disk: its state, one file of gnubg's labels a round, readable as benchmarks
+    // with the decisions the round counted.
+    let state = dir.join("w.ron.rounds");
+    assert!(state.join("state.json").is_file());
+    let first = Benchmark::load(&state.join("round-001.jsonl.gz")).unwrap();
+    assert_eq!(
+        first.decisions.len() as u64,
+        rounds[0]["new_decisions"].as_u64().unwrap()
+    );
+    // The written weights are the best by play, and play as its score says.
+    let written = bgw_engine::evaluation::classic::Weights::load(&out).unwrap();
+    let best = &v["best"];
+    assert_eq!(
+        f(&best["weights"]["WFST3"]),
+        written.get(bgw_engine::evaluation::classic::Term::First3)
+    );
+    let o = run(&[
+        "duel",
+        "--a",
+        &format!("classic:{}", s(&out)),
+        "--b",
+        "pubeval",
+        "--games",
+        "400",
+        "--seed",
+        "1",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let duel: Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert!(
+        (f(&duel["ppg"]) - f(&best["score"]["ppg"])).abs() < 1e-9,
+        "{duel} {best}"
+    );
+    let best_round = best["round"].as_u64();
+    for r in rounds {
+        let is_best = Some(r["round"].as_u64().unwrap()) == best_round;
+        assert!(!is_best || r["best"] == true, "{r}");
+    }
+
+    // The same command with one round more goes on from the saved run: the first two rounds
+    // kept as they were.
+    let mut three = vec!["--rounds", "3"];
+    three.extend_from_slice(&common);
+    let w = rounds_json(&program, &out, &three);
+    let again = w["rounds"].as_array().unwrap();
+    assert_eq!(again.len(), 3, "{w}");
+    assert_eq!(&again[..2], &rounds[..], "resumed, not redone");
+    assert!(state.join("round-003.jsonl.gz").is_file());
+
+    // Other settings for a saved run are refused, naming them; a bad opponent too.
+    let mut other = vec!["--rounds", "4", "--games", "8"];
+    other.extend_from_slice(&common[2..]);
+    let o = with_gnubg(&program, &{
+        let mut a = vec!["fit", "--out", s(&out), "--quiet"];
+        a.extend_from_slice(&other);
+        a
+    });
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));
+    assert!(text(&o.stderr).contains("--games"), "{}", text(&o.stderr));
+    let o = run(&[
+        "fit",
+        "--rounds",
+        "2",
+        "--against",
+        "gnubg",
+        "--out",
+        s(&dir.join("x.ron")),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o.stderr).contains("--against must be pubeval or itself"));
+    let o = run(&[
+        "fit",
+        "--rounds",
+        "2",
+        "--benchmark",
+        "shipped",
+        "--out",
+        s(&dir.join("x.ron")),
+    ]);
+    assert_eq!(
+        o.status.code(),
+        Some(2),
+        "--benchmark and --rounds do not go together"
+    );
+    assert!(!dir.join("x.ron").exists());
     std::fs::remove_dir_all(&dir).unwrap();
 }

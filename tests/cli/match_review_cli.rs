@@ -3,9 +3,9 @@
 //! gnubg (shell scripts), a review gnubg failed on is never taken for a clean one.
 
 use crate::common;
+use common::with_gnubg;
 use common::{data, run, stdout, text};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
 
 #[test]
 fn json_gives_each_decision_with_gnubgs_verdict_and_last_the_summary() {
@@ -202,15 +202,6 @@ fn player_names_are_escaped_in_the_summary_too() {
 }
 
 /// `bgw ARGS…` with `BGW_GNUBG` set to `program`.
-fn with_gnubg(program: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_bgw"))
-        .args(args)
-        .env("BGW_GNUBG", program)
-        .stdin(Stdio::null())
-        .output()
-        .expect("bgw runs")
-}
-
 /// A stand-in gnubg (sh): each start is logged to `NAME.starts`, each request after the hello
 /// to `NAME.requests`; it answers its hello as `banner` speaking our protocol, then runs `rest`
 /// for each request (`$line` the request, `$id` its id).

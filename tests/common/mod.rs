@@ -189,6 +189,16 @@ pub fn real_gnubg() -> Option<PathBuf> {
     }
 }
 
+/// `bgw ARGS` with `BGW_GNUBG` set to `program` (the real gnubg or a stand-in), stdin empty.
+pub fn with_gnubg(program: impl AsRef<std::ffi::OsStr>, args: &[&str]) -> Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_bgw"))
+        .args(args)
+        .env("BGW_GNUBG", program)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("bgw runs")
+}
+
 /// A match's decisions as lines to compare: game, player, Position ID, the roll and move (or
 /// the cube action), and each game's result.
 pub fn decisions(m: &bgw_engine::matches::Match) -> Vec<String> {

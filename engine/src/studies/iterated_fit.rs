@@ -17,7 +17,7 @@
 //! 4. **Duel**: the refit plays pubeval on fixed dice (the same pairs every round: common
 //!    random numbers), pair by pair beside the best weights so far. It becomes the best when
 //!    its gain over them is positive over all the pairs, or — with a sequential test
-//!    ([`IteratedConfig::sprt_ppg`]) — when the test accepts "better by at least that
+//!    ([`IteratedConfig::sprt`]) — when the test accepts "better by at least that
 //!    margin"; the test stops the duel as soon as it knows, either way.
 //!
 //! The run ends after `rounds` rounds, or after `patience` rounds in a row without a new
@@ -40,8 +40,8 @@ use crate::studies::benchmark::{
     MAX_PLIES, PlayConfig, fit, from_play,
 };
 use crate::studies::duel::{
-    BATCH_PAIRS, Batch, Contender, Decision, PairStats, Sprt, SprtError, duel_pair_range,
-    sequential,
+    BATCH_PAIRS, Batch, Contender, Decision, Hypotheses, PairStats, Sprt, SprtError,
+    duel_pair_range, sequential,
 };
 use std::collections::HashSet;
 use std::fmt;
@@ -96,10 +96,10 @@ pub struct IteratedConfig {
     pub seed: u64,
     /// The most games of each round's duel against pubeval.
     pub duel_games: u64,
-    /// With a margin (ppg): the round's weights replace the best only when a sequential test
-    /// (H0: no better than the best, H1: better by the margin; α = β = 0.05) accepts H1, and
-    /// the duel stops as soon as the test decides. Without: the whole duel, and any gain.
-    pub sprt_ppg: Option<f64>,
+    /// With a test: the round's weights replace the best only when the sequential test of
+    /// their gain over the best accepts H1, and the duel stops as soon as the test decides.
+    /// Without: the whole duel, and any gain.
+    pub sprt: Option<GainTest>,
     /// Rounds in a row without a new best that end the run.
     pub patience: u32,
     /// The fit's basin hops a round ([`FitConfig::hops`]; fewer than a fresh fit's, since a
@@ -116,7 +116,7 @@ impl Default for IteratedConfig {
             plies: 0,
             seed: 1,
             duel_games: 10_000,
-            sprt_ppg: None,
+            sprt: None,
             patience: 3,
             hops: 3,
         }
@@ -161,15 +161,15 @@ impl IteratedConfig {
 
     /// The sequential test of a round's gain over the best, if the run has one.
     pub fn sprt(&self) -> Result<Option<Sprt>, SprtError> {
-        self.sprt_ppg
-            .map(|margin| {
+        self.sprt
+            .map(|t| {
                 Sprt::new(
-                    crate::studies::duel::Hypotheses::Ppg {
-                        ppg0: 0.0,
-                        ppg1: margin,
+                    Hypotheses::Ppg {
+                        ppg0: t.ppg0,
+                        ppg1: t.ppg1,
                     },
-                    crate::studies::duel::DEFAULT_ERROR_RATE,
-                    crate::studies::duel::DEFAULT_ERROR_RATE,
+                    t.alpha,
+                    t.beta,
                 )
             })
             .transpose()
@@ -177,6 +177,35 @@ impl IteratedConfig {
 
     fn max_pairs(&self) -> u64 {
         self.duel_games.div_ceil(2)
+    }
+}
+
+/// A sequential test of a round's gain over the best (points a game against pubeval, pair
+/// by pair on the same dice): H0 `ppg0` (0: no better), H1 `ppg1`, error rates α and β.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct GainTest {
+    /// H0's gain.
+    pub ppg0: f64,
+    /// H1's gain (above `ppg0`).
+    pub ppg1: f64,
+    /// The chance of accepting H1 when H0 holds.
+    pub alpha: f64,
+    /// The chance of accepting H0 when H1 holds.
+    pub beta: f64,
+}
+
+impl GainTest {
+    /// The test of `sprt`'s hypotheses and rates, if they are in points a game.
+    pub fn of(sprt: &Sprt) -> Option<GainTest> {
+        match sprt.hypotheses() {
+            Hypotheses::Ppg { ppg0, ppg1 } => Some(GainTest {
+                ppg0,
+                ppg1,
+                alpha: sprt.alpha(),
+                beta: sprt.beta(),
+            }),
+            Hypotheses::Elo { .. } => None,
+        }
     }
 }
 

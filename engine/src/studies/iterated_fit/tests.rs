@@ -159,7 +159,12 @@ fn a_sequential_duel_stops_early_and_patience_ends_the_run() {
     let mut fit_run = IteratedFit::new(
         Weights::default(),
         IteratedConfig {
-            sprt_ppg: Some(2.5),
+            sprt: Some(GainTest {
+                ppg0: 0.0,
+                ppg1: 2.5,
+                alpha: 0.05,
+                beta: 0.05,
+            }),
             patience: 2,
             duel_games: 4000,
             ..config(10)
