@@ -6,10 +6,13 @@
 //! - [`yardstick`]: the weights' live error on a benchmark (the built-in play benchmark by
 //!   default, the shipped self-play one, or a file);
 //! - [`fitting`]: "Fit to the benchmark" in the background;
+//! - [`rounds`]: "Fit on own games", the iterated fit, in the background;
 //! - [`saved`]: what is kept across restarts.
 
 pub mod fitting;
 pub mod panel;
+pub mod rounds;
+pub mod rounds_panel;
 pub mod saved;
 pub mod slider;
 pub mod yardstick;
@@ -67,6 +70,22 @@ pub enum WeightsAction {
     UseFit,
     /// Discards the proposed fit's weights.
     DiscardFit,
+    /// Fits the weights on their own games, round by round, from the current ones (the
+    /// iterated fit, in the background).
+    FitRounds,
+    /// Stops the running iterated fit (the rounds finished are kept, their best proposed).
+    CancelRounds,
+    /// Uses the iterated fit's best weights (one undo step).
+    UseRounds,
+    /// Discards the iterated fit's best weights.
+    DiscardRounds,
+    /// The next iterated fit's rounds and games a round.
+    RoundSettings {
+        /// Rounds, 1 to 50.
+        rounds: u32,
+        /// Games a round, 20 to 10,000.
+        games: u32,
+    },
     /// Puts a decision of the benchmark on the board (its XGID); the coordinator carries it
     /// out.
     ShowDecision(String),
@@ -84,6 +103,38 @@ pub struct FitNews {
     pub text: String,
     /// The fit plays worse than the start: the person is warned.
     pub careful: bool,
+}
+
+/// What a finished iterated fit reports: its best by play against the start, or why it
+/// stopped with nothing better.
+fn rounds_news(run: &bgw_engine::studies::iterated_fit::IteratedFit) -> Result<FitNews, String> {
+    let (_, best, round) = run.best();
+    let start = run
+        .start_score
+        .ok_or_else(|| "the fit on own games stopped before its first duel".to_string())?;
+    let done = format!(
+        "fit on own games: {} round{}",
+        run.rounds.len(),
+        if run.rounds.len() == 1 { "" } else { "s" }
+    );
+    Ok(match (round, best) {
+        (Some(k), Some(b)) => FitNews {
+            text: format!(
+                "{done}; round {k} plays best, {:+.3} ppg against pubeval where these weights \
+                 play {:+.3}: use or discard its weights",
+                b.ppg, start.ppg
+            ),
+            careful: false,
+        },
+        _ => FitNews {
+            text: format!(
+                "{done}; none played better than these weights ({:+.3} ppg against pubeval): \
+                 nothing to use",
+                start.ppg
+            ),
+            careful: true,
+        },
+    })
 }
 
 /// The weights being edited.
@@ -105,6 +156,8 @@ pub struct WeightsState {
     pub yardstick: yardstick::Yardstick,
     /// "Fit to the benchmark".
     pub fitting: fitting::Fitting,
+    /// "Fit on own games".
+    pub rounds: rounds::Rounds,
 }
 
 impl Default for WeightsState {
@@ -118,6 +171,7 @@ impl Default for WeightsState {
             confirm_discard: None,
             yardstick: Default::default(),
             fitting: Default::default(),
+            rounds: Default::default(),
         }
     }
 }
@@ -158,7 +212,11 @@ impl WeightsState {
     /// Collects a finished fit (what to report), prepares the benchmark when `wanted` (the
     /// first time: the start of its job), and re-scores the weights on it when they changed.
     pub fn poll(&mut self, wanted: bool) -> (Option<Result<FitNews, String>>, Option<Start>) {
-        let fitted = self.fitting.take(false).map(|r| self.fitted(r));
+        let fitted = self
+            .fitting
+            .take(false)
+            .map(|r| self.fitted(r))
+            .or_else(|| self.rounds.take(false).map(rounds_news));
         let start = self.yardstick.poll(wanted, &self.current);
         (fitted, start)
     }
@@ -169,6 +227,11 @@ impl WeightsState {
         let fitted = self.fitted(r);
         self.yardstick.poll(false, &self.current);
         Some(fitted)
+    }
+
+    /// Waits for the running iterated fit and reports it (tests).
+    pub fn wait_for_rounds(&mut self) -> Option<Result<FitNews, String>> {
+        self.rounds.take(true).map(rounds_news)
     }
 
     /// A finished fit, proposed (its weights wait for Use or Discard); what to report.
@@ -285,6 +348,25 @@ impl WeightsState {
                 }
             }
             WeightsAction::DiscardFit => self.fitting.discard(),
+            WeightsAction::FitRounds => {
+                let start = self.rounds.start(self.current);
+                return start.map(Effect::Start).into_iter().collect();
+            }
+            WeightsAction::CancelRounds => self.rounds.cancel(),
+            WeightsAction::UseRounds => {
+                if let Some(w) = self.rounds.accept()
+                    && w != self.current
+                {
+                    self.push_undo();
+                    self.current = w;
+                    self.origin = Some("weights fitted on their own games".into());
+                }
+            }
+            WeightsAction::DiscardRounds => self.rounds.discard(),
+            WeightsAction::RoundSettings { rounds, games } => {
+                self.rounds.config.rounds = rounds.clamp(1, 50);
+                self.rounds.config.games = games.clamp(20, 10_000);
+            }
             // The board's: the coordinator reads it onto the board.
             WeightsAction::ShowDecision(_) => {}
             WeightsAction::OpenBenchmark => {
@@ -513,6 +595,81 @@ mod tests {
         act(&mut w, WeightsAction::UseFit);
         assert_eq!(w.current, start);
         assert!(!w.can_undo());
+    }
+
+    /// A judge that ranks moves by pubeval's score: a quick stand-in for gnubg.
+    fn pubeval_judge() -> crate::app::referee::EngineFactory {
+        std::sync::Arc::new(|_: &bgw_engine::core::task::Task| {
+            let pubeval = bgw_engine::evaluation::opponents::Pubeval::new();
+            Box::new(bgw_engine::reference::ScriptedEngine::new(move |pos, p| {
+                (pubeval.score(!pos.has_contact(), &p.result) / 10.0).clamp(-3.0, 3.0)
+            })) as Box<dyn bgw_engine::reference::ReferenceEngine + Send>
+        })
+    }
+
+    #[test]
+    fn a_fit_on_own_games_proposes_its_best_by_play_and_using_it_is_one_undo_step() {
+        let mut w = WeightsState::default();
+        w.rounds = rounds::Rounds::with_engines(pubeval_judge());
+        w.rounds.config.duel_games = 400;
+        w.rounds.config.hops = 0;
+        w.rounds.config.seed = 7;
+        act(
+            &mut w,
+            WeightsAction::RoundSettings {
+                rounds: 3,
+                games: 0,
+            },
+        );
+        assert_eq!((w.rounds.config.rounds, w.rounds.config.games), (3, 20));
+        act(
+            &mut w,
+            WeightsAction::RoundSettings {
+                rounds: 3,
+                games: 12,
+            },
+        );
+        assert_eq!(w.rounds.config.games, 20, "at least 20 games a round");
+        // The seed-flavoured weights, which the judge's moves improve on.
+        w.current = Weights::builtin_seed();
+        act(&mut w, WeightsAction::FitRounds);
+        assert!(w.rounds.job().is_some(), "the fit runs off this thread");
+        let news = w.wait_for_rounds().unwrap().unwrap();
+        let run = w.rounds.last.clone().unwrap();
+        assert_eq!(run.rounds.len(), 3);
+        assert_eq!(w.rounds.so_far().rounds, run.rounds);
+        let (best, score, round) = run.best();
+        let k = round.expect("a round beats the seed-flavoured weights");
+        assert!(
+            news.text.contains(&format!("round {k} plays best")),
+            "{news:?}"
+        );
+        assert!(score.unwrap().ppg > run.start_score.unwrap().ppg);
+        assert!(w.rounds.proposed && !news.careful);
+        act(&mut w, WeightsAction::UseRounds);
+        assert_eq!(w.current, best);
+        assert_eq!(
+            w.title(),
+            "weights fitted on their own games (from default weights)*"
+        );
+        act(&mut w, WeightsAction::Undo);
+        assert_eq!(w.current, Weights::builtin_seed());
+        act(&mut w, WeightsAction::UseRounds);
+        assert_eq!(w.current, Weights::builtin_seed(), "used once");
+    }
+
+    #[test]
+    fn a_cancelled_fit_on_own_games_keeps_the_weights() {
+        let mut w = WeightsState::default();
+        w.rounds = rounds::Rounds::with_engines(pubeval_judge());
+        let start = w.current;
+        act(&mut w, WeightsAction::FitRounds);
+        act(&mut w, WeightsAction::CancelRounds);
+        let news = w.wait_for_rounds().unwrap();
+        assert!(news.is_err() || news.unwrap().careful);
+        assert!(!w.rounds.proposed);
+        assert!(w.rounds.stopped.as_deref().unwrap().contains("cancelled"));
+        assert_eq!(w.current, start);
     }
 
     #[test]

@@ -72,6 +72,7 @@ pub fn show(
             out.push(WeightsAction::Fit);
         }
     });
+    out.extend(super::rounds_panel::controls(ui, state));
     if let Some(job) = state.fitting.job() {
         if crate::app::jobs::progress_ui(ui, job) {
             out.push(WeightsAction::CancelFit);
@@ -115,6 +116,7 @@ pub fn show(
                 out.extend(fit_figures(ui, f, false));
                 ui.separator();
             }
+            out.extend(super::rounds_panel::figures(ui, state));
             out.extend(benchmark(ui, &state.yardstick));
         });
     out

@@ -1,0 +1,154 @@
+//! The weight editor's "Fit on own games": its settings and button, the running job's
+//! progress and Cancel, and the rounds so far — a plot of the loss and of the points a game
+//! against pubeval round by round, and the best weights proposed with Use and Discard.
+
+use super::rounds::RoundsSoFar;
+use super::{WeightsAction, WeightsState};
+use egui_plot::{Legend, Line, MarkerShape, Plot, PlotPoints, Points};
+
+/// The button line: rounds, games a round, and "Fit on own games".
+pub fn controls(ui: &mut egui::Ui, state: &WeightsState) -> Vec<WeightsAction> {
+    let mut out = Vec::new();
+    let running = state.rounds.job().is_some();
+    ui.horizontal(|ui| {
+        let (mut rounds, mut games) = (state.rounds.config.rounds, state.rounds.config.games);
+        let clicked = ui
+            .add_enabled(!running, egui::Button::new("Fit on own games"))
+            .on_hover_text(
+                "Round by round: these weights play pubeval, gnubg judges every decision they \
+                 met, the weights are refitted on all the decisions so far and play pubeval \
+                 again; the best by play is proposed (in the background, gnubg needed)",
+            )
+            .on_disabled_hover_text("While a fit on own games runs")
+            .clicked();
+        ui.label("rounds");
+        let r = ui.add_enabled(!running, egui::DragValue::new(&mut rounds).range(1..=50));
+        ui.label("games a round");
+        let g = ui.add_enabled(
+            !running,
+            egui::DragValue::new(&mut games)
+                .range(20..=10_000)
+                .speed(10),
+        );
+        if r.changed() || g.changed() {
+            out.push(WeightsAction::RoundSettings { rounds, games });
+        }
+        if clicked {
+            out.push(WeightsAction::FitRounds);
+        }
+    });
+    if let Some(job) = state.rounds.job()
+        && crate::app::jobs::progress_ui(ui, job)
+    {
+        out.push(WeightsAction::CancelRounds);
+    }
+    out
+}
+
+/// The rounds so far (running or last), plotted, and the best proposed.
+pub fn figures(ui: &mut egui::Ui, state: &WeightsState) -> Vec<WeightsAction> {
+    let mut out = Vec::new();
+    let so_far = state.rounds.so_far();
+    if so_far.start.is_none() {
+        return out;
+    }
+    ui.strong("Fit on own games, round by round");
+    plots(ui, &so_far);
+    if let Some(run) = &state.rounds.last
+        && state.rounds.job().is_none()
+    {
+        let (_, best, round) = run.best();
+        match (round, best, run.start_score) {
+            (Some(k), Some(b), Some(s)) => {
+                ui.label(format!(
+                    "Best by play: round {k}, {:+.3} ± {:.3} ppg against pubeval ({} games), \
+                     these weights {:+.3}",
+                    b.ppg, b.stderr, b.games, s.ppg
+                ));
+            }
+            _ => {
+                ui.label("No round played better than the weights it started from.");
+            }
+        }
+        if let Some(why) = &state.rounds.stopped {
+            ui.weak(format!("Stopped early: {why}."));
+        }
+        if state.rounds.proposed {
+            ui.horizontal(|ui| {
+                if ui
+                    .button("Use the best weights")
+                    .on_hover_text("They become the edited weights (one undo step)")
+                    .clicked()
+                {
+                    out.push(WeightsAction::UseRounds);
+                }
+                if ui.button("Discard").clicked() {
+                    out.push(WeightsAction::DiscardRounds);
+                }
+            });
+        }
+    }
+    out
+}
+
+/// Two plots side by side: the mean loss (training set after each refit, and the weights' own
+/// new positions before it) and the points a game against pubeval, the start at round 0.
+fn plots(ui: &mut egui::Ui, so_far: &RoundsSoFar) {
+    let rounds = &so_far.rounds;
+    let at = |r: &bgw_engine::studies::iterated_fit::Round| f64::from(r.round);
+    let train: Vec<[f64; 2]> = rounds
+        .iter()
+        .map(|r| [at(r), 1000.0 * r.train_loss])
+        .collect();
+    let own: Vec<[f64; 2]> = rounds
+        .iter()
+        .map(|r| [at(r), 1000.0 * r.fresh_loss])
+        .collect();
+    let mut ppg: Vec<[f64; 2]> = so_far.start.map(|s| [0.0, s.ppg]).into_iter().collect();
+    ppg.extend(rounds.iter().map(|r| [at(r), r.score.ppg]));
+    let best: Vec<[f64; 2]> = rounds
+        .iter()
+        .filter(|r| r.best)
+        .map(|r| [at(r), r.score.ppg])
+        .collect();
+    let width = ((ui.available_width() - 8.0) / 2.0).max(160.0);
+    let text = ui.visuals().text_color();
+    let marked = ui.visuals().selection.stroke.color;
+    ui.horizontal(|ui| {
+        Plot::new("rounds-loss")
+            .height(150.0)
+            .width(width)
+            .allow_scroll(false)
+            .allow_zoom(false)
+            .allow_drag(false)
+            .x_axis_label("round")
+            .y_axis_label("mEMG a move")
+            .legend(Legend::default())
+            .show(ui, |p| {
+                p.line(Line::new("training set", PlotPoints::new(train)).color(text));
+                p.line(
+                    Line::new("own new positions", PlotPoints::new(own))
+                        .color(text.gamma_multiply(0.5)),
+                );
+            });
+        Plot::new("rounds-ppg")
+            .height(150.0)
+            .width(width)
+            .allow_scroll(false)
+            .allow_zoom(false)
+            .allow_drag(false)
+            .x_axis_label("round")
+            .y_axis_label("ppg vs pubeval")
+            .include_y(0.0)
+            .legend(Legend::default())
+            .show(ui, |p| {
+                p.line(Line::new("against pubeval", PlotPoints::new(ppg)).color(text));
+                p.points(
+                    Points::new("new best", PlotPoints::new(best))
+                        .shape(MarkerShape::Circle)
+                        .radius(4.0)
+                        .color(marked),
+                );
+            });
+    });
+}
