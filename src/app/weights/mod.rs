@@ -609,8 +609,10 @@ mod tests {
 
     #[test]
     fn a_fit_on_own_games_proposes_its_best_by_play_and_using_it_is_one_undo_step() {
-        let mut w = WeightsState::default();
-        w.rounds = rounds::Rounds::with_engines(pubeval_judge());
+        let mut w = WeightsState {
+            rounds: rounds::Rounds::with_engines(pubeval_judge()),
+            ..WeightsState::default()
+        };
         w.rounds.config.duel_games = 400;
         w.rounds.config.hops = 0;
         w.rounds.config.seed = 7;
@@ -660,8 +662,10 @@ mod tests {
 
     #[test]
     fn a_cancelled_fit_on_own_games_keeps_the_weights() {
-        let mut w = WeightsState::default();
-        w.rounds = rounds::Rounds::with_engines(pubeval_judge());
+        let mut w = WeightsState {
+            rounds: rounds::Rounds::with_engines(pubeval_judge()),
+            ..WeightsState::default()
+        };
         let start = w.current;
         act(&mut w, WeightsAction::FitRounds);
         act(&mut w, WeightsAction::CancelRounds);
