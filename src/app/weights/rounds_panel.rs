@@ -21,15 +21,19 @@ pub fn controls(ui: &mut egui::Ui, state: &WeightsState) -> Vec<WeightsAction> {
             )
             .on_disabled_hover_text("While a fit on own games runs")
             .clicked();
-        ui.label("rounds");
-        let r = ui.add_enabled(!running, egui::DragValue::new(&mut rounds).range(1..=50));
-        ui.label("games a round");
-        let g = ui.add_enabled(
-            !running,
-            egui::DragValue::new(&mut games)
-                .range(20..=10_000)
-                .speed(10),
-        );
+        let l = ui.label("rounds");
+        let r = ui
+            .add_enabled(!running, egui::DragValue::new(&mut rounds).range(1..=50))
+            .labelled_by(l.id);
+        let l = ui.label("games a round");
+        let g = ui
+            .add_enabled(
+                !running,
+                egui::DragValue::new(&mut games)
+                    .range(20..=10_000)
+                    .speed(10),
+            )
+            .labelled_by(l.id);
         if r.changed() || g.changed() {
             out.push(WeightsAction::RoundSettings { rounds, games });
         }
