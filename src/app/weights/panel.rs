@@ -72,7 +72,6 @@ pub fn show(
             out.push(WeightsAction::Fit);
         }
     });
-    out.extend(super::rounds_panel::controls(ui, state));
     if let Some(job) = state.fitting.job() {
         if crate::app::jobs::progress_ui(ui, job) {
             out.push(WeightsAction::CancelFit);
@@ -104,6 +103,7 @@ pub fn show(
             above(ui);
             // Under "Test these weights", which must show whole at 1024×640 (tests/app/app_desk.rs).
             out.extend(chooser(ui, &state.yardstick));
+            out.extend(super::rounds_panel::controls(ui, state));
             ui.separator();
             weight_grid(ui, state, &mut out);
             ui.separator();
