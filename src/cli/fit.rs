@@ -123,9 +123,6 @@ pub fn read_benchmark(spec: &str) -> Result<Named, CliError> {
 
 /// Runs `bgw fit`.
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
-    if args.rounds.is_some() {
-        return super::fit_rounds::run(args);
-    }
     let Some(benchmark) = args.benchmark.clone() else {
         return Err(CliError::usage("bgw fit needs --benchmark, or --rounds"));
     };

@@ -419,6 +419,8 @@ pub fn run() -> ExitCode {
         Some(Command::Duel(args)) => duel::run(args),
         Some(Command::Tune(args)) => tune::run(args),
         Some(Command::Benchmark(args)) => benchmark::run(args),
+        // `--rounds`: the iterated fit, its own module.
+        Some(Command::Fit(args)) if args.rounds.is_some() => fit_rounds::run(args),
         Some(Command::Fit(args)) => fit::run(args),
         Some(Command::Champion(args)) => champion::run(args),
         Some(Command::Match(args)) => match_files::run(args),
