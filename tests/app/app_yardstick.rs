@@ -690,3 +690,50 @@ fn a_benchmark_file_becomes_the_live_benchmark_and_a_bad_one_names_its_line() {
         play
     );
 }
+
+/// The weight editor's "Fit on own games", driven by its button: rounds labelled by a stand-in
+/// for gnubg (pubeval's ranking), plotted round by round, the best by play proposed and used.
+#[test]
+fn a_fit_on_own_games_is_plotted_round_by_round_and_its_best_used() {
+    use bgw::app::weights::rounds::Rounds;
+    use bgw_engine::evaluation::classic::Weights;
+    let judge: bgw::app::referee::EngineFactory =
+        std::sync::Arc::new(|_: &bgw_engine::core::task::Task| {
+            let pubeval = bgw_engine::evaluation::opponents::Pubeval::new();
+            Box::new(bgw_engine::reference::ScriptedEngine::new(move |pos, p| {
+                (pubeval.score(!pos.has_contact(), &p.result) / 10.0).clamp(-3.0, 3.0)
+            })) as Box<dyn bgw_engine::reference::ReferenceEngine + Send>
+        });
+    let mut state = prepared();
+    state.weights.rounds = Rounds::with_engines(judge);
+    let c = &mut state.weights.rounds.config;
+    (c.rounds, c.games, c.duel_games, c.hops, c.seed) = (3, 20, 400, 0, 7);
+    // The seed-flavoured weights, which the stand-in's moves improve on.
+    state.weights.current = Weights::builtin_seed();
+    let mut h = harness(state);
+    assert!(shows(&h, "games a round"));
+    h.get_by_label("Fit on own games").click();
+    h.run();
+    for _ in 0..1200 {
+        if h.state().state.weights.rounds.job().is_none() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        h.step();
+    }
+    h.run();
+    let run = h.state().state.weights.rounds.last.clone().expect("a run");
+    assert_eq!(run.rounds.len(), 3);
+    assert!(shows(&h, "Fit on own games, round by round"));
+    let (best, _, round) = run.best();
+    let k = round.expect("a round beats the seed-flavoured weights");
+    assert!(shows(&h, &format!("Best by play: round {k}")));
+    assert!(
+        shows(&h, &format!("round {k} plays best")),
+        "the status line"
+    );
+    h.get_by_label("Use the best weights").click();
+    h.run();
+    assert_eq!(h.state().state.weights.current, best);
+    assert!(!shows(&h, "Use the best weights"));
+}

@@ -104,6 +104,7 @@ pub fn show(
             // Under "Test these weights", which must show whole at 1024×640 (tests/app/app_desk.rs).
             out.extend(chooser(ui, &state.yardstick));
             out.extend(super::rounds_panel::controls(ui, state));
+            out.extend(super::rounds_panel::figures(ui, state));
             ui.separator();
             weight_grid(ui, state, &mut out);
             ui.separator();
@@ -116,7 +117,6 @@ pub fn show(
                 out.extend(fit_figures(ui, f, false));
                 ui.separator();
             }
-            out.extend(super::rounds_panel::figures(ui, state));
             out.extend(benchmark(ui, &state.yardstick));
         });
     out

@@ -130,10 +130,7 @@ fn plots(ui: &mut egui::Ui, so_far: &RoundsSoFar) {
             .legend(Legend::default())
             .show(ui, |p| {
                 p.line(Line::new("training set", PlotPoints::new(train)).color(text));
-                p.line(
-                    Line::new("own new positions", PlotPoints::new(own))
-                        .color(text.gamma_multiply(0.5)),
-                );
+                p.line(Line::new("own new positions", PlotPoints::new(own)).color(marked));
             });
         Plot::new("rounds-ppg")
             .height(150.0)
