@@ -292,6 +292,34 @@ fn the_iterated_fit_labels_its_own_games_keeps_the_best_by_play_and_resumes() {
     assert_eq!(&again[..2], &rounds[..], "resumed, not redone");
     assert!(state.join("round-003.jsonl.gz").is_file());
 
+    // A sequential duel: a margin no refit reaches is rejected (H0) after a batch or a few,
+    // and the run ends when --patience rounds in a row found nothing better.
+    let sprt_out = dir.join("sprt.ron");
+    let v = rounds_json(
+        &program,
+        &sprt_out,
+        &[
+            "--rounds",
+            "5",
+            "--patience",
+            "1",
+            "--games",
+            "6",
+            "--hops",
+            "0",
+            "--duel-games",
+            "4000",
+            "--sprt-ppg",
+            "0,2.5",
+        ],
+    );
+    assert_eq!(v["ended"], "no-better", "{v}");
+    assert_eq!(v["rounds"].as_array().unwrap().len(), 1);
+    let r = &v["rounds"][0];
+    assert_eq!(r["sprt"], "H0", "{r}");
+    assert!(r["score"]["games"].as_u64().unwrap() < 4000, "{r}");
+    assert_eq!(v["config"]["sprt"]["ppg1"], 2.5);
+
     // Other settings for a saved run are refused, naming them; a bad opponent too.
     let mut other = vec!["--rounds", "4", "--games", "8"];
     other.extend_from_slice(&common[2..]);
