@@ -50,6 +50,21 @@ fn app_on(id: &str, referee: ScriptedReferee) -> Harness<'static, WorkbenchApp> 
     h
 }
 
+/// Steps the app until `done` says so (at most a minute), then lets it settle.
+fn settle_until(
+    h: &mut Harness<'static, WorkbenchApp>,
+    done: impl Fn(&Harness<'static, WorkbenchApp>) -> bool,
+) {
+    for _ in 0..1200 {
+        if done(h) {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        h.step();
+    }
+    h.run();
+}
+
 fn shows(h: &Harness<'static, WorkbenchApp>, text: &str) -> bool {
     h.query_all_by_label_contains(text).next().is_some()
 }
@@ -444,14 +459,7 @@ fn fit_runs_in_the_background_and_cancel_stops_it() {
     assert!(shows(&h, "fitting to the benchmark"));
     h.get_by_label("Cancel").click();
     h.run();
-    for _ in 0..1200 {
-        if h.state().state.weights.fitting.job().is_none() {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(50));
-        h.step();
-    }
-    h.run();
+    settle_until(&mut h, |h| h.state().state.weights.fitting.job().is_none());
     assert!(h.state().state.weights.fitting.job().is_none());
     assert!(shows(
         &h,
@@ -714,14 +722,7 @@ fn a_fit_on_own_games_is_plotted_round_by_round_and_its_best_used() {
     assert!(shows(&h, "games a round"));
     h.get_by_label("Fit on own games").click();
     h.run();
-    for _ in 0..1200 {
-        if h.state().state.weights.rounds.job().is_none() {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(50));
-        h.step();
-    }
-    h.run();
+    settle_until(&mut h, |h| h.state().state.weights.rounds.job().is_none());
     let run = h.state().state.weights.rounds.last.clone().expect("a run");
     assert_eq!(run.rounds.len(), 3);
     assert!(shows(&h, "Fit on own games, round by round"));

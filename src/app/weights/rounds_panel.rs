@@ -119,29 +119,12 @@ fn plots(ui: &mut egui::Ui, so_far: &RoundsSoFar) {
     let text = ui.visuals().text_color();
     let marked = ui.visuals().selection.stroke.color;
     ui.horizontal(|ui| {
-        Plot::new("rounds-loss")
-            .height(150.0)
-            .width(width)
-            .allow_scroll(false)
-            .allow_zoom(false)
-            .allow_drag(false)
-            .x_axis_label("round")
-            .y_axis_label("mEMG a move")
-            .legend(Legend::default())
-            .show(ui, |p| {
-                p.line(Line::new("training set", PlotPoints::new(train)).color(text));
-                p.line(Line::new("own new positions", PlotPoints::new(own)).color(marked));
-            });
-        Plot::new("rounds-ppg")
-            .height(150.0)
-            .width(width)
-            .allow_scroll(false)
-            .allow_zoom(false)
-            .allow_drag(false)
-            .x_axis_label("round")
-            .y_axis_label("ppg vs pubeval")
+        round_plot("rounds-loss", width, "mEMG a move").show(ui, |p| {
+            p.line(Line::new("training set", PlotPoints::new(train)).color(text));
+            p.line(Line::new("own new positions", PlotPoints::new(own)).color(marked));
+        });
+        round_plot("rounds-ppg", width, "ppg vs pubeval")
             .include_y(0.0)
-            .legend(Legend::default())
             .show(ui, |p| {
                 p.line(Line::new("against pubeval", PlotPoints::new(ppg)).color(text));
                 p.points(
@@ -152,4 +135,17 @@ fn plots(ui: &mut egui::Ui, so_far: &RoundsSoFar) {
                 );
             });
     });
+}
+
+/// A small fixed plot of a figure round by round.
+fn round_plot(id: &str, width: f32, y: &str) -> Plot<'static> {
+    Plot::new(id)
+        .height(150.0)
+        .width(width)
+        .allow_scroll(false)
+        .allow_zoom(false)
+        .allow_drag(false)
+        .x_axis_label("round")
+        .y_axis_label(y.to_string())
+        .legend(Legend::default())
 }
