@@ -73,6 +73,8 @@ pub enum WeightsAction {
     /// Fits the weights on their own games, round by round, from the current ones (the
     /// iterated fit, in the background).
     FitRounds,
+    /// Goes on with the last iterated fit for as many rounds more as the settings say.
+    MoreRounds,
     /// Stops the running iterated fit (the rounds finished are kept, their best proposed).
     CancelRounds,
     /// Uses the iterated fit's best weights (one undo step).
@@ -351,6 +353,9 @@ impl WeightsState {
             WeightsAction::FitRounds => {
                 let start = self.rounds.start(self.current);
                 return start.map(Effect::Start).into_iter().collect();
+            }
+            WeightsAction::MoreRounds => {
+                return self.rounds.go_on().map(Effect::Start).into_iter().collect();
             }
             WeightsAction::CancelRounds => self.rounds.cancel(),
             WeightsAction::UseRounds => {
@@ -658,6 +663,68 @@ mod tests {
         assert_eq!(w.current, Weights::builtin_seed());
         act(&mut w, WeightsAction::UseRounds);
         assert_eq!(w.current, Weights::builtin_seed(), "used once");
+    }
+
+    #[test]
+    fn go_on_adds_rounds_to_the_last_fit_on_own_games() {
+        let mut w = WeightsState {
+            rounds: rounds::Rounds::with_engines(pubeval_judge()),
+            ..WeightsState::default()
+        };
+        (
+            w.rounds.config.duel_games,
+            w.rounds.config.hops,
+            w.rounds.config.seed,
+        ) = (400, 0, 7);
+        assert!(
+            act(&mut w, WeightsAction::MoreRounds).is_empty(),
+            "no run yet"
+        );
+        act(
+            &mut w,
+            WeightsAction::RoundSettings {
+                rounds: 2,
+                games: 20,
+            },
+        );
+        act(&mut w, WeightsAction::FitRounds);
+        w.wait_for_rounds().unwrap().ok();
+        let first = w.rounds.last.clone().unwrap().rounds;
+        assert_eq!(first.len(), 2);
+        act(
+            &mut w,
+            WeightsAction::RoundSettings {
+                rounds: 1,
+                games: 20,
+            },
+        );
+        act(&mut w, WeightsAction::MoreRounds);
+        assert!(w.rounds.job().is_some());
+        w.wait_for_rounds().unwrap().ok();
+        let run = w.rounds.last.clone().unwrap();
+        assert_eq!(run.rounds.len(), 3);
+        assert_eq!(run.rounds[..2], first[..], "the rounds done are kept");
+        // The same rounds as one run of three.
+        let mut once = WeightsState {
+            rounds: rounds::Rounds::with_engines(pubeval_judge()),
+            ..WeightsState::default()
+        };
+        (
+            once.rounds.config.duel_games,
+            once.rounds.config.hops,
+            once.rounds.config.seed,
+        ) = (400, 0, 7);
+        act(
+            &mut once,
+            WeightsAction::RoundSettings {
+                rounds: 3,
+                games: 20,
+            },
+        );
+        act(&mut once, WeightsAction::FitRounds);
+        once.wait_for_rounds().unwrap().ok();
+        let whole = once.rounds.last.clone().unwrap();
+        assert_eq!(whole.rounds[2].weights, run.rounds[2].weights);
     }
 
     #[test]

@@ -67,16 +67,36 @@ impl Rounds {
 
     /// A run from `start`: the start of its job, for the shell (none when one runs).
     pub fn start(&mut self, start: Weights) -> Option<Start> {
+        let run = IteratedFit::new(start, self.config.clone());
+        self.run(run, RoundsSoFar::default())
+    }
+
+    /// The last run, gone on with for as many rounds more as the settings say (the rounds
+    /// done kept, the same dice and seeds as a run never stopped); none when there is no
+    /// last run or one runs.
+    pub fn go_on(&mut self) -> Option<Start> {
+        let mut run = self.last.clone()?;
+        run.config.rounds = (run.rounds.len() as u32 + self.config.rounds)
+            .min(bgw_engine::studies::iterated_fit::MAX_ROUNDS);
+        // Patience counts from here: the rounds asked for are played unless none is better.
+        run.config.patience = run.rounds_without_better() + run.config.patience;
+        let so_far = RoundsSoFar {
+            start: run.start_score,
+            rounds: run.rounds.clone(),
+        };
+        self.run(run, so_far)
+    }
+
+    fn run(&mut self, mut run: IteratedFit, so_far: RoundsSoFar) -> Option<Start> {
         if self.job.as_ref().is_some_and(|j| !j.never_started()) {
             return None;
         }
-        *self.live.lock().unwrap_or_else(|e| e.into_inner()) = RoundsSoFar::default();
+        *self.live.lock().unwrap_or_else(|e| e.into_inner()) = so_far;
+        self.proposed = false;
         let live = Arc::clone(&self.live);
         let engines = Arc::clone(&self.engines);
-        let config = self.config.clone();
         let threads = bgw_engine::evaluation::opponents::gnubg_worker_threads();
         let (job, start) = Job::new("fitting on the weights' own games", move |task: &Task| {
-            let mut run = IteratedFit::new(start, config);
             let make = || engines(task);
             let ended = iterate(&mut run, None, threads, &make, task, &mut |p| {
                 let f = match p {

@@ -40,6 +40,17 @@ pub fn controls(ui: &mut egui::Ui, state: &WeightsState) -> Vec<WeightsAction> {
         if clicked {
             out.push(WeightsAction::FitRounds);
         }
+        if state.rounds.last.is_some()
+            && ui
+                .add_enabled(!running, egui::Button::new("Go on"))
+                .on_hover_text(
+                    "The last fit on own games, for as many rounds more: its rounds kept, its \
+                     best proposed at the end",
+                )
+                .clicked()
+        {
+            out.push(WeightsAction::MoreRounds);
+        }
     });
     if let Some(job) = state.rounds.job()
         && crate::app::jobs::progress_ui(ui, job)
