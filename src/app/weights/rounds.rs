@@ -79,7 +79,7 @@ impl Rounds {
         run.config.rounds = (run.rounds.len() as u32 + self.config.rounds)
             .min(bgw_engine::studies::iterated_fit::MAX_ROUNDS);
         // Patience counts from here: the rounds asked for are played unless none is better.
-        run.config.patience = run.rounds_without_better() + run.config.patience;
+        run.config.patience += run.rounds_without_better();
         let so_far = RoundsSoFar {
             start: run.start_score,
             rounds: run.rounds.clone(),
