@@ -157,15 +157,37 @@ CREATE INDEX drill_cards_due ON drill_cards (person, due);
 CREATE INDEX drill_answers_of_card ON drill_answers (card_id);
 ";
 
+/// Puts the archive in WAL mode (a reader never waits for a writer) unless it is already.
+fn wal(conn: &Connection) -> rusqlite::Result<()> {
+    let journal: String = conn.pragma_query_value(None, "journal_mode", |r| r.get(0))?;
+    if !journal.eq_ignore_ascii_case("wal") {
+        conn.pragma_update_and_check(None, "journal_mode", "wal", |_| Ok(()))?;
+    }
+    Ok(())
+}
+
 /// Sets the connection's pragmas, checks that the file is a bgw archive this build can read
 /// and brings its schema up to date, all the steps in one transaction.
 pub(super) fn prepare(conn: &mut Connection) -> Result<(), ArchiveError> {
     // The app and the command line may hold one archive at once: a writer waits its turn.
     conn.busy_timeout(std::time::Duration::from_secs(30))?;
     conn.pragma_update(None, "foreign_keys", true)?;
-    let journal: String = conn.pragma_query_value(None, "journal_mode", |r| r.get(0))?;
-    if !journal.eq_ignore_ascii_case("wal") {
-        conn.pragma_update_and_check(None, "journal_mode", "wal", |_| Ok(()))?;
+    // Switching a new file to WAL takes an exclusive lock, and SQLite answers "database is
+    // locked" at once (no busy handler) while another process opens the same new file: try
+    // again for as long as the busy timeout.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    loop {
+        match wal(conn) {
+            Err(rusqlite::Error::SqliteFailure(e, _))
+                if matches!(
+                    e.code,
+                    rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked
+                ) && std::time::Instant::now() < deadline =>
+            {
+                std::thread::sleep(std::time::Duration::from_millis(10));
+            }
+            r => break r?,
+        }
     }
     conn.pragma_update(None, "synchronous", "NORMAL")?;
     // Read and migrate in one write transaction: two processes opening a new archive at

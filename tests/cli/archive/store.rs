@@ -175,6 +175,45 @@ fn a_database_of_a_newer_schema_or_of_another_program_is_refused() {
     assert_eq!(o.status.code(), Some(2));
 }
 
+/// Two processes creating one new archive at once: both open it (switching a new file to WAL
+/// answered "database is locked" at once, without the busy timeout, about one time in twenty
+/// before the retry).
+#[test]
+fn two_processes_creating_one_archive_at_once_both_open_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let folders: Vec<_> = (0..2)
+        .map(|w| {
+            let folder = dir.path().join(format!("w{w}"));
+            std::fs::create_dir_all(&folder).unwrap();
+            let text = std::fs::read_to_string(data("matches/gnubg_3pt_seed103.mat")).unwrap();
+            std::fs::write(folder.join("m.mat"), format!("; writer {w}\n{text}")).unwrap();
+            folder
+        })
+        .collect();
+    for round in 0..40 {
+        let db = dir.path().join(format!("a{round}.sqlite"));
+        let outputs: Vec<_> = folders
+            .iter()
+            .map(|f| {
+                std::process::Command::new(env!("CARGO_BIN_EXE_bgw"))
+                    .args(["archive", "add", "--quiet", "--db"])
+                    .arg(&db)
+                    .arg(f)
+                    .stdout(std::process::Stdio::null())
+                    .stderr(std::process::Stdio::piped())
+                    .spawn()
+                    .unwrap()
+            })
+            .collect::<Vec<_>>()
+            .into_iter()
+            .map(|c| c.wait_with_output().unwrap())
+            .collect();
+        for o in outputs {
+            assert!(o.status.success(), "round {round}: {}", text(&o.stderr));
+        }
+    }
+}
+
 /// Two writers on one archive at once (as the app and the command line may be): each waits
 /// its turn (WAL, a busy timeout), both finish, and every file of both is stored once.
 #[test]
