@@ -30,6 +30,8 @@
 //! round after the last one saved, with the same dice and seeds as an uninterrupted run:
 //! a resumed run gives the same weights.
 
+use crate::core::dice::Dice;
+use crate::core::position::Position;
 use crate::core::rng::SplitMix64;
 use crate::core::task::Task;
 use crate::evaluation::classic::Weights;
@@ -290,8 +292,12 @@ pub struct IteratedFit {
     pub start_score: Option<Score>,
     /// The rounds done.
     pub rounds: Vec<Round>,
-    /// Each round's judged decisions, benchmark lines.
+    /// Each round's judged decisions, benchmark lines (what [`IteratedFit::save`] writes).
     texts: Vec<String>,
+    /// Every round's decisions read, each position and roll once: the training set.
+    training: Benchmark,
+    /// The positions and rolls in `training`.
+    seen: HashSet<(Position, Dice)>,
 }
 
 /// Why a run stopped.
@@ -312,7 +318,7 @@ pub enum IteratedError {
     Config(String),
     /// The judge or a player failed.
     Build(BuildError),
-    /// A round's decisions could not be read back (a bug, or a saved file changed).
+    /// A round's judged decisions could not be read back as a benchmark (a bug).
     Benchmark(BenchmarkError),
 }
 
@@ -353,6 +359,11 @@ impl IteratedFit {
             start_score: None,
             rounds: Vec::new(),
             texts: Vec::new(),
+            training: Benchmark {
+                decisions: Vec::new(),
+                repeated: 0,
+            },
+            seen: HashSet::new(),
         }
     }
 
@@ -375,24 +386,32 @@ impl IteratedFit {
     }
 
     /// The training set: every round's decisions, each position and roll once.
-    pub fn training(&self) -> Result<Benchmark, BenchmarkError> {
-        let mut all = Benchmark {
-            decisions: Vec::new(),
-            repeated: 0,
-        };
-        let mut seen = HashSet::new();
-        for text in &self.texts {
-            let round = Benchmark::read(text.as_bytes())?;
-            all.repeated += round.repeated;
-            for d in round.decisions {
-                if seen.insert((d.position, d.dice)) {
-                    all.decisions.push(d);
-                } else {
-                    all.repeated += 1;
-                }
-            }
+    pub fn training(&self) -> &Benchmark {
+        &self.training
+    }
+
+    /// The decisions of `round` not in the training set yet (a repeated one counted in
+    /// `repeated`).
+    fn unseen(&self, round: &Benchmark) -> Benchmark {
+        let (decisions, again): (Vec<_>, Vec<_>) = round
+            .decisions
+            .iter()
+            .cloned()
+            .partition(|d| !self.seen.contains(&(d.position, d.dice)));
+        Benchmark {
+            decisions,
+            repeated: round.repeated + again.len(),
         }
-        Ok(all)
+    }
+
+    /// Adds a round's judged decisions — `text`, and its decisions not seen before, `new`
+    /// ([`IteratedFit::unseen`]) — to the training set.
+    fn add(&mut self, text: String, new: Benchmark) {
+        self.seen
+            .extend(new.decisions.iter().map(|d| (d.position, d.dice)));
+        self.training.decisions.extend(new.decisions);
+        self.training.repeated += new.repeated;
+        self.texts.push(text);
     }
 
     /// Writes the run to the folder `dir` (made if missing): `state.json` and one
@@ -453,32 +472,27 @@ impl IteratedFit {
                 )));
             }
         }
-        let mut texts = Vec::with_capacity(state.rounds.len());
-        for r in &state.rounds {
-            let path = dir.join(round_file(r.round));
+        let mut fit_run = IteratedFit::new(state.start, state.config);
+        fit_run.start_score = state.start_score;
+        fit_run.rounds = state.rounds;
+        for r in 1..=fit_run.rounds.len() as u32 {
+            let path = dir.join(round_file(r));
             let bytes = read_capped(&path, crate::studies::benchmark::FILE_CAP)?;
-            // The decisions are checked here, once, so that a damaged file is named.
-            let bench = Benchmark::read(&bytes).map_err(|e| {
-                io::Error::new(
-                    io::ErrorKind::InvalidData,
-                    format!("{}: {e}", path.display()),
-                )
-            })?;
-            drop(bench);
             let mut text = String::new();
             flate2::read::MultiGzDecoder::new(&bytes[..])
                 .take(crate::studies::benchmark::TEXT_CAP)
                 .read_to_string(&mut text)
                 .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
-            texts.push(text);
+            let read = Benchmark::read(text.as_bytes()).map_err(|e| {
+                io::Error::new(
+                    io::ErrorKind::InvalidData,
+                    format!("{}: {e}", path.display()),
+                )
+            })?;
+            let new = fit_run.unseen(&read);
+            fit_run.add(text, new);
         }
-        Ok(IteratedFit {
-            config: state.config,
-            start: state.start,
-            start_score: state.start_score,
-            rounds: state.rounds,
-            texts,
-        })
+        Ok(fit_run)
     }
 }
 
@@ -611,24 +625,19 @@ pub fn iterate<E: ReferenceEngine>(
         let label = clock.elapsed().as_secs_f64();
         let games = built.games;
 
-        // 2. Aggregate.
-        let fresh = ClassicRescore::new(
-            Benchmark::read(built.text.as_bytes()).map_err(IteratedError::Benchmark)?,
-        );
-        let fresh_loss = fresh.rescore(&current, "current").overall.mean_loss;
-        let before = fit_run
-            .training()
-            .map_err(IteratedError::Benchmark)?
-            .decisions
-            .len();
-        fit_run.texts.push(built.text);
-        let training = match fit_run.training() {
-            Ok(t) => ClassicRescore::new(t),
-            Err(e) => {
-                fit_run.texts.pop();
-                return Err(IteratedError::Benchmark(e));
-            }
-        };
+        // 2. Aggregate: the training set as it will be when the round is done (it is kept
+        // only then, so that a round stopped half-way adds nothing).
+        let read = Benchmark::read(built.text.as_bytes()).map_err(IteratedError::Benchmark)?;
+        let new = fit_run.unseen(&read);
+        let fresh_loss = ClassicRescore::new(read)
+            .rescore(&current, "current")
+            .overall
+            .mean_loss;
+        let new_decisions = new.decisions.len();
+        let training = ClassicRescore::new(Benchmark {
+            decisions: [&fit_run.training.decisions[..], &new.decisions[..]].concat(),
+            repeated: 0,
+        });
         let decisions = training.benchmark().decisions.len();
 
         // 3. Refit.
@@ -639,13 +648,7 @@ pub fn iterate<E: ReferenceEngine>(
             hops: config.hops,
             ..FitConfig::default()
         };
-        let outcome = match fit(&training, holdout, &current, &fit_config, task) {
-            Ok(o) => o,
-            Err(e) => {
-                fit_run.texts.pop();
-                return Err(e.into());
-            }
-        };
+        let outcome = fit(&training, holdout, &current, &fit_config, task)?;
         let fit_seconds = clock.elapsed().as_secs_f64();
 
         // 4. Duel against pubeval beside the best.
@@ -655,7 +658,6 @@ pub fn iterate<E: ReferenceEngine>(
         let mut mine = PairValues::new(outcome.weights, config.seed);
         let judged = judge(&mut mine, &mut best_values, max_pairs, sprt.as_ref(), task);
         let Some((gains, decision)) = judged else {
-            fit_run.texts.pop();
             return Err(IteratedError::Cancelled);
         };
         let played = gains.n;
@@ -667,7 +669,7 @@ pub fn iterate<E: ReferenceEngine>(
         fit_run.rounds.push(Round {
             round,
             games,
-            new_decisions: decisions - before,
+            new_decisions,
             decisions,
             fresh_loss,
             train_start_loss: outcome.start_train.overall.mean_loss,
@@ -688,6 +690,7 @@ pub fn iterate<E: ReferenceEngine>(
         if better {
             best_values = mine;
         }
+        fit_run.add(built.text, new);
         progress(Progress::Round(fit_run));
     }
 }

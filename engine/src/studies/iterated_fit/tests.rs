@@ -73,7 +73,7 @@ fn rounds_grow_the_training_set_and_the_best_is_the_best_by_play() {
         assert_eq!(r.games, 12);
         assert_eq!(r.sprt, None);
     }
-    assert_eq!(fit_run.training().unwrap().decisions.len(), total);
+    assert_eq!(fit_run.training().decisions.len(), total);
     // Each round's figures are the weights' own play on the duel's dice, measured afresh.
     let start = fit_run.start_score.unwrap();
     assert!((start.ppg - ppg(Weights::builtin_seed(), 7, 400)).abs() < 1e-12);
@@ -148,7 +148,7 @@ fn a_cancelled_round_is_dropped_and_the_finished_ones_kept() {
     assert!(matches!(r, Err(IteratedError::Cancelled)));
     assert_eq!(fit_run.rounds.len(), 1);
     assert_eq!(
-        fit_run.training().unwrap().decisions.len(),
+        fit_run.training().decisions.len(),
         fit_run.rounds[0].decisions
     );
 }
