@@ -41,9 +41,9 @@ pub struct Args {
     /// terms the starting weights switch on.
     #[arg(long)]
     pub terms: Option<String>,
-    /// Seed of the fit's random directions and of the duel's dice.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
+    /// Seed of the fit's random directions and of the duel's dice (default 1).
+    #[arg(long)]
+    pub seed: Option<u64>,
     /// Games of the duel of the fitted weights against pubeval (duplicate dice; default 2,000);
     /// 0: no duel. With --rounds, the most games of each round's duel (default 10,000).
     #[arg(long)]
@@ -98,6 +98,13 @@ pub struct Args {
     pub json: bool,
 }
 
+impl Args {
+    /// `--seed`, 1 when not given.
+    pub fn seed(&self) -> u64 {
+        self.seed.unwrap_or(1)
+    }
+}
+
 /// The most games of the duel.
 const MAX_DUEL_GAMES: u64 = 100_000_000;
 
@@ -149,7 +156,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         ),
     };
     let config = FitConfig {
-        seed: args.seed,
+        seed: args.seed(),
         ..FitConfig::default()
     };
     let mut bar = Progress::new("fit (steps)", &task, args.quiet);
@@ -181,7 +188,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
                 &start,
                 &outcome.weights,
                 duel_games,
-                args.seed,
+                args.seed(),
                 &task.subtask(),
             )
         })
@@ -190,7 +197,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let text = if args.json {
         let json = FitJson {
             out: args.out.display().to_string(),
-            seed: args.seed,
+            seed: args.seed(),
             seconds,
             train: SetJson::of(&train.name, &outcome.start_train, &outcome.train),
             holdout: holdout.as_ref().and_then(|h| {
@@ -241,7 +248,7 @@ fn duel_pubeval(w: &Weights, games: u64, args: &Args, task: &Task) -> Option<Due
         &|s| b.player(s),
         &DuelConfig {
             games,
-            seed: args.seed,
+            seed: args.seed(),
         },
         task,
     );
@@ -339,7 +346,7 @@ fn text(
     let _ = writeln!(
         out,
         "fitted in {seconds:.1} s (seed {}); weights written to {}",
-        args.seed,
+        args.seed(),
         shown(&args.out)
     );
     let mut set = |what: &str, name: &str, before: &Report, after: &Report| {

@@ -159,7 +159,7 @@ fn settings(args: &Args) -> Result<IteratedConfig, CliError> {
         games,
         sparring,
         plies,
-        seed: args.seed,
+        seed: args.seed(),
         duel_games,
         sprt: sprt.as_ref().and_then(GainTest::of),
         patience,
@@ -197,7 +197,7 @@ fn resume(
             asked.sprt == saved.sprt,
         ),
         differs("--hops", args.hops.is_some(), asked.hops == saved.hops),
-        differs("--seed", asked.seed != 1, asked.seed == saved.seed),
+        differs("--seed", args.seed.is_some(), asked.seed == saved.seed),
         differs(
             "--weights/--terms",
             args.weights.is_some() || args.terms.is_some(),
