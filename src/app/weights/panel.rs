@@ -96,6 +96,8 @@ pub fn show(
         });
     }
     summary(ui, &state.yardstick);
+    // The scroll area's height: the rounds' plots are sized to show whole in it.
+    let visible = ui.available_height();
     egui::ScrollArea::vertical()
         .id_salt("weights-scroll")
         .auto_shrink([false, false])
@@ -104,7 +106,7 @@ pub fn show(
             // Under "Test these weights", which must show whole at 1024×640 (tests/app/app_desk.rs).
             out.extend(chooser(ui, &state.yardstick));
             out.extend(super::rounds_panel::controls(ui, state));
-            out.extend(super::rounds_panel::figures(ui, state));
+            out.extend(super::rounds_panel::figures(ui, state, visible));
             ui.separator();
             weight_grid(ui, state, &mut out);
             ui.separator();

@@ -4,7 +4,7 @@
 
 use super::rounds::RoundsSoFar;
 use super::{WeightsAction, WeightsState};
-use egui_plot::{Legend, Line, MarkerShape, Plot, PlotPoints, Points};
+use egui_plot::{AxisHints, Legend, Line, MarkerShape, Plot, PlotPoints, Points};
 
 /// The button line: rounds, games a round, and "Fit on own games".
 pub fn controls(ui: &mut egui::Ui, state: &WeightsState) -> Vec<WeightsAction> {
@@ -60,15 +60,33 @@ pub fn controls(ui: &mut egui::Ui, state: &WeightsState) -> Vec<WeightsAction> {
     out
 }
 
-/// The rounds so far (running or last), plotted, and the best proposed.
-pub fn figures(ui: &mut egui::Ui, state: &WeightsState) -> Vec<WeightsAction> {
+/// The tallest the plots get.
+const MAX_PLOT_HEIGHT: f32 = 150.0;
+/// The shortest: below it the axes' labels crowd the lines out.
+const MIN_PLOT_HEIGHT: f32 = 90.0;
+/// The y axis's width, for labels such as "-0.35".
+const AXIS_WIDTH: f32 = 40.0;
+/// The closest the y axis's labels come (hidden below the first, full strength from the
+/// second), points.
+const Y_LABEL_SPACING: std::ops::RangeInclusive<f32> = 13.0..=18.0;
+/// What the title above the plots and the line under them take.
+const PLOT_MARGIN: f32 = 56.0;
+
+/// The rounds so far (running or last), plotted, and the best proposed; the plots no taller
+/// than lets title, plots and verdict show at once in `visible` points (the editor's scroll
+/// area: some 150 at 1280×720).
+pub fn figures(ui: &mut egui::Ui, state: &WeightsState, visible: f32) -> Vec<WeightsAction> {
     let mut out = Vec::new();
     let so_far = state.rounds.so_far();
     if so_far.start.is_none() {
         return out;
     }
     ui.strong("Fit on own games, round by round");
-    plots(ui, &so_far);
+    plots(
+        ui,
+        &so_far,
+        (visible - PLOT_MARGIN).clamp(MIN_PLOT_HEIGHT, MAX_PLOT_HEIGHT),
+    );
     if let Some(run) = &state.rounds.last
         && state.rounds.job().is_none()
     {
@@ -108,7 +126,7 @@ pub fn figures(ui: &mut egui::Ui, state: &WeightsState) -> Vec<WeightsAction> {
 
 /// Two plots side by side: the mean loss (training set after each refit, and the weights' own
 /// new positions before it) and the points a game against pubeval, the start at round 0.
-fn plots(ui: &mut egui::Ui, so_far: &RoundsSoFar) {
+fn plots(ui: &mut egui::Ui, so_far: &RoundsSoFar, height: f32) {
     let rounds = &so_far.rounds;
     let at = |r: &bgw_engine::studies::iterated_fit::Round| f64::from(r.round);
     let train: Vec<[f64; 2]> = rounds
@@ -130,33 +148,40 @@ fn plots(ui: &mut egui::Ui, so_far: &RoundsSoFar) {
     let text = ui.visuals().text_color();
     let marked = ui.visuals().selection.stroke.color;
     ui.horizontal(|ui| {
-        round_plot("rounds-loss", width, "mEMG a move").show(ui, |p| {
+        round_plot("rounds-loss", width, height, "mEMG a move").show(ui, |p| {
             p.line(Line::new("training set", PlotPoints::new(train)).color(text));
             p.line(Line::new("own new positions", PlotPoints::new(own)).color(marked));
         });
-        round_plot("rounds-ppg", width, "ppg vs pubeval")
-            .include_y(0.0)
-            .show(ui, |p| {
-                p.line(Line::new("against pubeval", PlotPoints::new(ppg)).color(text));
-                p.points(
-                    Points::new("new best", PlotPoints::new(best))
-                        .shape(MarkerShape::Circle)
-                        .radius(4.0)
-                        .color(marked),
-                );
-            });
+        // Spanning the data only (not 0 too): a short plot labels its axis only when the
+        // marks are far enough apart.
+        round_plot("rounds-ppg", width, height, "ppg vs pubeval").show(ui, |p| {
+            p.line(Line::new("against pubeval", PlotPoints::new(ppg)).color(text));
+            p.points(
+                Points::new("new best", PlotPoints::new(best))
+                    .shape(MarkerShape::Circle)
+                    .radius(4.0)
+                    .color(marked),
+            );
+        });
     });
 }
 
 /// A small fixed plot of a figure round by round.
-fn round_plot(id: &str, width: f32, y: &str) -> Plot<'static> {
+fn round_plot(id: &str, width: f32, height: f32, y: &str) -> Plot<'static> {
     Plot::new(id)
-        .height(150.0)
+        .height(height)
         .width(width)
         .allow_scroll(false)
         .allow_zoom(false)
         .allow_drag(false)
         .x_axis_label("round")
-        .y_axis_label(y.to_string())
+        // Room for "-0.35" beside the axis, and its marks labelled closer together than
+        // egui_plot's default (20 points) allows: a plot 90 points high still reads.
+        .custom_y_axes(vec![
+            AxisHints::new_y()
+                .label(y.to_string())
+                .min_thickness(AXIS_WIDTH)
+                .label_spacing(Y_LABEL_SPACING),
+        ])
         .legend(Legend::default())
 }
