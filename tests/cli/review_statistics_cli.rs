@@ -127,8 +127,7 @@ fn the_json_keys_carry_the_block() {
     let figure = |label: &str| -> f64 {
         let line = text
             .lines()
-            .filter(|l| l.starts_with(label))
-            .last()
+            .rfind(|l| l.starts_with(label))
             .unwrap_or_else(|| panic!("{label} in\n{text}"));
         let field = line[label.len()..].split_whitespace().next().unwrap();
         field.trim_end_matches('%').parse().unwrap()
