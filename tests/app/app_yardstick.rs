@@ -761,21 +761,55 @@ fn a_benchmark_file_becomes_the_live_benchmark_and_a_bad_one_names_its_line() {
     );
 }
 
+/// A stand-in for gnubg that judges moves by pubeval's scores (tenths), for the fit on own
+/// games: its moves improve on the seed-flavoured weights.
+fn pubeval_stand_in() -> bgw::app::referee::EngineFactory {
+    std::sync::Arc::new(|_: &bgw_engine::core::task::Task| {
+        let pubeval = bgw_engine::evaluation::opponents::Pubeval::new();
+        Box::new(bgw_engine::reference::ScriptedEngine::new(move |pos, p| {
+            (pubeval.score(!pos.has_contact(), &p.result) / 10.0).clamp(-3.0, 3.0)
+        })) as Box<dyn bgw_engine::reference::ReferenceEngine + Send>
+    })
+}
+
+/// Issue 39: the app's fit on own games plays its rounds against pubeval or against the
+/// weights themselves, as `bgw fit --rounds --against` does; the choice is kept with the run.
+#[test]
+fn the_fit_on_own_games_can_play_the_weights_against_themselves() {
+    use bgw::app::weights::rounds::Rounds;
+    use bgw_engine::studies::iterated_fit::Sparring;
+    let mut state = prepared();
+    state.weights.rounds = Rounds::with_engines(pubeval_stand_in());
+    let c = &mut state.weights.rounds.config;
+    (c.rounds, c.games, c.duel_games, c.hops, c.seed) = (2, 20, 200, 0, 7);
+    let mut h = harness(state);
+    assert_eq!(
+        h.state().state.weights.rounds.config.sparring,
+        Sparring::Pubeval
+    );
+    h.get_by_label("itself").click();
+    h.run();
+    assert_eq!(
+        h.state().state.weights.rounds.config.sparring,
+        Sparring::Itself
+    );
+    h.get_by_label("Fit on own games").click();
+    h.run();
+    settle_until(&mut h, |h| h.state().state.weights.rounds.job().is_none());
+    let run = h.state().state.weights.rounds.last.clone().expect("a run");
+    assert_eq!(run.config.sparring, Sparring::Itself);
+    assert_eq!(run.rounds.len(), 2);
+    assert!(run.rounds.iter().all(|r| r.new_decisions > 0));
+}
+
 /// The weight editor's "Fit on own games", driven by its button: rounds labelled by a stand-in
 /// for gnubg (pubeval's ranking), plotted round by round, the best by play proposed and used.
 #[test]
 fn a_fit_on_own_games_is_plotted_round_by_round_and_its_best_used() {
     use bgw::app::weights::rounds::Rounds;
     use bgw_engine::evaluation::classic::Weights;
-    let judge: bgw::app::referee::EngineFactory =
-        std::sync::Arc::new(|_: &bgw_engine::core::task::Task| {
-            let pubeval = bgw_engine::evaluation::opponents::Pubeval::new();
-            Box::new(bgw_engine::reference::ScriptedEngine::new(move |pos, p| {
-                (pubeval.score(!pos.has_contact(), &p.result) / 10.0).clamp(-3.0, 3.0)
-            })) as Box<dyn bgw_engine::reference::ReferenceEngine + Send>
-        });
     let mut state = prepared();
-    state.weights.rounds = Rounds::with_engines(judge);
+    state.weights.rounds = Rounds::with_engines(pubeval_stand_in());
     let c = &mut state.weights.rounds.config;
     (c.rounds, c.games, c.duel_games, c.hops, c.seed) = (3, 20, 400, 0, 7);
     // The seed-flavoured weights, which the stand-in's moves improve on.

@@ -88,6 +88,8 @@ pub enum WeightsAction {
         /// Games a round, 20 to 10,000.
         games: u32,
     },
+    /// Whom the next iterated fit's weights play in its rounds: pubeval or themselves.
+    RoundSparring(bgw_engine::studies::iterated_fit::Sparring),
     /// Puts a decision of the benchmark on the board (its XGID); the coordinator carries it
     /// out.
     ShowDecision(String),
@@ -372,6 +374,7 @@ impl WeightsState {
                 self.rounds.config.rounds = rounds.clamp(1, 50);
                 self.rounds.config.games = games.clamp(20, 10_000);
             }
+            WeightsAction::RoundSparring(sparring) => self.rounds.config.sparring = sparring,
             // The board's: the coordinator reads it onto the board.
             WeightsAction::ShowDecision(_) => {}
             WeightsAction::OpenBenchmark => {

@@ -4,20 +4,22 @@
 
 use super::rounds::RoundsSoFar;
 use super::{WeightsAction, WeightsState};
+use bgw_engine::studies::iterated_fit::Sparring;
 use egui_plot::{AxisHints, Legend, Line, MarkerShape, Plot, PlotPoints, Points};
 
 /// The button line: rounds, games a round, and "Fit on own games".
 pub fn controls(ui: &mut egui::Ui, state: &WeightsState) -> Vec<WeightsAction> {
     let mut out = Vec::new();
     let running = state.rounds.job().is_some();
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         let (mut rounds, mut games) = (state.rounds.config.rounds, state.rounds.config.games);
         let clicked = ui
             .add_enabled(!running, egui::Button::new("Fit on own games"))
             .on_hover_text(
-                "Round by round: these weights play pubeval, gnubg judges every decision they \
-                 met, the weights are refitted on all the decisions so far and play pubeval \
-                 again; the best by play is proposed (in the background, gnubg needed)",
+                "Round by round: these weights play pubeval (or themselves), gnubg judges \
+                 every decision they met, the weights are refitted on all the decisions so far \
+                 and play pubeval again; the best by play is proposed (in the background, gnubg \
+                 needed)",
             )
             .on_disabled_hover_text("While a fit on own games runs")
             .clicked();
@@ -36,6 +38,25 @@ pub fn controls(ui: &mut egui::Ui, state: &WeightsState) -> Vec<WeightsAction> {
             .labelled_by(l.id);
         if r.changed() || g.changed() {
             out.push(WeightsAction::RoundSettings { rounds, games });
+        }
+        ui.label("against");
+        for sparring in [Sparring::Pubeval, Sparring::Itself] {
+            let chosen = state.rounds.config.sparring == sparring;
+            let b = ui
+                .add_enabled(!running, egui::Button::selectable(chosen, sparring.name()))
+                .on_hover_text(match sparring {
+                    Sparring::Pubeval => {
+                        "The rounds' games against pubeval, whom the duels measure by"
+                    }
+                    Sparring::Itself => {
+                        "The rounds' games against the weights themselves (the duels stay \
+                         against pubeval): with the seed's eleven terms, these came nearest \
+                         the default (docs/benchmark.md)"
+                    }
+                });
+            if b.clicked() && !chosen {
+                out.push(WeightsAction::RoundSparring(sparring));
+            }
         }
         if clicked {
             out.push(WeightsAction::FitRounds);
