@@ -398,7 +398,7 @@ fn the_play_benchmark_reads_and_ranks_as_measured() {
     assert!((classic * 1000.0 - 47.67).abs() < 0.01, "{classic}");
     let fitted = Weights::load(std::path::Path::new(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../assets/weights/fitted.ron"
+        "/../assets/weights/fitted-oneshot.ron"
     )))
     .unwrap();
     let fitted = score(&play, &Contender::classic(fitted, "fitted"))
