@@ -174,7 +174,9 @@ fn gnubg() -> impl FnMut() -> Option<Box<dyn ReferenceEngine>> {
 /// A refusal of the answer as the command line says it.
 fn refused(e: DrillError) -> CliError {
     match e {
-        DrillError::NoCard(_) | DrillError::NotAnAnswer(_) => CliError::usage(e.to_string()),
+        DrillError::NoCard(_) | DrillError::NotAnAnswer(_) | DrillError::Time(_) => {
+            CliError::usage(e.to_string())
+        }
         DrillError::Engine(_) => CliError::failed(e.to_string()),
         DrillError::Archive(e) => failed(e),
     }
@@ -310,6 +312,12 @@ fn play(args: PlayArgs) -> Result<ExitCode, CliError> {
                     break;
                 }
                 Err(e @ DrillError::NotAnAnswer(_)) => print(&format!("{e}\n"))?,
+                // The card cannot be scheduled at this time: say so and go on to the next.
+                Err(e @ DrillError::Time(_)) => {
+                    print(&format!("{e}; skipped\n"))?;
+                    skipped.push(card.card);
+                    break;
+                }
                 Err(e) => return Err(refused(e)),
             }
         }

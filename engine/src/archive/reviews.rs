@@ -75,7 +75,9 @@ impl Archive {
         luck: Option<&MatchLuck>,
         summary: &[PlayerSummary; 2],
     ) -> Result<(), ArchiveError> {
-        let tx = self.conn.transaction()?;
+        let tx = self
+            .conn
+            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
         let ids: HashMap<(i64, i64), i64> = {
             let mut q = tx.prepare_cached(
                 "SELECT g.idx, d.idx, d.id FROM decisions d JOIN games g ON g.id = d.game_id

@@ -161,7 +161,9 @@ impl Archive {
         if let Some(key) = self.match_of_sha256(&file.sha256)? {
             return Ok(Added::Known(key));
         }
-        let tx = self.conn.transaction()?;
+        let tx = self
+            .conn
+            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
         tx.execute(
             "INSERT INTO files (path, sha256, size, added_at, text)
              VALUES (?1, ?2, ?3, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), ?4)",
