@@ -3,6 +3,7 @@
 
 mod drill;
 mod review;
+mod review_order;
 mod store;
 
 use crate::common::{data, run, stdout, text};
