@@ -147,7 +147,11 @@ fn card_json(card: &Card) -> serde_json::Value {
 
 fn next(args: NextArgs) -> Result<ExitCode, CliError> {
     let now = args.deck.now()?;
-    let mut archive = args.deck.db.open()?;
+    // Without a player nothing is written: read-only.
+    let mut archive = match &args.player {
+        Some(_) => args.deck.db.open()?,
+        None => args.deck.db.open_to_read()?,
+    };
     if let Some(p) = &args.player {
         build(&mut archive, p, 1000.0 * MARKED, None, now)?;
     }
@@ -267,7 +271,7 @@ fn play(args: PlayArgs) -> Result<ExitCode, CliError> {
         count.due
     ))?;
     let mut input = interrupt::stdin();
-    let mut line = String::new();
+    let mut line = Vec::new();
     let mut skipped = Vec::new();
     loop {
         let now = match args.deck.now {
@@ -293,10 +297,14 @@ fn play(args: PlayArgs) -> Result<ExitCode, CliError> {
         loop {
             print("> ")?;
             line.clear();
-            if input.read_line(&mut line)? == 0 {
+            if input.read_until(b'\n', &mut line)? == 0 {
                 return Ok(ExitCode::SUCCESS);
             }
-            let said = line.trim();
+            let Ok(said) = std::str::from_utf8(&line) else {
+                print("That line is not UTF-8 text: answer again.\n")?;
+                continue;
+            };
+            let said = said.trim();
             match said {
                 "" => continue,
                 "quit" | "q" => return Ok(ExitCode::SUCCESS),

@@ -224,3 +224,34 @@ fn a_card_whose_stored_schedule_cannot_be_read_back_is_answered_again() {
         Some(card)
     );
 }
+
+#[test]
+fn a_database_of_a_negative_schema_version_is_no_bgw_archive_in_one_short_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("a.sqlite");
+    drop(Archive::open(&path).unwrap());
+    {
+        let conn = rusqlite::Connection::open(&path).unwrap();
+        conn.pragma_update(None, "user_version", -3).unwrap();
+    }
+    let e = Archive::open(&path).err().expect("refused").to_string();
+    assert!(e.contains("not a bgw archive"), "{e}");
+    assert!(e.contains("-3"), "{e}");
+    assert!(e.len() < 300 && !e.contains("CREATE"), "{e}");
+}
+
+#[test]
+fn an_archive_in_a_read_only_folder_is_read() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().join("ro");
+    std::fs::create_dir(&folder).unwrap();
+    let path = folder.join("a.sqlite");
+    added(&path);
+    std::fs::set_permissions(&folder, std::fs::Permissions::from_mode(0o555)).unwrap();
+    // (root writes anywhere: the case is then the read-only opening alone.)
+    let opened = Archive::open_read_only(&path);
+    std::fs::set_permissions(&folder, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let archive = opened.unwrap();
+    assert_eq!(archive.counts().unwrap().matches, 1);
+}

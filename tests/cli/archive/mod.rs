@@ -2,6 +2,7 @@
 //! processes and asked about (`review`); hostile paths and foreign databases (`store`).
 
 mod drill;
+mod messages;
 mod review;
 mod review_order;
 mod store;
