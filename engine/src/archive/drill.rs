@@ -370,7 +370,7 @@ fn card_of(r: &rusqlite::Row<'_>) -> rusqlite::Result<Card> {
         best: best.unwrap_or_default(),
         loss: loss.unwrap_or(0.0),
         plies: r.get(19)?,
-        file: r.get(8)?,
+        file: super::store::path_text(r, 8)?,
         game: r.get(9)?,
         number: r.get(10)?,
         due,

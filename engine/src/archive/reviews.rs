@@ -54,7 +54,7 @@ impl Archive {
         let rows = q.query_map([plies], |r| {
             Ok(UnreviewedMatch {
                 key: MatchKey(r.get(0)?),
-                path: r.get(1)?,
+                path: super::store::path_text(r, 1)?,
                 length: r.get(2)?,
                 decisions: r.get::<_, i64>(3)?.max(0) as u64,
             })

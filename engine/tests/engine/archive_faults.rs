@@ -255,3 +255,28 @@ fn an_archive_in_a_read_only_folder_is_read() {
     let archive = opened.unwrap();
     assert_eq!(archive.counts().unwrap().matches, 1);
 }
+
+#[test]
+fn a_file_name_that_is_not_utf8_is_stored_with_its_bytes_and_shown_escaped() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = tempfile::tempdir().unwrap();
+    let name = std::ffi::OsStr::from_bytes(b"caf\xe9 match.mat");
+    let path = dir.path().join(name);
+    std::fs::write(&path, match_file().text).unwrap();
+    let file = MatchFile::read(&path).unwrap();
+    let m = file.parse().unwrap();
+    let mut archive = Archive::open_in_memory().unwrap();
+    archive.add_match(&file, &m).unwrap();
+    let (kind, bytes): (String, Vec<u8>) = archive
+        .connection()
+        .query_row(
+            "SELECT typeof(path), CAST(path AS BLOB) FROM files",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .unwrap();
+    assert_eq!(kind, "blob");
+    assert_eq!(bytes, path.as_os_str().as_bytes());
+    let shown = &archive.unreviewed(0).unwrap()[0].path;
+    assert!(shown.ends_with("caf\\xE9 match.mat"), "{shown}");
+}
