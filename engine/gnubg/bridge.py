@@ -239,6 +239,13 @@ def match_key(mid):
     return int.from_bytes(bytearray(base64.b64decode(mid)), "little")
 
 
+def play_of(match):
+    """"money" or "match": what a request's match state (None: cubeless money) plays."""
+    if match is None:
+        return "money"
+    return "match" if (match_key(match[0]) >> 21) & 0x7FFF else "money"
+
+
 class Session:
     """gnubg's state as the requests need it: settings changed only when they differ."""
 
@@ -259,6 +266,8 @@ class Session:
         self.cube_plies = None
         # None: cubeless money; else the (match_id, jacoby, beavers) last set.
         self.match = None
+        # "money" or "match": what gnubg's evaluation cache holds (None: unknown).
+        self.cached = None
         self.gnubg_filter = gnubg.getevalhintfilter()
         self.analysis_filter = None
         self.filter = "gnubg"
@@ -292,6 +301,7 @@ class Session:
         """gnubg at the match state `match` (None: cubeless money, the cube off)."""
         if match == self.match:
             return
+        self.clear_cache_for(play_of(match))
         if match is None:
             for cmd in [
                 "set cube use off",
@@ -318,6 +328,16 @@ class Session:
         if not got or not same_match(got, mid):
             raise Refused("gnubg did not take the Match ID %s (it has %s)" % (mid, got))
         self.match = match
+
+    def clear_cache_for(self, play):
+        """Empties gnubg's evaluation cache when `play` ("money" or "match") is not what it
+        holds. Its key tells a match state by the scores away, the cube and Crawford only, and
+        a money state by the cube's owner, Jacoby and beavers: a cubeful money position with
+        the Jacoby rule off has the key of the same position at double match point (a 1-point
+        match), and one would be answered with the other's equity."""
+        if play != self.cached:
+            gnubg.command("clear cache")
+            self.cached = play
 
     def placed(self, request):
         """Sets up the request's position at its match state: (pid, board, cubeinfo)."""
@@ -443,6 +463,10 @@ class Session:
         for cmd in ["set cube use on", "set analysis moves off", "set analysis cube off",
                     "set analysis luck on"]:
             gnubg.command(cmd)
+        # The analysis evaluates at the file's own states (money or match, unknown here):
+        # from an empty cache, and the next request starts from one again.
+        gnubg.command("clear cache")
+        self.cached = None
         gnubg.command('import mat "%s"' % path.replace('"', ""))
         gnubg.command("analyse match")
         played = gnubg.match(analysis=1, boards=1, statistics=1, verbose=0)

@@ -124,7 +124,7 @@ fn rate(r: Option<f64>) -> String {
 }
 
 fn players(args: PlayersArgs) -> Result<ExitCode, CliError> {
-    let archive = args.db.open()?;
+    let archive = args.db.open_to_read()?;
     let players = archive.players(args.plies).map_err(failed)?;
     let mut out = String::new();
     if args.json {
@@ -180,7 +180,7 @@ fn errors(args: ErrorsArgs) -> Result<ExitCode, CliError> {
             args.min_loss
         )));
     }
-    let archive = args.db.open()?;
+    let archive = args.db.open_to_read()?;
     let filter = ErrorFilter {
         player: args.player.clone(),
         phases: (args.phase.iter())

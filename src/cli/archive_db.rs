@@ -17,7 +17,25 @@ pub struct Db {
 impl Db {
     /// Opens the archive (making it, and the default place's folder, when new).
     pub fn open(&self) -> Result<Archive, CliError> {
-        let path = match &self.db {
+        open(&self.path()?)
+    }
+
+    /// Opens the archive for a command that only reads it: read-only, so that an archive
+    /// in a folder this user cannot write is read; one that needs a write first (new, or of
+    /// an older schema) is opened as [`Db::open`] opens it.
+    pub fn open_to_read(&self) -> Result<Archive, CliError> {
+        let path = self.path()?;
+        match Archive::open_read_only(&path) {
+            Ok(a) => Ok(a),
+            Err(e) => Archive::open(&path).map_err(|_| {
+                CliError::failed(format!("cannot open the archive {}: {e}", shown(&path)))
+            }),
+        }
+    }
+
+    /// The database's path (the default place's folder made when missing).
+    fn path(&self) -> Result<PathBuf, CliError> {
+        Ok(match &self.db {
             Some(p) => p.clone(),
             None => {
                 let p = default_path().ok_or_else(|| {
@@ -32,8 +50,7 @@ impl Db {
                 }
                 p
             }
-        };
-        open(&path)
+        })
     }
 }
 

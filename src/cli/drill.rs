@@ -147,7 +147,11 @@ fn card_json(card: &Card) -> serde_json::Value {
 
 fn next(args: NextArgs) -> Result<ExitCode, CliError> {
     let now = args.deck.now()?;
-    let mut archive = args.deck.db.open()?;
+    // Without a player nothing is written: read-only.
+    let mut archive = match &args.player {
+        Some(_) => args.deck.db.open()?,
+        None => args.deck.db.open_to_read()?,
+    };
     if let Some(p) = &args.player {
         build(&mut archive, p, 1000.0 * MARKED, None, now)?;
     }
@@ -174,7 +178,9 @@ fn gnubg() -> impl FnMut() -> Option<Box<dyn ReferenceEngine>> {
 /// A refusal of the answer as the command line says it.
 fn refused(e: DrillError) -> CliError {
     match e {
-        DrillError::NoCard(_) | DrillError::NotAnAnswer(_) => CliError::usage(e.to_string()),
+        DrillError::NoCard(_) | DrillError::NotAnAnswer(_) | DrillError::Time(_) => {
+            CliError::usage(e.to_string())
+        }
         DrillError::Engine(_) => CliError::failed(e.to_string()),
         DrillError::Archive(e) => failed(e),
     }
@@ -265,7 +271,7 @@ fn play(args: PlayArgs) -> Result<ExitCode, CliError> {
         count.due
     ))?;
     let mut input = interrupt::stdin();
-    let mut line = String::new();
+    let mut line = Vec::new();
     let mut skipped = Vec::new();
     loop {
         let now = match args.deck.now {
@@ -291,10 +297,14 @@ fn play(args: PlayArgs) -> Result<ExitCode, CliError> {
         loop {
             print("> ")?;
             line.clear();
-            if input.read_line(&mut line)? == 0 {
+            if input.read_until(b'\n', &mut line)? == 0 {
                 return Ok(ExitCode::SUCCESS);
             }
-            let said = line.trim();
+            let Ok(said) = std::str::from_utf8(&line) else {
+                print("That line is not UTF-8 text: answer again.\n")?;
+                continue;
+            };
+            let said = said.trim();
             match said {
                 "" => continue,
                 "quit" | "q" => return Ok(ExitCode::SUCCESS),
@@ -310,6 +320,12 @@ fn play(args: PlayArgs) -> Result<ExitCode, CliError> {
                     break;
                 }
                 Err(e @ DrillError::NotAnAnswer(_)) => print(&format!("{e}\n"))?,
+                // The card cannot be scheduled at this time: say so and go on to the next.
+                Err(e @ DrillError::Time(_)) => {
+                    print(&format!("{e}; skipped\n"))?;
+                    skipped.push(card.card);
+                    break;
+                }
                 Err(e) => return Err(refused(e)),
             }
         }

@@ -30,7 +30,8 @@ pub struct Args {
     #[arg(long)]
     pub holdout: Option<String>,
     /// Where to write the fitted weights (atomically; nothing is written if the fit fails
-    /// or is stopped).
+    /// or is stopped). With --rounds, the best weights so far are written after every round,
+    /// and a stopped run leaves them there, its rounds kept in OUT.rounds/ to resume.
     #[arg(long)]
     pub out: PathBuf,
     /// Starting weights (RON); the built-in defaults when absent.

@@ -34,6 +34,13 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         PathBuf::from(name)
     });
     super::check_writable(&args.out)?;
+    // Refused before any work: the run could never be saved there.
+    if std::fs::metadata(&state).is_ok_and(|m| !m.is_dir()) {
+        return Err(CliError::usage(format!(
+            "--state {} is not a folder (the run's state.json and round files go in one)",
+            shown(&state)
+        )));
+    }
     let mut start = load_weights(args.weights.as_ref())?;
     if let Some(list) = &args.terms {
         start = start.with_terms(TermSet::parse(list).map_err(CliError::usage)?);

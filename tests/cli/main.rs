@@ -13,6 +13,7 @@ mod benchmark_cli;
 mod champion_cli;
 mod classic_cli;
 mod cli_exit;
+mod cli_gnubg_leftovers;
 mod cli_gnubg_stop;
 mod cli_interrupt;
 mod cli_moves;

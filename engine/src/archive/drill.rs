@@ -186,6 +186,10 @@ pub enum DrillError {
     /// The move is neither the best nor the one played, and the engine that would judge it
     /// failed or is missing.
     Engine(String),
+    /// The answer's time cannot be scheduled: before the card's last answer (beyond
+    /// [`CLOCK_SKEW`]), or its next due date would fall outside the years
+    /// [`FIRST_YEAR`]..=[`LAST_YEAR`].
+    Time(String),
     /// The archive's failure.
     Archive(ArchiveError),
 }
@@ -196,6 +200,7 @@ impl std::fmt::Display for DrillError {
             DrillError::NoCard(n) => write!(f, "the archive has no card {n}"),
             DrillError::NotAnAnswer(why) => f.write_str(why),
             DrillError::Engine(why) => write!(f, "the engine could not judge the move: {why}"),
+            DrillError::Time(why) => f.write_str(why),
             DrillError::Archive(e) => e.fmt(f),
         }
     }
@@ -223,16 +228,41 @@ pub fn now() -> Time {
     Utc::now()
 }
 
-/// A time as the tables keep it: RFC 3339 in UTC to the second (sorts as text).
+/// The first year a drill time may fall in: what the tables keep is `YYYY-MM-DDTHH:MM:SSZ`,
+/// which sorts as text only with four-digit years, and FSRS counts days since the epoch.
+pub const FIRST_YEAR: i32 = 1970;
+
+/// The last year a drill time (an answer's or a due date) may fall in.
+pub const LAST_YEAR: i32 = 9999;
+
+/// How far before a card's last answer another answer may be dated (two clocks a little
+/// apart): it is scheduled as if given at the moment of the last one. Further back is refused.
+pub const CLOCK_SKEW: chrono::TimeDelta = chrono::TimeDelta::minutes(5);
+
+/// True when `t` falls in the years [`FIRST_YEAR`]..=[`LAST_YEAR`].
+fn in_range(t: DateTime<Utc>) -> bool {
+    use chrono::Datelike;
+    (FIRST_YEAR..=LAST_YEAR).contains(&t.year())
+}
+
+/// A time as the tables keep it: RFC 3339 in UTC to the second, `YYYY-MM-DDTHH:MM:SSZ`
+/// (sorts as text for the years [`FIRST_YEAR`]..=[`LAST_YEAR`]).
 pub fn time_text(t: DateTime<Utc>) -> String {
     t.to_rfc3339_opts(SecondsFormat::Secs, true)
 }
 
-/// Reads a time as the tables keep it (or any RFC 3339 time).
+/// Reads a time as the tables keep it (or any RFC 3339 time) in the years
+/// [`FIRST_YEAR`]..=[`LAST_YEAR`]; a time outside them is refused.
 pub fn parse_time(text: &str) -> Result<DateTime<Utc>, String> {
-    DateTime::parse_from_rfc3339(text.trim())
+    let t = DateTime::parse_from_rfc3339(text.trim())
         .map(|t| t.with_timezone(&Utc))
-        .map_err(|e| format!("{text:?} is not an RFC 3339 time (2026-12-05T09:00:00Z): {e}"))
+        .map_err(|e| format!("{text:?} is not an RFC 3339 time (2026-12-05T09:00:00Z): {e}"))?;
+    if !in_range(t) {
+        return Err(format!(
+            "{text:?} is outside the years {FIRST_YEAR} to {LAST_YEAR} the drill schedules in"
+        ));
+    }
+    Ok(t)
 }
 
 /// The columns a card is read from (see [`Archive::cards_where`]).
@@ -262,8 +292,37 @@ fn state_of(n: i64) -> rs_fsrs::State {
     }
 }
 
-fn time_or_epoch(text: Option<String>) -> DateTime<Utc> {
-    text.and_then(|t| parse_time(&t).ok()).unwrap_or_default()
+/// A card's schedule as stored, when it reads back as one FSRS can go on from: the times
+/// in range, stability and difficulty finite and not negative. A row that does not (written
+/// by an older bgw from a far-off `--now`, or by hand) is `None`: the card is answered again
+/// as a new one rather than blocking the deck.
+fn schedule_of(r: &rusqlite::Row<'_>) -> rusqlite::Result<Option<rs_fsrs::Card>> {
+    let due: String = r.get(20)?;
+    let last: Option<String> = r.get(28)?;
+    let stability: Option<f64> = r.get(21)?;
+    let difficulty: Option<f64> = r.get(22)?;
+    let sound = |x: Option<f64>| x.filter(|x| x.is_finite() && *x >= 0.0);
+    let (Ok(due), Some(stability), Some(difficulty)) =
+        (parse_time(&due), sound(stability), sound(difficulty))
+    else {
+        return Ok(None);
+    };
+    let last_review = match last.map(|t| parse_time(&t)) {
+        None => DateTime::<Utc>::default(),
+        Some(Ok(t)) => t,
+        Some(Err(_)) => return Ok(None),
+    };
+    Ok(Some(rs_fsrs::Card {
+        due,
+        stability,
+        difficulty,
+        elapsed_days: r.get::<_, Option<i64>>(23)?.unwrap_or(0).max(0),
+        scheduled_days: r.get::<_, Option<i64>>(24)?.unwrap_or(0).max(0),
+        reps: r.get(25)?,
+        lapses: r.get(26)?,
+        state: state_of(r.get(27)?),
+        last_review,
+    }))
 }
 
 fn card_of(r: &rusqlite::Row<'_>) -> rusqlite::Result<Card> {
@@ -284,17 +343,20 @@ fn card_of(r: &rusqlite::Row<'_>) -> rusqlite::Result<Card> {
         (ErrorKind::Double, "move") => "no double".to_string(),
         _ => r.get::<_, Option<String>>(6)?.unwrap_or_default(),
     };
-    let due: String = r.get(20)?;
-    let schedule = rs_fsrs::Card {
-        due: time_or_epoch(Some(due.clone())),
-        stability: r.get(21)?,
-        difficulty: r.get(22)?,
-        elapsed_days: r.get(23)?,
-        scheduled_days: r.get(24)?,
-        reps: r.get(25)?,
-        lapses: r.get(26)?,
-        state: state_of(r.get(27)?),
-        last_review: time_or_epoch(r.get(28)?),
+    let (due, schedule) = match schedule_of(r)? {
+        Some(s) => (r.get(20)?, s),
+        // Due since the epoch, a new card to FSRS; the counts kept.
+        None => {
+            let epoch = DateTime::<Utc>::default();
+            let fresh = rs_fsrs::Card {
+                due: epoch,
+                last_review: epoch,
+                reps: r.get(25)?,
+                lapses: r.get(26)?,
+                ..rs_fsrs::Card::default()
+            };
+            (time_text(epoch), fresh)
+        }
     };
     let (position_id, match_id, dice) = shown(kind, &position_id, &match_id, stored_dice);
     Ok(Card {
@@ -308,7 +370,7 @@ fn card_of(r: &rusqlite::Row<'_>) -> rusqlite::Result<Card> {
         best: best.unwrap_or_default(),
         loss: loss.unwrap_or(0.0),
         plies: r.get(19)?,
-        file: r.get(8)?,
+        file: super::store::path_text(r, 8)?,
         game: r.get(9)?,
         number: r.get(10)?,
         due,
@@ -360,7 +422,9 @@ impl Archive {
             plies: options.plies,
             ..ErrorFilter::default()
         })?;
-        let tx = self.conn.transaction()?;
+        let tx = self
+            .conn
+            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
         let mut added = 0;
         {
             let mut insert = tx.prepare_cached(
@@ -462,11 +526,11 @@ impl Archive {
         let card = self.card(id)?.ok_or(DrillError::NoCard(id))?;
         let loss = grade(&card, answer, engine)?;
         let rating = rating_of(loss);
-        let next = FSRS::default()
-            .next(card.schedule.clone(), now, rating)
-            .card;
+        let next = schedule(&card, now, rating)?;
         let due = time_text(next.due);
-        let tx = self.conn.transaction()?;
+        let tx = self
+            .conn
+            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
         tx.execute(
             "UPDATE drill_cards SET due = ?2, stability = ?3, difficulty = ?4,
                  elapsed_days = ?5, scheduled_days = ?6, reps = ?7, lapses = ?8, state = ?9,
@@ -482,7 +546,7 @@ impl Archive {
                 next.reps,
                 next.lapses,
                 state_number(next.state),
-                time_text(now)
+                time_text(next.last_review)
             ],
         )?;
         tx.execute(
@@ -512,6 +576,59 @@ impl Archive {
             due,
         })
     }
+}
+
+/// The card's next schedule after an answer rated `rating` at `now`, checked to read back:
+/// `now` in range and not before the card's last answer beyond [`CLOCK_SKEW`] (within it, the
+/// answer counts as given at the last one), the due date in range and not before `now`,
+/// stability and difficulty finite.
+fn schedule(card: &Card, now: DateTime<Utc>, rating: Rating) -> Result<rs_fsrs::Card, DrillError> {
+    if !in_range(now) {
+        return Err(DrillError::Time(format!(
+            "{} is outside the years {FIRST_YEAR} to {LAST_YEAR} the drill schedules in",
+            time_text(now)
+        )));
+    }
+    let last = card.schedule.last_review;
+    let answered = card.schedule.reps > 0 && card.schedule.state != rs_fsrs::State::New;
+    let now = if answered && now < last {
+        if last - now > CLOCK_SKEW {
+            return Err(DrillError::Time(format!(
+                "card {} was last answered at {}: an answer dated {} is earlier (give a later \
+                 --now)",
+                card.card,
+                time_text(last),
+                time_text(now)
+            )));
+        }
+        last
+    } else {
+        now
+    };
+    let next = FSRS::default()
+        .next(card.schedule.clone(), now, rating)
+        .card;
+    let sound = |x: f64| x.is_finite() && x >= 0.0;
+    if !in_range(next.due) || next.due < now {
+        return Err(DrillError::Time(format!(
+            "answered at {}, card {} would next be due {}, outside the years {FIRST_YEAR} to \
+             {LAST_YEAR}: nothing stored",
+            time_text(now),
+            card.card,
+            next.due.format("%Y-%m-%d")
+        )));
+    }
+    if !sound(next.stability) || !sound(next.difficulty) {
+        return Err(DrillError::Time(format!(
+            "card {}: the schedule for an answer at {} does not compute (stability {}, \
+             difficulty {}): nothing stored",
+            card.card,
+            time_text(now),
+            next.stability,
+            next.difficulty
+        )));
+    }
+    Ok(next)
 }
 
 /// What `answer` to `card` gives up against the engine's best, EMG.

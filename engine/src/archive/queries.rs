@@ -310,7 +310,7 @@ impl Archive {
             let base = ErrorRow {
                 decision_id: r.get(19)?,
                 player: r.get(0)?,
-                file: r.get(1)?,
+                file: super::store::path_text(r, 1)?,
                 game: r.get(2)?,
                 number: r.get(3)?,
                 file_move: r.get(4)?,

@@ -54,7 +54,7 @@ impl Archive {
         let rows = q.query_map([plies], |r| {
             Ok(UnreviewedMatch {
                 key: MatchKey(r.get(0)?),
-                path: r.get(1)?,
+                path: super::store::path_text(r, 1)?,
                 length: r.get(2)?,
                 decisions: r.get::<_, i64>(3)?.max(0) as u64,
             })
@@ -75,7 +75,9 @@ impl Archive {
         luck: Option<&MatchLuck>,
         summary: &[PlayerSummary; 2],
     ) -> Result<(), ArchiveError> {
-        let tx = self.conn.transaction()?;
+        let tx = self
+            .conn
+            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
         let ids: HashMap<(i64, i64), i64> = {
             let mut q = tx.prepare_cached(
                 "SELECT g.idx, d.idx, d.id FROM decisions d JOIN games g ON g.id = d.game_id

@@ -166,6 +166,51 @@ fn wal(conn: &Connection) -> rusqlite::Result<()> {
     Ok(())
 }
 
+/// The schema version of the database on `conn` once it is known to be a bgw archive this
+/// build can read (0: an empty database, which becomes one): another program's database, a
+/// schema version below 0 or above [`SCHEMA_VERSION`] is refused in one line.
+fn checked_version(conn: &Connection) -> Result<i32, ArchiveError> {
+    let version: i32 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
+    let application: i32 = conn.pragma_query_value(None, "application_id", |r| r.get(0))?;
+    let tables: i64 = conn.query_row(
+        "SELECT count(*) FROM sqlite_schema WHERE type = 'table'",
+        [],
+        |r| r.get(0),
+    )?;
+    if application != APPLICATION_ID && (application != 0 || version != 0 || tables > 0) {
+        return Err(ArchiveError::NotAnArchive(format!(
+            "a database of another program (application id {application:#x}, schema version \
+             {version}, {tables} tables)"
+        )));
+    }
+    if version < 0 {
+        return Err(ArchiveError::NotAnArchive(format!(
+            "schema version {version} is none bgw writes (0 to {SCHEMA_VERSION})"
+        )));
+    }
+    if version > SCHEMA_VERSION {
+        return Err(ArchiveError::NotAnArchive(format!(
+            "made by a newer bgw (schema version {version}; this one reads up to \
+             {SCHEMA_VERSION})"
+        )));
+    }
+    Ok(version)
+}
+
+/// Checks, without writing, that the database on `conn` is a bgw archive of this build's
+/// schema (one of an older schema is brought up to date only by a connection that writes).
+pub(super) fn check_read_only(conn: &Connection) -> Result<(), ArchiveError> {
+    conn.busy_timeout(std::time::Duration::from_secs(30))?;
+    match checked_version(conn)? {
+        SCHEMA_VERSION => Ok(()),
+        version => Err(ArchiveError::NotAnArchive(format!(
+            "schema version {version} is older than this bgw's {SCHEMA_VERSION}: a command \
+             that writes (bgw archive add) brings it up to date, which a read-only archive \
+             cannot be"
+        ))),
+    }
+}
+
 /// Sets the connection's pragmas, checks that the file is a bgw archive this build can read
 /// and brings its schema up to date, all the steps in one transaction.
 pub(super) fn prepare(conn: &mut Connection) -> Result<(), ArchiveError> {
@@ -193,25 +238,7 @@ pub(super) fn prepare(conn: &mut Connection) -> Result<(), ArchiveError> {
     // Read and migrate in one write transaction: two processes opening a new archive at
     // once do not both make its tables.
     let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
-    let version: i32 = tx.pragma_query_value(None, "user_version", |r| r.get(0))?;
-    let application: i32 = tx.pragma_query_value(None, "application_id", |r| r.get(0))?;
-    let tables: i64 = tx.query_row(
-        "SELECT count(*) FROM sqlite_schema WHERE type = 'table'",
-        [],
-        |r| r.get(0),
-    )?;
-    if application != APPLICATION_ID && (application != 0 || version != 0 || tables > 0) {
-        return Err(ArchiveError::NotAnArchive(format!(
-            "a database of another program (application id {application:#x}, schema version \
-             {version}, {tables} tables)"
-        )));
-    }
-    if version > SCHEMA_VERSION {
-        return Err(ArchiveError::NotAnArchive(format!(
-            "made by a newer bgw (schema version {version}; this one reads up to \
-             {SCHEMA_VERSION})"
-        )));
-    }
+    let version = checked_version(&tx)?;
     for step in MIGRATIONS.iter().skip(version.max(0) as usize) {
         tx.execute_batch(step)?;
     }

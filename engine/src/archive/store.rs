@@ -60,6 +60,42 @@ impl MatchFile {
     }
 }
 
+/// A file's path as the `files` table keeps it: its text, or — a name that is not UTF-8 —
+/// its bytes as they are (a BLOB), which [`path_text`] shows escaped.
+fn path_value(path: &Path) -> rusqlite::types::Value {
+    use rusqlite::types::Value;
+    match path.to_str() {
+        Some(text) => Value::Text(text.to_string()),
+        #[cfg(unix)]
+        None => {
+            use std::os::unix::ffi::OsStrExt;
+            Value::Blob(path.as_os_str().as_bytes().to_vec())
+        }
+        #[cfg(not(unix))]
+        None => Value::Text(path.to_string_lossy().into_owned()),
+    }
+}
+
+/// A stored path (column `idx` of the row) to show: its text, or the bytes of a name that is
+/// not UTF-8 with each byte that is no UTF-8 written `\xE9`.
+pub(super) fn path_text(r: &rusqlite::Row<'_>, idx: usize) -> rusqlite::Result<String> {
+    use rusqlite::types::ValueRef;
+    Ok(match r.get_ref(idx)? {
+        ValueRef::Text(t) => String::from_utf8_lossy(t).into_owned(),
+        ValueRef::Blob(b) => {
+            let mut out = String::new();
+            for chunk in b.utf8_chunks() {
+                out.push_str(chunk.valid());
+                for byte in chunk.invalid() {
+                    out.push_str(&format!("\\x{byte:02X}"));
+                }
+            }
+            out
+        }
+        _ => String::new(),
+    })
+}
+
 /// The SHA-256 of `bytes` in lower-case hexadecimal.
 fn sha256_hex(bytes: &[u8]) -> String {
     Sha256::digest(bytes)
@@ -161,12 +197,14 @@ impl Archive {
         if let Some(key) = self.match_of_sha256(&file.sha256)? {
             return Ok(Added::Known(key));
         }
-        let tx = self.conn.transaction()?;
+        let tx = self
+            .conn
+            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
         tx.execute(
             "INSERT INTO files (path, sha256, size, added_at, text)
              VALUES (?1, ?2, ?3, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), ?4)",
             params![
-                file.path.to_string_lossy(),
+                path_value(&file.path),
                 file.sha256,
                 file.size as i64,
                 file.text

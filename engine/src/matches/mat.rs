@@ -621,6 +621,35 @@ impl LaidOut<'_> {
 /// (arguments that cannot be read make a warning, and the action is read without them).
 fn action(line: &MoveLine, player: usize, piece: &Piece, game: u32, header: &mut Header) -> Action {
     let (act, text) = match piece {
+        Piece::Roll { dice, words } if is_illegal_play(words) => {
+            let text = words.join(" ");
+            let shown = format!("{}{}: {text}", dice.high(), dice.low());
+            let act = match board_dump(&text, player) {
+                Ok(setup) => {
+                    header.warnings.push(Warning {
+                        game,
+                        move_number: line.number,
+                        line: line.line,
+                        text: crate::core::formats::shorten(&shown, 80),
+                        why: "an illegal play written as the board after it: the board is set \
+                              to it and the game goes on, as gnubg reads it (no decision)"
+                            .into(),
+                    });
+                    Act::Setup(setup)
+                }
+                // Read as a move that cannot be read: the replay says so and stops.
+                Err(why) => Act::Roll {
+                    dice: *dice,
+                    play: Recorded::Unreadable {
+                        why: crate::core::moves::Refusal::Syntax {
+                            token: "Illegal play".into(),
+                            why,
+                        },
+                    },
+                },
+            };
+            (act, shown)
+        }
         Piece::Roll { dice, words } => {
             let text = words.join(" ");
             (
@@ -712,6 +741,87 @@ fn odd_arguments(word: Keyword, words: &[&str], number: Option<u32>) -> Option<S
         return Some("a win with no points: read as 0 points".into());
     }
     None
+}
+
+/// True when a roll's words are `Illegal play (…)`: Snowie's (and FIBS transcripts') record
+/// of a play the server took that is no legal move, the board after it in parentheses.
+fn is_illegal_play(words: &[&str]) -> bool {
+    matches!(words, [a, b, ..] if a.eq_ignore_ascii_case("illegal")
+        && b.to_ascii_lowercase().starts_with("play"))
+}
+
+/// The board an `Illegal play (…)` of `roller` sets, as gnubg reads it: forty fields split
+/// by `;` — the match length, Jacoby, two unknown, the side on roll (0 or 1), two names,
+/// Crawford, two scores, the cube, its owner, the bar of the side whose checkers are
+/// negative, the 24 points (positive: one side's checkers, its point `i + 1`; negative: the
+/// other's, its point `24 − i`), the bar of the positive side, the dice. The side on roll is
+/// the player who rolled: the negative numbers when it is 0, the positive when 1. The cube
+/// and scores are not read (gnubg reads only the board); the other player rolls next.
+fn board_dump(text: &str, roller: usize) -> Result<super::record::Setup, String> {
+    let open = text
+        .find('(')
+        .ok_or("no board in parentheses after Illegal play")?;
+    let inner = &text[open + 1..];
+    let inner = inner.find(')').map_or(inner, |close| &inner[..close]);
+    let fields: Vec<&str> = inner.split(';').map(str::trim).collect();
+    if fields.len() < 40 {
+        return Err(format!(
+            "the board after Illegal play has {} fields, not 40",
+            fields.len()
+        ));
+    }
+    let number = |k: usize| -> Result<i32, String> {
+        fields[k]
+            .parse::<i32>()
+            .ok()
+            .filter(|n| n.abs() <= 15)
+            .ok_or_else(|| {
+                format!(
+                    "field {} of the board after Illegal play is {}",
+                    k + 1,
+                    quote(fields[k])
+                )
+            })
+    };
+    let turn = match number(4)? {
+        0 => 0,
+        1 => 1,
+        n => {
+            return Err(format!(
+                "the side on roll after Illegal play is {n}, not 0 or 1"
+            ));
+        }
+    };
+    // Whose are the negative numbers, whose the positive.
+    let (negative, positive) = if turn == 0 {
+        (roller, 1 - roller)
+    } else {
+        (1 - roller, roller)
+    };
+    let mut add = Vec::new();
+    for _ in 0..number(12)?.unsigned_abs() {
+        add.push((negative, 25));
+    }
+    for _ in 0..number(37)?.unsigned_abs() {
+        add.push((positive, 25));
+    }
+    for i in 0..24u8 {
+        let n = number(13 + usize::from(i))?;
+        let owner = if n < 0 { negative } else { positive };
+        // The field's point in the owner's numbering, then in player 0's.
+        let own = if n < 0 { 24 - i } else { i + 1 };
+        let point = if owner == 0 { own } else { 25 - own };
+        for _ in 0..n.unsigned_abs() {
+            add.push((owner, point));
+        }
+    }
+    Ok(super::record::Setup {
+        clear: (1..=25).collect(),
+        add,
+        on_roll: Some(1 - roller),
+        cube: None,
+        owner: None,
+    })
 }
 
 /// A roll's words as a move: a dance (nothing, or `Cannot Move`), a move never recorded

@@ -490,6 +490,23 @@ impl IteratedFit {
                 )
             })?;
             let new = fit_run.unseen(&read);
+            // The round's file must hold what the state counted: a file cut short or
+            // replaced would resume another run under this one's figures.
+            let counted = &fit_run.rounds[r as usize - 1];
+            let total = fit_run.training.decisions.len() + new.decisions.len();
+            if new.decisions.len() != counted.new_decisions || total != counted.decisions {
+                return Err(io::Error::new(
+                    io::ErrorKind::InvalidData,
+                    format!(
+                        "{}: {} new decisions ({total} in all after it), but {STATE_FILE} \
+                         counts {} ({} in all): the file was cut short or changed",
+                        path.display(),
+                        new.decisions.len(),
+                        counted.new_decisions,
+                        counted.decisions
+                    ),
+                ));
+            }
             fit_run.add(text, new);
         }
         Ok(fit_run)

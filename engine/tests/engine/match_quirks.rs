@@ -807,3 +807,67 @@ fn beavers_beavered_back_read_as_gnubg_plays_them() {
         assert!(!m.to_sgf().contains(";AE["), "a set-up node written");
     }
 }
+
+/// gnubg's own reading of a file (`import mat`, then each game's move records): each
+/// move's game and dice, `2 54` a line.
+fn gnubg_rolls(name: &str) -> Vec<String> {
+    let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/data/matches")
+        .join(name);
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .map(|l| {
+            let f: Vec<&str> = l.split(' ').collect();
+            format!("{} {}", f[0], f[2])
+        })
+        .collect()
+}
+
+/// Each checker play of `m`: its game, dice and Position ID.
+fn plays(m: &Match) -> Vec<(String, String)> {
+    m.games
+        .iter()
+        .enumerate()
+        .flat_map(|(g, game)| {
+            game.decisions.iter().filter_map(move |d| match &d.kind {
+                bgw_engine::matches::DecisionKind::Move(c) => Some((
+                    format!("{} {}{}", g + 1, c.dice.high(), c.dice.low()),
+                    d.position_id(),
+                )),
+                _ => None,
+            })
+        })
+        .collect()
+}
+
+#[test]
+fn an_illegal_play_written_as_the_board_after_it_is_read_on_as_gnubg_reads_it() {
+    // gnubg's 5-point match with game 2's `54: 25/20* 24/20` (its 9th checker play) written
+    // as FIBS transcripts (bglib) write an illegal play: `54: Illegal play (…)`, the board
+    // after it in Snowie's 40 fields.
+    let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/data/matches/gnubg_5pt_seed101_illegal_play.mat");
+    let m = read(&std::fs::read_to_string(path).unwrap());
+    let ours = plays(&m);
+    // gnubg reads on: every checker play but the illegal one, the same rolls.
+    let rolls: Vec<String> = ours.iter().map(|(r, _)| r.clone()).collect();
+    assert_eq!(
+        rolls,
+        gnubg_rolls("gnubg_5pt_seed101_illegal_play.gnubg_moves.txt")
+    );
+    // The board is the one after the play: the game goes on as in gnubg's own file.
+    let mut original = plays(&read(&gnubg_5pt()));
+    let at = (original.iter().enumerate())
+        .filter(|(_, (r, _))| r == "2 54")
+        .nth(1)
+        .unwrap()
+        .0;
+    original.remove(at);
+    assert_eq!(ours, original);
+    assert!(
+        m.warnings.iter().any(|w| w.why.contains("illegal play")),
+        "{:?}",
+        m.warnings
+    );
+}

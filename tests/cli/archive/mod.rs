@@ -2,7 +2,9 @@
 //! processes and asked about (`review`); hostile paths and foreign databases (`store`).
 
 mod drill;
+mod messages;
 mod review;
+mod review_order;
 mod store;
 
 use crate::common::{data, run, stdout, text};

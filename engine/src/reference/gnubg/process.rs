@@ -91,8 +91,12 @@ impl BridgeScript {
                 "bgw is ending: no bridge script is written",
             ));
         }
+        static SWEPT: std::sync::Once = std::sync::Once::new();
+        SWEPT.call_once(|| remove_left_by_dead(&std::env::temp_dir()));
+        // The process's id in the name: a run killed before it removes the file leaves one
+        // the next run can tell is no one's.
         let mut f = tempfile::Builder::new()
-            .prefix(prefix)
+            .prefix(&format!("{prefix}{}-", std::process::id()))
             .suffix(suffix)
             .tempfile()?;
         f.write_all(text.as_bytes())?;
@@ -114,6 +118,54 @@ impl Drop for BridgeScript {
         live.scripts.retain(|p| p.as_path() != &*self.path);
         // The TempPath removes the file when it is dropped, after this.
     }
+}
+
+/// The names of the temporary files gnubg is given, before the writer's process id.
+const TEMPORARY_PREFIXES: [&str; 2] = ["bgw-gnubg-bridge-", "bgw-gnubg-match-"];
+
+/// Removes from `dir` the temporary files ([`BridgeScript`]s: `bgw-gnubg-bridge-{pid}-….py`,
+/// `bgw-gnubg-match-{pid}-….mat`) of processes that are no longer running — left by a run
+/// killed with SIGKILL, which removes nothing. Run once a process, before its first file;
+/// anything else in `dir` is left alone, and so is every failure to remove.
+pub(crate) fn remove_left_by_dead(dir: &Path) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(name) = name.to_str() else { continue };
+        let Some(pid) = TEMPORARY_PREFIXES
+            .iter()
+            .find_map(|p| name.strip_prefix(p))
+            .and_then(|rest| rest.split_once('-'))
+            .and_then(|(pid, _)| pid.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        let regular = entry.file_type().is_ok_and(|t| t.is_file());
+        if regular && pid != std::process::id() && !running(pid) {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+}
+
+/// True when process `pid` exists (or might: when it cannot be told, it is taken as running).
+#[cfg(unix)]
+fn running(pid: u32) -> bool {
+    let Ok(pid) = libc::pid_t::try_from(pid) else {
+        return true;
+    };
+    if pid <= 0 {
+        return true;
+    }
+    // SAFETY: signal 0 only asks whether the process exists; no memory is touched.
+    let r = unsafe { libc::kill(pid, 0) };
+    r == 0 || std::io::Error::last_os_error().raw_os_error() != Some(libc::ESRCH)
+}
+
+#[cfg(not(unix))]
+fn running(_pid: u32) -> bool {
+    true
 }
 
 /// How much of gnubg's stderr is kept.

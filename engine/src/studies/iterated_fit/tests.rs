@@ -210,3 +210,40 @@ fn bad_settings_and_damaged_folders_are_refused_with_their_reason() {
     let e = IteratedFit::load(dir.path()).unwrap_err();
     assert!(e.to_string().contains("state.json"), "{e}");
 }
+
+#[test]
+fn a_round_file_cut_short_or_a_state_that_counts_otherwise_is_refused_naming_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut fit_run = IteratedFit::new(Weights::default(), config(1));
+    run(&mut fit_run, &Task::new()).unwrap();
+    fit_run.save(dir.path()).unwrap();
+    let round = dir.path().join(round_file(1));
+    let bytes = std::fs::read(&round).unwrap();
+    let mut text = String::new();
+    flate2::read::MultiGzDecoder::new(&bytes[..])
+        .read_to_string(&mut text)
+        .unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines.len() > 4, "{} lines", lines.len());
+    // The file cut to half its lines (`gzip -dc | head | gzip` over it).
+    let cut = lines[..lines.len() / 2].join("\n") + "\n";
+    let mut z = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    z.write_all(cut.as_bytes()).unwrap();
+    std::fs::write(&round, z.finish().unwrap()).unwrap();
+    let e = IteratedFit::load(dir.path()).unwrap_err().to_string();
+    assert!(e.contains("round-001.jsonl.gz"), "{e}");
+    assert!(e.contains("state.json"), "{e}");
+    // The file whole again, the state's count changed (10^12 decisions).
+    std::fs::write(&round, &bytes).unwrap();
+    assert!(IteratedFit::load(dir.path()).is_ok());
+    let state = std::fs::read_to_string(dir.path().join(STATE_FILE)).unwrap();
+    let n = fit_run.rounds[0].decisions;
+    let changed = state.replace(
+        &format!("\"decisions\": {n},"),
+        "\"decisions\": 1000000000000,",
+    );
+    assert_ne!(changed, state);
+    std::fs::write(dir.path().join(STATE_FILE), changed).unwrap();
+    let e = IteratedFit::load(dir.path()).unwrap_err().to_string();
+    assert!(e.contains("round-001.jsonl.gz"), "{e}");
+}
