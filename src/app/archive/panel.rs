@@ -128,14 +128,24 @@ fn players(ui: &mut egui::Ui, s: &ArchiveState, out: &mut Vec<ArchiveAction>) {
                 ui.label(rate(p.error_rate_memg));
                 ui.label(rate(p.cube_error_rate_memg));
                 ui.label(rate(p.luck_rate_memg));
-                ui.label(format!(
-                    "{} – {}",
-                    p.first.as_deref().unwrap_or("-"),
-                    p.last.as_deref().unwrap_or("-")
-                ));
+                ui.label(span(p));
                 ui.end_row();
             }
         });
+}
+
+/// A match's date as the tab shows it: the day, or "date unknown".
+pub fn day_text(day: &Option<String>) -> &str {
+    day.as_deref().unwrap_or("date unknown")
+}
+
+/// A player's first – last match, the matches of unknown date said as such.
+pub fn span(p: &bgw_engine::archive::PlayerFigures) -> String {
+    match (&p.first, &p.last) {
+        (Some(f), Some(l)) if p.undated == 0 => format!("{f} – {l}"),
+        (Some(f), Some(l)) => format!("{f} – {l}, {} of unknown date", p.undated),
+        _ => "date unknown".into(),
+    }
 }
 
 fn trend(ui: &mut egui::Ui, s: &ArchiveState, player: &str) {
@@ -163,8 +173,8 @@ fn trend(ui: &mut egui::Ui, s: &ArchiveState, player: &str) {
         "{player}'s error rate match by match ({} match{}, {} – {}), mEMG a move",
         points.len(),
         if points.len() == 1 { "" } else { "es" },
-        points[0].day,
-        points[points.len() - 1].day
+        day_text(&points[0].day),
+        day_text(&points[points.len() - 1].day)
     ));
     let text = ui.visuals().text_color();
     let red = ui.visuals().error_fg_color;
