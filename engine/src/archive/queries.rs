@@ -11,7 +11,7 @@
 use super::database::Archive;
 use super::error::ArchiveError;
 use crate::core::formats::{MatchState, Setup, read_setup};
-use rusqlite::params;
+use rusqlite::{OptionalExtension, params};
 
 /// One person's figures over the archive's matches.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
@@ -185,17 +185,64 @@ const SIDES: &str = "sides AS (
 
 impl Archive {
     /// Files the site name `name` under `person` (the name itself when they are the same:
-    /// the alias is removed).
+    /// the alias is removed); the drill's cards of the name's errors follow it to the person.
     pub fn set_alias(&mut self, name: &str, person: &str) -> Result<(), ArchiveError> {
+        let tx = self
+            .conn
+            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        let was: String = tx
+            .query_row("SELECT person FROM aliases WHERE name = ?1", [name], |r| {
+                r.get(0)
+            })
+            .optional()?
+            .unwrap_or_else(|| name.to_string());
         if name == person {
-            self.conn
-                .execute("DELETE FROM aliases WHERE name = ?1", [name])?;
+            tx.execute("DELETE FROM aliases WHERE name = ?1", [name])?;
         } else {
-            self.conn.execute(
+            tx.execute(
                 "INSERT INTO aliases (name, person) VALUES (?1, ?2)
                  ON CONFLICT (name) DO UPDATE SET person = excluded.person",
                 [name, person],
             )?;
+        }
+        tx.execute(
+            "UPDATE drill_cards SET person = ?3 WHERE person = ?2 AND decision_id IN (
+                 SELECT d.id FROM decisions d JOIN games g ON g.id = d.game_id
+                 JOIN matches m ON m.id = g.match_id
+                 WHERE CASE d.player WHEN 0 THEN m.player0 ELSE m.player1 END = ?1)",
+            params![name, was, person],
+        )?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// Every alias: the name a file gives and the person it is filed under, by name.
+    pub fn aliases(&self) -> Result<Vec<(String, String)>, ArchiveError> {
+        let mut q = self
+            .conn
+            .prepare("SELECT name, person FROM aliases ORDER BY name")?;
+        let rows = q.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// Makes person `from` one with person `into`: every name filed under `from` (and the
+    /// name `from` itself) is filed under `into`. Undone name by name with
+    /// [`Archive::set_alias`]`(name, name)`.
+    pub fn merge_person(&mut self, from: &str, into: &str) -> Result<(), ArchiveError> {
+        if from == into {
+            return Ok(());
+        }
+        let mut names: Vec<String> = self
+            .aliases()?
+            .into_iter()
+            .filter(|(_, p)| p == from)
+            .map(|(n, _)| n)
+            .collect();
+        if !names.iter().any(|n| n == from) {
+            names.push(from.to_string());
+        }
+        for name in names {
+            self.set_alias(&name, into)?;
         }
         Ok(())
     }
