@@ -139,6 +139,7 @@ fn card_json(card: &Card) -> serde_json::Value {
         "file": card.file,
         "game": card.game,
         "number": card.number,
+        "plies": card.plies,
         "due": card.due,
         "reps": card.reps,
         "lapses": card.lapses,
