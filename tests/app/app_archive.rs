@@ -17,6 +17,7 @@ use bgw_engine::core::moves::legal_plays;
 use bgw_engine::core::position::Side;
 use bgw_engine::core::task::Task;
 use bgw_engine::reference::{CubeDecision, MatchContext, ReferenceEngine, ScriptedEngine};
+use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use std::path::{Path, PathBuf};
@@ -300,9 +301,13 @@ fn the_review_depth_is_2_ply_by_default_chosen_in_the_tab_and_remembered() {
         shows(h, "Add folder…") && !h.state().state.archive.busy()
     });
     assert_eq!(h.state().state.archive.plies, 2);
-    h.get_by_label("2-ply").click();
+    h.get_by_role_and_label(Role::ComboBox, "review with gnubg at")
+        .click();
     h.run();
-    h.get_by_label("1-ply").click();
+    h.query_all_by_label("1-ply")
+        .find(|n| n.accesskit_node().role() != Role::ComboBox)
+        .expect("1-ply is offered")
+        .click();
     h.run();
     assert_eq!(h.state().state.archive.plies, 1);
     assert!(shows(&h, "1-ply"));
@@ -364,11 +369,13 @@ fn a_player_merged_into_another_is_one_row_and_unmerged_is_two_again() {
     until(&mut h, "not read", |h| names(h).len() == 3);
     assert_eq!(names(&h), ["gnubg", "gnubg2", "root"]);
     // gnubg2's row: merge into gnubg.
-    let merge: Vec<_> = h.query_all_by_label("merge into…").collect();
-    assert_eq!(merge.len(), 3);
-    merge[1].click();
+    h.get_by_role_and_label(Role::ComboBox, "gnubg2").click();
     h.run();
-    h.query_all_by_label("gnubg").last().unwrap().click();
+    h.query_all_by_label("gnubg")
+        .filter(|n| n.accesskit_node().role() != Role::ComboBox)
+        .last()
+        .expect("gnubg is offered")
+        .click();
     h.run();
     until(&mut h, "not merged", |h| {
         names(h).len() == 2 && !h.state().state.archive.busy()

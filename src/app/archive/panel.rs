@@ -64,7 +64,8 @@ fn adding(ui: &mut egui::Ui, s: &ArchiveState, out: &mut Vec<ArchiveAction>) {
             out.push(ArchiveAction::AddFolder);
         }
         let mut review = s.review;
-        if ui.checkbox(&mut review, "review with gnubg at").changed() {
+        let tick = ui.checkbox(&mut review, "review with gnubg at");
+        if tick.changed() {
             out.push(ArchiveAction::SetReview(review));
         }
         ui.add_enabled_ui(s.review, |ui| {
@@ -81,6 +82,7 @@ fn adding(ui: &mut egui::Ui, s: &ArchiveState, out: &mut Vec<ArchiveAction>) {
                     }
                 })
                 .response
+                .labelled_by(tick.id)
                 .on_hover_text(
                     "The depth of the reviews made when adding (2-ply: gnubg's own default; \
                      0-ply is quick and rough). A match reviewed again deeper keeps both \
@@ -135,7 +137,8 @@ fn players(ui: &mut egui::Ui, s: &ArchiveState, out: &mut Vec<ArchiveAction>) {
             ui.end_row();
             for p in &s.snapshot.players {
                 let chosen = s.player.as_deref() == Some(p.player.as_str());
-                if ui.selectable_label(chosen, &p.player).clicked() {
+                let name = ui.selectable_label(chosen, &p.player);
+                if name.clicked() {
                     out.push(ArchiveAction::SetPlayer(
                         (!chosen).then(|| p.player.clone()),
                     ));
@@ -147,7 +150,7 @@ fn players(ui: &mut egui::Ui, s: &ArchiveState, out: &mut Vec<ArchiveAction>) {
                 ui.label(rate(p.cube_error_rate_memg));
                 ui.label(rate(p.luck_rate_memg));
                 ui.label(span(p));
-                merge_into(ui, s, &p.player, out);
+                merge_into(ui, s, &p.player, name.id, out);
                 ui.end_row();
             }
         });
@@ -169,7 +172,13 @@ fn players(ui: &mut egui::Ui, s: &ArchiveState, out: &mut Vec<ArchiveAction>) {
 }
 
 /// The control that merges `person` into another person of the list.
-fn merge_into(ui: &mut egui::Ui, s: &ArchiveState, person: &str, out: &mut Vec<ArchiveAction>) {
+fn merge_into(
+    ui: &mut egui::Ui,
+    s: &ArchiveState,
+    person: &str,
+    name: egui::Id,
+    out: &mut Vec<ArchiveAction>,
+) {
     egui::ComboBox::from_id_salt(("archive-merge", person))
         .selected_text("merge into…")
         .width(120.0)
@@ -184,6 +193,7 @@ fn merge_into(ui: &mut egui::Ui, s: &ArchiveState, person: &str, out: &mut Vec<A
             }
         })
         .response
+        .labelled_by(name)
         .on_hover_text(format!(
             "{person} is the same person as another row: their matches count as one \
              player's (Unmerge below undoes it; bgw archive alias does the same)"
