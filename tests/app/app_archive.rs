@@ -19,7 +19,7 @@ use bgw_engine::core::task::Task;
 use bgw_engine::reference::{CubeDecision, MatchContext, ReferenceEngine, ScriptedEngine};
 use egui::accesskit::Role;
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -369,7 +369,8 @@ fn a_player_merged_into_another_is_one_row_and_unmerged_is_two_again() {
     until(&mut h, "not read", |h| names(h).len() == 3);
     assert_eq!(names(&h), ["gnubg", "gnubg2", "root"]);
     // gnubg2's row: merge into gnubg.
-    h.get_by_role_and_label(Role::ComboBox, "gnubg2").click();
+    h.get_by_role_and_label(Role::ComboBox, "merge gnubg2 into")
+        .click();
     h.run();
     h.query_all_by_label("gnubg")
         .filter(|n| n.accesskit_node().role() != Role::ComboBox)
@@ -382,7 +383,7 @@ fn a_player_merged_into_another_is_one_row_and_unmerged_is_two_again() {
     });
     assert_eq!(names(&h), ["gnubg", "root"]);
     assert_eq!(h.state().state.archive.snapshot.players[0].matches, 2);
-    assert!(shows(&h, "gnubg2 → gnubg"));
+    assert!(shows(&h, "gnubg2 merged into gnubg"));
     assert_eq!(
         Archive::open(&db).unwrap().aliases().unwrap(),
         vec![("gnubg2".to_string(), "gnubg".to_string())]

@@ -137,8 +137,7 @@ fn players(ui: &mut egui::Ui, s: &ArchiveState, out: &mut Vec<ArchiveAction>) {
             ui.end_row();
             for p in &s.snapshot.players {
                 let chosen = s.player.as_deref() == Some(p.player.as_str());
-                let name = ui.selectable_label(chosen, &p.player);
-                if name.clicked() {
+                if ui.selectable_label(chosen, &p.player).clicked() {
                     out.push(ArchiveAction::SetPlayer(
                         (!chosen).then(|| p.player.clone()),
                     ));
@@ -150,7 +149,7 @@ fn players(ui: &mut egui::Ui, s: &ArchiveState, out: &mut Vec<ArchiveAction>) {
                 ui.label(rate(p.cube_error_rate_memg));
                 ui.label(rate(p.luck_rate_memg));
                 ui.label(span(p));
-                merge_into(ui, s, &p.player, name.id, out);
+                merge_into(ui, s, &p.player, out);
                 ui.end_row();
             }
         });
@@ -158,7 +157,7 @@ fn players(ui: &mut egui::Ui, s: &ArchiveState, out: &mut Vec<ArchiveAction>) {
         ui.horizontal_wrapped(|ui| {
             ui.weak("Merged:");
             for (name, person) in &s.snapshot.aliases {
-                ui.label(format!("{name} → {person}"));
+                ui.label(format!("{name} merged into {person}"));
                 if ui
                     .small_button("Unmerge")
                     .on_hover_text(format!("{name} is a player of their own again"))
@@ -172,14 +171,8 @@ fn players(ui: &mut egui::Ui, s: &ArchiveState, out: &mut Vec<ArchiveAction>) {
 }
 
 /// The control that merges `person` into another person of the list.
-fn merge_into(
-    ui: &mut egui::Ui,
-    s: &ArchiveState,
-    person: &str,
-    name: egui::Id,
-    out: &mut Vec<ArchiveAction>,
-) {
-    egui::ComboBox::from_id_salt(("archive-merge", person))
+fn merge_into(ui: &mut egui::Ui, s: &ArchiveState, person: &str, out: &mut Vec<ArchiveAction>) {
+    let response = egui::ComboBox::from_id_salt(("archive-merge", person))
         .selected_text("merge into…")
         .width(120.0)
         .show_ui(ui, |ui| {
@@ -192,12 +185,19 @@ fn merge_into(
                 }
             }
         })
-        .response
-        .labelled_by(name)
-        .on_hover_text(format!(
-            "{person} is the same person as another row: their matches count as one \
+        .response;
+    // Named for what it does to this row (a screen reader, the tests).
+    response.widget_info(|| {
+        egui::WidgetInfo::labeled(
+            egui::WidgetType::ComboBox,
+            true,
+            format!("merge {person} into"),
+        )
+    });
+    response.on_hover_text(format!(
+        "{person} is the same person as another row: their matches count as one \
              player's (Unmerge below undoes it; bgw archive alias does the same)"
-        ));
+    ));
 }
 
 /// A match's date as the tab shows it: the day, or "date unknown".
