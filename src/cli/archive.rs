@@ -3,7 +3,7 @@
 //! (`archive_add.rs`), `players` and `errors` ask it questions, `alias` makes one person of
 //! several site names.
 
-use super::archive_db::{Db, failed};
+use super::archive_db::{Db, failed, plies};
 use super::{CliError, print};
 use bgw_engine::archive::{ErrorFilter, ErrorKind};
 use bgw_engine::core::formats::shorten;
@@ -37,9 +37,9 @@ enum Command {
 struct PlayersArgs {
     #[command(flatten)]
     db: Db,
-    /// The reviews at this depth (default: each match's latest review).
-    #[arg(long)]
-    plies: Option<u8>,
+    /// The reviews at this depth, 0, 1 or 2 (default: each match's deepest review).
+    #[arg(long, value_name = "N")]
+    plies: Option<String>,
     /// One JSON object a line instead of the table.
     #[arg(long)]
     json: bool,
@@ -62,9 +62,9 @@ struct ErrorsArgs {
     /// Only these kinds: a checker play, a double (wrong or missed), a take or drop.
     #[arg(long, value_enum)]
     kind: Vec<Kind>,
-    /// The reviews at this depth (default: each match's latest review).
-    #[arg(long)]
-    plies: Option<u8>,
+    /// The reviews at this depth, 0, 1 or 2 (default: each match's deepest review).
+    #[arg(long, value_name = "N")]
+    plies: Option<String>,
     /// At most this many errors (all when absent).
     #[arg(long)]
     limit: Option<usize>,
@@ -124,8 +124,9 @@ fn rate(r: Option<f64>) -> String {
 }
 
 fn players(args: PlayersArgs) -> Result<ExitCode, CliError> {
+    let depth = plies(args.plies.as_deref())?;
     let archive = args.db.open_to_read()?;
-    let players = archive.players(args.plies).map_err(failed)?;
+    let players = archive.players(depth).map_err(failed)?;
     let mut out = String::new();
     if args.json {
         for p in &players {
@@ -136,7 +137,7 @@ fn players(args: PlayersArgs) -> Result<ExitCode, CliError> {
         use std::fmt::Write;
         let _ = writeln!(
             out,
-            "{:<24} {:>7} {:>8} {:>9} {:>8} {:>10} {:>9} {:>9}  {:<10}  {:<10}",
+            "{:<24} {:>7} {:>8} {:>9} {:>8} {:>10} {:>9} {:>9}  {:<10}  {:<10}  {}",
             "player",
             "matches",
             "reviewed",
@@ -146,12 +147,13 @@ fn players(args: PlayersArgs) -> Result<ExitCode, CliError> {
             "cube rate",
             "luck rate",
             "first",
-            "last"
+            "last",
+            "date unknown"
         );
         for p in &players {
             let _ = writeln!(
                 out,
-                "{:<24} {:>7} {:>8} {:>9} {:>8} {:>10} {:>9} {:>9}  {:<10}  {:<10}",
+                "{:<24} {:>7} {:>8} {:>9} {:>8} {:>10} {:>9} {:>9}  {:<10}  {:<10}  {}",
                 shorten(&p.player, 60),
                 p.matches,
                 p.reviewed,
@@ -160,13 +162,15 @@ fn players(args: PlayersArgs) -> Result<ExitCode, CliError> {
                 rate(p.error_rate_memg),
                 rate(p.cube_error_rate_memg),
                 rate(p.luck_rate_memg),
-                shorten(p.first.as_deref().unwrap_or("-"), 20),
-                shorten(p.last.as_deref().unwrap_or("-"), 20),
+                shorten(p.first.as_deref().unwrap_or("unknown"), 20),
+                shorten(p.last.as_deref().unwrap_or("unknown"), 20),
+                p.undated,
             );
         }
         out.push_str(
             "(rates in mEMG: checker errors per unforced move, cube errors per close cube \
-             decision, luck per roll, over the reviewed matches)\n",
+             decision, luck per roll, over the reviewed matches; first and last of the matches \
+             whose date the file or its name gives, the others counted as of unknown date)\n",
         );
     }
     print(&out)?;
@@ -180,6 +184,7 @@ fn errors(args: ErrorsArgs) -> Result<ExitCode, CliError> {
             args.min_loss
         )));
     }
+    let depth = plies(args.plies.as_deref())?;
     let archive = args.db.open_to_read()?;
     let filter = ErrorFilter {
         player: args.player.clone(),
@@ -199,7 +204,7 @@ fn errors(args: ErrorsArgs) -> Result<ExitCode, CliError> {
                 Kind::Take => ErrorKind::Take,
             })
             .collect(),
-        plies: args.plies,
+        plies: depth,
     };
     let mut rows = archive.errors(&filter).map_err(failed)?;
     rows.truncate(args.limit.unwrap_or(usize::MAX));

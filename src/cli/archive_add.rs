@@ -4,12 +4,12 @@
 //! as soon as it is whole, so that a run stopped at any point (Ctrl+C, SIGTERM, SIGKILL)
 //! keeps every match it finished and the next `add` goes on with the rest.
 
-use super::archive_db::{Db, failed};
-use super::match_review::{check_plies, gnubg_processes, one_a_core};
+use super::archive_db::{Db, failed, plies};
+use super::match_review::{gnubg_processes, one_a_core};
 use super::progress::Progress;
 use super::rank::load_weights;
 use super::{CliError, eprint, interrupt, print, shown};
-use bgw_engine::archive::{Archive, EngineName, MatchFile, match_files_under};
+use bgw_engine::archive::{Added, Archive, EngineName, MatchFile, match_files_under};
 use bgw_engine::core::task::Task;
 use bgw_engine::matches::{Coverage, Match, MatchLuck, ReviewOptions, Reviewed, review, summarize};
 use bgw_engine::reference::ReferenceEngine;
@@ -32,9 +32,9 @@ pub struct AddArgs {
     /// Review every match of the archive not yet reviewed at --plies.
     #[arg(long)]
     review: bool,
-    /// gnubg's depth for --review: 0, 1 or 2 plies.
-    #[arg(long, default_value_t = 0)]
-    plies: u8,
+    /// gnubg's depth for --review: 0, 1 or 2 plies (2, gnubg's own default for analysis).
+    #[arg(long, value_name = "N", default_value = "2")]
+    plies: String,
     /// gnubg processes at once for --review, 1 to 16 (default: one a core): each reviews a
     /// match at a time.
     #[arg(long)]
@@ -49,7 +49,7 @@ const BATCH: usize = 256;
 
 /// Runs `bgw archive add`.
 pub fn run(args: AddArgs) -> Result<ExitCode, CliError> {
-    check_plies(args.plies)?;
+    let depth = plies(Some(&args.plies))?.unwrap_or(2);
     let jobs = gnubg_processes("--jobs", args.jobs, one_a_core())?;
     let mut archive = args.db.open()?;
     let task = interrupt::task();
@@ -63,16 +63,23 @@ pub fn run(args: AddArgs) -> Result<ExitCode, CliError> {
         match_files_under(path, &mut files, &mut report_failure);
     }
     let listed = files.len() + failures.get();
-    let (added, known) = store_files(&mut archive, &files, &task, args.quiet, &mut report_failure)?;
+    let (added, copies, known) =
+        store_files(&mut archive, &files, &task, args.quiet, &mut report_failure)?;
     let mut failures = failures.get();
     let mut summary =
         format!("{listed} files: {added} added, {known} already stored, {failures} not read\n");
+    if copies > 0 {
+        summary.push_str(&format!(
+            "{copies} of the files added hold a match stored already (the same players, dice \
+             and moves): kept with it, the match counted once\n"
+        ));
+    }
     if args.review {
-        let outcome = review_all(&mut archive, args.plies, jobs, &task, args.quiet)?;
+        let outcome = review_all(&mut archive, depth, jobs, &task, args.quiet)?;
         failures += outcome.failed;
         summary.push_str(&format!(
             "{} matches reviewed at {} plies in {:.1} s ({} decisions), {} failed\n",
-            outcome.reviewed, args.plies, outcome.seconds, outcome.decisions, outcome.failed
+            outcome.reviewed, depth, outcome.seconds, outcome.decisions, outcome.failed
         ));
     }
     if interrupt::interrupted() {
@@ -93,19 +100,19 @@ pub fn run(args: AddArgs) -> Result<ExitCode, CliError> {
 type Read = Result<(MatchFile, Option<Match>), String>;
 
 /// Stores every file of `files` not stored yet (read and parsed in parallel a batch at a
-/// time, each stored in a transaction of its own): how many were added, how many were
-/// there already.
+/// time, each stored in a transaction of its own): how many were added, how many of those
+/// hold a match stored already, how many were there already.
 fn store_files(
     archive: &mut Archive,
     files: &[PathBuf],
     task: &Task,
     quiet: bool,
     failure: &mut dyn FnMut(&Path, &str),
-) -> Result<(usize, usize), CliError> {
+) -> Result<(usize, usize, usize), CliError> {
     let reading = task.subtask();
     reading.begin(Some(files.len() as u64));
     let _bar = Progress::new("store (files)", &reading, quiet);
-    let (mut added, mut known) = (0, 0);
+    let (mut added, mut copies, mut known) = (0, 0, 0);
     let stored = archive.stored_sha256().map_err(failed)?;
     for batch in files.chunks(BATCH) {
         if interrupt::interrupted() {
@@ -127,18 +134,19 @@ fn store_files(
             reading.advance(1);
             match r {
                 Ok((_, None)) => known += 1,
-                Ok((file, Some(m))) => {
-                    if archive.add_match(&file, &m).map_err(failed)?.is_new() {
+                Ok((file, Some(m))) => match archive.add_match(&file, &m).map_err(failed)? {
+                    Added::New(_) => added += 1,
+                    Added::Copy(_) => {
                         added += 1;
-                    } else {
-                        known += 1;
+                        copies += 1;
                     }
-                }
+                    Added::Known(_) => known += 1,
+                },
                 Err(why) => failure(path, &why),
             }
         }
     }
-    Ok((added, known))
+    Ok((added, copies, known))
 }
 
 /// What the review of the archive's matches did.

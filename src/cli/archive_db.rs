@@ -63,3 +63,16 @@ fn open(path: &Path) -> Result<Archive, CliError> {
 pub fn failed(e: bgw_engine::archive::ArchiveError) -> CliError {
     CliError::failed(format!("the archive: {e}"))
 }
+
+/// The depth an archive or drill command's `--plies` gives: 0, 1 or 2, anything else refused
+/// with one message whatever the command (`None` when the flag is absent).
+pub fn plies(text: Option<&str>) -> Result<Option<u8>, CliError> {
+    let Some(text) = text else { return Ok(None) };
+    match text.trim().parse::<u8>() {
+        Ok(n @ 0..=2) => Ok(Some(n)),
+        _ => Err(CliError::usage(format!(
+            "--plies must be 0, 1 or 2, not {}",
+            bgw_engine::core::formats::shorten(text, 40)
+        ))),
+    }
+}

@@ -2,7 +2,7 @@
 //! and scheduled by FSRS ([`bgw_engine::archive`]'s drill); `next` and `answer` do one step
 //! each as JSON, for scripts.
 
-use super::archive_db::{Db, failed};
+use super::archive_db::{Db, failed, plies};
 use super::{CliError, interrupt, print};
 use bgw_engine::archive::{
     Archive, Card, DeckOptions, DrillError, Graded, MARKED, Time, now, parse_time, time_text,
@@ -64,9 +64,9 @@ struct PlayArgs {
     /// Only errors that cost more than this, mEMG (default: 30, what gnubg marks).
     #[arg(long, value_name = "MEMG", default_value_t = 1000.0 * MARKED)]
     min_loss: f64,
-    /// The reviews at this depth (default: each match's latest review).
-    #[arg(long)]
-    plies: Option<u8>,
+    /// The reviews at this depth, 0, 1 or 2 (default: each match's deepest review).
+    #[arg(long, value_name = "N")]
+    plies: Option<String>,
 }
 
 /// Arguments of `bgw drill next`.
@@ -139,6 +139,7 @@ fn card_json(card: &Card) -> serde_json::Value {
         "file": card.file,
         "game": card.game,
         "number": card.number,
+        "plies": card.plies,
         "due": card.due,
         "reps": card.reps,
         "lapses": card.lapses,
@@ -258,9 +259,10 @@ fn play(args: PlayArgs) -> Result<ExitCode, CliError> {
             "bgw drill: name the player (--player NAME), or use `bgw drill next` / `bgw drill answer`",
         ));
     };
+    let depth = plies(args.plies.as_deref())?;
     let mut archive = args.deck.db.open()?;
     let start = args.deck.now()?;
-    let added = build(&mut archive, player, args.min_loss, args.plies, start)?;
+    let added = build(&mut archive, player, args.min_loss, depth, start)?;
     let count = archive.deck_count(Some(player), start).map_err(failed)?;
     print(&format!(
         "{} cards for {} ({added} new from the archive's reviews), {} due. Answer with a move \

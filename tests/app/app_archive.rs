@@ -17,8 +17,9 @@ use bgw_engine::core::moves::legal_plays;
 use bgw_engine::core::position::Side;
 use bgw_engine::core::task::Task;
 use bgw_engine::reference::{CubeDecision, MatchContext, ReferenceEngine, ScriptedEngine};
+use egui::accesskit::Role;
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -143,7 +144,7 @@ fn a_folder_added_and_reviewed_shows_the_players_their_trend_and_errors_on_the_b
     let log = h.state().state.messages.log.join("\n");
     assert!(
         log.contains("2 files, 2 added, 0 already stored, 0 not read")
-            && log.contains("2 of 2 matches reviewed at 0 plies"),
+            && log.contains("2 of 2 matches reviewed at 2 plies"),
         "{log}"
     );
     // The players' table is the archive's (`bgw archive players` reads the same).
@@ -172,7 +173,7 @@ fn a_folder_added_and_reviewed_shows_the_players_their_trend_and_errors_on_the_b
     assert!(shows(
         &h,
         &format!(
-            "gnubg's best {} at 0 ply, losing {}",
+            "gnubg's best {} at 2 ply, losing {}",
             errors[0].best,
             worst.trim()
         )
@@ -284,4 +285,113 @@ fn the_drill_puts_a_card_on_the_board_and_grades_the_answer_from_the_buttons_or_
         )
         .unwrap();
     assert!(answers >= 2, "{answers}");
+}
+
+/// The depth of the archive's reviews (issue 49): 2-ply unless chosen, the choice kept
+/// across a restart, and the reviews made at it.
+#[test]
+fn the_review_depth_is_2_ply_by_default_chosen_in_the_tab_and_remembered() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("archive.sqlite");
+    let matches = folder(dir.path());
+    let mut h = harness(&db, ScriptedDialogs::default());
+    h.get_by_label("Archive").click();
+    h.run();
+    until(&mut h, "the archive was not read", |h| {
+        shows(h, "Add folder…") && !h.state().state.archive.busy()
+    });
+    assert_eq!(h.state().state.archive.plies, 2);
+    h.get_by_role_and_label(Role::ComboBox, "review with gnubg at")
+        .click();
+    h.run();
+    h.query_all_by_label("1-ply")
+        .find(|n| n.accesskit_node().role() != Role::ComboBox)
+        .expect("1-ply is offered")
+        .click();
+    h.run();
+    assert_eq!(h.state().state.archive.plies, 1);
+    assert!(shows(&h, "1-ply"));
+    // Kept across a restart.
+    let saved = h.state().state.persisted();
+    assert_eq!(AppState::restore(saved).archive.plies, 1);
+    assert_eq!(AppState::default().archive.plies, 2);
+
+    h.state_mut().act(ArchiveAction::Add(matches));
+    until(&mut h, "not added", |h| {
+        h.state().state.archive.adding().is_none()
+    });
+    let log = h.state().state.messages.log.join("\n");
+    assert!(log.contains("2 of 2 matches reviewed at 1 plies"), "{log}");
+    let depths: Vec<i64> = Archive::open(&db)
+        .unwrap()
+        .connection()
+        .prepare("SELECT plies FROM reviews")
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(depths, vec![1, 1]);
+}
+
+/// Two names of one person merged into one row of the players from the tab, and unmerged
+/// (issue 49; `bgw archive alias` in the command line).
+#[test]
+fn a_player_merged_into_another_is_one_row_and_unmerged_is_two_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("archive.sqlite");
+    let folder = dir.path().join("m");
+    std::fs::create_dir_all(&folder).unwrap();
+    let text = std::fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/matches/gnubg_3pt_seed103.mat"),
+    )
+    .unwrap();
+    std::fs::write(folder.join("a.mat"), &text).unwrap();
+    // The same player under another name (another match by its content: its players).
+    std::fs::write(
+        folder.join("b.mat"),
+        text.replace(" gnubg : ", " gnubg2 : "),
+    )
+    .unwrap();
+    let mut h = harness(&db, ScriptedDialogs::default());
+    h.state_mut().act(ArchiveAction::SetReview(false));
+    h.state_mut().act(ArchiveAction::Add(folder));
+    until(&mut h, "not added", |h| {
+        h.state().state.archive.adding().is_none()
+    });
+    h.get_by_label("Archive").click();
+    h.run();
+    let names = |h: &H| -> Vec<String> {
+        (h.state().state.archive.snapshot.players.iter())
+            .map(|p| p.player.clone())
+            .collect()
+    };
+    until(&mut h, "not read", |h| names(h).len() == 3);
+    assert_eq!(names(&h), ["gnubg", "gnubg2", "root"]);
+    // gnubg2's row: merge into gnubg.
+    h.get_by_role_and_label(Role::ComboBox, "merge gnubg2 into")
+        .click();
+    h.run();
+    h.query_all_by_label("gnubg")
+        .filter(|n| n.accesskit_node().role() != Role::ComboBox)
+        .last()
+        .expect("gnubg is offered")
+        .click();
+    h.run();
+    until(&mut h, "not merged", |h| {
+        names(h).len() == 2 && !h.state().state.archive.busy()
+    });
+    assert_eq!(names(&h), ["gnubg", "root"]);
+    assert_eq!(h.state().state.archive.snapshot.players[0].matches, 2);
+    assert!(shows(&h, "gnubg2 merged into gnubg"));
+    assert_eq!(
+        Archive::open(&db).unwrap().aliases().unwrap(),
+        vec![("gnubg2".to_string(), "gnubg".to_string())]
+    );
+    h.get_by_label("Unmerge").click();
+    h.run();
+    until(&mut h, "not unmerged", |h| {
+        names(h).len() == 3 && !h.state().state.archive.busy()
+    });
+    assert!(Archive::open(&db).unwrap().aliases().unwrap().is_empty());
 }

@@ -28,12 +28,12 @@ pub struct DeckOptions {
     pub player: String,
     /// Only errors that cost more than this, EMG (default 0.03: what gnubg marks).
     pub min_loss: f64,
-    /// The reviews at this depth (each match's latest when `None`).
+    /// The reviews at this depth (each match's deepest when `None`).
     pub plies: Option<u8>,
 }
 
 impl DeckOptions {
-    /// The deck of `player`'s marked errors in their matches' latest reviews.
+    /// The deck of `player`'s marked errors in their matches' deepest reviews.
     pub fn of(player: &str) -> DeckOptions {
         DeckOptions {
             player: player.to_string(),
@@ -279,8 +279,10 @@ const CARD_SELECT: &str = "
     JOIN matches m ON m.id = g.match_id
     JOIN files f ON f.id = m.file_id
     JOIN decision_reviews dr ON dr.decision_id = d.id
-         AND dr.review_id = (SELECT max(x.review_id) FROM decision_reviews x
-                             WHERE x.decision_id = d.id)
+         AND dr.review_id = (SELECT x.review_id FROM decision_reviews x
+                             JOIN reviews y ON y.id = x.review_id
+                             WHERE x.decision_id = d.id
+                             ORDER BY y.plies DESC, y.id DESC LIMIT 1)
     JOIN reviews r ON r.id = dr.review_id";
 
 fn state_of(n: i64) -> rs_fsrs::State {

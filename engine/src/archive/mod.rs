@@ -25,6 +25,7 @@
 //! assert_eq!(archive.counts().unwrap().matches, 1);
 //! ```
 
+mod content;
 mod database;
 mod drill;
 mod error;
@@ -34,6 +35,7 @@ mod reviews;
 mod schema;
 mod store;
 
+pub use content::{date_in_name, digest};
 pub use database::{Archive, default_path};
 pub use drill::{
     AS_THE_ENGINE, Card, DeckCount, DeckOptions, DrillError, Graded, MARKED, Time, now, parse_time,

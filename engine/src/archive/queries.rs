@@ -1,7 +1,8 @@
 //! Questions to the archive: each player's figures over their reviewed matches, a
 //! player's errors worst first, and the aliases that make one person of several site names.
 //!
-//! A match counts with one review: the one at the depth asked, or else its latest. The
+//! A match counts with one review: the one at the depth asked, or else its deepest (the
+//! latest of the deepest when it was reviewed twice at that depth). The
 //! rates are made as gnubg's statistics make them, from the totals of every match: the
 //! checker error total over the unforced moves, the cube error total over the close cube
 //! decisions, the luck total over the rolls (× 1000, in mEMG) — not an average of each
@@ -10,7 +11,7 @@
 use super::database::Archive;
 use super::error::ArchiveError;
 use crate::core::formats::{MatchState, Setup, read_setup};
-use rusqlite::params;
+use rusqlite::{OptionalExtension, params};
 
 /// One person's figures over the archive's matches.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
@@ -32,10 +33,14 @@ pub struct PlayerFigures {
     pub cube_error_rate_memg: Option<f64>,
     /// Luck total / rolls, mEMG, over the reviews with gnubg's luck (`None` without one).
     pub luck_rate_memg: Option<f64>,
-    /// The first match's date (the file's, else the day it was added).
+    /// The first match's date (the file's, or its name's; `None` when no match's date is
+    /// known).
     pub first: Option<String>,
-    /// The last match's date.
+    /// The last match's date known.
     pub last: Option<String>,
+    /// Of their matches, those whose date is unknown (neither the file nor its name says
+    /// one).
+    pub undated: u64,
 }
 
 /// One player's error rate in one reviewed match: a point of their trend.
@@ -43,8 +48,9 @@ pub struct PlayerFigures {
 pub struct TrendPoint {
     /// The person.
     pub player: String,
-    /// The match's date (the file's, else the day it was added).
-    pub day: String,
+    /// The match's date (the file's, or its name's); `None` when unknown — such matches come
+    /// after the dated ones, in the order they were added.
+    pub day: Option<String>,
     /// The match's number in the archive.
     pub match_key: i64,
     /// Their checker error total / unforced moves in that match, mEMG.
@@ -118,7 +124,7 @@ pub struct ErrorFilter {
     pub min_loss: f64,
     /// Only these kinds (all when empty).
     pub kinds: Vec<ErrorKind>,
-    /// The reviews at this depth (each match's latest when `None`).
+    /// The reviews at this depth (each match's deepest when `None`).
     pub plies: Option<u8>,
 }
 
@@ -162,36 +168,81 @@ pub struct ErrorRow {
     pub classic: Option<(String, f64)>,
 }
 
-/// The review each match counts with: at `?1` plies, or the match's latest when `?1` is
+/// The review each match counts with: at `?1` plies, or the match's deepest when `?1` is
 /// NULL.
 const CHOSEN: &str = "chosen AS (
     SELECT r.id, r.match_id, r.plies FROM reviews r
-    WHERE (?1 IS NULL AND r.id = (SELECT max(x.id) FROM reviews x WHERE x.match_id = r.match_id))
+    WHERE (?1 IS NULL AND r.id = (SELECT x.id FROM reviews x WHERE x.match_id = r.match_id
+                                  ORDER BY x.plies DESC, x.id DESC LIMIT 1))
        OR r.plies = ?1)";
 
 /// Each match's two sides: the match, the player (0, 1), the name the file gives, the day
-/// (the file's date, else the day it was added).
+/// (the match's date; NULL when unknown).
 const SIDES: &str = "sides AS (
-    SELECT m.id AS match_id, 0 AS player, m.player0 AS name,
-           COALESCE(m.date, substr(f.added_at, 1, 10)) AS day
-    FROM matches m JOIN files f ON f.id = m.file_id
+    SELECT m.id AS match_id, 0 AS player, m.player0 AS name, m.date AS day FROM matches m
     UNION ALL
-    SELECT m.id, 1, m.player1, COALESCE(m.date, substr(f.added_at, 1, 10))
-    FROM matches m JOIN files f ON f.id = m.file_id)";
+    SELECT m.id, 1, m.player1, m.date FROM matches m)";
 
 impl Archive {
     /// Files the site name `name` under `person` (the name itself when they are the same:
-    /// the alias is removed).
+    /// the alias is removed); the drill's cards of the name's errors follow it to the person.
     pub fn set_alias(&mut self, name: &str, person: &str) -> Result<(), ArchiveError> {
+        let tx = self
+            .conn
+            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        let was: String = tx
+            .query_row("SELECT person FROM aliases WHERE name = ?1", [name], |r| {
+                r.get(0)
+            })
+            .optional()?
+            .unwrap_or_else(|| name.to_string());
         if name == person {
-            self.conn
-                .execute("DELETE FROM aliases WHERE name = ?1", [name])?;
+            tx.execute("DELETE FROM aliases WHERE name = ?1", [name])?;
         } else {
-            self.conn.execute(
+            tx.execute(
                 "INSERT INTO aliases (name, person) VALUES (?1, ?2)
                  ON CONFLICT (name) DO UPDATE SET person = excluded.person",
                 [name, person],
             )?;
+        }
+        tx.execute(
+            "UPDATE drill_cards SET person = ?3 WHERE person = ?2 AND decision_id IN (
+                 SELECT d.id FROM decisions d JOIN games g ON g.id = d.game_id
+                 JOIN matches m ON m.id = g.match_id
+                 WHERE CASE d.player WHEN 0 THEN m.player0 ELSE m.player1 END = ?1)",
+            params![name, was, person],
+        )?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// Every alias: the name a file gives and the person it is filed under, by name.
+    pub fn aliases(&self) -> Result<Vec<(String, String)>, ArchiveError> {
+        let mut q = self
+            .conn
+            .prepare("SELECT name, person FROM aliases ORDER BY name")?;
+        let rows = q.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// Makes person `from` one with person `into`: every name filed under `from` (and the
+    /// name `from` itself) is filed under `into`. Undone name by name with
+    /// [`Archive::set_alias`]`(name, name)`.
+    pub fn merge_person(&mut self, from: &str, into: &str) -> Result<(), ArchiveError> {
+        if from == into {
+            return Ok(());
+        }
+        let mut names: Vec<String> = self
+            .aliases()?
+            .into_iter()
+            .filter(|(_, p)| p == from)
+            .map(|(n, _)| n)
+            .collect();
+        if !names.iter().any(|n| n == from) {
+            names.push(from.to_string());
+        }
+        for name in names {
+            self.set_alias(&name, into)?;
         }
         Ok(())
     }
@@ -213,7 +264,8 @@ impl Archive {
                     sum(CASE WHEN rp.luck_total_emg IS NOT NULL THEN rp.total_moves END),
                     sum(rp.luck_total_emg),
                     min(s.day),
-                    max(s.day)
+                    max(s.day),
+                    count(*) - count(s.day)
              FROM sides s
              LEFT JOIN aliases a ON a.name = s.name
              LEFT JOIN chosen c ON c.match_id = s.match_id
@@ -246,13 +298,15 @@ impl Archive {
                 luck_rate_memg: luck.filter(|_| rolls > 0).map(|l| rate(l, rolls)),
                 first: r.get(10)?,
                 last: r.get(11)?,
+                undated: count(12)?,
             })
         })?;
         Ok(rows.collect::<Result<_, _>>()?)
     }
 
-    /// Every person's error rate match by match, in date order (then the order added): the
-    /// reviewed matches where they had an unforced move.
+    /// Every person's error rate match by match, in date order (then the order added; the
+    /// matches of unknown date last, in the order added): the reviewed matches where they
+    /// had an unforced move.
     pub fn trend(&self, plies: Option<u8>) -> Result<Vec<TrendPoint>, ArchiveError> {
         let sql = format!(
             "WITH {CHOSEN},
@@ -264,7 +318,7 @@ impl Archive {
              JOIN chosen c ON c.match_id = s.match_id
              JOIN review_players rp ON rp.review_id = c.id AND rp.player = s.player
              WHERE rp.unforced_moves > 0
-             ORDER BY who, s.day, s.match_id"
+             ORDER BY who, s.day IS NULL, s.day, s.match_id"
         );
         let mut q = self.conn.prepare(&sql)?;
         let rows = q.query_map(params![plies], |r| {

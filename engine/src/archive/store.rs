@@ -1,6 +1,9 @@
 //! Adding a match file to the archive: the file (its SHA-256 says whether it is there
-//! already), its match, games and decisions, in one transaction.
+//! already), its match (its content's digest says whether another file holds it already:
+//! then the file is kept and linked to that match), games and decisions, in one
+//! transaction.
 
+use super::content::{date_of, digest};
 use super::database::Archive;
 use super::error::ArchiveError;
 use crate::Position;
@@ -109,20 +112,23 @@ fn sha256_hex(bytes: &[u8]) -> String {
 pub enum Added {
     /// Stored now, as this match.
     New(MatchKey),
+    /// Stored now, holding a match stored already from another file (the same players,
+    /// length, dice and moves): the file is kept and linked to it, the match counts once.
+    Copy(MatchKey),
     /// A file of the same SHA-256 was there already, with this match.
     Known(MatchKey),
 }
 
 impl Added {
-    /// True when the file was stored now.
+    /// True when the file was stored now (a new match, or a copy of one stored).
     pub fn is_new(self) -> bool {
-        matches!(self, Added::New(_))
+        !matches!(self, Added::Known(_))
     }
 
     /// The match, new or known.
     pub fn key(self) -> MatchKey {
         match self {
-            Added::New(k) | Added::Known(k) => k,
+            Added::New(k) | Added::Copy(k) | Added::Known(k) => k,
         }
     }
 }
@@ -130,7 +136,7 @@ impl Added {
 /// How much the archive holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct Counts {
-    /// Files (and as many matches).
+    /// Files (a match may be held by several).
     pub files: u64,
     /// Matches.
     pub matches: u64,
@@ -164,19 +170,14 @@ fn tag<'a>(m: &'a Match, keys: &[&str]) -> Option<&'a str> {
     })
 }
 
-/// The match's date as the file gives it (MAT's `EventDate`, SGF's `DT`), `2023.08.09`
-/// written `2023-08-09`.
-fn date_of(m: &Match) -> Option<String> {
-    tag(m, &["EventDate", "Date", "DT"]).map(|d| d.replace('.', "-"))
-}
-
 impl Archive {
     /// The match stored from a file of this SHA-256, if any.
     pub fn match_of_sha256(&self, sha256: &str) -> Result<Option<MatchKey>, ArchiveError> {
         Ok(self
             .conn
             .query_row(
-                "SELECT m.id FROM files f JOIN matches m ON m.file_id = f.id WHERE f.sha256 = ?1",
+                "SELECT mf.match_id FROM files f JOIN match_files mf ON mf.file_id = f.id
+                 WHERE f.sha256 = ?1",
                 [sha256],
                 |r| r.get(0),
             )
@@ -192,11 +193,15 @@ impl Archive {
     }
 
     /// Stores `file` and its match `m` (read from it) with every game and decision, in one
-    /// transaction; a file of the same SHA-256 already stored is left as it is.
+    /// transaction; a file of the same SHA-256 already stored is left as it is, and a file
+    /// whose match is stored already (by its content's digest) is kept and linked to it.
     pub fn add_match(&mut self, file: &MatchFile, m: &Match) -> Result<Added, ArchiveError> {
         if let Some(key) = self.match_of_sha256(&file.sha256)? {
             return Ok(Added::Known(key));
         }
+        let digest = digest(m);
+        let path = file.path.to_string_lossy();
+        let date = date_of(m, &path);
         let tx = self
             .conn
             .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
@@ -211,14 +216,32 @@ impl Archive {
             ],
         )?;
         let file_id = tx.last_insert_rowid();
+        let held: Option<i64> = tx
+            .query_row("SELECT id FROM matches WHERE digest = ?1", [&digest], |r| {
+                r.get(0)
+            })
+            .optional()?;
+        if let Some(match_id) = held {
+            tx.execute(
+                "INSERT INTO match_files (file_id, match_id) VALUES (?1, ?2)",
+                params![file_id, match_id],
+            )?;
+            // A copy that knows the date the first file did not.
+            tx.execute(
+                "UPDATE matches SET date = ?2 WHERE id = ?1 AND date IS NULL",
+                params![match_id, date],
+            )?;
+            tx.commit()?;
+            return Ok(Added::Copy(MatchKey(match_id)));
+        }
         let format = match format_of(&file.text) {
             MatchFormat::Mat => "mat",
             MatchFormat::Sgf => "sgf",
         };
         tx.execute(
             "INSERT INTO matches (file_id, player0, player1, length, crawford, jacoby, date,
-                                  source, format)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+                                  source, format, rating0, rating1, digest)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
             params![
                 file_id,
                 m.players[0],
@@ -226,12 +249,19 @@ impl Archive {
                 m.match_length,
                 m.rules.crawford,
                 m.rules.jacoby,
-                date_of(m),
+                date,
                 tag(m, &["Site", "PC", "Event", "EV"]),
-                format
+                format,
+                m.ratings()[0],
+                m.ratings()[1],
+                digest
             ],
         )?;
         let match_id = tx.last_insert_rowid();
+        tx.execute(
+            "INSERT INTO match_files (file_id, match_id) VALUES (?1, ?2)",
+            params![file_id, match_id],
+        )?;
         {
             let mut game_row = tx.prepare_cached(
                 "INSERT INTO games (match_id, idx, number, score0, score1, crawford, winner,
@@ -368,7 +398,7 @@ mod tests {
     }
 
     #[test]
-    fn the_same_bytes_count_once_and_other_bytes_again() {
+    fn the_same_bytes_count_once_the_same_match_once_and_another_match_again() {
         let mut archive = Archive::open_in_memory().unwrap();
         let file = MatchFile::from_text("a.mat", TEXT);
         let m = file.parse().unwrap();
@@ -378,13 +408,70 @@ mod tests {
             archive.add_match(&again, &m).unwrap(),
             Added::Known(first.key())
         );
-        let other = MatchFile::from_text("c.mat", &TEXT.replace("Galaxy", "Studio"));
-        assert!(
-            archive
-                .add_match(&other, &other.parse().unwrap())
-                .unwrap()
-                .is_new()
-        );
+        // Other tags and white space, one match: the file is kept, linked to it.
+        let copy =
+            MatchFile::from_text("c.mat", &format!("{}\n", TEXT.replace("Galaxy", "Studio")));
+        let added = archive.add_match(&copy, &copy.parse().unwrap()).unwrap();
+        assert_eq!(added, Added::Copy(first.key()));
+        let counts = archive.counts().unwrap();
+        assert_eq!((counts.files, counts.matches, counts.decisions), (2, 1, 4));
+        let other = MatchFile::from_text("d.mat", &TEXT.replace("62: 24/18 13/11", "62: 24/16"));
+        assert!(matches!(
+            archive.add_match(&other, &other.parse().unwrap()).unwrap(),
+            Added::New(k) if k != first.key()
+        ));
         assert_eq!(archive.counts().unwrap().matches, 2);
+        let linked: i64 = archive
+            .connection()
+            .query_row(
+                "SELECT count(*) FROM match_files WHERE match_id = ?1",
+                [first.key().0],
+                |r| r.get(0),
+            )
+            .unwrap();
+        assert_eq!(linked, 2);
+    }
+
+    #[test]
+    fn a_gamesgrid_name_is_stored_apart_from_its_rating_and_a_date_comes_from_the_name() {
+        let mut archive = Archive::open_in_memory().unwrap();
+        let text = TEXT
+            .replace("; [EventDate \"2023.08.09\"]\n", "")
+            .replace(" ann : 0        bob : 0", " ann,1723 : 0        bob : 0");
+        let file = MatchFile::from_text("x/ann-bob-2009Jan252141.mat", &text);
+        let key = archive
+            .add_match(&file, &file.parse().unwrap())
+            .unwrap()
+            .key();
+        let row: (String, Option<String>, Option<String>, Option<String>) = archive
+            .connection()
+            .query_row(
+                "SELECT player0, rating0, rating1, date FROM matches WHERE id = ?1",
+                [key.0],
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+            )
+            .unwrap();
+        assert_eq!(
+            row,
+            (
+                "ann".into(),
+                Some("1723".into()),
+                None,
+                Some("2009-01-25".into())
+            )
+        );
+        // No date anywhere: unknown, not today.
+        let plain = MatchFile::from_text("y.mat", &text.replace("62: 24/18 13/11", "62: 24/16"));
+        let key = archive
+            .add_match(&plain, &plain.parse().unwrap())
+            .unwrap()
+            .key();
+        let date: Option<String> = archive
+            .connection()
+            .query_row("SELECT date FROM matches WHERE id = ?1", [key.0], |r| {
+                r.get(0)
+            })
+            .unwrap();
+        assert_eq!(date, None);
     }
 }

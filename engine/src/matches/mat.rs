@@ -597,11 +597,20 @@ impl LaidOut<'_> {
         }
     }
 
-    /// The first game names the players; a later game naming others is warned about.
+    /// The first game names the players (a GamesGrid rating after a comma kept apart, as
+    /// the tags `WR` and `BR`); a later game naming others is warned about.
     fn check_names(&self, header: &mut Header) {
+        let [(name0, rating0), (name1, rating1)] =
+            self.names.each_ref().map(|n| name_and_rating(n));
+        let names = [name0.to_string(), name1.to_string()];
         if header.players.iter().all(String::is_empty) {
-            header.players = self.names.clone();
-        } else if header.players != self.names {
+            header.players = names;
+            for (key, rating) in [("WR", rating0), ("BR", rating1)] {
+                if let Some(r) = rating {
+                    header.tags.push((key.to_string(), r.to_string()));
+                }
+            }
+        } else if header.players != names {
             header.warnings.push(Warning {
                 game: self.number,
                 move_number: None,
@@ -614,6 +623,19 @@ impl LaidOut<'_> {
                 ),
             });
         }
+    }
+}
+
+/// A score line's name as gnubg reads it: up to its first comma, what follows (up to a
+/// further comma) a GamesGrid rating (`NIUSHA,1750`: NIUSHA rated 1750). A name that would
+/// be empty before the comma is kept whole.
+fn name_and_rating(name: &str) -> (&str, Option<&str>) {
+    match name.split_once(',') {
+        Some((before, after)) if !before.trim().is_empty() => {
+            let rating = after.split(',').next().unwrap_or("").trim();
+            (before.trim(), (!rating.is_empty()).then_some(rating))
+        }
+        _ => (name, None),
     }
 }
 

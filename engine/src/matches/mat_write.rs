@@ -233,13 +233,10 @@ fn mat_name_problem(name: &str) -> Option<&'static str> {
     if name.contains(':') {
         return Some("gnubg reads a name up to its first colon");
     }
-    let rating = name.match_indices(',').any(|(i, _)| {
-        let after = name[i + 1..].trim_start();
-        let after = after.strip_prefix('+').unwrap_or(after);
-        let digits = after.bytes().take_while(u8::is_ascii_digit).count();
-        after[..digits].bytes().any(|b| b != b'0')
-    });
-    rating.then_some("gnubg reads a number after a comma as a GamesGrid rating, not as the name")
+    // gnubg reads a name up to its first comma, what follows as a GamesGrid rating (so does
+    // our reader: the rating is kept as the tag `WR` or `BR`).
+    name.contains(',')
+        .then_some("gnubg reads what follows a comma as a GamesGrid rating, not as the name")
 }
 
 /// The MAT tag of an SGF root property the tags keep (`PC` is the site, …); others as they

@@ -211,6 +211,17 @@ impl Match {
             .flat_map(|g| g.decisions.iter().map(move |d| (g, d)))
     }
 
+    /// The players' ratings as the file gives them: SGF's `WR` and `BR` (player 0, player 1),
+    /// which the MAT reader also fills from a GamesGrid name (`NIUSHA,1750`).
+    pub fn ratings(&self) -> [Option<&str>; 2] {
+        ["WR", "BR"].map(|key| {
+            self.tags
+                .iter()
+                .find(|(k, v)| k == key && !v.trim().is_empty())
+                .map(|(_, v)| v.trim())
+        })
+    }
+
     /// The score after the last game (the match's final score when it was played out).
     pub fn final_score(&self) -> [u16; 2] {
         match self.games.last() {

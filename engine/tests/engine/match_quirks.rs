@@ -509,15 +509,41 @@ fn doubles_takes_drops_and_beavers() {
 
 #[test]
 fn names_with_spaces_digits_and_commas() {
+    // gnubg reads a name up to its first comma, what follows (to a further comma) as a
+    // GamesGrid rating: kept as the tags `WR` (player 0) and `BR`.
     let g = "3 point match\n\n Game 1\n Smith, J. 2nd : 0          Player 7 (NY) : 2\n  \
              1) 31: 8/5 6/5                62: 24/18 13/11\n";
     let m = read(g);
     assert_eq!(
         m.players,
-        ["Smith, J. 2nd".to_string(), "Player 7 (NY)".to_string()]
+        ["Smith".to_string(), "Player 7 (NY)".to_string()]
     );
+    assert_eq!(m.ratings(), [Some("J. 2nd"), None]);
     assert_eq!(m.games[0].score, [0, 2]);
     assert!(m.games[0].crawford);
+}
+
+/// GamesGrid's `name,rating` (issue 49): one player whatever their rating in each game, the
+/// rating kept, and the match written back as MAT for gnubg (which the review's luck needs).
+#[test]
+fn a_gamesgrid_name_is_the_player_and_the_rating_apart() {
+    let g = "3 point match\n\n Game 1\n NIUSHA,1750 : 0          nori,1723 : 0\n  \
+             1) 31: 8/5 6/5                62: 24/18 13/11\n  2) 21: 13/11 6/5\n      Wins 1 point\n\n \
+             Game 2\n NIUSHA,1752 : 1          nori,1771,x : 0\n  1) 31: 8/5 6/5\n";
+    let m = read(g);
+    assert_eq!(m.players, ["NIUSHA".to_string(), "nori".to_string()]);
+    assert_eq!(m.ratings(), [Some("1750"), Some("1723")]);
+    assert_eq!(m.warnings, vec![], "the same players in both games");
+    let mat = m.try_to_mat().unwrap();
+    let again = read_mat(&mat).unwrap();
+    assert_eq!(
+        (again.players.clone(), again.ratings()),
+        (m.players.clone(), m.ratings())
+    );
+    assert!(mat.contains("; [WR \"1750\"]"), "{mat}");
+    // A name that is nothing before its comma stays whole.
+    let odd = read("3 point match\n\n Game 1\n ,1750 : 0     bob : 0\n  1) 31: 8/5 6/5\n");
+    assert_eq!((odd.players[0].as_str(), odd.ratings()[0]), (",1750", None));
 }
 
 #[test]

@@ -1,6 +1,7 @@
 //! The Archive tab: the player's archive ([`bgw_engine::archive`], the database `bgw archive`
-//! uses) — match files or a folder added and reviewed by gnubg in the background (progress,
-//! Cancel), each player's figures, their error rate match by match with a moving average,
+//! uses) — match files or a folder added and reviewed by gnubg in the background at the depth
+//! chosen (2-ply by default, remembered; progress, Cancel), each player's figures (a name
+//! merged into the person it is, and unmerged), their error rate match by match with a moving average,
 //! their errors filtered by phase, kind and size (a click puts the decision on the board,
 //! with the review's verdict) — and the drill of the player's own errors: the card on the
 //! board, answered with a candidate, the move on the board or the cube buttons, graded and
@@ -38,8 +39,19 @@ pub enum ArchiveAction {
     /// Adds this file, or every match file under this folder (and reviews them when
     /// reviewing is on).
     Add(PathBuf),
-    /// Review what is added (gnubg at 0 plies), or only store it.
+    /// Review what is added (gnubg at the depth chosen), or only store it.
     SetReview(bool),
+    /// The depth of the reviews made when adding: 0, 1 or 2 plies.
+    SetPlies(u8),
+    /// Files every name of person `from` under person `into`: one row in the players.
+    Merge {
+        /// The person merged.
+        from: String,
+        /// The person kept.
+        into: String,
+    },
+    /// Files the name a file gives under itself again (undoes a merge for that name).
+    Unmerge(String),
     /// Stops adding (what is stored so far stays).
     Cancel,
     /// Reads the archive again.
@@ -60,6 +72,41 @@ pub enum ArchiveAction {
     Answer(String),
 }
 
+/// The Archive tab's saved part: whether what is added is reviewed, and at which depth.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct ArchiveSaved {
+    /// Review what is added.
+    pub review: bool,
+    /// The depth of those reviews: 0, 1 or 2 plies.
+    pub plies: u8,
+}
+
+impl Default for ArchiveSaved {
+    /// Reviewed at 2 plies, gnubg's own default for analysis.
+    fn default() -> ArchiveSaved {
+        ArchiveSaved {
+            review: true,
+            plies: 2,
+        }
+    }
+}
+
+impl crate::app::saved_part::SavedPart for ArchiveSaved {
+    const WHAT: &'static str = "archive review depth";
+
+    /// A depth gnubg is not asked at: 2 plies.
+    fn check(&mut self, notes: &mut Vec<String>) {
+        if self.plies > 2 {
+            notes.push(format!(
+                "the saved archive review depth ({} plies) is not 0, 1 or 2; 2 plies are in use",
+                self.plies
+            ));
+            self.plies = 2;
+        }
+    }
+}
+
 /// What the database said at the last reading.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Snapshot {
@@ -73,6 +120,8 @@ pub struct Snapshot {
     pub deck: Option<DeckCount>,
     /// Matches and decisions stored.
     pub matches: u64,
+    /// The names filed under another person (merged): name, person.
+    pub aliases: Vec<(String, String)>,
 }
 
 /// The drill on the board.
@@ -116,6 +165,8 @@ pub struct ArchiveState {
     pub path: Option<PathBuf>,
     /// Review what is added.
     pub review: bool,
+    /// The depth of those reviews: 0, 1 or 2 plies (2 by default, gnubg's own).
+    pub plies: u8,
     /// The player shown.
     pub player: Option<String>,
     /// The errors' filters: phase, kind, least loss (mEMG).
@@ -172,6 +223,7 @@ impl ArchiveState {
         ArchiveState {
             path: None,
             review: true,
+            plies: ArchiveSaved::default().plies,
             player: None,
             phase: None,
             kind: None,
@@ -191,6 +243,20 @@ impl ArchiveState {
     pub fn at(mut self, path: PathBuf) -> ArchiveState {
         self.path = Some(path);
         self
+    }
+
+    /// The part persistence keeps.
+    pub fn saved(&self) -> ArchiveSaved {
+        ArchiveSaved {
+            review: self.review,
+            plies: self.plies,
+        }
+    }
+
+    /// The saved part put back.
+    pub fn restore_saved(&mut self, saved: ArchiveSaved) {
+        self.review = saved.review;
+        self.plies = saved.plies.min(2);
     }
 
     /// The adding in progress, if any.
@@ -234,6 +300,18 @@ impl ArchiveState {
             }
             ArchiveAction::Add(path) => return self.add(path, *weights),
             ArchiveAction::SetReview(on) => self.review = on,
+            ArchiveAction::SetPlies(p) => self.plies = p.min(2),
+            ArchiveAction::Merge { from, into } => {
+                return self.write(format!("merging {from} into {into}"), move |a| {
+                    a.merge_person(&from, &into)
+                });
+            }
+            ArchiveAction::Unmerge(name) => {
+                let person = name.clone();
+                return self.write(format!("unmerging {name}"), move |a| {
+                    a.set_alias(&name, &person)
+                });
+            }
             ArchiveAction::Cancel => {
                 if let Some(j) = &self.adding {
                     j.cancel();
@@ -281,31 +359,28 @@ impl ArchiveState {
         };
         let player = self.player.clone();
         self.run(format!("reading {}", path.display()), move |_| {
-            let archive = open(&path)?;
-            let players = archive.players(None).map_err(|e| e.to_string())?;
-            let trend = archive.trend(None).map_err(|e| e.to_string())?;
-            let (errors, deck) = match &player {
-                Some(p) => {
-                    let filter = ErrorFilter {
-                        player: p.clone(),
-                        ..ErrorFilter::default()
-                    };
-                    let errors = archive.errors(&filter).map_err(|e| e.to_string())?;
-                    let deck = archive
-                        .deck_count(Some(p), now())
-                        .map_err(|e| e.to_string())?;
-                    (errors, Some(deck))
-                }
-                None => (Vec::new(), None),
-            };
-            let matches = archive.counts().map_err(|e| e.to_string())?.matches;
-            Ok(News::Read(Box::new(Snapshot {
-                players,
-                trend,
-                errors,
-                deck,
-                matches,
-            })))
+            snapshot(&open(&path)?, player.as_deref())
+        })
+    }
+
+    /// Changes the archive in the background with `change`, then reads it again.
+    fn write(
+        &mut self,
+        what: String,
+        change: impl FnOnce(&mut Archive) -> Result<(), bgw_engine::archive::ArchiveError>
+        + Send
+        + 'static,
+    ) -> Vec<Effect<ArchiveAction>> {
+        let Some(path) = self.database() else {
+            return vec![Effect::error(
+                "no archive: neither XDG_DATA_HOME nor HOME is set",
+            )];
+        };
+        let player = self.player.clone();
+        self.run(what, move |_| {
+            let mut archive = open(&path)?;
+            change(&mut archive).map_err(|e| e.to_string())?;
+            snapshot(&archive, player.as_deref())
         })
     }
 
@@ -381,7 +456,8 @@ impl ArchiveState {
             true => Some(path.clone()),
             false => path.parent().map(Path::to_path_buf),
         };
-        let (review, engines) = (self.review, Arc::clone(&self.engines));
+        let review = self.review.then_some(self.plies);
+        let engines = Arc::clone(&self.engines);
         let what = format!("adding {} to the archive", path.display());
         let (job, start) = Job::new(what, move |task: &Task| {
             News::Added(add_and_review(&db, &path, review, &engines, weights, task))
@@ -447,6 +523,36 @@ impl ArchiveState {
     }
 }
 
+/// What the archive says now: every person's figures and trend, the aliases, and the
+/// player's errors and deck.
+fn snapshot(archive: &Archive, player: Option<&str>) -> Result<News, String> {
+    let players = archive.players(None).map_err(|e| e.to_string())?;
+    let trend = archive.trend(None).map_err(|e| e.to_string())?;
+    let (errors, deck) = match player {
+        Some(p) => {
+            let filter = ErrorFilter {
+                player: p.to_string(),
+                ..ErrorFilter::default()
+            };
+            let errors = archive.errors(&filter).map_err(|e| e.to_string())?;
+            let deck = archive
+                .deck_count(Some(p), now())
+                .map_err(|e| e.to_string())?;
+            (errors, Some(deck))
+        }
+        None => (Vec::new(), None),
+    };
+    let matches = archive.counts().map_err(|e| e.to_string())?.matches;
+    Ok(News::Read(Box::new(Snapshot {
+        players,
+        trend,
+        errors,
+        deck,
+        matches,
+        aliases: archive.aliases().map_err(|e| e.to_string())?,
+    })))
+}
+
 fn open(path: &Path) -> Result<Archive, String> {
     if let Some(folder) = path.parent() {
         std::fs::create_dir_all(folder)
@@ -456,12 +562,12 @@ fn open(path: &Path) -> Result<Archive, String> {
 }
 
 /// Stores every match file at `path` in the archive at `db` and, when `review` is on,
-/// reviews every match not yet reviewed at 0 plies (each review stored whole as it ends);
+/// reviews every match not yet reviewed at `plies` (each review stored whole as it ends);
 /// the line for the Log.
 fn add_and_review(
     db: &Path,
     path: &Path,
-    review: bool,
+    review: Option<u8>,
     engines: &EngineFactory,
     weights: Weights,
     task: &Task,
@@ -501,10 +607,10 @@ fn add_and_review(
     if let Some(first) = failed.first() {
         line.push_str(&format!(" (first: {first})"));
     }
-    if !review || task.is_cancelled() {
+    let Some(plies) = review.filter(|_| !task.is_cancelled()) else {
         return line;
-    }
-    let todo = match archive.unreviewed(0) {
+    };
+    let todo = match archive.unreviewed(plies) {
         Ok(t) => t,
         Err(e) => return format!("{line}; the archive: {e}"),
     };
@@ -514,7 +620,7 @@ fn add_and_review(
         .map_or(1, |n| n.get())
         .clamp(1, 4);
     let options = ReviewOptions {
-        plies: 0,
+        plies,
         weights,
         threads,
     };
@@ -551,7 +657,7 @@ fn add_and_review(
             },
         };
         let summary = matches::summarize(&m, &verdicts, luck.as_ref());
-        match archive.store_review(u.key, 0, &name, &verdicts, luck.as_ref(), &summary) {
+        match archive.store_review(u.key, plies, &name, &verdicts, luck.as_ref(), &summary) {
             Ok(()) => reviewed += 1,
             Err(e) => return format!("{line}; the archive: {e}"),
         }
@@ -562,7 +668,7 @@ fn add_and_review(
         ""
     };
     format!(
-        "{line}; {reviewed} of {} matches reviewed at 0 plies, {not} not{how}",
+        "{line}; {reviewed} of {} matches reviewed at {plies} plies, {not} not{how}",
         todo.len()
     )
 }

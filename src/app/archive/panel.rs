@@ -64,12 +64,31 @@ fn adding(ui: &mut egui::Ui, s: &ArchiveState, out: &mut Vec<ArchiveAction>) {
             out.push(ArchiveAction::AddFolder);
         }
         let mut review = s.review;
-        if ui
-            .checkbox(&mut review, "review with gnubg (0-ply)")
-            .changed()
-        {
+        let tick = ui.checkbox(&mut review, "review with gnubg at");
+        if tick.changed() {
             out.push(ArchiveAction::SetReview(review));
         }
+        ui.add_enabled_ui(s.review, |ui| {
+            egui::ComboBox::from_id_salt("archive-plies")
+                .selected_text(format!("{}-ply", s.plies))
+                .show_ui(ui, |ui| {
+                    for p in 0..=2u8 {
+                        if ui
+                            .selectable_label(s.plies == p, format!("{p}-ply"))
+                            .clicked()
+                        {
+                            out.push(ArchiveAction::SetPlies(p));
+                        }
+                    }
+                })
+                .response
+                .labelled_by(tick.id)
+                .on_hover_text(
+                    "The depth of the reviews made when adding (2-ply: gnubg's own default; \
+                     0-ply is quick and rough). A match reviewed again deeper keeps both \
+                     reviews; the figures, errors and cards use each match's deepest.",
+                );
+        });
         if ui.button("Refresh").clicked() {
             out.push(ArchiveAction::Refresh);
         }
@@ -97,10 +116,10 @@ fn players(ui: &mut egui::Ui, s: &ArchiveState, out: &mut Vec<ArchiveAction>) {
         ui.label("No match in the archive yet: add match files or a folder (bgw archive add does the same).");
         return;
     }
-    ui.label("Players (rates in mEMG over the reviewed matches; click a name for their errors and drill)");
+    ui.label("Players (rates in mEMG over the reviewed matches; click a name for their errors and drill; merge a name into the person it is)");
     egui::Grid::new("archive-players")
         .striped(true)
-        .num_columns(8)
+        .num_columns(9)
         .show(ui, |ui| {
             for h in [
                 "player",
@@ -111,6 +130,7 @@ fn players(ui: &mut egui::Ui, s: &ArchiveState, out: &mut Vec<ArchiveAction>) {
                 "cube rate",
                 "luck rate",
                 "first – last",
+                "same person as",
             ] {
                 ui.strong(h);
             }
@@ -128,14 +148,70 @@ fn players(ui: &mut egui::Ui, s: &ArchiveState, out: &mut Vec<ArchiveAction>) {
                 ui.label(rate(p.error_rate_memg));
                 ui.label(rate(p.cube_error_rate_memg));
                 ui.label(rate(p.luck_rate_memg));
-                ui.label(format!(
-                    "{} – {}",
-                    p.first.as_deref().unwrap_or("-"),
-                    p.last.as_deref().unwrap_or("-")
-                ));
+                ui.label(span(p));
+                merge_into(ui, s, &p.player, out);
                 ui.end_row();
             }
         });
+    if !s.snapshot.aliases.is_empty() {
+        ui.horizontal_wrapped(|ui| {
+            ui.weak("Merged:");
+            for (name, person) in &s.snapshot.aliases {
+                ui.label(format!("{name} merged into {person}"));
+                if ui
+                    .small_button("Unmerge")
+                    .on_hover_text(format!("{name} is a player of their own again"))
+                    .clicked()
+                {
+                    out.push(ArchiveAction::Unmerge(name.clone()));
+                }
+            }
+        });
+    }
+}
+
+/// The control that merges `person` into another person of the list.
+fn merge_into(ui: &mut egui::Ui, s: &ArchiveState, person: &str, out: &mut Vec<ArchiveAction>) {
+    let response = egui::ComboBox::from_id_salt(("archive-merge", person))
+        .selected_text("merge into…")
+        .width(120.0)
+        .show_ui(ui, |ui| {
+            for other in s.snapshot.players.iter().filter(|o| o.player != person) {
+                if ui.selectable_label(false, &other.player).clicked() {
+                    out.push(ArchiveAction::Merge {
+                        from: person.to_string(),
+                        into: other.player.clone(),
+                    });
+                }
+            }
+        })
+        .response;
+    // Named for what it does to this row (a screen reader, the tests).
+    response.widget_info(|| {
+        egui::WidgetInfo::labeled(
+            egui::WidgetType::ComboBox,
+            true,
+            format!("merge {person} into"),
+        )
+    });
+    response.on_hover_text(format!(
+        "{person} is the same person as another row: their matches count as one \
+             player's (Unmerge below undoes it; bgw archive alias does the same)"
+    ));
+}
+
+/// A match's date as the tab shows it: the day, or "date unknown".
+pub fn day_text(day: &Option<String>) -> &str {
+    day.as_deref().unwrap_or("date unknown")
+}
+
+/// A player's first – last match, the matches of unknown date said as such.
+pub fn span(p: &bgw_engine::archive::PlayerFigures) -> String {
+    match (&p.first, &p.last) {
+        (Some(f), Some(l)) if p.undated == 0 => format!("{f} – {l}"),
+        (Some(f), Some(l)) => format!("{f} – {l}, {} of unknown date", p.undated),
+        _ => "date unknown".into(),
+    }
 }
 
 fn trend(ui: &mut egui::Ui, s: &ArchiveState, player: &str) {
@@ -163,8 +239,8 @@ fn trend(ui: &mut egui::Ui, s: &ArchiveState, player: &str) {
         "{player}'s error rate match by match ({} match{}, {} – {}), mEMG a move",
         points.len(),
         if points.len() == 1 { "" } else { "es" },
-        points[0].day,
-        points[points.len() - 1].day
+        day_text(&points[0].day),
+        day_text(&points[points.len() - 1].day)
     ));
     let text = ui.visuals().text_color();
     let red = ui.visuals().error_fg_color;

@@ -296,6 +296,7 @@ impl AppState {
         s.play.learning = p.learning;
         s.bearoff.view = p.bearoff;
         s.champion = ChampionState::from_settings(&p.champion);
+        s.archive.restore_saved(p.archive);
         for note in notes {
             s.messages.error(note);
         }
@@ -314,6 +315,7 @@ impl AppState {
             learning: self.play.learning,
             bearoff: self.bearoff.view,
             champion: self.champion.settings(),
+            archive: self.archive.saved(),
         }
     }
 

@@ -110,5 +110,6 @@ pub(super) fn read(fields: &Fields, notes: &mut Vec<String>) -> Persisted {
         },
         bearoff: s.bearoff,
         champion,
+        archive: Default::default(),
     }
 }

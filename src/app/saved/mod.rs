@@ -18,6 +18,7 @@
 pub mod file;
 mod legacy;
 
+use super::archive::ArchiveSaved;
 use super::bearoff::BearoffView;
 use super::candidates::GnubgDepth;
 use super::champion_panel::ChampionSettings;
@@ -92,6 +93,8 @@ saved_parts! {
     bearoff: BearoffView,
     /// The «Чемпион» workspace's mode, variant and opponent.
     champion: ChampionSettings,
+    /// Whether the Archive tab reviews what it adds, and at which depth.
+    archive: ArchiveSaved,
 }
 
 /// The saved state as restored: each part read and checked, the defaults in place of the parts

@@ -1,6 +1,7 @@
 //! `bgw archive`: match files stored once each (`store`), reviewed on several gnubg
 //! processes and asked about (`review`); hostile paths and foreign databases (`store`).
 
+mod content;
 mod drill;
 mod messages;
 mod review;

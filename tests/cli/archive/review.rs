@@ -300,6 +300,8 @@ fn errors_are_worst_first_filtered_and_an_alias_joins_two_names() {
         &[
             "add",
             "--review",
+            "--plies",
+            "0",
             "--jobs",
             "1",
             "--quiet",

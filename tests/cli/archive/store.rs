@@ -259,5 +259,7 @@ fn two_writers_at_once_both_store_everything() {
         .unwrap()
         .counts()
         .unwrap();
-    assert_eq!(counts.matches, 240);
+    // Every file kept; the copies (one comment line apart) are three matches, each once
+    // however the two writers raced.
+    assert_eq!((counts.files, counts.matches), (240, 3));
 }
