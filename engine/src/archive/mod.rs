@@ -33,6 +33,7 @@ mod queries;
 mod reviews;
 mod schema;
 mod store;
+mod when;
 
 pub use database::{Archive, default_path};
 pub use drill::{
@@ -45,3 +46,4 @@ pub use queries::{ErrorFilter, ErrorKind, ErrorRow, PlayerFigures, TrendPoint, s
 pub use reviews::{EngineName, UnreviewedMatch};
 pub use schema::{APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION};
 pub use store::{Added, Counts, MatchFile, MatchKey, phase_of};
+pub use when::{due_words, due_words_in};

@@ -234,6 +234,11 @@ pub struct CandidatesState {
     pub cube_question: Option<Result<CubeQuestion, String>>,
     /// gnubg's rollouts of candidates ([`rollout`]).
     pub rollouts: rollout::Rollouts,
+    /// The drill's card open and not yet answered (its number; the coordinator sets it from
+    /// the Archive tab): until it is answered nothing here gives the answer away — gnubg's
+    /// verdict and rollouts, its cube decision, the classic program's choice — and the rows
+    /// keep the classic's order.
+    pub hidden_for: Option<i64>,
 }
 
 impl CandidatesState {
@@ -296,8 +301,28 @@ impl CandidatesState {
         self.at.filter(|_| !self.depth.cubeless)
     }
 
-    /// gnubg's verdict on the position and roll on the board at `plies`, if asked for.
+    /// True while a drill card is open and unanswered: the verdicts are hidden
+    /// ([`CandidatesState::hidden_for`]).
+    pub fn hidden(&self) -> bool {
+        self.hidden_for.is_some()
+    }
+
+    /// The words panels show in place of a hidden verdict.
+    pub fn hidden_words(&self) -> Option<String> {
+        self.hidden_for.map(|card| {
+            format!(
+                "hidden until you answer card {card} (Archive tab): the drill shows gnubg's \
+                 verdict after your answer"
+            )
+        })
+    }
+
+    /// gnubg's verdict on the position and roll on the board at `plies`, if asked for (none
+    /// while a drill card is unanswered).
     pub fn verdict(&self, plies: u8) -> Option<&Verdict> {
+        if self.hidden() {
+            return None;
+        }
         let a = self.analysis.as_ref()?;
         self.verdicts
             .get(&a.position, a.dice, plies, self.judged_at())
@@ -333,6 +358,9 @@ impl CandidatesState {
     /// The rollout of the position and roll on the board that the table shows: judged as the
     /// table judges, with at least one move's result.
     pub fn merged_rollout(&self) -> Option<rollout::RolloutRecord> {
+        if self.hidden() {
+            return None;
+        }
         let a = self.analysis.as_ref()?;
         self.rollouts
             .shown(&a.position, a.dice)
@@ -341,6 +369,9 @@ impl CandidatesState {
 
     /// gnubg's cube decision on the position awaiting its roll at `plies`, if asked for.
     pub fn cube_verdict(&self, plies: u8) -> Option<&verdict::CubeVerdict> {
+        if self.hidden() {
+            return None;
+        }
         let (p, at) = self.cube_asked()?;
         self.verdicts.cube(p, at, plies)
     }
@@ -354,10 +385,19 @@ impl CandidatesState {
         }
     }
 
+    /// The table's order as shown: the one chosen, the classic's while a drill card is
+    /// unanswered (an order by gnubg would give its best away).
+    pub fn shown_sort(&self) -> Sort {
+        match self.hidden() {
+            true => Sort::default(),
+            false => self.sort,
+        }
+    }
+
     /// The candidates' indices in the table's order.
     pub fn display_order(&self, plies: Option<u8>) -> Vec<usize> {
         self.analysis.as_ref().map_or_else(Vec::new, |a| {
-            self.sort
+            self.shown_sort()
                 .order(&a.candidates, self.shown_judgement(plies).as_deref())
         })
     }

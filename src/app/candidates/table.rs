@@ -71,7 +71,8 @@ pub fn show(ui: &mut egui::Ui, state: &CandidatesView<'_>) -> Vec<CandidatesActi
         ui.label("No legal move: the turn passes.");
         return out;
     }
-    if let (Some(choice), Some(c)) = (a.choice, a.classic()) {
+    let hidden = state.candidates.hidden();
+    if let (Some(choice), Some(c), false) = (a.choice, a.classic(), hidden) {
         ui.label(format!(
             "Classic program ({}): {} — {}",
             choice.phase.name(),
@@ -88,7 +89,7 @@ pub fn show(ui: &mut egui::Ui, state: &CandidatesView<'_>) -> Vec<CandidatesActi
     if let Some(j) = judgement {
         classic_loss_line(ui, state, j);
     }
-    let sort = state.candidates.sort;
+    let sort = state.candidates.shown_sort();
     if sort != super::sort::Sort::default() {
         // The keys follow the rows as shown: say so, or Down+Enter plays a surprise.
         ui.add(
@@ -108,19 +109,22 @@ pub fn show(ui: &mut egui::Ui, state: &CandidatesView<'_>) -> Vec<CandidatesActi
             .wrap(),
         );
     }
-    out.extend(
-        super::rollout::show(
-            ui,
-            &state.candidates.rollouts,
-            &a.position,
-            a.dice,
-            state.candidates.at.as_ref(),
-            plies.is_some(),
-        )
-        .into_iter()
-        .map(CandidatesAction::Rollout),
-    );
+    if !hidden {
+        out.extend(
+            super::rollout::show(
+                ui,
+                &state.candidates.rollouts,
+                &a.position,
+                a.dice,
+                state.candidates.at.as_ref(),
+                plies.is_some(),
+            )
+            .into_iter()
+            .map(CandidatesAction::Rollout),
+        );
+    }
     if let Some(rec) = state.candidates.rollouts.shown(&a.position, a.dice)
+        && !hidden
         && state.candidates.merged_rollout().is_none()
         && !rec.rolled().is_empty()
     {
@@ -132,8 +136,10 @@ pub fn show(ui: &mut egui::Ui, state: &CandidatesView<'_>) -> Vec<CandidatesActi
         ))
         .on_hover_text(rec.text());
     }
-    let pending =
-        plies.is_some() && state.candidates.judgement(plies).is_none() && !gnubg_failed(state);
+    let pending = plies.is_some()
+        && !hidden
+        && state.candidates.judgement(plies).is_none()
+        && !gnubg_failed(state);
     out.extend(rows(ui, state, judgement, pending));
     out
 }
@@ -146,6 +152,10 @@ fn gnubg_line(ui: &mut egui::Ui, state: &CandidatesView<'_>) -> Vec<CandidatesAc
         ui.label("gnubg:");
         super::depth_choice::show(ui, plies, &mut out);
         let Some(p) = plies else { return };
+        if let Some(words) = state.candidates.hidden_words() {
+            ui.weak(words);
+            return;
+        }
         out.extend(judged_at(ui, state));
         match state.candidates.verdict(p) {
             None | Some(Verdict::Pending(_)) => {
@@ -446,7 +456,8 @@ fn rows(
     ui.data_mut(|d| d.insert_temp(memo, c.selected));
 
     let visuals = ui.visuals().clone();
-    let fit = content_widths(ui, a, judgement, c.sort.column);
+    let sort = c.shown_sort();
+    let fit = content_widths(ui, a, judgement, sort.column);
     let probs_width = probs_column_width(ui, a, judgement, c.show_probs);
     let depth_width = depth_column_width(ui, a, judgement);
     // Rows back to back: more of them in a small panel.
@@ -498,7 +509,7 @@ fn rows(
         .header(ROW_HEIGHT + 2.0, |mut header| {
             for (column, _) in COLUMNS {
                 header.col(|ui| {
-                    let arrow = match c.sort {
+                    let arrow = match sort {
                         s if s.column != column => "",
                         s if s.descending => " ▼",
                         _ => " ▲",
@@ -548,9 +559,12 @@ fn rows(
                 // egui_extras paints the highlight of each cell.
                 row.set_selected(selected);
                 row.set_hovered(c.hovered == Some(i));
+                // The classic's choice in its colour, but not while a drill card waits for
+                // its answer.
+                let classic_choice = cand.classic_choice && !c.hidden();
                 let colour = if selected {
                     visuals.selection.stroke.color
-                } else if cand.classic_choice {
+                } else if classic_choice {
                     classic_colour(&visuals)
                 } else if i == 0 {
                     visuals.strong_text_color()
@@ -563,7 +577,10 @@ fn rows(
                     None if pending => "…".to_string(),
                     None => String::new(),
                 };
-                let marks = state.match_marks(i);
+                let marks = match c.hidden() {
+                    true => Vec::new(),
+                    false => state.match_marks(i),
+                };
                 let cells = [
                     format!("{}", i + 1),
                     notation_of(cand, &marks),
@@ -596,7 +613,7 @@ fn rows(
                                 .map(|_| format!(", {}", e.depth()))
                                 .unwrap_or_default()
                         )),
-                        if cand.classic_choice {
+                        if classic_choice {
                             ", the classic program's choice"
                         } else {
                             ""
@@ -605,8 +622,7 @@ fn rows(
                 };
                 for (k, text) in cells.into_iter().enumerate() {
                     // The classic's choice's loss stands out.
-                    let loss_cell =
-                        k == 6 && cand.classic_choice && eval.is_some_and(|e| e.loss > 0.0);
+                    let loss_cell = k == 6 && classic_choice && eval.is_some_and(|e| e.loss > 0.0);
                     row.col(|ui| {
                         let t = RichText::new(text).monospace();
                         // Not selectable text: the click is the row's.
@@ -647,7 +663,7 @@ fn rows(
                                 .unwrap_or_else(|| gnubg(&|_| String::new()));
                             let t = RichText::new(text).monospace().color(colour);
                             ui.add(egui::Label::new(t).selectable(false));
-                        } else if cand.classic_choice && a.choice.is_some() {
+                        } else if classic_choice && a.choice.is_some() {
                             let mark = RichText::new("◀").monospace().color(colour);
                             ui.add(egui::Label::new(mark).selectable(false));
                         }

@@ -458,6 +458,7 @@ impl AppState {
     pub fn poll(&mut self, polled: impl Fn(Tab) -> bool) -> Vec<Effect<Action>> {
         let before = (self.editing.edit, self.weights.current);
         self.poll_features(&polled);
+        self.hide_for_the_drill();
         self.play.take_weights(&self.weights.current);
         if (self.editing.edit, self.weights.current) != before {
             self.refresh();
@@ -493,6 +494,7 @@ impl AppState {
 
     /// Brings the analysis up to date with the board and dice.
     pub fn refresh(&mut self) {
+        self.hide_for_the_drill();
         self.request_bearoff();
         let edit = self.analysed_edit();
         self.candidates
@@ -530,6 +532,12 @@ impl AppState {
             (None, Some(_)) => String::new(),
         };
         (text, false)
+    }
+
+    /// The drill's card open and unanswered hides every verdict on the board until it is
+    /// answered (the Archive tab's drill to the candidates and the Cube panel).
+    fn hide_for_the_drill(&mut self) {
+        self.candidates.hidden_for = self.archive.drill.unanswered();
     }
 
     /// What the candidates' panels read.
@@ -570,6 +578,13 @@ impl AppState {
             let verdict = e.verdict.map(|(_, d)| d);
             (e.database, verdict)
         });
+        if let Some(words) = self.candidates.hidden_words() {
+            return Judges {
+                state: Some(state),
+                exact: None,
+                gnubg: Some(Err(words)),
+            };
+        }
         let gnubg = Some(match self.candidates.depth.gnubg_plies {
             None => Err("off (choose a depth in the candidates panel)".to_string()),
             Some(p) => match self.candidates.cube_verdict(p) {
