@@ -38,7 +38,7 @@ pub fn text(state: &AppState) -> Result<String, String> {
     let hidden = view.candidates.hidden_words();
     match (view.plies, judgement) {
         _ if hidden.is_some() => {
-            let _ = writeln!(t, " gnubg: {}", hidden.unwrap_or_default());
+            let _ = writeln!(t, " gnubg: {}", hidden.as_deref().unwrap_or_default());
         }
         (None, _) => {}
         (Some(_), Some(j)) => {
