@@ -9,6 +9,7 @@ mod ui_common;
 
 mod app_archive;
 mod app_bearoff;
+mod app_candidates_order;
 mod app_champion;
 mod app_cube_errors;
 mod app_desk;

@@ -111,6 +111,9 @@ pub enum CandidatesAction {
     Play(usize),
     /// Sorts the table by a column (again: the other way round). Display only.
     SortBy(Column),
+    /// The table in gnubg's order (true) or the classic's BRDVAL order (false); kept across
+    /// restarts. Display only.
+    OrderByGnubg(bool),
     /// Puts the position a candidate reaches (the other side to play) on the clipboard.
     CopyResult(usize, IdFormat),
     /// The depth gnubg evaluates the candidates at; `None` switches gnubg's columns off.
@@ -164,6 +167,8 @@ pub struct GnubgDepth {
     pub gnubg_plies: Option<u8>,
     /// gnubg judges cubeless money even when the position carries a match state.
     pub cubeless: bool,
+    /// The table in gnubg's order (its rank) rather than the classic's BRDVAL.
+    pub by_gnubg: bool,
 }
 
 impl Default for GnubgDepth {
@@ -172,6 +177,7 @@ impl Default for GnubgDepth {
         GnubgDepth {
             gnubg_plies: Some(0),
             cubeless: false,
+            by_gnubg: false,
         }
     }
 }
@@ -242,6 +248,15 @@ pub struct CandidatesState {
 }
 
 impl CandidatesState {
+    /// Takes the saved part back: gnubg's depth, and the table's order.
+    pub fn restore(&mut self, depth: GnubgDepth) {
+        self.depth = depth;
+        self.sort = match depth.by_gnubg {
+            true => Sort::by_gnubg(),
+            false => Sort::default(),
+        };
+    }
+
     /// The number of candidates (0 without an analysis).
     pub fn len(&self) -> usize {
         self.analysis.as_ref().map_or(0, |a| a.candidates.len())
@@ -425,7 +440,14 @@ impl CandidatesState {
             CandidatesAction::Hover(i) => self.hovered = i,
             CandidatesAction::Select(i) => self.selected = Some(i),
             CandidatesAction::SelectStep(d) => self.select_step(d, plies),
-            CandidatesAction::SortBy(column) => self.sort = self.sort.clicked(column),
+            CandidatesAction::SortBy(column) => {
+                self.sort = self.sort.clicked(column);
+                self.depth.by_gnubg = self.sort == Sort::by_gnubg();
+            }
+            CandidatesAction::OrderByGnubg(on) => self.restore(GnubgDepth {
+                by_gnubg: on,
+                ..self.depth
+            }),
             CandidatesAction::RetryGnubg => {
                 if let (Some(a), Some(plies)) = (&self.analysis, plies) {
                     let at = self.judged_at();

@@ -43,6 +43,9 @@ const COLUMNS: [(SortColumn, Option<f32>); 7] = [
     (SortColumn::GnubgLoss, Some(50.0)),
 ];
 
+/// The mark of gnubg's best move, in its rank cell.
+pub const BEST_MARK: &str = "★";
+
 /// The last column: "◀" on the classic program's choice, as wide as its title.
 const CLASSIC_WIDTH: f32 = 52.0;
 
@@ -66,6 +69,7 @@ pub fn show(ui: &mut egui::Ui, state: &CandidatesView<'_>) -> Vec<CandidatesActi
             a.dice
         ));
         ui.weak(format!("BRDVAL with {}", state.weights_title));
+        out.extend(order_toggle(ui, state));
     });
     if a.candidates.is_empty() {
         ui.label("No legal move: the turn passes.");
@@ -90,7 +94,7 @@ pub fn show(ui: &mut egui::Ui, state: &CandidatesView<'_>) -> Vec<CandidatesActi
         classic_loss_line(ui, state, j);
     }
     let sort = state.candidates.shown_sort();
-    if sort != super::sort::Sort::default() {
+    if sort != super::sort::Sort::default() && sort != super::sort::Sort::by_gnubg() {
         // The keys follow the rows as shown: say so, or Down+Enter plays a surprise.
         ui.add(
             egui::Label::new(
@@ -142,6 +146,29 @@ pub fn show(ui: &mut egui::Ui, state: &CandidatesView<'_>) -> Vec<CandidatesActi
         && !gnubg_failed(state);
     out.extend(rows(ui, state, judgement, pending));
     out
+}
+
+/// The one-click switch between the classic's BRDVAL order and gnubg's (kept across
+/// restarts); none while gnubg is off or a drill card waits for its answer.
+fn order_toggle(ui: &mut egui::Ui, state: &CandidatesView<'_>) -> Option<CandidatesAction> {
+    let c = state.candidates;
+    if state.plies.is_none() || c.hidden() {
+        return None;
+    }
+    let on = c.shown_sort() == super::sort::Sort::by_gnubg();
+    ui.selectable_label(on, "gnubg's order")
+        .on_hover_text(match on {
+            true => {
+                "Rows in gnubg's order, its best first; click for the classic program's \
+                     BRDVAL order (kept across restarts)"
+            }
+            false => {
+                "Rows in the classic program's BRDVAL order (★ marks gnubg's best); click \
+                      for gnubg's order, its best first (kept across restarts)"
+            }
+        })
+        .clicked()
+        .then_some(CandidatesAction::OrderByGnubg(!on))
 }
 
 /// gnubg's depth (or off) and where its verdict stands.
@@ -311,8 +338,10 @@ fn content_widths(
         rank = rank.max(e.rank);
         loss = widest(&mut [loss, e.loss * 1000.0].into_iter());
     }
+    // The rank cell of gnubg's best carries its star.
+    let star = judgement.and_then(|j| j.best).is_some() as usize;
     let chars = [
-        n.to_string().len(),
+        n.to_string().len() + 2 * star,
         0,
         format!("{value:+.2}").chars().count(),
         format!("{delta:+.2}").chars().count(),
@@ -505,6 +534,8 @@ fn rows(
         table = table.scroll_to_row(row, None);
     }
     let mut hovered_any = None;
+    // gnubg's best, starred in its rank cell.
+    let gnubg_best = judgement.and_then(|j| j.best).and_then(|b| a.index_of(&b));
     table
         .header(ROW_HEIGHT + 2.0, |mut header| {
             for (column, _) in COLUMNS {
@@ -581,8 +612,12 @@ fn rows(
                     true => Vec::new(),
                     false => state.match_marks(i),
                 };
+                let best = gnubg_best == Some(i);
                 let cells = [
-                    format!("{}", i + 1),
+                    match best {
+                        true => format!("{BEST_MARK}{}", i + 1),
+                        false => format!("{}", i + 1),
+                    },
                     notation_of(cand, &marks),
                     format!("{:+.2}", cand.value),
                     format!("{:+.2}", cand.delta),
@@ -593,7 +628,7 @@ fn rows(
                 // Said to screen readers only: made only when asked for.
                 let label = || {
                     format!(
-                        "candidate {}: {}, BRDVAL {:+.2}, Δ {:+.2}{}{}",
+                        "candidate {}: {}, BRDVAL {:+.2}, Δ {:+.2}{}{}{}",
                         i + 1,
                         notation_of(cand, &marks),
                         cand.value,
@@ -617,7 +652,8 @@ fn rows(
                             ", the classic program's choice"
                         } else {
                             ""
-                        }
+                        },
+                        if best { ", gnubg's best" } else { "" }
                     )
                 };
                 for (k, text) in cells.into_iter().enumerate() {
@@ -636,6 +672,13 @@ fn rows(
                                 .show(ui, |ui| ui.add(badge.selectable(false)));
                         } else {
                             let cell = ui.add(egui::Label::new(t.color(colour)).selectable(false));
+                            if k == 0 && best {
+                                cell.on_hover_text(format!(
+                                    "{BEST_MARK} gnubg's best move ({})",
+                                    judgement.map_or(String::new(), |j| j.depth_words())
+                                ));
+                                return;
+                            }
                             // The tooltip's text is made only when it is shown.
                             if let (4, Some(e)) = (k, eval)
                                 && (e.mwc.is_some() || e.probs.is_some())

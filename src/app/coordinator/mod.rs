@@ -292,7 +292,7 @@ impl AppState {
         let mut s = AppState::new(p.editing.board, p.view);
         s.editing = EditState::restore(p.editing);
         s.weights = WeightsState::restore(&p.weights);
-        s.candidates.depth = p.candidates;
+        s.candidates.restore(p.candidates);
         s.play.learning = p.learning;
         s.bearoff.view = p.bearoff;
         s.champion = ChampionState::from_settings(&p.champion);
