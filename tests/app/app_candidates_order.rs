@@ -87,7 +87,7 @@ fn the_table_keeps_the_classic_order_stars_gnubgs_best_and_sorts_by_gnubg_in_one
     assert_eq!(c.sort, Sort::by_gnubg());
     assert_eq!(c.display_order(Some(0))[0], best);
     assert!(
-        shows(&h, &format!("★{}", best + 1)),
+        shows(&h, &format!("●{}", best + 1)),
         "the star in its rank cell"
     );
     let row = h

@@ -44,7 +44,7 @@ const COLUMNS: [(SortColumn, Option<f32>); 7] = [
 ];
 
 /// The mark of gnubg's best move, in its rank cell.
-pub const BEST_MARK: &str = "★";
+pub const BEST_MARK: &str = "●";
 
 /// The last column: "◀" on the classic program's choice, as wide as its title.
 const CLASSIC_WIDTH: f32 = 52.0;
@@ -163,7 +163,7 @@ fn order_toggle(ui: &mut egui::Ui, state: &CandidatesView<'_>) -> Option<Candida
                      BRDVAL order (kept across restarts)"
             }
             false => {
-                "Rows in the classic program's BRDVAL order (★ marks gnubg's best); click \
+                "Rows in the classic program's BRDVAL order (● marks gnubg's best); click \
                       for gnubg's order, its best first (kept across restarts)"
             }
         })
