@@ -1,6 +1,6 @@
 //! The candidates' order and what a gnubg user pastes (issue 49, items 13, 14 and 15): the
-//! table keeps the classic program's BRDVAL order, stars gnubg's best in its row (with a
-//! hover), goes to gnubg's order in one click, and keeps that choice across a restart; gnubg's
+//! table keeps the classic program's BRDVAL order, marks gnubg's best in its row (with a
+//! hover), goes to gnubg's order in one click (g#), and keeps that choice across a restart; gnubg's
 //! own two lines "Position ID: …" / "Match ID : …" paste as the ID pair does; at 1280×720 with
 //! the Archive tab open the candidates under the board keep the width their table needs.
 
@@ -46,7 +46,7 @@ fn shows(h: &H, text: &str) -> bool {
 }
 
 #[test]
-fn the_table_keeps_the_classic_order_stars_gnubgs_best_and_sorts_by_gnubg_in_one_click() {
+fn the_table_keeps_the_classic_order_marks_gnubgs_best_and_sorts_by_gnubg_in_one_click() {
     let state = AppState::default().with_referee(ScriptedReferee::answering(equity));
     let mut h = harness(state);
     h.event(Event::Paste(BUSY.into()));
@@ -80,8 +80,8 @@ fn the_table_keeps_the_classic_order_stars_gnubgs_best_and_sorts_by_gnubg_in_one
     if let Some(row) = row {
         assert!(row.ends_with(", gnubg's best"), "{row}");
     }
-    // One click: gnubg's order, its best first.
-    h.get_by_label("gnubg's order").click();
+    // One click on gnubg's rank's title: gnubg's order, its best first.
+    h.get_by_label("g#").click();
     h.run();
     let c = &h.state().state.candidates;
     assert_eq!(c.sort, Sort::by_gnubg());
@@ -105,8 +105,8 @@ fn the_table_keeps_the_classic_order_stars_gnubgs_best_and_sorts_by_gnubg_in_one
     let back = AppState::restore(ron::from_str(&saved).unwrap());
     assert_eq!(back.candidates.sort, Sort::by_gnubg());
     assert!(back.candidates.depth.by_gnubg);
-    // Clicked again: the classic's order, kept too.
-    h.get_by_label("gnubg's order").click();
+    // A click on the classic's rank's title: the classic's order, kept too.
+    h.get_by_label("#").click();
     h.run();
     assert_eq!(h.state().state.candidates.sort, Sort::default());
     let saved = ron::to_string(&h.state().state.persisted()).unwrap();

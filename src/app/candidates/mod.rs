@@ -112,7 +112,7 @@ pub enum CandidatesAction {
     /// Sorts the table by a column (again: the other way round). Display only.
     SortBy(Column),
     /// The table in gnubg's order (true) or the classic's BRDVAL order (false); kept across
-    /// restarts. Display only.
+    /// restarts. Display only (a click on the g# or # title does the same).
     OrderByGnubg(bool),
     /// Puts the position a candidate reaches (the other side to play) on the clipboard.
     CopyResult(usize, IdFormat),

@@ -69,7 +69,6 @@ pub fn show(ui: &mut egui::Ui, state: &CandidatesView<'_>) -> Vec<CandidatesActi
             a.dice
         ));
         ui.weak(format!("BRDVAL with {}", state.weights_title));
-        out.extend(order_toggle(ui, state));
     });
     if a.candidates.is_empty() {
         ui.label("No legal move: the turn passes.");
@@ -146,29 +145,6 @@ pub fn show(ui: &mut egui::Ui, state: &CandidatesView<'_>) -> Vec<CandidatesActi
         && !gnubg_failed(state);
     out.extend(rows(ui, state, judgement, pending));
     out
-}
-
-/// The one-click switch between the classic's BRDVAL order and gnubg's (kept across
-/// restarts); none while gnubg is off or a drill card waits for its answer.
-fn order_toggle(ui: &mut egui::Ui, state: &CandidatesView<'_>) -> Option<CandidatesAction> {
-    let c = state.candidates;
-    if state.plies.is_none() || c.hidden() {
-        return None;
-    }
-    let on = c.shown_sort() == super::sort::Sort::by_gnubg();
-    ui.selectable_label(on, "gnubg's order")
-        .on_hover_text(match on {
-            true => {
-                "Rows in gnubg's order, its best first; click for the classic program's \
-                     BRDVAL order (kept across restarts)"
-            }
-            false => {
-                "Rows in the classic program's BRDVAL order (● marks gnubg's best); click \
-                      for gnubg's order, its best first (kept across restarts)"
-            }
-        })
-        .clicked()
-        .then_some(CandidatesAction::OrderByGnubg(!on))
 }
 
 /// gnubg's depth (or off) and where its verdict stands.
@@ -551,7 +527,14 @@ fn rows(
                         .strong();
                     if ui
                         .add(egui::Button::new(title).frame(false))
-                        .on_hover_text(format!("{} (click to sort)", column.description()))
+                        .on_hover_text(match column {
+                            SortColumn::GnubgRank => format!(
+                                "{}: click for gnubg's order, its best first (kept across \
+                                 restarts); # goes back to the classic's",
+                                column.description()
+                            ),
+                            _ => format!("{} (click to sort)", column.description()),
+                        })
                         .clicked()
                     {
                         out.push(CandidatesAction::SortBy(column));
