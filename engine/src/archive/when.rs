@@ -19,14 +19,16 @@ where
     let Ok(due) = parse_time(due) else {
         return due.to_string();
     };
-    let seconds = (due - now).num_seconds();
-    if seconds < 60 {
+    // Due times are kept to the second and `now` is not: a minute's schedule reads 59.x s
+    // off. To the nearest minute; under half a minute is now.
+    let millis = (due - now).num_milliseconds();
+    if millis < 30_000 {
         return "now".to_string();
     }
     let (at, today): (DateTime<Z>, DateTime<Z>) =
         (due.with_timezone(zone), now.with_timezone(zone));
     let clock = at.format("%H:%M");
-    let minutes = (seconds + 59) / 60;
+    let minutes = (millis + 30_000) / 60_000;
     let days = (at.date_naive() - today.date_naive()).num_days();
     match (minutes, days) {
         (m, _) if m < 60 => format!("in {m} minute{}, at {clock}", plural(m)),
@@ -59,7 +61,14 @@ mod tests {
         let utc = Utc;
         let words = |due: &str| due_words_in(due, now, &utc);
         assert_eq!(words("2026-12-07T13:25:00Z"), "now");
-        assert_eq!(words("2026-12-07T13:25:40Z"), "now");
+        assert_eq!(words("2026-12-07T13:25:20Z"), "now");
+        // A minute's schedule kept to the second, seen from a time with its fraction.
+        let later = now + chrono::Duration::milliseconds(900);
+        assert_eq!(
+            due_words_in("2026-12-07T13:26:00Z", later, &utc),
+            "in 1 minute, at 13:26"
+        );
+        assert_eq!(words("2026-12-07T13:25:40Z"), "in 1 minute, at 13:25");
         assert_eq!(words("2026-12-07T12:00:00Z"), "now");
         assert_eq!(words("2026-12-07T13:26:00Z"), "in 1 minute, at 13:26");
         assert_eq!(words("2026-12-07T13:34:30Z"), "in 10 minutes, at 13:34");
