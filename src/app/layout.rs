@@ -61,9 +61,10 @@ pub const MIN_BOARD_HEIGHT: f32 = 190.0;
 /// The tabs' smallest height (the strip and a few rows, the rest scrolls).
 pub const MIN_TABS_HEIGHT: f32 = 160.0;
 
-/// The width the candidates' table needs under the board to show its columns and a long move
-/// whole (`bar/22 13/7(2) 6/4*` and the classic's column), in points.
-pub const CANDIDATES_UNDER_BOARD: f32 = 600.0;
+/// The width the candidates' table needs under the board to show every column whole, gnubg's
+/// probabilities' too, with room for a long move (`bar/22 13/7(2) 6/4*`), in points (at
+/// 1280×720 the Archive tab keeps the rest, a little under half).
+pub const CANDIDATES_UNDER_BOARD: f32 = 650.0;
 
 /// The least share of the width the right column has while a wide tab is open.
 const WIDE_TAB_SHARE: f32 = 0.62;

@@ -515,6 +515,25 @@ impl AppState {
         if let Some(over) = super::candidates::game_over(&p) {
             return (over, false);
         }
+        // A double on offer: the taker's decision (as the board says it).
+        if let Some(m) = self.editing.edit.match_state
+            && m.double_offered()
+            && !m.crawford()
+            && self.editing.edit.roll().is_none()
+        {
+            let verb = if m.cube_value() > 1 {
+                "redoubles"
+            } else {
+                "doubles"
+            };
+            let text = format!(
+                "{} to take or pass: {} {verb} to {}",
+                p.on_roll().opponent(),
+                p.on_roll(),
+                2 * m.cube_value()
+            );
+            return (text, false);
+        }
         let text = match (&self.candidates.analysis, self.editing.edit.roll()) {
             (_, None) => format!(
                 "{} to play: set the dice (click them) or roll (R)",
