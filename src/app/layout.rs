@@ -114,12 +114,14 @@ impl Regions {
             true => (width * WIDE_TAB_SHARE).min(width - left_least),
             false => 0.0,
         };
-        let right_width = clamp(
-            finite(s.right_width).unwrap_or(width * 0.5).max(wide),
-            MIN_RIGHT_WIDTH,
-            MIN_LEFT_WIDTH,
-            width,
-        );
+        // Without a width the person dragged to, the column under the board keeps
+        // `left_least` even against the half the right column has by default.
+        let right = finite(s.right_width).unwrap_or(width * 0.5).max(wide);
+        let right = match (wide_tab, finite(s.right_width)) {
+            (true, None) => right.min(width - left_least),
+            _ => right,
+        };
+        let right_width = clamp(right, MIN_RIGHT_WIDTH, MIN_LEFT_WIDTH, width);
         let height = area.height() - gap;
         let breakdown = clamp(
             finite(s.breakdown_height).unwrap_or(MIN_BREAKDOWN_HEIGHT.max(height * 0.5)),
@@ -257,7 +259,8 @@ mod tests {
             r.candidates.width() >= CANDIDATES_UNDER_BOARD - 1.0,
             "{r:?}"
         );
-        assert!(r.tabs.width() >= 0.5 * (area.width() - GRIP) - 1.0, "{r:?}");
+        // The tab keeps the rest: a little under half.
+        assert!(r.tabs.width() >= 0.48 * area.width(), "{r:?}");
         assert!(!overlaps(&r));
         // A wide window keeps the tab's share.
         let wide = Rect::from_min_size(pos2(0.0, 60.0), egui::vec2(1920.0, 1000.0));
