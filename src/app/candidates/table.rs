@@ -314,7 +314,7 @@ fn content_widths(
         rank = rank.max(e.rank);
         loss = widest(&mut [loss, e.loss * 1000.0].into_iter());
     }
-    // The rank cell of gnubg's best carries its star.
+    // The rank cell of gnubg's best carries its mark.
     let star = judgement.and_then(|j| j.best).is_some() as usize;
     let chars = [
         n.to_string().len() + 2 * star,
@@ -510,7 +510,7 @@ fn rows(
         table = table.scroll_to_row(row, None);
     }
     let mut hovered_any = None;
-    // gnubg's best, starred in its rank cell.
+    // gnubg's best, marked in its rank cell.
     let gnubg_best = judgement.and_then(|j| j.best).and_then(|b| a.index_of(&b));
     table
         .header(ROW_HEIGHT + 2.0, |mut header| {
