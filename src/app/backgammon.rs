@@ -92,7 +92,16 @@ impl Workspace for BackgammonWorkspace {
             Tab::Archive => true,
             _ => false,
         };
-        let r = Regions::with_tab(area, splits, wide_tab);
+        // The Archive and Match tabs put the candidates under the board: they keep the width
+        // their table needs there (the Bear-off plots keep their share; the Match tab's
+        // players' table needs a little more than the Archive's, so its candidates keep the
+        // moves whole, gnubg's probabilities scroll).
+        let left_least = match apply.state.settings.tab {
+            Tab::Archive => super::layout::CANDIDATES_UNDER_BOARD,
+            Tab::Match => super::layout::CANDIDATES_UNDER_BOARD_MATCH,
+            _ => 0.0,
+        };
+        let r = Regions::with_tab_leaving(area, splits, wide_tab, left_least);
         self.regions = Some(r);
         if let Some((split, size)) = r.separators(ui) {
             apply.all(ui, vec![ViewAction::SetSplit(split, size)]);

@@ -438,10 +438,12 @@ fn draw_tray(painter: &egui::Painter, g: &Geometry, side: Side, n: u8) {
 /// The cube as the board shows it for `edit`'s match state: the number on its face (64 on a
 /// centred cube of 1, as on a real board) and its owner; `None` in a Crawford game, which is
 /// played without the cube. A position without a match state is a money game, cube centred.
+/// A double on offer shows the cube turned to what it is offered at, in the middle.
 pub fn cube_of(edit: &super::editing::Edit) -> Option<(u32, Option<Side>)> {
     match edit.match_state {
         None => Some((64, None)),
         Some(m) if m.crawford() => None,
+        Some(m) if m.double_offered() => Some((2 * m.cube_value(), None)),
         Some(m) => {
             let owner = m.cube_owner();
             let face = match (m.cube_value(), owner) {
@@ -453,9 +455,38 @@ pub fn cube_of(edit: &super::editing::Edit) -> Option<(u32, Option<Side>)> {
     }
 }
 
+/// Whose turn the board shows, in words: "White to play 63"; with a double on offer, the
+/// taker's decision ("Black to take or pass: White doubles to 2").
+pub fn turn_words(edit: &super::editing::Edit) -> String {
+    let on_roll = edit.on_roll;
+    if let Some(m) = edit
+        .match_state
+        .filter(|m| m.double_offered() && !m.crawford())
+    {
+        let verb = if m.cube_value() > 1 {
+            "redoubles"
+        } else {
+            "doubles"
+        };
+        return format!(
+            "{} to take or pass: {on_roll} {verb} to {}",
+            on_roll.opponent(),
+            2 * m.cube_value()
+        );
+    }
+    let dice = edit.roll().map(|d| format!(" {d}")).unwrap_or_default();
+    format!("{on_roll} to play{dice}")
+}
+
 /// The cube in words, for the board's accessible name and its hover: "cube centred", "cube
 /// 4, White's", "no cube: the Crawford game".
 pub fn cube_words(edit: &super::editing::Edit) -> String {
+    if let Some(m) = edit
+        .match_state
+        .filter(|m| m.double_offered() && !m.crawford())
+    {
+        return format!("cube offered at {} by {}", 2 * m.cube_value(), edit.on_roll);
+    }
     match cube_of(edit) {
         None => "no cube: the Crawford game".into(),
         Some((_, None)) => {
@@ -962,13 +993,7 @@ impl BoardUi {
         }
 
         ui.horizontal(|ui| {
-            let dice = state
-                .editing
-                .edit
-                .roll()
-                .map(|d| format!(" {d}"))
-                .unwrap_or_default();
-            ui.strong(format!("{on_roll} to play{dice}"));
+            ui.strong(turn_words(&state.editing.edit));
             ui.separator();
             for side in [Side::White, Side::Black] {
                 ui.label(format!(

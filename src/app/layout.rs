@@ -61,6 +61,15 @@ pub const MIN_BOARD_HEIGHT: f32 = 190.0;
 /// The tabs' smallest height (the strip and a few rows, the rest scrolls).
 pub const MIN_TABS_HEIGHT: f32 = 160.0;
 
+/// The width the candidates' table needs under the board to show every column whole, gnubg's
+/// probabilities' too, with room for a long move (`bar/22 13/7(2) 6/4*`), in points (at
+/// 1280×720 the Archive tab keeps the rest, a little under half).
+pub const CANDIDATES_UNDER_BOARD: f32 = 650.0;
+
+/// The same with the Match tab open, whose players' table needs more of the width: the moves
+/// whole, gnubg's probabilities (when shown) scrolled to.
+pub const CANDIDATES_UNDER_BOARD_MATCH: f32 = 560.0;
+
 /// The least share of the width the right column has while a wide tab is open.
 const WIDE_TAB_SHARE: f32 = 0.62;
 
@@ -93,18 +102,30 @@ impl Regions {
 
     /// [`Regions::of`], with the tabs given the whole right column when `wide_tab`.
     pub fn with_tab(area: Rect, s: &Splits, wide_tab: bool) -> Regions {
+        Regions::with_tab_leaving(area, s, wide_tab, 0.0)
+    }
+
+    /// [`Regions::with_tab`], the wide tab's share of the width given up where the column
+    /// under the board would be narrower than `left_least` (the candidates' table whole under
+    /// the board at 1280×720 with the Archive or Match tab open); a width the person dragged
+    /// to is kept.
+    pub fn with_tab_leaving(area: Rect, s: &Splits, wide_tab: bool, left_least: f32) -> Regions {
         let gap = GRIP;
         let width = area.width() - gap;
-        // A wide tab gets at least the share of the width its plots need.
-        let wide_share = if wide_tab { WIDE_TAB_SHARE } else { 0.0 };
-        let right_width = clamp(
-            finite(s.right_width)
-                .unwrap_or(width * 0.5)
-                .max(width * wide_share),
-            MIN_RIGHT_WIDTH,
-            MIN_LEFT_WIDTH,
-            width,
-        );
+        // A wide tab gets at least the share of the width its plots need, less what the
+        // column under the board is to keep.
+        let wide = match wide_tab {
+            true => (width * WIDE_TAB_SHARE).min(width - left_least),
+            false => 0.0,
+        };
+        // Without a width the person dragged to, the column under the board keeps
+        // `left_least` even against the half the right column has by default.
+        let right = finite(s.right_width).unwrap_or(width * 0.5).max(wide);
+        let right = match (wide_tab, finite(s.right_width)) {
+            (true, None) => right.min(width - left_least),
+            _ => right,
+        };
+        let right_width = clamp(right, MIN_RIGHT_WIDTH, MIN_LEFT_WIDTH, width);
         let height = area.height() - gap;
         let breakdown = clamp(
             finite(s.breakdown_height).unwrap_or(MIN_BREAKDOWN_HEIGHT.max(height * 0.5)),
@@ -230,6 +251,28 @@ fn clamp(size: f32, min: f32, other_min: f32, total: f32) -> f32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn at_1280_by_720_the_candidates_under_the_board_keep_the_width_their_table_needs() {
+        let area = Rect::from_min_size(pos2(0.0, 60.0), egui::vec2(1280.0, 620.0));
+        let s = Splits::default();
+        let old = Regions::with_tab(area, &s, true);
+        assert!(old.candidates.width() < CANDIDATES_UNDER_BOARD - 50.0);
+        let r = Regions::with_tab_leaving(area, &s, true, CANDIDATES_UNDER_BOARD);
+        assert!(
+            r.candidates.width() >= CANDIDATES_UNDER_BOARD - 1.0,
+            "{r:?}"
+        );
+        // The tab keeps the rest: a little under half.
+        assert!(r.tabs.width() >= 0.48 * area.width(), "{r:?}");
+        assert!(!overlaps(&r));
+        // A wide window keeps the tab's share.
+        let wide = Rect::from_min_size(pos2(0.0, 60.0), egui::vec2(1920.0, 1000.0));
+        assert_eq!(
+            Regions::with_tab_leaving(wide, &s, true, CANDIDATES_UNDER_BOARD),
+            Regions::with_tab(wide, &s, true)
+        );
+    }
 
     fn overlaps(r: &Regions) -> bool {
         let n = r.named();

@@ -191,6 +191,13 @@ fn archive(ui: &mut egui::Ui, state: &AppState, _: &mut TabsUi) -> Vec<Action> {
 
 fn bearoff(ui: &mut egui::Ui, state: &AppState, _: &mut TabsUi) -> Vec<Action> {
     let edit = &state.editing.edit;
+    // The database's best play is a drill card's answer: not while the card waits for it.
+    if let Some(words) = state.candidates.hidden_words()
+        && state.bearoff.view.section == super::bearoff::Section::BestPlay
+    {
+        ui.label(format!("Best play: {words}"));
+        return Vec::new();
+    }
     let bearoff = super::bearoff::show(ui, &state.bearoff, state.bearoff.view, edit);
     bearoff.into_iter().map(Action::from).collect()
 }

@@ -143,6 +143,7 @@ fn card_json(card: &Card) -> serde_json::Value {
         "due": card.due,
         "reps": card.reps,
         "lapses": card.lapses,
+        "question": card.question(),
     })
 }
 
@@ -202,17 +203,10 @@ fn answer(args: AnswerArgs) -> Result<ExitCode, CliError> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// How long until `due`, in words: "in 10 minutes", "in 3 days".
+/// When `due` comes, in words and the user's local time: "in 10 minutes, at 14:35",
+/// "tomorrow at 09:00" (the app says the same).
 fn until(due: &str, now: Time) -> String {
-    let Ok(t) = parse_time(due) else {
-        return due.to_string();
-    };
-    let minutes = (t - now).num_minutes().max(0);
-    match minutes {
-        m if m < 60 => format!("in {m} minute{}", if m == 1 { "" } else { "s" }),
-        m if m < 48 * 60 => format!("in {} hours", m / 60),
-        m => format!("in {} days", m / (24 * 60)),
-    }
+    bgw_engine::archive::due_words(due, now)
 }
 
 /// The verdict on an answer, in words.
@@ -228,28 +222,24 @@ fn verdict(g: &Graded, now: Time) -> String {
         )
     };
     format!(
-        "{head} (In the match: {}, {:.1} mEMG.) Graded {}; back {} ({}).\n",
+        "{head} (In the match: {}, {:.1} mEMG.) Graded {}; due again {}.\n",
         shorten(&g.played, 80),
         g.played_loss_memg,
         g.rating,
-        until(&g.due, now),
-        g.due
+        until(&g.due, now)
     )
 }
 
-/// What the board of a card asks, in words.
+/// What the board of a card asks, in words (the app's words: [`Card::question`]).
 fn question(card: &Card) -> String {
-    let what = match card.cube_answers() {
-        None => format!("to play {}", card.dice.as_deref().unwrap_or("")),
-        Some([a, b]) => format!("{a} or {b}?"),
-    };
     format!(
-        "Card {} — {}, {} game {} #{}: {what}\n",
+        "Card {} — {}, {} game {} #{}: {}\n",
         card.card,
         shorten(&card.player, 60),
         shorten(&card.file, 120),
         card.game,
-        card.number
+        card.number,
+        card.question()
     )
 }
 
@@ -289,7 +279,7 @@ fn play(args: PlayArgs) -> Result<ExitCode, CliError> {
             let count = archive.deck_count(Some(player), now).map_err(failed)?;
             let next = count
                 .next_due
-                .map(|d| format!("; the next {} ({d})", until(&d, now)))
+                .map(|d| format!("; the next {}", until(&d, now)))
                 .unwrap_or_default();
             print(&format!("No card due{next}.\n"))?;
             return Ok(ExitCode::SUCCESS);

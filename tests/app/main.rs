@@ -9,9 +9,11 @@ mod ui_common;
 
 mod app_archive;
 mod app_bearoff;
+mod app_candidates_order;
 mod app_champion;
 mod app_cube_errors;
 mod app_desk;
+mod app_drill_hidden;
 mod app_export_match;
 mod app_frame_budget;
 mod app_match;

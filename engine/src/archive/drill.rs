@@ -125,6 +125,56 @@ impl Card {
         Some(word.to_string())
     }
 
+    /// What the card asks, in words the app and the command line both show: "White to play
+    /// 63 at 3-1 to 7: your move?", "White on roll at 3-1 to 7, cube centred: double to 2?",
+    /// "White owns the cube at 2, at 3-1 to 7: redouble to 4?", "White doubles to 2 at 3-1 to
+    /// 7: take or pass?" — the score of the side on roll (the mover, the doubler) first, as
+    /// the candidates' panel gives it.
+    pub fn question(&self) -> String {
+        let Ok(setup) = self.setup() else {
+            return match self.cube_answers() {
+                None => format!("play {}?", self.dice.as_deref().unwrap_or("")),
+                Some([a, b]) => format!("{a} or {b}?"),
+            };
+        };
+        let id = setup.match_id_fields();
+        let first = setup.position.on_roll();
+        let score = |s: crate::Side| match s {
+            crate::Side::White => id.score_white,
+            crate::Side::Black => id.score_black,
+        };
+        let at = match id.match_length {
+            0 => " in a money game".to_string(),
+            n => format!(
+                " at {}-{} to {n}{}",
+                score(first),
+                score(first.opponent()),
+                if id.crawford { ", Crawford" } else { "" }
+            ),
+        };
+        let cube = id.cube_value();
+        match self.kind {
+            ErrorKind::Move => {
+                let dice = setup
+                    .dice
+                    .map(|d| format!(" {}{}", d.high(), d.low()))
+                    .unwrap_or_default();
+                format!("{first} to play{dice}{at}: your move?")
+            }
+            ErrorKind::Double if cube > 1 => {
+                format!(
+                    "{first} owns the cube at {cube},{at}: redouble to {}?",
+                    2 * cube
+                )
+            }
+            ErrorKind::Double => format!("{first} on roll{at}, cube centred: double to 2?"),
+            ErrorKind::Take => {
+                let verb = if cube > 1 { "redoubles" } else { "doubles" };
+                format!("{first} {verb} to {}{at}: take or pass?", 2 * cube)
+            }
+        }
+    }
+
     /// The answers a cube card takes (`None` for a checker play).
     pub fn cube_answers(&self) -> Option<[&'static str; 2]> {
         match self.kind {

@@ -34,6 +34,7 @@ mod queries;
 mod reviews;
 mod schema;
 mod store;
+mod when;
 
 pub use content::{date_in_name, digest};
 pub use database::{Archive, default_path};
@@ -47,3 +48,4 @@ pub use queries::{ErrorFilter, ErrorKind, ErrorRow, PlayerFigures, TrendPoint, s
 pub use reviews::{EngineName, UnreviewedMatch};
 pub use schema::{APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION};
 pub use store::{Added, Counts, MatchFile, MatchKey, phase_of};
+pub use when::{due_words, due_words_in};

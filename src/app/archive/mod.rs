@@ -70,6 +70,8 @@ pub enum ArchiveAction {
     NextCard,
     /// Answers the card on the board: a move in gnubg's notation, or a cube answer.
     Answer(String),
+    /// Leaves the card on the board unanswered (it stays due): the verdicts show again.
+    PutCardAway,
 }
 
 /// The Archive tab's saved part: whether what is added is reviewed, and at which depth.
@@ -133,6 +135,17 @@ pub struct Drill {
     pub graded: Option<Graded>,
     /// Why the last answer was not taken.
     pub refused: Option<String>,
+}
+
+impl Drill {
+    /// The card on the board while it waits for its answer (its number): until then nothing
+    /// may show the answer.
+    pub fn unanswered(&self) -> Option<i64> {
+        match (&self.card, &self.graded) {
+            (Some(c), None) => Some(c.card),
+            _ => None,
+        }
+    }
 }
 
 /// What the drill can take as an answer from the board (the coordinator reads it from the
@@ -337,6 +350,11 @@ impl ArchiveState {
             }
             ArchiveAction::NextCard => return self.next_card(),
             ArchiveAction::Answer(text) => return self.answer(text),
+            ArchiveAction::PutCardAway => {
+                if self.drill.graded.is_none() {
+                    self.drill = Drill::default();
+                }
+            }
         }
         Vec::new()
     }

@@ -4,7 +4,7 @@
 
 use super::{ArchiveAction, ArchiveState, DrillInputs, filtered};
 use crate::app::jobs;
-use bgw_engine::archive::{ErrorKind, TrendPoint};
+use bgw_engine::archive::{ErrorKind, TrendPoint, due_words, now};
 use egui_plot::{Legend, Line, MarkerShape, Plot, PlotPoints, Points};
 
 /// How many matches the moving average of the error rate spans.
@@ -286,6 +286,14 @@ fn trend(ui: &mut egui::Ui, s: &ArchiveState, player: &str) {
 }
 
 fn errors(ui: &mut egui::Ui, s: &ArchiveState, out: &mut Vec<ArchiveAction>) {
+    // The list names gnubg's best of every error, the card's among them.
+    if let Some(card) = s.drill.unanswered() {
+        ui.weak(format!(
+            "Errors: hidden while card {card} waits for your answer (the list names the best \
+             move of each)"
+        ));
+        return;
+    }
     ui.horizontal_wrapped(|ui| {
         ui.label("Errors:");
         egui::ComboBox::from_id_salt("archive-phase")
@@ -422,7 +430,7 @@ fn drill(ui: &mut egui::Ui, s: &ArchiveState, inputs: &DrillInputs, out: &mut Ve
                 d.new,
                 d.next_due
                     .as_deref()
-                    .map(|n| format!("; next due {n}"))
+                    .map(|n| format!("; the next due {}", due_words(n, now())))
                     .unwrap_or_default()
             )),
             None => ui.weak("the player's marked errors as cards"),
@@ -438,17 +446,13 @@ fn drill(ui: &mut egui::Ui, s: &ArchiveState, inputs: &DrillInputs, out: &mut Ve
     let Some(card) = &s.drill.card else {
         return;
     };
-    ui.label(format!(
-        "Card {}: {}, game {} #{} — {}",
-        card.card,
-        card.file,
-        card.game,
-        card.number,
-        match card.cube_answers() {
-            None => format!("play {}", card.dice.as_deref().unwrap_or("")),
-            Some([a, b]) => format!("{a} or {b}?"),
-        }
-    ));
+    ui.horizontal_wrapped(|ui| {
+        ui.strong(card.question());
+        ui.weak(format!(
+            "card {}: {}, game {} #{}",
+            card.card, card.file, card.game, card.number
+        ));
+    });
     let answered = s.drill.graded.is_some();
     ui.horizontal_wrapped(|ui| match card.cube_answers() {
         Some(answers) => {
@@ -478,6 +482,21 @@ fn drill(ui: &mut egui::Ui, s: &ArchiveState, inputs: &DrillInputs, out: &mut Ve
             }
         }
     });
+    if !answered {
+        ui.horizontal_wrapped(|ui| {
+            ui.weak(
+                "gnubg's verdict, the Cube panel's figures and the classic program's choice \
+                 stay hidden until you answer",
+            );
+            if ui
+                .small_button("Put the card away")
+                .on_hover_text("leave it unanswered (it stays due): the verdicts show again")
+                .clicked()
+            {
+                out.push(ArchiveAction::PutCardAway);
+            }
+        });
+    }
     if let Some(why) = &s.drill.refused {
         ui.colored_label(ui.visuals().warn_fg_color, why);
     }
@@ -496,9 +515,15 @@ fn drill(ui: &mut egui::Ui, s: &ArchiveState, inputs: &DrillInputs, out: &mut Ve
             )
         };
         ui.colored_label(colour, head);
+        if let Some(action) = &g.action {
+            ui.label(format!("gnubg's proper cube action: {action}."));
+        }
         ui.label(format!(
             "In the match: {}, {:.1} mEMG. Graded {}; due again {}.",
-            g.played, g.played_loss_memg, g.rating, g.due
+            g.played,
+            g.played_loss_memg,
+            g.rating,
+            due_words(&g.due, now())
         ));
     }
 }

@@ -50,6 +50,11 @@ pub fn show(ui: &mut egui::Ui, state: &CandidatesView<'_>) -> Vec<CandidatesActi
         ui.label("gnubg:");
         super::depth_choice::show(ui, state.plies, &mut out);
     });
+    // A drill card waiting for its answer: no figure, no proper action, no exact verdict.
+    if let Some(words) = state.candidates.hidden_words() {
+        ui.label(format!("gnubg's cube decision: {words}"));
+        return out;
+    }
     let Some(plies) = state.plies else {
         ui.label("gnubg is off: choose a depth for its cube decision.");
         if let Some(exact) = &state.exact_cube {

@@ -111,6 +111,9 @@ pub enum CandidatesAction {
     Play(usize),
     /// Sorts the table by a column (again: the other way round). Display only.
     SortBy(Column),
+    /// The table in gnubg's order (true) or the classic's BRDVAL order (false); kept across
+    /// restarts. Display only (a click on the g# or # title does the same).
+    OrderByGnubg(bool),
     /// Puts the position a candidate reaches (the other side to play) on the clipboard.
     CopyResult(usize, IdFormat),
     /// The depth gnubg evaluates the candidates at; `None` switches gnubg's columns off.
@@ -164,6 +167,8 @@ pub struct GnubgDepth {
     pub gnubg_plies: Option<u8>,
     /// gnubg judges cubeless money even when the position carries a match state.
     pub cubeless: bool,
+    /// The table in gnubg's order (its rank) rather than the classic's BRDVAL.
+    pub by_gnubg: bool,
 }
 
 impl Default for GnubgDepth {
@@ -172,6 +177,7 @@ impl Default for GnubgDepth {
         GnubgDepth {
             gnubg_plies: Some(0),
             cubeless: false,
+            by_gnubg: false,
         }
     }
 }
@@ -234,9 +240,23 @@ pub struct CandidatesState {
     pub cube_question: Option<Result<CubeQuestion, String>>,
     /// gnubg's rollouts of candidates ([`rollout`]).
     pub rollouts: rollout::Rollouts,
+    /// The drill's card open and not yet answered (its number; the coordinator sets it from
+    /// the Archive tab): until it is answered nothing here gives the answer away — gnubg's
+    /// verdict and rollouts, its cube decision, the classic program's choice — and the rows
+    /// keep the classic's order.
+    pub hidden_for: Option<i64>,
 }
 
 impl CandidatesState {
+    /// Takes the saved part back: gnubg's depth, and the table's order.
+    pub fn restore(&mut self, depth: GnubgDepth) {
+        self.depth = depth;
+        self.sort = match depth.by_gnubg {
+            true => Sort::by_gnubg(),
+            false => Sort::default(),
+        };
+    }
+
     /// The number of candidates (0 without an analysis).
     pub fn len(&self) -> usize {
         self.analysis.as_ref().map_or(0, |a| a.candidates.len())
@@ -296,8 +316,28 @@ impl CandidatesState {
         self.at.filter(|_| !self.depth.cubeless)
     }
 
-    /// gnubg's verdict on the position and roll on the board at `plies`, if asked for.
+    /// True while a drill card is open and unanswered: the verdicts are hidden
+    /// ([`CandidatesState::hidden_for`]).
+    pub fn hidden(&self) -> bool {
+        self.hidden_for.is_some()
+    }
+
+    /// The words panels show in place of a hidden verdict.
+    pub fn hidden_words(&self) -> Option<String> {
+        self.hidden_for.map(|card| {
+            format!(
+                "hidden until you answer card {card} (Archive tab): the drill shows gnubg's \
+                 verdict after your answer"
+            )
+        })
+    }
+
+    /// gnubg's verdict on the position and roll on the board at `plies`, if asked for (none
+    /// while a drill card is unanswered).
     pub fn verdict(&self, plies: u8) -> Option<&Verdict> {
+        if self.hidden() {
+            return None;
+        }
         let a = self.analysis.as_ref()?;
         self.verdicts
             .get(&a.position, a.dice, plies, self.judged_at())
@@ -333,6 +373,9 @@ impl CandidatesState {
     /// The rollout of the position and roll on the board that the table shows: judged as the
     /// table judges, with at least one move's result.
     pub fn merged_rollout(&self) -> Option<rollout::RolloutRecord> {
+        if self.hidden() {
+            return None;
+        }
         let a = self.analysis.as_ref()?;
         self.rollouts
             .shown(&a.position, a.dice)
@@ -341,6 +384,9 @@ impl CandidatesState {
 
     /// gnubg's cube decision on the position awaiting its roll at `plies`, if asked for.
     pub fn cube_verdict(&self, plies: u8) -> Option<&verdict::CubeVerdict> {
+        if self.hidden() {
+            return None;
+        }
         let (p, at) = self.cube_asked()?;
         self.verdicts.cube(p, at, plies)
     }
@@ -354,10 +400,19 @@ impl CandidatesState {
         }
     }
 
+    /// The table's order as shown: the one chosen, the classic's while a drill card is
+    /// unanswered (an order by gnubg would give its best away).
+    pub fn shown_sort(&self) -> Sort {
+        match self.hidden() {
+            true => Sort::default(),
+            false => self.sort,
+        }
+    }
+
     /// The candidates' indices in the table's order.
     pub fn display_order(&self, plies: Option<u8>) -> Vec<usize> {
         self.analysis.as_ref().map_or_else(Vec::new, |a| {
-            self.sort
+            self.shown_sort()
                 .order(&a.candidates, self.shown_judgement(plies).as_deref())
         })
     }
@@ -385,7 +440,14 @@ impl CandidatesState {
             CandidatesAction::Hover(i) => self.hovered = i,
             CandidatesAction::Select(i) => self.selected = Some(i),
             CandidatesAction::SelectStep(d) => self.select_step(d, plies),
-            CandidatesAction::SortBy(column) => self.sort = self.sort.clicked(column),
+            CandidatesAction::SortBy(column) => {
+                self.sort = self.sort.clicked(column);
+                self.depth.by_gnubg = self.sort == Sort::by_gnubg();
+            }
+            CandidatesAction::OrderByGnubg(on) => self.restore(GnubgDepth {
+                by_gnubg: on,
+                ..self.depth
+            }),
             CandidatesAction::RetryGnubg => {
                 if let (Some(a), Some(plies)) = (&self.analysis, plies) {
                     let at = self.judged_at();

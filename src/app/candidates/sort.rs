@@ -73,6 +73,14 @@ impl Default for Sort {
 }
 
 impl Sort {
+    /// gnubg's order: its rank, best first (the one-click order beside the classic's).
+    pub fn by_gnubg() -> Sort {
+        Sort {
+            column: Column::GnubgRank,
+            descending: false,
+        }
+    }
+
     /// The order after a click on `column`'s header: the other direction on the same column,
     /// else that column in its natural direction (best first).
     pub fn clicked(self, column: Column) -> Sort {

@@ -43,6 +43,9 @@ const COLUMNS: [(SortColumn, Option<f32>); 7] = [
     (SortColumn::GnubgLoss, Some(50.0)),
 ];
 
+/// The mark of gnubg's best move, in its rank cell.
+pub const BEST_MARK: &str = "●";
+
 /// The last column: "◀" on the classic program's choice, as wide as its title.
 const CLASSIC_WIDTH: f32 = 52.0;
 
@@ -71,7 +74,8 @@ pub fn show(ui: &mut egui::Ui, state: &CandidatesView<'_>) -> Vec<CandidatesActi
         ui.label("No legal move: the turn passes.");
         return out;
     }
-    if let (Some(choice), Some(c)) = (a.choice, a.classic()) {
+    let hidden = state.candidates.hidden();
+    if let (Some(choice), Some(c), false) = (a.choice, a.classic(), hidden) {
         ui.label(format!(
             "Classic program ({}): {} — {}",
             choice.phase.name(),
@@ -88,8 +92,8 @@ pub fn show(ui: &mut egui::Ui, state: &CandidatesView<'_>) -> Vec<CandidatesActi
     if let Some(j) = judgement {
         classic_loss_line(ui, state, j);
     }
-    let sort = state.candidates.sort;
-    if sort != super::sort::Sort::default() {
+    let sort = state.candidates.shown_sort();
+    if sort != super::sort::Sort::default() && sort != super::sort::Sort::by_gnubg() {
         // The keys follow the rows as shown: say so, or Down+Enter plays a surprise.
         ui.add(
             egui::Label::new(
@@ -108,19 +112,22 @@ pub fn show(ui: &mut egui::Ui, state: &CandidatesView<'_>) -> Vec<CandidatesActi
             .wrap(),
         );
     }
-    out.extend(
-        super::rollout::show(
-            ui,
-            &state.candidates.rollouts,
-            &a.position,
-            a.dice,
-            state.candidates.at.as_ref(),
-            plies.is_some(),
-        )
-        .into_iter()
-        .map(CandidatesAction::Rollout),
-    );
+    if !hidden {
+        out.extend(
+            super::rollout::show(
+                ui,
+                &state.candidates.rollouts,
+                &a.position,
+                a.dice,
+                state.candidates.at.as_ref(),
+                plies.is_some(),
+            )
+            .into_iter()
+            .map(CandidatesAction::Rollout),
+        );
+    }
     if let Some(rec) = state.candidates.rollouts.shown(&a.position, a.dice)
+        && !hidden
         && state.candidates.merged_rollout().is_none()
         && !rec.rolled().is_empty()
     {
@@ -132,8 +139,10 @@ pub fn show(ui: &mut egui::Ui, state: &CandidatesView<'_>) -> Vec<CandidatesActi
         ))
         .on_hover_text(rec.text());
     }
-    let pending =
-        plies.is_some() && state.candidates.judgement(plies).is_none() && !gnubg_failed(state);
+    let pending = plies.is_some()
+        && !hidden
+        && state.candidates.judgement(plies).is_none()
+        && !gnubg_failed(state);
     out.extend(rows(ui, state, judgement, pending));
     out
 }
@@ -146,6 +155,10 @@ fn gnubg_line(ui: &mut egui::Ui, state: &CandidatesView<'_>) -> Vec<CandidatesAc
         ui.label("gnubg:");
         super::depth_choice::show(ui, plies, &mut out);
         let Some(p) = plies else { return };
+        if let Some(words) = state.candidates.hidden_words() {
+            ui.weak(words);
+            return;
+        }
         out.extend(judged_at(ui, state));
         match state.candidates.verdict(p) {
             None | Some(Verdict::Pending(_)) => {
@@ -301,8 +314,10 @@ fn content_widths(
         rank = rank.max(e.rank);
         loss = widest(&mut [loss, e.loss * 1000.0].into_iter());
     }
+    // The rank cell of gnubg's best carries its mark.
+    let star = judgement.and_then(|j| j.best).is_some() as usize;
     let chars = [
-        n.to_string().len(),
+        n.to_string().len() + 2 * star,
         0,
         format!("{value:+.2}").chars().count(),
         format!("{delta:+.2}").chars().count(),
@@ -446,7 +461,8 @@ fn rows(
     ui.data_mut(|d| d.insert_temp(memo, c.selected));
 
     let visuals = ui.visuals().clone();
-    let fit = content_widths(ui, a, judgement, c.sort.column);
+    let sort = c.shown_sort();
+    let fit = content_widths(ui, a, judgement, sort.column);
     let probs_width = probs_column_width(ui, a, judgement, c.show_probs);
     let depth_width = depth_column_width(ui, a, judgement);
     // Rows back to back: more of them in a small panel.
@@ -494,11 +510,13 @@ fn rows(
         table = table.scroll_to_row(row, None);
     }
     let mut hovered_any = None;
+    // gnubg's best, marked in its rank cell.
+    let gnubg_best = judgement.and_then(|j| j.best).and_then(|b| a.index_of(&b));
     table
         .header(ROW_HEIGHT + 2.0, |mut header| {
             for (column, _) in COLUMNS {
                 header.col(|ui| {
-                    let arrow = match c.sort {
+                    let arrow = match sort {
                         s if s.column != column => "",
                         s if s.descending => " ▼",
                         _ => " ▲",
@@ -509,7 +527,14 @@ fn rows(
                         .strong();
                     if ui
                         .add(egui::Button::new(title).frame(false))
-                        .on_hover_text(format!("{} (click to sort)", column.description()))
+                        .on_hover_text(match column {
+                            SortColumn::GnubgRank => format!(
+                                "{}: click for gnubg's order, its best first (kept across \
+                                 restarts); # goes back to the classic's",
+                                column.description()
+                            ),
+                            _ => format!("{} (click to sort)", column.description()),
+                        })
                         .clicked()
                     {
                         out.push(CandidatesAction::SortBy(column));
@@ -548,9 +573,12 @@ fn rows(
                 // egui_extras paints the highlight of each cell.
                 row.set_selected(selected);
                 row.set_hovered(c.hovered == Some(i));
+                // The classic's choice in its colour, but not while a drill card waits for
+                // its answer.
+                let classic_choice = cand.classic_choice && !c.hidden();
                 let colour = if selected {
                     visuals.selection.stroke.color
-                } else if cand.classic_choice {
+                } else if classic_choice {
                     classic_colour(&visuals)
                 } else if i == 0 {
                     visuals.strong_text_color()
@@ -563,9 +591,16 @@ fn rows(
                     None if pending => "…".to_string(),
                     None => String::new(),
                 };
-                let marks = state.match_marks(i);
+                let marks = match c.hidden() {
+                    true => Vec::new(),
+                    false => state.match_marks(i),
+                };
+                let best = gnubg_best == Some(i);
                 let cells = [
-                    format!("{}", i + 1),
+                    match best {
+                        true => format!("{BEST_MARK}{}", i + 1),
+                        false => format!("{}", i + 1),
+                    },
                     notation_of(cand, &marks),
                     format!("{:+.2}", cand.value),
                     format!("{:+.2}", cand.delta),
@@ -576,7 +611,7 @@ fn rows(
                 // Said to screen readers only: made only when asked for.
                 let label = || {
                     format!(
-                        "candidate {}: {}, BRDVAL {:+.2}, Δ {:+.2}{}{}",
+                        "candidate {}: {}, BRDVAL {:+.2}, Δ {:+.2}{}{}{}",
                         i + 1,
                         notation_of(cand, &marks),
                         cand.value,
@@ -596,17 +631,17 @@ fn rows(
                                 .map(|_| format!(", {}", e.depth()))
                                 .unwrap_or_default()
                         )),
-                        if cand.classic_choice {
+                        if classic_choice {
                             ", the classic program's choice"
                         } else {
                             ""
-                        }
+                        },
+                        if best { ", gnubg's best" } else { "" }
                     )
                 };
                 for (k, text) in cells.into_iter().enumerate() {
                     // The classic's choice's loss stands out.
-                    let loss_cell =
-                        k == 6 && cand.classic_choice && eval.is_some_and(|e| e.loss > 0.0);
+                    let loss_cell = k == 6 && classic_choice && eval.is_some_and(|e| e.loss > 0.0);
                     row.col(|ui| {
                         let t = RichText::new(text).monospace();
                         // Not selectable text: the click is the row's.
@@ -620,6 +655,13 @@ fn rows(
                                 .show(ui, |ui| ui.add(badge.selectable(false)));
                         } else {
                             let cell = ui.add(egui::Label::new(t.color(colour)).selectable(false));
+                            if k == 0 && best {
+                                cell.on_hover_text(format!(
+                                    "{BEST_MARK} gnubg's best move ({})",
+                                    judgement.map_or(String::new(), |j| j.depth_words())
+                                ));
+                                return;
+                            }
                             // The tooltip's text is made only when it is shown.
                             if let (4, Some(e)) = (k, eval)
                                 && (e.mwc.is_some() || e.probs.is_some())
@@ -647,7 +689,7 @@ fn rows(
                                 .unwrap_or_else(|| gnubg(&|_| String::new()));
                             let t = RichText::new(text).monospace().color(colour);
                             ui.add(egui::Label::new(t).selectable(false));
-                        } else if cand.classic_choice && a.choice.is_some() {
+                        } else if classic_choice && a.choice.is_some() {
                             let mark = RichText::new("◀").monospace().color(colour);
                             ui.add(egui::Label::new(mark).selectable(false));
                         }

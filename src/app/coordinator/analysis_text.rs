@@ -35,7 +35,11 @@ pub fn text(state: &AppState) -> Result<String, String> {
     );
     let view = state.candidates_view();
     let judgement = view.candidates.judgement(view.plies);
+    let hidden = view.candidates.hidden_words();
     match (view.plies, judgement) {
+        _ if hidden.is_some() => {
+            let _ = writeln!(t, " gnubg: {}", hidden.as_deref().unwrap_or_default());
+        }
         (None, _) => {}
         (Some(_), Some(j)) => {
             // What the figures are, in the panel's words: the match state or cubeless money.
@@ -78,7 +82,7 @@ pub fn text(state: &AppState) -> Result<String, String> {
                 )
             })
             .unwrap_or_default();
-        let classic = if c.classic_choice {
+        let classic = if c.classic_choice && hidden.is_none() {
             "  ◀ classic"
         } else {
             ""
@@ -91,7 +95,9 @@ pub fn text(state: &AppState) -> Result<String, String> {
             c.value,
         );
     }
-    if let Some(rec) = state.candidates.rollouts.shown(&a.position, a.dice) {
+    if let Some(rec) = state.candidates.rollouts.shown(&a.position, a.dice)
+        && hidden.is_none()
+    {
         let _ = write!(t, "\n{}", rec.text());
     }
     // The breakdown as the screen shows it: the candidate shown against the one it is

@@ -292,7 +292,7 @@ impl AppState {
         let mut s = AppState::new(p.editing.board, p.view);
         s.editing = EditState::restore(p.editing);
         s.weights = WeightsState::restore(&p.weights);
-        s.candidates.depth = p.candidates;
+        s.candidates.restore(p.candidates);
         s.play.learning = p.learning;
         s.bearoff.view = p.bearoff;
         s.champion = ChampionState::from_settings(&p.champion);
@@ -460,6 +460,7 @@ impl AppState {
     pub fn poll(&mut self, polled: impl Fn(Tab) -> bool) -> Vec<Effect<Action>> {
         let before = (self.editing.edit, self.weights.current);
         self.poll_features(&polled);
+        self.hide_for_the_drill();
         self.play.take_weights(&self.weights.current);
         if (self.editing.edit, self.weights.current) != before {
             self.refresh();
@@ -495,6 +496,7 @@ impl AppState {
 
     /// Brings the analysis up to date with the board and dice.
     pub fn refresh(&mut self) {
+        self.hide_for_the_drill();
         self.request_bearoff();
         let edit = self.analysed_edit();
         self.candidates
@@ -515,6 +517,25 @@ impl AppState {
         if let Some(over) = super::candidates::game_over(&p) {
             return (over, false);
         }
+        // A double on offer: the taker's decision (as the board says it).
+        if let Some(m) = self.editing.edit.match_state
+            && m.double_offered()
+            && !m.crawford()
+            && self.editing.edit.roll().is_none()
+        {
+            let verb = if m.cube_value() > 1 {
+                "redoubles"
+            } else {
+                "doubles"
+            };
+            let text = format!(
+                "{} to take or pass: {} {verb} to {}",
+                p.on_roll().opponent(),
+                p.on_roll(),
+                2 * m.cube_value()
+            );
+            return (text, false);
+        }
         let text = match (&self.candidates.analysis, self.editing.edit.roll()) {
             (_, None) => format!(
                 "{} to play: set the dice (click them) or roll (R)",
@@ -532,6 +553,12 @@ impl AppState {
             (None, Some(_)) => String::new(),
         };
         (text, false)
+    }
+
+    /// The drill's card open and unanswered hides every verdict on the board until it is
+    /// answered (the Archive tab's drill to the candidates and the Cube panel).
+    fn hide_for_the_drill(&mut self) {
+        self.candidates.hidden_for = self.archive.drill.unanswered();
     }
 
     /// What the candidates' panels read.
@@ -572,6 +599,13 @@ impl AppState {
             let verdict = e.verdict.map(|(_, d)| d);
             (e.database, verdict)
         });
+        if let Some(words) = self.candidates.hidden_words() {
+            return Judges {
+                state: Some(state),
+                exact: None,
+                gnubg: Some(Err(words)),
+            };
+        }
         let gnubg = Some(match self.candidates.depth.gnubg_plies {
             None => Err("off (choose a depth in the candidates panel)".to_string()),
             Some(p) => match self.candidates.cube_verdict(p) {

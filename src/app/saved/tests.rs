@@ -43,6 +43,7 @@ fn good() -> Persisted {
         candidates: GnubgDepth {
             gnubg_plies: Some(2),
             cubeless: true,
+            by_gnubg: true,
         },
         learning: Learning { on: true, eta: 0.5 },
         bearoff: BearoffView {

@@ -160,6 +160,15 @@ fn a_move_neither_best_nor_played_is_judged_by_gnubg_and_the_deck_plays_at_the_t
     // without gnubg; 24/13 is neither, and gnubg judges it.
     let g = json(&drill(&db, &["answer", card, "22/16", "16/11", "--json"]));
     assert_eq!(g["correct"], true, "{g}");
+    // In words: when it is due again in the user's local time, not a raw UTC stamp.
+    let o = drill(&db, &["answer", card, "22/16", "16/11"]);
+    let said = stdout(&o);
+    assert!(
+        said.contains("Graded good; due again ")
+            && !said.contains("Z)")
+            && !said.contains(" 0 minutes"),
+        "{said}"
+    );
     let g = json(&drill(&db, &["answer", card, "13/7", "13/8", "--json"]));
     let loss = g["loss_memg"].as_f64().unwrap();
     assert!(loss > 0.0 && g["correct"] == false, "{g}");
@@ -171,6 +180,9 @@ fn a_move_neither_best_nor_played_is_judged_by_gnubg_and_the_deck_plays_at_the_t
     // At the terminal: the deck's first card answered with the right answer, then quit.
     let first = json(&drill(&db, &["next", "--json"]));
     let kind = first["kind"].as_str().unwrap();
+    // The card's question, as the app asks it.
+    let question = first["question"].as_str().unwrap().to_string();
+    assert!(question.ends_with('?'), "{first}");
     let o = bgw(
         &[
             "drill",
@@ -187,6 +199,7 @@ fn a_move_neither_best_nor_played_is_judged_by_gnubg_and_the_deck_plays_at_the_t
     let out = stdout(&o);
     assert!(out.contains("cards for kalvatn"), "{out}");
     assert!(out.contains(" Position ID: "), "{out}");
+    assert!(out.contains(&question), "{question} in {out}");
     assert!(
         out.contains("is no answer to card") || kind == "move",
         "{out}"

@@ -317,8 +317,14 @@ pub fn read_position(text: &str) -> Result<Position, ReadError> {
 /// Reads a position with its dice and match state, detecting the format:
 /// - 14 characters: a gnubg Position ID, White on roll, no dice;
 /// - `PositionID:MatchID` (14 + 12 characters): side on roll and dice from the Match ID;
-/// - `XGID=…`, or 10 `:`-separated fields whose first is 26 characters: an XGID.
+/// - `XGID=…`, or 10 `:`-separated fields whose first is 26 characters: an XGID;
+/// - gnubg's own labelled lines, `Position ID: 4HPwATDgc/ABMA` and `Match ID   : cAkAAAAAAAAA`
+///   (as its `show board` and its copy give them, on one line or two, with any spacing and
+///   any text around them), read as the `PositionID:MatchID` pair.
 pub fn read_setup(text: &str) -> Result<Setup, ReadError> {
+    if let Some(pair) = gnubg_labelled(text) {
+        return read_setup(&pair);
+    }
     let text = text.trim();
     let has_prefix = text
         .get(..5)
@@ -356,6 +362,32 @@ pub fn read_setup(text: &str) -> Result<Setup, ReadError> {
         }
         _ => Err(ReadError::Unknown(text.to_string())),
     }
+}
+
+/// The value after `label` in `text` (compared ignoring ASCII case), its `:` and any white
+/// space: the run of Base64 characters there (`None` when the label is not there or nothing
+/// follows its colon).
+fn labelled<'a>(text: &'a str, lower: &str, label: &str) -> Option<&'a str> {
+    let at = lower.find(label)? + label.len();
+    let rest = text[at..].trim_start();
+    let rest = rest.strip_prefix(':')?.trim_start();
+    let end = rest
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '+' || c == '/'))
+        .unwrap_or(rest.len());
+    Some(&rest[..end]).filter(|v| !v.is_empty())
+}
+
+/// gnubg's labelled lines in `text` as the text [`read_setup`] reads: `PositionID:MatchID`,
+/// or the Position ID alone when no Match ID is given; `None` when `text` has no
+/// `Position ID:` label.
+fn gnubg_labelled(text: &str) -> Option<String> {
+    // ASCII lower case keeps every byte where it was: the indices serve `text` too.
+    let lower = text.to_ascii_lowercase();
+    let position = labelled(text, &lower, "position id")?;
+    Some(match labelled(text, &lower, "match id") {
+        Some(m) => format!("{position}:{m}"),
+        None => position.to_string(),
+    })
 }
 
 /// The position `text` names and the roll to play in it: `dice` (two digits, `31` or `13`)
@@ -402,6 +434,36 @@ mod tests {
             read_setup_with_roll("nonsense", Some("31")),
             Err(ReadError::Unknown(_))
         ));
+    }
+
+    #[test]
+    fn gnubg_s_own_labelled_lines_read_as_the_id_pair() {
+        let pair = read_setup("4HPwATDgc/ABMA:cAkAAAAAAAAA").unwrap();
+        for text in [
+            "Position ID: 4HPwATDgc/ABMA\nMatch ID   : cAkAAAAAAAAA",
+            " Position ID: 4HPwATDgc/ABMA\r\n Match ID   : cAkAAAAAAAAA\r\n",
+            "position id:4HPwATDgc/ABMA match id:cAkAAAAAAAAA",
+            "GNU Backgammon  Position ID: 4HPwATDgc/ABMA\n                 Match ID   : cAkAAAAAAAAA\n +13-14-15-16-17-18------19-20-21-22-23-24-+",
+        ] {
+            assert_eq!(read_setup(text).unwrap(), pair, "{text:?}");
+        }
+        // The Position ID alone: White on roll, as the bare ID.
+        assert_eq!(
+            read_setup("Position ID: 4HPwATDgc/ABMA").unwrap(),
+            read_setup("4HPwATDgc/ABMA").unwrap()
+        );
+        // A rolled Match ID keeps its dice, as the pair does.
+        let rolled = "Position ID: 4HPwATDgc/ABMA\nMatch ID   : cAkAAAAAAAAA";
+        assert_eq!(read_setup(rolled).unwrap().dice, pair.dice);
+        // Labels with nothing readable after them are refused, not a panic.
+        for bad in [
+            "Position ID:",
+            "Position ID: !!!",
+            "Position ID 4HPw",
+            "Match ID: cAkAAAAAAAAA",
+        ] {
+            assert!(read_setup(bad).is_err(), "{bad:?}");
+        }
     }
 
     #[test]
