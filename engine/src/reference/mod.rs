@@ -25,6 +25,7 @@ mod cube_question;
 mod engine;
 mod error;
 pub mod gnubg;
+pub mod native;
 mod luck;
 mod match_context;
 mod probabilities;
