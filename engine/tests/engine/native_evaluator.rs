@@ -131,11 +131,14 @@ fn zero_ply_probabilities_equal_gnubgs_evaluate() {
             ));
         }
     }
-    eprintln!("compared by class (count, largest difference): {by_class:?}; not covered: {not_covered}");
+    eprintln!(
+        "compared by class (count, largest difference): {by_class:?}; not covered: {not_covered}"
+    );
     let compared: usize = by_class.values().map(|v| v.0).sum();
     assert!(compared >= 500, "only {compared} positions compared");
     for class in [
         PositionClass::Over,
+        PositionClass::BearoffTwoSided,
         PositionClass::BearoffOneSided,
         PositionClass::Race,
         PositionClass::Crashed,

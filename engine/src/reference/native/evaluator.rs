@@ -7,6 +7,7 @@ use super::weights::{CONTACT_INPUTS, GnubgWeights, RACE_INPUTS, USUAL_FOLDERS, W
 use crate::core::position::Position;
 use crate::core::task::Task;
 use crate::studies::bearoff::{self, BdContents, Counts, Database};
+use crate::studies::two_sided::{self, Kind, TwoSidedChances, TwoSidedDb};
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -16,6 +17,10 @@ use std::path::{Path, PathBuf};
 pub enum PositionClass {
     /// A side has borne off every checker.
     Over,
+    /// Both sides with at most six checkers, all in their home boards: the two-sided
+    /// bear-off database (gnubg's `gnubg_ts0.bd`, which Debian's package builds when it is
+    /// installed).
+    BearoffTwoSided,
     /// Both sides' checkers all in their home boards: the one-sided bear-off database.
     BearoffOneSided,
     /// No contact, not in the database: the race net.
@@ -31,6 +36,7 @@ impl PositionClass {
     pub fn name(self) -> &'static str {
         match self {
             PositionClass::Over => "game over",
+            PositionClass::BearoffTwoSided => "two-sided bear-off database",
             PositionClass::BearoffOneSided => "one-sided bear-off database",
             PositionClass::Race => "race net",
             PositionClass::Crashed => "crashed net",
@@ -64,7 +70,11 @@ impl fmt::Display for NativeError {
         match self {
             NativeError::Weights(e) => e.fmt(f),
             NativeError::Bearoff { path, why } => {
-                write!(f, "cannot use gnubg's bear-off database {}: {why}", path.display())
+                write!(
+                    f,
+                    "cannot use gnubg's bear-off database {}: {why}",
+                    path.display()
+                )
             }
             NativeError::NotCovered(what) => {
                 write!(f, "the native evaluator does not cover {what} yet")
@@ -84,6 +94,12 @@ impl From<WeightsError> for NativeError {
 /// The one-sided database gnubg 1.07 reads (`gnubg_os0.bd`: six points, with gammons).
 pub const BEAROFF_FILE: &str = "gnubg_os0.bd";
 const BEAROFF_POINTS: usize = 6;
+/// The two-sided database gnubg 1.07 reads (`gnubg_ts0.bd`: six points, six checkers, with
+/// cubeful equities), which Debian's package builds in `/var/lib/gnubg` when installed.
+pub const TWO_SIDED_FILE: &str = "gnubg_ts0.bd";
+const TWO_SIDED_CHECKERS: usize = 6;
+/// Where a two-sided database is looked for before the weights' folders.
+const TWO_SIDED_FOLDERS: [&str; 1] = ["/var/lib/gnubg"];
 
 /// gnubg's evaluation in process: its nets and its one-sided bear-off database.
 #[derive(Clone, Debug)]
@@ -91,6 +107,8 @@ pub struct NativeEvaluator {
     weights: GnubgWeights,
     bearoff: Database<u16>,
     bearoff_source: String,
+    two_sided: TwoSidedDb,
+    two_sided_source: String,
 }
 
 impl NativeEvaluator {
@@ -105,10 +123,13 @@ impl NativeEvaluator {
     /// The evaluator with these weights.
     pub fn with_weights(weights: GnubgWeights) -> Result<NativeEvaluator, NativeError> {
         let (bearoff, bearoff_source) = load_bearoff()?;
+        let (two_sided, two_sided_source) = load_two_sided()?;
         Ok(NativeEvaluator {
             weights,
             bearoff,
             bearoff_source,
+            two_sided,
+            two_sided_source,
         })
     }
 
@@ -120,6 +141,11 @@ impl NativeEvaluator {
     /// Where the bear-off database came from (a path, or "built").
     pub fn bearoff_source(&self) -> &str {
         &self.bearoff_source
+    }
+
+    /// Where the two-sided bear-off database came from (a path, or "built").
+    pub fn two_sided_source(&self) -> &str {
+        &self.two_sided_source
     }
 
     /// The weights in use.
@@ -142,6 +168,7 @@ impl NativeEvaluator {
     fn evaluate_class(&self, b: &Board, class: PositionClass) -> Result<NetOutput, NativeError> {
         let mut out = match class {
             PositionClass::Over => return Ok(over(b)),
+            PositionClass::BearoffTwoSided => return Ok(self.bearoff_two_sided(b)),
             PositionClass::BearoffOneSided => return Ok(self.bearoff_one_sided(b)),
             PositionClass::Race => {
                 let mut x = [0f32; RACE_INPUTS];
@@ -170,12 +197,26 @@ impl NativeEvaluator {
         self.bearoff.dist(bearoff_index(side))
     }
 
+    /// gnubg's two-sided evaluation: the cubeless equity stored as a 16-bit word, no gammons.
+    fn bearoff_two_sided(&self, b: &Board) -> NetOutput {
+        let word = self
+            .two_sided
+            .word(bearoff_index(&b[1]), bearoff_index(&b[0]))
+            .expect("a gnubg two-sided database holds words");
+        let equity = word as f32 * (1.0 / 32767.5) - 1.0;
+        [equity / 2.0 + 0.5, 0.0, 0.0, 0.0, 0.0]
+    }
+
     /// gnubg's one-sided evaluation: the chance to be off first from both distributions, and
     /// the gammons from the gammon distributions (rolls to bear the first checker off).
     fn bearoff_one_sided(&self, b: &Board) -> NetOutput {
         let idx = [bearoff_index(&b[0]), bearoff_index(&b[1])];
-        let to_f = |d: [u16; 32]| d.map(|u| u as f32 / 65535.0);
-        let p = [to_f(self.bearoff.dist(idx[0])), to_f(self.bearoff.dist(idx[1]))];
+        // gnubg's build turns its division into a product by the reciprocal (-ffast-math).
+        let to_f = |d: [u16; 32]| d.map(|u| u as f32 * (1.0 / 65535.0));
+        let p = [
+            to_f(self.bearoff.dist(idx[0])),
+            to_f(self.bearoff.dist(idx[1])),
+        ];
         let mut out = [0f32; 5];
         let mut r = 0f32;
         for i in 0..32 {
@@ -374,8 +415,8 @@ fn bearoff_index(side: &[u8; 25]) -> u32 {
     bearoff::index(&counts, BEAROFF_POINTS)
 }
 
-/// gnubg's class of a board (its `ClassifyPosition` for the standard game, with the
-/// one-sided six-point database and no two-sided one).
+/// gnubg's class of a board (its `ClassifyPosition` for the standard game, with Debian's
+/// databases: the two-sided 6×6 and the one-sided six-point one).
 pub fn classify(b: &Board) -> PositionClass {
     let back = |s: &[u8; 25]| (0..25).rev().find(|&i| s[i] > 0).map(|i| i as i32);
     let (Some(opp_back), Some(my_back)) = (back(&b[0]), back(&b[1])) else {
@@ -400,6 +441,11 @@ pub fn classify(b: &Board) -> PositionClass {
         return PositionClass::Contact;
     }
     if (my_back as usize) < BEAROFF_POINTS && (opp_back as usize) < BEAROFF_POINTS {
+        if checkers(&b[0]) <= TWO_SIDED_CHECKERS as u32
+            && checkers(&b[1]) <= TWO_SIDED_CHECKERS as u32
+        {
+            return PositionClass::BearoffTwoSided;
+        }
         return PositionClass::BearoffOneSided;
     }
     PositionClass::Race
@@ -467,5 +513,56 @@ fn load_bearoff() -> Result<(Database<u16>, String), NativeError> {
     let db = BUILT.get_or_init(|| {
         bearoff::build::<u16>(BEAROFF_POINTS, &Task::new()).expect("six points build")
     });
-    Ok((db.clone(), "built (the same as gnubg's gnubg_os0.bd)".into()))
+    Ok((
+        db.clone(),
+        "built (the same as gnubg's gnubg_os0.bd)".into(),
+    ))
+}
+
+fn load_two_sided() -> Result<(TwoSidedDb, String), NativeError> {
+    static BUILT: std::sync::OnceLock<TwoSidedDb> = std::sync::OnceLock::new();
+    let mut candidates: Vec<PathBuf> = TWO_SIDED_FOLDERS
+        .iter()
+        .chain(USUAL_FOLDERS.iter())
+        .map(|f| Path::new(f).join(TWO_SIDED_FILE))
+        .collect();
+    if let Some(w) = std::env::var_os(super::weights::WEIGHTS_ENV).filter(|p| !p.is_empty())
+        && let Some(dir) = Path::new(&w).parent()
+    {
+        candidates.insert(0, dir.join(TWO_SIDED_FILE));
+    }
+    for path in candidates {
+        if !path.is_file() {
+            continue;
+        }
+        let bad = |why: String| NativeError::Bearoff {
+            path: path.clone(),
+            why,
+        };
+        return match TwoSidedDb::read(&path) {
+            Ok(db)
+                if db.points() == BEAROFF_POINTS
+                    && db.checkers() == TWO_SIDED_CHECKERS
+                    && db.kind() != Kind::Exact =>
+            {
+                Ok((db, path.display().to_string()))
+            }
+            Ok(_) => Err(bad("it is not gnubg's 6×6 two-sided database".into())),
+            Err(e) => Err(bad(e.to_string())),
+        };
+    }
+    let db = BUILT.get_or_init(|| {
+        two_sided::build(
+            BEAROFF_POINTS,
+            TWO_SIDED_CHECKERS,
+            Kind::Cubeful,
+            &Task::new(),
+            None,
+        )
+        .expect("the 6x6 two-sided database builds")
+    });
+    Ok((
+        db.clone(),
+        "built (the same as gnubg's gnubg_ts0.bd)".into(),
+    ))
 }

@@ -3,7 +3,8 @@
 //! A board is gnubg's `TanBoard`: `[opponent, player]`, each side counted from its own ace
 //! point (index 0 its 1-point, 24 its bar), the player on roll. Every input is gnubg's, in
 //! its order and with its quirks (each noted where it looks like a slip: the nets were
-//! trained on them, so they stay).
+//! trained on them, so they stay). Divisions by constants are products by the constant's
+//! reciprocal, as gnubg's `-ffast-math` build computes them.
 
 use super::weights::{CONTACT_INPUTS, RACE_INPUTS};
 use std::sync::LazyLock;
@@ -208,11 +209,19 @@ fn checkers(board: &[u8; 25]) -> i32 {
 fn men_off_contact(board: &[u8; 25], out: &mut [f32]) {
     let off = 15 - checkers(board);
     let (a, b, c) = if off <= 2 {
-        (if off > 0 { off as f32 / 3.0 } else { 0.0 }, 0.0, 0.0)
+        (
+            if off > 0 {
+                off as f32 * (1.0 / 3.0)
+            } else {
+                0.0
+            },
+            0.0,
+            0.0,
+        )
     } else if off <= 5 {
-        (1.0, (off - 3) as f32 / 3.0, 0.0)
+        (1.0, (off - 3) as f32 * (1.0 / 3.0), 0.0)
     } else {
-        (1.0, 1.0, (off - 6) as f32 / 3.0)
+        (1.0, 1.0, (off - 6) as f32 * (1.0 / 3.0))
     };
     out[OFF1] = a;
     out[OFF1 + 1] = b;
@@ -223,11 +232,19 @@ fn men_off_contact(board: &[u8; 25], out: &mut [f32]) {
 fn men_off_crashed(board: &[u8; 25], out: &mut [f32]) {
     let off = 15 - checkers(board);
     let (a, b, c) = if off <= 5 {
-        (if off > 0 { off as f32 / 5.0 } else { 0.0 }, 0.0, 0.0)
+        (
+            if off > 0 {
+                off as f32 * (1.0 / 5.0)
+            } else {
+                0.0
+            },
+            0.0,
+            0.0,
+        )
     } else if off <= 10 {
-        (1.0, (off - 5) as f32 / 5.0, 0.0)
+        (1.0, (off - 5) as f32 * (1.0 / 5.0), 0.0)
     } else {
-        (1.0, 1.0, (off as f32 - 10.0) / 5.0)
+        (1.0, 1.0, (off as f32 - 10.0) * (1.0 / 5.0))
     };
     out[OFF1] = a;
     out[OFF1 + 1] = b;
@@ -278,7 +295,7 @@ pub fn race(b: &Board, out: &mut [f32; RACE_INPUTS]) {
                 cross += n as u32 * q as u32;
             }
         }
-        o[RACE_CROSS] = cross as f32 / 10.0;
+        o[RACE_CROSS] = cross as f32 * (1.0 / 10.0);
     }
 }
 
@@ -307,14 +324,14 @@ fn half(me: &[u8; 25], opp: &[u8; 25], out: &mut [f32]) {
         for i in (n_opp_back + 1).max(0)..25 {
             np += (i + 1 - n_opp_back) * me_at(i);
         }
-        out[BREAK_CONTACT] = np as f32 / (15.0 + 152.0);
+        out[BREAK_CONTACT] = np as f32 * (1.0 / (15.0 + 152.0));
     }
     {
         let mut p = 0i32;
         for i in 0..n_opp_back.clamp(0, 25) {
             p += (i + 1) * me_at(i);
         }
-        out[FREEPIP] = p as f32 / 100.0;
+        out[FREEPIP] = p as f32 * (1.0 / 100.0);
     }
     {
         let mut t = 0i32;
@@ -351,17 +368,17 @@ fn half(me: &[u8; 25], opp: &[u8; 25], out: &mut [f32]) {
                 }
             }
         }
-        out[TIMING] = t as f32 / 100.0;
+        out[TIMING] = t as f32 * (1.0 / 100.0);
     }
     {
         let back = (0..25).rev().find(|&i| me[i] > 0).map_or(-1, |i| i as i32);
-        out[BACK_CHEQUER] = back as f32 / 24.0;
+        out[BACK_CHEQUER] = back as f32 * (1.0 / 24.0);
         let start = if back == 24 { 23 } else { back };
         let mut anchor = start;
         while anchor >= 0 && me_at(anchor) < 2 {
             anchor -= 1;
         }
-        out[BACK_ANCHOR] = anchor as f32 / 24.0;
+        out[BACK_ANCHOR] = anchor as f32 * (1.0 / 24.0);
         let mut n = 0;
         for j in 18..=anchor {
             if me_at(j) >= 2 {
@@ -377,7 +394,7 @@ fn half(me: &[u8; 25], opp: &[u8; 25], out: &mut [f32]) {
                 }
             }
         }
-        out[FORWARD_ANCHOR] = if n == 0 { 2.0 } else { n as f32 / 6.0 };
+        out[FORWARD_ANCHOR] = if n == 0 { 2.0 } else { n as f32 * (1.0 / 6.0) };
     }
 
     // Shots: for every way to hit, the points we can hit from with it.
@@ -539,14 +556,14 @@ fn half(me: &[u8; 25], opp: &[u8; 25], out: &mut [f32]) {
                 }
             }
         }
-        out[PIPLOSS] = np as f32 / (12.0 * 36.0);
-        out[P1] = n1 as f32 / 36.0;
-        out[P2] = n2 as f32 / 36.0;
+        out[PIPLOSS] = np as f32 * (1.0 / (12.0 * 36.0));
+        out[P1] = n1 as f32 * (1.0 / 36.0);
+        out[P2] = n2 as f32 * (1.0 / 36.0);
     }
 
     let opp_back_n = (23 - n_opp_back) as usize; // the opponent's back checker, its index
-    out[BACKESCAPES] = escapes(me, opp_back_n) as f32 / 36.0;
-    out[BACKRESCAPES] = escapes1(me, opp_back_n) as f32 / 36.0;
+    out[BACKESCAPES] = escapes(me, opp_back_n) as f32 * (1.0 / 36.0);
+    out[BACKRESCAPES] = escapes1(me, opp_back_n) as f32 * (1.0 / 36.0);
 
     let mut n = 36;
     let mut i = 15i32;
@@ -554,7 +571,7 @@ fn half(me: &[u8; 25], opp: &[u8; 25], out: &mut [f32]) {
         n = n.min(escapes(me, i as usize));
         i += 1;
     }
-    out[ACONTAIN] = (36 - n) as f32 / 36.0;
+    out[ACONTAIN] = (36 - n) as f32 * (1.0 / 36.0);
     out[ACONTAIN2] = out[ACONTAIN] * out[ACONTAIN];
     if n_opp_back < 0 {
         i = 15;
@@ -564,7 +581,7 @@ fn half(me: &[u8; 25], opp: &[u8; 25], out: &mut [f32]) {
         n = n.min(escapes(me, i as usize));
         i += 1;
     }
-    out[CONTAIN] = (36 - n) as f32 / 36.0;
+    out[CONTAIN] = (36 - n) as f32 * (1.0 / 36.0);
     out[CONTAIN2] = out[CONTAIN] * out[CONTAIN];
 
     let mut mobility = 0i32;
@@ -573,7 +590,7 @@ fn half(me: &[u8; 25], opp: &[u8; 25], out: &mut [f32]) {
             mobility += (i as i32 - 5) * me[i] as i32 * escapes(opp, i);
         }
     }
-    out[MOBILITY] = mobility as f32 / 3600.0;
+    out[MOBILITY] = mobility as f32 * (1.0 / 3600.0);
 
     {
         let (mut j, mut n) = (0i32, 0i32);
@@ -594,7 +611,7 @@ fn half(me: &[u8; 25], opp: &[u8; 25], out: &mut [f32]) {
         if count > 0 {
             k = (k + count - 1) / count;
         }
-        out[MOMENT2] = k as f32 / 400.0;
+        out[MOMENT2] = k as f32 * (1.0 / 400.0);
     }
 
     if bar > 0 {
@@ -618,13 +635,13 @@ fn half(me: &[u8; 25], opp: &[u8; 25], out: &mut [f32]) {
                 }
             }
         }
-        out[ENTER] = loss as f32 / (36.0 * (49.0 / 6.0));
+        out[ENTER] = loss as f32 * (1.0 / (36.0 * (49.0 / 6.0)));
     } else {
         out[ENTER] = 0.0;
     }
 
     let closed = (0..6).filter(|&i| opp[i] > 1).count() as i32;
-    out[ENTER2] = (36 - (closed - 6) * (closed - 6)) as f32 / 36.0;
+    out[ENTER2] = (36 - (closed - 6) * (closed - 6)) as f32 * (1.0 / 36.0);
 
     {
         // gnubg measures every later point from the first (highest) one it finds: kept.
@@ -657,9 +674,9 @@ fn half(me: &[u8; 25], opp: &[u8; 25], out: &mut [f32]) {
         if anchors >= 1 {
             let tot: i32 = (18..25).map(|i| me_at(i)).sum();
             if anchors > 1 {
-                out[BACKG] = (tot - 3) as f32 / 4.0;
+                out[BACKG] = (tot - 3) as f32 * (1.0 / 4.0);
             } else {
-                out[BACKG1] = tot as f32 / 8.0;
+                out[BACKG1] = tot as f32 * (1.0 / 8.0);
             }
         }
     }
@@ -674,7 +691,10 @@ mod tests {
         let w = &*WAYS;
         assert_eq!(w.ways.len(), 39);
         // 6-6 hits from 6, 12, 18 and 24 pips.
-        let sixes: Vec<u8> = w.by_roll[5].iter().map(|&i| w.ways[i as usize].pips).collect();
+        let sixes: Vec<u8> = w.by_roll[5]
+            .iter()
+            .map(|&i| w.ways[i as usize].pips)
+            .collect();
         assert_eq!(sixes, [6, 12, 18, 24]);
         // 2-1: the 1, the 2, then both.
         let two_one: Vec<u8> = w.by_roll[6][..3]

@@ -18,8 +18,7 @@ mod weights;
 
 pub use engine::NativeEngine;
 pub use evaluator::{
-    BEAROFF_FILE, NativeError, NativeEvaluator, NetOutput, PositionClass, classify,
-    cubeless_equity,
+    BEAROFF_FILE, NativeError, NativeEvaluator, NetOutput, PositionClass, classify, cubeless_equity,
 };
 pub use inputs::Board;
 pub use weights::{

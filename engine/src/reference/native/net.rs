@@ -87,7 +87,12 @@ fn reciprocal4(d: [f32; 4]) -> [f32; 4] {
 /// The hidden layer's sigmoid of four sums (each times β first).
 #[inline(always)]
 fn hidden_sigmoid4(sums: &mut [f32], beta: f32, e: &[f32; 101]) {
-    let x = [sums[0] * beta, sums[1] * beta, sums[2] * beta, sums[3] * beta];
+    let x = [
+        sums[0] * beta,
+        sums[1] * beta,
+        sums[2] * beta,
+        sums[3] * beta,
+    ];
     let d = [
         denominator(x[0].abs(), e),
         denominator(x[1].abs(), e),

@@ -19,7 +19,11 @@ pub const VERSION: f32 = 1.0;
 /// The environment variable naming a weights file, tried before the usual paths.
 pub const WEIGHTS_ENV: &str = "BGW_GNUBG_WEIGHTS";
 /// The folders gnubg's packages install their weights in, tried in this order.
-pub const USUAL_FOLDERS: [&str; 3] = ["/usr/lib/gnubg", "/usr/share/gnubg", "/usr/local/share/gnubg"];
+pub const USUAL_FOLDERS: [&str; 3] = [
+    "/usr/lib/gnubg",
+    "/usr/share/gnubg",
+    "/usr/local/share/gnubg",
+];
 /// The weights built into the library: gnubg 1.07.001's `gnubg.wd` from Debian's package (see
 /// `engine/assets/gnubg/README.md`).
 pub static BUILT_IN: &[u8] = include_bytes!("../../../assets/gnubg/gnubg.wd");
@@ -178,25 +182,25 @@ impl GnubgWeights {
         };
         let magic = f32::from_le_bytes(word("the header")?);
         if magic != MAGIC {
-            return Err(bad(format!("its first number is {magic}, not the magic 472.3782")));
+            return Err(bad(format!(
+                "its first number is {magic}, not the magic 472.3782"
+            )));
         }
         let version = f32::from_le_bytes(word("the header")?);
         if version != VERSION {
-            return Err(bad(format!("its version is {version:.2}, gnubg 1.07 reads 1.00")));
+            return Err(bad(format!(
+                "its version is {version:.2}, gnubg 1.07 reads 1.00"
+            )));
         }
         let mut nets = Vec::with_capacity(6);
         for (what, inputs) in SHAPES {
             let int = |w: [u8; 4]| i32::from_le_bytes(w);
-            let (ci, ch, co) = (
-                int(word(what)?),
-                int(word(what)?),
-                int(word(what)?),
-            );
+            let (ci, ch, co) = (int(word(what)?), int(word(what)?), int(word(what)?));
             let _trained = word(what)?;
             let beta_hidden = f32::from_le_bytes(word(what)?);
             let beta_output = f32::from_le_bytes(word(what)?);
-            let shape = check_shape(what, inputs, ci as i64, ch as i64, co as i64)
-                .map_err(|w| bad(w))?;
+            let shape =
+                check_shape(what, inputs, ci as i64, ch as i64, co as i64).map_err(|w| bad(w))?;
             let (ci, ch, co) = shape;
             let count = ci * ch + ch * co + ch + co;
             let mut floats = Vec::with_capacity(count);
@@ -240,16 +244,24 @@ impl GnubgWeights {
                     .ok_or_else(|| bad(format!("it ends in the {what} net's {thing}")))
             };
             let int = |w: &str| -> Result<i64, WeightsError> {
-                w.parse::<i64>()
-                    .map_err(|_| bad(format!("the {what} net's header has {}", crate::core::quote::quote(w))))
+                w.parse::<i64>().map_err(|_| {
+                    bad(format!(
+                        "the {what} net's header has {}",
+                        crate::core::quote::quote(w)
+                    ))
+                })
             };
             let ci = int(next("header")?)?;
             let ch = int(next("header")?)?;
             let co = int(next("header")?)?;
             let _trained = next("header")?;
             let fl = |w: &str| -> Result<f32, WeightsError> {
-                w.parse::<f32>()
-                    .map_err(|_| bad(format!("the {what} net has {}", crate::core::quote::quote(w))))
+                w.parse::<f32>().map_err(|_| {
+                    bad(format!(
+                        "the {what} net has {}",
+                        crate::core::quote::quote(w)
+                    ))
+                })
             };
             let beta_hidden = fl(next("header")?)?;
             let beta_output = fl(next("header")?)?;
@@ -373,12 +385,21 @@ fn net_of(
     beta_output: f32,
     floats: Vec<f32>,
 ) -> Result<Net, String> {
-    if !(beta_hidden > 0.0 && beta_output > 0.0 && beta_hidden.is_finite() && beta_output.is_finite())
+    if !(beta_hidden > 0.0
+        && beta_output > 0.0
+        && beta_hidden.is_finite()
+        && beta_output.is_finite())
     {
-        return Err(format!("its {what} net's betas are {beta_hidden} and {beta_output}"));
+        return Err(format!(
+            "its {what} net's betas are {beta_hidden} and {beta_output}"
+        ));
     }
     if let Some(i) = floats.iter().position(|x| !x.is_finite()) {
-        return Err(format!("its {what} net's number {} is {}", i + 1, floats[i]));
+        return Err(format!(
+            "its {what} net's number {} is {}",
+            i + 1,
+            floats[i]
+        ));
     }
     let (hw, rest) = floats.split_at(ci * ch);
     let (ow, rest) = rest.split_at(ch * co);
