@@ -94,6 +94,15 @@ pub fn sample(
     out
 }
 
+/// A race in which a side with all fifteen checkers still has some in the other's home
+/// board: where gnubg computes the backgammons apart from the net.
+fn backgammon_possible(pos: &Position) -> bool {
+    let b = pos.sides();
+    b.iter().any(|s| {
+        s[..24].iter().map(|&n| n as u32).sum::<u32>() == 15 && s[18..24].iter().any(|&n| n > 0)
+    })
+}
+
 #[test]
 fn zero_ply_probabilities_equal_gnubgs_evaluate() {
     let Some(mut g) = common::gnubg() else {
@@ -105,6 +114,7 @@ fn zero_ply_probabilities_equal_gnubgs_evaluate() {
     let positions = sample(&evaluator, &pool, 160, 7);
     let mut by_class: BTreeMap<String, (usize, f64)> = BTreeMap::new();
     let mut not_covered = 0;
+    let (mut race_backgammons, mut race_backgammon_worst) = (0, 0.0f64);
     let mut failures = Vec::new();
     for pos in &positions {
         let class = evaluator.classify(pos);
@@ -120,6 +130,10 @@ fn zero_ply_probabilities_equal_gnubgs_evaluate() {
         let worst = (0..5)
             .map(|i| (ours[i] as f64 - theirs[i]).abs())
             .fold(0.0, f64::max);
+        if class == PositionClass::Race && backgammon_possible(pos) {
+            race_backgammons += 1;
+            race_backgammon_worst = race_backgammon_worst.max(worst);
+        }
         let e = by_class.entry(class.name().to_string()).or_default();
         e.0 += 1;
         e.1 = e.1.max(worst);
@@ -132,7 +146,14 @@ fn zero_ply_probabilities_equal_gnubgs_evaluate() {
         }
     }
     eprintln!(
-        "compared by class (count, largest difference): {by_class:?}; not covered: {not_covered}"
+        "compared by class (count, largest difference): {by_class:?}; races with a backgammon \
+         possible: {race_backgammons} (largest difference {race_backgammon_worst:e}); not \
+         covered: {not_covered}"
+    );
+    assert_eq!(not_covered, 0, "positions the native evaluator refused");
+    assert!(
+        race_backgammons >= 20,
+        "only {race_backgammons} races with a backgammon possible"
     );
     let compared: usize = by_class.values().map(|v| v.0).sum();
     assert!(compared >= 500, "only {compared} positions compared");

@@ -3,6 +3,7 @@
 
 use super::inputs::{self, Board};
 use super::net;
+use super::race_bg;
 use super::weights::{CONTACT_INPUTS, GnubgWeights, RACE_INPUTS, USUAL_FOLDERS, WeightsError};
 use crate::core::position::Position;
 use crate::core::task::Task;
@@ -282,9 +283,11 @@ impl NativeEvaluator {
         Ok(())
     }
 
-    /// The chance that `side` wins a backgammon in this race, where gnubg's quick count does
-    /// not already rule it out (that part is gnubg's table of the loser's escapes, not here
-    /// yet).
+    /// The chance that `side` wins a backgammon in this race (gnubg's `raceBGprob`): zero
+    /// when a quick count rules it out; else from how many turns the loser needs to bring its
+    /// last checkers out of the winner's home board ([`race_bg::escapes`]) and the winner's
+    /// bear-off distribution; with more than six such checkers, from the bear-off databases
+    /// applied to those checkers as if they had to be borne off.
     fn race_backgammon_chance(&self, b: &Board, side: usize) -> Result<f32, NativeError> {
         let winner = &b[side];
         let loser = &b[1 - side];
@@ -294,11 +297,32 @@ impl NativeEvaluator {
         if (home + 3) / 4 - on_roll > (pips + 2) / 3 {
             return Ok(0.0);
         }
-        Err(NativeError::NotCovered(
-            "a race in which a backgammon is still possible (gnubg's table of the escapes from \
-             the home board)"
-                .into(),
-        ))
+        let mut away = [0u8; 5];
+        away.copy_from_slice(&loser[18..23]);
+        let p = if let Some(turns) = race_bg::escapes(&away) {
+            let dist = self.dist(winner);
+            let mut p = 0f32;
+            let mut scale: u64 = if side == 0 { 36 } else { 1 };
+            for (j, &count) in turns.iter().enumerate().skip(1 - side) {
+                scale *= 36;
+                let sum: u64 = dist[1..=j + side].iter().map(|&u| u as u64).sum();
+                p += count as f32 / scale as f32 * sum as f32;
+            }
+            p * (1.0 / 65535.0)
+        } else {
+            // The loser's checkers in the winner's home board moved to its own, to be
+            // "borne off" against the winner.
+            let mut dummy: Board = [[0; 25]; 2];
+            dummy[side] = *winner;
+            dummy[1 - side][..6].copy_from_slice(&loser[18..24]);
+            let win = if bearoff_index(&dummy[0]) > 923 || bearoff_index(&dummy[1]) > 923 {
+                self.bearoff_one_sided(&dummy)[0]
+            } else {
+                self.bearoff_two_sided(&dummy)[0]
+            };
+            if side == 1 { win } else { 1.0 - win }
+        };
+        Ok(p.min(1.0))
     }
 
     /// gnubg's sanity rules for the nets' figures (its `SanityCheck`).

@@ -6,14 +6,14 @@
 //! Covered so far: the 0-ply cubeless evaluation — the position's class, the one-sided
 //! bear-off database, the race, crashed and contact nets with gnubg's inputs and sigmoid,
 //! gnubg's sanity rules — equal to gnubg 1.07's `evaluate` within 1e-5, and the 0-ply ranking
-//! of a roll's moves built on it. Not yet: deeper plies, cubeful equities and cube decisions,
-//! and the races in which a backgammon is still possible (gnubg's table of the loser's
-//! escapes from the home board); those are refused with [`NativeError::NotCovered`].
+//! of a roll's moves built on it. Not yet: deeper plies, cubeful equities and cube decisions;
+//! those are refused with [`NativeError::NotCovered`].
 
 mod engine;
 mod evaluator;
 mod inputs;
 mod net;
+mod race_bg;
 mod weights;
 
 pub use engine::NativeEngine;
