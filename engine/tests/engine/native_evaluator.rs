@@ -178,3 +178,50 @@ fn zero_ply_probabilities_equal_gnubgs_evaluate() {
         failures.join("\n")
     );
 }
+
+/// gnubg's own figures of 48 positions, eight of each class, stored
+/// (`tests/data/native/gnubg_0ply.jsonl`, see `tests/data/README.md`): the native evaluator
+/// gives them within 1e-5, probabilities and cubeless equity — as it finds gnubg's files, and
+/// reading nothing from the disk (the weights built in, the bear-off databases built), as on
+/// a machine without gnubg.
+#[test]
+fn stored_gnubg_figures_hold_without_gnubg() {
+    check_stored(&NativeEvaluator::new(None).unwrap());
+    let alone = NativeEvaluator::self_contained();
+    assert_eq!(alone.weights_source(), "built in");
+    assert!(alone.bearoff_source().starts_with("built"));
+    assert!(alone.two_sided_source().starts_with("built"));
+    check_stored(&alone);
+}
+
+fn check_stored(evaluator: &NativeEvaluator) {
+    let path =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/data/native/gnubg_0ply.jsonl");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut classes: BTreeMap<String, usize> = BTreeMap::new();
+    for line in text.lines() {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        let id = v["position"].as_str().unwrap();
+        let pos = bgw_engine::core::formats::decode_position_id(id, Side::White).unwrap();
+        let class = evaluator.classify(&pos);
+        assert_eq!(class.name(), v["class"].as_str().unwrap(), "{id}");
+        *classes.entry(class.name().to_string()).or_default() += 1;
+        let ours = evaluator.evaluate(&pos).unwrap();
+        for i in 0..5 {
+            let theirs = v["probs"][i].as_f64().unwrap();
+            assert!(
+                (ours[i] as f64 - theirs).abs() <= 1e-5,
+                "{id} output {i}: ours {}, gnubg {theirs}",
+                ours[i]
+            );
+        }
+        let equity = bgw_engine::reference::native::cubeless_equity(&ours) as f64;
+        let theirs = v["equity"].as_f64().unwrap();
+        assert!(
+            (equity - theirs).abs() <= 1e-5,
+            "{id} equity: ours {equity}, gnubg {theirs}"
+        );
+    }
+    assert_eq!(classes.len(), 6, "{classes:?}");
+    assert!(classes.values().all(|&n| n == 8), "{classes:?}");
+}

@@ -1,6 +1,9 @@
 //! gnubg's 0-ply cubeless evaluation: the position's class, the class's evaluator (a net, the
 //! one-sided bear-off database, or the game's end) and gnubg's sanity rules.
 
+// The loops keep gnubg's indices (points, rolls, outputs), which say what they compute.
+#![allow(clippy::needless_range_loop)]
+
 use super::inputs::{self, Board};
 use super::net;
 use super::race_bg;
@@ -121,10 +124,21 @@ impl NativeEvaluator {
         Self::with_weights(weights)
     }
 
-    /// The evaluator with these weights.
+    /// The evaluator with these weights and gnubg's bear-off databases as found on the usual
+    /// paths (else built).
     pub fn with_weights(weights: GnubgWeights) -> Result<NativeEvaluator, NativeError> {
-        let (bearoff, bearoff_source) = load_bearoff()?;
-        let (two_sided, two_sided_source) = load_two_sided()?;
+        Self::assemble(weights, true)
+    }
+
+    /// The evaluator that reads nothing from the disk: the weights built into the library
+    /// and both bear-off databases built in memory (as on a machine without gnubg).
+    pub fn self_contained() -> NativeEvaluator {
+        Self::assemble(GnubgWeights::built_in(), false).expect("nothing is read")
+    }
+
+    fn assemble(weights: GnubgWeights, look: bool) -> Result<NativeEvaluator, NativeError> {
+        let (bearoff, bearoff_source) = load_bearoff(look)?;
+        let (two_sided, two_sided_source) = load_two_sided(look)?;
         Ok(NativeEvaluator {
             weights,
             bearoff,
@@ -433,9 +447,7 @@ fn checkers(s: &[u8; 25]) -> u32 {
 
 fn bearoff_index(side: &[u8; 25]) -> u32 {
     let mut counts: Counts = [0; bearoff::MAX_POINTS + 1];
-    for p in 0..BEAROFF_POINTS {
-        counts[p + 1] = side[p];
-    }
+    counts[1..=BEAROFF_POINTS].copy_from_slice(&side[..BEAROFF_POINTS]);
     bearoff::index(&counts, BEAROFF_POINTS)
 }
 
@@ -512,9 +524,14 @@ fn bearoff_candidates() -> Vec<PathBuf> {
     out
 }
 
-fn load_bearoff() -> Result<(Database<u16>, String), NativeError> {
+fn load_bearoff(look: bool) -> Result<(Database<u16>, String), NativeError> {
     static BUILT: std::sync::OnceLock<Database<u16>> = std::sync::OnceLock::new();
-    for path in bearoff_candidates() {
+    let candidates = if look {
+        bearoff_candidates()
+    } else {
+        Vec::new()
+    };
+    for path in candidates {
         if !path.is_file() {
             continue;
         }
@@ -543,7 +560,7 @@ fn load_bearoff() -> Result<(Database<u16>, String), NativeError> {
     ))
 }
 
-fn load_two_sided() -> Result<(TwoSidedDb, String), NativeError> {
+fn load_two_sided(look: bool) -> Result<(TwoSidedDb, String), NativeError> {
     static BUILT: std::sync::OnceLock<TwoSidedDb> = std::sync::OnceLock::new();
     let mut candidates: Vec<PathBuf> = TWO_SIDED_FOLDERS
         .iter()
@@ -554,6 +571,9 @@ fn load_two_sided() -> Result<(TwoSidedDb, String), NativeError> {
         && let Some(dir) = Path::new(&w).parent()
     {
         candidates.insert(0, dir.join(TWO_SIDED_FILE));
+    }
+    if !look {
+        candidates.clear();
     }
     for path in candidates {
         if !path.is_file() {

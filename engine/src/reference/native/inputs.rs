@@ -6,6 +6,9 @@
 //! trained on them, so they stay). Divisions by constants are products by the constant's
 //! reciprocal, as gnubg's `-ffast-math` build computes them.
 
+// The loops keep gnubg's indices (points, rolls, outputs), which say what they compute.
+#![allow(clippy::needless_range_loop)]
+
 use super::weights::{CONTACT_INPUTS, RACE_INPUTS};
 use std::sync::LazyLock;
 
@@ -672,7 +675,7 @@ fn half(me: &[u8; 25], opp: &[u8; 25], out: &mut [f32]) {
         out[BACKG] = 0.0;
         out[BACKG1] = 0.0;
         if anchors >= 1 {
-            let tot: i32 = (18..25).map(|i| me_at(i)).sum();
+            let tot: i32 = (18..25).map(me_at).sum();
             if anchors > 1 {
                 out[BACKG] = (tot - 3) as f32 * (1.0 / 4.0);
             } else {

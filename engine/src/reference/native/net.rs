@@ -16,6 +16,9 @@
 //! lanes (hidden node `j` in lane `j mod 4`), then `(lane0 + lane1) + (lane2 + lane3)`, then
 //! its threshold — the shape of gnubg's SSE loop.
 
+// The loops keep gnubg's indices (points, rolls, outputs), which say what they compute.
+#![allow(clippy::needless_range_loop)]
+
 use super::weights::{Net, OUTPUTS};
 use std::sync::LazyLock;
 

@@ -9,6 +9,9 @@
 //! 461 of its entries are these numbers (checked once against gnubg's source when this was
 //! written; the equality test against gnubg checks the backgammon figures they give).
 
+// The loops keep gnubg's indices (points, rolls, outputs), which say what they compute.
+#![allow(clippy::needless_range_loop)]
+
 use std::sync::LazyLock;
 
 /// Points a checker can still be from leaving (1…5 pips).

@@ -199,8 +199,7 @@ impl GnubgWeights {
             let _trained = word(what)?;
             let beta_hidden = f32::from_le_bytes(word(what)?);
             let beta_output = f32::from_le_bytes(word(what)?);
-            let shape =
-                check_shape(what, inputs, ci as i64, ch as i64, co as i64).map_err(|w| bad(w))?;
+            let shape = check_shape(what, inputs, ci as i64, ch as i64, co as i64).map_err(&bad)?;
             let (ci, ch, co) = shape;
             let count = ci * ch + ch * co + ch + co;
             let mut floats = Vec::with_capacity(count);
@@ -265,7 +264,7 @@ impl GnubgWeights {
             };
             let beta_hidden = fl(next("header")?)?;
             let beta_output = fl(next("header")?)?;
-            let (ci, ch, co) = check_shape(what, inputs, ci, ch, co).map_err(|w| bad(w))?;
+            let (ci, ch, co) = check_shape(what, inputs, ci, ch, co).map_err(&bad)?;
             let count = ci * ch + ch * co + ch + co;
             let mut floats = Vec::with_capacity(count);
             for _ in 0..count {
@@ -415,4 +414,113 @@ fn net_of(
         hidden_thresholds: ht.to_vec(),
         output_thresholds: ot.to_vec(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The built-in weights written in gnubg's text format.
+    fn as_text(w: &GnubgWeights) -> String {
+        let mut s = String::from("GNU Backgammon 1.00\n");
+        for n in [
+            &w.contact,
+            &w.race,
+            &w.crashed,
+            &w.prune_contact,
+            &w.prune_crashed,
+            &w.prune_race,
+        ] {
+            s += &format!(
+                "{} {} {} 1 {:?} {:?}\n",
+                n.inputs, n.hidden, n.outputs, n.beta_hidden, n.beta_output
+            );
+            for x in n
+                .hidden_weights
+                .iter()
+                .chain(&n.output_weights)
+                .chain(&n.hidden_thresholds)
+                .chain(&n.output_thresholds)
+            {
+                s += &format!("{x:?}\n");
+            }
+        }
+        s
+    }
+
+    #[test]
+    fn the_built_in_weights_are_gnubgs_six_nets() {
+        let w = GnubgWeights::built_in();
+        assert_eq!((w.contact.inputs, w.contact.hidden), (250, 128));
+        assert_eq!((w.race.inputs, w.race.hidden), (214, 128));
+        assert_eq!((w.crashed.inputs, w.crashed.hidden), (250, 128));
+        assert_eq!((w.prune_contact.inputs, w.prune_contact.hidden), (200, 16));
+        assert_eq!((w.prune_race.inputs, w.prune_race.hidden), (200, 8));
+        assert_eq!(w.contact.beta_hidden, 0.1);
+        assert_eq!(BUILT_IN.len(), 408_016);
+    }
+
+    #[test]
+    fn the_text_format_reads_the_same_nets() {
+        let w = GnubgWeights::built_in();
+        let back = GnubgWeights::from_text(&as_text(&w), "t").unwrap();
+        assert_eq!(back.contact, w.contact);
+        assert_eq!(back.prune_race, w.prune_race);
+    }
+
+    #[test]
+    fn bad_binary_files_are_refused_with_a_reason() {
+        let bad = |bytes: &[u8]| {
+            GnubgWeights::from_binary(bytes, "x.wd")
+                .unwrap_err()
+                .to_string()
+        };
+        assert!(
+            bad(&[0u8; 8]).contains("not the magic 472.3782"),
+            "{}",
+            bad(&[0u8; 8])
+        );
+        let mut v = BUILT_IN.to_vec();
+        v[4..8].copy_from_slice(&2.0f32.to_le_bytes());
+        assert!(bad(&v).contains("version is 2.00"));
+        assert!(bad(&BUILT_IN[..1000]).contains("ends at byte 1000 in contact"));
+        let mut v = BUILT_IN.to_vec();
+        v.push(0);
+        assert!(bad(&v).contains("1 bytes follow"));
+        let mut v = BUILT_IN.to_vec();
+        v[8..12].copy_from_slice(&251i32.to_le_bytes());
+        assert!(bad(&v).contains("contact net has 251 inputs"));
+        let mut v = BUILT_IN.to_vec();
+        v[100..104].copy_from_slice(&f32::NAN.to_le_bytes());
+        assert!(bad(&v).contains("is NaN"));
+        assert!(bad(&v).starts_with("x.wd is not gnubg 1.07's weights"));
+    }
+
+    #[test]
+    fn bad_text_files_are_refused_with_a_reason() {
+        let bad = |t: &str| GnubgWeights::from_text(t, "x").unwrap_err().to_string();
+        assert!(bad("hello").contains("does not start with"));
+        assert!(bad("GNU Backgammon 0.9").contains("version is \"0.9\""));
+        assert!(bad("GNU Backgammon 1.00\n250 128 5 1 0.1").contains("ends in the contact"));
+        let text = as_text(&GnubgWeights::built_in()).replacen("\n0.", "\nzero", 1);
+        assert!(bad(&text).contains("\"zero"), "{}", bad(&text));
+    }
+
+    #[test]
+    fn a_missing_file_names_every_path_tried() {
+        let e = WeightsError::NotFound {
+            tried: vec![
+                PathBuf::from("/a/gnubg.wd"),
+                PathBuf::from("/b/gnubg.weights"),
+            ],
+        };
+        let s = e.to_string();
+        assert!(s.contains("/a/gnubg.wd, /b/gnubg.weights"), "{s}");
+        assert!(s.contains("--gnubg-weights"));
+        let paths = candidate_paths();
+        assert!(paths.contains(&PathBuf::from("/usr/lib/gnubg/gnubg.wd")));
+        assert!(paths.contains(&PathBuf::from("/usr/local/share/gnubg/gnubg.weights")));
+        let missing = GnubgWeights::read(Path::new("/nonexistent/gnubg.wd")).unwrap_err();
+        assert!(missing.to_string().contains("/nonexistent/gnubg.wd"));
+    }
 }
