@@ -295,12 +295,15 @@ impl GnubgWeights {
         }
     }
 
-    /// The weights named by `path`, else the first found on the usual paths
-    /// ([`candidate_paths`]), else the copy built in; a named file that cannot be read is an
-    /// error, never replaced by another.
+    /// The weights named by `path`, else by `$BGW_GNUBG_WEIGHTS`, else the first found on the
+    /// usual paths ([`candidate_paths`]), else the copy built in. A file named (by `path` or
+    /// the variable) that cannot be read is an error, never replaced by another.
     pub fn load(path: Option<&Path>) -> Result<GnubgWeights, WeightsError> {
         if let Some(p) = path {
             return Self::read(p);
+        }
+        if let Some(p) = std::env::var_os(WEIGHTS_ENV).filter(|p| !p.is_empty()) {
+            return Self::read(Path::new(&p));
         }
         match find() {
             Ok(found) => Self::read(&found),
