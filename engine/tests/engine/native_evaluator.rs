@@ -225,3 +225,56 @@ fn check_stored(evaluator: &NativeEvaluator) {
     assert_eq!(classes.len(), 6, "{classes:?}");
     assert!(classes.values().all(|&n| n == 8), "{classes:?}");
 }
+
+/// The 0-ply ranking of a roll's moves (gnubg's `hint` at 0 plies, cubeless money): the same
+/// moves, each with gnubg's equity within 1e-5, in gnubg's order but for ties within 1e-5.
+#[test]
+fn zero_ply_move_rankings_equal_gnubgs() {
+    let Some(mut g) = common::gnubg() else {
+        return;
+    };
+    let mut native =
+        bgw_engine::reference::native::NativeEngine::new(NativeEvaluator::new(None).unwrap());
+    let evaluator = NativeEvaluator::new(None).unwrap();
+    let pool = self_play(77, 60);
+    let positions = sample(&evaluator, &pool, 8, 3);
+    let mut rng = SplitMix64::new(11);
+    let mut generator = MoveGenerator::new();
+    let mut compared = 0;
+    for pos in positions
+        .iter()
+        .filter(|p| p.player_off() < 15 && p.opponent_off() < 15)
+    {
+        let dice = Dice::new(rng.below(6) as u8 + 1, rng.below(6) as u8 + 1).unwrap();
+        let plays = generator.generate(pos, dice).to_vec();
+        let theirs = g.rank_moves(pos, dice, 0).unwrap();
+        let ours = native.rank_moves(pos, dice, 0).unwrap();
+        assert_eq!(ours.len(), theirs.len(), "{pos:?} {dice:?}");
+        let ours = bgw_engine::reference::match_to_plays(pos, dice, &ours, &plays, true).unwrap();
+        let theirs =
+            bgw_engine::reference::match_to_plays(pos, dice, &theirs, &plays, true).unwrap();
+        let equity_of: BTreeMap<usize, f64> = theirs.iter().map(|(i, m)| (*i, m.equity)).collect();
+        for (k, ((i, mine), (j, gnubgs))) in ours.iter().zip(&theirs).enumerate() {
+            assert!(
+                (mine.equity - equity_of[i]).abs() <= 1e-5,
+                "{} {dice:?}: {} ours {} gnubg {}",
+                bgw_engine::core::formats::encode_position_id(pos),
+                mine.notation,
+                mine.equity,
+                equity_of[i]
+            );
+            if i != j {
+                assert!(
+                    (mine.equity - gnubgs.equity).abs() <= 1e-5,
+                    "move {k} differs: ours {} {}, gnubg {} {}",
+                    mine.notation,
+                    mine.equity,
+                    gnubgs.notation,
+                    gnubgs.equity
+                );
+            }
+        }
+        compared += 1;
+    }
+    assert!(compared >= 30, "only {compared} rolls compared");
+}
