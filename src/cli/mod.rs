@@ -23,6 +23,7 @@ mod cube;
 mod decision_lines;
 mod drill;
 mod duel;
+mod eval;
 mod fit;
 mod fit_rounds;
 mod interrupt;
@@ -86,6 +87,9 @@ enum Command {
     /// gnubg's cube decision before the roll at the position's match state (PositionID:MatchID
     /// or XGID): no double, double/take, double/pass and the proper action.
     Cube(cube::Args),
+    /// gnubg's evaluation of a position by its own nets, evaluated in bgw (no gnubg program
+    /// needed): the five cubeless probabilities and the cubeless equity, at 0 plies.
+    Eval(eval::Args),
     /// Seed 002, «Чемпион»: the goat program against the wolves — replies with their trace,
     /// exact solution, move values, the article's game, measurements, play.
     #[command(alias = "wolves")]
@@ -425,6 +429,7 @@ pub fn run() -> ExitCode {
         Some(Command::Champion(args)) => champion::run(args),
         Some(Command::Match(args)) => match_files::run(args),
         Some(Command::Cube(args)) => cube::run(args),
+        Some(Command::Eval(args)) => eval::run(args),
         Some(Command::Archive(args)) => archive::run(args),
         Some(Command::Drill(args)) => drill::run(args),
     };

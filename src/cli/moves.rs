@@ -114,13 +114,15 @@ const MAX_LINE: usize = 4096;
 const ECHO: usize = 80;
 
 /// One line of stdin as read: its text, or the error line that answers it.
-enum Line {
+pub(super) enum Line {
+    /// The line's text, without its line end.
     Text(String),
+    /// The error line that answers a line too long or not UTF-8.
     Refused(String),
 }
 
 /// The start of a refused line's bytes, made printable and short.
-fn excerpt(bytes: &[u8]) -> String {
+pub(super) fn excerpt(bytes: &[u8]) -> String {
     shorten(
         &String::from_utf8_lossy(&bytes[..bytes.len().min(4 * ECHO)]),
         ECHO,
@@ -129,7 +131,10 @@ fn excerpt(bytes: &[u8]) -> String {
 
 /// Reads the next line (without its line end) into `buf`, at most [`MAX_LINE`] bytes of it;
 /// `None` at the end of the input.
-fn read_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> std::io::Result<Option<Line>> {
+pub(super) fn read_line(
+    input: &mut impl BufRead,
+    buf: &mut Vec<u8>,
+) -> std::io::Result<Option<Line>> {
     buf.clear();
     if std::io::Read::take(&mut *input, MAX_LINE as u64 + 1).read_until(b'\n', buf)? == 0 {
         return Ok(None);

@@ -22,6 +22,7 @@ mod cube_cli;
 mod cube_errors_cli;
 mod duel_cli;
 mod duel_sprt_cli;
+mod eval_cli;
 mod fit_cli;
 mod gnubg_versions;
 mod match_cli;

@@ -1,5 +1,5 @@
-//! Every parser of user input (IDs, XGIDs, position and weights files, dice, typed moves, `.bd`
-//! files, benchmark lines, match files in MAT and SGF) fed mutated valid inputs and arbitrary bytes at high case counts:
+//! Every parser of user input (IDs, XGIDs, position and weights files, gnubg's weights files,
+//! dice, typed moves, `.bd` files, benchmark lines, match files in MAT and SGF) fed mutated valid inputs and arbitrary bytes at high case counts:
 //! none may panic; an error is one short line; what is accepted reads back the same.
 //!
 //! Cases per parser: `BGW_FUZZ_CASES` (default 10,000; CI uses the default, about 10 s here; 40,000 each passed).
@@ -329,6 +329,38 @@ proptest! {
         }
         if let Err(e) = bearoff::from_bytes(&bytes) {
             check_message(&e.to_string())?;
+        }
+    }
+}
+
+/// gnubg's weights as files: the built-in binary `gnubg.wd`, and the start of the same in the
+/// text format (a text file of all six nets is 1.5 MB).
+fn gnubg_weight_files() -> Vec<Vec<u8>> {
+    use bgw_engine::reference::native::BUILT_IN;
+    let mut text = String::from("GNU Backgammon 1.00\n250 128 5 1 0.1 1\n");
+    for chunk in BUILT_IN[32..2032].chunks_exact(4) {
+        let x = f32::from_le_bytes(chunk.try_into().unwrap());
+        text += &format!("{x:?}\n");
+    }
+    vec![BUILT_IN.to_vec(), text.into_bytes()]
+}
+
+proptest! {
+    // gnubg's weights (408 KB a binary case): fewer cases, each a full parse.
+    #![proptest_config(ProptestConfig { cases: cases() / 10, ..ProptestConfig::default() })]
+
+    #[test]
+    fn gnubg_weights_files(bytes in mutated(gnubg_weight_files())) {
+        use bgw_engine::reference::native::GnubgWeights;
+        match GnubgWeights::from_binary(&bytes, "fuzz.wd") {
+            Ok(w) => prop_assert!(w.contact.hidden_weights.iter().all(|x| x.is_finite())),
+            Err(e) => check_message(&e.to_string())?,
+        }
+        if let Ok(t) = std::str::from_utf8(&bytes) {
+            match GnubgWeights::from_text(t, "fuzz.weights") {
+                Ok(w) => prop_assert!(w.race.output_weights.iter().all(|x| x.is_finite())),
+                Err(e) => check_message(&e.to_string())?,
+            }
         }
     }
 }

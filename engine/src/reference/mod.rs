@@ -27,6 +27,7 @@ mod error;
 pub mod gnubg;
 mod luck;
 mod match_context;
+pub mod native;
 mod probabilities;
 mod rollout;
 mod scripted;

@@ -21,4 +21,5 @@ mod match_files;
 mod match_quirks;
 mod match_review;
 mod match_writers;
+mod native_evaluator;
 mod two_sided;

@@ -1,0 +1,196 @@
+//! The forward pass of gnubg's nets, with gnubg's sigmoid, in the arithmetic of its x86-64
+//! build (Debian's gnubg 1.07: SSE2 and `-ffast-math`, the default of its `configure`).
+//!
+//! gnubg's sigmoid is not `exp`: it is a table of `exp(k/10)/10` for k = 0…99 and a straight
+//! line between neighbours, `1 / (1 + e[k] · (10 + 10x − k))` for `x ≥ 0` (k the whole part
+//! of 10x, x clamped at 10), and one minus that for `x < 0`. In the hidden layer gnubg's
+//! vector code takes the reciprocal with the processor's approximate `rcpps` (its
+//! `-ffast-math` build), which is off by up to 1.5 · 2⁻¹² relative; the output layer divides.
+//! To give gnubg's figures to 1e-5 this module does the same: `rcpps` on x86-64 (the same
+//! instruction on the same processor gives the same bits), an exact division elsewhere (then
+//! the probabilities differ from gnubg's x86 build by up to a few 1e-4).
+//!
+//! Sums follow gnubg's order: each hidden node is its threshold plus the inputs' products in
+//! input order (zero inputs skipped, as adding zero changes nothing), which vectorises over
+//! the hidden nodes without changing a bit; each output sums the hidden products in four
+//! lanes (hidden node `j` in lane `j mod 4`), then `(lane0 + lane1) + (lane2 + lane3)`, then
+//! its threshold — the shape of gnubg's SSE loop.
+
+// The loops keep gnubg's indices (points, rolls, outputs), which say what they compute.
+#![allow(clippy::needless_range_loop)]
+
+use super::weights::{Net, OUTPUTS};
+use std::sync::LazyLock;
+
+/// The largest hidden layer evaluated without allocating (gnubg's nets have 128 nodes).
+pub const STACK_HIDDEN: usize = 128;
+
+/// `e[k] = exp(k/10)/10` for k = 0…99, and e[100] = e[99] (gnubg's table has the one extra
+/// entry, reached when x is clamped at 10).
+static E: LazyLock<[f32; 101]> = LazyLock::new(|| {
+    let mut e = [0f32; 101];
+    for (k, v) in e.iter_mut().enumerate().take(100) {
+        *v = ((k as f64 / 10.0).exp() / 10.0) as f32;
+    }
+    e[100] = e[99];
+    e
+});
+
+/// The sigmoid's denominator for `a = |x| ≥ 0`: `1 + e[k] · ((10a − k) + 10)` with 10a
+/// clamped at 100.
+#[inline(always)]
+fn denominator(a: f32, e: &[f32; 101]) -> f32 {
+    let x1 = a.min(10.0) * 10.0;
+    let k = x1 as i32; // truncation, as cvttps2dq
+    let t = (x1 - k as f32) + 10.0;
+    t * e[k as usize] + 1.0
+}
+
+/// gnubg's scalar sigmoid of the output layer, as it is called there: of `x = β · sum`,
+/// `1/(1+e^(-x))` by the table (`sigmoid(-x)` in gnubg's words).
+#[inline]
+pub fn output_sigmoid(x: f32) -> f32 {
+    let e = &*E;
+    if x > 0.0 {
+        if x < 10.0 {
+            let x1 = x * 10.0;
+            let k = x1 as i32;
+            1.0 - 1.0 / (1.0 + e[k as usize] * ((10 - k) as f32 + x1))
+        } else {
+            19930.37 / 19931.37
+        }
+    } else if x > -10.0 {
+        let x1 = x * -10.0;
+        let k = x1 as i32;
+        1.0 / (1.0 + e[k as usize] * ((10 - k) as f32 + x1))
+    } else {
+        1.0 / 19931.37
+    }
+}
+
+/// Four reciprocals as gnubg's hidden layer takes them.
+#[inline(always)]
+fn reciprocal4(d: [f32; 4]) -> [f32; 4] {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{_mm_loadu_ps, _mm_rcp_ps, _mm_storeu_ps};
+        let mut out = [0f32; 4];
+        // SAFETY: SSE is part of every x86-64 processor; the pointers are to four floats.
+        unsafe {
+            _mm_storeu_ps(out.as_mut_ptr(), _mm_rcp_ps(_mm_loadu_ps(d.as_ptr())));
+        }
+        out
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        [1.0 / d[0], 1.0 / d[1], 1.0 / d[2], 1.0 / d[3]]
+    }
+}
+
+/// The hidden layer's sigmoid of four sums (each times β first).
+#[inline(always)]
+fn hidden_sigmoid4(sums: &mut [f32], beta: f32, e: &[f32; 101]) {
+    let x = [
+        sums[0] * beta,
+        sums[1] * beta,
+        sums[2] * beta,
+        sums[3] * beta,
+    ];
+    let d = [
+        denominator(x[0].abs(), e),
+        denominator(x[1].abs(), e),
+        denominator(x[2].abs(), e),
+        denominator(x[3].abs(), e),
+    ];
+    let c = reciprocal4(d);
+    for i in 0..4 {
+        sums[i] = if x[i] < 0.0 { c[i] } else { 1.0 - c[i] };
+    }
+}
+
+/// Evaluates `net` on `inputs` (its length is the net's inputs) into the five outputs.
+pub fn evaluate(net: &Net, inputs: &[f32]) -> [f32; OUTPUTS] {
+    debug_assert_eq!(inputs.len(), net.inputs);
+    let h = net.hidden;
+    if h <= STACK_HIDDEN {
+        let mut buf = [0f32; STACK_HIDDEN];
+        forward(net, inputs, &mut buf[..h])
+    } else {
+        let mut buf = vec![0f32; h];
+        forward(net, inputs, &mut buf)
+    }
+}
+
+fn forward(net: &Net, inputs: &[f32], hidden: &mut [f32]) -> [f32; OUTPUTS] {
+    let h = net.hidden;
+    hidden.copy_from_slice(&net.hidden_thresholds);
+    for (x, w) in inputs.iter().zip(net.hidden_weights.chunks_exact(h)) {
+        let x = *x;
+        if x == 0.0 {
+            continue;
+        }
+        if x == 1.0 {
+            for (a, w) in hidden.iter_mut().zip(w) {
+                *a += *w;
+            }
+        } else {
+            for (a, w) in hidden.iter_mut().zip(w) {
+                *a += *w * x;
+            }
+        }
+    }
+    let e = &*E;
+    for four in hidden.chunks_exact_mut(4) {
+        hidden_sigmoid4(four, net.beta_hidden, e);
+    }
+    let mut out = [0f32; OUTPUTS];
+    for (o, w) in out.iter_mut().zip(net.output_weights.chunks_exact(h)) {
+        let mut lanes = [0f32; 4];
+        for (a, w) in hidden.chunks_exact(4).zip(w.chunks_exact(4)) {
+            for k in 0..4 {
+                lanes[k] += a[k] * w[k];
+            }
+        }
+        let sum = (lanes[0] + lanes[1]) + (lanes[2] + lanes[3]);
+        *o = sum;
+    }
+    for (o, t) in out.iter_mut().zip(&net.output_thresholds) {
+        *o = output_sigmoid((*o + *t) * net.beta_output);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_is_exp_over_ten() {
+        let e = &*E;
+        assert_eq!(e[0], 0.1);
+        assert!((e[10] - std::f32::consts::E / 10.0).abs() < 1e-7);
+        assert_eq!(e[100], e[99]);
+    }
+
+    #[test]
+    fn the_output_sigmoid_is_close_to_the_logistic() {
+        for i in -120..=120 {
+            let x = i as f32 / 10.0 + 0.03;
+            let exact = 1.0 / (1.0 + (-x as f64).exp());
+            let got = output_sigmoid(x) as f64;
+            assert!((got - exact).abs() < 2e-3, "{x}: {got} vs {exact}");
+        }
+        assert_eq!(output_sigmoid(0.0), 0.5);
+    }
+
+    #[test]
+    fn the_hidden_sigmoid_is_the_logistic_within_rcpps_error() {
+        let e = &*E;
+        let mut v = [-3.2f32, -0.4, 0.0, 25.0];
+        hidden_sigmoid4(&mut v, 1.0, e);
+        for (x, got) in [-3.2f64, -0.4, 0.0, 25.0].iter().zip(v) {
+            let exact = 1.0 / (1.0 + (-x).exp());
+            assert!((got as f64 - exact).abs() < 3e-3, "{x}: {got} vs {exact}");
+        }
+    }
+}

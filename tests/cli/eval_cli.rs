@@ -1,0 +1,150 @@
+//! `bgw eval`: gnubg's nets evaluated in bgw, from the command line — gnubg's stored figures
+//! (`tests/data/native/gnubg_0ply.jsonl`), with no gnubg program on the machine, batches, and
+//! the refusals.
+
+use crate::common;
+use common::{bgw, run, stdout, text};
+use std::process::{Command, Stdio};
+
+/// The stored gnubg figures: (Position ID, the five probabilities, the cubeless equity).
+fn stored() -> Vec<(String, Vec<f64>, f64)> {
+    std::fs::read_to_string(common::data("native/gnubg_0ply.jsonl"))
+        .unwrap()
+        .lines()
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).unwrap();
+            let probs = (0..5).map(|i| v["probs"][i].as_f64().unwrap()).collect();
+            (
+                v["position"].as_str().unwrap().to_string(),
+                probs,
+                v["equity"].as_f64().unwrap(),
+            )
+        })
+        .collect()
+}
+
+fn figures(v: &serde_json::Value) -> Vec<f64> {
+    [
+        "win",
+        "win_gammon",
+        "win_backgammon",
+        "lose_gammon",
+        "lose_backgammon",
+    ]
+    .iter()
+    .map(|k| v[k].as_f64().unwrap())
+    .collect()
+}
+
+fn close(ours: &[f64], theirs: &[f64]) -> bool {
+    ours.iter().zip(theirs).all(|(a, b)| (a - b).abs() <= 1e-5)
+}
+
+#[test]
+fn eval_json_gives_gnubgs_figures() {
+    for (id, probs, equity) in stored().iter().step_by(7) {
+        let o = run(&["eval", id, "--json", "--cubeless"]);
+        assert!(o.status.success(), "{id}: {}", text(&o.stderr));
+        let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+        assert!(close(&figures(&v), probs), "{id}: {v} vs {probs:?}");
+        assert!((v["cubeless_equity"].as_f64().unwrap() - equity).abs() <= 1e-5);
+        assert_eq!(v["plies"], 0);
+        assert!(v.get("cubeful").is_none(), "--cubeless leaves it out: {v}");
+    }
+}
+
+#[test]
+fn eval_text_prints_the_five_probabilities_and_says_cubeful_is_not_covered() {
+    let (id, probs, equity) = &stored()[0];
+    let o = run(&["eval", id]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let out = stdout(&o);
+    assert!(out.contains(&format!("Win {:.6}", probs[0])), "{out}");
+    assert!(out.contains(&format!("L(bg) {:.6}", probs[4])), "{out}");
+    assert!(
+        out.contains(&format!("Cubeless equity (money): {equity:+.6}")),
+        "{out}"
+    );
+    assert!(out.contains("Evaluator: contact net, 0-ply"), "{out}");
+    assert!(out.contains("Cubeful equity: not covered yet"), "{out}");
+    let cubeless = stdout(&run(&["eval", id, "--cubeless"]));
+    assert!(!cubeless.contains("Cubeful"), "{cubeless}");
+}
+
+/// With no gnubg program (an empty PATH, `BGW_GNUBG` naming nothing) and no weights file
+/// named, bgw still judges: the weights found, or those built in.
+#[test]
+fn eval_needs_no_gnubg_program() {
+    let (id, probs, _) = &stored()[3];
+    let o = Command::new(env!("CARGO_BIN_EXE_bgw"))
+        .args(["eval", id, "--json"])
+        .env("PATH", "")
+        .env("BGW_GNUBG", "/nonexistent/gnubg")
+        .env_remove("BGW_GNUBG_WEIGHTS")
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert!(close(&figures(&v), probs), "{v} vs {probs:?}");
+}
+
+#[test]
+fn eval_batch_answers_every_line_in_order() {
+    let all = stored();
+    let input = format!("{}\nnot a position\n{}\n", all[1].0, all[20].0);
+    let o = bgw(&["eval", "--batch", "-"], &input);
+    assert_eq!(o.status.code(), Some(1), "a bad line makes the exit code 1");
+    let lines: Vec<serde_json::Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[0]["position"], all[1].0.as_str());
+    assert!(close(&figures(&lines[0]), &all[1].1));
+    assert_eq!(lines[1]["position"], "not a position");
+    assert!(lines[1]["error"].as_str().unwrap().contains("Position ID"));
+    assert!(close(&figures(&lines[2]), &all[20].1));
+
+    let file = tempfile::NamedTempFile::new().unwrap();
+    std::fs::write(file.path(), format!("{}\n", all[5].0)).unwrap();
+    let o = run(&["eval", "--batch", file.path().to_str().unwrap()]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert!(close(&figures(&v), &all[5].1));
+}
+
+#[test]
+fn eval_refuses_what_it_does_not_cover_and_bad_weights() {
+    let o = run(&["eval", "4HPwATDgc/ABMA", "--plies", "2"]);
+    assert_eq!(o.status.code(), Some(2));
+    let e = text(&o.stderr);
+    assert!(e.contains("--plies 2 is not covered"), "{e}");
+
+    let o = run(&[
+        "eval",
+        "4HPwATDgc/ABMA",
+        "--gnubg-weights",
+        "/nonexistent/gnubg.wd",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(text(&o.stderr).contains("/nonexistent/gnubg.wd"));
+
+    let bad = tempfile::NamedTempFile::new().unwrap();
+    std::fs::write(bad.path(), b"GNU Backgammon 1.00\n250 128 5 1 0.1 1\n0.5\n").unwrap();
+    let o = run(&[
+        "eval",
+        "4HPwATDgc/ABMA",
+        "--gnubg-weights",
+        bad.path().to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    let e = text(&o.stderr);
+    assert!(
+        e.contains("is not gnubg 1.07's weights") && e.contains("ends in the contact"),
+        "{e}"
+    );
+
+    let o = run(&["eval"]);
+    assert_eq!(o.status.code(), Some(2), "a position or --batch is needed");
+}
