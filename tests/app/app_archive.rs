@@ -172,12 +172,28 @@ fn a_folder_added_and_reviewed_shows_the_players_their_trend_and_errors_on_the_b
     // With the review's verdict on it, and the classic program's choice.
     assert!(shows(
         &h,
-        &format!(
-            "gnubg's best {} at 0 ply, losing {}",
-            errors[0].best,
-            worst.trim()
-        )
+        &format!("{} ({} mEMG, ", errors[0].what_and_right(), worst.trim())
     ));
+    // Issue 49: the whole row opens its error — a click on the words of another row (a cube
+    // error, read as what was done and what was right) opens that one.
+    let (k, cube) = errors
+        .iter()
+        .enumerate()
+        .find(|(_, e)| e.kind != ErrorKind::Move)
+        .expect("a cube error");
+    let words = cube.what_and_right();
+    assert!(words.contains("; right: "), "{words}");
+    assert!(!words.contains("best No double"), "{words}");
+    // The first row with these words is that error's (the list is worst first).
+    h.query_all_by_label(&words).next().unwrap().scroll_to_me();
+    h.run();
+    h.query_all_by_label(&words).next().unwrap().click();
+    h.run();
+    assert_eq!(h.state().state.archive.opened, Some(k));
+    assert_eq!(
+        h.state().state.editing.edit,
+        h.state().state.archive.board().unwrap()
+    );
     // The filters narrow the list.
     h.state_mut()
         .act(ArchiveAction::SetKind(Some(ErrorKind::Move)));

@@ -270,7 +270,7 @@ impl AppState {
     /// The same state reviewing matches with engines from `engines` instead of gnubg (tests
     /// script them).
     pub fn with_review_engines(mut self, engines: super::referee::EngineFactory) -> AppState {
-        self.match_review = MatchReviewState::with_engines(engines);
+        self.match_review.use_engines(engines);
         self
     }
 
@@ -296,6 +296,8 @@ impl AppState {
         s.play.learning = p.learning;
         s.bearoff.view = p.bearoff;
         s.champion = ChampionState::from_settings(&p.champion);
+        let mut notes = notes;
+        notes.extend(s.match_review.restore(&p.match_review));
         for note in notes {
             s.messages.error(note);
         }
@@ -314,6 +316,7 @@ impl AppState {
             learning: self.play.learning,
             bearoff: self.bearoff.view,
             champion: self.champion.settings(),
+            match_review: self.match_review.saved(),
         }
     }
 

@@ -22,6 +22,7 @@ use super::bearoff::BearoffView;
 use super::candidates::GnubgDepth;
 use super::champion_panel::ChampionSettings;
 use super::editing::SavedBoard;
+use super::match_review::SavedMatch;
 use super::play::Learning;
 pub use super::saved_part::SavedPart;
 use super::settings::Settings;
@@ -92,6 +93,8 @@ saved_parts! {
     bearoff: BearoffView,
     /// The «Чемпион» workspace's mode, variant and opponent.
     champion: ChampionSettings,
+    /// The match file open in the Match tab, its decision and its review's depth.
+    match_review: SavedMatch,
 }
 
 /// The saved state as restored: each part read and checked, the defaults in place of the parts
