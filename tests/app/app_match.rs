@@ -414,8 +414,8 @@ fn a_reviewed_match_at_1280_by_720_shows_the_whole_players_table_and_a_page_of_d
 #[test]
 fn at_1280_by_720_the_statistics_scroll_the_units_are_named_and_the_legend_is_off_the_plot() {
     let mut h = reviewed_with_luck(egui::vec2(1280.0, 720.0));
-    assert!(shows(&h, "mEMG total (decisions)"), "the cube's unit");
-    assert!(shows(&h, "mEMG per move"));
+    assert!(shows(&h, "mEMG total (n)"), "the cube's unit");
+    assert!(shows(&h, "mEMG/move"));
     h.get_by_label("Statistics").click();
     h.run();
     for row in [

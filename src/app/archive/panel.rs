@@ -116,18 +116,15 @@ fn players(ui: &mut egui::Ui, s: &ArchiveState, out: &mut Vec<ArchiveAction>) {
                     "checker plays with a choice, in the reviewed matches",
                 ),
                 (
-                    "errors\nmEMG per move",
+                    "errors\nmEMG/move",
                     "checker errors: mEMG lost per unforced move, over the reviewed matches",
                 ),
                 (
-                    "cube\nmEMG per close decision",
+                    "cube\nmEMG/close decision",
                     "cube errors: mEMG lost per close or actual cube decision (gnubg's cube \
                      error rate), over the reviewed matches; n/a when there was none",
                 ),
-                (
-                    "luck\nmEMG per roll",
-                    "gnubg's luck: mEMG per roll (> 0 lucky)",
-                ),
+                ("luck\nmEMG/roll", "gnubg's luck: mEMG per roll (> 0 lucky)"),
                 ("first – last", "the first and the last match's day"),
             ] {
                 ui.strong(h).on_hover_text(about);
@@ -320,10 +317,19 @@ fn errors(ui: &mut egui::Ui, s: &ArchiveState, out: &mut Vec<ArchiveAction>) {
                     egui::RichText::new(&e.phase),
                     egui::RichText::new(e.what_and_right()),
                 ];
+                // Labels that take a click (not buttons: the drill's answer buttons keep
+                // their names to themselves), the opened row in the selection's colours.
+                let selection = ui.visuals().selection;
                 let mut clicked = false;
-                for cell in cells {
+                for mut cell in cells {
+                    if chosen {
+                        cell = cell
+                            .color(selection.stroke.color)
+                            .background_color(selection.bg_fill);
+                    }
                     clicked |= ui
-                        .selectable_label(chosen, cell)
+                        .add(egui::Label::new(cell).sense(egui::Sense::click()))
+                        .on_hover_cursor(egui::CursorIcon::PointingHand)
                         .on_hover_text(&place)
                         .clicked();
                 }

@@ -173,25 +173,25 @@ fn summary_grid(ui: &mut egui::Ui, summary: &[PlayerSummary; 2]) {
             "checker plays with a choice (gnubg counts only those)",
         ),
         (
-            "error rate\nmEMG per move",
+            "error rate\nmEMG/move",
             "mEMG lost per unforced move, as gnubg prints it",
         ),
         ("?!", "doubtful: lost more than 0.03"),
         ("?", "bad: lost more than 0.06"),
         ("??", "very bad: lost more than 0.12"),
         (
-            "cube error\nmEMG total (decisions)",
+            "cube errors\nmEMG total (n)",
             "mEMG lost on cube decisions in all — a total, not a rate (the sum of gnubg's \
              categories: missed doubles, wrong doubles, takes and drops) — and in brackets over \
              how many cube decisions",
         ),
         (
-            "classic\nmEMG per move",
+            "classic\nmEMG/move",
             "the classic program's error rate: its loss per unforced move on the same decisions \
              (these weights)",
         ),
         (
-            "luck\nmEMG per roll",
+            "luck\nmEMG/roll",
             "mEMG of luck a roll, as gnubg's luck analysis gives it (> 0 lucky); its rating on \
              hover",
         ),

@@ -110,5 +110,7 @@ pub(super) fn read(fields: &Fields, notes: &mut Vec<String>) -> Persisted {
         },
         bearoff: s.bearoff,
         champion,
+        // The first layout kept no match.
+        match_review: Default::default(),
     }
 }
