@@ -256,6 +256,7 @@ fn statistics_window(
         .open(&mut open)
         .resizable(false)
         .vscroll(true)
+        .default_height((screen.bottom() - top - 60.0).max(160.0))
         .max_height((screen.bottom() - top - 60.0).max(160.0))
         .default_pos(egui::pos2(16.0, top))
         .show(ui.ctx(), |ui| {
