@@ -407,15 +407,11 @@ fn a_reviewed_match_at_1280_by_720_shows_the_whole_players_table_and_a_page_of_d
     assert!(shows(&h, "Candidates ("));
 }
 
-/// Issue 49, items 6, 7 and 10 at 1280×720: gnubg's statistics window keeps within the
-/// screen and scrolls to its Overall section; the players' table says each figure's unit (the
-/// cube's is a total over the decisions, not a rate); the match plot's legend is under the
-/// plot, off the data, with unlucky rolls another colour and shape than errors.
+/// Issue 49, item 6: at 1280×720 gnubg's statistics window keeps within the screen and
+/// scrolls to its Overall section (ratings, luck-adjusted result, FIBS).
 #[test]
-fn at_1280_by_720_the_statistics_scroll_the_units_are_named_and_the_legend_is_off_the_plot() {
+fn at_1280_by_720_the_statistics_window_scrolls_to_its_overall_section() {
     let mut h = reviewed_with_luck(egui::vec2(1280.0, 720.0));
-    assert!(shows(&h, "mEMG total (n)"), "the cube's unit");
-    assert!(shows(&h, "mEMG/move"));
     h.get_by_label("Statistics").click();
     h.run();
     for row in [
@@ -423,8 +419,7 @@ fn at_1280_by_720_the_statistics_scroll_the_units_are_named_and_the_legend_is_of
         "Overall rating",
         "Snowie error rate",
     ] {
-        let node = h.get_by_label(row);
-        node.scroll_to_me();
+        h.get_by_label(row).scroll_to_me();
         h.run();
         let r = h.get_by_label(row).rect();
         assert!(
@@ -432,8 +427,22 @@ fn at_1280_by_720_the_statistics_scroll_the_units_are_named_and_the_legend_is_of
             "{row} is off the screen: {r:?}"
         );
     }
-    h.get_by_label("Statistics").click();
-    h.run();
+}
+
+/// Issue 49, item 7: the players' table says each figure's unit — the cube's is a total over
+/// the match's cube decisions, not a rate.
+#[test]
+fn the_players_table_says_each_figures_unit() {
+    let h = reviewed_with_luck(egui::vec2(1280.0, 720.0));
+    assert!(shows(&h, "mEMG total (n)"), "the cube's unit");
+    assert!(shows(&h, "mEMG/move") && shows(&h, "mEMG/roll"));
+}
+
+/// Issue 49, item 10: the match plot's legend is under the plot, off the data (the last
+/// third, where the match is decided), unlucky rolls another colour and shape than errors.
+#[test]
+fn the_match_plots_legend_is_under_the_plot() {
+    let mut h = reviewed_with_luck(egui::vec2(1280.0, 720.0));
     h.get_by_label("Plot").click();
     h.run();
     let plot = h.get_by_label_contains("match plot of ").rect();
