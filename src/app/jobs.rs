@@ -155,15 +155,13 @@ pub fn progress_ui<T: Send + 'static>(ui: &mut egui::Ui, job: &Job<T>) -> bool {
         let p = job.task.snapshot();
         let fraction = p.fraction().map(|f| f as f32);
         let seconds = p.elapsed.as_secs_f64();
-        let text = match fraction {
-            Some(f) => format!("{}: {:.0} % ({seconds:.1} s)", job.what, f * 100.0),
-            None => format!("{} ({seconds:.1} s)", job.what),
-        };
+        let text = progress_text(&job.what, &p.phase, fraction, seconds);
         ui.add(
             egui::ProgressBar::new(fraction.unwrap_or(0.0))
                 .desired_width(440.0)
-                .text(text),
-        );
+                .text(text.clone()),
+        )
+        .on_hover_text(&text);
         if p.cancelled {
             ui.label("cancelling…");
         } else if ui.button("Cancel").clicked() {
@@ -175,9 +173,32 @@ pub fn progress_ui<T: Send + 'static>(ui: &mut egui::Ui, job: &Job<T>) -> bool {
     cancel
 }
 
+/// The words on a job's bar: what it does, the stage it is at (the task's phase), how far
+/// (one bar for the whole job: see [`Task::part`]) and for how long.
+pub fn progress_text(what: &str, phase: &str, fraction: Option<f32>, seconds: f64) -> String {
+    let stage = if phase.is_empty() {
+        String::new()
+    } else {
+        format!(" — {phase}")
+    };
+    match fraction {
+        Some(f) => format!("{what}{stage}: {:.0} % ({seconds:.1} s)", f * 100.0),
+        None => format!("{what}{stage} ({seconds:.1} s)"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_bar_names_the_stage() {
+        assert_eq!(
+            progress_text("adding", "reviewing match 2 of 11", Some(0.5), 3.0),
+            "adding — reviewing match 2 of 11: 50 % (3.0 s)"
+        );
+        assert_eq!(progress_text("fit", "", None, 1.5), "fit (1.5 s)");
+    }
 
     #[test]
     fn a_job_reports_progress_and_can_be_cancelled() {

@@ -52,6 +52,7 @@ pub mod files;
 pub mod help;
 pub mod jobs;
 pub mod layout;
+pub mod legend;
 pub mod look;
 pub mod match_review;
 pub mod menus;

@@ -220,15 +220,14 @@ fn errors(args: ErrorsArgs) -> Result<ExitCode, CliError> {
                 .map(|n| format!(" (move {n})"))
                 .unwrap_or_default();
             out.push_str(&format!(
-                "{:>7.1} mEMG {:<8} {:<6} {:<7} {}: {} played {}, best {}  [{}:{}]  {} game {} #{}{}",
+                "{:>7.1} mEMG {:<8} {:<6} {:<7} {}: {}  [{}:{}]  {} game {} #{}{}",
                 1000.0 * e.loss,
                 e.mark.replace('_', " "),
                 e.kind.name(),
                 e.phase,
                 shorten(&e.player, 60),
-                e.dice.as_deref().unwrap_or("cube"),
-                shorten(&e.played, 80),
-                shorten(&e.best, 80),
+                // "passed; right: take", "63: played 8/2* 6/5; best: 13/7 8/7".
+                shorten(&e.what_and_right(), 200),
                 e.position_id,
                 e.match_id,
                 shorten(&e.file, usize::MAX),

@@ -5,10 +5,11 @@ use super::decision_lines::{decision_json, decision_text, read};
 use super::progress::Progress;
 use super::rank::load_weights;
 use super::{CliError, interrupt, print};
+use bgw_engine::archive::{ErrorKind, right_cube_answer};
 use bgw_engine::core::formats::shorten;
 use bgw_engine::matches::{
-    Coverage, CubeVerdict, Match, MatchLuck, PlayerSummary, ReviewOptions, Reviewed, Verdict,
-    default_engines, review_with_luck, summarize,
+    Coverage, CubeVerdict, DecisionKind, Match, MatchLuck, PlayerSummary, ReviewOptions, Reviewed,
+    Verdict, default_engines, review_with_luck, summarize,
 };
 use bgw_engine::reference::LuckMark;
 use bgw_engine::reference::gnubg::{self, Config, Gnubg};
@@ -277,12 +278,23 @@ fn text(
                 }
                 s
             }
-            Verdict::Cube(c) if c.error > 0.0 => format!(
-                "gnubg: {}; costs {:.1} mEMG{}",
-                c.decision.action,
-                1000.0 * c.error,
-                mark_words(c.mark.words())
-            ),
+            // What was right in a player's words, as the app and `archive errors` say it:
+            // "right: take (gnubg: No double, take); costs 45.2 mEMG".
+            Verdict::Cube(c) if c.error > 0.0 => {
+                let kind = match d.kind {
+                    DecisionKind::Double { .. } => ErrorKind::Double,
+                    _ => ErrorKind::Take,
+                };
+                let right = right_cube_answer(kind, &c.decision.action)
+                    .map(|r| format!("right: {r} "))
+                    .unwrap_or_default();
+                format!(
+                    "{right}(gnubg: {}); costs {:.1} mEMG{}",
+                    c.decision.action,
+                    1000.0 * c.error,
+                    mark_words(c.mark.words())
+                )
+            }
             Verdict::Cube(c) => format!("gnubg: {}", c.decision.action),
             Verdict::NotJudged(why) => format!("not judged: {why}"),
         };

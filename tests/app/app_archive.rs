@@ -142,9 +142,10 @@ fn a_folder_added_and_reviewed_shows_the_players_their_trend_and_errors_on_the_b
         h.state().state.archive.adding().is_none() && shows(h, "root")
     });
     let log = h.state().state.messages.log.join("\n");
+    // Only what happened (issue 49: not "2 of 2 matches reviewed …, 0 not").
     assert!(
-        log.contains("2 files, 2 added, 0 already stored, 0 not read")
-            && log.contains("2 of 2 matches reviewed at 2 plies"),
+        log.lines()
+            .any(|l| l.ends_with("archive: 2 files, 2 added; 2 matches reviewed at 2 plies")),
         "{log}"
     );
     // The players' table is the archive's (`bgw archive players` reads the same).
@@ -172,12 +173,28 @@ fn a_folder_added_and_reviewed_shows_the_players_their_trend_and_errors_on_the_b
     // With the review's verdict on it, and the classic program's choice.
     assert!(shows(
         &h,
-        &format!(
-            "gnubg's best {} at 2 ply, losing {}",
-            errors[0].best,
-            worst.trim()
-        )
+        &format!("{} ({} mEMG, ", errors[0].what_and_right(), worst.trim())
     ));
+    // Issue 49: the whole row opens its error — a click on the words of another row (a cube
+    // error, read as what was done and what was right) opens that one.
+    let (k, cube) = errors
+        .iter()
+        .enumerate()
+        .find(|(_, e)| e.kind != ErrorKind::Move)
+        .expect("a cube error");
+    let words = cube.what_and_right();
+    assert!(words.contains("; right: "), "{words}");
+    assert!(!words.contains("best No double"), "{words}");
+    // The first row with these words is that error's (the list is worst first).
+    h.query_all_by_label(&words).next().unwrap().scroll_to_me();
+    h.run();
+    h.query_all_by_label(&words).next().unwrap().click();
+    h.run();
+    assert_eq!(h.state().state.archive.opened, Some(k));
+    assert_eq!(
+        h.state().state.editing.edit,
+        h.state().state.archive.board().unwrap()
+    );
     // The filters narrow the list.
     h.state_mut()
         .act(ArchiveAction::SetKind(Some(ErrorKind::Move)));
@@ -321,7 +338,7 @@ fn the_review_depth_is_2_ply_by_default_chosen_in_the_tab_and_remembered() {
         h.state().state.archive.adding().is_none()
     });
     let log = h.state().state.messages.log.join("\n");
-    assert!(log.contains("2 of 2 matches reviewed at 1 plies"), "{log}");
+    assert!(log.contains("2 matches reviewed at 1 ply"), "{log}");
     let depths: Vec<i64> = Archive::open(&db)
         .unwrap()
         .connection()
@@ -394,4 +411,47 @@ fn a_player_merged_into_another_is_one_row_and_unmerged_is_two_again() {
         names(h).len() == 3 && !h.state().state.archive.busy()
     });
     assert!(Archive::open(&db).unwrap().aliases().unwrap().is_empty());
+}
+
+/// Issue 49: the progress of adding and reviewing a folder never runs backwards (it went
+/// 81 % → 29 % when the second match's review began): the engine, asked during the review,
+/// sees the job's fraction only grow.
+#[test]
+fn adding_and_reviewing_a_folder_shows_one_bar_that_only_grows() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("archive.sqlite");
+    let matches = folder(dir.path());
+    let seen: Arc<std::sync::Mutex<Vec<f64>>> = Arc::default();
+    let record = Arc::clone(&seen);
+    let engines: EngineFactory = Arc::new(move |task: &Task| {
+        let (task, record) = (task.clone(), Arc::clone(&record));
+        let engine = ScriptedEngine::new(move |p, play| {
+            // Read under the lock: the order kept is the order read, on any thread.
+            let mut kept = record.lock().unwrap();
+            if let Some(f) = task.snapshot().fraction() {
+                kept.push(f);
+            }
+            equity(p, play)
+        })
+        .with_cube(cube);
+        Box::new(engine) as Box<dyn ReferenceEngine + Send>
+    });
+    let archive = ArchiveState::with_engines(engines).at(db.clone());
+    let state = AppState::default().with_archive(archive);
+    let mut h: H = Harness::builder()
+        .with_max_steps(SETTLE_STEPS)
+        .with_size(egui::vec2(1280.0, 720.0))
+        .build_ui_state(
+            |ui, app: &mut WorkbenchApp| app.show(ui),
+            WorkbenchApp::new(state, Box::new(ScriptedDialogs::default())),
+        );
+    h.state_mut().act(ArchiveAction::Add(matches));
+    until(&mut h, "not added", |h| {
+        h.state().state.archive.adding().is_none()
+    });
+    let seen = seen.lock().unwrap().clone();
+    assert!(seen.len() > 20, "the engine was asked {} times", seen.len());
+    let back = seen.windows(2).find(|w| w[1] < w[0]);
+    assert!(back.is_none(), "the bar ran backwards: {back:?}");
+    assert!(seen[seen.len() - 1] > 0.5, "{seen:?}");
 }

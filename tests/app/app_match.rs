@@ -406,3 +406,158 @@ fn a_reviewed_match_at_1280_by_720_shows_the_whole_players_table_and_a_page_of_d
     assert_eq!(s.settings.tab, Tab::Match);
     assert!(shows(&h, "Candidates ("));
 }
+
+/// Issue 49, item 6: at 1280×720 gnubg's statistics window keeps within the screen and
+/// scrolls to its Overall section (ratings, luck-adjusted result, FIBS).
+#[test]
+fn at_1280_by_720_the_statistics_window_scrolls_to_its_overall_section() {
+    let mut h = reviewed_with_luck(egui::vec2(1280.0, 720.0));
+    h.get_by_label("Statistics").click();
+    h.run();
+    for row in [
+        "Luck adjusted result",
+        "Overall rating",
+        "Snowie error rate",
+    ] {
+        h.get_by_label(row).scroll_to_me();
+        h.run();
+        let r = h.get_by_label(row).rect();
+        assert!(
+            r.top() >= 0.0 && r.bottom() <= 720.0,
+            "{row} is off the screen: {r:?}"
+        );
+    }
+}
+
+/// Issue 49, item 7: the players' table says each figure's unit — the cube's is a total over
+/// the match's cube decisions, not a rate.
+#[test]
+fn the_players_table_says_each_figures_unit() {
+    let h = reviewed_with_luck(egui::vec2(1280.0, 720.0));
+    assert!(shows(&h, "mEMG total (n)"), "the cube's unit");
+    assert!(shows(&h, "mEMG/move") && shows(&h, "mEMG/roll"));
+}
+
+/// Issue 49, item 10: the match plot's legend is under the plot, off the data (the last
+/// third, where the match is decided), unlucky rolls another colour and shape than errors.
+#[test]
+fn the_match_plots_legend_is_under_the_plot() {
+    let mut h = reviewed_with_luck(egui::vec2(1280.0, 720.0));
+    h.get_by_label("Plot").click();
+    h.run();
+    let plot = h.get_by_label_contains("match plot of ").rect();
+    for entry in ["gnubg's marked errors", "lucky rolls", "unlucky rolls"] {
+        let r = h.get_by_label(entry).rect();
+        assert!(
+            r.top() >= plot.bottom() - 1.0,
+            "the legend's {entry} is on the plot: {r:?} in {plot:?}"
+        );
+    }
+}
+
+/// A cube that says every roll should have been doubled, the double taken: a roll made
+/// without doubling is a missed double, a drop a wrong pass.
+fn doubling_engines() -> EngineFactory {
+    Arc::new(|_: &Task| {
+        let e = ScriptedEngine::new(|_, p| -(p.mv.notation().len() as f64) / 100.0).with_cube(
+            |_, _, plies| CubeDecision {
+                plies,
+                no_double: 0.0,
+                double_take: 0.3,
+                double_pass: 1.0,
+                action: "Double, take".into(),
+                probs: [0.6, 0.1, 0.0, 0.05, 0.0],
+                cubeless: 0.1,
+                mwc: None,
+                points: None,
+            },
+        );
+        Box::new(e) as Box<dyn ReferenceEngine + Send>
+    })
+}
+
+/// Issue 49, item 8: a missed double before a roll reads as two errors, the cube's and the
+/// play's (not "0.0+300.0"), and a wrong cube action says what was right ("right: double").
+#[test]
+fn a_missed_double_with_a_move_reads_as_two_errors_in_a_players_words() {
+    let mut h = harness_of(
+        doubling_engines(),
+        ScriptedDialogs::default(),
+        egui::vec2(1920.0, 1080.0),
+    );
+    h.state_mut()
+        .act(MatchAction::Load(data("gnubg_3pt_seed103.mat")));
+    h.run();
+    review_to_the_end(&mut h);
+    let l = h.state().state.match_review.loaded.as_ref().unwrap();
+    let (g, d, play_loss, cube) = (0..l.game.games.len())
+        .flat_map(|g| (0..l.game.games[g].decisions.len()).map(move |d| (g, d)))
+        .find_map(|(g, d)| match l.verdict(g, d) {
+            Some(bgw_engine::matches::Verdict::Move {
+                play,
+                no_double: Some(c),
+            }) if c.error > 0.0 && play.loss.is_some() => Some((g, d, play.loss.unwrap(), c.error)),
+            _ => None,
+        })
+        .expect("a roll after a missed double");
+    h.state_mut().act(MatchAction::Select(g, d));
+    h.run();
+    let joined = format!("{:.1}+{:.1}", play_loss * 1000.0, cube * 1000.0);
+    assert!(!shows(&h, &joined), "{joined} shown");
+    assert!(
+        h.query_all_by_label(&format!("{:.1}", cube * 1000.0))
+            .next()
+            .is_some(),
+        "the cube's error on a row of its own"
+    );
+    assert!(h.query_all_by_label("no double").next().is_some());
+    assert!(h.query_all_by_label("right: double").next().is_some());
+}
+
+/// Issue 49, item 16: the open match, its decision and its review come back after a restart,
+/// as the position does — the saved state written as eframe writes it (RON), read back and
+/// restored; the review asked again at its depth.
+#[test]
+fn the_open_match_its_decision_and_its_review_come_back_after_a_restart() {
+    let mut h = reviewed_with_luck(egui::vec2(1280.0, 720.0));
+    h.state_mut().act(MatchAction::Select(1, 3));
+    h.run();
+    let before = &h.state().state;
+    let l = before.match_review.loaded.as_ref().unwrap();
+    let (name, summary, verdict) = (l.name.clone(), l.summary.clone(), l.verdict(1, 3).cloned());
+    assert!(verdict.is_some());
+    let board = before.editing.edit;
+    let text = ron::to_string(&before.persisted()).unwrap();
+
+    let restored = bgw::app::saved::parse(&text);
+    assert!(restored.notes.is_empty(), "{:?}", restored.notes);
+    let state = AppState::restore(restored.persisted).with_review_engines(scripted_with_luck());
+    let mut h = Harness::builder()
+        .with_max_steps(SETTLE_STEPS)
+        .with_size(egui::vec2(1280.0, 720.0))
+        .build_ui_state(
+            |ui, app: &mut WorkbenchApp| app.show(ui),
+            WorkbenchApp::new(state, Box::new(ScriptedDialogs::default())),
+        );
+    let deadline = Instant::now() + Duration::from_secs(120);
+    loop {
+        h.run();
+        let s = &h.state().state.match_review;
+        if s.job().is_none() && s.loaded.as_ref().is_some_and(|l| l.summary.is_some()) {
+            break;
+        }
+        assert!(Instant::now() < deadline, "the review did not come back");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    h.run();
+    let s = &h.state().state;
+    assert_eq!(s.match_review.selected, Some((1, 3)));
+    assert_eq!(s.editing.edit, board, "the same decision on the board");
+    assert!(board_is_selected_decision(&h));
+    let l = s.match_review.loaded.as_ref().unwrap();
+    assert_eq!(l.name, name);
+    assert_eq!(l.plies, Some(0));
+    assert_eq!(l.verdict(1, 3).cloned(), verdict);
+    assert_eq!(l.summary, summary);
+    assert!(shows(&h, &format!("{name}: ")));
+}

@@ -29,6 +29,7 @@ mod content;
 mod database;
 mod drill;
 mod error;
+mod error_words;
 mod finding;
 mod queries;
 mod reviews;
@@ -43,6 +44,7 @@ pub use drill::{
     time_text,
 };
 pub use error::ArchiveError;
+pub use error_words::right_cube_answer;
 pub use finding::match_files_under;
 pub use queries::{ErrorFilter, ErrorKind, ErrorRow, PlayerFigures, TrendPoint, setup_of};
 pub use reviews::{EngineName, UnreviewedMatch};

@@ -28,8 +28,8 @@ pub struct PlayerFigures {
     pub unforced_moves: u64,
     /// Checker error total / unforced moves, mEMG (`None` without an unforced move).
     pub error_rate_memg: Option<f64>,
-    /// Cube error total / close or actual cube decisions, mEMG (0 when there were none in
-    /// reviewed matches, as gnubg gives it; `None` without a review).
+    /// Cube error total / close or actual cube decisions, mEMG; `None` without a close cube
+    /// decision in the reviewed matches (or without a review): a rate of nothing, not 0.
     pub cube_error_rate_memg: Option<f64>,
     /// Luck total / rolls, mEMG, over the reviews with gnubg's luck (`None` without one).
     pub luck_rate_memg: Option<f64>,
@@ -293,8 +293,8 @@ impl Archive {
                 decisions: count(3)?,
                 unforced_moves: unforced,
                 error_rate_memg: (unforced > 0).then(|| rate(error, unforced)),
-                cube_error_rate_memg: (reviewed > 0)
-                    .then(|| if close > 0 { rate(cube, close) } else { 0.0 }),
+                // No close cube decision: no rate ("n/a", JSON null), not 0.0.
+                cube_error_rate_memg: (close > 0).then(|| rate(cube, close)),
                 luck_rate_memg: luck.filter(|_| rolls > 0).map(|l| rate(l, rolls)),
                 first: r.get(10)?,
                 last: r.get(11)?,

@@ -64,10 +64,24 @@ struct Inner {
     cancelled: Arc<AtomicBool>,
     phases: Mutex<Phases>,
     started: Instant,
+    /// The task this one is a part of, when made by [`Task::part`].
+    whole: Option<Whole>,
     /// Told of every update, on the thread that makes it (the engine's unit tests).
     #[cfg(test)]
     observer: std::sync::OnceLock<Box<Observer>>,
 }
+
+/// Where a part's progress goes: the slice `from..to` of the whole's bar, and the label its
+/// phases carry there.
+struct Whole {
+    task: Task,
+    from: f64,
+    to: f64,
+    label: Arc<str>,
+}
+
+/// The whole's count while parts fill it: its total, so that a fraction keeps four digits.
+pub const PARTS_TOTAL: u64 = 10_000;
 
 /// What [`Task::observe`] calls.
 #[cfg(test)]
@@ -144,10 +158,10 @@ impl fmt::Debug for Task {
 impl Task {
     /// A task with nothing done, its total not known, no phase, not cancelled.
     pub fn new() -> Task {
-        Task::with_cancel(Arc::new(AtomicBool::new(false)))
+        Task::with_cancel(Arc::new(AtomicBool::new(false)), None)
     }
 
-    fn with_cancel(cancelled: Arc<AtomicBool>) -> Task {
+    fn with_cancel(cancelled: Arc<AtomicBool>, whole: Option<Whole>) -> Task {
         Task {
             inner: Arc::new(Inner {
                 done: AtomicU64::new(0),
@@ -159,6 +173,7 @@ impl Task {
                     recent: VecDeque::new(),
                 }),
                 started: Instant::now(),
+                whole,
                 #[cfg(test)]
                 observer: std::sync::OnceLock::new(),
             }),
@@ -169,7 +184,48 @@ impl Task {
     /// own progress and phase, started afresh, and the same cancellation: cancelling either
     /// cancels both.
     pub fn subtask(&self) -> Task {
-        Task::with_cancel(Arc::clone(&self.inner.cancelled))
+        Task::with_cancel(Arc::clone(&self.inner.cancelled), None)
+    }
+
+    /// A stage of this task's work that fills the slice `from..to` (fractions of the whole,
+    /// 0 to 1) of its progress: the part counts on its own (it may begin again, or change its
+    /// total), and this task's count follows it into the slice, never backwards — so a job of
+    /// several stages shows one bar that only grows. This task counts in
+    /// [`PARTS_TOTAL`] units from then on. A phase set on the part becomes this task's phase,
+    /// after `label` ("round 3: judging 400 decisions"), and the label is its phase until
+    /// then; the same cancellation as this task.
+    pub fn part(&self, from: f64, to: f64, label: impl Into<String>) -> Task {
+        let clamp = |x: f64| {
+            if x.is_finite() {
+                x.clamp(0.0, 1.0)
+            } else {
+                0.0
+            }
+        };
+        let (from, to) = (clamp(from), clamp(to));
+        let whole = Whole {
+            task: self.clone(),
+            from,
+            to: to.max(from),
+            label: Arc::from(label.into()),
+        };
+        if self.inner.total.swap(PARTS_TOTAL, Ordering::Relaxed) != PARTS_TOTAL {
+            // Counted on another scale until now: the parts' scale from the start.
+            self.inner.done.store(0, Ordering::Relaxed);
+        }
+        self.reach(from);
+        if !whole.label.is_empty() {
+            self.set_phase(whole.label.to_string());
+        }
+        Task::with_cancel(Arc::clone(&self.inner.cancelled), Some(whole))
+    }
+
+    /// Moves this task's count up to `fraction` of [`PARTS_TOTAL`] (never down), and on up
+    /// to its own whole when it is a part.
+    fn reach(&self, fraction: f64) {
+        let units = (fraction.clamp(0.0, 1.0) * PARTS_TOTAL as f64).round() as u64;
+        self.inner.done.fetch_max(units, Ordering::Relaxed);
+        self.observed();
     }
 
     /// `done` of `total` units (the total may change as the work learns its size).
@@ -213,7 +269,15 @@ impl Task {
                 p.recent.pop_front();
             }
             p.recent.push_back(Arc::clone(&phase));
-            p.current = phase;
+            p.current = Arc::clone(&phase);
+        }
+        if let Some(w) = &self.inner.whole {
+            let shown = match (w.label.is_empty(), phase.is_empty()) {
+                (true, _) => phase.to_string(),
+                (false, true) => w.label.to_string(),
+                (false, false) => format!("{}: {phase}", w.label),
+            };
+            w.task.set_phase(shown);
         }
         self.observed();
     }
@@ -286,6 +350,18 @@ impl Task {
 
     #[inline]
     fn observed(&self) {
+        if let Some(w) = &self.inner.whole {
+            let total = self.inner.total.load(Ordering::Relaxed);
+            if total != UNKNOWN {
+                let done = self.inner.done.load(Ordering::Relaxed).min(total);
+                let f = if total == 0 {
+                    1.0
+                } else {
+                    done as f64 / total as f64
+                };
+                w.task.reach(w.from + f * (w.to - w.from));
+            }
+        }
         #[cfg(test)]
         if let Some(f) = self.inner.observer.get() {
             f(self);
@@ -528,6 +604,64 @@ mod tests {
         assert!(eager.poll().is_some_and(|p| p.cancelled));
         assert!(eager.poll().is_none());
         assert!(eager.task().is_cancelled());
+    }
+
+    #[test]
+    fn a_job_of_stages_shows_one_bar_that_never_runs_backwards() {
+        // The archive's job: reading files, then each match reviewed, each review counting
+        // its decisions from 0 again; and the fit's rounds: stages whose totals change.
+        let job = Task::new();
+        let (tx, rx) = mpsc::channel();
+        let tx = Mutex::new(tx);
+        job.observe(move |t| {
+            let p = t.snapshot();
+            tx.lock().unwrap().send((p.fraction(), p.phase)).unwrap();
+        });
+        let reading = job.part(0.0, 0.05, "reading 3 files");
+        reading.begin(Some(3));
+        for _ in 0..3 {
+            reading.advance(1);
+        }
+        let matches = [40u64, 10, 50];
+        let all: u64 = matches.iter().sum();
+        let mut before = 0;
+        for (k, &decisions) in matches.iter().enumerate() {
+            let from = 0.05 + 0.45 * before as f64 / all as f64;
+            before += decisions;
+            let to = 0.05 + 0.45 * before as f64 / all as f64;
+            let review = job.part(from, to, format!("reviewing match {} of 3", k + 1));
+            review.begin(Some(decisions));
+            for _ in 0..decisions {
+                review.advance(1);
+            }
+        }
+        // Nested: a round of two stages, the second counting twice with another total.
+        let round = job.part(0.5, 1.0, "round 1");
+        let first = round.part(0.0, 0.5, "");
+        first.set_phase("playing");
+        first.set(5, 10);
+        first.set(10, 10);
+        let second = round.part(0.5, 1.0, "");
+        second.set_phase("duel");
+        second.set(0, 100);
+        second.set(60, 100);
+        second.set(0, 40);
+        second.set(40, 40);
+        let seen: Vec<(Option<f64>, Arc<str>)> = rx.try_iter().collect();
+        assert!(seen.len() > 100, "{}", seen.len());
+        let fractions: Vec<f64> = seen.iter().map(|(f, _)| f.expect("a total")).collect();
+        assert!(
+            fractions.windows(2).all(|w| w[0] <= w[1]),
+            "the bar ran backwards: {fractions:?}"
+        );
+        assert_eq!(fractions.last(), Some(&1.0));
+        let phases: Vec<&str> = seen.iter().map(|(_, p)| &**p).collect();
+        assert!(phases.contains(&"reviewing match 2 of 3"), "{phases:?}");
+        assert!(phases.contains(&"round 1: duel"), "{phases:?}");
+        // A part's own count is its own; the cancellation is the job's.
+        assert_eq!(second.snapshot().fraction(), Some(1.0));
+        second.cancel();
+        assert!(job.is_cancelled() && reading.is_cancelled());
     }
 
     #[test]

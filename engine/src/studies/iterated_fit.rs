@@ -596,10 +596,22 @@ pub fn iterate<E: ReferenceEngine>(
     let max_pairs = config.max_pairs();
     // The best weights' pair values on the duel's dice, played as far as needed.
     let mut best_values = PairValues::new(fit_run.best().0, config.seed);
+    // One bar for the run (`Task::part`): the start's duel a fifth of a round, each round
+    // left a slice, its stages in it; a run that ends early (no better round) jumps to the
+    // end. The bar never runs backwards when a stage begins.
+    let start_share = if fit_run.start_score.is_none() {
+        0.2
+    } else {
+        0.0
+    };
+    let rounds_left = config.rounds.saturating_sub(fit_run.rounds.len() as u32);
+    let slices = start_share + f64::from(rounds_left);
+    let at = |x: f64| if slices > 0.0 { x / slices } else { 1.0 };
+    let first_round = fit_run.rounds.len() as u32;
     if fit_run.start_score.is_none() {
-        task.set_phase("the start against pubeval");
+        let part = task.part(0.0, at(start_share), "the start against pubeval");
         let mut start = PairValues::new(fit_run.start, config.seed);
-        start.ensure(max_pairs, task)?;
+        start.ensure(max_pairs, &part)?;
         fit_run.start_score = Some(Score::of(&start.stats(0..max_pairs)));
         if fit_run.best().2.is_none() {
             best_values = start;
@@ -615,10 +627,17 @@ pub fn iterate<E: ReferenceEngine>(
         }
         let round = fit_run.rounds.len() as u32 + 1;
         let current = fit_run.current();
+        let slice = start_share + f64::from(round - 1 - first_round);
+        let this_round = task.part(at(slice), at(slice + 1.0), format!("round {round}"));
+        let stage = |from: f64, to: f64, phase: String| {
+            let part = this_round.part(from, to, "");
+            part.set_phase(phase);
+            part
+        };
 
         // 1. Play and label.
         let clock = Instant::now();
-        task.set_phase(format!("round {round}: playing and labelling"));
+        let labelling = stage(0.0, 0.6, "playing and labelling".into());
         let me = Contender::classic(current, "current");
         let sparring = match config.sparring {
             Sparring::Pubeval => Contender::Pubeval,
@@ -637,7 +656,7 @@ pub fn iterate<E: ReferenceEngine>(
                 threads: threads.max(1),
             },
             make_judge,
-            task,
+            &labelling,
         )?;
         let label = clock.elapsed().as_secs_f64();
         let games = built.games;
@@ -659,21 +678,21 @@ pub fn iterate<E: ReferenceEngine>(
 
         // 3. Refit.
         let clock = Instant::now();
-        task.set_phase(format!("round {round}: fitting {decisions} decisions"));
+        let fitting = stage(0.6, 0.8, format!("fitting {decisions} decisions"));
         let fit_config = FitConfig {
             seed: config.seed.wrapping_add(u64::from(round)),
             hops: config.hops,
             ..FitConfig::default()
         };
-        let outcome = fit(&training, holdout, &current, &fit_config, task)?;
+        let outcome = fit(&training, holdout, &current, &fit_config, &fitting)?;
         let fit_seconds = clock.elapsed().as_secs_f64();
 
         // 4. Duel against pubeval beside the best.
         let clock = Instant::now();
-        task.set_phase(format!("round {round}: duel against pubeval"));
-        task.set(0, 2 * max_pairs);
+        let duel = stage(0.8, 1.0, "duel against pubeval".into());
+        duel.set(0, 2 * max_pairs);
         let mut mine = PairValues::new(outcome.weights, config.seed);
-        let judged = judge(&mut mine, &mut best_values, max_pairs, sprt.as_ref(), task);
+        let judged = judge(&mut mine, &mut best_values, max_pairs, sprt.as_ref(), &duel);
         let Some((gains, decision)) = judged else {
             return Err(IteratedError::Cancelled);
         };

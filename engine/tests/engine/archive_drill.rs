@@ -283,3 +283,49 @@ fn cube_cards_take_the_cube_answers_graded_by_the_reviews_figures() {
         Err(DrillError::NoCard(9999))
     ));
 }
+
+/// Issue 49: a player with no close cube decision has no cube rate (`None`: "n/a" in the
+/// tables, null in the JSON), not 0.0; the other keeps theirs.
+#[test]
+fn a_player_without_close_cube_decisions_has_no_cube_rate() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/data/matches/gnubg_5pt_seed101.mat");
+    let text = std::fs::read_to_string(path).unwrap();
+    let file = MatchFile::from_text("gnubg_5pt_seed101.mat", &text);
+    let m = file.parse().unwrap();
+    let mut archive = Archive::open_in_memory().unwrap();
+    let Added::New(key) = archive.add_match(&file, &m).unwrap() else {
+        panic!("not new");
+    };
+    let options = ReviewOptions {
+        plies: 0,
+        weights: Weights::default(),
+        threads: 1,
+    };
+    let reviewed = review(&m, &options, &engine, &Task::new(), &mut |_| {});
+    let mut summary = summarize(&m, &reviewed, None);
+    assert!(summary[0].statistics.close_cube_decisions > 0);
+    // The second player as one who never had a close cube decision.
+    summary[1].statistics.close_cube_decisions = 0;
+    summary[1].cube_error_emg = 0.0;
+    let name = EngineName {
+        name: "Scripted engine".into(),
+        version: None,
+    };
+    archive
+        .store_review(key, 0, &name, &reviewed, None, &summary)
+        .unwrap();
+    let players = archive.players(None).unwrap();
+    let rate = |who: &str| {
+        players
+            .iter()
+            .find(|p| p.player == who)
+            .unwrap()
+            .cube_error_rate_memg
+    };
+    assert!(rate(&m.players[0]).is_some());
+    assert_eq!(rate(&m.players[1]), None);
+    let json =
+        serde_json::to_value(players.iter().find(|p| p.player == m.players[1]).unwrap()).unwrap();
+    assert!(json["cube_error_rate_memg"].is_null(), "{json}");
+}

@@ -599,7 +599,10 @@ fn add_and_review(
     match_files_under(path, &mut files, &mut |p, why| {
         failed.push(format!("{}: {why}", p.display()))
     });
-    let reading = task.subtask();
+    // One bar for the whole job: reading the files its first part, then each match's
+    // review a part as large as its decisions (see `Task::part`).
+    let read_share = if review { 0.05 } else { 1.0 };
+    let reading = task.part(0.0, read_share, format!("reading {} files", files.len()));
     reading.begin(Some(files.len() as u64));
     let (mut added, mut known) = (0, 0);
     for f in &files {
@@ -617,13 +620,13 @@ fn add_and_review(
             Err(why) => failed.push(format!("{}: {why}", f.display())),
         }
     }
-    let mut line = format!(
-        "archive: {} files, {added} added, {known} already stored, {} not read",
-        files.len(),
-        failed.len()
-    );
+    // Only what happened: no "0 not read".
+    let mut line = format!("archive: {} files, {added} added", files.len());
+    if known > 0 {
+        line.push_str(&format!(", {known} already stored"));
+    }
     if let Some(first) = failed.first() {
-        line.push_str(&format!(" (first: {first})"));
+        line.push_str(&format!(", {} not read (first: {first})", failed.len()));
     }
     let Some(plies) = review.filter(|_| !task.is_cancelled()) else {
         return line;
@@ -632,8 +635,9 @@ fn add_and_review(
         Ok(t) => t,
         Err(e) => return format!("{line}; the archive: {e}"),
     };
-    let reviewing = task.subtask();
-    reviewing.begin(Some(todo.iter().map(|u| u.decisions).sum()));
+    let all: u64 = todo.iter().map(|u| u.decisions).sum();
+    let share = |before: u64| read_share + (1.0 - read_share) * before as f64 / all.max(1) as f64;
+    let mut before = 0;
     let threads = std::thread::available_parallelism()
         .map_or(1, |n| n.get())
         .clamp(1, 4);
@@ -643,19 +647,24 @@ fn add_and_review(
         threads,
     };
     let (mut reviewed, mut not) = (0, 0);
-    for u in &todo {
+    for (k, u) in todo.iter().enumerate() {
         if task.is_cancelled() {
             break;
         }
+        let from = share(before);
+        before += u.decisions;
+        let part = task.part(
+            from,
+            share(before),
+            format!("reviewing match {} of {}", k + 1, todo.len()),
+        );
         let Ok(m) = archive.read_match(u.key) else {
             not += 1;
             continue;
         };
         let make = || engines(task);
         let (verdicts, luck) =
-            matches::review_with_luck(&m, &options, &make, true, task, &mut |_| {
-                reviewing.advance(1)
-            });
+            matches::review_with_luck(&m, &options, &make, true, &part, &mut |_| {});
         let coverage = Coverage::of(&verdicts);
         let luck = luck.and_then(Result::ok);
         let whole = verdicts.len() == u.decisions as usize && coverage.not_judged == 0;
@@ -680,15 +689,41 @@ fn add_and_review(
             Err(e) => return format!("{line}; the archive: {e}"),
         }
     }
-    let how = if task.is_cancelled() {
-        " (stopped)"
-    } else {
-        ""
-    };
     format!(
-        "{line}; {reviewed} of {} matches reviewed at {plies} plies, {not} not{how}",
-        todo.len()
+        "{line}; {}",
+        reviewed_words(reviewed, not, todo.len(), task.is_cancelled(), plies)
     )
+}
+
+/// What a review job did, and only that: "11 matches reviewed at 0 plies", "2 not reviewed",
+/// "stopped", "no match to review".
+fn reviewed_words(reviewed: usize, not: usize, todo: usize, stopped: bool, plies: u8) -> String {
+    let matches = |n: usize| {
+        if n == 1 {
+            "1 match".to_string()
+        } else {
+            format!("{n} matches")
+        }
+    };
+    let mut parts = Vec::new();
+    if reviewed > 0 {
+        let depth = if plies == 1 { "1 ply" } else { &format!("{plies} plies") };
+        parts.push(format!("{} reviewed at {depth}", matches(reviewed)));
+    }
+    if not > 0 {
+        parts.push(format!("{} not reviewed", matches(not)));
+    }
+    if stopped {
+        let left = todo.saturating_sub(reviewed + not);
+        parts.push(match left {
+            0 => "stopped".to_string(),
+            n => format!("stopped with {} left", matches(n)),
+        });
+    }
+    if parts.is_empty() {
+        parts.push("no match to review".to_string());
+    }
+    parts.join(", ")
 }
 
 impl crate::app::feature::Feature for ArchiveState {
@@ -724,5 +759,27 @@ impl crate::app::feature::Feature for ArchiveState {
             shared.show = crate::app::feature::Show::Board(edit);
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod words_tests {
+    use super::reviewed_words;
+
+    #[test]
+    fn a_review_job_says_only_what_happened() {
+        assert_eq!(
+            reviewed_words(11, 0, 11, false, 0),
+            "11 matches reviewed at 0 plies"
+        );
+        assert_eq!(
+            reviewed_words(1, 2, 3, false, 1),
+            "1 match reviewed at 1 ply, 2 matches not reviewed"
+        );
+        assert_eq!(
+            reviewed_words(3, 0, 10, true, 2),
+            "3 matches reviewed at 2 plies, stopped with 7 matches left"
+        );
+        assert_eq!(reviewed_words(0, 0, 0, false, 2), "no match to review");
     }
 }

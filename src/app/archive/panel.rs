@@ -5,7 +5,7 @@
 use super::{ArchiveAction, ArchiveState, DrillInputs, filtered};
 use crate::app::jobs;
 use bgw_engine::archive::{ErrorKind, TrendPoint, due_words, now};
-use egui_plot::{Legend, Line, MarkerShape, Plot, PlotPoints, Points};
+use egui_plot::{Line, MarkerShape, Plot, PlotPoints, Points};
 
 /// How many matches the moving average of the error rate spans.
 pub const MOVING_AVERAGE: usize = 5;
@@ -116,23 +116,42 @@ fn players(ui: &mut egui::Ui, s: &ArchiveState, out: &mut Vec<ArchiveAction>) {
         ui.label("No match in the archive yet: add match files or a folder (bgw archive add does the same).");
         return;
     }
-    ui.label("Players (rates in mEMG over the reviewed matches; click a name for their errors and drill; merge a name into the person it is)");
+    ui.label("Players (click a name for their errors and drill; merge a name into the person it is)");
     egui::Grid::new("archive-players")
         .striped(true)
         .num_columns(9)
         .show(ui, |ui| {
-            for h in [
-                "player",
-                "matches",
-                "reviewed",
-                "unforced",
-                "error rate",
-                "cube rate",
-                "luck rate",
-                "first – last",
-                "same person as",
+            // Each rate's unit in its header: per unforced move, per close cube decision
+            // (not the Match tab's total), per roll.
+            for (h, about) in [
+                (
+                    "player",
+                    "the name the files give, or the person an alias files it under",
+                ),
+                ("matches", "matches in the archive"),
+                ("reviewed", "matches reviewed by gnubg"),
+                (
+                    "unforced",
+                    "checker plays with a choice, in the reviewed matches",
+                ),
+                (
+                    "errors\nmEMG/move",
+                    "checker errors: mEMG lost per unforced move, over the reviewed matches",
+                ),
+                (
+                    "cube\nmEMG/close decision",
+                    "cube errors: mEMG lost per close or actual cube decision (gnubg's cube \
+                     error rate), over the reviewed matches; n/a when there was none",
+                ),
+                ("luck\nmEMG/roll", "gnubg's luck: mEMG per roll (> 0 lucky)"),
+                ("first – last", "the first and the last match's day"),
+                (
+                    "same person as",
+                    "merge this name into another person's: one row for both (bgw archive alias \
+                     does the same)",
+                ),
             ] {
-                ui.strong(h);
+                ui.strong(h).on_hover_text(about);
             }
             ui.end_row();
             for p in &s.snapshot.players {
@@ -255,7 +274,6 @@ fn trend(ui: &mut egui::Ui, s: &ArchiveState, player: &str) {
         .include_x(0.5)
         .include_x(points.len() as f64 + 0.5)
         .x_axis_label("match, oldest first")
-        .legend(Legend::default())
         .show(ui, |p| {
             p.points(
                 Points::new("each match", dots)
@@ -272,6 +290,15 @@ fn trend(ui: &mut egui::Ui, s: &ArchiveState, player: &str) {
                 .color(text),
             );
         });
+    // The legend under the plot, off the last matches.
+    let average_name = format!("moving average of {MOVING_AVERAGE}");
+    crate::app::legend::below(
+        ui,
+        &[
+            (red, "each match", crate::app::legend::Swatch::Circle),
+            (text, &average_name, crate::app::legend::Swatch::Line),
+        ],
+    );
     response.response.widget_info(|| {
         egui::WidgetInfo::labeled(
             egui::Role::Image,
@@ -347,7 +374,7 @@ fn errors(ui: &mut egui::Ui, s: &ArchiveState, out: &mut Vec<ArchiveAction>) {
     });
     let shown: Vec<_> = filtered(&s.snapshot.errors, s.phase, s.kind, s.min_loss_memg).collect();
     ui.weak(format!(
-        "{} of {} errors, worst first; click one to open it on the board",
+        "{} of {} errors, worst first (mEMG); click one to open it on the board",
         shown.len(),
         s.snapshot.errors.len()
     ));
@@ -355,36 +382,48 @@ fn errors(ui: &mut egui::Ui, s: &ArchiveState, out: &mut Vec<ArchiveAction>) {
     if let Some(e) = s.opened.and_then(|i| s.snapshot.errors.get(i)) {
         ui.label(opened_line(e));
     }
+    // The whole row opens the error: each cell is part of one selectable row.
     egui::Grid::new("archive-errors")
         .striped(true)
-        .num_columns(6)
+        .num_columns(5)
         .show(ui, |ui| {
             for (i, e) in shown.iter().take(LISTED) {
-                let text = format!("{:>7.1}", 1000.0 * e.loss);
-                if ui
-                    .selectable_label(s.opened == Some(*i), egui::RichText::new(text).monospace())
-                    .on_hover_text(format!(
-                        "{} game {} #{}{}",
-                        e.file,
-                        e.game,
-                        e.number,
-                        e.file_move
-                            .map(|m| format!(" (move {m})"))
-                            .unwrap_or_default()
-                    ))
-                    .clicked()
-                {
+                let chosen = s.opened == Some(*i);
+                let place = format!(
+                    "{} game {} #{}{}",
+                    e.file,
+                    e.game,
+                    e.number,
+                    e.file_move
+                        .map(|m| format!(" (move {m})"))
+                        .unwrap_or_default()
+                );
+                let cells = [
+                    egui::RichText::new(format!("{:>7.1}", 1000.0 * e.loss)).monospace(),
+                    egui::RichText::new(e.mark.replace('_', " ")),
+                    egui::RichText::new(e.kind.name()),
+                    egui::RichText::new(&e.phase),
+                    egui::RichText::new(e.what_and_right()),
+                ];
+                // Labels that take a click (not buttons: the drill's answer buttons keep
+                // their names to themselves), the opened row in the selection's colours.
+                let selection = ui.visuals().selection;
+                let mut clicked = false;
+                for mut cell in cells {
+                    if chosen {
+                        cell = cell
+                            .color(selection.stroke.color)
+                            .background_color(selection.bg_fill);
+                    }
+                    clicked |= ui
+                        .add(egui::Label::new(cell).sense(egui::Sense::click()))
+                        .on_hover_cursor(egui::CursorIcon::PointingHand)
+                        .on_hover_text(&place)
+                        .clicked();
+                }
+                if clicked {
                     out.push(ArchiveAction::OpenError(*i));
                 }
-                ui.label(e.mark.replace('_', " "));
-                ui.label(e.kind.name());
-                ui.label(&e.phase);
-                ui.label(format!(
-                    "{} played {}",
-                    e.dice.as_deref().unwrap_or("cube:"),
-                    e.played
-                ));
-                ui.label(format!("best {}", e.best));
                 ui.end_row();
             }
         });
@@ -395,10 +434,6 @@ fn errors(ui: &mut egui::Ui, s: &ArchiveState, out: &mut Vec<ArchiveAction>) {
 
 /// What the review said of the error on the board, and the classic program's choice there.
 pub fn opened_line(e: &bgw_engine::archive::ErrorRow) -> String {
-    let what = match &e.dice {
-        Some(d) => format!("{d}: played {}", e.played),
-        None => format!("played {}", e.played),
-    };
     let classic = match &e.classic {
         Some((c, _)) if c == &e.best => format!("; the classic program chose it too ({c})"),
         Some((c, l)) => format!(
@@ -408,14 +443,14 @@ pub fn opened_line(e: &bgw_engine::archive::ErrorRow) -> String {
         None => String::new(),
     };
     format!(
-        "On the board: {}, game {} #{} — {what}, gnubg's best {} at {} ply, losing {:.1} mEMG ({}){classic}",
+        "On the board: {}, game {} #{} — {} ({:.1} mEMG, {}, gnubg at {} ply){classic}",
         e.file,
         e.game,
         e.number,
-        e.best,
-        e.plies,
+        e.what_and_right(),
         1000.0 * e.loss,
-        e.mark.replace('_', " ")
+        e.mark.replace('_', " "),
+        e.plies,
     )
 }
 

@@ -270,7 +270,7 @@ impl AppState {
     /// The same state reviewing matches with engines from `engines` instead of gnubg (tests
     /// script them).
     pub fn with_review_engines(mut self, engines: super::referee::EngineFactory) -> AppState {
-        self.match_review = MatchReviewState::with_engines(engines);
+        self.match_review.use_engines(engines);
         self
     }
 
@@ -297,6 +297,8 @@ impl AppState {
         s.bearoff.view = p.bearoff;
         s.champion = ChampionState::from_settings(&p.champion);
         s.archive.restore_saved(p.archive);
+        let mut notes = notes;
+        notes.extend(s.match_review.restore(&p.match_review));
         for note in notes {
             s.messages.error(note);
         }
@@ -316,6 +318,7 @@ impl AppState {
             bearoff: self.bearoff.view,
             champion: self.champion.settings(),
             archive: self.archive.saved(),
+            match_review: self.match_review.saved(),
         }
     }
 

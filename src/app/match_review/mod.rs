@@ -62,6 +62,8 @@ pub enum MatchAction {
 pub struct LoadedMatch {
     /// Where it came from: the file's name, or "pasted match".
     pub name: String,
+    /// The file it was read from (`None` when pasted): what a restart opens again.
+    pub path: Option<PathBuf>,
     /// The match.
     pub game: Arc<Match>,
     /// The verdict of each decision (by game, then decision), once reviewed.
@@ -92,6 +94,7 @@ impl LoadedMatch {
             .collect();
         LoadedMatch {
             name,
+            path: None,
             game: Arc::new(m),
             verdicts,
             plies: None,
@@ -213,8 +216,55 @@ pub struct MatchReviewState {
     /// The window of the match plot is open.
     pub plot_open: bool,
     running: Option<Running>,
+    /// A review to start at the next poll, at this depth: the one the match had when the app
+    /// last closed ([`MatchReviewState::restore`]).
+    pending_review: Option<u8>,
     cache: AnswerCache,
     engines: EngineFactory,
+}
+
+/// The Match tab's part of the saved state: the match file open, the decision selected, the
+/// filters, the depth chosen and the depth it was reviewed at — so that a restart shows the
+/// same match at the same decision, reviewed again at that depth. A pasted match is not kept.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct SavedMatch {
+    /// The match file open.
+    pub file: Option<PathBuf>,
+    /// The decision on the board: (game, decision) indices.
+    pub selected: Option<(usize, usize)>,
+    /// The depth of the next review.
+    pub plies: u8,
+    /// The depth the match was reviewed at, when it was.
+    pub reviewed: Option<u8>,
+    /// Only the decisions gnubg marks.
+    pub errors_only: bool,
+    /// Only this player's decisions.
+    pub player: Option<usize>,
+}
+
+impl crate::app::saved_part::SavedPart for SavedMatch {
+    const WHAT: &'static str = "open match";
+
+    fn check(&mut self, notes: &mut Vec<String>) {
+        if self.plies > 2 {
+            notes.push(format!(
+                "the saved review depth {} is not 0, 1 or 2 plies; 0 is in use",
+                self.plies
+            ));
+            self.plies = 0;
+        }
+        if self.reviewed.is_some_and(|p| p > 2) {
+            notes.push(
+                "the saved match's review depth is not 0, 1 or 2 plies; it is not reviewed again"
+                    .into(),
+            );
+            self.reviewed = None;
+        }
+        if self.player.is_some_and(|p| p > 1) {
+            self.player = None;
+        }
+    }
 }
 
 impl Default for MatchReviewState {
@@ -249,9 +299,15 @@ impl MatchReviewState {
             statistics_open: false,
             plot_open: false,
             running: None,
+            pending_review: None,
             cache: AnswerCache::new(),
             engines,
         }
+    }
+
+    /// Reviews with engines from `engines` from now on (the match open stays).
+    pub fn use_engines(&mut self, engines: EngineFactory) {
+        self.engines = engines;
     }
 
     /// The review in progress, if any.
@@ -318,9 +374,80 @@ impl MatchReviewState {
             |n| n.to_string_lossy().into(),
         );
         match matches::read_match_file(path) {
-            Ok(m) => self.open(m, name),
+            Ok(m) => {
+                let notes = self.open(m, name);
+                if let Some(l) = &mut self.loaded {
+                    // Kept absolute, so that a restart from another folder finds it.
+                    l.path = Some(std::path::absolute(path).unwrap_or_else(|_| path.into()));
+                }
+                notes
+            }
             Err(e) => vec![Effect::error(format!("{name} was not opened: {e}"))],
         }
+    }
+
+    /// What the saved state keeps of the tab ([`SavedMatch`]).
+    pub fn saved(&self) -> SavedMatch {
+        let l = self.loaded.as_ref();
+        SavedMatch {
+            file: l.and_then(|l| l.path.clone()),
+            selected: self.selected,
+            plies: self.plies,
+            reviewed: l.and_then(|l| l.plies),
+            errors_only: self.filter.errors_only,
+            player: self.filter.player,
+        }
+    }
+
+    /// Opens the match of the saved state again, at its decision (the board is the editing
+    /// part's, restored as it was), and asks for its review again at its depth at the next
+    /// poll; the notes say what could not be restored.
+    pub fn restore(&mut self, saved: &SavedMatch) -> Vec<String> {
+        self.plies = saved.plies.min(2);
+        self.filter = Filter {
+            errors_only: saved.errors_only,
+            player: saved.player.filter(|&p| p < 2),
+        };
+        let Some(path) = &saved.file else {
+            return Vec::new();
+        };
+        let fx = self.load(path);
+        if self.loaded.is_none() {
+            let why = fx
+                .iter()
+                .find_map(|e| match e {
+                    Effect::Error(text) => Some(text.clone()),
+                    _ => None,
+                })
+                .unwrap_or_else(|| format!("{} was not opened", path.display()));
+            return vec![format!("the match open at the last exit: {why}")];
+        }
+        if let Some((g, d)) = saved.selected
+            && self
+                .loaded
+                .as_ref()
+                .and_then(|l| l.decision(g, d))
+                .is_some()
+        {
+            self.selected = Some((g, d));
+        }
+        self.pending_review = saved.reviewed;
+        Vec::new()
+    }
+
+    /// Starts the review a restore asked for, once (the weights are the edited ones).
+    fn start_pending(&mut self, weights: &Weights) -> Vec<Effect<MatchAction>> {
+        let Some(plies) = self.pending_review.take() else {
+            return Vec::new();
+        };
+        if self.loaded.is_none() || self.running.is_some() {
+            return Vec::new();
+        }
+        let chosen = self.plies;
+        self.plies = plies;
+        let fx = self.review(*weights);
+        self.plies = chosen;
+        fx
     }
 
     fn open(&mut self, m: Match, name: String) -> Vec<Effect<MatchAction>> {
@@ -609,8 +736,12 @@ impl crate::app::feature::Feature for MatchReviewState {
         fx
     }
 
-    fn poll(&mut self, _shared: &mut crate::app::feature::Shared<'_>) -> Vec<Effect<MatchAction>> {
-        MatchReviewState::poll(self)
+    /// The review a restore asked for starts here (the shell runs its start); then the
+    /// verdicts streamed.
+    fn poll(&mut self, shared: &mut crate::app::feature::Shared<'_>) -> Vec<Effect<MatchAction>> {
+        let mut fx = self.start_pending(&shared.weights);
+        fx.extend(MatchReviewState::poll(self));
+        fx
     }
 }
 

@@ -4,8 +4,9 @@
 //! its loss). A click or the arrow keys (← →) step through the decisions; the games list
 //! goes to a game's first decision.
 
-use super::{MatchAction, MatchReviewState, mark_of};
+use super::{MatchAction, MatchReviewState};
 use crate::app::jobs::progress_ui;
+use bgw_engine::archive::{ErrorKind, right_cube_answer};
 use bgw_engine::evaluation::classic::Weights;
 use bgw_engine::matches::{Decision, DecisionKind, Mark, PlayerSummary, Verdict};
 use bgw_engine::reference::LuckMark;
@@ -172,24 +173,25 @@ fn summary_grid(ui: &mut egui::Ui, summary: &[PlayerSummary; 2]) {
             "checker plays with a choice (gnubg counts only those)",
         ),
         (
-            "error rate",
+            "error rate\nmEMG/move",
             "mEMG lost per unforced move, as gnubg prints it",
         ),
         ("?!", "doubtful: lost more than 0.03"),
         ("?", "bad: lost more than 0.06"),
         ("??", "very bad: lost more than 0.12"),
         (
-            "cube",
-            "mEMG lost on cube decisions in all (the sum of gnubg's categories: missed doubles, \
-             wrong doubles, takes and drops), and over how many cube decisions",
+            "cube errors\nmEMG total (n)",
+            "mEMG lost on cube decisions in all — a total, not a rate (the sum of gnubg's \
+             categories: missed doubles, wrong doubles, takes and drops) — and in brackets over \
+             how many cube decisions",
         ),
         (
-            "classic",
+            "classic\nmEMG/move",
             "the classic program's error rate: its loss per unforced move on the same decisions \
              (these weights)",
         ),
         (
-            "luck",
+            "luck\nmEMG/roll",
             "mEMG of luck a roll, as gnubg's luck analysis gives it (> 0 lucky); its rating on \
              hover",
         ),
@@ -245,11 +247,18 @@ fn statistics_window(
     out: &mut Vec<MatchAction>,
 ) {
     let mut open = s.statistics_open;
+    // The block is taller than a 720-pixel screen: the window keeps within the screen and
+    // scrolls, so that its Overall section (ratings, luck-adjusted result, FIBS) is reached.
+    let screen = ui.ctx().content_rect();
+    let top = screen.top() + 40.0;
     egui::Window::new("gnubg's statistics")
         .id(egui::Id::unique("match-statistics-window"))
         .open(&mut open)
         .resizable(false)
-        .default_pos(egui::pos2(16.0, 80.0))
+        .vscroll(true)
+        .default_height((screen.bottom() - top - 60.0).max(160.0))
+        .max_height((screen.bottom() - top - 60.0).max(160.0))
+        .default_pos(egui::pos2(16.0, top))
         .show(ui.ctx(), |ui| {
             egui::Grid::new("match-statistics-grid")
                 .striped(true)
@@ -410,50 +419,103 @@ fn what_was_done(d: &Decision) -> (String, String) {
     }
 }
 
-/// gnubg's side of the row: its best (or its cube action), the loss in mEMG, the mark; the
-/// classic's choice and its loss.
-fn verdict_cells(v: Option<&Verdict>) -> [String; 5] {
-    let Some(v) = v else {
-        return Default::default();
-    };
-    let mark = |m: Mark| match m {
+/// Which part of a decision a row of the list shows: the whole of it, or — for a roll after
+/// a missed double — the cube decision before the roll and the checker play, as two errors.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Part {
+    Whole,
+    CubeBefore,
+    Play,
+}
+
+/// The rows of one decision: two for a roll after a missed double (the cube's error, then
+/// the play's), else one.
+fn parts(v: Option<&Verdict>) -> &'static [Part] {
+    match v {
+        Some(Verdict::Move {
+            no_double: Some(c), ..
+        }) if c.error > 0.0 => &[Part::CubeBefore, Part::Play],
+        _ => &[Part::Whole],
+    }
+}
+
+/// gnubg's mark in words for a narrow cell.
+fn mark_cell(m: Mark) -> String {
+    match m {
         Mark::None => String::new(),
         Mark::Doubtful => "?!".into(),
         Mark::Bad => "?".into(),
         Mark::VeryBad => "??".into(),
+    }
+}
+
+/// What gnubg says of a cube action: its proper action when the one taken was right, else
+/// the right one in a player's words ("right: take").
+fn cube_best(kind: ErrorKind, c: &bgw_engine::matches::CubeVerdict) -> String {
+    match right_cube_answer(kind, &c.decision.action) {
+        Some(right) if c.error > 0.0 => format!("right: {right}"),
+        _ => c.decision.action.clone(),
+    }
+}
+
+/// gnubg's side of a row: its best (or the right cube action), the loss in mEMG, the mark;
+/// the classic's choice and its loss. A roll after a missed double is two rows ([`Part`]).
+fn verdict_cells(d: &Decision, v: Option<&Verdict>, part: Part) -> [String; 5] {
+    let Some(v) = v else {
+        return Default::default();
     };
     match v {
-        Verdict::Move { play, no_double } => {
-            // A missed double's error beside the checker play's: "0.0+187.2".
-            let cube = no_double.as_ref().map_or(0.0, |c| c.error);
-            let loss = match (play.loss, cube > 0.0) {
-                (None, _) => "illegal".into(),
-                (Some(l), false) => format!("{:.1}", l * 1000.0),
-                (Some(l), true) => format!("{:.1}+{:.1}", l * 1000.0, cube * 1000.0),
+        Verdict::Move { no_double, .. } if part == Part::CubeBefore => {
+            let Some(c) = no_double else {
+                return Default::default();
             };
-            let mut best = if play.choices <= 1 {
+            [
+                cube_best(ErrorKind::Double, c),
+                format!("{:.1}", c.error * 1000.0),
+                mark_cell(c.mark),
+                String::new(),
+                String::new(),
+            ]
+        }
+        Verdict::Move { play, no_double } => {
+            let loss = match play.loss {
+                None => "illegal".into(),
+                Some(l) => format!("{:.1}", l * 1000.0),
+            };
+            let best = if play.choices <= 1 {
                 "(forced)".to_string()
             } else {
                 play.best.clone()
             };
-            if let Some(c) = no_double.as_ref().filter(|c| c.error > 0.0) {
-                best = format!("{} — {best}", c.decision.action);
-            }
+            // One row for the roll: its mark the worse of the play's and a missed double's
+            // (a missed double of no cost is no error and has no row of its own).
+            let mark = match part {
+                Part::Play => play.mark,
+                _ => no_double
+                    .as_ref()
+                    .map_or(play.mark, |c| c.mark.max(play.mark)),
+            };
             [
                 best,
                 loss,
-                mark(mark_of(v)),
+                mark_cell(mark),
                 play.classic.clone(),
                 format!("{:.1}", play.classic_loss * 1000.0),
             ]
         }
-        Verdict::Cube(c) => [
-            c.decision.action.clone(),
-            format!("{:.1}", c.error * 1000.0),
-            mark(c.mark),
-            String::new(),
-            String::new(),
-        ],
+        Verdict::Cube(c) => {
+            let kind = match d.kind {
+                DecisionKind::Double { .. } => ErrorKind::Double,
+                _ => ErrorKind::Take,
+            };
+            [
+                cube_best(kind, c),
+                format!("{:.1}", c.error * 1000.0),
+                mark_cell(c.mark),
+                String::new(),
+                String::new(),
+            ]
+        }
         Verdict::NotJudged(why) => [
             why.clone(),
             String::new(),
@@ -476,12 +538,17 @@ fn decisions(ui: &mut egui::Ui, s: &MatchReviewState, out: &mut Vec<MatchAction>
         });
         return;
     }
+    // The rows: a roll after a missed double is two (the cube's error, then the play's).
+    let rows: Vec<(usize, usize, Part)> = shown
+        .iter()
+        .flat_map(|&(g, d)| parts(l.verdict(g, d)).iter().map(move |&p| (g, d, p)))
+        .collect();
     let memo = ui.scope_id().with("match-last-selected");
     let last: Option<(usize, usize)> = ui.data(|d| d.get_temp(memo)).flatten();
     let scroll_to = (last != s.selected)
         .then_some(s.selected)
         .flatten()
-        .and_then(|sel| shown.iter().position(|&x| x == sel));
+        .and_then(|sel| rows.iter().position(|&(g, d, _)| (g, d) == sel));
     ui.data_mut(|d| d.insert_temp(memo, s.selected));
     ui.spacing_mut().item_spacing.y = 0.0;
     let visuals = ui.visuals().clone();
@@ -502,8 +569,8 @@ fn decisions(ui: &mut egui::Ui, s: &MatchReviewState, out: &mut Vec<MatchAction>
         ("gnubg's best", "gnubg's best move, or its cube action"),
         (
             "Loss",
-            "what the decision lost against gnubg's best, mEMG (a roll after a missed double: \
-             the checker play's loss + the cube's)",
+            "what the decision lost against gnubg's best, mEMG (a roll after a missed double is \
+             two rows: the cube's error before the roll, then the checker play's)",
         ),
         ("", "gnubg's mark: ?! doubtful, ? bad, ?? very bad"),
         ("Classic", "the classic program's choice (these weights)"),
@@ -537,15 +604,18 @@ fn decisions(ui: &mut egui::Ui, s: &MatchReviewState, out: &mut Vec<MatchAction>
             }
         })
         .body(|body| {
-            body.rows(ROW_HEIGHT, shown.len(), |mut row| {
+            body.rows(ROW_HEIGHT, rows.len(), |mut row| {
                 let index = row.index();
-                let (g, d) = shown[index];
+                let (g, d, part) = rows[index];
                 let Some(dec) = l.decision(g, d) else { return };
                 let game = &l.game.games[g];
                 let selected = s.selected == Some((g, d));
-                let (roll, played) = what_was_done(dec);
+                let (roll, played) = match part {
+                    Part::CubeBefore => (String::new(), "no double".to_string()),
+                    _ => what_was_done(dec),
+                };
                 let verdict = l.verdict(g, d);
-                let [best, loss, mark, classic, classic_loss] = verdict_cells(verdict);
+                let [best, loss, mark, classic, classic_loss] = verdict_cells(dec, verdict, part);
                 let number = format!("{}.{}", game.number, d + 1);
                 let illegal = dec
                     .checkers()
@@ -555,8 +625,11 @@ fn decisions(ui: &mut egui::Ui, s: &MatchReviewState, out: &mut Vec<MatchAction>
                 } else {
                     played
                 };
-                let marked = verdict.is_some_and(|v| mark_of(v) != Mark::None);
-                let luck = l.luck.as_ref().and_then(|x| x.roll(g, d));
+                let marked = !mark.is_empty();
+                let luck = match part {
+                    Part::CubeBefore => None,
+                    _ => l.luck.as_ref().and_then(|x| x.roll(g, d)),
+                };
                 let luck_mark = luck.map_or(LuckMark::None, |x| LuckMark::of(x.emg));
                 let cells = [
                     number,
@@ -582,7 +655,7 @@ fn decisions(ui: &mut egui::Ui, s: &MatchReviewState, out: &mut Vec<MatchAction>
                         } else if k == 3 && luck_mark > LuckMark::None {
                             t = t.color(super::plot::LUCKY).strong();
                         } else if k == 3 && luck_mark < LuckMark::None {
-                            t = t.color(visuals.error_fg_color).strong();
+                            t = t.color(super::plot::UNLUCKY).strong();
                         }
                         ui.add(egui::Label::new(t).selectable(false));
                     });

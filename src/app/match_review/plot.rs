@@ -11,6 +11,10 @@ use egui_plot::{Line, MarkerShape, Plot, PlotPoints, Points, VLine};
 /// The colour of a lucky roll's mark (a green readable on both themes).
 pub(super) const LUCKY: egui::Color32 = egui::Color32::from_rgb(0x3c, 0xa0, 0x50);
 
+/// The colour of an unlucky roll's mark: not the errors' red (a violet readable on both
+/// themes), and a triangle down where an error is a circle.
+pub(super) const UNLUCKY: egui::Color32 = egui::Color32::from_rgb(0x8e, 0x5c, 0xd8);
+
 /// One checker play on the plot.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct PlotPoint {
@@ -114,7 +118,6 @@ pub fn window(
                 .allow_drag(false)
                 .include_y(0.0)
                 .include_y(if in_match { 1.0 } else { 0.0 })
-                .legend(egui_plot::Legend::default())
                 .show(ui, |p| {
                     for &x in starts {
                         p.vline(VLine::new("game", x).color(text.gamma_multiply(0.25)));
@@ -129,13 +132,7 @@ pub fn window(
                             red,
                         ),
                         ("lucky rolls", lucky, MarkerShape::Up, 5.0, green),
-                        (
-                            "unlucky rolls",
-                            unlucky,
-                            MarkerShape::Down,
-                            5.0,
-                            red.gamma_multiply(0.7),
-                        ),
+                        ("unlucky rolls", unlucky, MarkerShape::Down, 5.0, UNLUCKY),
                     ];
                     for (name, at, shape, radius, colour) in marks {
                         p.points(
@@ -155,6 +152,18 @@ pub fn window(
                         );
                     }
                 });
+            // The legend under the plot, off the data (the last third decides the match).
+            use crate::app::legend::{Swatch, below};
+            below(
+                ui,
+                &[
+                    (text, "after each move", Swatch::Line),
+                    (red, "gnubg's marked errors", Swatch::Circle),
+                    (green, "lucky rolls", Swatch::Up),
+                    (UNLUCKY, "unlucky rolls", Swatch::Down),
+                    (selection, "selected", Swatch::Diamond),
+                ],
+            );
             let r = &response.response;
             r.widget_info(|| {
                 egui::WidgetInfo::labeled(

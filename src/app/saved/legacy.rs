@@ -111,5 +111,7 @@ pub(super) fn read(fields: &Fields, notes: &mut Vec<String>) -> Persisted {
         bearoff: s.bearoff,
         champion,
         archive: Default::default(),
+        // The first layout kept no match.
+        match_review: Default::default(),
     }
 }

@@ -23,6 +23,7 @@ use super::bearoff::BearoffView;
 use super::candidates::GnubgDepth;
 use super::champion_panel::ChampionSettings;
 use super::editing::SavedBoard;
+use super::match_review::SavedMatch;
 use super::play::Learning;
 pub use super::saved_part::SavedPart;
 use super::settings::Settings;
@@ -95,6 +96,8 @@ saved_parts! {
     champion: ChampionSettings,
     /// Whether the Archive tab reviews what it adds, and at which depth.
     archive: ArchiveSaved,
+    /// The match file open in the Match tab, its decision and its review's depth.
+    match_review: SavedMatch,
 }
 
 /// The saved state as restored: each part read and checked, the defaults in place of the parts

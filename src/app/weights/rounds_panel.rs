@@ -5,7 +5,7 @@
 use super::rounds::RoundsSoFar;
 use super::{WeightsAction, WeightsState};
 use bgw_engine::studies::iterated_fit::Sparring;
-use egui_plot::{AxisHints, Legend, Line, MarkerShape, Plot, PlotPoints, Points};
+use egui_plot::{AxisHints, Line, MarkerShape, Plot, PlotPoints, Points};
 
 /// The button line: rounds, games a round, and "Fit on own games".
 pub fn controls(ui: &mut egui::Ui, state: &WeightsState) -> Vec<WeightsAction> {
@@ -168,24 +168,50 @@ fn plots(ui: &mut egui::Ui, so_far: &RoundsSoFar, height: f32) {
     let width = ((ui.available_width() - 8.0) / 2.0).max(160.0);
     let text = ui.visuals().text_color();
     let marked = ui.visuals().selection.stroke.color;
+    // Each legend under its plot, off the data.
+    use crate::app::legend::{Swatch, below};
+    let height = (height - LEGEND_HEIGHT).max(MIN_PLOT_HEIGHT - LEGEND_HEIGHT);
     ui.horizontal(|ui| {
-        round_plot("rounds-loss", width, height, "mEMG a move").show(ui, |p| {
-            p.line(Line::new("training set", PlotPoints::new(train)).color(text));
-            p.line(Line::new("own new positions", PlotPoints::new(own)).color(marked));
+        ui.vertical(|ui| {
+            ui.set_width(width);
+            round_plot("rounds-loss", width, height, "mEMG a move").show(ui, |p| {
+                p.line(Line::new("training set", PlotPoints::new(train)).color(text));
+                p.line(Line::new("own new positions", PlotPoints::new(own)).color(marked));
+            });
+            below(
+                ui,
+                &[
+                    (text, "training set", Swatch::Line),
+                    (marked, "own new positions", Swatch::Line),
+                ],
+            );
         });
-        // Spanning the data only (not 0 too): a short plot labels its axis only when the
-        // marks are far enough apart.
-        round_plot("rounds-ppg", width, height, "ppg vs pubeval").show(ui, |p| {
-            p.line(Line::new("against pubeval", PlotPoints::new(ppg)).color(text));
-            p.points(
-                Points::new("new best", PlotPoints::new(best))
-                    .shape(MarkerShape::Circle)
-                    .radius(4.0)
-                    .color(marked),
+        ui.vertical(|ui| {
+            ui.set_width(width);
+            // Spanning the data only (not 0 too): a short plot labels its axis only when the
+            // marks are far enough apart.
+            round_plot("rounds-ppg", width, height, "ppg vs pubeval").show(ui, |p| {
+                p.line(Line::new("against pubeval", PlotPoints::new(ppg)).color(text));
+                p.points(
+                    Points::new("new best", PlotPoints::new(best))
+                        .shape(MarkerShape::Circle)
+                        .radius(4.0)
+                        .color(marked),
+                );
+            });
+            below(
+                ui,
+                &[
+                    (text, "against pubeval", Swatch::Line),
+                    (marked, "new best", Swatch::Circle),
+                ],
             );
         });
     });
 }
+
+/// The height of a legend's row under a plot.
+const LEGEND_HEIGHT: f32 = 18.0;
 
 /// A small fixed plot of a figure round by round.
 fn round_plot(id: &str, width: f32, height: f32, y: &str) -> Plot<'static> {
@@ -204,5 +230,4 @@ fn round_plot(id: &str, width: f32, height: f32, y: &str) -> Plot<'static> {
                 .min_thickness(AXIS_WIDTH)
                 .label_spacing(Y_LABEL_SPACING),
         ])
-        .legend(Legend::default())
 }
