@@ -58,7 +58,9 @@ fn file_name(path: &str) -> &str {
 /// `YYYY-MM-DD` when the numbers make a day (years 1970 to 2199).
 fn day(year: u32, month: u32, day: u32) -> Option<String> {
     let days = match month {
-        2 if year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) => 29,
+        2 if year.is_multiple_of(4) && (!year.is_multiple_of(100) || year.is_multiple_of(400)) => {
+            29
+        }
         2 => 28,
         4 | 6 | 9 | 11 => 30,
         1..=12 => 31,

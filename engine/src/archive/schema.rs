@@ -174,6 +174,10 @@ INSERT INTO match_files (file_id, match_id) SELECT file_id, id FROM matches;
 CREATE INDEX match_files_of_match ON match_files (match_id);
 ";
 
+/// A stored match as version 3 re-reads it: its row, its first file's text and path, its
+/// names and date as stored, the day its file was added.
+type StoredMatch = (i64, String, String, String, String, Option<String>, String);
+
 /// What version 3 cannot do in SQL: every stored match read again from its file's text —
 /// its players' names and ratings as gnubg reads them (`nori,1723` is nori rated 1723; a
 /// drill card filed under the old name follows), its digest, its date (the file's, its
@@ -182,7 +186,7 @@ CREATE INDEX match_files_of_match ON match_files (match_id);
 /// others go with their games, reviews and cards. A text that no longer reads keeps its
 /// row as it was.
 fn v3_reread(tx: &rusqlite::Transaction<'_>) -> Result<(), ArchiveError> {
-    let rows: Vec<(i64, String, String, String, String, Option<String>, String)> = {
+    let rows: Vec<StoredMatch> = {
         let mut q = tx.prepare(
             "SELECT m.id, f.text, f.path, m.player0, m.player1, m.date,
                     substr(f.added_at, 1, 10)

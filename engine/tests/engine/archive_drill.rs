@@ -329,3 +329,43 @@ fn a_player_without_close_cube_decisions_has_no_cube_rate() {
         serde_json::to_value(players.iter().find(|p| p.player == m.players[1]).unwrap()).unwrap();
     assert!(json["cube_error_rate_memg"].is_null(), "{json}");
 }
+
+/// A match reviewed at two depths (the deeper first): its cards are judged at the deeper
+/// review, whichever was stored last (issue 49), and say so.
+#[test]
+fn a_card_is_judged_at_its_matchs_deepest_review() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/data/matches/gnubg_5pt_seed101.mat");
+    let text = std::fs::read_to_string(path).unwrap();
+    let file = MatchFile::from_text("gnubg_5pt_seed101.mat", &text);
+    let m = file.parse().unwrap();
+    let mut archive = Archive::open_in_memory().unwrap();
+    let key = archive.add_match(&file, &m).unwrap().key();
+    let name = EngineName {
+        name: "Scripted engine".into(),
+        version: None,
+    };
+    for plies in [2u8, 0] {
+        let options = ReviewOptions {
+            plies,
+            weights: Weights::default(),
+            threads: 1,
+        };
+        let reviewed = review(&m, &options, &engine, &Task::new(), &mut |_| {});
+        let summary = summarize(&m, &reviewed, None);
+        archive
+            .store_review(key, plies, &name, &reviewed, None, &summary)
+            .unwrap();
+    }
+    let now = at("2026-12-05T09:00:00Z");
+    assert!(archive.build_deck(&DeckOptions::of("root"), now).unwrap() > 0);
+    let cards = archive.cards(Some("root")).unwrap();
+    assert!(cards.iter().all(|c| c.plies == 2), "{cards:?}");
+    let errors = archive
+        .errors(&bgw_engine::archive::ErrorFilter {
+            player: "root".into(),
+            ..Default::default()
+        })
+        .unwrap();
+    assert!(!errors.is_empty() && errors.iter().all(|e| e.plies == 2));
+}

@@ -601,7 +601,7 @@ fn add_and_review(
     });
     // One bar for the whole job: reading the files its first part, then each match's
     // review a part as large as its decisions (see `Task::part`).
-    let read_share = if review { 0.05 } else { 1.0 };
+    let read_share = if review.is_some() { 0.05 } else { 1.0 };
     let reading = task.part(0.0, read_share, format!("reading {} files", files.len()));
     reading.begin(Some(files.len() as u64));
     let (mut added, mut known) = (0, 0);

@@ -207,11 +207,7 @@ fn merge_into(ui: &mut egui::Ui, s: &ArchiveState, person: &str, out: &mut Vec<A
         .response;
     // Named for what it does to this row (a screen reader, the tests).
     response.widget_info(|| {
-        egui::WidgetInfo::labeled(
-            egui::WidgetType::ComboBox,
-            true,
-            format!("merge {person} into"),
-        )
+        egui::WidgetInfo::labeled(egui::Role::ComboBox, true, format!("merge {person} into"))
     });
     response.on_hover_text(format!(
         "{person} is the same person as another row: their matches count as one \
