@@ -137,7 +137,7 @@ fn players(args: PlayersArgs) -> Result<ExitCode, CliError> {
         use std::fmt::Write;
         let _ = writeln!(
             out,
-            "{:<24} {:>7} {:>8} {:>9} {:>8} {:>10} {:>9} {:>9}  {:<10}  {:<10}  {}",
+            "{:<24} {:>7} {:>8} {:>9} {:>8} {:>10} {:>9} {:>9}  {:<10}  {:<10}  date unknown",
             "player",
             "matches",
             "reviewed",
@@ -148,7 +148,6 @@ fn players(args: PlayersArgs) -> Result<ExitCode, CliError> {
             "luck rate",
             "first",
             "last",
-            "date unknown"
         );
         for p in &players {
             let _ = writeln!(
