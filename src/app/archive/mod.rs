@@ -707,7 +707,11 @@ fn reviewed_words(reviewed: usize, not: usize, todo: usize, stopped: bool, plies
     };
     let mut parts = Vec::new();
     if reviewed > 0 {
-        let depth = if plies == 1 { "1 ply" } else { &format!("{plies} plies") };
+        let depth = if plies == 1 {
+            "1 ply"
+        } else {
+            &format!("{plies} plies")
+        };
         parts.push(format!("{} reviewed at {depth}", matches(reviewed)));
     }
     if not > 0 {

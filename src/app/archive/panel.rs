@@ -116,7 +116,9 @@ fn players(ui: &mut egui::Ui, s: &ArchiveState, out: &mut Vec<ArchiveAction>) {
         ui.label("No match in the archive yet: add match files or a folder (bgw archive add does the same).");
         return;
     }
-    ui.label("Players (click a name for their errors and drill; merge a name into the person it is)");
+    ui.label(
+        "Players (click a name for their errors and drill; merge a name into the person it is)",
+    );
     egui::Grid::new("archive-players")
         .striped(true)
         .num_columns(9)
