@@ -68,7 +68,7 @@ pub const CANDIDATES_UNDER_BOARD: f32 = 650.0;
 
 /// The same with the Match tab open, whose players' table needs more of the width: the moves
 /// whole, gnubg's probabilities (when shown) scrolled to.
-pub const CANDIDATES_UNDER_BOARD_MATCH: f32 = 560.0;
+pub const CANDIDATES_UNDER_BOARD_MATCH: f32 = 548.0;
 
 /// The least share of the width the right column has while a wide tab is open.
 const WIDE_TAB_SHARE: f32 = 0.62;

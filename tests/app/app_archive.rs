@@ -385,7 +385,9 @@ fn a_player_merged_into_another_is_one_row_and_unmerged_is_two_again() {
     };
     until(&mut h, "not read", |h| names(h).len() == 3);
     assert_eq!(names(&h), ["gnubg", "gnubg2", "root"]);
-    // gnubg2's row: merge into gnubg.
+    // gnubg2 chosen, then merged into gnubg.
+    h.get_by_label("gnubg2").click();
+    h.run();
     h.get_by_role_and_label(Role::ComboBox, "merge gnubg2 into")
         .click();
     h.run();

@@ -121,7 +121,7 @@ fn players(ui: &mut egui::Ui, s: &ArchiveState, out: &mut Vec<ArchiveAction>) {
     );
     egui::Grid::new("archive-players")
         .striped(true)
-        .num_columns(9)
+        .num_columns(8)
         .show(ui, |ui| {
             // Each rate's unit in its header: per unforced move, per close cube decision
             // (not the Match tab's total), per roll.
@@ -147,11 +147,6 @@ fn players(ui: &mut egui::Ui, s: &ArchiveState, out: &mut Vec<ArchiveAction>) {
                 ),
                 ("luck\nmEMG/roll", "gnubg's luck: mEMG per roll (> 0 lucky)"),
                 ("first – last", "the first and the last match's day"),
-                (
-                    "same person as",
-                    "merge this name into another person's: one row for both (bgw archive alias \
-                     does the same)",
-                ),
             ] {
                 ui.strong(h).on_hover_text(about);
             }
@@ -170,10 +165,20 @@ fn players(ui: &mut egui::Ui, s: &ArchiveState, out: &mut Vec<ArchiveAction>) {
                 ui.label(rate(p.cube_error_rate_memg));
                 ui.label(rate(p.luck_rate_memg));
                 ui.label(span(p));
-                merge_into(ui, s, &p.player, out);
                 ui.end_row();
             }
         });
+    // The chosen name merged into another person of the list, on a line of its own: a column
+    // for it cut the table at 1280×720.
+    if let Some(chosen) =
+        (s.snapshot.players.iter()).find(|p| s.player.as_deref() == Some(&p.player))
+        && s.snapshot.players.len() > 1
+    {
+        ui.horizontal(|ui| {
+            ui.label(format!("{} is the same person as", chosen.player));
+            merge_into(ui, s, &chosen.player, out);
+        });
+    }
     if !s.snapshot.aliases.is_empty() {
         ui.horizontal_wrapped(|ui| {
             ui.weak("Merged:");

@@ -204,7 +204,7 @@ fn summary_grid(ui: &mut egui::Ui, summary: &[PlayerSummary; 2]) {
     ];
     egui::Grid::new("match-summary")
         .striped(false)
-        .spacing(egui::vec2(10.0, 0.0))
+        .spacing(egui::vec2(6.0, 0.0))
         .show(ui, |ui| {
             for (h, about) in heads {
                 ui.strong(h).on_hover_text(about);
