@@ -626,17 +626,38 @@ impl LaidOut<'_> {
     }
 }
 
-/// A score line's name as gnubg reads it: up to its first comma, what follows (up to a
-/// further comma) a GamesGrid rating (`NIUSHA,1750`: NIUSHA rated 1750). A name that would
-/// be empty before the comma is kept whole.
-fn name_and_rating(name: &str) -> (&str, Option<&str>) {
-    match name.split_once(',') {
-        Some((before, after)) if !before.trim().is_empty() => {
-            let rating = after.split(',').next().unwrap_or("").trim();
-            (before.trim(), (!rating.is_empty()).then_some(rating))
+/// A score line's name as gnubg 1.07 reads it: a comma followed by a number above 0 (as C's
+/// `atoi` reads it: spaces, a sign, digits) ends the name, and that number is a GamesGrid
+/// rating (`NIUSHA,1750`: NIUSHA rated 1750; `Smith, 1900`: Smith). gnubg looks from the end,
+/// so the first such comma wins (`ab,1,2`: ab rated 1); any other comma is part of the name
+/// (`Smith, J. 2nd`, `cd,0`, `cd,-5` stay whole). A name that would be empty is kept whole.
+pub(crate) fn name_and_rating(name: &str) -> (&str, Option<&str>) {
+    let mut end = name.len();
+    let mut rating = None;
+    for (i, _) in name.rmatch_indices(',') {
+        let after = &name[i + 1..end];
+        if atoi_is_positive(after) {
+            end = i;
+            rating = Some(after.trim());
         }
-        _ => (name, None),
     }
+    match name[..end].trim_end() {
+        "" => (name, None),
+        before => (before, rating),
+    }
+}
+
+/// Whether C's `atoi` reads `text` as a number above 0: leading white space, an optional
+/// sign, then digits, not all of them 0 (and no minus).
+fn atoi_is_positive(text: &str) -> bool {
+    let text = text.trim_start();
+    let (negative, digits) = match text.as_bytes().first() {
+        Some(b'-') => (true, &text[1..]),
+        Some(b'+') => (false, &text[1..]),
+        _ => (false, text),
+    };
+    let digits: Vec<u8> = digits.bytes().take_while(u8::is_ascii_digit).collect();
+    !negative && digits.iter().any(|&d| d != b'0')
 }
 
 /// One action of a move line as a record: a roll's move read, a keyword's arguments checked

@@ -233,10 +233,11 @@ fn mat_name_problem(name: &str) -> Option<&'static str> {
     if name.contains(':') {
         return Some("gnubg reads a name up to its first colon");
     }
-    // gnubg reads a name up to its first comma, what follows as a GamesGrid rating (so does
-    // our reader: the rating is kept as the tag `WR` or `BR`).
-    name.contains(',')
-        .then_some("gnubg reads what follows a comma as a GamesGrid rating, not as the name")
+    // A comma and a number end a name for gnubg, the number a GamesGrid rating (so does our
+    // reader: the rating is kept as the tag `WR` or `BR`); any other comma is the name's.
+    super::mat::name_and_rating(name).1.is_some().then_some(
+        "gnubg reads a comma and a number after it as a GamesGrid rating, not as the name",
+    )
 }
 
 /// The MAT tag of an SGF root property the tags keep (`PC` is the site, …); others as they

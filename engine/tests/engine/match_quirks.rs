@@ -509,16 +509,15 @@ fn doubles_takes_drops_and_beavers() {
 
 #[test]
 fn names_with_spaces_digits_and_commas() {
-    // gnubg reads a name up to its first comma, what follows (to a further comma) as a
-    // GamesGrid rating: kept as the tags `WR` (player 0) and `BR`.
+    // A comma not followed by a number is the name's, as gnubg 1.07 reads it.
     let g = "3 point match\n\n Game 1\n Smith, J. 2nd : 0          Player 7 (NY) : 2\n  \
              1) 31: 8/5 6/5                62: 24/18 13/11\n";
     let m = read(g);
     assert_eq!(
         m.players,
-        ["Smith".to_string(), "Player 7 (NY)".to_string()]
+        ["Smith, J. 2nd".to_string(), "Player 7 (NY)".to_string()]
     );
-    assert_eq!(m.ratings(), [Some("J. 2nd"), None]);
+    assert_eq!(m.ratings(), [None, None]);
     assert_eq!(m.games[0].score, [0, 2]);
     assert!(m.games[0].crawford);
 }
@@ -541,6 +540,29 @@ fn a_gamesgrid_name_is_the_player_and_the_rating_apart() {
         (m.players.clone(), m.ratings())
     );
     assert!(mat.contains("; [WR \"1750\"]"), "{mat}");
+    // Where gnubg 1.07's `import mat` ends a name (each pair run through it on 7 December
+    // 2026: its `match()` names): at a comma followed by what C's atoi reads as above 0.
+    for (written, player, rating) in [
+        ("Smith, 1750", "Smith", Some("1750")),
+        ("A B,1750", "A B", Some("1750")),
+        ("ab,12x", "ab", Some("12x")),
+        ("ab,1,2", "ab", Some("1")),
+        ("cd,,1750", "cd,", Some("1750")),
+        ("Smith,J", "Smith,J", None),
+        ("x,y z", "x,y z", None),
+        ("cd,0", "cd,0", None),
+        ("cd,-5", "cd,-5", None),
+        ("ab,", "ab,", None),
+    ] {
+        let m = read(&format!(
+            "3 point match\n\n Game 1\n {written} : 0     bob : 0\n  1) 31: 8/5 6/5\n"
+        ));
+        assert_eq!(
+            (m.players[0].as_str(), m.ratings()[0]),
+            (player, rating),
+            "{written}"
+        );
+    }
     // A name that is nothing before its comma stays whole.
     let odd = read("3 point match\n\n Game 1\n ,1750 : 0     bob : 0\n  1) 31: 8/5 6/5\n");
     assert_eq!((odd.players[0].as_str(), odd.ratings()[0]), (",1750", None));
