@@ -116,58 +116,11 @@ fn players(ui: &mut egui::Ui, s: &ArchiveState, out: &mut Vec<ArchiveAction>) {
         ui.label("No match in the archive yet: add match files or a folder (bgw archive add does the same).");
         return;
     }
-    ui.label(
-        "Players (click a name for their errors and drill; merge a name into the person it is)",
-    );
-    egui::Grid::new("archive-players")
-        .striped(true)
-        .num_columns(8)
-        .show(ui, |ui| {
-            // Each rate's unit in its header: per unforced move, per close cube decision
-            // (not the Match tab's total), per roll.
-            for (h, about) in [
-                (
-                    "player",
-                    "the name the files give, or the person an alias files it under",
-                ),
-                ("matches", "matches in the archive"),
-                ("reviewed", "matches reviewed by gnubg"),
-                (
-                    "unforced",
-                    "checker plays with a choice, in the reviewed matches",
-                ),
-                (
-                    "errors\nmEMG/move",
-                    "checker errors: mEMG lost per unforced move, over the reviewed matches",
-                ),
-                (
-                    "cube\nmEMG/close decision",
-                    "cube errors: mEMG lost per close or actual cube decision (gnubg's cube \
-                     error rate), over the reviewed matches; n/a when there was none",
-                ),
-                ("luck\nmEMG/roll", "gnubg's luck: mEMG per roll (> 0 lucky)"),
-                ("first – last", "the first and the last match's day"),
-            ] {
-                ui.strong(h).on_hover_text(about);
-            }
-            ui.end_row();
-            for p in &s.snapshot.players {
-                let chosen = s.player.as_deref() == Some(p.player.as_str());
-                if ui.selectable_label(chosen, &p.player).clicked() {
-                    out.push(ArchiveAction::SetPlayer(
-                        (!chosen).then(|| p.player.clone()),
-                    ));
-                }
-                ui.label(p.matches.to_string());
-                ui.label(p.reviewed.to_string());
-                ui.label(p.unforced_moves.to_string());
-                ui.label(rate(p.error_rate_memg));
-                ui.label(rate(p.cube_error_rate_memg));
-                ui.label(rate(p.luck_rate_memg));
-                ui.label(span(p));
-                ui.end_row();
-            }
-        });
+    ui.label("Players (click a name for their errors, the drill, and to merge it into another)");
+    // Scrolled sideways rather than cut where the tab is narrow.
+    egui::ScrollArea::horizontal()
+        .id_salt("archive-players-scroll")
+        .show(ui, |ui| players_grid(ui, s, out));
     // The chosen name merged into another person of the list, on a line of its own: a column
     // for it cut the table at 1280×720.
     if let Some(chosen) =
@@ -194,6 +147,59 @@ fn players(ui: &mut egui::Ui, s: &ArchiveState, out: &mut Vec<ArchiveAction>) {
             }
         });
     }
+}
+
+/// The players' table: one row a person, each rate with its unit in the header.
+fn players_grid(ui: &mut egui::Ui, s: &ArchiveState, out: &mut Vec<ArchiveAction>) {
+    egui::Grid::new("archive-players")
+        .striped(true)
+        .num_columns(8)
+        .show(ui, |ui| {
+            // Each rate's unit in its header: per unforced move, per close cube decision
+            // (not the Match tab's total), per roll.
+            for (h, about) in [
+                (
+                    "player",
+                    "the name the files give, or the person an alias files it under",
+                ),
+                ("matches", "matches in the archive"),
+                ("reviewed", "matches reviewed by gnubg"),
+                (
+                    "unforced",
+                    "checker plays with a choice, in the reviewed matches",
+                ),
+                (
+                    "errors\nmEMG/move",
+                    "checker errors: mEMG lost per unforced move, over the reviewed matches",
+                ),
+                (
+                    "cube mEMG/\nclose decision",
+                    "cube errors: mEMG lost per close or actual cube decision (gnubg's cube \
+                     error rate), over the reviewed matches; n/a when there was none",
+                ),
+                ("luck\nmEMG/roll", "gnubg's luck: mEMG per roll (> 0 lucky)"),
+                ("first – last", "the first and the last match's day"),
+            ] {
+                ui.strong(h).on_hover_text(about);
+            }
+            ui.end_row();
+            for p in &s.snapshot.players {
+                let chosen = s.player.as_deref() == Some(p.player.as_str());
+                if ui.selectable_label(chosen, &p.player).clicked() {
+                    out.push(ArchiveAction::SetPlayer(
+                        (!chosen).then(|| p.player.clone()),
+                    ));
+                }
+                ui.label(p.matches.to_string());
+                ui.label(p.reviewed.to_string());
+                ui.label(p.unforced_moves.to_string());
+                ui.label(rate(p.error_rate_memg));
+                ui.label(rate(p.cube_error_rate_memg));
+                ui.label(rate(p.luck_rate_memg));
+                ui.label(span(p));
+                ui.end_row();
+            }
+        });
 }
 
 /// The control that merges `person` into another person of the list.
@@ -230,8 +236,10 @@ pub fn day_text(day: &Option<String>) -> &str {
 /// A player's first – last match, the matches of unknown date said as such.
 pub fn span(p: &bgw_engine::archive::PlayerFigures) -> String {
     match (&p.first, &p.last) {
+        (Some(f), Some(l)) if f == l && p.undated == 0 => f.clone(),
         (Some(f), Some(l)) if p.undated == 0 => format!("{f} – {l}"),
-        (Some(f), Some(l)) => format!("{f} – {l}, {} of unknown date", p.undated),
+        (Some(f), Some(l)) if f == l => format!("{f}, +{} undated", p.undated),
+        (Some(f), Some(l)) => format!("{f} – {l}, +{} undated", p.undated),
         _ => "date unknown".into(),
     }
 }
@@ -257,12 +265,18 @@ fn trend(ui: &mut egui::Ui, s: &ArchiveState, player: &str) {
     let line: Vec<[f64; 2]> = (average.iter().enumerate())
         .map(|(i, r)| [i as f64 + 1.0, *r])
         .collect();
+    let (first, last) = (
+        day_text(&points[0].day),
+        day_text(&points[points.len() - 1].day),
+    );
+    let days = match first == last {
+        true => first.to_string(),
+        false => format!("{first} – {last}"),
+    };
     ui.label(format!(
-        "{player}'s error rate match by match ({} match{}, {} – {}), mEMG a move",
+        "{player}'s error rate match by match ({} match{}, {days}), mEMG a move",
         points.len(),
         if points.len() == 1 { "" } else { "es" },
-        day_text(&points[0].day),
-        day_text(&points[points.len() - 1].day)
     ));
     let text = ui.visuals().text_color();
     let red = ui.visuals().error_fg_color;
