@@ -238,7 +238,7 @@ pub enum DrillError {
     Engine(String),
     /// The answer's time cannot be scheduled: before the card's last answer (beyond
     /// [`CLOCK_SKEW`]), or its next due date would fall outside the years
-    /// [`FIRST_YEAR`]..=[`LAST_YEAR`].
+    /// 1970..=9999.
     Time(String),
     /// The archive's failure.
     Archive(ArchiveError),
@@ -289,20 +289,20 @@ pub const LAST_YEAR: i32 = 9999;
 /// apart): it is scheduled as if given at the moment of the last one. Further back is refused.
 pub const CLOCK_SKEW: chrono::TimeDelta = chrono::TimeDelta::minutes(5);
 
-/// True when `t` falls in the years [`FIRST_YEAR`]..=[`LAST_YEAR`].
+/// True when `t` falls in the years 1970..=9999.
 fn in_range(t: DateTime<Utc>) -> bool {
     use chrono::Datelike;
     (FIRST_YEAR..=LAST_YEAR).contains(&t.year())
 }
 
 /// A time as the tables keep it: RFC 3339 in UTC to the second, `YYYY-MM-DDTHH:MM:SSZ`
-/// (sorts as text for the years [`FIRST_YEAR`]..=[`LAST_YEAR`]).
+/// (sorts as text for the years 1970..=9999).
 pub fn time_text(t: DateTime<Utc>) -> String {
     t.to_rfc3339_opts(SecondsFormat::Secs, true)
 }
 
 /// Reads a time as the tables keep it (or any RFC 3339 time) in the years
-/// [`FIRST_YEAR`]..=[`LAST_YEAR`]; a time outside them is refused.
+/// 1970..=9999; a time outside them is refused.
 pub fn parse_time(text: &str) -> Result<DateTime<Utc>, String> {
     let t = DateTime::parse_from_rfc3339(text.trim())
         .map(|t| t.with_timezone(&Utc))
@@ -631,7 +631,7 @@ impl Archive {
 }
 
 /// The card's next schedule after an answer rated `rating` at `now`, checked to read back:
-/// `now` in range and not before the card's last answer beyond [`CLOCK_SKEW`] (within it, the
+/// `now` in range and not before the card's last answer beyond five minutes (within it, the
 /// answer counts as given at the last one), the due date in range and not before `now`,
 /// stability and difficulty finite.
 fn schedule(card: &Card, now: DateTime<Utc>, rating: Rating) -> Result<rs_fsrs::Card, DrillError> {
