@@ -236,8 +236,8 @@ pub enum DrillError {
     /// The move is neither the best nor the one played, and the engine that would judge it
     /// failed or is missing.
     Engine(String),
-    /// The answer's time cannot be scheduled: before the card's last answer (beyond
-    /// [`CLOCK_SKEW`]), or its next due date would fall outside the years
+    /// The answer's time cannot be scheduled: before the card's last answer (beyond five
+    /// minutes), or its next due date would fall outside the years
     /// 1970..=9999.
     Time(String),
     /// The archive's failure.
