@@ -66,8 +66,18 @@ pub fn run(args: AddArgs) -> Result<ExitCode, CliError> {
     let (added, copies, known) =
         store_files(&mut archive, &files, &task, args.quiet, &mut report_failure)?;
     let mut failures = failures.get();
-    let mut summary =
-        format!("{listed} files: {added} added, {known} already stored, {failures} not read\n");
+    // Only what happened (issue 49): no "0 already stored", "0 not read" or "0 failed".
+    let mut summary = format!(
+        "{listed} file{}: {added} added",
+        if listed == 1 { "" } else { "s" }
+    );
+    if known > 0 {
+        summary.push_str(&format!(", {known} already stored"));
+    }
+    if failures > 0 {
+        summary.push_str(&format!(", {failures} not read"));
+    }
+    summary.push('\n');
     if copies > 0 {
         summary.push_str(&format!(
             "{copies} of the files added hold a match stored already (the same players, dice \
@@ -78,9 +88,20 @@ pub fn run(args: AddArgs) -> Result<ExitCode, CliError> {
         let outcome = review_all(&mut archive, depth, jobs, &task, args.quiet)?;
         failures += outcome.failed;
         summary.push_str(&format!(
-            "{} matches reviewed at {} plies in {:.1} s ({} decisions), {} failed\n",
-            outcome.reviewed, depth, outcome.seconds, outcome.decisions, outcome.failed
+            "{} match{} reviewed at {} in {:.1} s ({} decisions)",
+            outcome.reviewed,
+            if outcome.reviewed == 1 { "" } else { "es" },
+            match depth {
+                1 => "1 ply".to_string(),
+                d => format!("{d} plies"),
+            },
+            outcome.seconds,
+            outcome.decisions
         ));
+        if outcome.failed > 0 {
+            summary.push_str(&format!(", {} failed", outcome.failed));
+        }
+        summary.push('\n');
     }
     if interrupt::interrupted() {
         eprint(&format!("bgw: {summary}"));

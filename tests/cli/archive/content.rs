@@ -103,7 +103,10 @@ fn a_match_reviewed_again_at_another_depth_keeps_both_and_counts_the_deeper() {
         );
         assert!(o.status.success(), "{}", text(&o.stderr));
         assert!(
-            stdout(&o).contains(&format!("1 matches reviewed at {plies} plies")),
+            stdout(&o).contains(match plies {
+                "1" => "1 match reviewed at 1 ply",
+                _ => "1 match reviewed at 0 plies",
+            }),
             "{}",
             stdout(&o)
         );
@@ -177,10 +180,7 @@ fn one_match_as_mat_as_sgf_and_as_a_copy_is_one_match_of_three_files() {
     };
     let three = dir.path().join("three.sqlite");
     let said = add(&three, &folder);
-    assert!(
-        said.starts_with("3 files: 3 added, 0 already stored"),
-        "{said}"
-    );
+    assert!(said.starts_with("3 files: 3 added\n"), "{said}");
     assert!(
         said.contains("2 of the files added hold a match stored already"),
         "{said}"
