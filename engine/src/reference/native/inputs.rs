@@ -208,46 +208,18 @@ fn checkers(board: &[u8; 25]) -> i32 {
     board.iter().map(|&n| n as i32).sum()
 }
 
-/// Checkers off in three inputs, for the contact net: in thirds up to 2, 5 and 8 off.
-fn men_off_contact(board: &[u8; 25], out: &mut [f32]) {
+/// Checkers off in three inputs of `step` checkers each, filled in turn: thirds up to 2, 5
+/// and 8 off for the contact net (`step` 3), fifths up to 5, 10 and 15 for the crashed net
+/// (`step` 5).
+fn men_off(board: &[u8; 25], out: &mut [f32], step: i32) {
     let off = 15 - checkers(board);
-    let (a, b, c) = if off <= 2 {
-        (
-            if off > 0 {
-                off as f32 * (1.0 / 3.0)
-            } else {
-                0.0
-            },
-            0.0,
-            0.0,
-        )
-    } else if off <= 5 {
-        (1.0, (off - 3) as f32 * (1.0 / 3.0), 0.0)
+    let part = |n: i32| n as f32 * (1.0 / step as f32);
+    let (a, b, c) = if off < step {
+        (part(off.max(0)), 0.0, 0.0)
+    } else if off < 2 * step {
+        (1.0, part(off - step), 0.0)
     } else {
-        (1.0, 1.0, (off - 6) as f32 * (1.0 / 3.0))
-    };
-    out[OFF1] = a;
-    out[OFF1 + 1] = b;
-    out[OFF1 + 2] = c;
-}
-
-/// Checkers off in three inputs, for the crashed net: in fifths up to 5, 10 and 15 off.
-fn men_off_crashed(board: &[u8; 25], out: &mut [f32]) {
-    let off = 15 - checkers(board);
-    let (a, b, c) = if off <= 5 {
-        (
-            if off > 0 {
-                off as f32 * (1.0 / 5.0)
-            } else {
-                0.0
-            },
-            0.0,
-            0.0,
-        )
-    } else if off <= 10 {
-        (1.0, (off - 5) as f32 * (1.0 / 5.0), 0.0)
-    } else {
-        (1.0, 1.0, (off as f32 - 10.0) * (1.0 / 5.0))
+        (1.0, 1.0, part(off - 2 * step))
     };
     out[OFF1] = a;
     out[OFF1 + 1] = b;
@@ -259,9 +231,9 @@ pub fn contact(b: &Board, out: &mut [f32; CONTACT_INPUTS]) {
     base_side(&b[0], &mut out[0..100]);
     base_side(&b[1], &mut out[100..200]);
     // gnubg's nets were trained with the two sides' checkers-off inputs swapped.
-    men_off_contact(&b[0], &mut out[200..225]);
+    men_off(&b[0], &mut out[200..225], 3);
     half(&b[1], &b[0], &mut out[200..225]);
-    men_off_contact(&b[1], &mut out[225..250]);
+    men_off(&b[1], &mut out[225..250], 3);
     half(&b[0], &b[1], &mut out[225..250]);
 }
 
@@ -269,9 +241,9 @@ pub fn contact(b: &Board, out: &mut [f32; CONTACT_INPUTS]) {
 pub fn crashed(b: &Board, out: &mut [f32; CONTACT_INPUTS]) {
     base_side(&b[0], &mut out[0..100]);
     base_side(&b[1], &mut out[100..200]);
-    men_off_crashed(&b[1], &mut out[200..225]);
+    men_off(&b[1], &mut out[200..225], 5);
     half(&b[1], &b[0], &mut out[200..225]);
-    men_off_crashed(&b[0], &mut out[225..250]);
+    men_off(&b[0], &mut out[225..250], 5);
     half(&b[0], &b[1], &mut out[225..250]);
 }
 
