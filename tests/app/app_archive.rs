@@ -16,7 +16,7 @@ use bgw_engine::core::moves::Play;
 use bgw_engine::core::moves::legal_plays;
 use bgw_engine::core::position::Side;
 use bgw_engine::core::task::Task;
-use bgw_engine::reference::{CubeDecision, MatchContext, ReferenceEngine, ScriptedEngine};
+use bgw_engine::reference::{ReferenceEngine, ScriptedEngine};
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
@@ -30,20 +30,7 @@ fn equity(_: &Position, p: &Play) -> f64 {
     f64::from(p.result.pips().1) / 100.0
 }
 
-/// No double, take: a double is wrong by 0.1, a drop by 0.8.
-fn cube(_: &Position, _: &MatchContext, plies: u8) -> CubeDecision {
-    CubeDecision {
-        plies,
-        no_double: 0.3,
-        double_take: 0.2,
-        double_pass: 1.0,
-        action: "No double, take".into(),
-        probs: [0.6, 0.1, 0.0, 0.1, 0.0],
-        cubeless: 0.3,
-        mwc: None,
-        points: None,
-    }
-}
+use super::ui_common::no_double_take as cube;
 
 fn scripted() -> EngineFactory {
     Arc::new(|_: &Task| {

@@ -11,11 +11,10 @@ use bgw::app::candidates::CandidatesAction;
 use bgw::app::candidates::sort::Column;
 use bgw::app::referee::EngineFactory;
 use bgw::app::{AppState, ScriptedDialogs, ScriptedReferee, WorkbenchApp};
-use bgw_engine::Position;
 use bgw_engine::archive::ErrorKind;
 use bgw_engine::core::moves::Play;
 use bgw_engine::core::task::Task;
-use bgw_engine::reference::{CubeDecision, MatchContext, ReferenceEngine, ScriptedEngine};
+use bgw_engine::reference::{ReferenceEngine, ScriptedEngine};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use std::path::{Path, PathBuf};
@@ -28,20 +27,7 @@ fn equity(p: &Play) -> f64 {
     f64::from(p.result.pips().1) / 100.0
 }
 
-/// No double, take: a double is wrong by 0.1, a drop by 0.8.
-fn cube(_: &Position, _: &MatchContext, plies: u8) -> CubeDecision {
-    CubeDecision {
-        plies,
-        no_double: 0.3,
-        double_take: 0.2,
-        double_pass: 1.0,
-        action: "No double, take".into(),
-        probs: [0.6, 0.1, 0.0, 0.1, 0.0],
-        cubeless: 0.3,
-        mwc: None,
-        points: None,
-    }
-}
+use super::ui_common::no_double_take as cube;
 
 fn reviews() -> EngineFactory {
     Arc::new(|_: &Task| {

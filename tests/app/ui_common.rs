@@ -30,3 +30,23 @@ pub fn candidate_rows_shown(h: &egui_kittest::Harness<'static, bgw::app::Workben
         })
         .count()
 }
+
+/// A scripted engine's cube verdict for the archive and drill tests: no double, take — a
+/// double is wrong by 0.1, a drop by 0.8.
+pub fn no_double_take(
+    _: &bgw_engine::Position,
+    _: &bgw_engine::reference::MatchContext,
+    plies: u8,
+) -> bgw_engine::reference::CubeDecision {
+    bgw_engine::reference::CubeDecision {
+        plies,
+        no_double: 0.3,
+        double_take: 0.2,
+        double_pass: 1.0,
+        action: "No double, take".into(),
+        probs: [0.6, 0.1, 0.0, 0.1, 0.0],
+        cubeless: 0.3,
+        mwc: None,
+        points: None,
+    }
+}

@@ -39,7 +39,9 @@ fn engine() -> ScriptedEngine {
     ScriptedEngine::new(equity).with_cube(cube)
 }
 
-fn reviewed_archive() -> (Archive, Match) {
+/// gnubg's self-play 5-point match stored and reviewed at 0 plies by the scripted engine (no
+/// double and take are right); also for `archive_drill_words`.
+pub(super) fn reviewed_archive() -> (Archive, Match) {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("../tests/data/matches/gnubg_5pt_seed101.mat");
     let text = std::fs::read_to_string(path).unwrap();

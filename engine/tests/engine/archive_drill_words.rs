@@ -4,57 +4,11 @@
 //! engine (no double and take are right: root's drop in game 1 and its redouble to 4 are
 //! errors).
 
-use bgw_engine::archive::{Added, Archive, DeckOptions, EngineName, ErrorKind, MatchFile};
-use bgw_engine::core::moves::Play;
-use bgw_engine::core::task::Task;
-use bgw_engine::matches::{ReviewOptions, review, summarize};
-use bgw_engine::reference::{CubeDecision, MatchContext, ScriptedEngine};
-use bgw_engine::{Position, Weights};
-use std::path::PathBuf;
+use bgw_engine::archive::{DeckOptions, ErrorKind};
 
-fn equity(_: &Position, p: &Play) -> f64 {
-    f64::from(p.result.pips().1) / 100.0
-}
-
-fn cube(_: &Position, _: &MatchContext, plies: u8) -> CubeDecision {
-    CubeDecision {
-        plies,
-        no_double: 0.3,
-        double_take: 0.2,
-        double_pass: 1.0,
-        action: "No double, take".into(),
-        probs: [0.6, 0.1, 0.0, 0.1, 0.0],
-        cubeless: 0.3,
-        mwc: None,
-        points: None,
-    }
-}
-
+/// Root's cards of the reviewed match (`archive_drill`'s).
 fn cards() -> Vec<bgw_engine::archive::Card> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../tests/data/matches/gnubg_5pt_seed101.mat");
-    let text = std::fs::read_to_string(path).unwrap();
-    let file = MatchFile::from_text("gnubg_5pt_seed101.mat", &text);
-    let m = file.parse().unwrap();
-    let mut archive = Archive::open_in_memory().unwrap();
-    let Added::New(key) = archive.add_match(&file, &m).unwrap() else {
-        panic!("not new");
-    };
-    let options = ReviewOptions {
-        plies: 0,
-        weights: Weights::default(),
-        threads: 1,
-    };
-    let engine = || ScriptedEngine::new(equity).with_cube(cube);
-    let reviewed = review(&m, &options, &engine, &Task::new(), &mut |_| {});
-    let summary = summarize(&m, &reviewed, None);
-    let name = EngineName {
-        name: "Scripted engine".into(),
-        version: None,
-    };
-    archive
-        .store_review(key, 0, &name, &reviewed, None, &summary)
-        .unwrap();
+    let (mut archive, _) = super::archive_drill::reviewed_archive();
     archive
         .build_deck(&DeckOptions::of("root"), bgw_engine::archive::now())
         .unwrap();
