@@ -24,7 +24,7 @@ fn json(o: &std::process::Output) -> Value {
 
 /// The Galaxy match reviewed at 0 plies into a new archive; kalvatn's errors as `archive
 /// errors --json` gives them, worst first.
-fn reviewed(db: &Path) -> Vec<Value> {
+pub(super) fn reviewed(db: &Path) -> Vec<Value> {
     let file = data("matches/real/galaxy_match1497590.txt");
     let o = archive(
         db,

@@ -2,7 +2,7 @@
 //! version, a non-UTF-8 line at the drill's prompt, a `--state` that is a file.
 
 use super::archive;
-use crate::common::{self, data, stdout, text};
+use crate::common::{self, stdout, text};
 use std::io::Write;
 use std::process::{Command, Stdio};
 
@@ -31,19 +31,7 @@ fn a_line_that_is_not_utf8_at_the_drill_prompt_is_said_and_asked_again() {
     }
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("a.sqlite");
-    let file = data("matches/real/galaxy_match1497590.txt");
-    let o = archive(
-        &db,
-        &[
-            "add",
-            "--review",
-            "--plies",
-            "0",
-            "--quiet",
-            file.to_str().unwrap(),
-        ],
-    );
-    assert!(o.status.success(), "{}", text(&o.stderr));
+    super::drill::reviewed(&db);
     let mut child = Command::new(env!("CARGO_BIN_EXE_bgw"))
         .args(["drill", "--player", "kalvatn", "--db", db.to_str().unwrap()])
         .args(["--now", "2026-12-05T09:00:00Z"])
