@@ -93,12 +93,10 @@ impl Workspace for BackgammonWorkspace {
             _ => false,
         };
         // The Archive and Match tabs put the candidates under the board: they keep the width
-        // their table needs there (the Bear-off plots keep their share; the Match tab's
-        // players' table needs a little more than the Archive's, so its candidates keep the
-        // moves whole, gnubg's probabilities scroll).
+        // their table needs there, gnubg's probabilities whole (the Bear-off plots keep their
+        // share).
         let left_least = match apply.state.settings.tab {
-            Tab::Archive => super::layout::CANDIDATES_UNDER_BOARD,
-            Tab::Match => super::layout::CANDIDATES_UNDER_BOARD_MATCH,
+            Tab::Archive | Tab::Match => super::layout::CANDIDATES_UNDER_BOARD,
             _ => 0.0,
         };
         let r = Regions::with_tab_leaving(area, splits, wide_tab, left_least);

@@ -63,12 +63,8 @@ pub const MIN_TABS_HEIGHT: f32 = 160.0;
 
 /// The width the candidates' table needs under the board to show every column whole, gnubg's
 /// probabilities' too, with room for a long move (`bar/22 13/7(2) 6/4*`), in points (at
-/// 1280×720 the Archive tab keeps the rest, a little under half).
+/// 1280×720 the Archive or Match tab keeps the rest, a little under half).
 pub const CANDIDATES_UNDER_BOARD: f32 = 650.0;
-
-/// The same with the Match tab open, whose players' table needs more of the width: the moves
-/// whole, gnubg's probabilities (when shown) scrolled to.
-pub const CANDIDATES_UNDER_BOARD_MATCH: f32 = 548.0;
 
 /// The least share of the width the right column has while a wide tab is open.
 const WIDE_TAB_SHARE: f32 = 0.62;

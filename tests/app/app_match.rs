@@ -150,7 +150,7 @@ fn a_review_fills_the_decisions_and_the_players_figures() {
     h.state_mut()
         .act(MatchAction::Load(data("gnubg_3pt_seed103.mat")));
     h.run();
-    assert!(!shows(&h, "explained"));
+    assert!(!shows(&h, "explains"));
     review_to_the_end(&mut h);
     let (done, all) = h
         .state()
@@ -162,7 +162,7 @@ fn a_review_fills_the_decisions_and_the_players_figures() {
         .reviewed();
     assert_eq!(done, all);
     assert!(shows(&h, "unforced") && shows(&h, "error rate"));
-    assert!(shows(&h, "classic") && shows(&h, "explained"));
+    assert!(shows(&h, "Classic (these weights)") && shows(&h, "explains"));
     assert!(shows(&h, "Review again"));
     // Errors only: the table keeps the marked decisions, stepping goes among them.
     h.get_by_label("errors only").click();
@@ -338,7 +338,7 @@ fn a_review_shows_the_statistics_block_the_luck_the_plot_and_why() {
     let marked = summary[0].statistics.rolls_marked.unwrap();
     assert!(marked.very_lucky > 0 && marked.unlucky > 0, "{marked:?}");
     // The players' table.
-    assert!(shows(&h, "explained") && shows(&h, "luck") && shows(&h, "rating"));
+    assert!(shows(&h, "explains") && shows(&h, "luck") && shows(&h, "rating"));
     // The decisions mark the rolls: ++ for doubles, − for 2-1.
     assert!(
         h.query_all_by_label("++").next().is_some(),
@@ -391,9 +391,15 @@ fn a_review_shows_the_statistics_block_the_luck_the_plot_and_why() {
 #[test]
 fn a_reviewed_match_at_1280_by_720_shows_the_whole_players_table_and_a_page_of_decisions() {
     let h = reviewed_with_luck(egui::vec2(1280.0, 720.0));
-    // The players' table whole, its last column inside the window.
-    let explained = h.get_by_label("explained").rect();
-    assert!(explained.max.x <= 1280.0, "the table is cut: {explained:?}");
+    // The players' table whole, its last column inside the window; the classic's figures on
+    // the line under it.
+    let rating = h.get_by_label("rating").rect();
+    assert!(rating.max.x <= 1280.0, "the table is cut: {rating:?}");
+    let classic = h.get_by_label_contains("Classic (these weights)").rect();
+    assert!(
+        classic.max.x <= 1280.0,
+        "the classic's line is cut: {classic:?}"
+    );
     // A page of decisions: the tenth row drawn inside the window (the table draws only the
     // rows in view).
     let tenth = h.get_by_label("1.10").rect();
@@ -405,6 +411,34 @@ fn a_reviewed_match_at_1280_by_720_shows_the_whole_players_table_and_a_page_of_d
     let s = &h.state().state;
     assert_eq!(s.settings.tab, Tab::Match);
     assert!(shows(&h, "Candidates ("));
+}
+
+/// Issue 49, item 13: at 1280×720 with the Match tab open, the candidates under the board
+/// keep the width their table needs: on the match's longest move, gnubg's probabilities beside
+/// the moves, left of the tab (before, they ran under it).
+#[test]
+fn at_1280_by_720_the_match_tabs_candidates_show_the_moves_and_gnubgs_probabilities_whole() {
+    let mut h = reviewed_with_luck(egui::vec2(1280.0, 720.0));
+    let l = h.state().state.match_review.loaded.as_ref().unwrap();
+    let games = &l.game.games;
+    let (g, d) = (0..games.len())
+        .flat_map(|g| (0..games[g].decisions.len()).map(move |d| (g, d)))
+        .filter(|&(g, d)| l.decision(g, d).and_then(|x| x.checkers()).is_some())
+        .max_by_key(|&(g, d)| l.decision(g, d).unwrap().checkers().unwrap().recorded.len())
+        .expect("a checker play");
+    h.state_mut().act(MatchAction::Select(g, d));
+    h.run();
+    let tab_left = h.get_by_label("Open match…").rect().min.x;
+    h.get_by_label("W/WG/WBG LG/LBG").click();
+    h.run();
+    let probs = h.get_by_label("W WG WBG LG LBG %").rect();
+    assert!(
+        probs.max.x < tab_left,
+        "gnubg's probabilities run under the tab (at {tab_left}): {probs:?}"
+    );
+    // The decisions beside them keep their last column in the window.
+    let last = h.get_by_label("Its loss").rect();
+    assert!(last.max.x <= 1280.0, "the decisions are cut: {last:?}");
 }
 
 /// Issue 49, item 6: at 1280×720 gnubg's statistics window keeps within the screen and

@@ -35,6 +35,9 @@ pub fn show(ui: &mut egui::Ui, s: &MatchReviewState, weights: &Weights) -> Vec<M
             ui.label("No match open.");
             return;
         };
+        if ui.button("Close").clicked() {
+            out.push(MatchAction::Close);
+        }
         let m = &l.game;
         let length = match m.match_length {
             0 => "money session".to_string(),
@@ -50,9 +53,6 @@ pub fn show(ui: &mut egui::Ui, s: &MatchReviewState, weights: &Weights) -> Vec<M
             score[0],
             score[1]
         ));
-        if ui.button("Close").clicked() {
-            out.push(MatchAction::Close);
-        }
     });
     let Some(l) = &s.loaded else {
         ui.label(
@@ -186,21 +186,11 @@ fn summary_grid(ui: &mut egui::Ui, summary: &[PlayerSummary; 2]) {
              how many cube decisions",
         ),
         (
-            "classic\nmEMG/move",
-            "the classic program's error rate: its loss per unforced move on the same decisions \
-             (these weights)",
-        ),
-        (
             "luck\nmEMG/roll",
             "mEMG of luck a roll, as gnubg's luck analysis gives it (> 0 lucky); its rating on \
              hover",
         ),
         ("rating", "gnubg's overall rating of the player's errors"),
-        (
-            "explained",
-            "the checker errors whose best move the classic program's weighted terms prefer, \
-             of all checker errors: how much of the player's errors these terms can say why",
-        ),
     ];
     egui::Grid::new("match-summary")
         .striped(false)
@@ -219,7 +209,6 @@ fn summary_grid(ui: &mut egui::Ui, summary: &[PlayerSummary; 2]) {
                     p.bad.to_string(),
                     p.very_bad.to_string(),
                     format!("{:.1} ({})", p.cube_error_emg * 1000.0, p.cube_decisions),
-                    format!("{:.1}", p.classic_error_rate_memg),
                 ];
                 for c in cells {
                     ui.label(RichText::new(c).monospace());
@@ -231,11 +220,33 @@ fn summary_grid(ui: &mut egui::Ui, summary: &[PlayerSummary; 2]) {
                 ui.label(RichText::new(luck).monospace())
                     .on_hover_text(format!("gnubg's luck rating: {}", s.ratings.luck));
                 ui.label(&s.ratings.overall);
-                let e = &p.classic_explains;
-                ui.label(RichText::new(format!("{}/{}", e.explained, e.errors)).monospace());
                 ui.end_row();
             }
         });
+    classic_line(ui, summary);
+}
+
+/// The classic program's figures on the same decisions, one line under gnubg's (a line, not
+/// two more columns: at 1280×720 the candidates under the board keep the width their table
+/// needs).
+fn classic_line(ui: &mut egui::Ui, summary: &[PlayerSummary; 2]) {
+    let each: Vec<String> = summary
+        .iter()
+        .map(|p| {
+            let e = &p.classic_explains;
+            format!(
+                "{} {:.1} mEMG/move, explains {}/{}",
+                p.name, p.classic_error_rate_memg, e.explained, e.errors
+            )
+        })
+        .collect();
+    ui.label(RichText::new(format!("Classic (these weights): {}", each.join(" · "))).weak())
+        .on_hover_text(
+            "The classic program's error rate — its loss per unforced move on the same \
+             decisions, with these weights — and how many of the player's checker errors it \
+             explains: those whose best move the classic program's weighted terms prefer, of all \
+             checker errors (how much of the player's errors these terms can say why).",
+        );
 }
 
 /// gnubg's whole statistics block (its `show statistics match`) in a window of its own.
@@ -576,22 +587,24 @@ fn decisions(ui: &mut egui::Ui, s: &MatchReviewState, out: &mut Vec<MatchAction>
         ("Classic", "the classic program's choice (these weights)"),
         ("Its loss", "what the classic's choice loses, mEMG"),
     ];
+    // Narrow gaps: at 1280×720 the whole row fits beside the candidates' table.
+    ui.spacing_mut().item_spacing.x = 4.0;
     let mut table = TableBuilder::new(ui)
         .id_salt("match-decisions")
         .striped(false)
         .sense(egui::Sense::click())
         .auto_shrink([false, false])
         .cell_layout(egui::Layout::left_to_right(egui::Align::Center))
-        .column(Column::initial(44.0).at_least(40.0))
+        .column(Column::initial(38.0).at_least(36.0))
         .column(Column::initial(58.0).at_least(40.0).clip(true))
-        .column(Column::initial(32.0).at_least(28.0))
+        .column(Column::initial(30.0).at_least(28.0))
         .column(Column::initial(30.0).at_least(24.0))
-        .column(Column::initial(112.0).at_least(60.0).clip(true))
-        .column(Column::initial(112.0).at_least(60.0).clip(true))
-        .column(Column::initial(76.0).at_least(40.0))
+        .column(Column::initial(100.0).at_least(60.0).clip(true))
+        .column(Column::initial(106.0).at_least(60.0).clip(true))
+        .column(Column::initial(46.0).at_least(40.0))
         .column(Column::initial(22.0).at_least(20.0))
-        .column(Column::initial(112.0).at_least(60.0).clip(true))
-        .column(Column::remainder().at_least(56.0));
+        .column(Column::initial(106.0).at_least(60.0).clip(true))
+        .column(Column::remainder().at_least(50.0));
     if let Some(row) = scroll_to {
         table = table.scroll_to_row(row, Some(egui::Align::Center));
     }
