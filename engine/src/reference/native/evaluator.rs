@@ -6,6 +6,7 @@
 
 use super::inputs::{self, Board};
 use super::net;
+use super::cubeful::{self, Leaf};
 use super::race_bg;
 use super::weights::{CONTACT_INPUTS, GnubgWeights, RACE_INPUTS, USUAL_FOLDERS, WeightsError};
 use crate::core::position::Position;
@@ -178,6 +179,40 @@ impl NativeEvaluator {
         let board = pos.sides();
         let class = classify(&board);
         self.evaluate_class(&board, class)
+    }
+
+    /// What gnubg's cubeful evaluation takes from `pos` (the side on roll's view): its 0-ply
+    /// probabilities, class, the cube's efficiency there and, in a two-sided bear-off, the
+    /// database's exact money equities (gnubg then takes the chance to win from those).
+    pub fn leaf(&self, pos: &Position) -> Result<Leaf, NativeError> {
+        let board = pos.sides();
+        let class = classify(&board);
+        let pips: u32 = (0..25).map(|i| (i as u32 + 1) * board[1][i] as u32).sum();
+        let efficiency = cubeful::efficiency(class, pips);
+        if class == PositionClass::BearoffTwoSided {
+            let words = self
+                .two_sided
+                .cubeful_words(bearoff_index(&board[1]), bearoff_index(&board[0]))
+                .ok_or_else(|| {
+                    NativeError::NotCovered(format!(
+                        "cubeful two-sided bear-offs with a cubeless database ({})",
+                        self.two_sided_source
+                    ))
+                })?;
+            let exact = words.map(|w| w as f32 * (1.0 / 32767.5) - 1.0);
+            return Ok(Leaf {
+                probs: [(exact[0] + 1.0) / 2.0, 0.0, 0.0, 0.0, 0.0],
+                class,
+                efficiency,
+                exact: Some(exact),
+            });
+        }
+        Ok(Leaf {
+            probs: self.evaluate_class(&board, class)?,
+            class,
+            efficiency,
+            exact: None,
+        })
     }
 
     fn evaluate_class(&self, b: &Board, class: PositionClass) -> Result<NetOutput, NativeError> {

@@ -9,14 +9,22 @@
 //! of a roll's moves built on it. Not yet: deeper plies, cubeful equities and cube decisions;
 //! those are refused with [`NativeError::NotCovered`].
 
+mod cubeful;
 mod engine;
 mod evaluator;
+mod met;
 mod inputs;
 mod net;
 mod race_bg;
 mod weights;
 
+pub use cubeful::{
+    CubeAction, CubeInfo, Leaf, best_action, cash_points, cl2cf_match, cl2cf_money,
+    cube_decision, cube_position_equity, cubeful_equity, efficiency, market_window, utility,
+    utility_me, with_cube_action,
+};
 pub use engine::NativeEngine;
+pub use met::{KAZAROSS_XG2, MAX_SCORE, MatchEquityTable, MetError, gnubg_default as default_met};
 pub use evaluator::{
     BEAROFF_FILE, NativeError, NativeEvaluator, NetOutput, PositionClass, classify, cubeless_equity,
 };
