@@ -349,6 +349,10 @@ class Session:
         if match is not None:
             # `set matchid` again each time: a position set with dice changes gnubg's state.
             gnubg.command("set matchid %s" % match[0])
+            if play_of(match) == "money":
+                # `set matchid` turns the Jacoby rule of the game back on (gnubg 1.07): the
+                # rule as asked, after it.
+                gnubg.command("set jacoby %s" % ("on" if match[1] else "off"))
         gnubg.command("set board %s" % pid)
         if gnubg.positionid() != pid:
             raise Refused("gnubg did not take the position %s" % pid)

@@ -234,8 +234,7 @@ pub fn utility(p: &NetOutput, ci: &CubeInfo) -> f32 {
         p[0] * 2.0 - 1.0 + (p[1] - p[3]) * g[0] + (p[2] - p[4]) * g[1]
     } else {
         let (me, other) = (ci.on_roll, 1 - ci.on_roll);
-        p[0] * 2.0 - 1.0 + p[1] * g[me] - p[3] * g[other] + p[2] * g[2 + me]
-            - p[4] * g[2 + other]
+        p[0] * 2.0 - 1.0 + p[1] * g[me] - p[3] * g[other] + p[2] * g[2 + me] - p[4] * g[2 + other]
     }
 }
 
@@ -458,11 +457,7 @@ pub fn cash_points(p: &NetOutput, ci: &CubeInfo) -> [f32; 2] {
         dead_cube *= 2;
     }
     let prime = |a: i32, b: i32, v: i32| {
-        if a < 2 * v && b >= 2 * v {
-            2 * v
-        } else {
-            v
-        }
+        if a < 2 * v && b >= 2 * v { 2 * v } else { v }
     };
     let mut live = [[0f32; 8]; 2];
     let mut value = dead_cube;
@@ -477,13 +472,9 @@ pub fn cash_points(p: &NetOutput, ci: &CubeInfo) -> [f32; 2] {
                 // The doubled cube will be dead: the cash point with the cube k's
                 // opponent would hold, counting its automatic redouble.
                 let r = t.me_multiple(ci.score, ci.match_to, primes[k], ci.crawford);
-                let dtl = (1.0 - g[o] - bg[o]) * r[k][DTL]
-                    + g[o] * r[k][DTLG]
-                    + bg[o] * r[k][DTLB];
+                let dtl = (1.0 - g[o] - bg[o]) * r[k][DTL] + g[o] * r[k][DTLG] + bg[o] * r[k][DTLB];
                 let dp = base[k][NDW];
-                let dtw = (1.0 - g[k] - bg[k]) * r[k][DTW]
-                    + g[k] * r[k][DTWG]
-                    + bg[k] * r[k][DTWB];
+                let dtw = (1.0 - g[k] - bg[k]) * r[k][DTW] + g[k] * r[k][DTWG] + bg[k] * r[k][DTWB];
                 live[k][nu] = (dtl - dp) / (dtl - dtw);
             } else {
                 let rdp = base[k][DTL];
@@ -664,7 +655,13 @@ impl CubeAction {
 pub fn best_action(nd: f32, dt: f32, dp: f32, wins_gammons: bool, ci: &CubeInfo) -> CubeAction {
     use CubeAction::*;
     let centred = ci.owner.is_none();
-    let pick = |centred_action, owned_action| if centred { centred_action } else { owned_action };
+    let pick = |centred_action, owned_action| {
+        if centred {
+            centred_action
+        } else {
+            owned_action
+        }
+    };
     if !ci.may_double() {
         return if ci.is_match() && ci.owner.is_none_or(|o| o == ci.on_roll) {
             pick(NoDoubleDeadCube, NoRedoubleDeadCube)
@@ -741,36 +738,45 @@ pub fn cube_decision(leaf: &Leaf, ci: &CubeInfo) -> (f32, f32, f32, CubeAction) 
 /// gnubg's market window for the side on roll in a match, as its `show marketwindow` prints
 /// it from the gammon rates of `p`: the dead cube's cash point and, where gnubg prints a
 /// second window (the other side redoubles at once, or the cube stays live), that one's.
-pub fn market_window(p: &NetOutput, ci: &CubeInfo) -> (f32, Option<f32>) {
+/// `None` where gnubg prints no number for the first window (its double point is not a
+/// number: the cube cannot change the result, as at double match point or with a dead cube);
+/// the second likewise.
+pub fn market_window(p: &NetOutput, ci: &CubeInfo) -> Option<(f32, Option<f32>)> {
     let t = met::gnubg_default();
-    let me = ci.on_roll;
-    let (g, bg) = rates(p, me);
+    let i = ci.on_roll;
+    let o = 1 - i;
+    let (g, bg) = rates(p, i);
     let norm = [ci.match_to - ci.score[0], ci.match_to - ci.score[1]];
     let cp2 = cash_points(p, ci);
-    let i = me;
-    let o = 1 - i;
     let auto_redouble = norm[i] - 2 * ci.cube <= 0 && norm[o] - 2 * ci.cube > 0;
     let dead = norm[o] - 2 * ci.cube <= 0;
-    let me_at = |points: i32, winner: usize| {
-        t.me(ci.score, ci.match_to, i, points, winner, ci.crawford)
+    let me_at =
+        |points: i32, winner: usize| t.me(ci.score, ci.match_to, i, points, winner, ci.crawford);
+    // The MWC of the winner's result: `m` cubes for a single win, a gammon, a backgammon.
+    let weighted = |winner: usize, m: [i32; 3]| {
+        (1.0 - g[winner] - bg[winner]) * me_at(m[0] * ci.cube, winner)
+            + g[winner] * me_at(m[1] * ci.cube, winner)
+            + bg[winner] * me_at(m[2] * ci.cube, winner)
     };
-    let weighted = |side: usize, m: [i32; 3], winner: usize| {
-        (1.0 - g[side] - bg[side]) * me_at(m[0] * ci.cube, winner)
-            + g[side] * me_at(m[1] * ci.cube, winner)
-            + bg[side] * me_at(m[2] * ci.cube, winner)
-    };
-    let dtw = weighted(i, [2, 4, 6], i);
-    let dtl = weighted(o, [2, 4, 6], o);
+    let ndw = weighted(i, [1, 2, 3]);
+    let ndl = weighted(o, [1, 2, 3]);
     let dp = me_at(ci.cube, i);
-    let cp1 = 1.0 - (dtw - dp) / ((dtw - dp) + (dp - dtl));
+    let window = |dtw: f32, dtl: f32| {
+        let double_point = (ndl - dtl) / ((ndl - dtl) + (dtw - ndw));
+        let cash_point = 1.0 - (dtw - dp) / ((dtw - dp) + (dp - dtl));
+        (double_point, cash_point)
+    };
+    let (dp1, cp1) = window(weighted(i, [2, 4, 6]), weighted(o, [2, 4, 6]));
+    if !dp1.is_finite() || !cp1.is_finite() {
+        return None;
+    }
     let second = if auto_redouble {
-        let dtw = weighted(i, [4, 8, 12], i);
-        let dtl = weighted(o, [4, 8, 12], o);
-        Some(1.0 - (dtw - dp) / ((dtw - dp) + (dp - dtl)))
+        let (dp2, cp) = window(weighted(i, [4, 8, 12]), weighted(o, [4, 8, 12]));
+        (dp2.is_finite() && cp.is_finite()).then_some(cp)
     } else if !dead {
-        Some(cp2[i])
+        cp2[i].is_finite().then_some(cp2[i])
     } else {
         None
     };
-    (cp1, second)
+    Some((cp1, second))
 }

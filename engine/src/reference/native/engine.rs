@@ -6,8 +6,8 @@ use crate::core::dice::Dice;
 use crate::core::moves::MoveGenerator;
 use crate::core::position::Position;
 use crate::reference::{
-    CubeDecision, CubeMwc, CubePoints, EngineInfo, Evaluation, LivePoints, MatchContext,
-    MoveEval, ReferenceEngine, ReferenceError, money_points,
+    CubeDecision, CubeMwc, CubePoints, EngineInfo, Evaluation, LivePoints, MatchContext, MoveEval,
+    ReferenceEngine, ReferenceError, money_points,
 };
 
 /// gnubg's nets evaluated in process, as a [`ReferenceEngine`]: at 0 plies, cubeless money
@@ -218,7 +218,14 @@ impl ReferenceEngine for NativeEngine {
         let cubeless = cubeful::utility_me(&probs, &ci);
         let (mwc, points) = if ci.is_match() {
             let m = |eq: f32| ci.equity_to_mwc(eq) as f64;
-            let (cash, second) = cubeful::market_window(&probs, &ci);
+            let points = cubeful::market_window(&probs, &ci).map(|(cash, second)| CubePoints {
+                take_point: 1.0 - cash as f64,
+                cash_point: cash as f64,
+                live: second.map(|c| LivePoints {
+                    take_point: 1.0 - c as f64,
+                    cash_point: c as f64,
+                }),
+            });
             (
                 Some(CubeMwc {
                     no_double: m(nd),
@@ -226,14 +233,7 @@ impl ReferenceEngine for NativeEngine {
                     double_pass: m(dp),
                     cubeless: m(cubeless),
                 }),
-                Some(CubePoints {
-                    take_point: 1.0 - cash as f64,
-                    cash_point: cash as f64,
-                    live: second.map(|c| LivePoints {
-                        take_point: 1.0 - c as f64,
-                        cash_point: c as f64,
-                    }),
-                }),
+                points,
             )
         } else {
             (None, Some(money_points(&widened(&probs))))

@@ -4,9 +4,9 @@
 // The loops keep gnubg's indices (points, rolls, outputs), which say what they compute.
 #![allow(clippy::needless_range_loop)]
 
+use super::cubeful::{self, Leaf};
 use super::inputs::{self, Board};
 use super::net;
-use super::cubeful::{self, Leaf};
 use super::race_bg;
 use super::weights::{CONTACT_INPUTS, GnubgWeights, RACE_INPUTS, USUAL_FOLDERS, WeightsError};
 use crate::core::position::Position;

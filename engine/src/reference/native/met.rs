@@ -120,7 +120,13 @@ impl MatchEquityTable {
         // extends from there.
         let mut row = [0f32; MAX_SCORE];
         row[..length - 1].copy_from_slice(&post_rows[0][..length - 1]);
-        extend_post_crawford(&mut row, length - 1, POST_CRAWFORD_GAMMON_RATE, 0.015, 0.004);
+        extend_post_crawford(
+            &mut row,
+            length - 1,
+            POST_CRAWFORD_GAMMON_RATE,
+            0.015,
+            0.004,
+        );
         Ok(MatchEquityTable {
             name,
             native_length: length,
