@@ -8,7 +8,7 @@
 //! 4 owned by either side, a match beyond the table's 25 points).
 //!
 //! Without gnubg the tests print why they are skipped, unless `CI` is set: then they fail.
-//! Stored gnubg figures, checked without gnubg: `native_cubeful_stored.rs`'s test below
+//! Stored gnubg figures are checked without gnubg by the last test
 //! (`tests/data/native/gnubg_cube_0ply.jsonl`).
 
 use crate::common;
