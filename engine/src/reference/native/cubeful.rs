@@ -780,3 +780,145 @@ pub fn market_window(p: &NetOutput, ci: &CubeInfo) -> Option<(f32, Option<f32>)>
     };
     Some((cp1, second))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const P: NetOutput = [0.6, 0.2, 0.01, 0.1, 0.005];
+
+    fn leaf(probs: NetOutput, class: PositionClass) -> Leaf {
+        Leaf {
+            probs,
+            class,
+            efficiency: efficiency(class, 100),
+            exact: None,
+        }
+    }
+
+    #[test]
+    fn money_equity_runs_from_the_dead_cube_to_the_live_one() {
+        let centred = CubeInfo::money(1, None, 0, false, false);
+        assert_eq!(cl2cf_money(&P, &centred, 0.0), utility(&P, &centred));
+        // Jacoby with the cube centred: gammons count single, cubeless and live.
+        let jacoby = CubeInfo::money(1, None, 0, true, false);
+        assert_eq!(utility(&P, &jacoby), 0.6 * 2.0 - 1.0);
+        assert_eq!(utility_me(&P, &jacoby), utility_me(&P, &centred));
+        // Owning the cube is worth more than its being centred, which is worth more than the
+        // other side owning it.
+        let owned = CubeInfo::money(2, Some(0), 0, false, false);
+        let theirs = CubeInfo::money(2, Some(1), 0, false, false);
+        let x = 0.68;
+        assert!(cl2cf_money(&P, &owned, x) > cl2cf_money(&P, &centred, x));
+        assert!(cl2cf_money(&P, &centred, x) > cl2cf_money(&P, &theirs, x));
+        // A won game has no cube left.
+        let won = [1.0, 0.0, 0.0, 0.0, 0.0];
+        assert_eq!(cl2cf_money(&won, &owned, x), 1.0);
+    }
+
+    #[test]
+    fn efficiency_is_gnubgs_by_class() {
+        assert_eq!(efficiency(PositionClass::Contact, 0), 0.68);
+        assert_eq!(efficiency(PositionClass::Over, 0), 0.0);
+        assert_eq!(efficiency(PositionClass::Race, 10), 0.6);
+        assert_eq!(efficiency(PositionClass::Race, 100), 0.675);
+        assert_eq!(efficiency(PositionClass::Race, 150), 0.7);
+    }
+
+    #[test]
+    fn who_may_double_is_gnubgs_rule() {
+        let at = |score, cube, owner, crawford| {
+            CubeInfo::matchplay(cube, owner, 0, 7, score, crawford).unwrap()
+        };
+        assert!(at([0, 0], 1, None, false).may_double());
+        assert!(!at([0, 0], 2, Some(1), false).may_double());
+        assert!(!at([6, 3], 1, None, true).may_double(), "Crawford");
+        assert!(
+            !at([6, 3], 1, None, false).may_double(),
+            "the leader after Crawford"
+        );
+        assert!(
+            at([3, 6], 1, None, false).may_double(),
+            "the trailer after Crawford"
+        );
+        assert!(!at([5, 2], 2, Some(0), false).may_double(), "a dead cube");
+        assert!(CubeInfo::matchplay(1, None, 0, 7, [7, 0], false).is_none());
+        assert!(CubeInfo::money(2, Some(0), 0, true, true).may_double());
+        assert!(!CubeInfo::money(2, Some(1), 0, true, true).may_double());
+    }
+
+    #[test]
+    fn mwc_and_normalised_equity_convert_both_ways() {
+        let ci = CubeInfo::matchplay(2, Some(1), 0, 7, [3, 2], false).unwrap();
+        for eq in [-1.5f32, -1.0, 0.0, 0.37, 1.0] {
+            assert!((ci.mwc_to_equity(ci.equity_to_mwc(eq)) - eq).abs() < 1e-5);
+        }
+        // +1: the side on roll wins the cube's 2 points (5-2 to 7, 2-away 5-away).
+        let t = met::gnubg_default();
+        assert_eq!(ci.equity_to_mwc(1.0), t.pre_crawford(1, 4));
+        assert_eq!(ci.double_pass(), ci.equity_to_mwc(1.0));
+    }
+
+    #[test]
+    fn a_match_at_double_match_point_counts_cubeless() {
+        let dmp = CubeInfo::matchplay(1, None, 0, 1, [0, 0], false).unwrap();
+        let l = leaf(P, PositionClass::Contact);
+        assert_eq!(cube_position_equity(&l, &dmp), P[0]);
+        let (nd, dt, _, action) = cube_decision(&l, &dmp);
+        assert_eq!(action, CubeAction::NoDoubleDeadCube);
+        assert_eq!(nd, dt);
+        assert_eq!(action.words(), "Never double, take (dead cube)");
+    }
+
+    #[test]
+    fn actions_follow_gnubgs_orderings() {
+        let money = CubeInfo::money(1, None, 0, true, true);
+        let owned = CubeInfo::money(2, Some(0), 0, true, true);
+        let no_beavers = CubeInfo::money(1, None, 0, true, false);
+        assert_eq!(
+            best_action(0.5, 0.8, 1.0, true, &money),
+            CubeAction::DoubleTake
+        );
+        assert_eq!(
+            best_action(0.5, 0.8, 1.0, true, &owned),
+            CubeAction::RedoubleTake
+        );
+        assert_eq!(
+            best_action(0.5, 1.2, 1.0, true, &money),
+            CubeAction::DoublePass
+        );
+        assert_eq!(
+            best_action(1.3, 1.2, 1.0, true, &money),
+            CubeAction::TooGoodPass
+        );
+        assert_eq!(
+            best_action(1.3, 1.2, 1.0, false, &money),
+            CubeAction::DoublePass
+        );
+        assert_eq!(
+            best_action(0.2, 0.1, 1.0, true, &no_beavers),
+            CubeAction::NoDoubleTake
+        );
+        // A take worth less than nothing to the doubler: the taker beavers.
+        assert_eq!(
+            best_action(0.2, -0.1, 1.0, true, &money),
+            CubeAction::NoDoubleBeaver
+        );
+        let theirs = CubeInfo::money(2, Some(1), 0, true, true);
+        assert_eq!(
+            best_action(0.5, 0.8, 1.0, true, &theirs),
+            CubeAction::NotAvailable
+        );
+    }
+
+    #[test]
+    fn the_leaf_takes_the_best_of_its_cube_action() {
+        assert_eq!(with_cube_action(0.5, 0.8, 1.0), 0.8);
+        assert_eq!(with_cube_action(0.5, 1.2, 1.0), 1.0);
+        assert_eq!(with_cube_action(0.9, 0.8, 1.0), 0.9);
+        // Strong enough to double, the side on roll gains by its cube action.
+        let strong = leaf([0.8, 0.1, 0.0, 0.02, 0.0], PositionClass::Contact);
+        let ci = CubeInfo::money(1, None, 0, false, false);
+        assert!(cubeful_equity(&strong, &ci) > cube_position_equity(&strong, &ci));
+    }
+}
