@@ -221,9 +221,9 @@ fn the_match_equity_table_is_gnubgs() {
             worst = (d, at);
         }
     };
-    for i in 0..64 {
-        for j in 0..64 {
-            let d = (met.pre_crawford(i, j) as f64 * 100.0 - pre[i][j]).abs();
+    for (i, row) in pre.iter().enumerate() {
+        for (j, printed) in row.iter().enumerate() {
+            let d = (met.pre_crawford(i, j) as f64 * 100.0 - printed).abs();
             note(d, format!("pre-Crawford {}-away {}-away", i + 1, j + 1));
         }
         let d = (met.post_crawford(0, i) as f64 * 100.0 - post[0][i]).abs();

@@ -10,6 +10,10 @@
 //! not scale them); in a match, match-winning chances (MWC) of the side on roll, turned into
 //! normalised equities (EMG) with [`CubeInfo::mwc_to_equity`].
 
+// The loops keep gnubg's indices (away scores, players, cube levels), which say what they
+// compute.
+#![allow(clippy::needless_range_loop)]
+
 use super::evaluator::{NetOutput, PositionClass};
 use super::met::{self, MatchEquityTable};
 use crate::core::position::Side;

@@ -5,6 +5,10 @@
 //! (`eq2mwc`, `mwc2eq`). Learnt from gnubg's `matchequity.c` and written anew; `f32` as gnubg
 //! keeps them.
 
+// The loops keep gnubg's indices (away scores, players, cube levels), which say what they
+// compute.
+#![allow(clippy::needless_range_loop)]
+
 use std::sync::OnceLock;
 
 /// The longest match gnubg's tables cover (its `MAXSCORE`).
