@@ -6,8 +6,11 @@
 //! Covered so far: the 0-ply cubeless evaluation — the position's class, the one-sided
 //! bear-off database, the race, crashed and contact nets with gnubg's inputs and sigmoid,
 //! gnubg's sanity rules — equal to gnubg 1.07's `evaluate` within 1e-5, and the 0-ply ranking
-//! of a roll's moves built on it. Not yet: deeper plies, cubeful equities and cube decisions;
-//! those are refused with [`NativeError::NotCovered`].
+//! of a roll's moves built on it; gnubg's default match equity table ([`MatchEquityTable`]) and
+//! its 0-ply cubeful equities, cube decisions and cubeful hint lists for money and at a match
+//! score ([`CubeInfo`], [`Leaf`], [`cubeful_equity`], [`cube_decision`]), equal to gnubg within
+//! 1e-5. Not yet: deeper plies, rollouts, the luck analysis; those are refused with
+//! [`NativeError::NotCovered`].
 
 mod cubeful;
 mod engine;
