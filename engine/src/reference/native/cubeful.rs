@@ -14,7 +14,9 @@
 // compute.
 #![allow(clippy::needless_range_loop)]
 
-use super::evaluator::{NetOutput, PositionClass};
+use super::evaluator::{Leaf, NetOutput};
+#[cfg(test)]
+use super::evaluator::{PositionClass, efficiency};
 use super::met::{self, MatchEquityTable};
 use crate::core::position::Side;
 use crate::reference::MatchContext;
@@ -250,39 +252,6 @@ pub fn utility_me(p: &NetOutput, ci: &CubeInfo) -> f32 {
     } else {
         p[0] * 2.0 - 1.0 + (p[1] - p[3]) + (p[2] - p[4])
     }
-}
-
-/// gnubg's cube efficiency of a position class (`EvalEfficiency`): 0 when the game is over,
-/// 0.6 in the bear-off databases, 0.68 in contact and crashed positions, and in a race
-/// 0.55 + 0.00125 × the pips of the side on roll, kept within 0.6..0.7. `pips_on_roll` is
-/// read for a race only.
-pub fn efficiency(class: PositionClass, pips_on_roll: u32) -> f32 {
-    match class {
-        PositionClass::Over => 0.0,
-        PositionClass::BearoffOneSided | PositionClass::BearoffTwoSided => 0.6,
-        PositionClass::Race => {
-            let x = pips_on_roll as f32 * 0.00125 + 0.55;
-            x.clamp(0.6, 0.7)
-        }
-        PositionClass::Crashed | PositionClass::Contact => 0.68,
-    }
-}
-
-/// What gnubg's cubeful evaluation takes from a position at a leaf of its search (and at
-/// 0 ply, the position itself): its cubeless probabilities for the side on roll, its class,
-/// the cube's efficiency there, and — for a two-sided bear-off — the database's exact money
-/// equities (cubeless, the side on roll owns the cube, centred, the other side owns it).
-/// Made by [`super::NativeEvaluator::leaf`].
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Leaf {
-    /// Win, win gammon, win backgammon, lose gammon, lose backgammon, for the side on roll.
-    pub probs: NetOutput,
-    /// The position's class.
-    pub class: PositionClass,
-    /// The cube's efficiency ([`efficiency`]).
-    pub efficiency: f32,
-    /// The two-sided database's money equities, for a two-sided bear-off.
-    pub exact: Option<[f32; 4]>,
 }
 
 /// The exact money equity of the database for the cube position of `ci` (gnubg's `CFMONEY`:

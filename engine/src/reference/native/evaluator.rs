@@ -4,7 +4,6 @@
 // The loops keep gnubg's indices (points, rolls, outputs), which say what they compute.
 #![allow(clippy::needless_range_loop)]
 
-use super::cubeful::{self, Leaf};
 use super::inputs::{self, Board};
 use super::net;
 use super::race_bg;
@@ -188,7 +187,7 @@ impl NativeEvaluator {
         let board = pos.sides();
         let class = classify(&board);
         let pips: u32 = (0..25).map(|i| (i as u32 + 1) * board[1][i] as u32).sum();
-        let efficiency = cubeful::efficiency(class, pips);
+        let efficiency = efficiency(class, pips);
         if class == PositionClass::BearoffTwoSided {
             let words = self
                 .two_sided
@@ -469,6 +468,39 @@ impl NativeEvaluator {
             }
         }
     }
+}
+
+/// gnubg's cube efficiency of a position class (`EvalEfficiency`): 0 when the game is over,
+/// 0.6 in the bear-off databases, 0.68 in contact and crashed positions, and in a race
+/// 0.55 + 0.00125 × the pips of the side on roll, kept within 0.6..0.7. `pips_on_roll` is
+/// read for a race only.
+pub fn efficiency(class: PositionClass, pips_on_roll: u32) -> f32 {
+    match class {
+        PositionClass::Over => 0.0,
+        PositionClass::BearoffOneSided | PositionClass::BearoffTwoSided => 0.6,
+        PositionClass::Race => {
+            let x = pips_on_roll as f32 * 0.00125 + 0.55;
+            x.clamp(0.6, 0.7)
+        }
+        PositionClass::Crashed | PositionClass::Contact => 0.68,
+    }
+}
+
+/// What gnubg's cubeful evaluation takes from a position at a leaf of its search (and at
+/// 0 ply, the position itself): its cubeless probabilities for the side on roll, its class,
+/// the cube's efficiency there, and — for a two-sided bear-off — the database's exact money
+/// equities (cubeless, the side on roll owns the cube, centred, the other side owns it).
+/// Made by [`NativeEvaluator::leaf`]; read by the cubeful arithmetic (`cubeful.rs`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Leaf {
+    /// Win, win gammon, win backgammon, lose gammon, lose backgammon, for the side on roll.
+    pub probs: NetOutput,
+    /// The position's class.
+    pub class: PositionClass,
+    /// The cube's efficiency ([`efficiency`]).
+    pub efficiency: f32,
+    /// The two-sided database's money equities, for a two-sided bear-off.
+    pub exact: Option<[f32; 4]>,
 }
 
 /// The cubeless money equity of the probabilities, as gnubg computes it (`f32`).

@@ -22,13 +22,13 @@ mod race_bg;
 mod weights;
 
 pub use cubeful::{
-    CubeAction, CubeInfo, Leaf, best_action, cash_points, cl2cf_match, cl2cf_money, cube_decision,
-    cube_position_equity, cubeful_equity, efficiency, market_window, utility, utility_me,
-    with_cube_action,
+    CubeAction, CubeInfo, best_action, cash_points, cl2cf_match, cl2cf_money, cube_decision,
+    cube_position_equity, cubeful_equity, market_window, utility, utility_me, with_cube_action,
 };
 pub use engine::NativeEngine;
 pub use evaluator::{
-    BEAROFF_FILE, NativeError, NativeEvaluator, NetOutput, PositionClass, classify, cubeless_equity,
+    BEAROFF_FILE, Leaf, NativeError, NativeEvaluator, NetOutput, PositionClass, classify,
+    cubeless_equity, efficiency,
 };
 pub use inputs::Board;
 pub use met::{KAZAROSS_XG2, MAX_SCORE, MatchEquityTable, MetError, gnubg_default as default_met};
