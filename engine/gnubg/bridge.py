@@ -464,8 +464,10 @@ class Session:
         # set again at their next request.
         self.match = ("imported",)
         # The cube in use: with it off gnubg's cube info (and so each luck's MWC) ignores it.
-        for cmd in ["set cube use on", "set analysis moves off", "set analysis cube off",
-                    "set analysis luck on"]:
+        # The Jacoby rule off: gnubg imports a MAT money session under the rule as set (a MAT
+        # file does not say), so the same file's luck would depend on the request before.
+        for cmd in ["set cube use on", "set jacoby off", "set analysis moves off",
+                    "set analysis cube off", "set analysis luck on"]:
             gnubg.command(cmd)
         # The analysis evaluates at the file's own states (money or match, unknown here):
         # from an empty cache, and the next request starts from one again.

@@ -470,3 +470,60 @@ fn context_specs() -> Vec<serde_json::Value> {
         })
         .collect()
 }
+
+/// gnubg's luck analysis (its `analyse match` with the luck alone, through the bridge) of
+/// every shared match file bgw reads, against the native one: each roll's luck within 1e-4
+/// (EMG and MWC or points), each game's actual result within 1e-6.
+#[test]
+fn the_luck_of_every_roll_equals_gnubgs() {
+    let Some(mut g) = common::gnubg() else {
+        return;
+    };
+    let mut native = NativeEngine::new(NativeEvaluator::new(None).unwrap());
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/data/matches");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "mat"))
+        .collect();
+    files.sort();
+    let (mut rolls, mut games, mut worst) = (0, 0, 0.0f64);
+    for f in &files {
+        let Ok(m) = bgw_engine::matches::read_mat(&std::fs::read_to_string(f).unwrap()) else {
+            continue;
+        };
+        let theirs = match bgw_engine::matches::MatchLuck::of(&m, &mut g) {
+            Err(e) if e.contains("cannot go to gnubg as MAT") => continue,
+            r => r.unwrap(),
+        };
+        let ours = bgw_engine::matches::MatchLuck::of(&m, &mut native).unwrap();
+        for (k, game) in m.games.iter().enumerate() {
+            games += 1;
+            let (a, b) = (ours.actual(k).unwrap(), theirs.actual(k).unwrap());
+            for i in 0..2 {
+                assert!(
+                    (a[i] - b[i]).abs() <= 1e-6,
+                    "{f:?} game {k}: actual {a:?}, gnubg {b:?}"
+                );
+            }
+            for i in 0..game.decisions.len() {
+                let (Some(x), Some(y)) = (ours.roll(k, i), theirs.roll(k, i)) else {
+                    assert_eq!(ours.roll(k, i).is_some(), theirs.roll(k, i).is_some());
+                    continue;
+                };
+                rolls += 1;
+                let d = (x.emg - y.emg).abs().max((x.mwc - y.mwc).abs());
+                worst = worst.max(d);
+                assert!(
+                    d <= 1e-4,
+                    "{f:?} game {k} decision {i}: ours {x:?}, gnubg {y:?}"
+                );
+            }
+        }
+    }
+    eprintln!(
+        "{rolls} rolls of {games} games in {} files, largest difference {worst:e}",
+        files.len()
+    );
+    assert!(rolls >= 500, "only {rolls} rolls compared");
+}

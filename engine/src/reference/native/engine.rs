@@ -13,8 +13,9 @@ use crate::reference::{
 /// gnubg's nets evaluated in process, as a [`ReferenceEngine`]: at 0 plies, cubeless money
 /// ([`ReferenceEngine::rank_moves`], [`ReferenceEngine::evaluate`]), cubeful at a match state
 /// ([`ReferenceEngine::rank_moves_at`], [`ReferenceEngine::analyse_moves_at`]) and the cube
-/// decision ([`ReferenceEngine::cube_decision`]); deeper plies, rollouts and the luck
-/// analysis are refused, saying what is not covered.
+/// decision ([`ReferenceEngine::cube_decision`]), the luck of a match's rolls
+/// ([`ReferenceEngine::match_luck`]); deeper plies and rollouts are refused, saying what is not
+/// covered.
 pub struct NativeEngine {
     evaluator: NativeEvaluator,
     moves: MoveGenerator,
@@ -181,6 +182,21 @@ impl ReferenceEngine for NativeEngine {
         }
         scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(b.1.total_cmp(&a.1)));
         Ok(scored.into_iter().map(|(_, _, e)| e).collect())
+    }
+
+    /// gnubg's luck analysis (`analyse match` with its luck: 0-ply cubeful): each roll's
+    /// luck and each game's actual result; money play judged without the Jacoby rule.
+    fn match_luck(
+        &mut self,
+        mat: &str,
+        rolls: &[Vec<crate::reference::Roll>],
+    ) -> Result<Vec<crate::reference::GameLuck>, ReferenceError> {
+        super::luck::match_luck(&self.evaluator, &mut self.moves, mat, rolls).map_err(|why| {
+            ReferenceError::Refused {
+                engine: self.name(),
+                why,
+            }
+        })
     }
 
     /// At 0 plies gnubg's analysis rates every move at 0 plies: [`Self::rank_moves_at`].

@@ -184,6 +184,35 @@ impl MatchEquityTable {
         }
     }
 
+    /// gnubg's `getMEAtScore`: the match-winning chance of `player` at `score` before the
+    /// game is played (post-Crawford when a side is 1 away and this is not the Crawford game).
+    pub fn me_at_score(
+        &self,
+        score: [i32; 2],
+        match_to: i32,
+        player: usize,
+        crawford: bool,
+    ) -> f32 {
+        let n0 = match_to - score[0] - 1;
+        let n1 = match_to - score[1] - 1;
+        let for_player = |p0: f32| if player == 0 { p0 } else { 1.0 - p0 };
+        if n0 < 0 {
+            return for_player(1.0);
+        }
+        if n1 < 0 {
+            return for_player(0.0);
+        }
+        if !crawford && (n0 == 0 || n1 == 0) {
+            if n0 == 0 {
+                for_player(1.0 - self.post[1][n1 as usize])
+            } else {
+                for_player(self.post[0][n0 as usize])
+            }
+        } else {
+            for_player(self.pre[n0 as usize][n1 as usize])
+        }
+    }
+
     /// gnubg's `getMEMultiple` for one cube value: each player's match-winning chances when
     /// player 0 wins 1, 2, 3, 4, 6 times `cube` (indices 0–4) and when player 1 does (5–9);
     /// each player's array has its own wins first (0–4) and its losses after (5–9).

@@ -16,6 +16,7 @@ mod cubeful;
 mod engine;
 mod evaluator;
 mod inputs;
+mod luck;
 mod met;
 mod net;
 mod race_bg;
