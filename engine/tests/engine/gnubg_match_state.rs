@@ -361,3 +361,22 @@ fn money_hints_without_the_jacoby_rule_are_gnubgs() {
         without[0].equity
     );
 }
+
+/// gnubg imports a MAT money session under the Jacoby rule as last set (the file does not
+/// say): the bridge sets it off for the luck analysis, so a money session's luck is the same
+/// on a fresh gnubg and on one that judged a money position under the rule just before.
+#[test]
+fn the_luck_of_a_money_session_does_not_depend_on_the_request_before() {
+    let Some(mut fresh) = gnubg() else { return };
+    let mut used = gnubg().unwrap();
+    let jacoby = MatchContext::from_match_id(MatchId::money(Side::White, None), true, true);
+    let opening = bgw_engine::Position::opening(Side::White);
+    let dice = bgw_engine::Dice::new(3, 1).unwrap();
+    used.rank_moves_at(&opening, dice, 0, &jacoby).unwrap();
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/data/matches/gnubg_money_1game_seed5.mat");
+    let m = bgw_engine::matches::read_mat(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let a = bgw_engine::matches::MatchLuck::of(&m, &mut fresh).unwrap();
+    let b = bgw_engine::matches::MatchLuck::of(&m, &mut used).unwrap();
+    assert_eq!(a, b);
+}
