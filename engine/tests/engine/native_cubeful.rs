@@ -527,3 +527,91 @@ fn the_luck_of_every_roll_equals_gnubgs() {
     );
     assert!(rolls >= 500, "only {rolls} rolls compared");
 }
+
+/// The shared 7-point match whose stored gnubg luck is checked without gnubg.
+const LUCK_MATCH: &str = "gnubg_7pt_seed102.mat";
+
+fn luck_match() -> bgw_engine::matches::Match {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/data/matches")
+        .join(LUCK_MATCH);
+    bgw_engine::matches::read_mat(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+fn stored_luck_path() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/data/native/gnubg_luck_7pt.jsonl")
+}
+
+/// gnubg's stored luck of the shared 7-point match (`tests/data/native/gnubg_luck_7pt.jsonl`:
+/// a line per game with its actual result, a line per roll with its game, decision, luck
+/// and MWC; how it was made in `tests/data/README.md`): the native luck equals it within
+/// 1e-4 without gnubg, reading nothing from the disk.
+#[test]
+fn stored_gnubg_luck_holds_without_gnubg() {
+    let m = luck_match();
+    let mut native = NativeEngine::new(NativeEvaluator::self_contained());
+    let ours = bgw_engine::matches::MatchLuck::of(&m, &mut native).unwrap();
+    let text = std::fs::read_to_string(stored_luck_path()).unwrap();
+    let (mut rolls, mut games) = (0, 0);
+    for line in text.lines() {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        let game = v["game"].as_u64().unwrap() as usize;
+        if let Some(actual) = v.get("actual") {
+            let a = ours.actual(game).unwrap();
+            for i in 0..2 {
+                assert!(
+                    (a[i] - actual[i].as_f64().unwrap()).abs() <= 1e-6,
+                    "game {game}: {a:?} {v}"
+                );
+            }
+            games += 1;
+            continue;
+        }
+        let decision = v["decision"].as_u64().unwrap() as usize;
+        let r = ours.roll(game, decision).unwrap();
+        assert_eq!(r.position, v["position"].as_str().unwrap());
+        assert!(
+            (r.emg - v["luck"].as_f64().unwrap()).abs() <= 1e-4,
+            "{r:?} {v}"
+        );
+        assert!(
+            (r.mwc - v["luck_mwc"].as_f64().unwrap()).abs() <= 1e-4,
+            "{r:?} {v}"
+        );
+        rolls += 1;
+    }
+    assert_eq!(games, m.games.len());
+    assert!(rolls >= 100, "only {rolls} stored rolls");
+}
+
+/// Writes `tests/data/native/gnubg_luck_7pt.jsonl` from the gnubg program (run by hand:
+/// `BGW_WRITE_STORED=1 cargo test -p bgw-engine --test engine native_cubeful::write -- --ignored`).
+#[test]
+#[ignore = "writes the stored figures from gnubg; run by hand"]
+fn write_stored_luck() {
+    if std::env::var_os("BGW_WRITE_STORED").is_none() {
+        return;
+    }
+    let mut g = common::gnubg().expect("gnubg");
+    let m = luck_match();
+    let luck = bgw_engine::matches::MatchLuck::of(&m, &mut g).unwrap();
+    let mut out = String::new();
+    for (k, game) in m.games.iter().enumerate() {
+        let v = serde_json::json!({"game": k, "actual": luck.actual(k).unwrap()});
+        out.push_str(&format!("{v}\n"));
+        for i in 0..game.decisions.len() {
+            if let Some(r) = luck.roll(k, i) {
+                let v = serde_json::json!({
+                    "game": k,
+                    "decision": i,
+                    "position": r.position,
+                    "dice": r.dice,
+                    "luck": r.emg,
+                    "luck_mwc": r.mwc,
+                });
+                out.push_str(&format!("{v}\n"));
+            }
+        }
+    }
+    std::fs::write(stored_luck_path(), out).unwrap();
+}
