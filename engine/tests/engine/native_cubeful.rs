@@ -615,3 +615,41 @@ fn write_stored_luck() {
     }
     std::fs::write(stored_luck_path(), out).unwrap();
 }
+
+/// At 0 plies gnubg's analysis move filter rates every move at 0 plies: the native
+/// `analyse_moves_at` gives gnubg's analysis list (the same moves, equities within 1e-4).
+#[test]
+fn zero_ply_analysis_lists_equal_gnubgs() {
+    let Some(mut g) = common::gnubg() else {
+        return;
+    };
+    let evaluator = NativeEvaluator::new(None).unwrap();
+    let mut native = NativeEngine::new(NativeEvaluator::new(None).unwrap());
+    let mut rng = SplitMix64::new(17);
+    let mut compared = 0;
+    for pos in positions(&evaluator, 2, 19) {
+        for at in contexts().iter().step_by(3) {
+            let dice = Dice::new(rng.below(6) as u8 + 1, rng.below(6) as u8 + 1).unwrap();
+            let theirs = g.analyse_moves_at(&pos, dice, 0, at).unwrap();
+            let ours = native.analyse_moves_at(&pos, dice, 0, at).unwrap();
+            let what = format!("{} {dice:?} {}", encode_position_id(&pos), at.describe());
+            assert_eq!(ours.len(), theirs.len(), "{what}");
+            let by_move: BTreeMap<&str, f64> = theirs
+                .iter()
+                .map(|m| (m.notation.as_str(), m.equity))
+                .collect();
+            for m in &ours {
+                let e = by_move[m.notation.as_str()];
+                assert!(
+                    (m.equity - e).abs() <= 1e-4,
+                    "{what} {}: ours {} gnubg {e}",
+                    m.notation,
+                    m.equity
+                );
+                assert_eq!(m.plies, 0);
+            }
+            compared += 1;
+        }
+    }
+    assert!(compared >= 50, "only {compared} lists");
+}
