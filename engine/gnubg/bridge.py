@@ -349,6 +349,10 @@ class Session:
         if match is not None:
             # `set matchid` again each time: a position set with dice changes gnubg's state.
             gnubg.command("set matchid %s" % match[0])
+            if play_of(match) == "money":
+                # `set matchid` turns the Jacoby rule of the game back on (gnubg 1.07): the
+                # rule as asked, after it.
+                gnubg.command("set jacoby %s" % ("on" if match[1] else "off"))
         gnubg.command("set board %s" % pid)
         if gnubg.positionid() != pid:
             raise Refused("gnubg did not take the position %s" % pid)
@@ -460,8 +464,10 @@ class Session:
         # set again at their next request.
         self.match = ("imported",)
         # The cube in use: with it off gnubg's cube info (and so each luck's MWC) ignores it.
-        for cmd in ["set cube use on", "set analysis moves off", "set analysis cube off",
-                    "set analysis luck on"]:
+        # The Jacoby rule off: gnubg imports a MAT money session under the rule as set (a MAT
+        # file does not say), so the same file's luck would depend on the request before.
+        for cmd in ["set cube use on", "set jacoby off", "set analysis moves off",
+                    "set analysis cube off", "set analysis luck on"]:
             gnubg.command(cmd)
         # The analysis evaluates at the file's own states (money or match, unknown here):
         # from an empty cache, and the next request starts from one again.

@@ -1,21 +1,39 @@
 //! `bgw eval`: gnubg's evaluation of a position by its own nets, evaluated in bgw (the native
-//! evaluator): the five cubeless probabilities and the cubeless equity, one position or a
-//! batch of them.
+//! evaluator): the five cubeless probabilities, the cubeless equity and the cubeful equity at
+//! the position's match state, one position or a batch of them.
 
 use super::moves::{Line, excerpt, read_line};
 use super::{CliError, Exit, print};
 use bgw_engine::core::formats::{Setup, read_setup, shorten};
 use bgw_engine::reference::MatchContext;
 use bgw_engine::reference::hint_line;
-use bgw_engine::reference::native::{NativeEvaluator, NetOutput, cubeless_equity};
+use bgw_engine::reference::native::{
+    CubeInfo, NativeEvaluator, NetOutput, cubeful_equity, cubeless_equity,
+};
 use serde_json::json;
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-/// What the native evaluator does not give yet, as `bgw eval` says it.
-const CUBEFUL_NOT_COVERED: &str =
-    "not covered yet: the native evaluator gives 0-ply cubeless figures so far";
+/// gnubg's 0-ply cubeful equity of the side on roll before its roll at the setup's match
+/// state, with its cube action (the "Cubeful" column of gnubg's `eval`): money per cube; in a
+/// match normalised (EMG), with the match-winning chance. `Err`: why there is none.
+fn cubeful(evaluator: &NativeEvaluator, setup: &Setup) -> Result<(f32, Option<f32>), String> {
+    let at = MatchContext::of(setup);
+    let ci = CubeInfo::of(&at).ok_or_else(|| {
+        format!(
+            "not covered: {} is beyond gnubg's tables (64 points, a 64-cube)",
+            at.describe()
+        )
+    })?;
+    let leaf = evaluator.leaf(&setup.position).map_err(|e| e.to_string())?;
+    let value = cubeful_equity(&leaf, &ci);
+    Ok(if ci.is_match() {
+        (ci.mwc_to_equity(value), Some(value))
+    } else {
+        (value, None)
+    })
+}
 
 /// Arguments of `bgw eval`.
 #[derive(clap::Args)]
@@ -27,7 +45,7 @@ pub struct Args {
     /// The depth in plies; the native evaluator covers 0 so far.
     #[arg(long, default_value_t = 0)]
     plies: u8,
-    /// Cubeless figures only (leaves out the cubeful line, which is not covered yet).
+    /// Cubeless figures only (leaves out the cubeful equity).
     #[arg(long)]
     cubeless: bool,
     /// Print one JSON object instead of the text.
@@ -95,7 +113,15 @@ fn describe(evaluator: &NativeEvaluator, setup: &Setup, p: &NetOutput, cubeless:
     t += &format!("As gnubg's hint prints them: {}\n", hint_line(&wide));
     t += &format!("Cubeless equity (money): {:+.6}\n", cubeless_equity(p));
     if !cubeless {
-        t += &format!("Cubeful equity: {CUBEFUL_NOT_COVERED}\n");
+        t += &match cubeful(evaluator, setup) {
+            Ok((equity, None)) => format!("Cubeful equity ({}): {equity:+.6}\n", at.describe()),
+            Ok((equity, Some(mwc))) => format!(
+                "Cubeful equity ({}): {equity:+.6} normalised, MWC {:.4}%\n",
+                at.describe(),
+                100.0 * mwc
+            ),
+            Err(why) => format!("Cubeful equity: {why}\n"),
+        };
     }
     t
 }
@@ -121,8 +147,18 @@ fn to_json(
         "cubeless_equity": cubeless_equity(p),
     });
     if !cubeless {
-        v["cubeful_equity"] = serde_json::Value::Null;
-        v["cubeful"] = json!(CUBEFUL_NOT_COVERED);
+        match cubeful(evaluator, setup) {
+            Ok((equity, mwc)) => {
+                v["cubeful_equity"] = json!(equity);
+                if let Some(mwc) = mwc {
+                    v["mwc"] = json!(mwc);
+                }
+            }
+            Err(why) => {
+                v["cubeful_equity"] = serde_json::Value::Null;
+                v["cubeful"] = json!(why);
+            }
+        }
     }
     v
 }

@@ -54,7 +54,7 @@ fn eval_json_gives_gnubgs_figures() {
 }
 
 #[test]
-fn eval_text_prints_the_five_probabilities_and_says_cubeful_is_not_covered() {
+fn eval_text_prints_the_five_probabilities_and_the_cubeful_equity() {
     let (id, probs, equity) = &stored()[0];
     let o = run(&["eval", id]);
     assert!(o.status.success(), "{}", text(&o.stderr));
@@ -66,9 +66,42 @@ fn eval_text_prints_the_five_probabilities_and_says_cubeful_is_not_covered() {
         "{out}"
     );
     assert!(out.contains("Evaluator: contact net, 0-ply"), "{out}");
-    assert!(out.contains("Cubeful equity: not covered yet"), "{out}");
+    assert!(
+        out.contains("Cubeful equity (money, cube 1 centred"),
+        "{out}"
+    );
     let cubeless = stdout(&run(&["eval", id, "--cubeless"]));
     assert!(!cubeless.contains("Cubeful"), "{cubeless}");
+}
+
+/// The cubeful equity of the opening position as gnubg 1.07.001's `eval` prints it (its
+/// "Cubeful" column, `set output digits 6`): money with the Jacoby rule and beavers
+/// +0.084256; at 3-2 to 7 (Match ID `cAngADAAEAAE`, the side on roll trailing) +0.068068
+/// normalised, MWC 43.10603%.
+#[test]
+fn eval_gives_gnubgs_cubeful_equity_for_money_and_in_a_match() {
+    let o = run(&["eval", "4HPwATDgc/ABMA", "--json"]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let cubeful = v["cubeful_equity"].as_f64().unwrap();
+    assert!((cubeful - 0.084256).abs() <= 1e-5, "{v}");
+    assert!(v.get("mwc").is_none(), "no MWC in money play: {v}");
+    let o = run(&["eval", "4HPwATDgc/ABMA:cAngADAAEAAE", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert!(
+        (v["cubeful_equity"].as_f64().unwrap() - 0.068068).abs() <= 1e-5,
+        "{v}"
+    );
+    assert!(
+        (v["mwc"].as_f64().unwrap() - 0.4310603).abs() <= 1e-6,
+        "{v}"
+    );
+    let out = stdout(&run(&["eval", "4HPwATDgc/ABMA:cAngADAAEAAE"]));
+    assert!(
+        out.contains("Cubeful equity (at 2-3 to 7, cube 1 centred): +0.068"),
+        "{out}"
+    );
+    assert!(out.contains("MWC 43.10"), "{out}");
 }
 
 /// With no gnubg program (an empty PATH, `BGW_GNUBG` naming nothing) and no weights file

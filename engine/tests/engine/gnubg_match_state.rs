@@ -326,3 +326,57 @@ fn take_and_cash_points_are_gnubgs_market_window() {
         }
     }
 }
+
+/// Money play with the Jacoby rule off: gnubg's `set matchid` turns the rule back on, so the
+/// bridge sets the rule again after it. The bridge's hint equals gnubg's typed `hint` with the
+/// rule off (set after the Match ID), also when a request with the rule on came first — and
+/// is not the hint with the rule on (+1.189 against +0.879 for 8/4 6/4 here).
+#[test]
+fn money_hints_without_the_jacoby_rule_are_gnubgs() {
+    let Some(mut g) = gnubg() else { return };
+    let mut setup = read_setup("Jj8UAFPGPqFDAA").unwrap();
+    let id = MatchId::money(Side::White, None);
+    setup.match_state = Some(MatchState::MatchId(id));
+    let dice = bgw_engine::Dice::new(4, 2).unwrap();
+    let on = MatchContext::from_match_id(id, true, true);
+    let off = MatchContext::from_match_id(id, false, false);
+    let with = g.rank_moves_at(&setup.position, dice, 0, &on).unwrap();
+    let without = g.rank_moves_at(&setup.position, dice, 0, &off).unwrap();
+    let print = typed(&format!(
+        "{}set jacoby off\nset evaluation chequerplay evaluation plies 0\n\
+         set evaluation chequerplay evaluation cubeful on\nset dice 4 2\nhint 1\n",
+        set_up(&setup.position_id(), &setup.match_id(), 0, false, false)
+    ));
+    let printed = number_after(&print, "Eq.:");
+    assert_eq!(without[0].notation, "8/4 6/4");
+    assert!(
+        (without[0].equity - printed).abs() < 0.0011,
+        "bridge {} vs gnubg's hint {printed}",
+        without[0].equity
+    );
+    assert!(
+        (with[0].equity - without[0].equity).abs() > 0.1,
+        "the Jacoby rule changes the verdict: {} vs {}",
+        with[0].equity,
+        without[0].equity
+    );
+}
+
+/// gnubg imports a MAT money session under the Jacoby rule as last set (the file does not
+/// say): the bridge sets it off for the luck analysis, so a money session's luck is the same
+/// on a fresh gnubg and on one that judged a money position under the rule just before.
+#[test]
+fn the_luck_of_a_money_session_does_not_depend_on_the_request_before() {
+    let Some(mut fresh) = gnubg() else { return };
+    let mut used = gnubg().unwrap();
+    let jacoby = MatchContext::from_match_id(MatchId::money(Side::White, None), true, true);
+    let opening = bgw_engine::Position::opening(Side::White);
+    let dice = bgw_engine::Dice::new(3, 1).unwrap();
+    used.rank_moves_at(&opening, dice, 0, &jacoby).unwrap();
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/data/matches/gnubg_money_1game_seed5.mat");
+    let m = bgw_engine::matches::read_mat(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let a = bgw_engine::matches::MatchLuck::of(&m, &mut fresh).unwrap();
+    let b = bgw_engine::matches::MatchLuck::of(&m, &mut used).unwrap();
+    assert_eq!(a, b);
+}

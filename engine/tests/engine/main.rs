@@ -21,5 +21,6 @@ mod match_files;
 mod match_quirks;
 mod match_review;
 mod match_writers;
+mod native_cubeful;
 mod native_evaluator;
 mod two_sided;

@@ -1,13 +1,21 @@
 //! The native evaluator behind the reference-engine seam.
 
-use super::evaluator::{NativeError, NativeEvaluator, NetOutput, cubeless_equity};
+use super::cubeful::{self, CubeInfo};
+use super::evaluator::{NativeError, NativeEvaluator, NetOutput, PositionClass, cubeless_equity};
 use crate::core::dice::Dice;
 use crate::core::moves::MoveGenerator;
 use crate::core::position::Position;
-use crate::reference::{EngineInfo, Evaluation, MoveEval, ReferenceEngine, ReferenceError};
+use crate::reference::{
+    CubeDecision, CubeMwc, CubePoints, EngineInfo, Evaluation, LivePoints, MatchContext, MoveEval,
+    ReferenceEngine, ReferenceError, money_points,
+};
 
-/// gnubg's nets evaluated in process, as a [`ReferenceEngine`]: 0-ply cubeless money only
-/// for now; everything else is refused, saying what is not covered.
+/// gnubg's nets evaluated in process, as a [`ReferenceEngine`]: at 0 plies, cubeless money
+/// ([`ReferenceEngine::rank_moves`], [`ReferenceEngine::evaluate`]), cubeful at a match state
+/// ([`ReferenceEngine::rank_moves_at`], [`ReferenceEngine::analyse_moves_at`]) and the cube
+/// decision ([`ReferenceEngine::cube_decision`]), the luck of a match's rolls
+/// ([`ReferenceEngine::match_luck`]); deeper plies and rollouts are refused, saying what is not
+/// covered.
 pub struct NativeEngine {
     evaluator: NativeEvaluator,
     moves: MoveGenerator,
@@ -32,6 +40,34 @@ impl NativeEngine {
             engine: self.name(),
             why: e.to_string(),
         }
+    }
+
+    /// gnubg's cube info for `at`, or the refusal of a match beyond gnubg's tables.
+    fn cube_info(&self, at: &MatchContext) -> Result<CubeInfo, ReferenceError> {
+        CubeInfo::of(at).ok_or_else(|| {
+            self.refuse(NativeError::NotCovered(format!(
+                "the match state {} (gnubg's tables reach 64 points and a 64-cube)",
+                at.describe()
+            )))
+        })
+    }
+
+    /// The side on roll's 0-ply cubeful equity of `pos` before its roll at `at`, with its
+    /// cube action (gnubg's cubeful `eval`): money per cube; in a match normalised (EMG),
+    /// with the MWC beside it.
+    pub fn cubeful_equity(
+        &self,
+        pos: &Position,
+        at: &MatchContext,
+    ) -> Result<(f64, Option<f64>), ReferenceError> {
+        let ci = self.cube_info(at)?;
+        let leaf = self.evaluator.leaf(pos).map_err(|e| self.refuse(e))?;
+        let value = cubeful::cubeful_equity(&leaf, &ci);
+        Ok(if ci.is_match() {
+            (ci.mwc_to_equity(value) as f64, Some(value as f64))
+        } else {
+            (value as f64, None)
+        })
     }
 
     fn check_plies(&self, plies: u8) -> Result<(), ReferenceError> {
@@ -103,6 +139,131 @@ impl ReferenceEngine for NativeEngine {
         Ok(Evaluation {
             equity: cubeless_equity(&p) as f64,
             probs: Some(widened(&p)),
+        })
+    }
+
+    /// gnubg's hint at the match state `at`: each move's position judged from the other
+    /// side's view with its cube action ([`cubeful::cubeful_equity`]), turned back to the
+    /// mover's (money: negated; match: one minus the MWC, then normalised at the mover's
+    /// cube); best first by that, then by the cubeless equity (gnubg's `CompareMoves`).
+    fn rank_moves_at(
+        &mut self,
+        pos: &Position,
+        dice: Dice,
+        plies: u8,
+        at: &MatchContext,
+    ) -> Result<Vec<MoveEval>, ReferenceError> {
+        self.check_plies(plies)?;
+        let ci = self.cube_info(at)?;
+        let theirs = ci.for_opponent();
+        let plays = self.moves.generate(pos, dice).to_vec();
+        let mut scored = Vec::with_capacity(plays.len());
+        for play in plays {
+            let leaf = self
+                .evaluator
+                .leaf(&play.result.mirror())
+                .map_err(|e| self.refuse(e))?;
+            let value = cubeful::cubeful_equity(&leaf, &theirs);
+            let second = -cubeful::utility_me(&leaf.probs, &theirs);
+            let (equity, mwc) = if ci.is_match() {
+                let mwc = 1.0 - value;
+                (ci.mwc_to_equity(mwc), Some(mwc as f64))
+            } else {
+                (-value, None)
+            };
+            let eval = MoveEval {
+                notation: play.mv.notation(),
+                equity: equity as f64,
+                probs: Some(widened(&inverted(&leaf.probs))),
+                plies: 0,
+                mwc,
+            };
+            scored.push((equity, second, eval));
+        }
+        scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(b.1.total_cmp(&a.1)));
+        Ok(scored.into_iter().map(|(_, _, e)| e).collect())
+    }
+
+    /// gnubg's luck analysis (`analyse match` with its luck: 0-ply cubeful): each roll's
+    /// luck and each game's actual result; money play judged without the Jacoby rule.
+    fn match_luck(
+        &mut self,
+        mat: &str,
+        rolls: &[Vec<crate::reference::Roll>],
+    ) -> Result<Vec<crate::reference::GameLuck>, ReferenceError> {
+        super::luck::match_luck(&self.evaluator, &mut self.moves, mat, rolls).map_err(|why| {
+            ReferenceError::Refused {
+                engine: self.name(),
+                why,
+            }
+        })
+    }
+
+    /// At 0 plies gnubg's analysis rates every move at 0 plies: [`Self::rank_moves_at`].
+    fn analyse_moves_at(
+        &mut self,
+        pos: &Position,
+        dice: Dice,
+        plies: u8,
+        at: &MatchContext,
+    ) -> Result<Vec<MoveEval>, ReferenceError> {
+        self.rank_moves_at(pos, dice, plies, at)
+    }
+
+    /// gnubg's 0-ply cube decision (its `cfevaluate`, what `hint` prints before the roll):
+    /// no double, double/take, double/pass and the action in gnubg's words; the cubeless
+    /// probabilities and equity; in a match the MWC of each and gnubg's market window, in
+    /// money play the take and cash points of gnubg's money formulas.
+    fn cube_decision(
+        &mut self,
+        pos: &Position,
+        at: &MatchContext,
+        plies: u8,
+    ) -> Result<CubeDecision, ReferenceError> {
+        self.check_plies(plies)?;
+        let ci = self.cube_info(at)?;
+        if self.evaluator.classify(pos) == PositionClass::Over {
+            return Err(ReferenceError::Refused {
+                engine: self.name(),
+                why: "the game is over: a side has no checkers left".into(),
+            });
+        }
+        let leaf = self.evaluator.leaf(pos).map_err(|e| self.refuse(e))?;
+        let (nd, dt, dp, action) = cubeful::cube_decision(&leaf, &ci);
+        let probs = self.evaluator.evaluate(pos).map_err(|e| self.refuse(e))?;
+        let cubeless = cubeful::utility_me(&probs, &ci);
+        let (mwc, points) = if ci.is_match() {
+            let m = |eq: f32| ci.equity_to_mwc(eq) as f64;
+            let points = cubeful::market_window(&probs, &ci).map(|(cash, second)| CubePoints {
+                take_point: 1.0 - cash as f64,
+                cash_point: cash as f64,
+                live: second.map(|c| LivePoints {
+                    take_point: 1.0 - c as f64,
+                    cash_point: c as f64,
+                }),
+            });
+            (
+                Some(CubeMwc {
+                    no_double: m(nd),
+                    double_take: m(dt),
+                    double_pass: m(dp),
+                    cubeless: m(cubeless),
+                }),
+                points,
+            )
+        } else {
+            (None, Some(money_points(&widened(&probs))))
+        };
+        Ok(CubeDecision {
+            plies: 0,
+            no_double: nd as f64,
+            double_take: dt as f64,
+            double_pass: dp as f64,
+            action: action.words().to_string(),
+            probs: widened(&probs),
+            cubeless: cubeless as f64,
+            mwc,
+            points,
         })
     }
 }

@@ -180,6 +180,40 @@ impl NativeEvaluator {
         self.evaluate_class(&board, class)
     }
 
+    /// What gnubg's cubeful evaluation takes from `pos` (the side on roll's view): its 0-ply
+    /// probabilities, class, the cube's efficiency there and, in a two-sided bear-off, the
+    /// database's exact money equities (gnubg then takes the chance to win from those).
+    pub fn leaf(&self, pos: &Position) -> Result<Leaf, NativeError> {
+        let board = pos.sides();
+        let class = classify(&board);
+        let pips: u32 = (0..25).map(|i| (i as u32 + 1) * board[1][i] as u32).sum();
+        let efficiency = efficiency(class, pips);
+        if class == PositionClass::BearoffTwoSided {
+            let words = self
+                .two_sided
+                .cubeful_words(bearoff_index(&board[1]), bearoff_index(&board[0]))
+                .ok_or_else(|| {
+                    NativeError::NotCovered(format!(
+                        "cubeful two-sided bear-offs with a cubeless database ({})",
+                        self.two_sided_source
+                    ))
+                })?;
+            let exact = words.map(|w| w as f32 * (1.0 / 32767.5) - 1.0);
+            return Ok(Leaf {
+                probs: [(exact[0] + 1.0) / 2.0, 0.0, 0.0, 0.0, 0.0],
+                class,
+                efficiency,
+                exact: Some(exact),
+            });
+        }
+        Ok(Leaf {
+            probs: self.evaluate_class(&board, class)?,
+            class,
+            efficiency,
+            exact: None,
+        })
+    }
+
     fn evaluate_class(&self, b: &Board, class: PositionClass) -> Result<NetOutput, NativeError> {
         let mut out = match class {
             PositionClass::Over => return Ok(over(b)),
@@ -434,6 +468,39 @@ impl NativeEvaluator {
             }
         }
     }
+}
+
+/// gnubg's cube efficiency of a position class (`EvalEfficiency`): 0 when the game is over,
+/// 0.6 in the bear-off databases, 0.68 in contact and crashed positions, and in a race
+/// 0.55 + 0.00125 × the pips of the side on roll, kept within 0.6..0.7. `pips_on_roll` is
+/// read for a race only.
+pub fn efficiency(class: PositionClass, pips_on_roll: u32) -> f32 {
+    match class {
+        PositionClass::Over => 0.0,
+        PositionClass::BearoffOneSided | PositionClass::BearoffTwoSided => 0.6,
+        PositionClass::Race => {
+            let x = pips_on_roll as f32 * 0.00125 + 0.55;
+            x.clamp(0.6, 0.7)
+        }
+        PositionClass::Crashed | PositionClass::Contact => 0.68,
+    }
+}
+
+/// What gnubg's cubeful evaluation takes from a position at a leaf of its search (and at
+/// 0 ply, the position itself): its cubeless probabilities for the side on roll, its class,
+/// the cube's efficiency there, and — for a two-sided bear-off — the database's exact money
+/// equities (cubeless, the side on roll owns the cube, centred, the other side owns it).
+/// Made by [`NativeEvaluator::leaf`]; read by the cubeful arithmetic (`cubeful.rs`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Leaf {
+    /// Win, win gammon, win backgammon, lose gammon, lose backgammon, for the side on roll.
+    pub probs: NetOutput,
+    /// The position's class.
+    pub class: PositionClass,
+    /// The cube's efficiency ([`efficiency`]).
+    pub efficiency: f32,
+    /// The two-sided database's money equities, for a two-sided bear-off.
+    pub exact: Option<[f32; 4]>,
 }
 
 /// The cubeless money equity of the probabilities, as gnubg computes it (`f32`).

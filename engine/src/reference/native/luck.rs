@@ -1,0 +1,155 @@
+//! gnubg's luck analysis of a match in process (its `LuckAnalysis`, 0-ply cubeful whatever
+//! the review's depth): per roll, the roller's best cubeful equity with the roll less the mean
+//! over the rolls — the 21 weighted by their chances, or for the game's first roll (the
+//! opening board, no double) the 30 non-doubles with either side to roll; and each game's
+//! actual result as gnubg's statistics count it.
+
+use super::cubeful::{self, CubeInfo};
+use super::evaluator::{NativeError, NativeEvaluator};
+use super::met;
+use crate::core::dice::Dice;
+use crate::core::formats::encode_position_id;
+use crate::core::moves::MoveGenerator;
+use crate::core::position::{Position, Side};
+use crate::matches::read_mat;
+use crate::reference::{GameLuck, MatchContext, Roll, RollLuck};
+
+/// The roller's best 0-ply cubeful equity with `dice` (gnubg's first move of its hint at
+/// 0 plies: normalised at its cube in a match), or with no legal move the position's cubeful
+/// equity with the other side on roll, turned to the roller's view.
+fn best(
+    evaluator: &NativeEvaluator,
+    moves: &mut MoveGenerator,
+    pos: &Position,
+    dice: Dice,
+    ci: &CubeInfo,
+) -> Result<f32, NativeError> {
+    let theirs = ci.for_opponent();
+    // The other side's value, on roll after the play, as the roller's normalised equity.
+    let mine = |v: f32| {
+        if ci.is_match() {
+            ci.mwc_to_equity(1.0 - v)
+        } else {
+            -v
+        }
+    };
+    let plays = moves.generate(pos, dice).to_vec();
+    if plays.is_empty() {
+        let leaf = evaluator.leaf(&pos.mirror())?;
+        return Ok(mine(cubeful::cubeful_equity(&leaf, &theirs)));
+    }
+    let mut out = f32::NEG_INFINITY;
+    for play in plays {
+        let leaf = evaluator.leaf(&play.result.mirror())?;
+        out = out.max(mine(cubeful::cubeful_equity(&leaf, &theirs)));
+    }
+    Ok(out)
+}
+
+/// gnubg's luck (EMG) of `dice` rolled in `pos` (the roller on roll) at `ci`.
+pub(super) fn roll_luck(
+    evaluator: &NativeEvaluator,
+    moves: &mut MoveGenerator,
+    pos: &Position,
+    dice: Dice,
+    ci: &CubeInfo,
+) -> Result<f32, NativeError> {
+    let (high, low) = (dice.high(), dice.low());
+    let roll = |a: u8, b: u8| Dice::new(a, b).expect("1 to 6");
+    let opening = pos.sides() == Position::opening(Side::White).sides();
+    let mut mean = 0f32;
+    let mut actual = 0f32;
+    if opening && high != low {
+        let other = ci.for_opponent();
+        let flipped = pos.mirror();
+        for i in 1..=6u8 {
+            for j in 1..i {
+                let v = best(evaluator, moves, pos, roll(i, j), ci)?;
+                if (i, j) == (high, low) {
+                    actual = v;
+                }
+                mean += v;
+            }
+        }
+        for i in 1..=6u8 {
+            for j in i + 1..=6 {
+                mean += -best(evaluator, moves, &flipped, roll(i, j), &other)?;
+            }
+        }
+        return Ok(actual - mean / 30.0);
+    }
+    for i in 1..=6u8 {
+        for j in 1..=i {
+            let v = best(evaluator, moves, pos, roll(i, j), ci)?;
+            if (i, j) == (high, low) {
+                actual = v;
+            }
+            mean += if i == j { v } else { v * 2.0 };
+        }
+    }
+    Ok(actual - mean / 36.0)
+}
+
+/// The luck of every roll of `rolls` (per game, as bgw read them) and each game's actual
+/// result from the MAT text `mat` (the file's first player, then the second: the MWC after
+/// the game less before it in a match, the points in money play). Money play is judged
+/// without the Jacoby rule, as gnubg judges a MAT file it imports with the rule off (a MAT
+/// file does not say).
+pub(super) fn match_luck(
+    evaluator: &NativeEvaluator,
+    moves: &mut MoveGenerator,
+    mat: &str,
+    rolls: &[Vec<Roll>],
+) -> Result<Vec<GameLuck>, String> {
+    let m = read_mat(mat).map_err(|e| format!("the match does not read: {e}"))?;
+    if m.games.len() != rolls.len() {
+        return Err(format!(
+            "the match has {} games, the rolls {}",
+            m.games.len(),
+            rolls.len()
+        ));
+    }
+    let table = met::gnubg_default();
+    let mut out = Vec::with_capacity(rolls.len());
+    for (game, game_rolls) in m.games.iter().zip(rolls) {
+        let mut lucks = Vec::with_capacity(game_rolls.len());
+        for r in game_rolls {
+            let at = MatchContext::from_match_id(r.match_id, false, false);
+            let ci = CubeInfo::of(&at)
+                .ok_or_else(|| format!("{} is beyond gnubg's tables", at.describe()))?;
+            let luck =
+                roll_luck(evaluator, moves, &r.position, r.dice, &ci).map_err(|e| e.to_string())?;
+            let mwc = if ci.is_match() {
+                ci.equity_to_mwc(luck) - ci.equity_to_mwc(0.0)
+            } else {
+                ci.cube as f32 * luck
+            };
+            lucks.push(RollLuck {
+                position: encode_position_id(&r.position),
+                dice: [r.dice.high(), r.dice.low()],
+                emg: luck as f64,
+                mwc: mwc as f64,
+            });
+        }
+        let mut actual = [0f64; 2];
+        if let Some(result) = &game.result {
+            let w = result.winner;
+            let gained = if m.match_length > 0 {
+                let len = i32::from(m.match_length);
+                let score = game.score.map(i32::from);
+                let points = result.points as i32;
+                (table.me(score, len, w, points, w, game.crawford)
+                    - table.me_at_score(score, len, w, game.crawford)) as f64
+            } else {
+                result.points as f64
+            };
+            actual[w] = gained;
+            actual[1 - w] = -gained;
+        }
+        out.push(GameLuck {
+            rolls: lucks,
+            actual,
+        });
+    }
+    Ok(out)
+}
