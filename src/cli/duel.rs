@@ -105,7 +105,9 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             (r.duel, Some(r.sprt))
         }
     };
-    let gnubg_plays = a.gnubg_pool().is_some() || b.gnubg_pool().is_some();
+    // gnubg's processes mostly wait (four a core); its nets in bgw work (all cores).
+    let gnubg_plays = (a.gnubg_pool().is_some() || b.gnubg_pool().is_some())
+        && gnubg.reference() == bgw_engine::reference::Reference::Process;
     let threads = args
         .threads
         .or_else(|| gnubg_plays.then(bgw_engine::evaluation::opponents::gnubg_worker_threads));
@@ -136,10 +138,14 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         for c in [&a, &b] {
             if let Some(pool) = c.gnubg_pool() {
                 text.push_str(&format!(
-                    "{:<17}{} moves asked of {} gnubg processes: {:.1} requests/s\n",
+                    "{:<17}{} moves asked of {} gnubg {}: {:.1} requests/s\n",
                     c.name(),
                     pool.requests(),
                     pool.started(),
+                    match gnubg.reference() {
+                        bgw_engine::reference::Reference::Process => "processes",
+                        bgw_engine::reference::Reference::Native => "engines (native)",
+                    },
                     pool.requests() as f64 / result.seconds.max(1e-9)
                 ));
             }
