@@ -9,9 +9,9 @@ use super::export::ExportAction;
 use super::match_review::MatchAction;
 use super::render::ExportSize;
 use super::settings::Theme;
-use bgw_engine::reference::Reference;
 use super::view::{HelpWindow, ViewAction};
 use super::weights::WeightsAction;
+use bgw_engine::reference::Reference;
 use egui::{Key, KeyboardShortcut, Modifiers};
 
 /// A command of the menus, the toolbar or the keyboard.

@@ -6,8 +6,8 @@ use super::coordinator::{Action, AppState};
 use super::editing::EditAction;
 use super::editing::examples::{self, Example};
 use super::settings::Theme;
-use bgw_engine::reference::Reference;
 use super::view::ViewAction;
+use bgw_engine::reference::Reference;
 
 /// Draws the menu bar; returns what was asked.
 pub fn show(ui: &mut egui::Ui, state: &AppState, workspace: &dyn CommandScope) -> Vec<Action> {

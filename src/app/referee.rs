@@ -9,7 +9,7 @@ use bgw_engine::core::position::Position;
 use bgw_engine::core::task::Task;
 use bgw_engine::reference::gnubg::{Config, Gnubg};
 use bgw_engine::reference::{
-    Answer, Background, Judge, BackgroundTicket, CubeDecision, EngineInfo, MatchContext, Question,
+    Answer, Background, BackgroundTicket, CubeDecision, EngineInfo, Judge, MatchContext, Question,
     ReferenceEngine, ReferenceError, ScriptedEngine,
 };
 use std::collections::HashMap;

@@ -13,7 +13,7 @@ pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
     let layout = egui::Layout::right_to_left(egui::Align::Center);
     ui.with_layout(layout, |ui| {
         ui.label(egui::RichText::new(format!("Judge: {}", state.judge)).weak())
-            .on_hover_text("Who judges as gnubg (View → Judge)");
+            .on_hover_text("Who judges as gnubg (the View menu's Judge)");
         ui.separator();
         if let Some(engine) = state.candidates.verdicts.engine() {
             ui.label(egui::RichText::new(engine.to_string()).weak())

@@ -33,7 +33,7 @@ pub const DEFAULT_REFERENCE: Reference = Reference::Process;
 
 /// What a native refusal adds: who does what it does not cover yet.
 pub const PROCESS_DOES_IT: &str = "the gnubg program does it: choose --reference process (in the \
-     app: Settings → Judge → gnubg's program)";
+     app: View, Judge: gnubg's program)";
 
 impl Default for Reference {
     fn default() -> Reference {

@@ -472,12 +472,13 @@ impl AppState {
     /// and names it for the status line. Weights that cannot be read are an error in the
     /// Log, and the gnubg program judges meanwhile.
     fn use_judge(&mut self) {
-        use bgw_engine::reference::{Judge, gnubg::Config};
         use super::referee::{judged, judged_per_task};
+        use bgw_engine::reference::{Judge, gnubg::Config};
         let judge = match Judge::new(self.settings.judge, Config::default(), None) {
             Ok(j) => j,
             Err(e) => {
-                self.messages.error(format!("{e}; gnubg's program judges meanwhile"));
+                self.messages
+                    .error(format!("{e}; gnubg's program judges meanwhile"));
                 Judge::process(Config::default())
             }
         };
@@ -486,9 +487,12 @@ impl AppState {
             super::candidates::verdict::Verdicts::new(Box::new(judged(&judge)));
         self.candidates.rollouts =
             super::candidates::rollout::Rollouts::new(judged_per_task(judge.clone()));
-        self.match_review.use_engines(judged_per_task(judge.clone()));
+        self.match_review
+            .use_engines(judged_per_task(judge.clone()));
         self.archive.use_engines(judged_per_task(judge.clone()));
-        self.weights.rounds.use_engines(judged_per_task(judge.clone()));
+        self.weights
+            .rounds
+            .use_engines(judged_per_task(judge.clone()));
         self.duel.use_judge(judge);
     }
 
