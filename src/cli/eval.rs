@@ -53,7 +53,7 @@ pub struct Args {
 
 /// Who evaluates: gnubg's nets in bgw, or the gnubg program at a depth.
 enum Evaluator {
-    Native(NativeEvaluator),
+    Native(Box<NativeEvaluator>),
     Process(Box<dyn ReferenceEngine + Send>, u8),
 }
 
@@ -130,7 +130,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     }
     let evaluator = NativeEvaluator::new(args.gnubg_weights.as_deref())
         .map_err(|e| CliError::failed(e.to_string()))?;
-    evaluate(args, Evaluator::Native(evaluator))
+    evaluate(args, Evaluator::Native(Box::new(evaluator)))
 }
 
 /// `bgw eval` with its evaluator: one position or the batch.
