@@ -267,6 +267,25 @@ impl Player for AnyPlayer {
 mod tests {
     use super::*;
 
+    /// gnubg as a player over its nets in bgw: it plays gnubg's 0-ply choice with no program.
+    #[test]
+    fn a_gnubg_player_over_the_native_judge_plays_without_a_program() {
+        use crate::core::moves::legal_plays;
+        use crate::core::position::Side;
+        use crate::reference::native::NativeEvaluator;
+        let judge = Judge::native(NativeEvaluator::self_contained());
+        let c = Contender::parse_judged("gnubg", &judge).unwrap();
+        assert_eq!(c.name(), "gnubg");
+        let pos = Position::opening(Side::White);
+        let dice = Dice::new(3, 1).unwrap();
+        let plays = legal_plays(&pos, dice);
+        let i = c.player(0).choose(&pos, dice, &plays);
+        assert_eq!(plays[i].mv.notation(), "8/5 6/5");
+        assert_eq!(c.failure(), None);
+        let pool = c.gnubg_pool().unwrap();
+        assert_eq!((pool.started(), pool.requests()), (1, 1));
+    }
+
     #[test]
     fn names_are_read() {
         assert!(matches!(
