@@ -485,8 +485,9 @@ impl AppState {
         self.judge = judge.describe();
         self.candidates.verdicts =
             super::candidates::verdict::Verdicts::new(Box::new(judged(&judge)));
-        self.candidates.rollouts =
-            super::candidates::rollout::Rollouts::new(judged_per_task(judge.clone()));
+        self.candidates
+            .rollouts
+            .use_engines(judged_per_task(judge.clone()));
         self.match_review
             .use_engines(judged_per_task(judge.clone()));
         self.archive.use_engines(judged_per_task(judge.clone()));
