@@ -11,6 +11,7 @@ use super::render::ExportSize;
 use super::settings::Theme;
 use super::view::{HelpWindow, ViewAction};
 use super::weights::WeightsAction;
+use bgw_engine::reference::Reference;
 use egui::{Key, KeyboardShortcut, Modifiers};
 
 /// A command of the menus, the toolbar or the keyboard.
@@ -68,6 +69,10 @@ pub enum Command {
     ThemeDark,
     /// View → Theme: as the system says.
     ThemeSystem,
+    /// View → Judge: the gnubg program.
+    JudgeProcess,
+    /// View → Judge: gnubg's nets evaluated in bgw.
+    JudgeNative,
     /// View → Reset layout.
     ResetLayout,
     /// The next candidate.
@@ -91,7 +96,7 @@ const CMD_SHIFT: Modifiers = Modifiers::COMMAND.plus(Modifiers::SHIFT);
 
 impl Command {
     /// Every command.
-    pub const ALL: [Command; 32] = [
+    pub const ALL: [Command; 34] = [
         Command::Open,
         Command::SavePosition,
         Command::OpenWeights,
@@ -118,6 +123,8 @@ impl Command {
         Command::ThemeLight,
         Command::ThemeDark,
         Command::ThemeSystem,
+        Command::JudgeProcess,
+        Command::JudgeNative,
         Command::ResetLayout,
         Command::SelectNext,
         Command::SelectPrevious,
@@ -155,6 +162,8 @@ impl Command {
             Command::ThemeLight => "Light",
             Command::ThemeDark => "Dark",
             Command::ThemeSystem => "As the system",
+            Command::JudgeProcess => "gnubg's program",
+            Command::JudgeNative => "gnubg's nets, native",
             Command::ResetLayout => "Reset layout",
             Command::SelectNext => "Next candidate",
             Command::SelectPrevious => "Previous candidate",
@@ -211,6 +220,14 @@ impl Command {
             Command::ThemeLight => "Dark text on light",
             Command::ThemeDark => "Light text on dark",
             Command::ThemeSystem => "Light or dark as the desktop says",
+            Command::JudgeProcess => {
+                "gnubg's columns, cube, reviews and rollouts from the gnubg program (installed \
+                 separately)"
+            }
+            Command::JudgeNative => {
+                "gnubg 1.07's nets evaluated in bgw: no gnubg program needed; 0-ply cubeless \
+                 money so far, anything else is refused saying so"
+            }
             Command::ResetLayout => {
                 "Give the board, the tabs, the candidates and the breakdown their default sizes"
             }
@@ -295,6 +312,8 @@ impl Command {
             Command::ThemeLight => ViewAction::SetTheme(Theme::Light).into(),
             Command::ThemeDark => ViewAction::SetTheme(Theme::Dark).into(),
             Command::ThemeSystem => ViewAction::SetTheme(Theme::System).into(),
+            Command::JudgeProcess => ViewAction::SetJudge(Reference::Process).into(),
+            Command::JudgeNative => ViewAction::SetJudge(Reference::Native).into(),
             Command::ResetLayout => ViewAction::ResetLayout.into(),
             Command::ExportBoard => ExportAction::Board(ExportSize::Screen).into(),
             Command::ExportBoardPrint => ExportAction::Board(ExportSize::Print).into(),

@@ -10,7 +10,7 @@ use super::weights::WeightsState;
 use bgw_engine::core::task::Task;
 use bgw_engine::evaluation::classic::{ClassicPlayer, Weights};
 use bgw_engine::evaluation::opponents::Pubeval;
-use bgw_engine::reference::gnubg;
+use bgw_engine::reference::{Judge, gnubg};
 use bgw_engine::studies::duel::{self, Contender, DuelConfig, DuelResult};
 
 /// The opponent of the weights being tested.
@@ -53,6 +53,8 @@ pub struct DuelState {
     /// The weights the last duel tested (and the saved ones it met, against the saved
     /// weights): its result is shown while these are the weights in use, and goes with them.
     pub tested: Option<(Weights, Weights)>,
+    /// Who plays as gnubg (View → Judge): its program or its nets in bgw.
+    pub judge: Judge,
 }
 
 impl Default for DuelState {
@@ -63,11 +65,17 @@ impl Default for DuelState {
             job: None,
             result: None,
             tested: None,
+            judge: Judge::process(gnubg::Config::default()),
         }
     }
 }
 
 impl DuelState {
+    /// Plays gnubg as `judge` gives it from the next duel on.
+    pub fn use_judge(&mut self, judge: Judge) {
+        self.judge = judge;
+    }
+
     /// Applies one action; the duel tests the edited weights (against the saved ones when
     /// that is the opponent). Returns the note for the status line.
     fn apply(
@@ -106,6 +114,7 @@ impl DuelState {
             seed: 1,
         };
         let opponent = self.opponent;
+        let judge = self.judge.clone();
         let what = match opponent {
             Opponent::Pubeval => "duel against pubeval",
             Opponent::SavedWeights => "duel against the saved weights",
@@ -121,7 +130,7 @@ impl DuelState {
                     &config,
                     task,
                 )),
-                Opponent::Gnubg => against_gnubg(&me, &config, task),
+                Opponent::Gnubg => against_gnubg(&me, &config, &judge, task),
             }
         });
         self.job = Some(job);
@@ -154,10 +163,11 @@ impl DuelState {
 fn against_gnubg(
     me: &(dyn Fn(u64) -> ClassicPlayer + Sync),
     config: &DuelConfig,
+    judge: &Judge,
     task: &Task,
 ) -> Result<DuelResult, String> {
     // Cancel ends the players' waits for gnubg at once, whatever gnubg does.
-    let b = Contender::gnubg(0, gnubg::Config::default().stopped_by(task));
+    let b = Contender::judged(0, &judge.clone().stopped_by(task));
     let failed = || b.gnubg_pool().is_some_and(|pool| pool.failed());
     let threads = rayon::ThreadPoolBuilder::new()
         .num_threads(bgw_engine::evaluation::opponents::gnubg_worker_threads())

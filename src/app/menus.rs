@@ -7,6 +7,7 @@ use super::editing::EditAction;
 use super::editing::examples::{self, Example};
 use super::settings::Theme;
 use super::view::ViewAction;
+use bgw_engine::reference::Reference;
 
 /// Draws the menu bar; returns what was asked.
 pub fn show(ui: &mut egui::Ui, state: &AppState, workspace: &dyn CommandScope) -> Vec<Action> {
@@ -63,6 +64,19 @@ pub fn show(ui: &mut egui::Ui, state: &AppState, workspace: &dyn CommandScope) -
                 }
             }
             ui.separator();
+            ui.label("Judge");
+            let now = state.settings.judge;
+            for (judge, c) in JUDGES {
+                if ui
+                    .radio(now == judge, c.text())
+                    .on_hover_text(c.tooltip())
+                    .clicked()
+                    && let Some(a) = c.action(state, workspace)
+                {
+                    out.push(a);
+                }
+            }
+            ui.separator();
             software_rendering(ui, state, &mut out);
             ui.separator();
             entries(ui, &[Command::ResetLayout], &mut out);
@@ -99,6 +113,12 @@ fn software_rendering(ui: &mut egui::Ui, state: &AppState, out: &mut Vec<Action>
 }
 
 /// The View menu's themes and their commands.
+/// The View menu's judges, each with its command.
+const JUDGES: [(Reference, Command); 2] = [
+    (Reference::Process, Command::JudgeProcess),
+    (Reference::Native, Command::JudgeNative),
+];
+
 const THEMES: [(Theme, Command); 3] = [
     (Theme::Light, Command::ThemeLight),
     (Theme::Dark, Command::ThemeDark),

@@ -9,7 +9,7 @@ use bgw_engine::core::position::Position;
 use bgw_engine::core::task::Task;
 use bgw_engine::reference::gnubg::{Config, Gnubg};
 use bgw_engine::reference::{
-    Answer, Background, BackgroundTicket, CubeDecision, EngineInfo, MatchContext, Question,
+    Answer, Background, BackgroundTicket, CubeDecision, EngineInfo, Judge, MatchContext, Question,
     ReferenceEngine, ReferenceError, ScriptedEngine,
 };
 use std::collections::HashMap;
@@ -25,6 +25,17 @@ pub fn gnubg_per_task() -> EngineFactory {
     Arc::new(|task: &Task| {
         Box::new(Gnubg::new(Config::default().stopped_by(task))) as Box<dyn ReferenceEngine + Send>
     })
+}
+
+/// The engines of `judge` (the gnubg program or its nets in bgw), one per call, the process's
+/// waits ended by the task's Cancel.
+pub fn judged_per_task(judge: Judge) -> EngineFactory {
+    Arc::new(move |task: &Task| judge.clone().stopped_by(task).engine())
+}
+
+/// `judge`'s engine on a thread of its own, started by the first request.
+pub fn judged(judge: &Judge) -> Background<Box<dyn ReferenceEngine + Send>> {
+    Background::new(judge.engine())
 }
 
 /// An engine that answers [`Question`]s in the background: ranks the moves of a position

@@ -1,10 +1,11 @@
 //! The view's saved part ([`Settings`]): the board's orientation, the open tab, the theme, the
-//! layout's sizes and the speed-ups for software rendering. Each feature keeps its own part beside it; [`super::saved`] reads them
+//! layout's sizes, the speed-ups for software rendering and the judge. Each feature keeps its own part beside it; [`super::saved`] reads them
 //! all from `app.ron`, each on its own.
 
 use super::layout::Splits;
 use super::saved_part::SavedPart;
 use bgw_engine::core::position::Side;
+use bgw_engine::reference::Reference;
 use serde::{Deserialize, Serialize};
 
 /// The lower area's tabs.
@@ -70,6 +71,8 @@ pub struct Settings {
     /// The speed-ups for drawing without a GPU on whatever the renderer
     /// ([`super::software_rendering`]; with a software renderer they are on anyway).
     pub software_rendering: bool,
+    /// Who judges as gnubg: its program or its nets in bgw (View → Judge).
+    pub judge: Reference,
 }
 
 impl Default for Settings {
@@ -80,6 +83,7 @@ impl Default for Settings {
             theme: Theme::Dark,
             splits: Splits::default(),
             software_rendering: false,
+            judge: Reference::default(),
         }
     }
 }

@@ -1,6 +1,6 @@
 //! The status line: what keeps the board from being a position, or what to do next, and the
 //! last of the session's messages ([`super::messages`]; the Log tab lists them all), and the
-//! reference engine once it has answered.
+//! reference engine once it has answered, and the judge in use (View → Judge).
 
 use super::coordinator::{Action, AppState};
 use super::editing::EditAction;
@@ -12,6 +12,9 @@ pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
     // on hover and in the Log. The reference engine, once it has answered, at the right end.
     let layout = egui::Layout::right_to_left(egui::Align::Center);
     ui.with_layout(layout, |ui| {
+        ui.label(egui::RichText::new(format!("Judge: {}", state.judge)).weak())
+            .on_hover_text("Who judges as gnubg (the View menu's Judge)");
+        ui.separator();
         if let Some(engine) = state.candidates.verdicts.engine() {
             ui.label(egui::RichText::new(engine.to_string()).weak())
                 .on_hover_text(format!(

@@ -31,6 +31,8 @@ pub enum ViewAction {
     SetTheme(Theme),
     /// The speed-ups for software rendering asked for or not (View menu).
     SetSoftwareRendering(bool),
+    /// Who judges as gnubg (View → Judge); the coordinator hands the features its engines.
+    SetJudge(bgw_engine::reference::Reference),
     /// Opens a tab of the lower area (the «Чемпион» tab: its workspace).
     SetTab(Tab),
     /// A separator dragged to this size.
@@ -48,6 +50,7 @@ impl ViewAction {
             ViewAction::FlipBoard => settings.bottom = settings.bottom.opponent(),
             ViewAction::SetTheme(t) => settings.theme = t,
             ViewAction::SetSoftwareRendering(on) => settings.software_rendering = on,
+            ViewAction::SetJudge(r) => settings.judge = r,
             ViewAction::SetTab(t) => settings.tab = t,
             ViewAction::SetSplit(split, size) => settings.splits.set(split, size),
             ViewAction::ResetLayout => settings.splits = Splits::default(),

@@ -13,7 +13,7 @@ use bgw_engine::archive::{Added, Archive, EngineName, MatchFile, match_files_und
 use bgw_engine::core::task::Task;
 use bgw_engine::matches::{Coverage, Match, MatchLuck, ReviewOptions, Reviewed, review, summarize};
 use bgw_engine::reference::ReferenceEngine;
-use bgw_engine::reference::gnubg::{self, Config, Gnubg};
+use bgw_engine::reference::gnubg;
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -42,6 +42,8 @@ pub struct AddArgs {
     /// No progress on stderr.
     #[arg(long)]
     quiet: bool,
+    #[command(flatten)]
+    reference: super::reference::ReferenceArgs,
 }
 
 /// How many files are read and parsed at once before they are stored.
@@ -85,7 +87,14 @@ pub fn run(args: AddArgs) -> Result<ExitCode, CliError> {
         ));
     }
     if args.review {
-        let outcome = review_all(&mut archive, depth, jobs, &task, args.quiet)?;
+        let outcome = review_all(
+            &mut archive,
+            depth,
+            jobs,
+            &args.reference.judge(&task)?,
+            &task,
+            args.quiet,
+        )?;
         failures += outcome.failed;
         summary.push_str(&format!(
             "{} match{} reviewed at {} in {:.1} s ({} decisions)",
@@ -187,12 +196,14 @@ struct Done {
     engine: Result<EngineName, String>,
 }
 
-/// Reviews every match of the archive with no review at `plies` on `jobs` gnubg processes
-/// (one match a process at a time), storing each as it comes.
+/// Reviews every match of the archive with no review at `plies` on `jobs` engines of `judge`
+/// (gnubg processes, or its nets in bgw; one match an engine at a time), storing each as it
+/// comes.
 fn review_all(
     archive: &mut Archive,
     plies: u8,
     jobs: usize,
+    judge: &bgw_engine::reference::Judge,
     task: &Task,
     quiet: bool,
 ) -> Result<Outcome, CliError> {
@@ -237,7 +248,7 @@ fn review_all(
         weights: load_weights(None)?,
         threads: 1,
     };
-    let config = Config::default().stopped_by(task);
+    let config = judge;
     let next = AtomicUsize::new(0);
     let (tx, rx) = mpsc::channel::<Done>();
     let store_error = std::thread::scope(|s| -> Result<(), CliError> {
@@ -246,7 +257,7 @@ fn review_all(
             let (work, next, options, config, bar_task) =
                 (&work, &next, &options, &config, &bar_task);
             s.spawn(move || {
-                let mut gnubg = Gnubg::new(config.clone());
+                let mut gnubg = config.engine();
                 let engine = gnubg
                     .info()
                     .map(|i| EngineName {
@@ -271,7 +282,7 @@ fn review_all(
                                 .take();
                             match mine {
                                 Some(g) => Box::new(g),
-                                None => Box::new(Gnubg::new(config.clone())),
+                                None => config.engine(),
                             }
                         };
                         review(m, options, &make, &task.subtask(), &mut |_| {

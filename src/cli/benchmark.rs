@@ -3,7 +3,6 @@
 //! gnubg's self-play.
 
 use super::{CliError, check_writable, in_range, interrupt, on_threads, print, progress, shown};
-use bgw_engine::reference::gnubg::{Config, Gnubg};
 use bgw_engine::studies::benchmark::{
     self, Benchmark, BuildConfig, BuildError, Figures, HOLDOUT_NAME, JudgeConfig, MAX_PLIES,
     PLAY_NAME, PlayConfig, Report, SHIPPED_NAME, score,
@@ -69,6 +68,8 @@ struct BuildArgs {
     /// No progress on stderr.
     #[arg(long)]
     quiet: bool,
+    #[command(flatten)]
+    reference: super::reference::ReferenceArgs,
 }
 
 /// Arguments of `bgw benchmark score`.
@@ -87,6 +88,9 @@ struct ScoreArgs {
     /// Print the figures as one JSON object.
     #[arg(long)]
     json: bool,
+    /// Who plays as gnubg (--player gnubg or gnubg:P): its program or its nets in bgw.
+    #[command(flatten)]
+    reference: super::reference::ReferenceArgs,
 }
 
 /// Runs `bgw benchmark`.
@@ -126,7 +130,7 @@ fn run_build(args: BuildArgs) -> Result<ExitCode, CliError> {
         seed: args.seed.unwrap_or(1),
     };
     let task = interrupt::task();
-    let mut gnubg = Gnubg::new(Config::default().stopped_by(&task));
+    let mut gnubg = args.reference.judge(&task)?.engine();
     let mut bar = progress::Progress::new("benchmark build (games)", &task, args.quiet);
     let built = benchmark::build(&mut gnubg, &config, &task);
     bar.finish();
@@ -179,14 +183,14 @@ fn run_build_judged(args: BuildArgs) -> Result<ExitCode, CliError> {
         threads,
     };
     let task = interrupt::task();
-    let gnubg = Config::default().stopped_by(&task);
-    let make = || Gnubg::new(gnubg.clone());
+    let gnubg = args.reference.judge(&task)?;
+    let make = gnubg.make();
     let (built, source) = if let Some(spec) = &args.from_play {
         let Some(games) = args.games else {
             return Err(CliError::usage("--from-play needs --games N"));
         };
         in_range("--games", games, 1, MAX_BUILD_GAMES)?;
-        let (a, b) = Contender::parse_pair_with(spec, &gnubg).map_err(|e| {
+        let (a, b) = Contender::parse_pair_judged(spec, &gnubg).map_err(|e| {
             let mut e = CliError::from(e);
             e.message = format!("--from-play: {}", e.message);
             e
@@ -294,7 +298,7 @@ pub fn load_benchmark(file: Option<&Path>) -> Result<(Benchmark, String), CliErr
 fn run_score(args: ScoreArgs) -> Result<ExitCode, CliError> {
     // Ctrl+C stops gnubg's players at once (the figures are then not given).
     let task = interrupt::task();
-    let player = Contender::parse_with(&args.player, &Config::default().stopped_by(&task))?;
+    let player = Contender::parse_judged(&args.player, &args.reference.judge(&task)?)?;
     let (bench, name) = load_benchmark(args.file.as_deref())?;
     let report = if player.gnubg_pool().is_some() {
         on_threads(

@@ -2,7 +2,6 @@
 
 use super::{CliError, interrupt, print, shown};
 use bgw_engine::core::formats::read_setup;
-use bgw_engine::reference::gnubg::{Config, Gnubg};
 use bgw_engine::reference::{
     CubeDecision, CubeQuestion, MatchContext, ReferenceEngine, ReferenceError, hint_line,
 };
@@ -30,6 +29,8 @@ pub struct Args {
     /// bearoff build --two-sided`): for a race it holds, money play, the exact verdict too.
     #[arg(long)]
     database: Option<PathBuf>,
+    #[command(flatten)]
+    reference: super::reference::ReferenceArgs,
 }
 
 /// Runs `bgw cube`.
@@ -82,7 +83,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         }
     } else {
         let task = interrupt::task();
-        let mut gnubg = Gnubg::new(Config::default().stopped_by(&task));
+        let mut gnubg = args.reference.judge(&task)?.engine();
         let decision = gnubg
             .cube_decision(&setup.position, &at, args.plies)
             .map_err(|e| reference_failed(&e))?;

@@ -9,7 +9,6 @@ use bgw_engine::archive::{
 };
 use bgw_engine::core::formats::{render_diagram, shorten};
 use bgw_engine::reference::ReferenceEngine;
-use bgw_engine::reference::gnubg::{Config, Gnubg};
 use std::io::BufRead;
 use std::process::ExitCode;
 
@@ -67,6 +66,8 @@ struct PlayArgs {
     /// The reviews at this depth, 0, 1 or 2 (default: each match's deepest review).
     #[arg(long, value_name = "N")]
     plies: Option<String>,
+    #[command(flatten)]
+    reference: super::reference::ReferenceArgs,
 }
 
 /// Arguments of `bgw drill next`.
@@ -95,6 +96,8 @@ struct AnswerArgs {
     /// One JSON object instead of text.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    reference: super::reference::ReferenceArgs,
 }
 
 /// Runs `bgw drill`.
@@ -169,12 +172,12 @@ fn next(args: NextArgs) -> Result<ExitCode, CliError> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// gnubg, started only when a move needs it.
-fn gnubg() -> impl FnMut() -> Option<Box<dyn ReferenceEngine>> {
-    || {
-        let task = interrupt::task();
-        Some(Box::new(Gnubg::new(Config::default().stopped_by(&task))) as Box<dyn ReferenceEngine>)
-    }
+/// The judge `reference` chooses, started only when a move needs it.
+fn gnubg(
+    reference: &super::reference::ReferenceArgs,
+) -> Result<impl FnMut() -> Option<Box<dyn ReferenceEngine>> + use<>, CliError> {
+    let judge = reference.judge(&interrupt::task())?;
+    Ok(move || Some(judge.engine() as Box<dyn ReferenceEngine>))
 }
 
 /// A refusal of the answer as the command line says it.
@@ -193,7 +196,7 @@ fn answer(args: AnswerArgs) -> Result<ExitCode, CliError> {
     let mut archive = args.deck.db.open()?;
     let text = args.answer.join(" ");
     let graded = archive
-        .answer_card(args.card, &text, now, &mut gnubg())
+        .answer_card(args.card, &text, now, &mut gnubg(&args.reference)?)
         .map_err(refused)?;
     if args.json {
         print(&format!("{}\n", serde_json::to_value(&graded)?))?;
@@ -250,6 +253,7 @@ fn play(args: PlayArgs) -> Result<ExitCode, CliError> {
         ));
     };
     let depth = plies(args.plies.as_deref())?;
+    let mut judge = gnubg(&args.reference)?;
     let mut archive = args.deck.db.open()?;
     let start = args.deck.now()?;
     let added = build(&mut archive, player, args.min_loss, depth, start)?;
@@ -306,7 +310,7 @@ fn play(args: PlayArgs) -> Result<ExitCode, CliError> {
                 }
                 _ => {}
             }
-            match archive.answer_card(card.card, said, now, &mut gnubg()) {
+            match archive.answer_card(card.card, said, now, &mut judge) {
                 Ok(g) => {
                     print(&verdict(&g, now))?;
                     break;

@@ -1,7 +1,6 @@
 //! `bgw duel`: many cubeless money games between two players, duplicate dice, all cores.
 
 use super::{CliError, in_range, interrupt, on_threads, print, progress};
-use bgw_engine::reference::gnubg::Config;
 use bgw_engine::studies::duel::{
     Contender, DEFAULT_ERROR_RATE, Decision, DuelConfig, DuelResult, Hypotheses, Sprt, SprtError,
     SprtReport, duel_sprt, duel_until,
@@ -52,6 +51,9 @@ pub struct Args {
     /// No progress on stderr.
     #[arg(long)]
     quiet: bool,
+    /// Who plays as gnubg (gnubg or gnubg:P): its program or its nets in bgw.
+    #[command(flatten)]
+    reference: super::reference::ReferenceArgs,
 }
 
 /// The most games of one duel.
@@ -75,9 +77,9 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     )?;
     let task = interrupt::task();
     // Ctrl+C ends a gnubg player's wait at once, whatever gnubg does.
-    let gnubg = Config::default().stopped_by(&task);
-    let a = Contender::parse_with(&args.a, &gnubg)?;
-    let b = Contender::parse_with(&args.b, &gnubg)?;
+    let gnubg = args.reference.judge(&task)?;
+    let a = Contender::parse_judged(&args.a, &gnubg)?;
+    let b = Contender::parse_judged(&args.b, &gnubg)?;
     let config = DuelConfig {
         games: args.games,
         seed: args.seed,
@@ -103,7 +105,9 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             (r.duel, Some(r.sprt))
         }
     };
-    let gnubg_plays = a.gnubg_pool().is_some() || b.gnubg_pool().is_some();
+    // gnubg's processes mostly wait (four a core); its nets in bgw work (all cores).
+    let gnubg_plays = (a.gnubg_pool().is_some() || b.gnubg_pool().is_some())
+        && gnubg.reference() == bgw_engine::reference::Reference::Process;
     let threads = args
         .threads
         .or_else(|| gnubg_plays.then(bgw_engine::evaluation::opponents::gnubg_worker_threads));
@@ -134,10 +138,14 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         for c in [&a, &b] {
             if let Some(pool) = c.gnubg_pool() {
                 text.push_str(&format!(
-                    "{:<17}{} moves asked of {} gnubg processes: {:.1} requests/s\n",
+                    "{:<17}{} moves asked of {} gnubg {}: {:.1} requests/s\n",
                     c.name(),
                     pool.requests(),
                     pool.started(),
+                    match gnubg.reference() {
+                        bgw_engine::reference::Reference::Process => "processes",
+                        bgw_engine::reference::Reference::Native => "engines (native)",
+                    },
                     pool.requests() as f64 / result.seconds.max(1e-9)
                 ));
             }

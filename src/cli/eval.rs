@@ -5,11 +5,12 @@
 use super::moves::{Line, excerpt, read_line};
 use super::{CliError, Exit, print};
 use bgw_engine::core::formats::{Setup, read_setup, shorten};
-use bgw_engine::reference::MatchContext;
-use bgw_engine::reference::hint_line;
+use bgw_engine::core::position::Position;
+use bgw_engine::reference::gnubg::Config;
 use bgw_engine::reference::native::{
-    CubeInfo, NativeEvaluator, NetOutput, cubeful_equity, cubeless_equity,
+    CubeInfo, NativeEvaluator, NetOutput, classify, cubeful_equity, cubeless_equity,
 };
+use bgw_engine::reference::{Judge, MatchContext, Reference, ReferenceEngine, hint_line};
 use serde_json::json;
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
@@ -42,7 +43,8 @@ pub struct Args {
     /// before its roll.
     #[arg(required_unless_present = "batch", conflicts_with = "batch")]
     position: Option<String>,
-    /// The depth in plies; the native evaluator covers 0 so far.
+    /// The depth in plies; the native evaluator covers 0 so far (the gnubg program, with
+    /// --reference process, 0 to 2).
     #[arg(long, default_value_t = 0)]
     plies: u8,
     /// Cubeless figures only (leaves out the cubeful equity).
@@ -61,10 +63,82 @@ pub struct Args {
     /// then 1).
     #[arg(long, value_name = "FILE|-")]
     batch: Option<PathBuf>,
+    /// Who evaluates: `native` (here the default: gnubg's nets in bgw) or `process` (the
+    /// gnubg program, as a cross-check).
+    #[arg(long, value_name = "native|process", default_value_t = Reference::Native)]
+    reference: Reference,
+}
+
+/// Who evaluates: gnubg's nets in bgw, or the gnubg program at a depth.
+enum Evaluator {
+    Native(Box<NativeEvaluator>),
+    Process(Box<dyn ReferenceEngine + Send>, u8),
+}
+
+impl Evaluator {
+    /// The five probabilities of `pos` for the side on roll, before it rolls.
+    fn evaluate(&mut self, pos: &Position) -> Result<NetOutput, String> {
+        match self {
+            Evaluator::Native(n) => n.evaluate(pos).map_err(|e| e.to_string()),
+            Evaluator::Process(gnubg, plies) => {
+                let e = gnubg.evaluate(pos, *plies).map_err(|e| e.to_string())?;
+                let p = e
+                    .probs
+                    .ok_or_else(|| "gnubg gave no probabilities".to_string())?;
+                Ok(p.map(|x| x as f32))
+            }
+        }
+    }
+
+    /// The depth evaluated at.
+    fn plies(&self) -> u8 {
+        match self {
+            Evaluator::Native(_) => 0,
+            Evaluator::Process(_, plies) => *plies,
+        }
+    }
+
+    /// The cubeful equity at the setup's match state (and the MWC in a match), or why there
+    /// is none, in words.
+    fn cubeful(&self, setup: &Setup) -> Result<(f32, Option<f32>), String> {
+        match self {
+            Evaluator::Native(n) => cubeful(n, setup),
+            Evaluator::Process(..) => Err("not given by bgw eval from the gnubg program (`bgw \
+                 cube` gives its cubeful equities)"
+                .to_string()),
+        }
+    }
+
+    /// Who evaluated, in words.
+    fn words(&self) -> String {
+        match self {
+            Evaluator::Native(n) => {
+                format!("gnubg 1.07's nets in bgw; weights: {}", n.weights_source())
+            }
+            Evaluator::Process(..) => "the gnubg program".to_string(),
+        }
+    }
 }
 
 /// Runs `bgw eval`.
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
+    if args.reference == Reference::Process {
+        if args.gnubg_weights.is_some() {
+            return Err(CliError::usage(
+                "--gnubg-weights is for --reference native (the gnubg program reads its own)",
+            ));
+        }
+        if args.plies > 2 {
+            return Err(CliError::usage(format!(
+                "--plies must be 0, 1 or 2, not {}",
+                args.plies
+            )));
+        }
+        let task = super::interrupt::task();
+        let gnubg = Judge::process(Config::default().stopped_by(&task)).engine();
+        let plies = args.plies;
+        return evaluate(args, Evaluator::Process(gnubg, plies));
+    }
     if args.plies > 0 {
         return Err(CliError::usage(format!(
             "--plies {} is not covered by the native evaluator yet: it evaluates at 0 plies \
@@ -74,14 +148,19 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     }
     let evaluator = NativeEvaluator::new(args.gnubg_weights.as_deref())
         .map_err(|e| CliError::failed(e.to_string()))?;
+    evaluate(args, Evaluator::Native(Box::new(evaluator)))
+}
+
+/// `bgw eval` with its evaluator: one position or the batch.
+fn evaluate(args: Args, mut evaluator: Evaluator) -> Result<ExitCode, CliError> {
     if let Some(batch) = &args.batch {
-        return run_batch(&evaluator, batch, args.cubeless);
+        return run_batch(&mut evaluator, batch, args.cubeless);
     }
     let text = args.position.as_deref().unwrap_or_default();
     let setup = read_setup(text)?;
     let probs = evaluator
         .evaluate(&setup.position)
-        .map_err(|e| CliError::failed(e.to_string()))?;
+        .map_err(CliError::failed)?;
     let out = if args.json {
         format!(
             "{}\n",
@@ -94,17 +173,18 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn describe(evaluator: &NativeEvaluator, setup: &Setup, p: &NetOutput, cubeless: bool) -> String {
+fn describe(evaluator: &Evaluator, setup: &Setup, p: &NetOutput, cubeless: bool) -> String {
     let at = MatchContext::of(setup);
     let wide = p.map(|x| x as f64);
     let mut t = format!(
-        "{}:{}  {}, {} on roll\nEvaluator: {}, 0-ply (gnubg 1.07's nets in bgw; weights: {})\n",
+        "{}:{}  {}, {} on roll\nEvaluator: {}, {}-ply ({})\n",
         setup.position_id(),
         setup.match_id(),
         at.describe(),
         at.on_roll(),
-        evaluator.classify(&setup.position).name(),
-        evaluator.weights_source()
+        classify(&setup.position.sides()).name(),
+        evaluator.plies(),
+        evaluator.words()
     );
     t += &format!(
         "Win {:.6}  W(g) {:.6}  W(bg) {:.6}  L(g) {:.6}  L(bg) {:.6}\n",
@@ -113,7 +193,7 @@ fn describe(evaluator: &NativeEvaluator, setup: &Setup, p: &NetOutput, cubeless:
     t += &format!("As gnubg's hint prints them: {}\n", hint_line(&wide));
     t += &format!("Cubeless equity (money): {:+.6}\n", cubeless_equity(p));
     if !cubeless {
-        t += &match cubeful(evaluator, setup) {
+        t += &match evaluator.cubeful(setup) {
             Ok((equity, None)) => format!("Cubeful equity ({}): {equity:+.6}\n", at.describe()),
             Ok((equity, Some(mwc))) => format!(
                 "Cubeful equity ({}): {equity:+.6} normalised, MWC {:.4}%\n",
@@ -127,7 +207,7 @@ fn describe(evaluator: &NativeEvaluator, setup: &Setup, p: &NetOutput, cubeless:
 }
 
 fn to_json(
-    evaluator: &NativeEvaluator,
+    evaluator: &Evaluator,
     setup: &Setup,
     p: &NetOutput,
     cubeless: bool,
@@ -137,8 +217,8 @@ fn to_json(
         "position": given.map_or_else(|| setup.position_id(), str::to_string),
         "position_id": setup.position_id(),
         "match_id": setup.match_id(),
-        "plies": 0,
-        "class": evaluator.classify(&setup.position).name(),
+        "plies": evaluator.plies(),
+        "class": classify(&setup.position.sides()).name(),
         "win": p[0],
         "win_gammon": p[1],
         "win_backgammon": p[2],
@@ -147,7 +227,7 @@ fn to_json(
         "cubeless_equity": cubeless_equity(p),
     });
     if !cubeless {
-        match cubeful(evaluator, setup) {
+        match evaluator.cubeful(setup) {
             Ok((equity, mwc)) => {
                 v["cubeful_equity"] = json!(equity);
                 if let Some(mwc) = mwc {
@@ -164,7 +244,7 @@ fn to_json(
 }
 
 /// One batch line answered: its JSON object, and whether it failed.
-fn answer(evaluator: &NativeEvaluator, line: &str, cubeless: bool) -> (serde_json::Value, bool) {
+fn answer(evaluator: &mut Evaluator, line: &str, cubeless: bool) -> (serde_json::Value, bool) {
     let setup = match read_setup(line.trim()) {
         Ok(s) => s,
         Err(e) => {
@@ -176,7 +256,7 @@ fn answer(evaluator: &NativeEvaluator, line: &str, cubeless: bool) -> (serde_jso
     };
     match evaluator.evaluate(&setup.position) {
         Ok(p) => (
-            to_json(evaluator, &setup, &p, cubeless, Some(line.trim())),
+            to_json(&*evaluator, &setup, &p, cubeless, Some(line.trim())),
             false,
         ),
         Err(e) => (
@@ -186,11 +266,7 @@ fn answer(evaluator: &NativeEvaluator, line: &str, cubeless: bool) -> (serde_jso
     }
 }
 
-fn run_batch(
-    evaluator: &NativeEvaluator,
-    from: &Path,
-    cubeless: bool,
-) -> Result<ExitCode, CliError> {
+fn run_batch(evaluator: &mut Evaluator, from: &Path, cubeless: bool) -> Result<ExitCode, CliError> {
     let mut input: Box<dyn BufRead> = if from == Path::new("-") {
         Box::new(std::io::stdin().lock())
     } else {

@@ -97,6 +97,9 @@ pub struct Args {
     /// Print the outcome as one JSON object instead of tables.
     #[arg(long)]
     pub json: bool,
+    /// With --rounds: who labels (gnubg's program or its nets in bgw).
+    #[command(flatten)]
+    pub reference: super::reference::ReferenceArgs,
 }
 
 impl Args {

@@ -8,7 +8,6 @@ use super::progress::Progress;
 use super::rank::load_weights;
 use super::{CliError, eprint, in_range, interrupt, print, shown};
 use bgw_engine::evaluation::classic::{TermSet, Weights, by_seed_name};
-use bgw_engine::reference::gnubg::{Config, Gnubg};
 use bgw_engine::studies::iterated_fit::{
     self, Ended, GainTest, IteratedConfig, IteratedError, IteratedFit, MAX_DUEL_GAMES,
     MAX_ROUND_GAMES, MAX_ROUNDS, Progress as Step, Round, STATE_FILE, Score, Sparring,
@@ -59,8 +58,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             if resumed == 1 { "" } else { "s" }
         ));
     }
-    let gnubg = Config::default().stopped_by(&task);
-    let make = || Gnubg::new(gnubg.clone());
+    let make = args.reference.judge(&task)?.make();
     let clock = Instant::now();
     let mut saved: Result<(), CliError> = Ok(());
     let mut bar = Progress::new("fit rounds", &task, args.quiet);

@@ -12,7 +12,7 @@ use bgw_engine::matches::{
     Verdict, default_engines, review_with_luck, summarize,
 };
 use bgw_engine::reference::LuckMark;
-use bgw_engine::reference::gnubg::{self, Config, Gnubg};
+use bgw_engine::reference::gnubg::{self, Config};
 use serde_json::json;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -47,6 +47,8 @@ pub struct ReviewArgs {
     /// at the first request it does not answer in time.
     #[arg(long, default_value_t = 60.0)]
     timeout: f64,
+    #[command(flatten)]
+    reference: super::reference::ReferenceArgs,
 }
 
 /// The longest time limit `--timeout` takes: a day, in seconds.
@@ -109,8 +111,9 @@ pub fn run(args: ReviewArgs) -> Result<ExitCode, CliError> {
         weights,
         threads,
     };
+    let judge = args.reference.judge_with(gnubg)?;
     let mut bar = Progress::new("review (decisions)", &task, args.quiet);
-    let make = || Gnubg::new(gnubg.clone());
+    let make = judge.make();
     // gnubg's luck analysis of the whole match on a gnubg of its own, beside the review.
     let (reviewed, luck) = review_with_luck(&m, &options, &make, true, &task, &mut |_| {});
     let luck = luck.unwrap_or_else(|| Err("not asked".into()));

@@ -35,6 +35,7 @@ mod play;
 mod progress;
 mod rank;
 mod rank_gnubg;
+mod reference;
 mod rollout;
 mod show;
 mod terms;

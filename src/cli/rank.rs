@@ -28,6 +28,8 @@ pub struct Args {
     /// With `--gnubg`: judge as cubeless money even when the position carries a match state.
     #[arg(long, requires = "gnubg")]
     cubeless: bool,
+    #[command(flatten)]
+    reference: super::reference::ReferenceArgs,
     /// A weights file (RON); the built-in defaults when absent.
     #[arg(long)]
     weights: Option<PathBuf>,
@@ -65,6 +67,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             plies,
             judged_at(&setup, args.cubeless),
             &plays,
+            &args.reference,
         )?),
         None => None,
     };

@@ -7,7 +7,6 @@ use super::{CliError, interrupt};
 use bgw_engine::core::dice::Dice;
 use bgw_engine::core::moves::Play;
 use bgw_engine::core::position::Position;
-use bgw_engine::reference::gnubg::{Config, Gnubg};
 use bgw_engine::reference::{
     MatchContext, MoveEval, Probabilities, ReferenceEngine, ReferenceError, hint_line,
     match_to_plays,
@@ -28,19 +27,21 @@ pub struct GnubgVerdict {
 
 impl GnubgVerdict {
     /// Asks gnubg for every legal move of `dice` in `pos` at `plies` (each at the full depth),
-    /// at `at` (`None`: cubeless money), and finds its moves among `plays`.
+    /// at `at` (`None`: cubeless money), and finds its moves among `plays`; `reference`
+    /// chooses the judge.
     pub fn ask(
         pos: &Position,
         dice: Dice,
         plies: u8,
         at: Option<MatchContext>,
         plays: &[Play],
+        reference: &super::reference::ReferenceArgs,
     ) -> Result<GnubgVerdict, CliError> {
         if let Some(at) = &at {
             super::gnubg_plays(at)?;
         }
         let task = interrupt::task();
-        let mut gnubg = Gnubg::new(Config::default().stopped_by(&task));
+        let mut gnubg = reference.judge(&task)?.engine();
         let moves = match &at {
             Some(at) => gnubg.rank_moves_at(pos, dice, plies, at),
             None => gnubg.rank_moves(pos, dice, plies),

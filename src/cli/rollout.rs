@@ -8,7 +8,6 @@ use super::rank_gnubg::probabilities_json;
 use super::{CliError, interrupt, print};
 use bgw_engine::core::formats::read_setup_with_roll;
 use bgw_engine::core::moves::{Play, legal_plays, match_play};
-use bgw_engine::reference::gnubg::{Config, Gnubg};
 use bgw_engine::reference::hint_line;
 use bgw_engine::reference::{
     MatchContext, ReferenceEngine, ReferenceError, RolloutResult, RolloutSettings, match_to_plays,
@@ -52,6 +51,8 @@ pub struct Args {
     /// Print JSON instead of a table.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    reference: super::reference::ReferenceArgs,
 }
 
 /// Runs `bgw rollout`.
@@ -78,7 +79,14 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         return Err(CliError::usage(format!("no legal move with {dice}")));
     }
     let task = interrupt::task();
-    let mut gnubg = Gnubg::new(Config::default().stopped_by(&task));
+    let judge = args.reference.judge(&task)?;
+    if judge.reference() == bgw_engine::reference::Reference::Native {
+        return Err(CliError::failed(format!(
+            "the native evaluator has no rollouts; {}",
+            bgw_engine::reference::PROCESS_DOES_IT
+        )));
+    }
+    let mut gnubg = judge.engine();
     let plays: Vec<Play> = if args.moves.is_empty() {
         let n = args.best.unwrap_or(3);
         if n == 0 {

@@ -16,6 +16,7 @@ mod app_desk;
 mod app_drill_hidden;
 mod app_export_match;
 mod app_frame_budget;
+mod app_judge;
 mod app_match;
 mod app_match_state;
 mod app_rollout;

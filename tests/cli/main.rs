@@ -29,6 +29,7 @@ mod match_cli;
 mod match_convert_cli;
 mod match_review_cli;
 mod rank_gnubg_cli;
+mod reference_cli;
 mod review_statistics_cli;
 mod rollout_cli;
 mod terms_cli;

@@ -20,6 +20,7 @@
 
 mod background;
 mod cached;
+mod choice;
 mod cube;
 mod cube_question;
 mod engine;
@@ -34,6 +35,7 @@ mod scripted;
 
 pub use background::{Answer, Background, BackgroundTicket, Question};
 pub use cached::{AnswerCache, Cached};
+pub use choice::{DEFAULT_REFERENCE, Judge, PROCESS_DOES_IT, Reference};
 pub use cube::{CubeDecision, CubeMwc, CubePoints, LivePoints, money_points};
 pub use cube_question::{CubeQuestion, NoDouble};
 pub use error::ReferenceError;

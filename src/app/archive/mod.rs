@@ -252,6 +252,11 @@ impl ArchiveState {
         }
     }
 
+    /// Reviews and drill answers with engines from `engines` from now on (the judge chosen).
+    pub fn use_engines(&mut self, engines: EngineFactory) {
+        self.engines = engines;
+    }
+
     /// The same state on the archive at `path` (tests use a temporary one).
     pub fn at(mut self, path: PathBuf) -> ArchiveState {
         self.path = Some(path);

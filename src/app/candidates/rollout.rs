@@ -201,6 +201,12 @@ impl Rollouts {
         }
     }
 
+    /// The next rollouts on engines from `engines` (the judge chosen); one running goes on,
+    /// and those done stay.
+    pub fn use_engines(&mut self, engines: EngineFactory) {
+        self.engines = engines;
+    }
+
     /// True while a rollout runs.
     pub fn is_running(&self) -> bool {
         self.running.is_some()

@@ -125,6 +125,8 @@ macro_rules! features {
             pub windows: Windows,
             /// The folder of the last export.
             pub export_dir: Option<PathBuf>,
+            /// The judge in use, in words, for the status line (`gnubg 1.07 process`).
+            pub judge: String,
             /// Where every throw of the dice comes from.
             pub(crate) dice: Box<dyn DiceSource>,
             pub(crate) generator: MoveGenerator,
@@ -141,6 +143,7 @@ macro_rules! features {
                     messages: Messages::default(),
                     windows: Windows::default(),
                     export_dir: None,
+                    judge: bgw_engine::reference::Judge::process(Default::default()).describe(),
                     dice,
                     generator: MoveGenerator::new(),
                     effects: Vec::new(),
@@ -242,6 +245,10 @@ impl AppState {
     pub fn new(edit: Edit, settings: Settings) -> AppState {
         // A new game each run: the seed from the operating system.
         let mut s = AppState::start(settings, Box::new(SeededDice::new(rand::random())));
+        // The features start with gnubg's program; another judge saved is handed over.
+        if s.settings.judge != bgw_engine::reference::Reference::Process {
+            s.use_judge();
+        }
         s.editing = EditState::new(edit);
         s.refresh();
         s
@@ -453,7 +460,41 @@ impl AppState {
 
     /// Applies a view action to the settings and the Help windows.
     fn apply_view(&mut self, action: ViewAction) {
+        let judge = self.settings.judge;
         action.apply(&mut self.settings, &mut self.windows);
+        if self.settings.judge != judge {
+            self.use_judge();
+        }
+    }
+
+    /// Hands every feature that asks gnubg the engines of the judge the settings name (the
+    /// candidates' column, rollouts, match reviews, the archive, the iterated fit, the duel)
+    /// and names it for the status line. Weights that cannot be read are an error in the
+    /// Log, and the gnubg program judges meanwhile.
+    fn use_judge(&mut self) {
+        use super::referee::{judged, judged_per_task};
+        use bgw_engine::reference::{Judge, gnubg::Config};
+        let judge = match Judge::new(self.settings.judge, Config::default(), None) {
+            Ok(j) => j,
+            Err(e) => {
+                self.messages
+                    .error(format!("{e}; gnubg's program judges meanwhile"));
+                Judge::process(Config::default())
+            }
+        };
+        self.judge = judge.describe();
+        self.candidates.verdicts =
+            super::candidates::verdict::Verdicts::new(Box::new(judged(&judge)));
+        self.candidates
+            .rollouts
+            .use_engines(judged_per_task(judge.clone()));
+        self.match_review
+            .use_engines(judged_per_task(judge.clone()));
+        self.archive.use_engines(judged_per_task(judge.clone()));
+        self.weights
+            .rounds
+            .use_engines(judged_per_task(judge.clone()));
+        self.duel.use_judge(judge);
     }
 
     /// Collects the results of background work. `polled(tab)` says whether a tab's work goes

@@ -98,6 +98,7 @@ pub(super) fn read(fields: &Fields, notes: &mut Vec<String>) -> Persisted {
             }),
             splits: s.splits,
             software_rendering: false,
+            judge: Default::default(),
         },
         weights,
         candidates: GnubgDepth {

@@ -65,6 +65,11 @@ impl Rounds {
         }
     }
 
+    /// Runs labelled by engines from `engines` from now on (the judge chosen).
+    pub fn use_engines(&mut self, engines: EngineFactory) {
+        self.engines = engines;
+    }
+
     /// A run from `start`: the start of its job, for the shell (none when one runs).
     pub fn start(&mut self, start: Weights) -> Option<Start> {
         let run = IteratedFit::new(start, self.config.clone());

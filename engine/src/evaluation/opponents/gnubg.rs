@@ -1,23 +1,32 @@
-//! GNU Backgammon as a player: a [`ReferencePlayer`] over [`Gnubg`], the move gnubg plays at
-//! 0, 1 or 2 plies (its `best` request: cubeless money, its own move filter), with its
-//! processes in a [`GnubgPool`].
+//! GNU Backgammon as a player: a [`ReferencePlayer`] over the chosen judge (the gnubg program,
+//! or its nets in bgw: [`Judge`]), the move gnubg plays at 0, 1 or 2 plies (its `best`
+//! request: cubeless money, its own move filter), with its engines in a [`GnubgPool`].
 
 use super::reference::{EnginePool, ReferencePlayer};
-use crate::reference::gnubg::{Config, Gnubg};
+use crate::reference::gnubg::Config;
+use crate::reference::{Judge, ReferenceEngine};
 use std::sync::Arc;
 
 /// The deepest gnubg player (at 3 plies gnubg takes seconds a move).
 pub const MAX_PLIES: u8 = 2;
 
-/// gnubg processes shared by the gnubg players of one contender.
-pub type GnubgPool = EnginePool<Gnubg>;
+/// One gnubg engine of a pool: the process or the native evaluator.
+pub type GnubgEngine = Box<dyn ReferenceEngine + Send>;
 
-/// gnubg choosing at its plies, with a process from its pool while it plays.
-pub type GnubgPlayer = ReferencePlayer<Gnubg>;
+/// gnubg engines shared by the gnubg players of one contender.
+pub type GnubgPool = EnginePool<GnubgEngine>;
 
-/// A pool that starts gnubg with `config` as players need it.
+/// gnubg choosing at its plies, with an engine from its pool while it plays.
+pub type GnubgPlayer = ReferencePlayer<GnubgEngine>;
+
+/// A pool that starts gnubg's program with `config` as players need it.
 pub fn gnubg_pool(config: Config) -> Arc<GnubgPool> {
-    EnginePool::new(move || Gnubg::new(config.clone()))
+    judge_pool(&Judge::process(config))
+}
+
+/// A pool that makes engines of `judge` as players need them.
+pub fn judge_pool(judge: &Judge) -> Arc<GnubgPool> {
+    EnginePool::new(judge.make())
 }
 
 /// Worker threads for work with gnubg players, a gnubg process each: four a core, at most

@@ -6,8 +6,9 @@ use crate::core::dice::Dice;
 use crate::core::moves::Play;
 use crate::core::position::Position;
 use crate::evaluation::classic::{ClassicPlayer, Weights, WeightsError};
-use crate::evaluation::opponents::gnubg::{MAX_PLIES, gnubg_pool};
+use crate::evaluation::opponents::gnubg::{MAX_PLIES, judge_pool};
 use crate::evaluation::opponents::{GnubgPlayer, GnubgPool, Player, Pubeval, RandomPlayer};
+use crate::reference::Judge;
 use crate::reference::gnubg::Config;
 use std::fmt;
 use std::path::Path;
@@ -88,11 +89,17 @@ impl Contender {
     /// [`Contender::parse`], a gnubg player started with `gnubg` (e.g. its waits stopped by
     /// the run's task: [`Config::stopped_by`]).
     pub fn parse_with(spec: &str, gnubg: &Config) -> Result<Contender, ContenderError> {
+        Contender::parse_judged(spec, &Judge::process(gnubg.clone()))
+    }
+
+    /// [`Contender::parse`], a gnubg player judged by `gnubg` (the program or its nets in
+    /// bgw).
+    pub fn parse_judged(spec: &str, gnubg: &Judge) -> Result<Contender, ContenderError> {
         match spec {
             "pubeval" => Ok(Contender::Pubeval),
             "random" => Ok(Contender::Random),
             "classic" => Ok(Contender::classic(Weights::builtin_default(), "classic")),
-            "gnubg" => Ok(Contender::gnubg(0, gnubg.clone())),
+            "gnubg" => Ok(Contender::judged(0, gnubg)),
             _ => {
                 if let Some(file) = spec.strip_prefix("classic:").filter(|f| !f.is_empty()) {
                     let weights =
@@ -102,7 +109,7 @@ impl Contender {
                 if let Some(p) = spec.strip_prefix("gnubg:") {
                     return match p.parse::<u8>() {
                         Ok(plies) if plies <= MAX_PLIES && !p.starts_with('+') => {
-                            Ok(Contender::gnubg(plies, gnubg.clone()))
+                            Ok(Contender::judged(plies, gnubg))
                         }
                         _ => Err(ContenderError::Plies(p.to_string())),
                     };
@@ -121,6 +128,14 @@ impl Contender {
         spec: &str,
         gnubg: &Config,
     ) -> Result<(Contender, Contender), ContenderError> {
+        Contender::parse_pair_judged(spec, &Judge::process(gnubg.clone()))
+    }
+
+    /// [`Contender::parse_pair_with`], a gnubg player judged by `gnubg`.
+    pub fn parse_pair_judged(
+        spec: &str,
+        gnubg: &Judge,
+    ) -> Result<(Contender, Contender), ContenderError> {
         const NAMES: [&str; 4] = ["pubeval", "random", "classic", "gnubg"];
         let splits = spec.match_indices(':').map(|(i, _)| i).filter(|&i| {
             let right = &spec[i + 1..];
@@ -134,8 +149,8 @@ impl Contender {
         });
         let mut error = None;
         for i in splits {
-            let both = Contender::parse_with(&spec[..i], gnubg)
-                .and_then(|a| Ok((a, Contender::parse_with(&spec[i + 1..], gnubg)?)));
+            let both = Contender::parse_judged(&spec[..i], gnubg)
+                .and_then(|a| Ok((a, Contender::parse_judged(&spec[i + 1..], gnubg)?)));
             match both {
                 Ok(pair) => return Ok(pair),
                 Err(e) => {
@@ -150,13 +165,19 @@ impl Contender {
     /// [`GNUBG_MAX_PLIES`](crate::evaluation::opponents::GNUBG_MAX_PLIES)), started with `config`,
     /// named `gnubg` at 0 plies and `gnubg:P` otherwise.
     pub fn gnubg(plies: u8, config: Config) -> Contender {
+        Contender::judged(plies, &Judge::process(config))
+    }
+
+    /// GNU Backgammon at `plies` as `judge` gives it (the program or its nets in bgw), named
+    /// as [`Contender::gnubg`] names it.
+    pub fn judged(plies: u8, judge: &Judge) -> Contender {
         Contender::Gnubg {
             plies,
             name: match plies {
                 0 => "gnubg".to_string(),
                 p => format!("gnubg:{p}"),
             },
-            pool: gnubg_pool(config),
+            pool: judge_pool(judge),
         }
     }
 
@@ -245,6 +266,25 @@ impl Player for AnyPlayer {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// gnubg as a player over its nets in bgw: it plays gnubg's 0-ply choice with no program.
+    #[test]
+    fn a_gnubg_player_over_the_native_judge_plays_without_a_program() {
+        use crate::core::moves::legal_plays;
+        use crate::core::position::Side;
+        use crate::reference::native::NativeEvaluator;
+        let judge = Judge::native(NativeEvaluator::self_contained());
+        let c = Contender::parse_judged("gnubg", &judge).unwrap();
+        assert_eq!(c.name(), "gnubg");
+        let pos = Position::opening(Side::White);
+        let dice = Dice::new(3, 1).unwrap();
+        let plays = legal_plays(&pos, dice);
+        let i = c.player(0).choose(&pos, dice, &plays);
+        assert_eq!(plays[i].mv.notation(), "8/5 6/5");
+        assert_eq!(c.failure(), None);
+        let pool = c.gnubg_pool().unwrap();
+        assert_eq!((pool.started(), pool.requests()), (1, 1));
+    }
 
     #[test]
     fn names_are_read() {

@@ -1,0 +1,42 @@
+//! `--reference native|process` and `--gnubg-weights PATH`: which judge answers for gnubg on
+//! every command that asks it (see [`bgw_engine::reference::Judge`]).
+
+use super::CliError;
+use bgw_engine::core::task::Task;
+use bgw_engine::reference::gnubg::Config;
+use bgw_engine::reference::{DEFAULT_REFERENCE, Judge, Reference};
+use std::path::PathBuf;
+
+/// The judge's two flags, flattened into each command that asks gnubg.
+#[derive(clap::Args, Clone, Debug)]
+pub struct ReferenceArgs {
+    /// Who judges as gnubg: `process` (the gnubg program) or `native` (gnubg 1.07's nets
+    /// evaluated in bgw, no gnubg program needed; 0-ply cubeless money so far, anything else
+    /// is refused saying so).
+    #[arg(long, value_name = "native|process", default_value_t = DEFAULT_REFERENCE)]
+    pub reference: Reference,
+    /// With --reference native: gnubg's weights file (`gnubg.wd` or `gnubg.weights`); by
+    /// default $BGW_GNUBG_WEIGHTS, else the first found on the usual paths, else the copy
+    /// built into bgw.
+    #[arg(long, value_name = "PATH")]
+    pub gnubg_weights: Option<PathBuf>,
+}
+
+impl ReferenceArgs {
+    /// The chosen judge, the process's waits stopped by `task`. Weights named for the process
+    /// are refused as what was typed (exit 2); weights that cannot be read fail (exit 1).
+    pub fn judge(&self, task: &Task) -> Result<Judge, CliError> {
+        self.judge_with(Config::default().stopped_by(task))
+    }
+
+    /// [`ReferenceArgs::judge`], the process started with `gnubg`.
+    pub fn judge_with(&self, gnubg: Config) -> Result<Judge, CliError> {
+        if self.reference == Reference::Process && self.gnubg_weights.is_some() {
+            return Err(CliError::usage(
+                "--gnubg-weights is for --reference native (the gnubg program reads its own)",
+            ));
+        }
+        Judge::new(self.reference, gnubg, self.gnubg_weights.as_deref())
+            .map_err(|e| CliError::failed(e.to_string()))
+    }
+}
