@@ -22,4 +22,5 @@ mod match_quirks;
 mod match_review;
 mod match_writers;
 mod native_evaluator;
+mod native_plies;
 mod two_sided;

@@ -14,6 +14,7 @@ mod evaluator;
 mod inputs;
 mod net;
 mod race_bg;
+mod search;
 mod weights;
 
 pub use engine::NativeEngine;
@@ -21,6 +22,7 @@ pub use evaluator::{
     BEAROFF_FILE, NativeError, NativeEvaluator, NetOutput, PositionClass, classify, cubeless_equity,
 };
 pub use inputs::Board;
+pub use search::{MAX_PLIES, MoveFilter, MoveFilters, ScoredMove, Search};
 pub use weights::{
     BUILT_IN, GnubgWeights, MAGIC, Net, USUAL_FOLDERS, VERSION, WEIGHTS_ENV, WeightsError,
     candidate_paths, find,
