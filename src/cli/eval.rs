@@ -7,7 +7,9 @@ use super::{CliError, Exit, print};
 use bgw_engine::core::formats::{Setup, read_setup, shorten};
 use bgw_engine::reference::MatchContext;
 use bgw_engine::reference::hint_line;
-use bgw_engine::reference::native::{NativeEvaluator, NetOutput, cubeless_equity};
+use bgw_engine::reference::native::{
+    MAX_PLIES, NativeError, NativeEvaluator, NetOutput, Search, cubeless_equity,
+};
 use serde_json::json;
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
@@ -15,7 +17,7 @@ use std::process::ExitCode;
 
 /// What the native evaluator does not give yet, as `bgw eval` says it.
 const CUBEFUL_NOT_COVERED: &str =
-    "not covered yet: the native evaluator gives 0-ply cubeless figures so far";
+    "not covered yet: the native evaluator gives cubeless figures (0 to 2 plies) so far";
 
 /// Arguments of `bgw eval`.
 #[derive(clap::Args)]
@@ -24,7 +26,7 @@ pub struct Args {
     /// before its roll.
     #[arg(required_unless_present = "batch", conflicts_with = "batch")]
     position: Option<String>,
-    /// The depth in plies; the native evaluator covers 0 so far.
+    /// The depth in plies: 0, 1 or 2 (gnubg's `evaluate` at that depth).
     #[arg(long, default_value_t = 0)]
     plies: u8,
     /// Cubeless figures only (leaves out the cubeful line, which is not covered yet).
@@ -47,40 +49,65 @@ pub struct Args {
 
 /// Runs `bgw eval`.
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
-    if args.plies > 0 {
+    if args.plies > MAX_PLIES {
         return Err(CliError::usage(format!(
-            "--plies {} is not covered by the native evaluator yet: it evaluates at 0 plies \
-             (gnubg's own 1- and 2-ply figures: `bgw rank ID DICE --gnubg N`, `bgw cube ID --plies N`)",
+            "--plies {} is not covered by the native evaluator yet: it evaluates at 0 to \
+             {MAX_PLIES} plies (gnubg's own deeper figures: `bgw rank ID DICE --gnubg N`, \
+             `bgw cube ID --plies N`)",
             args.plies
         )));
     }
     let evaluator = NativeEvaluator::new(args.gnubg_weights.as_deref())
         .map_err(|e| CliError::failed(e.to_string()))?;
+    let mut search = Search::new();
+    let plies = args.plies;
     if let Some(batch) = &args.batch {
-        return run_batch(&evaluator, batch, args.cubeless);
+        return run_batch(&evaluator, &mut search, batch, plies, args.cubeless);
     }
     let text = args.position.as_deref().unwrap_or_default();
     let setup = read_setup(text)?;
-    let probs = evaluator
-        .evaluate(&setup.position)
+    let probs = evaluate(&evaluator, &mut search, &setup, plies)
         .map_err(|e| CliError::failed(e.to_string()))?;
     let out = if args.json {
         format!(
             "{}\n",
-            to_json(&evaluator, &setup, &probs, args.cubeless, Some(text.trim()))
+            to_json(
+                &evaluator,
+                &setup,
+                &probs,
+                plies,
+                args.cubeless,
+                Some(text.trim())
+            )
         )
     } else {
-        describe(&evaluator, &setup, &probs, args.cubeless)
+        describe(&evaluator, &setup, &probs, plies, args.cubeless)
     };
     print(&out)?;
     Ok(ExitCode::SUCCESS)
 }
 
-fn describe(evaluator: &NativeEvaluator, setup: &Setup, p: &NetOutput, cubeless: bool) -> String {
+/// gnubg's cubeless probabilities of the setup's position at `plies` (its `evaluate`).
+fn evaluate(
+    evaluator: &NativeEvaluator,
+    search: &mut Search,
+    setup: &Setup,
+    plies: u8,
+) -> Result<NetOutput, NativeError> {
+    search.evaluate(evaluator, &setup.position.sides(), plies)
+}
+
+fn describe(
+    evaluator: &NativeEvaluator,
+    setup: &Setup,
+    p: &NetOutput,
+    plies: u8,
+    cubeless: bool,
+) -> String {
     let at = MatchContext::of(setup);
     let wide = p.map(|x| x as f64);
     let mut t = format!(
-        "{}:{}  {}, {} on roll\nEvaluator: {}, 0-ply (gnubg 1.07's nets in bgw; weights: {})\n",
+        "{}:{}  {}, {} on roll\nEvaluator: {}, {plies}-ply (gnubg 1.07's nets in bgw; weights: {})\n",
         setup.position_id(),
         setup.match_id(),
         at.describe(),
@@ -104,6 +131,7 @@ fn to_json(
     evaluator: &NativeEvaluator,
     setup: &Setup,
     p: &NetOutput,
+    plies: u8,
     cubeless: bool,
     given: Option<&str>,
 ) -> serde_json::Value {
@@ -111,7 +139,7 @@ fn to_json(
         "position": given.map_or_else(|| setup.position_id(), str::to_string),
         "position_id": setup.position_id(),
         "match_id": setup.match_id(),
-        "plies": 0,
+        "plies": plies,
         "class": evaluator.classify(&setup.position).name(),
         "win": p[0],
         "win_gammon": p[1],
@@ -128,7 +156,13 @@ fn to_json(
 }
 
 /// One batch line answered: its JSON object, and whether it failed.
-fn answer(evaluator: &NativeEvaluator, line: &str, cubeless: bool) -> (serde_json::Value, bool) {
+fn answer(
+    evaluator: &NativeEvaluator,
+    search: &mut Search,
+    line: &str,
+    plies: u8,
+    cubeless: bool,
+) -> (serde_json::Value, bool) {
     let setup = match read_setup(line.trim()) {
         Ok(s) => s,
         Err(e) => {
@@ -138,9 +172,9 @@ fn answer(evaluator: &NativeEvaluator, line: &str, cubeless: bool) -> (serde_jso
             );
         }
     };
-    match evaluator.evaluate(&setup.position) {
+    match evaluate(evaluator, search, &setup, plies) {
         Ok(p) => (
-            to_json(evaluator, &setup, &p, cubeless, Some(line.trim())),
+            to_json(evaluator, &setup, &p, plies, cubeless, Some(line.trim())),
             false,
         ),
         Err(e) => (
@@ -152,7 +186,9 @@ fn answer(evaluator: &NativeEvaluator, line: &str, cubeless: bool) -> (serde_jso
 
 fn run_batch(
     evaluator: &NativeEvaluator,
+    search: &mut Search,
     from: &Path,
+    plies: u8,
     cubeless: bool,
 ) -> Result<ExitCode, CliError> {
     let mut input: Box<dyn BufRead> = if from == Path::new("-") {
@@ -167,7 +203,7 @@ fn run_batch(
     let mut buf = Vec::new();
     while let Some(line) = read_line(&mut input, &mut buf)? {
         let (v, error) = match line {
-            Line::Text(text) => answer(evaluator, &text, cubeless),
+            Line::Text(text) => answer(evaluator, search, &text, plies, cubeless),
             Line::Refused(why) => (json!({ "position": excerpt(&buf), "error": why }), true),
         };
         failed |= error;

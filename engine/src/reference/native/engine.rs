@@ -31,6 +31,17 @@ impl NativeEngine {
         &self.evaluator
     }
 
+    /// Ranks a roll's moves at 1 ply and deeper on `threads` threads (by default as many as
+    /// the machine has cores; 1 where the caller already spreads its work over the cores).
+    pub fn set_threads(&mut self, threads: usize) {
+        self.search.set_threads(threads);
+    }
+
+    /// Forgets the evaluations the engine keeps from call to call (gnubg's cache).
+    pub fn clear_cache(&mut self) {
+        self.search.clear_cache();
+    }
+
     fn refuse(&self, e: NativeError) -> ReferenceError {
         ReferenceError::Refused {
             engine: self.name(),

@@ -23,6 +23,7 @@
 use super::evaluator::{NativeError, NativeEvaluator, NetOutput, PositionClass, classify};
 use super::inputs::Board;
 use std::cmp::Ordering;
+use std::sync::atomic::{AtomicUsize, Ordering as AtomicOrdering};
 
 /// One stage of gnubg's move filter (its `movefilter`): at this ply keep the first `accept`
 /// moves and up to `extra` more within `threshold` of the best; `accept` < 0 skips the stage
@@ -252,6 +253,8 @@ fn pack(b: &Board) -> Key {
 #[derive(Clone, Copy)]
 struct Entry {
     key: Key,
+    /// The cache's generation when stored: entries of an older one are empty.
+    generation: u32,
     /// 0 empty, else 1 + the plies of the evaluation, or `PRUNING` for a pruning net's.
     tag: u8,
     out: NetOutput,
@@ -264,12 +267,23 @@ const CACHE_BITS: u32 = 17;
 /// direct-mapped table of 2^17 entries keyed by the board and the depth.
 struct Cache {
     entries: Vec<Entry>,
+    generation: u32,
 }
 
 impl Cache {
     fn new() -> Cache {
         Cache {
             entries: Vec::new(),
+            generation: 1,
+        }
+    }
+
+    /// Forgets every entry (at once: a new generation).
+    fn clear(&mut self) {
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.entries.clear();
+            self.generation = 1;
         }
     }
 
@@ -284,7 +298,7 @@ impl Cache {
 
     fn get(&self, key: &Key, tag: u8) -> Option<NetOutput> {
         let e = self.entries.get(Self::slot(key, tag))?;
-        (e.tag == tag && e.key == *key).then_some(e.out)
+        (e.generation == self.generation && e.tag == tag && e.key == *key).then_some(e.out)
     }
 
     fn put(&mut self, key: Key, tag: u8, out: NetOutput) {
@@ -292,6 +306,7 @@ impl Cache {
             self.entries = vec![
                 Entry {
                     key: [0; 4],
+                    generation: 0,
                     tag: 0,
                     out: [0.0; 5],
                 };
@@ -299,7 +314,12 @@ impl Cache {
             ];
         }
         let slot = Self::slot(&key, tag);
-        self.entries[slot] = Entry { key, tag, out };
+        self.entries[slot] = Entry {
+            key,
+            generation: self.generation,
+            tag,
+            out,
+        };
     }
 }
 
@@ -317,6 +337,10 @@ struct Level {
 pub struct Search {
     cache: Cache,
     level: Level,
+    /// The threads a ranking's moves are scored on (at 1 ply and deeper).
+    threads: usize,
+    /// The other threads' searches, each with its own cache, kept between calls.
+    helpers: Vec<Search>,
 }
 
 impl Default for Search {
@@ -326,11 +350,29 @@ impl Default for Search {
 }
 
 impl Search {
-    /// A search with an empty cache.
+    /// A search with an empty cache that scores a ranking's moves on as many threads as the
+    /// machine has cores ([`Search::set_threads`]).
     pub fn new() -> Search {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         Search {
             cache: Cache::new(),
             level: Level::default(),
+            threads: cores,
+            helpers: Vec::new(),
+        }
+    }
+
+    /// Scores a ranking's moves at 1 ply and deeper on `threads` threads (at least 1): the
+    /// moves are shared out as the threads become free; the figures do not depend on it.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.max(1);
+    }
+
+    /// Forgets every cached evaluation (to time a search from scratch).
+    pub fn clear_cache(&mut self) {
+        self.cache.clear();
+        for h in &mut self.helpers {
+            h.cache.clear();
         }
     }
 
@@ -578,19 +620,66 @@ impl Search {
         Ok(moves)
     }
 
+    /// Scores `moves` at `plies`: on one thread at 0 plies, else on up to `threads`.
     fn score_all(
         &mut self,
         ev: &NativeEvaluator,
         moves: &mut [ScoredMove],
         plies: u8,
     ) -> Result<(), NativeError> {
-        for m in moves {
-            let (equity, probs) = self.score(ev, &m.board, plies)?;
+        let threads = self.threads.min(moves.len());
+        let boards: Vec<Board> = moves.iter().map(|m| m.board).collect();
+        let next = AtomicUsize::new(0);
+        let scores = if plies == 0 || threads <= 1 {
+            self.score_shared(ev, &boards, &next, plies)
+        } else {
+            let mut helpers = std::mem::take(&mut self.helpers);
+            while helpers.len() < threads - 1 {
+                let mut h = Search::new();
+                h.set_threads(1);
+                helpers.push(h);
+            }
+            let scores = std::thread::scope(|s| {
+                let (boards, next) = (&boards, &next);
+                let others: Vec<_> = helpers[..threads - 1]
+                    .iter_mut()
+                    .map(|h| s.spawn(move || h.score_shared(ev, boards, next, plies)))
+                    .collect();
+                let mut scores = self.score_shared(ev, boards, next, plies);
+                for t in others {
+                    scores.extend(t.join().expect("a scoring thread does not panic"));
+                }
+                scores
+            });
+            self.helpers = helpers;
+            scores
+        };
+        for (i, score) in scores {
+            let (equity, probs) = score?;
+            let m = &mut moves[i];
             m.equity = equity;
             m.probs = probs;
             m.plies = plies;
         }
         Ok(())
+    }
+
+    /// Scores the moves to `boards` at `plies`, each thread taking the next not yet taken.
+    fn score_shared(
+        &mut self,
+        ev: &NativeEvaluator,
+        boards: &[Board],
+        next: &AtomicUsize,
+        plies: u8,
+    ) -> Vec<(usize, Result<(f32, NetOutput), NativeError>)> {
+        let mut out = Vec::new();
+        loop {
+            let i = next.fetch_add(1, AtomicOrdering::Relaxed);
+            let Some(b) = boards.get(i) else {
+                return out;
+            };
+            out.push((i, self.score(ev, b, plies)));
+        }
     }
 }
 
@@ -673,6 +762,25 @@ mod tests {
         // gnubg's first: the 3 from the 24-point, then the 1 from the other back checker.
         assert_eq!(out[0][1][23], 0);
         assert_eq!((out[0][1][22], out[0][1][20]), (1, 1));
+    }
+
+    /// Scoring a ranking's moves on several threads gives the same list as on one.
+    #[test]
+    fn threads_do_not_change_the_figures() {
+        let ev = NativeEvaluator::self_contained();
+        let pos = crate::core::formats::decode_position_id("4HPwATDgc/ABMA", Side::White).unwrap();
+        let mut lists = Vec::new();
+        for threads in [1, 3] {
+            let mut search = Search::new();
+            search.set_threads(threads);
+            let hint = search
+                .hint(&ev, &pos.sides(), 3, 1, 1, &MoveFilters::ALL)
+                .unwrap();
+            lists.push(hint);
+        }
+        assert!(lists[0].len() > 5);
+        assert!(lists[0].iter().all(|m| m.plies == 1));
+        assert_eq!(lists[0], lists[1]);
     }
 
     #[test]
