@@ -81,6 +81,9 @@ impl MoveFilters {
 /// The most plies covered: each ply is 21 times the work of the one below.
 pub const MAX_PLIES: u8 = 2;
 
+/// A move's score: the mover's equity and probabilities after it.
+type Score = Result<(f32, NetOutput), NativeError>;
+
 /// One move of a hint list as gnubg scores it.
 #[derive(Clone, Copy, PartialEq, Debug)]
 pub struct ScoredMove {
@@ -671,7 +674,7 @@ impl Search {
         boards: &[Board],
         next: &AtomicUsize,
         plies: u8,
-    ) -> Vec<(usize, Result<(f32, NetOutput), NativeError>)> {
+    ) -> Vec<(usize, Score)> {
         let mut out = Vec::new();
         loop {
             let i = next.fetch_add(1, AtomicOrdering::Relaxed);
