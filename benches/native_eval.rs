@@ -82,6 +82,17 @@ fn native_plies(c: &mut Criterion) {
             black_box(engine.rank_moves(black_box(&pos), dice, 2).unwrap())
         })
     });
+    let mut one = NativeEngine::new(NativeEvaluator::new(None).expect("gnubg's weights"));
+    one.set_threads(1);
+    group.bench_function(
+        "2-ply rank of a contact roll, every move, one thread",
+        |b| {
+            b.iter(|| {
+                one.clear_cache();
+                black_box(one.rank_moves(black_box(&pos), dice, 2).unwrap())
+            })
+        },
+    );
     group.bench_function("2-ply rank of a contact roll, hint filter", |b| {
         b.iter(|| {
             engine.clear_cache();

@@ -242,34 +242,31 @@ impl Generation<'_> {
 
 // --- the evaluation cache -------------------------------------------------------------------
 
-/// A board packed in 200 bits (four bits a point, 25 points a side).
-type Key = [u64; 4];
+/// A board packed as gnubg packs its key: four bits a point, 25 points a side, in seven
+/// 32-bit words (200 bits of 224; the last word's top 24 bits hold the tag and generation).
+type Key = [u32; 7];
 
 fn pack(b: &Board) -> Key {
-    let mut k = [0u64; 4];
+    let mut k = [0u32; 7];
     for (i, &n) in b.iter().flatten().enumerate() {
-        k[i / 16] |= (n as u64) << (4 * (i % 16));
+        k[i / 8] |= (n as u32) << (4 * (i % 8));
     }
     k
 }
 
-#[derive(Clone, Copy)]
-struct Entry {
-    key: Key,
-    /// The cache's generation when stored: entries of an older one are empty.
-    generation: u32,
-    /// 0 empty, else 1 + the plies of the evaluation, or `PRUNING` for a pruning net's.
-    tag: u8,
-    out: NetOutput,
-}
-
+/// The tag of a pruning net's result; an evaluation's is 1 + its plies (0: empty).
 const PRUNING: u8 = 0xff;
-const CACHE_BITS: u32 = 17;
+const CACHE_BITS: u32 = 20;
+/// One entry: the key's seven words (the tag and generation in the last one's top bits) and
+/// the five outputs' bits — twelve words, so a fresh table is zeroed memory.
+type Entry = [u32; 12];
 
-/// gnubg keeps a cache of evaluations (its `cEval`, and `cpEval` for the pruning nets): a
-/// direct-mapped table of 2^17 entries keyed by the board and the depth.
+/// gnubg keeps a cache of evaluations (its `cEval`, and `cpEval` for the pruning nets): here
+/// one direct-mapped table of 2^20 entries (48 MB, allocated at its first use) keyed by the
+/// board and the depth (or the pruning net).
 struct Cache {
     entries: Vec<Entry>,
+    /// 1..=0xffff; entries of another generation are empty.
     generation: u32,
 }
 
@@ -283,46 +280,45 @@ impl Cache {
 
     /// Forgets every entry (at once: a new generation).
     fn clear(&mut self) {
-        self.generation = self.generation.wrapping_add(1);
-        if self.generation == 0 {
-            self.entries.clear();
+        self.generation += 1;
+        if self.generation > 0xffff {
+            self.entries.iter_mut().for_each(|e| *e = [0; 12]);
             self.generation = 1;
         }
     }
 
-    fn slot(key: &Key, tag: u8) -> usize {
-        let mut h = (tag as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        for w in key {
-            h = (h ^ w).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    /// The key's last word with the tag and the generation.
+    fn stamped(&self, key: &Key, tag: u8) -> Key {
+        let mut k = *key;
+        k[6] |= (tag as u32) << 8 | self.generation << 16;
+        k
+    }
+
+    fn slot(key: &Key) -> usize {
+        let mut h = 0u64;
+        for &w in key {
+            h = (h ^ w as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
             h ^= h >> 29;
         }
         (h >> (64 - CACHE_BITS)) as usize
     }
 
     fn get(&self, key: &Key, tag: u8) -> Option<NetOutput> {
-        let e = self.entries.get(Self::slot(key, tag))?;
-        (e.generation == self.generation && e.tag == tag && e.key == *key).then_some(e.out)
+        let k = self.stamped(key, tag);
+        let e = self.entries.get(Self::slot(&k))?;
+        (e[..7] == k).then(|| [e[7], e[8], e[9], e[10], e[11]].map(f32::from_bits))
     }
 
     fn put(&mut self, key: Key, tag: u8, out: NetOutput) {
         if self.entries.is_empty() {
-            self.entries = vec![
-                Entry {
-                    key: [0; 4],
-                    generation: 0,
-                    tag: 0,
-                    out: [0.0; 5],
-                };
-                1 << CACHE_BITS
-            ];
+            self.entries = vec![[0u32; 12]; 1 << CACHE_BITS];
         }
-        let slot = Self::slot(&key, tag);
-        self.entries[slot] = Entry {
-            key,
-            generation: self.generation,
-            tag,
-            out,
-        };
+        let k = self.stamped(&key, tag);
+        let e = &mut self.entries[Self::slot(&k)];
+        e[..7].copy_from_slice(&k);
+        for i in 0..5 {
+            e[7 + i] = out[i].to_bits();
+        }
     }
 }
 
