@@ -254,16 +254,15 @@ fn pack(b: &Board) -> Key {
     k
 }
 
-/// The tag of a pruning net's result; an evaluation's is 1 + its plies (0: empty).
-const PRUNING: u8 = 0xff;
 const CACHE_BITS: u32 = 20;
 /// One entry: the key's seven words (the tag and generation in the last one's top bits) and
 /// the five outputs' bits — twelve words, so a fresh table is zeroed memory.
 type Entry = [u32; 12];
 
-/// gnubg keeps a cache of evaluations (its `cEval`, and `cpEval` for the pruning nets): here
-/// one direct-mapped table of 2^20 entries (48 MB, allocated at its first use) keyed by the
-/// board and the depth (or the pruning net).
+/// gnubg keeps a cache of evaluations (its `cEval`): here one direct-mapped table of 2^20
+/// entries (48 MB, allocated at its first use) keyed by the board and the depth (the tag: 1 +
+/// the plies). The pruning nets' results are not kept (gnubg keeps them too, in `cpEval`): one
+/// costs about what a miss in a table this large does.
 struct Cache {
     entries: Vec<Entry>,
     /// 1..=0xffff; entries of another generation are empty.
@@ -506,15 +505,8 @@ impl Search {
             } else if class != first_class {
                 return self.best_at_zero(ev, &l.boards, 0..n);
             }
-            let key = pack(&theirs);
-            let out = match self.cache.get(&key, PRUNING) {
-                Some(out) => out,
-                None => {
-                    let out = ev.evaluate_pruning(&theirs, class)?;
-                    self.cache.put(key, PRUNING, out);
-                    out
-                }
-            };
+            // Not cached: a pruning net costs about what a miss in a large table does.
+            let out = ev.evaluate_pruning(&theirs, class)?;
             let score = utility(&out);
             l.scores.push(score);
             if i < prune {
