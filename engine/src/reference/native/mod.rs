@@ -3,11 +3,12 @@
 //! `docs/native-evaluator.md`). Beside the process bridge ([`super::gnubg`]), behind the same
 //! seam ([`super::ReferenceEngine`]).
 //!
-//! Covered so far: the 0-ply cubeless evaluation — the position's class, the one-sided
-//! bear-off database, the race, crashed and contact nets with gnubg's inputs and sigmoid,
-//! gnubg's sanity rules — equal to gnubg 1.07's `evaluate` within 1e-5, and the 0-ply ranking
-//! of a roll's moves built on it. Not yet: deeper plies, cubeful equities and cube decisions;
-//! those are refused with [`NativeError::NotCovered`].
+//! Covered so far: the cubeless evaluation at 0, 1 and 2 plies — the position's class, the
+//! bear-off databases, the race, crashed and contact nets with gnubg's inputs and sigmoid,
+//! gnubg's sanity rules, and its look-ahead with the pruning nets ([`Search`]) — equal to gnubg
+//! 1.07's `evaluate` within 1e-5, and its hint lists at those depths with its move filters
+//! ([`MoveFilters`]). Not yet: deeper plies, cubeful equities and cube decisions; those are
+//! refused with [`NativeError::NotCovered`].
 
 mod engine;
 mod evaluator;
