@@ -38,6 +38,30 @@ fn main() {
         eprintln!("{e}");
         std::process::exit(1)
     }));
+    // 2-ply evaluations of the first decisions' positions, side by side.
+    let count = (n / 10).min(bench.decisions.len());
+    let start = Instant::now();
+    for d in &bench.decisions[..count] {
+        g.evaluate(&d.position, 2).unwrap_or_else(|e| {
+            eprintln!("{e}");
+            std::process::exit(1)
+        });
+    }
+    let secs = start.elapsed().as_secs_f64();
+    let start = Instant::now();
+    for d in &bench.decisions[..count] {
+        native.evaluate(&d.position, 2).unwrap_or_else(|e| {
+            eprintln!("native: {e}");
+            std::process::exit(1)
+        });
+    }
+    let native_secs = start.elapsed().as_secs_f64();
+    println!(
+        "evaluate at 2 plies: {count} positions in {secs:.2} s; native {native_secs:.2} s, \
+         {:.1}× the process",
+        secs / native_secs
+    );
+    native.clear_cache();
     for (plies, filter, count) in [
         (0, MoveFilter::All, n),
         (2, MoveFilter::Gnubg, n / 10),
