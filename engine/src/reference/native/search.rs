@@ -438,6 +438,8 @@ impl Search {
     /// game's end or in the two-sided database, the static evaluation; else the 21 rolls, each
     /// with the move gnubg would choose inside an evaluation ([`Search::best_in_eval`]), the
     /// position after it evaluated one ply less, weighted and averaged, for the side on roll.
+    /// Each ply costs about 21 times the one below: [`NativeEngine`](super::NativeEngine)
+    /// offers up to [`MAX_PLIES`], the depths tested against gnubg.
     pub fn evaluate(
         &mut self,
         ev: &NativeEvaluator,
@@ -446,7 +448,7 @@ impl Search {
     ) -> Result<NetOutput, NativeError> {
         let class = classify(b);
         let key = pack(b);
-        let tag = plies + 1;
+        let tag = plies.saturating_add(1);
         if let Some(out) = self.cache.get(&key, tag) {
             return Ok(out);
         }
