@@ -3,10 +3,17 @@
 //! side on random points (none on the bar or off, no point shared), every evaluation from
 //! scratch (no cache). Compare with `gnubg -t` → `set threads 1`, `calibrate N` on the same
 //! machine (docs/native-evaluator.md#speed).
+//!
+//! The group `native_plies` times gnubg's deeper search in bgw, each run from an empty cache:
+//! the 2-ply evaluation of a contact position, and the 2-ply ranking of a contact roll — every
+//! move at 2 plies (the app's gnubg column) and with gnubg's hint filter (the move it plays).
 
+use bgw_engine::core::dice::Dice;
+use bgw_engine::core::formats::decode_position_id;
 use bgw_engine::core::position::{Position, Side};
 use bgw_engine::core::rng::SplitMix64;
-use bgw_engine::reference::native::NativeEvaluator;
+use bgw_engine::reference::ReferenceEngine;
+use bgw_engine::reference::native::{MoveFilters, NativeEngine, NativeEvaluator};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 
@@ -53,5 +60,51 @@ fn native_eval(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, native_eval);
+/// A middle-game contact position (both sides with a back anchor and blots to play around).
+const CONTACT: &str = "4HPwATDgc/ABMA";
+
+fn native_plies(c: &mut Criterion) {
+    let evaluator = NativeEvaluator::new(None).expect("gnubg's weights");
+    let mut engine = NativeEngine::new(evaluator);
+    let pos = decode_position_id(CONTACT, Side::White).expect("a Position ID");
+    let dice = Dice::new(3, 2).expect("dice");
+    let mut group = c.benchmark_group("native_plies");
+    group.sample_size(10);
+    group.bench_function("2-ply evaluate, contact", |b| {
+        b.iter(|| {
+            engine.clear_cache();
+            black_box(engine.evaluate(black_box(&pos), 2).unwrap())
+        })
+    });
+    group.bench_function("2-ply rank of a contact roll, every move", |b| {
+        b.iter(|| {
+            engine.clear_cache();
+            black_box(engine.rank_moves(black_box(&pos), dice, 2).unwrap())
+        })
+    });
+    let mut one = NativeEngine::new(NativeEvaluator::new(None).expect("gnubg's weights"));
+    one.set_threads(1);
+    group.bench_function(
+        "2-ply rank of a contact roll, every move, one thread",
+        |b| {
+            b.iter(|| {
+                one.clear_cache();
+                black_box(one.rank_moves(black_box(&pos), dice, 2).unwrap())
+            })
+        },
+    );
+    group.bench_function("2-ply rank of a contact roll, hint filter", |b| {
+        b.iter(|| {
+            engine.clear_cache();
+            black_box(
+                engine
+                    .rank_moves_filtered(black_box(&pos), dice, 2, &MoveFilters::HINT)
+                    .unwrap(),
+            )
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, native_eval, native_plies);
 criterion_main!(benches);

@@ -8,7 +8,8 @@ use bgw_engine::core::formats::{Setup, read_setup, shorten};
 use bgw_engine::core::position::Position;
 use bgw_engine::reference::gnubg::Config;
 use bgw_engine::reference::native::{
-    CubeInfo, NativeEvaluator, NetOutput, classify, cubeful_equity, cubeless_equity,
+    CubeInfo, MAX_PLIES, NativeEvaluator, NetOutput, Search, classify, cubeful_equity,
+    cubeless_equity,
 };
 use bgw_engine::reference::{Judge, MatchContext, Reference, ReferenceEngine, hint_line};
 use serde_json::json;
@@ -43,8 +44,8 @@ pub struct Args {
     /// before its roll.
     #[arg(required_unless_present = "batch", conflicts_with = "batch")]
     position: Option<String>,
-    /// The depth in plies; the native evaluator covers 0 so far (the gnubg program, with
-    /// --reference process, 0 to 2).
+    /// The depth in plies: 0, 1 or 2 (gnubg's `evaluate` at that depth; the cubeful equity
+    /// natively at 0 so far).
     #[arg(long, default_value_t = 0)]
     plies: u8,
     /// Cubeless figures only (leaves out the cubeful equity).
@@ -71,7 +72,7 @@ pub struct Args {
 
 /// Who evaluates: gnubg's nets in bgw, or the gnubg program at a depth.
 enum Evaluator {
-    Native(Box<NativeEvaluator>),
+    Native(Box<NativeEvaluator>, Box<Search>, u8),
     Process(Box<dyn ReferenceEngine + Send>, u8),
 }
 
@@ -79,7 +80,9 @@ impl Evaluator {
     /// The five probabilities of `pos` for the side on roll, before it rolls.
     fn evaluate(&mut self, pos: &Position) -> Result<NetOutput, String> {
         match self {
-            Evaluator::Native(n) => n.evaluate(pos).map_err(|e| e.to_string()),
+            Evaluator::Native(n, search, plies) => search
+                .evaluate(n, &pos.sides(), *plies)
+                .map_err(|e| e.to_string()),
             Evaluator::Process(gnubg, plies) => {
                 let e = gnubg.evaluate(pos, *plies).map_err(|e| e.to_string())?;
                 let p = e
@@ -93,8 +96,7 @@ impl Evaluator {
     /// The depth evaluated at.
     fn plies(&self) -> u8 {
         match self {
-            Evaluator::Native(_) => 0,
-            Evaluator::Process(_, plies) => *plies,
+            Evaluator::Native(_, _, plies) | Evaluator::Process(_, plies) => *plies,
         }
     }
 
@@ -102,7 +104,10 @@ impl Evaluator {
     /// is none, in words.
     fn cubeful(&self, setup: &Setup) -> Result<(f32, Option<f32>), String> {
         match self {
-            Evaluator::Native(n) => cubeful(n, setup),
+            Evaluator::Native(n, _, 0) => cubeful(n, setup),
+            Evaluator::Native(..) => Err("not covered yet: the native evaluator gives the \
+                 cubeful equity at 0 plies so far (`bgw cube ID --plies N` gives gnubg's)"
+                .to_string()),
             Evaluator::Process(..) => Err("not given by bgw eval from the gnubg program (`bgw \
                  cube` gives its cubeful equities)"
                 .to_string()),
@@ -112,7 +117,7 @@ impl Evaluator {
     /// Who evaluated, in words.
     fn words(&self) -> String {
         match self {
-            Evaluator::Native(n) => {
+            Evaluator::Native(n, ..) => {
                 format!("gnubg 1.07's nets in bgw; weights: {}", n.weights_source())
             }
             Evaluator::Process(..) => "the gnubg program".to_string(),
@@ -139,16 +144,21 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         let plies = args.plies;
         return evaluate(args, Evaluator::Process(gnubg, plies));
     }
-    if args.plies > 0 {
+    if args.plies > MAX_PLIES {
         return Err(CliError::usage(format!(
-            "--plies {} is not covered by the native evaluator yet: it evaluates at 0 plies \
-             (gnubg's own 1- and 2-ply figures: `bgw rank ID DICE --gnubg N`, `bgw cube ID --plies N`)",
+            "--plies {} is not covered by the native evaluator yet: it evaluates at 0 to \
+             {MAX_PLIES} plies (gnubg's own deeper figures: `bgw rank ID DICE --gnubg N`, \
+             `bgw cube ID --plies N`)",
             args.plies
         )));
     }
     let evaluator = NativeEvaluator::new(args.gnubg_weights.as_deref())
         .map_err(|e| CliError::failed(e.to_string()))?;
-    evaluate(args, Evaluator::Native(Box::new(evaluator)))
+    let plies = args.plies;
+    evaluate(
+        args,
+        Evaluator::Native(Box::new(evaluator), Box::new(Search::new()), plies),
+    )
 }
 
 /// `bgw eval` with its evaluator: one position or the batch.

@@ -53,6 +53,66 @@ fn eval_json_gives_gnubgs_figures() {
     }
 }
 
+/// `--plies 1` and `--plies 2` give gnubg's own stored 1- and 2-ply figures
+/// (`tests/data/native/gnubg_plies.jsonl`), one position and a batch.
+#[test]
+fn eval_at_one_and_two_plies_gives_gnubgs_figures() {
+    let stored: Vec<(String, u64, Vec<f64>)> =
+        std::fs::read_to_string(common::data("native/gnubg_plies.jsonl"))
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+            .filter(|v| v.get("probs").is_some())
+            .map(|v| {
+                let probs = (0..5).map(|i| v["probs"][i].as_f64().unwrap()).collect();
+                (
+                    v["position"].as_str().unwrap().to_string(),
+                    v["plies"].as_u64().unwrap(),
+                    probs,
+                )
+            })
+            .collect();
+    for plies in [1, 2] {
+        let some: Vec<_> = stored.iter().filter(|s| s.1 == plies).step_by(4).collect();
+        assert!(some.len() >= 4);
+        let (id, _, probs) = some[0];
+        let o = run(&["eval", id, "--plies", &plies.to_string(), "--json"]);
+        assert!(o.status.success(), "{id}: {}", text(&o.stderr));
+        let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+        assert!(close(&figures(&v), probs), "{id}: {v} vs {probs:?}");
+        assert_eq!(v["plies"], plies);
+        let o = run(&["eval", id, "--plies", &plies.to_string()]);
+        assert!(
+            stdout(&o).contains(&format!("{plies}-ply")),
+            "{}",
+            stdout(&o)
+        );
+
+        let file = tempfile::NamedTempFile::new().unwrap();
+        let ids: Vec<&str> = some.iter().map(|s| s.0.as_str()).collect();
+        std::fs::write(file.path(), ids.join("\n") + "\n").unwrap();
+        let o = run(&[
+            "eval",
+            "--batch",
+            file.path().to_str().unwrap(),
+            "--plies",
+            &plies.to_string(),
+        ]);
+        assert!(o.status.success(), "{}", text(&o.stderr));
+        let lines: Vec<serde_json::Value> = stdout(&o)
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(lines.len(), some.len());
+        for (v, (id, _, probs)) in lines.iter().zip(&some) {
+            assert!(
+                close(&figures(v), probs),
+                "{id} at {plies} plies: {v} vs {probs:?}"
+            );
+        }
+    }
+}
+
 #[test]
 fn eval_text_prints_the_five_probabilities_and_the_cubeful_equity() {
     let (id, probs, equity) = &stored()[0];
@@ -149,10 +209,10 @@ fn eval_batch_answers_every_line_in_order() {
 
 #[test]
 fn eval_refuses_what_it_does_not_cover_and_bad_weights() {
-    let o = run(&["eval", "4HPwATDgc/ABMA", "--plies", "2"]);
+    let o = run(&["eval", "4HPwATDgc/ABMA", "--plies", "3"]);
     assert_eq!(o.status.code(), Some(2));
     let e = text(&o.stderr);
-    assert!(e.contains("--plies 2 is not covered"), "{e}");
+    assert!(e.contains("--plies 3 is not covered"), "{e}");
 
     let o = run(&[
         "eval",

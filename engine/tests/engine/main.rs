@@ -23,4 +23,5 @@ mod match_review;
 mod match_writers;
 mod native_cubeful;
 mod native_evaluator;
+mod native_plies;
 mod two_sided;

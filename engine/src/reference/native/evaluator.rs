@@ -7,7 +7,9 @@
 use super::inputs::{self, Board};
 use super::net;
 use super::race_bg;
-use super::weights::{CONTACT_INPUTS, GnubgWeights, RACE_INPUTS, USUAL_FOLDERS, WeightsError};
+use super::weights::{
+    CONTACT_INPUTS, GnubgWeights, PRUNING_INPUTS, RACE_INPUTS, USUAL_FOLDERS, WeightsError,
+};
 use crate::core::position::Position;
 use crate::core::task::Task;
 use crate::studies::bearoff::{self, BdContents, Counts, Database};
@@ -214,7 +216,13 @@ impl NativeEvaluator {
         })
     }
 
-    fn evaluate_class(&self, b: &Board, class: PositionClass) -> Result<NetOutput, NativeError> {
+    /// gnubg's 0-ply cubeless probabilities of a board (`[opponent, player]`, the player on
+    /// roll) of class `class`.
+    pub(super) fn evaluate_class(
+        &self,
+        b: &Board,
+        class: PositionClass,
+    ) -> Result<NetOutput, NativeError> {
         let mut out = match class {
             PositionClass::Over => return Ok(over(b)),
             PositionClass::BearoffTwoSided => return Ok(self.bearoff_two_sided(b)),
@@ -237,6 +245,36 @@ impl NativeEvaluator {
                 net::evaluate(&self.weights.contact, &x)
             }
         };
+        self.sanity_check(b, &mut out);
+        Ok(out)
+    }
+
+    /// The pruning net's probabilities of a board of class race, crashed or contact, as
+    /// gnubg's move choice inside a deeper evaluation computes them (its `FindBestMoveInEval`):
+    /// the 200 checker inputs, the class's pruning net, a race's own backgammon figures and
+    /// the sanity rules.
+    pub(super) fn evaluate_pruning(
+        &self,
+        b: &Board,
+        class: PositionClass,
+    ) -> Result<NetOutput, NativeError> {
+        let mut x = [0f32; PRUNING_INPUTS];
+        inputs::base(b, &mut x);
+        let net = match class {
+            PositionClass::Race => &self.weights.prune_race,
+            PositionClass::Crashed => &self.weights.prune_crashed,
+            PositionClass::Contact => &self.weights.prune_contact,
+            other => {
+                return Err(NativeError::NotCovered(format!(
+                    "a pruning net for the class {}",
+                    other.name()
+                )));
+            }
+        };
+        let mut out = net::evaluate(net, &x);
+        if class == PositionClass::Race {
+            self.race_backgammons(b, &mut out)?;
+        }
         self.sanity_check(b, &mut out);
         Ok(out)
     }

@@ -9,7 +9,7 @@
 // The loops keep gnubg's indices (points, rolls, outputs), which say what they compute.
 #![allow(clippy::needless_range_loop)]
 
-use super::weights::{CONTACT_INPUTS, RACE_INPUTS};
+use super::weights::{CONTACT_INPUTS, PRUNING_INPUTS, RACE_INPUTS};
 use std::sync::LazyLock;
 
 /// gnubg's board: `[opponent, player]`, 25 counts each.
@@ -224,6 +224,13 @@ fn men_off(board: &[u8; 25], out: &mut [f32], step: i32) {
     out[OFF1] = a;
     out[OFF1 + 1] = b;
     out[OFF1 + 2] = c;
+}
+
+/// The pruning nets' inputs of `board` (gnubg's `baseInputs`): the 100 checker inputs of
+/// each side, the opponent's first — the first 200 of the contact net's.
+pub fn base(b: &Board, out: &mut [f32; PRUNING_INPUTS]) {
+    base_side(&b[0], &mut out[0..100]);
+    base_side(&b[1], &mut out[100..200]);
 }
 
 /// The contact net's inputs of `board`.

@@ -3,13 +3,14 @@
 //! `docs/native-evaluator.md`). Beside the process bridge ([`super::gnubg`]), behind the same
 //! seam ([`super::ReferenceEngine`]).
 //!
-//! Covered so far: the 0-ply cubeless evaluation — the position's class, the one-sided
-//! bear-off database, the race, crashed and contact nets with gnubg's inputs and sigmoid,
-//! gnubg's sanity rules — equal to gnubg 1.07's `evaluate` within 1e-5, and the 0-ply ranking
-//! of a roll's moves built on it; gnubg's default match equity table ([`MatchEquityTable`]) and
-//! its 0-ply cubeful equities, cube decisions and cubeful hint lists for money and at a match
-//! score ([`CubeInfo`], [`Leaf`], [`cubeful_equity`], [`cube_decision`]), equal to gnubg within
-//! 1e-5. Not yet: deeper plies, rollouts, the luck analysis; those are refused with
+//! Covered so far: the cubeless evaluation at 0, 1 and 2 plies — the position's class, the
+//! bear-off databases, the race, crashed and contact nets with gnubg's inputs and sigmoid,
+//! gnubg's sanity rules, and its look-ahead with the pruning nets ([`Search`]) — equal to gnubg
+//! 1.07's `evaluate` within 1e-5, and its hint lists at those depths with its move filters
+//! ([`MoveFilters`]); gnubg's default match equity table ([`MatchEquityTable`]) and its 0-ply
+//! cubeful equities, cube decisions, cubeful hint lists and luck analysis for money and at a
+//! match score ([`CubeInfo`], [`Leaf`], [`cubeful_equity`], [`cube_decision`]), equal to gnubg
+//! within 1e-5. Not yet: cubeful figures deeper than 0-ply, rollouts; those are refused with
 //! [`NativeError::NotCovered`].
 
 mod cubeful;
@@ -20,6 +21,7 @@ mod luck;
 mod met;
 mod net;
 mod race_bg;
+mod search;
 mod weights;
 
 pub use cubeful::{
@@ -33,6 +35,7 @@ pub use evaluator::{
 };
 pub use inputs::Board;
 pub use met::{KAZAROSS_XG2, MAX_SCORE, MatchEquityTable, MetError, gnubg_default as default_met};
+pub use search::{MAX_PLIES, MoveFilter, MoveFilters, ScoredMove, Search};
 pub use weights::{
     BUILT_IN, GnubgWeights, MAGIC, Net, USUAL_FOLDERS, VERSION, WEIGHTS_ENV, WeightsError,
     candidate_paths, find,
