@@ -446,12 +446,12 @@ impl Search {
         b: &Board,
         plies: u8,
     ) -> Result<NetOutput, NativeError> {
-        let class = classify(b);
         let key = pack(b);
         let tag = plies.saturating_add(1);
         if let Some(out) = self.cache.get(&key, tag) {
             return Ok(out);
         }
+        let class = classify(b);
         let out = if plies == 0 || !looks_ahead(class) {
             ev.evaluate_class(b, class)?
         } else {
