@@ -464,9 +464,10 @@ class Session:
         # set again at their next request.
         self.match = ("imported",)
         # The cube in use: with it off gnubg's cube info (and so each luck's MWC) ignores it.
-        # The Jacoby rule off: gnubg imports a MAT money session under the rule as set (a MAT
-        # file does not say), so the same file's luck would depend on the request before.
-        for cmd in ["set cube use on", "set jacoby off", "set analysis moves off",
+        # The Jacoby rule on, gnubg's default: gnubg imports a MAT money session under the rule
+        # as set (it ignores a [Jacoby] tag), so the same file's luck would otherwise depend on
+        # the request before; bgw reads an untagged MAT money session the same way.
+        for cmd in ["set cube use on", "set jacoby on", "set analysis moves off",
                     "set analysis cube off", "set analysis luck on"]:
             gnubg.command(cmd)
         # The analysis evaluates at the file's own states (money or match, unknown here):

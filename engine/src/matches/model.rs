@@ -42,12 +42,13 @@ pub struct Rules {
 }
 
 impl Rules {
-    /// What a file that says nothing means: Crawford in a match, no Jacoby in money play
-    /// (gnubg's and Jellyfish's default for MAT files).
+    /// What a MAT file that says nothing means, as gnubg 1.07 imports it: Crawford in a
+    /// match; in money play the Jacoby rule, gnubg's default (its import applies its own
+    /// `set jacoby`, on unless changed, and ignores a `[Jacoby]` tag, which bgw reads).
     pub fn default_for(match_length: u16) -> Rules {
         Rules {
             crawford: match_length > 0,
-            jacoby: false,
+            jacoby: match_length == 0 && crate::reference::GNUBG_JACOBY,
         }
     }
 }

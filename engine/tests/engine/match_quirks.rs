@@ -593,8 +593,12 @@ fn a_money_session_with_its_rules() {
     assert_eq!(m.match_length, 0);
     assert!(m.rules.jacoby && !m.rules.crawford);
     assert!(!m.games[0].crawford);
+    // A money session that says nothing is played with the Jacoby rule, as gnubg 1.07 imports
+    // it (its own `set jacoby`, on by default); a tag that says off is read.
     let plain = read(&g.replace("; [Jacoby \"On\"]\n", ""));
-    assert!(!plain.rules.jacoby);
+    assert!(plain.rules.jacoby);
+    let off = read(&g.replace("\"On\"", "\"Off\""));
+    assert!(!off.rules.jacoby);
     // The Crawford tag switches the rule off in a match.
     let off = read("; [Crawford \"Off\"]\n3 point match\n\n Game 1\n a : 2    b : 0\n");
     assert!(!off.rules.crawford && !off.games[0].crawford);

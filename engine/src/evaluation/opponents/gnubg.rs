@@ -1,10 +1,11 @@
 //! GNU Backgammon as a player: a [`ReferencePlayer`] over the chosen judge (the gnubg program,
-//! or its nets in bgw: [`Judge`]), the move gnubg plays at 0, 1 or 2 plies (its `best`
+//! or its nets in bgw: `reference::Judge`, whose engines fill a pool made with
+//! [`EnginePool::new`]), the move gnubg plays at 0, 1 or 2 plies (its `best`
 //! request: cubeless money, its own move filter), with its engines in a [`GnubgPool`].
 
 use super::reference::{EnginePool, ReferencePlayer};
-use crate::reference::gnubg::Config;
-use crate::reference::{Judge, ReferenceEngine};
+use crate::reference::ReferenceEngine;
+use crate::reference::gnubg::{Config, Gnubg};
 use std::sync::Arc;
 
 /// The deepest gnubg player (at 3 plies gnubg takes seconds a move).
@@ -21,12 +22,7 @@ pub type GnubgPlayer = ReferencePlayer<GnubgEngine>;
 
 /// A pool that starts gnubg's program with `config` as players need it.
 pub fn gnubg_pool(config: Config) -> Arc<GnubgPool> {
-    judge_pool(&Judge::process(config))
-}
-
-/// A pool that makes engines of `judge` as players need them.
-pub fn judge_pool(judge: &Judge) -> Arc<GnubgPool> {
-    EnginePool::new(judge.make())
+    EnginePool::new(move || Box::new(Gnubg::new(config.clone())) as GnubgEngine)
 }
 
 /// Worker threads for work with gnubg players, a gnubg process each: four a core, at most

@@ -8,7 +8,7 @@ mod random;
 mod reference;
 
 pub use gnubg::{
-    GnubgEngine, GnubgPlayer, GnubgPool, MAX_PLIES as GNUBG_MAX_PLIES, gnubg_pool, judge_pool,
+    GnubgEngine, GnubgPlayer, GnubgPool, MAX_PLIES as GNUBG_MAX_PLIES, gnubg_pool,
     worker_threads as gnubg_worker_threads,
 };
 pub use player::Player;

@@ -93,8 +93,8 @@ pub(super) fn roll_luck(
 /// The luck of every roll of `rolls` (per game, as bgw read them) and each game's actual
 /// result from the MAT text `mat` (the file's first player, then the second: the MWC after
 /// the game less before it in a match, the points in money play). Money play is judged
-/// without the Jacoby rule, as gnubg judges a MAT file it imports with the rule off (a MAT
-/// file does not say).
+/// under the rules the file is read with (an untagged MAT money session: the Jacoby rule, as
+/// gnubg imports one).
 pub(super) fn match_luck(
     evaluator: &NativeEvaluator,
     moves: &mut MoveGenerator,
@@ -114,7 +114,7 @@ pub(super) fn match_luck(
     for (game, game_rolls) in m.games.iter().zip(rolls) {
         let mut lucks = Vec::with_capacity(game_rolls.len());
         for r in game_rolls {
-            let at = MatchContext::from_match_id(r.match_id, false, false);
+            let at = MatchContext::from_match_id(r.match_id, m.rules.jacoby, false);
             let ci = CubeInfo::of(&at)
                 .ok_or_else(|| format!("{} is beyond gnubg's tables", at.describe()))?;
             let luck =

@@ -6,7 +6,8 @@ use crate::core::dice::Dice;
 use crate::core::moves::Play;
 use crate::core::position::Position;
 use crate::evaluation::classic::{ClassicPlayer, Weights, WeightsError};
-use crate::evaluation::opponents::gnubg::{MAX_PLIES, judge_pool};
+use crate::evaluation::opponents::EnginePool;
+use crate::evaluation::opponents::gnubg::MAX_PLIES;
 use crate::evaluation::opponents::{GnubgPlayer, GnubgPool, Player, Pubeval, RandomPlayer};
 use crate::reference::Judge;
 use crate::reference::gnubg::Config;
@@ -177,7 +178,7 @@ impl Contender {
                 0 => "gnubg".to_string(),
                 p => format!("gnubg:{p}"),
             },
-            pool: judge_pool(judge),
+            pool: EnginePool::new(judge.make()),
         }
     }
 
