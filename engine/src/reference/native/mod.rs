@@ -20,6 +20,7 @@ mod inputs;
 mod luck;
 mod met;
 mod net;
+mod plied;
 mod race_bg;
 mod search;
 mod weights;
@@ -35,7 +36,8 @@ pub use evaluator::{
 };
 pub use inputs::Board;
 pub use met::{KAZAROSS_XG2, MAX_SCORE, MatchEquityTable, MetError, gnubg_default as default_met};
-pub use search::{MAX_PLIES, MoveFilter, MoveFilters, ScoredMove, Search};
+pub use plied::{CubePosition, CubefulCache, next_cube_positions};
+pub use search::{Judge, MAX_PLIES, MoveFilter, MoveFilters, ScoredMove, Search};
 pub use weights::{
     BUILT_IN, GnubgWeights, MAGIC, Net, USUAL_FOLDERS, VERSION, WEIGHTS_ENV, WeightsError,
     candidate_paths, find,
