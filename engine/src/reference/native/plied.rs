@@ -189,7 +189,7 @@ impl Search {
         // exact cubeful equities end the search too.
         let inner = class != PositionClass::Over
             && plies > 0
-            && !(class == PositionClass::BearoffTwoSided && !mover.is_match());
+            && (class != PositionClass::BearoffTwoSided || mover.is_match());
         if !inner {
             let leaf = ev.leaf_of(b)?;
             let positions = next_cube_positions(cubes, top, false);
