@@ -13,11 +13,12 @@ use crate::reference::{
 
 /// gnubg's nets evaluated in process, as a [`ReferenceEngine`]: cubeless money at 0, 1 and 2
 /// plies ([`ReferenceEngine::rank_moves`], [`ReferenceEngine::evaluate`],
-/// [`ReferenceEngine::best_move`]), evaluations and hint lists as gnubg's; at 0 plies cubeful at
-/// a match state ([`ReferenceEngine::rank_moves_at`], [`ReferenceEngine::analyse_moves_at`]), the
-/// cube decision ([`ReferenceEngine::cube_decision`]) and the luck of a match's rolls
-/// ([`ReferenceEngine::match_luck`]); cubeful figures deeper than 0 plies and rollouts are
-/// refused, saying what is not covered.
+/// [`ReferenceEngine::best_move`]), evaluations and hint lists as gnubg's; cubeful at a match
+/// state at 0, 1 and 2 plies ([`ReferenceEngine::rank_moves_at`],
+/// [`ReferenceEngine::analyse_moves_at`], the cube decision
+/// [`ReferenceEngine::cube_decision`]); the luck of a match's rolls at 0 plies
+/// ([`ReferenceEngine::match_luck`]); deeper plies and rollouts are refused, saying what is not
+/// covered.
 pub struct NativeEngine {
     evaluator: NativeEvaluator,
     moves: MoveGenerator,
@@ -253,8 +254,9 @@ impl ReferenceEngine for NativeEngine {
             .next())
     }
 
-    /// gnubg's hint at the match state `at`: each move's position judged from the other
-    /// side's view with its cube action ([`cubeful::cubeful_equity`]), turned back to the
+    /// gnubg's hint at the match state `at`, every move at `plies` (deeper than 0 through the
+    /// cubeful search, [`Search::hint_at`] with [`Judge::Cubeful`]). At 0 plies each move's
+    /// position judged from the other side's view with its cube action ([`cubeful::cubeful_equity`]), turned back to the
     /// mover's (money: negated; match: one minus the MWC, then normalised at the mover's
     /// cube); best first by that, then by the cubeless equity (gnubg's `CompareMoves`).
     fn rank_moves_at(
@@ -331,9 +333,10 @@ impl ReferenceEngine for NativeEngine {
         self.ranked(pos, dice, plies, &MoveFilters::ANALYSIS, Judge::Cubeful(ci))
     }
 
-    /// gnubg's 0-ply cube decision (its `cfevaluate`, what `hint` prints before the roll):
-    /// no double, double/take, double/pass and the action in gnubg's words; the cubeless
-    /// probabilities and equity; in a match the MWC of each and gnubg's market window, in
+    /// gnubg's cube decision at `plies` (its `cfevaluate`, what `hint` prints before the
+    /// roll): no double, double/take, double/pass and the action in gnubg's words; the
+    /// cubeless probabilities and equity (deeper than 0 of a cubeless evaluation at the plies,
+    /// as gnubg's `hint` gives them); in a match the MWC of each and gnubg's market window, in
     /// money play the take and cash points of gnubg's money formulas.
     fn cube_decision(
         &mut self,

@@ -5,17 +5,17 @@
 //! `GenerateMoves`) and an evaluation cache as gnubg keeps one. Learnt from gnubg 1.07.001's
 //! `eval.c` and written anew.
 //!
-//! **The seam for cubeful plies.** gnubg's cubeful n-ply evaluation (`EvaluatePositionCubeful4`)
-//! walks the same tree as the cubeless one: for each of the 21 rolls the mover's move is chosen
-//! by [`Search::best_in_eval`] and the position after it (the opponent on roll) is evaluated one
-//! ply less, the rolls weighted 1 (doubles) or 2 and the sum divided by 36. [`Search::replies`]
-//! is that walk alone: it hands each roll's weight and position to a visitor. The cubeless
-//! evaluation ([`Search::evaluate`]) sums probabilities in its visitor; a cubeful one will carry
-//! an array of equities, one per cube state, through the same walk: at the leaves the 0-ply
-//! cubeful equity of each cube state from the probabilities (`native/cubeful.rs`), at inner
-//! nodes each child's cube decision (take or pass, cash) before summing, as gnubg does. The
-//! move chosen inside the walk is then scored cubefully too (gnubg's `ScoreMove` with a
-//! cubeful context): that is [`Search::score_zero_ply`], the one place to change.
+//! **One walk, cubeless and cubeful.** gnubg's cubeful n-ply evaluation
+//! (`EvaluatePositionCubeful4`) walks the same tree as the cubeless one: for each of the 21
+//! rolls the mover's move is chosen by [`Search::best_in_eval`] and the position after it (the
+//! opponent on roll) is evaluated one ply less, the rolls weighted 1 (doubles) or 2 and the sum
+//! divided by 36. [`Search::replies`] is that walk alone: it hands each roll's weight and
+//! position to a visitor. The cubeless evaluation ([`Search::evaluate_judged`]) sums
+//! probabilities in its visitor; the cubeful one (`native/plied.rs`) carries one value per cube
+//! position through the same walk. How the move of each roll is chosen and how a hint scores
+//! its moves is the [`Judge`]: cubeless money, cubeless at a cube info (a match's gammon prices
+//! weigh the moves), or cubeful (gnubg's `ScoreMove` with a cubeful context, the mover's cube
+//! info).
 
 // The loops keep gnubg's indices (points, rolls, outputs), which say what they compute.
 #![allow(clippy::needless_range_loop)]
