@@ -9,7 +9,9 @@
 //! from gnubg 1.07's `eval.c` and written anew.
 
 use super::cubeful::{CubeInfo, cube_position_equity, utility_me, with_cube_action};
-use super::evaluator::{NativeError, NativeEvaluator, NetOutput, PositionClass, classify};
+use super::evaluator::{
+    Leaf, NativeError, NativeEvaluator, NetOutput, PositionClass, classify, efficiency,
+};
 use super::inputs::Board;
 use super::search::{Judge, Key, Search, inverted, pack};
 use std::collections::HashMap;
@@ -191,7 +193,19 @@ impl Search {
             && plies > 0
             && (class != PositionClass::BearoffTwoSided || mover.is_match());
         if !inner {
-            let leaf = ev.leaf_of(b)?;
+            let leaf = if class == PositionClass::BearoffTwoSided {
+                ev.leaf_of(b)?
+            } else {
+                // The 0-ply probabilities through the shared table (the threads' moves share
+                // many leaves).
+                let pips: u32 = (0..25).map(|i| (i as u32 + 1) * b[1][i] as u32).sum();
+                Leaf {
+                    probs: self.evaluate(ev, b, 0)?,
+                    class,
+                    efficiency: efficiency(class, pips),
+                    exact: None,
+                }
+            };
             let positions = next_cube_positions(cubes, top, false);
             let each: Vec<f32> = positions
                 .iter()
