@@ -367,10 +367,16 @@ impl ReferenceEngine for NativeEngine {
                 .cube_values(&self.evaluator, &board, &ci, plies)
                 .map_err(|e| self.refuse(e))?;
             // gnubg's `hint` gives the cubeless figures of a cubeless evaluation at the plies
-            // (its moves weighed by the cube info's gammon prices).
+            // (its moves weighed by the cube info's gammon prices; for money that is the
+            // cubeless money search, whose evaluations the table keeps).
+            let cubeless = if ci.is_match() {
+                Judge::Cubeless(ci)
+            } else {
+                Judge::Money
+            };
             let probs = self
                 .search
-                .evaluate_judged(&self.evaluator, &board, plies, Judge::Cubeless(ci))
+                .evaluate_judged(&self.evaluator, &board, plies, cubeless)
                 .map_err(|e| self.refuse(e))?;
             if ci.is_match() {
                 let p = self
