@@ -7,13 +7,18 @@
 //! The group `native_plies` times gnubg's deeper search in bgw, each run from an empty cache:
 //! the 2-ply evaluation of a contact position, and the 2-ply ranking of a contact roll — every
 //! move at 2 plies (the app's gnubg column) and with gnubg's hint filter (the move it plays).
+//!
+//! The group `native_cubeful_plies` times the cubeful search, each run from an empty cache: the
+//! 2-ply cube decision of the contact position for money and at 2-3 to 7, and its 2-ply
+//! cubeful ranking of a roll at 2-3 to 7 (every move, the app's gnubg column at a match score).
 
 use bgw_engine::core::dice::Dice;
 use bgw_engine::core::formats::decode_position_id;
+use bgw_engine::core::formats::read_setup;
 use bgw_engine::core::position::{Position, Side};
 use bgw_engine::core::rng::SplitMix64;
-use bgw_engine::reference::ReferenceEngine;
 use bgw_engine::reference::native::{MoveFilters, NativeEngine, NativeEvaluator};
+use bgw_engine::reference::{MatchContext, ReferenceEngine};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 
@@ -106,5 +111,34 @@ fn native_plies(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, native_eval, native_plies);
+fn native_cubeful_plies(c: &mut Criterion) {
+    let mut engine = NativeEngine::new(NativeEvaluator::new(None).expect("gnubg's weights"));
+    let pos = decode_position_id(CONTACT, Side::White).expect("a Position ID");
+    let dice = Dice::new(3, 2).expect("dice");
+    let context = |text: &str| MatchContext::of(&read_setup(text).expect("a setup"));
+    let money = context(CONTACT);
+    let at = context(&format!("{CONTACT}:cAngADAAEAAE"));
+    let mut group = c.benchmark_group("native_cubeful_plies");
+    group.sample_size(10);
+    for (name, at) in [("money", &money), ("2-3 to 7", &at)] {
+        group.bench_function(format!("2-ply cube decision, contact, {name}"), |b| {
+            b.iter(|| {
+                engine.clear_cache();
+                black_box(engine.cube_decision(black_box(&pos), at, 2).unwrap())
+            })
+        });
+    }
+    group.bench_function(
+        "2-ply cubeful rank of a contact roll at 2-3 to 7, every move",
+        |b| {
+            b.iter(|| {
+                engine.clear_cache();
+                black_box(engine.rank_moves_at(black_box(&pos), dice, 2, &at).unwrap())
+            })
+        },
+    );
+    group.finish();
+}
+
+criterion_group!(benches, native_eval, native_plies, native_cubeful_plies);
 criterion_main!(benches);

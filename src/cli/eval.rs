@@ -17,10 +17,14 @@ use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-/// gnubg's 0-ply cubeful equity of the side on roll before its roll at the setup's match
+/// gnubg's cubeful equity at `plies` of the side on roll before its roll at the setup's match
 /// state, with its cube action (the "Cubeful" column of gnubg's `eval`): money per cube; in a
 /// match normalised (EMG), with the match-winning chance. `Err`: why there is none.
-fn cubeful(evaluator: &NativeEvaluator, setup: &Setup) -> Result<(f32, Option<f32>), String> {
+fn cubeful(
+    evaluator: &NativeEvaluator,
+    setup: &Setup,
+    plies: u8,
+) -> Result<(f32, Option<f32>), String> {
     let at = MatchContext::of(setup);
     let ci = CubeInfo::of(&at).ok_or_else(|| {
         format!(
@@ -28,8 +32,25 @@ fn cubeful(evaluator: &NativeEvaluator, setup: &Setup) -> Result<(f32, Option<f3
             at.describe()
         )
     })?;
-    let leaf = evaluator.leaf(&setup.position).map_err(|e| e.to_string())?;
-    let value = cubeful_equity(&leaf, &ci);
+    let value = if plies == 0 {
+        let leaf = evaluator.leaf(&setup.position).map_err(|e| e.to_string())?;
+        cubeful_equity(&leaf, &ci)
+    } else {
+        // The cubeful search keeps no state worth sharing with the cubeless one.
+        let mut v = [0f32];
+        Search::new()
+            .evaluate_cubeful(
+                evaluator,
+                &setup.position.sides(),
+                &[Some(ci)],
+                &ci,
+                plies,
+                false,
+                &mut v,
+            )
+            .map_err(|e| e.to_string())?;
+        v[0]
+    };
     Ok(if ci.is_match() {
         (ci.mwc_to_equity(value), Some(value))
     } else {
@@ -44,8 +65,8 @@ pub struct Args {
     /// before its roll.
     #[arg(required_unless_present = "batch", conflicts_with = "batch")]
     position: Option<String>,
-    /// The depth in plies: 0, 1 or 2 (gnubg's `evaluate` at that depth; the cubeful equity
-    /// natively at 0 so far).
+    /// The depth in plies: 0, 1 or 2 (gnubg's `evaluate` at that depth, and its cubeful
+    /// equity at that depth).
     #[arg(long, default_value_t = 0)]
     plies: u8,
     /// Cubeless figures only (leaves out the cubeful equity).
@@ -104,10 +125,7 @@ impl Evaluator {
     /// is none, in words.
     fn cubeful(&self, setup: &Setup) -> Result<(f32, Option<f32>), String> {
         match self {
-            Evaluator::Native(n, _, 0) => cubeful(n, setup),
-            Evaluator::Native(..) => Err("not covered yet: the native evaluator gives the \
-                 cubeful equity at 0 plies so far (`bgw cube ID --plies N` gives gnubg's)"
-                .to_string()),
+            Evaluator::Native(n, _, plies) => cubeful(n, setup, *plies),
             Evaluator::Process(..) => Err("not given by bgw eval from the gnubg program (`bgw \
                  cube` gives its cubeful equities)"
                 .to_string()),

@@ -241,3 +241,25 @@ fn eval_refuses_what_it_does_not_cover_and_bad_weights() {
     let o = run(&["eval"]);
     assert_eq!(o.status.code(), Some(2), "a position or --batch is needed");
 }
+
+/// `--plies 1` and `--plies 2` give the cubeful equity at those depths: gnubg 1.07's own `eval`
+/// prints (to three decimals) +0.098 and +0.099 for money (cube centred, Jacoby, beavers), and
+/// +0.079 at both depths at 2-3 to 7.
+#[test]
+fn eval_gives_the_cubeful_equity_at_one_and_two_plies() {
+    for (plies, money, at_match) in [("1", 0.098, 0.079), ("2", 0.099, 0.079)] {
+        for (id, gnubgs) in [
+            ("4HPwATDgc/ABMA", money),
+            ("4HPwATDgc/ABMA:cAngADAAEAAE", at_match),
+        ] {
+            let o = run(&["eval", id, "--plies", plies, "--json"]);
+            assert!(o.status.success(), "{}", text(&o.stderr));
+            let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+            let cubeful = v["cubeful_equity"].as_f64().expect("a cubeful equity");
+            assert!(
+                (cubeful - gnubgs).abs() <= 5e-4,
+                "{id} at {plies} plies: {v}"
+            );
+        }
+    }
+}

@@ -22,6 +22,7 @@ mod match_quirks;
 mod match_review;
 mod match_writers;
 mod native_cubeful;
+mod native_cubeful_plies;
 mod native_evaluator;
 mod native_plies;
 mod two_sided;

@@ -104,7 +104,7 @@ pub fn contexts() -> Vec<MatchContext> {
 
 /// The positions compared: a seeded sample of every class but the game's end, from random
 /// self-play and the shared match files.
-fn positions(evaluator: &NativeEvaluator, per_class: usize, seed: u64) -> Vec<Position> {
+pub fn positions(evaluator: &NativeEvaluator, per_class: usize, seed: u64) -> Vec<Position> {
     let mut pool = self_play(51, 120);
     pool.extend(crate::native_evaluator::match_positions());
     sample(evaluator, &pool, per_class, seed)
@@ -448,7 +448,7 @@ fn write_stored_cube_decisions() {
 }
 
 /// [`contexts`] as the stored file names them.
-fn context_specs() -> Vec<serde_json::Value> {
+pub fn context_specs() -> Vec<serde_json::Value> {
     contexts()
         .iter()
         .map(|at| {

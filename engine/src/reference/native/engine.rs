@@ -2,7 +2,7 @@
 
 use super::cubeful::{self, CubeInfo};
 use super::evaluator::{NativeError, NativeEvaluator, NetOutput, PositionClass, cubeless_equity};
-use super::search::{MAX_PLIES, MoveFilters, Search};
+use super::search::{Judge, MAX_PLIES, MoveFilters, Search};
 use crate::core::dice::Dice;
 use crate::core::moves::MoveGenerator;
 use crate::core::position::Position;
@@ -13,11 +13,12 @@ use crate::reference::{
 
 /// gnubg's nets evaluated in process, as a [`ReferenceEngine`]: cubeless money at 0, 1 and 2
 /// plies ([`ReferenceEngine::rank_moves`], [`ReferenceEngine::evaluate`],
-/// [`ReferenceEngine::best_move`]), evaluations and hint lists as gnubg's; at 0 plies cubeful at
-/// a match state ([`ReferenceEngine::rank_moves_at`], [`ReferenceEngine::analyse_moves_at`]), the
-/// cube decision ([`ReferenceEngine::cube_decision`]) and the luck of a match's rolls
-/// ([`ReferenceEngine::match_luck`]); cubeful figures deeper than 0 plies and rollouts are
-/// refused, saying what is not covered.
+/// [`ReferenceEngine::best_move`]), evaluations and hint lists as gnubg's; cubeful at a match
+/// state at 0, 1 and 2 plies ([`ReferenceEngine::rank_moves_at`],
+/// [`ReferenceEngine::analyse_moves_at`], the cube decision
+/// [`ReferenceEngine::cube_decision`]); the luck of a match's rolls at 0 plies
+/// ([`ReferenceEngine::match_luck`]); deeper plies and rollouts are refused, saying what is not
+/// covered.
 pub struct NativeEngine {
     evaluator: NativeEvaluator,
     moves: MoveGenerator,
@@ -95,14 +96,13 @@ impl NativeEngine {
         }
     }
 
-    /// Cubeful figures (at a match state, the cube) are covered at 0 plies so far.
+    /// Cubeful figures (at a match state, the cube) are covered at 0 to [`MAX_PLIES`].
     fn check_cubeful_plies(&self, plies: u8) -> Result<(), ReferenceError> {
-        if plies == 0 {
+        if plies <= MAX_PLIES {
             Ok(())
         } else {
             Err(self.refuse(NativeError::NotCovered(format!(
-                "{plies}-ply cubeful evaluations and cube decisions (cubeful at 0 plies so far; \
-                 cubeless money at 0 to {MAX_PLIES})"
+                "{plies}-ply cubeful evaluations and cube decisions (0 to {MAX_PLIES} plies so far)"
             ))))
         }
     }
@@ -130,16 +130,31 @@ impl NativeEngine {
         plies: u8,
         filters: &MoveFilters,
     ) -> Result<Vec<MoveEval>, ReferenceError> {
+        self.ranked(pos, dice, plies, filters, Judge::Money)
+    }
+
+    /// The hint list of `dice` in `pos` at `plies` with `filters`, judged by `judge`
+    /// (cubeless money, or cubeful with the mover's cube info: then in a match each move's
+    /// MWC beside its normalised equity).
+    fn ranked(
+        &mut self,
+        pos: &Position,
+        dice: Dice,
+        plies: u8,
+        filters: &MoveFilters,
+        judge: Judge,
+    ) -> Result<Vec<MoveEval>, ReferenceError> {
         self.check_plies(plies)?;
         let scored = self
             .search
-            .hint(
+            .hint_at(
                 &self.evaluator,
                 &pos.sides(),
                 dice.high(),
                 dice.low(),
                 plies,
                 filters,
+                judge,
             )
             .map_err(|e| self.refuse(e))?;
         let plays = self.moves.generate(pos, dice);
@@ -160,7 +175,10 @@ impl NativeEngine {
                 equity: m.equity as f64,
                 probs: Some(widened(&m.probs)),
                 plies: m.plies,
-                mwc: None,
+                mwc: match judge {
+                    Judge::Cubeful(ci) if ci.is_match() => Some(ci.equity_to_mwc(m.equity) as f64),
+                    _ => None,
+                },
             });
         }
         if out.len() != plays.len() {
@@ -236,8 +254,9 @@ impl ReferenceEngine for NativeEngine {
             .next())
     }
 
-    /// gnubg's hint at the match state `at`: each move's position judged from the other
-    /// side's view with its cube action ([`cubeful::cubeful_equity`]), turned back to the
+    /// gnubg's hint at the match state `at`, every move at `plies` (deeper than 0 through the
+    /// cubeful search, [`Search::hint_at`] with [`Judge::Cubeful`]). At 0 plies each move's
+    /// position judged from the other side's view with its cube action ([`cubeful::cubeful_equity`]), turned back to the
     /// mover's (money: negated; match: one minus the MWC, then normalised at the mover's
     /// cube); best first by that, then by the cubeless equity (gnubg's `CompareMoves`).
     fn rank_moves_at(
@@ -249,6 +268,9 @@ impl ReferenceEngine for NativeEngine {
     ) -> Result<Vec<MoveEval>, ReferenceError> {
         self.check_cubeful_plies(plies)?;
         let ci = self.cube_info(at)?;
+        if plies > 0 {
+            return self.ranked(pos, dice, plies, &MoveFilters::ALL, Judge::Cubeful(ci));
+        }
         let theirs = ci.for_opponent();
         let plays = self.moves.generate(pos, dice).to_vec();
         let mut scored = Vec::with_capacity(plays.len());
@@ -293,7 +315,9 @@ impl ReferenceEngine for NativeEngine {
         })
     }
 
-    /// At 0 plies gnubg's analysis rates every move at 0 plies: [`Self::rank_moves_at`].
+    /// gnubg's analysis of a roll's moves at `at`: cubeful with the move filter of its
+    /// `analyse match` ([`MoveFilters::ANALYSIS`]), each move at the plies it got; at 0 plies
+    /// every move at 0 plies ([`Self::rank_moves_at`]).
     fn analyse_moves_at(
         &mut self,
         pos: &Position,
@@ -301,12 +325,18 @@ impl ReferenceEngine for NativeEngine {
         plies: u8,
         at: &MatchContext,
     ) -> Result<Vec<MoveEval>, ReferenceError> {
-        self.rank_moves_at(pos, dice, plies, at)
+        if plies == 0 {
+            return self.rank_moves_at(pos, dice, plies, at);
+        }
+        self.check_cubeful_plies(plies)?;
+        let ci = self.cube_info(at)?;
+        self.ranked(pos, dice, plies, &MoveFilters::ANALYSIS, Judge::Cubeful(ci))
     }
 
-    /// gnubg's 0-ply cube decision (its `cfevaluate`, what `hint` prints before the roll):
-    /// no double, double/take, double/pass and the action in gnubg's words; the cubeless
-    /// probabilities and equity; in a match the MWC of each and gnubg's market window, in
+    /// gnubg's cube decision at `plies` (its `cfevaluate`, what `hint` prints before the
+    /// roll): no double, double/take, double/pass and the action in gnubg's words; the
+    /// cubeless probabilities and equity (deeper than 0 of a cubeless evaluation at the plies,
+    /// as gnubg's `hint` gives them); in a match the MWC of each and gnubg's market window, in
     /// money play the take and cash points of gnubg's money formulas.
     fn cube_decision(
         &mut self,
@@ -322,13 +352,53 @@ impl ReferenceEngine for NativeEngine {
                 why: "the game is over: a side has no checkers left".into(),
             });
         }
-        let leaf = self.evaluator.leaf(pos).map_err(|e| self.refuse(e))?;
-        let (nd, dt, dp, action) = cubeful::cube_decision(&leaf, &ci);
-        let probs = self.evaluator.evaluate(pos).map_err(|e| self.refuse(e))?;
+        // gnubg's market window takes its gammon rates from an evaluation at the plies of its
+        // cube decisions, cubeless but with the moves of the walk chosen cubefully.
+        let mut window_probs = None;
+        let (nd, dt, dp, action, probs) = if plies == 0 {
+            let leaf = self.evaluator.leaf(pos).map_err(|e| self.refuse(e))?;
+            let (nd, dt, dp, action) = cubeful::cube_decision(&leaf, &ci);
+            let probs = self.evaluator.evaluate(pos).map_err(|e| self.refuse(e))?;
+            (nd, dt, dp, action, probs)
+        } else {
+            let board = pos.sides();
+            let (_, nd, dt) = self
+                .search
+                .cube_values(&self.evaluator, &board, &ci, plies)
+                .map_err(|e| self.refuse(e))?;
+            // gnubg's `hint` gives the cubeless figures of a cubeless evaluation at the plies
+            // (its moves weighed by the cube info's gammon prices; for money that is the
+            // cubeless money search, whose evaluations the table keeps).
+            let cubeless = if ci.is_match() {
+                Judge::Cubeless(ci)
+            } else {
+                Judge::Money
+            };
+            let probs = self
+                .search
+                .evaluate_judged(&self.evaluator, &board, plies, cubeless)
+                .map_err(|e| self.refuse(e))?;
+            if ci.is_match() {
+                let p = self
+                    .search
+                    .evaluate_judged(&self.evaluator, &board, plies, Judge::Cubeful(ci))
+                    .map_err(|e| self.refuse(e))?;
+                window_probs = Some(p);
+            }
+            let (nd, dt, dp) = if ci.is_match() {
+                let e = |mwc: f32| ci.mwc_to_equity(mwc);
+                (e(nd), e(dt), e(ci.double_pass()))
+            } else {
+                (nd, 2.0 * dt, ci.double_pass())
+            };
+            let action = cubeful::best_action(nd, dt, dp, probs[1] > 0.0, &ci);
+            (nd, dt, dp, action, probs)
+        };
         let cubeless = cubeful::utility_me(&probs, &ci);
         let (mwc, points) = if ci.is_match() {
             let m = |eq: f32| ci.equity_to_mwc(eq) as f64;
-            let points = cubeful::market_window(&probs, &ci).map(|(cash, second)| CubePoints {
+            let window = window_probs.unwrap_or(probs);
+            let points = cubeful::market_window(&window, &ci).map(|(cash, second)| CubePoints {
                 take_point: 1.0 - cash as f64,
                 cash_point: cash as f64,
                 live: second.map(|c| LivePoints {
@@ -349,7 +419,7 @@ impl ReferenceEngine for NativeEngine {
             (None, Some(money_points(&widened(&probs))))
         };
         Ok(CubeDecision {
-            plies: 0,
+            plies,
             no_double: nd as f64,
             double_take: dt as f64,
             double_pass: dp as f64,

@@ -186,7 +186,12 @@ impl NativeEvaluator {
     /// probabilities, class, the cube's efficiency there and, in a two-sided bear-off, the
     /// database's exact money equities (gnubg then takes the chance to win from those).
     pub fn leaf(&self, pos: &Position) -> Result<Leaf, NativeError> {
-        let board = pos.sides();
+        self.leaf_of(&pos.sides())
+    }
+
+    /// [`NativeEvaluator::leaf`] of a board (`[opponent, player]`, the player on roll).
+    pub(super) fn leaf_of(&self, b: &Board) -> Result<Leaf, NativeError> {
+        let board = *b;
         let class = classify(&board);
         let pips: u32 = (0..25).map(|i| (i as u32 + 1) * board[1][i] as u32).sum();
         let efficiency = efficiency(class, pips);

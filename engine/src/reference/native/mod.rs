@@ -7,10 +7,11 @@
 //! bear-off databases, the race, crashed and contact nets with gnubg's inputs and sigmoid,
 //! gnubg's sanity rules, and its look-ahead with the pruning nets ([`Search`]) — equal to gnubg
 //! 1.07's `evaluate` within 1e-5, and its hint lists at those depths with its move filters
-//! ([`MoveFilters`]); gnubg's default match equity table ([`MatchEquityTable`]) and its 0-ply
-//! cubeful equities, cube decisions, cubeful hint lists and luck analysis for money and at a
-//! match score ([`CubeInfo`], [`Leaf`], [`cubeful_equity`], [`cube_decision`]), equal to gnubg
-//! within 1e-5. Not yet: cubeful figures deeper than 0-ply, rollouts; those are refused with
+//! ([`MoveFilters`]); gnubg's default match equity table ([`MatchEquityTable`]) and its
+//! cubeful equities, cube decisions and cubeful hint lists at 0, 1 and 2 plies for money and
+//! at a match score ([`CubeInfo`], [`Leaf`], [`cubeful_equity`], [`cube_decision`], the
+//! cubeful search [`Search::evaluate_cubeful`]), and its 0-ply luck analysis, equal to gnubg
+//! within 1e-5. Not yet: deeper than 2 plies, rollouts; those are refused with
 //! [`NativeError::NotCovered`].
 
 mod cubeful;
@@ -20,6 +21,7 @@ mod inputs;
 mod luck;
 mod met;
 mod net;
+mod plied;
 mod race_bg;
 mod search;
 mod weights;
@@ -35,7 +37,8 @@ pub use evaluator::{
 };
 pub use inputs::Board;
 pub use met::{KAZAROSS_XG2, MAX_SCORE, MatchEquityTable, MetError, gnubg_default as default_met};
-pub use search::{MAX_PLIES, MoveFilter, MoveFilters, ScoredMove, Search};
+pub use plied::{CubePosition, CubefulCache, next_cube_positions};
+pub use search::{Judge, MAX_PLIES, MoveFilter, MoveFilters, ScoredMove, Search};
 pub use weights::{
     BUILT_IN, GnubgWeights, MAGIC, Net, USUAL_FOLDERS, VERSION, WEIGHTS_ENV, WeightsError,
     candidate_paths, find,

@@ -5,23 +5,25 @@
 //! `GenerateMoves`) and an evaluation cache as gnubg keeps one. Learnt from gnubg 1.07.001's
 //! `eval.c` and written anew.
 //!
-//! **The seam for cubeful plies.** gnubg's cubeful n-ply evaluation (`EvaluatePositionCubeful4`)
-//! walks the same tree as the cubeless one: for each of the 21 rolls the mover's move is chosen
-//! by [`Search::best_in_eval`] and the position after it (the opponent on roll) is evaluated one
-//! ply less, the rolls weighted 1 (doubles) or 2 and the sum divided by 36. [`Search::replies`]
-//! is that walk alone: it hands each roll's weight and position to a visitor. The cubeless
-//! evaluation ([`Search::evaluate`]) sums probabilities in its visitor; a cubeful one will carry
-//! an array of equities, one per cube state, through the same walk: at the leaves the 0-ply
-//! cubeful equity of each cube state from the probabilities (`native/cubeful.rs`), at inner
-//! nodes each child's cube decision (take or pass, cash) before summing, as gnubg does. The
-//! move chosen inside the walk is then scored cubefully too (gnubg's `ScoreMove` with a
-//! cubeful context): that is [`Search::score_zero_ply`], the one place to change.
+//! **One walk, cubeless and cubeful.** gnubg's cubeful n-ply evaluation
+//! (`EvaluatePositionCubeful4`) walks the same tree as the cubeless one: for each of the 21
+//! rolls the mover's move is chosen by [`Search::best_in_eval`] and the position after it (the
+//! opponent on roll) is evaluated one ply less, the rolls weighted 1 (doubles) or 2 and the sum
+//! divided by 36. [`Search::replies`] is that walk alone: it hands each roll's weight and
+//! position to a visitor. The cubeless evaluation ([`Search::evaluate_judged`]) sums
+//! probabilities in its visitor; the cubeful one (`native/plied.rs`) carries one value per cube
+//! position through the same walk. How the move of each roll is chosen and how a hint scores
+//! its moves is the [`Judge`]: cubeless money, cubeless at a cube info (a match's gammon prices
+//! weigh the moves), or cubeful (gnubg's `ScoreMove` with a cubeful context, the mover's cube
+//! info).
 
 // The loops keep gnubg's indices (points, rolls, outputs), which say what they compute.
 #![allow(clippy::needless_range_loop)]
 
+use super::cubeful::{CubeInfo, utility_me};
 use super::evaluator::{NativeError, NativeEvaluator, NetOutput, PositionClass, classify};
 use super::inputs::Board;
+use super::plied::CubefulCache;
 use std::cmp::Ordering;
 use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering as AtomicOrdering, fence};
 use std::sync::{Arc, OnceLock};
@@ -82,8 +84,41 @@ impl MoveFilters {
 /// The most plies covered: each ply is 21 times the work of the one below.
 pub const MAX_PLIES: u8 = 2;
 
-/// A move's score: the mover's equity and probabilities after it.
-type Score = Result<(f32, NetOutput), NativeError>;
+/// A move's score: the mover's equity, its cubeless equity (gnubg's secondary score) and
+/// probabilities after it.
+type Score = Result<(f32, f32, NetOutput), NativeError>;
+
+/// How a search judges its moves (gnubg's `cubeinfo` and `fCubeful` of the side choosing or
+/// scoring a move, the mover).
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub enum Judge {
+    /// Cubeless money (gnubg's `UtilityME` for money).
+    Money,
+    /// Cubeless at the mover's cube info (in a match its gammon prices weigh the moves).
+    Cubeless(CubeInfo),
+    /// Cubeful at the mover's cube info (`native/plied.rs`).
+    Cubeful(CubeInfo),
+}
+
+impl Judge {
+    /// The same judge for the other side (gnubg's `fMove` flipped).
+    pub fn for_opponent(&self) -> Judge {
+        match self {
+            Judge::Money => Judge::Money,
+            Judge::Cubeless(ci) => Judge::Cubeless(ci.for_opponent()),
+            Judge::Cubeful(ci) => Judge::Cubeful(ci.for_opponent()),
+        }
+    }
+
+    /// The cubeless equity of probabilities of the side on roll after the mover's move (the
+    /// mover's opponent): gnubg's `UtilityME` with the cube info flipped.
+    fn opponents_utility(&self, p: &NetOutput) -> f32 {
+        match self {
+            Judge::Money => utility(p),
+            Judge::Cubeless(ci) | Judge::Cubeful(ci) => utility_me(p, &ci.for_opponent()),
+        }
+    }
+}
 
 /// One move of a hint list as gnubg scores it.
 #[derive(Clone, Copy, PartialEq, Debug)]
@@ -92,9 +127,13 @@ pub struct ScoredMove {
     pub board: Board,
     /// The mover's probabilities after the move.
     pub probs: NetOutput,
-    /// The mover's cubeless money equity after the move, as gnubg computes it (the
-    /// opponent's equity negated).
+    /// The mover's equity after the move, as gnubg computes it: cubeless money (the
+    /// opponent's equity negated), or cubeful with a [`Judge`] (money per cube; in a match
+    /// normalised at the mover's cube).
     pub equity: f32,
+    /// The mover's cubeless equity after the move (gnubg's secondary score, which breaks
+    /// ties of the first); cubeless, [`ScoredMove::equity`] again.
+    pub second: f32,
     /// The depth the move was last scored at.
     pub plies: u8,
 }
@@ -245,9 +284,9 @@ impl Generation<'_> {
 
 /// A board packed as gnubg packs its key: four bits a point, 25 points a side, in seven
 /// 32-bit words (200 bits of 224; the last word's top 24 bits hold the tag and generation).
-type Key = [u32; 7];
+pub(super) type Key = [u32; 7];
 
-fn pack(b: &Board) -> Key {
+pub(super) fn pack(b: &Board) -> Key {
     let mut k = [0u32; 7];
     for (i, &n) in b.iter().flatten().enumerate() {
         k[i / 8] |= (n as u32) << (4 * (i % 8));
@@ -400,6 +439,8 @@ pub struct Search {
     threads: usize,
     /// The other threads' searches, sharing this one's cache, kept between calls.
     helpers: Vec<Search>,
+    /// The cubeful evaluations (`native/plied.rs`), this thread's.
+    pub(super) cubeful: CubefulCache,
 }
 
 impl Default for Search {
@@ -418,6 +459,7 @@ impl Search {
             level: Level::default(),
             threads: cores,
             helpers: Vec::new(),
+            cubeful: CubefulCache::default(),
         }
     }
 
@@ -431,6 +473,10 @@ impl Search {
     pub fn clear_cache(&mut self) {
         // The helpers share this cache.
         self.cache.clear();
+        self.cubeful.clear();
+        for h in &mut self.helpers {
+            h.cubeful.clear();
+        }
     }
 
     /// gnubg's cubeless probabilities of `b` (`[opponent, player]`, the player on roll) at
@@ -446,9 +492,24 @@ impl Search {
         b: &Board,
         plies: u8,
     ) -> Result<NetOutput, NativeError> {
+        self.evaluate_judged(ev, b, plies, Judge::Money)
+    }
+
+    /// [`Search::evaluate`] with the moves of the walk chosen by `judge` (cubeless; gnubg's
+    /// `EvaluatePositionFull` with the side on roll's cube info, whose gammon prices weigh the
+    /// moves in a match). The cache keeps the 0-ply evaluations and, with cubeless money,
+    /// the deeper ones.
+    pub fn evaluate_judged(
+        &mut self,
+        ev: &NativeEvaluator,
+        b: &Board,
+        plies: u8,
+        judge: Judge,
+    ) -> Result<NetOutput, NativeError> {
         let key = pack(b);
         let tag = plies.saturating_add(1);
-        if let Some(out) = self.cache.get(&key, tag) {
+        let cached = plies == 0 || judge == Judge::Money;
+        if cached && let Some(out) = self.cache.get(&key, tag) {
             return Ok(out);
         }
         let class = classify(b);
@@ -456,8 +517,8 @@ impl Search {
             ev.evaluate_class(b, class)?
         } else {
             let mut sum = [0f32; 5];
-            self.replies(ev, b, |search, weight, after| {
-                let child = search.evaluate(ev, after, plies - 1)?;
+            self.replies(ev, b, judge, |search, weight, after| {
+                let child = search.evaluate_judged(ev, after, plies - 1, judge.for_opponent())?;
                 for i in 0..5 {
                     sum[i] += weight * child[i];
                 }
@@ -466,7 +527,9 @@ impl Search {
             // gnubg's `/ 36`, a product by the reciprocal in its -ffast-math build.
             inverted(&sum.map(|x| x * (1.0 / 36.0)))
         };
-        self.cache.put(key, tag, out);
+        if cached {
+            self.cache.put(key, tag, out);
+        }
         Ok(out)
     }
 
@@ -475,41 +538,51 @@ impl Search {
     /// double, else 2) and the board after the move gnubg chooses for it
     /// ([`Search::best_in_eval`]), sides swapped (the opponent on roll). The seam a cubeful
     /// evaluation walks through (see the module's words).
+    /// The move of each roll is chosen by `judge` (cubeless, or with the mover's cube).
     pub fn replies(
         &mut self,
         ev: &NativeEvaluator,
         b: &Board,
+        judge: Judge,
         mut visit: impl FnMut(&mut Search, f32, &Board) -> Result<(), NativeError>,
     ) -> Result<(), NativeError> {
         for n0 in 1..=6u8 {
             for n1 in 1..=n0 {
                 let weight = if n0 == n1 { 1.0 } else { 2.0 };
-                let after = self.best_in_eval(ev, b, n0, n1)?;
+                let after = self.best_in_eval(ev, b, n0, n1, judge)?;
                 visit(self, weight, &swapped(&after))?;
             }
         }
         Ok(())
     }
 
-    /// The mover's score of a move at 0 plies (gnubg's `ScoreMove` with a cubeless context):
-    /// the opponent's equity after it, negated, and the mover's probabilities.
+    /// The mover's score of a move at 0 plies (gnubg's `ScoreMove`): the opponent's equity
+    /// after it, negated (cubeless, or cubeful by `judge`), the cubeless one, and the mover's
+    /// probabilities.
     pub fn score_zero_ply(
         &mut self,
         ev: &NativeEvaluator,
         after: &Board,
-    ) -> Result<(f32, NetOutput), NativeError> {
-        self.score(ev, after, 0)
+        judge: Judge,
+    ) -> Result<(f32, f32, NetOutput), NativeError> {
+        self.score(ev, after, 0, judge)
     }
 
-    /// The mover's score of the move to `after` at `plies`: (equity, probabilities).
+    /// The mover's score of the move to `after` at `plies`: (equity, cubeless equity,
+    /// probabilities); with a judge gnubg's cubeful `ScoreMove` ([`Search::score_cubeful`]).
     fn score(
         &mut self,
         ev: &NativeEvaluator,
         after: &Board,
         plies: u8,
-    ) -> Result<(f32, NetOutput), NativeError> {
-        let theirs = self.evaluate(ev, &swapped(after), plies)?;
-        Ok((-utility(&theirs), inverted(&theirs)))
+        judge: Judge,
+    ) -> Result<(f32, f32, NetOutput), NativeError> {
+        if let Judge::Cubeful(ci) = judge {
+            return self.score_cubeful(ev, after, plies, &ci);
+        }
+        let theirs = self.evaluate_judged(ev, &swapped(after), plies, judge.for_opponent())?;
+        let e = -judge.opponents_utility(&theirs);
+        Ok((e, e, inverted(&theirs)))
     }
 
     /// The move gnubg chooses for the player of `b` with the roll `n0`-`n1` inside a deeper
@@ -523,10 +596,11 @@ impl Search {
         b: &Board,
         n0: u8,
         n1: u8,
+        judge: Judge,
     ) -> Result<Board, NativeError> {
         // The buffers are taken out while in use: the 0-ply scores below never come back here.
         let mut l = std::mem::take(&mut self.level);
-        let result = self.best_in_eval_with(ev, b, n0, n1, &mut l);
+        let result = self.best_in_eval_with(ev, b, n0, n1, judge, &mut l);
         self.level = l;
         result
     }
@@ -537,6 +611,7 @@ impl Search {
         b: &Board,
         n0: u8,
         n1: u8,
+        judge: Judge,
         l: &mut Level,
     ) -> Result<Board, NativeError> {
         generate(b, n0, n1, &mut l.boards);
@@ -548,7 +623,7 @@ impl Search {
         }
         let prune = MIN_PRUNE + n.ilog2() as usize;
         if n <= prune {
-            return self.best_at_zero(ev, &l.boards, 0..n);
+            return self.best_at_zero(ev, &l.boards, 0..n, judge);
         }
         // The pruning net's score of each move is the opponent's equity (lower is better);
         // `kept[0]` holds the worst kept so far, as gnubg keeps them.
@@ -560,15 +635,16 @@ impl Search {
             let class = classify(&theirs);
             if i == 0 {
                 if !prunable(class) {
-                    return self.best_at_zero(ev, &l.boards, 0..n);
+                    return self.best_at_zero(ev, &l.boards, 0..n, judge);
                 }
                 first_class = class;
             } else if class != first_class {
-                return self.best_at_zero(ev, &l.boards, 0..n);
+                return self.best_at_zero(ev, &l.boards, 0..n, judge);
             }
             // Not cached: a pruning net costs about what a miss in a large table does.
             let out = ev.evaluate_pruning(&theirs, class)?;
-            let score = utility(&out);
+            // gnubg's `UtilityME` of the opponent, with its gammon prices in a match.
+            let score = judge.opponents_utility(&out);
             l.scores.push(score);
             if i < prune {
                 kept[i] = i;
@@ -588,23 +664,25 @@ impl Search {
                 kept[m] = i;
             }
         }
-        self.best_at_zero(ev, &l.boards, kept[..prune].iter().copied())
+        self.best_at_zero(ev, &l.boards, kept[..prune].iter().copied(), judge)
     }
 
     /// The first of `which` with the highest 0-ply score (gnubg's `ScoreMoves` /
-    /// `ScoreMovesPruned` at 0 plies: a later move must score strictly higher).
+    /// `ScoreMovesPruned` at 0 plies: a later move must score strictly higher, or as high
+    /// with a higher cubeless equity).
     fn best_at_zero(
         &mut self,
         ev: &NativeEvaluator,
         boards: &[Board],
         which: impl Iterator<Item = usize>,
+        judge: Judge,
     ) -> Result<Board, NativeError> {
-        let mut best = f32::MIN;
+        let mut best = (f32::MIN, f32::MIN);
         let mut at = 0;
         for i in which {
-            let (score, _) = self.score_zero_ply(ev, &boards[i])?;
-            if score > best {
-                best = score;
+            let (score, second, _) = self.score_zero_ply(ev, &boards[i], judge)?;
+            if score > best.0 || (score == best.0 && second > best.1) {
+                best = (score, second);
                 at = i;
             }
         }
@@ -626,6 +704,22 @@ impl Search {
         plies: u8,
         filters: &MoveFilters,
     ) -> Result<Vec<ScoredMove>, NativeError> {
+        self.hint_at(ev, b, d0, d1, plies, filters, Judge::Money)
+    }
+
+    /// [`Search::hint`] judged by `judge`: cubeless, or cubeful with the mover's cube info
+    /// (gnubg's hint at a match state, each move scored by its cubeful `ScoreMove`).
+    #[allow(clippy::too_many_arguments)]
+    pub fn hint_at(
+        &mut self,
+        ev: &NativeEvaluator,
+        b: &Board,
+        d0: u8,
+        d1: u8,
+        plies: u8,
+        filters: &MoveFilters,
+        judge: Judge,
+    ) -> Result<Vec<ScoredMove>, NativeError> {
         let mut boards = Vec::new();
         generate(b, d0, d1, &mut boards);
         let mut moves: Vec<ScoredMove> = boards
@@ -634,6 +728,7 @@ impl Search {
                 board,
                 probs: [0.0; 5],
                 equity: 0.0,
+                second: 0.0,
                 plies: 0,
             })
             .collect();
@@ -648,7 +743,7 @@ impl Search {
             if f.accept < 0 {
                 continue;
             }
-            self.score_all(ev, &mut moves[..count], ply)?;
+            self.score_all(ev, &mut moves[..count], ply, judge)?;
             moves[..count].sort_by(by_score);
             let before = count;
             count = count.min(f.accept as usize);
@@ -665,7 +760,7 @@ impl Search {
             }
         }
         if !finished {
-            self.score_all(ev, &mut moves[..count], plies)?;
+            self.score_all(ev, &mut moves[..count], plies, judge)?;
             moves[..count].sort_by(by_score);
         }
         moves.sort_by(in_hint_order);
@@ -678,12 +773,13 @@ impl Search {
         ev: &NativeEvaluator,
         moves: &mut [ScoredMove],
         plies: u8,
+        judge: Judge,
     ) -> Result<(), NativeError> {
         let threads = self.threads.min(moves.len());
         let boards: Vec<Board> = moves.iter().map(|m| m.board).collect();
         let next = AtomicUsize::new(0);
         let scores = if plies == 0 || threads <= 1 {
-            self.score_shared(ev, &boards, &next, plies)
+            self.score_shared(ev, &boards, &next, plies, judge)
         } else {
             let mut helpers = std::mem::take(&mut self.helpers);
             while helpers.len() < threads - 1 {
@@ -696,9 +792,9 @@ impl Search {
                 let (boards, next) = (&boards, &next);
                 let others: Vec<_> = helpers[..threads - 1]
                     .iter_mut()
-                    .map(|h| s.spawn(move || h.score_shared(ev, boards, next, plies)))
+                    .map(|h| s.spawn(move || h.score_shared(ev, boards, next, plies, judge)))
                     .collect();
-                let mut scores = self.score_shared(ev, boards, next, plies);
+                let mut scores = self.score_shared(ev, boards, next, plies, judge);
                 for t in others {
                     scores.extend(t.join().expect("a scoring thread does not panic"));
                 }
@@ -708,9 +804,10 @@ impl Search {
             scores
         };
         for (i, score) in scores {
-            let (equity, probs) = score?;
+            let (equity, second, probs) = score?;
             let m = &mut moves[i];
             m.equity = equity;
+            m.second = second;
             m.probs = probs;
             m.plies = plies;
         }
@@ -724,6 +821,7 @@ impl Search {
         boards: &[Board],
         next: &AtomicUsize,
         plies: u8,
+        judge: Judge,
     ) -> Vec<(usize, Score)> {
         let mut out = Vec::new();
         loop {
@@ -731,14 +829,18 @@ impl Search {
             let Some(b) = boards.get(i) else {
                 return out;
             };
-            out.push((i, self.score(ev, b, plies)));
+            out.push((i, self.score(ev, b, plies, judge)));
         }
     }
 }
 
-/// gnubg's `CompareMoves`: the higher score first (cubeless, its two scores are one).
+/// gnubg's `CompareMoves`: the higher score first, then the higher cubeless equity
+/// (cubeless, its two scores are one).
 fn by_score(a: &ScoredMove, b: &ScoredMove) -> Ordering {
-    b.equity.partial_cmp(&a.equity).unwrap_or(Ordering::Equal)
+    b.equity
+        .partial_cmp(&a.equity)
+        .unwrap_or(Ordering::Equal)
+        .then_with(|| b.second.partial_cmp(&a.second).unwrap_or(Ordering::Equal))
 }
 
 /// gnubg's `CompareMovesGeneral`, the order of a hint list.
@@ -755,7 +857,7 @@ fn in_hint_order(a: &ScoredMove, b: &ScoredMove) -> Ordering {
             (None, None) => Ordering::Equal,
             (None, _) => Ordering::Less,
             (_, None) => Ordering::Greater,
-            _ if a.equity != b.equity => by_score(a, b),
+            _ if a.equity != b.equity || a.second != b.second => by_score(a, b),
             _ => left_a.cmp(&left_b).then(back_a.cmp(&back_b)),
         }
     })
