@@ -11,8 +11,8 @@ use std::path::PathBuf;
 #[derive(clap::Args, Clone, Debug)]
 pub struct ReferenceArgs {
     /// Who judges as gnubg: `process` (the gnubg program) or `native` (gnubg 1.07's nets
-    /// evaluated in bgw, no gnubg program needed; 0-ply cubeless money so far, anything else
-    /// is refused saying so).
+    /// evaluated in bgw, no gnubg program needed: evaluations, hint lists, cube decisions and
+    /// the luck at 0 to 2 plies, money or a match; rollouts are refused saying so).
     #[arg(long, value_name = "native|process", default_value_t = DEFAULT_REFERENCE)]
     pub reference: Reference,
     /// With --reference native: gnubg's weights file (`gnubg.wd` or `gnubg.weights`); by
