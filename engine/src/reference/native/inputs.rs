@@ -664,6 +664,18 @@ fn half(me: &[u8; 25], opp: &[u8; 25], out: &mut [f32]) {
     }
 }
 
+/// A board packed as gnubg packs its key: four bits a point, 25 points a side, in seven
+/// 32-bit words (200 bits of 224; the last word's top 24 bits hold the tag and generation).
+pub(super) type Key = [u32; 7];
+
+pub(super) fn pack(b: &Board) -> Key {
+    let mut k = [0u32; 7];
+    for (i, &n) in b.iter().flatten().enumerate() {
+        k[i / 8] |= (n as u32) << (4 * (i % 8));
+    }
+    k
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

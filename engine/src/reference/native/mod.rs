@@ -15,6 +15,7 @@
 //! [`NativeError::NotCovered`].
 
 mod cubeful;
+mod cubeful_cache;
 mod engine;
 mod evaluator;
 mod inputs;
@@ -30,6 +31,7 @@ pub use cubeful::{
     CubeAction, CubeInfo, best_action, cash_points, cl2cf_match, cl2cf_money, cube_decision,
     cube_position_equity, cubeful_equity, market_window, utility, utility_me, with_cube_action,
 };
+pub use cubeful_cache::CubefulCache;
 pub use engine::NativeEngine;
 pub use evaluator::{
     BEAROFF_FILE, Leaf, NativeError, NativeEvaluator, NetOutput, PositionClass, classify,
@@ -37,7 +39,7 @@ pub use evaluator::{
 };
 pub use inputs::Board;
 pub use met::{KAZAROSS_XG2, MAX_SCORE, MatchEquityTable, MetError, gnubg_default as default_met};
-pub use plied::{CubePosition, CubefulCache, next_cube_positions};
+pub use plied::{CubePosition, next_cube_positions};
 pub use search::{Judge, MAX_PLIES, MoveFilter, MoveFilters, ScoredMove, Search};
 pub use weights::{
     BUILT_IN, GnubgWeights, MAGIC, Net, USUAL_FOLDERS, VERSION, WEIGHTS_ENV, WeightsError,

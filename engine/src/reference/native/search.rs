@@ -21,9 +21,10 @@
 #![allow(clippy::needless_range_loop)]
 
 use super::cubeful::{CubeInfo, utility_me};
+use super::cubeful_cache::CubefulCache;
 use super::evaluator::{NativeError, NativeEvaluator, NetOutput, PositionClass, classify};
 use super::inputs::Board;
-use super::plied::CubefulCache;
+use super::inputs::{Key, pack};
 use std::cmp::Ordering;
 use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering as AtomicOrdering, fence};
 use std::sync::{Arc, OnceLock};
@@ -281,18 +282,6 @@ impl Generation<'_> {
 }
 
 // --- the evaluation cache -------------------------------------------------------------------
-
-/// A board packed as gnubg packs its key: four bits a point, 25 points a side, in seven
-/// 32-bit words (200 bits of 224; the last word's top 24 bits hold the tag and generation).
-pub(super) type Key = [u32; 7];
-
-pub(super) fn pack(b: &Board) -> Key {
-    let mut k = [0u32; 7];
-    for (i, &n) in b.iter().flatten().enumerate() {
-        k[i / 8] |= (n as u32) << (4 * (i % 8));
-    }
-    k
-}
 
 const CACHE_BITS: u32 = 20;
 /// The words of an entry: the key's seven (the tag and generation in the last one's top bits)
