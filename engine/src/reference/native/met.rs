@@ -1,5 +1,5 @@
-//! gnubg 1.07's default match equity table, built in: Kazaross XG2 (25 points, gnubg's file
-//! `met/Kazaross-XG2.xml`, a copy in `engine/assets/gnubg/met/`), extended to 64 points as
+//! gnubg 1.07's default match equity table, built in: Kazaross XG2 (25 points; its figures in
+//! bgw's plain layout, `engine/assets/met/kazaross_xg2.met`), extended to 64 points as
 //! gnubg extends it, and gnubg's lookups on it (`getME`, `getMEMultiple`), its gammon prices
 //! and its conversions between match-winning chances and normalised equities
 //! (`eq2mwc`, `mwc2eq`). Learnt from gnubg's `matchequity.c` and written anew; `f32` as gnubg
@@ -14,8 +14,9 @@ use std::sync::OnceLock;
 /// The longest match gnubg's tables cover (its `MAXSCORE`).
 pub const MAX_SCORE: usize = 64;
 
-/// The default table's file, as gnubg 1.07 ships it (`/usr/share/gnubg/met/`).
-pub static KAZAROSS_XG2: &str = include_str!("../../../assets/gnubg/met/Kazaross-XG2.xml");
+/// The default table's figures (gnubg 1.07's Kazaross XG2) in bgw's plain layout
+/// ([`MatchEquityTable::from_text`]).
+pub static KAZAROSS_XG2: &str = include_str!("../../../assets/met/kazaross_xg2.met");
 
 /// The gammon rate of the trailer gnubg extends a post-Crawford table with (`GAMMONRATE`).
 const POST_CRAWFORD_GAMMON_RATE: f32 = 0.25;
@@ -50,67 +51,61 @@ impl std::error::Error for MetError {}
 pub fn gnubg_default() -> &'static MatchEquityTable {
     static TABLE: OnceLock<MatchEquityTable> = OnceLock::new();
     TABLE.get_or_init(|| {
-        MatchEquityTable::from_xml(KAZAROSS_XG2).expect("the built-in table is gnubg's")
+        MatchEquityTable::from_text(KAZAROSS_XG2).expect("the built-in table reads")
     })
 }
 
-/// The texts of every `<me>` element inside the first `<tag …> … </tag>` block of `xml`,
-/// row by row.
-fn rows(xml: &str, tag: &str) -> Result<Vec<Vec<f32>>, MetError> {
-    let start = xml
-        .find(&format!("<{tag}"))
-        .ok_or_else(|| MetError(format!("no <{tag}>")))?;
-    let end = xml[start..]
-        .find(&format!("</{tag}>"))
-        .ok_or_else(|| MetError(format!("<{tag}> is not closed")))?;
-    let block = &xml[start..start + end];
-    let mut out = Vec::new();
-    for row in block.split("<row>").skip(1) {
-        let row = row.split("</row>").next().unwrap_or("");
-        let mut values = Vec::new();
-        for me in row.split("<me>").skip(1) {
-            let text = me.split("</me>").next().unwrap_or("").trim();
+/// One row of chances: the numbers of `line`, each from 0 to 1.
+fn chances(line: &str, what: &str) -> Result<Vec<f32>, MetError> {
+    line.split_whitespace()
+        .map(|text| {
             let v: f32 = text
                 .parse()
-                .map_err(|_| MetError(format!("{text:?} in <{tag}> is not a number")))?;
-            if !(0.0..=1.0).contains(&v) {
-                return Err(MetError(format!("{v} in <{tag}> is not a chance")));
+                .map_err(|_| MetError(format!("{text:?} in the {what} table is not a number")))?;
+            match (0.0..=1.0).contains(&v) {
+                true => Ok(v),
+                false => Err(MetError(format!("{v} in the {what} table is not a chance"))),
             }
-            values.push(v);
-        }
-        out.push(values);
-    }
-    Ok(out)
+        })
+        .collect()
 }
 
 impl MatchEquityTable {
-    /// A table from gnubg's XML format with explicit pre- and post-Crawford tables (both
-    /// players' post-Crawford rows the same), extended to [`MAX_SCORE`] as gnubg extends it:
-    /// the post-Crawford row by Zadeh's recurrence with a trailer's gammon rate of 0.25, the
-    /// pre-Crawford table by David Montgomery's normal-distribution formula.
-    pub fn from_xml(xml: &str) -> Result<MatchEquityTable, MetError> {
-        let length: usize = xml
-            .split("<length>")
-            .nth(1)
-            .and_then(|s| s.split("</length>").next())
-            .and_then(|s| s.trim().parse().ok())
-            .filter(|&n| (2..=MAX_SCORE).contains(&n))
-            .ok_or_else(|| MetError("no <length> of 2 to 64".into()))?;
-        let name = xml
-            .split("<name>")
-            .nth(1)
-            .and_then(|s| s.split("</name>").next())
-            .unwrap_or("")
-            .trim()
-            .to_string();
-        let pre_rows = rows(xml, "pre-crawford-table")?;
-        let post_rows = rows(xml, "post-crawford-table")?;
-        if pre_rows.len() != length || pre_rows.iter().any(|r| r.len() != length) {
+    /// A table from bgw's plain layout (`#` comment lines; `name TEXT`; `length N`; `pre`
+    /// and N rows of N pre-Crawford chances; `post` and one row of the post-Crawford
+    /// trailer's), extended to [`MAX_SCORE`] as gnubg extends a table: the post-Crawford row
+    /// by Zadeh's recurrence with a trailer's gammon rate of 0.25, the pre-Crawford table by
+    /// David Montgomery's normal-distribution formula.
+    pub fn from_text(text: &str) -> Result<MatchEquityTable, MetError> {
+        let mut lines = text
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('#'));
+        let mut field = |key: &str| {
+            lines
+                .next()
+                .and_then(|l| l.strip_prefix(key))
+                .map(|v| v.trim().to_string())
+                .ok_or_else(|| MetError(format!("no {key} line")))
+        };
+        let name = field("name")?;
+        let length: usize = field("length")?
+            .parse()
+            .ok()
+            .filter(|n| (2..=MAX_SCORE).contains(n))
+            .ok_or_else(|| MetError("no length of 2 to 64".into()))?;
+        field("pre")?;
+        let pre_rows = (0..length)
+            .map(|_| chances(&field("")?, "pre-Crawford"))
+            .collect::<Result<Vec<_>, _>>()?;
+        field("post")?;
+        let post_rows = vec![chances(&field("")?, "post-Crawford")?];
+        if pre_rows.iter().any(|r| r.len() != length) {
             return Err(MetError(format!(
                 "the pre-Crawford table is not {length} × {length}"
             )));
         }
-        if post_rows.len() != 1 || post_rows[0].len() < length - 1 {
+        if post_rows[0].len() < length - 1 {
             return Err(MetError(format!(
                 "the post-Crawford table is not one row of {length}"
             )));
@@ -404,12 +399,12 @@ mod tests {
 
     #[test]
     fn bad_tables_are_refused_with_the_reason() {
-        let e = MatchEquityTable::from_xml("<met></met>").unwrap_err();
+        let e = MatchEquityTable::from_text("name x\n").unwrap_err();
         assert!(e.to_string().contains("length"), "{e}");
-        let short = KAZAROSS_XG2.replacen("<me>0.50000</me>", "", 1);
-        let e = MatchEquityTable::from_xml(&short).unwrap_err();
+        let short = KAZAROSS_XG2.replacen("pre\n0.50000 ", "pre\n", 1);
+        let e = MatchEquityTable::from_text(&short).unwrap_err();
         assert!(e.to_string().contains("25 × 25"), "{e}");
-        let bad = KAZAROSS_XG2.replacen("<me>0.50000</me>", "<me>x</me>", 1);
-        assert!(MatchEquityTable::from_xml(&bad).is_err());
+        let bad = KAZAROSS_XG2.replacen("pre\n0.50000 ", "pre\nx ", 1);
+        assert!(MatchEquityTable::from_text(&bad).is_err());
     }
 }
