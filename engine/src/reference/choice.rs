@@ -2,17 +2,10 @@
 //! nets evaluated in bgw ([`Reference::Native`]), chosen once ([`Judge`]) and made into a
 //! [`ReferenceEngine`] wherever work needs one.
 
-use super::cube::CubeDecision;
-use super::engine::{EngineInfo, Evaluation, MoveEval, ReferenceEngine};
+use super::engine::ReferenceEngine;
 use super::error::ReferenceError;
 use super::gnubg::{Config, Gnubg};
-use super::luck::{GameLuck, Roll};
-use super::match_context::MatchContext;
 use super::native::{NativeEngine, NativeEvaluator};
-use super::rollout::{RolloutProgress, RolloutResult, RolloutSettings};
-use crate::core::dice::Dice;
-use crate::core::moves::Play;
-use crate::core::position::Position;
 use std::fmt;
 use std::path::Path;
 use std::str::FromStr;
@@ -30,10 +23,6 @@ pub enum Reference {
 /// evaluator's equality tests against gnubg pass at 0, 1 and 2 plies and for the cube (issue
 /// 50's rule); until then the gnubg program judges.
 pub const DEFAULT_REFERENCE: Reference = Reference::Process;
-
-/// What a native refusal adds: who does what it does not cover yet.
-pub const PROCESS_DOES_IT: &str = "the gnubg program does it: choose --reference process (in the \
-     app: View, Judge: gnubg's program)";
 
 impl Default for Reference {
     fn default() -> Reference {
@@ -110,7 +99,7 @@ impl Judge {
             Reference::Native => {
                 Some(
                     NativeEvaluator::new(weights).map_err(|e| ReferenceError::Start {
-                        engine: NATIVE_NAME,
+                        engine: super::native::NATIVE_NAME,
                         why: e.to_string(),
                     })?,
                 )
@@ -178,7 +167,7 @@ impl Judge {
     pub fn engine(&self) -> Box<dyn ReferenceEngine + Send> {
         match &self.native {
             None => Box::new(Gnubg::new(self.gnubg.clone())),
-            Some(n) => Box::new(NativeJudge(NativeEngine::new(n.clone()))),
+            Some(n) => Box::new(NativeEngine::new(n.clone())),
         }
     }
 
@@ -192,108 +181,14 @@ impl Judge {
     }
 }
 
-/// The name the native judge's messages go by.
-const NATIVE_NAME: &str = "gnubg (native)";
-
-/// The native engine as a judge: its refusals say who does what it does not cover.
-struct NativeJudge(NativeEngine);
-
-/// A refusal with [`PROCESS_DOES_IT`] added.
-fn pointed<T>(r: Result<T, ReferenceError>) -> Result<T, ReferenceError> {
-    r.map_err(|e| match e {
-        ReferenceError::Refused { engine, why } => ReferenceError::Refused {
-            engine,
-            why: format!("{why}; {PROCESS_DOES_IT}"),
-        },
-        other => other,
-    })
-}
-
-impl ReferenceEngine for NativeJudge {
-    fn name(&self) -> &'static str {
-        self.0.name()
-    }
-
-    fn info(&mut self) -> Result<EngineInfo, ReferenceError> {
-        self.0.info()
-    }
-
-    fn rank_moves(
-        &mut self,
-        pos: &Position,
-        dice: Dice,
-        plies: u8,
-    ) -> Result<Vec<MoveEval>, ReferenceError> {
-        pointed(self.0.rank_moves(pos, dice, plies))
-    }
-
-    fn evaluate(&mut self, pos: &Position, plies: u8) -> Result<Evaluation, ReferenceError> {
-        pointed(self.0.evaluate(pos, plies))
-    }
-
-    fn rank_moves_at(
-        &mut self,
-        pos: &Position,
-        dice: Dice,
-        plies: u8,
-        at: &MatchContext,
-    ) -> Result<Vec<MoveEval>, ReferenceError> {
-        pointed(self.0.rank_moves_at(pos, dice, plies, at))
-    }
-
-    fn analyse_moves_at(
-        &mut self,
-        pos: &Position,
-        dice: Dice,
-        plies: u8,
-        at: &MatchContext,
-    ) -> Result<Vec<MoveEval>, ReferenceError> {
-        pointed(self.0.analyse_moves_at(pos, dice, plies, at))
-    }
-
-    fn cube_decision(
-        &mut self,
-        pos: &Position,
-        at: &MatchContext,
-        plies: u8,
-    ) -> Result<CubeDecision, ReferenceError> {
-        pointed(self.0.cube_decision(pos, at, plies))
-    }
-
-    fn rollout(
-        &mut self,
-        pos: &Position,
-        plays: &[Play],
-        settings: &RolloutSettings,
-        at: &MatchContext,
-        progress: RolloutProgress<'_>,
-    ) -> Result<Vec<RolloutResult>, ReferenceError> {
-        pointed(self.0.rollout(pos, plays, settings, at, progress))
-    }
-
-    fn match_luck(
-        &mut self,
-        mat: &str,
-        rolls: &[Vec<Roll>],
-    ) -> Result<Vec<GameLuck>, ReferenceError> {
-        pointed(self.0.match_luck(mat, rolls))
-    }
-
-    fn best_move(
-        &mut self,
-        pos: &Position,
-        dice: Dice,
-        plies: u8,
-    ) -> Result<Option<MoveEval>, ReferenceError> {
-        pointed(self.0.best_move(pos, dice, plies))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::dice::Dice;
     use crate::core::formats::read_setup;
+    use crate::core::position::Position;
     use crate::core::position::Side;
+    use crate::reference::{MatchContext, RolloutSettings};
 
     #[test]
     fn the_words_read_back_and_others_are_refused() {

@@ -35,13 +35,14 @@ mod scripted;
 
 pub use background::{Answer, Background, BackgroundTicket, Question};
 pub use cached::{AnswerCache, Cached};
-pub use choice::{DEFAULT_REFERENCE, Judge, PROCESS_DOES_IT, Reference};
+pub use choice::{DEFAULT_REFERENCE, Judge, Reference};
 pub use cube::{CubeDecision, CubeMwc, CubePoints, LivePoints, money_points};
 pub use cube_question::{CubeQuestion, NoDouble};
 pub use error::ReferenceError;
 pub use gnubg::{MatchError, match_to_plays};
 pub use luck::{GameLuck, LuckMark, Roll, RollLuck};
 pub use match_context::{GNUBG_BEAVERS, GNUBG_JACOBY, MatchContext};
+pub use native::PROCESS_DOES_IT;
 pub use rollout::{MAX_ROLLOUT_PLIES, MAX_TRIALS, RolloutProgress, RolloutResult, RolloutSettings};
 pub use scripted::{ScriptedCube, ScriptedEngine, ScriptedEquity};
 

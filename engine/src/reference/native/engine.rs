@@ -52,10 +52,7 @@ impl NativeEngine {
     }
 
     fn refuse(&self, e: NativeError) -> ReferenceError {
-        ReferenceError::Refused {
-            engine: self.name(),
-            why: e.to_string(),
-        }
+        refused(e.to_string())
     }
 
     /// gnubg's cube info for `at`, or the refusal of a match beyond gnubg's tables.
@@ -162,13 +159,10 @@ impl NativeEngine {
         for m in &scored {
             let result = Position::from_sides(pos.on_roll(), &m.board[1], &m.board[0]).ok();
             let Some(play) = plays.iter().find(|p| Some(p.result) == result) else {
-                return Err(ReferenceError::Refused {
-                    engine: "gnubg (native)",
-                    why: format!(
-                        "gnubg's move generation found a result bgw's did not ({} with {dice})",
-                        crate::core::formats::encode_position_id(pos)
-                    ),
-                });
+                return Err(refused(format!(
+                    "gnubg's move generation found a result bgw's did not ({} with {dice})",
+                    crate::core::formats::encode_position_id(pos)
+                )));
             };
             out.push(MoveEval {
                 notation: play.mv.notation(),
@@ -182,16 +176,28 @@ impl NativeEngine {
             });
         }
         if out.len() != plays.len() {
-            return Err(ReferenceError::Refused {
-                engine: "gnubg (native)",
-                why: format!(
-                    "gnubg's move generation found {} results, bgw's {}",
-                    out.len(),
-                    plays.len()
-                ),
-            });
+            return Err(refused(format!(
+                "gnubg's move generation found {} results, bgw's {}",
+                out.len(),
+                plays.len()
+            )));
         }
         Ok(out)
+    }
+}
+
+/// The name the native engine's messages go by.
+pub(crate) const NATIVE_NAME: &str = "gnubg (native)";
+
+/// What every native refusal adds: who does what it does not cover yet.
+pub const PROCESS_DOES_IT: &str = "the gnubg program does it: choose --reference process (in the \
+     app: View, Judge: gnubg's program)";
+
+/// A refusal of the native engine: `why`, and who does it ([`PROCESS_DOES_IT`]).
+fn refused(why: String) -> ReferenceError {
+    ReferenceError::Refused {
+        engine: NATIVE_NAME,
+        why: format!("{why}; {PROCESS_DOES_IT}"),
     }
 }
 
@@ -206,7 +212,7 @@ fn widened(p: &NetOutput) -> [f64; 5] {
 
 impl ReferenceEngine for NativeEngine {
     fn name(&self) -> &'static str {
-        "gnubg (native)"
+        NATIVE_NAME
     }
 
     fn info(&mut self) -> Result<EngineInfo, ReferenceError> {
@@ -300,19 +306,26 @@ impl ReferenceEngine for NativeEngine {
         Ok(scored.into_iter().map(|(_, _, e)| e).collect())
     }
 
+    /// No rollouts: refused, saying who does them.
+    fn rollout(
+        &mut self,
+        _pos: &Position,
+        _plays: &[crate::core::moves::Play],
+        _settings: &crate::reference::RolloutSettings,
+        _at: &MatchContext,
+        _progress: crate::reference::RolloutProgress<'_>,
+    ) -> Result<Vec<crate::reference::RolloutResult>, ReferenceError> {
+        Err(refused("it has no rollouts".into()))
+    }
+
     /// gnubg's luck analysis (`analyse match` with its luck: 0-ply cubeful): each roll's
-    /// luck and each game's actual result; money play judged without the Jacoby rule.
+    /// luck and each game's actual result; money play under the rules the file is read with.
     fn match_luck(
         &mut self,
         mat: &str,
         rolls: &[Vec<crate::reference::Roll>],
     ) -> Result<Vec<crate::reference::GameLuck>, ReferenceError> {
-        super::luck::match_luck(&self.evaluator, &mut self.moves, mat, rolls).map_err(|why| {
-            ReferenceError::Refused {
-                engine: self.name(),
-                why,
-            }
-        })
+        super::luck::match_luck(&self.evaluator, &mut self.moves, mat, rolls).map_err(refused)
     }
 
     /// gnubg's analysis of a roll's moves at `at`: cubeful with the move filter of its
@@ -347,10 +360,9 @@ impl ReferenceEngine for NativeEngine {
         self.check_cubeful_plies(plies)?;
         let ci = self.cube_info(at)?;
         if self.evaluator.classify(pos) == PositionClass::Over {
-            return Err(ReferenceError::Refused {
-                engine: self.name(),
-                why: "the game is over: a side has no checkers left".into(),
-            });
+            return Err(refused(
+                "the game is over: a side has no checkers left".into(),
+            ));
         }
         // gnubg's market window takes its gammon rates from an evaluation at the plies of its
         // cube decisions, cubeless but with the moves of the walk chosen cubefully.

@@ -32,7 +32,8 @@ pub use cubeful::{
     cube_position_equity, cubeful_equity, market_window, utility, utility_me, with_cube_action,
 };
 pub use cubeful_cache::CubefulCache;
-pub use engine::NativeEngine;
+pub(crate) use engine::NATIVE_NAME;
+pub use engine::{NativeEngine, PROCESS_DOES_IT};
 pub use evaluator::{
     BEAROFF_FILE, Leaf, NativeError, NativeEvaluator, NetOutput, PositionClass, classify,
     cubeless_equity, efficiency,
