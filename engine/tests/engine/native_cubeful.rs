@@ -354,60 +354,99 @@ fn zero_ply_cubeful_hints_equal_gnubgs() {
     );
 }
 
+/// A stored file of gnubg's figures, `tests/data/native/NAME`.
+pub fn stored(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/data/native")
+        .join(name)
+}
+
+/// Holds `native`'s cube decisions at `plies` against the stored gnubg ones of `text` (a line
+/// each, as [`write_cube_decisions`] writes them): the action, and the three equities and the
+/// cubeless one within 1e-4. How many it held.
+pub fn hold_stored_cube_decisions(native: &mut NativeEngine, text: &str, plies: u8) -> usize {
+    let mut n = 0;
+    for line in text.lines() {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        let id = v["position"].as_str().unwrap();
+        let pos = bgw_engine::core::formats::decode_position_id(id, Side::White).unwrap();
+        let c = &v["context"];
+        let owner = match c["owner"].as_str().unwrap() {
+            "centred" => Owner::Centred,
+            "on roll" => Owner::OnRoll,
+            _ => Owner::Other,
+        };
+        let at = context(
+            c["length"].as_u64().unwrap() as u16,
+            (
+                c["score"][0].as_u64().unwrap() as u16,
+                c["score"][1].as_u64().unwrap() as u16,
+            ),
+            c["cube"].as_u64().unwrap() as u32,
+            owner,
+            c["crawford"].as_bool().unwrap(),
+            c["jacoby"].as_bool().unwrap(),
+            c["beavers"].as_bool().unwrap(),
+        );
+        let ours = native.cube_decision(&pos, &at, plies).unwrap();
+        let what = format!("{id} {}", at.describe());
+        assert_eq!(ours.plies, plies);
+        assert_eq!(ours.action, v["action"].as_str().unwrap(), "{what}");
+        for (name, mine) in [
+            ("no_double", ours.no_double),
+            ("double_take", ours.double_take),
+            ("double_pass", ours.double_pass),
+            ("cubeless", ours.cubeless),
+        ] {
+            let theirs = v[name].as_f64().unwrap();
+            assert!(
+                (mine - theirs).abs() <= 1e-4,
+                "{what} {name}: ours {mine}, gnubg {theirs}"
+            );
+        }
+        n += 1;
+    }
+    n
+}
+
+/// Writes the stored file `name` from the gnubg program: for `per_class` seeded positions of
+/// each class but the game's end (`seed`), gnubg's cube decision at `plies` at one match state
+/// each, the k-th position at the `(step × k)`-th of [`contexts`] (round).
+pub fn write_cube_decisions(name: &str, plies: u8, per_class: usize, seed: u64, step: usize) {
+    let mut g = common::gnubg().expect("gnubg");
+    let evaluator = NativeEvaluator::new(None).unwrap();
+    let contexts = contexts();
+    let specs = context_specs();
+    let mut out = String::new();
+    for (k, pos) in positions(&evaluator, per_class, seed).iter().enumerate() {
+        let n = (step * k) % contexts.len();
+        let d = g.cube_decision(pos, &contexts[n], plies).unwrap();
+        let v = serde_json::json!({
+            "position": encode_position_id(pos),
+            "class": evaluator.classify(pos).name(),
+            "context": specs[n],
+            "action": d.action,
+            "no_double": d.no_double,
+            "double_take": d.double_take,
+            "double_pass": d.double_pass,
+            "cubeless": d.cubeless,
+        });
+        out.push_str(&format!("{v}\n"));
+    }
+    std::fs::write(stored(name), out).unwrap();
+}
+
 /// The stored gnubg cube decisions (`tests/data/native/gnubg_cube_0ply.jsonl`, see
 /// `tests/data/README.md`): held without gnubg, with gnubg's files as found and with nothing
 /// read from the disk.
 #[test]
 fn stored_gnubg_cube_decisions_hold_without_gnubg() {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../tests/data/native/gnubg_cube_0ply.jsonl");
-    let text = std::fs::read_to_string(&path).unwrap();
+    let text = std::fs::read_to_string(stored("gnubg_cube_0ply.jsonl")).unwrap();
     for evaluator in [
         NativeEvaluator::new(None).unwrap(),
         NativeEvaluator::self_contained(),
     ] {
-        let mut native = NativeEngine::new(evaluator);
-        let mut n = 0;
-        for line in text.lines() {
-            let v: serde_json::Value = serde_json::from_str(line).unwrap();
-            let id = v["position"].as_str().unwrap();
-            let pos = bgw_engine::core::formats::decode_position_id(id, Side::White).unwrap();
-            let c = &v["context"];
-            let owner = match c["owner"].as_str().unwrap() {
-                "centred" => Owner::Centred,
-                "on roll" => Owner::OnRoll,
-                _ => Owner::Other,
-            };
-            let at = context(
-                c["length"].as_u64().unwrap() as u16,
-                (
-                    c["score"][0].as_u64().unwrap() as u16,
-                    c["score"][1].as_u64().unwrap() as u16,
-                ),
-                c["cube"].as_u64().unwrap() as u32,
-                owner,
-                c["crawford"].as_bool().unwrap(),
-                c["jacoby"].as_bool().unwrap(),
-                c["beavers"].as_bool().unwrap(),
-            );
-            let ours = native.cube_decision(&pos, &at, 0).unwrap();
-            let what = format!("{id} {}", at.describe());
-            assert_eq!(ours.action, v["action"].as_str().unwrap(), "{what}");
-            for name in ["no_double", "double_take", "double_pass", "cubeless"] {
-                let theirs = v[name].as_f64().unwrap();
-                let mine = match name {
-                    "no_double" => ours.no_double,
-                    "double_take" => ours.double_take,
-                    "double_pass" => ours.double_pass,
-                    _ => ours.cubeless,
-                };
-                assert!(
-                    (mine - theirs).abs() <= 1e-4,
-                    "{what} {name}: ours {mine}, gnubg {theirs}"
-                );
-            }
-            n += 1;
-        }
+        let n = hold_stored_cube_decisions(&mut NativeEngine::new(evaluator), &text, 0);
         assert!(n >= 40, "only {n} stored decisions");
     }
 }
@@ -422,29 +461,7 @@ fn write_stored_cube_decisions() {
     if std::env::var_os("BGW_WRITE_STORED").is_none() {
         return;
     }
-    let mut g = common::gnubg().expect("gnubg");
-    let evaluator = NativeEvaluator::new(None).unwrap();
-    let contexts = contexts();
-    let specs = context_specs();
-    let mut out = String::new();
-    for (k, pos) in positions(&evaluator, 8, 21).iter().enumerate() {
-        let n = k % contexts.len();
-        let d = g.cube_decision(pos, &contexts[n], 0).unwrap();
-        let v = serde_json::json!({
-            "position": encode_position_id(pos),
-            "class": evaluator.classify(pos).name(),
-            "context": specs[n],
-            "action": d.action,
-            "no_double": d.no_double,
-            "double_take": d.double_take,
-            "double_pass": d.double_pass,
-            "cubeless": d.cubeless,
-        });
-        out.push_str(&format!("{v}\n"));
-    }
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../tests/data/native/gnubg_cube_0ply.jsonl");
-    std::fs::write(path, out).unwrap();
+    write_cube_decisions("gnubg_cube_0ply.jsonl", 0, 8, 21, 1);
 }
 
 /// [`contexts`] as the stored file names them.

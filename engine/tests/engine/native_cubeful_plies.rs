@@ -10,17 +10,18 @@
 //! Stored gnubg 2-ply cube decisions (`tests/data/native/gnubg_cube_2ply.jsonl`) need none.
 
 use crate::common;
-use crate::native_cubeful::{Owner, context, context_specs, contexts, cube_difference, positions};
+use crate::native_cubeful::{
+    contexts, cube_difference, hold_stored_cube_decisions, positions, stored, write_cube_decisions,
+};
 
 use bgw_engine::core::dice::Dice;
-use bgw_engine::core::formats::{decode_position_id, encode_position_id};
+use bgw_engine::core::formats::encode_position_id;
 use bgw_engine::core::moves::MoveGenerator;
-use bgw_engine::core::position::{Position, Side};
+use bgw_engine::core::position::Position;
 use bgw_engine::core::rng::SplitMix64;
 use bgw_engine::reference::native::{NativeEngine, NativeEvaluator};
 use bgw_engine::reference::{MatchContext, MoveEval, ReferenceEngine, match_to_plays};
 use std::collections::BTreeMap;
-use std::path::PathBuf;
 
 /// Compares cube decisions at `plies` on `positions` × `contexts`; the failures, and the
 /// count and largest difference.
@@ -209,56 +210,12 @@ fn two_ply_analysis_lists_equal_gnubgs() {
     compare_lists(2, true, 1, 5, 47);
 }
 
-fn stored_path() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/data/native/gnubg_cube_2ply.jsonl")
-}
-
 /// The stored gnubg 2-ply cube decisions hold without gnubg.
 #[test]
 fn stored_two_ply_cube_decisions_hold_without_gnubg() {
-    let text = std::fs::read_to_string(stored_path()).unwrap();
+    let text = std::fs::read_to_string(stored("gnubg_cube_2ply.jsonl")).unwrap();
     let mut native = NativeEngine::new(NativeEvaluator::new(None).unwrap());
-    let mut n = 0;
-    for line in text.lines() {
-        let v: serde_json::Value = serde_json::from_str(line).unwrap();
-        let id = v["position"].as_str().unwrap();
-        let pos = decode_position_id(id, Side::White).unwrap();
-        let c = &v["context"];
-        let owner = match c["owner"].as_str().unwrap() {
-            "centred" => Owner::Centred,
-            "on roll" => Owner::OnRoll,
-            _ => Owner::Other,
-        };
-        let at = context(
-            c["length"].as_u64().unwrap() as u16,
-            (
-                c["score"][0].as_u64().unwrap() as u16,
-                c["score"][1].as_u64().unwrap() as u16,
-            ),
-            c["cube"].as_u64().unwrap() as u32,
-            owner,
-            c["crawford"].as_bool().unwrap(),
-            c["jacoby"].as_bool().unwrap(),
-            c["beavers"].as_bool().unwrap(),
-        );
-        let ours = native.cube_decision(&pos, &at, 2).unwrap();
-        let what = format!("{id} {}", at.describe());
-        assert_eq!(ours.plies, 2);
-        assert_eq!(ours.action, v["action"].as_str().unwrap(), "{what}");
-        for (name, mine) in [
-            ("no_double", ours.no_double),
-            ("double_take", ours.double_take),
-            ("double_pass", ours.double_pass),
-            ("cubeless", ours.cubeless),
-        ] {
-            let theirs = v[name].as_f64().unwrap();
-            assert!(
-                (mine - theirs).abs() <= 1e-4,
-                "{what} {name}: ours {mine}, gnubg {theirs}"
-            );
-        }
-        n += 1;
-    }
+    let n = hold_stored_cube_decisions(&mut native, &text, 2);
     assert!(n >= 15, "only {n} stored decisions");
 }
 
@@ -272,25 +229,5 @@ fn write_stored_two_ply_cube_decisions() {
     if std::env::var_os("BGW_WRITE_STORED").is_none() {
         return;
     }
-    let mut g = common::gnubg().expect("gnubg");
-    let evaluator = NativeEvaluator::new(None).unwrap();
-    let contexts = contexts();
-    let specs = context_specs();
-    let mut out = String::new();
-    for (k, pos) in positions(&evaluator, 3, 53).iter().enumerate() {
-        let n = (3 * k) % contexts.len();
-        let d = g.cube_decision(pos, &contexts[n], 2).unwrap();
-        let v = serde_json::json!({
-            "position": encode_position_id(pos),
-            "class": evaluator.classify(pos).name(),
-            "context": specs[n],
-            "action": d.action,
-            "no_double": d.no_double,
-            "double_take": d.double_take,
-            "double_pass": d.double_pass,
-            "cubeless": d.cubeless,
-        });
-        out.push_str(&format!("{v}\n"));
-    }
-    std::fs::write(stored_path(), out).unwrap();
+    write_cube_decisions("gnubg_cube_2ply.jsonl", 2, 3, 53, 3);
 }
