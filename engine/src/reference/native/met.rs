@@ -99,13 +99,13 @@ impl MatchEquityTable {
             .map(|_| chances(&field("")?, "pre-Crawford"))
             .collect::<Result<Vec<_>, _>>()?;
         field("post")?;
-        let post_rows = vec![chances(&field("")?, "post-Crawford")?];
+        let post_row = chances(&field("")?, "post-Crawford")?;
         if pre_rows.iter().any(|r| r.len() != length) {
             return Err(MetError(format!(
                 "the pre-Crawford table is not {length} × {length}"
             )));
         }
-        if post_rows[0].len() < length - 1 {
+        if post_row.len() < length - 1 {
             return Err(MetError(format!(
                 "the post-Crawford table is not one row of {length}"
             )));
@@ -118,7 +118,7 @@ impl MatchEquityTable {
         // gnubg copies the first length − 1 entries (the n-away one is no legal score) and
         // extends from there.
         let mut row = [0f32; MAX_SCORE];
-        row[..length - 1].copy_from_slice(&post_rows[0][..length - 1]);
+        row[..length - 1].copy_from_slice(&post_row[..length - 1]);
         extend_post_crawford(
             &mut row,
             length - 1,
