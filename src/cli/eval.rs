@@ -8,8 +8,7 @@ use bgw_engine::core::formats::{Setup, read_setup, shorten};
 use bgw_engine::core::position::Position;
 use bgw_engine::reference::gnubg::Config;
 use bgw_engine::reference::native::{
-    CubeInfo, MAX_PLIES, NativeEvaluator, NetOutput, Search, classify, cubeful_equity,
-    cubeless_equity,
+    CubeInfo, MAX_PLIES, NativeEngine, NativeEvaluator, NetOutput, classify, cubeless_equity,
 };
 use bgw_engine::reference::{Judge, MatchContext, Reference, ReferenceEngine, hint_line};
 use serde_json::json;
@@ -21,7 +20,7 @@ use std::process::ExitCode;
 /// state, with its cube action (the "Cubeful" column of gnubg's `eval`): money per cube; in a
 /// match normalised (EMG), with the match-winning chance. `Err`: why there is none.
 fn cubeful(
-    evaluator: &NativeEvaluator,
+    engine: &mut NativeEngine,
     setup: &Setup,
     plies: u8,
 ) -> Result<(f32, Option<f32>), String> {
@@ -32,25 +31,9 @@ fn cubeful(
             at.describe()
         )
     })?;
-    let value = if plies == 0 {
-        let leaf = evaluator.leaf(&setup.position).map_err(|e| e.to_string())?;
-        cubeful_equity(&leaf, &ci)
-    } else {
-        // The cubeful search keeps no state worth sharing with the cubeless one.
-        let mut v = [0f32];
-        Search::new()
-            .evaluate_cubeful(
-                evaluator,
-                &setup.position.sides(),
-                &[Some(ci)],
-                &ci,
-                plies,
-                false,
-                &mut v,
-            )
-            .map_err(|e| e.to_string())?;
-        v[0]
-    };
+    let value = engine
+        .cubeful_value(&setup.position, &ci, plies)
+        .map_err(|e| e.to_string())?;
     Ok(if ci.is_match() {
         (ci.mwc_to_equity(value), Some(value))
     } else {
@@ -93,7 +76,7 @@ pub struct Args {
 
 /// Who evaluates: gnubg's nets in bgw, or the gnubg program at a depth.
 enum Evaluator {
-    Native(Box<NativeEvaluator>, Box<Search>, u8),
+    Native(Box<NativeEngine>, u8),
     Process(Box<dyn ReferenceEngine + Send>, u8),
 }
 
@@ -101,9 +84,7 @@ impl Evaluator {
     /// The five probabilities of `pos` for the side on roll, before it rolls.
     fn evaluate(&mut self, pos: &Position) -> Result<NetOutput, String> {
         match self {
-            Evaluator::Native(n, search, plies) => search
-                .evaluate(n, &pos.sides(), *plies)
-                .map_err(|e| e.to_string()),
+            Evaluator::Native(n, plies) => n.evaluate_plies(pos, *plies).map_err(|e| e.to_string()),
             Evaluator::Process(gnubg, plies) => {
                 let e = gnubg.evaluate(pos, *plies).map_err(|e| e.to_string())?;
                 let p = e
@@ -117,15 +98,15 @@ impl Evaluator {
     /// The depth evaluated at.
     fn plies(&self) -> u8 {
         match self {
-            Evaluator::Native(_, _, plies) | Evaluator::Process(_, plies) => *plies,
+            Evaluator::Native(_, plies) | Evaluator::Process(_, plies) => *plies,
         }
     }
 
     /// The cubeful equity at the setup's match state (and the MWC in a match), or why there
     /// is none, in words.
-    fn cubeful(&self, setup: &Setup) -> Result<(f32, Option<f32>), String> {
+    fn cubeful(&mut self, setup: &Setup) -> Result<(f32, Option<f32>), String> {
         match self {
-            Evaluator::Native(n, _, plies) => cubeful(n, setup, *plies),
+            Evaluator::Native(n, plies) => cubeful(n, setup, *plies),
             Evaluator::Process(..) => Err("not given by bgw eval from the gnubg program (`bgw \
                  cube` gives its cubeful equities)"
                 .to_string()),
@@ -135,8 +116,11 @@ impl Evaluator {
     /// Who evaluated, in words.
     fn words(&self) -> String {
         match self {
-            Evaluator::Native(n, ..) => {
-                format!("gnubg 1.07's nets in bgw; weights: {}", n.weights_source())
+            Evaluator::Native(n, _) => {
+                format!(
+                    "gnubg 1.07's nets in bgw; weights: {}",
+                    n.evaluator().weights_source()
+                )
             }
             Evaluator::Process(..) => "the gnubg program".to_string(),
         }
@@ -175,7 +159,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let plies = args.plies;
     evaluate(
         args,
-        Evaluator::Native(Box::new(evaluator), Box::new(Search::new()), plies),
+        Evaluator::Native(Box::new(NativeEngine::new(evaluator)), plies),
     )
 }
 
@@ -192,16 +176,22 @@ fn evaluate(args: Args, mut evaluator: Evaluator) -> Result<ExitCode, CliError> 
     let out = if args.json {
         format!(
             "{}\n",
-            to_json(&evaluator, &setup, &probs, args.cubeless, Some(text.trim()))
+            to_json(
+                &mut evaluator,
+                &setup,
+                &probs,
+                args.cubeless,
+                Some(text.trim())
+            )
         )
     } else {
-        describe(&evaluator, &setup, &probs, args.cubeless)
+        describe(&mut evaluator, &setup, &probs, args.cubeless)
     };
     print(&out)?;
     Ok(ExitCode::SUCCESS)
 }
 
-fn describe(evaluator: &Evaluator, setup: &Setup, p: &NetOutput, cubeless: bool) -> String {
+fn describe(evaluator: &mut Evaluator, setup: &Setup, p: &NetOutput, cubeless: bool) -> String {
     let at = MatchContext::of(setup);
     let wide = p.map(|x| x as f64);
     let mut t = format!(
@@ -235,7 +225,7 @@ fn describe(evaluator: &Evaluator, setup: &Setup, p: &NetOutput, cubeless: bool)
 }
 
 fn to_json(
-    evaluator: &Evaluator,
+    evaluator: &mut Evaluator,
     setup: &Setup,
     p: &NetOutput,
     cubeless: bool,
@@ -284,7 +274,7 @@ fn answer(evaluator: &mut Evaluator, line: &str, cubeless: bool) -> (serde_json:
     };
     match evaluator.evaluate(&setup.position) {
         Ok(p) => (
-            to_json(&*evaluator, &setup, &p, cubeless, Some(line.trim())),
+            to_json(evaluator, &setup, &p, cubeless, Some(line.trim())),
             false,
         ),
         Err(e) => (

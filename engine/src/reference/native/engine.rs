@@ -2,7 +2,7 @@
 
 use super::cubeful::{self, CubeInfo};
 use super::evaluator::{NativeError, NativeEvaluator, NetOutput, PositionClass, cubeless_equity};
-use super::search::{Judge, MAX_PLIES, MoveFilters, Search};
+use super::search::{Judge, MAX_PLIES, MoveFilters, Search, inverted};
 use crate::core::dice::Dice;
 use crate::core::moves::MoveGenerator;
 use crate::core::position::Position;
@@ -65,22 +65,34 @@ impl NativeEngine {
         })
     }
 
-    /// The side on roll's 0-ply cubeful equity of `pos` before its roll at `at`, with its
-    /// cube action (gnubg's cubeful `eval`): money per cube; in a match normalised (EMG),
-    /// with the MWC beside it.
-    pub fn cubeful_equity(
-        &self,
+    /// gnubg's cubeful value of `pos` for the side on roll before its roll at the cube info
+    /// `ci` and `plies` (0 to [`MAX_PLIES`]), its cube action counted (the "Cubeful" column of
+    /// gnubg's `eval`): money per cube; in a match the match-winning chance.
+    pub fn cubeful_value(
+        &mut self,
         pos: &Position,
-        at: &MatchContext,
-    ) -> Result<(f64, Option<f64>), ReferenceError> {
-        let ci = self.cube_info(at)?;
-        let leaf = self.evaluator.leaf(pos).map_err(|e| self.refuse(e))?;
-        let value = cubeful::cubeful_equity(&leaf, &ci);
-        Ok(if ci.is_match() {
-            (ci.mwc_to_equity(value) as f64, Some(value as f64))
-        } else {
-            (value as f64, None)
-        })
+        ci: &CubeInfo,
+        plies: u8,
+    ) -> Result<f32, NativeError> {
+        if plies > MAX_PLIES {
+            return Err(NativeError::NotCovered(format!(
+                "{plies}-ply evaluations (0 to {MAX_PLIES} plies so far)"
+            )));
+        }
+        if plies == 0 {
+            return Ok(cubeful::cubeful_equity(&self.evaluator.leaf(pos)?, ci));
+        }
+        let mut v = [0f32];
+        self.search.evaluate_cubeful(
+            &self.evaluator,
+            &pos.sides(),
+            &[Some(*ci)],
+            ci,
+            plies,
+            false,
+            &mut v,
+        )?;
+        Ok(v[0])
     }
 
     fn check_plies(&self, plies: u8) -> Result<(), ReferenceError> {
@@ -199,11 +211,6 @@ fn refused(why: String) -> ReferenceError {
         engine: NATIVE_NAME,
         why: format!("{why}; {PROCESS_DOES_IT}"),
     }
-}
-
-/// The probabilities of the side that just moved, from those of the side now on roll.
-fn inverted(p: &NetOutput) -> NetOutput {
-    [1.0 - p[0], p[3], p[4], p[1], p[2]]
 }
 
 fn widened(p: &NetOutput) -> [f64; 5] {
