@@ -16,6 +16,7 @@ use crate::studies::bearoff::{self, BdContents, Counts, Database};
 use crate::studies::two_sided::{self, Kind, TwoSidedChances, TwoSidedDb};
 use std::fmt;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// How gnubg evaluates a position (its `positionclass`, the kinds a standard game meets with
 /// Debian's files: the one-sided database `gnubg_os0.bd`, no two-sided one).
@@ -107,13 +108,14 @@ const TWO_SIDED_CHECKERS: usize = 6;
 /// Where a two-sided database is looked for before the weights' folders.
 const TWO_SIDED_FOLDERS: [&str; 1] = ["/var/lib/gnubg"];
 
-/// gnubg's evaluation in process: its nets and its one-sided bear-off database.
+/// gnubg's evaluation in process: its nets and its bear-off databases. A clone shares them
+/// (an engine a thread costs no copy of the weights and the bear-off databases).
 #[derive(Clone, Debug)]
 pub struct NativeEvaluator {
-    weights: GnubgWeights,
-    bearoff: Database<u16>,
+    weights: Arc<GnubgWeights>,
+    bearoff: Arc<Database<u16>>,
     bearoff_source: String,
-    two_sided: TwoSidedDb,
+    two_sided: Arc<TwoSidedDb>,
     two_sided_source: String,
 }
 
@@ -142,10 +144,10 @@ impl NativeEvaluator {
         let (bearoff, bearoff_source) = load_bearoff(look)?;
         let (two_sided, two_sided_source) = load_two_sided(look)?;
         Ok(NativeEvaluator {
-            weights,
-            bearoff,
+            weights: Arc::new(weights),
+            bearoff: Arc::new(bearoff),
             bearoff_source,
-            two_sided,
+            two_sided: Arc::new(two_sided),
             two_sided_source,
         })
     }
