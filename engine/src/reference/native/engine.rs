@@ -2,7 +2,7 @@
 
 use super::cubeful::{self, CubeInfo};
 use super::evaluator::{NativeError, NativeEvaluator, NetOutput, PositionClass, cubeless_equity};
-use super::search::{Judge, MAX_PLIES, MoveFilters, Search, inverted};
+use super::search::{MAX_PLIES, MoveFilters, MoveScoring, Search, inverted};
 use crate::core::dice::Dice;
 use crate::core::moves::MoveGenerator;
 use crate::core::position::Position;
@@ -139,7 +139,7 @@ impl NativeEngine {
         plies: u8,
         filters: &MoveFilters,
     ) -> Result<Vec<MoveEval>, ReferenceError> {
-        self.ranked(pos, dice, plies, filters, Judge::Money)
+        self.ranked(pos, dice, plies, filters, MoveScoring::Money)
     }
 
     /// The hint list of `dice` in `pos` at `plies` with `filters`, judged by `judge`
@@ -151,7 +151,7 @@ impl NativeEngine {
         dice: Dice,
         plies: u8,
         filters: &MoveFilters,
-        judge: Judge,
+        judge: MoveScoring,
     ) -> Result<Vec<MoveEval>, ReferenceError> {
         self.check_plies(plies)?;
         let scored = self
@@ -182,7 +182,9 @@ impl NativeEngine {
                 probs: Some(widened(&m.probs)),
                 plies: m.plies,
                 mwc: match judge {
-                    Judge::Cubeful(ci) if ci.is_match() => Some(ci.equity_to_mwc(m.equity) as f64),
+                    MoveScoring::Cubeful(ci) if ci.is_match() => {
+                        Some(ci.equity_to_mwc(m.equity) as f64)
+                    }
                     _ => None,
                 },
             });
@@ -203,7 +205,7 @@ pub(crate) const NATIVE_NAME: &str = "gnubg (native)";
 
 /// What every native refusal adds: who does what it does not cover yet.
 pub const PROCESS_DOES_IT: &str = "the gnubg program does it: choose --reference process (in the \
-     app: View, Judge: gnubg's program)";
+     app: View, MoveScoring: gnubg's program)";
 
 /// A refusal of the native engine: `why`, and who does it ([`PROCESS_DOES_IT`]).
 fn refused(why: String) -> ReferenceError {
@@ -268,7 +270,7 @@ impl ReferenceEngine for NativeEngine {
     }
 
     /// gnubg's hint at the match state `at`, every move at `plies` (deeper than 0 through the
-    /// cubeful search, [`Search::hint_at`] with [`Judge::Cubeful`]). At 0 plies each move's
+    /// cubeful search, [`Search::hint_at`] with [`MoveScoring::Cubeful`]). At 0 plies each move's
     /// position judged from the other side's view with its cube action ([`cubeful::cubeful_equity`]), turned back to the
     /// mover's (money: negated; match: one minus the MWC, then normalised at the mover's
     /// cube); best first by that, then by the cubeless equity (gnubg's `CompareMoves`).
@@ -282,7 +284,13 @@ impl ReferenceEngine for NativeEngine {
         self.check_cubeful_plies(plies)?;
         let ci = self.cube_info(at)?;
         if plies > 0 {
-            return self.ranked(pos, dice, plies, &MoveFilters::ALL, Judge::Cubeful(ci));
+            return self.ranked(
+                pos,
+                dice,
+                plies,
+                &MoveFilters::ALL,
+                MoveScoring::Cubeful(ci),
+            );
         }
         let theirs = ci.for_opponent();
         let plays = self.moves.generate(pos, dice).to_vec();
@@ -350,7 +358,13 @@ impl ReferenceEngine for NativeEngine {
         }
         self.check_cubeful_plies(plies)?;
         let ci = self.cube_info(at)?;
-        self.ranked(pos, dice, plies, &MoveFilters::ANALYSIS, Judge::Cubeful(ci))
+        self.ranked(
+            pos,
+            dice,
+            plies,
+            &MoveFilters::ANALYSIS,
+            MoveScoring::Cubeful(ci),
+        )
     }
 
     /// gnubg's cube decision at `plies` (its `cfevaluate`, what `hint` prints before the
@@ -389,9 +403,9 @@ impl ReferenceEngine for NativeEngine {
             // (its moves weighed by the cube info's gammon prices; for money that is the
             // cubeless money search, whose evaluations the table keeps).
             let cubeless = if ci.is_match() {
-                Judge::Cubeless(ci)
+                MoveScoring::Cubeless(ci)
             } else {
-                Judge::Money
+                MoveScoring::Money
             };
             let probs = self
                 .search
@@ -400,7 +414,7 @@ impl ReferenceEngine for NativeEngine {
             if ci.is_match() {
                 let p = self
                     .search
-                    .evaluate_judged(&self.evaluator, &board, plies, Judge::Cubeful(ci))
+                    .evaluate_judged(&self.evaluator, &board, plies, MoveScoring::Cubeful(ci))
                     .map_err(|e| self.refuse(e))?;
                 window_probs = Some(p);
             }

@@ -41,7 +41,7 @@ pub use evaluator::{
 pub use inputs::Board;
 pub use met::{KAZAROSS_XG2, MAX_SCORE, MatchEquityTable, MetError, gnubg_default as default_met};
 pub use plied::{CubePosition, next_cube_positions};
-pub use search::{Judge, MAX_PLIES, MoveFilter, MoveFilters, ScoredMove, Search};
+pub use search::{MAX_PLIES, MoveFilter, MoveFilters, MoveScoring, ScoredMove, Search};
 pub use weights::{
     BUILT_IN, GnubgWeights, MAGIC, Net, USUAL_FOLDERS, VERSION, WEIGHTS_ENV, WeightsError,
     candidate_paths, find,

@@ -14,7 +14,7 @@ use super::evaluator::{
 };
 use super::inputs::Board;
 use super::inputs::pack;
-use super::search::{Judge, Search, inverted};
+use super::search::{MoveScoring, Search, inverted};
 
 /// A cube position of the list, `None` where gnubg marks it unavailable (`nCube = -1`).
 pub type CubePosition = Option<CubeInfo>;
@@ -166,24 +166,29 @@ impl Search {
         let mut probs = [0f32; 5];
         let mut sums = vec![0f32; children.len()];
         let mut child = vec![0f32; children.len()];
-        self.replies(ev, b, Judge::Cubeful(*mover), |search, weight, after| {
-            let p = search.evaluate_cubeful(
-                ev,
-                after,
-                &children,
-                &theirs,
-                plies - 1,
-                false,
-                &mut child,
-            )?;
-            for i in 0..5 {
-                probs[i] += weight * p[i];
-            }
-            for (s, c) in sums.iter_mut().zip(&child) {
-                *s += weight * c;
-            }
-            Ok(())
-        })?;
+        self.replies(
+            ev,
+            b,
+            MoveScoring::Cubeful(*mover),
+            |search, weight, after| {
+                let p = search.evaluate_cubeful(
+                    ev,
+                    after,
+                    &children,
+                    &theirs,
+                    plies - 1,
+                    false,
+                    &mut child,
+                )?;
+                for i in 0..5 {
+                    probs[i] += weight * p[i];
+                }
+                for (s, c) in sums.iter_mut().zip(&child) {
+                    *s += weight * c;
+                }
+                Ok(())
+            },
+        )?;
         // Back to the side on roll's view: money negated, a match's MWC one minus.
         let probs = inverted(&probs.map(|x| x * (1.0 / 36.0)));
         for s in &mut sums {

@@ -13,7 +13,7 @@
 //! position to a visitor. The cubeless evaluation ([`Search::evaluate_judged`]) sums
 //! probabilities in its visitor; the cubeful one (`native/plied.rs`) carries one value per cube
 //! position through the same walk. How the move of each roll is chosen and how a hint scores
-//! its moves is the [`Judge`]: cubeless money, cubeless at a cube info (a match's gammon prices
+//! its moves is the [`MoveScoring`]: cubeless money, cubeless at a cube info (a match's gammon prices
 //! weigh the moves), or cubeful (gnubg's `ScoreMove` with a cubeful context, the mover's cube
 //! info).
 
@@ -92,7 +92,7 @@ type Score = Result<(f32, f32, NetOutput), NativeError>;
 /// How a search judges its moves (gnubg's `cubeinfo` and `fCubeful` of the side choosing or
 /// scoring a move, the mover).
 #[derive(Clone, Copy, PartialEq, Debug)]
-pub enum Judge {
+pub enum MoveScoring {
     /// Cubeless money (gnubg's `UtilityME` for money).
     Money,
     /// Cubeless at the mover's cube info (in a match its gammon prices weigh the moves).
@@ -101,13 +101,13 @@ pub enum Judge {
     Cubeful(CubeInfo),
 }
 
-impl Judge {
+impl MoveScoring {
     /// The same judge for the other side (gnubg's `fMove` flipped).
-    pub fn for_opponent(&self) -> Judge {
+    pub fn for_opponent(&self) -> MoveScoring {
         match self {
-            Judge::Money => Judge::Money,
-            Judge::Cubeless(ci) => Judge::Cubeless(ci.for_opponent()),
-            Judge::Cubeful(ci) => Judge::Cubeful(ci.for_opponent()),
+            MoveScoring::Money => MoveScoring::Money,
+            MoveScoring::Cubeless(ci) => MoveScoring::Cubeless(ci.for_opponent()),
+            MoveScoring::Cubeful(ci) => MoveScoring::Cubeful(ci.for_opponent()),
         }
     }
 
@@ -115,8 +115,10 @@ impl Judge {
     /// mover's opponent): gnubg's `UtilityME` with the cube info flipped.
     fn opponents_utility(&self, p: &NetOutput) -> f32 {
         match self {
-            Judge::Money => utility(p),
-            Judge::Cubeless(ci) | Judge::Cubeful(ci) => utility_me(p, &ci.for_opponent()),
+            MoveScoring::Money => utility(p),
+            MoveScoring::Cubeless(ci) | MoveScoring::Cubeful(ci) => {
+                utility_me(p, &ci.for_opponent())
+            }
         }
     }
 }
@@ -129,7 +131,7 @@ pub struct ScoredMove {
     /// The mover's probabilities after the move.
     pub probs: NetOutput,
     /// The mover's equity after the move, as gnubg computes it: cubeless money (the
-    /// opponent's equity negated), or cubeful with a [`Judge`] (money per cube; in a match
+    /// opponent's equity negated), or cubeful with a [`MoveScoring`] (money per cube; in a match
     /// normalised at the mover's cube).
     pub equity: f32,
     /// The mover's cubeless equity after the move (gnubg's secondary score, which breaks
@@ -481,7 +483,7 @@ impl Search {
         b: &Board,
         plies: u8,
     ) -> Result<NetOutput, NativeError> {
-        self.evaluate_judged(ev, b, plies, Judge::Money)
+        self.evaluate_judged(ev, b, plies, MoveScoring::Money)
     }
 
     /// [`Search::evaluate`] with the moves of the walk chosen by `judge` (cubeless; gnubg's
@@ -493,11 +495,11 @@ impl Search {
         ev: &NativeEvaluator,
         b: &Board,
         plies: u8,
-        judge: Judge,
+        judge: MoveScoring,
     ) -> Result<NetOutput, NativeError> {
         let key = pack(b);
         let tag = plies.saturating_add(1);
-        let cached = plies == 0 || judge == Judge::Money;
+        let cached = plies == 0 || judge == MoveScoring::Money;
         if cached && let Some(out) = self.cache.get(&key, tag) {
             return Ok(out);
         }
@@ -532,7 +534,7 @@ impl Search {
         &mut self,
         ev: &NativeEvaluator,
         b: &Board,
-        judge: Judge,
+        judge: MoveScoring,
         mut visit: impl FnMut(&mut Search, f32, &Board) -> Result<(), NativeError>,
     ) -> Result<(), NativeError> {
         for n0 in 1..=6u8 {
@@ -552,7 +554,7 @@ impl Search {
         &mut self,
         ev: &NativeEvaluator,
         after: &Board,
-        judge: Judge,
+        judge: MoveScoring,
     ) -> Result<(f32, f32, NetOutput), NativeError> {
         self.score(ev, after, 0, judge)
     }
@@ -564,9 +566,9 @@ impl Search {
         ev: &NativeEvaluator,
         after: &Board,
         plies: u8,
-        judge: Judge,
+        judge: MoveScoring,
     ) -> Result<(f32, f32, NetOutput), NativeError> {
-        if let Judge::Cubeful(ci) = judge {
+        if let MoveScoring::Cubeful(ci) = judge {
             return self.score_cubeful(ev, after, plies, &ci);
         }
         let theirs = self.evaluate_judged(ev, &swapped(after), plies, judge.for_opponent())?;
@@ -585,7 +587,7 @@ impl Search {
         b: &Board,
         n0: u8,
         n1: u8,
-        judge: Judge,
+        judge: MoveScoring,
     ) -> Result<Board, NativeError> {
         // The buffers are taken out while in use: the 0-ply scores below never come back here.
         let mut l = std::mem::take(&mut self.level);
@@ -600,7 +602,7 @@ impl Search {
         b: &Board,
         n0: u8,
         n1: u8,
-        judge: Judge,
+        judge: MoveScoring,
         l: &mut Level,
     ) -> Result<Board, NativeError> {
         generate(b, n0, n1, &mut l.boards);
@@ -664,7 +666,7 @@ impl Search {
         ev: &NativeEvaluator,
         boards: &[Board],
         which: impl Iterator<Item = usize>,
-        judge: Judge,
+        judge: MoveScoring,
     ) -> Result<Board, NativeError> {
         let mut best = (f32::MIN, f32::MIN);
         let mut at = 0;
@@ -693,7 +695,7 @@ impl Search {
         plies: u8,
         filters: &MoveFilters,
     ) -> Result<Vec<ScoredMove>, NativeError> {
-        self.hint_at(ev, b, d0, d1, plies, filters, Judge::Money)
+        self.hint_at(ev, b, d0, d1, plies, filters, MoveScoring::Money)
     }
 
     /// [`Search::hint`] judged by `judge`: cubeless, or cubeful with the mover's cube info
@@ -707,7 +709,7 @@ impl Search {
         d1: u8,
         plies: u8,
         filters: &MoveFilters,
-        judge: Judge,
+        judge: MoveScoring,
     ) -> Result<Vec<ScoredMove>, NativeError> {
         let mut boards = Vec::new();
         generate(b, d0, d1, &mut boards);
@@ -762,7 +764,7 @@ impl Search {
         ev: &NativeEvaluator,
         moves: &mut [ScoredMove],
         plies: u8,
-        judge: Judge,
+        judge: MoveScoring,
     ) -> Result<(), NativeError> {
         let threads = self.threads.min(moves.len());
         let boards: Vec<Board> = moves.iter().map(|m| m.board).collect();
@@ -810,7 +812,7 @@ impl Search {
         boards: &[Board],
         next: &AtomicUsize,
         plies: u8,
-        judge: Judge,
+        judge: MoveScoring,
     ) -> Vec<(usize, Score)> {
         let mut out = Vec::new();
         loop {
