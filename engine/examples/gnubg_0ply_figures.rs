@@ -5,6 +5,9 @@
 //! The positions come from random self-play (seed 2026, each play chosen at random among the
 //! legal ones), eight of each class the native evaluator names (classes with fewer in the
 //! pool: all of them); the figures are gnubg's own (`evaluate` through the bridge).
+//!
+//! With `--ids FILE` it writes gnubg's figures of the position IDs in FILE instead (one a
+//! line, the side to play first), for `tests/data/native/gnubg_0ply_edges.jsonl`.
 
 use bgw_engine::core::dice::Dice;
 use bgw_engine::core::formats::encode_position_id;
@@ -27,6 +30,24 @@ fn main() {
         std::process::exit(1)
     });
     eprintln!("{}", hello.gnubg);
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if let [flag, file] = args.as_slice()
+        && flag == "--ids"
+    {
+        let text = std::fs::read_to_string(file).unwrap_or_else(|e| {
+            eprintln!("{file}: {e}");
+            std::process::exit(1)
+        });
+        for id in text.split_whitespace() {
+            let pos = bgw_engine::core::formats::decode_position_id(id, Side::White)
+                .unwrap_or_else(|e| {
+                    eprintln!("{id}: {e}");
+                    std::process::exit(1)
+                });
+            print_figures(&mut g, &pos, evaluator.classify(&pos).name());
+        }
+        return;
+    }
     let mut rng = SplitMix64::new(2026);
     let mut generator = MoveGenerator::new();
     let mut taken: BTreeMap<&'static str, usize> = BTreeMap::new();
@@ -39,20 +60,7 @@ fn main() {
             // Every fifth position, so a game gives positions of several stages.
             if *n < 8 && rng.below(5) == 0 && seen.insert(encode_position_id(&pos)) {
                 *n += 1;
-                let e = g.evaluate(&pos, 0).unwrap_or_else(|e| {
-                    eprintln!("{e}");
-                    std::process::exit(1)
-                });
-                let probs = e.probs.expect("gnubg gives probabilities");
-                println!(
-                    "{}",
-                    serde_json::json!({
-                        "position": encode_position_id(&pos),
-                        "class": class,
-                        "probs": probs,
-                        "equity": e.equity,
-                    })
-                );
+                print_figures(&mut g, &pos, class);
             }
             if pos.player_off() == 15 || pos.opponent_off() == 15 {
                 break;
@@ -68,4 +76,22 @@ fn main() {
         }
     }
     eprintln!("{taken:?}");
+}
+
+/// One line: the position, its class and gnubg's 0-ply probabilities and cubeless equity.
+fn print_figures(g: &mut Gnubg, pos: &Position, class: &str) {
+    let e = g.evaluate(pos, 0).unwrap_or_else(|e| {
+        eprintln!("{e}");
+        std::process::exit(1)
+    });
+    let probs = e.probs.expect("gnubg gives probabilities");
+    println!(
+        "{}",
+        serde_json::json!({
+            "position": encode_position_id(pos),
+            "class": class,
+            "probs": probs,
+            "equity": e.equity,
+        })
+    );
 }

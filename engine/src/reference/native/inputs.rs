@@ -642,8 +642,11 @@ fn half(me: &[u8; 25], opp: &[u8; 25], out: &mut [f32]) {
                 tot += me_at(first);
             }
         }
+        // `w / (tot · 11)` as gnubg's `-ffast-math` build computes it: `(w · (1/11)) / tot`,
+        // which can differ from the plain quotient in the last bit — enough, once in a few
+        // hundred positions, to move a hidden node across a step of the sigmoid's table.
         out[BACKBONE] = if tot > 0 {
-            1.0 - (w as f32 / (tot as f32 * 11.0))
+            1.0 - (w as f32 * (1.0 / 11.0)) / tot as f32
         } else {
             0.0
         };
