@@ -71,6 +71,24 @@ impl<E: ReferenceEngine + Send + 'static> Referee for Background<E> {
     }
 }
 
+/// A referee that takes every question and answers none yet: gnubg's column while the judge
+/// is being read ("evaluating…"), replaced by the judge's own when it is ready.
+pub struct Waiting;
+
+impl Referee for Waiting {
+    fn submit(&mut self, _question: Question) -> Result<u64, ReferenceError> {
+        Ok(0)
+    }
+
+    fn poll(&mut self, _ticket: u64) -> Option<Result<Answer, ReferenceError>> {
+        None
+    }
+
+    fn engine(&self) -> Option<EngineInfo> {
+        None
+    }
+}
+
 /// How a [`ScriptedReferee`] answers.
 enum Script {
     /// As if gnubg were not installed.

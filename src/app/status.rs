@@ -14,6 +14,11 @@ pub fn show(ui: &mut egui::Ui, state: &AppState) -> Vec<Action> {
     ui.with_layout(layout, |ui| {
         ui.label(egui::RichText::new(format!("Judge: {}", state.judge)).weak())
             .on_hover_text("Who judges as gnubg (the View menu's Judge)");
+        if state.judge_loading() {
+            // Polled again soon: the judge is handed over by the coordinator's poll.
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_millis(50));
+        }
         ui.separator();
         if let Some(engine) = state.candidates.verdicts.engine() {
             ui.label(egui::RichText::new(engine.to_string()).weak())

@@ -79,7 +79,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         return Err(CliError::usage(format!("no legal move with {dice}")));
     }
     let task = interrupt::task();
-    let judge = args.reference.judge(&task)?;
+    let judge = args.reference.rollout_judge(&task)?;
     if judge.reference() == bgw_engine::reference::Reference::Native {
         return Err(CliError::failed(format!(
             "the native evaluator has no rollouts; {}",

@@ -1,7 +1,7 @@
-//! View → Judge: who judges as gnubg in the workbench — its program or its nets in bgw
-//! (native) — named in the status line, kept across restarts, and the work started with it:
-//! gnubg's column from the native judge with no gnubg program asked, and what native does not
-//! cover (rollouts) refused in words where the process's errors show.
+//! View → Judge: who judges as gnubg in the workbench — its nets in bgw (native, the default)
+//! or its program — named in the status line, read off the UI thread, kept across restarts,
+//! and the work started with it: gnubg's column from the native judge with no gnubg program
+//! asked, and what native does not cover (rollouts) left to the gnubg program.
 
 use crate::ui_common;
 use ui_common::SETTLE_STEPS;
@@ -52,35 +52,45 @@ fn choose(h: &mut H, label: &str) {
     h.run();
 }
 
-#[test]
-fn the_judge_chosen_is_named_in_the_status_line_and_kept() {
-    let mut h = harness(AppState::default());
-    assert_eq!(h.state().state.settings.judge, Reference::Process);
-    assert!(shows(&h, "Judge: gnubg 1.07 process"));
-    choose(&mut h, "gnubg's nets, native");
-    assert_eq!(h.state().state.settings.judge, Reference::Native);
-    assert!(shows(&h, "Judge: gnubg 1.07 nets, native — weights: "));
-    assert!(!shows(&h, "Judge: gnubg 1.07 process"));
-    // Kept: a restart judges with the nets again, and names them.
-    let kept = ron::to_string(&h.state().state.persisted()).unwrap();
-    let back = AppState::restore(ron::from_str(&kept).unwrap());
-    assert_eq!(back.settings.judge, Reference::Native);
-    assert!(
-        back.judge
-            .starts_with("gnubg 1.07 nets, native — weights: ")
-    );
-    let h2 = harness(back);
-    assert!(shows(&h2, "Judge: gnubg 1.07 nets, native"));
-    // And back to the program.
-    choose(&mut h, "gnubg's program");
-    assert_eq!(h.state().state.settings.judge, Reference::Process);
-    assert!(shows(&h, "Judge: gnubg 1.07 process"));
+/// Waits until the judge chosen has been read and handed over.
+fn judged(h: &mut H) {
+    until(h, "the judge is read", |h| !h.state().state.judge_loading());
 }
 
 #[test]
-fn the_native_judge_fills_gnubgs_column_and_refuses_rollouts_in_words() {
+fn the_judge_chosen_is_named_in_the_status_line_and_kept() {
+    // Native by default, read off the UI thread: the status line says so meanwhile.
     let mut h = harness(AppState::default());
+    assert_eq!(h.state().state.settings.judge, Reference::Native);
+    judged(&mut h);
+    h.run();
+    assert!(shows(&h, "Judge: gnubg 1.07 nets, native — weights: "));
+    choose(&mut h, "gnubg's program");
+    assert_eq!(h.state().state.settings.judge, Reference::Process);
+    assert!(shows(&h, "Judge: gnubg 1.07 process"));
+    assert!(!h.state().state.judge_loading());
+    // Kept: a restart judges with the program again, and names it.
+    let kept = ron::to_string(&h.state().state.persisted()).unwrap();
+    let back = AppState::restore(ron::from_str(&kept).unwrap());
+    assert_eq!(back.settings.judge, Reference::Process);
+    assert_eq!(back.judge, "gnubg 1.07 process");
+    // And back to the nets: reading, then named.
     choose(&mut h, "gnubg's nets, native");
+    assert_eq!(h.state().state.settings.judge, Reference::Native);
+    judged(&mut h);
+    h.run();
+    assert!(shows(&h, "Judge: gnubg 1.07 nets, native — weights: "));
+    assert!(!shows(&h, "Judge: gnubg 1.07 process"));
+    let kept = ron::to_string(&h.state().state.persisted()).unwrap();
+    let mut h2 = harness(AppState::restore(ron::from_str(&kept).unwrap()));
+    judged(&mut h2);
+    h2.run();
+    assert!(shows(&h2, "Judge: gnubg 1.07 nets, native"));
+}
+
+#[test]
+fn the_native_judge_fills_gnubgs_column_and_leaves_rollouts_to_the_program() {
+    let mut h = harness(AppState::default());
     h.event(Event::Paste(MONEY.into()));
     h.run();
     until(&mut h, "the native judge answers", |h| {
@@ -90,11 +100,9 @@ fn the_native_judge_fills_gnubgs_column_and_refuses_rollouts_in_words() {
     assert_eq!(engine.name, "GNU Backgammon's nets, native");
     // gnubg's best at 0 plies, cubeless money, in the column.
     until(&mut h, "the column's figures", |h| shows(h, "+0.159"));
-    // A rollout: refused, saying what and who does it, where a failed rollout says why.
-    h.get_by_label("Roll out…").click();
-    h.run();
-    h.get_by_label("Roll out").click();
-    h.run();
-    until(&mut h, "the rollout's refusal", |h| shows(h, "no rollouts"));
-    assert!(shows(&h, "--reference process"));
+    // The nets have no rollouts: the next one runs on the gnubg program.
+    assert_eq!(
+        h.state().state.candidates.rollouts.engine_name(),
+        bgw_engine::reference::gnubg::ENGINE
+    );
 }

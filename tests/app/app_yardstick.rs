@@ -311,10 +311,15 @@ fn the_status_line_names_the_engine_once_it_answers() {
     assert_eq!(said, 1, "{log:?}");
 }
 
-/// The real gnubg, when it is installed (CI installs it: there a missing gnubg fails).
+/// The real gnubg program (View → Judge → gnubg's program), when it is installed (CI installs
+/// it: there a missing gnubg fails).
 #[test]
 fn the_real_gnubg_rates_every_candidate() {
-    let mut h = harness(AppState::default());
+    let settings = bgw::app::settings::Settings {
+        judge: bgw_engine::reference::Reference::Process,
+        ..Default::default()
+    };
+    let mut h = harness(AppState::new(bgw::app::Edit::opening(), settings));
     h.event(Event::Paste(OPENING_31.to_string()));
     h.run();
     for _ in 0..600 {

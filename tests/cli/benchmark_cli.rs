@@ -217,6 +217,8 @@ fn a_build_that_fails_leaves_no_file_and_exits_1() {
         "--out",
         out_arg,
         "--quiet",
+        "--reference",
+        "process",
     ];
     let crash = fake_gnubg(dir.path(), "echo 'Traceback: boom' >&2; exit 3");
     for (program, words) in [
@@ -302,6 +304,8 @@ fn a_real_build_of_two_games_reads_back() {
             "5",
             "--out",
             path.to_str().unwrap(),
+            "--reference",
+            "process",
         ],
     );
     assert!(o.status.success(), "{}", text(&o.stderr));
@@ -359,7 +363,15 @@ fn gnubg_at_0_plies_agrees_with_the_0_ply_benchmark() {
     }
     let o = with_gnubg(
         std::path::Path::new("/nonexistent/gnubg"),
-        &["benchmark", "score", &hand(), "--player", "gnubg:1"],
+        &[
+            "benchmark",
+            "score",
+            &hand(),
+            "--player",
+            "gnubg:1",
+            "--reference",
+            "process",
+        ],
     );
     assert_eq!(o.status.code(), Some(1));
     assert!(o.stdout.is_empty());
@@ -517,6 +529,8 @@ fn a_real_build_from_a_match_and_from_play_reads_back() {
             "--quiet",
             "--out",
             path.to_str().unwrap(),
+            "--reference",
+            "process",
         ],
     );
     assert!(o.status.success(), "{}", text(&o.stderr));
@@ -537,7 +551,10 @@ fn a_real_build_from_a_match_and_from_play_reads_back() {
         "{report}"
     );
     let v = score_json(&[path.to_str().unwrap(), "--player", "gnubg"]);
-    assert_eq!(v["agreement"], 1.0, "gnubg at 0 plies agrees with itself");
+    assert_eq!(
+        v["agreement"], 1.0,
+        "gnubg's nets at 0 plies agree with gnubg"
+    );
 
     let path = dir.path().join("play.jsonl");
     let o = with_gnubg(
@@ -554,6 +571,8 @@ fn a_real_build_from_a_match_and_from_play_reads_back() {
             "--quiet",
             "--out",
             path.to_str().unwrap(),
+            "--reference",
+            "process",
         ],
     );
     assert!(o.status.success(), "{}", text(&o.stderr));

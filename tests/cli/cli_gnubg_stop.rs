@@ -121,8 +121,14 @@ fn case(root: &Path, name: &str, stand: Stand, args: &[&str], signals: &[&str], 
     let tmp = dir.join("tmp");
     std::fs::create_dir_all(&tmp).unwrap();
     let program = stand_in(&dir, stand);
+    // The stand-in is the gnubg program: every command that judges is told to ask it.
+    let process: &[&str] = match args[0].starts_with('-') {
+        true => &[],
+        false => &["--reference", "process"],
+    };
     let child = Command::new(env!("CARGO_BIN_EXE_bgw"))
         .args(args)
+        .args(process)
         .env("BGW_GNUBG", &program)
         .env("TMPDIR", &tmp)
         .current_dir(&dir)

@@ -125,7 +125,16 @@ fn gnubg_missing_is_a_clear_failure() {
     let out = with_gnubg(
         "/nonexistent/gnubg",
         &[
-            "duel", "--a", "classic", "--b", "gnubg", "--games", "4", "--quiet",
+            "duel",
+            "--a",
+            "classic",
+            "--b",
+            "gnubg",
+            "--games",
+            "4",
+            "--quiet",
+            "--reference",
+            "process",
         ],
     );
     assert_eq!(out.status.code(), Some(1));
@@ -155,6 +164,8 @@ fn a_short_duel_of_gnubg_against_pubeval() {
         "--threads",
         "2",
         "--quiet",
+        "--reference",
+        "process",
     ];
     let out = with_gnubg("/usr/games/gnubg", &args);
     assert!(

@@ -131,6 +131,8 @@ fn a_refused_gnubg_fails_a_benchmark_build_with_what_differs() {
             "--out",
             out.to_str().unwrap(),
             "--quiet",
+            "--reference",
+            "process",
         ],
     );
     assert_eq!(o.status.code(), Some(1));

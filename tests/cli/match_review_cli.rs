@@ -271,7 +271,10 @@ fn a_review_gnubg_judged_nothing_of_exits_1_and_says_why() {
         (old, "older than 1.07"),
         (garbage, "garbage"),
     ] {
-        let o = with_gnubg(&program, &["match", "review", f, "--quiet"]);
+        let o = with_gnubg(
+            &program,
+            &["match", "review", "--reference", "process", f, "--quiet"],
+        );
         let err = text(&o.stderr);
         assert_eq!(o.status.code(), Some(1), "{program:?}: {err}");
         assert!(
@@ -298,7 +301,19 @@ fn a_partial_review_says_how_many_decisions_were_not_judged_and_exits_1_unless_a
          *) echo \"@bgw {{\\\"id\\\":$id,\\\"ok\\\":false,\\\"error\\\":\\\"no moves today\\\"}}\";; esac"
     );
     let half = stand_in(dir, "half", GNUBG_108, &rest);
-    let o = with_gnubg(&half, &["match", "review", f, "--quiet", "--threads", "1"]);
+    let o = with_gnubg(
+        &half,
+        &[
+            "match",
+            "review",
+            "--reference",
+            "process",
+            f,
+            "--quiet",
+            "--threads",
+            "1",
+        ],
+    );
     let (out, err) = (stdout(&o), text(&o.stderr));
     assert_eq!(o.status.code(), Some(1), "{err}");
     // The stand-in has no luck analysis either: said on a line of its own.
@@ -322,7 +337,16 @@ fn a_partial_review_says_how_many_decisions_were_not_judged_and_exits_1_unless_a
     );
     let o = with_gnubg(
         &half,
-        &["match", "review", f, "--quiet", "--json", "--allow-partial"],
+        &[
+            "match",
+            "review",
+            "--reference",
+            "process",
+            f,
+            "--quiet",
+            "--json",
+            "--allow-partial",
+        ],
     );
     assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
     let out = stdout(&o);
@@ -343,6 +367,8 @@ fn a_gnubg_that_stalls_costs_one_time_out_and_the_review_says_it_stopped() {
         &[
             "match",
             "review",
+            "--reference",
+            "process",
             file.to_str().unwrap(),
             "--quiet",
             "--threads",
@@ -365,7 +391,15 @@ fn a_gnubg_that_stalls_costs_one_time_out_and_the_review_says_it_stopped() {
     // A time limit that is no time is refused.
     let o = with_gnubg(
         &stall,
-        &["match", "review", file.to_str().unwrap(), "--timeout", "0"],
+        &[
+            "match",
+            "review",
+            "--reference",
+            "process",
+            file.to_str().unwrap(),
+            "--timeout",
+            "0",
+        ],
     );
     assert_eq!(o.status.code(), Some(2));
     assert!(text(&o.stderr).contains("--timeout must be more than 0"));
@@ -379,7 +413,16 @@ fn a_match_longer_than_gnubg_plays_is_refused_before_gnubg_is_asked() {
     let file = dir.join("long.mat");
     std::fs::write(&file, DOUBLED.replace("3 point match", "65 point match")).unwrap();
     let watch = stand_in(dir, "watch", GNUBG_108, CUBE_REPLY);
-    let o = with_gnubg(&watch, &["match", "review", file.to_str().unwrap()]);
+    let o = with_gnubg(
+        &watch,
+        &[
+            "match",
+            "review",
+            "--reference",
+            "process",
+            file.to_str().unwrap(),
+        ],
+    );
     let err = text(&o.stderr);
     assert_eq!(o.status.code(), Some(2), "{err}");
     assert_eq!(

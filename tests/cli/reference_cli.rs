@@ -1,7 +1,7 @@
 //! `--reference native|process` (and `--gnubg-weights`) on every command that asks gnubg: the
 //! flag is there, a bad value is refused as typed, what the native evaluator does not cover
-//! is refused saying so and naming the process, and with no gnubg program on the machine the
-//! native judge still judges, with gnubg's figures.
+//! (rollouts) is refused saying so and naming the process, and with no gnubg program on the
+//! machine the native judge still judges, with gnubg's figures.
 
 use crate::common;
 use common::{run, stdout, text};
@@ -136,40 +136,64 @@ fn native_refuses_rollouts_naming_the_process() {
     assert!(stdout(&o).is_empty());
 }
 
-/// Whatever native covers when this runs, what it does not is refused in words (exit 1),
-/// naming what and the process — never a panic, never another judge's figures.
+/// With no gnubg program, native judges what it covers: 2 plies, a match state, a 2-ply cube
+/// decision and a match's review all succeed, and give the gnubg program's figures (when it
+/// is installed): the same candidates and equities within 1e-4, the same cube action, the
+/// same review line for line.
 #[test]
-fn what_native_does_not_cover_is_refused_in_words() {
+fn with_no_gnubg_program_native_covers_plies_the_cube_and_the_review() {
     let mat = common::data("matches/gnubg_3pt_seed103.mat")
         .display()
         .to_string();
-    for args in [
-        &["rank", "4HPwATDgc/ABMA", "31", "--gnubg", "2"][..],
+    let ranks: [&[&str]; 2] = [
+        &["rank", "4HPwATDgc/ABMA", "31", "--gnubg", "2", "--json"],
         &[
             "rank",
             "XGID=-b----E-C---eE---c-e----B-:1:1:1:52:3:2:0:7:10",
             "--gnubg",
             "0",
+            "--json",
         ],
-        &["cube", "4HPwATDgc/ABMA", "--plies", "2"],
-        &["match", "review", &mat, "--plies", "0", "--quiet"],
-    ] {
+    ];
+    let cube: &[&str] = &["cube", "4HPwATDgc/ABMA", "--plies", "2", "--json"];
+    let review: &[&str] = &["match", "review", &mat, "--plies", "0", "--quiet"];
+    let native = |args: &[&str]| {
+        let o = without_gnubg(args);
+        assert!(o.status.success(), "{args:?}: {}", text(&o.stderr));
+        o
+    };
+    let gnubg = common::real_gnubg();
+    let process = |args: &[&str]| {
         let mut args = args.to_vec();
-        args.extend(["--reference", "native"]);
-        let o = without_gnubg(&args);
-        let err = text(&o.stderr);
-        assert!(!err.contains("panicked"), "{args:?}: {err}");
-        match o.status.code() {
-            Some(0) => {}
-            Some(1) => assert!(
-                err.contains("refused the request") || err.contains("does not cover"),
-                "{args:?}: {err}"
-            ),
-            other => panic!("{args:?}: exit {other:?}: {err}"),
+        args.extend(["--reference", "process"]);
+        let o = common::with_gnubg(gnubg.as_ref().unwrap(), &args);
+        assert!(o.status.success(), "{args:?}: {}", text(&o.stderr));
+        o
+    };
+    for args in ranks {
+        let ours = candidates(&native(args));
+        assert!(!ours.is_empty(), "{args:?}");
+        if gnubg.is_some() {
+            let theirs = candidates(&process(args));
+            assert_eq!(ours.len(), theirs.len(), "{args:?}");
+            for (a, b) in ours.iter().zip(&theirs) {
+                assert!((a.1 - b.1).abs() <= 1e-4, "{args:?}: {a:?} vs {b:?}");
+            }
         }
-        if o.status.code() == Some(1) {
-            assert!(err.contains("--reference process"), "{args:?}: {err}");
+    }
+    let json = |o: &Output| serde_json::from_str::<serde_json::Value>(&stdout(o)).unwrap();
+    let ours = json(&native(cube));
+    assert_eq!(ours["plies"], 2, "{ours}");
+    let ours_review = stdout(&native(review));
+    assert!(ours_review.contains("Error rate"), "{ours_review}");
+    if gnubg.is_some() {
+        let theirs = json(&process(cube));
+        assert_eq!(ours["action"], theirs["action"], "{ours} vs {theirs}");
+        for k in ["no_double", "double_take", "double_pass", "cubeless"] {
+            let (a, b) = (ours[k].as_f64().unwrap(), theirs[k].as_f64().unwrap());
+            assert!((a - b).abs() <= 1e-4, "{k}: {a} vs {b}");
         }
+        assert_eq!(ours_review, stdout(&process(review)));
     }
 }
 

@@ -201,10 +201,15 @@ impl Rollouts {
         }
     }
 
-    /// The next rollouts on engines from `engines` (the judge chosen); one running goes on,
+    /// The next rollouts on engines from `engines` (the gnubg program); one running goes on,
     /// and those done stay.
     pub fn use_engines(&mut self, engines: EngineFactory) {
         self.engines = engines;
+    }
+
+    /// The name of the engine the next rollout runs on (none is started to say it).
+    pub fn engine_name(&self) -> &'static str {
+        (self.engines)(&bgw_engine::core::task::Task::new()).name()
     }
 
     /// True while a rollout runs.

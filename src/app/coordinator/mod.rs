@@ -39,7 +39,7 @@ use super::editing::{Edit, EditAction, EditState};
 use super::effect::{Effect, widen};
 use super::export::ExportAction;
 use super::feature::{Feature, Shared, Show};
-use super::jobs::Start;
+use super::jobs::{Job, Start};
 use super::match_review::{MatchAction, MatchReviewState};
 use super::messages::Messages;
 use super::play::{PlayAction, PlayState};
@@ -49,6 +49,8 @@ use super::view::{ViewAction, Windows};
 use super::weights::{WeightsAction, WeightsState};
 use bgw_engine::core::moves::{MoveGenerator, Play};
 use bgw_engine::core::position::{Position, Side};
+use bgw_engine::reference::gnubg::Config;
+use bgw_engine::reference::{Judge, Reference};
 use bgw_engine::{DiceSource, SeededDice};
 use std::path::PathBuf;
 
@@ -127,6 +129,11 @@ macro_rules! features {
             pub export_dir: Option<PathBuf>,
             /// The judge in use, in words, for the status line (`gnubg 1.07 process`).
             pub judge: String,
+            /// The native judge being read off the UI thread (its weights and bear-off
+            /// databases), handed to the features when it is ready.
+            judging: Option<Job<Result<Judge, String>>>,
+            /// The engines tests scripted, which a judge handed over leaves alone.
+            scripted: Scripted,
             /// Where every throw of the dice comes from.
             pub(crate) dice: Box<dyn DiceSource>,
             pub(crate) generator: MoveGenerator,
@@ -143,7 +150,9 @@ macro_rules! features {
                     messages: Messages::default(),
                     windows: Windows::default(),
                     export_dir: None,
-                    judge: bgw_engine::reference::Judge::process(Default::default()).describe(),
+                    judge: Judge::process(Default::default()).describe(),
+                    judging: None,
+                    scripted: Scripted::default(),
                     dice,
                     generator: MoveGenerator::new(),
                     effects: Vec::new(),
@@ -234,6 +243,15 @@ pub fn opening(path: PathBuf) -> Action {
     }
 }
 
+/// Which features' engines a test scripted (`AppState::with_referee` and its kin).
+#[derive(Clone, Copy, Debug, Default)]
+struct Scripted {
+    verdicts: bool,
+    rollouts: bool,
+    review: bool,
+    archive: bool,
+}
+
 impl Default for AppState {
     fn default() -> AppState {
         AppState::new(Edit::opening(), Settings::default())
@@ -245,8 +263,9 @@ impl AppState {
     pub fn new(edit: Edit, settings: Settings) -> AppState {
         // A new game each run: the seed from the operating system.
         let mut s = AppState::start(settings, Box::new(SeededDice::new(rand::random())));
-        // The features start with gnubg's program; another judge saved is handed over.
-        if s.settings.judge != bgw_engine::reference::Reference::Process {
+        // The features start with gnubg's program; another judge saved is read and handed
+        // over when it is ready.
+        if s.settings.judge != Reference::Process {
             s.use_judge();
         }
         s.editing = EditState::new(edit);
@@ -263,6 +282,7 @@ impl AppState {
     /// The same state asking `referee` instead of gnubg for its verdict on the candidates
     /// (tests and benches script it).
     pub fn with_referee(mut self, referee: impl super::referee::Referee + 'static) -> AppState {
+        self.scripted.verdicts = true;
         self.candidates.verdicts = super::candidates::verdict::Verdicts::new(Box::new(referee));
         self
     }
@@ -270,6 +290,7 @@ impl AppState {
     /// The same state rolling out candidates with engines from `engines` instead of gnubg
     /// (tests script them).
     pub fn with_rollout_engines(mut self, engines: super::referee::EngineFactory) -> AppState {
+        self.scripted.rollouts = true;
         self.candidates.rollouts = super::candidates::rollout::Rollouts::new(engines);
         self
     }
@@ -277,6 +298,7 @@ impl AppState {
     /// The same state reviewing matches with engines from `engines` instead of gnubg (tests
     /// script them).
     pub fn with_review_engines(mut self, engines: super::referee::EngineFactory) -> AppState {
+        self.scripted.review = true;
         self.match_review.use_engines(engines);
         self
     }
@@ -284,6 +306,7 @@ impl AppState {
     /// The same state with this Archive tab (tests give it a temporary archive and scripted
     /// engines).
     pub fn with_archive(mut self, archive: ArchiveState) -> AppState {
+        self.scripted.archive = true;
         self.archive = archive;
         self
     }
@@ -467,30 +490,85 @@ impl AppState {
         }
     }
 
-    /// Hands every feature that asks gnubg the engines of the judge the settings name (the
-    /// candidates' column, rollouts, match reviews, the archive, the iterated fit, the duel)
-    /// and names it for the status line. Weights that cannot be read are an error in the
-    /// Log, and the gnubg program judges meanwhile.
+    /// Makes the judge the settings name the one every feature that asks gnubg uses. The
+    /// gnubg program is handed over at once; gnubg's nets are read off the UI thread (their
+    /// weights, and the bear-off databases, built where gnubg's files are absent), the
+    /// status line saying so and gnubg's column waiting meanwhile, and handed over by
+    /// [`AppState::poll`] when ready.
     fn use_judge(&mut self) {
-        use super::referee::{judged, judged_per_task};
-        use bgw_engine::reference::{Judge, gnubg::Config};
-        let judge = match Judge::new(self.settings.judge, Config::default(), None) {
-            Ok(j) => j,
-            Err(e) => {
-                self.messages
-                    .error(format!("{e}; gnubg's program judges meanwhile"));
-                Judge::process(Config::default())
+        match self.settings.judge {
+            Reference::Process => {
+                self.judging = None;
+                self.hand_over(Judge::process(Config::default()));
             }
+            Reference::Native => {
+                let (job, start) = Job::new("reading gnubg's nets", |_| {
+                    Judge::new(Reference::Native, Config::default(), None)
+                        .map_err(|e| e.to_string())
+                });
+                self.judging = Some(job);
+                self.judge = "gnubg 1.07 nets, native — reading the weights…".to_string();
+                if !self.scripted.verdicts {
+                    self.candidates.verdicts = super::candidates::verdict::Verdicts::new(Box::new(
+                        super::referee::Waiting,
+                    ));
+                }
+                self.start_jobs([start]);
+            }
+        }
+    }
+
+    /// True while the judge chosen is being read (the status line says so).
+    pub fn judge_loading(&self) -> bool {
+        self.judging.is_some()
+    }
+
+    /// The judge being read, once it is: handed over (or, when its weights cannot be read,
+    /// an error in the Log and the gnubg program instead).
+    fn take_judge(&mut self) {
+        let Some(job) = &self.judging else {
+            return;
         };
+        let judge = match job.try_take() {
+            None if job.never_started() => {
+                Err("the native judge could not be read (its job never ran)".to_string())
+            }
+            None => return,
+            Some(result) => result,
+        };
+        self.judging = None;
+        let judge = judge.unwrap_or_else(|e| {
+            self.messages
+                .error(format!("{e}; gnubg's program judges meanwhile"));
+            Judge::process(Config::default())
+        });
+        self.hand_over(judge);
+        self.refresh();
+    }
+
+    /// Hands every feature that asks gnubg the engines of `judge` (gnubg's column, match
+    /// reviews, the archive, the iterated fit, the duel) and names it for the status line.
+    /// Rollouts stay with the gnubg program whoever judges: the nets in bgw have none.
+    fn hand_over(&mut self, judge: Judge) {
+        use super::referee::{judged, judged_per_task};
         self.judge = judge.describe();
-        self.candidates.verdicts =
-            super::candidates::verdict::Verdicts::new(Box::new(judged(&judge)));
-        self.candidates
-            .rollouts
-            .use_engines(judged_per_task(judge.clone()));
-        self.match_review
-            .use_engines(judged_per_task(judge.clone()));
-        self.archive.use_engines(judged_per_task(judge.clone()));
+        if !self.scripted.verdicts {
+            self.candidates.verdicts =
+                super::candidates::verdict::Verdicts::new(Box::new(judged(&judge)));
+        }
+        if !self.scripted.rollouts {
+            let program = Judge::process(Config::default());
+            self.candidates
+                .rollouts
+                .use_engines(judged_per_task(program));
+        }
+        if !self.scripted.review {
+            self.match_review
+                .use_engines(judged_per_task(judge.clone()));
+        }
+        if !self.scripted.archive {
+            self.archive.use_engines(judged_per_task(judge.clone()));
+        }
         self.weights
             .rounds
             .use_engines(judged_per_task(judge.clone()));
@@ -503,6 +581,7 @@ impl AppState {
     /// shell: the jobs to start (also those the last actions and a restore asked for).
     pub fn poll(&mut self, polled: impl Fn(Tab) -> bool) -> Vec<Effect<Action>> {
         let before = (self.editing.edit, self.weights.current);
+        self.take_judge();
         self.poll_features(&polled);
         self.hide_for_the_drill();
         self.play.take_weights(&self.weights.current);
