@@ -330,3 +330,112 @@ fn with_no_gnubg_program_native_plays_and_labels() {
     let written = std::fs::read_to_string(&out).unwrap();
     assert!(written.lines().count() > 1, "{written}");
 }
+
+/// The archive's review, the drill (its card and its verdict), the benchmark's score and the
+/// iterated fit, with no gnubg program: each judges with gnubg's nets, and the archive's
+/// players' figures equal those of a review by the gnubg program (when it is installed).
+#[test]
+fn with_no_gnubg_program_the_archive_the_drill_the_score_and_the_fit_judge() {
+    let dir = tempfile::tempdir().unwrap();
+    let mat = common::data("matches/real/galaxy_match1497590.txt");
+    let mat = mat.to_str().unwrap();
+    let db = dir.path().join("native.db");
+    let db = db.to_str().unwrap();
+    let ok = |o: Output| {
+        assert!(o.status.success(), "{}", text(&o.stderr));
+        stdout(&o)
+    };
+    ok(without_gnubg(&[
+        "archive", "add", "--db", db, mat, "--review", "--plies", "0", "--quiet",
+    ]));
+    let players = ok(without_gnubg(&["archive", "players", "--db", db]));
+    assert!(
+        players.contains("lasse") && players.contains("kalvatn"),
+        "{players}"
+    );
+    if let Some(gnubg) = common::real_gnubg() {
+        let db = dir.path().join("process.db");
+        let db = db.to_str().unwrap();
+        ok(common::with_gnubg(
+            &gnubg,
+            &[
+                "archive",
+                "add",
+                "--db",
+                db,
+                mat,
+                "--review",
+                "--plies",
+                "0",
+                "--quiet",
+                "--reference",
+                "process",
+            ],
+        ));
+        let theirs = ok(common::with_gnubg(
+            &gnubg,
+            &["archive", "players", "--db", db],
+        ));
+        assert_eq!(players, theirs);
+    }
+    // The drill: a card of the player's own errors, and the verdict on an answer (the
+    // classic program's choice, when the card is a move).
+    let card: serde_json::Value = serde_json::from_str(&ok(without_gnubg(&[
+        "drill", "next", "--db", db, "--player", "lasse",
+    ])))
+    .unwrap();
+    let id = card["card"].as_u64().expect("a card is due").to_string();
+    let answer = match card["kind"].as_str() {
+        Some("move") => {
+            let at = format!(
+                "{}:{}",
+                card["position_id"].as_str().unwrap(),
+                card["match_id"].as_str().unwrap()
+            );
+            let dice = card["dice"].as_str().unwrap();
+            let ranked: serde_json::Value =
+                serde_json::from_str(&ok(without_gnubg(&["rank", &at, dice, "--json"]))).unwrap();
+            ranked["candidates"][0]["move"]
+                .as_str()
+                .unwrap()
+                .to_string()
+        }
+        Some("double") => "no double".to_string(),
+        _ => "take".to_string(),
+    };
+    let verdict: serde_json::Value = serde_json::from_str(&ok(without_gnubg(&[
+        "drill", "answer", "--db", db, &id, &answer, "--json",
+    ])))
+    .unwrap();
+    assert!(verdict["best"].is_string(), "{verdict}");
+    assert!(verdict["loss_memg"].as_f64().unwrap() >= 0.0, "{verdict}");
+    // The benchmark's score of gnubg itself: its nets against gnubg 1.07's labels.
+    let v: serde_json::Value = serde_json::from_str(&ok(without_gnubg(&[
+        "benchmark",
+        "score",
+        "--player",
+        "gnubg",
+        "--json",
+    ])))
+    .unwrap();
+    assert_eq!(v["decisions"], 11826, "{v}");
+    assert!(v["agreement"].as_f64().unwrap() > 0.998, "{v}");
+    assert!(v["mean_loss"].as_f64().unwrap() < 1e-5, "{v}");
+    // One round of the iterated fit: its labels from the nets.
+    let out = dir.path().join("fit.ron");
+    ok(without_gnubg(&[
+        "fit",
+        "--rounds",
+        "1",
+        "--games",
+        "20",
+        "--duel-games",
+        "20",
+        "--hops",
+        "1",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]));
+    assert!(out.exists());
+}
