@@ -145,9 +145,9 @@ impl NativeEvaluator {
         let (two_sided, two_sided_source) = load_two_sided(look)?;
         Ok(NativeEvaluator {
             weights: Arc::new(weights),
-            bearoff: Arc::new(bearoff),
+            bearoff,
             bearoff_source,
-            two_sided: Arc::new(two_sided),
+            two_sided,
             two_sided_source,
         })
     }
@@ -636,8 +636,9 @@ fn bearoff_candidates() -> Vec<PathBuf> {
     out
 }
 
-fn load_bearoff(look: bool) -> Result<(Database<u16>, String), NativeError> {
-    static BUILT: std::sync::OnceLock<Database<u16>> = std::sync::OnceLock::new();
+/// gnubg's one-sided database as found (else built once a process, and shared).
+fn load_bearoff(look: bool) -> Result<(Arc<Database<u16>>, String), NativeError> {
+    static BUILT: std::sync::OnceLock<Arc<Database<u16>>> = std::sync::OnceLock::new();
     let candidates = if look {
         bearoff_candidates()
     } else {
@@ -655,7 +656,7 @@ fn load_bearoff(look: bool) -> Result<(Database<u16>, String), NativeError> {
             Ok(BdContents::Distributions(db))
                 if db.points() == BEAROFF_POINTS && db.has_gammon() =>
             {
-                Ok((db, path.display().to_string()))
+                Ok((Arc::new(db), path.display().to_string()))
             }
             Ok(_) => Err(bad(
                 "it is not a six-point database with gammon distributions".into(),
@@ -664,16 +665,17 @@ fn load_bearoff(look: bool) -> Result<(Database<u16>, String), NativeError> {
         };
     }
     let db = BUILT.get_or_init(|| {
-        bearoff::build::<u16>(BEAROFF_POINTS, &Task::new()).expect("six points build")
+        Arc::new(bearoff::build::<u16>(BEAROFF_POINTS, &Task::new()).expect("six points build"))
     });
     Ok((
-        db.clone(),
+        Arc::clone(db),
         "built (the same as gnubg's gnubg_os0.bd)".into(),
     ))
 }
 
-fn load_two_sided(look: bool) -> Result<(TwoSidedDb, String), NativeError> {
-    static BUILT: std::sync::OnceLock<TwoSidedDb> = std::sync::OnceLock::new();
+/// gnubg's two-sided database as found (else built once a process, and shared).
+fn load_two_sided(look: bool) -> Result<(Arc<TwoSidedDb>, String), NativeError> {
+    static BUILT: std::sync::OnceLock<Arc<TwoSidedDb>> = std::sync::OnceLock::new();
     let mut candidates: Vec<PathBuf> = TWO_SIDED_FOLDERS
         .iter()
         .chain(USUAL_FOLDERS.iter())
@@ -701,24 +703,24 @@ fn load_two_sided(look: bool) -> Result<(TwoSidedDb, String), NativeError> {
                     && db.checkers() == TWO_SIDED_CHECKERS
                     && db.kind() != Kind::Exact =>
             {
-                Ok((db, path.display().to_string()))
+                Ok((Arc::new(db), path.display().to_string()))
             }
             Ok(_) => Err(bad("it is not gnubg's 6×6 two-sided database".into())),
             Err(e) => Err(bad(e.to_string())),
         };
     }
     let db = BUILT.get_or_init(|| {
-        two_sided::build(
+        let built = two_sided::build(
             BEAROFF_POINTS,
             TWO_SIDED_CHECKERS,
             Kind::Cubeful,
             &Task::new(),
             None,
-        )
-        .expect("the 6x6 two-sided database builds")
+        );
+        Arc::new(built.expect("the 6x6 two-sided database builds"))
     });
     Ok((
-        db.clone(),
+        Arc::clone(db),
         "built (the same as gnubg's gnubg_ts0.bd)".into(),
     ))
 }
