@@ -22,6 +22,12 @@ enum Command {
     /// SHA-256; with --review, review every match not yet reviewed at --plies on --jobs gnubg
     /// processes, each match's review stored as soon as it is whole.
     Add(super::archive_add::AddArgs),
+    /// Review the stored matches not yet reviewed at --plies (with --shard K/N only those of
+    /// shard K of N, by their content's SHA-256), each review stored as soon as it is whole.
+    Review(super::archive_add::ReviewArgs),
+    /// Merge archives into one by content (--into FILE): a match held by several counts once,
+    /// a review of a match at a depth is kept once, aliases and drill cards come along.
+    Merge(super::archive_merge::MergeArgs),
     /// Each player's figures over their reviewed matches: matches, decisions, unforced moves,
     /// error, cube error and luck rates (mEMG), first and last match.
     Players(PlayersArgs),
@@ -108,6 +114,8 @@ struct AliasArgs {
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
     match args.command {
         Command::Add(a) => super::archive_add::run(a),
+        Command::Review(a) => super::archive_add::run_review(a),
+        Command::Merge(a) => super::archive_merge::run(a),
         Command::Players(a) => players(a),
         Command::Errors(a) => errors(a),
         Command::Alias(a) => {

@@ -9,7 +9,9 @@ use super::match_review::{gnubg_processes, one_a_core};
 use super::progress::Progress;
 use super::rank::load_weights;
 use super::{CliError, eprint, interrupt, print, shown};
-use bgw_engine::archive::{Added, Archive, EngineName, MatchFile, match_files_under};
+use bgw_engine::archive::{
+    Added, Archive, EngineName, MatchFile, Shard, digest, match_files_under,
+};
 use bgw_engine::core::task::Task;
 use bgw_engine::matches::{Coverage, Match, MatchLuck, ReviewOptions, Reviewed, review, summarize};
 use bgw_engine::reference::ReferenceEngine;
@@ -39,11 +41,74 @@ pub struct AddArgs {
     /// match at a time.
     #[arg(long)]
     jobs: Option<usize>,
+    /// Only the files whose match falls in shard K of N (by its content's SHA-256; K from 0):
+    /// N runs, one a shard, store and review every file once between them.
+    #[arg(long, value_name = "K/N")]
+    shard: Option<String>,
     /// No progress on stderr.
     #[arg(long)]
     quiet: bool,
     #[command(flatten)]
     reference: super::reference::ReferenceArgs,
+}
+
+/// Arguments of `bgw archive review`.
+#[derive(clap::Args)]
+pub struct ReviewArgs {
+    #[command(flatten)]
+    db: Db,
+    /// The depth: 0, 1 or 2 plies (2, gnubg's own default for analysis).
+    #[arg(long, value_name = "N", default_value = "2")]
+    plies: String,
+    /// Engines at once, 1 to 16 (default: one a core): each reviews a match at a time.
+    #[arg(long)]
+    jobs: Option<usize>,
+    /// Only the matches of shard K of N (by their content's SHA-256; K from 0).
+    #[arg(long, value_name = "K/N")]
+    shard: Option<String>,
+    /// No progress on stderr.
+    #[arg(long)]
+    quiet: bool,
+    #[command(flatten)]
+    reference: super::reference::ReferenceArgs,
+}
+
+/// `--shard K/N` read, or refused (exit 2).
+fn shard(text: Option<&str>) -> Result<Option<Shard>, CliError> {
+    text.map(|t| Shard::parse(t).map_err(|why| CliError::usage(format!("--shard: {why}"))))
+        .transpose()
+}
+
+/// Runs `bgw archive review`: every stored match (of the shard) without a review at the
+/// depth asked reviewed, each stored as soon as it is whole.
+pub fn run_review(args: ReviewArgs) -> Result<ExitCode, CliError> {
+    let depth = plies(Some(&args.plies))?.unwrap_or(2);
+    let jobs = gnubg_processes("--jobs", args.jobs, one_a_core())?;
+    let shard = shard(args.shard.as_deref())?;
+    let mut archive = args.db.open()?;
+    let task = interrupt::task();
+    let outcome = review_all(
+        &mut archive,
+        depth,
+        jobs,
+        shard,
+        &args.reference.judge(&task)?,
+        &task,
+        args.quiet,
+    )?;
+    let summary = outcome.line(depth, shard);
+    if interrupt::interrupted() {
+        eprint(&format!("bgw: {summary}"));
+        return Err(CliError::interrupted(
+            "interrupted: every match reviewed so far is kept",
+        ));
+    }
+    print(&summary)?;
+    Ok(if outcome.failed > 0 {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
 /// How many files are read and parsed at once before they are stored.
@@ -53,6 +118,7 @@ const BATCH: usize = 256;
 pub fn run(args: AddArgs) -> Result<ExitCode, CliError> {
     let depth = plies(Some(&args.plies))?.unwrap_or(2);
     let jobs = gnubg_processes("--jobs", args.jobs, one_a_core())?;
+    let shard = shard(args.shard.as_deref())?;
     let mut archive = args.db.open()?;
     let task = interrupt::task();
     let failures = std::cell::Cell::new(0usize);
@@ -65,8 +131,15 @@ pub fn run(args: AddArgs) -> Result<ExitCode, CliError> {
         match_files_under(path, &mut files, &mut report_failure);
     }
     let listed = files.len() + failures.get();
-    let (added, copies, known) =
-        store_files(&mut archive, &files, &task, args.quiet, &mut report_failure)?;
+    let stored = store_files(
+        &mut archive,
+        &files,
+        shard,
+        &task,
+        args.quiet,
+        &mut report_failure,
+    )?;
+    let (added, copies, known) = (stored.added, stored.copies, stored.known);
     let mut failures = failures.get();
     // Only what happened (issue 49): no "0 already stored", "0 not read" or "0 failed".
     let mut summary = format!(
@@ -78,6 +151,9 @@ pub fn run(args: AddArgs) -> Result<ExitCode, CliError> {
     }
     if failures > 0 {
         summary.push_str(&format!(", {failures} not read"));
+    }
+    if let Some(shard) = shard {
+        summary.push_str(&format!(", {} of other shards than {shard}", stored.elsewhere));
     }
     summary.push('\n');
     if copies > 0 {
@@ -91,26 +167,13 @@ pub fn run(args: AddArgs) -> Result<ExitCode, CliError> {
             &mut archive,
             depth,
             jobs,
+            shard,
             &args.reference.judge(&task)?,
             &task,
             args.quiet,
         )?;
         failures += outcome.failed;
-        summary.push_str(&format!(
-            "{} match{} reviewed at {} in {:.1} s ({} decisions)",
-            outcome.reviewed,
-            if outcome.reviewed == 1 { "" } else { "es" },
-            match depth {
-                1 => "1 ply".to_string(),
-                d => format!("{d} plies"),
-            },
-            outcome.seconds,
-            outcome.decisions
-        ));
-        if outcome.failed > 0 {
-            summary.push_str(&format!(", {} failed", outcome.failed));
-        }
-        summary.push('\n');
+        summary.push_str(&outcome.line(depth, None));
     }
     if interrupt::interrupted() {
         eprint(&format!("bgw: {summary}"));
@@ -126,24 +189,39 @@ pub fn run(args: AddArgs) -> Result<ExitCode, CliError> {
     })
 }
 
-/// A file read and parsed, or why not.
-type Read = Result<(MatchFile, Option<Match>), String>;
+/// A file read and parsed (`None`: its bytes are stored already, or its match is another
+/// shard's), or why not (`None`: the file is another shard's).
+type Read = Result<(MatchFile, Option<Match>), Option<String>>;
 
-/// Stores every file of `files` not stored yet (read and parsed in parallel a batch at a
-/// time, each stored in a transaction of its own): how many were added, how many of those
-/// hold a match stored already, how many were there already.
+/// What storing the files did.
+struct Stored {
+    /// Files added.
+    added: usize,
+    /// Of those, files whose match was stored already.
+    copies: usize,
+    /// Files whose bytes were stored already.
+    known: usize,
+    /// Files left to another shard.
+    elsewhere: usize,
+}
+
+/// Stores every file of `files` not stored yet (of `shard`, when given: a file whose match's
+/// digest, or when it is no match file its bytes' SHA-256, falls in it), read and parsed in
+/// parallel a batch at a time, each stored in a transaction of its own.
 fn store_files(
     archive: &mut Archive,
     files: &[PathBuf],
+    shard: Option<Shard>,
     task: &Task,
     quiet: bool,
     failure: &mut dyn FnMut(&Path, &str),
-) -> Result<(usize, usize, usize), CliError> {
+) -> Result<Stored, CliError> {
     let reading = task.subtask();
     reading.begin(Some(files.len() as u64));
     let _bar = Progress::new("store (files)", &reading, quiet);
-    let (mut added, mut copies, mut known) = (0, 0, 0);
+    let (mut added, mut copies, mut known, mut elsewhere) = (0, 0, 0, 0);
     let stored = archive.stored_sha256().map_err(failed)?;
+    let ours = |hash: &str| shard.is_none_or(|s| s.holds(hash));
     for batch in files.chunks(BATCH) {
         if interrupt::interrupted() {
             break;
@@ -152,11 +230,18 @@ fn store_files(
         let parsed: Vec<Read> = batch
             .par_iter()
             .map(|p| {
-                let file = MatchFile::read(p).map_err(|e| format!("cannot read: {e}"))?;
+                let file = MatchFile::read(p).map_err(|e| Some(format!("cannot read: {e}")))?;
                 if stored.contains(&file.sha256) {
                     return Ok((file, None));
                 }
-                let m = file.parse().map_err(|e| e.to_string())?;
+                let m = match file.parse() {
+                    Ok(m) => m,
+                    // Said by the one shard its bytes fall in.
+                    Err(e) => return Err(ours(&file.sha256).then(|| e.to_string())),
+                };
+                if !ours(&digest(&m)) {
+                    return Err(None);
+                }
                 Ok((file, Some(m)))
             })
             .collect();
@@ -172,11 +257,17 @@ fn store_files(
                     }
                     Added::Known(_) => known += 1,
                 },
-                Err(why) => failure(path, &why),
+                Err(Some(why)) => failure(path, &why),
+                Err(None) => elsewhere += 1,
             }
         }
     }
-    Ok((added, copies, known))
+    Ok(Stored {
+        added,
+        copies,
+        known,
+        elsewhere,
+    })
 }
 
 /// What the review of the archive's matches did.
@@ -185,6 +276,29 @@ struct Outcome {
     failed: usize,
     decisions: u64,
     seconds: f64,
+}
+
+impl Outcome {
+    /// The line that says it: `5 matches reviewed at 0 plies in 6.6 s (1957 decisions)`.
+    fn line(&self, depth: u8, shard: Option<Shard>) -> String {
+        let mut line = format!(
+            "{} match{} {}reviewed at {} in {:.1} s ({} decisions)",
+            self.reviewed,
+            if self.reviewed == 1 { "" } else { "es" },
+            shard.map(|s| format!("of shard {s} ")).unwrap_or_default(),
+            match depth {
+                1 => "1 ply".to_string(),
+                d => format!("{d} plies"),
+            },
+            self.seconds,
+            self.decisions
+        );
+        if self.failed > 0 {
+            line.push_str(&format!(", {} failed", self.failed));
+        }
+        line.push('\n');
+        line
+    }
 }
 
 /// One match's review, from a worker: which of the work it is, its verdicts, gnubg's luck,
@@ -196,13 +310,14 @@ struct Done {
     engine: Result<EngineName, String>,
 }
 
-/// Reviews every match of the archive with no review at `plies` on `jobs` engines of `judge`
-/// (gnubg processes, or its nets in bgw; one match an engine at a time), storing each as it
-/// comes.
+/// Reviews every match of the archive (of `shard`, when given) with no review at `plies` on
+/// `jobs` engines of `judge` (gnubg processes, or its nets in bgw; one match an engine at a
+/// time), storing each as it comes.
 fn review_all(
     archive: &mut Archive,
     plies: u8,
     jobs: usize,
+    shard: Option<Shard>,
     judge: &bgw_engine::reference::Judge,
     task: &Task,
     quiet: bool,
@@ -216,6 +331,9 @@ fn review_all(
     };
     let mut work = Vec::new();
     for u in archive.unreviewed(plies).map_err(failed)? {
+        if shard.is_some_and(|s| !s.holds(&u.content)) {
+            continue;
+        }
         if let Some(why) = gnubg::too_long(u.length) {
             eprint(&format!(
                 "bgw: {}: not reviewed: gnubg cannot review {why}\n",

@@ -10,6 +10,7 @@
 mod archive;
 mod archive_add;
 mod archive_db;
+mod archive_merge;
 mod bearoff;
 mod bearoff_cube;
 mod bearoff_errors;

@@ -31,9 +31,11 @@ mod drill;
 mod error;
 mod error_words;
 mod finding;
+mod merge;
 mod queries;
 mod reviews;
 mod schema;
+mod shard;
 mod store;
 mod when;
 
@@ -46,8 +48,10 @@ pub use drill::{
 pub use error::ArchiveError;
 pub use error_words::right_cube_answer;
 pub use finding::match_files_under;
+pub use merge::Merged;
 pub use queries::{ErrorFilter, ErrorKind, ErrorRow, PlayerFigures, TrendPoint, setup_of};
 pub use reviews::{EngineName, UnreviewedMatch};
 pub use schema::{APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION};
+pub use shard::{MAX_SHARDS, Shard};
 pub use store::{Added, Counts, MatchFile, MatchKey, phase_of};
 pub use when::{due_words, due_words_in};

@@ -30,6 +30,9 @@ pub struct UnreviewedMatch {
     pub length: u16,
     /// Its decisions.
     pub decisions: u64,
+    /// Its content's hash, which shards go by: its digest (else, a text no longer read, its
+    /// file's SHA-256).
+    pub content: String,
 }
 
 /// A mark's name in the tables: `none`, `doubtful`, `bad`, `very_bad` (as the JSON writes
@@ -46,7 +49,8 @@ impl Archive {
         let mut q = self.conn.prepare(
             "SELECT m.id, f.path, m.length,
                     (SELECT count(*) FROM decisions d JOIN games g ON g.id = d.game_id
-                     WHERE g.match_id = m.id)
+                     WHERE g.match_id = m.id),
+                    COALESCE(m.digest, f.sha256)
              FROM matches m JOIN files f ON f.id = m.file_id
              WHERE NOT EXISTS (SELECT 1 FROM reviews r WHERE r.match_id = m.id AND r.plies = ?1)
              ORDER BY m.id",
@@ -57,6 +61,7 @@ impl Archive {
                 path: super::store::path_text(r, 1)?,
                 length: r.get(2)?,
                 decisions: r.get::<_, i64>(3)?.max(0) as u64,
+                content: r.get(4)?,
             })
         })?;
         Ok(rows.collect::<Result<_, _>>()?)
