@@ -43,7 +43,7 @@ pub struct AddArgs {
     jobs: Option<usize>,
     /// Only the files whose match falls in shard K of N (by its content's SHA-256; K from 0):
     /// N runs, one a shard, store and review every file once between them.
-    #[arg(long, value_name = "K/N")]
+    #[arg(long, value_name = "K/N", allow_hyphen_values = true)]
     shard: Option<String>,
     /// No progress on stderr.
     #[arg(long)]
@@ -64,7 +64,7 @@ pub struct ReviewArgs {
     #[arg(long)]
     jobs: Option<usize>,
     /// Only the matches of shard K of N (by their content's SHA-256; K from 0).
-    #[arg(long, value_name = "K/N")]
+    #[arg(long, value_name = "K/N", allow_hyphen_values = true)]
     shard: Option<String>,
     /// No progress on stderr.
     #[arg(long)]

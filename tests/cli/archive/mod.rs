@@ -6,6 +6,7 @@ mod drill;
 mod messages;
 mod review;
 mod review_order;
+mod shards;
 mod store;
 
 use crate::common::{data, run, stdout, text};

@@ -1,0 +1,460 @@
+//! The archive reviewed in shards and merged (issue 53): three shard runs and a merge give the
+//! players' figures of one run over every file; a killed shard and a killed merge recover; the
+//! same shard twice changes nothing; bad K/N and bad merges are refused; GNU parallel runs the
+//! docs' recipe with this machine as its only host.
+
+use super::{archive, players};
+use crate::common::{self, data, run, stdout, text};
+use bgw_engine::archive::Archive;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// Small shared and real matches (and one match twice, as MAT and SGF, which shards must
+/// count once) in a folder of `dir`.
+fn folder_of_matches(dir: &Path) -> PathBuf {
+    let folder = dir.join("matches");
+    std::fs::create_dir(&folder).unwrap();
+    for name in [
+        "gnubg_1pt_seed2028.mat",
+        "gnubg_3pt_seed103.mat",
+        "gnubg_3pt_seed103.sgf",
+        "gnubg_5pt_seed101.mat",
+        "gnubg_7pt_seed102.mat",
+        "gnubg_money_1game_seed5.mat",
+        "real/galaxy_match1497590.txt",
+        "real/studio_boardlord_llabba_7pt.txt",
+    ] {
+        let to = folder.join(Path::new(name).file_name().unwrap());
+        std::fs::copy(data(&format!("matches/{name}")), to).unwrap();
+    }
+    folder
+}
+
+fn ok(o: &std::process::Output) -> String {
+    assert!(o.status.success(), "{}{}", stdout(o), text(&o.stderr));
+    stdout(o)
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+/// `bgw archive merge --into INTO ARCHIVES…`.
+fn merge(into: &Path, archives: &[&Path]) -> std::process::Output {
+    let mut args = vec!["archive", "merge", "--into", s(into)];
+    args.extend(archives.iter().map(|p| s(p)));
+    run(&args)
+}
+
+/// Every row count and every review's figures, to say that two archives hold the same.
+fn contents(db: &Path) -> Vec<String> {
+    let archive = Archive::open_read_only(db).unwrap();
+    let c = archive.connection();
+    let mut out = Vec::new();
+    for table in [
+        "files",
+        "matches",
+        "match_files",
+        "games",
+        "decisions",
+        "reviews",
+        "review_players",
+        "decision_reviews",
+        "aliases",
+        "drill_cards",
+        "drill_answers",
+    ] {
+        let n: i64 = c
+            .query_row(&format!("SELECT count(*) FROM {table}"), [], |r| r.get(0))
+            .unwrap();
+        out.push(format!("{table} {n}"));
+    }
+    let mut q = c
+        .prepare(
+            "SELECT m.digest, r.plies, g.idx, d.idx, dr.verdict, dr.best, dr.loss, dr.luck_emg
+             FROM decision_reviews dr JOIN reviews r ON r.id = dr.review_id
+             JOIN decisions d ON d.id = dr.decision_id JOIN games g ON g.id = d.game_id
+             JOIN matches m ON m.id = g.match_id ORDER BY 1, 2, 3, 4",
+        )
+        .unwrap();
+    let rows = q
+        .query_map([], |r| {
+            Ok(format!(
+                "{} {} {} {} {} {:?} {:?} {:?}",
+                r.get::<_, String>(0)?,
+                r.get::<_, i64>(1)?,
+                r.get::<_, i64>(2)?,
+                r.get::<_, i64>(3)?,
+                r.get::<_, String>(4)?,
+                r.get::<_, Option<String>>(5)?,
+                r.get::<_, Option<f64>>(6)?,
+                r.get::<_, Option<f64>>(7)?
+            ))
+        })
+        .unwrap();
+    out.extend(rows.map(Result::unwrap));
+    out
+}
+
+const REVIEW: [&str; 5] = ["--plies", "0", "--jobs", "1", "--quiet"];
+
+#[test]
+fn three_shards_and_a_merge_give_the_figures_of_one_run_and_a_shard_twice_changes_nothing() {
+    if common::real_gnubg().is_none() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let folder = folder_of_matches(dir.path());
+    let one = dir.path().join("one.sqlite");
+    let mut args = vec!["add", "--review", s(&folder)];
+    args.extend(REVIEW);
+    let said = ok(&archive(&one, &args));
+    assert!(said.contains("7 matches reviewed at 0 plies"), "{said}");
+    let whole = players(&one);
+    assert!(whole.len() >= 6, "{whole:?}");
+
+    // `add --shard K/3`: each shard stores and reviews its files only.
+    let mut shards = Vec::new();
+    let mut reviewed = 0;
+    for k in 0..3 {
+        let db = dir.path().join(format!("add{k}.sqlite"));
+        let shard = format!("{k}/3");
+        let mut args = vec!["add", "--shard", &shard, "--review", s(&folder)];
+        args.extend(REVIEW);
+        let said = ok(&archive(&db, &args));
+        assert!(said.contains("of other shards than"), "{said}");
+        reviewed += Archive::open_read_only(&db).unwrap().counts().unwrap().reviews;
+        shards.push(db);
+    }
+    // Every match reviewed once between them: the SGF copy of a MAT match is the same shard's.
+    assert_eq!(reviewed, 7);
+    let merged = dir.path().join("merged.sqlite");
+    let refs: Vec<&Path> = shards.iter().map(PathBuf::as_path).collect();
+    let said = ok(&merge(&merged, &refs));
+    assert!(said.contains("7 matches added"), "{said}");
+    assert_eq!(players(&merged), whole);
+    assert_eq!(contents(&merged), contents(&one));
+
+    // `review --shard K/3` on three copies of one archive that holds every match unreviewed.
+    let stored = dir.path().join("stored.sqlite");
+    ok(&archive(&stored, &["add", "--quiet", s(&folder)]));
+    let mut copies = Vec::new();
+    for k in 0..3 {
+        let db = dir.path().join(format!("review{k}.sqlite"));
+        std::fs::copy(&stored, &db).unwrap();
+        let shard = format!("{k}/3");
+        let mut args = vec!["review", "--shard", &shard];
+        args.extend(REVIEW);
+        ok(&archive(&db, &args));
+        copies.push(db);
+    }
+    // The same shard again: nothing to do, nothing changed.
+    let before = contents(&copies[0]);
+    let mut args = vec!["review", "--shard", "0/3"];
+    args.extend(REVIEW);
+    let said = ok(&archive(&copies[0], &args));
+    assert!(said.starts_with("0 matches of shard 0/3 reviewed"), "{said}");
+    assert_eq!(contents(&copies[0]), before);
+    let merged2 = dir.path().join("merged2.sqlite");
+    let refs: Vec<&Path> = copies.iter().map(PathBuf::as_path).collect();
+    let said = ok(&merge(&merged2, &refs));
+    // Every copy holds every match: counted once.
+    assert!(said.contains("7 matches added, 14 held already"), "{said}");
+    assert_eq!(players(&merged2), whole);
+    assert_eq!(contents(&merged2), contents(&one));
+
+    // A merge again into the merged archive adds nothing.
+    let said = ok(&merge(&merged2, &refs));
+    assert!(said.contains("0 matches added, 21 held already"), "{said}");
+    assert!(said.contains("0 reviews added, 7 held already"), "{said}");
+    assert_eq!(contents(&merged2), contents(&one));
+}
+
+/// Waits (at most 300 s) until `db` holds a review or `child` has ended; true when it ended.
+fn until_a_review(db: &Path, child: &mut std::process::Child) -> bool {
+    let deadline = Instant::now() + Duration::from_secs(300);
+    loop {
+        let reviews = Archive::open_read_only(db)
+            .ok()
+            .and_then(|a| a.counts().ok())
+            .map_or(0, |c| c.reviews);
+        if reviews >= 1 {
+            return false;
+        }
+        if child.try_wait().unwrap().is_some() {
+            return true;
+        }
+        assert!(Instant::now() < deadline, "no match reviewed in 300 s");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+#[test]
+fn a_shard_killed_after_a_match_and_run_again_ends_as_an_uninterrupted_one() {
+    if common::real_gnubg().is_none() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let folder = folder_of_matches(dir.path());
+    let stored = dir.path().join("stored.sqlite");
+    ok(&archive(&stored, &["add", "--quiet", s(&folder)]));
+    let (whole, killed) = (dir.path().join("w.sqlite"), dir.path().join("k.sqlite"));
+    std::fs::copy(&stored, &whole).unwrap();
+    std::fs::copy(&stored, &killed).unwrap();
+    // Shard 1 of 2: the larger one with these matches.
+    let mut args = vec!["review", "--shard", "1/2"];
+    args.extend(REVIEW);
+    let said = ok(&archive(&whole, &args));
+    let all: usize = said.split(' ').next().unwrap().parse().unwrap();
+    assert!(all >= 2, "{said}");
+
+    let mut child = Command::new(env!("CARGO_BIN_EXE_bgw"))
+        .arg("archive")
+        .args(&args)
+        .arg("--db")
+        .arg(&killed)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let finished_alone = until_a_review(&killed, &mut child);
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let kept = Archive::open_read_only(&killed)
+        .unwrap()
+        .counts()
+        .unwrap()
+        .reviews as usize;
+    eprintln!("killed with {kept} of {all} reviews stored (finished first: {finished_alone})");
+    let said = ok(&archive(&killed, &args));
+    let again: usize = said.split(' ').next().unwrap().parse().unwrap();
+    assert_eq!(again + kept, all, "{said}");
+    assert_eq!(contents(&killed), contents(&whole));
+    assert_eq!(players(&killed), players(&whole));
+}
+
+#[test]
+fn bad_shards_are_refused_with_exit_2_and_nothing_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("a.sqlite");
+    for (shard, says) in [
+        ("3/3", "does not exist"),
+        ("0/0", "at least 1"),
+        ("-1/3", "whole numbers"),
+        ("two/3", "whole numbers"),
+        ("1", "K/N"),
+        ("0/1000000", "at most 100000"),
+    ] {
+        for command in ["review", "add"] {
+            let mut args = vec![command, "--shard", shard];
+            if command == "add" {
+                args.push(s(dir.path()));
+            }
+            let o = archive(&db, &args);
+            let err = text(&o.stderr);
+            assert_eq!(o.status.code(), Some(2), "{command} {shard}: {err}");
+            assert!(err.contains("--shard") && err.contains(says), "{err}");
+            assert_eq!(err.lines().count(), 1, "{err}");
+        }
+    }
+    assert!(!db.exists());
+}
+
+/// An archive of `copies` × the matches of `from` (each copy a match of its own: another
+/// digest and file hash, the same games, decisions and reviews), written with SQL.
+fn synthetic(from: &Path, to: &Path, copies: i64) {
+    std::fs::copy(from, to).unwrap();
+    let archive = Archive::open(to).unwrap();
+    let c = archive.connection();
+    let max = |t: &str| -> i64 {
+        c.query_row(&format!("SELECT max(id) FROM {t}"), [], |r| r.get(0))
+            .unwrap()
+    };
+    let (f, m, g, d, r) = (
+        max("files"),
+        max("matches"),
+        max("games"),
+        max("decisions"),
+        max("reviews"),
+    );
+    c.execute_batch("BEGIN").unwrap();
+    for k in 1..copies {
+        c.execute_batch(&format!(
+            "INSERT INTO files SELECT id + {k}*{f}, path || '#{k}', lower(hex(randomblob(32))),
+                 size, added_at, text FROM files WHERE id <= {f};
+             INSERT INTO matches (id, file_id, player0, player1, length, crawford, jacoby, date,
+                 source, format, rating0, rating1, digest)
+               SELECT id + {k}*{m}, file_id + {k}*{f}, player0, player1, length, crawford,
+                 jacoby, date, source, format, rating0, rating1, lower(hex(randomblob(32)))
+               FROM matches WHERE id <= {m};
+             INSERT INTO match_files SELECT file_id + {k}*{f}, match_id + {k}*{m}
+               FROM match_files WHERE file_id <= {f};
+             INSERT INTO games SELECT id + {k}*{g}, match_id + {k}*{m}, idx, number, score0,
+                 score1, crawford, winner, points FROM games WHERE id <= {g};
+             INSERT INTO decisions SELECT id + {k}*{d}, game_id + {k}*{g}, idx, player, kind,
+                 phase, position_id, gnubg_match_id, dice, played, illegal, line, file_move
+               FROM decisions WHERE id <= {d};
+             INSERT INTO reviews SELECT id + {k}*{r}, match_id + {k}*{m}, engine,
+                 engine_version, plies, reviewed_at, luck FROM reviews WHERE id <= {r};
+             INSERT INTO review_players SELECT review_id + {k}*{r}, player, name,
+                 unforced_moves, error_emg, total_moves, close_cube_decisions, cube_error_emg,
+                 luck_total_emg, summary FROM review_players WHERE review_id <= {r};
+             INSERT INTO decision_reviews SELECT review_id + {k}*{r}, decision_id + {k}*{d},
+                 verdict, best, best_equity, played_equity, loss, loss_mwc, mark, forced,
+                 classic, classic_loss, cube_action, no_double, double_take, double_pass,
+                 cube_error, cube_mark, luck_emg, luck_mwc, luck_mark, not_judged
+               FROM decision_reviews WHERE review_id <= {r};"
+        ))
+        .unwrap();
+    }
+    c.execute_batch("COMMIT").unwrap();
+}
+
+#[test]
+#[cfg(unix)]
+fn a_killed_or_failed_merge_leaves_the_target_as_it_was_and_bad_merges_are_refused() {
+    if common::real_gnubg().is_none() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().join("m");
+    std::fs::create_dir(&folder).unwrap();
+    for name in ["gnubg_3pt_seed103.mat", "gnubg_5pt_seed101.mat"] {
+        std::fs::copy(data(&format!("matches/{name}")), folder.join(name)).unwrap();
+    }
+    let small = dir.path().join("small.sqlite");
+    let mut args = vec!["add", "--review", s(&folder)];
+    args.extend(REVIEW);
+    ok(&archive(&small, &args));
+    let big = dir.path().join("big.sqlite");
+    synthetic(&small, &big, 150);
+
+    // Into an archive that exists: killed halfway (once its transaction writes), the target
+    // reads as before; merged again, it holds both.
+    let target = dir.path().join("target.sqlite");
+    ok(&archive(
+        &target,
+        &["add", "--quiet", s(&data("matches/gnubg_1pt_seed2028.mat"))],
+    ));
+    let before = contents(&target);
+    let wal = dir.path().join("target.sqlite-wal");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_bgw"))
+        .args(["archive", "merge", "--into", s(&target), s(&small), s(&big)])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(120);
+    let finished_alone = loop {
+        if std::fs::metadata(&wal).map_or(0, |m| m.len()) > 64 * 1024 {
+            break false;
+        }
+        if child.try_wait().unwrap().is_some() {
+            break true;
+        }
+        assert!(Instant::now() < deadline, "the merge wrote nothing in 120 s");
+        std::thread::sleep(Duration::from_millis(1));
+    };
+    child.kill().unwrap();
+    child.wait().unwrap();
+    eprintln!("merge killed halfway: {}", !finished_alone);
+    if !finished_alone {
+        assert_eq!(contents(&target), before);
+    }
+    let said = ok(&merge(&target, &[&small, &big]));
+    assert!(said.contains("held already"), "{said}");
+    let merged = contents(&target);
+    assert!(merged.contains(&"matches 301".to_string()), "{merged:?}");
+
+    // Into a new file: killed halfway, there is no target; merged again, the killed run's
+    // temporary file is gone.
+    let new = dir.path().join("new.sqlite");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_bgw"))
+        .args(["archive", "merge", "--into", s(&new), s(&big)])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let temp_wal = |d: &Path| {
+        std::fs::read_dir(d)
+            .unwrap()
+            .flatten()
+            .find(|e| e.file_name().to_string_lossy().ends_with(".tmp-wal"))
+            .map(|e| e.path())
+    };
+    let finished_alone = loop {
+        if temp_wal(dir.path()).is_some_and(|p| std::fs::metadata(p).map_or(0, |m| m.len()) > 0)
+        {
+            break false;
+        }
+        if child.try_wait().unwrap().is_some() {
+            break true;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    };
+    child.kill().unwrap();
+    child.wait().unwrap();
+    if !finished_alone {
+        assert!(!new.exists());
+    }
+    ok(&merge(&new, &[&big]));
+    let left: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.contains("bgw-merge"))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+    assert_eq!(contents(&new), contents(&big));
+
+    // A merge that fails halfway (the second archive's review names a decision its match does
+    // not hold) is one transaction undone: the target holds what it held.
+    let bad = dir.path().join("bad.sqlite");
+    std::fs::copy(&small, &bad).unwrap();
+    {
+        let a = Archive::open(&bad).unwrap();
+        a.connection()
+            .execute_batch(
+                "PRAGMA foreign_keys = OFF;
+                 UPDATE matches SET digest = lower(hex(randomblob(32)));
+                 UPDATE files SET sha256 = lower(hex(randomblob(32)));
+                 UPDATE decision_reviews SET decision_id = decision_id + 1000000
+                   WHERE rowid = (SELECT min(rowid) FROM decision_reviews);",
+            )
+            .unwrap();
+    }
+    let fresh = dir.path().join("fresh.sqlite");
+    ok(&merge(&fresh, &[&small]));
+    let before = contents(&fresh);
+    let o = merge(&fresh, &[&big, &bad]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));
+    assert!(text(&o.stderr).contains("decision"), "{}", text(&o.stderr));
+    assert_eq!(contents(&fresh), before);
+
+    // Refused, exit 2, nothing written: into one of the archives merged (by name or by a
+    // link), into a link.
+    let link = dir.path().join("link.sqlite");
+    std::os::unix::fs::symlink(&fresh, &link).unwrap();
+    for (into, from) in [(&fresh, &fresh), (&fresh, &link), (&link, &small)] {
+        let o = merge(into, &[&small, from]);
+        assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));
+        assert_eq!(text(&o.stderr).lines().count(), 1, "{}", text(&o.stderr));
+    }
+    assert_eq!(contents(&fresh), before);
+    // An archive of a newer schema, or no archive, is refused by name (exit 1).
+    let newer = dir.path().join("newer.sqlite");
+    std::fs::copy(&small, &newer).unwrap();
+    Archive::open(&newer)
+        .unwrap()
+        .connection()
+        .pragma_update(None, "user_version", 99)
+        .unwrap();
+    let o = merge(&fresh, &[&newer]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(text(&o.stderr).contains("newer bgw"), "{}", text(&o.stderr));
+    let o = merge(&fresh, &[&dir.path().join("missing.sqlite")]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(text(&o.stderr).contains("missing.sqlite"), "{}", text(&o.stderr));
+    assert_eq!(contents(&fresh), before);
+}
