@@ -458,3 +458,130 @@ fn a_killed_or_failed_merge_leaves_the_target_as_it_was_and_bad_merges_are_refus
     assert!(text(&o.stderr).contains("missing.sqlite"), "{}", text(&o.stderr));
     assert_eq!(contents(&fresh), before);
 }
+
+/// The repository's file `path`.
+fn repository(path: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(path)
+}
+
+/// Whether `program` runs here (`program --version`).
+fn runs(program: &str) -> bool {
+    Command::new(program)
+        .arg("--version")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+#[test]
+fn gnu_parallel_runs_the_docs_recipe_with_this_machine_as_its_only_host() {
+    if common::real_gnubg().is_none() {
+        return;
+    }
+    if !runs("parallel") {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "GNU parallel is not installed (.ci/run installs it)"
+        );
+        eprintln!("skipped: GNU parallel is not installed (apt-get install parallel)");
+        return;
+    }
+    let recipe = repository("docs/recipes/gnu-parallel.sh");
+    let script = std::fs::read_to_string(&recipe).unwrap();
+    // The docs show the recipe as it is run here.
+    let docs = std::fs::read_to_string(repository("docs/archive.md")).unwrap();
+    for line in script.lines().filter(|l| !l.starts_with('#')) {
+        assert!(docs.contains(line), "docs/archive.md lacks the recipe's line {line:?}");
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let folder = folder_of_matches(dir.path());
+    let work = dir.path().join("work");
+    std::fs::create_dir(&work).unwrap();
+    let stored = work.join("archive.sqlite");
+    ok(&archive(&stored, &["add", "--quiet", s(&folder)]));
+    let one = dir.path().join("one.sqlite");
+    std::fs::copy(&stored, &one).unwrap();
+    let mut args = vec!["review"];
+    args.extend(REVIEW);
+    ok(&archive(&one, &args));
+    std::fs::write(work.join("hosts"), ":\n").unwrap();
+    let bin = Path::new(env!("CARGO_BIN_EXE_bgw")).parent().unwrap();
+    let path = format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let o = Command::new("bash")
+        .arg(&recipe)
+        .current_dir(&work)
+        .env("PATH", path)
+        .env("N", "3")
+        .env("PLIES", "0")
+        // GNU parallel's notice asking to be cited, and its folder, kept out of $HOME.
+        .env("HOME", dir.path())
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let said = ok(&o);
+    assert!(said.contains("3 archives merged"), "{said}");
+    let merged = work.join("merged.sqlite");
+    assert_eq!(players(&merged), players(&one));
+    assert_eq!(contents(&merged), contents(&one));
+}
+
+#[test]
+fn the_slurm_and_kubernetes_recipes_are_well_formed() {
+    let slurm = repository("docs/recipes/slurm-array.sh");
+    let o = Command::new("bash").arg("-n").arg(&slurm).output().unwrap();
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let script = std::fs::read_to_string(&slurm).unwrap();
+    assert!(script.contains("--shard \"$K/$N\""), "{script}");
+    assert!(script.contains("SLURM_ARRAY_TASK_ID"), "{script}");
+
+    let yaml = repository("docs/recipes/k8s-indexed-job.yaml");
+    let text_of = std::fs::read_to_string(&yaml).unwrap();
+    assert!(!text_of.contains('\t'), "YAML indents with spaces only");
+    for wanted in [
+        "completionMode: Indexed",
+        "JOB_COMPLETION_INDEX",
+        "completions: 30",
+        "value: \"30\"",
+        "--shard \"$K/$SHARDS\"",
+    ] {
+        assert!(text_of.contains(wanted), "{wanted}");
+    }
+    // Parsed by a YAML parser where one is here (kubectl needs a cluster even to dry-run).
+    let parsed = Command::new("python3")
+        .args([
+            "-c",
+            "import sys, yaml; d = yaml.safe_load(open(sys.argv[1])); \
+             s = d['spec']; c = s['template']['spec']['containers'][0]; \
+             assert d['kind'] == 'Job' and s['completionMode'] == 'Indexed'; \
+             assert str(s['completions']) == [e['value'] for e in c['env'] if e['name'] == 'SHARDS'][0]; \
+             print('parsed')",
+        ])
+        .arg(&yaml)
+        .output();
+    match parsed {
+        Ok(o) if stdout(&o).trim() == "parsed" => {}
+        Ok(o) if text(&o.stderr).contains("No module named 'yaml'") => {
+            eprintln!("not parsed: python3 has no yaml module (apt-get install python3-yaml)")
+        }
+        Ok(o) => panic!("the Kubernetes recipe does not parse: {}", text(&o.stderr)),
+        Err(e) => eprintln!("not parsed: no python3 ({e})"),
+    }
+    // The Job's shell script is sound.
+    let script: String = text_of
+        .lines()
+        .skip_while(|l| !l.contains("- |"))
+        .skip(1)
+        .take_while(|l| !l.contains("volumeMounts:"))
+        .map(|l| format!("{}\n", l.trim_start()))
+        .collect();
+    let o = Command::new("sh")
+        .args(["-n", "-c", &script])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{script}: {}", text(&o.stderr));
+}
