@@ -153,7 +153,10 @@ pub fn run(args: AddArgs) -> Result<ExitCode, CliError> {
         summary.push_str(&format!(", {failures} not read"));
     }
     if let Some(shard) = shard {
-        summary.push_str(&format!(", {} of other shards than {shard}", stored.elsewhere));
+        summary.push_str(&format!(
+            ", {} of other shards than {shard}",
+            stored.elsewhere
+        ));
     }
     summary.push('\n');
     if copies > 0 {

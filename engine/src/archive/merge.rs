@@ -187,8 +187,10 @@ fn merge_one(
             }
         };
         for f in &files {
-            tx.prepare_cached("INSERT OR IGNORE INTO match_files (file_id, match_id) VALUES (?1, ?2)")?
-                .execute(params![file_ids[&int(&f[0])], match_id])?;
+            tx.prepare_cached(
+                "INSERT OR IGNORE INTO match_files (file_id, match_id) VALUES (?1, ?2)",
+            )?
+            .execute(params![file_ids[&int(&f[0])], match_id])?;
         }
         copy_reviews(tx, src, src_match, match_id, &decisions, merged)?;
         copy_cards(tx, src, src_match, &decisions, merged)?;
@@ -289,7 +291,9 @@ fn copy_reviews(
         6,
     )? {
         let held: Option<Option<String>> = tx
-            .prepare_cached("SELECT engine_version FROM reviews WHERE match_id = ?1 AND plies = ?2")?
+            .prepare_cached(
+                "SELECT engine_version FROM reviews WHERE match_id = ?1 AND plies = ?2",
+            )?
             .query_row(params![match_id, r[3]], |r| r.get(0))
             .optional()?;
         match held {

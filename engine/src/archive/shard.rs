@@ -22,7 +22,9 @@ impl Shard {
     pub fn parse(text: &str) -> Result<Shard, String> {
         let shown = crate::core::formats::shorten(text, 40);
         let Some((k, n)) = text.trim().split_once('/') else {
-            return Err(format!("a shard is K/N (shard K of N, K from 0), not {shown}"));
+            return Err(format!(
+                "a shard is K/N (shard K of N, K from 0), not {shown}"
+            ));
         };
         let number = |s: &str| s.trim().parse::<u64>().ok();
         let (Some(k), Some(n)) = (number(k), number(n)) else {
@@ -78,7 +80,9 @@ mod tests {
     fn k_of_n_reads_and_bad_ones_are_refused() {
         assert_eq!(Shard::parse("2/3"), Ok(Shard { index: 2, count: 3 }));
         assert_eq!(Shard::parse("0/1"), Ok(Shard { index: 0, count: 1 }));
-        for bad in ["3/3", "0/0", "-1/3", "1", "a/b", "1/3/4", "0/100001", "", "1/ "] {
+        for bad in [
+            "3/3", "0/0", "-1/3", "1", "a/b", "1/3/4", "0/100001", "", "1/ ",
+        ] {
             assert!(Shard::parse(bad).is_err(), "{bad}");
         }
     }

@@ -124,7 +124,11 @@ fn three_shards_and_a_merge_give_the_figures_of_one_run_and_a_shard_twice_change
         args.extend(REVIEW);
         let said = ok(&archive(&db, &args));
         assert!(said.contains("of other shards than"), "{said}");
-        reviewed += Archive::open_read_only(&db).unwrap().counts().unwrap().reviews;
+        reviewed += Archive::open_read_only(&db)
+            .unwrap()
+            .counts()
+            .unwrap()
+            .reviews;
         shards.push(db);
     }
     // Every match reviewed once between them: the SGF copy of a MAT match is the same shard's.
@@ -154,7 +158,10 @@ fn three_shards_and_a_merge_give_the_figures_of_one_run_and_a_shard_twice_change
     let mut args = vec!["review", "--shard", "0/3"];
     args.extend(REVIEW);
     let said = ok(&archive(&copies[0], &args));
-    assert!(said.starts_with("0 matches of shard 0/3 reviewed"), "{said}");
+    assert!(
+        said.starts_with("0 matches of shard 0/3 reviewed"),
+        "{said}"
+    );
     assert_eq!(contents(&copies[0]), before);
     let merged2 = dir.path().join("merged2.sqlite");
     let refs: Vec<&Path> = copies.iter().map(PathBuf::as_path).collect();
@@ -353,7 +360,10 @@ fn a_killed_or_failed_merge_leaves_the_target_as_it_was_and_bad_merges_are_refus
         if child.try_wait().unwrap().is_some() {
             break true;
         }
-        assert!(Instant::now() < deadline, "the merge wrote nothing in 120 s");
+        assert!(
+            Instant::now() < deadline,
+            "the merge wrote nothing in 120 s"
+        );
         std::thread::sleep(Duration::from_millis(1));
     };
     child.kill().unwrap();
@@ -384,8 +394,7 @@ fn a_killed_or_failed_merge_leaves_the_target_as_it_was_and_bad_merges_are_refus
             .map(|e| e.path())
     };
     let finished_alone = loop {
-        if temp_wal(dir.path()).is_some_and(|p| std::fs::metadata(p).map_or(0, |m| m.len()) > 0)
-        {
+        if temp_wal(dir.path()).is_some_and(|p| std::fs::metadata(p).map_or(0, |m| m.len()) > 0) {
             break false;
         }
         if child.try_wait().unwrap().is_some() {
@@ -455,7 +464,11 @@ fn a_killed_or_failed_merge_leaves_the_target_as_it_was_and_bad_merges_are_refus
     assert!(text(&o.stderr).contains("newer bgw"), "{}", text(&o.stderr));
     let o = merge(&fresh, &[&dir.path().join("missing.sqlite")]);
     assert_eq!(o.status.code(), Some(1));
-    assert!(text(&o.stderr).contains("missing.sqlite"), "{}", text(&o.stderr));
+    assert!(
+        text(&o.stderr).contains("missing.sqlite"),
+        "{}",
+        text(&o.stderr)
+    );
     assert_eq!(contents(&fresh), before);
 }
 
@@ -492,7 +505,10 @@ fn gnu_parallel_runs_the_docs_recipe_with_this_machine_as_its_only_host() {
     // The docs show the recipe as it is run here.
     let docs = std::fs::read_to_string(repository("docs/archive.md")).unwrap();
     for line in script.lines().filter(|l| !l.starts_with('#')) {
-        assert!(docs.contains(line), "docs/archive.md lacks the recipe's line {line:?}");
+        assert!(
+            docs.contains(line),
+            "docs/archive.md lacks the recipe's line {line:?}"
+        );
     }
     let dir = tempfile::tempdir().unwrap();
     let folder = folder_of_matches(dir.path());
