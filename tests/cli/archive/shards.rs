@@ -601,3 +601,86 @@ fn the_slurm_and_kubernetes_recipes_are_well_formed() {
         .unwrap();
     assert!(o.status.success(), "{script}: {}", text(&o.stderr));
 }
+
+#[test]
+fn a_merge_keeps_aliases_and_drill_cards_and_says_its_conflicts() {
+    if common::real_gnubg().is_none() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let a = dir.path().join("a.sqlite");
+    let file = data("matches/gnubg_3pt_seed103.mat");
+    let mut args = vec!["add", "--review", s(&file)];
+    args.extend(REVIEW);
+    ok(&archive(&a, &args));
+    let b = dir.path().join("b.sqlite");
+    std::fs::copy(&a, &b).unwrap();
+    // One card in both, answered once in each (A's answer the later), and one only in B;
+    // an alias in both that names another person, and one only in B.
+    let card = |db: &Path, sql: &str| {
+        Archive::open(db)
+            .unwrap()
+            .connection()
+            .execute_batch(sql)
+            .unwrap()
+    };
+    let insert_card = |decision: i64, last: &str| {
+        format!(
+            "INSERT INTO drill_cards (decision_id, kind, person, added_at, due, stability,
+                 difficulty, elapsed_days, scheduled_days, reps, lapses, state, last_review)
+             VALUES ({decision}, 'move', 'alice', '2026-12-01T00:00:00Z', '{last}', 1, 5, 0, 1,
+                     1, 0, 2, '{last}');
+             INSERT INTO drill_answers (card_id, answered_at, answer, correct, loss, rating, due)
+             VALUES (last_insert_rowid(), '{last}', '13/7', 1, 0, 3, '{last}');"
+        )
+    };
+    card(
+        &a,
+        &format!(
+            "{} INSERT INTO aliases VALUES ('alice', 'Alice A.');",
+            insert_card(1, "2026-12-05T00:00:00Z")
+        ),
+    );
+    card(
+        &b,
+        &format!(
+            "{} {} INSERT INTO aliases VALUES ('alice', 'Alice B.'), ('bob', 'Bob');",
+            insert_card(1, "2026-12-03T00:00:00Z"),
+            insert_card(2, "2026-12-04T00:00:00Z")
+        ),
+    );
+    let into = dir.path().join("m.sqlite");
+    ok(&merge(&into, &[&a]));
+    let o = run(&["archive", "merge", "--json", "--into", s(&into), s(&b)]);
+    let merged: serde_json::Value = serde_json::from_str(&ok(&o)).unwrap();
+    assert_eq!(merged["matches_known"], 1, "{merged}");
+    assert_eq!(merged["reviews_known"], 1, "{merged}");
+    assert_eq!(merged["alias_conflicts"], 1, "{merged}");
+    assert_eq!(merged["aliases"], 1, "{merged}");
+    assert_eq!(merged["cards_united"], 1, "{merged}");
+    assert_eq!(merged["cards"], 1, "{merged}");
+    assert_eq!(merged["answers"], 2, "{merged}");
+    let m = Archive::open_read_only(&into).unwrap();
+    let c = m.connection();
+    let person: String = c
+        .query_row("SELECT person FROM aliases WHERE name = 'alice'", [], |r| {
+            r.get(0)
+        })
+        .unwrap();
+    assert_eq!(person, "Alice A.");
+    // The card held twice: both answers, the schedule of the one answered last (A's).
+    let (answers, last): (i64, String) = c
+        .query_row(
+            "SELECT (SELECT count(*) FROM drill_answers a WHERE a.card_id = c.id), c.last_review
+             FROM drill_cards c JOIN decisions d ON d.id = c.decision_id
+             WHERE d.idx = 0 AND d.game_id = (SELECT min(id) FROM games)",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .unwrap();
+    assert_eq!((answers, last.as_str()), (2, "2026-12-05T00:00:00Z"));
+    let cards: i64 = c
+        .query_row("SELECT count(*) FROM drill_cards", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(cards, 2);
+}
