@@ -404,6 +404,7 @@ fn a_killed_or_failed_merge_leaves_the_target_as_it_was_and_bad_merges_are_refus
     };
     child.kill().unwrap();
     child.wait().unwrap();
+    eprintln!("merge into a new file killed halfway: {}", !finished_alone);
     if !finished_alone {
         assert!(!new.exists());
     }
