@@ -9,7 +9,8 @@ use bgw_engine::archive::{ErrorKind, right_cube_answer};
 use bgw_engine::core::formats::shorten;
 use bgw_engine::matches::{
     Coverage, CubeVerdict, Decision, DecisionKind, Match, MatchLuck, MoveVerdict, PlayerSummary,
-    ReviewOptions, Reviewed, Verdict, default_engines, review_with_luck, summarize, why_gnubg_of,
+    ReviewOptions, Reviewed, Verdict, cube_why, default_engines, review_with_luck, summarize,
+    why_gnubg_of,
 };
 use bgw_engine::reference::LuckMark;
 use bgw_engine::reference::gnubg::{self, Config};
@@ -174,15 +175,29 @@ pub fn run(args: ReviewArgs) -> Result<ExitCode, CliError> {
     }
 }
 
-fn cube_json(c: &CubeVerdict) -> serde_json::Value {
-    json!({
+/// A cube verdict as JSON; an error says which of gnubg's figures decided it (`why_gnubg`):
+/// the taker's (a take, a pass) when `taker`, else the doubler's.
+fn cube_json(c: &CubeVerdict, taker: bool) -> serde_json::Value {
+    let mut v = json!({
         "action": c.decision.action,
         "no_double": c.decision.no_double,
         "double_take": c.decision.double_take,
         "double_pass": c.decision.double_pass,
         "error": c.error,
         "mark": c.mark,
-    })
+    });
+    if c.error > 0.0 {
+        v["why_gnubg"] = json!(cube_why(&c.decision, taker));
+    }
+    v
+}
+
+/// True for the taker's decisions (a take, a pass, a beaver).
+fn taker(kind: &DecisionKind) -> bool {
+    matches!(
+        kind,
+        DecisionKind::Take | DecisionKind::Drop | DecisionKind::Beaver { .. }
+    )
 }
 
 /// Each decision as `bgw match decisions --json` gives it with gnubg's verdict added, then
@@ -214,7 +229,7 @@ fn json_lines(
                     "classic_loss": play.classic_loss,
                 });
                 if let Some(c) = no_double {
-                    v["gnubg"]["cube"] = cube_json(c);
+                    v["gnubg"]["cube"] = cube_json(c, false);
                 }
                 if let Some(why) = &play.why {
                     v["why"] = serde_json::to_value(why).unwrap_or_default();
@@ -223,7 +238,7 @@ fn json_lines(
                     v["why_gnubg"] = why;
                 }
             }
-            Verdict::Cube(c) => v["gnubg"] = cube_json(c),
+            Verdict::Cube(c) => v["gnubg"] = cube_json(c, taker(&d.kind)),
             Verdict::NotJudged(why) => v["gnubg"] = json!({ "not_judged": why }),
         }
         if let Some(l) = luck.and_then(|l| l.roll(r.game, r.decision)) {
@@ -285,7 +300,8 @@ fn text(
                         }
                     );
                 }
-                if let Some(c) = no_double.as_ref().filter(|c| c.error > 0.0) {
+                let missed = no_double.as_ref().filter(|c| c.error > 0.0);
+                if let Some(c) = missed {
                     let _ = write!(
                         s,
                         "; missed double ({}) costs {:.1} mEMG{}",
@@ -306,6 +322,13 @@ fn text(
                     }
                     None => {}
                 }
+                if let Some(c) = missed {
+                    let _ = write!(
+                        s,
+                        "\n      gnubg's cube why: {}",
+                        cube_why(&c.decision, false)
+                    );
+                }
                 s
             }
             // What was right in a player's words, as the app and `archive errors` say it:
@@ -319,10 +342,11 @@ fn text(
                     .map(|r| format!("right: {r} "))
                     .unwrap_or_default();
                 format!(
-                    "{right}(gnubg: {}); costs {:.1} mEMG{}",
+                    "{right}(gnubg: {}); costs {:.1} mEMG{}\n      gnubg's cube why: {}",
                     c.decision.action,
                     1000.0 * c.error,
-                    mark_words(c.mark.words())
+                    mark_words(c.mark.words()),
+                    cube_why(&c.decision, taker(&d.kind))
                 )
             }
             Verdict::Cube(c) => format!("gnubg: {}", c.decision.action),

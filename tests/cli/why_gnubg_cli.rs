@@ -56,6 +56,23 @@ fn every_error_has_a_faithful_why(decisions: &[serde_json::Value]) {
     }
     // docs/review.md: 44 checker errors at 0 plies.
     assert!(errors >= 40, "{errors}");
+    // A cube error says which of gnubg's figures decided it: a wrong take, that the pass
+    // leaves the doubler less than the take.
+    let mut cube_errors = 0;
+    for d in decisions {
+        let g = &d["gnubg"];
+        if g["error"].as_f64().is_some_and(|e| e > 0.0) {
+            cube_errors += 1;
+            let why = g["why_gnubg"].as_str().unwrap_or_else(|| panic!("{d}"));
+            if d["kind"] == "take" {
+                assert!(
+                    why.starts_with("Passing is right: taken, the doubler"),
+                    "{why}"
+                );
+            }
+        }
+    }
+    assert!(cube_errors > 0);
 }
 
 #[test]

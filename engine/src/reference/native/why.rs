@@ -540,18 +540,33 @@ fn sentence(
     net: &str,
     (cp, cb): (PositionClass, PositionClass),
 ) -> String {
+    // Where the two positions are judged by different evaluators, the headline says so.
+    let evaluators = if cp != cb {
+        format!(
+            "; your play leads to the {}, the best to the {}, and \"{OTHER}\" is the part the \
+             {net} does not give",
+            cp.name(),
+            cb.name()
+        )
+    } else {
+        String::new()
+    };
     let mut s = if total < -0.0005 {
         format!(
-            "At 0 plies gnubg's {net} rates your play {:.3} below the best (cubeless).",
+            "At 0 plies gnubg's {net} rates your play {:.3} below the best (cubeless{evaluators}).",
             -total
         )
     } else if total > 0.0005 {
         format!(
-            "At 0 plies gnubg's {net} rates your play {total:.3} above the best (cubeless): \
-             the loss is found only by the deeper look, which these parts do not carry."
+            "At 0 plies gnubg's {net} rates your play {total:.3} above the best \
+             (cubeless{evaluators}): the loss is found only by the deeper look, which these \
+             parts do not carry."
         )
     } else {
-        format!("At 0 plies gnubg's {net} rates your play as good as the best (cubeless).")
+        format!(
+            "At 0 plies gnubg's {net} rates your play as good as the best \
+             (cubeless{evaluators})."
+        )
     };
     let top: Vec<&ConceptPart> = parts
         .iter()
@@ -565,21 +580,26 @@ fn sentence(
             .collect()
     };
     let (losses, gains) = (list(true), list(false));
-    if !losses.is_empty() {
-        s.push_str(&format!(
+    match (losses.is_empty(), gains.is_empty()) {
+        (false, false) => s.push_str(&format!(
+            " Your play gives up most in {}; it gains in {}.",
+            losses.join("; "),
+            gains.join("; ")
+        )),
+        (false, true) => s.push_str(&format!(
             " Your play gives up most in {}.",
             losses.join("; ")
-        ));
+        )),
+        (true, false) => s.push_str(&format!(" Your play gains in {}.", gains.join("; "))),
+        (true, true) => {}
     }
-    if !gains.is_empty() {
-        s.push_str(&format!(" It gains in {}.", gains.join("; ")));
-    }
-    if top.iter().any(|p| p.name == OTHER) {
+    // Parts much larger than the total pull against each other: say so, with their sizes.
+    let size: f64 = parts.iter().map(|p| p.equity.abs()).sum();
+    if size > 3.0 * total.abs() && size >= 0.01 {
         s.push_str(&format!(
-            " Your play leads to the {} and the best to the {}: the rest is the other \
-             evaluator's figure.",
-            cp.name(),
-            cb.name()
+            " These parts pull against each other ({size:.3} in all for {:.3}): the net \
+             weighs them together, not one by one.",
+            total.abs()
         ));
     }
     s
