@@ -34,6 +34,7 @@ enum Concept {
     Anchors,
     Blots,
     Shots,
+    PipLoss,
     Escapes,
     Containment,
     Mobility,
@@ -49,12 +50,13 @@ enum Concept {
 }
 
 /// The contact and crashed nets' concepts (the two nets read the same 250 inputs).
-const CONTACT_CONCEPTS: [Concept; 13] = [
+const CONTACT_CONCEPTS: [Concept; 14] = [
     Concept::HomeBoard,
     Concept::Outfield,
     Concept::Anchors,
     Concept::Blots,
     Concept::Shots,
+    Concept::PipLoss,
     Concept::Escapes,
     Concept::Containment,
     Concept::Mobility,
@@ -87,6 +89,7 @@ impl Concept {
             Concept::Anchors => "anchors and back checkers",
             Concept::Blots => "blots and stacks",
             Concept::Shots => "shots at your blots",
+            Concept::PipLoss => "pips lost when hit",
             Concept::Escapes => "back escapes",
             Concept::Containment => "containment",
             Concept::Mobility => "mobility",
@@ -109,6 +112,7 @@ impl Concept {
             Concept::Blots => "blots",
             Concept::Shots | Concept::Escapes | Concept::Containment => "of 36",
             Concept::Mobility => "(gnubg's index)",
+            Concept::PipLoss => "pips a roll",
             Concept::Timing | Concept::Contact | Concept::RaceHome | Concept::RaceOutside => "pips",
             Concept::Backbone => "% (backbone)",
             Concept::Bar => "of theirs on the bar",
@@ -134,6 +138,8 @@ impl Concept {
             // The opponent's shots at the mover's blots, and the mover's back checker escaping
             // the opponent's points: the opponent's own inputs.
             Concept::Shots => named(OPPONENT_NAMED, P1, 36.0),
+            // gnubg's pip loss is the pips its hits cost over the 36 rolls, / (12 · 36).
+            Concept::PipLoss => named(OPPONENT_NAMED, PIPLOSS, 12.0),
             Concept::Escapes => named(OPPONENT_NAMED, BACKESCAPES, 36.0),
             Concept::Containment => named(MOVER_NAMED, CONTAIN, 36.0),
             Concept::Mobility => named(MOVER_NAMED, MOBILITY, 100.0),
@@ -190,7 +196,8 @@ fn named_concept(k: usize) -> Concept {
         k if k < OFF1 + 3 => Concept::Off,
         BREAK_CONTACT | FREEPIP => Concept::Contact,
         BACK_CHEQUER | BACK_ANCHOR | FORWARD_ANCHOR => Concept::Anchors,
-        PIPLOSS | P1 | P2 => Concept::Shots,
+        P1 | P2 => Concept::Shots,
+        PIPLOSS => Concept::PipLoss,
         BACKESCAPES | BACKRESCAPES => Concept::Escapes,
         ACONTAIN | ACONTAIN2 | CONTAIN | CONTAIN2 => Concept::Containment,
         MOBILITY | MOMENT2 => Concept::Mobility,
