@@ -178,6 +178,14 @@ fn classic_concepts(term: &str) -> &'static [&'static str] {
     }
 }
 
+fn median(v: &mut [f64]) -> f64 {
+    if v.is_empty() {
+        return 0.0;
+    }
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
 /// The measures of docs/review.md ("Why, in gnubg's own terms"), printed with
 /// `cargo test -p bgw-engine --test engine why_gnubg::measured -- --nocapture`: over every
 /// checker error of the shared real matches (the self-play matches at 1 ply, where their
@@ -196,11 +204,20 @@ fn measured_over_the_shared_matches() {
         ("gnubg_3pt_seed103.mat", 1),
     ] {
         let (m, r) = reviewed(name, plies);
+        let started = std::time::Instant::now();
         let e = errors(&m, &r, &ev);
+        // Printed, not asserted: how long the splits take (2^k net passes each).
+        let took = started.elapsed().as_secs_f64() * 1000.0 / e.len().max(1) as f64;
         let (mut marked, mut agrees, mut top3, mut deletion, mut classic, mut asked) =
             (0, 0, 0, 0, 0, 0);
+        // The parts' sizes against the total (how much they pull against each other), and the
+        // largest rest the net does not carry (gnubg's rules, another evaluator).
+        let (mut sizes, mut rest) = (Vec::new(), 0.0f64);
         for (d, play, why) in &e {
             check_split(&ev, d, play, why);
+            for c in why.concepts.iter().filter(|c| c.played.is_none()) {
+                rest = rest.max(c.equity.abs());
+            }
             if play.mark == Mark::None {
                 continue;
             }
@@ -209,6 +226,7 @@ fn measured_over_the_shared_matches() {
                 continue;
             }
             agrees += 1;
+            sizes.push(why.concepts.iter().map(|c| c.equity.abs()).sum::<f64>() / -why.total);
             let s: f64 = why.concepts.iter().take(3).map(|c| c.equity).sum();
             top3 += usize::from(s / why.total >= 0.7);
             let top = why.concept_parts().next();
@@ -231,8 +249,10 @@ fn measured_over_the_shared_matches() {
             }
         }
         println!(
-            "{name} | {plies} | {} | {marked} | {agrees} | {top3} | {deletion} | {classic} of {asked}",
-            e.len()
+            "{name} | {plies} | {} | {marked} | {agrees} | {top3} | {deletion} | {classic} of {asked} \
+             | parts' size (median) {:.1}× the total | largest rest {rest:.1e} | {took:.1} ms an error",
+            e.len(),
+            median(&mut sizes)
         );
     }
 }
