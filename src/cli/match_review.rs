@@ -10,11 +10,10 @@ use bgw_engine::core::formats::shorten;
 use bgw_engine::matches::{
     Coverage, CubeVerdict, Decision, DecisionKind, Match, MatchLuck, MoveVerdict, PlayerSummary,
     ReviewOptions, Reviewed, Verdict, cube_why, default_engines, review_with_luck, summarize,
-    why_gnubg_of,
 };
 use bgw_engine::reference::LuckMark;
 use bgw_engine::reference::gnubg::{self, Config};
-use bgw_engine::reference::native::NativeEvaluator;
+use bgw_engine::reference::native::{NativeEvaluator, why_gnubg_of};
 use serde_json::json;
 use std::path::PathBuf;
 use std::process::ExitCode;

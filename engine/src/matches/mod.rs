@@ -72,4 +72,4 @@ pub use statistics::{
 };
 pub use statistics_block::{StatisticsSection, statistics_sections, statistics_text};
 pub use verdict::{Coverage, CubeVerdict, Mark, MoveVerdict, Reviewed, Verdict};
-pub use why_gnubg::{cube_why, why_gnubg_of};
+pub use why_gnubg::cube_why;

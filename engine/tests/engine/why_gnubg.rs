@@ -9,10 +9,10 @@ use bgw_engine::core::position::{Position, Side};
 use bgw_engine::core::task::Task;
 use bgw_engine::matches::{
     Decision, DecisionKind, Mark, Match, MoveVerdict, ReviewOptions, Reviewed, Verdict,
-    read_match_file, review, why_gnubg_of,
+    read_match_file, review,
 };
 use bgw_engine::reference::native::{
-    NativeEngine, NativeEvaluator, WhyGnubg, cubeless_equity, why_gnubg,
+    NativeEngine, NativeEvaluator, WhyGnubg, cubeless_equity, why_gnubg, why_gnubg_of,
 };
 use std::path::PathBuf;
 
