@@ -113,3 +113,61 @@ fn the_text_gives_gnubgs_sentence_under_the_classic_why() {
         "{block}"
     );
 }
+
+#[test]
+fn archive_errors_give_the_same_reason_as_the_review() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("a.sqlite");
+    let db = db.to_str().unwrap();
+    let file = data("matches/real/galaxy_match1497590.txt");
+    let add = [
+        "archive",
+        "add",
+        "--db",
+        db,
+        "--review",
+        "--plies",
+        "0",
+        "--jobs",
+        "1",
+        "--quiet",
+        "--reference",
+        "native",
+        file.to_str().unwrap(),
+    ];
+    let o = run(&add);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let o = run(&[
+        "archive", "errors", "--db", db, "--player", "kalvatn", "--json",
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let errors: Vec<serde_json::Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let reviewed = review_json("native");
+    let mut checked = 0;
+    for e in &errors {
+        if e["kind"] != "move" {
+            assert!(e.get("why_gnubg").is_none(), "{e}");
+            continue;
+        }
+        let w = &e["why_gnubg"];
+        let total = w["total"].as_f64().unwrap_or_else(|| panic!("{e}"));
+        let sum: f64 = w["concepts"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["equity"].as_f64().unwrap())
+            .sum();
+        assert!((sum - total).abs() <= 1e-6, "{e}");
+        // The same decision in the review's JSON: the same split.
+        let same = reviewed
+            .iter()
+            .find(|d| d["position_id"] == e["position_id"] && d["move"] == e["played"])
+            .unwrap_or_else(|| panic!("{e}"));
+        assert_eq!(same["why_gnubg"], *w, "{e}");
+        checked += 1;
+    }
+    assert!(checked > 10, "{checked}");
+}

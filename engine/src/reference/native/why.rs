@@ -24,6 +24,7 @@ use super::inputs::{
 };
 use super::net;
 use super::weights::{CONTACT_INPUTS, Net, RACE_INPUTS};
+use crate::core::dice::Dice;
 use crate::core::moves::MoveGenerator;
 use crate::core::position::Position;
 use crate::matches::{Decision, DecisionKind, Legality, MoveVerdict};
@@ -436,6 +437,28 @@ pub fn why_gnubg_of(
         .find(|p| p.mv.notation() == play.best)?
         .result;
     Some(why_gnubg(ev, &c.result, &best))
+}
+
+/// [`why_gnubg`] of two plays of `dice` from `position` (the mover on roll) named in bgw's
+/// notation (`24/18 13/11`), as the archive keeps a checker error: `None` when either names no
+/// legal play of the roll.
+pub fn why_gnubg_of_plays(
+    ev: &NativeEvaluator,
+    position: &Position,
+    dice: Dice,
+    played: &str,
+    best: &str,
+) -> Option<Result<WhyGnubg, NativeError>> {
+    let mut generator = MoveGenerator::new();
+    let plays = generator.generate(position, dice);
+    let find = |n: &str| {
+        plays
+            .iter()
+            .find(|p| p.mv.notation() == n)
+            .map(|p| p.result)
+    };
+    let (played, best) = (find(played)?, find(best)?);
+    Some(why_gnubg(ev, &played, &best))
 }
 
 /// The Shapley split of a net's difference between two input vectors.
