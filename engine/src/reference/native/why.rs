@@ -269,6 +269,7 @@ impl WhyGnubg {
 const RULES: &str = "gnubg's rules";
 const OTHER: &str = "another evaluator";
 const EXACT: &str = "exact database";
+const GAME_OVER: &str = "the game's end";
 
 /// The position after a move (the mover still on roll, as [`crate::core::moves::Play`]
 /// gives it) as gnubg evaluates it: the opponent on roll, `[mover, opponent]`.
@@ -284,8 +285,11 @@ fn mover_equity(p: &[f32; 5]) -> f64 {
 
 /// The net that splits the difference of two positions of these classes: the contact net when
 /// either is a contact position, else the crashed net, else the race net; none when both are
-/// exact (a bear-off database, the game's end).
+/// in a bear-off database or either ends the game (exact figures).
 fn split_class(a: PositionClass, b: PositionClass) -> Option<PositionClass> {
+    if a == PositionClass::Over || b == PositionClass::Over {
+        return None;
+    }
     [
         PositionClass::Contact,
         PositionClass::Crashed,
@@ -307,31 +311,7 @@ pub fn why_gnubg(
     let total =
         mover_equity(&ev.evaluate_class(&bp, cp)?) - mover_equity(&ev.evaluate_class(&bb, cb)?);
     let Some(class) = split_class(cp, cb) else {
-        let net = if cp == cb {
-            cp.name()
-        } else {
-            "bear-off databases"
-        };
-        let concepts = vec![ConceptPart {
-            name: EXACT,
-            unit: "",
-            played: None,
-            best: None,
-            equity: total,
-        }];
-        let sentence = format!(
-            "Both positions are judged by gnubg's {net}, which is exact: your play is {:.3} \
-             {} the best (cubeless). No net weighs anything here to name.",
-            total.abs(),
-            if total <= 0.0 { "below" } else { "above" }
-        );
-        return Ok(WhyGnubg {
-            concepts,
-            total,
-            net,
-            sentence,
-            top_alone: None,
-        });
+        return Ok(exact(cp, cb, total));
     };
     let weights = ev.weights();
     let (net, concepts, concept_of): (&Net, &[Concept], Vec<Concept>) = match class {
@@ -374,10 +354,13 @@ pub fn why_gnubg(
     let split = shapley(net, &xp, &xb, concepts, &concept_of);
     let net_difference = split.played - split.best;
 
-    // The concepts' values, read from the contact inputs whatever the net.
+    // The concepts' values: the contact and crashed nets' from the contact inputs (the race
+    // concepts' from the board alone).
     let (mut cxp, mut cxb) = ([0f32; CONTACT_INPUTS], [0f32; CONTACT_INPUTS]);
-    inputs::contact(&bp, &mut cxp);
-    inputs::contact(&bb, &mut cxb);
+    if class != PositionClass::Race {
+        inputs::contact(&bp, &mut cxp);
+        inputs::contact(&bb, &mut cxb);
+    }
     let mut parts: Vec<ConceptPart> = split
         .parts
         .iter()
@@ -461,6 +444,49 @@ pub fn why_gnubg_of_plays(
     Some(why_gnubg(ev, &played, &best))
 }
 
+/// The reason where no net judged: both positions in a bear-off database, or either at the
+/// game's end. One part, the whole difference, which is exact.
+fn exact(cp: PositionClass, cb: PositionClass, total: f64) -> WhyGnubg {
+    let over = cp == PositionClass::Over || cb == PositionClass::Over;
+    let net = match () {
+        _ if over => PositionClass::Over.name(),
+        _ if cp == cb => cp.name(),
+        _ => "bear-off databases",
+    };
+    let side = if total <= 0.0 { "below" } else { "above" };
+    let sentence = if over {
+        format!(
+            "{} ends the game, which gnubg counts exactly: your play is {:.3} {side} the best \
+             (cubeless). No net weighs anything here to name.",
+            if cp == PositionClass::Over {
+                "Your play"
+            } else {
+                "The best"
+            },
+            total.abs()
+        )
+    } else {
+        format!(
+            "Both positions are judged by gnubg's {net}, which is exact: your play is {:.3} \
+             {side} the best (cubeless). No net weighs anything here to name.",
+            total.abs()
+        )
+    };
+    WhyGnubg {
+        concepts: vec![ConceptPart {
+            name: if over { GAME_OVER } else { EXACT },
+            unit: "",
+            played: None,
+            best: None,
+            equity: total,
+        }],
+        total,
+        net,
+        sentence,
+        top_alone: None,
+    }
+}
+
 /// The Shapley split of a net's difference between two input vectors.
 struct Split {
     /// The mover's equity by the net (no sanity rules) of the played and the best inputs.
@@ -540,7 +566,7 @@ fn shapley(
     v[n - 1] = best;
     // Shapley weights |S|!(k−|S|−1)!/k!.
     let fact = |m: usize| (1..=m).map(|i| i as f64).product::<f64>();
-    let weight: Vec<f64> = (0..k.max(1))
+    let weight: Vec<f64> = (0..k)
         .map(|s| fact(s) * fact(k - s - 1) / fact(k))
         .collect();
     let mut parts: Vec<(Concept, f64)> = players.iter().map(|&c| (c, 0.0)).collect();
@@ -677,6 +703,15 @@ mod tests {
         for c in RACE_CONCEPTS {
             assert!((0..RACE_INPUTS).any(|i| race_concept(i) == c), "{c:?}");
         }
+    }
+
+    #[test]
+    fn the_same_position_twice_has_nothing_to_split() {
+        let ev = NativeEvaluator::self_contained();
+        let p = Position::opening(crate::core::position::Side::White);
+        let why = why_gnubg(&ev, &p, &p).unwrap();
+        assert_eq!(why.total, 0.0);
+        assert!(why.concepts.is_empty(), "{:?}", why.concepts);
     }
 
     #[test]
