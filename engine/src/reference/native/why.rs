@@ -369,8 +369,9 @@ pub fn why_gnubg(
             unit: c.unit(),
             played: Some(c.value(&bp, &cxp)),
             best: Some(c.value(&bb, &cxb)),
-            // The Shapley value is the best's gain; the player's side is its opposite.
-            equity: -phi,
+            // The Shapley value is the best's gain; the player's side is its opposite (+ 0.0:
+            // no "-0" in the JSON).
+            equity: -phi + 0.0,
         })
         .collect();
     let rest = total - net_difference;
