@@ -26,3 +26,4 @@ mod native_cubeful_plies;
 mod native_evaluator;
 mod native_plies;
 mod two_sided;
+mod why_gnubg;

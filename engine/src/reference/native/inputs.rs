@@ -15,35 +15,35 @@ use std::sync::LazyLock;
 /// gnubg's board: `[opponent, player]`, 25 counts each.
 pub type Board = [[u8; 25]; 2];
 
-// The contact block's inputs, in gnubg's order.
-const OFF1: usize = 0;
-const BREAK_CONTACT: usize = 3;
-const BACK_CHEQUER: usize = 4;
-const BACK_ANCHOR: usize = 5;
-const FORWARD_ANCHOR: usize = 6;
-const PIPLOSS: usize = 7;
-const P1: usize = 8;
-const P2: usize = 9;
-const BACKESCAPES: usize = 10;
-const ACONTAIN: usize = 11;
-const ACONTAIN2: usize = 12;
-const CONTAIN: usize = 13;
-const CONTAIN2: usize = 14;
-const MOBILITY: usize = 15;
-const MOMENT2: usize = 16;
-const ENTER: usize = 17;
-const ENTER2: usize = 18;
-const TIMING: usize = 19;
-const BACKBONE: usize = 20;
-const BACKG: usize = 21;
-const BACKG1: usize = 22;
-const FREEPIP: usize = 23;
-const BACKRESCAPES: usize = 24;
+// The contact block's inputs, in gnubg's order (read by `why.rs` too).
+pub(super) const OFF1: usize = 0;
+pub(super) const BREAK_CONTACT: usize = 3;
+pub(super) const BACK_CHEQUER: usize = 4;
+pub(super) const BACK_ANCHOR: usize = 5;
+pub(super) const FORWARD_ANCHOR: usize = 6;
+pub(super) const PIPLOSS: usize = 7;
+pub(super) const P1: usize = 8;
+pub(super) const P2: usize = 9;
+pub(super) const BACKESCAPES: usize = 10;
+pub(super) const ACONTAIN: usize = 11;
+pub(super) const ACONTAIN2: usize = 12;
+pub(super) const CONTAIN: usize = 13;
+pub(super) const CONTAIN2: usize = 14;
+pub(super) const MOBILITY: usize = 15;
+pub(super) const MOMENT2: usize = 16;
+pub(super) const ENTER: usize = 17;
+pub(super) const ENTER2: usize = 18;
+pub(super) const TIMING: usize = 19;
+pub(super) const BACKBONE: usize = 20;
+pub(super) const BACKG: usize = 21;
+pub(super) const BACKG1: usize = 22;
+pub(super) const FREEPIP: usize = 23;
+pub(super) const BACKRESCAPES: usize = 24;
 
 /// Half of the race inputs: 23 points × 4, 14 for the checkers off, 1 for the crossovers.
-const HALF_RACE: usize = 107;
-const RACE_OFF: usize = 92;
-const RACE_CROSS: usize = 106;
+pub(super) const HALF_RACE: usize = 107;
+pub(super) const RACE_OFF: usize = 92;
+pub(super) const RACE_CROSS: usize = 106;
 
 /// The escape tables: for each pattern of 12 points (bit i: the i-th point ahead is made),
 /// the rolls out of 36 whose two dice jump past them — gnubg's `anEscapes` and, counting only

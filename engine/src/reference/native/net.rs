@@ -139,6 +139,14 @@ fn forward(net: &Net, inputs: &[f32], hidden: &mut [f32]) -> [f32; OUTPUTS] {
             }
         }
     }
+    outputs_from_sums(net, hidden)
+}
+
+/// The outputs of `net` from its hidden nodes' sums (threshold plus the inputs' products):
+/// the hidden sigmoid and the output layer of [`evaluate`], for a caller that sums the inputs
+/// itself (`why.rs` adds one group's inputs at a time).
+pub(super) fn outputs_from_sums(net: &Net, hidden: &mut [f32]) -> [f32; OUTPUTS] {
+    let h = net.hidden;
     let e = &*E;
     for four in hidden.chunks_exact_mut(4) {
         hidden_sigmoid4(four, net.beta_hidden, e);
