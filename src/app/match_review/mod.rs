@@ -227,9 +227,12 @@ pub struct Filter {
 /// asked for), and the verdicts streamed so far.
 struct Running {
     job: Job<Option<Result<MatchLuck, String>>>,
-    streamed: Arc<Mutex<Vec<(Reviewed, Option<WhyGnubg>)>>>,
+    streamed: Streamed,
     plies: u8,
 }
+
+/// The verdicts a review has sent since the last frame, each with gnubg's own reason.
+type Streamed = Arc<Mutex<Vec<(Reviewed, Option<WhyGnubg>)>>>;
 
 /// The Match tab's state.
 pub struct MatchReviewState {
