@@ -460,6 +460,11 @@ impl Search {
         self.threads = threads.max(1);
     }
 
+    /// The threads a ranking's moves are scored on ([`Search::set_threads`]).
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
     /// Forgets every cached evaluation (to time a search from scratch).
     pub fn clear_cache(&mut self) {
         // The helpers share this cache.
