@@ -81,25 +81,34 @@ static ESCAPES: LazyLock<Escapes> = LazyLock::new(|| {
     t
 });
 
-/// The pattern of made points (two or more checkers) among the `min(n, 12)` points from `n`
-/// ahead of the bar, as gnubg's `Escapes` reads `board`.
+/// The points of `board` with two or more checkers: bit `i` for point `i`.
 #[inline]
-fn pattern(board: &[u8; 25], n: usize) -> usize {
-    let mut af = 0usize;
-    for i in 0..n.min(12) {
-        if board[24 + i - n] >= 2 {
-            af |= 1 << i;
+fn made_points(board: &[u8; 25]) -> u32 {
+    let mut made = 0u32;
+    for (i, &n) in board.iter().enumerate() {
+        if n >= 2 {
+            made |= 1 << i;
         }
     }
-    af
+    made
 }
 
-fn escapes(board: &[u8; 25], n: usize) -> i32 {
-    ESCAPES.all[pattern(board, n)] as i32
+/// The pattern of made points among the `min(n, 12)` points from `n` ahead of the bar, as
+/// gnubg's `Escapes` reads the board whose [`made_points`] are `made`: bit `i` is the point
+/// `24 − n + i`.
+#[inline]
+fn pattern(made: u32, n: usize) -> usize {
+    ((made >> (24 - n)) & ((1u32 << n.min(12)) - 1)) as usize
 }
 
-fn escapes1(board: &[u8; 25], n: usize) -> i32 {
-    ESCAPES.beyond_first[pattern(board, n)] as i32
+/// The rolls out of 36 that escape past the points `n` ahead of the bar (gnubg's `Escapes`).
+fn escapes(made: u32, n: usize) -> i32 {
+    ESCAPES.all[pattern(made, n)] as i32
+}
+
+/// [`escapes`] counting only landings beyond the first made point (gnubg's `Escapes1`).
+fn escapes1(made: u32, n: usize) -> i32 {
+    ESCAPES.beyond_first[pattern(made, n)] as i32
 }
 
 /// One way a roll hits at a distance: its dice faces used, the pips, the intermediate points
@@ -544,13 +553,14 @@ fn half(me: &[u8; 25], opp: &[u8; 25], out: &mut [f32]) {
     }
 
     let opp_back_n = (23 - n_opp_back) as usize; // the opponent's back checker, its index
-    out[BACKESCAPES] = escapes(me, opp_back_n) as f32 * (1.0 / 36.0);
-    out[BACKRESCAPES] = escapes1(me, opp_back_n) as f32 * (1.0 / 36.0);
+    let (me_made, opp_made) = (made_points(me), made_points(opp));
+    out[BACKESCAPES] = escapes(me_made, opp_back_n) as f32 * (1.0 / 36.0);
+    out[BACKRESCAPES] = escapes1(me_made, opp_back_n) as f32 * (1.0 / 36.0);
 
     let mut n = 36;
     let mut i = 15i32;
     while i < 24 - n_opp_back {
-        n = n.min(escapes(me, i as usize));
+        n = n.min(escapes(me_made, i as usize));
         i += 1;
     }
     out[ACONTAIN] = (36 - n) as f32 * (1.0 / 36.0);
@@ -560,7 +570,7 @@ fn half(me: &[u8; 25], opp: &[u8; 25], out: &mut [f32]) {
         n = 36;
     }
     while i < 24 {
-        n = n.min(escapes(me, i as usize));
+        n = n.min(escapes(me_made, i as usize));
         i += 1;
     }
     out[CONTAIN] = (36 - n) as f32 * (1.0 / 36.0);
@@ -569,7 +579,7 @@ fn half(me: &[u8; 25], opp: &[u8; 25], out: &mut [f32]) {
     let mut mobility = 0i32;
     for i in 6..25 {
         if me[i] > 0 {
-            mobility += (i as i32 - 5) * me[i] as i32 * escapes(opp, i);
+            mobility += (i as i32 - 5) * me[i] as i32 * escapes(opp_made, i);
         }
     }
     out[MOBILITY] = mobility as f32 * (1.0 / 3600.0);
@@ -699,6 +709,28 @@ mod tests {
             .map(|&i| w.ways[i as usize].pips)
             .collect();
         assert_eq!(two_one, [1, 2, 3]);
+    }
+
+    /// The pattern read from the made points' bits is gnubg's, point by point.
+    #[test]
+    fn the_escape_pattern_is_read_point_by_point() {
+        let mut rng = crate::core::rng::SplitMix64::new(7);
+        for _ in 0..2000 {
+            let mut board = [0u8; 25];
+            for n in board.iter_mut() {
+                *n = rng.below(4) as u8;
+            }
+            let made = made_points(&board);
+            for n in 0..=24 {
+                let mut expected = 0usize;
+                for i in 0..n.min(12) {
+                    if board[24 + i - n] >= 2 {
+                        expected |= 1 << i;
+                    }
+                }
+                assert_eq!(pattern(made, n), expected, "{board:?} {n}");
+            }
+        }
     }
 
     #[test]
