@@ -9,6 +9,7 @@
 // The loops keep gnubg's indices (points, rolls, outputs), which say what they compute.
 #![allow(clippy::needless_range_loop)]
 
+use super::net::Listed;
 use super::weights::{CONTACT_INPUTS, PRUNING_INPUTS, RACE_INPUTS};
 use std::sync::LazyLock;
 
@@ -240,6 +241,43 @@ fn men_off(board: &[u8; 25], out: &mut [f32], step: i32) {
 pub fn base(b: &Board, out: &mut [f32; PRUNING_INPUTS]) {
     base_side(&b[0], &mut out[0..100]);
     base_side(&b[1], &mut out[100..200]);
+}
+
+/// The inputs of [`base`] that are not zero, in the order of their indices, into `out`;
+/// how many. What the pruning nets read, without the 200 inputs' zeros.
+pub fn base_listed(b: &Board, out: &mut [Listed; PRUNING_INPUTS]) -> usize {
+    let mut n = 0;
+    let mut push = |i: usize, x: f32| {
+        out[n] = (i as u32, x);
+        n += 1;
+    };
+    for (s, side) in b.iter().enumerate() {
+        let first = 100 * s;
+        for (p, &c) in side.iter().enumerate().take(24) {
+            let at = first + 4 * p;
+            match c {
+                0 => {}
+                1 => push(at, 1.0),
+                2 => push(at + 1, 1.0),
+                _ => {
+                    push(at + 2, 1.0);
+                    if c > 3 {
+                        push(at + 3, (c - 3) as f32 / 2.0);
+                    }
+                }
+            }
+        }
+        let c = side[24];
+        for k in 0..3u8 {
+            if c > k {
+                push(first + 96 + k as usize, 1.0);
+            }
+        }
+        if c > 3 {
+            push(first + 99, (c - 3) as f32 / 2.0);
+        }
+    }
+    n
 }
 
 /// The contact net's inputs of `board`.
@@ -730,6 +768,31 @@ mod tests {
                 }
                 assert_eq!(pattern(made, n), expected, "{board:?} {n}");
             }
+        }
+    }
+
+    /// The listed base inputs are the base inputs that are not zero, in order.
+    #[test]
+    fn the_listed_base_inputs_are_the_non_zero_ones() {
+        let mut rng = crate::core::rng::SplitMix64::new(8);
+        for _ in 0..2000 {
+            let mut b: Board = [[0; 25]; 2];
+            for side in b.iter_mut() {
+                for _ in 0..15 {
+                    side[rng.below(25) as usize] += 1;
+                }
+            }
+            let mut full = [0f32; PRUNING_INPUTS];
+            base(&b, &mut full);
+            let expected: Vec<Listed> = full
+                .iter()
+                .enumerate()
+                .filter(|(_, x)| **x != 0.0)
+                .map(|(i, x)| (i as u32, *x))
+                .collect();
+            let mut listed = [(0, 0.0); PRUNING_INPUTS];
+            let n = base_listed(&b, &mut listed);
+            assert_eq!(&listed[..n], &expected[..], "{b:?}");
         }
     }
 

@@ -108,35 +108,69 @@ fn hidden_sigmoid4(sums: &mut [f32], beta: f32, e: &[f32; 101]) {
     }
 }
 
+/// The most inputs a net is evaluated through the list of those that count (gnubg's nets
+/// have 250).
+pub const LISTED_INPUTS: usize = 256;
+
+/// An input that counts: its index and its value (not zero).
+pub type Listed = (u32, f32);
+
 /// Evaluates `net` on `inputs` (its length is the net's inputs) into the five outputs.
 pub fn evaluate(net: &Net, inputs: &[f32]) -> [f32; OUTPUTS] {
     debug_assert_eq!(inputs.len(), net.inputs);
+    if inputs.len() <= LISTED_INPUTS {
+        // The inputs that count: adding zero changes nothing.
+        let mut listed = [(0u32, 0f32); LISTED_INPUTS];
+        let mut n = 0;
+        for (i, &x) in inputs.iter().enumerate() {
+            if x != 0.0 {
+                listed[n] = (i as u32, x);
+                n += 1;
+            }
+        }
+        return evaluate_listed(net, &listed[..n]);
+    }
+    let mut hidden = net.hidden_thresholds.clone();
+    for (x, w) in inputs
+        .iter()
+        .zip(net.hidden_weights.chunks_exact(net.hidden))
+    {
+        if *x != 0.0 {
+            add_products(&mut hidden, w, *x);
+        }
+    }
+    outputs(net, &mut hidden)
+}
+
+/// Evaluates `net` on the inputs of `listed` (in the order of their indices; every other
+/// input zero) into the five outputs: [`evaluate`] without the zeros.
+pub fn evaluate_listed(net: &Net, listed: &[Listed]) -> [f32; OUTPUTS] {
     let h = net.hidden;
     if h <= STACK_HIDDEN {
         let mut buf = [0f32; STACK_HIDDEN];
-        forward(net, inputs, &mut buf[..h])
+        forward(net, listed, &mut buf[..h])
     } else {
         let mut buf = vec![0f32; h];
-        forward(net, inputs, &mut buf)
+        forward(net, listed, &mut buf)
     }
 }
 
 /// The forward pass, through the processor's 256-bit vectors where it has them (AVX2 on
 /// x86-64): the same products and sums in the same order, rounded the same way (no fused
-/// multiply-add), so the same bits, about twice as many at once.
-fn forward(net: &Net, inputs: &[f32], hidden: &mut [f32]) -> [f32; OUTPUTS] {
+/// multiply-add), so the same bits.
+fn forward(net: &Net, listed: &[Listed], hidden: &mut [f32]) -> [f32; OUTPUTS] {
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("avx2") {
         // SAFETY: the processor has AVX2, checked just above.
-        return unsafe { forward_avx2(net, inputs, hidden) };
+        return unsafe { forward_avx2(net, listed, hidden) };
     }
-    forward_in_order(net, inputs, hidden)
+    forward_in_order(net, listed, hidden)
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-fn forward_avx2(net: &Net, inputs: &[f32], hidden: &mut [f32]) -> [f32; OUTPUTS] {
-    forward_in_order(net, inputs, hidden)
+fn forward_avx2(net: &Net, listed: &[Listed], hidden: &mut [f32]) -> [f32; OUTPUTS] {
+    forward_in_order(net, listed, hidden)
 }
 
 /// `sums[j] += w[j] · x`, an input of 1 added as it is (the product is exact).
@@ -153,53 +187,63 @@ fn add_products(sums: &mut [f32], w: &[f32], x: f32) {
     }
 }
 
-/// The hidden nodes summed at once: 64 sums stay in the processor's registers while the
-/// inputs go by (eight 256-bit vectors).
-const BLOCK: usize = 64;
-
-/// The most inputs summed through the list of those that count (gnubg's nets have 250).
-const LISTED_INPUTS: usize = 256;
-
+/// The sums of the `N` hidden nodes from `start`, kept in the processor's registers while
+/// the inputs of `listed` go by, each node's in input order.
 #[inline(always)]
-fn forward_in_order(net: &Net, inputs: &[f32], hidden: &mut [f32]) -> [f32; OUTPUTS] {
+fn sum_block<const N: usize>(hidden: &mut [f32], start: usize, net: &Net, listed: &[Listed]) {
     let h = net.hidden;
-    hidden.copy_from_slice(&net.hidden_thresholds);
-    let w = &net.hidden_weights;
-    if inputs.len() <= LISTED_INPUTS {
-        // The inputs that count (zero adds nothing), and where their weights start.
-        let mut listed = [(0usize, 0f32); LISTED_INPUTS];
-        let mut n = 0;
-        for (i, &x) in inputs.iter().enumerate() {
-            if x != 0.0 {
-                listed[n] = (i * h, x);
-                n += 1;
+    let mut acc: [f32; N] = hidden[start..start + N].try_into().expect("a block");
+    for &(i, x) in listed {
+        let at = i as usize * h + start;
+        let w: &[f32; N] = net.hidden_weights[at..at + N].try_into().expect("a block");
+        if x == 1.0 {
+            for k in 0..N {
+                acc[k] += w[k];
             }
-        }
-        let listed = &listed[..n];
-        let mut start = 0;
-        while start + BLOCK <= h {
-            let mut acc: [f32; BLOCK] = hidden[start..start + BLOCK].try_into().expect("a block");
-            for &(at, x) in listed {
-                let w: &[f32; BLOCK] = w[at + start..at + start + BLOCK]
-                    .try_into()
-                    .expect("a block");
-                add_products(&mut acc, w, x);
-            }
-            hidden[start..start + BLOCK].copy_from_slice(&acc);
-            start += BLOCK;
-        }
-        if start < h {
-            for &(at, x) in listed {
-                add_products(&mut hidden[start..], &w[at + start..at + h], x);
-            }
-        }
-    } else {
-        for (x, w) in inputs.iter().zip(w.chunks_exact(h)) {
-            if *x != 0.0 {
-                add_products(hidden, w, *x);
+        } else {
+            for k in 0..N {
+                acc[k] += w[k] * x;
             }
         }
     }
+    hidden[start..start + N].copy_from_slice(&acc);
+}
+
+#[inline(always)]
+fn forward_in_order(net: &Net, listed: &[Listed], hidden: &mut [f32]) -> [f32; OUTPUTS] {
+    let h = net.hidden;
+    hidden.copy_from_slice(&net.hidden_thresholds);
+    // 64 sums at once (eight 256-bit vectors), then the pruning nets' 16 or 8.
+    let mut start = 0;
+    while start + 64 <= h {
+        sum_block::<64>(hidden, start, net, listed);
+        start += 64;
+    }
+    while start + 16 <= h {
+        sum_block::<16>(hidden, start, net, listed);
+        start += 16;
+    }
+    while start + 4 <= h {
+        sum_block::<4>(hidden, start, net, listed);
+        start += 4;
+    }
+    if start < h {
+        for &(i, x) in listed {
+            let at = i as usize * h;
+            add_products(
+                &mut hidden[start..],
+                &net.hidden_weights[at + start..at + h],
+                x,
+            );
+        }
+    }
+    outputs(net, hidden)
+}
+
+/// The hidden layer's sigmoid and the output layer, from the hidden sums.
+#[inline(always)]
+fn outputs(net: &Net, hidden: &mut [f32]) -> [f32; OUTPUTS] {
+    let h = net.hidden;
     let e = &*E;
     for four in hidden.chunks_exact_mut(4) {
         hidden_sigmoid4(four, net.beta_hidden, e);
