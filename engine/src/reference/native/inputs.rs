@@ -238,6 +238,7 @@ fn men_off(board: &[u8; 25], out: &mut [f32], step: i32) {
 
 /// The pruning nets' inputs of `board` (gnubg's `baseInputs`): the 100 checker inputs of
 /// each side, the opponent's first — the first 200 of the contact net's.
+#[cfg(test)]
 pub fn base(b: &Board, out: &mut [f32; PRUNING_INPUTS]) {
     base_side(&b[0], &mut out[0..100]);
     base_side(&b[1], &mut out[100..200]);

@@ -122,10 +122,17 @@ pub fn evaluate(net: &Net, inputs: &[f32]) -> [f32; OUTPUTS] {
         // The inputs that count: adding zero changes nothing.
         let mut listed = [(0u32, 0f32); LISTED_INPUTS];
         let mut n = 0;
-        for (i, &x) in inputs.iter().enumerate() {
-            if x != 0.0 {
-                listed[n] = (i as u32, x);
+        for (c, chunk) in inputs.chunks(8).enumerate() {
+            // Which of eight are not zero, at once; then those in order.
+            let mut mask = 0u32;
+            for (k, &x) in chunk.iter().enumerate() {
+                mask |= u32::from(x != 0.0) << k;
+            }
+            while mask != 0 {
+                let i = 8 * c + mask.trailing_zeros() as usize;
+                listed[n] = (i as u32, inputs[i]);
                 n += 1;
+                mask &= mask - 1;
             }
         }
         return evaluate_listed(net, &listed[..n]);
