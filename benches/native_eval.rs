@@ -13,7 +13,7 @@
 //! The group `native_cubeful_plies` times the cubeful search, each run from an empty cache: the
 //! 2-ply cube decision of the contact position for money and at 2-3 to 7, and its 2-ply
 //! cubeful ranking of a roll at 2-3 to 7 (every move, the app's gnubg column at a match score:
-//! what it asks, `rank_moves_at`).
+//! what it asks, `rank_moves_at`), and the same with gnubg's hint filter (what its `hint` shows).
 
 use bgw_engine::core::dice::Dice;
 use bgw_engine::core::formats::decode_position_id;
@@ -166,6 +166,19 @@ fn native_cubeful_plies(c: &mut Criterion) {
             b.iter(|| {
                 engine.clear_cache();
                 black_box(engine.rank_moves_at(black_box(&pos), dice, 2, &at).unwrap())
+            })
+        },
+    );
+    group.bench_function(
+        "2-ply cubeful rank of a contact roll at 2-3 to 7, hint filter",
+        |b| {
+            b.iter(|| {
+                engine.clear_cache();
+                black_box(
+                    engine
+                        .rank_moves_at_filtered(black_box(&pos), dice, 2, &at, &MoveFilters::HINT)
+                        .unwrap(),
+                )
             })
         },
     );

@@ -1,8 +1,9 @@
 //! The app's gnubg column at 2 plies, timed on a machine others share: what the candidates
 //! panel asks of the native judge after a roll (every move of 3-2 in `4HPwATDgc/ABMA`,
-//! cubeful at 2-3 to 7, then cubeless money), each run from an empty cache, N runs (default
-//! 20): the best wall time of a run and the CPU time a run took on average (all threads),
-//! which the load of other work changes less than the wall time.
+//! cubeful at 2-3 to 7, then cubeless money), and the same with gnubg's hint filter (what
+//! gnubg's own `hint` shows), each run from an empty cache, N runs (default 20): the best wall
+//! time of a run and the CPU time a run took on average (all threads), which the load of
+//! other work changes less than the wall time.
 //! `cargo run --profile bench -p bgw-engine --example native_column [N]`; the criterion bench
 //! `native_cubeful_plies` times the same (benches/native_eval.rs).
 
@@ -43,9 +44,9 @@ fn main() {
         ("every move, cubeful at 2-3 to 7", at, None),
         ("every move, cubeless money", None, None),
         (
-            "gnubg's analysis filter, cubeful at 2-3 to 7",
+            "gnubg's hint filter, cubeful at 2-3 to 7",
             at,
-            Some(MoveFilters::ANALYSIS),
+            Some(MoveFilters::HINT),
         ),
         (
             "gnubg's hint filter, cubeless money",
@@ -61,7 +62,7 @@ fn main() {
             let moves = match (&at, filter) {
                 (Some(at), None) => engine.rank_moves_at(&pos, dice, 2, at),
                 (None, None) => engine.rank_moves(&pos, dice, 2),
-                (Some(at), Some(_)) => engine.analyse_moves_at(&pos, dice, 2, at),
+                (Some(at), Some(f)) => engine.rank_moves_at_filtered(&pos, dice, 2, at, &f),
                 (None, Some(f)) => engine.rank_moves_filtered(&pos, dice, 2, &f),
             }
             .expect("a ranking");

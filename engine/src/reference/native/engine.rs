@@ -142,6 +142,23 @@ impl NativeEngine {
         self.ranked(pos, dice, plies, filters, MoveScoring::Money)
     }
 
+    /// The legal moves of `dice` in `pos` as gnubg's hint lists them at the match state `at`
+    /// and `plies` (1 or more) with the move filters `filters`, cubeful, best first
+    /// ([`MoveFilters::ALL`]: [`ReferenceEngine::rank_moves_at`]; [`MoveFilters::HINT`]: what
+    /// gnubg's own `hint` shows). Each move's [`MoveEval::plies`] is the depth it got.
+    pub fn rank_moves_at_filtered(
+        &mut self,
+        pos: &Position,
+        dice: Dice,
+        plies: u8,
+        at: &MatchContext,
+        filters: &MoveFilters,
+    ) -> Result<Vec<MoveEval>, ReferenceError> {
+        self.check_cubeful_plies(plies)?;
+        let ci = self.cube_info(at)?;
+        self.ranked(pos, dice, plies, filters, MoveScoring::Cubeful(ci))
+    }
+
     /// The hint list of `dice` in `pos` at `plies` with `filters`, judged by `judge`
     /// (cubeless money, or cubeful with the mover's cube info: then in a match each move's
     /// MWC beside its normalised equity).
