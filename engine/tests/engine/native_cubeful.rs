@@ -614,7 +614,10 @@ fn the_luck_is_the_same_on_one_thread_and_on_several() {
     three.set_threads(3);
     let shared = bgw_engine::matches::MatchLuck::of(&m, &mut three).unwrap();
     assert_eq!(alone, shared);
-    assert_eq!(bgw_engine::matches::MatchLuck::of(&m, &mut three).unwrap(), alone);
+    assert_eq!(
+        bgw_engine::matches::MatchLuck::of(&m, &mut three).unwrap(),
+        alone
+    );
     assert!(alone.roll(0, 0).is_some());
 }
 
