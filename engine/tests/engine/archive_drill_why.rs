@@ -23,7 +23,10 @@ fn a_wrong_move_is_explained_by_the_nets_and_its_parts_sum_to_the_total() {
     assert!(cards.len() >= 2, "{} move cards", cards.len());
     // Before the answer: the card says nothing of why.
     let shown = serde_json::to_string(&cards[0]).unwrap();
-    assert!(!shown.contains("why") && !shown.contains("concepts"), "{shown}");
+    assert!(
+        !shown.contains("why") && !shown.contains("concepts"),
+        "{shown}"
+    );
 
     // The move played in the match, answered again: wrong, and explained.
     let card = &cards[0];
