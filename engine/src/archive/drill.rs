@@ -9,6 +9,9 @@
 //! engine would, it comes back later (FSRS "good"); within gnubg's unmarked range, sooner
 //! ("hard"); with a marked error again, soon ("again"). Cards, answers and schedules are
 //! kept in the archive (`drill_cards`, `drill_answers`).
+//!
+//! The verdict on a wrong answer carries gnubg's own reason ([`Graded::why_gnubg`]): a checker
+//! play's split over its nets' concepts, a cube answer's deciding figure; the card never does.
 
 use super::database::Archive;
 use super::error::ArchiveError;
