@@ -10,6 +10,7 @@
 mod common;
 
 mod archive_drill;
+mod archive_drill_why;
 mod archive_drill_words;
 mod archive_faults;
 mod benchmark_sources;
