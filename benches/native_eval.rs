@@ -1,16 +1,19 @@
 //! Static evaluations a second of the native evaluator (gnubg's nets in bgw), one thread, on
 //! positions made as gnubg's `calibrate` makes them: 1,024 random boards, fifteen checkers a
 //! side on random points (none on the bar or off, no point shared), every evaluation from
-//! scratch (no cache). Compare with `gnubg -t` → `set threads 1`, `calibrate N` on the same
-//! machine (docs/native-evaluator.md#speed).
+//! scratch (no cache). gnubg's own `calibrate` (`gnubg -t`, `set threads 1`, `calibrate 300`)
+//! runs just before and just after, when the gnubg program is on the PATH, and its figure is
+//! printed beside (docs/native-evaluator.md#speed).
 //!
 //! The group `native_plies` times gnubg's deeper search in bgw, each run from an empty cache:
 //! the 2-ply evaluation of a contact position, and the 2-ply ranking of a contact roll — every
-//! move at 2 plies (the app's gnubg column) and with gnubg's hint filter (the move it plays).
+//! move at 2 plies (the app's gnubg column cubeless: what it asks, `rank_moves`) and with gnubg's
+//! hint filter (the move it plays).
 //!
 //! The group `native_cubeful_plies` times the cubeful search, each run from an empty cache: the
 //! 2-ply cube decision of the contact position for money and at 2-3 to 7, and its 2-ply
-//! cubeful ranking of a roll at 2-3 to 7 (every move, the app's gnubg column at a match score).
+//! cubeful ranking of a roll at 2-3 to 7 (every move, the app's gnubg column at a match score:
+//! what it asks, `rank_moves_at`), and the same with gnubg's hint filter (what its `hint` shows).
 
 use bgw_engine::core::dice::Dice;
 use bgw_engine::core::formats::decode_position_id;
@@ -50,7 +53,36 @@ fn calibration_boards(seed: u64, n: usize) -> Vec<Position> {
         .collect()
 }
 
+/// gnubg's own `calibrate` (one thread, `N` evaluations), run in the same sitting when the
+/// gnubg program is on the PATH: its static evaluations a second, as it prints them.
+fn gnubg_calibrate(n: u32) -> Option<f64> {
+    use std::io::Write;
+    let mut child = std::process::Command::new("gnubg")
+        .args(["-t", "-q"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .ok()?;
+    child
+        .stdin
+        .take()?
+        .write_all(format!("set threads 1\ncalibrate {n}\n").as_bytes())
+        .ok()?;
+    let out = child.wait_with_output().ok()?;
+    let text = String::from_utf8_lossy(&out.stdout);
+    // "\rCalibration result: 92327 static evaluations/second." after its progress.
+    let (_, after) = text.split_once("Calibration result:")?;
+    after.split_whitespace().next()?.parse().ok()
+}
+
 fn native_eval(c: &mut Criterion) {
+    // gnubg's figure before and after bgw's, as the load of a shared machine comes and goes.
+    let report = |when: &str| match gnubg_calibrate(300) {
+        Some(rate) => println!("gnubg calibrate ({when}, one thread): {rate:.0} evaluations/s"),
+        None => println!("gnubg calibrate ({when}): no gnubg program on the PATH"),
+    };
+    report("before");
     let evaluator = NativeEvaluator::new(None).expect("gnubg's weights");
     let boards = calibration_boards(1, 1024);
     let mut group = c.benchmark_group("native_eval");
@@ -63,6 +95,7 @@ fn native_eval(c: &mut Criterion) {
         })
     });
     group.finish();
+    report("after");
 }
 
 /// A middle-game contact position (both sides with a back anchor and blots to play around).
@@ -134,6 +167,19 @@ fn native_cubeful_plies(c: &mut Criterion) {
             b.iter(|| {
                 engine.clear_cache();
                 black_box(engine.rank_moves_at(black_box(&pos), dice, 2, &at).unwrap())
+            })
+        },
+    );
+    group.bench_function(
+        "2-ply cubeful rank of a contact roll at 2-3 to 7, hint filter",
+        |b| {
+            b.iter(|| {
+                engine.clear_cache();
+                black_box(
+                    engine
+                        .rank_moves_at_filtered(black_box(&pos), dice, 2, &at, &MoveFilters::HINT)
+                        .unwrap(),
+                )
             })
         },
     );

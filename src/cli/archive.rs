@@ -5,8 +5,12 @@
 
 use super::archive_db::{Db, failed, plies};
 use super::{CliError, print};
+use bgw_engine::archive::ErrorRow;
 use bgw_engine::archive::{ErrorFilter, ErrorKind};
-use bgw_engine::core::formats::shorten;
+use bgw_engine::core::dice::Dice;
+use bgw_engine::core::formats::{decode_position_id, shorten};
+use bgw_engine::core::position::Side;
+use bgw_engine::reference::native::{NativeEvaluator, why_gnubg_of_plays};
 use std::process::ExitCode;
 
 /// Arguments of `bgw archive`.
@@ -215,11 +219,21 @@ fn errors(args: ErrorsArgs) -> Result<ExitCode, CliError> {
     };
     let mut rows = archive.errors(&filter).map_err(failed)?;
     rows.truncate(args.limit.unwrap_or(usize::MAX));
+    // gnubg's own reason for each checker error, from its nets read in process (the weights
+    // found or built in), in the JSON only.
+    let explainer = if args.json {
+        Some(NativeEvaluator::new(None).map_err(|e| CliError::failed(e.to_string()))?)
+    } else {
+        None
+    };
     let mut out = String::new();
     for e in &rows {
         if args.json {
             let mut v = serde_json::to_value(e)?;
             v["loss_memg"] = serde_json::json!(1000.0 * e.loss);
+            if let Some(why) = explainer.as_ref().and_then(|ev| why_gnubg_json(ev, e)) {
+                v["why_gnubg"] = why;
+            }
             out.push_str(&v.to_string());
         } else {
             let file_move = e
@@ -247,4 +261,22 @@ fn errors(args: ErrorsArgs) -> Result<ExitCode, CliError> {
     }
     print(&out)?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// gnubg's own reason for a checker error of the archive (as `bgw match review --json` gives
+/// it), or `{"error"}` when the nets could not say; `None` for a cube error or a row whose
+/// position, roll or moves do not read back.
+fn why_gnubg_json(ev: &NativeEvaluator, e: &ErrorRow) -> Option<serde_json::Value> {
+    if e.kind != ErrorKind::Move {
+        return None;
+    }
+    let dice: Dice = e.dice.as_deref()?.parse().ok()?;
+    // The side named on roll does not change the split: it reads each side's checkers.
+    let position = decode_position_id(&e.position_id, Side::White).ok()?;
+    Some(
+        match why_gnubg_of_plays(ev, &position, dice, &e.played, &e.best)? {
+            Ok(w) => serde_json::to_value(&w).unwrap_or_default(),
+            Err(err) => serde_json::json!({ "error": err.to_string() }),
+        },
+    )
 }

@@ -9,6 +9,7 @@ use bgw_engine::archive::{
 };
 use bgw_engine::core::formats::{render_diagram, shorten};
 use bgw_engine::reference::ReferenceEngine;
+use bgw_engine::reference::native::NativeEvaluator;
 use std::io::BufRead;
 use std::process::ExitCode;
 
@@ -180,6 +181,13 @@ fn gnubg(
     Ok(move || Some(judge.engine() as Box<dyn ReferenceEngine>))
 }
 
+/// gnubg's nets read in process (the weights `reference` names, else found or built in), to
+/// say why a wrong move loses (as `bgw match review` does).
+fn explainer(reference: &super::reference::ReferenceArgs) -> Result<NativeEvaluator, CliError> {
+    NativeEvaluator::new(reference.gnubg_weights.as_deref())
+        .map_err(|e| CliError::failed(e.to_string()))
+}
+
 /// A refusal of the answer as the command line says it.
 fn refused(e: DrillError) -> CliError {
     match e {
@@ -195,8 +203,15 @@ fn answer(args: AnswerArgs) -> Result<ExitCode, CliError> {
     let now = args.deck.now()?;
     let mut archive = args.deck.db.open()?;
     let text = args.answer.join(" ");
+    let nets = explainer(&args.reference)?;
     let graded = archive
-        .answer_card(args.card, &text, now, &mut gnubg(&args.reference)?)
+        .answer_card_explained(
+            args.card,
+            &text,
+            now,
+            &mut gnubg(&args.reference)?,
+            Some(&nets),
+        )
         .map_err(refused)?;
     if args.json {
         print(&format!("{}\n", serde_json::to_value(&graded)?))?;
@@ -212,7 +227,7 @@ fn until(due: &str, now: Time) -> String {
     bgw_engine::archive::due_words(due, now)
 }
 
-/// The verdict on an answer, in words.
+/// The verdict on an answer, in words; after a wrong one, gnubg's reason on a line of its own.
 fn verdict(g: &Graded, now: Time) -> String {
     let head = if g.correct {
         format!("Right: {} is gnubg's best.", shorten(&g.answer, 80))
@@ -224,8 +239,13 @@ fn verdict(g: &Graded, now: Time) -> String {
             shorten(&g.best, 80)
         )
     };
+    let why = g
+        .why_gnubg
+        .as_ref()
+        .map(|w| format!("gnubg's why: {}\n", w.sentence()))
+        .unwrap_or_default();
     format!(
-        "{head} (In the match: {}, {:.1} mEMG.) Graded {}; due again {}.\n",
+        "{head} (In the match: {}, {:.1} mEMG.) Graded {}; due again {}.\n{why}",
         shorten(&g.played, 80),
         g.played_loss_memg,
         g.rating,
@@ -254,6 +274,7 @@ fn play(args: PlayArgs) -> Result<ExitCode, CliError> {
     };
     let depth = plies(args.plies.as_deref())?;
     let mut judge = gnubg(&args.reference)?;
+    let nets = explainer(&args.reference)?;
     let mut archive = args.deck.db.open()?;
     let start = args.deck.now()?;
     let added = build(&mut archive, player, args.min_loss, depth, start)?;
@@ -310,7 +331,7 @@ fn play(args: PlayArgs) -> Result<ExitCode, CliError> {
                 }
                 _ => {}
             }
-            match archive.answer_card(card.card, said, now, &mut judge) {
+            match archive.answer_card_explained(card.card, said, now, &mut judge, Some(&nets)) {
                 Ok(g) => {
                     print(&verdict(&g, now))?;
                     break;

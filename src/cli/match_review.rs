@@ -8,11 +8,12 @@ use super::{CliError, interrupt, print};
 use bgw_engine::archive::{ErrorKind, right_cube_answer};
 use bgw_engine::core::formats::shorten;
 use bgw_engine::matches::{
-    Coverage, CubeVerdict, DecisionKind, Match, MatchLuck, PlayerSummary, ReviewOptions, Reviewed,
-    Verdict, default_engines, review_with_luck, summarize,
+    Coverage, CubeVerdict, Decision, DecisionKind, Match, MatchLuck, MoveVerdict, PlayerSummary,
+    ReviewOptions, Reviewed, Verdict, cube_why, default_engines, review_with_luck, summarize,
 };
 use bgw_engine::reference::LuckMark;
 use bgw_engine::reference::gnubg::{self, Config};
+use bgw_engine::reference::native::{NativeEvaluator, why_gnubg_of};
 use serde_json::json;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -112,6 +113,10 @@ pub fn run(args: ReviewArgs) -> Result<ExitCode, CliError> {
         threads,
     };
     let judge = args.reference.judge_with(gnubg)?;
+    // gnubg's own reason for each checker error comes from its nets read in process, whichever
+    // judge reviews (the weights found or built in, as the native judge finds them).
+    let explainer = NativeEvaluator::new(args.reference.gnubg_weights.as_deref())
+        .map_err(|e| CliError::failed(e.to_string()))?;
     let mut bar = Progress::new("review (decisions)", &task, args.quiet);
     let make = judge.make();
     // gnubg's luck analysis of the whole match on a gnubg of its own, beside the review.
@@ -135,7 +140,14 @@ pub fn run(args: ReviewArgs) -> Result<ExitCode, CliError> {
     let luck = luck.ok();
     let summary = summarize(&m, &reviewed, luck.as_ref());
     let text = if args.json {
-        json_lines(&m, &reviewed, &summary, &coverage, luck.as_ref())
+        json_lines(
+            &m,
+            &reviewed,
+            &summary,
+            &coverage,
+            luck.as_ref(),
+            &explainer,
+        )
     } else {
         let mut t = text(
             &m,
@@ -144,6 +156,7 @@ pub fn run(args: ReviewArgs) -> Result<ExitCode, CliError> {
             &coverage,
             args.plies,
             luck.as_ref(),
+            &explainer,
         );
         t.push('\n');
         t.push_str(&bgw_engine::matches::statistics_text(
@@ -161,15 +174,29 @@ pub fn run(args: ReviewArgs) -> Result<ExitCode, CliError> {
     }
 }
 
-fn cube_json(c: &CubeVerdict) -> serde_json::Value {
-    json!({
+/// A cube verdict as JSON; an error says which of gnubg's figures decided it (`why_gnubg`):
+/// the taker's (a take, a pass) when `taker`, else the doubler's.
+fn cube_json(c: &CubeVerdict, taker: bool) -> serde_json::Value {
+    let mut v = json!({
         "action": c.decision.action,
         "no_double": c.decision.no_double,
         "double_take": c.decision.double_take,
         "double_pass": c.decision.double_pass,
         "error": c.error,
         "mark": c.mark,
-    })
+    });
+    if c.error > 0.0 {
+        v["why_gnubg"] = json!(cube_why(&c.decision, taker));
+    }
+    v
+}
+
+/// True for the taker's decisions (a take, a pass, a beaver).
+fn taker(kind: &DecisionKind) -> bool {
+    matches!(
+        kind,
+        DecisionKind::Take | DecisionKind::Drop | DecisionKind::Beaver { .. }
+    )
 }
 
 /// Each decision as `bgw match decisions --json` gives it with gnubg's verdict added, then
@@ -180,6 +207,7 @@ fn json_lines(
     summary: &[PlayerSummary; 2],
     coverage: &Coverage,
     luck: Option<&MatchLuck>,
+    explainer: &NativeEvaluator,
 ) -> String {
     let mut out = String::new();
     for r in reviewed {
@@ -200,13 +228,16 @@ fn json_lines(
                     "classic_loss": play.classic_loss,
                 });
                 if let Some(c) = no_double {
-                    v["gnubg"]["cube"] = cube_json(c);
+                    v["gnubg"]["cube"] = cube_json(c, false);
                 }
                 if let Some(why) = &play.why {
                     v["why"] = serde_json::to_value(why).unwrap_or_default();
                 }
+                if let Some(why) = why_gnubg_json(explainer, d, play) {
+                    v["why_gnubg"] = why;
+                }
             }
-            Verdict::Cube(c) => v["gnubg"] = cube_json(c),
+            Verdict::Cube(c) => v["gnubg"] = cube_json(c, taker(&d.kind)),
             Verdict::NotJudged(why) => v["gnubg"] = json!({ "not_judged": why }),
         }
         if let Some(l) = luck.and_then(|l| l.roll(r.game, r.decision)) {
@@ -236,6 +267,7 @@ fn text(
     coverage: &Coverage,
     plies: u8,
     luck: Option<&MatchLuck>,
+    explainer: &NativeEvaluator,
 ) -> String {
     use std::fmt::Write;
     let mut out = String::new();
@@ -267,7 +299,8 @@ fn text(
                         }
                     );
                 }
-                if let Some(c) = no_double.as_ref().filter(|c| c.error > 0.0) {
+                let missed = no_double.as_ref().filter(|c| c.error > 0.0);
+                if let Some(c) = missed {
                     let _ = write!(
                         s,
                         "; missed double ({}) costs {:.1} mEMG{}",
@@ -278,6 +311,22 @@ fn text(
                 }
                 if let Some(why) = &play.why {
                     let _ = write!(s, "\n      why: {}", why.summary());
+                }
+                match why_gnubg_of(explainer, d, play) {
+                    Some(Ok(w)) => {
+                        let _ = write!(s, "\n      gnubg's why: {}", w.sentence);
+                    }
+                    Some(Err(e)) => {
+                        let _ = write!(s, "\n      gnubg's why: none ({e})");
+                    }
+                    None => {}
+                }
+                if let Some(c) = missed {
+                    let _ = write!(
+                        s,
+                        "\n      gnubg's cube why: {}",
+                        cube_why(&c.decision, false)
+                    );
                 }
                 s
             }
@@ -292,10 +341,11 @@ fn text(
                     .map(|r| format!("right: {r} "))
                     .unwrap_or_default();
                 format!(
-                    "{right}(gnubg: {}); costs {:.1} mEMG{}",
+                    "{right}(gnubg: {}); costs {:.1} mEMG{}\n      gnubg's cube why: {}",
                     c.decision.action,
                     1000.0 * c.error,
-                    mark_words(c.mark.words())
+                    mark_words(c.mark.words()),
+                    cube_why(&c.decision, taker(&d.kind))
                 )
             }
             Verdict::Cube(c) => format!("gnubg: {}", c.decision.action),
@@ -349,6 +399,19 @@ fn text(
         let _ = writeln!(out, "{line}: the figures leave them out");
     }
     out
+}
+
+/// gnubg's own reason for a checker error as JSON (`{"concepts", "total", "net", "sentence"}`,
+/// or `{"error"}` when the nets could not say), `None` for no error.
+fn why_gnubg_json(
+    explainer: &NativeEvaluator,
+    d: &Decision,
+    play: &MoveVerdict,
+) -> Option<serde_json::Value> {
+    Some(match why_gnubg_of(explainer, d, play)? {
+        Ok(w) => serde_json::to_value(&w).unwrap_or_default(),
+        Err(e) => json!({ "error": e.to_string() }),
+    })
 }
 
 fn mark_words(words: &str) -> String {

@@ -21,7 +21,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-type H = Harness<'static, WorkbenchApp>;
+pub(super) type H = Harness<'static, WorkbenchApp>;
 
 fn equity(p: &Play) -> f64 {
     f64::from(p.result.pips().1) / 100.0
@@ -36,7 +36,7 @@ fn reviews() -> EngineFactory {
     })
 }
 
-fn harness(db: &Path) -> H {
+pub(super) fn harness(db: &Path) -> H {
     let archive = ArchiveState::with_engines(reviews()).at(db.to_path_buf());
     let state = AppState::default()
         .with_archive(archive)
@@ -52,7 +52,7 @@ fn harness(db: &Path) -> H {
     h
 }
 
-fn until(h: &mut H, what: &str, done: impl Fn(&H) -> bool) {
+pub(super) fn until(h: &mut H, what: &str, done: impl Fn(&H) -> bool) {
     let deadline = Instant::now() + Duration::from_secs(60);
     while !done(h) {
         assert!(Instant::now() < deadline, "{what}");
@@ -61,7 +61,7 @@ fn until(h: &mut H, what: &str, done: impl Fn(&H) -> bool) {
     }
 }
 
-fn shows(h: &H, text: &str) -> bool {
+pub(super) fn shows(h: &H, text: &str) -> bool {
     h.query_all_by_label_contains(text).next().is_some()
 }
 

@@ -595,3 +595,26 @@ fn the_open_match_its_decision_and_its_review_come_back_after_a_restart() {
     assert_eq!(l.summary, summary);
     assert!(shows(&h, &format!("{name}: ")));
 }
+
+/// Issue 51: a reviewed checker error shows gnubg's own reason — its sentence on the Match
+/// tab's why line, and the parts of its split as a chart beside the term breakdown — whose
+/// parts sum to the net's 0-ply difference.
+#[test]
+fn a_reviewed_error_shows_gnubgs_own_why_and_its_parts() {
+    let mut h = reviewed_with_luck(egui::vec2(1920.0, 1080.0));
+    let l = h.state().state.match_review.loaded.as_ref().unwrap();
+    let (g, d) = (0..l.game.games.len())
+        .flat_map(|g| (0..l.game.games[g].decisions.len()).map(move |d| (g, d)))
+        .find(|&(g, d)| {
+            matches!(l.verdict(g, d), Some(bgw_engine::matches::Verdict::Move { play, .. }) if play.why.is_some())
+                && l.why_gnubg(g, d).is_some()
+        })
+        .expect("a checker error with gnubg's why");
+    let why = l.why_gnubg(g, d).unwrap().clone();
+    let sum: f64 = why.concepts.iter().map(|p| p.equity).sum();
+    assert!((sum - why.total).abs() < 1e-6, "{sum} vs {}", why.total);
+    h.state_mut().act(MatchAction::Select(g, d));
+    h.run();
+    assert!(shows(&h, &why.sentence), "{}", why.sentence);
+    assert!(shows(&h, "gnubg's why: the move played against its best"));
+}

@@ -14,6 +14,7 @@ mod app_champion;
 mod app_cube_errors;
 mod app_desk;
 mod app_drill_hidden;
+mod app_drill_why;
 mod app_export_match;
 mod app_frame_budget;
 mod app_judge;

@@ -35,3 +35,4 @@ mod rollout_cli;
 mod terms_cli;
 mod tune_cli;
 mod two_sided_cli;
+mod why_gnubg_cli;

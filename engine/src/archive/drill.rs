@@ -9,6 +9,9 @@
 //! engine would, it comes back later (FSRS "good"); within gnubg's unmarked range, sooner
 //! ("hard"); with a marked error again, soon ("again"). Cards, answers and schedules are
 //! kept in the archive (`drill_cards`, `drill_answers`).
+//!
+//! The verdict on a wrong answer carries gnubg's own reason ([`Graded::why_gnubg`]): a checker
+//! play's split over its nets' concepts, a cube answer's deciding figure; the card never does.
 
 use super::database::Archive;
 use super::error::ArchiveError;
@@ -16,7 +19,9 @@ use super::queries::{ErrorFilter, ErrorKind, setup_of, shown};
 use crate::Position;
 use crate::core::formats::Setup;
 use crate::core::moves::{legal_plays, match_play};
-use crate::reference::{MatchContext, ReferenceEngine, match_to_plays};
+use crate::matches::cube_why;
+use crate::reference::native::{NativeEvaluator, WhyGnubg, why_gnubg};
+use crate::reference::{CubeDecision, MatchContext, ReferenceEngine, match_to_plays};
 use chrono::{DateTime, SecondsFormat, Utc};
 use rs_fsrs::{FSRS, Rating};
 use rusqlite::{OptionalExtension, params};
@@ -222,6 +227,47 @@ pub struct Graded {
     pub rating: &'static str,
     /// When the card is due next (RFC 3339).
     pub due: String,
+    /// gnubg's own reason, for a wrong answer only (`None` for a right one): shown after the
+    /// answer, never on the card.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub why_gnubg: Option<DrillWhy>,
+}
+
+/// gnubg's own reason for a wrong answer to a card, as `bgw match review --json` gives an
+/// error's (`why_gnubg`).
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[serde(untagged)]
+pub enum DrillWhy {
+    /// A checker play: the answer's 0-ply cubeless equity against gnubg's best, split over
+    /// the concepts of the net that judged them ([`why_gnubg`]).
+    Move(WhyGnubg),
+    /// A cube answer: which of the card's cube figures (the review's cubeful equities)
+    /// decided it ([`cube_why`]).
+    Cube(String),
+    /// The nets could not say why (`{"error": …}`).
+    Failed {
+        /// What went wrong.
+        error: String,
+    },
+}
+
+impl DrillWhy {
+    /// The reason in words: the split's sentences, the deciding figure, or the failure.
+    pub fn sentence(&self) -> &str {
+        match self {
+            DrillWhy::Move(w) => &w.sentence,
+            DrillWhy::Cube(s) => s,
+            DrillWhy::Failed { error } => error,
+        }
+    }
+
+    /// The split of a checker play's loss (`None` for a cube answer or a failure).
+    pub fn split(&self) -> Option<&WhyGnubg> {
+        match self {
+            DrillWhy::Move(w) => Some(w),
+            _ => None,
+        }
+    }
 }
 
 /// Why an answer cannot be graded: it is no answer to the card, or the engine that would
@@ -567,7 +613,8 @@ impl Archive {
     /// in gnubg's notation (`24/18 13/11`); a double card takes `double` or `no double`, an
     /// answer card `take` or `pass` (`drop`; `beaver` counts as a take). `engine` is asked
     /// (at the review's depth and match state) only for a move that is neither the best nor
-    /// the one played.
+    /// the one played. The verdict carries no reason for a checker play
+    /// ([`Archive::answer_card_explained`] gives it).
     pub fn answer_card(
         &mut self,
         id: i64,
@@ -575,8 +622,38 @@ impl Archive {
         now: DateTime<Utc>,
         engine: &mut dyn FnMut() -> Option<Box<dyn ReferenceEngine>>,
     ) -> Result<Graded, DrillError> {
+        self.answer_card_explained(id, answer, now, engine, None)
+    }
+
+    /// [`Archive::answer_card`], the verdict on a wrong answer carrying gnubg's own reason
+    /// ([`Graded::why_gnubg`]): for a checker play, the answer against the review's best split
+    /// by `explainer`'s nets (none without `explainer`, or when the review's best is no legal
+    /// play of the roll); for a cube answer, which of the card's cube figures decided it.
+    pub fn answer_card_explained(
+        &mut self,
+        id: i64,
+        answer: &str,
+        now: DateTime<Utc>,
+        engine: &mut dyn FnMut() -> Option<Box<dyn ReferenceEngine>>,
+        explainer: Option<&NativeEvaluator>,
+    ) -> Result<Graded, DrillError> {
         let card = self.card(id)?.ok_or(DrillError::NoCard(id))?;
-        let loss = grade(&card, answer, engine)?;
+        let (loss, plays) = grade(&card, answer, engine)?;
+        let why_gnubg = match (loss <= AS_THE_ENGINE, card.figures.cube) {
+            (true, _) => None,
+            (false, Some(figures)) if card.kind != ErrorKind::Move => {
+                Some(DrillWhy::Cube(cube_reason(figures, card.kind)))
+            }
+            (false, _) => match (explainer, plays) {
+                (Some(ev), Some((played, best))) => Some(match why_gnubg(ev, &played, &best) {
+                    Ok(w) => DrillWhy::Move(w),
+                    Err(e) => DrillWhy::Failed {
+                        error: e.to_string(),
+                    },
+                }),
+                _ => None,
+            },
+        };
         let rating = rating_of(loss);
         let next = schedule(&card, now, rating)?;
         let due = time_text(next.due);
@@ -626,8 +703,26 @@ impl Archive {
             played_loss_memg: 1000.0 * card.loss,
             rating: rating_name(rating),
             due,
+            why_gnubg,
         })
     }
+}
+
+/// Which of a cube card's figures (no double, double/take, double/pass: the doubler's
+/// cubeful equities) decides its right answer, in words.
+fn cube_reason([nd, dt, dp]: [f64; 3], kind: ErrorKind) -> String {
+    let decision = CubeDecision {
+        plies: 0,
+        no_double: nd,
+        double_take: dt,
+        double_pass: dp,
+        action: String::new(),
+        probs: [0.0; 5],
+        cubeless: 0.0,
+        mwc: None,
+        points: None,
+    };
+    cube_why(&decision, kind == ErrorKind::Take)
 }
 
 /// The card's next schedule after an answer rated `rating` at `now`, checked to read back:
@@ -683,12 +778,17 @@ fn schedule(card: &Card, now: DateTime<Utc>, rating: Rating) -> Result<rs_fsrs::
     Ok(next)
 }
 
-/// What `answer` to `card` gives up against the engine's best, EMG.
+/// The positions after a checker play answered and after the review's best (each from the
+/// mover's view), when both are legal plays of the roll.
+type Plays = Option<(Position, Position)>;
+
+/// What `answer` to `card` gives up against the engine's best, EMG; for a checker play, the
+/// positions after the answer and after the review's best.
 fn grade(
     card: &Card,
     answer: &str,
     engine: &mut dyn FnMut() -> Option<Box<dyn ReferenceEngine>>,
-) -> Result<f64, DrillError> {
+) -> Result<(f64, Plays), DrillError> {
     let said = answer.trim().to_ascii_lowercase();
     match card.kind {
         ErrorKind::Move => grade_move(card, answer.trim(), engine),
@@ -712,7 +812,7 @@ fn grade(
                     )));
                 }
             };
-            Ok(loss.max(0.0))
+            Ok((loss.max(0.0), None))
         }
     }
 }
@@ -721,7 +821,7 @@ fn grade_move(
     card: &Card,
     answer: &str,
     engine: &mut dyn FnMut() -> Option<Box<dyn ReferenceEngine>>,
-) -> Result<f64, DrillError> {
+) -> Result<(f64, Plays), DrillError> {
     let setup = card.setup()?;
     let dice = setup
         .dice
@@ -736,11 +836,13 @@ fn grade_move(
             dice.low()
         ))
     })?;
-    if at(&card.best) == Some(chosen) {
-        return Ok(0.0);
+    let best_at = at(&card.best);
+    let pair = best_at.map(|b| (plays[chosen].result, plays[b].result));
+    if best_at == Some(chosen) {
+        return Ok((0.0, None));
     }
     if at(&card.played) == Some(chosen) {
-        return Ok(card.loss);
+        return Ok((card.loss, pair));
     }
     let mut judge = engine().ok_or_else(|| {
         DrillError::Engine(
@@ -762,5 +864,5 @@ fn grade_move(
         .find(|(i, _)| plays[*i].result == plays[chosen].result)
         .map(|(_, m)| m.equity)
         .ok_or_else(|| DrillError::Engine("the engine did not rate the move".into()))?;
-    Ok((best - mine).max(0.0))
+    Ok(((best - mine).max(0.0), pair))
 }

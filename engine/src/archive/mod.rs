@@ -42,8 +42,8 @@ mod when;
 pub use content::{date_in_name, digest};
 pub use database::{Archive, default_path};
 pub use drill::{
-    AS_THE_ENGINE, Card, DeckCount, DeckOptions, DrillError, Graded, MARKED, Time, now, parse_time,
-    time_text,
+    AS_THE_ENGINE, Card, DeckCount, DeckOptions, DrillError, DrillWhy, Graded, MARKED, Time, now,
+    parse_time, time_text,
 };
 pub use error::ArchiveError;
 pub use error_words::right_cube_answer;

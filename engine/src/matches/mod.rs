@@ -48,6 +48,7 @@ mod sgf_write;
 mod statistics;
 mod statistics_block;
 mod verdict;
+mod why_gnubg;
 
 pub use crate::core::played::{PlayedGame, PlayedTurn, player_of, side_of};
 pub use analysis::{Analysis, Candidate, CubeAnalysis, CubeEval, MoveAnalysis, MoveEval};
@@ -71,3 +72,4 @@ pub use statistics::{
 };
 pub use statistics_block::{StatisticsSection, statistics_sections, statistics_text};
 pub use verdict::{Coverage, CubeVerdict, Mark, MoveVerdict, Reviewed, Verdict};
+pub use why_gnubg::cube_why;

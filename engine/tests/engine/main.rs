@@ -10,6 +10,7 @@
 mod common;
 
 mod archive_drill;
+mod archive_drill_why;
 mod archive_drill_words;
 mod archive_faults;
 mod benchmark_sources;
@@ -26,3 +27,4 @@ mod native_cubeful_plies;
 mod native_evaluator;
 mod native_plies;
 mod two_sided;
+mod why_gnubg;

@@ -601,6 +601,26 @@ fn stored_gnubg_luck_holds_without_gnubg() {
     assert!(rolls >= 100, "only {rolls} stored rolls");
 }
 
+/// The luck's rolls shared out over threads give the figures of one thread, to the bit (each
+/// roll's luck is its own), and the same again from an engine that keeps what it evaluated.
+#[test]
+fn the_luck_is_the_same_on_one_thread_and_on_several() {
+    let m = luck_match();
+    let evaluator = NativeEvaluator::self_contained();
+    let mut one = NativeEngine::new(evaluator.clone());
+    one.set_threads(1);
+    let alone = bgw_engine::matches::MatchLuck::of(&m, &mut one).unwrap();
+    let mut three = NativeEngine::new(evaluator);
+    three.set_threads(3);
+    let shared = bgw_engine::matches::MatchLuck::of(&m, &mut three).unwrap();
+    assert_eq!(alone, shared);
+    assert_eq!(
+        bgw_engine::matches::MatchLuck::of(&m, &mut three).unwrap(),
+        alone
+    );
+    assert!(alone.roll(0, 0).is_some());
+}
+
 /// Writes `tests/data/native/gnubg_luck_7pt.jsonl` from the gnubg program (run by hand:
 /// `BGW_WRITE_STORED=1 cargo test -p bgw-engine --test engine native_cubeful::write -- --ignored`).
 #[test]

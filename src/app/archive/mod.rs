@@ -26,8 +26,9 @@ use bgw_engine::core::task::Task;
 use bgw_engine::evaluation::classic::Weights;
 use bgw_engine::matches::{self, Coverage, ReviewOptions};
 use bgw_engine::reference::ReferenceEngine;
+use bgw_engine::reference::native::NativeEvaluator;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 /// What can be done in the Archive tab.
 #[derive(Clone, Debug, PartialEq)]
@@ -158,6 +159,9 @@ pub struct DrillInputs {
     pub on_board: Option<String>,
 }
 
+/// gnubg's nets as the drill reads them once: the evaluator, or why it could not be read.
+type Nets = Arc<OnceLock<Result<NativeEvaluator, String>>>;
+
 /// What a job in the background brings back.
 pub enum News {
     /// The archive read.
@@ -199,6 +203,9 @@ pub struct ArchiveState {
     adding: Option<Job<News>>,
     reading: Option<Job<Result<News, String>>>,
     engines: EngineFactory,
+    /// gnubg's nets read in process, to say why a wrong move loses: read by the first grading
+    /// job that needs them (off the UI thread), then shared (clones share the tables).
+    nets: Nets,
     /// The archive has been read since the tab was first shown.
     read_once: bool,
 }
@@ -248,6 +255,7 @@ impl ArchiveState {
             adding: None,
             reading: None,
             engines,
+            nets: Arc::new(OnceLock::new()),
             read_once: false,
         }
     }
@@ -449,11 +457,21 @@ impl ArchiveState {
             return vec![Effect::error("the card is answered: Next card")];
         }
         let engines = Arc::clone(&self.engines);
+        let nets = Arc::clone(&self.nets);
         self.run(format!("grading {text}"), move |task| {
             let mut archive = open(&path)?;
             let task = task.clone();
             let mut engine = move || Some(engines(&task) as Box<dyn ReferenceEngine>);
-            match archive.answer_card(card.card, &text, now(), &mut engine) {
+            // gnubg's reason for a wrong move needs its nets; a cube card's is in its figures.
+            // Without the nets the verdict comes without the reason.
+            let explainer = match card.kind {
+                ErrorKind::Move => nets
+                    .get_or_init(|| NativeEvaluator::new(None).map_err(|e| e.to_string()))
+                    .as_ref()
+                    .ok(),
+                _ => None,
+            };
+            match archive.answer_card_explained(card.card, &text, now(), &mut engine, explainer) {
                 Ok(g) => Ok(News::Graded(Box::new(g))),
                 Err(e @ bgw_engine::archive::DrillError::NotAnAnswer(_)) => {
                     Ok(News::Refused(e.to_string()))

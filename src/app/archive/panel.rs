@@ -5,6 +5,7 @@
 use super::{ArchiveAction, ArchiveState, DrillInputs, filtered};
 use crate::app::jobs;
 use bgw_engine::archive::{ErrorKind, TrendPoint, due_words, now};
+use bgw_engine::reference::native::WhyGnubg;
 use egui_plot::{Line, MarkerShape, Plot, PlotPoints, Points};
 
 /// How many matches the moving average of the error rate spans.
@@ -577,6 +578,104 @@ fn drill(ui: &mut egui::Ui, s: &ArchiveState, inputs: &DrillInputs, out: &mut Ve
             g.rating,
             due_words(&g.due, now())
         ));
+        // gnubg's own reason: only here, after the answer (a wrong one).
+        if let Some(why) = &g.why_gnubg {
+            ui.label(format!("gnubg's why: {}", why.sentence()));
+            if let Some(split) = why.split() {
+                why_bars(ui, split);
+            }
+        }
+    }
+}
+
+/// How many of gnubg's parts the drill's chart draws (the largest).
+pub const WHY_BARS: usize = 6;
+
+/// gnubg's split of a wrong move's loss as bars, one a concept (the largest [`WHY_BARS`]):
+/// gnubg's 0-ply cubeless equity, from the player's side — left and red what the answer gives
+/// up against gnubg's best through that concept, right what it gains. The hover gives each
+/// concept's value after both moves in its unit.
+fn why_bars(ui: &mut egui::Ui, w: &WhyGnubg) {
+    let parts: Vec<_> = w.concepts.iter().take(WHY_BARS).collect();
+    let largest = parts.iter().map(|p| p.equity.abs()).fold(0.0, f64::max);
+    if parts.is_empty() || largest <= 0.0 {
+        return;
+    }
+    ui.weak(format!(
+        "gnubg's parts ({}, 0-ply cubeless equity, your play against its best: {:+.3})",
+        w.net, w.total
+    ));
+    let font = egui::TextStyle::Small.resolve(ui.style());
+    let row = font.size + 6.0;
+    let width = ui.available_width().min(520.0);
+    let (rect, response) = ui.allocate_exact_size(
+        egui::vec2(width, row * parts.len() as f32),
+        egui::Sense::hover(),
+    );
+    let names = width * 0.4;
+    // Half the bars' room, less room for the figure beyond a bar's end.
+    let half = ((width - names) / 2.0 - 44.0).max(8.0);
+    let axis = rect.left() + names + (width - names) / 2.0;
+    let painter = ui.painter_at(rect);
+    let visuals = ui.visuals();
+    let text = visuals.text_color();
+    let (loses, gains) = (visuals.error_fg_color, egui::Color32::from_rgb(60, 150, 90));
+    painter.vline(
+        axis,
+        rect.y_range(),
+        egui::Stroke::new(1.0, visuals.weak_text_color()),
+    );
+    for (i, p) in parts.iter().enumerate() {
+        let y = rect.top() + row * i as f32;
+        let middle = y + row / 2.0;
+        painter.text(
+            egui::pos2(rect.left(), middle),
+            egui::Align2::LEFT_CENTER,
+            p.name,
+            font.clone(),
+            text,
+        );
+        let length = (p.equity.abs() / largest) as f32 * half;
+        let (from, to, colour) = if p.equity < 0.0 {
+            (axis - length, axis, loses)
+        } else {
+            (axis, axis + length, gains)
+        };
+        let bar = egui::Rect::from_x_y_ranges(from..=to, (y + 3.0)..=(y + row - 3.0));
+        painter.rect_filled(bar, 1.0, colour);
+        let (at, align) = if p.equity < 0.0 {
+            (from - 4.0, egui::Align2::RIGHT_CENTER)
+        } else {
+            (to + 4.0, egui::Align2::LEFT_CENTER)
+        };
+        painter.text(
+            egui::pos2(at, middle),
+            align,
+            format!("{:+.3}", p.equity),
+            font.clone(),
+            text,
+        );
+    }
+    let lines: Vec<String> = parts.iter().map(|p| part_words(p)).collect();
+    let words = lines.join("\n");
+    response.widget_info(|| {
+        egui::WidgetInfo::labeled(
+            egui::accesskit::Role::Image,
+            true,
+            format!("gnubg's parts: {}", lines.join("; ")),
+        )
+    });
+    response.on_hover_text(words);
+}
+
+/// One part in words: "shots at your blots: yours 11, best 0 of 36, −0.071".
+fn part_words(p: &bgw_engine::reference::native::ConceptPart) -> String {
+    match (p.played, p.best) {
+        (Some(played), Some(best)) => format!(
+            "{}: yours {played:.1}, best {best:.1} {}, {:+.3}",
+            p.name, p.unit, p.equity
+        ),
+        _ => format!("{}: {:+.3}", p.name, p.equity),
     }
 }
 

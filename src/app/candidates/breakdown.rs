@@ -166,6 +166,48 @@ fn chart_view(
     d: &[f64],
     (i, r): (usize, usize),
 ) {
+    // On the board of a match's error: gnubg's own reason under the terms' chart, half each.
+    if let Some(why) = state.from_match.as_ref().and_then(|m| m.why_gnubg.as_ref()) {
+        let (width, half) = (
+            ui.available_width(),
+            (ui.available_height() / 2.0).max(90.0),
+        );
+        ui.allocate_ui(egui::vec2(width, half), |ui| {
+            terms_chart(ui, state, c, d, (i, r))
+        });
+        why_chart(ui, why);
+        return;
+    }
+    terms_chart(ui, state, c, d, (i, r));
+}
+
+/// gnubg's own reason for the error of a match's decision: the parts of its 0-ply cubeless
+/// difference between the move played and its best, by the concepts of the net that judged
+/// them (the largest first; positive: the move played gains there).
+fn why_chart(ui: &mut egui::Ui, why: &bgw_engine::reference::native::WhyGnubg) {
+    ui.label(RichText::new(format!(
+        "gnubg's why: the move played against its best, {:+.3} cubeless ({})",
+        why.total, why.net
+    )))
+    .on_hover_text(why.sentence.as_str());
+    let bars: Vec<(String, f64)> = why
+        .concepts
+        .iter()
+        .map(|p| (p.name.to_string(), p.equity))
+        .collect();
+    legend(ui, "the move played gains", "the move played gives up");
+    let axis = "equity (cubeless), the parts sum to the total";
+    named_chart(ui, ("why-gnubg-plot", 150.0, 0.001), &bars, axis);
+}
+
+/// The terms' chart chosen: Δ per term or the addends.
+fn terms_chart(
+    ui: &mut egui::Ui,
+    state: &CandidatesView<'_>,
+    c: &Candidate,
+    d: &[f64],
+    (i, r): (usize, usize),
+) {
     if state.candidates.show_addends {
         addends_chart(ui, state, c);
     } else {
@@ -375,40 +417,59 @@ fn legend(ui: &mut egui::Ui, helps: &str, hurts: &str) {
 
 /// Horizontal bars, the largest on top, each named by its term on the vertical axis.
 fn chart(ui: &mut egui::Ui, bars: &[(usize, f64)], axis: &str) {
-    // The terms that count (not 0), as many as keep a name beside each bar (14 points a bar):
+    let named: Vec<(String, f64)> = bars
+        .iter()
+        .map(|&(t, v)| (TERMS[t].seed_name.to_string(), v))
+        .collect();
+    named_chart(ui, ("breakdown-plot", 70.0, 0.01), &named, axis);
+}
+
+/// Horizontal bars in the order given (the largest first), each named on the vertical axis:
+/// the plot's id, the names' width in points and the least extent of the value axis.
+fn named_chart(
+    ui: &mut egui::Ui,
+    (id, names_width, least): (&str, f32, f64),
+    bars: &[(String, f64)],
+    axis: &str,
+) {
+    // The bars that count (not 0), as many as keep a name beside each bar (14 points a bar):
     // the largest, since the bars are sorted.
     let fit = ((ui.available_height() - 60.0) / 14.0).floor().max(3.0) as usize;
-    let counting: Vec<(usize, f64)> = bars.iter().copied().filter(|b| b.1.abs() > 1e-9).collect();
+    let counting: Vec<&(String, f64)> = bars.iter().filter(|b| b.1.abs() > 1e-9).collect();
     let bars = &counting[..counting.len().min(fit)];
     if bars.len() < counting.len() {
         ui.weak(format!(
-            "the largest {} of {} terms (all in the table)",
+            "the largest {} of {} (all in the table)",
             bars.len(),
             counting.len()
         ));
     }
-    let names: Vec<&'static str> = bars.iter().map(|&(t, _)| TERMS[t].seed_name).collect();
+    let names: Vec<String> = bars.iter().map(|b| b.0.clone()).collect();
     let (helps, hurts): (Vec<Bar>, Vec<Bar>) = bars
         .iter()
         .enumerate()
-        .map(|(k, &(t, v))| {
-            Bar::new(-(k as f64), v)
+        .map(|(k, b)| {
+            Bar::new(-(k as f64), b.1)
                 .width(0.7)
-                .name(TERMS[t].seed_name)
-                .fill(if v >= 0.0 { HELPS } else { HURTS })
+                .name(&b.0)
+                .fill(if b.1 >= 0.0 { HELPS } else { HURTS })
         })
         .partition(|b| b.value >= 0.0);
     let n = bars.len();
-    let extent = bars.iter().map(|b| b.1.abs()).fold(0.0, f64::max).max(0.01);
+    let extent = bars
+        .iter()
+        .map(|b| b.1.abs())
+        .fold(0.0, f64::max)
+        .max(least);
     // Every term's name on the vertical axis, and numbers on the horizontal one however
     // narrow the chart: label spacings smaller than egui_plot's defaults.
     let y_axis = AxisHints::new_y()
         .label_spacing(10.0..=14.0)
-        .min_thickness(70.0)
+        .min_thickness(names_width)
         .formatter(move |mark, _| {
             let k = -mark.value.round();
             if (0.0..names.len() as f64).contains(&k) {
-                names[k as usize].to_string()
+                names[k as usize].clone()
             } else {
                 String::new()
             }
@@ -426,7 +487,7 @@ fn chart(ui: &mut egui::Ui, bars: &[(usize, f64)], axis: &str) {
             step_size: 1.0,
         })
         .collect();
-    let plot = Plot::new("breakdown-plot")
+    let plot = Plot::new(id)
         .show_background(false)
         .height(ui.available_height().max(120.0))
         .width(width)

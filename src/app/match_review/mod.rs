@@ -23,6 +23,7 @@ use bgw_engine::matches::{
     self, Coverage, Decision, DecisionKind, Mark, Match, MatchFormat, MatchLuck, PlayerSummary,
     ReviewOptions, Reviewed, Verdict, default_engines,
 };
+use bgw_engine::reference::native::{NativeEvaluator, WhyGnubg, why_gnubg_of};
 use bgw_engine::reference::{AnswerCache, Cached};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
@@ -68,6 +69,9 @@ pub struct LoadedMatch {
     pub game: Arc<Match>,
     /// The verdict of each decision (by game, then decision), once reviewed.
     pub verdicts: Vec<Vec<Option<Verdict>>>,
+    /// gnubg's own reason for each checker error, from its nets read in process (by game,
+    /// then decision), made with the verdict.
+    whys: Vec<Vec<Option<WhyGnubg>>>,
     /// The depth of the verdicts.
     pub plies: Option<u8>,
     /// Each player's figures from the verdicts so far.
@@ -92,11 +96,17 @@ impl LoadedMatch {
             .iter()
             .map(|g| vec![None; g.decisions.len()])
             .collect();
+        let whys = m
+            .games
+            .iter()
+            .map(|g| vec![None; g.decisions.len()])
+            .collect();
         LoadedMatch {
             name,
             path: None,
             game: Arc::new(m),
             verdicts,
+            whys,
             plies: None,
             summary: None,
             coverage: Coverage::default(),
@@ -115,6 +125,12 @@ impl LoadedMatch {
     /// The verdict on decision `d` of game `g`, once reviewed.
     pub fn verdict(&self, g: usize, d: usize) -> Option<&Verdict> {
         self.verdicts.get(g)?.get(d)?.as_ref()
+    }
+
+    /// gnubg's own reason for the checker error of decision `d` of game `g` (its nets'
+    /// concepts), once reviewed.
+    pub fn why_gnubg(&self, g: usize, d: usize) -> Option<&WhyGnubg> {
+        self.whys.get(g)?.get(d)?.as_ref()
     }
 
     /// How many decisions have a verdict, of how many.
@@ -147,7 +163,14 @@ impl LoadedMatch {
         })
     }
 
-    fn take(&mut self, r: Reviewed) {
+    fn take(&mut self, (r, why): (Reviewed, Option<WhyGnubg>)) {
+        if let Some(slot) = self
+            .whys
+            .get_mut(r.game)
+            .and_then(|g| g.get_mut(r.decision))
+        {
+            *slot = why;
+        }
         if let Some(slot) = self
             .verdicts
             .get_mut(r.game)
@@ -167,6 +190,15 @@ impl LoadedMatch {
             .unwrap_or_default();
         self.plot = plot::points(self);
     }
+}
+
+/// gnubg's own reason for a reviewed checker error, when it is one and the split succeeds.
+fn why_of(ev: &NativeEvaluator, m: &Match, r: &Reviewed) -> Option<WhyGnubg> {
+    let Verdict::Move { play, .. } = &r.verdict else {
+        return None;
+    };
+    let d = m.games.get(r.game)?.decisions.get(r.decision)?;
+    why_gnubg_of(ev, d, play)?.ok()
 }
 
 /// gnubg's mark on a verdict: the checker play's, a cube action's, or a missed double's (the
@@ -195,9 +227,12 @@ pub struct Filter {
 /// asked for), and the verdicts streamed so far.
 struct Running {
     job: Job<Option<Result<MatchLuck, String>>>,
-    streamed: Arc<Mutex<Vec<Reviewed>>>,
+    streamed: Streamed,
     plies: u8,
 }
+
+/// The verdicts a review has sent since the last frame, each with gnubg's own reason.
+type Streamed = Arc<Mutex<Vec<(Reviewed, Option<WhyGnubg>)>>>;
 
 /// The Match tab's state.
 pub struct MatchReviewState {
@@ -542,6 +577,7 @@ impl MatchReviewState {
         // New verdicts at another depth replace the old ones as they come.
         if l.plies != Some(plies) {
             l.verdicts.iter_mut().flatten().for_each(|v| *v = None);
+            l.whys.iter_mut().flatten().for_each(|w| *w = None);
             l.summary = None;
             l.coverage = Coverage::default();
         }
@@ -562,11 +598,15 @@ impl MatchReviewState {
         type Done = Option<Result<MatchLuck, String>>;
         let (job, start): (Job<Done>, Start) = Job::new(what, move |task: &Task| {
             let make = || Cached::new(engines(task), cache.clone());
+            // gnubg's own reasons come from its nets read here, whichever judge reviews (the
+            // weights found or built in); without them the errors have none.
+            let explainer = NativeEvaluator::new(None).ok();
             let (_, luck) =
                 matches::review_with_luck(&m, &options, &make, want_luck, task, &mut |r| {
+                    let why = explainer.as_ref().and_then(|ev| why_of(ev, &m, r));
                     out.lock()
                         .unwrap_or_else(|e| e.into_inner())
-                        .push(r.clone());
+                        .push((r.clone(), why));
                 });
             luck
         });
@@ -589,8 +629,7 @@ impl MatchReviewState {
         }
         let done = r.job.try_take();
         let finished = done.is_some();
-        let new: Vec<Reviewed> =
-            std::mem::take(&mut *r.streamed.lock().unwrap_or_else(|e| e.into_inner()));
+        let new = std::mem::take(&mut *r.streamed.lock().unwrap_or_else(|e| e.into_inner()));
         let (plies, cancelled) = (r.plies, r.job.is_cancelled());
         let Some(l) = &mut self.loaded else {
             self.running = None;
@@ -668,7 +707,12 @@ impl MatchReviewState {
             Some(Verdict::Move { play, .. }) => Some(play.best.clone()),
             _ => None,
         };
-        Some(MatchMarks { played, best })
+        let why_gnubg = l.why_gnubg(g, d).cloned();
+        Some(MatchMarks {
+            played,
+            best,
+            why_gnubg,
+        })
     }
 }
 
@@ -679,6 +723,8 @@ pub struct MatchMarks {
     pub played: Option<bgw_engine::Position>,
     /// gnubg's best move in the review (our notation), once reviewed.
     pub best: Option<String>,
+    /// gnubg's own reason when the move played is an error: its nets' concepts.
+    pub why_gnubg: Option<WhyGnubg>,
 }
 
 /// The board of decision `d`: its position, its roll for a checker play, its match state. An

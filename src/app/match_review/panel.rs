@@ -319,6 +319,17 @@ fn why_line(ui: &mut egui::Ui, s: &MatchReviewState) {
     ui.scope(|ui| {
         ui.set_max_width(width);
         ui.horizontal_wrapped(|ui| why_words(ui, play, why, loss, colour));
+        if let Some(w) = l.why_gnubg(g, d) {
+            ui.horizontal_wrapped(|ui| {
+                ui.strong("gnubg's why").on_hover_text(
+                    "gnubg's own reason, from the net that judged the two moves: its 0-ply \
+                     cubeless difference between the move played and its best, split exactly \
+                     over named concepts of the net's inputs (Shapley values; the chart beside \
+                     the term breakdown draws the parts). See docs/review.md.",
+                );
+                ui.label(w.sentence.as_str());
+            });
+        }
     });
 }
 

@@ -3,6 +3,7 @@
 
 mod content;
 mod drill;
+mod drill_why;
 mod messages;
 mod review;
 mod review_order;

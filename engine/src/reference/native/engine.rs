@@ -40,7 +40,7 @@ impl NativeEngine {
         &self.evaluator
     }
 
-    /// Ranks a roll's moves at 1 ply and deeper on `threads` threads (by default as many as
+    /// Ranks a roll's moves at 1 ply and deeper, and judges a match's luck, on `threads` threads (by default as many as
     /// the machine has cores; 1 where the caller already spreads its work over the cores).
     pub fn set_threads(&mut self, threads: usize) {
         self.search.set_threads(threads);
@@ -140,6 +140,23 @@ impl NativeEngine {
         filters: &MoveFilters,
     ) -> Result<Vec<MoveEval>, ReferenceError> {
         self.ranked(pos, dice, plies, filters, MoveScoring::Money)
+    }
+
+    /// The legal moves of `dice` in `pos` as gnubg's hint lists them at the match state `at`
+    /// and `plies` (1 or more) with the move filters `filters`, cubeful, best first
+    /// ([`MoveFilters::ALL`]: [`ReferenceEngine::rank_moves_at`]; [`MoveFilters::HINT`]: what
+    /// gnubg's own `hint` shows). Each move's [`MoveEval::plies`] is the depth it got.
+    pub fn rank_moves_at_filtered(
+        &mut self,
+        pos: &Position,
+        dice: Dice,
+        plies: u8,
+        at: &MatchContext,
+        filters: &MoveFilters,
+    ) -> Result<Vec<MoveEval>, ReferenceError> {
+        self.check_cubeful_plies(plies)?;
+        let ci = self.cube_info(at)?;
+        self.ranked(pos, dice, plies, filters, MoveScoring::Cubeful(ci))
     }
 
     /// The hint list of `dice` in `pos` at `plies` with `filters`, judged by `judge`
@@ -335,12 +352,13 @@ impl ReferenceEngine for NativeEngine {
 
     /// gnubg's luck analysis (`analyse match` with its luck: 0-ply cubeful): each roll's
     /// luck and each game's actual result; money play under the rules the file is read with.
+    /// The rolls are shared out over the engine's threads ([`NativeEngine::set_threads`]).
     fn match_luck(
         &mut self,
         mat: &str,
         rolls: &[Vec<crate::reference::Roll>],
     ) -> Result<Vec<crate::reference::GameLuck>, ReferenceError> {
-        super::luck::match_luck(&self.evaluator, &mut self.moves, mat, rolls).map_err(refused)
+        super::luck::match_luck(&self.evaluator, mat, rolls, self.search.threads()).map_err(refused)
     }
 
     /// gnubg's analysis of a roll's moves at `at`: cubeful with the move filter of its

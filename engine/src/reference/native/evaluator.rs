@@ -265,8 +265,8 @@ impl NativeEvaluator {
         b: &Board,
         class: PositionClass,
     ) -> Result<NetOutput, NativeError> {
-        let mut x = [0f32; PRUNING_INPUTS];
-        inputs::base(b, &mut x);
+        let mut listed = [(0, 0.0); PRUNING_INPUTS];
+        let n = inputs::base_listed(b, &mut listed);
         let net = match class {
             PositionClass::Race => &self.weights.prune_race,
             PositionClass::Crashed => &self.weights.prune_crashed,
@@ -278,7 +278,7 @@ impl NativeEvaluator {
                 )));
             }
         };
-        let mut out = net::evaluate(net, &x);
+        let mut out = net::evaluate_listed(net, &listed[..n]);
         if class == PositionClass::Race {
             self.race_backgammons(b, &mut out)?;
         }

@@ -9,41 +9,42 @@
 // The loops keep gnubg's indices (points, rolls, outputs), which say what they compute.
 #![allow(clippy::needless_range_loop)]
 
+use super::net::Listed;
 use super::weights::{CONTACT_INPUTS, PRUNING_INPUTS, RACE_INPUTS};
 use std::sync::LazyLock;
 
 /// gnubg's board: `[opponent, player]`, 25 counts each.
 pub type Board = [[u8; 25]; 2];
 
-// The contact block's inputs, in gnubg's order.
-const OFF1: usize = 0;
-const BREAK_CONTACT: usize = 3;
-const BACK_CHEQUER: usize = 4;
-const BACK_ANCHOR: usize = 5;
-const FORWARD_ANCHOR: usize = 6;
-const PIPLOSS: usize = 7;
-const P1: usize = 8;
-const P2: usize = 9;
-const BACKESCAPES: usize = 10;
-const ACONTAIN: usize = 11;
-const ACONTAIN2: usize = 12;
-const CONTAIN: usize = 13;
-const CONTAIN2: usize = 14;
-const MOBILITY: usize = 15;
-const MOMENT2: usize = 16;
-const ENTER: usize = 17;
-const ENTER2: usize = 18;
-const TIMING: usize = 19;
-const BACKBONE: usize = 20;
-const BACKG: usize = 21;
-const BACKG1: usize = 22;
-const FREEPIP: usize = 23;
-const BACKRESCAPES: usize = 24;
+// The contact block's inputs, in gnubg's order (read by `why.rs` too).
+pub(super) const OFF1: usize = 0;
+pub(super) const BREAK_CONTACT: usize = 3;
+pub(super) const BACK_CHEQUER: usize = 4;
+pub(super) const BACK_ANCHOR: usize = 5;
+pub(super) const FORWARD_ANCHOR: usize = 6;
+pub(super) const PIPLOSS: usize = 7;
+pub(super) const P1: usize = 8;
+pub(super) const P2: usize = 9;
+pub(super) const BACKESCAPES: usize = 10;
+pub(super) const ACONTAIN: usize = 11;
+pub(super) const ACONTAIN2: usize = 12;
+pub(super) const CONTAIN: usize = 13;
+pub(super) const CONTAIN2: usize = 14;
+pub(super) const MOBILITY: usize = 15;
+pub(super) const MOMENT2: usize = 16;
+pub(super) const ENTER: usize = 17;
+pub(super) const ENTER2: usize = 18;
+pub(super) const TIMING: usize = 19;
+pub(super) const BACKBONE: usize = 20;
+pub(super) const BACKG: usize = 21;
+pub(super) const BACKG1: usize = 22;
+pub(super) const FREEPIP: usize = 23;
+pub(super) const BACKRESCAPES: usize = 24;
 
 /// Half of the race inputs: 23 points × 4, 14 for the checkers off, 1 for the crossovers.
-const HALF_RACE: usize = 107;
-const RACE_OFF: usize = 92;
-const RACE_CROSS: usize = 106;
+pub(super) const HALF_RACE: usize = 107;
+pub(super) const RACE_OFF: usize = 92;
+pub(super) const RACE_CROSS: usize = 106;
 
 /// The escape tables: for each pattern of 12 points (bit i: the i-th point ahead is made),
 /// the rolls out of 36 whose two dice jump past them — gnubg's `anEscapes` and, counting only
@@ -81,25 +82,34 @@ static ESCAPES: LazyLock<Escapes> = LazyLock::new(|| {
     t
 });
 
-/// The pattern of made points (two or more checkers) among the `min(n, 12)` points from `n`
-/// ahead of the bar, as gnubg's `Escapes` reads `board`.
+/// The points of `board` with two or more checkers: bit `i` for point `i`.
 #[inline]
-fn pattern(board: &[u8; 25], n: usize) -> usize {
-    let mut af = 0usize;
-    for i in 0..n.min(12) {
-        if board[24 + i - n] >= 2 {
-            af |= 1 << i;
+fn made_points(board: &[u8; 25]) -> u32 {
+    let mut made = 0u32;
+    for (i, &n) in board.iter().enumerate() {
+        if n >= 2 {
+            made |= 1 << i;
         }
     }
-    af
+    made
 }
 
-fn escapes(board: &[u8; 25], n: usize) -> i32 {
-    ESCAPES.all[pattern(board, n)] as i32
+/// The pattern of made points among the `min(n, 12)` points from `n` ahead of the bar, as
+/// gnubg's `Escapes` reads the board whose [`made_points`] are `made`: bit `i` is the point
+/// `24 − n + i`.
+#[inline]
+fn pattern(made: u32, n: usize) -> usize {
+    ((made >> (24 - n)) & ((1u32 << n.min(12)) - 1)) as usize
 }
 
-fn escapes1(board: &[u8; 25], n: usize) -> i32 {
-    ESCAPES.beyond_first[pattern(board, n)] as i32
+/// The rolls out of 36 that escape past the points `n` ahead of the bar (gnubg's `Escapes`).
+fn escapes(made: u32, n: usize) -> i32 {
+    ESCAPES.all[pattern(made, n)] as i32
+}
+
+/// [`escapes`] counting only landings beyond the first made point (gnubg's `Escapes1`).
+fn escapes1(made: u32, n: usize) -> i32 {
+    ESCAPES.beyond_first[pattern(made, n)] as i32
 }
 
 /// One way a roll hits at a distance: its dice faces used, the pips, the intermediate points
@@ -228,9 +238,47 @@ fn men_off(board: &[u8; 25], out: &mut [f32], step: i32) {
 
 /// The pruning nets' inputs of `board` (gnubg's `baseInputs`): the 100 checker inputs of
 /// each side, the opponent's first — the first 200 of the contact net's.
+#[cfg(test)]
 pub fn base(b: &Board, out: &mut [f32; PRUNING_INPUTS]) {
     base_side(&b[0], &mut out[0..100]);
     base_side(&b[1], &mut out[100..200]);
+}
+
+/// The inputs of [`base`] that are not zero, in the order of their indices, into `out`;
+/// how many. What the pruning nets read, without the 200 inputs' zeros.
+pub fn base_listed(b: &Board, out: &mut [Listed; PRUNING_INPUTS]) -> usize {
+    let mut n = 0;
+    let mut push = |i: usize, x: f32| {
+        out[n] = (i as u32, x);
+        n += 1;
+    };
+    for (s, side) in b.iter().enumerate() {
+        let first = 100 * s;
+        for (p, &c) in side.iter().enumerate().take(24) {
+            let at = first + 4 * p;
+            match c {
+                0 => {}
+                1 => push(at, 1.0),
+                2 => push(at + 1, 1.0),
+                _ => {
+                    push(at + 2, 1.0);
+                    if c > 3 {
+                        push(at + 3, (c - 3) as f32 / 2.0);
+                    }
+                }
+            }
+        }
+        let c = side[24];
+        for k in 0..3u8 {
+            if c > k {
+                push(first + 96 + k as usize, 1.0);
+            }
+        }
+        if c > 3 {
+            push(first + 99, (c - 3) as f32 / 2.0);
+        }
+    }
+    n
 }
 
 /// The contact net's inputs of `board`.
@@ -544,13 +592,14 @@ fn half(me: &[u8; 25], opp: &[u8; 25], out: &mut [f32]) {
     }
 
     let opp_back_n = (23 - n_opp_back) as usize; // the opponent's back checker, its index
-    out[BACKESCAPES] = escapes(me, opp_back_n) as f32 * (1.0 / 36.0);
-    out[BACKRESCAPES] = escapes1(me, opp_back_n) as f32 * (1.0 / 36.0);
+    let (me_made, opp_made) = (made_points(me), made_points(opp));
+    out[BACKESCAPES] = escapes(me_made, opp_back_n) as f32 * (1.0 / 36.0);
+    out[BACKRESCAPES] = escapes1(me_made, opp_back_n) as f32 * (1.0 / 36.0);
 
     let mut n = 36;
     let mut i = 15i32;
     while i < 24 - n_opp_back {
-        n = n.min(escapes(me, i as usize));
+        n = n.min(escapes(me_made, i as usize));
         i += 1;
     }
     out[ACONTAIN] = (36 - n) as f32 * (1.0 / 36.0);
@@ -560,7 +609,7 @@ fn half(me: &[u8; 25], opp: &[u8; 25], out: &mut [f32]) {
         n = 36;
     }
     while i < 24 {
-        n = n.min(escapes(me, i as usize));
+        n = n.min(escapes(me_made, i as usize));
         i += 1;
     }
     out[CONTAIN] = (36 - n) as f32 * (1.0 / 36.0);
@@ -569,7 +618,7 @@ fn half(me: &[u8; 25], opp: &[u8; 25], out: &mut [f32]) {
     let mut mobility = 0i32;
     for i in 6..25 {
         if me[i] > 0 {
-            mobility += (i as i32 - 5) * me[i] as i32 * escapes(opp, i);
+            mobility += (i as i32 - 5) * me[i] as i32 * escapes(opp_made, i);
         }
     }
     out[MOBILITY] = mobility as f32 * (1.0 / 3600.0);
@@ -699,6 +748,53 @@ mod tests {
             .map(|&i| w.ways[i as usize].pips)
             .collect();
         assert_eq!(two_one, [1, 2, 3]);
+    }
+
+    /// The pattern read from the made points' bits is gnubg's, point by point.
+    #[test]
+    fn the_escape_pattern_is_read_point_by_point() {
+        let mut rng = crate::core::rng::SplitMix64::new(7);
+        for _ in 0..2000 {
+            let mut board = [0u8; 25];
+            for n in board.iter_mut() {
+                *n = rng.below(4) as u8;
+            }
+            let made = made_points(&board);
+            for n in 0..=24 {
+                let mut expected = 0usize;
+                for i in 0..n.min(12) {
+                    if board[24 + i - n] >= 2 {
+                        expected |= 1 << i;
+                    }
+                }
+                assert_eq!(pattern(made, n), expected, "{board:?} {n}");
+            }
+        }
+    }
+
+    /// The listed base inputs are the base inputs that are not zero, in order.
+    #[test]
+    fn the_listed_base_inputs_are_the_non_zero_ones() {
+        let mut rng = crate::core::rng::SplitMix64::new(8);
+        for _ in 0..2000 {
+            let mut b: Board = [[0; 25]; 2];
+            for side in b.iter_mut() {
+                for _ in 0..15 {
+                    side[rng.below(25) as usize] += 1;
+                }
+            }
+            let mut full = [0f32; PRUNING_INPUTS];
+            base(&b, &mut full);
+            let expected: Vec<Listed> = full
+                .iter()
+                .enumerate()
+                .filter(|(_, x)| **x != 0.0)
+                .map(|(i, x)| (i as u32, *x))
+                .collect();
+            let mut listed = [(0, 0.0); PRUNING_INPUTS];
+            let n = base_listed(&b, &mut listed);
+            assert_eq!(&listed[..n], &expected[..], "{b:?}");
+        }
     }
 
     #[test]

@@ -13,13 +13,18 @@ use crate::core::moves::MoveGenerator;
 use crate::core::position::{Position, Side};
 use crate::matches::read_mat;
 use crate::reference::{GameLuck, MatchContext, Roll, RollLuck};
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// The roller's best 0-ply cubeful equity with `dice` (gnubg's first move of its hint at
 /// 0 plies: normalised at its cube in a match), or with no legal move the position's cubeful
-/// equity with the other side on roll, turned to the roller's view.
+/// equity with the other side on roll, turned to the roller's view. `seen` keeps the value of
+/// each position after a move at this `ci` (rolls of the same pips often reach the same
+/// positions: 4-1 and 3-2 both play 13/8), so each is evaluated once.
 fn best(
     evaluator: &NativeEvaluator,
     moves: &mut MoveGenerator,
+    seen: &mut HashMap<Position, f32>,
     pos: &Position,
     dice: Dice,
     ci: &CubeInfo,
@@ -33,15 +38,23 @@ fn best(
             -v
         }
     };
-    let plays = moves.generate(pos, dice).to_vec();
+    let plays = moves.generate(pos, dice);
     if plays.is_empty() {
         let leaf = evaluator.leaf(&pos.mirror())?;
         return Ok(mine(cubeful::cubeful_equity(&leaf, &theirs)));
     }
     let mut out = f32::NEG_INFINITY;
     for play in plays {
-        let leaf = evaluator.leaf(&play.result.mirror())?;
-        out = out.max(mine(cubeful::cubeful_equity(&leaf, &theirs)));
+        let value = match seen.get(&play.result) {
+            Some(&v) => v,
+            None => {
+                let leaf = evaluator.leaf(&play.result.mirror())?;
+                let v = mine(cubeful::cubeful_equity(&leaf, &theirs));
+                seen.insert(play.result, v);
+                v
+            }
+        };
+        out = out.max(value);
     }
     Ok(out)
 }
@@ -59,28 +72,31 @@ pub(super) fn roll_luck(
     let opening = pos.sides() == Position::opening(Side::White).sides();
     let mut mean = 0f32;
     let mut actual = 0f32;
+    let mut seen = HashMap::new();
     if opening && high != low {
         let other = ci.for_opponent();
         let flipped = pos.mirror();
         for i in 1..=6u8 {
             for j in 1..i {
-                let v = best(evaluator, moves, pos, roll(i, j), ci)?;
+                let v = best(evaluator, moves, &mut seen, pos, roll(i, j), ci)?;
                 if (i, j) == (high, low) {
                     actual = v;
                 }
                 mean += v;
             }
         }
+        // The other side's positions, at its cube.
+        seen.clear();
         for i in 1..=6u8 {
             for j in i + 1..=6 {
-                mean += -best(evaluator, moves, &flipped, roll(i, j), &other)?;
+                mean += -best(evaluator, moves, &mut seen, &flipped, roll(i, j), &other)?;
             }
         }
         return Ok(actual - mean / 30.0);
     }
     for i in 1..=6u8 {
         for j in 1..=i {
-            let v = best(evaluator, moves, pos, roll(i, j), ci)?;
+            let v = best(evaluator, moves, &mut seen, pos, roll(i, j), ci)?;
             if (i, j) == (high, low) {
                 actual = v;
             }
@@ -94,12 +110,13 @@ pub(super) fn roll_luck(
 /// result from the MAT text `mat` (the file's first player, then the second: the MWC after
 /// the game less before it in a match, the points in money play). Money play is judged
 /// under the rules the file is read with (an untagged MAT money session: the Jacoby rule, as
-/// gnubg imports one).
+/// gnubg imports one). The rolls are shared out over `threads` threads (each roll's luck is
+/// its own: the figures do not depend on it).
 pub(super) fn match_luck(
     evaluator: &NativeEvaluator,
-    moves: &mut MoveGenerator,
     mat: &str,
     rolls: &[Vec<Roll>],
+    threads: usize,
 ) -> Result<Vec<GameLuck>, String> {
     let m = read_mat(mat).map_err(|e| format!("the match does not read: {e}"))?;
     if m.games.len() != rolls.len() {
@@ -109,22 +126,28 @@ pub(super) fn match_luck(
             rolls.len()
         ));
     }
+    let mut work = Vec::with_capacity(rolls.iter().map(Vec::len).sum());
+    for r in rolls.iter().flatten() {
+        let at = MatchContext::from_match_id(r.match_id, m.rules.jacoby, false);
+        let ci = CubeInfo::of(&at)
+            .ok_or_else(|| format!("{} is beyond gnubg's tables", at.describe()))?;
+        work.push((r, ci));
+    }
+    let lucks = rolls_luck(evaluator, &work, threads);
+    let mut lucks = lucks.into_iter();
     let table = met::gnubg_default();
     let mut out = Vec::with_capacity(rolls.len());
     for (game, game_rolls) in m.games.iter().zip(rolls) {
-        let mut lucks = Vec::with_capacity(game_rolls.len());
+        let mut game_lucks = Vec::with_capacity(game_rolls.len());
         for r in game_rolls {
-            let at = MatchContext::from_match_id(r.match_id, m.rules.jacoby, false);
-            let ci = CubeInfo::of(&at)
-                .ok_or_else(|| format!("{} is beyond gnubg's tables", at.describe()))?;
-            let luck =
-                roll_luck(evaluator, moves, &r.position, r.dice, &ci).map_err(|e| e.to_string())?;
+            let (luck, ci) = lucks.next().expect("one luck a roll");
+            let luck = luck.map_err(|e| e.to_string())?;
             let mwc = if ci.is_match() {
                 ci.equity_to_mwc(luck) - ci.equity_to_mwc(0.0)
             } else {
                 ci.cube as f32 * luck
             };
-            lucks.push(RollLuck {
+            game_lucks.push(RollLuck {
                 position: encode_position_id(&r.position),
                 dice: [r.dice.high(), r.dice.low()],
                 emg: luck as f64,
@@ -147,9 +170,44 @@ pub(super) fn match_luck(
             actual[1 - w] = -gained;
         }
         out.push(GameLuck {
-            rolls: lucks,
+            rolls: game_lucks,
             actual,
         });
     }
     Ok(out)
+}
+
+/// The luck of each roll of `work` (the roll and the roller's cube info), in its order, the
+/// rolls taken by `threads` threads as each becomes free.
+fn rolls_luck(
+    evaluator: &NativeEvaluator,
+    work: &[(&Roll, CubeInfo)],
+    threads: usize,
+) -> Vec<(Result<f32, NativeError>, CubeInfo)> {
+    let next = AtomicUsize::new(0);
+    let run = || {
+        let mut moves = MoveGenerator::new();
+        let mut done = Vec::new();
+        loop {
+            let k = next.fetch_add(1, Ordering::Relaxed);
+            let Some((r, ci)) = work.get(k) else {
+                return done;
+            };
+            done.push((k, roll_luck(evaluator, &mut moves, &r.position, r.dice, ci)));
+        }
+    };
+    let threads = threads.clamp(1, work.len().max(1));
+    let mut done = std::thread::scope(|s| {
+        let others: Vec<_> = (1..threads).map(|_| s.spawn(run)).collect();
+        let mut done = run();
+        for t in others {
+            done.extend(t.join().expect("a luck thread does not panic"));
+        }
+        done
+    });
+    done.sort_by_key(|(k, _)| *k);
+    done.into_iter()
+        .zip(work)
+        .map(|((_, luck), (_, ci))| (luck, *ci))
+        .collect()
 }

@@ -26,6 +26,7 @@ mod plied;
 mod race_bg;
 mod search;
 mod weights;
+mod why;
 
 pub use cubeful::{
     CubeAction, CubeInfo, best_action, cash_points, cl2cf_match, cl2cf_money, cube_decision,
@@ -46,3 +47,4 @@ pub use weights::{
     BUILT_IN, GnubgWeights, MAGIC, Net, USUAL_FOLDERS, VERSION, WEIGHTS_ENV, WeightsError,
     candidate_paths, find,
 };
+pub use why::{ConceptPart, WhyGnubg, why_gnubg, why_gnubg_of, why_gnubg_of_plays};

@@ -108,37 +108,156 @@ fn hidden_sigmoid4(sums: &mut [f32], beta: f32, e: &[f32; 101]) {
     }
 }
 
+/// The most inputs a net is evaluated through the list of those that count (gnubg's nets
+/// have 250).
+pub const LISTED_INPUTS: usize = 256;
+
+/// An input that counts: its index and its value (not zero).
+pub type Listed = (u32, f32);
+
 /// Evaluates `net` on `inputs` (its length is the net's inputs) into the five outputs.
 pub fn evaluate(net: &Net, inputs: &[f32]) -> [f32; OUTPUTS] {
     debug_assert_eq!(inputs.len(), net.inputs);
+    if inputs.len() <= LISTED_INPUTS {
+        // The inputs that count: adding zero changes nothing.
+        let mut listed = [(0u32, 0f32); LISTED_INPUTS];
+        let mut n = 0;
+        for (c, chunk) in inputs.chunks(8).enumerate() {
+            // Which of eight are not zero, at once; then those in order.
+            let mut mask = 0u32;
+            for (k, &x) in chunk.iter().enumerate() {
+                mask |= u32::from(x != 0.0) << k;
+            }
+            while mask != 0 {
+                let i = 8 * c + mask.trailing_zeros() as usize;
+                listed[n] = (i as u32, inputs[i]);
+                n += 1;
+                mask &= mask - 1;
+            }
+        }
+        return evaluate_listed(net, &listed[..n]);
+    }
+    let mut hidden = net.hidden_thresholds.clone();
+    for (x, w) in inputs
+        .iter()
+        .zip(net.hidden_weights.chunks_exact(net.hidden))
+    {
+        if *x != 0.0 {
+            add_products(&mut hidden, w, *x);
+        }
+    }
+    outputs(net, &mut hidden)
+}
+
+/// Evaluates `net` on the inputs of `listed` (in the order of their indices; every other
+/// input zero) into the five outputs: [`evaluate`] without the zeros.
+pub fn evaluate_listed(net: &Net, listed: &[Listed]) -> [f32; OUTPUTS] {
     let h = net.hidden;
     if h <= STACK_HIDDEN {
         let mut buf = [0f32; STACK_HIDDEN];
-        forward(net, inputs, &mut buf[..h])
+        forward(net, listed, &mut buf[..h])
     } else {
         let mut buf = vec![0f32; h];
-        forward(net, inputs, &mut buf)
+        forward(net, listed, &mut buf)
     }
 }
 
-fn forward(net: &Net, inputs: &[f32], hidden: &mut [f32]) -> [f32; OUTPUTS] {
-    let h = net.hidden;
-    hidden.copy_from_slice(&net.hidden_thresholds);
-    for (x, w) in inputs.iter().zip(net.hidden_weights.chunks_exact(h)) {
-        let x = *x;
-        if x == 0.0 {
-            continue;
+/// The forward pass, through the processor's 256-bit vectors where it has them (AVX2 on
+/// x86-64): the same products and sums in the same order, rounded the same way (no fused
+/// multiply-add), so the same bits.
+fn forward(net: &Net, listed: &[Listed], hidden: &mut [f32]) -> [f32; OUTPUTS] {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: the processor has AVX2, checked just above.
+        return unsafe { forward_avx2(net, listed, hidden) };
+    }
+    forward_in_order(net, listed, hidden)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn forward_avx2(net: &Net, listed: &[Listed], hidden: &mut [f32]) -> [f32; OUTPUTS] {
+    forward_in_order(net, listed, hidden)
+}
+
+/// `sums[j] += w[j] · x`, an input of 1 added as it is (the product is exact).
+#[inline(always)]
+fn add_products(sums: &mut [f32], w: &[f32], x: f32) {
+    if x == 1.0 {
+        for (a, w) in sums.iter_mut().zip(w) {
+            *a += *w;
         }
+    } else {
+        for (a, w) in sums.iter_mut().zip(w) {
+            *a += *w * x;
+        }
+    }
+}
+
+/// The sums of the `N` hidden nodes from `start`, kept in the processor's registers while
+/// the inputs of `listed` go by, each node's in input order.
+#[inline(always)]
+fn sum_block<const N: usize>(hidden: &mut [f32], start: usize, net: &Net, listed: &[Listed]) {
+    let h = net.hidden;
+    let mut acc: [f32; N] = hidden[start..start + N].try_into().expect("a block");
+    for &(i, x) in listed {
+        let at = i as usize * h + start;
+        let w: &[f32; N] = net.hidden_weights[at..at + N].try_into().expect("a block");
         if x == 1.0 {
-            for (a, w) in hidden.iter_mut().zip(w) {
-                *a += *w;
+            for k in 0..N {
+                acc[k] += w[k];
             }
         } else {
-            for (a, w) in hidden.iter_mut().zip(w) {
-                *a += *w * x;
+            for k in 0..N {
+                acc[k] += w[k] * x;
             }
         }
     }
+    hidden[start..start + N].copy_from_slice(&acc);
+}
+
+#[inline(always)]
+fn forward_in_order(net: &Net, listed: &[Listed], hidden: &mut [f32]) -> [f32; OUTPUTS] {
+    let h = net.hidden;
+    hidden.copy_from_slice(&net.hidden_thresholds);
+    // 64 sums at once (eight 256-bit vectors), then the pruning nets' 16 or 8.
+    let mut start = 0;
+    while start + 64 <= h {
+        sum_block::<64>(hidden, start, net, listed);
+        start += 64;
+    }
+    while start + 16 <= h {
+        sum_block::<16>(hidden, start, net, listed);
+        start += 16;
+    }
+    while start + 4 <= h {
+        sum_block::<4>(hidden, start, net, listed);
+        start += 4;
+    }
+    if start < h {
+        for &(i, x) in listed {
+            let at = i as usize * h;
+            add_products(
+                &mut hidden[start..],
+                &net.hidden_weights[at + start..at + h],
+                x,
+            );
+        }
+    }
+    outputs(net, hidden)
+}
+
+/// The outputs of `net` from its hidden nodes' sums (threshold plus the inputs' products):
+/// the hidden sigmoid and the output layer of [`evaluate`], for a caller that sums the inputs
+/// itself (`why.rs` adds one group's inputs at a time).
+pub(super) fn outputs_from_sums(net: &Net, hidden: &mut [f32]) -> [f32; OUTPUTS] {
+    outputs(net, hidden)
+}
+
+/// The hidden layer's sigmoid and the output layer, from the hidden sums.
+#[inline(always)]
+fn outputs(net: &Net, hidden: &mut [f32]) -> [f32; OUTPUTS] {
+    let h = net.hidden;
     let e = &*E;
     for four in hidden.chunks_exact_mut(4) {
         hidden_sigmoid4(four, net.beta_hidden, e);
@@ -163,6 +282,91 @@ fn forward(net: &Net, inputs: &[f32], hidden: &mut [f32]) -> [f32; OUTPUTS] {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A net of `inputs` × `hidden` × 5 with seeded weights of gnubg's size (within ±2).
+    fn seeded_net(inputs: usize, hidden: usize, rng: &mut crate::core::rng::SplitMix64) -> Net {
+        let mut w = |n: usize| -> Vec<f32> {
+            (0..n)
+                .map(|_| (rng.below(1 << 20) as f32 / (1 << 19) as f32 - 1.0) * 2.0)
+                .collect()
+        };
+        Net {
+            inputs,
+            hidden,
+            outputs: OUTPUTS,
+            beta_hidden: 0.1,
+            beta_output: 1.0,
+            hidden_weights: w(inputs * hidden),
+            output_weights: w(OUTPUTS * hidden),
+            hidden_thresholds: w(hidden),
+            output_thresholds: w(OUTPUTS),
+        }
+    }
+
+    /// The forward pass as it was first written: every hidden node's sum in input order, one
+    /// node after the other.
+    fn plain_forward(net: &Net, inputs: &[f32]) -> [f32; OUTPUTS] {
+        let h = net.hidden;
+        let mut hidden = net.hidden_thresholds.clone();
+        for (x, w) in inputs.iter().zip(net.hidden_weights.chunks_exact(h)) {
+            if *x != 0.0 {
+                for (a, w) in hidden.iter_mut().zip(w) {
+                    *a += *w * *x;
+                }
+            }
+        }
+        let e = &*E;
+        for four in hidden.chunks_exact_mut(4) {
+            hidden_sigmoid4(four, net.beta_hidden, e);
+        }
+        let mut out = [0f32; OUTPUTS];
+        for (o, w) in out.iter_mut().zip(net.output_weights.chunks_exact(h)) {
+            let mut lanes = [0f32; 4];
+            for (a, w) in hidden.chunks_exact(4).zip(w.chunks_exact(4)) {
+                for k in 0..4 {
+                    lanes[k] += a[k] * w[k];
+                }
+            }
+            *o = (lanes[0] + lanes[1]) + (lanes[2] + lanes[3]);
+        }
+        for (o, t) in out.iter_mut().zip(&net.output_thresholds) {
+            *o = output_sigmoid((*o + *t) * net.beta_output);
+        }
+        out
+    }
+
+    /// The fast forward pass (blocks of sums kept in registers, the processor's widest
+    /// vectors) gives the plain one's bits, for gnubg's shapes of net and for others.
+    #[test]
+    fn the_fast_forward_pass_changes_no_bit() {
+        let mut rng = crate::core::rng::SplitMix64::new(50);
+        for (inputs, hidden) in [
+            (250, 128),
+            (214, 128),
+            (200, 16),
+            (200, 8),
+            (300, 12),
+            (20, 132),
+        ] {
+            let net = seeded_net(inputs, hidden, &mut rng);
+            for _ in 0..200 {
+                // Inputs as gnubg's are: mostly 0, some 1, some fractions.
+                let x: Vec<f32> = (0..inputs)
+                    .map(|_| match rng.below(4) {
+                        0 | 1 => 0.0,
+                        2 => 1.0,
+                        _ => rng.below(1000) as f32 / 300.0,
+                    })
+                    .collect();
+                let fast = evaluate(&net, &x).map(f32::to_bits);
+                assert_eq!(
+                    fast,
+                    plain_forward(&net, &x).map(f32::to_bits),
+                    "{inputs}×{hidden}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn the_table_is_exp_over_ten() {

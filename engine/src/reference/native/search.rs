@@ -179,6 +179,8 @@ fn prunable(class: PositionClass) -> bool {
 /// Where a generation stands: the most dice and pips a kept move uses.
 struct Generation<'a> {
     out: &'a mut Vec<Board>,
+    /// Each kept result's [`fingerprint`], to find one found again at a glance.
+    prints: Vec<u64>,
     max_moves: u8,
     max_pips: u8,
 }
@@ -190,6 +192,7 @@ pub(super) fn generate(b: &Board, d0: u8, d1: u8, out: &mut Vec<Board>) {
     out.clear();
     let mut g = Generation {
         out,
+        prints: Vec::new(),
         max_moves: 0,
         max_pips: 0,
     };
@@ -230,6 +233,19 @@ fn apply_step(b: &mut Board, from: usize, die: u8) {
     } else {
         b[1][to] += 1;
     }
+}
+
+/// A board's 50 counts folded into 64 bits: equal boards, equal fingerprints.
+fn fingerprint(b: &Board) -> u64 {
+    let mut h = 0u64;
+    for side in b {
+        for chunk in side.chunks(8) {
+            let mut w = [0u8; 8];
+            w[..chunk.len()].copy_from_slice(chunk);
+            h = (h ^ u64::from_le_bytes(w)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+    }
+    h
 }
 
 impl Generation<'_> {
@@ -274,11 +290,19 @@ impl Generation<'_> {
         }
         if moves > self.max_moves || pips > self.max_pips {
             self.out.clear();
+            self.prints.clear();
         }
         self.max_moves = moves;
         self.max_pips = pips;
-        if !self.out.iter().any(|k| k == b) {
+        let print = fingerprint(b);
+        let found = self
+            .prints
+            .iter()
+            .zip(self.out.iter())
+            .any(|(p, k)| *p == print && k == b);
+        if !found {
             self.out.push(*b);
+            self.prints.push(print);
         }
     }
 }
@@ -458,6 +482,11 @@ impl Search {
     /// moves are shared out as the threads become free; the figures do not depend on it.
     pub fn set_threads(&mut self, threads: usize) {
         self.threads = threads.max(1);
+    }
+
+    /// The threads a ranking's moves are scored on ([`Search::set_threads`]).
+    pub fn threads(&self) -> usize {
+        self.threads
     }
 
     /// Forgets every cached evaluation (to time a search from scratch).
