@@ -14,12 +14,13 @@ fn commands(dir: &std::path::Path) -> Vec<Vec<String>> {
         .to_string();
     let db = dir.join("a.db").display().to_string();
     let out = dir.join("out").display().to_string();
-    let lines: [&[&str]; 13] = [
+    let lines: [&[&str]; 14] = [
         &["rank", "4HPwATDgc/ABMA", "31", "--gnubg", "0"],
         &["cube", "4HPwATDgc/ABMA"],
         &["rollout", "4HPwATDgc/ABMA", "31"],
         &["match", "review", &mat],
         &["archive", "add", "--db", &db, &mat, "--review"],
+        &["archive", "review", "--db", &db],
         &["drill", "--db", &db, "--player", "x"],
         &["drill", "answer", "--db", &db, "1", "pass"],
         &["benchmark", "build", "--games", "1", "--out", &out],
