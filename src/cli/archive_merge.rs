@@ -7,6 +7,7 @@
 use super::archive_db::failed;
 use super::{CliError, print, shown};
 use bgw_engine::archive::Archive;
+use bgw_engine::io::atomic_file::TemporaryFiles;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -112,6 +113,12 @@ fn into_new(into: &Path, others: &[&Archive]) -> Result<bgw_engine::archive::Mer
     let cannot = |e: &dyn std::fmt::Display| {
         CliError::failed(format!("cannot make the archive {}: {e}", shown(into)))
     };
+    // A signal that ends the run (Ctrl+C, SIGTERM) removes them (`interrupt`).
+    let files: Vec<PathBuf> = ["", "-wal", "-shm", "-journal"]
+        .iter()
+        .map(|end| PathBuf::from(format!("{}{end}", temp.display())))
+        .collect();
+    let _listed = TemporaryFiles::list(&files).map_err(|e| cannot(&e))?;
     let merged = (|| {
         let mut archive = Archive::open(&temp).map_err(|e| cannot(&e))?;
         let merged = archive.merge(others).map_err(failed)?;
@@ -123,8 +130,8 @@ fn into_new(into: &Path, others: &[&Archive]) -> Result<bgw_engine::archive::Mer
         std::fs::hard_link(&temp, into).map_err(|e| cannot(&e))?;
         Ok(merged)
     })();
-    for end in ["", "-wal", "-shm", "-journal"] {
-        let _ = std::fs::remove_file(format!("{}{end}", temp.display()));
+    for file in &files {
+        let _ = std::fs::remove_file(file);
     }
     merged
 }

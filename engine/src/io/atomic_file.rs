@@ -61,6 +61,28 @@ pub fn abandon_all_now() -> usize {
         .count()
 }
 
+/// Files a write keeps under temporary names beside its target that it makes itself (not
+/// through [`AtomicFile`]: a database built in place, with the files SQLite keeps beside it),
+/// listed for [`abandon_all_now`] until dropped: a signal that ends the run removes them.
+pub struct TemporaryFiles(Vec<Listing>);
+
+impl TemporaryFiles {
+    /// Lists `paths` (made, or about to be made, by this process) for [`abandon_all_now`]. An
+    /// error once the run is ending (nothing is to be made then).
+    pub fn list(paths: &[PathBuf]) -> io::Result<TemporaryFiles> {
+        let mut l = listed();
+        if l.closed {
+            return Err(io::Error::new(
+                io::ErrorKind::Interrupted,
+                "the run is ending: no temporary file is made",
+            ));
+        }
+        l.paths.extend(paths.iter().cloned());
+        drop(l);
+        Ok(TemporaryFiles(paths.iter().cloned().map(Listing).collect()))
+    }
+}
+
 /// A temporary file's place on the list of [`abandon_all_now`], taken off when dropped. Its
 /// owner drops it after the file is renamed or removed, never before.
 struct Listing(PathBuf);

@@ -408,6 +408,51 @@ fn a_killed_or_failed_merge_leaves_the_target_as_it_was_and_bad_merges_are_refus
     if !finished_alone {
         assert!(!new.exists());
     }
+    // Interrupted (Ctrl+C) halfway into a new file: it ends at once with 130, its temporary
+    // files removed, no target.
+    let stopped = dir.path().join("stopped.sqlite");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_bgw"))
+        .args(["archive", "merge", "--into", s(&stopped), s(&big)])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    // Its own temporary file (the killed run's above is still there).
+    let own_wal = |d: &Path| {
+        std::fs::read_dir(d)
+            .unwrap()
+            .flatten()
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .find(|n| n.starts_with(".stopped.sqlite.bgw-merge") && n.ends_with(".tmp-wal"))
+            .map(|n| d.join(n))
+    };
+    let finished_alone = loop {
+        if own_wal(dir.path()).is_some_and(|p| std::fs::metadata(p).map_or(0, |m| m.len()) > 0) {
+            break false;
+        }
+        if child.try_wait().unwrap().is_some() {
+            break true;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    };
+    let signalled = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(signalled.success() || finished_alone);
+    let status = child.wait().unwrap();
+    eprintln!("merge interrupted halfway: {}", !finished_alone);
+    if !finished_alone {
+        assert_eq!(status.code(), Some(130), "{status:?}");
+        assert!(!stopped.exists());
+        let left: Vec<_> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .flatten()
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|n| n.contains(".stopped.sqlite.bgw-merge"))
+            .collect();
+        assert!(left.is_empty(), "{left:?}");
+    }
     ok(&merge(&new, &[&big]));
     let left: Vec<_> = std::fs::read_dir(dir.path())
         .unwrap()
