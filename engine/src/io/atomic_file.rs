@@ -64,7 +64,10 @@ pub fn abandon_all_now() -> usize {
 /// Files a write keeps under temporary names beside its target that it makes itself (not
 /// through [`AtomicFile`]: a database built in place, with the files SQLite keeps beside it),
 /// listed for [`abandon_all_now`] until dropped: a signal that ends the run removes them.
-pub struct TemporaryFiles(Vec<Listing>);
+pub struct TemporaryFiles {
+    /// Held for their `Drop`, which takes the files off the list.
+    _listings: Vec<Listing>,
+}
 
 impl TemporaryFiles {
     /// Lists `paths` (made, or about to be made, by this process) for [`abandon_all_now`]. An
@@ -79,7 +82,9 @@ impl TemporaryFiles {
         }
         l.paths.extend(paths.iter().cloned());
         drop(l);
-        Ok(TemporaryFiles(paths.iter().cloned().map(Listing).collect()))
+        Ok(TemporaryFiles {
+            _listings: paths.iter().cloned().map(Listing).collect(),
+        })
     }
 }
 
