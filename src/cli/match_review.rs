@@ -186,7 +186,7 @@ fn cube_json(c: &CubeVerdict, taker: bool) -> serde_json::Value {
         "mark": c.mark,
     });
     if c.error > 0.0 {
-        v["why_gnubg"] = json!(cube_why(&c.decision, taker));
+        v["why_gnubg"] = json!(cube_why(c.decision.figures(), taker));
     }
     v
 }
@@ -325,7 +325,7 @@ fn text(
                     let _ = write!(
                         s,
                         "\n      gnubg's cube why: {}",
-                        cube_why(&c.decision, false)
+                        cube_why(c.decision.figures(), false)
                     );
                 }
                 s
@@ -345,7 +345,7 @@ fn text(
                     c.decision.action,
                     1000.0 * c.error,
                     mark_words(c.mark.words()),
-                    cube_why(&c.decision, taker(&d.kind))
+                    cube_why(c.decision.figures(), taker(&d.kind))
                 )
             }
             Verdict::Cube(c) => format!("gnubg: {}", c.decision.action),

@@ -21,7 +21,7 @@ use crate::core::formats::Setup;
 use crate::core::moves::{legal_plays, match_play};
 use crate::matches::cube_why;
 use crate::reference::native::{NativeEvaluator, WhyGnubg, why_gnubg};
-use crate::reference::{CubeDecision, MatchContext, ReferenceEngine, match_to_plays};
+use crate::reference::{MatchContext, ReferenceEngine, match_to_plays};
 use chrono::{DateTime, SecondsFormat, Utc};
 use rs_fsrs::{FSRS, Rating};
 use rusqlite::{OptionalExtension, params};
@@ -641,9 +641,9 @@ impl Archive {
         let (loss, plays) = grade(&card, answer, engine)?;
         let why_gnubg = match (loss <= AS_THE_ENGINE, card.figures.cube) {
             (true, _) => None,
-            (false, Some(figures)) if card.kind != ErrorKind::Move => {
-                Some(DrillWhy::Cube(cube_reason(figures, card.kind)))
-            }
+            (false, Some(figures)) if card.kind != ErrorKind::Move => Some(DrillWhy::Cube(
+                cube_why(figures, card.kind == ErrorKind::Take),
+            )),
             (false, _) => match (explainer, plays) {
                 (Some(ev), Some((played, best))) => Some(match why_gnubg(ev, &played, &best) {
                     Ok(w) => DrillWhy::Move(w),
@@ -706,23 +706,6 @@ impl Archive {
             why_gnubg,
         })
     }
-}
-
-/// Which of a cube card's figures (no double, double/take, double/pass: the doubler's
-/// cubeful equities) decides its right answer, in words.
-fn cube_reason([nd, dt, dp]: [f64; 3], kind: ErrorKind) -> String {
-    let decision = CubeDecision {
-        plies: 0,
-        no_double: nd,
-        double_take: dt,
-        double_pass: dp,
-        action: String::new(),
-        probs: [0.0; 5],
-        cubeless: 0.0,
-        mwc: None,
-        points: None,
-    };
-    cube_why(&decision, kind == ErrorKind::Take)
 }
 
 /// The card's next schedule after an answer rated `rating` at `now`, checked to read back:

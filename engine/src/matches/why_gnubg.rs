@@ -2,18 +2,12 @@
 //! reason in gnubg's own terms is `reference::native::why_gnubg_of` (the native topic reads
 //! match files, so the split lives there).
 
-use crate::reference::CubeDecision;
-
-/// Which of gnubg's cube figures decided a cube error, in words (gnubg's cubeful equities for
-/// the doubler, as the review judged them): for the doubler's decision (`taker` false: a
-/// double, or a roll played without doubling) the best the opponent's answer leaves against
+/// Which of gnubg's cube figures decided a cube error, in words: `[no double, double/take,
+/// double/pass]`, gnubg's cubeful equities for the doubler as the review judged them
+/// (`CubeDecision`'s three, or an archived card's). For the doubler's decision (`taker` false:
+/// a double, or a roll played without doubling) the best the opponent's answer leaves against
 /// playing on; for the taker's (a take, a pass, a beaver) the take against the pass.
-pub fn cube_why(decision: &CubeDecision, taker: bool) -> String {
-    let (nd, dt, dp) = (
-        decision.no_double,
-        decision.double_take,
-        decision.double_pass,
-    );
+pub fn cube_why([nd, dt, dp]: [f64; 3], taker: bool) -> String {
     if taker {
         return if dt <= dp {
             format!(

@@ -96,6 +96,12 @@ pub struct CubeMwc {
 }
 
 impl CubeDecision {
+    /// The three cubeful equities for the side on roll: `[no double, double/take,
+    /// double/pass]`.
+    pub fn figures(&self) -> [f64; 3] {
+        [self.no_double, self.double_take, self.double_pass]
+    }
+
     /// What the side on roll gets by doubling: the other side's better answer.
     pub fn if_doubled(&self) -> f64 {
         self.double_take.min(self.double_pass)
