@@ -8,6 +8,7 @@ use bgw_engine::core::moves::Play;
 use bgw_engine::core::position::Position;
 use bgw_engine::core::task::Task;
 use bgw_engine::reference::gnubg::{Config, Gnubg};
+use bgw_engine::reference::native::NativeEvaluator;
 use bgw_engine::reference::{
     Answer, Background, BackgroundTicket, CubeDecision, EngineInfo, Judge, MatchContext, Question,
     ReferenceEngine, ReferenceError, ScriptedEngine,
@@ -31,6 +32,19 @@ pub fn gnubg_per_task() -> EngineFactory {
 /// waits ended by the task's Cancel.
 pub fn judged_per_task(judge: Judge) -> EngineFactory {
     Arc::new(move |task: &Task| judge.clone().stopped_by(task).engine())
+}
+
+/// gnubg's nets read in process, shared by the features that say why an error is one (the
+/// Match tab's review, the drill): filled with the native judge's own when it is handed over,
+/// else read by the first job that needs them ([`nets_of`]), off the UI thread.
+pub type Nets = Arc<std::sync::OnceLock<Result<NativeEvaluator, String>>>;
+
+/// The nets of `nets`, read now (found or built in) when nobody has yet: for a job in the
+/// background, never the UI thread. `None` when they cannot be read.
+pub fn nets_of(nets: &Nets) -> Option<&NativeEvaluator> {
+    nets.get_or_init(|| NativeEvaluator::new(None).map_err(|e| e.to_string()))
+        .as_ref()
+        .ok()
 }
 
 /// `judge`'s engine on a thread of its own, started by the first request.

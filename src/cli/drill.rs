@@ -8,8 +8,8 @@ use bgw_engine::archive::{
     Archive, Card, DeckOptions, DrillError, Graded, MARKED, Time, now, parse_time, time_text,
 };
 use bgw_engine::core::formats::{render_diagram, shorten};
-use bgw_engine::reference::ReferenceEngine;
 use bgw_engine::reference::native::NativeEvaluator;
+use bgw_engine::reference::{Judge, ReferenceEngine};
 use std::io::BufRead;
 use std::process::ExitCode;
 
@@ -173,19 +173,21 @@ fn next(args: NextArgs) -> Result<ExitCode, CliError> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The judge `reference` chooses, started only when a move needs it.
-fn gnubg(
+/// The judge `reference` chooses, and gnubg's nets read in process (the native judge's own,
+/// else found or built in) to say why a wrong move loses, as `bgw match review` does.
+fn judged(
     reference: &super::reference::ReferenceArgs,
-) -> Result<impl FnMut() -> Option<Box<dyn ReferenceEngine>> + use<>, CliError> {
+) -> Result<(Judge, NativeEvaluator), CliError> {
     let judge = reference.judge(&interrupt::task())?;
-    Ok(move || Some(judge.engine() as Box<dyn ReferenceEngine>))
+    let nets = judge
+        .nets(reference.gnubg_weights.as_deref())
+        .map_err(|e| CliError::failed(e.to_string()))?;
+    Ok((judge, nets))
 }
 
-/// gnubg's nets read in process (the weights `reference` names, else found or built in), to
-/// say why a wrong move loses (as `bgw match review` does).
-fn explainer(reference: &super::reference::ReferenceArgs) -> Result<NativeEvaluator, CliError> {
-    NativeEvaluator::new(reference.gnubg_weights.as_deref())
-        .map_err(|e| CliError::failed(e.to_string()))
+/// `judge`'s engines, started only when a move needs one.
+fn engines(judge: Judge) -> impl FnMut() -> Option<Box<dyn ReferenceEngine>> {
+    move || Some(judge.engine() as Box<dyn ReferenceEngine>)
 }
 
 /// A refusal of the answer as the command line says it.
@@ -203,15 +205,10 @@ fn answer(args: AnswerArgs) -> Result<ExitCode, CliError> {
     let now = args.deck.now()?;
     let mut archive = args.deck.db.open()?;
     let text = args.answer.join(" ");
-    let nets = explainer(&args.reference)?;
+    let (judge, nets) = judged(&args.reference)?;
+    let mut judge = engines(judge);
     let graded = archive
-        .answer_card_explained(
-            args.card,
-            &text,
-            now,
-            &mut gnubg(&args.reference)?,
-            Some(&nets),
-        )
+        .answer_card_explained(args.card, &text, now, &mut judge, Some(&nets))
         .map_err(refused)?;
     if args.json {
         print(&format!("{}\n", serde_json::to_value(&graded)?))?;
@@ -273,8 +270,8 @@ fn play(args: PlayArgs) -> Result<ExitCode, CliError> {
         ));
     };
     let depth = plies(args.plies.as_deref())?;
-    let mut judge = gnubg(&args.reference)?;
-    let nets = explainer(&args.reference)?;
+    let (judge, nets) = judged(&args.reference)?;
+    let mut judge = engines(judge);
     let mut archive = args.deck.db.open()?;
     let start = args.deck.now()?;
     let added = build(&mut archive, player, args.min_loss, depth, start)?;

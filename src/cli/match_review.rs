@@ -114,8 +114,9 @@ pub fn run(args: ReviewArgs) -> Result<ExitCode, CliError> {
     };
     let judge = args.reference.judge_with(gnubg)?;
     // gnubg's own reason for each checker error comes from its nets read in process, whichever
-    // judge reviews (the weights found or built in, as the native judge finds them).
-    let explainer = NativeEvaluator::new(args.reference.gnubg_weights.as_deref())
+    // judge reviews (the native judge's own, else found or built in).
+    let explainer = judge
+        .nets(args.reference.gnubg_weights.as_deref())
         .map_err(|e| CliError::failed(e.to_string()))?;
     let mut bar = Progress::new("review (decisions)", &task, args.quiet);
     let make = judge.make();

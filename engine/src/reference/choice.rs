@@ -154,6 +154,19 @@ impl Judge {
         self.native.as_ref().map(NativeEvaluator::weights_source)
     }
 
+    /// gnubg's nets read in bgw, for work that reads them whoever judges (the reasons of
+    /// errors, `native::why_gnubg`): this judge's own when it is native (shared, not read
+    /// again), else read now from `weights` as [`NativeEvaluator::new`] finds them.
+    pub fn nets(
+        &self,
+        weights: Option<&Path>,
+    ) -> Result<NativeEvaluator, super::native::NativeError> {
+        match &self.native {
+            Some(n) => Ok(n.clone()),
+            None => NativeEvaluator::new(weights),
+        }
+    }
+
     /// The judge in words, as a status line names it: `gnubg 1.07 process` or
     /// `gnubg 1.07 nets, native — weights: /usr/lib/gnubg/gnubg.wd`.
     pub fn describe(&self) -> String {

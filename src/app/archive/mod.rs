@@ -17,7 +17,7 @@ use super::editing::Edit;
 use super::effect::Effect;
 use super::files::{FileKind, Request};
 use super::jobs::{Job, Start};
-use crate::app::referee::{EngineFactory, gnubg_per_task};
+use crate::app::referee::{EngineFactory, Nets, gnubg_per_task, nets_of};
 use bgw_engine::archive::{
     Archive, Card, DeckCount, DeckOptions, EngineName, ErrorFilter, ErrorKind, ErrorRow, Graded,
     MatchFile, PlayerFigures, TrendPoint, match_files_under, now,
@@ -26,7 +26,6 @@ use bgw_engine::core::task::Task;
 use bgw_engine::evaluation::classic::Weights;
 use bgw_engine::matches::{self, Coverage, ReviewOptions};
 use bgw_engine::reference::ReferenceEngine;
-use bgw_engine::reference::native::NativeEvaluator;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
@@ -159,9 +158,6 @@ pub struct DrillInputs {
     pub on_board: Option<String>,
 }
 
-/// gnubg's nets as the drill reads them once: the evaluator, or why it could not be read.
-type Nets = Arc<OnceLock<Result<NativeEvaluator, String>>>;
-
 /// What a job in the background brings back.
 pub enum News {
     /// The archive read.
@@ -263,6 +259,11 @@ impl ArchiveState {
     /// Reviews and drill answers with engines from `engines` from now on (the judge chosen).
     pub fn use_engines(&mut self, engines: EngineFactory) {
         self.engines = engines;
+    }
+
+    /// Reads gnubg's nets from `nets` (shared with the other features that say why).
+    pub fn use_nets(&mut self, nets: Nets) {
+        self.nets = nets;
     }
 
     /// The same state on the archive at `path` (tests use a temporary one).
@@ -465,10 +466,7 @@ impl ArchiveState {
             // gnubg's reason for a wrong move needs its nets; a cube card's is in its figures.
             // Without the nets the verdict comes without the reason.
             let explainer = match card.kind {
-                ErrorKind::Move => nets
-                    .get_or_init(|| NativeEvaluator::new(None).map_err(|e| e.to_string()))
-                    .as_ref()
-                    .ok(),
+                ErrorKind::Move => nets_of(&nets),
                 _ => None,
             };
             match archive.answer_card_explained(card.card, &text, now(), &mut engine, explainer) {

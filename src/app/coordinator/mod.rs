@@ -134,6 +134,9 @@ macro_rules! features {
             judging: Option<Job<Result<Judge, String>>>,
             /// The engines tests scripted, which a judge handed over leaves alone.
             scripted: Scripted,
+            /// gnubg's nets for the reasons of errors (the Match tab's and the drill's): the
+            /// native judge's when it is handed over, else read by the first job needing them.
+            nets: super::referee::Nets,
             /// Where every throw of the dice comes from.
             pub(crate) dice: Box<dyn DiceSource>,
             pub(crate) generator: MoveGenerator,
@@ -153,6 +156,7 @@ macro_rules! features {
                     judge: Judge::process(Default::default()).describe(),
                     judging: None,
                     scripted: Scripted::default(),
+                    nets: Default::default(),
                     dice,
                     generator: MoveGenerator::new(),
                     effects: Vec::new(),
@@ -263,6 +267,8 @@ impl AppState {
     pub fn new(edit: Edit, settings: Settings) -> AppState {
         // A new game each run: the seed from the operating system.
         let mut s = AppState::start(settings, Box::new(SeededDice::new(rand::random())));
+        s.match_review.use_nets(std::sync::Arc::clone(&s.nets));
+        s.archive.use_nets(std::sync::Arc::clone(&s.nets));
         // The features start with gnubg's program; another judge saved is read and handed
         // over when it is ready.
         if s.settings.judge != Reference::Process {
@@ -552,6 +558,12 @@ impl AppState {
     fn hand_over(&mut self, judge: Judge) {
         use super::referee::{judged, judged_per_task};
         self.judge = judge.describe();
+        // The native judge's nets serve the reasons of errors too (unless read already).
+        if judge.reference() == Reference::Native
+            && let Ok(nets) = judge.nets(None)
+        {
+            let _ = self.nets.set(Ok(nets));
+        }
         if !self.scripted.verdicts {
             self.candidates.verdicts =
                 super::candidates::verdict::Verdicts::new(Box::new(judged(&judge)));

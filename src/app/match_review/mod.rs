@@ -15,7 +15,7 @@ pub mod plot;
 use super::editing::Edit;
 use super::effect::Effect;
 use super::jobs::{Job, Start};
-use crate::app::referee::{EngineFactory, gnubg_per_task};
+use crate::app::referee::{EngineFactory, Nets, gnubg_per_task, nets_of};
 use bgw_engine::core::formats::{MatchState, Setup};
 use bgw_engine::core::task::Task;
 use bgw_engine::evaluation::classic::Weights;
@@ -256,6 +256,9 @@ pub struct MatchReviewState {
     pending_review: Option<u8>,
     cache: AnswerCache,
     engines: EngineFactory,
+    /// gnubg's nets, to say why each checker error is one (read by the first review that
+    /// needs them, or the native judge's; shared with the drill).
+    nets: Nets,
 }
 
 /// The Match tab's part of the saved state: the match file open, the decision selected, the
@@ -337,12 +340,18 @@ impl MatchReviewState {
             pending_review: None,
             cache: AnswerCache::new(),
             engines,
+            nets: Nets::default(),
         }
     }
 
     /// Reviews with engines from `engines` from now on (the match open stays).
     pub fn use_engines(&mut self, engines: EngineFactory) {
         self.engines = engines;
+    }
+
+    /// Reads gnubg's nets from `nets` (shared with the other features that say why).
+    pub fn use_nets(&mut self, nets: Nets) {
+        self.nets = nets;
     }
 
     /// The review in progress, if any.
@@ -586,6 +595,7 @@ impl MatchReviewState {
         let streamed = Arc::new(Mutex::new(Vec::new()));
         let out = Arc::clone(&streamed);
         let (cache, engines) = (self.cache.clone(), Arc::clone(&self.engines));
+        let nets = Arc::clone(&self.nets);
         let threads = default_engines();
         let options = ReviewOptions {
             plies,
@@ -598,12 +608,12 @@ impl MatchReviewState {
         type Done = Option<Result<MatchLuck, String>>;
         let (job, start): (Job<Done>, Start) = Job::new(what, move |task: &Task| {
             let make = || Cached::new(engines(task), cache.clone());
-            // gnubg's own reasons come from its nets read here, whichever judge reviews (the
-            // weights found or built in); without them the errors have none.
-            let explainer = NativeEvaluator::new(None).ok();
+            // gnubg's own reasons come from its nets, whichever judge reviews (the native
+            // judge's, else read here the first time); without them the errors have none.
+            let explainer = nets_of(&nets);
             let (_, luck) =
                 matches::review_with_luck(&m, &options, &make, want_luck, task, &mut |r| {
-                    let why = explainer.as_ref().and_then(|ev| why_of(ev, &m, r));
+                    let why = explainer.and_then(|ev| why_of(ev, &m, r));
                     out.lock()
                         .unwrap_or_else(|e| e.into_inner())
                         .push((r.clone(), why));
