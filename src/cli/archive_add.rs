@@ -34,15 +34,33 @@ pub struct AddArgs {
     /// Review every match of the archive not yet reviewed at --plies.
     #[arg(long)]
     review: bool,
-    /// gnubg's depth for --review: 0, 1 or 2 plies (2, gnubg's own default for analysis).
+    #[command(flatten)]
+    run: RunArgs,
+}
+
+/// Arguments of `bgw archive review`.
+#[derive(clap::Args)]
+pub struct ReviewArgs {
+    #[command(flatten)]
+    db: Db,
+    #[command(flatten)]
+    run: RunArgs,
+}
+
+/// What `archive add` and `archive review` share: the review's depth, engines and judge, the
+/// shard and the progress.
+#[derive(clap::Args)]
+struct RunArgs {
+    /// gnubg's depth of the review (with `add`, for --review): 0, 1 or 2 plies (2, gnubg's own
+    /// default for analysis).
     #[arg(long, value_name = "N", default_value = "2")]
     plies: String,
-    /// gnubg processes at once for --review, 1 to 16 (default: one a core): each reviews a
-    /// match at a time.
+    /// Engines at once for the review, 1 to 16 (default: one a core): each reviews a match at
+    /// a time.
     #[arg(long)]
     jobs: Option<usize>,
-    /// Only the files whose match falls in shard K of N (by its content's SHA-256; K from 0):
-    /// N runs, one a shard, store and review every file once between them.
+    /// Only the matches of shard K of N (by their content's SHA-256; K from 0): N runs, one a
+    /// shard, store and review every match once between them.
     #[arg(long, value_name = "K/N", allow_hyphen_values = true)]
     shard: Option<String>,
     /// No progress on stderr.
@@ -52,25 +70,13 @@ pub struct AddArgs {
     reference: super::reference::ReferenceArgs,
 }
 
-/// Arguments of `bgw archive review`.
-#[derive(clap::Args)]
-pub struct ReviewArgs {
-    #[command(flatten)]
-    db: Db,
-    /// The depth: 0, 1 or 2 plies (2, gnubg's own default for analysis).
-    #[arg(long, value_name = "N", default_value = "2")]
-    plies: String,
-    /// Engines at once, 1 to 16 (default: one a core): each reviews a match at a time.
-    #[arg(long)]
-    jobs: Option<usize>,
-    /// Only the matches of shard K of N (by their content's SHA-256; K from 0).
-    #[arg(long, value_name = "K/N", allow_hyphen_values = true)]
-    shard: Option<String>,
-    /// No progress on stderr.
-    #[arg(long)]
-    quiet: bool,
-    #[command(flatten)]
-    reference: super::reference::ReferenceArgs,
+impl RunArgs {
+    /// The depth, the engines at once and the shard, read or refused (exit 2).
+    fn read(&self) -> Result<(u8, usize, Option<Shard>), CliError> {
+        let depth = plies(Some(&self.plies))?.unwrap_or(2);
+        let jobs = gnubg_processes("--jobs", self.jobs, one_a_core())?;
+        Ok((depth, jobs, shard(self.shard.as_deref())?))
+    }
 }
 
 /// `--shard K/N` read, or refused (exit 2).
@@ -82,9 +88,7 @@ fn shard(text: Option<&str>) -> Result<Option<Shard>, CliError> {
 /// Runs `bgw archive review`: every stored match (of the shard) without a review at the
 /// depth asked reviewed, each stored as soon as it is whole.
 pub fn run_review(args: ReviewArgs) -> Result<ExitCode, CliError> {
-    let depth = plies(Some(&args.plies))?.unwrap_or(2);
-    let jobs = gnubg_processes("--jobs", args.jobs, one_a_core())?;
-    let shard = shard(args.shard.as_deref())?;
+    let (depth, jobs, shard) = args.run.read()?;
     let mut archive = args.db.open()?;
     let task = interrupt::task();
     let outcome = review_all(
@@ -92,9 +96,9 @@ pub fn run_review(args: ReviewArgs) -> Result<ExitCode, CliError> {
         depth,
         jobs,
         shard,
-        &args.reference.judge(&task)?,
+        &args.run.reference.judge(&task)?,
         &task,
-        args.quiet,
+        args.run.quiet,
     )?;
     let summary = outcome.line(depth, shard);
     if interrupt::interrupted() {
@@ -116,9 +120,7 @@ const BATCH: usize = 256;
 
 /// Runs `bgw archive add`.
 pub fn run(args: AddArgs) -> Result<ExitCode, CliError> {
-    let depth = plies(Some(&args.plies))?.unwrap_or(2);
-    let jobs = gnubg_processes("--jobs", args.jobs, one_a_core())?;
-    let shard = shard(args.shard.as_deref())?;
+    let (depth, jobs, shard) = args.run.read()?;
     let mut archive = args.db.open()?;
     let task = interrupt::task();
     let failures = std::cell::Cell::new(0usize);
@@ -136,7 +138,7 @@ pub fn run(args: AddArgs) -> Result<ExitCode, CliError> {
         &files,
         shard,
         &task,
-        args.quiet,
+        args.run.quiet,
         &mut report_failure,
     )?;
     let (added, copies, known) = (stored.added, stored.copies, stored.known);
@@ -171,9 +173,9 @@ pub fn run(args: AddArgs) -> Result<ExitCode, CliError> {
             depth,
             jobs,
             shard,
-            &args.reference.judge(&task)?,
+            &args.run.reference.judge(&task)?,
             &task,
-            args.quiet,
+            args.run.quiet,
         )?;
         failures += outcome.failed;
         summary.push_str(&outcome.line(depth, None));
