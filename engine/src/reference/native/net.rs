@@ -146,7 +146,7 @@ pub fn evaluate(net: &Net, inputs: &[f32]) -> [f32; OUTPUTS] {
             add_products(&mut hidden, w, *x);
         }
     }
-    outputs(net, &mut hidden)
+    outputs_from_sums(net, &mut hidden)
 }
 
 /// Evaluates `net` on the inputs of `listed` (in the order of their indices; every other
@@ -244,19 +244,14 @@ fn forward_in_order(net: &Net, listed: &[Listed], hidden: &mut [f32]) -> [f32; O
             );
         }
     }
-    outputs(net, hidden)
+    outputs_from_sums(net, hidden)
 }
 
 /// The outputs of `net` from its hidden nodes' sums (threshold plus the inputs' products):
-/// the hidden sigmoid and the output layer of [`evaluate`], for a caller that sums the inputs
-/// itself (`why.rs` adds one group's inputs at a time).
-pub(super) fn outputs_from_sums(net: &Net, hidden: &mut [f32]) -> [f32; OUTPUTS] {
-    outputs(net, hidden)
-}
-
-/// The hidden layer's sigmoid and the output layer, from the hidden sums.
+/// the hidden layer's sigmoid and the output layer of [`evaluate`], also for a caller that sums
+/// the inputs itself (`why.rs` adds one group's inputs at a time).
 #[inline(always)]
-fn outputs(net: &Net, hidden: &mut [f32]) -> [f32; OUTPUTS] {
+pub(super) fn outputs_from_sums(net: &Net, hidden: &mut [f32]) -> [f32; OUTPUTS] {
     let h = net.hidden;
     let e = &*E;
     for four in hidden.chunks_exact_mut(4) {
@@ -315,24 +310,8 @@ mod tests {
                 }
             }
         }
-        let e = &*E;
-        for four in hidden.chunks_exact_mut(4) {
-            hidden_sigmoid4(four, net.beta_hidden, e);
-        }
-        let mut out = [0f32; OUTPUTS];
-        for (o, w) in out.iter_mut().zip(net.output_weights.chunks_exact(h)) {
-            let mut lanes = [0f32; 4];
-            for (a, w) in hidden.chunks_exact(4).zip(w.chunks_exact(4)) {
-                for k in 0..4 {
-                    lanes[k] += a[k] * w[k];
-                }
-            }
-            *o = (lanes[0] + lanes[1]) + (lanes[2] + lanes[3]);
-        }
-        for (o, t) in out.iter_mut().zip(&net.output_thresholds) {
-            *o = output_sigmoid((*o + *t) * net.beta_output);
-        }
-        out
+        // The layers after the sums are the pass's own: what is held is the sums.
+        outputs_from_sums(net, &mut hidden)
     }
 
     /// The fast forward pass (blocks of sums kept in registers, the processor's widest
