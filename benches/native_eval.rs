@@ -18,40 +18,13 @@
 use bgw_engine::core::dice::Dice;
 use bgw_engine::core::formats::decode_position_id;
 use bgw_engine::core::formats::read_setup;
-use bgw_engine::core::position::{Position, Side};
-use bgw_engine::core::rng::SplitMix64;
-use bgw_engine::reference::native::{MoveFilters, NativeEngine, NativeEvaluator};
+use bgw_engine::core::position::Side;
+use bgw_engine::reference::native::{
+    MoveFilters, NativeEngine, NativeEvaluator, calibration_boards,
+};
 use bgw_engine::reference::{MatchContext, ReferenceEngine};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
-
-/// gnubg's calibration boards, seeded.
-fn calibration_boards(seed: u64, n: usize) -> Vec<Position> {
-    let mut rng = SplitMix64::new(seed);
-    (0..n)
-        .map(|_| {
-            let mut opp = [0u8; 25];
-            let mut me = [0u8; 25];
-            for _ in 0..15 {
-                let k = loop {
-                    let k = rng.below(24) as usize;
-                    if me[23 - k] == 0 {
-                        break k;
-                    }
-                };
-                opp[k] += 1;
-                let k = loop {
-                    let k = rng.below(24) as usize;
-                    if opp[23 - k] == 0 {
-                        break k;
-                    }
-                };
-                me[k] += 1;
-            }
-            Position::from_sides(Side::White, &me, &opp).expect("a legal board")
-        })
-        .collect()
-}
 
 /// gnubg's own `calibrate` (one thread, `N` evaluations), run in the same sitting when the
 /// gnubg program is on the PATH: its static evaluations a second, as it prints them.

@@ -10,9 +10,10 @@
 
 use bgw_engine::core::dice::Dice;
 use bgw_engine::core::formats::{decode_position_id, read_setup};
-use bgw_engine::core::position::{Position, Side};
-use bgw_engine::core::rng::SplitMix64;
-use bgw_engine::reference::native::{MoveFilters, NativeEngine, NativeEvaluator};
+use bgw_engine::core::position::Side;
+use bgw_engine::reference::native::{
+    MoveFilters, NativeEngine, NativeEvaluator, calibration_boards,
+};
 use bgw_engine::reference::{MatchContext, ReferenceEngine};
 use std::time::{Duration, Instant};
 
@@ -32,40 +33,13 @@ fn cpu_time() -> Duration {
     Duration::from_millis(ticks * 10)
 }
 
-/// 1,024 boards as gnubg's `calibrate` makes them (as `benches/native_eval.rs` does).
-fn calibration_boards() -> Vec<Position> {
-    let mut rng = SplitMix64::new(1);
-    (0..1024)
-        .map(|_| {
-            let (mut opp, mut me) = ([0u8; 25], [0u8; 25]);
-            for _ in 0..15 {
-                let k = loop {
-                    let k = rng.below(24) as usize;
-                    if me[23 - k] == 0 {
-                        break k;
-                    }
-                };
-                opp[k] += 1;
-                let k = loop {
-                    let k = rng.below(24) as usize;
-                    if opp[23 - k] == 0 {
-                        break k;
-                    }
-                };
-                me[k] += 1;
-            }
-            Position::from_sides(Side::White, &me, &opp).expect("a legal board")
-        })
-        .collect()
-}
-
 fn main() {
     let runs: u32 = std::env::args()
         .nth(1)
         .and_then(|a| a.parse().ok())
         .unwrap_or(20);
     let evaluator = NativeEvaluator::new(None).expect("gnubg's weights");
-    let boards = calibration_boards();
+    let boards = calibration_boards(1, 1024);
     let cpu = cpu_time();
     let rounds = 20 * runs;
     for _ in 0..rounds {

@@ -14,6 +14,7 @@
 //! within 1e-5. Not yet: deeper than 2 plies, rollouts; those are refused with
 //! [`NativeError::NotCovered`].
 
+mod calibration;
 mod cubeful;
 mod cubeful_cache;
 mod engine;
@@ -28,6 +29,7 @@ mod search;
 mod weights;
 mod why;
 
+pub use calibration::calibration_boards;
 pub use cubeful::{
     CubeAction, CubeInfo, best_action, cash_points, cl2cf_match, cl2cf_money, cube_decision,
     cube_position_equity, cubeful_equity, market_window, utility, utility_me, with_cube_action,
