@@ -159,6 +159,18 @@ impl ScriptedReferee {
         ScriptedReferee::with(Script::Engine(Box::new(engine)))
     }
 
+    /// The same referee, its hint keeping the first `keep` moves at the asked depth and the
+    /// others at 0 plies, as gnubg's move filter does ([`ScriptedEngine::with_hint_filter`]).
+    pub fn with_hint_filter(self, keep: usize) -> ScriptedReferee {
+        {
+            let mut s = self.lock();
+            if let Script::Engine(engine) = std::mem::replace(&mut s.script, Script::Missing) {
+                s.script = Script::Engine(Box::new(engine.with_hint_filter(keep)));
+            }
+        }
+        self
+    }
+
     /// Answers like an app without gnubg installed.
     pub fn missing() -> ScriptedReferee {
         ScriptedReferee::with(Script::Missing)
@@ -254,6 +266,7 @@ mod tests {
                 dice: Dice::new(3, 1).unwrap(),
                 plies: 1,
                 at: None,
+                hint: false,
             })
             .unwrap();
         let start = Instant::now();

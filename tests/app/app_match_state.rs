@@ -401,3 +401,53 @@ fn gnubgs_probabilities_are_one_click_away_and_the_header_says_what_was_evaluate
     assert!(shows(&h, "W WG WBG LG LBG %"), "the probabilities' column");
     assert!(h.state().state.candidates.show_probs);
 }
+
+#[test]
+fn deeper_than_0_ply_the_column_is_gnubgs_hint_and_says_each_moves_depth() {
+    // As gnubg's own hint: its move filter sends the best moves on to the chosen depth, the
+    // others keep their 0-ply figures; the app asks for that list, and says so.
+    let referee =
+        ScriptedReferee::answering(|p| f64::from(p.result.pips().1) / 1000.0).with_hint_filter(3);
+    let mut h = harness(referee.clone());
+    referee.hold(true);
+    h.event(Event::Paste(ROLLED.into()));
+    h.run();
+    h.state_mut().act(CandidatesAction::SetGnubgPlies(Some(2)));
+    h.run();
+    let asked: Vec<(u8, bool)> = referee
+        .pending()
+        .into_iter()
+        .filter_map(|q| match q {
+            Question::RankMoves { plies, hint, .. } => Some((plies, hint)),
+            _ => None,
+        })
+        .collect();
+    assert!(
+        asked.contains(&(2, true)),
+        "gnubg's hint at 2-ply: {asked:?}"
+    );
+    assert!(asked.iter().all(|&(_, hint)| hint), "{asked:?}");
+    referee.hold(false);
+    h.run();
+    let legal = h
+        .state()
+        .state
+        .candidates
+        .judgement(Some(2))
+        .map(|j| j.at_full_depth());
+    let Some((3, rated)) = legal else {
+        panic!("three moves at 2-ply: {legal:?}")
+    };
+    assert!(rated > 3, "{rated} moves");
+    assert!(shows(
+        &h,
+        &format!("gnubg's move filter: 3 of {rated} moves at 2-ply, the rest lower")
+    ));
+    // The depth column says which moves got which depth.
+    assert_eq!(
+        h.query_all_by_label("2-ply").count(),
+        3 + 1,
+        "three rows and the button"
+    );
+    assert_eq!(h.query_all_by_label("0-ply").count(), rated - 3 + 1);
+}

@@ -22,9 +22,10 @@ pub const QUEUE: usize = 32;
 /// A question for the engine.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Question {
-    /// Every legal move of `dice` in `position` at `plies`, best first: cubeless money
+    /// The legal moves of `dice` in `position` at `plies`, best first: cubeless money
     /// ([`ReferenceEngine::rank_moves`]) or at a match state
-    /// ([`ReferenceEngine::rank_moves_at`]).
+    /// ([`ReferenceEngine::rank_moves_at`]), every move at `plies` or as the engine's hint
+    /// lists them ([`ReferenceEngine::hint_moves`]).
     RankMoves {
         /// The position, the side to move on roll.
         position: Position,
@@ -34,6 +35,9 @@ pub enum Question {
         plies: u8,
         /// The match state to judge at; `None`: cubeless money.
         at: Option<MatchContext>,
+        /// As the engine's hint lists them ([`ReferenceEngine::hint_moves`]: its move filter
+        /// picks the moves that get the full depth), or `false`: every move at `plies`.
+        hint: bool,
     },
     /// The cube decision before the roll ([`ReferenceEngine::cube_decision`]).
     Cube {
@@ -64,13 +68,24 @@ impl Question {
                 position,
                 dice,
                 plies,
+                at,
+                hint: true,
+            } => engine
+                .hint_moves(&position, dice, plies, at.as_ref())
+                .map(Answer::Moves),
+            Question::RankMoves {
+                position,
+                dice,
+                plies,
                 at: None,
+                hint: false,
             } => engine.rank_moves(&position, dice, plies).map(Answer::Moves),
             Question::RankMoves {
                 position,
                 dice,
                 plies,
                 at: Some(at),
+                hint: false,
             } => engine
                 .rank_moves_at(&position, dice, plies, &at)
                 .map(Answer::Moves),
@@ -372,6 +387,7 @@ mod tests {
             dice: Dice::new(3, 1).unwrap(),
             plies: 0,
             at: None,
+            hint: false,
         }
     }
 

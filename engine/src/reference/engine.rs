@@ -121,6 +121,25 @@ pub trait ReferenceEngine {
         self.rank_moves_at(pos, dice, plies, at)
     }
 
+    /// The legal moves of `dice` in `pos` as the engine's own hint lists them at `plies`:
+    /// cubeless money (`at` `None`) or at the match state `at`, best first; its move filter
+    /// picks which moves get the full depth (each [`MoveEval::plies`] says the depth it got),
+    /// the others keep a lower depth's rating, as gnubg's `hint` shows them. By default every
+    /// move at the full depth ([`ReferenceEngine::rank_moves`] or
+    /// [`ReferenceEngine::rank_moves_at`]).
+    fn hint_moves(
+        &mut self,
+        pos: &Position,
+        dice: Dice,
+        plies: u8,
+        at: Option<&MatchContext>,
+    ) -> Result<Vec<MoveEval>, ReferenceError> {
+        match at {
+            Some(at) => self.rank_moves_at(pos, dice, plies, at),
+            None => self.rank_moves(pos, dice, plies),
+        }
+    }
+
     /// The cube decision of the side on roll in `pos`, before it rolls, at the match state
     /// `at` and `plies`. An engine without cube decisions refuses.
     fn cube_decision(
@@ -230,6 +249,16 @@ impl<E: ReferenceEngine + ?Sized> ReferenceEngine for $holder {
         at: &MatchContext,
     ) -> Result<Vec<MoveEval>, ReferenceError> {
         (**self).rank_moves_at(pos, dice, plies, at)
+    }
+
+    fn hint_moves(
+        &mut self,
+        pos: &Position,
+        dice: Dice,
+        plies: u8,
+        at: Option<&MatchContext>,
+    ) -> Result<Vec<MoveEval>, ReferenceError> {
+        (**self).hint_moves(pos, dice, plies, at)
     }
 
     fn analyse_moves_at(

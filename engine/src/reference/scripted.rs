@@ -26,6 +26,8 @@ pub struct ScriptedEngine {
     equity: Box<ScriptedEquity>,
     cube: Option<Box<ScriptedCube>>,
     luck: Option<Box<ScriptedLuck>>,
+    /// How many moves its hint keeps at the asked depth (`None`: every move).
+    hint_keep: Option<usize>,
     info: EngineInfo,
     generator: MoveGenerator,
     asked: usize,
@@ -38,6 +40,7 @@ impl ScriptedEngine {
             equity: Box::new(equity),
             cube: None,
             luck: None,
+            hint_keep: None,
             info: EngineInfo {
                 name: "Scripted engine".into(),
                 version: Some("1".into()),
@@ -72,6 +75,15 @@ impl ScriptedEngine {
     ) -> ScriptedEngine {
         ScriptedEngine {
             luck: Some(Box::new(luck)),
+            ..self
+        }
+    }
+
+    /// The same engine, listing its hint ([`ReferenceEngine::hint_moves`]) as a move filter
+    /// would: the first `keep` moves at the asked depth, the others at 0 plies.
+    pub fn with_hint_filter(self, keep: usize) -> ScriptedEngine {
+        ScriptedEngine {
+            hint_keep: Some(keep),
             ..self
         }
     }
@@ -114,6 +126,27 @@ impl ReferenceEngine for ScriptedEngine {
             })
             .collect();
         moves.sort_by(|a, b| b.equity.total_cmp(&a.equity));
+        Ok(moves)
+    }
+
+    /// The ranking of every move; with [`ScriptedEngine::with_hint_filter`] the moves past
+    /// the first few at 0 plies.
+    fn hint_moves(
+        &mut self,
+        pos: &Position,
+        dice: Dice,
+        plies: u8,
+        at: Option<&MatchContext>,
+    ) -> Result<Vec<MoveEval>, ReferenceError> {
+        let mut moves = match at {
+            Some(at) => self.rank_moves_at(pos, dice, plies, at)?,
+            None => self.rank_moves(pos, dice, plies)?,
+        };
+        if let Some(keep) = self.hint_keep {
+            for m in moves.iter_mut().skip(keep) {
+                m.plies = 0;
+            }
+        }
         Ok(moves)
     }
 

@@ -168,9 +168,10 @@ fn gnubg_line(ui: &mut egui::Ui, state: &CandidatesView<'_>) -> Vec<CandidatesAc
             }
             Some(Verdict::Ready(j)) => {
                 ui.weak(j.depth_words()).on_hover_text(
-                    "Which moves gnubg evaluated at the chosen depth: here every legal move; \
-                     gnubg's own hint ranks only what its move filter keeps (the rest at a \
-                     lower ply), which is why its order can differ from this one at 1 ply",
+                    "Which moves gnubg evaluated at the chosen depth: as gnubg's own hint, its \
+                     move filter sends the best moves at 0-ply (8, and more within 0.16) on to \
+                     the chosen depth; the others keep their 0-ply figures, and the depth \
+                     column says which depth each move got",
                 );
                 super::probs::toggle(ui, state.candidates.show_probs, &mut out);
                 if !j.problems.is_empty() {
@@ -362,11 +363,12 @@ fn equity_text(e: &super::verdict::Eval) -> String {
     }
 }
 
-/// The title of the depth column, shown while a rollout is in the table.
+/// The title of the depth column, shown while a rollout is in the table or the depths differ.
 const DEPTH_TITLE: &str = "depth";
 
-/// The width of the depth column when a rollout is in the table (`None`: it is not): its
-/// widest cell ("rollout 1296 trials") or its title, in the monospace font.
+/// The width of the depth column when a rollout is in the table or gnubg's move filter left
+/// some moves at a lower depth (`None`: neither): its widest cell ("rollout 1296 trials",
+/// "0-ply") or its title, in the monospace font.
 fn depth_column_width(
     ui: &egui::Ui,
     a: &super::analysis::Analysis,
@@ -378,7 +380,8 @@ fn depth_column_width(
         .iter()
         .filter_map(|c| j.of(&c.play.result))
         .collect();
-    if !evals.iter().any(|e| e.rollout.is_some()) {
+    let mixed = evals.iter().any(|e| e.plies != j.plies);
+    if !mixed && !evals.iter().any(|e| e.rollout.is_some()) {
         return None;
     }
     let font = egui::TextStyle::Monospace.resolve(ui.style());

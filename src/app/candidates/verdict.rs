@@ -344,6 +344,7 @@ impl Verdicts {
                 dice,
                 plies,
                 at,
+                hint: true,
             };
             let verdict = match self.referee.submit(question) {
                 Ok(ticket) => Verdict::Pending(ticket),

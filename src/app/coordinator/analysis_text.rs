@@ -43,10 +43,16 @@ pub fn text(state: &AppState) -> Result<String, String> {
         (None, _) => {}
         (Some(_), Some(j)) => {
             // What the figures are, in the panel's words: the match state or cubeless money.
+            let (full, rated) = j.at_full_depth();
+            let filtered = if full == rated {
+                String::new()
+            } else {
+                format!(" ({})", j.depth_words())
+            };
             let _ = writeln!(
                 t,
-                " gnubg at {}-ply, {}; after each move its equity, its rank and the loss \
-                 against its best",
+                " gnubg at {}-ply{filtered}, {}; after each move its equity, its rank and the \
+                 loss against its best",
                 j.plies,
                 crate::app::candidates::table::judged_at_words(j.at)
             );
@@ -74,8 +80,15 @@ pub fn text(state: &AppState) -> Result<String, String> {
                     .mwc
                     .map(|m| format!("  MWC {:.2} %", 100.0 * m))
                     .unwrap_or_default();
+                // A move gnubg's move filter left at a lower depth says so.
+                let depth = match judgement {
+                    Some(j) if e.plies != j.plies && e.rollout.is_none() => {
+                        format!("  ({})", e.depth())
+                    }
+                    _ => String::new(),
+                };
                 format!(
-                    "  gnubg {:+.3} #{:<2} loss {:5.1} mEMG{mwc}",
+                    "  gnubg {:+.3} #{:<2} loss {:5.1} mEMG{mwc}{depth}",
                     e.equity,
                     e.rank,
                     e.loss * 1000.0

@@ -729,6 +729,28 @@ impl ReferenceEngine for Gnubg {
         }
     }
 
+    /// gnubg's hint list: its own move filter ([`MoveFilter::Gnubg`]) keeps some moves at
+    /// the full `plies`, the others at the ply that discarded them.
+    fn hint_moves(
+        &mut self,
+        pos: &Position,
+        dice: Dice,
+        plies: u8,
+        at: Option<&MatchContext>,
+    ) -> Result<Vec<MoveEval>, ReferenceError> {
+        let request = match at {
+            Some(at) => {
+                check_match(at)?;
+                Request::moves_filtered_at(pos, dice, plies, at, MoveFilter::Gnubg)
+            }
+            None => Request::moves_filtered(pos, dice, plies, MoveFilter::Gnubg),
+        };
+        match self.call(&request, self.config.timeout)? {
+            Reply::Moves(m) => Ok(m),
+            other => Err(unexpected("moves", &other)),
+        }
+    }
+
     /// gnubg's cube decision (`cfevaluate`, what its `hint` prints before the roll).
     fn cube_decision(
         &mut self,

@@ -117,11 +117,17 @@ pub enum Request {
 impl Request {
     /// Every legal move of `dice` in `pos` at `plies`, each evaluated at that depth.
     pub fn moves(pos: &Position, dice: Dice, plies: u8) -> Request {
+        Request::moves_filtered(pos, dice, plies, MoveFilter::All)
+    }
+
+    /// Every legal move of `dice` in `pos`, cubeless money, those `filter` keeps at `plies`
+    /// (the others at the ply that dropped them).
+    pub fn moves_filtered(pos: &Position, dice: Dice, plies: u8, filter: MoveFilter) -> Request {
         Request::Moves {
             position: position_id::encode(pos),
             dice,
             plies,
-            filter: MoveFilter::All,
+            filter,
             at: None,
         }
     }

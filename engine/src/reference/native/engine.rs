@@ -361,6 +361,25 @@ impl ReferenceEngine for NativeEngine {
         super::luck::match_luck(&self.evaluator, mat, rolls, self.search.threads()).map_err(refused)
     }
 
+    /// gnubg's hint list: its default move filter ([`MoveFilters::HINT`]) at 1 ply or more,
+    /// each move at the plies it got; at 0 plies every move at 0 plies.
+    fn hint_moves(
+        &mut self,
+        pos: &Position,
+        dice: Dice,
+        plies: u8,
+        at: Option<&MatchContext>,
+    ) -> Result<Vec<MoveEval>, ReferenceError> {
+        match at {
+            _ if plies == 0 => match at {
+                Some(at) => self.rank_moves_at(pos, dice, plies, at),
+                None => self.rank_moves(pos, dice, plies),
+            },
+            Some(at) => self.rank_moves_at_filtered(pos, dice, plies, at, &MoveFilters::HINT),
+            None => self.rank_moves_filtered(pos, dice, plies, &MoveFilters::HINT),
+        }
+    }
+
     /// gnubg's analysis of a roll's moves at `at`: cubeful with the move filter of its
     /// `analyse match` ([`MoveFilters::ANALYSIS`]), each move at the plies it got; at 0 plies
     /// every move at 0 plies ([`Self::rank_moves_at`]).
