@@ -169,9 +169,9 @@ fn gnubg_line(ui: &mut egui::Ui, state: &CandidatesView<'_>) -> Vec<CandidatesAc
             Some(Verdict::Ready(j)) => {
                 ui.weak(j.depth_words()).on_hover_text(
                     "Which moves gnubg evaluated at the chosen depth: as gnubg's own hint, its \
-                     move filter sends the best moves at 0-ply (8, and more within 0.16) on to \
-                     the chosen depth; the others keep their 0-ply figures, and the depth \
-                     column says which depth each move got",
+                     move filter sends the best moves at 0-ply (up to 8 within 0.16 of the \
+                     best) on to the chosen depth; the others keep their 0-ply figures, and \
+                     the depth column says which depth each move got",
                 );
                 super::probs::toggle(ui, state.candidates.show_probs, &mut out);
                 if !j.problems.is_empty() {
