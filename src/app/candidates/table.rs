@@ -440,6 +440,24 @@ fn probs_column_width(
     Some(digit * super::probs::width_chars(probs.iter()) as f32 + 8.0)
 }
 
+/// What every row of the table reads: the analysis, gnubg's verdict and which of the last
+/// columns are shown.
+struct Rows<'a> {
+    state: &'a CandidatesView<'a>,
+    a: &'a super::analysis::Analysis,
+    judgement: Option<&'a Judgement>,
+    /// gnubg was asked and has not answered: its cells say "…".
+    pending: bool,
+    visuals: egui::Visuals,
+    /// gnubg's best, marked in its rank cell.
+    gnubg_best: Option<usize>,
+    depth_width: Option<f32>,
+    probs_width: Option<f32>,
+    /// The classic column ("◀" on its choice) when neither the depth nor the probabilities
+    /// take its place.
+    classic_column: bool,
+}
+
 /// The table itself.
 fn rows(
     ui: &mut egui::Ui,
@@ -463,11 +481,50 @@ fn rows(
         .and_then(|s| order.iter().position(|&i| i == s));
     ui.data_mut(|d| d.insert_temp(memo, c.selected));
 
-    let visuals = ui.visuals().clone();
     let sort = c.shown_sort();
     let fit = content_widths(ui, a, judgement, sort.column);
     let probs_width = probs_column_width(ui, a, judgement, c.show_probs);
     let depth_width = depth_column_width(ui, a, judgement);
+    let ctx = Rows {
+        state,
+        a,
+        judgement,
+        pending,
+        visuals: ui.visuals().clone(),
+        gnubg_best: judgement.and_then(|j| j.best).and_then(|b| a.index_of(&b)),
+        depth_width,
+        probs_width,
+        // The probabilities take the classic column's place (the classic's choice keeps its
+        // colour and its loss badge), so that the table fits the panel at 1280×720; so does
+        // the depth column, while a rollout is in the table or the depths differ.
+        classic_column: probs_width.is_none() && depth_width.is_none(),
+    };
+    let mut table = table_builder(ui, &ctx, fit);
+    if let Some(row) = scroll_to {
+        table = table.scroll_to_row(row, None);
+    }
+    let mut hovered_any = None;
+    table
+        .header(ROW_HEIGHT + 2.0, |header| {
+            header_row(header, &ctx, sort, &mut out)
+        })
+        .body(|body| {
+            body.rows(ROW_HEIGHT, order.len(), |row| {
+                let i = order[row.index()];
+                if one_row(row, &ctx, i, &mut out) {
+                    hovered_any = Some(i);
+                }
+            });
+        });
+    if hovered_any != c.hovered {
+        out.push(CandidatesAction::Hover(hovered_any));
+    }
+    out
+}
+
+/// The table's columns: the sortable ones no narrower than `fit`, then the depth, the
+/// probabilities or the classic column.
+fn table_builder<'u>(ui: &'u mut egui::Ui, ctx: &Rows<'_>, fit: [f32; 7]) -> TableBuilder<'u> {
     // Rows back to back: more of them in a small panel.
     ui.spacing_mut().item_spacing.y = 0.0;
     // Text too long for its cell ends in "…" (only the move column can be narrower than its
@@ -479,8 +536,8 @@ fn rows(
         // classic column's place, and with the classic's width it was cut until a resize.
         .id_salt((
             "candidates-table",
-            depth_width.is_some(),
-            probs_width.is_some(),
+            ctx.depth_width.is_some(),
+            ctx.probs_width.is_some(),
         ))
         // Not striped: the dark look's stripe (five levels lighter than the panel) was barely to
         // be seen, and without a GPU it cost its whole area on every frame.
@@ -496,247 +553,260 @@ fn rows(
             None => Column::remainder().at_least(90.0).resizable(false),
         });
     }
-    if let Some(w) = depth_width {
+    if let Some(w) = ctx.depth_width {
         table = table.column(Column::initial(w).at_least(w));
     }
-    // The probabilities take the classic column's place (the classic's choice keeps its
-    // colour and its loss badge), so that the table fits the panel at 1280×720.
-    // The depth column, while a rollout is in the table, takes the classic column's place
-    // too (the classic's choice keeps its colour and its loss badge).
-    let classic_column = probs_width.is_none() && depth_width.is_none();
-    table = match probs_width {
+    match ctx.probs_width {
         Some(w) => table.column(Column::initial(w).at_least(w)),
-        None if classic_column => table.column(Column::exact(CLASSIC_WIDTH)),
+        None if ctx.classic_column => table.column(Column::exact(CLASSIC_WIDTH)),
         None => table,
-    };
-    if let Some(row) = scroll_to {
-        table = table.scroll_to_row(row, None);
     }
-    let mut hovered_any = None;
-    // gnubg's best, marked in its rank cell.
-    let gnubg_best = judgement.and_then(|j| j.best).and_then(|b| a.index_of(&b));
-    table
-        .header(ROW_HEIGHT + 2.0, |mut header| {
-            for (column, _) in COLUMNS {
-                header.col(|ui| {
-                    let arrow = match sort {
-                        s if s.column != column => "",
-                        s if s.descending => " ▼",
-                        _ => " ▲",
-                    };
-                    // The arrows are in the monospace font only.
-                    let title = RichText::new(format!("{}{arrow}", column.title()))
-                        .monospace()
-                        .strong();
-                    if ui
-                        .add(egui::Button::new(title).frame(false))
-                        .on_hover_text(match column {
-                            SortColumn::GnubgRank => format!(
-                                "{}: click for gnubg's order, its best first (kept across \
-                                 restarts); # goes back to the classic's",
-                                column.description()
-                            ),
-                            _ => format!("{} (click to sort)", column.description()),
-                        })
-                        .clicked()
-                    {
-                        out.push(CandidatesAction::SortBy(column));
-                    }
-                });
+}
+
+/// The sticky header: the sortable titles (a click sorts), then the last columns' titles.
+fn header_row(
+    mut header: egui_extras::TableRow<'_, '_>,
+    ctx: &Rows<'_>,
+    sort: super::sort::Sort,
+    out: &mut Vec<CandidatesAction>,
+) {
+    for (column, _) in COLUMNS {
+        header.col(|ui| {
+            let arrow = match sort {
+                s if s.column != column => "",
+                s if s.descending => " ▼",
+                _ => " ▲",
+            };
+            // The arrows are in the monospace font only.
+            let title = RichText::new(format!("{}{arrow}", column.title()))
+                .monospace()
+                .strong();
+            if ui
+                .add(egui::Button::new(title).frame(false))
+                .on_hover_text(match column {
+                    SortColumn::GnubgRank => format!(
+                        "{}: click for gnubg's order, its best first (kept across \
+                         restarts); # goes back to the classic's",
+                        column.description()
+                    ),
+                    _ => format!("{} (click to sort)", column.description()),
+                })
+                .clicked()
+            {
+                out.push(CandidatesAction::SortBy(column));
             }
-            if depth_width.is_some() {
-                header.col(|ui| {
-                    ui.label(RichText::new(DEPTH_TITLE).monospace().strong())
-                        .on_hover_text(
-                            "what gnubg's figures are: its evaluation at a depth, or its \
-                             rollout with the trials done so far",
-                        );
-                });
-            }
-            match probs_width {
-                Some(_) => {
-                    header.col(|ui| {
-                        ui.label(RichText::new(super::probs::TITLE).monospace().strong())
-                            .on_hover_text(super::probs::DESCRIPTION);
-                    });
-                }
-                None if classic_column => {
-                    header.col(|ui| {
-                        ui.strong("classic");
-                    });
-                }
-                None => {}
-            }
-        })
-        .body(|body| {
-            body.rows(ROW_HEIGHT, order.len(), |mut row| {
-                let i = order[row.index()];
-                let cand = &a.candidates[i];
-                let selected = c.selected == Some(i);
-                // egui_extras paints the highlight of each cell.
-                row.set_selected(selected);
-                row.set_hovered(c.hovered == Some(i));
-                // The classic's choice in its colour, but not while a drill card waits for
-                // its answer.
-                let classic_choice = cand.classic_choice && !c.hidden();
-                let colour = if selected {
-                    visuals.selection.stroke.color
-                } else if classic_choice {
-                    classic_colour(&visuals)
-                } else if i == 0 {
-                    visuals.strong_text_color()
-                } else {
-                    visuals.text_color()
-                };
-                let eval = judgement.and_then(|j| j.of(&cand.play.result));
-                let gnubg = |f: &dyn Fn(&super::verdict::Eval) -> String| match eval {
-                    Some(e) => f(e),
-                    None if pending => "…".to_string(),
-                    None => String::new(),
-                };
-                let marks = match c.hidden() {
-                    true => Vec::new(),
-                    false => state.match_marks(i),
-                };
-                let best = gnubg_best == Some(i);
-                let cells = [
-                    match best {
-                        true => format!("{BEST_MARK}{}", i + 1),
-                        false => format!("{}", i + 1),
-                    },
-                    notation_of(cand, &marks),
-                    format!("{:+.2}", cand.value),
-                    format!("{:+.2}", cand.delta),
-                    gnubg(&equity_text),
-                    gnubg(&|e| e.rank.to_string()),
-                    gnubg(&|e| format!("{:.1}", e.loss * 1000.0)),
-                ];
-                // Said to screen readers only: made only when asked for.
-                let label = || {
-                    format!(
-                        "candidate {}: {}, BRDVAL {:+.2}, Δ {:+.2}{}{}{}",
-                        i + 1,
-                        notation_of(cand, &marks),
-                        cand.value,
-                        cand.delta,
-                        eval.map_or(String::new(), |e| format!(
-                            ", gnubg equity {}{}, gnubg rank {}, loss {:.1} mEMG{}{}",
-                            equity_text(e),
-                            e.mwc
-                                .map(|m| format!(" (MWC {:.2} %)", 100.0 * m))
-                                .unwrap_or_default(),
-                            e.rank,
-                            e.loss * 1000.0,
-                            e.probs
-                                .map(|p| format!(", gnubg: {}", super::probs::words(&p)))
-                                .unwrap_or_default(),
-                            e.rollout
-                                .map(|_| format!(", {}", e.depth()))
-                                .unwrap_or_default()
-                        )),
-                        if classic_choice {
-                            ", the classic program's choice"
-                        } else {
-                            ""
-                        },
-                        if best { ", gnubg's best" } else { "" }
-                    )
-                };
-                for (k, text) in cells.into_iter().enumerate() {
-                    // The classic's choice's loss stands out.
-                    let loss_cell = k == 6 && classic_choice && eval.is_some_and(|e| e.loss > 0.0);
-                    row.col(|ui| {
-                        let t = RichText::new(text).monospace();
-                        // Not selectable text: the click is the row's.
-                        if loss_cell {
-                            // White on dark red: readable on the selection's blue too.
-                            let (text, fill) = loss_colours();
-                            let badge = egui::Label::new(t.color(text).strong());
-                            egui::Frame::new()
-                                .fill(fill)
-                                .inner_margin(egui::Margin::symmetric(3, 0))
-                                .show(ui, |ui| ui.add(badge.selectable(false)));
-                        } else {
-                            let cell = ui.add(egui::Label::new(t.color(colour)).selectable(false));
-                            if k == 0 && best {
-                                cell.on_hover_text(format!(
-                                    "{BEST_MARK} gnubg's best move ({})",
-                                    judgement.map_or(String::new(), |j| j.depth_words())
-                                ));
-                                return;
-                            }
-                            // The tooltip's text is made only when it is shown.
-                            if let (4, Some(e)) = (k, eval)
-                                && (e.mwc.is_some() || e.probs.is_some())
-                            {
-                                cell.on_hover_ui(|ui| {
-                                    ui.label(equity_hover(e));
-                                });
-                            }
-                        }
-                    });
-                }
-                if depth_width.is_some() {
-                    row.col(|ui| {
-                        let text = eval.map(|e| e.depth()).unwrap_or_default();
-                        let t = RichText::new(text).monospace().color(colour);
-                        ui.add(egui::Label::new(t).selectable(false));
-                    });
-                }
-                if classic_column || probs_width.is_some() {
-                    row.col(|ui| {
-                        if probs_width.is_some() {
-                            let text = eval
-                                .and_then(|e| e.probs)
-                                .map(|p| super::probs::cell(&p))
-                                .unwrap_or_else(|| gnubg(&|_| String::new()));
-                            let t = RichText::new(text).monospace().color(colour);
-                            ui.add(egui::Label::new(t).selectable(false));
-                        } else if classic_choice && a.choice.is_some() {
-                            let mark = RichText::new("◀").monospace().color(colour);
-                            ui.add(egui::Label::new(mark).selectable(false));
-                        }
-                    });
-                }
-                let resp = row.response();
-                // A row for screen readers: its cells in words, and whether it is selected.
-                resp.widget_info(|| {
-                    egui::WidgetInfo::labeled(egui::accesskit::Role::Row, true, label())
-                });
-                resp.ctx
-                    .accesskit_node_builder(resp.id, |node| node.set_selected(selected));
-                if resp.hovered() {
-                    hovered_any = Some(i);
-                }
-                if resp.double_clicked() {
-                    out.push(CandidatesAction::Play(i));
-                } else if resp.clicked() {
-                    out.push(CandidatesAction::Select(i));
-                }
-                resp.context_menu(|ui| {
-                    // Which row the menu is for.
-                    ui.strong(format!("#{} {}", i + 1, a.candidates[i].play.mv.notation()));
-                    ui.separator();
-                    for (format, name) in [
-                        (IdFormat::PositionId, "Copy resulting Position ID"),
-                        (IdFormat::Xgid, "Copy resulting XGID"),
-                    ] {
-                        if ui
-                            .button(name)
-                            .on_hover_text("The position after this move, the other side to play")
-                            .clicked()
-                        {
-                            out.push(CandidatesAction::CopyResult(i, format));
-                            ui.close();
-                        }
-                    }
-                });
-            });
         });
-    if hovered_any != c.hovered {
-        out.push(CandidatesAction::Hover(hovered_any));
     }
-    out
+    if ctx.depth_width.is_some() {
+        header.col(|ui| {
+            ui.label(RichText::new(DEPTH_TITLE).monospace().strong())
+                .on_hover_text(
+                    "what gnubg's figures are: its evaluation at a depth (deeper than 0-ply, \
+                     its move filter leaves the weaker moves at 0-ply), or its rollout with \
+                     the trials done so far",
+                );
+        });
+    }
+    match ctx.probs_width {
+        Some(_) => {
+            header.col(|ui| {
+                ui.label(RichText::new(super::probs::TITLE).monospace().strong())
+                    .on_hover_text(super::probs::DESCRIPTION);
+            });
+        }
+        None if ctx.classic_column => {
+            header.col(|ui| {
+                ui.strong("classic");
+            });
+        }
+        None => {}
+    }
+}
+
+/// One candidate's row (candidate `i`): its cells, its words for screen readers, its clicks
+/// and context menu. Whether the pointer is over it.
+fn one_row(
+    mut row: egui_extras::TableRow<'_, '_>,
+    ctx: &Rows<'_>,
+    i: usize,
+    out: &mut Vec<CandidatesAction>,
+) -> bool {
+    let (c, a, judgement) = (&ctx.state.candidates, ctx.a, ctx.judgement);
+    let cand = &a.candidates[i];
+    let selected = c.selected == Some(i);
+    // egui_extras paints the highlight of each cell.
+    row.set_selected(selected);
+    row.set_hovered(c.hovered == Some(i));
+    // The classic's choice in its colour, but not while a drill card waits for its answer.
+    let classic_choice = cand.classic_choice && !c.hidden();
+    let colour = if selected {
+        ctx.visuals.selection.stroke.color
+    } else if classic_choice {
+        classic_colour(&ctx.visuals)
+    } else if i == 0 {
+        ctx.visuals.strong_text_color()
+    } else {
+        ctx.visuals.text_color()
+    };
+    let eval = judgement.and_then(|j| j.of(&cand.play.result));
+    let gnubg = |f: &dyn Fn(&super::verdict::Eval) -> String| match eval {
+        Some(e) => f(e),
+        None if ctx.pending => "…".to_string(),
+        None => String::new(),
+    };
+    let marks = match c.hidden() {
+        true => Vec::new(),
+        false => ctx.state.match_marks(i),
+    };
+    let best = ctx.gnubg_best == Some(i);
+    let cells = [
+        match best {
+            true => format!("{BEST_MARK}{}", i + 1),
+            false => format!("{}", i + 1),
+        },
+        notation_of(cand, &marks),
+        format!("{:+.2}", cand.value),
+        format!("{:+.2}", cand.delta),
+        gnubg(&equity_text),
+        gnubg(&|e| e.rank.to_string()),
+        gnubg(&|e| format!("{:.1}", e.loss * 1000.0)),
+    ];
+    for (k, text) in cells.into_iter().enumerate() {
+        // The classic's choice's loss stands out.
+        let loss_cell = k == 6 && classic_choice && eval.is_some_and(|e| e.loss > 0.0);
+        row.col(|ui| {
+            let t = RichText::new(text).monospace();
+            // Not selectable text: the click is the row's.
+            if loss_cell {
+                // White on dark red: readable on the selection's blue too.
+                let (text, fill) = loss_colours();
+                let badge = egui::Label::new(t.color(text).strong());
+                egui::Frame::new()
+                    .fill(fill)
+                    .inner_margin(egui::Margin::symmetric(3, 0))
+                    .show(ui, |ui| ui.add(badge.selectable(false)));
+            } else {
+                let cell = ui.add(egui::Label::new(t.color(colour)).selectable(false));
+                if k == 0 && best {
+                    cell.on_hover_text(format!(
+                        "{BEST_MARK} gnubg's best move ({})",
+                        judgement.map_or(String::new(), |j| j.depth_words())
+                    ));
+                    return;
+                }
+                // The tooltip's text is made only when it is shown.
+                if let (4, Some(e)) = (k, eval)
+                    && (e.mwc.is_some() || e.probs.is_some())
+                {
+                    cell.on_hover_ui(|ui| {
+                        ui.label(equity_hover(e));
+                    });
+                }
+            }
+        });
+    }
+    if ctx.depth_width.is_some() {
+        row.col(|ui| {
+            let text = eval.map(|e| e.depth()).unwrap_or_default();
+            let t = RichText::new(text).monospace().color(colour);
+            ui.add(egui::Label::new(t).selectable(false));
+        });
+    }
+    if ctx.classic_column || ctx.probs_width.is_some() {
+        row.col(|ui| {
+            if ctx.probs_width.is_some() {
+                let text = eval
+                    .and_then(|e| e.probs)
+                    .map(|p| super::probs::cell(&p))
+                    .unwrap_or_else(|| gnubg(&|_| String::new()));
+                let t = RichText::new(text).monospace().color(colour);
+                ui.add(egui::Label::new(t).selectable(false));
+            } else if classic_choice && a.choice.is_some() {
+                let mark = RichText::new("◀").monospace().color(colour);
+                ui.add(egui::Label::new(mark).selectable(false));
+            }
+        });
+    }
+    let resp = row.response();
+    // A row for screen readers: its cells in words (made only when asked for), and whether
+    // it is selected.
+    resp.widget_info(|| {
+        let words = row_words(i, cand, &marks, eval, classic_choice, best);
+        egui::WidgetInfo::labeled(egui::accesskit::Role::Row, true, words)
+    });
+    resp.ctx
+        .accesskit_node_builder(resp.id, |node| node.set_selected(selected));
+    if resp.double_clicked() {
+        out.push(CandidatesAction::Play(i));
+    } else if resp.clicked() {
+        out.push(CandidatesAction::Select(i));
+    }
+    resp.context_menu(|ui| copy_menu(ui, i, cand, out));
+    resp.hovered()
+}
+
+/// A row's cells in words, for screen readers.
+fn row_words(
+    i: usize,
+    cand: &bgw_engine::evaluation::classic::Candidate,
+    marks: &[&str],
+    eval: Option<&super::verdict::Eval>,
+    classic_choice: bool,
+    best: bool,
+) -> String {
+    format!(
+        "candidate {}: {}, BRDVAL {:+.2}, Δ {:+.2}{}{}{}",
+        i + 1,
+        notation_of(cand, marks),
+        cand.value,
+        cand.delta,
+        eval.map_or(String::new(), |e| format!(
+            ", gnubg equity {}{}, gnubg rank {}, loss {:.1} mEMG{}{}",
+            equity_text(e),
+            e.mwc
+                .map(|m| format!(" (MWC {:.2} %)", 100.0 * m))
+                .unwrap_or_default(),
+            e.rank,
+            e.loss * 1000.0,
+            e.probs
+                .map(|p| format!(", gnubg: {}", super::probs::words(&p)))
+                .unwrap_or_default(),
+            e.rollout
+                .map(|_| format!(", {}", e.depth()))
+                .unwrap_or_default()
+        )),
+        if classic_choice {
+            ", the classic program's choice"
+        } else {
+            ""
+        },
+        if best { ", gnubg's best" } else { "" }
+    )
+}
+
+/// A row's context menu: copy the position candidate `i` reaches.
+fn copy_menu(
+    ui: &mut egui::Ui,
+    i: usize,
+    cand: &bgw_engine::evaluation::classic::Candidate,
+    out: &mut Vec<CandidatesAction>,
+) {
+    // Which row the menu is for.
+    ui.strong(format!("#{} {}", i + 1, cand.play.mv.notation()));
+    ui.separator();
+    for (format, name) in [
+        (IdFormat::PositionId, "Copy resulting Position ID"),
+        (IdFormat::Xgid, "Copy resulting XGID"),
+    ] {
+        if ui
+            .button(name)
+            .on_hover_text("The position after this move, the other side to play")
+            .clicked()
+        {
+            out.push(CandidatesAction::CopyResult(i, format));
+            ui.close();
+        }
+    }
 }
 
 #[cfg(test)]
