@@ -10,7 +10,7 @@ use super::progress::Progress;
 use super::rank::load_weights;
 use super::{CliError, eprint, interrupt, print, shown};
 use bgw_engine::archive::{
-    Added, Archive, EngineName, MatchFile, Shard, digest, match_files_under,
+    Added, Archive, EngineName, MatchFile, Shard, UnreviewedMatch, digest, match_files_under,
 };
 use bgw_engine::core::task::Task;
 use bgw_engine::matches::{Coverage, Match, MatchLuck, ReviewOptions, Reviewed, review, summarize};
@@ -334,6 +334,64 @@ fn review_all(
         decisions: 0,
         seconds: 0.0,
     };
+    let work = to_review(archive, plies, shard, &mut outcome)?;
+    if work.is_empty() || interrupt::interrupted() {
+        return Ok(outcome);
+    }
+    let total: u64 = work.iter().map(|(u, _)| u.decisions).sum();
+    let bar_task = task.subtask();
+    bar_task.begin(Some(total));
+    let matches = work.len();
+    bar_task.set_phase(format!("0/{matches} matches"));
+    let mut bar = Progress::new("review (decisions)", &bar_task, quiet);
+    let options = ReviewOptions {
+        plies,
+        weights: load_weights(None)?,
+        threads: 1,
+    };
+    let next = AtomicUsize::new(0);
+    let (tx, rx) = mpsc::channel::<Done>();
+    let store_error = std::thread::scope(|s| -> Result<(), CliError> {
+        for _ in 0..jobs.min(matches) {
+            let tx = tx.clone();
+            let (work, next, options, bar_task) = (&work, &next, &options, &bar_task);
+            s.spawn(move || review_worker(work, next, options, judge, task, bar_task, &tx));
+        }
+        drop(tx);
+        for done in rx {
+            if interrupt::interrupted() {
+                continue;
+            }
+            store(archive, plies, &work[done.work], &done, &mut outcome).inspect_err(|_| {
+                // The archive cannot be written: nothing more can be kept.
+                task.cancel();
+            })?;
+            let seconds = started.elapsed().as_secs_f64();
+            let done_decisions = bar_task.snapshot().done;
+            bar_task.set_phase(format!(
+                "{}/{matches} matches, {:.0} decisions/s",
+                outcome.reviewed + outcome.failed,
+                done_decisions as f64 / seconds.max(1e-9)
+            ));
+        }
+        Ok(())
+    });
+    bar.finish();
+    store_error?;
+    outcome.seconds = started.elapsed().as_secs_f64();
+    Ok(outcome)
+}
+
+/// The matches to review, read: those of the archive (of `shard`) with no review at `plies`
+/// that gnubg can review, the longest first (a long match started last would keep one job
+/// busy alone at the end). Each one that cannot be read or reviewed is said, and counted as
+/// failed in `outcome` when it cannot be read.
+fn to_review(
+    archive: &Archive,
+    plies: u8,
+    shard: Option<Shard>,
+    outcome: &mut Outcome,
+) -> Result<Vec<(UnreviewedMatch, Match)>, CliError> {
     let mut work = Vec::new();
     for u in archive.unreviewed(plies).map_err(failed)? {
         if shard.is_some_and(|s| !s.holds(&u.content)) {
@@ -354,131 +412,108 @@ fn review_all(
             }
         }
     }
-    if work.is_empty() || interrupt::interrupted() {
-        return Ok(outcome);
-    }
-    // The longest matches first: a long match started last would keep one job busy alone
-    // at the end.
     work.sort_by_key(|(u, _)| std::cmp::Reverse(u.decisions));
-    let total: u64 = work.iter().map(|(u, _)| u.decisions).sum();
-    let bar_task = task.subtask();
-    bar_task.begin(Some(total));
-    let matches = work.len();
-    bar_task.set_phase(format!("0/{matches} matches"));
-    let mut bar = Progress::new("review (decisions)", &bar_task, quiet);
-    let options = ReviewOptions {
-        plies,
-        weights: load_weights(None)?,
-        threads: 1,
-    };
-    let config = judge;
-    let next = AtomicUsize::new(0);
-    let (tx, rx) = mpsc::channel::<Done>();
-    let store_error = std::thread::scope(|s| -> Result<(), CliError> {
-        for _ in 0..jobs.min(matches) {
-            let tx = tx.clone();
-            let (work, next, options, config, bar_task) =
-                (&work, &next, &options, &config, &bar_task);
-            s.spawn(move || {
-                let mut gnubg = config.engine();
-                let engine = gnubg
-                    .info()
-                    .map(|i| EngineName {
-                        name: i.name,
-                        version: i.version,
-                    })
-                    .map_err(|e| e.to_string());
-                loop {
-                    if task.is_cancelled() {
-                        return;
-                    }
-                    let k = next.fetch_add(1, Ordering::Relaxed);
-                    let Some((_, m)) = work.get(k) else { return };
-                    let reviewed = {
-                        // This worker's gnubg lent to the review (a second engine, should
-                        // the review ask for one, is a gnubg of its own).
-                        let lent = Mutex::new(Some(&mut gnubg));
-                        let make = || -> Box<dyn ReferenceEngine + '_> {
-                            let mine = lent
-                                .lock()
-                                .unwrap_or_else(std::sync::PoisonError::into_inner)
-                                .take();
-                            match mine {
-                                Some(g) => Box::new(g),
-                                None => config.engine(),
-                            }
-                        };
-                        review(m, options, &make, &task.subtask(), &mut |_| {
-                            bar_task.advance(1)
-                        })
-                    };
-                    if task.is_cancelled() {
-                        return;
-                    }
-                    let luck = MatchLuck::of(m, &mut gnubg);
-                    let done = Done {
-                        work: k,
-                        reviewed,
-                        luck,
-                        engine: engine.clone(),
-                    };
-                    if tx.send(done).is_err() {
-                        return;
-                    }
+    Ok(work)
+}
+
+/// One job: an engine of `judge` kept from match to match, reviewing the next match of
+/// `work` not taken yet (`next`) and sending each review on `tx`, until none is left or the
+/// task is stopped.
+fn review_worker(
+    work: &[(UnreviewedMatch, Match)],
+    next: &AtomicUsize,
+    options: &ReviewOptions,
+    judge: &bgw_engine::reference::Judge,
+    task: &Task,
+    bar_task: &Task,
+    tx: &mpsc::Sender<Done>,
+) {
+    let mut gnubg = judge.engine();
+    let engine = gnubg
+        .info()
+        .map(|i| EngineName {
+            name: i.name,
+            version: i.version,
+        })
+        .map_err(|e| e.to_string());
+    loop {
+        if task.is_cancelled() {
+            return;
+        }
+        let k = next.fetch_add(1, Ordering::Relaxed);
+        let Some((_, m)) = work.get(k) else { return };
+        let reviewed = {
+            // This worker's gnubg lent to the review (a second engine, should the review ask
+            // for one, is a gnubg of its own).
+            let lent = Mutex::new(Some(&mut gnubg));
+            let make = || -> Box<dyn ReferenceEngine + '_> {
+                let mine = lent
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner)
+                    .take();
+                match mine {
+                    Some(g) => Box::new(g),
+                    None => judge.engine(),
                 }
+            };
+            review(m, options, &make, &task.subtask(), &mut |_| {
+                bar_task.advance(1)
+            })
+        };
+        if task.is_cancelled() {
+            return;
+        }
+        let luck = MatchLuck::of(m, &mut gnubg);
+        let done = Done {
+            work: k,
+            reviewed,
+            luck,
+            engine: engine.clone(),
+        };
+        if tx.send(done).is_err() {
+            return;
+        }
+    }
+}
+
+/// Stores one match's review when it is whole (every decision judged), in one transaction,
+/// counting it in `outcome`; says why not otherwise. Fails only when the archive cannot be
+/// written.
+fn store(
+    archive: &mut Archive,
+    plies: u8,
+    (u, m): &(UnreviewedMatch, Match),
+    done: &Done,
+    outcome: &mut Outcome,
+) -> Result<(), CliError> {
+    let path = shown(Path::new(&u.path));
+    let decisions = u.decisions as usize;
+    let coverage = Coverage::of(&done.reviewed);
+    let whole = done.reviewed.len() == decisions && coverage.not_judged == 0;
+    match (&done.engine, whole) {
+        (Ok(engine), true) => {
+            if let Err(why) = &done.luck {
+                eprint(&format!("bgw: {path}: no luck figures: {why}\n"));
+            }
+            let luck = done.luck.as_ref().ok();
+            let summary = summarize(m, &done.reviewed, luck);
+            archive
+                .store_review(u.key, plies, engine, &done.reviewed, luck, &summary)
+                .map_err(failed)?;
+            outcome.reviewed += 1;
+            outcome.decisions += decisions as u64;
+        }
+        (Err(why), _) => {
+            outcome.failed += 1;
+            eprint(&format!("bgw: {path}: not reviewed: gnubg: {why}\n"));
+        }
+        (Ok(_), false) => {
+            outcome.failed += 1;
+            let line = coverage.not_judged_line().unwrap_or_else(|| {
+                format!("{} of {decisions} decisions judged", done.reviewed.len())
             });
+            eprint(&format!("bgw: {path}: not reviewed: {line}\n"));
         }
-        drop(tx);
-        for done in rx {
-            if interrupt::interrupted() {
-                continue;
-            }
-            let (u, m) = &work[done.work];
-            let path = shown(Path::new(&u.path));
-            let decisions = u.decisions as usize;
-            let coverage = Coverage::of(&done.reviewed);
-            let whole = done.reviewed.len() == decisions && coverage.not_judged == 0;
-            match (&done.engine, whole) {
-                (Ok(engine), true) => {
-                    if let Err(why) = &done.luck {
-                        eprint(&format!("bgw: {path}: no luck figures: {why}\n"));
-                    }
-                    let luck = done.luck.as_ref().ok();
-                    let summary = summarize(m, &done.reviewed, luck);
-                    if let Err(e) =
-                        archive.store_review(u.key, plies, engine, &done.reviewed, luck, &summary)
-                    {
-                        // The archive cannot be written: nothing more can be kept.
-                        task.cancel();
-                        return Err(failed(e));
-                    }
-                    outcome.reviewed += 1;
-                    outcome.decisions += decisions as u64;
-                }
-                (Err(why), _) => {
-                    outcome.failed += 1;
-                    eprint(&format!("bgw: {path}: not reviewed: gnubg: {why}\n"));
-                }
-                (Ok(_), false) => {
-                    outcome.failed += 1;
-                    let line = coverage.not_judged_line().unwrap_or_else(|| {
-                        format!("{} of {decisions} decisions judged", done.reviewed.len())
-                    });
-                    eprint(&format!("bgw: {path}: not reviewed: {line}\n"));
-                }
-            }
-            let seconds = started.elapsed().as_secs_f64();
-            let done_decisions = bar_task.snapshot().done;
-            bar_task.set_phase(format!(
-                "{}/{matches} matches, {:.0} decisions/s",
-                outcome.reviewed + outcome.failed,
-                done_decisions as f64 / seconds.max(1e-9)
-            ));
-        }
-        Ok(())
-    });
-    bar.finish();
-    store_error?;
-    outcome.seconds = started.elapsed().as_secs_f64();
-    Ok(outcome)
+    }
+    Ok(())
 }
