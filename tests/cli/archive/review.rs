@@ -150,7 +150,9 @@ fn a_signal_keeps_every_finished_review(signal: &str, code: i32) {
     let folder = folder_of_matches(dir.path());
     let db = dir.path().join("a.sqlite");
     let mut child = Command::new(env!("CARGO_BIN_EXE_bgw"))
-        .args(["archive", "add", "--review", "--jobs", "2", "--quiet"])
+        // At 1 ply: the first review is stored within seconds and the others are still
+        // running (at 2 plies the test waited minutes for the first one).
+        .args(["archive", "add", "--review", "--plies", "1", "--jobs", "2", "--quiet"])
         .arg(&folder)
         .arg("--db")
         .arg(&db)
