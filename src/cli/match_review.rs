@@ -278,58 +278,7 @@ fn text(
         let line = decision_text(m, game, r.decision + 1, d);
         let verdict = match &r.verdict {
             Verdict::Move { play, no_double } => {
-                let mut s = match play.loss {
-                    _ if play.choices <= 1 => "forced".to_string(),
-                    Some(0.0) => "gnubg's best".to_string(),
-                    Some(l) => format!(
-                        "loses {:.1} mEMG{} (gnubg: {})",
-                        1000.0 * l,
-                        mark_words(play.mark.words()),
-                        play.best
-                    ),
-                    None => format!("not rated (gnubg's best: {})", play.best),
-                };
-                if play.choices > 1 {
-                    let _ = write!(
-                        s,
-                        "; classic {}",
-                        if play.classic_loss == 0.0 {
-                            format!("{} (gnubg's best)", play.classic)
-                        } else {
-                            format!("{} loses {:.1}", play.classic, 1000.0 * play.classic_loss)
-                        }
-                    );
-                }
-                let missed = no_double.as_ref().filter(|c| c.error > 0.0);
-                if let Some(c) = missed {
-                    let _ = write!(
-                        s,
-                        "; missed double ({}) costs {:.1} mEMG{}",
-                        c.decision.action,
-                        1000.0 * c.error,
-                        mark_words(c.mark.words())
-                    );
-                }
-                if let Some(why) = &play.why {
-                    let _ = write!(s, "\n      why: {}", why.summary());
-                }
-                match why_gnubg_of(explainer, d, play) {
-                    Some(Ok(w)) => {
-                        let _ = write!(s, "\n      gnubg's why: {}", w.sentence);
-                    }
-                    Some(Err(e)) => {
-                        let _ = write!(s, "\n      gnubg's why: none ({e})");
-                    }
-                    None => {}
-                }
-                if let Some(c) = missed {
-                    let _ = write!(
-                        s,
-                        "\n      gnubg's cube why: {}",
-                        cube_why(c.decision.figures(), false)
-                    );
-                }
-                s
+                move_verdict_text(d, play, no_double.as_ref(), explainer)
             }
             // What was right in a player's words, as the app and `archive errors` say it:
             // "right: take (gnubg: No double, take); costs 45.2 mEMG".
@@ -360,6 +309,81 @@ fn text(
             .unwrap_or_default();
         let _ = writeln!(out, "{line}{luck}  —  {verdict}");
     }
+    out.push_str(&summary_table(summary, plies));
+    if let Some(line) = coverage.not_judged_line() {
+        let _ = writeln!(out, "{line}: the figures leave them out");
+    }
+    out
+}
+
+/// A checker play's verdict in words: its loss and gnubg's best, the classic's choice, a
+/// missed double, then the classic's why, gnubg's why and the missed double's why on lines
+/// of their own.
+fn move_verdict_text(
+    d: &Decision,
+    play: &MoveVerdict,
+    no_double: Option<&CubeVerdict>,
+    explainer: &NativeEvaluator,
+) -> String {
+    use std::fmt::Write;
+    let mut s = match play.loss {
+        _ if play.choices <= 1 => "forced".to_string(),
+        Some(0.0) => "gnubg's best".to_string(),
+        Some(l) => format!(
+            "loses {:.1} mEMG{} (gnubg: {})",
+            1000.0 * l,
+            mark_words(play.mark.words()),
+            play.best
+        ),
+        None => format!("not rated (gnubg's best: {})", play.best),
+    };
+    if play.choices > 1 {
+        let _ = write!(
+            s,
+            "; classic {}",
+            if play.classic_loss == 0.0 {
+                format!("{} (gnubg's best)", play.classic)
+            } else {
+                format!("{} loses {:.1}", play.classic, 1000.0 * play.classic_loss)
+            }
+        );
+    }
+    let missed = no_double.filter(|c| c.error > 0.0);
+    if let Some(c) = missed {
+        let _ = write!(
+            s,
+            "; missed double ({}) costs {:.1} mEMG{}",
+            c.decision.action,
+            1000.0 * c.error,
+            mark_words(c.mark.words())
+        );
+    }
+    if let Some(why) = &play.why {
+        let _ = write!(s, "\n      why: {}", why.summary());
+    }
+    match why_gnubg_of(explainer, d, play) {
+        Some(Ok(w)) => {
+            let _ = write!(s, "\n      gnubg's why: {}", w.sentence);
+        }
+        Some(Err(e)) => {
+            let _ = write!(s, "\n      gnubg's why: none ({e})");
+        }
+        None => {}
+    }
+    if let Some(c) = missed {
+        let _ = write!(
+            s,
+            "\n      gnubg's cube why: {}",
+            cube_why(c.decision.figures(), false)
+        );
+    }
+    s
+}
+
+/// The players' table under the decisions, with what its columns mean.
+fn summary_table(summary: &[PlayerSummary; 2], plies: u8) -> String {
+    use std::fmt::Write;
+    let mut out = String::new();
     let _ = writeln!(
         out,
         "\ngnubg {plies}-ply review  {:<20} {:>8} {:>10} {:>9} {:>4} {:>9} {:>10} {:>12} {:>9}",
@@ -396,9 +420,6 @@ fn text(
         "(error rates in mEMG per unforced move, as gnubg prints them; explained: the checker \
          errors whose best move the classic program's weighted terms prefer)\n",
     );
-    if let Some(line) = coverage.not_judged_line() {
-        let _ = writeln!(out, "{line}: the figures leave them out");
-    }
     out
 }
 

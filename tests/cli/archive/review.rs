@@ -152,7 +152,9 @@ fn a_signal_keeps_every_finished_review(signal: &str, code: i32) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_bgw"))
         // At 1 ply: the first review is stored within seconds and the others are still
         // running (at 2 plies the test waited minutes for the first one).
-        .args(["archive", "add", "--review", "--plies", "1", "--jobs", "2", "--quiet"])
+        .args([
+            "archive", "add", "--review", "--plies", "1", "--jobs", "2", "--quiet",
+        ])
         .arg(&folder)
         .arg("--db")
         .arg(&db)
