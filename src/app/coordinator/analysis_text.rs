@@ -4,7 +4,9 @@
 //! candidate shown against the one it is compared with).
 
 use super::AppState;
+use bgw_engine::core::dice::Dice;
 use bgw_engine::core::formats::render_diagram;
+use bgw_engine::core::position::Side;
 use bgw_engine::evaluation::classic::Term;
 use std::fmt::Write;
 
@@ -28,6 +30,25 @@ pub fn text(state: &AppState) -> Result<String, String> {
         let _ = writeln!(t, "\n {on_roll} to play {dice}: no legal move.");
         return Ok(t);
     }
+    candidate_lines(&mut t, state, a, (on_roll, dice));
+    if let Some(rec) = state.candidates.rollouts.shown(&a.position, a.dice)
+        && state.candidates.hidden_words().is_none()
+    {
+        let _ = write!(t, "\n{}", rec.text());
+    }
+    breakdown_lines(&mut t, state);
+    Ok(t.lines().map(str::trim_end).collect::<Vec<_>>().join("\n") + "\n")
+}
+
+/// The candidates, one line each: BRDVAL and Δ, and gnubg's equity, rank and loss (with the
+/// depth a move got when gnubg's move filter left it lower), under a line that says what
+/// gnubg's figures are.
+fn candidate_lines(
+    t: &mut String,
+    state: &AppState,
+    a: &crate::app::candidates::analysis::Analysis,
+    (on_roll, dice): (Side, Dice),
+) {
     let _ = writeln!(
         t,
         "\n {on_roll} to play {dice}: {} legal results, ranked by the classic program's BRDVAL",
@@ -108,15 +129,17 @@ pub fn text(state: &AppState) -> Result<String, String> {
             c.value,
         );
     }
-    if let Some(rec) = state.candidates.rollouts.shown(&a.position, a.dice)
-        && hidden.is_none()
-    {
-        let _ = write!(t, "\n{}", rec.text());
-    }
-    // The breakdown as the screen shows it: the candidate shown against the one it is
-    // compared with (#1, #2 for #1 itself, or gnubg's best), or the only legal play alone.
+}
+
+/// The breakdown as the screen shows it: the candidate shown against the one it is compared
+/// with (#1, #2 for #1 itself, or gnubg's best), or the only legal play alone.
+fn breakdown_lines(t: &mut String, state: &AppState) {
+    let view = state.candidates_view();
+    let Some(a) = &state.candidates.analysis else {
+        return;
+    };
     let Some((i, r, name)) = crate::app::candidates::breakdown::pair(&view) else {
-        return Ok(t);
+        return;
     };
     let c = &a.candidates[i];
     let other = r.map(|r| (r, &a.candidates[r]));
@@ -173,7 +196,6 @@ pub fn text(state: &AppState) -> Result<String, String> {
         " {:<8} {:<20} {:>6} {:>6} {:>9} {:>+9.3} {d}",
         "BRDVAL", "sum", "", "", "", c.value
     );
-    Ok(t.lines().map(str::trim_end).collect::<Vec<_>>().join("\n") + "\n")
 }
 
 #[cfg(test)]
