@@ -462,6 +462,15 @@ fn table(a: &Analysis, out_of_range: &dyn Fn(usize) -> String, arith: &str) -> S
         race(&mut o, a);
         return o;
     };
+    distributions(&mut o, me, opp);
+    chances_lines(&mut o, a, (me, opp));
+    race(&mut o, a);
+    o
+}
+
+/// The two sides' distributions, roll by roll (exact and normal, bearing off and saving the
+/// gammon), then their means and standard deviations.
+fn distributions(o: &mut String, me: &SideReport, opp: &SideReport) {
     let _ = writeln!(o);
     let _ = writeln!(
         o,
@@ -504,6 +513,11 @@ fn table(a: &Analysis, out_of_range: &dyn Fn(usize) -> String, arith: &str) -> S
         "SD    {:8.3} {:9.3}   {:8.3} {:9.3}",
         me.moments.sd, opp.moments.sd, me.moments.gammon_sd, opp.moments.gammon_sd
     );
+}
+
+/// The winning chances (exact, normal, interval, rollout), the gammons and the normal
+/// approximation's error.
+fn chances_lines(o: &mut String, a: &Analysis, (me, opp): (&SideReport, &SideReport)) {
     let _ = writeln!(o);
     let pct = |p: Option<f64>| {
         p.map_or("-".to_string(), |p| {
@@ -548,8 +562,6 @@ fn table(a: &Analysis, out_of_range: &dyn Fn(usize) -> String, arith: &str) -> S
     if let Some(why) = a.normal_out_of_range() {
         let _ = writeln!(o, "Note: {why}.");
     }
-    race(&mut o, a);
-    o
 }
 
 /// The race formulas' lines of the report.
