@@ -599,9 +599,19 @@ fn figure(v: f64) -> String {
     }
 }
 
-/// One part in words: "shots at your blots: yours 11, the best 0 of 36 (-0.102)".
+/// One part in words: "shots at your blots: yours 11, the best 0 of 36 (-0.102)"; where the
+/// figure a player reads is the same after both moves, the part lies in what the figure does
+/// not count (where the checkers stand): "blots and stacks: 2 blots either way, placed
+/// differently (-0.068)".
 fn part_words(p: &ConceptPart) -> String {
     match (p.played, p.best) {
+        (Some(a), Some(b)) if figure(a) == figure(b) => format!(
+            "{}: {} {} either way, placed differently ({:+.3})",
+            p.name,
+            figure(a),
+            p.unit,
+            p.equity
+        ),
         (Some(a), Some(b)) => format!(
             "{}: yours {}, the best {} {} ({:+.3})",
             p.name,
@@ -731,5 +741,24 @@ mod tests {
         let c = contact_concepts(&played, &best);
         assert!((16..20).all(|i| c[i] == Concept::HomeBoard));
         assert!((40..44).all(|i| c[i] == Concept::Blots));
+    }
+
+    #[test]
+    fn a_part_whose_figure_is_the_same_after_both_says_so() {
+        let part = |played, best| ConceptPart {
+            name: "blots and stacks",
+            unit: "blots",
+            played: Some(played),
+            best: Some(best),
+            equity: -0.068,
+        };
+        assert_eq!(
+            part_words(&part(2.0, 2.0)),
+            "blots and stacks: 2 blots either way, placed differently (-0.068)"
+        );
+        assert_eq!(
+            part_words(&part(3.0, 1.0)),
+            "blots and stacks: yours 3, the best 1 blots (-0.068)"
+        );
     }
 }
