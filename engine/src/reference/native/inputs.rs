@@ -298,6 +298,13 @@ pub fn base(b: &Board, out: &mut [f32; PRUNING_INPUTS]) {
 /// The inputs of [`base`] that are not zero, in the order of their indices, into `out`;
 /// how many. What the pruning nets read, without the 200 inputs' zeros.
 pub fn base_listed(b: &Board, out: &mut [Listed]) -> usize {
+    base_listed_of(b, [Points::of(&b[0]), Points::of(&b[1])], out)
+}
+
+/// [`base_listed`] of a board whose points' bits are `points`: only the points with a
+/// checker visited.
+#[inline(always)]
+fn base_listed_of(b: &Board, points: [Points; 2], out: &mut [Listed]) -> usize {
     let mut n = 0;
     let mut push = |i: usize, x: f32| {
         out[n] = (i as u32, x);
@@ -305,10 +312,13 @@ pub fn base_listed(b: &Board, out: &mut [Listed]) -> usize {
     };
     for (s, side) in b.iter().enumerate() {
         let first = 100 * s;
-        for (p, &c) in side.iter().enumerate().take(24) {
+        let mut on = points[s].occupied & 0x00ff_ffff;
+        while on != 0 {
+            let p = on.trailing_zeros() as usize;
+            on &= on - 1;
+            let c = side[p];
             let at = first + 4 * p;
             match c {
-                0 => {}
                 1 => push(at, 1.0),
                 2 => push(at + 1, 1.0),
                 _ => {
@@ -336,20 +346,30 @@ pub fn base_listed(b: &Board, out: &mut [Listed]) -> usize {
 pub fn contact(b: &Board, out: &mut [f32; CONTACT_INPUTS]) {
     base_side(&b[0], &mut out[0..100]);
     base_side(&b[1], &mut out[100..200]);
-    after_base(b, 3, &mut out[200..250]);
+    after_base(
+        b,
+        [Points::of(&b[0]), Points::of(&b[1])],
+        3,
+        &mut out[200..250],
+    );
 }
 
 /// The crashed net's inputs of `board`.
 pub fn crashed(b: &Board, out: &mut [f32; CONTACT_INPUTS]) {
     base_side(&b[0], &mut out[0..100]);
     base_side(&b[1], &mut out[100..200]);
-    after_base(b, 5, &mut out[200..250]);
+    after_base(
+        b,
+        [Points::of(&b[0]), Points::of(&b[1])],
+        5,
+        &mut out[200..250],
+    );
 }
 
 /// The 50 inputs after the checkers' of the contact net (`step` 3) or the crashed net
 /// (`step` 5): each side's checkers off and [`half`], the player's first.
-fn after_base(b: &Board, step: i32, out: &mut [f32]) {
-    let points = [Points::of(&b[0]), Points::of(&b[1])];
+#[inline(always)]
+fn after_base(b: &Board, points: [Points; 2], step: i32, out: &mut [f32]) {
     // gnubg's contact net was trained with the two sides' checkers-off inputs swapped.
     let (first, second) = if step == 3 { (0, 1) } else { (1, 0) };
     men_off(&b[first], &mut out[0..25], step);
@@ -361,9 +381,10 @@ fn after_base(b: &Board, step: i32, out: &mut [f32]) {
 /// The inputs of [`contact`] (`step` 3) or [`crashed`] (`step` 5) that are not zero, in
 /// the order of their indices, into `out`; how many. What the net reads, without the zeros.
 pub fn contact_listed(b: &Board, step: i32, out: &mut [Listed; LISTED_INPUTS]) -> usize {
-    let mut n = base_listed(b, &mut out[..]);
+    let points = [Points::of(&b[0]), Points::of(&b[1])];
+    let mut n = base_listed_of(b, points, &mut out[..]);
     let mut rest = [0f32; CONTACT_INPUTS - PRUNING_INPUTS];
-    after_base(b, step, &mut rest);
+    after_base(b, points, step, &mut rest);
     for (k, &x) in rest.iter().enumerate() {
         if x != 0.0 {
             out[n] = ((PRUNING_INPUTS + k) as u32, x);
