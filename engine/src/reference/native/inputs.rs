@@ -645,41 +645,33 @@ fn half(me: &[u8; 25], opp: &[u8; 25], mine: Points, theirs: Points, out: &mut [
 
     let mut rolls = [RollHits::default(); 21];
     let bar = me_at(24);
+    // A roll's ways with a shot, visited as bits: in the order of their indices, which is
+    // the roll's order of its ways (`by_roll`).
     if live == 0 {
         // No shot: every roll hits nothing.
     } else if bar == 0 {
         for (r, roll) in rolls.iter_mut().enumerate() {
-            if ways.roll_ways[r] & live == 0 {
-                continue;
-            }
+            let mut shots = ways.roll_ways[r] & live;
             let mut used = -1i32;
-            for jw in 0..4 {
-                let w = ways.by_roll[r][jw];
-                if w < 0 {
-                    break;
-                }
-                let w = w as usize;
-                if hit[w] == 0 {
-                    continue;
-                }
+            while shots != 0 {
+                let w = shots.trailing_zeros() as usize;
+                shots &= shots - 1;
                 let way = &ways.ways[w];
+                let k = msb(hit[w]);
+                roll.pips = roll.pips.max(k - way.pips as i32 + 1);
                 if way.faces == 1 {
-                    let k = msb(hit[w]);
                     if used != k || me_at(k) > 1 {
                         roll.checkers += 1;
                     }
                     used = k;
-                    roll.pips = roll.pips.max(k - way.pips as i32 + 1);
-                    // Doubles: a second direct shot from another point.
-                    if ways.by_roll[r][3] >= 0 && hit[w] & !(1u32 << k) != 0 {
+                    // Doubles (the first six rolls): a second direct shot from another point.
+                    if r < 6 && hit[w] & !(1u32 << k) != 0 {
                         roll.checkers += 1;
                     }
                 } else {
                     if roll.checkers == 0 {
                         roll.checkers = 1;
                     }
-                    let k = msb(hit[w]);
-                    roll.pips = roll.pips.max(k - way.pips as i32 + 1);
                     // A second blot on the way: the opponent's point 23 − k + m, m an
                     // intermediate point's pips (k ≤ 23 with no checker on the bar).
                     if (theirs.blots >> (23 - k)) & way.inter_mask != 0 {
@@ -690,41 +682,34 @@ fn half(me: &[u8; 25], opp: &[u8; 25], mine: Points, theirs: Points, out: &mut [
         }
     } else if bar == 1 {
         for (r, roll) in rolls.iter_mut().enumerate() {
-            if ways.roll_ways[r] & live == 0 {
-                continue;
-            }
+            let mut shots = ways.roll_ways[r] & live;
+            let row = &ways.by_roll[r];
             let mut entered = false;
-            for jw in 0..4 {
-                let w = ways.by_roll[r][jw];
-                if w < 0 {
-                    break;
-                }
-                let w = w as usize;
-                if hit[w] == 0 {
-                    continue;
-                }
+            while shots != 0 {
+                let w = shots.trailing_zeros() as usize;
+                shots &= shots - 1;
                 let way = &ways.ways[w];
                 if way.faces == 1 {
-                    let mut k = msb(hit[w]);
-                    while k > 0 {
-                        if hit[w] & (1 << k) != 0 {
-                            if entered && k != 24 {
+                    // The points it hits from, from the highest down (not the ace point).
+                    let mut from = hit[w] & !1;
+                    while from != 0 {
+                        let k = msb(from);
+                        from &= !(1u32 << k);
+                        if entered && k != 24 {
+                            break;
+                        }
+                        if k != 24 {
+                            // The other die must enter (for doubles gnubg looks at the
+                            // two-dice way's pips: kept).
+                            let other = if row[0] as usize == w { row[1] } else { row[0] };
+                            let npip = ways.ways[other as usize].pips as i32;
+                            if opp_at(npip - 1) > 1 {
                                 break;
                             }
-                            if k != 24 {
-                                // The other die must enter (for doubles gnubg looks at the
-                                // two-dice way's pips: kept).
-                                let other = ways.by_roll[r][1 - jw] as usize;
-                                let npip = ways.ways[other].pips as i32;
-                                if opp_at(npip - 1) > 1 {
-                                    break;
-                                }
-                                entered = true;
-                            }
-                            roll.checkers += 1;
-                            roll.pips = roll.pips.max(k - way.pips as i32 + 1);
+                            entered = true;
                         }
-                        k -= 1;
+                        roll.checkers += 1;
+                        roll.pips = roll.pips.max(k - way.pips as i32 + 1);
                     }
                 } else {
                     if hit[w] & (1 << 24) == 0 {
@@ -762,12 +747,8 @@ fn half(me: &[u8; 25], opp: &[u8; 25], mine: Points, theirs: Points, out: &mut [
         for (r, roll) in rolls.iter().enumerate() {
             let weight = if r < 6 { 1 } else { 2 };
             np += roll.pips * weight;
-            if roll.checkers > 0 {
-                n1 += weight;
-                if roll.checkers > 1 {
-                    n2 += weight;
-                }
-            }
+            n1 += weight * i32::from(roll.checkers > 0);
+            n2 += weight * i32::from(roll.checkers > 1);
         }
         out[PIPLOSS] = np as f32 * (1.0 / (12.0 * 36.0));
         out[P1] = n1 as f32 * (1.0 / 36.0);
@@ -1312,6 +1293,11 @@ mod tests {
             .map(|&i| w.ways[i as usize].pips)
             .collect();
         assert_eq!(two_one, [1, 2, 3]);
+        // Each roll's ways in the order of their indices (`half` visits them as bits).
+        for row in &w.by_roll {
+            let ways: Vec<i8> = row.iter().copied().filter(|&i| i >= 0).collect();
+            assert!(ways.windows(2).all(|p| p[0] < p[1]), "{row:?}");
+        }
     }
 
     /// The pattern read from the made points' bits is gnubg's, point by point.
