@@ -5,11 +5,9 @@
 #![allow(clippy::needless_range_loop)]
 
 use super::inputs::{self, Board};
-use super::net;
+use super::net::{self, LISTED_INPUTS};
 use super::race_bg;
-use super::weights::{
-    CONTACT_INPUTS, GnubgWeights, PRUNING_INPUTS, RACE_INPUTS, USUAL_FOLDERS, WeightsError,
-};
+use super::weights::{GnubgWeights, PRUNING_INPUTS, USUAL_FOLDERS, WeightsError};
 use crate::core::position::Position;
 use crate::core::task::Task;
 use crate::studies::bearoff::{self, BdContents, Counts, Database};
@@ -234,22 +232,23 @@ impl NativeEvaluator {
             PositionClass::Over => return Ok(over(b)),
             PositionClass::BearoffTwoSided => return Ok(self.bearoff_two_sided(b)),
             PositionClass::BearoffOneSided => return Ok(self.bearoff_one_sided(b)),
+            // The inputs that are not zero, as the nets read them.
             PositionClass::Race => {
-                let mut x = [0f32; RACE_INPUTS];
-                inputs::race(b, &mut x);
-                let mut out = net::evaluate(&self.weights.race, &x);
+                let mut x = [(0, 0.0); LISTED_INPUTS];
+                let n = inputs::race_listed(b, &mut x);
+                let mut out = net::evaluate_listed(&self.weights.race, &x[..n]);
                 self.race_backgammons(b, &mut out)?;
                 out
             }
             PositionClass::Crashed => {
-                let mut x = [0f32; CONTACT_INPUTS];
-                inputs::crashed(b, &mut x);
-                net::evaluate(&self.weights.crashed, &x)
+                let mut x = [(0, 0.0); LISTED_INPUTS];
+                let n = inputs::contact_listed(b, 5, &mut x);
+                net::evaluate_listed(&self.weights.crashed, &x[..n])
             }
             PositionClass::Contact => {
-                let mut x = [0f32; CONTACT_INPUTS];
-                inputs::contact(b, &mut x);
-                net::evaluate(&self.weights.contact, &x)
+                let mut x = [(0, 0.0); LISTED_INPUTS];
+                let n = inputs::contact_listed(b, 3, &mut x);
+                net::evaluate_listed(&self.weights.contact, &x[..n])
             }
         };
         self.sanity_check(b, &mut out);
