@@ -10,7 +10,7 @@
 
 use super::database::Archive;
 use super::error::ArchiveError;
-use crate::core::formats::{MatchState, Setup, read_setup};
+use crate::core::formats::{MatchId, Setup, decode_position_id, read_setup};
 use rusqlite::{OptionalExtension, params};
 
 /// One person's figures over the archive's matches.
@@ -425,10 +425,11 @@ impl Archive {
     }
 }
 
-/// The board, Match ID and roll of an error as gnubg shows the decision, from the decision as
-/// stored (its decider on roll): a checker play as it is; a double before the roll without
-/// dice; an answer to a double as the doubler's board, the doubler on roll and the double on
-/// offer (the taker's turn). An ID this build cannot read is given back as stored.
+/// The board, Match ID and roll of an error as gnubg shows the decision
+/// ([`crate::matches::shown_board`]), from the decision as stored (its board with the decider,
+/// the Match ID's turn, on roll): a checker play as it is; a cube error before the roll
+/// (a double, or one missed before a checker play) without dice; an answer to a double as
+/// the doubler's. An ID this build cannot read is given back as stored.
 pub(super) fn shown(
     kind: ErrorKind,
     position_id: &str,
@@ -438,23 +439,49 @@ pub(super) fn shown(
     if kind == ErrorKind::Move {
         return (position_id.to_string(), match_id.to_string(), dice);
     }
-    let Ok(setup) = setup_of(position_id, match_id, None) else {
+    let Ok(id) = MatchId::decode(match_id) else {
         return (position_id.to_string(), match_id.to_string(), None);
     };
-    // The stored answer's Match ID has the doubler on roll and the taker's turn, its board
-    // the taker's: read as the doubler's, it is the taker's board under the doubler's name.
-    let mut id = setup.match_id_fields();
-    id.dice = [0, 0];
-    let position = if kind == ErrorKind::Take {
-        id.double_offered = true;
-        setup.position.mirror().with_on_roll(id.on_roll)
-    } else {
-        setup.position
+    let Ok(position) = decode_position_id(position_id, id.turn) else {
+        return (position_id.to_string(), match_id.to_string(), None);
     };
-    let shown = Setup {
-        position,
-        dice: None,
-        match_state: Some(MatchState::MatchId(id).for_turn(position.on_roll(), None)),
-    };
+    let shown = crate::matches::shown_board(position, id, None, kind == ErrorKind::Take);
     (shown.position_id(), shown.match_id(), None)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::matches::{DecisionKind, read_match};
+
+    const MATCH: &str = include_str!("../../../tests/data/matches/gnubg_7pt_seed102.mat");
+
+    /// The archive shows a stored cube decision as the match review shows the decision: an
+    /// answer to a double as the doubler's board with the double on offer.
+    #[test]
+    fn a_stored_cube_decision_is_shown_as_the_decision_shows_itself() {
+        let m = read_match(MATCH).unwrap();
+        let mut answers = 0;
+        for d in m.games.iter().flat_map(|g| &g.decisions) {
+            let kind = match d.kind {
+                DecisionKind::Double { .. } => ErrorKind::Double,
+                _ if d.kind.answers_a_double() => ErrorKind::Take,
+                _ => continue,
+            };
+            let (position_id, match_id, dice) =
+                shown(kind, &d.position_id(), &d.match_id.encode(), None);
+            let own = d.shown();
+            assert_eq!(
+                (position_id, match_id, dice),
+                (own.position_id(), own.match_id(), None)
+            );
+            if kind == ErrorKind::Take {
+                answers += 1;
+                assert_eq!(own.position, d.position.mirror(), "the doubler's board");
+                let id = own.match_id_fields();
+                assert!(id.double_offered && id.on_roll != id.turn);
+            }
+        }
+        assert!(answers > 0, "the match has an answer to a double");
+    }
 }
