@@ -135,15 +135,15 @@ fn build(
 fn card_json(card: &Card) -> serde_json::Value {
     serde_json::json!({
         "card": card.card,
-        "position_id": card.position_id,
-        "match_id": card.match_id,
-        "dice": card.dice,
-        "kind": card.kind,
-        "player": card.player,
-        "file": card.file,
-        "game": card.game,
-        "number": card.number,
-        "plies": card.plies,
+        "position_id": card.error.position_id,
+        "match_id": card.error.match_id,
+        "dice": card.error.dice,
+        "kind": card.error.kind,
+        "player": card.error.player,
+        "file": card.error.file,
+        "game": card.error.game,
+        "number": card.error.number,
+        "plies": card.error.plies,
         "due": card.due,
         "reps": card.reps,
         "lapses": card.lapses,
@@ -255,10 +255,10 @@ fn question(card: &Card) -> String {
     format!(
         "Card {} — {}, {} game {} #{}: {}\n",
         card.card,
-        shorten(&card.player, 60),
-        shorten(&card.file, 120),
-        card.game,
-        card.number,
+        shorten(&card.error.player, 60),
+        shorten(&card.error.file, 120),
+        card.error.game,
+        card.error.number,
         card.question()
     )
 }

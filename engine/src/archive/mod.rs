@@ -49,7 +49,9 @@ pub use error::ArchiveError;
 pub use error_words::right_cube_answer;
 pub use finding::match_files_under;
 pub use merge::Merged;
-pub use queries::{ErrorFilter, ErrorKind, ErrorRow, PlayerFigures, TrendPoint, setup_of};
+pub use queries::{
+    ErrorFilter, ErrorKind, ErrorRow, PlayerError, PlayerFigures, TrendPoint, setup_of,
+};
 pub use reviews::{EngineName, UnreviewedMatch};
 pub use schema::{APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION};
 pub use shard::{MAX_SHARDS, Shard};
