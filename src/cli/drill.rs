@@ -5,9 +5,10 @@
 use super::archive_db::{Db, failed, plies};
 use super::{CliError, interrupt, print};
 use bgw_engine::archive::{
-    Archive, Card, DeckOptions, DrillError, Graded, MARKED, Time, now, parse_time, time_text,
+    Archive, Card, DeckOptions, DrillError, Graded, Time, now, parse_time, time_text,
 };
 use bgw_engine::core::formats::{render_diagram, shorten};
+use bgw_engine::matches::Mark;
 use bgw_engine::reference::native::NativeEvaluator;
 use bgw_engine::reference::{Judge, ReferenceEngine};
 use std::io::BufRead;
@@ -62,7 +63,7 @@ struct PlayArgs {
     #[arg(long)]
     player: Option<String>,
     /// Only errors that cost more than this, mEMG (default: 30, what gnubg marks).
-    #[arg(long, value_name = "MEMG", default_value_t = 1000.0 * MARKED)]
+    #[arg(long, value_name = "MEMG", default_value_t = 1000.0 * Mark::DOUBTFUL_ABOVE)]
     min_loss: f64,
     /// The reviews at this depth, 0, 1 or 2 (default: each match's deepest review).
     #[arg(long, value_name = "N")]
@@ -159,7 +160,7 @@ fn next(args: NextArgs) -> Result<ExitCode, CliError> {
         None => args.deck.db.open_to_read()?,
     };
     if let Some(p) = &args.player {
-        build(&mut archive, p, 1000.0 * MARKED, None, now)?;
+        build(&mut archive, p, 1000.0 * Mark::DOUBTFUL_ABOVE, None, now)?;
     }
     let player = args.player.as_deref();
     let card = archive.next_card(player, now).map_err(failed)?;

@@ -3,7 +3,7 @@
 //!
 //! A card is one error of the archive's reviews — a checker play, a double (made wrongly or
 //! missed) or an answer to one — at or above a loss ([`DeckOptions::min_loss`], by default
-//! what gnubg marks: more than 0.03). The player answers it; the answer is graded against
+//! what gnubg marks: more than [`Mark::DOUBTFUL_ABOVE`]). The player answers it; the answer is graded against
 //! the review's figures (the engine is asked only for a move that is neither the best nor
 //! the one played, [`Archive::answer_card`]), and the card is scheduled: answered as the
 //! engine would, it comes back later (FSRS "good"); within gnubg's unmarked range, sooner
@@ -19,7 +19,7 @@ use super::queries::{ErrorFilter, ErrorKind, PlayerError, setup_of, shown};
 use crate::Position;
 use crate::core::formats::Setup;
 use crate::core::moves::{legal_plays, match_play};
-use crate::matches::cube_why;
+use crate::matches::{Mark, cube_why};
 use crate::reference::native::{NativeEvaluator, WhyGnubg, why_gnubg};
 use crate::reference::{MatchContext, ReferenceEngine, match_to_plays};
 use chrono::{DateTime, SecondsFormat, Utc};
@@ -31,7 +31,8 @@ use rusqlite::{OptionalExtension, params};
 pub struct DeckOptions {
     /// The person (or a name the files give).
     pub player: String,
-    /// Only errors that cost more than this, EMG (default 0.03: what gnubg marks).
+    /// Only errors that cost more than this, EMG (by default what gnubg marks: more than
+    /// [`Mark::DOUBTFUL_ABOVE`]).
     pub min_loss: f64,
     /// The reviews at this depth (each match's deepest when `None`).
     pub plies: Option<u8>,
@@ -42,14 +43,11 @@ impl DeckOptions {
     pub fn of(player: &str) -> DeckOptions {
         DeckOptions {
             player: player.to_string(),
-            min_loss: MARKED,
+            min_loss: Mark::DOUBTFUL_ABOVE,
             plies: None,
         }
     }
 }
-
-/// The loss above which gnubg marks an error "doubtful" (or worse), EMG.
-pub const MARKED: f64 = 0.03;
 
 /// A loss at most this small answers as the engine would (its figures are kept to a few
 /// decimals), EMG.
@@ -472,7 +470,7 @@ fn card_of(r: &rusqlite::Row<'_>) -> rusqlite::Result<Card> {
 fn rating_of(loss: f64) -> Rating {
     if loss <= AS_THE_ENGINE {
         Rating::Good
-    } else if loss <= MARKED {
+    } else if loss <= Mark::DOUBTFUL_ABOVE {
         Rating::Hard
     } else {
         Rating::Again

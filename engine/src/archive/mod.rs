@@ -42,7 +42,7 @@ mod when;
 pub use content::{date_in_name, digest};
 pub use database::{Archive, default_path};
 pub use drill::{
-    AS_THE_ENGINE, Card, DeckCount, DeckOptions, DrillError, DrillWhy, Graded, MARKED, Time, now,
+    AS_THE_ENGINE, Card, DeckCount, DeckOptions, DrillError, DrillWhy, Graded, Time, now,
     parse_time, time_text,
 };
 pub use error::ArchiveError;

@@ -4,12 +4,12 @@
 //! schedules it, and everything is kept in the archive.
 
 use bgw_engine::archive::{
-    Added, Archive, DeckOptions, DrillError, EngineName, ErrorFilter, ErrorKind, MARKED, MatchFile,
+    Added, Archive, DeckOptions, DrillError, EngineName, ErrorFilter, ErrorKind, MatchFile,
     parse_time,
 };
 use bgw_engine::core::moves::{Play, legal_plays};
 use bgw_engine::core::task::Task;
-use bgw_engine::matches::{Match, ReviewOptions, review, summarize};
+use bgw_engine::matches::{Mark, Match, ReviewOptions, review, summarize};
 use bgw_engine::reference::{CubeDecision, ReferenceEngine, ScriptedEngine};
 use bgw_engine::{Position, Weights};
 use std::path::PathBuf;
@@ -93,7 +93,10 @@ fn the_deck_is_the_players_marked_errors_once_each() {
             ..ErrorFilter::default()
         })
         .unwrap();
-    let marked = errors.iter().filter(|e| e.error.loss > MARKED).count();
+    let marked = errors
+        .iter()
+        .filter(|e| e.error.loss > Mark::DOUBTFUL_ABOVE)
+        .count();
     assert!(marked >= 5, "{marked} marked errors");
     let kinds: Vec<ErrorKind> = errors.iter().map(|e| e.error.kind).collect();
     assert!(kinds.contains(&ErrorKind::Move) && kinds.contains(&ErrorKind::Double));
