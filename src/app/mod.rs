@@ -199,7 +199,6 @@ impl WorkbenchApp {
             ctx.set_visuals_of(egui::Theme::Dark, flat_visuals(true));
             ctx.set_visuals_of(egui::Theme::Light, flat_visuals(false));
             ctx.set_theme(theme.preference());
-            ctx.all_styles_mut(look::unfaded_scrolling);
             self.look = Some(theme);
         }
         self.rendering
