@@ -30,6 +30,7 @@ mod candidates;
 mod export;
 mod game;
 mod kept_parts;
+pub mod tab_drawing;
 
 use super::archive::{ArchiveAction, ArchiveState};
 use super::bearoff::{BearoffAction, BearoffState};
