@@ -4,14 +4,15 @@
 //! bears off into the bottom tray, right of the board; the other colour mirrors it on top.
 //! Point numbers are those of the side on roll.
 
+use super::board_palette::{self, checker_colours};
 use super::editing::edit_board::{EditBoard, Loc, own_point, white_point};
 use super::editing::{EditAction, EditState};
 use super::render::Picture;
-use super::software_rendering::{self, board_layer::BoardLayer, checker_sprites};
+use super::software_rendering::{self, board_layer::BoardLayer};
 use bgw_engine::core::moves::Play;
 use bgw_engine::core::position::Side;
-use checker_sprites::{CheckerSprites, checker_colours};
 use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, Vec2, pos2, vec2};
+use software_rendering::checker_sprites::CheckerSprites;
 
 /// What the pointer is over.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -357,11 +358,11 @@ impl<'a> Checkers<'a> {
             Checkers::Sprites(s) => s.draw(painter, c, side, tint),
             Checkers::Shapes { r } => {
                 let (fill, line) = checker_colours(side);
-                let (share, width, _) = checker_sprites::RING;
-                let ring = checker_sprites::ring_colour(side);
+                let (share, width, _) = board_palette::RING;
+                let ring = board_palette::ring_colour(side);
                 painter.circle_filled(c, r, fill * tint);
                 painter.circle_stroke(c, r * share, Stroke::new(width, ring * tint));
-                painter.circle_stroke(c, r, Stroke::new(checker_sprites::OUTLINE, line * tint));
+                painter.circle_stroke(c, r, Stroke::new(board_palette::OUTLINE, line * tint));
             }
         }
     }

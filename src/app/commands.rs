@@ -14,9 +14,30 @@ use super::weights::WeightsAction;
 use bgw_engine::reference::Reference;
 use egui::{Key, KeyboardShortcut, Modifiers};
 
-/// A command of the menus, the toolbar or the keyboard.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Command {
+/// Declares [`Command`] and [`Command::ALL`] from one list, so that every command is in the
+/// list, once, in the enum's order.
+macro_rules! commands {
+    ($($(#[$doc:meta])* $name:ident,)*) => {
+        /// A command of the menus, the toolbar or the keyboard.
+        #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+        pub enum Command {
+            $($(#[$doc])* $name,)*
+        }
+
+        impl Command {
+            /// How many commands there are.
+            const COUNT: usize = {
+                let names: &[&str] = &[$(stringify!($name)),*];
+                names.len()
+            };
+
+            /// Every command, in the order declared.
+            pub const ALL: [Command; Command::COUNT] = [$(Command::$name),*];
+        }
+    };
+}
+
+commands! {
     /// File → Open… (a position, or a match into the Match tab).
     Open,
     /// File → Save position…
@@ -95,44 +116,6 @@ const CMD: Modifiers = Modifiers::COMMAND;
 const CMD_SHIFT: Modifiers = Modifiers::COMMAND.plus(Modifiers::SHIFT);
 
 impl Command {
-    /// Every command.
-    pub const ALL: [Command; 34] = [
-        Command::Open,
-        Command::SavePosition,
-        Command::OpenWeights,
-        Command::SaveWeights,
-        Command::NextDecision,
-        Command::PreviousDecision,
-        Command::ExportBoard,
-        Command::ExportBoardPrint,
-        Command::ExportAnalysis,
-        Command::ExportMatch,
-        Command::ExportGame,
-        Command::Undo,
-        Command::Redo,
-        Command::CopyPositionId,
-        Command::CopyPositionMatchId,
-        Command::CopyXgid,
-        Command::CopyAnalysis,
-        Command::Opening,
-        Command::Empty,
-        Command::SwapSides,
-        Command::FlipBoard,
-        Command::Roll,
-        Command::ClearDice,
-        Command::ThemeLight,
-        Command::ThemeDark,
-        Command::ThemeSystem,
-        Command::JudgeProcess,
-        Command::JudgeNative,
-        Command::ResetLayout,
-        Command::SelectNext,
-        Command::SelectPrevious,
-        Command::PlaySelected,
-        Command::KeyboardHelp,
-        Command::About,
-    ];
-
     /// The label of its menu entry or button.
     pub fn text(self) -> &'static str {
         match self {

@@ -6,7 +6,6 @@
 use super::effect::Effect;
 use super::feature::{Feature, Shared};
 use super::jobs::{Job, Start, progress_ui};
-use super::weights::WeightsState;
 use bgw_engine::core::task::Task;
 use bgw_engine::evaluation::classic::{ClassicPlayer, Weights};
 use bgw_engine::evaluation::opponents::Pubeval;
@@ -209,8 +208,13 @@ impl DuelState {
 }
 
 /// The "Test these weights" line of the weight editor; the last result while it is of the
-/// weights in use (`weights`).
-pub fn show(ui: &mut egui::Ui, d: &DuelState, weights: &WeightsState) -> Vec<DuelAction> {
+/// weights in use (`current`, and `saved` when they are the opponent).
+pub fn show(
+    ui: &mut egui::Ui,
+    d: &DuelState,
+    current: &Weights,
+    saved: &Weights,
+) -> Vec<DuelAction> {
     let mut out = Vec::new();
     // Wrapped, so that a narrow editor shows all of it without scrolling sideways.
     ui.horizontal_wrapped(|ui| {
@@ -253,7 +257,7 @@ pub fn show(ui: &mut egui::Ui, d: &DuelState, weights: &WeightsState) -> Vec<Due
     {
         out.push(DuelAction::Cancel);
     }
-    if let Some(r) = d.result_for(&weights.current, &weights.saved) {
+    if let Some(r) = d.result_for(current, saved) {
         ui.label(r);
     }
     out
@@ -285,7 +289,7 @@ mod tests {
     /// the weights now in use: a figure goes when the weights it measured go.
     #[test]
     fn a_duel_result_goes_with_the_weights_it_measured() {
-        let mut w = WeightsState::default();
+        let mut w = crate::app::weights::WeightsState::default();
         let mut d = DuelState {
             games: 2,
             ..DuelState::default()

@@ -1,6 +1,6 @@
-//! The workbench's look, for everyone: square widgets, no fade at a scroll area's edges, panels
-//! on the window's colour; and small helpers the panels share. What exists only to draw faster
-//! without a GPU is in [`super::software_rendering`], behind its switch.
+//! The workbench's look, for everyone: square widgets, panels on the window's colour; and small
+//! helpers the panels share. What exists only to draw faster without a GPU (the scroll areas'
+//! fade off among it) is in [`super::software_rendering`], behind its switch.
 
 /// egui's dark or light look with square widgets: buttons, fields and slider handles without
 /// rounded corners. Each rounded, anti-aliased corner costs a dozen triangles, and without a
@@ -24,14 +24,6 @@ pub fn flat_visuals(dark: bool) -> egui::Visuals {
     }
     v.handle_shape = egui::style::HandleShape::Rect { aspect_ratio: 0.5 };
     v
-}
-
-/// Scroll areas without egui's fade at their edges (half the panel's colour over the last 20
-/// points of a list that scrolls on): a gradient across the whole width of the candidates and
-/// of the weights, which without a GPU costs its area on every frame (0.05 M pixels shaded at
-/// 1920×1080) and dims the last row shown. The scroll bars say there is more.
-pub fn unfaded_scrolling(style: &mut egui::Style) {
-    style.spacing.scroll.fade.strength = 0.0;
 }
 
 /// A panel's frame without its fill. The window is cleared to the panel colour once per frame

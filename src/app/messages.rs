@@ -70,6 +70,19 @@ impl Messages {
     }
 }
 
+/// The Log tab: every message of the session, the newest in view.
+pub fn log_tab(ui: &mut egui::Ui, messages: &Messages) {
+    egui::ScrollArea::vertical()
+        .id_salt("log-scroll")
+        .stick_to_bottom(true)
+        .auto_shrink([false, false])
+        .show(ui, |ui| {
+            for line in &messages.log {
+                ui.monospace(line);
+            }
+        });
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

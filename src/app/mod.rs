@@ -23,7 +23,8 @@
 //! - [`commands`]: the command table (labels, tooltips, shortcuts) the [`menus`], the
 //!   [`toolbar`] and the keys read;
 //! - [`workspace`]: the two workspaces behind one trait, [`backgammon`] (with [`toolbar`],
-//!   [`board`], [`tabs`], [`status`]) and «Чемпион» ([`champion_workspace`]);
+//!   [`board`] (its colours in [`board_palette`]), [`tabs`], [`status`]) and «Чемпион»
+//!   ([`champion_workspace`]);
 //! - [`messages`]: the session's messages (the status line's last, the Log's all);
 //! - [`look`]: the workbench's look; [`software_rendering`]: the speed-ups for drawing without
 //!   a GPU, behind one switch, called before and after each frame.
@@ -37,6 +38,7 @@ pub mod axes;
 pub mod backgammon;
 pub mod bearoff;
 pub mod board;
+pub mod board_palette;
 pub mod candidates;
 pub mod champion_panel;
 pub mod champion_workspace;
@@ -197,7 +199,6 @@ impl WorkbenchApp {
             ctx.set_visuals_of(egui::Theme::Dark, flat_visuals(true));
             ctx.set_visuals_of(egui::Theme::Light, flat_visuals(false));
             ctx.set_theme(theme.preference());
-            ctx.all_styles_mut(look::unfaded_scrolling);
             self.look = Some(theme);
         }
         self.rendering

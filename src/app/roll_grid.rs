@@ -69,6 +69,16 @@ pub fn roll_label(d: Dice) -> String {
     format!("{}-{}", d.high(), d.low())
 }
 
+/// The Rolls tab: [`show`] in a scroll area.
+pub fn tab(
+    ui: &mut egui::Ui,
+    edit: &Edit,
+    weights: Weights,
+    cache: &mut RollGridCache,
+) -> Vec<EditAction> {
+    crate::app::look::scrolled(ui, "rolls-tab", |ui| show(ui, edit, weights, cache))
+}
+
 /// Draws the roll grid; a click on a roll sets those dice.
 pub fn show(
     ui: &mut egui::Ui,

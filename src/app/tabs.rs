@@ -1,26 +1,15 @@
 //! The lower area's tabs, in one table ([`TABS`]): each row gives a tab's label, the workspace
-//! it opens ([`Anchor`]), its line in Help, and how it is drawn from the state (the feature's
-//! panel with the part of the state it reads). The tab strip, the workspaces, Help and the
-//! polling read the table; a new tab is a [`Tab`] variant, its feature module and one row.
+//! it opens ([`Anchor`]), its line in Help, and how it is drawn (its feature's tab, from the
+//! feature's own state: `coordinator::tab_drawing`). The tab strip, the workspaces, Help and
+//! the polling read the table, and [`show`] dispatches to the open tab's drawing; a new tab is
+//! a [`Tab`] variant, its feature's tab function, its drawing and one row.
 
+pub use super::coordinator::tab_drawing::TabsUi;
+use super::coordinator::tab_drawing::{self as drawing, Draw};
 use super::coordinator::{Action, AppState};
-use super::look::scrolled;
-use super::roll_grid::RollGridCache;
 use super::settings::Tab;
 use super::view::ViewAction;
 use super::workspace::Anchor;
-
-/// The display state the tabs keep between frames (not the features' state).
-#[derive(Default)]
-pub struct TabsUi {
-    /// The move being typed in the Play tab.
-    pub typed_move: String,
-    /// The roll grid's rankings, kept while the position and weights stay.
-    pub roll_grid: RollGridCache,
-}
-
-/// Draws a tab's content from the state; returns the person's actions.
-type Draw = fn(&mut egui::Ui, &AppState, &mut TabsUi) -> Vec<Action>;
 
 /// One tab of the lower area.
 pub struct TabRow {
@@ -47,7 +36,7 @@ pub const TABS: [TabRow; 9] = [
         anchor: Anchor::Backgammon,
         about: "the classic program's weights, their error against gnubg, fit and test them",
         works_hidden: false,
-        draw: Some(weights),
+        draw: Some(drawing::weights),
     },
     TabRow {
         tab: Tab::Bearoff,
@@ -55,7 +44,7 @@ pub const TABS: [TabRow; 9] = [
         anchor: Anchor::Backgammon,
         about: "bear-off databases: chances, distributions, best play, the error map",
         works_hidden: true,
-        draw: Some(bearoff),
+        draw: Some(drawing::bearoff),
     },
     TabRow {
         tab: Tab::Race,
@@ -63,7 +52,7 @@ pub const TABS: [TabRow; 9] = [
         anchor: Anchor::Backgammon,
         about: "pip counts and the race formulas' verdicts",
         works_hidden: true,
-        draw: Some(race),
+        draw: Some(drawing::race),
     },
     TabRow {
         tab: Tab::Rolls,
@@ -71,7 +60,7 @@ pub const TABS: [TabRow; 9] = [
         anchor: Anchor::Backgammon,
         about: "the 21 rolls with the classic program's choice for each",
         works_hidden: true,
-        draw: Some(rolls),
+        draw: Some(drawing::rolls),
     },
     TabRow {
         tab: Tab::Play,
@@ -79,7 +68,7 @@ pub const TABS: [TabRow; 9] = [
         anchor: Anchor::Backgammon,
         about: "a game against the classic program, learning on or off",
         works_hidden: true,
-        draw: Some(play),
+        draw: Some(drawing::play),
     },
     TabRow {
         tab: Tab::Match,
@@ -87,7 +76,7 @@ pub const TABS: [TabRow; 9] = [
         anchor: Anchor::Backgammon,
         about: "a match file (MAT, SGF) stepped through, reviewed by gnubg at every score",
         works_hidden: true,
-        draw: Some(match_review),
+        draw: Some(drawing::match_review),
     },
     TabRow {
         tab: Tab::Archive,
@@ -95,7 +84,7 @@ pub const TABS: [TabRow; 9] = [
         anchor: Anchor::Backgammon,
         about: "every match you played in one database: players' figures, trends, errors, the drill",
         works_hidden: true,
-        draw: Some(archive),
+        draw: Some(drawing::archive),
     },
     TabRow {
         tab: Tab::Champion,
@@ -111,7 +100,7 @@ pub const TABS: [TabRow; 9] = [
         anchor: Anchor::Backgammon,
         about: "every message of the session",
         works_hidden: true,
-        draw: Some(log),
+        draw: Some(drawing::log),
     },
 ];
 
@@ -151,84 +140,6 @@ pub fn strip(ui: &mut egui::Ui, open: Tab) -> Vec<Action> {
         }
     });
     out
-}
-
-fn weights(ui: &mut egui::Ui, state: &AppState, _: &mut TabsUi) -> Vec<Action> {
-    scrolled(ui, "weights-tab", |ui| {
-        let mut duel = Vec::new();
-        let weights = super::weights::panel::show(ui, &state.weights, |ui| {
-            duel = super::duel::show(ui, &state.duel, &state.weights);
-        });
-        let weights = weights.into_iter().map(Action::from);
-        weights.chain(duel.into_iter().map(Action::from)).collect()
-    })
-}
-
-fn play(ui: &mut egui::Ui, state: &AppState, tabs: &mut TabsUi) -> Vec<Action> {
-    let view = super::play::panel::PlayView {
-        game: state.play.game.as_ref(),
-        learning: state.play.learning.on,
-        eta: state.play.learning.eta,
-        edit: &state.editing.edit,
-    };
-    let play = scrolled(ui, "play-tab", |ui| {
-        super::play::panel::show(ui, &view, &mut tabs.typed_move)
-    });
-    play.into_iter().map(Action::from).collect()
-}
-
-fn match_review(ui: &mut egui::Ui, state: &AppState, _: &mut TabsUi) -> Vec<Action> {
-    let weights = &state.weights.current;
-    let review = super::match_review::panel::show(ui, &state.match_review, weights);
-    review.into_iter().map(Action::from).collect()
-}
-
-fn archive(ui: &mut egui::Ui, state: &AppState, _: &mut TabsUi) -> Vec<Action> {
-    let inputs = state.drill_inputs();
-    let archive = super::archive::panel::show(ui, &state.archive, &inputs);
-    archive.into_iter().map(Action::from).collect()
-}
-
-fn bearoff(ui: &mut egui::Ui, state: &AppState, _: &mut TabsUi) -> Vec<Action> {
-    let edit = &state.editing.edit;
-    // The database's best play is a drill card's answer: not while the card waits for it.
-    if let Some(words) = state.candidates.hidden_words()
-        && state.bearoff.view.section == super::bearoff::Section::BestPlay
-    {
-        ui.label(format!("Best play: {words}"));
-        return Vec::new();
-    }
-    let bearoff = super::bearoff::show(ui, &state.bearoff, state.bearoff.view, edit);
-    bearoff.into_iter().map(Action::from).collect()
-}
-
-fn race(ui: &mut egui::Ui, state: &AppState, _: &mut TabsUi) -> Vec<Action> {
-    let judges = state.race_judges();
-    scrolled(ui, "race-tab", |ui| {
-        super::bearoff::race(ui, &state.editing.edit, &judges)
-    });
-    Vec::new()
-}
-
-fn rolls(ui: &mut egui::Ui, state: &AppState, tabs: &mut TabsUi) -> Vec<Action> {
-    let (edit, weights) = (&state.editing.edit, state.weights.current);
-    let rolls = scrolled(ui, "rolls-tab", |ui| {
-        super::roll_grid::show(ui, edit, weights, &mut tabs.roll_grid)
-    });
-    rolls.into_iter().map(Action::from).collect()
-}
-
-fn log(ui: &mut egui::Ui, state: &AppState, _: &mut TabsUi) -> Vec<Action> {
-    egui::ScrollArea::vertical()
-        .id_salt("log-scroll")
-        .stick_to_bottom(true)
-        .auto_shrink([false, false])
-        .show(ui, |ui| {
-            for line in &state.messages.log {
-                ui.monospace(line);
-            }
-        });
-    Vec::new()
 }
 
 #[cfg(test)]

@@ -230,7 +230,7 @@ fn errors(args: ErrorsArgs) -> Result<ExitCode, CliError> {
     for e in &rows {
         if args.json {
             let mut v = serde_json::to_value(e)?;
-            v["loss_memg"] = serde_json::json!(1000.0 * e.loss);
+            v["loss_memg"] = serde_json::json!(1000.0 * e.error.loss);
             if let Some(why) = explainer.as_ref().and_then(|ev| why_gnubg_json(ev, e)) {
                 v["why_gnubg"] = why;
             }
@@ -242,18 +242,18 @@ fn errors(args: ErrorsArgs) -> Result<ExitCode, CliError> {
                 .unwrap_or_default();
             out.push_str(&format!(
                 "{:>7.1} mEMG {:<8} {:<6} {:<7} {}: {}  [{}:{}]  {} game {} #{}{}",
-                1000.0 * e.loss,
+                1000.0 * e.error.loss,
                 e.mark.replace('_', " "),
-                e.kind.name(),
+                e.error.kind.name(),
                 e.phase,
-                shorten(&e.player, 60),
+                shorten(&e.error.player, 60),
                 // "passed; right: take", "63: played 8/2* 6/5; best: 13/7 8/7".
-                shorten(&e.what_and_right(), 200),
-                e.position_id,
-                e.match_id,
-                shorten(&e.file, usize::MAX),
-                e.game,
-                e.number,
+                shorten(&e.error.what_and_right(), 200),
+                e.error.position_id,
+                e.error.match_id,
+                shorten(&e.error.file, usize::MAX),
+                e.error.game,
+                e.error.number,
                 file_move
             ));
         }
@@ -267,14 +267,14 @@ fn errors(args: ErrorsArgs) -> Result<ExitCode, CliError> {
 /// it), or `{"error"}` when the nets could not say; `None` for a cube error or a row whose
 /// position, roll or moves do not read back.
 fn why_gnubg_json(ev: &NativeEvaluator, e: &ErrorRow) -> Option<serde_json::Value> {
-    if e.kind != ErrorKind::Move {
+    if e.error.kind != ErrorKind::Move {
         return None;
     }
-    let dice: Dice = e.dice.as_deref()?.parse().ok()?;
+    let dice: Dice = e.error.dice.as_deref()?.parse().ok()?;
     // The side named on roll does not change the split: it reads each side's checkers.
-    let position = decode_position_id(&e.position_id, Side::White).ok()?;
+    let position = decode_position_id(&e.error.position_id, Side::White).ok()?;
     Some(
-        match why_gnubg_of_plays(ev, &position, dice, &e.played, &e.best)? {
+        match why_gnubg_of_plays(ev, &position, dice, &e.error.played, &e.error.best)? {
             Ok(w) => serde_json::to_value(&w).unwrap_or_default(),
             Err(err) => serde_json::json!({ "error": err.to_string() }),
         },

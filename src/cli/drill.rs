@@ -5,9 +5,10 @@
 use super::archive_db::{Db, failed, plies};
 use super::{CliError, interrupt, print};
 use bgw_engine::archive::{
-    Archive, Card, DeckOptions, DrillError, Graded, MARKED, Time, now, parse_time, time_text,
+    Archive, Card, DeckOptions, DrillError, Graded, Time, now, parse_time, time_text,
 };
 use bgw_engine::core::formats::{render_diagram, shorten};
+use bgw_engine::matches::Mark;
 use bgw_engine::reference::native::NativeEvaluator;
 use bgw_engine::reference::{Judge, ReferenceEngine};
 use std::io::BufRead;
@@ -62,7 +63,7 @@ struct PlayArgs {
     #[arg(long)]
     player: Option<String>,
     /// Only errors that cost more than this, mEMG (default: 30, what gnubg marks).
-    #[arg(long, value_name = "MEMG", default_value_t = 1000.0 * MARKED)]
+    #[arg(long, value_name = "MEMG", default_value_t = 1000.0 * Mark::DOUBTFUL_ABOVE)]
     min_loss: f64,
     /// The reviews at this depth, 0, 1 or 2 (default: each match's deepest review).
     #[arg(long, value_name = "N")]
@@ -135,15 +136,15 @@ fn build(
 fn card_json(card: &Card) -> serde_json::Value {
     serde_json::json!({
         "card": card.card,
-        "position_id": card.position_id,
-        "match_id": card.match_id,
-        "dice": card.dice,
-        "kind": card.kind,
-        "player": card.player,
-        "file": card.file,
-        "game": card.game,
-        "number": card.number,
-        "plies": card.plies,
+        "position_id": card.error.position_id,
+        "match_id": card.error.match_id,
+        "dice": card.error.dice,
+        "kind": card.error.kind,
+        "player": card.error.player,
+        "file": card.error.file,
+        "game": card.error.game,
+        "number": card.error.number,
+        "plies": card.error.plies,
         "due": card.due,
         "reps": card.reps,
         "lapses": card.lapses,
@@ -159,7 +160,7 @@ fn next(args: NextArgs) -> Result<ExitCode, CliError> {
         None => args.deck.db.open_to_read()?,
     };
     if let Some(p) = &args.player {
-        build(&mut archive, p, 1000.0 * MARKED, None, now)?;
+        build(&mut archive, p, 1000.0 * Mark::DOUBTFUL_ABOVE, None, now)?;
     }
     let player = args.player.as_deref();
     let card = archive.next_card(player, now).map_err(failed)?;
@@ -255,10 +256,10 @@ fn question(card: &Card) -> String {
     format!(
         "Card {} — {}, {} game {} #{}: {}\n",
         card.card,
-        shorten(&card.player, 60),
-        shorten(&card.file, 120),
-        card.game,
-        card.number,
+        shorten(&card.error.player, 60),
+        shorten(&card.error.file, 120),
+        card.error.game,
+        card.error.number,
         card.question()
     )
 }

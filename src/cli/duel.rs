@@ -21,23 +21,13 @@ pub struct Args {
     /// pairs); with --sprt-ppg or --sprt, the most games.
     #[arg(long, default_value_t = 10_000)]
     games: u64,
-    /// Stop as soon as a sequential test (SPRT) decides between H0 "A scores P0 points per
-    /// game" and H1 "A scores P1" (P1 above P0, each within ±3), e.g. 0,0.05 for "A is
-    /// better by 0.05 ppg"; checked every 100 duplicate pairs.
-    #[arg(long, value_name = "P0,P1", allow_hyphen_values = true)]
-    sprt_ppg: Option<String>,
     /// The same sequential test in logistic Elo on A's share of games won (a gammon is one
     /// win, an unfinished game half): E0,E1, e.g. 0,20.
     #[arg(long, value_name = "E0,E1", allow_hyphen_values = true)]
     sprt: Option<String>,
-    /// The SPRT's α, the chance of accepting H1 when H0 holds: above 0, below 0.5 (default
-    /// 0.05).
-    #[arg(long, allow_hyphen_values = true)]
-    alpha: Option<String>,
-    /// The SPRT's β, the chance of accepting H0 when H1 holds: above 0, below 0.5 (default
-    /// 0.05).
-    #[arg(long, allow_hyphen_values = true)]
-    beta: Option<String>,
+    /// The sequential test in points per game, and its error rates.
+    #[command(flatten)]
+    test: SprtArgs,
     /// Seed of the dice.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -69,12 +59,9 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     if let Some(n) = args.threads {
         in_range("--threads", n, 1, MAX_THREADS)?;
     }
-    let sprt = sprt_of(
-        args.sprt_ppg.as_deref(),
-        args.sprt.as_deref(),
-        [args.alpha.as_deref(), args.beta.as_deref()],
-        "--sprt-ppg P0,P1 or --sprt E0,E1",
-    )?;
+    let sprt = args
+        .test
+        .sprt(args.sprt.as_deref(), "--sprt-ppg P0,P1 or --sprt E0,E1")?;
     let task = interrupt::task();
     // Ctrl+C ends a gnubg player's wait at once, whatever gnubg does.
     let gnubg = args.reference.judge(&task)?;
@@ -170,10 +157,45 @@ struct SprtJson<'a> {
     sprt: &'a SprtReport,
 }
 
+/// The flags of a sequential test (SPRT), one set for `duel`, `tune` and `fit --rounds`:
+/// its hypotheses in points per game and its error rates. `duel` adds `--sprt`, the same
+/// test in Elo.
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct SprtArgs {
+    /// Stop a duel as soon as a sequential test (SPRT) decides between H0 "X0 points per
+    /// game" and H1 "X1" (X1 above X0, each within ±3), checked every 100 duplicate pairs:
+    /// in `duel` A's points (0,0.05: "A is better by 0.05 ppg"), in `tune` and `fit
+    /// --rounds` a candidate's gain over the best (0,0.02).
+    #[arg(long, value_name = "X0,X1", allow_hyphen_values = true)]
+    pub sprt_ppg: Option<String>,
+    /// The SPRT's α, the chance of accepting H1 when H0 holds: above 0, below 0.5 (default
+    /// 0.05).
+    #[arg(long, allow_hyphen_values = true)]
+    pub alpha: Option<String>,
+    /// The SPRT's β, the chance of accepting H0 when H1 holds: above 0, below 0.5 (default
+    /// 0.05).
+    #[arg(long, allow_hyphen_values = true)]
+    pub beta: Option<String>,
+}
+
+impl SprtArgs {
+    /// The test these flags ask for (with `elo`, `duel`'s `--sprt`), or none; what is wrong
+    /// with them as one line (exit code 2). `needs` names the test's flags, for `--alpha` or
+    /// `--beta` given without one.
+    pub fn sprt(&self, elo: Option<&str>, needs: &str) -> Result<Option<Sprt>, CliError> {
+        sprt_of(
+            self.sprt_ppg.as_deref(),
+            elo,
+            [self.alpha.as_deref(), self.beta.as_deref()],
+            needs,
+        )
+    }
+}
+
 /// The sequential test asked for by `--sprt-ppg` (`ppg`) or `--sprt` (`elo`) with `--alpha`
 /// and `--beta` (`rates`), or none; what is wrong with them as one line (exit code 2).
 /// `needs` names the test's flags, for `--alpha` or `--beta` given without one.
-pub fn sprt_of(
+fn sprt_of(
     ppg: Option<&str>,
     elo: Option<&str>,
     rates: [Option<&str>; 2],

@@ -20,6 +20,11 @@ use std::time::Instant;
 
 /// Arguments of `bgw fit`.
 #[derive(clap::Args)]
+#[command(
+    mut_arg("sprt_ppg", |a| a.requires("rounds")),
+    mut_arg("alpha", |a| a.requires("sprt_ppg")),
+    mut_arg("beta", |a| a.requires("sprt_ppg"))
+)]
 pub struct Args {
     /// The training set: a benchmark file, `shipped` (the built-in 11,826 decisions),
     /// `holdout` (the built-in hold-out set) or `play` (the built-in play benchmark). Not with
@@ -65,22 +70,12 @@ pub struct Args {
     /// With --rounds: gnubg processes labelling at once, 1 to 16 (default four a core).
     #[arg(long, requires = "rounds")]
     pub threads: Option<usize>,
-    /// With --rounds: a round's weights become the best only when a sequential test (SPRT) of
-    /// their gain over the best against pubeval, H0 G0 and H1 G1 points a game, accepts H1;
-    /// the duel stops as soon as the test decides (e.g. 0,0.02).
-    #[arg(
-        long,
-        value_name = "G0,G1",
-        allow_hyphen_values = true,
-        requires = "rounds"
-    )]
-    pub sprt_ppg: Option<String>,
-    /// The SPRT's α (default 0.05).
-    #[arg(long, allow_hyphen_values = true, requires = "sprt_ppg")]
-    pub alpha: Option<String>,
-    /// The SPRT's β (default 0.05).
-    #[arg(long, allow_hyphen_values = true, requires = "sprt_ppg")]
-    pub beta: Option<String>,
+    /// With --rounds: a round's weights become the best only when a sequential test of their
+    /// gain over the best against pubeval (--sprt-ppg G0,G1 points a game, e.g. 0,0.02)
+    /// accepts H1; the duel stops as soon as the test decides. The flags need --rounds
+    /// (`mut_arg` above).
+    #[command(flatten)]
+    pub test: super::duel::SprtArgs,
     /// With --rounds: rounds in a row without a better player that end the run (default 3).
     #[arg(long, requires = "rounds")]
     pub patience: Option<u32>,

@@ -153,12 +153,7 @@ fn settings(args: &Args) -> Result<IteratedConfig, CliError> {
             )));
         }
     };
-    let sprt = super::duel::sprt_of(
-        args.sprt_ppg.as_deref(),
-        None,
-        [args.alpha.as_deref(), args.beta.as_deref()],
-        "--sprt-ppg G0,G1",
-    )?;
+    let sprt = args.test.sprt(None, "--sprt-ppg G0,G1")?;
     Ok(IteratedConfig {
         rounds,
         games,
@@ -198,7 +193,7 @@ fn resume(
         ),
         differs(
             "--sprt-ppg",
-            args.sprt_ppg.is_some(),
+            args.test.sprt_ppg.is_some(),
             asked.sprt == saved.sprt,
         ),
         differs("--hops", args.hops.is_some(), asked.hops == saved.hops),

@@ -26,8 +26,10 @@ pub struct Args {
     #[arg(long, default_value = "es", value_parser = ["es", "coord"])]
     method: String,
     /// Games against pubeval per candidate and generation (duplicate pairs, common dice):
-    /// 2 (one pair) to 1,000,000; with --sprt-ppg, the most in the screening and in the
-    /// confirmation.
+    /// 2 (one pair) to 1,000,000. With --sprt-ppg G0,G1 (sequential tests of a candidate's
+    /// gain over the incumbent, e.g. 0,0.03) the most in the screening, which drops a
+    /// candidate as soon as its test accepts H0 and ends at the first that accepts H1, and in
+    /// the confirmation, a test of its own on fresh dice.
     #[arg(long, default_value_t = 4000)]
     games: u64,
     /// Mutants per generation (λ, evolution strategy only): 1 to 100.
@@ -49,20 +51,9 @@ pub struct Args {
     /// accepted if it wins the confirmation too (not used with --sprt-ppg).
     #[arg(long, default_value_t = 1.5)]
     accept_z: f64,
-    /// Judge candidates by sequential tests (SPRT) of their gain over the incumbent, in points
-    /// per game: H0 G0, H1 G1 (above G0), e.g. 0,0.03. The screening drops a candidate as soon
-    /// as its test accepts H0 and ends at the first that accepts H1, which is confirmed by a
-    /// test of its own on fresh dice; --games is then the most of each.
-    #[arg(long, value_name = "G0,G1", allow_hyphen_values = true)]
-    sprt_ppg: Option<String>,
-    /// The SPRT's α, the chance of accepting H1 when H0 holds: above 0, below 0.5 (default
-    /// 0.05).
-    #[arg(long, allow_hyphen_values = true)]
-    alpha: Option<String>,
-    /// The SPRT's β, the chance of accepting H0 when H1 holds: above 0, below 0.5 (default
-    /// 0.05).
-    #[arg(long, allow_hyphen_values = true)]
-    beta: Option<String>,
+    /// The sequential tests of a candidate's gain (--sprt-ppg, --alpha, --beta).
+    #[command(flatten)]
+    test: super::duel::SprtArgs,
     /// Seed of the mutations and duels.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -126,12 +117,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             args.accept_z
         )));
     }
-    let sprt = super::duel::sprt_of(
-        args.sprt_ppg.as_deref(),
-        None,
-        [args.alpha.as_deref(), args.beta.as_deref()],
-        "--sprt-ppg G0,G1",
-    )?;
+    let sprt = args.test.sprt(None, "--sprt-ppg G0,G1")?;
     let start = load_weights(args.weights.as_ref())?;
     super::check_writable(&args.out)?;
     if start.terms().has_extras() {

@@ -152,7 +152,7 @@ fn a_folder_added_and_reviewed_shows_the_players_their_trend_and_errors_on_the_b
         &format!("{} of {} errors", errors.len(), errors.len())
     ));
     // A click on the worst error puts its decision on the board.
-    let worst = format!("{:>7.1}", 1000.0 * errors[0].loss);
+    let worst = format!("{:>7.1}", 1000.0 * errors[0].error.loss);
     h.get_by_label(&worst).click();
     h.run();
     let board = h.state().state.archive.board().expect("a board");
@@ -160,16 +160,20 @@ fn a_folder_added_and_reviewed_shows_the_players_their_trend_and_errors_on_the_b
     // With the review's verdict on it, and the classic program's choice.
     assert!(shows(
         &h,
-        &format!("{} ({} mEMG, ", errors[0].what_and_right(), worst.trim())
+        &format!(
+            "{} ({} mEMG, ",
+            errors[0].error.what_and_right(),
+            worst.trim()
+        )
     ));
     // Issue 49: the whole row opens its error — a click on the words of another row (a cube
     // error, read as what was done and what was right) opens that one.
     let (k, cube) = errors
         .iter()
         .enumerate()
-        .find(|(_, e)| e.kind != ErrorKind::Move)
+        .find(|(_, e)| e.error.kind != ErrorKind::Move)
         .expect("a cube error");
-    let words = cube.what_and_right();
+    let words = cube.error.what_and_right();
     assert!(words.contains("; right: "), "{words}");
     assert!(!words.contains("best No double"), "{words}");
     // The first row with these words is that error's (the list is worst first).
@@ -186,7 +190,10 @@ fn a_folder_added_and_reviewed_shows_the_players_their_trend_and_errors_on_the_b
     h.state_mut()
         .act(ArchiveAction::SetKind(Some(ErrorKind::Move)));
     h.run();
-    let moves = errors.iter().filter(|e| e.kind == ErrorKind::Move).count();
+    let moves = errors
+        .iter()
+        .filter(|e| e.error.kind == ErrorKind::Move)
+        .count();
     assert!(shows(&h, &format!("{moves} of {} errors", errors.len())));
 }
 
@@ -245,7 +252,7 @@ fn the_drill_puts_a_card_on_the_board_and_grades_the_answer_from_the_buttons_or_
                         .expect("candidates");
                     a.candidates
                         .iter()
-                        .position(|c| c.play.mv.notation() == card.best)
+                        .position(|c| c.play.mv.notation() == card.error.best)
                         .expect("the best among the candidates")
                 };
                 let i = index(&h);
@@ -256,12 +263,15 @@ fn the_drill_puts_a_card_on_the_board_and_grades_the_answer_from_the_buttons_or_
                     1 => h.state_mut().act(CandidatesAction::Play(i)),
                     // gnubg's best moved by hand, checker by checker (a blot hit put on
                     // the bar by hand too), then answered.
-                    2 => move_by_hand(&mut h, &card.best),
-                    _ => h.state_mut().act(ArchiveAction::Answer(card.best.clone())),
+                    2 => move_by_hand(&mut h, &card.error.best),
+                    _ => h
+                        .state_mut()
+                        .act(ArchiveAction::Answer(card.error.best.clone())),
                 }
                 h.run();
                 if moves_answered < 3 {
-                    h.get_by_label(&format!("Answer {}", card.best)).click();
+                    h.get_by_label(&format!("Answer {}", card.error.best))
+                        .click();
                 }
                 moves_answered += 1;
             }

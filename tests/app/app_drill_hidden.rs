@@ -134,11 +134,11 @@ fn a_drill_card_hides_every_verdict_until_it_is_answered() {
             Vec::<&str>::new(),
             "before the answer to card {} ({:?})",
             card.card,
-            card.kind
+            card.error.kind
         );
         assert!(shows(&h, "hidden until you answer card"), "{card:?}");
         assert!(shows(&h, &card.question()), "{}", card.question());
-        if card.kind == ErrorKind::Move {
+        if card.error.kind == ErrorKind::Move {
             let n = c.len();
             assert!(n > 0);
             // The classic's order, though the player sorted by gnubg's rank.
@@ -146,7 +146,7 @@ fn a_drill_card_hides_every_verdict_until_it_is_answered() {
             assert_eq!(order, (0..n).collect::<Vec<_>>());
             assert!(shows(&h, "candidate 1: "), "rows are drawn");
         }
-        if card.kind == ErrorKind::Take {
+        if card.error.kind == ErrorKind::Take {
             // The taker decides, the cube turned to 2 offered: not "to play", not 64.
             let taker = card.question();
             assert!(
@@ -158,13 +158,15 @@ fn a_drill_card_hides_every_verdict_until_it_is_answered() {
             takes += 1;
         }
         // Answered (rightly): everything shows.
-        let right = card.right_answer().unwrap_or_else(|| card.best.clone());
+        let right = card
+            .right_answer()
+            .unwrap_or_else(|| card.error.best.clone());
         h.state_mut().act(ArchiveAction::Answer(right));
         until(&mut h, "not graded", |h| {
             let a = &h.state().state.archive;
             a.drill.graded.is_some() && !a.busy()
         });
-        match card.kind {
+        match card.error.kind {
             ErrorKind::Move => {
                 until(&mut h, "gnubg's column after the answer", |h| {
                     shows(h, "gnubg equity")

@@ -55,7 +55,7 @@ fn gnubgs_why_shows_after_a_wrong_answer_and_not_before() {
         assert!(!why_shown(&h), "before the answer to card {card:?}");
         // Answered wrongly: the move played in the match, or the cube answer not right.
         let wrong = match card.cube_answers() {
-            None => card.played.clone(),
+            None => card.error.played.clone(),
             Some([a, b]) => {
                 let right = card.right_answer().unwrap();
                 if right == a { b } else { a }.to_string()
@@ -74,7 +74,7 @@ fn gnubgs_why_shows_after_a_wrong_answer_and_not_before() {
             shows(&h, &format!("gnubg's why: {}", why.sentence())),
             "{why:?}"
         );
-        match card.kind {
+        match card.error.kind {
             ErrorKind::Move => {
                 let split = why.split().expect("a move's split");
                 // The chart, its largest part first.

@@ -130,11 +130,16 @@ fn at_1920_by_1080_the_pixels_shaded_and_the_draw_calls_stay_in_budget() {
 /// The largest position's frame (see [`largest_position`]) at `ppp` pixels a point in a window
 /// of 1280×720 points, with the speed-ups for software rendering on or off: its picture (the
 /// parts drawn from the font atlas and the sprites' atlas; the board left out), the renderer's
-/// work, and the text sprites composed so far.
+/// work, and the text sprites composed so far. Both frames have egui's settings for a software
+/// renderer ([`bgw::app::software_rendering::egui_settings`]).
 fn sprites_frame(ppp: f32, switch: bool) -> (ColorImage, FrameCost, u64) {
     let (w, h) = (1280.0, 720.0);
-    let harness = largest_position(w, h, ppp, 2, switch);
+    let mut harness = largest_position(w, h, ppp, 2, switch);
     assert_eq!(harness.state().software_rendering().is_on(), switch);
+    // egui's own settings for a software renderer (its discs tessellated, no scroll fade) go
+    // with the switch; in both frames, so that what is compared is the speed-ups' drawing.
+    bgw::app::software_rendering::egui_settings(&harness.ctx, true);
+    harness.run();
     let primitives = harness.ctx.tessellate(harness.output().shapes.clone(), ppp);
     let cost = frame_cost(&primitives);
     let mut textures = HashMap::new();

@@ -3,7 +3,7 @@
 //!
 //! A card is one error of the archive's reviews — a checker play, a double (made wrongly or
 //! missed) or an answer to one — at or above a loss ([`DeckOptions::min_loss`], by default
-//! what gnubg marks: more than 0.03). The player answers it; the answer is graded against
+//! what gnubg marks: more than [`Mark::DOUBTFUL_ABOVE`]). The player answers it; the answer is graded against
 //! the review's figures (the engine is asked only for a move that is neither the best nor
 //! the one played, [`Archive::answer_card`]), and the card is scheduled: answered as the
 //! engine would, it comes back later (FSRS "good"); within gnubg's unmarked range, sooner
@@ -15,11 +15,11 @@
 
 use super::database::Archive;
 use super::error::ArchiveError;
-use super::queries::{ErrorFilter, ErrorKind, setup_of, shown};
+use super::queries::{ErrorFilter, ErrorKind, PlayerError, setup_of, shown};
 use crate::Position;
 use crate::core::formats::Setup;
 use crate::core::moves::{legal_plays, match_play};
-use crate::matches::cube_why;
+use crate::matches::{Mark, cube_why};
 use crate::reference::native::{NativeEvaluator, WhyGnubg, why_gnubg};
 use crate::reference::{MatchContext, ReferenceEngine, match_to_plays};
 use chrono::{DateTime, SecondsFormat, Utc};
@@ -31,7 +31,8 @@ use rusqlite::{OptionalExtension, params};
 pub struct DeckOptions {
     /// The person (or a name the files give).
     pub player: String,
-    /// Only errors that cost more than this, EMG (default 0.03: what gnubg marks).
+    /// Only errors that cost more than this, EMG (by default what gnubg marks: more than
+    /// [`Mark::DOUBTFUL_ABOVE`]).
     pub min_loss: f64,
     /// The reviews at this depth (each match's deepest when `None`).
     pub plies: Option<u8>,
@@ -42,14 +43,11 @@ impl DeckOptions {
     pub fn of(player: &str) -> DeckOptions {
         DeckOptions {
             player: player.to_string(),
-            min_loss: MARKED,
+            min_loss: Mark::DOUBTFUL_ABOVE,
             plies: None,
         }
     }
 }
-
-/// The loss above which gnubg marks an error "doubtful" (or worse), EMG.
-pub const MARKED: f64 = 0.03;
 
 /// A loss at most this small answers as the engine would (its figures are kept to a few
 /// decimals), EMG.
@@ -61,32 +59,11 @@ pub const AS_THE_ENGINE: f64 = 0.0005;
 pub struct Card {
     /// Its number in the archive.
     pub card: i64,
-    /// Whose error it was.
-    pub player: String,
-    /// A checker play, a double or an answer to one.
-    pub kind: ErrorKind,
-    /// gnubg's Position ID of the board to show: the mover's for a checker play or a double,
-    /// the doubler's for an answer to a double (as gnubg shows a take decision).
-    pub position_id: String,
-    /// gnubg's Match ID at the decision (the double on offer for an answer to one; no dice
-    /// for a cube decision).
-    pub match_id: String,
-    /// The roll to play, for a checker play (`63`).
-    pub dice: Option<String>,
-    /// What the player did in the match.
-    pub played: String,
-    /// The engine's best: its move, or its proper cube action.
-    pub best: String,
-    /// What the player's action cost, EMG.
-    pub loss: f64,
-    /// The depth of the review.
-    pub plies: u8,
-    /// The file the match was read from.
-    pub file: String,
-    /// The game's number in the file.
-    pub game: u32,
-    /// The decision's number in its game, from 1.
-    pub number: u32,
+    /// The error the card asks about, as the errors list shows it: the board to show
+    /// (the doubler's for an answer to a double, as gnubg shows a take decision), what the
+    /// player did in the match, the engine's best and what it cost.
+    #[serde(flatten)]
+    pub error: PlayerError,
     /// When it is due (RFC 3339, UTC).
     pub due: String,
     /// Times answered.
@@ -112,15 +89,19 @@ impl Card {
     /// The board, roll and match state to show: what [`Card::position_id`],
     /// [`Card::match_id`] and [`Card::dice`] say.
     pub fn setup(&self) -> Result<Setup, ArchiveError> {
-        setup_of(&self.position_id, &self.match_id, self.dice.as_deref())
-            .map_err(|e| ArchiveError::NotAnArchive(format!("card {}: {e}", self.card)))
+        setup_of(
+            &self.error.position_id,
+            &self.error.match_id,
+            self.error.dice.as_deref(),
+        )
+        .map_err(|e| ArchiveError::NotAnArchive(format!("card {}: {e}", self.card)))
     }
 
     /// The right answer to a cube card by the review's figures (`None` for a checker play or
     /// without figures): the doubler's `double` or `no double`, the taker's `take` or `pass`.
     pub fn right_answer(&self) -> Option<String> {
         let [nd, dt, dp] = self.figures.cube?;
-        let word = match self.kind {
+        let word = match self.error.kind {
             ErrorKind::Move => return None,
             ErrorKind::Double if nd >= dt.min(dp) => "no double",
             ErrorKind::Double => "double",
@@ -138,7 +119,7 @@ impl Card {
     pub fn question(&self) -> String {
         let Ok(setup) = self.setup() else {
             return match self.cube_answers() {
-                None => format!("play {}?", self.dice.as_deref().unwrap_or("")),
+                None => format!("play {}?", self.error.dice.as_deref().unwrap_or("")),
                 Some([a, b]) => format!("{a} or {b}?"),
             };
         };
@@ -158,7 +139,7 @@ impl Card {
             ),
         };
         let cube = id.cube_value();
-        match self.kind {
+        match self.error.kind {
             ErrorKind::Move => {
                 let dice = setup
                     .dice
@@ -182,7 +163,7 @@ impl Card {
 
     /// The answers a cube card takes (`None` for a checker play).
     pub fn cube_answers(&self) -> Option<[&'static str; 2]> {
-        match self.kind {
+        match self.error.kind {
             ErrorKind::Move => None,
             ErrorKind::Double => Some(["double", "no double"]),
             ErrorKind::Take => Some(["take", "pass"]),
@@ -459,18 +440,20 @@ fn card_of(r: &rusqlite::Row<'_>) -> rusqlite::Result<Card> {
     let (position_id, match_id, dice) = shown(kind, &position_id, &match_id, stored_dice);
     Ok(Card {
         card: r.get(0)?,
-        player: r.get(1)?,
-        kind,
-        position_id,
-        match_id,
-        dice,
-        played,
-        best: best.unwrap_or_default(),
-        loss: loss.unwrap_or(0.0),
-        plies: r.get(19)?,
-        file: super::store::path_text(r, 8)?,
-        game: r.get(9)?,
-        number: r.get(10)?,
+        error: PlayerError {
+            player: r.get(1)?,
+            file: super::store::path_text(r, 8)?,
+            game: r.get(9)?,
+            number: r.get(10)?,
+            kind,
+            position_id,
+            match_id,
+            dice,
+            played,
+            best: best.unwrap_or_default(),
+            loss: loss.unwrap_or(0.0),
+            plies: r.get(19)?,
+        },
         due,
         reps: schedule.reps,
         lapses: schedule.lapses,
@@ -487,7 +470,7 @@ fn card_of(r: &rusqlite::Row<'_>) -> rusqlite::Result<Card> {
 fn rating_of(loss: f64) -> Rating {
     if loss <= AS_THE_ENGINE {
         Rating::Good
-    } else if loss <= MARKED {
+    } else if loss <= Mark::DOUBTFUL_ABOVE {
         Rating::Hard
     } else {
         Rating::Again
@@ -530,11 +513,11 @@ impl Archive {
                      stability, difficulty, elapsed_days, scheduled_days, reps, lapses, state)
                  VALUES (?1, ?2, ?3, ?4, ?4, 0, 0, 0, 0, 0, 0, 0)",
             )?;
-            for e in errors.iter().filter(|e| e.loss > options.min_loss) {
+            for e in errors.iter().filter(|e| e.error.loss > options.min_loss) {
                 added += insert.execute(params![
                     e.decision_id,
-                    e.kind.name(),
-                    e.player,
+                    e.error.kind.name(),
+                    e.error.player,
                     time_text(now)
                 ])?;
             }
@@ -641,8 +624,8 @@ impl Archive {
         let (loss, plays) = grade(&card, answer, engine)?;
         let why_gnubg = match (loss <= AS_THE_ENGINE, card.figures.cube) {
             (true, _) => None,
-            (false, Some(figures)) if card.kind != ErrorKind::Move => Some(DrillWhy::Cube(
-                cube_why(figures, card.kind == ErrorKind::Take),
+            (false, Some(figures)) if card.error.kind != ErrorKind::Move => Some(DrillWhy::Cube(
+                cube_why(figures, card.error.kind == ErrorKind::Take),
             )),
             (false, _) => match (explainer, plays) {
                 (Some(ev), Some((played, best))) => Some(match why_gnubg(ev, &played, &best) {
@@ -697,10 +680,12 @@ impl Archive {
             answer: answer.trim().to_string(),
             correct: loss <= AS_THE_ENGINE,
             loss_memg: 1000.0 * loss,
-            best: card.right_answer().unwrap_or_else(|| card.best.clone()),
-            action: card.cube_answers().map(|_| card.best.clone()),
-            played: card.played.clone(),
-            played_loss_memg: 1000.0 * card.loss,
+            best: card
+                .right_answer()
+                .unwrap_or_else(|| card.error.best.clone()),
+            action: card.cube_answers().map(|_| card.error.best.clone()),
+            played: card.error.played.clone(),
+            played_loss_memg: 1000.0 * card.error.loss,
             rating: rating_name(rating),
             due,
             why_gnubg,
@@ -773,7 +758,7 @@ fn grade(
     engine: &mut dyn FnMut() -> Option<Box<dyn ReferenceEngine>>,
 ) -> Result<(f64, Plays), DrillError> {
     let said = answer.trim().to_ascii_lowercase();
-    match card.kind {
+    match card.error.kind {
         ErrorKind::Move => grade_move(card, answer.trim(), engine),
         kind => {
             let [nd, dt, dp] = card.figures.cube.ok_or_else(|| {
@@ -819,13 +804,13 @@ fn grade_move(
             dice.low()
         ))
     })?;
-    let best_at = at(&card.best);
+    let best_at = at(&card.error.best);
     let pair = best_at.map(|b| (plays[chosen].result, plays[b].result));
     if best_at == Some(chosen) {
         return Ok((0.0, None));
     }
-    if at(&card.played) == Some(chosen) {
-        return Ok((card.loss, pair));
+    if at(&card.error.played) == Some(chosen) {
+        return Ok((card.error.loss, pair));
     }
     let mut judge = engine().ok_or_else(|| {
         DrillError::Engine(
@@ -834,7 +819,7 @@ fn grade_move(
     })?;
     let context = MatchContext::from_match_id(setup.match_id_fields(), card.figures.jacoby, false);
     let ranked = judge
-        .rank_moves_at(&position, dice, card.plies, &context)
+        .rank_moves_at(&position, dice, card.error.plies, &context)
         .map_err(|e| DrillError::Engine(e.to_string()))?;
     let rated = match_to_plays(&position, dice, &ranked, &plays, true)
         .map_err(|e| DrillError::Engine(e.to_string()))?;

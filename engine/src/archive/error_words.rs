@@ -2,7 +2,7 @@
 //! "passed; right: take (costs 45.2 mEMG)", "did not double; right: double", "63: played
 //! 8/2* 6/5; best: 13/7 8/7" — for the app's lists and the command line's lines alike.
 
-use super::queries::{ErrorKind, ErrorRow};
+use super::queries::{ErrorKind, PlayerError};
 
 /// The right cube action for a decision of `kind` by gnubg's proper cube action `action`
 /// ("No double, take", "Double, pass", "Too good to redouble, pass", "No double, beaver"):
@@ -50,7 +50,7 @@ fn done(kind: ErrorKind, played: &str) -> String {
     }
 }
 
-impl ErrorRow {
+impl PlayerError {
     /// What was done and what was right: "passed; right: take", "63: played 8/2* 6/5;
     /// best: 13/7 8/7" (the loss beside it in a list).
     pub fn what_and_right(&self) -> String {
@@ -65,7 +65,7 @@ impl ErrorRow {
         }
     }
 
-    /// [`ErrorRow::what_and_right`] with what it cost: "passed; right: take (costs 45.2
+    /// [`PlayerError::what_and_right`] with what it cost: "passed; right: take (costs 45.2
     /// mEMG)".
     pub fn words(&self) -> String {
         format!(
@@ -80,25 +80,20 @@ impl ErrorRow {
 mod tests {
     use super::*;
 
-    fn row(kind: ErrorKind, dice: Option<&str>, played: &str, best: &str) -> ErrorRow {
-        ErrorRow {
-            decision_id: 1,
+    fn row(kind: ErrorKind, dice: Option<&str>, played: &str, best: &str) -> PlayerError {
+        PlayerError {
             player: "lasse".into(),
             file: "m.txt".into(),
             game: 1,
             number: 3,
-            file_move: None,
             kind,
-            phase: "contact".into(),
             position_id: String::new(),
             match_id: String::new(),
             dice: dice.map(str::to_string),
             played: played.into(),
             best: best.into(),
             loss: 0.0452,
-            mark: "doubtful".into(),
             plies: 0,
-            classic: None,
         }
     }
 

@@ -42,14 +42,16 @@ mod when;
 pub use content::{date_in_name, digest};
 pub use database::{Archive, default_path};
 pub use drill::{
-    AS_THE_ENGINE, Card, DeckCount, DeckOptions, DrillError, DrillWhy, Graded, MARKED, Time, now,
+    AS_THE_ENGINE, Card, DeckCount, DeckOptions, DrillError, DrillWhy, Graded, Time, now,
     parse_time, time_text,
 };
 pub use error::ArchiveError;
 pub use error_words::right_cube_answer;
 pub use finding::match_files_under;
 pub use merge::Merged;
-pub use queries::{ErrorFilter, ErrorKind, ErrorRow, PlayerFigures, TrendPoint, setup_of};
+pub use queries::{
+    ErrorFilter, ErrorKind, ErrorRow, PlayerError, PlayerFigures, TrendPoint, setup_of,
+};
 pub use reviews::{EngineName, UnreviewedMatch};
 pub use schema::{APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION};
 pub use shard::{MAX_SHARDS, Shard};

@@ -10,7 +10,7 @@
 
 use super::database::Archive;
 use super::error::ArchiveError;
-use crate::core::formats::{MatchState, Setup, read_setup};
+use crate::core::formats::{MatchId, Setup, decode_position_id, read_setup};
 use rusqlite::{OptionalExtension, params};
 
 /// One person's figures over the archive's matches.
@@ -128,11 +128,10 @@ pub struct ErrorFilter {
     pub plies: Option<u8>,
 }
 
-/// One error of a player, with where to find it.
+/// An error of a player as the errors list and the drill's cards both show it: whose, where
+/// to find it, the board, what was played against the engine's best, and what it cost.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
-pub struct ErrorRow {
-    /// The decision's number in the archive (`decisions.id`).
-    pub decision_id: i64,
+pub struct PlayerError {
     /// The person.
     pub player: String,
     /// The file the match was read from.
@@ -141,12 +140,8 @@ pub struct ErrorRow {
     pub game: u32,
     /// The decision's number in its game, from 1 (as `bgw match decisions` counts).
     pub number: u32,
-    /// The move number the file gives the line.
-    pub file_move: Option<u32>,
-    /// Its kind.
+    /// A checker play, a double (or one missed before a roll) or an answer to one.
     pub kind: ErrorKind,
-    /// `contact`, `race` or `bearoff`.
-    pub phase: String,
     /// gnubg's Position ID of the decision as gnubg shows it: the decider on roll, but for
     /// an answer to a double the doubler (the double on offer, the taker's turn).
     pub position_id: String,
@@ -160,10 +155,24 @@ pub struct ErrorRow {
     pub best: String,
     /// What the error cost, EMG.
     pub loss: f64,
-    /// gnubg's mark: `none`, `doubtful`, `bad`, `very_bad`.
-    pub mark: String,
     /// The depth of the review.
     pub plies: u8,
+}
+
+/// One error of a player in the errors list, with where to find it.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct ErrorRow {
+    /// The decision's number in the archive (`decisions.id`).
+    pub decision_id: i64,
+    /// The error as a card shows it too (its fields are the row's in the JSON).
+    #[serde(flatten)]
+    pub error: PlayerError,
+    /// The move number the file gives the line.
+    pub file_move: Option<u32>,
+    /// `contact`, `race` or `bearoff`.
+    pub phase: String,
+    /// gnubg's mark: `none`, `doubtful`, `bad`, `very_bad`.
+    pub mark: String,
     /// For a checker play, the classic program's choice and what it loses, EMG.
     pub classic: Option<(String, f64)>,
 }
@@ -363,21 +372,23 @@ impl Archive {
             let verdict: String = r.get(11)?;
             let base = ErrorRow {
                 decision_id: r.get(19)?,
-                player: r.get(0)?,
-                file: super::store::path_text(r, 1)?,
-                game: r.get(2)?,
-                number: r.get(3)?,
+                error: PlayerError {
+                    player: r.get(0)?,
+                    file: super::store::path_text(r, 1)?,
+                    game: r.get(2)?,
+                    number: r.get(3)?,
+                    kind: ErrorKind::Move,
+                    position_id: r.get(7)?,
+                    match_id: r.get(8)?,
+                    dice: r.get(9)?,
+                    played: r.get::<_, Option<String>>(10)?.unwrap_or_default(),
+                    best: String::new(),
+                    loss: 0.0,
+                    plies: r.get(18)?,
+                },
                 file_move: r.get(4)?,
-                kind: ErrorKind::Move,
                 phase: r.get(6)?,
-                position_id: r.get(7)?,
-                match_id: r.get(8)?,
-                dice: r.get(9)?,
-                played: r.get::<_, Option<String>>(10)?.unwrap_or_default(),
-                best: String::new(),
-                loss: 0.0,
                 mark: String::new(),
-                plies: r.get(18)?,
                 classic: None,
             };
             let loss: Option<f64> = r.get(13)?;
@@ -387,9 +398,12 @@ impl Archive {
                 let classic: Option<String> = r.get(20)?;
                 let classic_loss: Option<f64> = r.get(21)?;
                 out.push(ErrorRow {
-                    best: r.get::<_, Option<String>>(12)?.unwrap_or_default(),
+                    error: PlayerError {
+                        best: r.get::<_, Option<String>>(12)?.unwrap_or_default(),
+                        loss: l,
+                        ..base.error.clone()
+                    },
                     classic: classic.zip(classic_loss),
-                    loss: l,
                     mark: r.get::<_, Option<String>>(14)?.unwrap_or_default(),
                     ..base.clone()
                 });
@@ -397,38 +411,42 @@ impl Archive {
             if let Some(e) = cube_error.filter(|e| *e > 0.0) {
                 let (kind, played) = match (verdict.as_str(), kind.as_str()) {
                     ("move", _) => (ErrorKind::Double, "no double".to_string()),
-                    (_, "double") => (ErrorKind::Double, base.played.clone()),
-                    _ => (ErrorKind::Take, base.played.clone()),
+                    (_, "double") => (ErrorKind::Double, base.error.played.clone()),
+                    _ => (ErrorKind::Take, base.error.played.clone()),
                 };
                 let (position_id, match_id, _) =
-                    shown(kind, &base.position_id, &base.match_id, None);
+                    shown(kind, &base.error.position_id, &base.error.match_id, None);
                 out.push(ErrorRow {
-                    kind,
-                    position_id,
-                    match_id,
-                    dice: None,
-                    played,
-                    best: cube_action.unwrap_or_default(),
-                    loss: e,
+                    error: PlayerError {
+                        kind,
+                        position_id,
+                        match_id,
+                        dice: None,
+                        played,
+                        best: cube_action.unwrap_or_default(),
+                        loss: e,
+                        ..base.error
+                    },
                     mark: r.get::<_, Option<String>>(17)?.unwrap_or_default(),
                     ..base
                 });
             }
         }
         out.retain(|e| {
-            e.loss >= filter.min_loss
+            e.error.loss >= filter.min_loss
                 && (filter.phases.is_empty() || filter.phases.contains(&e.phase))
-                && (filter.kinds.is_empty() || filter.kinds.contains(&e.kind))
+                && (filter.kinds.is_empty() || filter.kinds.contains(&e.error.kind))
         });
-        out.sort_by(|a, b| b.loss.total_cmp(&a.loss));
+        out.sort_by(|a, b| b.error.loss.total_cmp(&a.error.loss));
         Ok(out)
     }
 }
 
-/// The board, Match ID and roll of an error as gnubg shows the decision, from the decision as
-/// stored (its decider on roll): a checker play as it is; a double before the roll without
-/// dice; an answer to a double as the doubler's board, the doubler on roll and the double on
-/// offer (the taker's turn). An ID this build cannot read is given back as stored.
+/// The board, Match ID and roll of an error as gnubg shows the decision
+/// ([`crate::matches::shown_board`]), from the decision as stored (its board with the decider,
+/// the Match ID's turn, on roll): a checker play as it is; a cube error before the roll
+/// (a double, or one missed before a checker play) without dice; an answer to a double as
+/// the doubler's. An ID this build cannot read is given back as stored.
 pub(super) fn shown(
     kind: ErrorKind,
     position_id: &str,
@@ -438,23 +456,49 @@ pub(super) fn shown(
     if kind == ErrorKind::Move {
         return (position_id.to_string(), match_id.to_string(), dice);
     }
-    let Ok(setup) = setup_of(position_id, match_id, None) else {
+    let Ok(id) = MatchId::decode(match_id) else {
         return (position_id.to_string(), match_id.to_string(), None);
     };
-    // The stored answer's Match ID has the doubler on roll and the taker's turn, its board
-    // the taker's: read as the doubler's, it is the taker's board under the doubler's name.
-    let mut id = setup.match_id_fields();
-    id.dice = [0, 0];
-    let position = if kind == ErrorKind::Take {
-        id.double_offered = true;
-        setup.position.mirror().with_on_roll(id.on_roll)
-    } else {
-        setup.position
+    let Ok(position) = decode_position_id(position_id, id.turn) else {
+        return (position_id.to_string(), match_id.to_string(), None);
     };
-    let shown = Setup {
-        position,
-        dice: None,
-        match_state: Some(MatchState::MatchId(id).for_turn(position.on_roll(), None)),
-    };
+    let shown = crate::matches::shown_board(position, id, None, kind == ErrorKind::Take);
     (shown.position_id(), shown.match_id(), None)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::matches::{DecisionKind, read_match};
+
+    const MATCH: &str = include_str!("../../../tests/data/matches/gnubg_7pt_seed102.mat");
+
+    /// The archive shows a stored cube decision as the match review shows the decision: an
+    /// answer to a double as the doubler's board with the double on offer.
+    #[test]
+    fn a_stored_cube_decision_is_shown_as_the_decision_shows_itself() {
+        let m = read_match(MATCH).unwrap();
+        let mut answers = 0;
+        for d in m.games.iter().flat_map(|g| &g.decisions) {
+            let kind = match d.kind {
+                DecisionKind::Double { .. } => ErrorKind::Double,
+                _ if d.kind.answers_a_double() => ErrorKind::Take,
+                _ => continue,
+            };
+            let (position_id, match_id, dice) =
+                shown(kind, &d.position_id(), &d.match_id.encode(), None);
+            let own = d.shown();
+            assert_eq!(
+                (position_id, match_id, dice),
+                (own.position_id(), own.match_id(), None)
+            );
+            if kind == ErrorKind::Take {
+                answers += 1;
+                assert_eq!(own.position, d.position.mirror(), "the doubler's board");
+                let id = own.match_id_fields();
+                assert!(id.double_offered && id.on_roll != id.turn);
+            }
+        }
+        assert!(answers > 0, "the match has an answer to a double");
+    }
 }

@@ -60,6 +60,7 @@ pub use mat::{MatError, read_mat};
 pub use mat_write::MatCannotHold;
 pub use model::{
     Checkers, Decision, DecisionKind, Game, GameResult, HowEnded, Legality, Match, Rules, Warning,
+    shown_board,
 };
 pub use review::{
     Explained, Explains, PlayerSummary, ReviewOptions, default_engines, review, review_with_luck,

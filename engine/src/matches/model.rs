@@ -10,7 +10,7 @@
 
 use super::analysis::Analysis;
 use crate::core::dice::Dice;
-use crate::core::formats::MatchId;
+use crate::core::formats::{MatchId, MatchState, Setup};
 use crate::core::moves::{Move, Refusal};
 use crate::core::position::Position;
 
@@ -239,11 +239,54 @@ impl Match {
     }
 }
 
+impl DecisionKind {
+    /// True for an answer to a double: a take, a drop or a beaver.
+    pub fn answers_a_double(&self) -> bool {
+        matches!(
+            self,
+            DecisionKind::Take | DecisionKind::Drop | DecisionKind::Beaver { .. }
+        )
+    }
+}
+
+/// The board, roll and match state of a decision as gnubg shows it, from the decision's
+/// board (`position`, the decider on roll), its Match ID and its roll (`dice`, a checker
+/// play's; `None` shows a decision before the roll): a checker play or a double as it is;
+/// an answer to a double (`answer`) as the doubler's board, the doubler on roll and the
+/// double on offer (the taker's turn). The one place the rule is said: the match review
+/// shows a decision through [`Decision::shown`], the archive its stored decisions.
+pub fn shown_board(
+    position: Position,
+    match_id: MatchId,
+    dice: Option<Dice>,
+    answer: bool,
+) -> Setup {
+    let position = if answer { position.mirror() } else { position };
+    let mut id = match_id;
+    id.dice = [0, 0];
+    id.double_offered = answer;
+    Setup {
+        position,
+        dice,
+        match_state: Some(MatchState::MatchId(id).for_turn(position.on_roll(), dice)),
+    }
+}
+
 impl Decision {
     /// The Position ID before the decision, the decider on roll (as gnubg's
     /// `gnubg.match(boards=1)` gives it).
     pub fn position_id(&self) -> String {
         crate::core::formats::encode_position_id(&self.position)
+    }
+
+    /// The board of the decision as gnubg shows it: see [`shown_board`].
+    pub fn shown(&self) -> Setup {
+        shown_board(
+            self.position,
+            self.match_id,
+            self.checkers().map(|c| c.dice),
+            self.kind.answers_a_double(),
+        )
     }
 
     /// The roll played, when the decision is a move.

@@ -6,8 +6,9 @@ use crate::evaluation::classic::Why;
 use crate::reference::CubeDecision;
 
 /// gnubg's marks for an error, at its default thresholds (`show analysis` in gnubg 1.07; in
-/// normalised equity, EMG): an error of more than 0.03 is doubtful, of more than 0.06 bad, of
-/// more than 0.12 very bad.
+/// normalised equity, EMG): an error of more than [`Mark::DOUBTFUL_ABOVE`] (0.03) is
+/// doubtful, of more than [`Mark::BAD_ABOVE`] (0.06) bad, of more than
+/// [`Mark::VERY_BAD_ABOVE`] (0.12) very bad.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Mark {
@@ -22,13 +23,21 @@ pub enum Mark {
 }
 
 impl Mark {
+    /// gnubg's threshold for "doubtful", EMG: the loss above which gnubg marks an error at
+    /// all (the drill's deck, by default, holds the errors above it).
+    pub const DOUBTFUL_ABOVE: f64 = 0.03;
+    /// gnubg's threshold for "bad", EMG.
+    pub const BAD_ABOVE: f64 = 0.06;
+    /// gnubg's threshold for "very bad", EMG.
+    pub const VERY_BAD_ABOVE: f64 = 0.12;
+
     /// The mark of an error of `loss` (≥ 0), as gnubg's `Skill()` gives it.
     pub fn of(loss: f64) -> Mark {
-        if loss > 0.12 {
+        if loss > Mark::VERY_BAD_ABOVE {
             Mark::VeryBad
-        } else if loss > 0.06 {
+        } else if loss > Mark::BAD_ABOVE {
             Mark::Bad
-        } else if loss > 0.03 {
+        } else if loss > Mark::DOUBTFUL_ABOVE {
             Mark::Doubtful
         } else {
             Mark::None

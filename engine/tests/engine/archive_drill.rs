@@ -4,12 +4,12 @@
 //! schedules it, and everything is kept in the archive.
 
 use bgw_engine::archive::{
-    Added, Archive, DeckOptions, DrillError, EngineName, ErrorFilter, ErrorKind, MARKED, MatchFile,
+    Added, Archive, DeckOptions, DrillError, EngineName, ErrorFilter, ErrorKind, MatchFile,
     parse_time,
 };
 use bgw_engine::core::moves::{Play, legal_plays};
 use bgw_engine::core::task::Task;
-use bgw_engine::matches::{Match, ReviewOptions, review, summarize};
+use bgw_engine::matches::{Mark, Match, ReviewOptions, review, summarize};
 use bgw_engine::reference::{CubeDecision, ReferenceEngine, ScriptedEngine};
 use bgw_engine::{Position, Weights};
 use std::path::PathBuf;
@@ -93,9 +93,12 @@ fn the_deck_is_the_players_marked_errors_once_each() {
             ..ErrorFilter::default()
         })
         .unwrap();
-    let marked = errors.iter().filter(|e| e.loss > MARKED).count();
+    let marked = errors
+        .iter()
+        .filter(|e| e.error.loss > Mark::DOUBTFUL_ABOVE)
+        .count();
     assert!(marked >= 5, "{marked} marked errors");
-    let kinds: Vec<ErrorKind> = errors.iter().map(|e| e.kind).collect();
+    let kinds: Vec<ErrorKind> = errors.iter().map(|e| e.error.kind).collect();
     assert!(kinds.contains(&ErrorKind::Move) && kinds.contains(&ErrorKind::Double));
     let added = archive.build_deck(&DeckOptions::of("root"), now).unwrap();
     assert_eq!(added, marked);
@@ -113,11 +116,11 @@ fn the_deck_is_the_players_marked_errors_once_each() {
     // Every card is one of the errors, with its figures.
     for card in archive.cards(Some("root")).unwrap() {
         assert!(
-            errors.iter().any(|e| e.kind == card.kind
-                && e.best == card.best
-                && (e.loss - card.loss).abs() < 1e-12
-                && e.game == card.game
-                && e.number == card.number),
+            errors.iter().any(|e| e.error.kind == card.error.kind
+                && e.error.best == card.error.best
+                && (e.error.loss - card.error.loss).abs() < 1e-12
+                && e.error.game == card.error.game
+                && e.error.number == card.error.number),
             "{card:?}"
         );
         card.setup().unwrap();
@@ -133,21 +136,21 @@ fn the_best_move_is_good_and_comes_back_later_the_move_played_again_and_soon() {
         .cards(Some("root"))
         .unwrap()
         .into_iter()
-        .filter(|c| c.kind == ErrorKind::Move)
+        .filter(|c| c.error.kind == ErrorKind::Move)
         .collect();
     let (first, second) = (&moves[0], &moves[1]);
 
     let good = archive
-        .answer_card(first.card, &first.best, now, &mut no_engine())
+        .answer_card(first.card, &first.error.best, now, &mut no_engine())
         .unwrap();
     assert!(good.correct, "{good:?}");
     assert_eq!((good.loss_memg, good.rating), (0.0, "good"));
     let bad = archive
-        .answer_card(second.card, &second.played, now, &mut no_engine())
+        .answer_card(second.card, &second.error.played, now, &mut no_engine())
         .unwrap();
     assert!(!bad.correct);
     assert!(
-        (bad.loss_memg - 1000.0 * second.loss).abs() < 1e-9,
+        (bad.loss_memg - 1000.0 * second.error.loss).abs() < 1e-9,
         "{bad:?}"
     );
     assert_eq!(bad.rating, "again");
@@ -182,7 +185,7 @@ fn a_third_move_is_judged_by_the_engine_at_the_reviews_depth() {
     // A card whose roll has a move that is neither the best nor the one played.
     let (card, other, loss) = cards
         .iter()
-        .filter(|c| c.kind == ErrorKind::Move)
+        .filter(|c| c.error.kind == ErrorKind::Move)
         .find_map(|c| {
             let setup = c.setup().unwrap();
             let dice = setup.dice.unwrap();
@@ -195,7 +198,9 @@ fn a_third_move_is_judged_by_the_engine_at_the_reviews_depth() {
                 .iter()
                 .find(|p| {
                     let n = p.mv.notation();
-                    n != c.best && n != c.played && equity(&setup.position, p) < best - 0.005
+                    n != c.error.best
+                        && n != c.error.played
+                        && equity(&setup.position, p) < best - 0.005
                 })
                 .map(|p| {
                     (
@@ -245,17 +250,17 @@ fn cube_cards_take_the_cube_answers_graded_by_the_reviews_figures() {
     let cards = archive.cards(None).unwrap();
     let double = cards
         .iter()
-        .find(|c| c.kind == ErrorKind::Double)
+        .find(|c| c.error.kind == ErrorKind::Double)
         .expect("a wrong double");
     let drop = cards
         .iter()
-        .find(|c| c.kind == ErrorKind::Take)
+        .find(|c| c.error.kind == ErrorKind::Take)
         .expect("a wrong drop");
     assert_eq!(
-        (double.best.as_str(), double.dice.as_deref()),
+        (double.error.best.as_str(), double.error.dice.as_deref()),
         ("No double, take", None)
     );
-    assert_eq!(drop.played, "drop");
+    assert_eq!(drop.error.played, "drop");
     // The answer card shows the doubler's board with the double on offer, as gnubg does.
     let setup = drop.setup().unwrap();
     let id = setup.match_id_fields();
@@ -362,12 +367,12 @@ fn a_card_is_judged_at_its_matchs_deepest_review() {
     let now = at("2026-12-05T09:00:00Z");
     assert!(archive.build_deck(&DeckOptions::of("root"), now).unwrap() > 0);
     let cards = archive.cards(Some("root")).unwrap();
-    assert!(cards.iter().all(|c| c.plies == 2), "{cards:?}");
+    assert!(cards.iter().all(|c| c.error.plies == 2), "{cards:?}");
     let errors = archive
         .errors(&bgw_engine::archive::ErrorFilter {
             player: "root".into(),
             ..Default::default()
         })
         .unwrap();
-    assert!(!errors.is_empty() && errors.iter().all(|e| e.plies == 2));
+    assert!(!errors.is_empty() && errors.iter().all(|e| e.error.plies == 2));
 }

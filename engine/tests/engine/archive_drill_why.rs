@@ -18,7 +18,7 @@ fn a_wrong_move_is_explained_by_the_nets_and_its_parts_sum_to_the_total() {
     archive.build_deck(&DeckOptions::of("root"), now).unwrap();
     let ev = NativeEvaluator::self_contained();
     let cards: Vec<_> = (archive.cards(Some("root")).unwrap().into_iter())
-        .filter(|c| c.kind == ErrorKind::Move)
+        .filter(|c| c.error.kind == ErrorKind::Move)
         .collect();
     assert!(cards.len() >= 2, "{} move cards", cards.len());
     // Before the answer: the card says nothing of why.
@@ -31,7 +31,13 @@ fn a_wrong_move_is_explained_by_the_nets_and_its_parts_sum_to_the_total() {
     // The move played in the match, answered again: wrong, and explained.
     let card = &cards[0];
     let g = archive
-        .answer_card_explained(card.card, &card.played, now, &mut no_engine(), Some(&ev))
+        .answer_card_explained(
+            card.card,
+            &card.error.played,
+            now,
+            &mut no_engine(),
+            Some(&ev),
+        )
         .unwrap();
     assert!(!g.correct, "{g:?}");
     let why = g.why_gnubg.as_ref().expect("a reason for a wrong move");
@@ -48,8 +54,8 @@ fn a_wrong_move_is_explained_by_the_nets_and_its_parts_sum_to_the_total() {
         &ev,
         &setup.position,
         setup.dice.unwrap(),
-        &card.played,
-        &card.best,
+        &card.error.played,
+        &card.error.best,
     )
     .expect("both plays read")
     .unwrap();
@@ -62,7 +68,13 @@ fn a_wrong_move_is_explained_by_the_nets_and_its_parts_sum_to_the_total() {
     // The best move: right, nothing to explain.
     let card = &cards[1];
     let g = archive
-        .answer_card_explained(card.card, &card.best, now, &mut no_engine(), Some(&ev))
+        .answer_card_explained(
+            card.card,
+            &card.error.best,
+            now,
+            &mut no_engine(),
+            Some(&ev),
+        )
         .unwrap();
     assert!(g.correct && g.why_gnubg.is_none(), "{g:?}");
     let json = serde_json::to_value(&g).unwrap();
@@ -75,10 +87,10 @@ fn without_the_nets_a_wrong_move_has_no_reason() {
     let now = parse_time("2026-12-05T09:00:00Z").unwrap();
     archive.build_deck(&DeckOptions::of("root"), now).unwrap();
     let card = (archive.cards(Some("root")).unwrap().into_iter())
-        .find(|c| c.kind == ErrorKind::Move)
+        .find(|c| c.error.kind == ErrorKind::Move)
         .unwrap();
     let g = archive
-        .answer_card(card.card, &card.played, now, &mut no_engine())
+        .answer_card(card.card, &card.error.played, now, &mut no_engine())
         .unwrap();
     assert!(!g.correct && g.why_gnubg.is_none(), "{g:?}");
 }
@@ -91,8 +103,14 @@ fn a_wrong_cube_answer_says_which_figure_decided_it() {
         archive.build_deck(&DeckOptions::of(player), now).unwrap();
     }
     let cards = archive.cards(None).unwrap();
-    let double = cards.iter().find(|c| c.kind == ErrorKind::Double).unwrap();
-    let drop = cards.iter().find(|c| c.kind == ErrorKind::Take).unwrap();
+    let double = cards
+        .iter()
+        .find(|c| c.error.kind == ErrorKind::Double)
+        .unwrap();
+    let drop = cards
+        .iter()
+        .find(|c| c.error.kind == ErrorKind::Take)
+        .unwrap();
     // The scripted review: no double 0.3, double/take 0.2, double/pass 1.0.
     let g = archive
         .answer_card_explained(double.card, "double", now, &mut no_engine(), None)

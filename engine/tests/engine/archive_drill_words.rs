@@ -20,7 +20,7 @@ fn a_card_asks_its_question_with_the_doubler_the_cube_and_the_score() {
     let cards = cards();
     let questions: Vec<(ErrorKind, u32, u32, String)> = cards
         .iter()
-        .map(|c| (c.kind, c.game, c.number, c.question()))
+        .map(|c| (c.error.kind, c.error.game, c.error.number, c.question()))
         .collect();
     let side = |q: &str| ["White ", "Black "].iter().any(|s| q.starts_with(s));
     // Game 1: root's drop of gnubg's first double at 0-0; the doubler named by the colour
@@ -59,7 +59,10 @@ fn a_card_asks_its_question_with_the_doubler_the_cube_and_the_score() {
     );
     // The take card's board: the doubler's position with the double on offer, the taker's
     // decision (gnubg's own way to show it).
-    let take = cards.iter().find(|c| c.kind == ErrorKind::Take).unwrap();
+    let take = cards
+        .iter()
+        .find(|c| c.error.kind == ErrorKind::Take)
+        .unwrap();
     let setup = take.setup().unwrap();
     let state = setup.match_state.expect("a match state");
     assert!(state.double_offered() && state.cube_value() == 1);

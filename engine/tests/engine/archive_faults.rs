@@ -99,9 +99,9 @@ fn deck() -> (Archive, i64, String) {
         .cards(Some("root"))
         .unwrap()
         .into_iter()
-        .find(|c| c.kind == ErrorKind::Move)
+        .find(|c| c.error.kind == ErrorKind::Move)
         .unwrap();
-    (archive, card.card, card.best)
+    (archive, card.card, card.error.best)
 }
 
 fn stored(archive: &Archive, card: i64) -> (String, Option<String>, i64) {

@@ -221,8 +221,8 @@ pub fn filtered<'a>(
 ) -> impl Iterator<Item = (usize, &'a ErrorRow)> {
     all.iter().enumerate().filter(move |(_, e)| {
         phase.is_none_or(|p| e.phase == p)
-            && kind.is_none_or(|k| e.kind == k)
-            && 1000.0 * e.loss >= min_loss_memg
+            && kind.is_none_or(|k| e.error.kind == k)
+            && 1000.0 * e.error.loss >= min_loss_memg
     })
 }
 
@@ -304,10 +304,18 @@ impl ArchiveState {
     /// The board of the error opened or the card shown, when the action put one there.
     pub fn board(&self) -> Option<Edit> {
         if let Some(c) = &self.drill.card {
-            return edit_of(&c.position_id, &c.match_id, c.dice.as_deref());
+            return edit_of(
+                &c.error.position_id,
+                &c.error.match_id,
+                c.error.dice.as_deref(),
+            );
         }
         let e = self.snapshot.errors.get(self.opened?)?;
-        edit_of(&e.position_id, &e.match_id, e.dice.as_deref())
+        edit_of(
+            &e.error.position_id,
+            &e.error.match_id,
+            e.error.dice.as_deref(),
+        )
     }
 
     /// Applies one action; returns the effects for the shell.
@@ -465,7 +473,7 @@ impl ArchiveState {
             let mut engine = move || Some(engines(&task) as Box<dyn ReferenceEngine>);
             // gnubg's reason for a wrong move needs its nets; a cube card's is in its figures.
             // Without the nets the verdict comes without the reason.
-            let explainer = match card.kind {
+            let explainer = match card.error.kind {
                 ErrorKind::Move => nets_of(&nets),
                 _ => None,
             };

@@ -409,19 +409,19 @@ fn errors(ui: &mut egui::Ui, s: &ArchiveState, out: &mut Vec<ArchiveAction>) {
                 let chosen = s.opened == Some(*i);
                 let place = format!(
                     "{} game {} #{}{}",
-                    e.file,
-                    e.game,
-                    e.number,
+                    e.error.file,
+                    e.error.game,
+                    e.error.number,
                     e.file_move
                         .map(|m| format!(" (move {m})"))
                         .unwrap_or_default()
                 );
                 let cells = [
-                    egui::RichText::new(format!("{:>7.1}", 1000.0 * e.loss)).monospace(),
+                    egui::RichText::new(format!("{:>7.1}", 1000.0 * e.error.loss)).monospace(),
                     egui::RichText::new(e.mark.replace('_', " ")),
-                    egui::RichText::new(e.kind.name()),
+                    egui::RichText::new(e.error.kind.name()),
                     egui::RichText::new(&e.phase),
-                    egui::RichText::new(e.what_and_right()),
+                    egui::RichText::new(e.error.what_and_right()),
                 ];
                 // Labels that take a click (not buttons: the drill's answer buttons keep
                 // their names to themselves), the opened row in the selection's colours.
@@ -453,7 +453,7 @@ fn errors(ui: &mut egui::Ui, s: &ArchiveState, out: &mut Vec<ArchiveAction>) {
 /// What the review said of the error on the board, and the classic program's choice there.
 pub fn opened_line(e: &bgw_engine::archive::ErrorRow) -> String {
     let classic = match &e.classic {
-        Some((c, _)) if c == &e.best => format!("; the classic program chose it too ({c})"),
+        Some((c, _)) if c == &e.error.best => format!("; the classic program chose it too ({c})"),
         Some((c, l)) => format!(
             "; the classic program chose {c}, losing {:.1} mEMG",
             1000.0 * l
@@ -462,13 +462,13 @@ pub fn opened_line(e: &bgw_engine::archive::ErrorRow) -> String {
     };
     format!(
         "On the board: {}, game {} #{} — {} ({:.1} mEMG, {}, gnubg at {} ply){classic}",
-        e.file,
-        e.game,
-        e.number,
-        e.what_and_right(),
-        1000.0 * e.loss,
+        e.error.file,
+        e.error.game,
+        e.error.number,
+        e.error.what_and_right(),
+        1000.0 * e.error.loss,
         e.mark.replace('_', " "),
-        e.plies,
+        e.error.plies,
     )
 }
 
@@ -503,7 +503,7 @@ fn drill(ui: &mut egui::Ui, s: &ArchiveState, inputs: &DrillInputs, out: &mut Ve
         ui.strong(card.question());
         ui.weak(format!(
             "card {}: {}, game {} #{}",
-            card.card, card.file, card.game, card.number
+            card.card, card.error.file, card.error.game, card.error.number
         ));
     });
     let answered = s.drill.graded.is_some();

@@ -211,6 +211,24 @@ pub fn table_beside(width: f32) -> bool {
     width >= 2.0 * plots::MIN_USABLE.x + TABLE_WIDTH + 40.0
 }
 
+/// The Bear-off tab from its own state on `edit`'s board. `hidden`: why gnubg's verdicts are
+/// hidden now (a drill card waits for its answer), when they are: the database's best play is
+/// that answer, so it waits too.
+pub fn tab(
+    ui: &mut egui::Ui,
+    st: &BearoffState,
+    edit: &Edit,
+    hidden: Option<String>,
+) -> Vec<BearoffAction> {
+    if let Some(words) = hidden
+        && st.view.section == Section::BestPlay
+    {
+        ui.label(format!("Best play: {words}"));
+        return Vec::new();
+    }
+    show(ui, st, st.view, edit)
+}
+
 /// The Bear-off tab.
 pub fn show(
     ui: &mut egui::Ui,
@@ -386,6 +404,11 @@ fn about(edit: &Edit) -> String {
         Some(setup) => format!("Position ID {}, {to_play}", setup.position_id()),
         None => to_play,
     }
+}
+
+/// The Race tab: [`race`] in a scroll area.
+pub fn race_tab(ui: &mut egui::Ui, edit: &Edit, judges: &race_verdicts::Judges) {
+    crate::app::look::scrolled(ui, "race-tab", |ui| race(ui, edit, judges));
 }
 
 /// The Race tab: pip counts and the race formulas, and the formulas' cube verdicts against

@@ -298,42 +298,12 @@ fn draw_card(
     export: Option<&str>,
 ) -> Option<ExportSize> {
     let (exact_c, normal_c, single_normal) = colours(ui.visuals().dark_mode);
-    let log = view.scale == Scale::Log && card != Card::Difference;
-    let mut chosen = None;
+    let log = is_log(view, card);
     let title = card_title(card, sides);
     if let Some(text) = export {
         heading(ui, text);
     }
-    // One row when it fits: the title, the legend, the export menu at the right.
-    ui.horizontal_wrapped(|ui| {
-        ui.add(egui::Label::new(egui::RichText::new(&title).strong()).truncate())
-            .on_hover_text(match card {
-                Card::Side(_) => "the side's mean ± standard deviation, in rolls",
-                Card::Both => "both sides on one plot",
-                Card::Difference => "exact − normal at each k for both sides, in percentage points",
-            });
-        let exact = if log { Swatch::Dot } else { Swatch::Bar };
-        match card {
-            Card::Side(i) => {
-                legend_entry(ui, exact_c[i], "exact", exact);
-                legend_entry(ui, single_normal, normal_name(view), Swatch::Line);
-            }
-            Card::Both | Card::Difference => {
-                for (i, s) in sides.iter().enumerate() {
-                    let Some(s) = s else { continue };
-                    if card == Card::Both {
-                        legend_entry(ui, exact_c[i], &format!("{} exact", short(&s.name)), exact);
-                        legend_entry(ui, normal_c[i], "normal", Swatch::Dashed);
-                    } else {
-                        legend_entry(ui, exact_c[i], short(&s.name), Swatch::Bar);
-                    }
-                }
-            }
-        }
-        if export.is_none() {
-            chosen = export_menu(ui);
-        }
-    });
+    let chosen = card_header(ui, card, sides, view, &title, export.is_none());
     let size = vec2(
         ui.available_width(),
         ui.available_height().max(MIN_CARD.y - HEADER),
@@ -351,34 +321,7 @@ fn draw_card(
             .filter_map(|(i, s)| s.as_ref().map(|s| (i, s)))
             .collect(),
     };
-    let in_range = |k: &usize| rolls.contains(k);
-    let (ylo, yhi, y_label) = if card == Card::Difference {
-        let d: Vec<f64> = shown
-            .iter()
-            .flat_map(|(_, s)| s.series.difference())
-            .collect();
-        let lo = d.iter().copied().fold(0.0, f64::min) * 100.0;
-        let hi = d.iter().copied().fold(0.0, f64::max) * 100.0;
-        let pad = ((hi - lo) * 0.12).max(0.05);
-        (lo - pad, hi + pad, "exact − normal, pp")
-    } else if log {
-        let least = shown
-            .iter()
-            .flat_map(|(_, s)| {
-                (0..ROLLS)
-                    .filter(in_range)
-                    .flat_map(|k| [s.series.exact[k], s.series.normal[k]])
-            })
-            .filter(|&p| p >= LOG_FLOOR)
-            .fold(1.0, f64::min);
-        (least.log10().floor() - 0.3, 0.25, "probability (log scale)")
-    } else {
-        let most = shown
-            .iter()
-            .flat_map(|(_, s)| s.series.exact.iter().chain(&s.series.normal).copied())
-            .fold(0.0, f64::max);
-        (0.0, (most * 100.0 * 1.08).max(1.0), "probability %")
-    };
+    let (ylo, yhi, y_label) = y_range(card, &shown, log, &rolls);
     let vstep = axes::value_step(yhi - ylo, size.y - 40.0);
     let dstep = axes::decade_step(yhi - ylo, size.y - 40.0);
 
@@ -445,68 +388,8 @@ fn draw_card(
                 0.0
             };
             let width = if two { 0.38 } else { 0.75 };
-            let (normal_colour, normal_style) = if card == Card::Side(i) {
-                (single_normal, LineStyle::Solid)
-            } else {
-                (normal_c[i], LineStyle::dashed_dense())
-            };
-            let ks = || (0..ROLLS).filter(in_range);
-            if card == Card::Difference {
-                let d = s.series.difference();
-                let bars = ks()
-                    .map(|k| Bar::new(k as f64 + offset, d[k] * 100.0).width(width))
-                    .collect();
-                p.bar_chart(
-                    BarChart::new(format!("{} exact − normal", s.name), bars)
-                        .color(exact_c[i])
-                        .allow_hover(false),
-                );
-                continue;
-            }
-            if log {
-                let e = log10_probabilities(&s.series.exact);
-                let pts: Vec<[f64; 2]> = ks()
-                    .filter_map(|k| e[k].map(|y| [k as f64 + offset, y]))
-                    .collect();
-                p.points(
-                    Points::new(format!("{} exact", s.name), pts)
-                        .shape(MarkerShape::Circle)
-                        .filled(true)
-                        .radius(3.5)
-                        .color(exact_c[i])
-                        .allow_hover(false),
-                );
-                let nl = log10_probabilities(&s.series.normal);
-                for run in runs(ks().map(|k| nl[k].map(|y| [k as f64, y]))) {
-                    p.line(
-                        Line::new(format!("{} normal", s.name), PlotPoints::new(run))
-                            .color(normal_colour)
-                            .style(normal_style)
-                            .width(2.0)
-                            .allow_hover(false),
-                    );
-                }
-            } else {
-                let bars = ks()
-                    .filter(|&k| s.series.exact[k] > 0.0)
-                    .map(|k| Bar::new(k as f64 + offset, s.series.exact[k] * 100.0).width(width))
-                    .collect();
-                p.bar_chart(
-                    BarChart::new(format!("{} exact", s.name), bars)
-                        .color(exact_c[i])
-                        .allow_hover(false),
-                );
-                let line: Vec<[f64; 2]> = ks()
-                    .map(|k| [k as f64, s.series.normal[k] * 100.0])
-                    .collect();
-                p.line(
-                    Line::new(format!("{} normal", s.name), PlotPoints::new(line))
-                        .color(normal_colour)
-                        .style(normal_style)
-                        .width(2.0)
-                        .allow_hover(false),
-                );
-            }
+            let look = (log, (exact_c, normal_c, single_normal));
+            draw_side(p, card, (i, s), (offset, width), look, &rolls);
         }
     });
     let r = &response.response;
@@ -527,6 +410,172 @@ fn draw_card(
         }
     }
     finish_card(r, chosen)
+}
+
+/// Whether `card` is drawn on the log scale (the difference never is).
+fn is_log(view: &BearoffView, card: Card) -> bool {
+    view.scale == Scale::Log && card != Card::Difference
+}
+
+/// A card's header on one row when it fits: the title, the legend, and (with `menu`) the
+/// export menu at the right; returns the export size asked for.
+fn card_header(
+    ui: &mut egui::Ui,
+    card: Card,
+    sides: &[Option<ShownSide>; 2],
+    view: &BearoffView,
+    title: &str,
+    menu: bool,
+) -> Option<ExportSize> {
+    let (exact_c, normal_c, single_normal) = colours(ui.visuals().dark_mode);
+    let log = is_log(view, card);
+    let mut chosen = None;
+    ui.horizontal_wrapped(|ui| {
+        ui.add(egui::Label::new(egui::RichText::new(title).strong()).truncate())
+            .on_hover_text(match card {
+                Card::Side(_) => "the side's mean ± standard deviation, in rolls",
+                Card::Both => "both sides on one plot",
+                Card::Difference => "exact − normal at each k for both sides, in percentage points",
+            });
+        let exact = if log { Swatch::Dot } else { Swatch::Bar };
+        match card {
+            Card::Side(i) => {
+                legend_entry(ui, exact_c[i], "exact", exact);
+                legend_entry(ui, single_normal, normal_name(view), Swatch::Line);
+            }
+            Card::Both | Card::Difference => {
+                for (i, s) in sides.iter().enumerate() {
+                    let Some(s) = s else { continue };
+                    if card == Card::Both {
+                        legend_entry(ui, exact_c[i], &format!("{} exact", short(&s.name)), exact);
+                        legend_entry(ui, normal_c[i], "normal", Swatch::Dashed);
+                    } else {
+                        legend_entry(ui, exact_c[i], short(&s.name), Swatch::Bar);
+                    }
+                }
+            }
+        }
+        if menu {
+            chosen = export_menu(ui);
+        }
+    });
+    chosen
+}
+
+/// The y axis's bounds and label for the sides `shown` over `rolls`: the difference in
+/// percentage points, else the probabilities (log or linear).
+fn y_range(
+    card: Card,
+    shown: &[(usize, &ShownSide)],
+    log: bool,
+    rolls: &RangeInclusive<usize>,
+) -> (f64, f64, &'static str) {
+    let in_range = |k: &usize| rolls.contains(k);
+    if card == Card::Difference {
+        let d: Vec<f64> = shown
+            .iter()
+            .flat_map(|(_, s)| s.series.difference())
+            .collect();
+        let lo = d.iter().copied().fold(0.0, f64::min) * 100.0;
+        let hi = d.iter().copied().fold(0.0, f64::max) * 100.0;
+        let pad = ((hi - lo) * 0.12).max(0.05);
+        (lo - pad, hi + pad, "exact − normal, pp")
+    } else if log {
+        let least = shown
+            .iter()
+            .flat_map(|(_, s)| {
+                (0..ROLLS)
+                    .filter(in_range)
+                    .flat_map(|k| [s.series.exact[k], s.series.normal[k]])
+            })
+            .filter(|&p| p >= LOG_FLOOR)
+            .fold(1.0, f64::min);
+        (least.log10().floor() - 0.3, 0.25, "probability (log scale)")
+    } else {
+        let most = shown
+            .iter()
+            .flat_map(|(_, s)| s.series.exact.iter().chain(&s.series.normal).copied())
+            .fold(0.0, f64::max);
+        (0.0, (most * 100.0 * 1.08).max(1.0), "probability %")
+    }
+}
+
+/// The colours of a card: each side's exact and normal, the normal of a side alone.
+type CardColours = ([Color32; 2], [Color32; 2], Color32);
+
+/// Side `i`'s series `s` on a card's plot in `colours`, its bars `offset` from the roll and
+/// `width` wide.
+fn draw_side(
+    p: &mut egui_plot::PlotUi<'_>,
+    card: Card,
+    (i, s): (usize, &ShownSide),
+    (offset, width): (f64, f64),
+    (log, (exact_c, normal_c, single_normal)): (bool, CardColours),
+    rolls: &RangeInclusive<usize>,
+) {
+    let in_range = |k: &usize| rolls.contains(k);
+    let (normal_colour, normal_style) = if card == Card::Side(i) {
+        (single_normal, LineStyle::Solid)
+    } else {
+        (normal_c[i], LineStyle::dashed_dense())
+    };
+    let ks = || (0..ROLLS).filter(in_range);
+    if card == Card::Difference {
+        let d = s.series.difference();
+        let bars = ks()
+            .map(|k| Bar::new(k as f64 + offset, d[k] * 100.0).width(width))
+            .collect();
+        p.bar_chart(
+            BarChart::new(format!("{} exact − normal", s.name), bars)
+                .color(exact_c[i])
+                .allow_hover(false),
+        );
+        return;
+    }
+    if log {
+        let e = log10_probabilities(&s.series.exact);
+        let pts: Vec<[f64; 2]> = ks()
+            .filter_map(|k| e[k].map(|y| [k as f64 + offset, y]))
+            .collect();
+        p.points(
+            Points::new(format!("{} exact", s.name), pts)
+                .shape(MarkerShape::Circle)
+                .filled(true)
+                .radius(3.5)
+                .color(exact_c[i])
+                .allow_hover(false),
+        );
+        let nl = log10_probabilities(&s.series.normal);
+        for run in runs(ks().map(|k| nl[k].map(|y| [k as f64, y]))) {
+            p.line(
+                Line::new(format!("{} normal", s.name), PlotPoints::new(run))
+                    .color(normal_colour)
+                    .style(normal_style)
+                    .width(2.0)
+                    .allow_hover(false),
+            );
+        }
+    } else {
+        let bars = ks()
+            .filter(|&k| s.series.exact[k] > 0.0)
+            .map(|k| Bar::new(k as f64 + offset, s.series.exact[k] * 100.0).width(width))
+            .collect();
+        p.bar_chart(
+            BarChart::new(format!("{} exact", s.name), bars)
+                .color(exact_c[i])
+                .allow_hover(false),
+        );
+        let line: Vec<[f64; 2]> = ks()
+            .map(|k| [k as f64, s.series.normal[k] * 100.0])
+            .collect();
+        p.line(
+            Line::new(format!("{} normal", s.name), PlotPoints::new(line))
+                .color(normal_colour)
+                .style(normal_style)
+                .width(2.0)
+                .allow_hover(false),
+        );
+    }
 }
 
 /// A plot of `size` that stays as drawn: no zoom, drag, scroll or reset (the panel sets its

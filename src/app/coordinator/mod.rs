@@ -29,6 +29,8 @@ mod archive;
 mod candidates;
 mod export;
 mod game;
+mod kept_parts;
+pub mod tab_drawing;
 
 use super::archive::{ArchiveAction, ArchiveState};
 use super::bearoff::{BearoffAction, BearoffState};
@@ -43,7 +45,7 @@ use super::jobs::{Job, Start};
 use super::match_review::{MatchAction, MatchReviewState};
 use super::messages::Messages;
 use super::play::{PlayAction, PlayState};
-use super::saved::{Persisted, VERSION};
+use super::saved::{KeepsPart, Persisted, VERSION};
 use super::settings::{Settings, Tab};
 use super::view::{ViewAction, Windows};
 use super::weights::{WeightsAction, WeightsState};
@@ -215,6 +217,32 @@ features! {
     }
 }
 
+/// Makes the coordinator's side of persistence from the one list of the saved parts
+/// (`saved::with_saved_parts`): each part from the field of the state that keeps it, and back.
+macro_rules! keep_parts {
+    ($($(#[$doc:meta])* $field:ident: $part:ty => $owner:ident,)*) => {
+        impl AppState {
+            /// What persistence keeps: each saved part, from what keeps it.
+            pub fn persisted(&self) -> Persisted {
+                Persisted {
+                    version: VERSION,
+                    $($field: KeepsPart::part(&self.$owner),)*
+                }
+            }
+
+            /// Gives each part (read and checked) back to what keeps it, in the list's order;
+            /// the notes of what could not be taken.
+            fn restore_parts(&mut self, p: Persisted) -> Vec<String> {
+                let mut notes = Vec::new();
+                $(notes.extend(KeepsPart::restore_part(&mut self.$owner, p.$field));)*
+                notes
+            }
+        }
+    };
+}
+
+super::saved::with_saved_parts!(keep_parts);
+
 /// What a feature changed of [`Shared`], taken out of it (the borrow of the dice ends): only
 /// what differs from what it was given.
 struct Carried {
@@ -325,37 +353,14 @@ impl AppState {
             persisted: p,
             notes,
         } = super::saved::validate(p);
-        let mut s = AppState::new(p.editing.board, p.view);
-        s.editing = EditState::restore(p.editing);
-        s.weights = WeightsState::restore(&p.weights);
-        s.candidates.restore(p.candidates);
-        s.play.learning = p.learning;
-        s.bearoff.view = p.bearoff;
-        s.champion = ChampionState::from_settings(&p.champion);
-        s.archive.restore_saved(p.archive);
+        let mut s = AppState::new(p.editing.board, p.view.clone());
         let mut notes = notes;
-        notes.extend(s.match_review.restore(&p.match_review));
+        notes.extend(s.restore_parts(p));
         for note in notes {
             s.messages.error(note);
         }
         s.refresh();
         s
-    }
-
-    /// What persistence keeps: each feature's saved part.
-    pub fn persisted(&self) -> Persisted {
-        Persisted {
-            version: VERSION,
-            editing: self.editing.saved(),
-            view: self.settings.clone(),
-            weights: self.weights.saved_part(),
-            candidates: self.candidates.depth,
-            learning: self.play.learning,
-            bearoff: self.bearoff.view,
-            champion: self.champion.settings(),
-            archive: self.archive.saved(),
-            match_review: self.match_review.saved(),
-        }
     }
 
     /// The position on the board, or its problems.

@@ -16,12 +16,11 @@ use super::editing::Edit;
 use super::effect::Effect;
 use super::jobs::{Job, Start};
 use crate::app::referee::{EngineFactory, Nets, gnubg_per_task, nets_of};
-use bgw_engine::core::formats::{MatchState, Setup};
 use bgw_engine::core::task::Task;
 use bgw_engine::evaluation::classic::Weights;
 use bgw_engine::matches::{
-    self, Coverage, Decision, DecisionKind, Mark, Match, MatchFormat, MatchLuck, PlayerSummary,
-    ReviewOptions, Reviewed, Verdict, default_engines,
+    self, Coverage, Decision, Mark, Match, MatchFormat, MatchLuck, PlayerSummary, ReviewOptions,
+    Reviewed, Verdict, default_engines,
 };
 use bgw_engine::reference::native::{NativeEvaluator, WhyGnubg, why_gnubg_of};
 use bgw_engine::reference::{AnswerCache, Cached};
@@ -737,31 +736,10 @@ pub struct MatchMarks {
     pub why_gnubg: Option<WhyGnubg>,
 }
 
-/// The board of decision `d`: its position, its roll for a checker play, its match state. An
-/// answer to a double (take, drop, beaver) is shown as gnubg shows it: the doubler's position,
-/// the doubler on roll, the double on offer (the taker's turn).
+/// The board of decision `d` as gnubg shows it ([`Decision::shown`]: an answer to a double
+/// as the doubler's board, the double on offer).
 pub fn edit_of(d: &Decision) -> Edit {
-    let dice = match &d.kind {
-        DecisionKind::Move(c) => Some(c.dice),
-        _ => None,
-    };
-    let answer = matches!(
-        d.kind,
-        DecisionKind::Take | DecisionKind::Drop | DecisionKind::Beaver { .. }
-    );
-    let position = if answer {
-        d.position.mirror()
-    } else {
-        d.position
-    };
-    let mut id = d.match_id;
-    id.dice = [0, 0];
-    id.double_offered = answer;
-    Edit::from_setup(&Setup {
-        position,
-        dice,
-        match_state: Some(MatchState::MatchId(id).for_turn(position.on_roll(), dice)),
-    })
+    Edit::from_setup(&d.shown())
 }
 
 impl crate::app::feature::Feature for MatchReviewState {

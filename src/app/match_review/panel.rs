@@ -166,7 +166,10 @@ pub fn show(ui: &mut egui::Ui, s: &MatchReviewState, weights: &Weights) -> Vec<M
 
 /// Each player's figures in a small table, as gnubg's match statistics give them.
 fn summary_grid(ui: &mut egui::Ui, summary: &[PlayerSummary; 2]) {
-    let heads = [
+    let doubtful = format!("doubtful: lost more than {}", Mark::DOUBTFUL_ABOVE);
+    let bad = format!("bad: lost more than {}", Mark::BAD_ABOVE);
+    let very_bad = format!("very bad: lost more than {}", Mark::VERY_BAD_ABOVE);
+    let heads: [(&str, &str); _] = [
         ("player", "who"),
         (
             "unforced",
@@ -176,9 +179,9 @@ fn summary_grid(ui: &mut egui::Ui, summary: &[PlayerSummary; 2]) {
             "error rate\nmEMG/move",
             "mEMG lost per unforced move, as gnubg prints it",
         ),
-        ("?!", "doubtful: lost more than 0.03"),
-        ("?", "bad: lost more than 0.06"),
-        ("??", "very bad: lost more than 0.12"),
+        ("?!", &doubtful),
+        ("?", &bad),
+        ("??", &very_bad),
         (
             "cube errors\nmEMG total (n)",
             "mEMG lost on cube decisions in all — a total, not a rate (the sum of gnubg's \

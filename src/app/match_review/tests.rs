@@ -1,5 +1,7 @@
 use super::*;
 use crate::app::effect::Effect;
+use bgw_engine::core::formats::MatchState;
+use bgw_engine::matches::DecisionKind;
 use bgw_engine::reference::{CubeDecision, ReferenceEngine, ScriptedEngine};
 use std::sync::atomic::{AtomicUsize, Ordering};
 

@@ -18,6 +18,23 @@ pub struct PlayView<'a> {
     pub edit: &'a Edit,
 }
 
+/// The Play tab from the game's own state: `edit` the board it is played on, `typed` the move
+/// being typed (kept by the tabs between frames).
+pub fn tab(
+    ui: &mut egui::Ui,
+    play: &super::PlayState,
+    edit: &Edit,
+    typed: &mut String,
+) -> Vec<PlayAction> {
+    let view = PlayView {
+        game: play.game.as_ref(),
+        learning: play.learning.on,
+        eta: play.learning.eta,
+        edit,
+    };
+    crate::app::look::scrolled(ui, "play-tab", |ui| show(ui, &view, typed))
+}
+
 /// The Play tab.
 pub fn show(ui: &mut egui::Ui, view: &PlayView<'_>, typed: &mut String) -> Vec<PlayAction> {
     let mut out = Vec::new();

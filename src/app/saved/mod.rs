@@ -25,7 +25,7 @@ use super::champion_panel::ChampionSettings;
 use super::editing::SavedBoard;
 use super::match_review::SavedMatch;
 use super::play::Learning;
-pub use super::saved_part::SavedPart;
+pub use super::saved_part::{KeepsPart, SavedPart};
 use super::settings::Settings;
 use super::weights::saved::SavedWeights;
 use ron::value::RawValue;
@@ -40,7 +40,7 @@ pub const VERSION: u32 = 2;
 /// Declares [`Persisted`] with one field per feature's saved part, and its reading and checking
 /// part by part.
 macro_rules! saved_parts {
-    ($($(#[$doc:meta])* $field:ident: $part:ty,)*) => {
+    ($($(#[$doc:meta])* $field:ident: $part:ty => $owner:ident,)*) => {
         /// What is kept across restarts (eframe writes it to `app.ron` under its app key): each
         /// feature's saved part, read and checked on its own.
         #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -79,26 +79,37 @@ macro_rules! saved_parts {
     };
 }
 
-saved_parts! {
-    /// The board being edited, the colour a click adds, the positions' folder.
-    editing: SavedBoard,
-    /// The board's orientation, the open tab, the theme, the layout.
-    view: Settings,
-    /// The weights being edited and as last saved, and their file.
-    weights: SavedWeights,
-    /// The depth gnubg judges the candidates at.
-    candidates: GnubgDepth,
-    /// Learning (GOOD/BAD) in games and its step.
-    learning: Learning,
-    /// How the bear-off tab shows its distributions.
-    bearoff: BearoffView,
-    /// The «Чемпион» workspace's mode, variant and opponent.
-    champion: ChampionSettings,
-    /// Whether the Archive tab reviews what it adds, and at which depth.
-    archive: ArchiveSaved,
-    /// The match file open in the Match tab, its decision and its review's depth.
-    match_review: SavedMatch,
+/// The saved parts, the one list of them: each part's field in [`Persisted`] (and its key in
+/// `app.ron`), its type, and the field of the app's state that keeps it ([`KeepsPart`]).
+/// Calls the macro `$m` with the list: `saved_parts` here makes [`Persisted`], the
+/// coordinator makes `persisted` and `restore` from it.
+macro_rules! with_saved_parts {
+    ($m:ident) => {
+        $m! {
+            /// The board being edited, the colour a click adds, the positions' folder.
+            editing: SavedBoard => editing,
+            /// The board's orientation, the open tab, the theme, the layout.
+            view: Settings => settings,
+            /// The weights being edited and as last saved, and their file.
+            weights: SavedWeights => weights,
+            /// The depth gnubg judges the candidates at.
+            candidates: GnubgDepth => candidates,
+            /// Learning (GOOD/BAD) in games and its step.
+            learning: Learning => play,
+            /// How the bear-off tab shows its distributions.
+            bearoff: BearoffView => bearoff,
+            /// The «Чемпион» workspace's mode, variant and opponent.
+            champion: ChampionSettings => champion,
+            /// Whether the Archive tab reviews what it adds, and at which depth.
+            archive: ArchiveSaved => archive,
+            /// The match file open in the Match tab, its decision and its review's depth.
+            match_review: SavedMatch => match_review,
+        }
+    };
 }
+pub(crate) use with_saved_parts;
+
+with_saved_parts!(saved_parts);
 
 /// The saved state as restored: each part read and checked, the defaults in place of the parts
 /// that could not be, and one note per part that fell back.

@@ -5,42 +5,14 @@
 //! every triangle on every frame: a board with the ghosted result of a candidate holds up to
 //! forty checkers, and they were half of all the triangles of a frame. The images are drawn
 //! here, anti-aliased, at the exact size in pixels, and drawn again only when that size
-//! changes (the window resized or zoomed).
+//! changes (the window resized or zoomed), in the board's colours ([`crate::app::board_palette`]).
 
+use crate::app::board_palette::{OUTLINE, RING, checker_colours};
 use bgw_engine::core::position::Side;
 use egui::{Color32, ColorImage, Context, Pos2, Rect, TextureHandle, TextureOptions, pos2};
 
-/// Width of the outline, in points (as the stroked circle drawn without the speed-ups).
-pub const OUTLINE: f32 = 1.5;
-/// The faint inner ring: its radius as a share of the checker's, width in points, opacity.
-pub const RING: (f32, f32, f32) = (0.68, 1.0, 0.35);
 /// Samples per pixel along each axis.
 const SAMPLES: usize = 4;
-
-/// A checker's fill and outline colours.
-pub fn checker_colours(side: Side) -> (Color32, Color32) {
-    match side {
-        Side::White => (
-            Color32::from_rgb(244, 238, 222),
-            Color32::from_rgb(60, 50, 40),
-        ),
-        Side::Black => (
-            Color32::from_rgb(40, 38, 44),
-            Color32::from_rgb(205, 200, 190),
-        ),
-    }
-}
-
-/// The inner ring's colour: the outline's over the fill at the ring's opacity.
-pub fn ring_colour(side: Side) -> Color32 {
-    let (fill, line) = checker_colours(side);
-    let mix = |f: u8, l: u8| (f32::from(f) + (f32::from(l) - f32::from(f)) * RING.2).round() as u8;
-    Color32::from_rgb(
-        mix(fill.r(), line.r()),
-        mix(fill.g(), line.g()),
-        mix(fill.b(), line.b()),
-    )
-}
 
 /// Checker images of both colours for one radius in pixels.
 pub struct CheckerSprites {

@@ -10,7 +10,9 @@
 //! - [`hairlines`]: one-pixel lines and square rectangles as flat rectangles, not feathered;
 //! - [`board_layer`]: the board's frame, field and points drawn once into an image;
 //! - [`checker_sprites`]: a checker as an image, not a tessellated circle;
-//! - [`sampling`]: textures sampled at the nearest texel;
+//! - [`sampling`]: textures sampled at the nearest texel (and egui's small circles tessellated,
+//!   not scaled from pre-rendered discs);
+//! - no fade at a scroll area's edges ([`egui_settings`]);
 //! - `heap`: the allocator keeps freed memory for the next frame.
 //!
 //! And what measures them: [`frame_cost`] (a frame's triangles, pixels shaded, draw calls) and
@@ -116,8 +118,8 @@ impl SoftwareRendering {
     }
 
     /// Call before the frame's UI: sets the switch for the frame (on with a software renderer
-    /// or when `asked` by the settings), egui's tessellation ([`sampling::tessellation`], for
-    /// every renderer) and, on eframe's painter, the textures' sampling.
+    /// or when `asked` by the settings), egui's renderer-specific settings with it
+    /// ([`egui_settings`]) and, on eframe's painter, the textures' sampling.
     pub fn before_frame(&mut self, ctx: &egui::Context, asked: bool) {
         let software = self.renderer.as_deref().filter(|r| is_software(r));
         let on = self.forced.unwrap_or(software.is_some() || asked);
@@ -129,7 +131,7 @@ impl SoftwareRendering {
             d.insert_temp(switch_id().with("renderer"), software.map(str::to_owned));
         });
         if changed {
-            ctx.tessellation_options_mut(sampling::tessellation);
+            egui_settings(ctx, on);
             self.text_sprites.set_on(on);
         }
         if on && self.renderer.is_some() && !self.heap_kept {
@@ -163,9 +165,54 @@ impl SoftwareRendering {
     }
 }
 
+/// egui's settings that exist only for a software renderer, on with the switch and egui's own
+/// without it (a GPU user gets egui as it is): small filled circles tessellated, not scaled
+/// from pre-rendered discs ([`sampling::tessellation`]: nearest sampling would show the discs
+/// blocky), and no fade at a scroll area's edges (half the panel's colour over the last 20
+/// points of a list that scrolls on: a gradient across the whole width of the candidates and
+/// of the weights, which without a GPU costs its area on every frame, 0.05 M pixels shaded at
+/// 1920×1080; the scroll bars say there is more).
+pub fn egui_settings(ctx: &egui::Context, on: bool) {
+    ctx.tessellation_options_mut(|o| sampling::tessellation(o, on));
+    let strength = match on {
+        true => 0.0,
+        false => egui::style::ScrollFadeStyle::default().strength,
+    };
+    ctx.all_styles_mut(|s| s.spacing.scroll.fade.strength = strength);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// What the renderer-specific settings are in `ctx`: pre-rendered discs, the scroll fade.
+    fn settings(ctx: &egui::Context) -> (bool, f32) {
+        let discs = ctx.tessellation_options(|o| o.prerasterized_discs);
+        (discs, ctx.global_style().spacing.scroll.fade.strength)
+    }
+
+    #[test]
+    fn under_a_gpu_renderer_no_software_setting_applies() {
+        let egui_own = settings(&egui::Context::default());
+        assert_eq!(egui_own, (true, 0.5), "egui's defaults");
+        let gpu = egui::Context::default();
+        let mut rendering = SoftwareRendering {
+            renderer: Some("NVIDIA GeForce RTX 3060/PCIe/SSE2".into()),
+            ..SoftwareRendering::default()
+        };
+        rendering.before_frame(&gpu, false);
+        assert!(!rendering.is_on());
+        assert_eq!(settings(&gpu), egui_own, "a GPU user gets egui's own");
+        // With the switch on (a software renderer, or asked) both apply, and go again with it.
+        let software = egui::Context::default();
+        let mut rendering = SoftwareRendering::default();
+        rendering.force(Some(true));
+        rendering.before_frame(&software, false);
+        assert_eq!(settings(&software), (false, 0.0));
+        rendering.force(Some(false));
+        rendering.before_frame(&software, false);
+        assert_eq!(settings(&software), egui_own);
+    }
 
     #[test]
     fn mesas_software_renderers_are_known_by_name() {

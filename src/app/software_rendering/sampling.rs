@@ -10,17 +10,16 @@
 //! (docs/measurements.md).
 //!
 //! egui's small filled circles are the one exception: it draws them from discs pre-rendered
-//! into the font atlas and scaled, which needs filtering, so the workbench turns that off
-//! ([`tessellation`]) and egui tessellates those circles instead.
+//! into the font atlas and scaled, which needs filtering, so with the switch on the workbench
+//! turns that off ([`tessellation`]) and egui tessellates those circles instead.
 
 use eframe::glow::{self, HasContext as _};
 use std::sync::Mutex;
 
-/// Tessellation without egui's pre-rendered discs (see the module's text): set for every
-/// renderer, switch on or off, so that the switch changes no pixel (and a circle looks the
-/// same with a GPU as without).
-pub fn tessellation(options: &mut egui::epaint::TessellationOptions) {
-    options.prerasterized_discs = false;
+/// Tessellation without egui's pre-rendered discs (see the module's text) when `on` (the
+/// switch), with them (egui's own) when off: a GPU user gets egui's circles.
+pub fn tessellation(options: &mut egui::epaint::TessellationOptions, on: bool) {
+    options.prerasterized_discs = !on;
 }
 
 /// What the painter's side of the sampling is: the sampler object made, and the sampling last

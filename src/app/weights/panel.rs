@@ -15,6 +15,16 @@ use bgw_engine::core::formats::Setup;
 use bgw_engine::evaluation::classic::{Term, Weights};
 use bgw_engine::studies::benchmark::Figures;
 
+/// The Weights tab: the editor ([`show`]) in a scroll area of its own, `above` (another
+/// feature's part of the tab: the duel's line) at the top of the weights' scroll area.
+pub fn tab(
+    ui: &mut egui::Ui,
+    state: &WeightsState,
+    above: impl FnOnce(&mut egui::Ui),
+) -> Vec<WeightsAction> {
+    crate::app::look::scrolled(ui, "weights-tab", |ui| show(ui, state, above))
+}
+
 /// Draws the weight editor: its buttons, then the weights and the benchmark in a scroll area
 /// of their own, `above` drawn at the scroll area's top (the duel's line).
 pub fn show(
