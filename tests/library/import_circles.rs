@@ -75,12 +75,13 @@ impl Crate {
     }
 
     /// The same graph between the engine's topics (`group::topic`, the level its front page
-    /// promises: `evaluation::classic`, `studies::bearoff`; `matches` is one topic), imports
+    /// promises: `evaluation::classic`, `studies::bearoff`; `matches` and `review` are one
+    /// topic each, so the review may read matches but never the other way round), imports
     /// inside one topic left out. The group's own files (`core/position.rs`) are topics of
     /// their own.
     pub fn topics(&self) -> Crate {
         let topic = |m: &Vec<String>| -> Vec<String> {
-            let depth = if m.first().is_some_and(|g| g == "matches") {
+            let depth = if m.first().is_some_and(|g| g == "matches" || g == "review") {
                 1
             } else {
                 2

@@ -27,7 +27,8 @@ use super::weights::{CONTACT_INPUTS, Net, RACE_INPUTS};
 use crate::core::dice::Dice;
 use crate::core::moves::MoveGenerator;
 use crate::core::position::Position;
-use crate::matches::{Decision, DecisionKind, Legality, MoveVerdict};
+use crate::matches::{Decision, DecisionKind, Legality};
+use crate::review::MoveVerdict;
 
 /// A concept: a named group of a net's inputs, and what a player reads of it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

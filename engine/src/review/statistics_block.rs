@@ -2,7 +2,7 @@
 //! (analysis.c `DumpStatcontext`, formatgs.c): for the command line, which prints it whole,
 //! and the app, which shows it as a grid.
 
-use super::review::PlayerSummary;
+use super::judge::PlayerSummary;
 use super::statistics::Advantage;
 use crate::core::formats::shorten;
 use std::fmt::Write;
