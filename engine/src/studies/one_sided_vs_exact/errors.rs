@@ -722,8 +722,8 @@ mod tests {
     use crate::studies::bearoff::analysis;
     use crate::studies::bearoff::build::build;
     use crate::studies::bearoff::chances;
-    use crate::studies::bearoff_study::best_play::best_play;
-    use crate::studies::bearoff_study::exact::Exact;
+    use crate::studies::one_sided_vs_exact::best_play::best_play;
+    use crate::studies::one_sided_vs_exact::exact::Exact;
     use crate::studies::two_sided::{Kind, TwoSidedDb};
 
     /// Every pair of up to `checkers` checkers on `points` points, exact.
