@@ -10,7 +10,8 @@ use bgw_engine::core::formats::shorten;
 use bgw_engine::matches::{Decision, DecisionKind, Match};
 use bgw_engine::reference::LuckMark;
 use bgw_engine::reference::gnubg::{self, Config};
-use bgw_engine::reference::native::{NativeEvaluator, why_gnubg_of};
+use bgw_engine::reference::native::NativeEvaluator;
+use bgw_engine::review::why_gnubg_of;
 use bgw_engine::review::{
     Coverage, CubeVerdict, MatchLuck, MoveVerdict, PlayerSummary, ReviewOptions, Reviewed, Verdict,
     cube_why, default_engines, review_with_luck, summarize,

@@ -13,7 +13,7 @@
 //!
 //! Games played on the board become a match too ([`Match::played`], a cubeless money
 //! session; the classic program's games through
-//! [`Match::of_game`]). MAT always starts a game from the opening
+//! `evaluation::classic::Game::to_match`). MAT always starts a game from the opening
 //! position: a match with a game set up otherwise is written as SGF only
 //! ([`Match::try_to_mat`]).
 //!
@@ -51,7 +51,10 @@ mod sgf_write;
 pub use crate::core::played::{PlayedGame, PlayedTurn, player_of, side_of};
 pub use analysis::{Analysis, Candidate, CubeAnalysis, CubeEval, MoveAnalysis, MoveEval};
 pub(crate) use file::decode;
-pub use file::{MATCH_CAP, MatchFileError, MatchFormat, format_of, read_match, read_match_file};
+pub use file::{
+    MATCH_CAP, MatchFileError, MatchFormat, format_of, read_match, read_match_bytes,
+    read_match_file,
+};
 pub use limits::{MAX_ACTIONS, MAX_GAMES, MAX_SGF_VALUES};
 pub use mat::{MatError, read_mat};
 pub use mat_write::MatCannotHold;

@@ -26,4 +26,4 @@ pub use statistics::{
 };
 pub use statistics_block::{StatisticsSection, statistics_sections, statistics_text};
 pub use verdict::{Coverage, CubeVerdict, Mark, MoveVerdict, Reviewed, Verdict};
-pub use why_gnubg::cube_why;
+pub use why_gnubg::{cube_why, why_gnubg_of};

@@ -13,7 +13,7 @@
 
 pub mod panel;
 
-use super::editing::Edit;
+use super::edit::Edit;
 use super::effect::Effect;
 use super::files::{FileKind, Request};
 use super::jobs::{Job, Start};

@@ -7,7 +7,7 @@
 
 use super::state::BearoffAction;
 use super::state::BearoffState;
-use crate::app::editing::Edit;
+use crate::app::edit::Edit;
 use bgw_engine::studies::one_sided_vs_exact::{BestPlay, PlayJudge};
 use egui_extras::{Column, TableBuilder};
 

@@ -12,7 +12,7 @@
 pub mod panel;
 pub mod plot;
 
-use super::editing::Edit;
+use super::edit::Edit;
 use super::effect::Effect;
 use super::jobs::{Job, Start};
 use crate::app::referee::{EngineFactory, Nets, gnubg_per_task, nets_of};
@@ -20,8 +20,9 @@ use bgw_engine::core::formats::{MatchState, Setup};
 use bgw_engine::core::task::Task;
 use bgw_engine::evaluation::classic::Weights;
 use bgw_engine::matches::{self, Decision, DecisionKind, Match, MatchFormat};
-use bgw_engine::reference::native::{NativeEvaluator, WhyGnubg, why_gnubg_of};
+use bgw_engine::reference::native::{NativeEvaluator, WhyGnubg};
 use bgw_engine::reference::{AnswerCache, Cached};
+use bgw_engine::review::why_gnubg_of;
 use bgw_engine::review::{
     self, Coverage, Mark, MatchLuck, PlayerSummary, ReviewOptions, Reviewed, Verdict,
     default_engines,
