@@ -3,7 +3,7 @@
 //! and the app, which shows it as a grid.
 
 use super::judge::PlayerSummary;
-use super::statistics::Advantage;
+use super::statistics::{Advantage, CubeErrorCount, CubeErrors, RollsMarked};
 use crate::core::formats::shorten;
 use std::fmt::Write;
 
@@ -48,179 +48,245 @@ pub fn statistics_sections(
     match_length: u16,
 ) -> Vec<StatisticsSection> {
     let money = match_length == 0;
-    let mut out = Vec::new();
-    let both = |f: &dyn Fn(&PlayerSummary) -> String| [f(&summary[0]), f(&summary[1])];
-    let count = |n: usize| format!("{n:3}");
-    let total = |emg: f64, mwc: f64| match money {
-        true => format!("     {:+6.3} ({:+7.3})", -emg, -mwc),
-        false => format!("     {:+6.3} ({:+7.3}%)", -emg, -100.0 * mwc),
+    let c = Cells {
+        summary,
+        money,
+        unit: if money { "(Points)" } else { "(MWC)" },
     };
-    let rate = |memg: f64, mwc: f64| match money {
-        true => format!("   {:+6.1}   ({:+7.3})", -memg, -mwc),
-        false => format!("   {:+6.1}   ({:+7.3}%)", -memg, -100.0 * mwc),
+    vec![
+        StatisticsSection {
+            title: "Chequerplay statistics",
+            rows: chequerplay(&c),
+        },
+        StatisticsSection {
+            title: "Luck statistics",
+            rows: luck(&c),
+        },
+        StatisticsSection {
+            title: "Cube statistics",
+            rows: cube(&c),
+        },
+        StatisticsSection {
+            title: "Overall statistics",
+            rows: overall(&c),
+        },
+    ]
+}
+
+/// One row of the block: its label and the two players' cells.
+type Row = (String, [String; 2]);
+
+/// What every cell of the block is written with: the two players, and whether the figures
+/// are points (money play) or MWC (a match).
+struct Cells<'a> {
+    summary: &'a [PlayerSummary; 2],
+    money: bool,
+    /// "(Points)" or "(MWC)", as gnubg labels the totals and rates.
+    unit: &'static str,
+}
+
+impl Cells<'_> {
+    /// The two players' cells of one figure.
+    fn both(&self, f: &dyn Fn(&PlayerSummary) -> String) -> [String; 2] {
+        [f(&self.summary[0]), f(&self.summary[1])]
+    }
+
+    /// The two players' cells of a figure only a luck analysis gives: "n/a" without one.
+    fn luck(&self, f: &dyn Fn(&PlayerSummary) -> Option<String>) -> [String; 2] {
+        self.both(&|p| f(p).unwrap_or_else(|| "n/a".into()))
+    }
+
+    /// A total: EMG, and MWC in per cent (points in money play), with a minus for errors.
+    fn total(&self, emg: f64, mwc: f64) -> String {
+        match self.money {
+            true => format!("     {:+6.3} ({:+7.3})", -emg, -mwc),
+            false => format!("     {:+6.3} ({:+7.3}%)", -emg, -100.0 * mwc),
+        }
+    }
+
+    /// A rate: mEMG a move, and MWC in per cent (points in money play).
+    fn rate(&self, memg: f64, mwc: f64) -> String {
+        match self.money {
+            true => format!("   {:+6.1}   ({:+7.3})", -memg, -mwc),
+            false => format!("   {:+6.1}   ({:+7.3}%)", -memg, -100.0 * mwc),
+        }
+    }
+}
+
+/// A count, three wide.
+fn count(n: usize) -> String {
+    format!("{n:3}")
+}
+
+/// The rows of "Chequerplay statistics".
+fn chequerplay(c: &Cells) -> Vec<Row> {
+    let unit = c.unit;
+    vec![
+        (
+            "Total moves".into(),
+            c.both(&|p| count(p.statistics.total_moves)),
+        ),
+        (
+            "Unforced moves".into(),
+            c.both(&|p| count(p.unforced_moves)),
+        ),
+        (
+            "Unmarked moves".into(),
+            c.both(&|p| count(p.statistics.unmarked_moves)),
+        ),
+        (
+            "Moves marked doubtful".into(),
+            c.both(&|p| count(p.doubtful)),
+        ),
+        ("Moves marked bad".into(), c.both(&|p| count(p.bad))),
+        (
+            "Moves marked very bad".into(),
+            c.both(&|p| count(p.very_bad)),
+        ),
+        (
+            format!("Error total EMG {unit}"),
+            c.both(&|p| c.total(p.error_emg, p.statistics.error_mwc)),
+        ),
+        (
+            format!("Error rate mEMG {unit}"),
+            c.both(&|p| c.rate(p.error_rate_memg, p.statistics.error_rate_mwc)),
+        ),
+        (
+            "Chequerplay rating".into(),
+            c.both(&|p| p.statistics.ratings.chequer.clone()),
+        ),
+    ]
+}
+
+/// The rows of "Luck statistics" ("n/a" without a luck analysis).
+fn luck(c: &Cells) -> Vec<Row> {
+    let unit = c.unit;
+    let marked = |f: fn(&RollsMarked) -> usize| {
+        c.luck(&move |p| p.statistics.rolls_marked.as_ref().map(|m| count(f(m))))
     };
-    let unit = if money { "(Points)" } else { "(MWC)" };
-    let section = |out: &mut Vec<StatisticsSection>,
-                   title: &'static str,
-                   rows: Vec<(String, [String; 2])>| {
-        out.push(StatisticsSection { title, rows });
-    };
-    section(
-        &mut out,
-        "Chequerplay statistics",
-        vec![
-            (
-                "Total moves".into(),
-                both(&|p| count(p.statistics.total_moves)),
-            ),
-            ("Unforced moves".into(), both(&|p| count(p.unforced_moves))),
-            (
-                "Unmarked moves".into(),
-                both(&|p| count(p.statistics.unmarked_moves)),
-            ),
-            ("Moves marked doubtful".into(), both(&|p| count(p.doubtful))),
-            ("Moves marked bad".into(), both(&|p| count(p.bad))),
-            ("Moves marked very bad".into(), both(&|p| count(p.very_bad))),
-            (
-                format!("Error total EMG {unit}"),
-                both(&|p| total(p.error_emg, p.statistics.error_mwc)),
-            ),
-            (
-                format!("Error rate mEMG {unit}"),
-                both(&|p| rate(p.error_rate_memg, p.statistics.error_rate_mwc)),
-            ),
-            (
-                "Chequerplay rating".into(),
-                both(&|p| p.statistics.ratings.chequer.clone()),
-            ),
-        ],
-    );
-    let luck = |f: &dyn Fn(&PlayerSummary) -> Option<String>| {
-        both(&|p| f(p).unwrap_or_else(|| "n/a".into()))
-    };
-    let marked = |f: fn(&super::RollsMarked) -> usize| {
-        luck(&move |p| p.statistics.rolls_marked.as_ref().map(|m| count(f(m))))
-    };
-    section(
-        &mut out,
-        "Luck statistics",
-        vec![
-            ("Rolls marked very lucky".into(), marked(|m| m.very_lucky)),
-            ("Rolls marked lucky".into(), marked(|m| m.lucky)),
-            ("Rolls unmarked".into(), marked(|m| m.unmarked)),
-            ("Rolls marked unlucky".into(), marked(|m| m.unlucky)),
-            (
-                "Rolls marked very unlucky".into(),
-                marked(|m| m.very_unlucky),
-            ),
-            (
-                format!("Luck total EMG {unit}"),
-                luck(&|p| {
-                    let s = &p.statistics;
-                    Some(total(-s.luck_total_emg?, -s.luck_total_mwc?))
-                }),
-            ),
-            (
-                format!("Luck rate mEMG {unit}"),
-                luck(&|p| {
-                    let s = &p.statistics;
-                    Some(rate(-s.luck_rate_memg?, -s.luck_rate_mwc?))
-                }),
-            ),
-            (
-                "Luck rating".into(),
-                both(&|p| p.statistics.ratings.luck.clone()),
-            ),
-        ],
-    );
-    let category = |f: fn(&super::CubeErrors) -> super::CubeErrorCount| {
-        both(&move |p| {
-            let c = f(&p.statistics.cube_errors);
-            match (c.count, money) {
+    vec![
+        ("Rolls marked very lucky".into(), marked(|m| m.very_lucky)),
+        ("Rolls marked lucky".into(), marked(|m| m.lucky)),
+        ("Rolls unmarked".into(), marked(|m| m.unmarked)),
+        ("Rolls marked unlucky".into(), marked(|m| m.unlucky)),
+        (
+            "Rolls marked very unlucky".into(),
+            marked(|m| m.very_unlucky),
+        ),
+        (
+            format!("Luck total EMG {unit}"),
+            c.luck(&|p| {
+                let s = &p.statistics;
+                Some(c.total(-s.luck_total_emg?, -s.luck_total_mwc?))
+            }),
+        ),
+        (
+            format!("Luck rate mEMG {unit}"),
+            c.luck(&|p| {
+                let s = &p.statistics;
+                Some(c.rate(-s.luck_rate_memg?, -s.luck_rate_mwc?))
+            }),
+        ),
+        (
+            "Luck rating".into(),
+            c.both(&|p| p.statistics.ratings.luck.clone()),
+        ),
+    ]
+}
+
+/// The rows of "Cube statistics": the counts, each category of cube error, the totals.
+fn cube(c: &Cells) -> Vec<Row> {
+    let unit = c.unit;
+    let category = |f: fn(&CubeErrors) -> CubeErrorCount| {
+        c.both(&move |p| {
+            let e = f(&p.statistics.cube_errors);
+            match (e.count, c.money) {
                 (0, _) => "  0".into(),
-                (n, true) => format!("{n:3} ({:+6.3} ({:+7.3}))", -c.emg, -c.mwc),
-                (n, false) => format!("{n:3} ({:+6.3} ({:+7.3}%))", -c.emg, -100.0 * c.mwc),
+                (n, true) => format!("{n:3} ({:+6.3} ({:+7.3}))", -e.emg, -e.mwc),
+                (n, false) => format!("{n:3} ({:+6.3} ({:+7.3}%))", -e.emg, -100.0 * e.mwc),
             }
         })
     };
-    section(
-        &mut out,
-        "Cube statistics",
-        vec![
-            (
-                "Total cube decisions".into(),
-                both(&|p| count(p.cube_decisions)),
-            ),
-            (
-                "Close or actual cube decisions".into(),
-                both(&|p| count(p.statistics.close_cube_decisions)),
-            ),
-            ("Doubles".into(), both(&|p| count(p.statistics.doubles))),
-            ("Takes".into(), both(&|p| count(p.statistics.takes))),
-            ("Passes".into(), both(&|p| count(p.statistics.passes))),
-            (
-                format!("Missed doubles below CP (EMG {unit})"),
-                category(|c| c.missed_double_below_cp),
-            ),
-            (
-                format!("Missed doubles above CP (EMG {unit})"),
-                category(|c| c.missed_double_above_cp),
-            ),
-            (
-                format!("Wrong doubles below DP (EMG {unit})"),
-                category(|c| c.wrong_double_below_dp),
-            ),
-            (
-                format!("Wrong doubles above TG (EMG {unit})"),
-                category(|c| c.wrong_double_above_tg),
-            ),
-            (
-                format!("Wrong takes (EMG {unit})"),
-                category(|c| c.wrong_take),
-            ),
-            (
-                format!("Wrong passes (EMG {unit})"),
-                category(|c| c.wrong_pass),
-            ),
-            (
-                format!("Error total EMG {unit}"),
-                both(&|p| total(p.cube_error_emg, p.statistics.cube_error_mwc)),
-            ),
-            (
-                format!("Error rate mEMG {unit}"),
-                both(&|p| {
-                    let s = &p.statistics;
-                    rate(s.cube_error_rate_memg, s.cube_error_rate_mwc)
-                }),
-            ),
-            (
-                "Cube decision rating".into(),
-                both(&|p| p.statistics.ratings.cube.clone()),
-            ),
-        ],
-    );
+    vec![
+        (
+            "Total cube decisions".into(),
+            c.both(&|p| count(p.cube_decisions)),
+        ),
+        (
+            "Close or actual cube decisions".into(),
+            c.both(&|p| count(p.statistics.close_cube_decisions)),
+        ),
+        ("Doubles".into(), c.both(&|p| count(p.statistics.doubles))),
+        ("Takes".into(), c.both(&|p| count(p.statistics.takes))),
+        ("Passes".into(), c.both(&|p| count(p.statistics.passes))),
+        (
+            format!("Missed doubles below CP (EMG {unit})"),
+            category(|c| c.missed_double_below_cp),
+        ),
+        (
+            format!("Missed doubles above CP (EMG {unit})"),
+            category(|c| c.missed_double_above_cp),
+        ),
+        (
+            format!("Wrong doubles below DP (EMG {unit})"),
+            category(|c| c.wrong_double_below_dp),
+        ),
+        (
+            format!("Wrong doubles above TG (EMG {unit})"),
+            category(|c| c.wrong_double_above_tg),
+        ),
+        (
+            format!("Wrong takes (EMG {unit})"),
+            category(|c| c.wrong_take),
+        ),
+        (
+            format!("Wrong passes (EMG {unit})"),
+            category(|c| c.wrong_pass),
+        ),
+        (
+            format!("Error total EMG {unit}"),
+            c.both(&|p| c.total(p.cube_error_emg, p.statistics.cube_error_mwc)),
+        ),
+        (
+            format!("Error rate mEMG {unit}"),
+            c.both(&|p| {
+                let s = &p.statistics;
+                c.rate(s.cube_error_rate_memg, s.cube_error_rate_mwc)
+            }),
+        ),
+        (
+            "Cube decision rating".into(),
+            c.both(&|p| p.statistics.ratings.cube.clone()),
+        ),
+    ]
+}
+
+/// The rows of "Overall statistics": the errors and ratings, the results, FIBS ratings in a
+/// match, the points a game in a money session.
+fn overall(c: &Cells) -> Vec<Row> {
+    let (unit, money, summary) = (c.unit, c.money, c.summary);
     let mut overall = vec![
         (
             format!("Error total EMG {unit}"),
-            both(&|p| {
+            c.both(&|p| {
                 let s = &p.statistics;
-                total(s.overall_error_total_emg, s.overall_error_total_mwc)
+                c.total(s.overall_error_total_emg, s.overall_error_total_mwc)
             }),
         ),
         (
             format!("Error rate mEMG {unit}"),
-            both(&|p| {
+            c.both(&|p| {
                 let s = &p.statistics;
-                rate(s.overall_error_rate_memg, s.overall_error_rate_mwc)
+                c.rate(s.overall_error_rate_memg, s.overall_error_rate_mwc)
             }),
         ),
         (
             "Snowie error rate".into(),
-            both(&|p| rate(p.statistics.snowie_error_rate, -0.0)),
+            c.both(&|p| c.rate(p.statistics.snowie_error_rate, -0.0)),
         ),
         (
             "Overall rating".into(),
-            both(&|p| p.statistics.ratings.overall.clone()),
+            c.both(&|p| p.statistics.ratings.overall.clone()),
         ),
     ];
     let result = |x: f64| match money {
@@ -229,11 +295,11 @@ pub fn statistics_sections(
     };
     overall.push((
         "Actual result".into(),
-        luck(&|p| p.statistics.actual_result.map(result)),
+        c.luck(&|p| p.statistics.actual_result.map(result)),
     ));
     overall.push((
         "Luck adjusted result".into(),
-        luck(&|p| p.statistics.luck_adjusted_result.map(result)),
+        c.luck(&|p| p.statistics.luck_adjusted_result.map(result)),
     ));
     if !money {
         let fibs = |x: Option<f64>, f: fn(f64) -> String| x.map_or("n/a".into(), f);
@@ -248,15 +314,15 @@ pub fn statistics_sections(
         ));
         overall.push((
             "Error based abs. FIBS rating".into(),
-            both(&|p| fibs(p.statistics.error_based_fibs_rating, |x| format!("{x:6.1}"))),
+            c.both(&|p| fibs(p.statistics.error_based_fibs_rating, |x| format!("{x:6.1}"))),
         ));
         overall.push((
             "Chequerplay errors rating loss".into(),
-            both(&|p| fibs(p.statistics.chequer_rating_loss, |x| format!("{x:6.1}"))),
+            c.both(&|p| fibs(p.statistics.chequer_rating_loss, |x| format!("{x:6.1}"))),
         ));
         overall.push((
             "Cube errors rating loss".into(),
-            both(&|p| fibs(p.statistics.cube_rating_loss, |x| format!("{x:6.1}"))),
+            c.both(&|p| fibs(p.statistics.cube_rating_loss, |x| format!("{x:6.1}"))),
         ));
     }
     // A money session of more than one game: its points a game, as gnubg prints them (the
@@ -276,16 +342,15 @@ pub fn statistics_sections(
                 let (ppg, ci) = figures(&a);
                 (ppg, ci, ppg * a.games as f64)
             };
-            overall.push((label.into(), both(&|p| format!("{:+6.3}", of(p).0))));
+            overall.push((label.into(), c.both(&|p| format!("{:+6.3}", of(p).0))));
             overall.push((
                 "95% confidence interval (ppg)".into(),
-                both(&|p| {
+                c.both(&|p| {
                     let (_, ci, total) = of(p);
                     format!("[{:6.3},{:6.3}]", total - ci, total + ci)
                 }),
             ));
         }
     }
-    section(&mut out, "Overall statistics", overall);
-    out
+    overall
 }
