@@ -9,8 +9,8 @@
 use bgw_engine::archive::{Archive, DeckOptions, EngineName, MatchFile, parse_time};
 use bgw_engine::core::task::Task;
 use bgw_engine::evaluation::classic::Weights;
-use bgw_engine::matches::{ReviewOptions, review, summarize};
 use bgw_engine::reference::ScriptedEngine;
+use bgw_engine::review::{ReviewOptions, review, summarize};
 use criterion::{Criterion, criterion_group, criterion_main};
 
 /// The MAT files the benches store, as (name, text).

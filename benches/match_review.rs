@@ -7,8 +7,9 @@
 
 use bgw_engine::core::task::Task;
 use bgw_engine::evaluation::classic::Weights;
-use bgw_engine::matches::{ReviewOptions, default_engines, read_mat, review_with_luck, summarize};
+use bgw_engine::matches::read_mat;
 use bgw_engine::reference::gnubg::{Config, Gnubg};
+use bgw_engine::review::{ReviewOptions, default_engines, review_with_luck, summarize};
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::io::Write;
 use std::process::{Command, Stdio};

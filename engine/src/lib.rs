@@ -28,9 +28,9 @@
 //!
 //! # Where things are
 //!
-//! The library is in seven groups, by what a user comes for; each group's page lists its
+//! The library is in nine groups, by what a user comes for; each group's page lists its
 //! topics and what it re-exports. A path is at most `bgw_engine::group::topic::Item`
-//! (`bgw_engine::studies::bearoff_study::ErrorMap`): the modules below a topic are private and
+//! (`bgw_engine::studies::one_sided_vs_exact::ErrorMap`): the modules below a topic are private and
 //! what they offer is re-exported at the topic, the most used items also at the group and
 //! here at the root.
 //!
@@ -45,11 +45,17 @@
 //! - **[Reference](mod@reference)**: GNU Backgammon driven through its bridge, and any engine
 //!   like it.
 //! - **[Studies](studies)**: bear-off databases, one-sided ([`studies::bearoff`]) and
-//!   two-sided ([`studies::two_sided`]), the benchmark and the fit ([`studies::benchmark`]),
-//!   duels ([`studies::duel`]), tuning ([`studies::tune`]), calibration
-//!   ([`studies::calibrate`]).
+//!   two-sided ([`studies::two_sided`]), the one against the other
+//!   ([`studies::one_sided_vs_exact`]), the benchmark and the fit to it
+//!   ([`studies::benchmark`]), that fit round by round on the weights' own games
+//!   ([`studies::fit_rounds`]), duels ([`studies::duel`]), tuning ([`studies::tune`]),
+//!   calibration ([`studies::calibrate`]).
 //! - **[Matches](mod@matches)**: match files (MAT, gnubg's SGF) read and written, every move
 //!   replayed and checked.
+//! - **[Review](mod@review)**: a match judged decision by decision by a reference engine
+//!   ([`review::review`]), the verdicts, the luck of each roll, gnubg's statistics block.
+//! - **[Archive](mod@archive)**: every match a player brings and its review, in one SQLite
+//!   database, and the questions asked of it (errors, drills).
 //! - **[«Чемпион»](champion)**: seed 002's program and its exact solution.
 //! - **[Files](io)**: atomic writes and reading user files safely.
 
@@ -60,6 +66,7 @@ pub mod evaluation;
 pub mod io;
 pub mod matches;
 pub mod reference;
+pub mod review;
 pub mod studies;
 
 pub use crate::core::{

@@ -4,7 +4,7 @@
 
 use bgw_engine::core::task::Task;
 use bgw_engine::studies::bearoff;
-use bgw_engine::studies::bearoff_study::error_map;
+use bgw_engine::studies::one_sided_vs_exact::error_map;
 use bgw_engine::studies::two_sided::bytes_needed;
 use bgw_engine::studies::two_sided::{self, Checkpoint, Kind, Request, TwoSidedDb, positions};
 use std::alloc::{GlobalAlloc, Layout, System};

@@ -5,7 +5,7 @@
 //! Point numbers are those of the side on roll.
 
 use super::board_palette::{self, checker_colours};
-use super::editing::edit_board::{EditBoard, Loc, own_point, white_point};
+use super::edit::edit_board::{EditBoard, Loc, own_point, white_point};
 use super::editing::{EditAction, EditState};
 use super::render::Picture;
 use super::software_rendering::{self, board_layer::BoardLayer};
@@ -440,7 +440,7 @@ fn draw_tray(painter: &egui::Painter, g: &Geometry, side: Side, n: u8) {
 /// centred cube of 1, as on a real board) and its owner; `None` in a Crawford game, which is
 /// played without the cube. A position without a match state is a money game, cube centred.
 /// A double on offer shows the cube turned to what it is offered at, in the middle.
-pub fn cube_of(edit: &super::editing::Edit) -> Option<(u32, Option<Side>)> {
+pub fn cube_of(edit: &super::edit::Edit) -> Option<(u32, Option<Side>)> {
     match edit.match_state {
         None => Some((64, None)),
         Some(m) if m.crawford() => None,
@@ -458,7 +458,7 @@ pub fn cube_of(edit: &super::editing::Edit) -> Option<(u32, Option<Side>)> {
 
 /// Whose turn the board shows, in words: "White to play 63"; with a double on offer, the
 /// taker's decision ("Black to take or pass: White doubles to 2").
-pub fn turn_words(edit: &super::editing::Edit) -> String {
+pub fn turn_words(edit: &super::edit::Edit) -> String {
     let on_roll = edit.on_roll;
     if let Some(m) = edit
         .match_state
@@ -481,7 +481,7 @@ pub fn turn_words(edit: &super::editing::Edit) -> String {
 
 /// The cube in words, for the board's accessible name and its hover: "cube centred", "cube
 /// 4, White's", "no cube: the Crawford game".
-pub fn cube_words(edit: &super::editing::Edit) -> String {
+pub fn cube_words(edit: &super::edit::Edit) -> String {
     if let Some(m) = edit
         .match_state
         .filter(|m| m.double_offered() && !m.crawford())
@@ -503,7 +503,7 @@ pub fn cube_words(edit: &super::editing::Edit) -> String {
 }
 
 /// Draws the cube of `edit` (none in a Crawford game).
-fn draw_cube(painter: &egui::Painter, g: &Geometry, edit: &super::editing::Edit) {
+fn draw_cube(painter: &egui::Painter, g: &Geometry, edit: &super::edit::Edit) {
     let Some((face, owner)) = cube_of(edit) else {
         return;
     };
@@ -812,7 +812,7 @@ fn paint(
 /// the dice) and the same look as on screen, without the status line and the input; `preview`
 /// and `program_move` as [`BoardView`] has them.
 pub fn picture(
-    edit: super::editing::Edit,
+    edit: super::edit::Edit,
     bottom: Side,
     preview: Option<(Side, Play)>,
     program_move: Option<(Side, Play)>,
@@ -839,7 +839,7 @@ pub fn picture(
 }
 
 /// "Position ID 4HPwATDgc/ABMA · XGID=… · White to play 6-5" (an illegal board: what it is).
-pub fn board_title(edit: &super::editing::Edit) -> String {
+pub fn board_title(edit: &super::edit::Edit) -> String {
     let to_play = match edit.roll() {
         Some(d) => format!("{} to play {d}", edit.on_roll),
         None => format!("{} on roll", edit.on_roll),

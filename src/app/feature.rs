@@ -4,7 +4,7 @@
 //! its action's variant, its field and its type — and routes, polls and builds it from there;
 //! the rules that span features stay in the coordinator.
 
-use super::editing::Edit;
+use super::edit::Edit;
 use super::effect::Effect;
 use super::settings::Tab;
 use bgw_engine::DiceSource;

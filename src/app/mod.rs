@@ -45,6 +45,7 @@ pub mod champion_workspace;
 pub mod commands;
 pub mod coordinator;
 pub mod duel;
+pub mod edit;
 pub mod editing;
 pub mod effect;
 pub mod export;
@@ -77,7 +78,8 @@ pub mod workspace;
 
 pub use candidates::CandidatesAction;
 pub use coordinator::{Action, AppState};
-pub use editing::{Edit, EditAction, EditBoard, IdFormat, Loc};
+pub use edit::{Edit, EditBoard, Loc};
+pub use editing::{EditAction, IdFormat};
 pub use files::{FileDialogs, FileKind, NativeDialogs, NoPortal, ScriptedDialogs};
 pub use play::PlayAction;
 pub use referee::{Referee, ScriptedReferee};

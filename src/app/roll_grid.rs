@@ -6,7 +6,8 @@
 //! results; `cargo bench --bench app_frame -- "roll grid"`), under a frame's budget, so they
 //! are computed on the frame that first shows them.
 
-use super::editing::{Edit, EditAction};
+use super::edit::Edit;
+use super::editing::EditAction;
 use bgw_engine::core::dice::Dice;
 use bgw_engine::core::moves::MoveGenerator;
 use bgw_engine::core::position::Position;

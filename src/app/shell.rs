@@ -189,7 +189,8 @@ impl Shell {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::editing::{EditAction, Loc};
+    use crate::app::edit::Loc;
+    use crate::app::editing::EditAction;
     use crate::app::files::{DialogNews, Request, ScriptedDialogs};
     use crate::app::weights::WeightsAction;
     use bgw_engine::core::position::Side;

@@ -13,9 +13,10 @@ use bgw_engine::archive::{
     Added, Archive, EngineName, MatchFile, Shard, UnreviewedMatch, digest, match_files_under,
 };
 use bgw_engine::core::task::Task;
-use bgw_engine::matches::{Coverage, Match, MatchLuck, ReviewOptions, Reviewed, review, summarize};
+use bgw_engine::matches::Match;
 use bgw_engine::reference::ReferenceEngine;
 use bgw_engine::reference::gnubg;
+use bgw_engine::review::{Coverage, MatchLuck, ReviewOptions, Reviewed, review, summarize};
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;

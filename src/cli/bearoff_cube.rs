@@ -5,7 +5,7 @@
 use super::progress::Progress;
 use super::{CliError, interrupt, print, shown};
 use bgw_engine::studies::bearoff::build;
-use bgw_engine::studies::bearoff_study::{
+use bgw_engine::studies::one_sided_vs_exact::{
     CubeErrors, CubeErrorsError, Decisions, REPORTED, ReportedDecision, RuleErrors,
     cube_error_bands, cube_errors,
 };

@@ -5,7 +5,7 @@
 use super::progress::Progress;
 use super::{CliError, interrupt, print, shown};
 use bgw_engine::studies::bearoff::build;
-use bgw_engine::studies::bearoff_study::{ErrorMap, MethodErrors, Summary, error_map};
+use bgw_engine::studies::one_sided_vs_exact::{ErrorMap, MethodErrors, Summary, error_map};
 use bgw_engine::studies::two_sided::{
     self, Kind, Request, TwoSidedChances, TwoSidedDb, TwoSidedError,
 };
@@ -47,7 +47,7 @@ pub fn run(args: &Args) -> Result<ExitCode, CliError> {
     );
     let start = std::time::Instant::now();
     let map = error_map(&db, &one_sided, args.worst, &task).map_err(|e| match e {
-        bgw_engine::studies::bearoff_study::ErrorMapError::Cancelled => {
+        bgw_engine::studies::one_sided_vs_exact::ErrorMapError::Cancelled => {
             CliError::interrupted("interrupted: no error map")
         }
         e => CliError::failed(e.to_string()),

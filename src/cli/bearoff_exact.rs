@@ -8,7 +8,7 @@ use bgw_engine::core::dice::Dice;
 use bgw_engine::core::position::Position;
 use bgw_engine::core::task::Task;
 use bgw_engine::studies::bearoff::{self, Analysis, build_within};
-use bgw_engine::studies::bearoff_study::{
+use bgw_engine::studies::one_sided_vs_exact::{
     BestPlay, Exact, PlayJudge, best_play, best_play_one_sided,
 };
 use bgw_engine::studies::two_sided::{DEFAULT_LIMIT, Solver, TwoSidedChances, TwoSidedDb};

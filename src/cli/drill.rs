@@ -8,9 +8,9 @@ use bgw_engine::archive::{
     Archive, Card, DeckOptions, DrillError, Graded, Time, now, parse_time, time_text,
 };
 use bgw_engine::core::formats::{render_diagram, shorten};
-use bgw_engine::matches::Mark;
 use bgw_engine::reference::native::NativeEvaluator;
 use bgw_engine::reference::{Judge, ReferenceEngine};
+use bgw_engine::review::Mark;
 use std::io::BufRead;
 use std::process::ExitCode;
 

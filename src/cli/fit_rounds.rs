@@ -1,4 +1,4 @@
-//! `bgw fit --rounds K`: the iterated fit ([`bgw_engine::studies::iterated_fit`]) — the
+//! `bgw fit --rounds K`: the iterated fit ([`bgw_engine::studies::fit_rounds`]) — the
 //! weights play, gnubg labels their decisions, the weights are refitted on everything so far
 //! and duelled against pubeval, round after round; the best by play is written to `--out`
 //! after every round, and the run is kept in a folder that the same command resumes.
@@ -8,7 +8,7 @@ use super::progress::Progress;
 use super::rank::load_weights;
 use super::{CliError, eprint, in_range, interrupt, print, shown};
 use bgw_engine::evaluation::classic::{TermSet, Weights, by_seed_name};
-use bgw_engine::studies::iterated_fit::{
+use bgw_engine::studies::fit_rounds::{
     self, Ended, GainTest, IteratedConfig, IteratedError, IteratedFit, MAX_DUEL_GAMES,
     MAX_ROUND_GAMES, MAX_ROUNDS, Progress as Step, Round, STATE_FILE, Score, Sparring,
 };
@@ -62,7 +62,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let clock = Instant::now();
     let mut saved: Result<(), CliError> = Ok(());
     let mut bar = Progress::new("fit rounds", &task, args.quiet);
-    let ended = iterated_fit::iterate(
+    let ended = fit_rounds::iterate(
         &mut fit_run,
         holdout.as_ref().map(|h| &h.rescore),
         threads,

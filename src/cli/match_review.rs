@@ -7,13 +7,15 @@ use super::rank::load_weights;
 use super::{CliError, interrupt, print};
 use bgw_engine::archive::{ErrorKind, right_cube_answer};
 use bgw_engine::core::formats::shorten;
-use bgw_engine::matches::{
-    Coverage, CubeVerdict, Decision, DecisionKind, Match, MatchLuck, MoveVerdict, PlayerSummary,
-    ReviewOptions, Reviewed, Verdict, cube_why, default_engines, review_with_luck, summarize,
-};
+use bgw_engine::matches::{Decision, DecisionKind, Match};
 use bgw_engine::reference::LuckMark;
 use bgw_engine::reference::gnubg::{self, Config};
-use bgw_engine::reference::native::{NativeEvaluator, why_gnubg_of};
+use bgw_engine::reference::native::NativeEvaluator;
+use bgw_engine::review::why_gnubg_of;
+use bgw_engine::review::{
+    Coverage, CubeVerdict, MatchLuck, MoveVerdict, PlayerSummary, ReviewOptions, Reviewed, Verdict,
+    cube_why, default_engines, review_with_luck, summarize,
+};
 use serde_json::json;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -160,7 +162,7 @@ pub fn run(args: ReviewArgs) -> Result<ExitCode, CliError> {
             &explainer,
         );
         t.push('\n');
-        t.push_str(&bgw_engine::matches::statistics_text(
+        t.push_str(&bgw_engine::review::statistics_text(
             &summary,
             m.match_length,
         ));

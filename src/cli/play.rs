@@ -13,7 +13,7 @@ use super::{CliError, eprint, interrupt, positive_finite, print, shown};
 use bgw_engine::core::moves::Move;
 use bgw_engine::core::position::{Position, Side};
 use bgw_engine::evaluation::classic::{ClassicPlayer, Game, GameError, MoveError, Weights};
-use bgw_engine::matches::{Match, MatchFormat};
+use bgw_engine::matches::MatchFormat;
 use bgw_engine::{Dice, SeededDice};
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
@@ -122,7 +122,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
 /// so that the game is not lost.
 fn save_game(session: &Session, path: &Path) -> Result<(), CliError> {
     let format = MatchFormat::of_extension(path).unwrap_or(MatchFormat::Mat);
-    let m = Match::of_game(&session.game, "you", "classic");
+    let m = session.game.to_match("you", "classic");
     // The game starts from the opening position: MAT holds it.
     let text = m
         .write_as(format)

@@ -7,7 +7,8 @@
 use crate::ui_common::SETTLE_STEPS;
 use bgw::app::archive::{ArchiveAction, ArchiveState};
 use bgw::app::candidates::CandidatesAction;
-use bgw::app::editing::{EditAction, Loc};
+use bgw::app::edit::Loc;
+use bgw::app::editing::EditAction;
 use bgw::app::referee::EngineFactory;
 use bgw::app::{AppState, ScriptedDialogs, WorkbenchApp};
 use bgw_engine::Position;

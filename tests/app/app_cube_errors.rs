@@ -10,7 +10,7 @@ use bgw::app::bearoff::two_sided::Loaded;
 use bgw::app::bearoff::{BearoffView, Section};
 use bgw::app::{AppState, EditAction, ScriptedDialogs, Settings, Tab, ViewAction, WorkbenchApp};
 use bgw_engine::core::task::Task;
-use bgw_engine::studies::bearoff_study::{CubeErrors, pair_position_id};
+use bgw_engine::studies::one_sided_vs_exact::{CubeErrors, pair_position_id};
 use bgw_engine::studies::two_sided::{Kind, TwoSidedDb};
 use egui::{Pos2, vec2};
 use egui_kittest::Harness;

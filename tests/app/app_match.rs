@@ -182,7 +182,7 @@ fn a_review_fills_the_decisions_and_the_players_figures() {
             l.decision(g, d).unwrap().checkers().is_some()
                 && matches!(
                     l.verdict(g, d),
-                    Some(bgw_engine::matches::Verdict::Move { play, .. }) if play.loss.unwrap_or(0.0) > 0.03
+                    Some(bgw_engine::review::Verdict::Move { play, .. }) if play.loss.unwrap_or(0.0) > 0.03
                 )
         })
         .expect("a marked checker play");
@@ -379,7 +379,7 @@ fn a_review_shows_the_statistics_block_the_luck_the_plot_and_why() {
     let (g, d) = (0..l.game.games.len())
         .flat_map(|g| (0..l.game.games[g].decisions.len()).map(move |d| (g, d)))
         .find(|&(g, d)| {
-            matches!(l.verdict(g, d), Some(bgw_engine::matches::Verdict::Move { play, .. }) if play.why.is_some())
+            matches!(l.verdict(g, d), Some(bgw_engine::review::Verdict::Move { play, .. }) if play.why.is_some())
         })
         .expect("a checker error");
     h.state_mut().act(MatchAction::Select(g, d));
@@ -527,7 +527,7 @@ fn a_missed_double_with_a_move_reads_as_two_errors_in_a_players_words() {
     let (g, d, play_loss, cube) = (0..l.game.games.len())
         .flat_map(|g| (0..l.game.games[g].decisions.len()).map(move |d| (g, d)))
         .find_map(|(g, d)| match l.verdict(g, d) {
-            Some(bgw_engine::matches::Verdict::Move {
+            Some(bgw_engine::review::Verdict::Move {
                 play,
                 no_double: Some(c),
             }) if c.error > 0.0 && play.loss.is_some() => Some((g, d, play.loss.unwrap(), c.error)),
@@ -606,7 +606,7 @@ fn a_reviewed_error_shows_gnubgs_own_why_and_its_parts() {
     let (g, d) = (0..l.game.games.len())
         .flat_map(|g| (0..l.game.games[g].decisions.len()).map(move |d| (g, d)))
         .find(|&(g, d)| {
-            matches!(l.verdict(g, d), Some(bgw_engine::matches::Verdict::Move { play, .. }) if play.why.is_some())
+            matches!(l.verdict(g, d), Some(bgw_engine::review::Verdict::Move { play, .. }) if play.why.is_some())
                 && l.why_gnubg(g, d).is_some()
         })
         .expect("a checker error with gnubg's why");

@@ -14,7 +14,7 @@ use bgw::app::{AppState, EditAction, ScriptedDialogs, Settings, Tab, ViewAction,
 use bgw_engine::core::formats::read_position;
 use bgw_engine::core::task::Task;
 use bgw_engine::studies::bearoff::{self, MAX_POINTS, build};
-use bgw_engine::studies::bearoff_study::{self, Method, Methods, pair_position_id};
+use bgw_engine::studies::one_sided_vs_exact::{self, Method, Methods, pair_position_id};
 use bgw_engine::studies::two_sided::{
     DEFAULT_LIMIT, Kind, Solver, TwoSidedChances, TwoSidedDb, positions, write_atomic,
 };
@@ -239,7 +239,7 @@ fn best_play_of_a_race_too_big_to_solve_is_judged_by_the_one_sided_chance() {
     let b = &h.state().state.bearoff;
     assert!(matches!(&b.two_sided.exact, Some(Err(why)) if why.contains("too many")));
     let bp = b.best_play().expect("an estimate");
-    assert_eq!(bp.judge, bearoff_study::PlayJudge::OneSided);
+    assert_eq!(bp.judge, one_sided_vs_exact::PlayJudge::OneSided);
     assert!(bp.plays.len() > 1);
     assert!(shows(
         &h,

@@ -770,7 +770,7 @@ fn pubeval_stand_in() -> bgw::app::referee::EngineFactory {
 #[test]
 fn the_fit_on_own_games_can_play_the_weights_against_themselves() {
     use bgw::app::weights::rounds::Rounds;
-    use bgw_engine::studies::iterated_fit::Sparring;
+    use bgw_engine::studies::fit_rounds::Sparring;
     let mut state = prepared();
     state.weights.rounds = Rounds::with_engines(pubeval_stand_in());
     let c = &mut state.weights.rounds.config;

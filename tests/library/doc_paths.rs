@@ -216,3 +216,172 @@ fn every_file_module_and_item_the_architecture_page_names_exists() {
         wrong.into_iter().collect::<Vec<_>>().join("\n")
     );
 }
+
+/// The entries of the page's tree (its first fenced block): each entry's path (`engine/`,
+/// `src/cli/`; an engine group as `engine/src/core/`) and the text that describes it, its
+/// continuation lines included.
+fn tree_entries(page: &str) -> Vec<(String, String)> {
+    let block = page
+        .split("```")
+        .nth(1)
+        .expect("the page opens with its tree in a fenced block");
+    let mut out: Vec<(String, String)> = Vec::new();
+    let mut in_engine = false;
+    for line in block.lines().skip(1) {
+        let indent = line.len() - line.trim_start().len();
+        let mut words = line.trim_start().splitn(2, ' ');
+        let first = words.next().unwrap_or("");
+        let rest = words.next().unwrap_or("").to_string();
+        if indent == 0 && !first.is_empty() {
+            in_engine = first == "engine/";
+            out.push((first.to_string(), rest));
+        } else if indent == 2 && in_engine && first.starts_with("src/") {
+            out.push((format!("engine/{first}"), rest));
+        } else if let Some((_, text)) = out.last_mut() {
+            text.push(' ');
+            text.push_str(line.trim());
+        }
+    }
+    out
+}
+
+/// The file and folder names a description mentions: `position.rs`, `formats/`, `native/`.
+fn named_paths(text: &str) -> BTreeSet<String> {
+    text.split(|c: char| c.is_whitespace() || "(),;:[]".contains(c))
+        .filter(|w| {
+            let name = w.trim_end_matches('/');
+            (w.ends_with(".rs") || w.ends_with('/'))
+                && !name.contains('/')
+                && !name.is_empty()
+                && name
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || "_.".contains(c))
+        })
+        .map(str::to_string)
+        .collect()
+}
+
+/// The number a word of the page stands for: "nine" → 9.
+fn number(word: &str) -> Option<usize> {
+    let words = [
+        "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+        "eleven", "twelve",
+    ];
+    words.iter().position(|w| *w == word)
+}
+
+/// The number of groups a text says the engine has ("in nine groups").
+fn groups_said(text: &str) -> Option<usize> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    words
+        .windows(3)
+        .find(|w| w[0] == "in" && w[2].trim_end_matches(',') == "groups")
+        .and_then(|w| number(w[1]))
+}
+
+#[test]
+fn the_architecture_page_tree_is_the_code_as_it_is() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let page = std::fs::read_to_string(root.join("docs/architecture.md")).expect("the page reads");
+    let lib = std::fs::read_to_string(root.join("engine/src/lib.rs")).expect("lib.rs reads");
+    let entries = tree_entries(&page);
+    let mut wrong = Vec::new();
+
+    // The groups: the tree's `src/…/` lines under `engine/` are lib.rs's `pub mod`s, and both
+    // texts say how many there are.
+    let in_lib: BTreeSet<String> = lib
+        .lines()
+        .filter_map(|l| l.strip_prefix("pub mod ")?.strip_suffix(';'))
+        .map(str::to_string)
+        .collect();
+    let in_tree: BTreeSet<String> = entries
+        .iter()
+        .filter_map(|(p, _)| p.strip_prefix("engine/src/")?.strip_suffix('/'))
+        .map(str::to_string)
+        .collect();
+    if in_lib != in_tree {
+        wrong.push(format!(
+            "the tree's engine groups {in_tree:?} are not lib.rs's {in_lib:?}"
+        ));
+    }
+    let engine_line = entries
+        .iter()
+        .find(|(p, _)| p == "engine/")
+        .map(|(_, t)| t.as_str())
+        .unwrap_or("");
+    for (whose, text) in [
+        ("the tree's engine/ line", engine_line),
+        ("lib.rs", lib.as_str()),
+    ] {
+        if groups_said(text) != Some(in_lib.len()) {
+            wrong.push(format!(
+                "{whose} does not say the engine is in {} groups",
+                in_lib.len()
+            ));
+        }
+    }
+
+    // Every entry exists, and so does every file or folder its text names (somewhere below it).
+    for (path, text) in &entries {
+        let at = root.join(path);
+        if !at.exists() {
+            wrong.push(format!("the tree's {path} does not exist"));
+            continue;
+        }
+        if !at.is_dir() {
+            continue;
+        }
+        let below: BTreeSet<String> = repository_paths(&at)
+            .into_iter()
+            .map(|p| {
+                let dir = p.ends_with('/');
+                let name = p
+                    .trim_end_matches('/')
+                    .rsplit('/')
+                    .next()
+                    .unwrap_or("")
+                    .to_string();
+                if dir { format!("{name}/") } else { name }
+            })
+            .collect();
+        for name in named_paths(text) {
+            if !below.contains(&name) {
+                wrong.push(format!(
+                    "the tree's {path} names {name}, which is not below it"
+                ));
+            }
+        }
+    }
+
+    // Every module of every engine group is in its group's text (`x.rs` or `x/`).
+    for (path, text) in entries.iter().filter(|(p, _)| p.starts_with("engine/src/")) {
+        let named = named_paths(text);
+        let Ok(children) = std::fs::read_dir(root.join(path)) else {
+            continue;
+        };
+        let mut children: Vec<String> = children
+            .flatten()
+            .map(|e| e.file_name().to_string_lossy().to_string())
+            .collect();
+        children.sort();
+        for child in children {
+            let stem = child.trim_end_matches(".rs");
+            if matches!(child.as_str(), "mod.rs" | "tests.rs")
+                || !child.ends_with(".rs") && !root.join(path).join(&child).is_dir()
+            {
+                continue;
+            }
+            if !named.contains(&format!("{stem}.rs")) && !named.contains(&format!("{stem}/")) {
+                wrong.push(format!(
+                    "the tree's {path} does not name its module {child}"
+                ));
+            }
+        }
+    }
+    println!("{} entries of the tree read", entries.len());
+    assert!(
+        wrong.is_empty(),
+        "the tree is not the code:\n{}",
+        wrong.join("\n")
+    );
+}

@@ -239,7 +239,7 @@ fn gnubg_reads_played_games_as_we_wrote_them() {
     }
     assert!(levels.len() >= 2, "{levels:?}");
     for (what, game) in &games {
-        let ours = Match::of_game(game, "classic Black", "classic White");
+        let ours = game.to_match("classic Black", "classic White");
         let mat = dir.path().join("played.mat");
         std::fs::write(&mat, ours.try_to_mat().unwrap()).unwrap();
         let theirs = gnubg_reads_after(&gnubg, dir.path(), &mat, "set jacoby off");
@@ -254,7 +254,7 @@ fn gnubg_reads_played_games_as_we_wrote_them() {
     (b[6], b[5], b[4], b[25]) = (5, 5, 4, 1);
     (b[19], b[20], b[0]) = (-7, -7, -1);
     let game = classic_game(7, Some(Position::from_board(Side::White, b).unwrap()));
-    let ours = Match::of_game(&game, "b", "w");
+    let ours = game.to_match("b", "w");
     assert!(ours.try_to_mat().is_err());
     let sgf = dir.path().join("set-up.sgf");
     std::fs::write(&sgf, ours.to_sgf()).unwrap();

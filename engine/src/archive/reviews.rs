@@ -5,8 +5,8 @@
 use super::database::Archive;
 use super::error::ArchiveError;
 use super::store::MatchKey;
-use crate::matches::{CubeVerdict, MatchLuck, PlayerSummary, Reviewed, Verdict};
 use crate::reference::LuckMark;
+use crate::review::{CubeVerdict, MatchLuck, PlayerSummary, Reviewed, Verdict};
 use rusqlite::params;
 use std::collections::HashMap;
 
@@ -69,7 +69,7 @@ impl Archive {
 
     /// Stores the review of match `key` at `plies` by `engine`: the
     /// verdicts, gnubg's luck when there is one, and each player's summary as
-    /// [`crate::matches::summarize`] made it; one transaction, which replaces an earlier
+    /// [`crate::review::summarize`] made it; one transaction, which replaces an earlier
     /// review of the match at the same depth.
     pub fn store_review(
         &mut self,

@@ -102,6 +102,14 @@ pub fn read_match(text: &str) -> Result<Match, MatchFileError> {
 /// Reads the match file at `path` (see the module doc).
 pub fn read_match_file(path: &Path) -> Result<Match, MatchFileError> {
     let bytes = read_capped(path, MATCH_CAP).map_err(MatchFileError::Io)?;
+    read_match_bytes(bytes)
+}
+
+/// Reads a match from a file's bytes, the layout by its content. The one place a file's
+/// bytes become a match: both layouts today are text (UTF-8, else Latin-1), so the bytes are
+/// decoded and read by [`read_match`]; a binary layout is recognised here by its first bytes,
+/// before any decoding (docs/architecture.md, "Where to add").
+pub fn read_match_bytes(bytes: Vec<u8>) -> Result<Match, MatchFileError> {
     read_match(&decode(bytes))
 }
 
@@ -126,6 +134,8 @@ mod tests {
         .unwrap();
         let m = read_match_file(&mat).unwrap();
         assert_eq!(m.players[0], "Jörg");
+        let bytes = std::fs::read(&mat).unwrap();
+        assert_eq!(read_match_bytes(bytes).unwrap().players[0], "Jörg");
         let sgf = dir.path().join("m.sgf");
         std::fs::write(&sgf, "\n(;GM[6]MI[length:3]PW[a]PB[b]\n;W[31hefe])").unwrap();
         assert_eq!(read_match_file(&sgf).unwrap().match_length, 3);

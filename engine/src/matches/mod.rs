@@ -13,9 +13,13 @@
 //!
 //! Games played on the board become a match too ([`Match::played`], a cubeless money
 //! session; the classic program's games through
-//! [`Match::of_game`]). MAT always starts a game from the opening
+//! `evaluation::classic::Game::to_match`). MAT always starts a game from the opening
 //! position: a match with a game set up otherwise is written as SGF only
 //! ([`Match::try_to_mat`]).
+//!
+//! What a match is worth — its review by a reference engine, the verdicts, the luck and
+//! gnubg's statistics — is its own topic, [`crate::review`], which reads matches; nothing
+//! here knows of it.
 //!
 //! ```
 //! use bgw_engine::matches::{DecisionKind, read_mat};
@@ -33,44 +37,30 @@
 mod analysis;
 mod file;
 mod limits;
-mod luck;
 mod mat;
 mod mat_write;
 mod model;
 mod played;
 mod record;
 mod replay;
-mod review;
 mod sgf;
 mod sgf_points;
 mod sgf_syntax;
 mod sgf_write;
-mod statistics;
-mod statistics_block;
-mod verdict;
-mod why_gnubg;
 
 pub use crate::core::played::{PlayedGame, PlayedTurn, player_of, side_of};
 pub use analysis::{Analysis, Candidate, CubeAnalysis, CubeEval, MoveAnalysis, MoveEval};
 pub(crate) use file::decode;
-pub use file::{MATCH_CAP, MatchFileError, MatchFormat, format_of, read_match, read_match_file};
+pub use file::{
+    MATCH_CAP, MatchFileError, MatchFormat, format_of, read_match, read_match_bytes,
+    read_match_file,
+};
 pub use limits::{MAX_ACTIONS, MAX_GAMES, MAX_SGF_VALUES};
-pub use luck::MatchLuck;
 pub use mat::{MatError, read_mat};
 pub use mat_write::MatCannotHold;
 pub use model::{
     Checkers, Decision, DecisionKind, Game, GameResult, HowEnded, Legality, Match, Rules, Warning,
     shown_board,
 };
-pub use review::{
-    Explained, Explains, PlayerSummary, ReviewOptions, default_engines, review, review_with_luck,
-    summarize,
-};
 pub use sgf::read_sgf;
 pub use sgf_syntax::SgfError;
-pub use statistics::{
-    Advantage, CubeErrorCount, CubeErrors, Ratings, RollsMarked, Statistics, luck_rating, rating,
-};
-pub use statistics_block::{StatisticsSection, statistics_sections, statistics_text};
-pub use verdict::{Coverage, CubeVerdict, Mark, MoveVerdict, Reviewed, Verdict};
-pub use why_gnubg::cube_why;

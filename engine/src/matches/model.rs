@@ -48,7 +48,7 @@ impl Rules {
     pub fn default_for(match_length: u16) -> Rules {
         Rules {
             crawford: match_length > 0,
-            jacoby: match_length == 0 && crate::reference::GNUBG_JACOBY,
+            jacoby: match_length == 0 && crate::core::formats::GNUBG_JACOBY,
         }
     }
 }

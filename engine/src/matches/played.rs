@@ -18,15 +18,6 @@ use crate::core::played::PlayedGame;
 use crate::core::position::{BAR, OPPONENT_BAR, Position};
 
 impl Match {
-    /// `game` (against the classic program, or its self-play) as a one-game money session
-    /// (cubeless, see [`Match::played`]) between `black` and `white` (the players' names): its
-    /// result the game's end, none while it is not over — a game ended early is recorded
-    /// unfinished. Before the start the session has no game.
-    pub fn of_game(game: &crate::evaluation::classic::Game, black: &str, white: &str) -> Match {
-        let games: Vec<PlayedGame> = game.played().into_iter().collect();
-        Match::played([black.to_string(), white.to_string()], &games)
-    }
-
     /// A money session of played `games` between `players` (player 0 Black, player 1 White;
     /// see the module doc).
     pub fn played(players: [String; 2], games: &[PlayedGame]) -> Match {

@@ -1,13 +1,10 @@
 //! The match state a reference engine judges a position at: score, match length, cube and
 //! Crawford, as gnubg's own analysis judges each decision of a match.
 
-use crate::core::formats::{GameState, MatchId, MatchState, Resignation, Setup};
+use crate::core::formats::{
+    GNUBG_BEAVERS, GNUBG_JACOBY, GameState, MatchId, MatchState, Resignation, Setup,
+};
 use crate::core::position::Side;
-
-/// gnubg's default for money play: the Jacoby rule on (`set jacoby`, on in a new gnubg).
-pub const GNUBG_JACOBY: bool = true;
-/// gnubg's default for money play: beavers allowed (`set beavers`, 3 in a new gnubg).
-pub const GNUBG_BEAVERS: bool = true;
 
 /// Where a position stands in its match (or money session), for a reference engine: the
 /// fields of a gnubg Match ID that matter before the roll — the side on roll, the score and

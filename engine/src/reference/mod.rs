@@ -41,7 +41,7 @@ pub use cube_question::{CubeQuestion, NoDouble};
 pub use error::ReferenceError;
 pub use gnubg::{MatchError, match_to_plays};
 pub use luck::{GameLuck, LuckMark, Roll, RollLuck};
-pub use match_context::{GNUBG_BEAVERS, GNUBG_JACOBY, MatchContext};
+pub use match_context::MatchContext;
 pub use native::PROCESS_DOES_IT;
 pub use rollout::{MAX_ROLLOUT_PLIES, MAX_TRIALS, RolloutProgress, RolloutResult, RolloutSettings};
 pub use scripted::{ScriptedCube, ScriptedEngine, ScriptedEquity};

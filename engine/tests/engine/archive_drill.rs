@@ -9,8 +9,9 @@ use bgw_engine::archive::{
 };
 use bgw_engine::core::moves::{Play, legal_plays};
 use bgw_engine::core::task::Task;
-use bgw_engine::matches::{Mark, Match, ReviewOptions, review, summarize};
+use bgw_engine::matches::Match;
 use bgw_engine::reference::{CubeDecision, ReferenceEngine, ScriptedEngine};
+use bgw_engine::review::{Mark, ReviewOptions, review, summarize};
 use bgw_engine::{Position, Weights};
 use std::path::PathBuf;
 use std::sync::Arc;

@@ -9,8 +9,8 @@ use bgw_engine::archive::{
 };
 use bgw_engine::core::moves::Play;
 use bgw_engine::core::task::Task;
-use bgw_engine::matches::{ReviewOptions, review, summarize};
 use bgw_engine::reference::{ReferenceEngine, ScriptedEngine};
+use bgw_engine::review::{ReviewOptions, review, summarize};
 use bgw_engine::{Position, Weights};
 use std::path::{Path, PathBuf};
 

@@ -6,7 +6,7 @@
 use bgw_engine::core::position::SideCheckers;
 use bgw_engine::core::task::Task;
 use bgw_engine::studies::bearoff::{self, Database, one_sided_cube, race_counts};
-use bgw_engine::studies::bearoff_study::{
+use bgw_engine::studies::one_sided_vs_exact::{
     self, CubeErrors, CubeErrorsError, CubeRule, DecisionErrors, cube_errors,
 };
 use bgw_engine::studies::two_sided::{Kind, TwoSidedChances, TwoSidedDb};
@@ -304,7 +304,7 @@ fn the_one_sided_rule_is_gnubgs_thresholds() {
 }
 
 /// The study's figures of one rule on a one-pair database.
-fn only_pair(points: usize, rule: CubeRule) -> bearoff_study::Decisions {
+fn only_pair(points: usize, rule: CubeRule) -> one_sided_vs_exact::Decisions {
     let db = cubeful(points, 1);
     let study = cube_errors(&db, &one_sided(points), 10, &Task::new()).unwrap();
     study.rules.iter().find(|r| r.rule == rule).unwrap().overall

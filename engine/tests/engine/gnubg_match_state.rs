@@ -376,7 +376,7 @@ fn the_luck_of_a_money_session_does_not_depend_on_the_request_before() {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../tests/data/matches/gnubg_money_1game_seed5.mat");
     let m = bgw_engine::matches::read_mat(&std::fs::read_to_string(path).unwrap()).unwrap();
-    let a = bgw_engine::matches::MatchLuck::of(&m, &mut fresh).unwrap();
-    let b = bgw_engine::matches::MatchLuck::of(&m, &mut used).unwrap();
+    let a = bgw_engine::review::MatchLuck::of(&m, &mut fresh).unwrap();
+    let b = bgw_engine::review::MatchLuck::of(&m, &mut used).unwrap();
     assert_eq!(a, b);
 }

@@ -8,8 +8,9 @@ use crate::common;
 
 use bgw_engine::core::task::Task;
 use bgw_engine::evaluation::classic::Weights;
-use bgw_engine::matches::{PlayerSummary, ReviewOptions, read_mat, review, summarize};
+use bgw_engine::matches::read_mat;
 use bgw_engine::reference::gnubg::{Config, Gnubg};
+use bgw_engine::review::{PlayerSummary, ReviewOptions, review, summarize};
 use std::path::PathBuf;
 
 fn data(name: &str) -> PathBuf {

@@ -301,7 +301,7 @@ mod played {
         #[test]
         fn self_play_games_read_back_from_mat_and_sgf_to_the_same_decisions(seed in any::<u64>()) {
             let game = self_play(seed);
-            let m = Match::of_game(&game, "classic Black", "classic White");
+            let m = game.to_match("classic Black", "classic White");
             holds_the_game(&m, &game);
             assert_eq!(m.match_length, 0);
             let mat = m.try_to_mat().unwrap();
@@ -315,7 +315,7 @@ mod played {
     #[test]
     fn undone_turns_leave_the_record_and_an_unfinished_game_has_no_result() {
         let mut game = Game::against_person(Side::White, classic(), 0.1);
-        assert!(Match::of_game(&game, "ann", "classic").games.is_empty());
+        assert!(game.to_match("ann", "classic").games.is_empty());
         // The person (Black) starts with 3-1.
         game.opening_roll(&mut ScriptedDice::new([(1, 3)])).unwrap();
         game.play_typed("8/5 6/5").unwrap();
@@ -326,7 +326,7 @@ mod played {
         game.undo().unwrap();
         let played = game.played().unwrap();
         assert_eq!(played.turns.len(), 2, "the undone 55 is gone");
-        let m = Match::of_game(&game, "ann", "classic");
+        let m = game.to_match("ann", "classic");
         assert_eq!(m.players, ["ann".to_string(), "classic".to_string()]);
         assert_eq!(game.default_names("ann"), m.players);
         holds_the_game(&m, &game);
@@ -358,7 +358,7 @@ mod played {
         while game.outcome().is_none() {
             game.program_turn(&mut dice).unwrap();
         }
-        let m = Match::of_game(&game, "b", "w");
+        let m = game.to_match("b", "w");
         holds_the_game(&m, &game);
         assert_eq!(m.games[0].decisions[0].position, start);
         let e = m.try_to_mat().unwrap_err();
@@ -379,7 +379,7 @@ mod played {
         let mut game = Game::self_play(classic(), 0.01);
         game.start_at(Position::opening(Side::White)).unwrap();
         game.program_turn(&mut ScriptedDice::new([(6, 6)])).unwrap();
-        assert!(Match::of_game(&game, "b", "w").try_to_mat().is_ok());
+        assert!(game.to_match("b", "w").try_to_mat().is_ok());
     }
 }
 

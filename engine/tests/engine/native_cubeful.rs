@@ -509,11 +509,11 @@ fn the_luck_of_every_roll_equals_gnubgs() {
         let Ok(m) = bgw_engine::matches::read_mat(&std::fs::read_to_string(f).unwrap()) else {
             continue;
         };
-        let theirs = match bgw_engine::matches::MatchLuck::of(&m, &mut g) {
+        let theirs = match bgw_engine::review::MatchLuck::of(&m, &mut g) {
             Err(e) if e.contains("cannot go to gnubg as MAT") => continue,
             r => r.unwrap(),
         };
-        let ours = bgw_engine::matches::MatchLuck::of(&m, &mut native).unwrap();
+        let ours = bgw_engine::review::MatchLuck::of(&m, &mut native).unwrap();
         for (k, game) in m.games.iter().enumerate() {
             games += 1;
             let (a, b) = (ours.actual(k).unwrap(), theirs.actual(k).unwrap());
@@ -567,7 +567,7 @@ fn stored_luck_path() -> PathBuf {
 fn stored_gnubg_luck_holds_without_gnubg() {
     let m = luck_match();
     let mut native = NativeEngine::new(NativeEvaluator::self_contained());
-    let ours = bgw_engine::matches::MatchLuck::of(&m, &mut native).unwrap();
+    let ours = bgw_engine::review::MatchLuck::of(&m, &mut native).unwrap();
     let text = std::fs::read_to_string(stored_luck_path()).unwrap();
     let (mut rolls, mut games) = (0, 0);
     for line in text.lines() {
@@ -609,13 +609,13 @@ fn the_luck_is_the_same_on_one_thread_and_on_several() {
     let evaluator = NativeEvaluator::self_contained();
     let mut one = NativeEngine::new(evaluator.clone());
     one.set_threads(1);
-    let alone = bgw_engine::matches::MatchLuck::of(&m, &mut one).unwrap();
+    let alone = bgw_engine::review::MatchLuck::of(&m, &mut one).unwrap();
     let mut three = NativeEngine::new(evaluator);
     three.set_threads(3);
-    let shared = bgw_engine::matches::MatchLuck::of(&m, &mut three).unwrap();
+    let shared = bgw_engine::review::MatchLuck::of(&m, &mut three).unwrap();
     assert_eq!(alone, shared);
     assert_eq!(
-        bgw_engine::matches::MatchLuck::of(&m, &mut three).unwrap(),
+        bgw_engine::review::MatchLuck::of(&m, &mut three).unwrap(),
         alone
     );
     assert!(alone.roll(0, 0).is_some());
@@ -631,7 +631,7 @@ fn write_stored_luck() {
     }
     let mut g = common::gnubg().expect("gnubg");
     let m = luck_match();
-    let luck = bgw_engine::matches::MatchLuck::of(&m, &mut g).unwrap();
+    let luck = bgw_engine::review::MatchLuck::of(&m, &mut g).unwrap();
     let mut out = String::new();
     for (k, game) in m.games.iter().enumerate() {
         let v = serde_json::json!({"game": k, "actual": luck.actual(k).unwrap()});

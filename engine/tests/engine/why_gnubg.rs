@@ -7,12 +7,12 @@ use bgw_engine::core::formats::decode_position_id;
 use bgw_engine::core::moves::MoveGenerator;
 use bgw_engine::core::position::{Position, Side};
 use bgw_engine::core::task::Task;
-use bgw_engine::matches::{
-    Decision, DecisionKind, Mark, Match, MoveVerdict, ReviewOptions, Reviewed, Verdict,
-    read_match_file, review,
-};
+use bgw_engine::matches::{Decision, DecisionKind, Match, read_match_file};
 use bgw_engine::reference::native::{
-    NativeEngine, NativeEvaluator, WhyGnubg, cubeless_equity, why_gnubg, why_gnubg_of,
+    NativeEngine, NativeEvaluator, WhyGnubg, cubeless_equity, why_gnubg,
+};
+use bgw_engine::review::{
+    Mark, MoveVerdict, ReviewOptions, Reviewed, Verdict, review, why_gnubg_of,
 };
 use std::path::PathBuf;
 

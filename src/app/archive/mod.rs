@@ -13,7 +13,7 @@
 
 pub mod panel;
 
-use super::editing::Edit;
+use super::edit::Edit;
 use super::effect::Effect;
 use super::files::{FileKind, Request};
 use super::jobs::{Job, Start};
@@ -24,8 +24,9 @@ use bgw_engine::archive::{
 };
 use bgw_engine::core::task::Task;
 use bgw_engine::evaluation::classic::Weights;
-use bgw_engine::matches::{self, Coverage, ReviewOptions};
+
 use bgw_engine::reference::ReferenceEngine;
+use bgw_engine::review::{self, Coverage, ReviewOptions};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
@@ -693,7 +694,7 @@ fn add_and_review(
         };
         let make = || engines(task);
         let (verdicts, luck) =
-            matches::review_with_luck(&m, &options, &make, true, &part, &mut |_| {});
+            review::review_with_luck(&m, &options, &make, true, &part, &mut |_| {});
         let coverage = Coverage::of(&verdicts);
         let luck = luck.and_then(Result::ok);
         let whole = verdicts.len() == u.decisions as usize && coverage.not_judged == 0;
@@ -712,7 +713,7 @@ fn add_and_review(
                 version: None,
             },
         };
-        let summary = matches::summarize(&m, &verdicts, luck.as_ref());
+        let summary = review::summarize(&m, &verdicts, luck.as_ref());
         match archive.store_review(u.key, plies, &name, &verdicts, luck.as_ref(), &summary) {
             Ok(()) => reviewed += 1,
             Err(e) => return format!("{line}; the archive: {e}"),

@@ -7,8 +7,8 @@
 
 use super::state::BearoffAction;
 use super::state::BearoffState;
-use crate::app::editing::Edit;
-use bgw_engine::studies::bearoff_study::{BestPlay, PlayJudge};
+use crate::app::edit::Edit;
+use bgw_engine::studies::one_sided_vs_exact::{BestPlay, PlayJudge};
 use egui_extras::{Column, TableBuilder};
 
 /// The rules compared, in the table's order: name, what it is, its play's index.

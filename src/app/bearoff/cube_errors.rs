@@ -3,7 +3,7 @@
 //! double, redouble and take are wrong against the exact money verdict of every pair and what
 //! that costs; the same by the pips of the side on roll; and the costliest pairs — a click
 //! puts that race on the board. The study is the engine's
-//! (`bgw_engine::studies::bearoff_study::cube_errors`), computed in the background
+//! (`bgw_engine::studies::one_sided_vs_exact::cube_errors`), computed in the background
 //! ([`super::two_sided::TwoSidedState::start_cube`]); `docs/race-cube.md` explains it.
 
 use super::best_play::cell;
@@ -11,7 +11,7 @@ use super::state::{BearoffAction, BearoffState};
 use super::two_sided::CUBEFUL_SIZES;
 use crate::app::jobs::progress_ui;
 use crate::text::thousands;
-use bgw_engine::studies::bearoff_study::{
+use bgw_engine::studies::one_sided_vs_exact::{
     CubeErrors, DecisionErrors, Decisions, REPORTED, WorstCube, cube_error_bands,
 };
 use egui_extras::{Column, TableBuilder};

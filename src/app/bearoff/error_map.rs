@@ -3,7 +3,7 @@
 //! histogram of the errors and the errors against the total pip count (egui_plot plots with
 //! labelled axes, legends above the data, hover read-outs and "Export…"), the summary figures
 //! (mean, RMS, largest) with the play rules' losses, and the worst pairs: a click puts that race
-//! on the board. The map itself is the engine's (`bgw_engine::studies::bearoff_study::error_map`),
+//! on the board. The map itself is the engine's (`bgw_engine::studies::one_sided_vs_exact::error_map`),
 //! computed in the background ([`super::two_sided::TwoSidedState::start_map`]).
 
 use super::axes;
@@ -16,7 +16,7 @@ use super::two_sided::BUILD_SIZES;
 use crate::app::jobs::progress_ui;
 use crate::app::render::{ExportSize, Picture};
 use crate::text::thousands;
-use bgw_engine::studies::bearoff_study::{ErrorMap, Method, MethodErrors, Summary};
+use bgw_engine::studies::one_sided_vs_exact::{ErrorMap, Method, MethodErrors, Summary};
 use egui::{Color32, vec2};
 use egui_extras::{Column, TableBuilder};
 use egui_plot::{AxisHints, Bar, BarChart, Line, MarkerShape, PlotPoints, Points};
@@ -461,7 +461,7 @@ fn summary(ui: &mut egui::Ui, map: &ErrorMap) {
 /// The worst pairs of the plotted methods, largest |error| first; a click loads the race.
 fn worst(ui: &mut egui::Ui, map: &ErrorMap) -> Vec<BearoffAction> {
     let mut out = Vec::new();
-    let mut rows: Vec<(Method, &bgw_engine::studies::bearoff_study::WorstPair)> = PLOTTED
+    let mut rows: Vec<(Method, &bgw_engine::studies::one_sided_vs_exact::WorstPair)> = PLOTTED
         .iter()
         .filter_map(|&m| errors(map, m))
         .flat_map(|e| e.worst.iter().map(move |w| (e.method, w)))

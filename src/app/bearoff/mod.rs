@@ -35,7 +35,7 @@ pub use state::{
     PlotExport, Quantity, ROLLOUT_GAMES, ROLLOUT_SEED, Scale, Section, SideTable,
 };
 
-use super::editing::Edit;
+use super::edit::Edit;
 use super::jobs::progress_ui;
 use bgw_engine::studies::bearoff::Analysis;
 use egui::vec2;

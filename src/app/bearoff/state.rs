@@ -10,7 +10,7 @@ use bgw_engine::core::dice::Dice;
 use bgw_engine::core::position::Position;
 use bgw_engine::core::task::Task;
 use bgw_engine::studies::bearoff::{self, Analysis, build_within};
-use bgw_engine::studies::bearoff_study::BestPlay;
+use bgw_engine::studies::one_sided_vs_exact::BestPlay;
 use bgw_engine::studies::two_sided::Kind;
 use serde::{Deserialize, Serialize};
 

@@ -13,7 +13,7 @@ use bgw_engine::core::dice::Dice;
 use bgw_engine::core::position::Position;
 use bgw_engine::core::task::Task;
 use bgw_engine::studies::bearoff::{self, Counts, MAX_POINTS, build, build_within};
-use bgw_engine::studies::bearoff_study::{
+use bgw_engine::studies::one_sided_vs_exact::{
     BestPlay, CubeErrors, ErrorMap, Exact, best_play, best_play_one_sided, cube_errors, error_map,
 };
 use bgw_engine::studies::two_sided::{

@@ -17,7 +17,8 @@ pub mod sort;
 pub mod table;
 pub mod verdict;
 
-use super::editing::{Edit, IdFormat};
+use super::edit::Edit;
+use super::editing::IdFormat;
 use super::effect::Effect;
 use analysis::Analysis;
 use bgw_engine::core::moves::MoveGenerator;

@@ -64,7 +64,8 @@ mod tests {
     use super::super::copied;
     use super::*;
     use crate::app::candidates::CandidatesAction;
-    use crate::app::editing::{EditAction, Loc};
+    use crate::app::edit::Loc;
+    use crate::app::editing::EditAction;
     use bgw_engine::core::dice::Dice;
     use bgw_engine::core::position::{Position, Side};
 

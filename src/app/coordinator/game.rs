@@ -5,7 +5,8 @@
 
 use super::{Action, AppState};
 use crate::app::candidates::CandidatesAction;
-use crate::app::editing::{Edit, EditAction};
+use crate::app::edit::Edit;
+use crate::app::editing::EditAction;
 use crate::app::play::PlayAction;
 
 impl AppState {
@@ -79,7 +80,7 @@ impl AppState {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::editing::Loc;
+    use crate::app::edit::Loc;
     use crate::app::play::PlayGame;
     use crate::app::weights::WeightsAction;
     use bgw_engine::ScriptedDice;

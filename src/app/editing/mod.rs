@@ -1,8 +1,7 @@
-//! Board editing: the board, the side on roll and the dice ([`Edit`]) with undo and redo, and
-//! the position in and out (paste, copy, files: [`positions`]).
+//! Board editing: the board, the side on roll and the dice ([`Edit`], in
+//! [`crate::app::edit`], which every feature shares) with undo and redo, and the position in
+//! and out (paste, copy, files: [`positions`]).
 //!
-//! - [`edit`]: what is edited ([`Edit`]);
-//! - [`edit_board`]: the editable board (per-colour counts that validate into a position);
 //! - [`positions`]: IDs, the clipboard and position files;
 //! - [`id_format`]: the formats the position is copied in;
 //! - [`examples`]: the shipped example positions (built in) for the Examples menu.
@@ -10,16 +9,13 @@
 //! Every change goes through [`EditAction`], applied by [`EditState::update`] (the
 //! coordinator routes it through a game first when one is on).
 
-pub mod edit;
-pub mod edit_board;
 pub mod examples;
 pub mod id_format;
 pub mod positions;
 
-pub use edit::Edit;
-pub use edit_board::{EditBoard, Loc};
 pub use id_format::IdFormat;
 
+use super::edit::{Edit, EditBoard, Loc};
 use super::effect::Effect;
 use bgw_engine::DiceSource;
 use bgw_engine::core::formats::MatchState;

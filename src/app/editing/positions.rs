@@ -2,7 +2,8 @@
 //! RON position files opened and saved through the file dialogs, the built-in examples.
 
 use super::examples;
-use super::{Edit, EditAction, EditState, IdFormat};
+use super::{EditAction, EditState, IdFormat};
+use crate::app::edit::Edit;
 use crate::app::effect::Effect;
 use crate::app::files::{FileKind, Request};
 use bgw_engine::core::formats::{PositionFile, read_setup};
@@ -129,7 +130,7 @@ impl EditState {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::editing::Loc;
+    use crate::app::edit::Loc;
     use bgw_engine::ScriptedDice;
     use bgw_engine::core::position::{Position, Side};
     use std::path::PathBuf;

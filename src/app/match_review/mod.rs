@@ -12,18 +12,20 @@
 pub mod panel;
 pub mod plot;
 
-use super::editing::Edit;
+use super::edit::Edit;
 use super::effect::Effect;
 use super::jobs::{Job, Start};
 use crate::app::referee::{EngineFactory, Nets, gnubg_per_task, nets_of};
 use bgw_engine::core::task::Task;
 use bgw_engine::evaluation::classic::Weights;
-use bgw_engine::matches::{
-    self, Coverage, Decision, Mark, Match, MatchFormat, MatchLuck, PlayerSummary, ReviewOptions,
-    Reviewed, Verdict, default_engines,
-};
-use bgw_engine::reference::native::{NativeEvaluator, WhyGnubg, why_gnubg_of};
+use bgw_engine::matches::{self, Decision, Match, MatchFormat};
+use bgw_engine::reference::native::{NativeEvaluator, WhyGnubg};
 use bgw_engine::reference::{AnswerCache, Cached};
+use bgw_engine::review::why_gnubg_of;
+use bgw_engine::review::{
+    self, Coverage, Mark, MatchLuck, PlayerSummary, ReviewOptions, Reviewed, Verdict,
+    default_engines,
+};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
@@ -83,7 +85,7 @@ pub struct LoadedMatch {
     /// Why there is no luck analysis, when gnubg could not give it.
     pub luck_failure: Option<String>,
     /// gnubg's statistics block as rows, made with the summary (not every frame).
-    pub block: Vec<matches::StatisticsSection>,
+    pub block: Vec<review::StatisticsSection>,
     /// The match plot's points and the games' starts, made with the summary.
     pub plot: (Vec<plot::PlotPoint>, Vec<f64>),
 }
@@ -182,10 +184,10 @@ impl LoadedMatch {
     fn summarize(&mut self) {
         let all: Vec<Reviewed> = self.verdicts_so_far().collect();
         self.summary =
-            (!all.is_empty()).then(|| matches::summarize(&self.game, &all, self.luck.as_ref()));
+            (!all.is_empty()).then(|| review::summarize(&self.game, &all, self.luck.as_ref()));
         self.coverage = Coverage::of_verdicts(self.verdicts.iter().flatten().flatten());
         self.block = (self.summary.as_ref())
-            .map(|s| matches::statistics_sections(s, self.game.match_length))
+            .map(|s| review::statistics_sections(s, self.game.match_length))
             .unwrap_or_default();
         self.plot = plot::points(self);
     }
@@ -611,7 +613,7 @@ impl MatchReviewState {
             // judge's, else read here the first time); without them the errors have none.
             let explainer = nets_of(&nets);
             let (_, luck) =
-                matches::review_with_luck(&m, &options, &make, want_luck, task, &mut |r| {
+                review::review_with_luck(&m, &options, &make, want_luck, task, &mut |r| {
                     let why = explainer.and_then(|ev| why_of(ev, &m, r));
                     out.lock()
                         .unwrap_or_else(|e| e.into_inner())

@@ -8,8 +8,9 @@ use super::{MatchAction, MatchReviewState};
 use crate::app::jobs::progress_ui;
 use bgw_engine::archive::{ErrorKind, right_cube_answer};
 use bgw_engine::evaluation::classic::Weights;
-use bgw_engine::matches::{Decision, DecisionKind, Mark, PlayerSummary, Verdict};
+use bgw_engine::matches::{Decision, DecisionKind};
 use bgw_engine::reference::LuckMark;
+use bgw_engine::review::{Mark, PlayerSummary, Verdict};
 use egui::RichText;
 use egui_extras::{Column, TableBuilder};
 
@@ -257,7 +258,7 @@ fn statistics_window(
     ui: &mut egui::Ui,
     s: &MatchReviewState,
     summary: &[PlayerSummary; 2],
-    sections: &[bgw_engine::matches::StatisticsSection],
+    sections: &[bgw_engine::review::StatisticsSection],
     out: &mut Vec<MatchAction>,
 ) {
     let mut open = s.statistics_open;
@@ -339,7 +340,7 @@ fn why_line(ui: &mut egui::Ui, s: &MatchReviewState) {
 /// The words of the why line.
 fn why_words(
     ui: &mut egui::Ui,
-    play: &bgw_engine::matches::MoveVerdict,
+    play: &bgw_engine::review::MoveVerdict,
     why: &bgw_engine::evaluation::classic::Why,
     loss: f64,
     colour: egui::Color32,
@@ -476,7 +477,7 @@ fn mark_cell(m: Mark) -> String {
 
 /// What gnubg says of a cube action: its proper action when the one taken was right, else
 /// the right one in a player's words ("right: take").
-fn cube_best(kind: ErrorKind, c: &bgw_engine::matches::CubeVerdict) -> String {
+fn cube_best(kind: ErrorKind, c: &bgw_engine::review::CubeVerdict) -> String {
     match right_cube_answer(kind, &c.decision.action) {
         Some(right) if c.error > 0.0 => format!("right: {right}"),
         _ => c.decision.action.clone(),

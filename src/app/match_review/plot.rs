@@ -4,8 +4,8 @@
 //! selects the nearest decision. It opens in a window of its own from the Match tab.
 
 use super::{LoadedMatch, MatchAction, mark_of};
-use bgw_engine::matches::{Mark, Verdict};
 use bgw_engine::reference::LuckMark;
+use bgw_engine::review::{Mark, Verdict};
 use egui_plot::{Line, MarkerShape, Plot, PlotPoints, Points, VLine};
 
 /// The colour of a lucky roll's mark (a green readable on both themes).

@@ -34,10 +34,10 @@ impl PlayGame {
     }
 
     /// The game so far as a one-game money session: the person "you", the program "classic"
-    /// (unfinished while not over; see [`Match::of_game`]).
+    /// (unfinished while not over; see [`bgw_engine::evaluation::classic::Game::to_match`]).
     pub fn to_match(&self) -> Match {
         let [black, white] = self.game.default_names("you");
-        Match::of_game(&self.game, &black, &white)
+        self.game.to_match(&black, &white)
     }
 
     /// The person's colour.

@@ -3,7 +3,7 @@
 
 use super::PlayAction;
 use super::PlayGame;
-use crate::app::editing::Edit;
+use crate::app::edit::Edit;
 use bgw_engine::core::position::Side;
 
 /// What the Play tab reads: the game, the learning settings and the board.

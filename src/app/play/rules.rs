@@ -6,8 +6,8 @@
 //! (`coordinator::game`).
 
 use super::game::{self, PlayGame};
-use crate::app::editing::Edit;
-use crate::app::editing::edit_board::{EditBoard, Loc, own_point};
+use crate::app::edit::Edit;
+use crate::app::edit::edit_board::{EditBoard, Loc, own_point};
 use crate::app::effect::Effect;
 use crate::app::feature::{Feature, Shared};
 use bgw_engine::core::position::{Position, Side};

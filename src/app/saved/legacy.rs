@@ -7,7 +7,8 @@
 use super::{Fields, Persisted, VERSION};
 use crate::app::bearoff::BearoffView;
 use crate::app::candidates::GnubgDepth;
-use crate::app::editing::{Edit, SavedBoard};
+use crate::app::edit::Edit;
+use crate::app::editing::SavedBoard;
 use crate::app::layout::Splits;
 use crate::app::play::Learning;
 use crate::app::settings::{Settings, Tab, Theme};

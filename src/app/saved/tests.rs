@@ -2,7 +2,7 @@ use super::file::{self, FileCheck, keep_aside, window_problem};
 use super::*;
 use crate::app::champion_panel::{ChampionSettings, Mode};
 use crate::app::coordinator::AppState;
-use crate::app::editing::{Edit, Loc};
+use crate::app::edit::{Edit, Loc};
 use crate::app::settings::{Settings, Tab, Theme};
 use bgw_engine::core::formats::{MatchId, MatchState, XgidState};
 use bgw_engine::evaluation::classic::{SEED_TERM_COUNT, Term};

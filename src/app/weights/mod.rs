@@ -89,7 +89,7 @@ pub enum WeightsAction {
         games: u32,
     },
     /// Whom the next iterated fit's weights play in its rounds: pubeval or themselves.
-    RoundSparring(bgw_engine::studies::iterated_fit::Sparring),
+    RoundSparring(bgw_engine::studies::fit_rounds::Sparring),
     /// Puts a decision of the benchmark on the board (its XGID); the coordinator carries it
     /// out.
     ShowDecision(String),
@@ -111,7 +111,7 @@ pub struct FitNews {
 
 /// What a finished iterated fit reports: its best by play against the start, or why it
 /// stopped with nothing better.
-fn rounds_news(run: &bgw_engine::studies::iterated_fit::IteratedFit) -> Result<FitNews, String> {
+fn rounds_news(run: &bgw_engine::studies::fit_rounds::IteratedFit) -> Result<FitNews, String> {
     let (_, best, round) = run.best();
     let start = run
         .start_score

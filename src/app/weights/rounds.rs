@@ -1,4 +1,4 @@
-//! "Fit on own games": the iterated fit ([`bgw_engine::studies::iterated_fit`]) in the
+//! "Fit on own games": the iterated fit ([`bgw_engine::studies::fit_rounds`]) in the
 //! background — the weights play pubeval, gnubg labels their decisions, they are refitted on
 //! everything so far and duelled, round after round — with progress, Cancel, and every round's
 //! figures as it ends (the panel plots loss and points a game round by round). The best
@@ -9,7 +9,7 @@ use crate::app::jobs::{Job, Start};
 use crate::app::referee::{EngineFactory, gnubg_per_task};
 use bgw_engine::core::task::Task;
 use bgw_engine::evaluation::classic::Weights;
-use bgw_engine::studies::iterated_fit::{
+use bgw_engine::studies::fit_rounds::{
     IteratedConfig, IteratedFit, Progress, Round, Score, iterate,
 };
 use std::sync::{Arc, Mutex};
@@ -82,7 +82,7 @@ impl Rounds {
     pub fn go_on(&mut self) -> Option<Start> {
         let mut run = self.last.clone()?;
         run.config.rounds = (run.rounds.len() as u32 + self.config.rounds)
-            .min(bgw_engine::studies::iterated_fit::MAX_ROUNDS);
+            .min(bgw_engine::studies::fit_rounds::MAX_ROUNDS);
         // Patience counts from here: the rounds asked for are played unless none is better.
         run.config.patience += run.rounds_without_better();
         let so_far = RoundsSoFar {

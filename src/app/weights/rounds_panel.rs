@@ -4,7 +4,7 @@
 
 use super::rounds::RoundsSoFar;
 use super::{WeightsAction, WeightsState};
-use bgw_engine::studies::iterated_fit::Sparring;
+use bgw_engine::studies::fit_rounds::Sparring;
 use egui_plot::{AxisHints, Line, MarkerShape, Plot, PlotPoints, Points};
 
 /// The button line: rounds, games a round, and "Fit on own games".
@@ -149,7 +149,7 @@ pub fn figures(ui: &mut egui::Ui, state: &WeightsState, visible: f32) -> Vec<Wei
 /// new positions before it) and the points a game against pubeval, the start at round 0.
 fn plots(ui: &mut egui::Ui, so_far: &RoundsSoFar, height: f32) {
     let rounds = &so_far.rounds;
-    let at = |r: &bgw_engine::studies::iterated_fit::Round| f64::from(r.round);
+    let at = |r: &bgw_engine::studies::fit_rounds::Round| f64::from(r.round);
     let train: Vec<[f64; 2]> = rounds
         .iter()
         .map(|r| [at(r), 1000.0 * r.train_loss])

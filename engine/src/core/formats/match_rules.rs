@@ -5,6 +5,13 @@
 use crate::core::position::Side;
 use std::fmt;
 
+/// gnubg's default for money play: the Jacoby rule on (`set jacoby`, on in a new gnubg). Here,
+/// with the rules of a match state, so that a match file's money session (which takes it)
+/// and a reference engine's match context (which judges by it) read the one value.
+pub const GNUBG_JACOBY: bool = true;
+/// gnubg's default for money play: beavers allowed (`set beavers`, 3 in a new gnubg).
+pub const GNUBG_BEAVERS: bool = true;
+
 /// The facts about a match that both formats carry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MatchFacts {

@@ -18,7 +18,7 @@ mod xgid;
 
 pub use diagram::render as render_diagram;
 pub use match_id::{GameState, MatchId, MatchIdError, Resignation};
-pub use match_rules::{MAX_MATCH_POINTS, MatchFacts, MatchStateError};
+pub use match_rules::{GNUBG_BEAVERS, GNUBG_JACOBY, MAX_MATCH_POINTS, MatchFacts, MatchStateError};
 pub use position_file::{PositionFile, PositionFileError, SideFile};
 pub use position_id::{
     PositionIdError, decode as decode_position_id, encode as encode_position_id,

@@ -46,6 +46,7 @@ use crate::core::moves::parse::{Refusal, match_play};
 use crate::core::moves::{MoveGenerator, Play};
 use crate::core::played::{PlayedGame, PlayedTurn, player_of};
 use crate::core::position::{CHECKERS, Position, Side};
+use crate::matches::Match;
 use std::fmt;
 
 /// Who plays the side the program does not.
@@ -842,7 +843,16 @@ impl Game {
         })
     }
 
-    /// The players' names [`crate::matches::Match::of_game`] uses by default, Black's first: `person` for the
+    /// The game (against the classic program, or its self-play) as a one-game money session
+    /// (cubeless, see [`Match::played`]) between `black` and `white` (the players' names): its
+    /// result the game's end, none while it is not over — a game ended early is recorded
+    /// unfinished. Before the start the session has no game.
+    pub fn to_match(&self, black: &str, white: &str) -> Match {
+        let games: Vec<PlayedGame> = self.played().into_iter().collect();
+        Match::played([black.to_string(), white.to_string()], &games)
+    }
+
+    /// The players' names [`Game::to_match`] is given by default, Black's first: `person` for the
     /// person, `classic` for the program (`classic Black`, `classic White` in self-play).
     pub fn default_names(&self, person: &str) -> [String; 2] {
         [Side::Black, Side::White].map(|side| match self.opponent {

@@ -49,4 +49,4 @@ pub use weights::{
     BUILT_IN, GnubgWeights, MAGIC, Net, USUAL_FOLDERS, VERSION, WEIGHTS_ENV, WeightsError,
     candidate_paths, find,
 };
-pub use why::{ConceptPart, WhyGnubg, why_gnubg, why_gnubg_of, why_gnubg_of_plays};
+pub use why::{ConceptPart, WhyGnubg, why_gnubg, why_gnubg_of_plays};

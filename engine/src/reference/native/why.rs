@@ -27,7 +27,6 @@ use super::weights::{CONTACT_INPUTS, Net, RACE_INPUTS};
 use crate::core::dice::Dice;
 use crate::core::moves::MoveGenerator;
 use crate::core::position::Position;
-use crate::matches::{Decision, DecisionKind, Legality, MoveVerdict};
 
 /// A concept: a named group of a net's inputs, and what a player reads of it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -398,29 +397,6 @@ pub fn why_gnubg(
         sentence,
         top_alone,
     })
-}
-
-/// gnubg's reason for the checker error `play` of decision `d`: `None` when it is no error (a
-/// forced move, gnubg's best, a move illegal as recorded) or the review's best is not a legal
-/// play of the roll.
-pub fn why_gnubg_of(
-    ev: &NativeEvaluator,
-    d: &Decision,
-    play: &MoveVerdict,
-) -> Option<Result<WhyGnubg, NativeError>> {
-    let DecisionKind::Move(c) = &d.kind else {
-        return None;
-    };
-    if c.legality != Legality::Legal || !play.rated || play.loss.is_none_or(|l| l <= 0.0) {
-        return None;
-    }
-    let mut generator = MoveGenerator::new();
-    let best = generator
-        .generate(&d.position, c.dice)
-        .iter()
-        .find(|p| p.mv.notation() == play.best)?
-        .result;
-    Some(why_gnubg(ev, &c.result, &best))
 }
 
 /// [`why_gnubg`] of two plays of `dice` from `position` (the mover on roll) named in bgw's

@@ -8,8 +8,8 @@
 //! for luck and the actual result, from gnubg's luck analysis ([`super::luck::MatchLuck`]).
 
 use super::luck::MatchLuck;
-use super::model::{DecisionKind, Match};
 use super::verdict::{CubeVerdict, Mark, Reviewed, Verdict, doubler_decision};
+use crate::matches::{DecisionKind, Match};
 use crate::reference::{CubeDecision, LuckMark};
 
 /// One of gnubg's cube error categories: how many and what they cost.

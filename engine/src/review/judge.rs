@@ -11,7 +11,6 @@
 //! them while the rest are judged, and the work stops at the task's cancellation.
 
 use super::luck::MatchLuck;
-use super::model::{Checkers, Decision, DecisionKind, Legality, Match};
 use super::statistics::Statistics;
 use super::verdict::{
     CubeVerdict, ENGINE_FAILED, Mark, MoveVerdict, Reviewed, Verdict, doubler_decision,
@@ -19,6 +18,7 @@ use super::verdict::{
 use crate::core::moves::{MoveGenerator, Play};
 use crate::core::task::Task;
 use crate::evaluation::classic::{ClassicPlayer, Weights, Why};
+use crate::matches::{Checkers, Decision, DecisionKind, Legality, Match};
 use crate::reference::{
     CubeDecision, MatchContext, MoveEval, ReferenceEngine, ReferenceError, match_to_plays,
 };
@@ -562,8 +562,8 @@ mod tests {
     use crate::Position;
     use crate::core::dice::Dice;
     use crate::matches::read_mat;
-    use crate::matches::verdict::Coverage;
     use crate::reference::ScriptedEngine;
+    use crate::review::verdict::Coverage;
 
     #[test]
     fn a_review_starts_two_engines_a_core_at_most_sixteen() {

@@ -1,8 +1,8 @@
 //! What the reference engine says of one decision of a match: gnubg's marks, the verdict on
 //! a checker play or a cube action (or why there is none), how much of a match was judged.
 
-use super::model::{Decision, DecisionKind};
 use crate::evaluation::classic::Why;
+use crate::matches::{Decision, DecisionKind};
 use crate::reference::CubeDecision;
 
 /// gnubg's marks for an error, at its default thresholds (`show analysis` in gnubg 1.07; in
@@ -202,8 +202,8 @@ impl Coverage {
     }
 }
 
-/// One decision's verdict: `game` and `decision` index [`super::Match::games`] and
-/// [`super::Game::decisions`].
+/// One decision's verdict: `game` and `decision` index [`crate::matches::Match::games`] and
+/// [`crate::matches::Game::decisions`].
 #[derive(Clone, Debug, PartialEq)]
 pub struct Reviewed {
     /// The game's index.

@@ -1,6 +1,12 @@
-//! Which of gnubg's figures decided a cube error of a review ([`cube_why`]); a checker error's
-//! reason in gnubg's own terms is `reference::native::why_gnubg_of` (the native topic reads
-//! match files, so the split lives there).
+//! gnubg's reasons for a review's errors: which of its cube figures decided a cube error
+//! ([`cube_why`]), and a checker error's reason in the concepts of the net that judged it
+//! ([`why_gnubg_of`], the review's decision and verdict handed to
+//! [`crate::reference::native::why_gnubg`], which knows nothing of matches or reviews).
+
+use super::verdict::MoveVerdict;
+use crate::core::moves::MoveGenerator;
+use crate::matches::{Decision, DecisionKind, Legality};
+use crate::reference::native::{NativeError, NativeEvaluator, WhyGnubg, why_gnubg};
 
 /// Which of gnubg's cube figures decided a cube error, in words: `[no double, double/take,
 /// double/pass]`, gnubg's cubeful equities for the doubler as the review judged them
@@ -41,4 +47,27 @@ pub fn cube_why([nd, dt, dp]: [f64; 3], taker: bool) -> String {
              equities)."
         )
     }
+}
+
+/// gnubg's reason for the checker error `play` of decision `d`: `None` when it is no error (a
+/// forced move, gnubg's best, a move illegal as recorded) or the review's best is not a legal
+/// play of the roll.
+pub fn why_gnubg_of(
+    ev: &NativeEvaluator,
+    d: &Decision,
+    play: &MoveVerdict,
+) -> Option<Result<WhyGnubg, NativeError>> {
+    let DecisionKind::Move(c) = &d.kind else {
+        return None;
+    };
+    if c.legality != Legality::Legal || !play.rated || play.loss.is_none_or(|l| l <= 0.0) {
+        return None;
+    }
+    let mut generator = MoveGenerator::new();
+    let best = generator
+        .generate(&d.position, c.dice)
+        .iter()
+        .find(|p| p.mv.notation() == play.best)?
+        .result;
+    Some(why_gnubg(ev, &c.result, &best))
 }

@@ -1,10 +1,15 @@
 //! [`Edit`]: what the board editor edits and undo/redo restores — the checkers, the side on
-//! roll, the dice and a pasted match state.
+//! roll, the dice and a pasted match state — and the editable board it holds ([`edit_board`]).
+//! Every feature is handed a copy ([`crate::app::feature::Shared`]), so it lives here, below
+//! both the feature seam and the editing feature, rather than inside `editing` (which
+//! implements the seam: a circle of modules).
 
-use super::edit_board::EditBoard;
+pub mod edit_board;
+
 use bgw_engine::core::dice::Dice;
 use bgw_engine::core::formats::{MatchState, Setup};
 use bgw_engine::core::position::{Position, Side};
+pub use edit_board::{EditBoard, Loc};
 use serde::{Deserialize, Serialize};
 
 /// What undo/redo restores: the checkers, the side on roll and the dice.

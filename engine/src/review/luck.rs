@@ -2,7 +2,7 @@
 //! analysis: 0-ply cubeful, whatever the review's depth), matched to the match's decisions:
 //! the engine reads the match as MAT and must read the same rolls (position and dice) as bgw.
 
-use super::model::{DecisionKind, Match};
+use crate::matches::{DecisionKind, Match};
 use crate::reference::{GameLuck, ReferenceEngine, Roll, RollLuck};
 
 /// Each roll's luck and each game's actual result.

@@ -527,23 +527,73 @@ pub fn error_map<D: TwoSidedChances + ?Sized>(
         });
     }
     let n = db.positions();
-    let checkers = db.checkers();
     let pips: Vec<u32> = (0..n)
         .map(|i| index::pips(&index::counts(i, points), points))
         .collect();
     let men: Vec<u32> = (0..n)
         .map(|i| index::checkers(&index::counts(i, points), points))
         .collect();
+    let sides = Sides {
+        points,
+        checkers: db.checkers(),
+        n,
+        pips,
+        men,
+    };
     let methods = Methods::new(one_sided, n);
+    task.set(0, 2 * (n as u64).saturating_sub(1));
+    // Pass 1: the methods, row by row of the side on roll.
+    let accs = method_sums(db, &methods, &sides, worst, task);
+    if task.is_cancelled() {
+        return Err(ErrorMapError::Cancelled);
+    }
+    // Pass 2: the plays, row by row of the other side.
+    let plays = play_sums(db, one_sided, &sides, task);
+    if task.is_cancelled() {
+        return Err(ErrorMapError::Cancelled);
+    }
+    let pairs = (n as u64 - 1).pow(2);
+    Ok(ErrorMap {
+        points,
+        checkers: sides.checkers,
+        positions: n,
+        pairs,
+        methods: method_errors(db, &methods, &sides, accs),
+        plays: play_losses(&sides, pairs, plays),
+    })
+}
+
+/// What both passes read of the sides: the points and checkers of the database, its number
+/// of positions (`n`), and each position's pips and checkers.
+struct Sides {
+    points: usize,
+    checkers: usize,
+    n: u32,
+    pips: Vec<u32>,
+    men: Vec<u32>,
+}
+
+/// Pass 1: every pair's error of each method, summed by pips and checkers, binned, the worst
+/// kept; a row of the side on roll a tick of `task`, nothing more once it is cancelled.
+fn method_sums<D: TwoSidedChances + ?Sized>(
+    db: &D,
+    methods: &Methods,
+    sides: &Sides,
+    worst: usize,
+    task: &Task,
+) -> [MethodAcc; 3] {
+    let Sides {
+        n,
+        checkers,
+        points,
+        ref pips,
+        ref men,
+    } = *sides;
     let max_pips = 2 * points * checkers;
-    let rows = 2 * (n as u64).saturating_sub(1);
-    task.set(0, rows);
     let tick = || task.advance(1);
     let stopped = || task.is_cancelled();
-
-    // Pass 1: the methods, row by row of the side on roll.
     let fresh = || [0, 1, 2].map(|_| MethodAcc::new(max_pips, 2 * checkers, worst));
-    let accs = (1..n)
+    (1..n)
         .into_par_iter()
         .fold(fresh, |mut acc, a| {
             if stopped() {
@@ -581,19 +631,23 @@ pub fn error_map<D: TwoSidedChances + ?Sized>(
             let [x0, x1, x2] = x;
             let [y0, y1, y2] = y;
             [x0.merge(y0), x1.merge(y1), x2.merge(y2)]
-        });
-    if stopped() {
-        return Err(ErrorMapError::Cancelled);
-    }
+        })
+}
 
-    // Pass 2: the plays, row by row of the other side.
+/// Pass 2: every decision of each play rule against the exact best play, its loss summed
+/// and the worst kept; a row of the other side a tick of `task`.
+fn play_sums<D: TwoSidedChances + ?Sized>(
+    db: &D,
+    one_sided: &Database<f64>,
+    sides: &Sides,
+    task: &Task,
+) -> [PlayAcc; 2] {
+    let Sides { n, points, .. } = *sides;
+    let tick = || task.advance(1);
+    let stopped = || task.is_cancelled();
     let choices = Choices::new(points, n, one_sided);
     let weights: Vec<f64> = rolls().iter().map(|d| d.weight() as f64 / 36.0).collect();
-    let names: Vec<String> = rolls()
-        .iter()
-        .map(|d| format!("{}{}", d.high(), d.low()))
-        .collect();
-    let plays = (1..n)
+    (1..n)
         .into_par_iter()
         .fold(
             || [PlayAcc::new(), PlayAcc::new()],
@@ -642,13 +696,23 @@ pub fn error_map<D: TwoSidedChances + ?Sized>(
         .reduce(
             || [PlayAcc::new(), PlayAcc::new()],
             |[x0, x1], [y0, y1]| [x0.merge(y0), x1.merge(y1)],
-        );
-    if stopped() {
-        return Err(ErrorMapError::Cancelled);
-    }
+        )
+}
 
-    let pairs = (n as u64 - 1).pow(2);
-    let methods = Method::ALL
+/// Each method's errors from its sums.
+fn method_errors<D: TwoSidedChances + ?Sized>(
+    db: &D,
+    methods: &Methods,
+    sides: &Sides,
+    accs: [MethodAcc; 3],
+) -> Vec<MethodErrors> {
+    let Sides {
+        points,
+        ref pips,
+        ref men,
+        ..
+    } = *sides;
+    Method::ALL
         .iter()
         .zip(accs)
         .map(|(&method, m)| MethodErrors {
@@ -680,39 +744,41 @@ pub fn error_map<D: TwoSidedChances + ?Sized>(
                 })
                 .collect(),
         })
+        .collect()
+}
+
+/// Each play rule's losses from its sums (`pairs`: the number of pairs, for the loss a turn).
+fn play_losses(sides: &Sides, pairs: u64, plays: [PlayAcc; 2]) -> Vec<PlayLosses> {
+    let points = sides.points;
+    let names: Vec<String> = rolls()
+        .iter()
+        .map(|d| format!("{}{}", d.high(), d.low()))
         .collect();
-    let plays =
-        [PlayRule::OneSided, PlayRule::Heuristic]
-            .into_iter()
-            .zip(plays)
-            .map(|(rule, p)| PlayLosses {
-                rule,
-                decisions: p.decisions,
-                wrong: p.wrong,
-                mean_loss: 100.0 * p.loss / p.decisions.max(1) as f64,
-                mean_loss_when_wrong: 100.0 * p.loss / p.wrong.max(1) as f64,
-                loss_per_turn: 100.0 * p.turn_loss / pairs.max(1) as f64,
-                largest: p.worst.items.first().map(
-                    |&(loss, a, b, (roll, chosen, best, cc, cb))| WorstPlay {
-                        position_id: pair_position_id(points, a, b),
-                        dice: names[roll].clone(),
-                        chosen: counts_vec(points, chosen),
-                        best: counts_vec(points, best),
-                        chance_chosen: cc,
-                        chance_best: cb,
-                        loss: 100.0 * loss,
-                    },
-                ),
-            })
-            .collect();
-    Ok(ErrorMap {
-        points,
-        checkers,
-        positions: n,
-        pairs,
-        methods,
-        plays,
-    })
+    [PlayRule::OneSided, PlayRule::Heuristic]
+        .into_iter()
+        .zip(plays)
+        .map(|(rule, p)| PlayLosses {
+            rule,
+            decisions: p.decisions,
+            wrong: p.wrong,
+            mean_loss: 100.0 * p.loss / p.decisions.max(1) as f64,
+            mean_loss_when_wrong: 100.0 * p.loss / p.wrong.max(1) as f64,
+            loss_per_turn: 100.0 * p.turn_loss / pairs.max(1) as f64,
+            largest: p
+                .worst
+                .items
+                .first()
+                .map(|&(loss, a, b, (roll, chosen, best, cc, cb))| WorstPlay {
+                    position_id: pair_position_id(points, a, b),
+                    dice: names[roll].clone(),
+                    chosen: counts_vec(points, chosen),
+                    best: counts_vec(points, best),
+                    chance_chosen: cc,
+                    chance_best: cb,
+                    loss: 100.0 * loss,
+                }),
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -722,8 +788,8 @@ mod tests {
     use crate::studies::bearoff::analysis;
     use crate::studies::bearoff::build::build;
     use crate::studies::bearoff::chances;
-    use crate::studies::bearoff_study::best_play::best_play;
-    use crate::studies::bearoff_study::exact::Exact;
+    use crate::studies::one_sided_vs_exact::best_play::best_play;
+    use crate::studies::one_sided_vs_exact::exact::Exact;
     use crate::studies::two_sided::{Kind, TwoSidedDb};
 
     /// Every pair of up to `checkers` checkers on `points` points, exact.
