@@ -88,13 +88,23 @@ pub fn match_to_plays(
 ) -> Result<Vec<(usize, MoveEval)>, MatchError> {
     let mut owner: Vec<Option<usize>> = vec![None; plays.len()];
     let mut matched = Vec::with_capacity(moves.len());
+    // A move written as we write our plays (the nets in bgw write ours, gnubg mostly does) is
+    // found at a glance; any other spelling is read and matched by the position it reaches.
+    let ours: std::collections::HashMap<String, usize> = plays
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (p.mv.notation(), i))
+        .collect();
     for (k, m) in moves.iter().enumerate() {
-        let i = parse::match_play(pos, dice, &m.notation, plays).map_err(|why| {
-            MatchError::Unmatched {
-                notation: m.notation.clone(),
-                why,
-            }
-        })?;
+        let i = match ours.get(m.notation.as_str()) {
+            Some(&i) => i,
+            None => parse::match_play(pos, dice, &m.notation, plays).map_err(|why| {
+                MatchError::Unmatched {
+                    notation: m.notation.clone(),
+                    why,
+                }
+            })?,
+        };
         if let Some(j) = owner[i] {
             return Err(MatchError::Twice {
                 first: moves[j].notation.clone(),
