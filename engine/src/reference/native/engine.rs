@@ -370,13 +370,11 @@ impl ReferenceEngine for NativeEngine {
         plies: u8,
         at: Option<&MatchContext>,
     ) -> Result<Vec<MoveEval>, ReferenceError> {
-        match at {
-            _ if plies == 0 => match at {
-                Some(at) => self.rank_moves_at(pos, dice, plies, at),
-                None => self.rank_moves(pos, dice, plies),
-            },
-            Some(at) => self.rank_moves_at_filtered(pos, dice, plies, at, &MoveFilters::HINT),
-            None => self.rank_moves_filtered(pos, dice, plies, &MoveFilters::HINT),
+        match (at, plies) {
+            (Some(at), 0) => self.rank_moves_at(pos, dice, plies, at),
+            (None, 0) => self.rank_moves(pos, dice, plies),
+            (Some(at), _) => self.rank_moves_at_filtered(pos, dice, plies, at, &MoveFilters::HINT),
+            (None, _) => self.rank_moves_filtered(pos, dice, plies, &MoveFilters::HINT),
         }
     }
 
