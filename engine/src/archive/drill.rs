@@ -86,8 +86,8 @@ struct Figures {
 }
 
 impl Card {
-    /// The board, roll and match state to show: what [`Card::position_id`],
-    /// [`Card::match_id`] and [`Card::dice`] say.
+    /// The board, roll and match state to show: what its error's
+    /// [`PlayerError::position_id`], [`PlayerError::match_id`] and [`PlayerError::dice`] say.
     pub fn setup(&self) -> Result<Setup, ArchiveError> {
         setup_of(
             &self.error.position_id,
