@@ -55,8 +55,9 @@ struct BuildArgs {
     /// Seed of the dice (default 1).
     #[arg(long)]
     seed: Option<u64>,
-    /// gnubg processes judging at once with --from-matches or --from-play, 1 to 16 (default:
-    /// four a core, at most 16: gnubg mostly waits).
+    /// Judges at once with --from-matches or --from-play, 1 to 16: gnubg processes (default
+    /// four a core, at most 16: gnubg mostly waits), or with the nets in bgw threads (default
+    /// one a core).
     #[arg(long)]
     threads: Option<usize>,
     /// The benchmark file to write (atomically); gzip-compressed when it ends in `.gz`.
@@ -175,15 +176,20 @@ fn run_build_judged(args: BuildArgs) -> Result<ExitCode, CliError> {
     if let Some(n) = args.threads {
         in_range("--threads", n, 1, 16)?;
     }
-    let threads = args
-        .threads
-        .unwrap_or_else(bgw_engine::evaluation::opponents::gnubg_worker_threads);
+    let task = interrupt::task();
+    let gnubg = args.reference.judge(&task)?;
+    // The nets in bgw: one engine a core (more only fill more caches of 52 MB each: 8 on two
+    // cores took 1.9 s where one took 1.1 s); the program: its worker processes.
+    let native = gnubg.reference() == bgw_engine::reference::Reference::Native;
+    let threads = args.threads.unwrap_or_else(|| match native {
+        true => std::thread::available_parallelism().map_or(1, |n| n.get().min(16)),
+        false => bgw_engine::evaluation::opponents::gnubg_worker_threads(),
+    });
+    let workers = if native { "threads" } else { "processes" };
     let judge = JudgeConfig {
         plies: args.plies,
         threads,
     };
-    let task = interrupt::task();
-    let gnubg = args.reference.judge(&task)?;
     let make = gnubg.make();
     let (built, source) = if let Some(spec) = &args.from_play {
         let Some(games) = args.games else {
@@ -251,7 +257,7 @@ fn run_build_judged(args: BuildArgs) -> Result<ExitCode, CliError> {
         .map_or_else(|| "gnubg".to_string(), ToString::to_string);
     print(&format!(
         "{} decisions ({} repeated, written once) from {source}, {} games, judged by {} at {} \
-         plies (cubeless money) on {threads} processes: {} requests in {:.1} s, {:.1} \
+         plies (cubeless money) on {threads} {workers}: {} requests in {:.1} s, {:.1} \
          requests/s\nwritten to {}{}\n",
         built.decisions,
         built.repeated,

@@ -584,3 +584,45 @@ fn a_real_build_from_a_match_and_from_play_reads_back() {
     let bench = bgw_engine::studies::benchmark::Benchmark::load(&path).unwrap();
     assert!(bench.decisions.len() > 10);
 }
+
+#[test]
+fn the_nets_label_a_play_on_one_thread_a_core_and_say_threads() {
+    // The nets in bgw need no gnubg program; their engines are threads, not processes, and
+    // there are as many as the machine has cores unless --threads says otherwise.
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("b.jsonl");
+    let out = out.to_str().unwrap();
+    let o = run(&[
+        "benchmark",
+        "build",
+        "--from-play",
+        "classic:pubeval",
+        "--games",
+        "2",
+        "--reference",
+        "native",
+        "--quiet",
+        "--out",
+        out,
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get().min(16));
+    let said = stdout(&o);
+    assert!(said.contains(&format!(" on {cores} threads: ")), "{said}");
+    let o = run(&[
+        "benchmark",
+        "build",
+        "--from-play",
+        "classic:pubeval",
+        "--games",
+        "2",
+        "--reference",
+        "native",
+        "--threads",
+        "3",
+        "--quiet",
+        "--out",
+        out,
+    ]);
+    assert!(stdout(&o).contains(" on 3 threads: "), "{}", stdout(&o));
+}
