@@ -22,6 +22,27 @@ fn archive(db: &Path, args: &[&str]) -> Output {
     run(&all)
 }
 
+/// Waits (at most 300 s) until `db` holds a review or `child` has ended; true when it ended.
+/// The archive is read only: the run being watched writes it.
+fn until_a_review(db: &Path, child: &mut std::process::Child) -> bool {
+    use std::time::{Duration, Instant};
+    let deadline = Instant::now() + Duration::from_secs(300);
+    loop {
+        let reviews = bgw_engine::archive::Archive::open_read_only(db)
+            .ok()
+            .and_then(|a| a.counts().ok())
+            .map_or(0, |c| c.reviews);
+        if reviews >= 1 {
+            return false;
+        }
+        if child.try_wait().unwrap().is_some() {
+            return true;
+        }
+        assert!(Instant::now() < deadline, "no match reviewed in 300 s");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
 /// The shared self-play matches (3, 5 and 7 points) copied into `folder`; their paths.
 fn shared_matches(folder: &Path) -> Vec<PathBuf> {
     [

@@ -2,12 +2,11 @@
 //! match review` file by file, and a run killed by SIGKILL halfway, then added again, ends
 //! with exactly what an uninterrupted run gives.
 
-use super::{archive, players, shared_matches};
+use super::{archive, players, shared_matches, until_a_review};
 use crate::common::{self, data, run, stdout, text};
 use bgw_engine::archive::Archive;
 use std::path::Path;
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
 
 /// The shared matches and the two real ones in a folder of `dir`.
 fn folder_of_matches(dir: &Path) -> std::path::PathBuf {
@@ -117,25 +116,6 @@ fn half_reviews(db: &Path) -> i64 {
             |r| r.get(0),
         )
         .unwrap()
-}
-
-/// Waits (at most 300 s) until `db` holds a review or `child` has ended; true when it ended.
-fn until_a_review(db: &Path, child: &mut std::process::Child) -> bool {
-    let deadline = Instant::now() + Duration::from_secs(300);
-    loop {
-        let reviews = Archive::open(db)
-            .ok()
-            .and_then(|a| a.counts().ok())
-            .map_or(0, |c| c.reviews);
-        if reviews >= 1 {
-            return false;
-        }
-        if child.try_wait().unwrap().is_some() {
-            return true;
-        }
-        assert!(Instant::now() < deadline, "no match reviewed in 300 s");
-        std::thread::sleep(Duration::from_millis(20));
-    }
 }
 
 /// `archive add --review` sent `signal` once a review is stored: it exits with `code` (or 0

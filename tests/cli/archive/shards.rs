@@ -3,7 +3,7 @@
 //! same shard twice changes nothing; bad K/N and bad merges are refused; GNU parallel runs the
 //! docs' recipe with this machine as its only host.
 
-use super::{archive, players};
+use super::{archive, players, until_a_review};
 use crate::common::{self, data, run, stdout, text};
 use bgw_engine::archive::Archive;
 use std::path::{Path, PathBuf};
@@ -176,25 +176,6 @@ fn three_shards_and_a_merge_give_the_figures_of_one_run_and_a_shard_twice_change
     assert!(said.contains("0 matches added, 21 held already"), "{said}");
     assert!(said.contains("0 reviews added, 7 held already"), "{said}");
     assert_eq!(contents(&merged2), contents(&one));
-}
-
-/// Waits (at most 300 s) until `db` holds a review or `child` has ended; true when it ended.
-fn until_a_review(db: &Path, child: &mut std::process::Child) -> bool {
-    let deadline = Instant::now() + Duration::from_secs(300);
-    loop {
-        let reviews = Archive::open_read_only(db)
-            .ok()
-            .and_then(|a| a.counts().ok())
-            .map_or(0, |c| c.reviews);
-        if reviews >= 1 {
-            return false;
-        }
-        if child.try_wait().unwrap().is_some() {
-            return true;
-        }
-        assert!(Instant::now() < deadline, "no match reviewed in 300 s");
-        std::thread::sleep(Duration::from_millis(5));
-    }
 }
 
 #[test]
