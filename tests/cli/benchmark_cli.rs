@@ -591,38 +591,31 @@ fn the_nets_label_a_play_on_one_thread_a_core_and_say_threads() {
     // there are as many as the machine has cores unless --threads says otherwise.
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("b.jsonl");
-    let out = out.to_str().unwrap();
-    let o = run(&[
-        "benchmark",
-        "build",
-        "--from-play",
-        "classic:pubeval",
-        "--games",
-        "2",
-        "--reference",
-        "native",
-        "--quiet",
-        "--out",
-        out,
-    ]);
-    assert!(o.status.success(), "{}", text(&o.stderr));
+    let said = |threads: &[&str]| {
+        let mut args = vec![
+            "benchmark",
+            "build",
+            "--from-play",
+            "classic:pubeval",
+            "--games",
+            "2",
+            "--reference",
+            "native",
+            "--quiet",
+            "--out",
+            out.to_str().unwrap(),
+        ];
+        args.extend_from_slice(threads);
+        let o = run(&args);
+        assert!(o.status.success(), "{}", text(&o.stderr));
+        stdout(&o)
+    };
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get().min(16));
-    let said = stdout(&o);
-    assert!(said.contains(&format!(" on {cores} threads: ")), "{said}");
-    let o = run(&[
-        "benchmark",
-        "build",
-        "--from-play",
-        "classic:pubeval",
-        "--games",
-        "2",
-        "--reference",
-        "native",
-        "--threads",
-        "3",
-        "--quiet",
-        "--out",
-        out,
-    ]);
-    assert!(stdout(&o).contains(" on 3 threads: "), "{}", stdout(&o));
+    let by_default = said(&[]);
+    assert!(
+        by_default.contains(&format!(" on {cores} threads: ")),
+        "{by_default}"
+    );
+    let three = said(&["--threads", "3"]);
+    assert!(three.contains(" on 3 threads: "), "{three}");
 }
