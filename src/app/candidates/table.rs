@@ -453,9 +453,15 @@ struct Rows<'a> {
     gnubg_best: Option<usize>,
     depth_width: Option<f32>,
     probs_width: Option<f32>,
-    /// The classic column ("◀" on its choice) when neither the depth nor the probabilities
-    /// take its place.
-    classic_column: bool,
+}
+
+impl Rows<'_> {
+    /// The classic column ("◀" on its choice) is shown when neither the depth nor the
+    /// probabilities take its place (so that the table fits the panel at 1280×720; the
+    /// classic's choice keeps its colour and its loss badge).
+    fn classic_column(&self) -> bool {
+        self.probs_width.is_none() && self.depth_width.is_none()
+    }
 }
 
 /// The table itself.
@@ -494,10 +500,6 @@ fn rows(
         gnubg_best: judgement.and_then(|j| j.best).and_then(|b| a.index_of(&b)),
         depth_width,
         probs_width,
-        // The probabilities take the classic column's place (the classic's choice keeps its
-        // colour and its loss badge), so that the table fits the panel at 1280×720; so does
-        // the depth column, while a rollout is in the table or the depths differ.
-        classic_column: probs_width.is_none() && depth_width.is_none(),
     };
     let mut table = table_builder(ui, &ctx, fit);
     if let Some(row) = scroll_to {
@@ -558,7 +560,7 @@ fn table_builder<'u>(ui: &'u mut egui::Ui, ctx: &Rows<'_>, fit: [f32; 7]) -> Tab
     }
     match ctx.probs_width {
         Some(w) => table.column(Column::initial(w).at_least(w)),
-        None if ctx.classic_column => table.column(Column::exact(CLASSIC_WIDTH)),
+        None if ctx.classic_column() => table.column(Column::exact(CLASSIC_WIDTH)),
         None => table,
     }
 }
@@ -614,7 +616,7 @@ fn header_row(
                     .on_hover_text(super::probs::DESCRIPTION);
             });
         }
-        None if ctx.classic_column => {
+        None if ctx.classic_column() => {
             header.col(|ui| {
                 ui.strong("classic");
             });
@@ -712,7 +714,7 @@ fn one_row(
             ui.add(egui::Label::new(t).selectable(false));
         });
     }
-    if ctx.classic_column || ctx.probs_width.is_some() {
+    if ctx.classic_column() || ctx.probs_width.is_some() {
         row.col(|ui| {
             if ctx.probs_width.is_some() {
                 let text = eval
