@@ -1,6 +1,6 @@
 //! gnubg's cubeful equity from cubeless probabilities: its "cube info" (the cube, its owner,
 //! the score, the rules; `SetCubeInfo`), the cube's efficiency by position class
-//! (`EvalEfficiency`), Janowski's money formulas (`Cl2CfMoney`) and Jørn Thyssen's match
+//! (`EvalEfficiency`), Janowski's money formulas (`Cl2CfMoney`) and their match
 //! generalisation (`Cl2CfMatch`, with the live-cube cash points of `GetPoints`), the exact
 //! money equities of the two-sided bear-off database, and the cube action of the side on
 //! roll (`GetECF3`, `FindBestCubeDecision`). Learnt from gnubg 1.07's `eval.c` and
