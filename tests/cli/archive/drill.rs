@@ -8,16 +8,24 @@ use crate::common::{self, bgw, data, run, stdout, text};
 use serde_json::Value;
 use std::path::Path;
 
-const NOW: &str = "2026-12-05T09:00:00Z";
+/// The moment the drill's tests play at.
+pub(super) const NOW: &str = "2026-12-05T09:00:00Z";
 
-fn drill(db: &Path, args: &[&str]) -> std::process::Output {
+/// `bgw archive drill <args…>` on `db` at `now`.
+pub(super) fn drill_at(db: &Path, now: &str, args: &[&str]) -> std::process::Output {
     let mut all = vec!["drill"];
     all.extend_from_slice(args);
-    all.extend_from_slice(&["--db", db.to_str().unwrap(), "--now", NOW]);
+    all.extend_from_slice(&["--db", db.to_str().unwrap(), "--now", now]);
     run(&all)
 }
 
-fn json(o: &std::process::Output) -> Value {
+/// [`drill_at`] at [`NOW`].
+fn drill(db: &Path, args: &[&str]) -> std::process::Output {
+    drill_at(db, NOW, args)
+}
+
+/// A run's JSON answer, once it succeeded.
+pub(super) fn json(o: &std::process::Output) -> Value {
     assert!(o.status.success(), "{}", text(&o.stderr));
     serde_json::from_str(stdout(o).trim()).unwrap()
 }

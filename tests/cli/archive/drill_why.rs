@@ -2,24 +2,9 @@
 //! for a wrong answer (`why_gnubg`, the object `bgw match review --json` gives an error), the
 //! text form and the deck at the terminal its sentence; `bgw drill next` never gives it.
 
-use super::drill::reviewed;
-use crate::common::{self, bgw, run, stdout, text};
-use serde_json::Value;
+use super::drill::{NOW, drill_at as drill, json, reviewed};
+use crate::common::{self, bgw, stdout, text};
 use std::path::Path;
-
-const NOW: &str = "2026-12-05T09:00:00Z";
-
-fn drill(db: &Path, now: &str, args: &[&str]) -> std::process::Output {
-    let mut all = vec!["drill"];
-    all.extend_from_slice(args);
-    all.extend_from_slice(&["--db", db.to_str().unwrap(), "--now", now]);
-    run(&all)
-}
-
-fn json(o: &std::process::Output) -> Value {
-    assert!(o.status.success(), "{}", text(&o.stderr));
-    serde_json::from_str(stdout(o).trim()).unwrap()
-}
 
 /// The card of game 2 #8 (65 played 7/1* 6/1, best 22/11: docs/review.md's worked example).
 fn example_card(db: &Path) -> String {
