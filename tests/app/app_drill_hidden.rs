@@ -82,13 +82,13 @@ fn verdicts_shown(h: &H) -> Vec<&'static str> {
     VERDICTS.into_iter().filter(|t| shows(h, t)).collect()
 }
 
-#[test]
-fn a_drill_card_hides_every_verdict_until_it_is_answered() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("archive.sqlite");
-    let matches = dir.path().join("matches");
+/// The app on an archive in `dir` of the shared matches `names`, added and reviewed, the
+/// Archive tab open on the player "root" with its drill line shown.
+pub(super) fn drill_open(dir: &Path, names: &[&str]) -> H {
+    let db = dir.join("archive.sqlite");
+    let matches = dir.join("matches");
     std::fs::create_dir_all(&matches).unwrap();
-    for name in ["gnubg_3pt_seed103.mat", "gnubg_5pt_seed101.mat"] {
+    for name in names {
         let from = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
             .join("tests/data/matches")
             .join(name);
@@ -105,6 +105,16 @@ fn a_drill_card_hides_every_verdict_until_it_is_answered() {
     h.get_by_label("root").click();
     h.run();
     until(&mut h, "no drill line", |h| shows(h, "Next card"));
+    h
+}
+
+#[test]
+fn a_drill_card_hides_every_verdict_until_it_is_answered() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = drill_open(
+        dir.path(),
+        &["gnubg_3pt_seed103.mat", "gnubg_5pt_seed101.mat"],
+    );
     // The player had the table sorted by gnubg's rank: a card must not keep that order.
     h.state_mut()
         .act(CandidatesAction::SortBy(Column::GnubgRank));

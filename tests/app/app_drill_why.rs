@@ -3,11 +3,10 @@
 //! (gnubg's nets read in process), a cube answer's deciding figure — and before the answer
 //! nothing of it is drawn.
 
-use super::app_drill_hidden::{H, harness, shows, until};
+use super::app_drill_hidden::{H, drill_open, shows, until};
 use bgw::app::archive::ArchiveAction;
 use bgw_engine::archive::ErrorKind;
 use egui_kittest::kittest::Queryable;
-use std::path::PathBuf;
 
 /// Anything of gnubg's reason drawn.
 fn why_shown(h: &H) -> bool {
@@ -17,25 +16,7 @@ fn why_shown(h: &H) -> bool {
 #[test]
 fn gnubgs_why_shows_after_a_wrong_answer_and_not_before() {
     let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("archive.sqlite");
-    let matches = dir.path().join("matches");
-    std::fs::create_dir_all(&matches).unwrap();
-    let name = "gnubg_5pt_seed101.mat";
-    let from = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data/matches")
-        .join(name);
-    std::fs::copy(from, matches.join(name)).unwrap();
-    let mut h = harness(&db);
-    h.state_mut().act(ArchiveAction::Add(matches));
-    until(&mut h, "not added", |h| {
-        h.state().state.archive.adding().is_none()
-    });
-    h.get_by_label("Archive").click();
-    h.run_ok();
-    until(&mut h, "not read", |h| shows(h, "root"));
-    h.get_by_label("root").click();
-    h.run_ok();
-    until(&mut h, "no drill line", |h| shows(h, "Next card"));
+    let mut h = drill_open(dir.path(), &["gnubg_5pt_seed101.mat"]);
 
     let (mut moves, mut cubes) = (0, 0);
     for _ in 0..40 {
