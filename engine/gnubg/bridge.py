@@ -308,9 +308,13 @@ class Session:
                 "set jacoby off",
                 "set beavers 0",
                 "set evaluation chequerplay evaluation cubeful off",
-                "new game",
+                # A new session, not a new game: after `set matchid` a new game is the
+                # match's next game, and "money" would be judged at its score.
+                "new session",
             ]:
                 gnubg.command(cmd)
+            if in_match():
+                raise Refused("gnubg stayed in a match after `new session`")
             self.match = None
             return
         mid, jacoby, beavers = match

@@ -12,13 +12,13 @@ use crate::common;
 use crate::native_evaluator::{match_positions, sample, self_play};
 
 use bgw_engine::core::dice::Dice;
-use bgw_engine::core::formats::{decode_position_id, encode_position_id};
+use bgw_engine::core::formats::{decode_position_id, encode_position_id, read_setup};
 use bgw_engine::core::moves::MoveGenerator;
 use bgw_engine::core::position::{Position, Side};
 use bgw_engine::core::rng::SplitMix64;
 use bgw_engine::reference::gnubg::{Gnubg, MoveFilter, Reply, Request};
 use bgw_engine::reference::native::{MoveFilters, NativeEngine, NativeEvaluator, PositionClass};
-use bgw_engine::reference::{MoveEval, ReferenceEngine, match_to_plays};
+use bgw_engine::reference::{MatchContext, MoveEval, ReferenceEngine, match_to_plays};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -285,4 +285,40 @@ fn stored_gnubg_ply_figures_hold_without_gnubg() {
         }
     }
     assert!(evaluations >= 20 && hints >= 6, "{evaluations} {hints}");
+}
+
+/// The hint the app asks for (`hint_moves`: gnubg's own move filter, cubeless for money,
+/// cubeful at a match state) equals the gnubg program's at 2 plies, for money and at a match
+/// score, on seeded positions of every class.
+#[test]
+fn two_ply_hints_as_the_app_asks_equal_gnubgs_for_money_and_at_a_score() {
+    let Some(mut g) = common::gnubg() else {
+        return;
+    };
+    let evaluator = NativeEvaluator::new(None).unwrap();
+    let mut native = NativeEngine::new(evaluator.clone());
+    let at = MatchContext::of(&read_setup("4HPwATDgc/ABMA:cAngADAAEAAE").unwrap());
+    assert!(at.is_match());
+    let mut rng = SplitMix64::new(52);
+    let (mut failures, mut compared) = (Vec::new(), 0);
+    for pos in positions(&evaluator, 3, 52) {
+        let dice = Dice::new(rng.below(6) as u8 + 1, rng.below(6) as u8 + 1).unwrap();
+        for at in [None, Some(&at)] {
+            let ours = native.hint_moves(&pos, dice, 2, at).unwrap();
+            let theirs = g.hint_moves(&pos, dice, 2, at).unwrap();
+            let what = format!("2-ply hint at {at:?}");
+            match same_hint(&pos, dice, &what, &ours, &theirs) {
+                Ok(_) => compared += 1,
+                Err(e) => failures.push(e),
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} hints differ:\n{}",
+        failures.len(),
+        compared + failures.len(),
+        failures.join("\n")
+    );
+    assert!(compared >= 24, "only {compared} hints compared");
 }
