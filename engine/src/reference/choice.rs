@@ -240,7 +240,9 @@ mod tests {
         );
         let text = e.unwrap_err().to_string();
         assert!(
-            text.contains("rollouts") && text.contains("--reference process"),
+            text.contains("rollouts")
+                && text.contains("--reference process")
+                && text.contains("(in the app: View, Judge: gnubg's program)"),
             "{text}"
         );
     }

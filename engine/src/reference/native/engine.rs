@@ -222,7 +222,7 @@ pub(crate) const NATIVE_NAME: &str = "gnubg (native)";
 
 /// What every native refusal adds: who does what it does not cover yet.
 pub const PROCESS_DOES_IT: &str = "the gnubg program does it: choose --reference process (in the \
-     app: View, MoveScoring: gnubg's program)";
+     app: View, Judge: gnubg's program)";
 
 /// A refusal of the native engine: `why`, and who does it ([`PROCESS_DOES_IT`]).
 fn refused(why: String) -> ReferenceError {
