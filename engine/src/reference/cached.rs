@@ -143,6 +143,17 @@ impl<E: ReferenceEngine> ReferenceEngine for Cached<E> {
         })
     }
 
+    fn rate_moves_at(
+        &mut self,
+        pos: &Position,
+        dice: Dice,
+        plies: u8,
+        at: &MatchContext,
+        results: &[Position],
+    ) -> Result<Vec<MoveEval>, ReferenceError> {
+        self.engine.rate_moves_at(pos, dice, plies, at, results)
+    }
+
     fn cube_decision(
         &mut self,
         pos: &Position,

@@ -121,6 +121,22 @@ pub trait ReferenceEngine {
         self.rank_moves_at(pos, dice, plies, at)
     }
 
+    /// The moves of `dice` in `pos` that leave the positions `results` rated at the match
+    /// state `at` at the full `plies`, as [`ReferenceEngine::rank_moves_at`] rates them: what
+    /// a review asks for a move the analysis left at a lower depth. At least those moves, in
+    /// any order; by default every move ([`ReferenceEngine::rank_moves_at`]).
+    fn rate_moves_at(
+        &mut self,
+        pos: &Position,
+        dice: Dice,
+        plies: u8,
+        at: &MatchContext,
+        results: &[Position],
+    ) -> Result<Vec<MoveEval>, ReferenceError> {
+        let _ = results;
+        self.rank_moves_at(pos, dice, plies, at)
+    }
+
     /// The legal moves of `dice` in `pos` as the engine's own hint lists them at `plies`:
     /// cubeless money (`at` `None`) or at the match state `at`, best first; its move filter
     /// picks which moves get the full depth (each [`MoveEval::plies`] says the depth it got),
@@ -269,6 +285,17 @@ impl<E: ReferenceEngine + ?Sized> ReferenceEngine for $holder {
         at: &MatchContext,
     ) -> Result<Vec<MoveEval>, ReferenceError> {
         (**self).analyse_moves_at(pos, dice, plies, at)
+    }
+
+    fn rate_moves_at(
+        &mut self,
+        pos: &Position,
+        dice: Dice,
+        plies: u8,
+        at: &MatchContext,
+        results: &[Position],
+    ) -> Result<Vec<MoveEval>, ReferenceError> {
+        (**self).rate_moves_at(pos, dice, plies, at, results)
     }
     fn cube_decision(
         &mut self,

@@ -124,6 +124,33 @@ fn context(m: &Match, d: &Decision) -> MatchContext {
     MatchContext::from_match_id(d.match_id, m.rules.jacoby, false)
 }
 
+/// Rates the moves to `results` again at `plies` (they were rated lower) and puts the new
+/// ratings in `rated` in their places.
+#[allow(clippy::too_many_arguments)]
+fn rate_again(
+    engine: &mut dyn ReferenceEngine,
+    d: &Decision,
+    dice: crate::core::dice::Dice,
+    at: &MatchContext,
+    plays: &[Play],
+    rated: &mut [(usize, MoveEval)],
+    results: &[crate::Position],
+    plies: u8,
+) -> Result<(), Failure> {
+    let deeper = engine.rate_moves_at(&d.position, dice, plies, at, results)?;
+    let deeper = match_to_plays(&d.position, dice, &deeper, plays, false)
+        .map_err(|e| Failure::Answer(e.to_string()))?;
+    for result in results {
+        let found = deeper.iter().find(|(i, _)| plays[*i].result == *result);
+        let slot = rated.iter_mut().find(|(i, _)| plays[*i].result == *result);
+        match (found, slot) {
+            (Some(f), Some(s)) => s.1 = f.1.clone(),
+            _ => return Err(Failure::Answer("the engine did not rate a move".into())),
+        }
+    }
+    Ok(())
+}
+
 /// Judges the checker play `c` of `d` with `engine`.
 fn judge_move(
     engine: &mut dyn ReferenceEngine,
@@ -156,38 +183,57 @@ fn judge_move(
     }
     // As gnubg's `analyse match`: its analysis move filter picks the moves rated at the
     // full depth (a move it drops keeps the rating of the ply that dropped it; when one move
-    // alone is left, nothing is rated deeper). The move played, when the filter left it at a
-    // lower depth, is rated at the full depth (from every move's ranking, asked only then).
+    // alone is left, nothing is rated deeper). Then, as its analysis does for the move
+    // played: rated at the depth the filter reached when it was left lower, and when the
+    // filter stopped early and the move played is more than a doubtful error (0.03) from the
+    // first, both rated at the full depth.
     let moves = engine.analyse_moves_at(&d.position, c.dice, plies, at)?;
     let mut rated = match_to_plays(&d.position, c.dice, &moves, &plays, true)
         .map_err(|e| Failure::Answer(e.to_string()))?;
-    let mut every: Option<Vec<(usize, MoveEval)>> = None;
     let unrated = || Failure::Answer("the engine did not rate a move".into());
-    let mut full_depth = |result: &crate::Position,
-                          rated: &mut Vec<(usize, MoveEval)>|
-     -> Result<(f64, Option<f64>), Failure> {
-        let Some(k) = rated.iter().position(|(i, _)| plays[*i].result == *result) else {
-            return Err(unrated());
-        };
-        if rated[k].1.plies < plies {
-            if every.is_none() {
-                let all = engine.rank_moves_at(&d.position, c.dice, plies, at)?;
-                every = Some(
-                    match_to_plays(&d.position, c.dice, &all, &plays, true)
-                        .map_err(|e| Failure::Answer(e.to_string()))?,
-                );
-            }
-            let deeper = every
-                .iter()
-                .flatten()
-                .find(|(i, _)| plays[*i].result == *result)
-                .ok_or_else(unrated)?;
-            rated[k].1 = deeper.1.clone();
+    let rated_at = |rated: &[(usize, MoveEval)], result: &crate::Position| {
+        rated
+            .iter()
+            .position(|(i, _)| plays[*i].result == *result)
+            .ok_or_else(unrated)
+    };
+    let reached = rated.iter().map(|(_, m)| m.plies).max().unwrap_or(0);
+    if let Legality::Legal = c.legality {
+        let k = rated_at(&rated, &c.result)?;
+        if rated[k].1.plies < reached {
+            rate_again(
+                engine,
+                d,
+                c.dice,
+                at,
+                &plays,
+                &mut rated,
+                &[c.result],
+                reached,
+            )?;
         }
-        Ok((rated[k].1.equity, rated[k].1.mwc))
+        let k = rated_at(&rated, &c.result)?;
+        let first = rated[0].1.equity;
+        if reached < plies && k != 0 && (rated[k].1.equity - first).abs() > Mark::DOUBTFUL_ABOVE {
+            let top = plays[rated[0].0].result;
+            rate_again(
+                engine,
+                d,
+                c.dice,
+                at,
+                &plays,
+                &mut rated,
+                &[top, c.result],
+                plies,
+            )?;
+        }
+    }
+    let full_depth = |rated: &[(usize, MoveEval)], result: &crate::Position| {
+        let k = rated_at(rated, result)?;
+        Ok::<_, Failure>((rated[k].1.equity, rated[k].1.mwc))
     };
     let played = match c.legality {
-        Legality::Legal => Some(full_depth(&c.result, &mut rated)?),
+        Legality::Legal => Some(full_depth(&rated, &c.result)?),
         Legality::IllegalAsRecorded { .. } => None,
     };
     let played_equity = played.map(|p| p.0);
@@ -218,8 +264,26 @@ fn judge_move(
         (Some(b), Some(p)) if at.is_match() => (b - p).max(0.0),
         _ => cube * (best_equity - e).max(0.0),
     });
+    // The classic program's choice, at the depth of the best it is measured against.
     let choice = classic.choose_with_reason(&d.position, c.dice, &plays);
-    let (classic_equity, _) = full_depth(&plays[choice.index].result, &mut rated)?;
+    let classic_result = plays[choice.index].result;
+    let best_plies = rated
+        .iter()
+        .find(|(i, _)| *i == best_i)
+        .map_or(0, |(_, m)| m.plies);
+    if rated[rated_at(&rated, &classic_result)?].1.plies < best_plies {
+        rate_again(
+            engine,
+            d,
+            c.dice,
+            at,
+            &plays,
+            &mut rated,
+            &[classic_result],
+            best_plies,
+        )?;
+    }
+    let (classic_equity, _) = full_depth(&rated, &classic_result)?;
     let why = loss
         .is_some_and(|l| l > 0.0)
         .then(|| Why::of(&c.result, &plays[best_i].result, &options.weights));

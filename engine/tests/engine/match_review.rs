@@ -6,11 +6,13 @@
 
 use crate::common;
 
+use bgw_engine::core::formats::encode_position_id;
 use bgw_engine::core::task::Task;
 use bgw_engine::evaluation::classic::Weights;
 use bgw_engine::matches::read_mat;
 use bgw_engine::reference::gnubg::{Config, Gnubg};
-use bgw_engine::review::{PlayerSummary, ReviewOptions, review, summarize};
+use bgw_engine::reference::native::{NativeEngine, NativeEvaluator};
+use bgw_engine::review::{Mark, PlayerSummary, ReviewOptions, Verdict, review, summarize};
 use std::path::PathBuf;
 
 fn data(name: &str) -> PathBuf {
@@ -137,4 +139,44 @@ fn matches_reviewed_at_1_ply_agree_with_gnubgs_analysis() {
 #[test]
 fn a_match_reviewed_at_2_plies_agrees_with_gnubgs_analysis() {
     agrees_at("gnubg_3pt_seed103.mat", 2);
+}
+
+/// A blunder gnubg's analysis filter leaves alone at 0 plies: in game 3 of
+/// `gnubg_money_seed2026.mat` (5-1, `jLcZAxAHz8SAAw`) only 10/5 6/5 is within 0.32 of the
+/// best at 0 plies, so the filter stops there; the move played, 10/9 6/1, is more than a
+/// doubtful error away, so gnubg's analysis rates both at the full depth and marks a very bad
+/// error. gnubg 1.07.001's own `analyse match` at 2 plies (`gnubg.match(analysis=1)`, run here
+/// on 2026-12-07): 10/5 6/5 −0.37114089727401733, 10/9 6/1 −0.8360924124717712. The native
+/// judge, with nothing installed, gives the same; the review once called it no error (the
+/// move played alone rated deeper, and so "best").
+#[test]
+fn a_blunder_the_filter_stops_early_on_is_rated_at_full_depth_with_the_first_move() {
+    let mut m =
+        read_mat(&std::fs::read_to_string(data("gnubg_money_seed2026.mat")).unwrap()).unwrap();
+    m.games = vec![m.games[2].clone()];
+    let options = ReviewOptions {
+        plies: 2,
+        weights: Weights::builtin_default(),
+        threads: 2,
+    };
+    let make = || NativeEngine::new(NativeEvaluator::self_contained());
+    let reviewed = review(&m, &options, &make, &Task::new(), &mut |_| {});
+    let play = reviewed
+        .iter()
+        .find_map(|r| {
+            let d = &m.games[0].decisions[r.decision];
+            match (&r.verdict, encode_position_id(&d.position).as_str()) {
+                (Verdict::Move { play, .. }, "jLcZAxAHz8SAAw") => Some(play.clone()),
+                _ => None,
+            }
+        })
+        .expect("the decision is reviewed");
+    assert_eq!(play.best, "10/5 6/5");
+    assert!(
+        (play.best_equity - -0.37114089727401733).abs() < 1e-4,
+        "{play:?}"
+    );
+    let played = play.played_equity.unwrap();
+    assert!((played - -0.8360924124717712).abs() < 1e-4, "{play:?}");
+    assert_eq!(play.mark, Mark::VeryBad, "{play:?}");
 }

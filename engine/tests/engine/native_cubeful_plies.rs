@@ -231,3 +231,54 @@ fn write_stored_two_ply_cube_decisions() {
     }
     write_cube_decisions("gnubg_cube_2ply.jsonl", 2, 3, 53, 3);
 }
+
+/// Moves rated alone at the full depth (`rate_moves_at`, what a review asks for a move the
+/// filter left lower) get the figures the full ranking (`rank_moves_at`) gives them, at 1 and
+/// 2 plies, money and at a score; a result no legal move leaves is refused.
+#[test]
+fn moves_rated_alone_equal_their_place_in_the_full_ranking() {
+    let evaluator = NativeEvaluator::self_contained();
+    let mut native = NativeEngine::new(evaluator.clone());
+    let mut rng = SplitMix64::new(71);
+    let mut compared = 0;
+    let all = contexts();
+    for (k, pos) in positions(&evaluator, 2, 71).into_iter().enumerate() {
+        let at = all[k % all.len()];
+        let dice = Dice::new(rng.below(6) as u8 + 1, rng.below(6) as u8 + 1).unwrap();
+        let plays = MoveGenerator::new().generate(&pos, dice).to_vec();
+        if plays.len() < 3 {
+            continue;
+        }
+        for plies in [1u8, 2] {
+            let every = native.rank_moves_at(&pos, dice, plies, &at).unwrap();
+            let every = match_to_plays(&pos, dice, &every, &plays, true).unwrap();
+            let asked = [plays[plays.len() - 1].result, plays[0].result];
+            let alone = native
+                .rate_moves_at(&pos, dice, plies, &at, &asked)
+                .unwrap();
+            assert_eq!(alone.len(), 2);
+            for m in &alone {
+                let (_, full) = every
+                    .iter()
+                    .find(|(_, e)| e.notation == m.notation)
+                    .unwrap();
+                assert_eq!(m.plies, plies);
+                assert!(
+                    (m.equity - full.equity).abs() < 1e-9 && m.mwc == full.mwc,
+                    "{} {dice} {}: alone {m:?}, in the ranking {full:?}",
+                    encode_position_id(&pos),
+                    m.notation
+                );
+            }
+            compared += 1;
+        }
+    }
+    assert!(compared >= 8, "only {compared} rolls compared");
+    let pos = Position::opening(bgw_engine::core::position::Side::White);
+    let dice = Dice::new(3, 1).unwrap();
+    let e = native
+        .rate_moves_at(&pos, dice, 2, &all[0], &[pos])
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("no legal move of"), "{e}");
+}

@@ -402,6 +402,52 @@ impl ReferenceEngine for NativeEngine {
         )
     }
 
+    /// The moves to `results` alone at the full `plies`, cubeful at `at` (at 0 plies every
+    /// move, [`Self::rank_moves_at`]): each as gnubg's analysis rates a move played that its
+    /// filter left lower. A result no legal move of `dice` leaves is refused.
+    fn rate_moves_at(
+        &mut self,
+        pos: &Position,
+        dice: Dice,
+        plies: u8,
+        at: &MatchContext,
+        results: &[Position],
+    ) -> Result<Vec<MoveEval>, ReferenceError> {
+        if plies == 0 {
+            return self.rank_moves_at(pos, dice, plies, at);
+        }
+        self.check_cubeful_plies(plies)?;
+        let ci = self.cube_info(at)?;
+        let plays = self.moves.generate(pos, dice).to_vec();
+        let mut asked = Vec::with_capacity(results.len());
+        for result in results {
+            let Some(play) = plays.iter().find(|p| p.result == *result) else {
+                return Err(refused(format!(
+                    "no legal move of {dice} in {} leaves {}",
+                    crate::core::formats::encode_position_id(pos),
+                    crate::core::formats::encode_position_id(result)
+                )));
+            };
+            asked.push(play);
+        }
+        let boards: Vec<_> = asked.iter().map(|p| p.result.sides()).collect();
+        let scored = self
+            .search
+            .score_boards(&self.evaluator, &boards, plies, MoveScoring::Cubeful(ci))
+            .map_err(|e| self.refuse(e))?;
+        Ok(asked
+            .iter()
+            .zip(&scored)
+            .map(|(play, m)| MoveEval {
+                notation: play.mv.notation(),
+                equity: m.equity as f64,
+                probs: Some(widened(&m.probs)),
+                plies: m.plies,
+                mwc: ci.is_match().then(|| ci.equity_to_mwc(m.equity) as f64),
+            })
+            .collect())
+    }
+
     /// gnubg's cube decision at `plies` (its `cfevaluate`, what `hint` prints before the
     /// roll): no double, double/take, double/pass and the action in gnubg's words; the
     /// cubeless probabilities and equity (deeper than 0 of a cubeless evaluation at the plies,

@@ -787,6 +787,30 @@ impl Search {
         Ok(moves)
     }
 
+    /// The moves to `boards` (each `[opponent, mover]`, as [`ScoredMove::board`]) scored at
+    /// `plies` by `judge`, in the order given: what [`Search::hint_at`] gives each of them at
+    /// the full depth, for a few moves a filter left lower.
+    pub fn score_boards(
+        &mut self,
+        ev: &NativeEvaluator,
+        boards: &[Board],
+        plies: u8,
+        judge: MoveScoring,
+    ) -> Result<Vec<ScoredMove>, NativeError> {
+        let mut moves: Vec<ScoredMove> = boards
+            .iter()
+            .map(|&board| ScoredMove {
+                board,
+                probs: [0.0; 5],
+                equity: 0.0,
+                second: 0.0,
+                plies: 0,
+            })
+            .collect();
+        self.score_all(ev, &mut moves, plies, judge)?;
+        Ok(moves)
+    }
+
     /// Scores `moves` at `plies`: on one thread at 0 plies, else on up to `threads`.
     fn score_all(
         &mut self,
