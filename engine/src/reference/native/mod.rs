@@ -26,6 +26,7 @@ mod net;
 mod plied;
 mod race_bg;
 mod search;
+mod shared_table;
 mod weights;
 mod why;
 

@@ -25,9 +25,10 @@ use super::cubeful_cache::CubefulCache;
 use super::evaluator::{NativeError, NativeEvaluator, NetOutput, PositionClass, classify};
 use super::inputs::Board;
 use super::inputs::{Key, pack};
+use super::shared_table::SharedTable;
 use std::cmp::Ordering;
-use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering as AtomicOrdering, fence};
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering as AtomicOrdering};
 
 /// One stage of gnubg's move filter (its `movefilter`): at this ply keep the first `accept`
 /// moves and up to `extra` more within `threshold` of the best; `accept` < 0 skips the stage
@@ -309,130 +310,52 @@ impl Generation<'_> {
 
 // --- the evaluation cache -------------------------------------------------------------------
 
-const CACHE_BITS: u32 = 20;
 /// The words of an entry: the key's seven (the tag and generation in the last one's top bits)
 /// and the five outputs' bits.
 const WORDS: usize = 12;
 
-/// One entry of the shared table, guarded by a sequence number (odd while being written): a
-/// reader that sees it change, or odd, takes the entry as missing.
-struct Slot {
-    version: AtomicU32,
-    words: [AtomicU32; WORDS],
-}
-
-/// The table the threads of one search share.
-struct Table {
-    slots: OnceLock<Box<[Slot]>>,
-    /// 1..=0xffff; entries of another generation are empty.
-    generation: AtomicU32,
-}
-
-/// 2^20 empty slots in zeroed memory, which the system maps as it is first touched.
-fn zeroed_slots() -> Box<[Slot]> {
-    let n = 1usize << CACHE_BITS;
-    let layout = std::alloc::Layout::array::<Slot>(n).expect("the table's size fits");
-    // SAFETY: the layout is not empty; a slot is atomics of u32 only, for which zeroed memory
-    // is a valid value (0), so the n slots are initialised; the box frees it with this layout.
-    unsafe {
-        let p = std::alloc::alloc_zeroed(layout) as *mut Slot;
-        if p.is_null() {
-            std::alloc::handle_alloc_error(layout);
-        }
-        Box::from_raw(std::ptr::slice_from_raw_parts_mut(p, n))
-    }
-}
-
 /// gnubg keeps a cache of evaluations (its `cEval`): here one direct-mapped table of 2^20
-/// entries (52 MB of zeroed memory, taken at its first use) keyed by the board and the depth
-/// (the tag: 1 + the plies), shared by the threads of a search. The pruning nets' results are
-/// not kept (gnubg keeps them too, in `cpEval`): one costs about what a miss in a table this
-/// large does.
+/// entries (48 MB of zeroed memory, taken at its first use, [`SharedTable`]) keyed by the
+/// board and the depth (the tag: 1 + the plies), shared by the threads of a search. The
+/// pruning nets' results are not kept (gnubg keeps them too, in `cpEval`): one costs about
+/// what a miss in a table this large does.
 #[derive(Clone)]
 struct Cache {
-    table: Arc<Table>,
+    table: Arc<SharedTable<WORDS>>,
 }
 
 impl Cache {
     fn new() -> Cache {
         Cache {
-            table: Arc::new(Table {
-                slots: OnceLock::new(),
-                generation: AtomicU32::new(1),
-            }),
+            table: Arc::new(SharedTable::new()),
         }
     }
 
-    /// Forgets every entry (at once: a new generation). Not while another thread uses it.
+    /// Forgets every entry. Not while another thread uses it.
     fn clear(&mut self) {
-        let g = self.table.generation.fetch_add(1, AtomicOrdering::Relaxed) + 1;
-        if g > 0xffff {
-            if let Some(slots) = self.table.slots.get() {
-                for s in slots.iter() {
-                    s.version.store(0, AtomicOrdering::Relaxed);
-                    for w in &s.words {
-                        w.store(0, AtomicOrdering::Relaxed);
-                    }
-                }
-            }
-            self.table.generation.store(1, AtomicOrdering::Relaxed);
-        }
+        self.table.clear();
     }
 
     /// The key's last word with the tag and the generation.
     fn stamped(&self, key: &Key, tag: u8) -> Key {
         let mut k = *key;
-        k[6] |= (tag as u32) << 8 | self.table.generation.load(AtomicOrdering::Relaxed) << 16;
+        k[6] |= (tag as u32) << 8 | self.table.generation() << 16;
         k
     }
 
-    fn slot(key: &Key) -> usize {
-        let mut h = 0u64;
-        for &w in key {
-            h = (h ^ w as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-            h ^= h >> 29;
-        }
-        (h >> (64 - CACHE_BITS)) as usize
-    }
-
     fn get(&self, key: &Key, tag: u8) -> Option<NetOutput> {
-        let k = self.stamped(key, tag);
-        let s = &self.table.slots.get()?[Self::slot(&k)];
-        let before = s.version.load(AtomicOrdering::Acquire);
-        if before & 1 == 1 {
-            return None;
-        }
-        let w: [u32; WORDS] = std::array::from_fn(|i| s.words[i].load(AtomicOrdering::Relaxed));
-        fence(AtomicOrdering::Acquire);
-        let after = s.version.load(AtomicOrdering::Relaxed);
-        (before == after && w[..7] == k)
-            .then(|| [w[7], w[8], w[9], w[10], w[11]].map(f32::from_bits))
+        let w = self.table.get(&self.stamped(key, tag))?;
+        Some([w[7], w[8], w[9], w[10], w[11]].map(f32::from_bits))
     }
 
     fn put(&self, key: Key, tag: u8, out: NetOutput) {
         let k = self.stamped(&key, tag);
-        let s = &self.table.slots.get_or_init(zeroed_slots)[Self::slot(&k)];
-        let v = s.version.load(AtomicOrdering::Relaxed);
-        if v & 1 == 1
-            || s.version
-                .compare_exchange(
-                    v,
-                    v.wrapping_add(1),
-                    AtomicOrdering::Relaxed,
-                    AtomicOrdering::Relaxed,
-                )
-                .is_err()
-        {
-            return; // another thread is writing it: keep theirs
-        }
-        fence(AtomicOrdering::Release);
-        for i in 0..7 {
-            s.words[i].store(k[i], AtomicOrdering::Relaxed);
-        }
+        let mut w = [0u32; WORDS];
+        w[..7].copy_from_slice(&k);
         for i in 0..5 {
-            s.words[7 + i].store(out[i].to_bits(), AtomicOrdering::Relaxed);
+            w[7 + i] = out[i].to_bits();
         }
-        s.version.store(v.wrapping_add(2), AtomicOrdering::Release);
+        self.table.put(&w, 7);
     }
 }
 
@@ -494,9 +417,6 @@ impl Search {
         // The helpers share this cache.
         self.cache.clear();
         self.cubeful.clear();
-        for h in &mut self.helpers {
-            h.cubeful.clear();
-        }
     }
 
     /// gnubg's cubeless probabilities of `b` (`[opponent, player]`, the player on roll) at
@@ -830,6 +750,7 @@ impl Search {
                 let mut h = Search::new();
                 h.set_threads(1);
                 h.cache = self.cache.clone();
+                h.cubeful = self.cubeful.clone();
                 helpers.push(h);
             }
             let scores = std::thread::scope(|s| {
