@@ -14,7 +14,7 @@ use bgw_engine::reference::native::NativeEvaluator;
 use bgw_engine::review::why_gnubg_of;
 use bgw_engine::review::{
     Coverage, CubeVerdict, MatchLuck, MoveVerdict, PlayerSummary, ReviewOptions, Reviewed, Verdict,
-    cube_why, default_engines, review_with_luck, summarize,
+    cube_why, default_engines_for, review_with_luck, summarize,
 };
 use serde_json::json;
 use std::path::PathBuf;
@@ -32,8 +32,8 @@ pub struct ReviewArgs {
     /// The classic program's weights (RON); the built-in defaults when absent.
     #[arg(long)]
     weights: Option<PathBuf>,
-    /// gnubg processes at once, 1 to 16 (default: two a core, as gnubg waits on its own
-    /// 10 ms polls).
+    /// Engines at once, one a thread, 1 to 16 (default: one native evaluator a core; two gnubg
+    /// processes a core, as gnubg waits on its own 10 ms polls).
     #[arg(long)]
     threads: Option<usize>,
     /// One JSON object a line: each decision with gnubg's verdict, then the summary.
@@ -91,7 +91,8 @@ pub fn one_a_core() -> usize {
 /// Runs `bgw match review`.
 pub fn run(args: ReviewArgs) -> Result<ExitCode, CliError> {
     check_plies(args.plies)?;
-    let threads = gnubg_processes("--threads", args.threads, default_engines())?;
+    // Checked now; without --threads, as many engines as the judge keeps the cores busy with.
+    let threads = gnubg_processes("--threads", args.threads, 1)?;
     if !(args.timeout > 0.0 && args.timeout <= MAX_TIMEOUT) {
         return Err(CliError::usage(format!(
             "--timeout must be more than 0 and at most {MAX_TIMEOUT} seconds, not {}",
@@ -109,12 +110,14 @@ pub fn run(args: ReviewArgs) -> Result<ExitCode, CliError> {
         ..Config::default()
     }
     .stopped_by(&task);
+    let judge = args.reference.judge_with(gnubg)?;
     let options = ReviewOptions {
         plies: args.plies,
         weights,
-        threads,
+        threads: args
+            .threads
+            .map_or_else(|| default_engines_for(&*judge.engine()), |_| threads),
     };
-    let judge = args.reference.judge_with(gnubg)?;
     // gnubg's own reason for each checker error comes from its nets read in process, whichever
     // judge reviews (the native judge's own, else found or built in).
     let explainer = judge

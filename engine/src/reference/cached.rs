@@ -94,6 +94,10 @@ impl<E: ReferenceEngine> ReferenceEngine for Cached<E> {
         self.engine.name()
     }
 
+    fn engines_a_core(&self) -> usize {
+        self.engine.engines_a_core()
+    }
+
     fn info(&mut self) -> Result<EngineInfo, ReferenceError> {
         self.engine.info()
     }

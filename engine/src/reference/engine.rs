@@ -74,6 +74,14 @@ pub trait ReferenceEngine {
     /// The engine's short name for messages (`gnubg`), known before it starts.
     fn name(&self) -> &'static str;
 
+    /// How many engines of this kind keep one core busy when work is shared out over
+    /// engines (a review's decisions): 2 by default, for an engine that spends much of each
+    /// request waiting (the gnubg process polls every 10 ms); 1 for one that computes
+    /// throughout (the native evaluator).
+    fn engines_a_core(&self) -> usize {
+        2
+    }
+
     /// The engine's name and version (starting it if need be).
     fn info(&mut self) -> Result<EngineInfo, ReferenceError>;
 
@@ -229,6 +237,9 @@ macro_rules! delegated {
 impl<E: ReferenceEngine + ?Sized> ReferenceEngine for $holder {
     fn name(&self) -> &'static str {
         (**self).name()
+    }
+    fn engines_a_core(&self) -> usize {
+        (**self).engines_a_core()
     }
 
     fn info(&mut self) -> Result<EngineInfo, ReferenceError> {

@@ -24,7 +24,7 @@ use bgw_engine::reference::{AnswerCache, Cached};
 use bgw_engine::review::why_gnubg_of;
 use bgw_engine::review::{
     self, Coverage, Mark, MatchLuck, PlayerSummary, ReviewOptions, Reviewed, Verdict,
-    default_engines,
+    default_engines_for,
 };
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
@@ -597,11 +597,10 @@ impl MatchReviewState {
         let out = Arc::clone(&streamed);
         let (cache, engines) = (self.cache.clone(), Arc::clone(&self.engines));
         let nets = Arc::clone(&self.nets);
-        let threads = default_engines();
-        let options = ReviewOptions {
+        let mut options = ReviewOptions {
             plies,
             weights,
-            threads,
+            threads: 1,
         };
         let what = format!("reviewing {} at {plies} ply", l.name);
         // gnubg's luck is the same at every depth: asked once a match, beside the review.
@@ -609,6 +608,8 @@ impl MatchReviewState {
         type Done = Option<Result<MatchLuck, String>>;
         let (job, start): (Job<Done>, Start) = Job::new(what, move |task: &Task| {
             let make = || Cached::new(engines(task), cache.clone());
+            // As many engines as keep the cores busy: the judge's kind says how many.
+            options.threads = default_engines_for(&make());
             // gnubg's own reasons come from its nets, whichever judge reviews (the native
             // judge's, else read here the first time); without them the errors have none.
             let explainer = nets_of(&nets);

@@ -241,6 +241,11 @@ impl ReferenceEngine for NativeEngine {
         NATIVE_NAME
     }
 
+    /// One a core: the nets compute throughout, and each engine keeps 100 MB of caches.
+    fn engines_a_core(&self) -> usize {
+        1
+    }
+
     fn info(&mut self) -> Result<EngineInfo, ReferenceError> {
         Ok(EngineInfo {
             name: "GNU Backgammon's nets, native".into(),
