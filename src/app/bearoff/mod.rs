@@ -37,7 +37,7 @@ pub use state::{
 
 use super::edit::Edit;
 use super::jobs::progress_ui;
-use bgw_engine::studies::bearoff::Analysis;
+use bgw_engine::studies::race::Analysis;
 use egui::vec2;
 use series::Series;
 
@@ -433,7 +433,7 @@ pub fn race(ui: &mut egui::Ui, edit: &Edit, judges: &race_verdicts::Judges) {
         ui.label("The sides are still in contact: the race formulas assume a pure race.");
     }
     let [o, m] = pos.sides();
-    let counts = bgw_engine::studies::bearoff::race_counts(&m, &o);
+    let counts = bgw_engine::studies::race::race_counts(&m, &o);
     tables::race(
         ui,
         &counts,

@@ -12,7 +12,7 @@ use super::state::{
     Arrangement, BearoffAction, BearoffView, Distribution, NormalForm, PlotExport, Quantity, Scale,
 };
 use crate::app::render::{ExportSize, Picture};
-use bgw_engine::studies::bearoff::ROLLS;
+use bgw_engine::bearoff::one_sided::ROLLS;
 use egui::{Color32, Vec2, vec2};
 use egui_plot::{AxisHints, Bar, BarChart, Line, LineStyle, MarkerShape, Plot, PlotPoints, Points};
 use std::ops::RangeInclusive;

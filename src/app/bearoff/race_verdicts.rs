@@ -5,7 +5,7 @@
 //! answers, else from gnubg's.
 
 use bgw_engine::reference::CubeDecision as GnubgDecision;
-use bgw_engine::studies::bearoff::{CubeAdvice, CubeDecision as ExactDecision, RaceCount};
+use bgw_engine::studies::race::{CubeAdvice, CubeDecision as ExactDecision, RaceCount};
 use egui_extras::{Column, TableBuilder};
 
 /// The cube state the formulas' verdicts are read for.
