@@ -4,8 +4,8 @@
 //!
 //! `cargo bench --bench bearoff` runs all; `cargo bench --bench bearoff -- 6pt` only the small.
 
+use bgw_engine::bearoff::one_sided::{build, build_moments};
 use bgw_engine::core::task::Task;
-use bgw_engine::studies::bearoff::{build, build_moments};
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::time::Duration;

@@ -5,8 +5,8 @@
 //!
 //! `cargo bench --bench two_sided` runs all; `cargo bench --bench two_sided -- 6x6` the small.
 
+use bgw_engine::bearoff::two_sided::{Kind, TwoSidedDb};
 use bgw_engine::core::task::Task;
-use bgw_engine::studies::two_sided::{Kind, TwoSidedDb};
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::time::Duration;

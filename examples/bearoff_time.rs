@@ -1,7 +1,7 @@
 //! Times one build: `cargo run --release --example bearoff_time -- POINTS [exact|gnubg|moments]
 //! [REPEAT]` (REPEAT − 1 gnubg builds first, for profiling).
+use bgw_engine::bearoff::one_sided::{build, build_moments};
 use bgw_engine::core::task::Task;
-use bgw_engine::studies::bearoff::{build, build_moments};
 use std::time::Instant;
 fn main() {
     let args: Vec<String> = std::env::args().collect();

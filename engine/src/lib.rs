@@ -28,7 +28,7 @@
 //!
 //! # Where things are
 //!
-//! The library is in nine groups, by what a user comes for; each group's page lists its
+//! The library is in ten groups, by what a user comes for; each group's page lists its
 //! topics and what it re-exports. A path is at most `bgw_engine::group::topic::Item`
 //! (`bgw_engine::studies::one_sided_vs_exact::ErrorMap`): the modules below a topic are private and
 //! what they offer is re-exported at the topic, the most used items also at the group and
@@ -44,8 +44,12 @@
 //!   pubeval, random, gnubg).
 //! - **[Reference](mod@reference)**: GNU Backgammon driven through its bridge, and any engine
 //!   like it.
-//! - **[Studies](studies)**: bear-off databases, one-sided ([`studies::bearoff`]) and
-//!   two-sided ([`studies::two_sided`]), the one against the other
+//! - **[Bear-off databases](mod@bearoff)**: one-sided ([`bearoff::one_sided`]: seed 001's
+//!   distributions of rolls, gnubg's `.bd` files) and two-sided ([`bearoff::two_sided`]: the
+//!   exact chance of bearing off first, gnubg's files, the on-the-fly solver), the exact
+//!   figures the references and the studies read.
+//! - **[Studies](studies)**: a race analysed by those databases, the approximations and the
+//!   formulas ([`studies::race`]), the one-sided databases against the two-sided
 //!   ([`studies::one_sided_vs_exact`]), the benchmark and the fit to it
 //!   ([`studies::benchmark`]), that fit round by round on the weights' own games
 //!   ([`studies::fit_rounds`]), duels ([`studies::duel`]), tuning ([`studies::tune`]),
@@ -60,6 +64,7 @@
 //! - **[Files](io)**: atomic writes and reading user files safely.
 
 pub mod archive;
+pub mod bearoff;
 pub mod champion;
 pub mod core;
 pub mod evaluation;

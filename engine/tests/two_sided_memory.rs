@@ -2,11 +2,11 @@
 //! bytes really allocated: an allocator that counts is this test binary's global allocator,
 //! and each request's peak must stay within its figure (and the figure near the peak).
 
+use bgw_engine::bearoff::one_sided;
+use bgw_engine::bearoff::two_sided::bytes_needed;
+use bgw_engine::bearoff::two_sided::{self, Checkpoint, Kind, Request, TwoSidedDb, positions};
 use bgw_engine::core::task::Task;
-use bgw_engine::studies::bearoff;
 use bgw_engine::studies::one_sided_vs_exact::error_map;
-use bgw_engine::studies::two_sided::bytes_needed;
-use bgw_engine::studies::two_sided::{self, Checkpoint, Kind, Request, TwoSidedDb, positions};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -110,7 +110,7 @@ fn the_figures_bound_what_the_requests_allocate() {
                 // The error map of the database, the database held already.
                 let figure = bytes_needed(points, checkers, Request::ErrorMap);
                 let (bytes, _) = peak(|| {
-                    let one = bearoff::build::<f64>(points, &Task::new()).unwrap();
+                    let one = one_sided::build::<f64>(points, &Task::new()).unwrap();
                     error_map(&db, &one, 10, &Task::new()).unwrap()
                 });
                 eprintln!("{points}x{checkers} error map: {bytes} allocated, figure {figure}");

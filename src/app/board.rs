@@ -647,18 +647,35 @@ fn paint(
 ) {
     let painter = painter.clone();
     let board = &state.editing.edit.board;
-    let bottom = state.bottom;
     let on_roll = state.editing.edit.on_roll;
-    let u = g.u;
     // Frame, field, points: one image, or (exports) the shapes themselves.
     match layer {
         Some(layer) => layer.draw(&painter),
-        None => painter.extend(layer_shapes(g, bottom)),
+        None => painter.extend(layer_shapes(g, state.bottom)),
     }
+    paint_point_numbers(&painter, g, on_roll);
+    paint_pip_counts(&painter, g, board, state.bottom, on_roll);
+    // The selected or hovered candidate (or best-play row): its result ghosted, the checkers
+    // leaving dimmed in their own colour, arrows.
+    let after = state
+        .preview
+        .map(|(_, play)| EditBoard::from_position(&play.result));
+    paint_checkers(&painter, sprites, g, board, drag, after.as_ref());
+    mark_shared_points(&painter, g, board);
+    paint_move(&painter, sprites, g, state, after.as_ref());
+    draw_cube(&painter, g, &state.editing.edit);
+    for i in 0..2 {
+        draw_die(&painter, g.die_rect(i), state.editing.edit.dice[i], on_roll);
+    }
+    paint_picked(&painter, g, state);
+}
+
+/// The points' numbers, as the side on roll counts them, above and below the field.
+fn paint_point_numbers(painter: &egui::Painter, g: &Geometry, on_roll: Side) {
+    let u = g.u;
     for wp in 1..=24u8 {
         let r = g.point_rect(wp);
         let (_, top) = g.column(wp);
-        // Point numbers of the side on roll.
         let label_y = if top {
             r.top() - 0.45 * u
         } else {
@@ -672,7 +689,18 @@ fn paint(
             Color32::from_rgb(235, 225, 205),
         );
     }
-    // Pip counts beside the trays, and the side-on-roll marker.
+}
+
+/// Each side's pip count beside its tray (the side on roll's marked by a triangle and in
+/// gold), and the checkers borne off in the trays.
+fn paint_pip_counts(
+    painter: &egui::Painter,
+    g: &Geometry,
+    board: &EditBoard,
+    bottom: Side,
+    on_roll: Side,
+) {
+    let u = g.u;
     for side in [Side::White, Side::Black] {
         let r = g.tray_rect(side);
         let y = if side == bottom {
@@ -701,15 +729,21 @@ fn paint(
                 Color32::from_rgb(235, 225, 205)
             },
         );
-        draw_tray(&painter, g, side, board.off(side));
+        draw_tray(painter, g, side, board.off(side));
     }
+}
 
-    // The selected or hovered candidate (or best-play row): its result ghosted, the checkers leaving dimmed
-    // in their own colour, arrows.
-    let preview = state.preview;
-    let after = preview.map(|(_, play)| EditBoard::from_position(&play.result));
-
-    // Checkers (the dragged one is drawn at the pointer instead, those leaving dimmed).
+/// The checkers on the points and the bar: the dragged one left out (it is drawn at the
+/// pointer), those a previewed move takes away (`after`: the board it leaves) dimmed in their
+/// own colour.
+fn paint_checkers(
+    painter: &egui::Painter,
+    sprites: Checkers<'_>,
+    g: &Geometry,
+    board: &EditBoard,
+    drag: Option<(Side, Loc)>,
+    after: Option<&EditBoard>,
+) {
     let mut shown = *board;
     if let Some((side, from)) = drag
         && from != Loc::Off
@@ -717,7 +751,7 @@ fn paint(
         shown.remove(side, from);
     }
     let mut leaving = Vec::new();
-    if let Some(after) = &after {
+    if let Some(after) = after {
         for side in [Side::White, Side::Black] {
             for loc in (1..=24u8).map(Loc::Point).chain([Loc::Bar]) {
                 let now = after.count(side, loc) as usize;
@@ -737,12 +771,12 @@ fn paint(
                 0
             };
             if n > 0 {
-                draw_stack(&painter, sprites, g, (side, Loc::Point(wp)), n, start);
+                draw_stack(painter, sprites, g, (side, Loc::Point(wp)), n, start);
             }
         }
         let n = shown.count(side, Loc::Bar);
         if n > 0 {
-            draw_stack(&painter, sprites, g, (side, Loc::Bar), n, 0);
+            draw_stack(painter, sprites, g, (side, Loc::Bar), n, 0);
         }
     }
     for &(side, loc, k) in &leaving {
@@ -751,9 +785,12 @@ fn paint(
             (Side::Black, Loc::Point(_)) => board.count(Side::White, loc).min(4) as usize,
             _ => 0,
         };
-        sprites.draw(&painter, g.slot(side, loc, start + k), side, LEAVING);
+        sprites.draw(painter, g.slot(side, loc, start + k), side, LEAVING);
     }
-    // Both colours on one point: mark it.
+}
+
+/// A point both colours hold (an impossible board, shown while editing) outlined in red.
+fn mark_shared_points(painter: &egui::Painter, g: &Geometry, board: &EditBoard) {
     for wp in 1..=24u8 {
         if board.count(Side::White, Loc::Point(wp)) > 0
             && board.count(Side::Black, Loc::Point(wp)) > 0
@@ -766,8 +803,20 @@ fn paint(
             );
         }
     }
+}
 
-    if let (Some((mover, play)), Some(after)) = (preview, &after) {
+/// A previewed move (its arriving checkers ghosted, amber arrows; `after`: the board it
+/// leaves), or else the program's last move in a game (on the board already: sky-blue arrows
+/// say whence).
+fn paint_move(
+    painter: &egui::Painter,
+    sprites: Checkers<'_>,
+    g: &Geometry,
+    state: &BoardView<'_>,
+    after: Option<&EditBoard>,
+) {
+    let board = &state.editing.edit.board;
+    if let (Some((mover, play)), Some(after)) = (state.preview, after) {
         for side in [Side::White, Side::Black] {
             let locs = (1..=24u8).map(Loc::Point).chain([Loc::Bar]);
             for loc in locs {
@@ -775,12 +824,12 @@ fn paint(
                 let now = after.count(side, loc) as usize;
                 for k in before..now {
                     let ghost = Color32::WHITE.gamma_multiply(0.55);
-                    sprites.draw(&painter, g.slot(side, loc, k), side, ghost);
+                    sprites.draw(painter, g.slot(side, loc, k), side, ghost);
                 }
             }
         }
         arrows(
-            &painter,
+            painter,
             g,
             (mover, &play),
             Some(board),
@@ -788,21 +837,18 @@ fn paint(
             CANDIDATE_ARROW,
         );
     } else if let Some((mover, play)) = state.program_move {
-        // The program's last move in a game: it is on the board, the arrows say whence.
-        arrows(&painter, g, (mover, &play), None, board, PROGRAM_ARROW);
+        arrows(painter, g, (mover, &play), None, board, PROGRAM_ARROW);
     }
+}
 
-    draw_cube(&painter, g, &state.editing.edit);
-    // Dice.
-    for i in 0..2 {
-        draw_die(&painter, g.die_rect(i), state.editing.edit.dice[i], on_roll);
-    }
-    // A checker picked up with Shift+click.
+/// The checker picked up with Shift+click, ringed.
+fn paint_picked(painter: &egui::Painter, g: &Geometry, state: &BoardView<'_>) {
     if let Some((side, loc)) = state.editing.picked {
+        let board = &state.editing.edit.board;
         let k = (board.count(side, loc) as usize).max(1) - 1;
         painter.circle_stroke(
             g.slot(side, loc, k),
-            CHECKER * u / 2.0 + 2.0,
+            CHECKER * g.u / 2.0 + 2.0,
             Stroke::new(3.0, Color32::from_rgb(255, 200, 40)),
         );
     }
@@ -862,7 +908,6 @@ impl BoardUi {
 
     /// Draws the board and turns clicks and drags into actions.
     pub fn show(&mut self, ui: &mut egui::Ui, state: &BoardView<'_>) -> Vec<EditAction> {
-        let mut out = Vec::new();
         let board = &state.editing.edit.board;
         let bottom = state.bottom;
         let on_roll = state.editing.edit.on_roll;
@@ -894,103 +939,27 @@ impl BoardUi {
             .flatten();
         paint(&painter, &g, sprites, layer, state, self.drag);
 
-        // Input.
-        let prefer = state.editing.add_colour;
-        let shift = ui.input(|i| i.modifiers.shift);
-        if resp.drag_started_by(egui::PointerButton::Primary)
-            && let Some(p) = ui.input(|i| i.pointer.press_origin())
-        {
-            self.drag = g.hit(p).and_then(|h| g.source(h, board, prefer));
+        let mut out = Vec::new();
+        let (dragged, dropped) =
+            follow_drag(ui, &resp, &g, state, &mut self.drag, &mut self.drag_pos);
+        if let Some((side, p)) = dragged {
+            sprites.draw(&painter, p, side, Color32::WHITE.gamma_multiply(0.9));
         }
-        if let Some((side, _)) = self.drag {
-            if let Some(p) = ui.ctx().pointer_latest_pos() {
-                self.drag_pos = Some(p);
-            }
-            if let Some(p) = self.drag_pos {
-                let tint = Color32::WHITE.gamma_multiply(0.9);
-                sprites.draw(&painter, p, side, tint);
-            }
-            if resp.drag_stopped() || !ui.input(|i| i.pointer.primary_down()) {
-                let target = self
-                    .drag_pos
-                    .take()
-                    .and_then(|p| g.hit(p))
-                    .and_then(|h| match h {
-                        Hit::Point(wp) => Some(Loc::Point(wp)),
-                        Hit::Bar { .. } => Some(Loc::Bar),
-                        Hit::Tray(s) if s == side => Some(Loc::Off),
-                        _ => None,
-                    });
-                if let (Some((side, from)), Some(to)) = (self.drag, target) {
-                    out.push(EditAction::Move(side, from, to));
-                }
-                self.drag = None;
-            }
-        }
-        let pointer = resp.interact_pointer_pos();
+        out.extend(dropped);
+        let hit = resp.interact_pointer_pos().and_then(|p| g.hit(p));
         if resp.clicked() {
-            match pointer.and_then(|p| g.hit(p)) {
-                Some(Hit::Die(i)) => {
-                    out.push(EditAction::SetDie(i, state.editing.edit.dice[i] % 6 + 1))
-                }
-                Some(h) if shift => match state.editing.picked {
-                    None => out.push(EditAction::PickUp(g.source(h, board, prefer))),
-                    Some((side, from)) => {
-                        let to = match h {
-                            Hit::Point(wp) => Some(Loc::Point(wp)),
-                            Hit::Bar { .. } => Some(Loc::Bar),
-                            Hit::Tray(s) if s == side => Some(Loc::Off),
-                            _ => None,
-                        };
-                        match to {
-                            Some(to) => out.push(EditAction::Move(side, from, to)),
-                            None => out.push(EditAction::PickUp(None)),
-                        }
-                    }
-                },
-                Some(Hit::Point(wp)) => out.push(EditAction::Add(prefer, Loc::Point(wp))),
-                Some(Hit::Bar { .. }) => out.push(EditAction::Add(prefer, Loc::Bar)),
-                Some(Hit::Tray(s)) => out.push(EditAction::Add(s, Loc::Off)),
-                None => {}
-            }
+            let shift = ui.input(|i| i.modifiers.shift);
+            out.extend(hit.and_then(|h| click(h, shift, &g, state.editing)));
         }
         if resp.secondary_clicked() {
-            match pointer.and_then(|p| g.hit(p)) {
-                Some(Hit::Die(i)) => {
-                    let d = state.editing.edit.dice[i];
-                    out.push(EditAction::SetDie(i, d.saturating_sub(1)));
-                }
-                Some(Hit::Point(wp)) => out.push(EditAction::Remove(Loc::Point(wp))),
-                Some(Hit::Bar { .. }) => out.push(EditAction::Remove(Loc::Bar)),
-                Some(Hit::Tray(_)) | None => {}
-            }
+            out.extend(hit.and_then(|h| secondary_click(h, state.editing)));
         }
-        if let Some(p) = resp.hover_pos() {
-            let tip = match g.hit(p) {
-                Some(Hit::Point(wp)) => Some(format!(
-                    "point {} ({}: {}, {}: {})",
-                    own_point(on_roll, wp),
-                    Side::White,
-                    board.count(Side::White, Loc::Point(wp)),
-                    Side::Black,
-                    board.count(Side::Black, Loc::Point(wp))
-                )),
-                Some(Hit::Die(_)) => {
-                    Some("click: next value, right click: lower (0 clears)".into())
-                }
-                Some(Hit::Tray(s)) => {
-                    Some(format!("{s} has {} off; click bears one off", board.off(s)))
-                }
-                Some(Hit::Bar { .. }) => Some(format!(
-                    "bar — White {}, Black {}",
-                    board.count(Side::White, Loc::Bar),
-                    board.count(Side::Black, Loc::Bar)
-                )),
-                None => None,
-            };
-            if let Some(tip) = tip {
-                resp.clone().on_hover_text_at_pointer(tip);
-            }
+        if let Some(tip) = resp
+            .hover_pos()
+            .and_then(|p| g.hit(p))
+            .and_then(|h| hover_tip(h, board, on_roll))
+        {
+            resp.clone().on_hover_text_at_pointer(tip);
         }
 
         ui.horizontal(|ui| {
@@ -1006,4 +975,109 @@ impl BoardUi {
         });
         out
     }
+}
+
+/// The drag of a checker: started on a checker (the one `g.source` finds under the press),
+/// followed to the pointer, dropped where the pointer is released. Returns where to draw the
+/// dragged checker this frame, and the move when it is dropped on a place it can go.
+fn follow_drag(
+    ui: &egui::Ui,
+    resp: &egui::Response,
+    g: &Geometry,
+    state: &BoardView<'_>,
+    drag: &mut Option<(Side, Loc)>,
+    drag_pos: &mut Option<Pos2>,
+) -> (Option<(Side, Pos2)>, Option<EditAction>) {
+    let board = &state.editing.edit.board;
+    if resp.drag_started_by(egui::PointerButton::Primary)
+        && let Some(p) = ui.input(|i| i.pointer.press_origin())
+    {
+        *drag = g
+            .hit(p)
+            .and_then(|h| g.source(h, board, state.editing.add_colour));
+    }
+    let Some((side, from)) = *drag else {
+        return (None, None);
+    };
+    if let Some(p) = ui.ctx().pointer_latest_pos() {
+        *drag_pos = Some(p);
+    }
+    let drawn = drag_pos.map(|p| (side, p));
+    let mut dropped = None;
+    if resp.drag_stopped() || !ui.input(|i| i.pointer.primary_down()) {
+        let target = drag_pos
+            .take()
+            .and_then(|p| g.hit(p))
+            .and_then(|h| destination(h, side));
+        dropped = target.map(|to| EditAction::Move(side, from, to));
+        *drag = None;
+    }
+    (drawn, dropped)
+}
+
+/// Where a checker of `side` put on `hit` goes: a point, the bar, or off when it is its own
+/// tray; `None` elsewhere.
+fn destination(hit: Hit, side: Side) -> Option<Loc> {
+    match hit {
+        Hit::Point(wp) => Some(Loc::Point(wp)),
+        Hit::Bar { .. } => Some(Loc::Bar),
+        Hit::Tray(s) if s == side => Some(Loc::Off),
+        _ => None,
+    }
+}
+
+/// A click on `hit`: a die goes to its next value; with Shift a checker is picked up, or the
+/// one picked up is put down there; else a checker of the colour being added is added (on a
+/// tray: one borne off).
+fn click(hit: Hit, shift: bool, g: &Geometry, editing: &EditState) -> Option<EditAction> {
+    let prefer = editing.add_colour;
+    Some(match hit {
+        Hit::Die(i) => EditAction::SetDie(i, editing.edit.dice[i] % 6 + 1),
+        h if shift => match editing.picked {
+            None => EditAction::PickUp(g.source(h, &editing.edit.board, prefer)),
+            Some((side, from)) => match destination(h, side) {
+                Some(to) => EditAction::Move(side, from, to),
+                None => EditAction::PickUp(None),
+            },
+        },
+        Hit::Point(wp) => EditAction::Add(prefer, Loc::Point(wp)),
+        Hit::Bar { .. } => EditAction::Add(prefer, Loc::Bar),
+        Hit::Tray(s) => EditAction::Add(s, Loc::Off),
+    })
+}
+
+/// A right click on `hit`: a die goes down one (0 clears it), a checker is taken off a point
+/// or the bar.
+fn secondary_click(hit: Hit, editing: &EditState) -> Option<EditAction> {
+    match hit {
+        Hit::Die(i) => Some(EditAction::SetDie(
+            i,
+            editing.edit.dice[i].saturating_sub(1),
+        )),
+        Hit::Point(wp) => Some(EditAction::Remove(Loc::Point(wp))),
+        Hit::Bar { .. } => Some(EditAction::Remove(Loc::Bar)),
+        Hit::Tray(_) => None,
+    }
+}
+
+/// What the pointer is over, in words: a point's number and checkers, what a die or a tray
+/// does, the checkers on the bar.
+fn hover_tip(hit: Hit, board: &EditBoard, on_roll: Side) -> Option<String> {
+    Some(match hit {
+        Hit::Point(wp) => format!(
+            "point {} ({}: {}, {}: {})",
+            own_point(on_roll, wp),
+            Side::White,
+            board.count(Side::White, Loc::Point(wp)),
+            Side::Black,
+            board.count(Side::Black, Loc::Point(wp))
+        ),
+        Hit::Die(_) => "click: next value, right click: lower (0 clears)".into(),
+        Hit::Tray(s) => format!("{s} has {} off; click bears one off", board.off(s)),
+        Hit::Bar { .. } => format!(
+            "bar — White {}, Black {}",
+            board.count(Side::White, Loc::Bar),
+            board.count(Side::Black, Loc::Bar)
+        ),
+    })
 }

@@ -4,12 +4,15 @@
 use super::bearoff_two_sided as two_sided;
 use super::progress::Progress;
 use super::{CliError, eprint, in_range, interrupt, print, shown};
+use bgw_engine::bearoff::one_sided::{
+    self, BdContents, BuildError, Database, HEADER_LEN, Header, Prob, ROLLS, build, build_moments,
+    build_within,
+};
 use bgw_engine::core::formats::read_position;
 use bgw_engine::io::user_file;
-use bgw_engine::studies::bearoff::{
-    self, Analysis, BdContents, BuildError, CubeDecisions, Database, ErrorMeasures, Form,
-    HEADER_LEN, Header, ONE_SIDED_CUBE_EFFICIENCY, Prob, ROLLS, RaceCount, SideReport, build,
-    build_2002, build_moments, build_within, seed_printed_moments,
+use bgw_engine::studies::race::{
+    self, Analysis, CubeDecisions, ErrorMeasures, Form, ONE_SIDED_CUBE_EFFICIENCY, RaceCount,
+    SideReport, build_2002, seed_printed_moments,
 };
 use std::fmt::Write as _;
 use std::io::Read;
@@ -330,7 +333,7 @@ fn is_two_sided(file: &std::path::Path) -> bool {
     };
     let mut head = Vec::with_capacity(8);
     opened.take(8).read_to_end(&mut head).is_ok()
-        && bgw_engine::studies::two_sided::is_two_sided(&head)
+        && bgw_engine::bearoff::two_sided::is_two_sided(&head)
 }
 
 /// The most games of the one-sided rollout.
@@ -348,7 +351,7 @@ fn analyse(text: &str, args: &Args) -> Result<ExitCode, CliError> {
         None => None,
     };
     let limit = args.points.map_or(10, |p| p as usize);
-    let needed = bearoff::points_needed(&pos, limit)?;
+    let needed = race::points_needed(&pos, limit)?;
     let points = args
         .points
         .map(|p| p as usize)
@@ -360,20 +363,20 @@ fn analyse(text: &str, args: &Args) -> Result<ExitCode, CliError> {
         points < 8 || args.json || args.quiet,
     );
     // Only the positions the two sides can reach are built.
-    let targets = bearoff::targets(&pos, &needed, points);
+    let targets = race::targets(&pos, &needed, points);
     let mut seed_printed = None;
     let a = match args.rule {
         Rule::Exact => {
             let db = build_within::<f64>(points, &targets, &task)?;
-            bearoff::analyse(&pos, &db, limit, args.games, args.seed)?
+            race::analyse(&pos, &db, limit, args.games, args.seed)?
         }
         Rule::Gnubg => {
             let db = build_within::<u16>(points, &targets, &task)?;
-            bearoff::analyse(&pos, &db, limit, args.games, args.seed)?
+            race::analyse(&pos, &db, limit, args.games, args.seed)?
         }
         Rule::Seed2002 => {
             let db = build_2002(points, &targets, &task)?;
-            let a = bearoff::analyse(&pos, &db, limit, args.games, args.seed)?;
+            let a = race::analyse(&pos, &db, limit, args.games, args.seed)?;
             let printed = |s: &Option<SideReport>| {
                 s.as_ref().map(|s| {
                     let (m, v) = seed_printed_moments(&db.dist(s.index));
@@ -392,7 +395,7 @@ fn analyse(text: &str, args: &Args) -> Result<ExitCode, CliError> {
         let s = if side == 0 { me } else { opp };
         format!(
             "out of range: a checker on point {} (databases here span at most {limit} points)",
-            bearoff::highest_point(&s)
+            race::highest_point(&s)
         )
     };
     if args.json {
@@ -612,7 +615,7 @@ fn build_file(
     let mut progress = Progress::new(format!("building {points} points"), &task, quiet);
     // Fail before a long build, not after it.
     super::check_writable(out)?;
-    let in_file = |e: bearoff::BdError| CliError::failed(format!("writing {}: {e}", shown(out)));
+    let in_file = |e: one_sided::BdError| CliError::failed(format!("writing {}: {e}", shown(out)));
     let stopped = |e: BuildError| match e {
         BuildError::Cancelled => {
             CliError::interrupted(format!("interrupted: {} not written", shown(out)))
@@ -622,10 +625,11 @@ fn build_file(
     let start = std::time::Instant::now();
     if normal {
         let db = build_moments(points, &task).map_err(stopped)?;
-        bearoff::write_atomic(out, |w| bearoff::write_normal(&db, w)).map_err(in_file)?;
+        one_sided::write_atomic(out, |w| one_sided::write_normal(&db, w)).map_err(in_file)?;
     } else {
         let db = build::<u16>(points, &task).map_err(stopped)?;
-        bearoff::write_atomic(out, |w| bearoff::write(&db, !uncompressed, w)).map_err(in_file)?;
+        one_sided::write_atomic(out, |w| one_sided::write(&db, !uncompressed, w))
+            .map_err(in_file)?;
     }
     progress.finish();
     if quiet {
@@ -641,7 +645,7 @@ fn build_file(
 }
 
 fn read_file(file: &std::path::Path) -> Result<BdContents, CliError> {
-    bearoff::read(file).map_err(|e| CliError::failed(format!("{}: {e}", shown(file))))
+    one_sided::read(file).map_err(|e| CliError::failed(format!("{}: {e}", shown(file))))
 }
 
 fn info(file: &std::path::Path, json: bool) -> Result<ExitCode, CliError> {
@@ -656,7 +660,7 @@ fn info(file: &std::path::Path, json: bool) -> Result<ExitCode, CliError> {
         .map_err(|e| at(&e))?;
     let header = Header::parse(&head).map_err(|e| at(&e))?;
     let contents = read_file(file)?;
-    let n = bearoff::positions(header.points);
+    let n = one_sided::positions(header.points);
     let sums = match &contents {
         BdContents::Distributions(db) => {
             let bad = (0..n)
@@ -666,7 +670,7 @@ fn info(file: &std::path::Path, json: bool) -> Result<ExitCode, CliError> {
         }
         BdContents::Normal(_) => None,
     };
-    let last = bearoff::moments_of(&contents, n - 1);
+    let last = one_sided::moments_of(&contents, n - 1);
     let layout = if header.normal {
         "normal"
     } else if header.compressed {
@@ -743,15 +747,15 @@ fn dump(
         BdContents::Distributions(db) => db.points(),
         BdContents::Normal(m) => m.points(),
     };
-    let idx = super::bearoff_side::side_index(counts, idx, points, bearoff::CHECKERS)?;
-    let c = bearoff::counts(idx, points);
-    let m = bearoff::moments_of(&contents, idx);
+    let idx = super::bearoff_side::side_index(counts, idx, points, one_sided::CHECKERS)?;
+    let c = one_sided::counts(idx, points);
+    let m = one_sided::moments_of(&contents, idx);
     // As gnubg reads a normal file: the normal density at each whole k.
     let (off, first_off): (Vec<f64>, Vec<f64>) = match &contents {
         BdContents::Distributions(db) => (db.dist_f64(idx).to_vec(), db.gammon_f64(idx).to_vec()),
         BdContents::Normal(_) => (
-            bearoff::approximate(m.mean, m.sd, Form::Density).to_vec(),
-            bearoff::approximate(m.gammon_mean, m.gammon_sd, Form::Density).to_vec(),
+            race::approximate(m.mean, m.sd, Form::Density).to_vec(),
+            race::approximate(m.gammon_mean, m.gammon_sd, Form::Density).to_vec(),
         ),
     };
     if json {
@@ -759,7 +763,7 @@ fn dump(
             index: idx,
             points,
             counts: c[1..=points].to_vec(),
-            pips: bearoff::pips(&c, points),
+            pips: one_sided::pips(&c, points),
             mean: m.mean,
             sd: m.sd,
             gammon_mean: m.gammon_mean,
@@ -774,7 +778,7 @@ fn dump(
     let mut text = format!(
         "index {idx}: checkers on points 1-{points}: {}  ({} pips)\n",
         list.join(","),
-        bearoff::pips(&c, points)
+        one_sided::pips(&c, points)
     );
     let _ = writeln!(
         text,

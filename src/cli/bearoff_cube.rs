@@ -4,12 +4,12 @@
 
 use super::progress::Progress;
 use super::{CliError, interrupt, print, shown};
-use bgw_engine::studies::bearoff::build;
+use bgw_engine::bearoff::one_sided::build;
+use bgw_engine::bearoff::two_sided::{self, Kind, TwoSidedChances};
 use bgw_engine::studies::one_sided_vs_exact::{
     CubeErrors, CubeErrorsError, Decisions, REPORTED, ReportedDecision, RuleErrors,
     cube_error_bands, cube_errors,
 };
-use bgw_engine::studies::two_sided::{self, Kind, TwoSidedChances};
 use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;

@@ -4,11 +4,11 @@
 
 use super::progress::Progress;
 use super::{CliError, interrupt, print, shown};
-use bgw_engine::studies::bearoff::build;
-use bgw_engine::studies::one_sided_vs_exact::{ErrorMap, MethodErrors, Summary, error_map};
-use bgw_engine::studies::two_sided::{
+use bgw_engine::bearoff::one_sided::build;
+use bgw_engine::bearoff::two_sided::{
     self, Kind, Request, TwoSidedChances, TwoSidedDb, TwoSidedError,
 };
+use bgw_engine::studies::one_sided_vs_exact::{ErrorMap, MethodErrors, Summary, error_map};
 use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;

@@ -4,14 +4,15 @@
 //! chance, labelled, when the race is too big to solve exactly.
 
 use super::CliError;
+use bgw_engine::bearoff::one_sided::build_within;
+use bgw_engine::bearoff::two_sided::{DEFAULT_LIMIT, Solver, TwoSidedChances, TwoSidedDb};
 use bgw_engine::core::dice::Dice;
 use bgw_engine::core::position::Position;
 use bgw_engine::core::task::Task;
-use bgw_engine::studies::bearoff::{self, Analysis, build_within};
 use bgw_engine::studies::one_sided_vs_exact::{
     BestPlay, Exact, PlayJudge, best_play, best_play_one_sided,
 };
-use bgw_engine::studies::two_sided::{DEFAULT_LIMIT, Solver, TwoSidedChances, TwoSidedDb};
+use bgw_engine::studies::race::{self, Analysis};
 use std::fmt::Write as _;
 
 /// What the two-sided truth says about one position.
@@ -63,7 +64,7 @@ pub fn study(
 ) -> Result<Study, CliError> {
     let points = a.points;
     let mut solver = Solver::new(points, DEFAULT_LIMIT);
-    let [me, opp] = bearoff::sides_counts(pos, points);
+    let [me, opp] = race::sides_counts(pos, points);
     let fits = table.filter(|db| db.win_counts(&me, &opp).is_some());
     let mut exact = match fits {
         Some(db) => Exact::Table(db),
@@ -87,7 +88,7 @@ pub fn study(
         (None, _) => None,
         (Some(_), Err(why)) if !in_range => Some(Err(why.clone())),
         (Some(dice), win) => {
-            let targets = bearoff::targets(pos, &[Some(points); 2], points);
+            let targets = race::targets(pos, &[Some(points); 2], points);
             let one_sided = build_within::<f64>(points, &targets, &Task::new())?;
             // Too big to solve exactly: the one-sided databases' chance, labelled as such.
             let played = match win {

@@ -2,7 +2,7 @@
 //! index in gnubg's one-sided numbering (`--index`).
 
 use super::CliError;
-use bgw_engine::studies::bearoff;
+use bgw_engine::bearoff::one_sided;
 
 /// The index of one side given by `--counts` (checkers on points 1, 2, …, comma separated) or
 /// `--index`, in a database on `points` points of at most `checkers` checkers a side.
@@ -12,10 +12,10 @@ pub(super) fn side_index(
     points: usize,
     checkers: usize,
 ) -> Result<u32, CliError> {
-    let positions = bgw_engine::studies::two_sided::positions(points, checkers);
+    let positions = bgw_engine::bearoff::two_sided::positions(points, checkers);
     match (counts, idx) {
         (Some(text), _) => {
-            let mut c = [0u8; bearoff::MAX_POINTS + 1];
+            let mut c = [0u8; one_sided::MAX_POINTS + 1];
             let parts: Vec<&str> = text.split(',').map(str::trim).collect();
             if parts.len() > points {
                 return Err(CliError::usage(format!(
@@ -28,13 +28,13 @@ pub(super) fn side_index(
                     CliError::usage(format!("--counts: '{p}' is not a number of checkers"))
                 })?;
             }
-            let total = bearoff::checkers(&c, points) as usize;
+            let total = one_sided::checkers(&c, points) as usize;
             if total > checkers {
                 return Err(CliError::usage(format!(
                     "--counts puts {total} checkers on the board (at most {checkers} a side)"
                 )));
             }
-            Ok(bearoff::index(&c, points))
+            Ok(one_sided::index(&c, points))
         }
         (None, Some(i)) if i < positions => Ok(i),
         (None, Some(i)) => Err(CliError::usage(format!(

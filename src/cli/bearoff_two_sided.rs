@@ -3,9 +3,10 @@
 
 use super::progress::Progress;
 use super::{CliError, eprint, interrupt, print, shown};
+use bgw_engine::bearoff::one_sided;
 use bgw_engine::io::lock_file::Lock;
-use bgw_engine::studies::bearoff::{self};
-use bgw_engine::studies::two_sided::{
+
+use bgw_engine::bearoff::two_sided::{
     self, Checkpoint, CubefulEquities, Header, Kind, MAX_CHECKERS, MAX_POINTS, Request,
     TwoSidedChances, TwoSidedDb, TwoSidedError, build,
 };
@@ -248,11 +249,11 @@ pub fn dump(
     let (x, y) = (pick(0)?, pick(1)?);
     let points = db.points();
     let side = |i: u32| {
-        let c = bearoff::counts(i, points);
+        let c = one_sided::counts(i, points);
         SideJson {
             index: i,
             counts: c[1..=points].to_vec(),
-            pips: bearoff::pips(&c, points),
+            pips: one_sided::pips(&c, points),
         }
     };
     let dump = DumpJson {

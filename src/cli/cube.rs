@@ -1,12 +1,12 @@
 //! `bgw cube`: gnubg's cube decision before the roll, at the position's own match state.
 
 use super::{CliError, interrupt, print, shown};
+use bgw_engine::bearoff::two_sided::{Kind, TwoSidedDb};
 use bgw_engine::core::formats::read_setup;
 use bgw_engine::reference::{
     CubeDecision, CubeQuestion, MatchContext, ReferenceEngine, ReferenceError, hint_line,
 };
-use bgw_engine::studies::bearoff::CubeDecision as ExactDecision;
-use bgw_engine::studies::two_sided::{Kind, TwoSidedDb, exact_decision_at};
+use bgw_engine::studies::race::{CubeDecision as ExactDecision, exact_decision_at};
 use serde_json::json;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;

@@ -218,12 +218,12 @@ classify!(usage:
     bgw_engine::core::formats::ReadError,
     bgw_engine::core::dice::DiceError,
     bgw_engine::core::position::PositionError,
-    bgw_engine::studies::bearoff::AnalysisError,
+    bgw_engine::studies::race::AnalysisError,
     bgw_engine::champion::RuleError,
 );
 classify!(failed:
     serde_json::Error,
-    bgw_engine::studies::bearoff::BdError,
+    bgw_engine::bearoff::one_sided::BdError,
     bgw_engine::studies::calibrate::PositionsFileError,
 );
 
@@ -266,14 +266,14 @@ impl From<bgw_engine::studies::duel::ContenderError> for CliError {
     }
 }
 
-impl From<bgw_engine::studies::bearoff::BuildError> for CliError {
+impl From<bgw_engine::bearoff::one_sided::BuildError> for CliError {
     /// A cancelled build was stopped by Ctrl+C; too many points is a usage error.
-    fn from(e: bgw_engine::studies::bearoff::BuildError) -> CliError {
+    fn from(e: bgw_engine::bearoff::one_sided::BuildError) -> CliError {
         match e {
-            bgw_engine::studies::bearoff::BuildError::Cancelled => {
+            bgw_engine::bearoff::one_sided::BuildError::Cancelled => {
                 CliError::interrupted(e.to_string())
             }
-            bgw_engine::studies::bearoff::BuildError::TooManyPoints(_) => {
+            bgw_engine::bearoff::one_sided::BuildError::TooManyPoints(_) => {
                 CliError::usage(e.to_string())
             }
         }

@@ -6,7 +6,7 @@ use super::{CliError, in_range, interrupt, positive_finite, print, shown};
 use bgw_engine::evaluation::classic::{TERMS, Term, Weights, by_seed_name};
 use bgw_engine::studies::duel::BATCH_PAIRS;
 use bgw_engine::studies::tune::{
-    Generation, Method, Stop, TuneConfig, classic_against_pubeval, tune,
+    Generation, Method, Stop, TuneConfig, TuneOutcome, classic_against_pubeval, tune,
 };
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -107,6 +107,45 @@ const MAX_GENERATIONS: u32 = 100_000;
 
 /// Runs `bgw tune`.
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
+    let (start, config) = checked(&args)?;
+    let task = interrupt::task();
+    let mut checkpoint_error: Option<CliError> = None;
+    let mut bar = Progress::new("tune (generations)", &task, args.quiet);
+    let report = |g: &Generation| {
+        bar.println(&generation_line(g));
+        if g.accepted
+            && checkpoint_error.is_none()
+            && let Err(e) = to_weights(&g.weights).save(&args.out)
+        {
+            checkpoint_error = Some(e.into());
+        }
+    };
+    let outcome = tune(
+        &start.seed_values(),
+        &config,
+        classic_against_pubeval(&task),
+        report,
+        &task,
+    );
+    bar.finish();
+    if let Some(e) = checkpoint_error {
+        return Err(e);
+    }
+    let best = to_weights(&outcome.weights);
+    best.save(&args.out)?;
+    print(&report_text(&args, &config, &outcome, &start, &best)?)?;
+    if outcome.stop == Stop::Cancelled {
+        return Err(CliError::interrupted(format!(
+            "interrupted: the best weights so far are written to {}",
+            shown(&args.out)
+        )));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The arguments checked (ranges, the output writable, the starting weights the seed's
+/// eleven terms and not all zero): the starting weights and the tuning's settings.
+fn checked(args: &Args) -> Result<(Weights, TuneConfig), CliError> {
     // Each candidate's pairs are kept for the comparison: games × offspring sizes memory.
     in_range("--games", args.games, 2, MAX_GAMES)?;
     in_range("--offspring", args.offspring, 1, MAX_OFFSPRING)?;
@@ -146,58 +185,52 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         seed: args.seed,
         sprt,
     };
-    let task = interrupt::task();
-    let mut checkpoint_error: Option<CliError> = None;
-    let mut bar = Progress::new("tune (generations)", &task, args.quiet);
-    let report = |g: &Generation| {
-        let verdict = match (g.confirmation, g.accepted) {
-            (Some(c), true) => format!("confirmed {c:+.4}, accepted"),
-            (Some(c), false) => format!("confirmed {c:+.4}, refused "),
-            (None, _) => "kept".to_string(),
-        };
-        let what = match g.term {
-            Some(i) => format!("{:<8}", TERMS[i].seed_name),
-            None => "mutant  ".to_string(),
-        };
-        let tests = g.sprt.map_or(String::new(), |t| {
-            let confirm = match t.confirm {
-                Some(d) => format!(
-                    ", confirmation {} after {} pairs",
-                    d.name(),
-                    t.confirm_pairs
-                ),
-                None => String::new(),
-            };
-            format!(
-                "  [SPRT: screening {} after {} pairs{confirm}]",
-                t.screen.name(),
-                t.screen_pairs
-            )
-        });
-        bar.println(&format!(
-            "gen {:>4}  incumbent {:+.4} ppg  best {what} {:+.4} ± {:.4}  {}  σ {:.3}  {} games  {:.0} s{tests}",
-            g.index, g.incumbent_score, g.gain, g.gain_stderr, verdict, g.sigma, g.games, g.seconds
-        ));
-        if g.accepted
-            && checkpoint_error.is_none()
-            && let Err(e) = to_weights(&g.weights).save(&args.out)
-        {
-            checkpoint_error = Some(e.into());
-        }
+    Ok((start, config))
+}
+
+/// A generation's line on standard error: the incumbent's score, the best candidate (a term
+/// or a mutant) and its gain, the verdict, the step, the games and time, and the SPRT's
+/// decisions when there is one.
+fn generation_line(g: &Generation) -> String {
+    let verdict = match (g.confirmation, g.accepted) {
+        (Some(c), true) => format!("confirmed {c:+.4}, accepted"),
+        (Some(c), false) => format!("confirmed {c:+.4}, refused "),
+        (None, _) => "kept".to_string(),
     };
-    let outcome = tune(
-        &start.seed_values(),
-        &config,
-        classic_against_pubeval(&task),
-        report,
-        &task,
-    );
-    bar.finish();
-    if let Some(e) = checkpoint_error {
-        return Err(e);
-    }
-    let best = to_weights(&outcome.weights);
-    best.save(&args.out)?;
+    let what = match g.term {
+        Some(i) => format!("{:<8}", TERMS[i].seed_name),
+        None => "mutant  ".to_string(),
+    };
+    let tests = g.sprt.map_or(String::new(), |t| {
+        let confirm = match t.confirm {
+            Some(d) => format!(
+                ", confirmation {} after {} pairs",
+                d.name(),
+                t.confirm_pairs
+            ),
+            None => String::new(),
+        };
+        format!(
+            "  [SPRT: screening {} after {} pairs{confirm}]",
+            t.screen.name(),
+            t.screen_pairs
+        )
+    });
+    format!(
+        "gen {:>4}  incumbent {:+.4} ppg  best {what} {:+.4} ± {:.4}  {}  σ {:.3}  {} games  {:.0} s{tests}",
+        g.index, g.incumbent_score, g.gain, g.gain_stderr, verdict, g.sigma, g.games, g.seconds
+    )
+}
+
+/// The run's report on standard output: JSON with `--json`, else the generations, why the
+/// run stopped, and each term's weight before and after.
+fn report_text(
+    args: &Args,
+    config: &TuneConfig,
+    outcome: &TuneOutcome,
+    start: &Weights,
+    best: &Weights,
+) -> Result<String, CliError> {
     let (why, stop) = match outcome.stop {
         Stop::Generations => ("generation limit", "generations"),
         Stop::Converged => ("step below --min-sigma", "converged"),
@@ -206,7 +239,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     };
     let accepted = outcome.history.iter().filter(|g| g.accepted).count();
     let games = outcome.history.last().map_or(0, |g| g.games);
-    let text = if args.json {
+    if args.json {
         let json = TuneJson {
             generations: outcome.history.len(),
             improvements: accepted,
@@ -227,32 +260,23 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             weights: by_seed_name(best.values(), best.terms()),
             history: &outcome.history,
         };
-        format!("{}\n", serde_json::to_string_pretty(&json)?)
-    } else {
-        let mut text = format!(
-            "{} generations ({accepted} improvements, {games} games), stopped by {why}; weights written to {}\n",
-            outcome.history.len(),
-            shown(&args.out)
-        );
-        for t in Term::SEED {
-            text.push_str(&format!(
-                "{:<9} {:>10.4} -> {:>10.4}\n",
-                t.seed_name(),
-                start.get(t),
-                best.get(t)
-            ));
-        }
-        text.push_str("measure it: bgw duel --a classic:FILE --b pubeval --games 20000 --seed S\n");
-        text
-    };
-    print(&text)?;
-    if outcome.stop == Stop::Cancelled {
-        return Err(CliError::interrupted(format!(
-            "interrupted: the best weights so far are written to {}",
-            shown(&args.out)
-        )));
+        return Ok(format!("{}\n", serde_json::to_string_pretty(&json)?));
     }
-    Ok(ExitCode::SUCCESS)
+    let mut text = format!(
+        "{} generations ({accepted} improvements, {games} games), stopped by {why}; weights written to {}\n",
+        outcome.history.len(),
+        shown(&args.out)
+    );
+    for t in Term::SEED {
+        text.push_str(&format!(
+            "{:<9} {:>10.4} -> {:>10.4}\n",
+            t.seed_name(),
+            start.get(t),
+            best.get(t)
+        ));
+    }
+    text.push_str("measure it: bgw duel --a classic:FILE --b pubeval --games 20000 --seed S\n");
+    Ok(text)
 }
 
 fn to_weights(w: &[f64]) -> Weights {

@@ -12,9 +12,10 @@ use bgw::app::bearoff::{
     ROLLOUT_SEED, Scale, Section, SideTable,
 };
 use bgw::app::{AppState, ScriptedDialogs, Settings, Tab, ViewAction, WorkbenchApp};
+use bgw_engine::bearoff::one_sided::{ROLLS, build_within};
 use bgw_engine::core::position::Position;
 use bgw_engine::core::task::Task;
-use bgw_engine::studies::bearoff::{self, Analysis, ROLLS, build_within};
+use bgw_engine::studies::race::{self, Analysis};
 use egui::{Event, Pos2, Rect, vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
@@ -29,16 +30,16 @@ fn seed() -> &'static (Position, Analysis) {
         let mut s = AppState::default();
         s.apply(bgw::app::EditAction::Paste(SEED_ID.to_string()));
         let pos = s.position().expect("the seed's position is legal");
-        let needed = bearoff::points_needed(&pos, 10).unwrap();
+        let needed = race::points_needed(&pos, 10).unwrap();
         let points = needed.iter().flatten().copied().max().unwrap();
-        let targets = bearoff::targets(&pos, &needed, points);
+        let targets = race::targets(&pos, &needed, points);
         let db = build_within::<f64>(points, &targets, &Task::new()).unwrap();
-        let a = bearoff::analyse(&pos, &db, 10, ROLLOUT_GAMES, ROLLOUT_SEED).unwrap();
+        let a = race::analyse(&pos, &db, 10, ROLLOUT_GAMES, ROLLOUT_SEED).unwrap();
         (pos, a)
     })
 }
 
-fn sides() -> [&'static bgw_engine::studies::bearoff::SideReport; 2] {
+fn sides() -> [&'static bgw_engine::studies::race::SideReport; 2] {
     let a = &seed().1;
     [a.on_roll.as_ref().unwrap(), a.opponent.as_ref().unwrap()]
 }

@@ -268,8 +268,9 @@ fn an_engine_without_cube_decisions_is_said_to_have_failed_and_can_be_asked_agai
 #[test]
 fn with_a_cubeful_database_open_the_cube_panel_adds_its_exact_verdict() {
     use bgw::app::bearoff::two_sided::Loaded;
+    use bgw_engine::bearoff::two_sided::{Kind, TwoSidedDb};
     use bgw_engine::core::task::Task;
-    use bgw_engine::studies::two_sided::{Kind, TwoSidedDb, exact_verdict_of};
+    use bgw_engine::studies::race::exact_verdict_of;
     let referee = ScriptedReferee::answering_cube(|_| 0.0, redouble);
     let mut state = AppState::default().with_referee(referee);
     let db = TwoSidedDb::build(4, 4, Kind::Cubeful, &Task::new()).unwrap();

@@ -11,13 +11,13 @@ use bgw::app::bearoff::chances::pp;
 use bgw::app::bearoff::two_sided::{ExactReport, Loaded, Source, Table, source};
 use bgw::app::bearoff::{BearoffView, Section};
 use bgw::app::{AppState, EditAction, ScriptedDialogs, Settings, Tab, ViewAction, WorkbenchApp};
-use bgw_engine::core::formats::read_position;
-use bgw_engine::core::task::Task;
-use bgw_engine::studies::bearoff::{self, MAX_POINTS, build};
-use bgw_engine::studies::one_sided_vs_exact::{self, Method, Methods, pair_position_id};
-use bgw_engine::studies::two_sided::{
+use bgw_engine::bearoff::one_sided::{self, MAX_POINTS, build};
+use bgw_engine::bearoff::two_sided::{
     DEFAULT_LIMIT, Kind, Solver, TwoSidedChances, TwoSidedDb, positions, write_atomic,
 };
+use bgw_engine::core::formats::read_position;
+use bgw_engine::core::task::Task;
+use bgw_engine::studies::one_sided_vs_exact::{self, Method, Methods, pair_position_id};
 use egui::{Pos2, Rect, vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
@@ -146,7 +146,7 @@ fn small_pair() -> (u32, u32) {
     b[1] = 1;
     b[2] = 1;
     b[3] = 1;
-    (bearoff::index(&a, 3), bearoff::index(&b, 3))
+    (one_sided::index(&a, 3), one_sided::index(&b, 3))
 }
 
 /// The pair of at most 4 checkers a side on 4 points where the one-sided chance is furthest
@@ -175,7 +175,7 @@ fn the_two_sided_chance_stands_beside_the_one_sided_methods_with_their_errors() 
     assert!(matches!(source(&pos, None), Ok(Source::Solver(p)) if p <= 4));
     let exact = st.bearoff.two_sided.exact.clone().unwrap().unwrap();
     // The solver, asked directly, agrees with what the panel shows.
-    let (ca, cb) = (bearoff::counts(a, 4), bearoff::counts(b, 4));
+    let (ca, cb) = (one_sided::counts(a, 4), one_sided::counts(b, 4));
     let want = Solver::new(4, DEFAULT_LIMIT).win(&ca, &cb).unwrap();
     assert_eq!(exact.chance, want);
     assert!(
@@ -234,7 +234,7 @@ fn best_play_of_a_race_too_big_to_solve_is_judged_by_the_one_sided_chance() {
     for p in [1, 3, 4, 5, 6] {
         other[p] = 3;
     }
-    let id = race_id(6, bearoff::index(&me, 6), bearoff::index(&other, 6));
+    let id = race_id(6, one_sided::index(&me, 6), one_sided::index(&other, 6));
     let h = app(&id, Section::BestPlay, Some((6, 5)));
     let b = &h.state().state.bearoff;
     assert!(matches!(&b.two_sided.exact, Some(Err(why)) if why.contains("too many")));
@@ -300,7 +300,7 @@ fn best_play_compares_the_rules_and_shows_the_hovered_move_on_the_board() {
     let mut b = [0u8; MAX_POINTS + 1];
     b[1] = 2;
     b[4] = 1;
-    let id = race_id(6, bearoff::index(&a, 6), bearoff::index(&b, 6));
+    let id = race_id(6, one_sided::index(&a, 6), one_sided::index(&b, 6));
     let mut h = app(&id, Section::BestPlay, Some((6, 2)));
     let exact = exact_report(&h);
     let best = exact.best.unwrap().unwrap();
@@ -513,7 +513,7 @@ fn a_database_is_built_in_memory_or_read_from_a_gnubg_file() {
         .clone()
         .expect("built");
     assert_eq!(loaded.name, "3×3 (built in memory)");
-    let (ca, cb) = (bearoff::counts(a, 3), bearoff::counts(b, 3));
+    let (ca, cb) = (one_sided::counts(a, 3), one_sided::counts(b, 3));
     let want = Solver::new(3, DEFAULT_LIMIT).win(&ca, &cb).unwrap();
     assert!((loaded.table.win(a, b) - want).abs() < 1e-12);
     let source = exact_report(&h).source;

@@ -2,11 +2,12 @@
 //! `bgw bearoff errors`, and their refusals.
 
 use crate::common;
+use bgw_engine::bearoff::one_sided;
 use common::{race_id, run, stdout, text};
 
 use bgw_engine::core::task::Task;
-use bgw_engine::studies::bearoff::{self};
-use bgw_engine::studies::two_sided::{self, Kind, TwoSidedDb};
+
+use bgw_engine::bearoff::two_sided::{self, Kind, TwoSidedDb};
 use serde_json::Value;
 use std::path::PathBuf;
 
@@ -177,7 +178,7 @@ fn the_error_map_agrees_with_the_row_of_its_worst_pair() {
         serde_json::from_value(row["on_roll"]["dist"].clone()).unwrap(),
         serde_json::from_value(row["opponent"]["dist"].clone()).unwrap(),
     );
-    let w = bearoff::win(&me.try_into().unwrap(), &opp.try_into().unwrap());
+    let w = one_sided::win(&me.try_into().unwrap(), &opp.try_into().unwrap());
     assert!((w - f(worst, "approximate")).abs() < 1e-12);
     // Both play rules lose somewhere, never more than the largest loss on average.
     for p in v["plays"].as_array().unwrap() {

@@ -5,9 +5,10 @@
 use crate::common;
 use common::{run, stdout};
 
+use bgw_engine::bearoff::one_sided::counts;
+use bgw_engine::bearoff::two_sided::{TwoSidedChances, TwoSidedDb};
 use bgw_engine::core::position::SideCheckers;
-use bgw_engine::studies::bearoff::{counts, race_counts};
-use bgw_engine::studies::two_sided::{TwoSidedChances, TwoSidedDb};
+use bgw_engine::studies::race::race_counts;
 use std::path::{Path, PathBuf};
 use std::process::Output;
 

@@ -4,8 +4,8 @@
 
 use crate::common;
 
+use bgw_engine::bearoff::one_sided::{self, BdContents, Database, Moments, build};
 use bgw_engine::core::task::Task;
-use bgw_engine::studies::bearoff::{self, BdContents, Database, Moments, build};
 use sha2::{Digest, Sha256};
 use std::sync::OnceLock;
 
@@ -21,7 +21,7 @@ fn exact6() -> &'static Database<f64> {
 
 #[test]
 fn six_point_compressed_file_is_gnubg_os0_byte_for_byte() {
-    let bytes = bearoff::to_bytes(gnubg6(), true);
+    let bytes = one_sided::to_bytes(gnubg6(), true);
     let digest = Sha256::digest(&bytes);
     let hex: String = digest.iter().map(|b| format!("{b:02x}")).collect();
     assert_eq!(
@@ -66,8 +66,8 @@ fn sample_rows_bit_for_bit_and_exact_within_tolerance() {
     let rows = sample();
     assert!(rows.len() > 400);
     for row in &rows {
-        assert_eq!(bearoff::index(&row.counts, 6), row.idx);
-        assert_eq!(bearoff::pips(&row.counts, 6), row.pips);
+        assert_eq!(one_sided::index(&row.counts, 6), row.idx);
+        assert_eq!(one_sided::pips(&row.counts, 6), row.pips);
         assert_eq!(gnubg6().dist(row.idx).to_vec(), row.dist, "idx {}", row.idx);
         assert_eq!(
             gnubg6().gammon(row.idx).to_vec(),
@@ -96,8 +96,8 @@ fn sample_rows_bit_for_bit_and_exact_within_tolerance() {
 fn files_round_trip_in_all_three_forms() {
     let db = gnubg6();
     for compressed in [true, false] {
-        let bytes = bearoff::to_bytes(db, compressed);
-        let BdContents::Distributions(back) = bearoff::from_bytes(&bytes).unwrap() else {
+        let bytes = one_sided::to_bytes(db, compressed);
+        let BdContents::Distributions(back) = one_sided::from_bytes(&bytes).unwrap() else {
             panic!("expected distributions");
         };
         for idx in (0..db.len() as u32).step_by(97) {
@@ -105,11 +105,11 @@ fn files_round_trip_in_all_three_forms() {
             assert_eq!(back.gammon(idx), db.gammon(idx));
         }
         // Truncated and overlong files are refused with the reason.
-        let e = bearoff::from_bytes(&bytes[..bytes.len() - 1]).unwrap_err();
+        let e = one_sided::from_bytes(&bytes[..bytes.len() - 1]).unwrap_err();
         assert!(e.to_string().contains("truncated"), "{e}");
         let mut long = bytes.clone();
         long.push(0);
-        let e = bearoff::from_bytes(&long).unwrap_err();
+        let e = one_sided::from_bytes(&long).unwrap_err();
         assert!(e.to_string().contains("wrong size"), "{e}");
     }
 }

@@ -4,9 +4,10 @@
 
 use crate::common;
 
+use bgw_engine::bearoff::one_sided::{self, build_within};
 use bgw_engine::core::formats::read_position;
 use bgw_engine::core::task::Task;
-use bgw_engine::studies::bearoff::{self, analyse, build_within};
+use bgw_engine::studies::race::{self, analyse};
 
 /// Rows of the reference table: (k, raw on roll, raw opponent, raw gammon on roll, raw gammon
 /// opponent).
@@ -25,15 +26,12 @@ fn reference() -> Vec<[u32; 5]> {
 #[test]
 fn seed_position_exact_normal_rollout_and_gnubg_bits() {
     let pos = read_position("qm3bAADMXdsAAA").unwrap();
-    assert_eq!(
-        bearoff::points_needed(&pos, 15).unwrap(),
-        [Some(10), Some(10)]
-    );
+    assert_eq!(race::points_needed(&pos, 15).unwrap(), [Some(10), Some(10)]);
     let rows = reference();
     assert_eq!(rows.len(), 19);
 
     // Only the positions the two sides can reach are built (2.3 of the 3.3 million).
-    let targets = bearoff::targets(&pos, &[Some(10), Some(10)], 10);
+    let targets = race::targets(&pos, &[Some(10), Some(10)], 10);
     assert_eq!(targets.len(), 2);
 
     // gnubg-compatible: the raw u16 values of both sides, bit for bit.
@@ -94,17 +92,17 @@ fn seed_table() -> Vec<[f64; 5]> {
 
 #[test]
 fn the_2002_rule_reproduces_the_seeds_table() {
-    use bgw_engine::studies::bearoff::{build_2002, seed_printed_moments};
+    use bgw_engine::studies::race::{build_2002, seed_printed_moments};
     let pos = read_position("qm3bAADMXdsAAA").unwrap();
     let [opp, me] = pos.sides();
     let idx = |s: &[u8; 25]| {
-        let mut c = [0u8; bearoff::MAX_POINTS + 1];
+        let mut c = [0u8; one_sided::MAX_POINTS + 1];
         c[1..=10].copy_from_slice(&s[..10]);
-        bearoff::index(&c, 10)
+        one_sided::index(&c, 10)
     };
     let db = build_2002(
         10,
-        &bearoff::targets(&pos, &[Some(10), Some(10)], 10),
+        &race::targets(&pos, &[Some(10), Some(10)], 10),
         &Task::new(),
     )
     .unwrap();

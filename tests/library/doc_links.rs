@@ -401,7 +401,7 @@ fn the_guide_gives_the_apps_two_sided_limits() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let guide = fs::read_to_string(root.join("docs/workbench.md")).unwrap();
     let bound = bgw::app::bearoff::two_sided::SOLVE_BOUND;
-    let limit = bgw_engine::studies::two_sided::DEFAULT_LIMIT;
+    let limit = bgw_engine::bearoff::two_sided::DEFAULT_LIMIT;
     assert_eq!(bound % 1_000_000, 0, "{bound}");
     let bound = format!("at most {} million pairs", bound / 1_000_000);
     let limit = format!(

@@ -1,6 +1,6 @@
 //! docs/architecture.md names files, folders and Rust paths in backticks; each must exist.
 //! A file or folder (`coordinator/game.rs`, `match_review/`) must be the end of a real path in
-//! the repository; a Rust path (`effect::Effect`, `bgw_engine::studies::bearoff::ErrorMap`,
+//! the repository; a Rust path (`effect::Effect`, `bgw_engine::studies::one_sided_vs_exact::ErrorMap`,
 //! `Effect::Export`) must name modules that exist as files, a type defined in the code, and
 //! after the type a name written in the file that defines it (a variant, a field, a method).
 

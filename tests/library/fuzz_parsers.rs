@@ -3,12 +3,11 @@
 //! none may panic; an error is one short line; what is accepted reads back the same.
 //!
 //! Cases per parser: `BGW_FUZZ_CASES` (default 10,000; CI uses the default, about 10 s here; 40,000 each passed).
-
+use bgw_engine::bearoff::one_sided::{self, Header};
 use bgw_engine::core::formats::{PositionFile, read_setup};
 use bgw_engine::core::moves::{MoveGenerator, match_play, parse};
 use bgw_engine::evaluation::classic::Weights;
 use bgw_engine::matches::{Match, read_mat, read_sgf};
-use bgw_engine::studies::bearoff::{self, Header};
 use bgw_engine::studies::benchmark::Benchmark;
 use bgw_engine::{Dice, Position, Side};
 use proptest::prelude::*;
@@ -206,12 +205,12 @@ fn check_located(message: &str, line: usize) -> Result<(), TestCaseError> {
 
 /// A small one-sided database file (4 points, each layout), built once.
 fn bd_files() -> Vec<Vec<u8>> {
-    let db = bgw_engine::studies::bearoff::build::<u16>(4, &Default::default()).unwrap();
-    let moments = bgw_engine::studies::bearoff::build_moments(4, &Default::default()).unwrap();
+    let db = bgw_engine::bearoff::one_sided::build::<u16>(4, &Default::default()).unwrap();
+    let moments = bgw_engine::bearoff::one_sided::build_moments(4, &Default::default()).unwrap();
     vec![
-        bearoff::to_bytes(&db, true),
-        bearoff::to_bytes(&db, false),
-        bearoff::normal_to_bytes(&moments),
+        one_sided::to_bytes(&db, true),
+        one_sided::to_bytes(&db, false),
+        one_sided::normal_to_bytes(&moments),
     ]
 }
 
@@ -327,7 +326,7 @@ proptest! {
         if let Err(e) = Header::parse(&bytes) {
             check_message(&e.to_string())?;
         }
-        if let Err(e) = bearoff::from_bytes(&bytes) {
+        if let Err(e) = one_sided::from_bytes(&bytes) {
             check_message(&e.to_string())?;
         }
     }

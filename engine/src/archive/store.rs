@@ -234,93 +234,12 @@ impl Archive {
             tx.commit()?;
             return Ok(Added::Copy(MatchKey(match_id)));
         }
-        let format = match format_of(&file.text) {
-            MatchFormat::Mat => "mat",
-            MatchFormat::Sgf => "sgf",
-        };
-        tx.execute(
-            "INSERT INTO matches (file_id, player0, player1, length, crawford, jacoby, date,
-                                  source, format, rating0, rating1, digest)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
-            params![
-                file_id,
-                m.players[0],
-                m.players[1],
-                m.match_length,
-                m.rules.crawford,
-                m.rules.jacoby,
-                date,
-                tag(m, &["Site", "PC", "Event", "EV"]),
-                format,
-                m.ratings()[0],
-                m.ratings()[1],
-                digest
-            ],
-        )?;
-        let match_id = tx.last_insert_rowid();
+        let match_id = insert_match(&tx, file_id, m, &file.text, date.as_deref(), &digest)?;
         tx.execute(
             "INSERT INTO match_files (file_id, match_id) VALUES (?1, ?2)",
             params![file_id, match_id],
         )?;
-        {
-            let mut game_row = tx.prepare_cached(
-                "INSERT INTO games (match_id, idx, number, score0, score1, crawford, winner,
-                                    points)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-            )?;
-            let mut decision_row = tx.prepare_cached(
-                "INSERT INTO decisions (game_id, idx, player, kind, phase, position_id,
-                                        gnubg_match_id, dice, played, illegal, line, file_move)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
-            )?;
-            for (g, game) in m.games.iter().enumerate() {
-                game_row.execute(params![
-                    match_id,
-                    g as i64,
-                    game.number,
-                    game.score[0],
-                    game.score[1],
-                    game.crawford,
-                    game.result.map(|r| r.winner as i64),
-                    game.result.map(|r| r.points)
-                ])?;
-                let game_id = tx.last_insert_rowid();
-                for (i, d) in game.decisions.iter().enumerate() {
-                    let (dice, played, illegal) = match &d.kind {
-                        DecisionKind::Move(c) => (
-                            Some(format!("{}{}", c.dice.high(), c.dice.low())),
-                            c.mv.notation(),
-                            match &c.legality {
-                                crate::matches::Legality::Legal => None,
-                                crate::matches::Legality::IllegalAsRecorded { reason } => {
-                                    Some(reason.to_string())
-                                }
-                            },
-                        ),
-                        DecisionKind::Double { cube } => (None, format!("double to {cube}"), None),
-                        DecisionKind::Beaver { cube } => (None, format!("beaver to {cube}"), None),
-                        DecisionKind::Resign { points } => (None, format!("resign {points}"), None),
-                        DecisionKind::Take | DecisionKind::Drop => {
-                            (None, d.kind_name().to_string(), None)
-                        }
-                    };
-                    decision_row.execute(params![
-                        game_id,
-                        i as i64,
-                        d.player as i64,
-                        d.kind_name(),
-                        phase_of(&d.position),
-                        d.position_id(),
-                        d.match_id.encode(),
-                        dice,
-                        played,
-                        illegal,
-                        d.line as i64,
-                        d.move_number
-                    ])?;
-                }
-            }
-        }
+        insert_games(&tx, match_id, m)?;
         tx.commit()?;
         Ok(Added::New(MatchKey(match_id)))
     }
@@ -353,6 +272,111 @@ impl Archive {
         read_match(&text).map_err(|e| {
             ArchiveError::NotAnArchive(format!("match {} no longer reads: {e}", key.0))
         })
+    }
+}
+
+/// The row of match `m` (read from file `file_id`, whose `text` says its format) in
+/// `matches`; its id.
+fn insert_match(
+    tx: &rusqlite::Transaction<'_>,
+    file_id: i64,
+    m: &Match,
+    text: &str,
+    date: Option<&str>,
+    digest: &str,
+) -> Result<i64, ArchiveError> {
+    let format = match format_of(text) {
+        MatchFormat::Mat => "mat",
+        MatchFormat::Sgf => "sgf",
+    };
+    tx.execute(
+        "INSERT INTO matches (file_id, player0, player1, length, crawford, jacoby, date,
+                              source, format, rating0, rating1, digest)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+        params![
+            file_id,
+            m.players[0],
+            m.players[1],
+            m.match_length,
+            m.rules.crawford,
+            m.rules.jacoby,
+            date,
+            tag(m, &["Site", "PC", "Event", "EV"]),
+            format,
+            m.ratings()[0],
+            m.ratings()[1],
+            digest
+        ],
+    )?;
+    Ok(tx.last_insert_rowid())
+}
+
+/// Every game of `m` in `games` and every decision of each in `decisions`, under match
+/// `match_id`.
+fn insert_games(
+    tx: &rusqlite::Transaction<'_>,
+    match_id: i64,
+    m: &Match,
+) -> Result<(), ArchiveError> {
+    let mut game_row = tx.prepare_cached(
+        "INSERT INTO games (match_id, idx, number, score0, score1, crawford, winner,
+                            points)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+    )?;
+    let mut decision_row = tx.prepare_cached(
+        "INSERT INTO decisions (game_id, idx, player, kind, phase, position_id,
+                                gnubg_match_id, dice, played, illegal, line, file_move)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+    )?;
+    for (g, game) in m.games.iter().enumerate() {
+        game_row.execute(params![
+            match_id,
+            g as i64,
+            game.number,
+            game.score[0],
+            game.score[1],
+            game.crawford,
+            game.result.map(|r| r.winner as i64),
+            game.result.map(|r| r.points)
+        ])?;
+        let game_id = tx.last_insert_rowid();
+        for (i, d) in game.decisions.iter().enumerate() {
+            let (dice, played, illegal) = what_was_done(d);
+            decision_row.execute(params![
+                game_id,
+                i as i64,
+                d.player as i64,
+                d.kind_name(),
+                phase_of(&d.position),
+                d.position_id(),
+                d.match_id.encode(),
+                dice,
+                played,
+                illegal,
+                d.line as i64,
+                d.move_number
+            ])?;
+        }
+    }
+    Ok(())
+}
+
+/// A decision's `dice`, `played` and `illegal` columns: the roll, the move or the cube
+/// action in words, and why a move recorded is illegal.
+fn what_was_done(d: &crate::matches::Decision) -> (Option<String>, String, Option<String>) {
+    match &d.kind {
+        DecisionKind::Move(c) => (
+            Some(format!("{}{}", c.dice.high(), c.dice.low())),
+            c.mv.notation(),
+            match &c.legality {
+                crate::matches::Legality::Legal => None,
+                crate::matches::Legality::IllegalAsRecorded { reason } => Some(reason.to_string()),
+            },
+        ),
+        DecisionKind::Double { cube } => (None, format!("double to {cube}"), None),
+        DecisionKind::Beaver { cube } => (None, format!("beaver to {cube}"), None),
+        DecisionKind::Resign { points } => (None, format!("resign {points}"), None),
+        DecisionKind::Take | DecisionKind::Drop => (None, d.kind_name().to_string(), None),
     }
 }
 

@@ -10,7 +10,7 @@
 use super::luck::MatchLuck;
 use super::verdict::{CubeVerdict, Mark, Reviewed, Verdict, doubler_decision};
 use crate::matches::{DecisionKind, Match};
-use crate::reference::{CubeDecision, LuckMark};
+use crate::reference::{CubeDecision, LuckMark, RollLuck};
 
 /// One of gnubg's cube error categories: how many and what they cost.
 #[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize)]
@@ -299,6 +299,51 @@ struct Sums {
 
 /// Each player's statistics from the review's verdicts and, when given, gnubg's luck.
 pub fn statistics(m: &Match, reviewed: &[Reviewed], luck: Option<&MatchLuck>) -> [Statistics; 2] {
+    let sums = sum_decisions(m, reviewed, luck);
+    let total_rolls = sums[0].s.total_moves + sums[1].s.total_moves;
+    let actual: Option<[f64; 2]> = luck.map(|l| {
+        (0..l.games()).fold([0.0; 2], |a, g| {
+            let x = l.actual(g).unwrap_or([0.0; 2]);
+            [a[0] + x[0], a[1] + x[1]]
+        })
+    });
+    let luck_mwc = [sums[0].luck_mwc, sums[1].luck_mwc];
+    let per_game = luck
+        .filter(|_| m.match_length == 0)
+        .map(|l| session_games(&sums, l));
+    let mut out = sums;
+    for (p, sum) in out.iter_mut().enumerate() {
+        let rates = rates(sum, luck.is_some(), total_rolls);
+        let s = &mut sum.s;
+        if let Some(games) = &per_game {
+            s.ppg = Advantage::of(&games[p]);
+        }
+        if let Some(a) = actual {
+            s.actual_result = Some(a[p]);
+            // The own rolls' luck taken off, the opponent's added.
+            s.luck_adjusted_result = Some(a[p] - luck_mwc[p] + luck_mwc[1 - p]);
+        }
+        if m.match_length > 0 {
+            let n = f64::from(m.match_length);
+            let chequer_loss = rates.chequer.map(|e| e * (8798.0 + 25526.0 / n));
+            let cube_loss = rates.cube.map(|e| e * (863.0 - 519.0 / n));
+            s.chequer_rating_loss = chequer_loss;
+            s.cube_rating_loss = cube_loss;
+            s.error_based_fibs_rating = (rates.decisions > 0)
+                .then(|| 2050.0 - chequer_loss.unwrap_or(0.0) - cube_loss.unwrap_or(0.0));
+            if let Some(a) = actual {
+                let r = 0.5 + a[p] - luck_mwc[p] + luck_mwc[1 - p];
+                s.luck_based_fibs_rating_diff = (r > 0.0 && r < 1.0)
+                    .then(|| (-2000.0 / n.sqrt() * (1.0 / r - 1.0).log10()).max(-2100.0));
+            }
+        }
+    }
+    out.map(|x| x.s)
+}
+
+/// Each player's running sums over the reviewed decisions: moves, errors, the cube's
+/// figures and, with `luck`, the luck of each roll.
+fn sum_decisions(m: &Match, reviewed: &[Reviewed], luck: Option<&MatchLuck>) -> [Sums; 2] {
     let mut sums = [Sums::default(), Sums::default()];
     for r in reviewed {
         let Some(game) = m.games.get(r.game) else {
@@ -327,20 +372,7 @@ pub fn statistics(m: &Match, reviewed: &[Reviewed], luck: Option<&MatchLuck>) ->
                     s.s.error_mwc += mwc;
                 }
                 if let Some(l) = luck.and_then(|l| l.roll(r.game, r.decision)) {
-                    s.luck_emg += l.emg;
-                    s.luck_mwc += l.mwc;
-                    if s.luck_mwc_by_game.len() <= r.game {
-                        s.luck_mwc_by_game.resize(r.game + 1, 0.0);
-                    }
-                    s.luck_mwc_by_game[r.game] += l.mwc;
-                    let marks = &mut s.rolls_marked;
-                    match LuckMark::of(l.emg) {
-                        LuckMark::VeryLucky => marks.very_lucky += 1,
-                        LuckMark::Lucky => marks.lucky += 1,
-                        LuckMark::None => marks.unmarked += 1,
-                        LuckMark::Unlucky => marks.unlucky += 1,
-                        LuckMark::VeryUnlucky => marks.very_unlucky += 1,
-                    }
+                    add_roll_luck(s, r.game, l);
                 }
             }
             Verdict::Cube(c) => {
@@ -352,88 +384,91 @@ pub fn statistics(m: &Match, reviewed: &[Reviewed], luck: Option<&MatchLuck>) ->
             Verdict::NotJudged(_) => {}
         }
     }
-    let length = m.match_length;
-    let total_rolls = sums[0].s.total_moves + sums[1].s.total_moves;
-    let actual: Option<[f64; 2]> = luck.map(|l| {
-        (0..l.games()).fold([0.0; 2], |a, g| {
-            let x = l.actual(g).unwrap_or([0.0; 2]);
-            [a[0] + x[0], a[1] + x[1]]
-        })
-    });
-    let luck_mwc = [sums[0].luck_mwc, sums[1].luck_mwc];
-    // A money session's games, for its points a game: each player's result and the same
-    // less the luck, as the whole session's luck-adjusted result is made below.
-    let per_game: Option<[Vec<(f64, f64)>; 2]> = luck.filter(|_| m.match_length == 0).map(|l| {
-        let game_luck =
-            |p: usize, g: usize| -> f64 { sums[p].luck_mwc_by_game.get(g).copied().unwrap_or(0.0) };
-        [0, 1].map(|p| {
-            (0..l.games())
-                .map(|g| {
-                    let a = l.actual(g).unwrap_or([0.0; 2])[p];
-                    (a, a - game_luck(p, g) + game_luck(1 - p, g))
-                })
-                .collect()
-        })
-    });
-    let mut out = sums;
-    for (p, sum) in out.iter_mut().enumerate() {
-        let s = &mut sum.s;
-        s.unmarked_moves = s.total_moves.saturating_sub(sum.marked);
-        let per = |total: f64, n: usize| if n > 0 { total / n as f64 } else { 0.0 };
-        s.error_rate_mwc = per(s.error_mwc, sum.unforced);
-        if luck.is_some() {
-            s.rolls_marked = Some(sum.rolls_marked);
-            let (emg, mwc) = (sum.luck_emg, sum.luck_mwc);
-            s.luck_total_emg = Some(emg);
-            s.luck_total_mwc = Some(mwc);
-            s.luck_rate_memg = Some(1000.0 * per(emg, s.total_moves));
-            s.luck_rate_mwc = Some(per(mwc, s.total_moves));
-            s.ratings.luck = luck_rating(per(emg, s.total_moves)).into();
-        } else {
-            s.ratings.luck = "n/a".into();
-        }
-        let parts = s.cube_errors.all();
-        let cube_emg: f64 = parts.iter().map(|c| c.emg).sum();
-        s.cube_error_mwc = parts.iter().map(|c| c.mwc).sum();
-        let close = s.close_cube_decisions;
-        s.cube_error_rate_memg = 1000.0 * per(cube_emg, close);
-        s.cube_error_rate_mwc = per(s.cube_error_mwc, close);
-        s.overall_error_total_emg = sum.error_emg + cube_emg;
-        s.overall_error_total_mwc = s.error_mwc + s.cube_error_mwc;
-        let decisions = sum.unforced + close;
-        s.overall_error_rate_memg = 1000.0 * per(s.overall_error_total_emg, decisions);
-        s.overall_error_rate_mwc = per(s.overall_error_total_mwc, decisions);
-        s.snowie_error_rate = 1000.0 * per(s.overall_error_total_emg, total_rolls);
-        let chequer_rate = (sum.unforced > 0).then(|| sum.error_emg / sum.unforced as f64);
-        let cube_rate = (close > 0).then(|| cube_emg / close as f64);
-        s.ratings.chequer = rating(chequer_rate).into();
-        s.ratings.cube = rating(cube_rate).into();
-        s.ratings.overall =
-            rating((decisions > 0).then(|| s.overall_error_total_emg / decisions as f64)).into();
-        if let Some(games) = &per_game {
-            s.ppg = Advantage::of(&games[p]);
-        }
-        if let Some(a) = actual {
-            s.actual_result = Some(a[p]);
-            // The own rolls' luck taken off, the opponent's added.
-            s.luck_adjusted_result = Some(a[p] - luck_mwc[p] + luck_mwc[1 - p]);
-        }
-        if length > 0 {
-            let n = f64::from(length);
-            let chequer_loss = chequer_rate.map(|e| e * (8798.0 + 25526.0 / n));
-            let cube_loss = cube_rate.map(|e| e * (863.0 - 519.0 / n));
-            s.chequer_rating_loss = chequer_loss;
-            s.cube_rating_loss = cube_loss;
-            s.error_based_fibs_rating = (decisions > 0)
-                .then(|| 2050.0 - chequer_loss.unwrap_or(0.0) - cube_loss.unwrap_or(0.0));
-            if let Some(a) = actual {
-                let r = 0.5 + a[p] - luck_mwc[p] + luck_mwc[1 - p];
-                s.luck_based_fibs_rating_diff = (r > 0.0 && r < 1.0)
-                    .then(|| (-2000.0 / n.sqrt() * (1.0 / r - 1.0).log10()).max(-2100.0));
-            }
-        }
+    sums
+}
+
+/// One roll's luck (of game `game`) added to its player's sums, and counted by its mark.
+fn add_roll_luck(s: &mut Sums, game: usize, l: &RollLuck) {
+    s.luck_emg += l.emg;
+    s.luck_mwc += l.mwc;
+    if s.luck_mwc_by_game.len() <= game {
+        s.luck_mwc_by_game.resize(game + 1, 0.0);
     }
-    out.map(|x| x.s)
+    s.luck_mwc_by_game[game] += l.mwc;
+    let marks = &mut s.rolls_marked;
+    match LuckMark::of(l.emg) {
+        LuckMark::VeryLucky => marks.very_lucky += 1,
+        LuckMark::Lucky => marks.lucky += 1,
+        LuckMark::None => marks.unmarked += 1,
+        LuckMark::Unlucky => marks.unlucky += 1,
+        LuckMark::VeryUnlucky => marks.very_unlucky += 1,
+    }
+}
+
+/// A money session's games, for its points a game: each player's result and the same less
+/// the luck (the own rolls' taken off, the opponent's added), game by game.
+fn session_games(sums: &[Sums; 2], l: &MatchLuck) -> [Vec<(f64, f64)>; 2] {
+    let game_luck =
+        |p: usize, g: usize| -> f64 { sums[p].luck_mwc_by_game.get(g).copied().unwrap_or(0.0) };
+    [0, 1].map(|p| {
+        (0..l.games())
+            .map(|g| {
+                let a = l.actual(g).unwrap_or([0.0; 2])[p];
+                (a, a - game_luck(p, g) + game_luck(1 - p, g))
+            })
+            .collect()
+    })
+}
+
+/// A player's error rates behind the ratings: chequer play's and the cube's EMG a decision
+/// (none without decisions), and how many decisions the overall rate is over.
+struct Rates {
+    chequer: Option<f64>,
+    cube: Option<f64>,
+    decisions: usize,
+}
+
+/// A player's rates, totals and ratings from the sums (`total_rolls`: both players' moves;
+/// `with_luck`: gnubg's luck was given), written into the player's statistics.
+fn rates(sum: &mut Sums, with_luck: bool, total_rolls: usize) -> Rates {
+    let s = &mut sum.s;
+    s.unmarked_moves = s.total_moves.saturating_sub(sum.marked);
+    let per = |total: f64, n: usize| if n > 0 { total / n as f64 } else { 0.0 };
+    s.error_rate_mwc = per(s.error_mwc, sum.unforced);
+    if with_luck {
+        s.rolls_marked = Some(sum.rolls_marked);
+        let (emg, mwc) = (sum.luck_emg, sum.luck_mwc);
+        s.luck_total_emg = Some(emg);
+        s.luck_total_mwc = Some(mwc);
+        s.luck_rate_memg = Some(1000.0 * per(emg, s.total_moves));
+        s.luck_rate_mwc = Some(per(mwc, s.total_moves));
+        s.ratings.luck = luck_rating(per(emg, s.total_moves)).into();
+    } else {
+        s.ratings.luck = "n/a".into();
+    }
+    let parts = s.cube_errors.all();
+    let cube_emg: f64 = parts.iter().map(|c| c.emg).sum();
+    s.cube_error_mwc = parts.iter().map(|c| c.mwc).sum();
+    let close = s.close_cube_decisions;
+    s.cube_error_rate_memg = 1000.0 * per(cube_emg, close);
+    s.cube_error_rate_mwc = per(s.cube_error_mwc, close);
+    s.overall_error_total_emg = sum.error_emg + cube_emg;
+    s.overall_error_total_mwc = s.error_mwc + s.cube_error_mwc;
+    let decisions = sum.unforced + close;
+    s.overall_error_rate_memg = 1000.0 * per(s.overall_error_total_emg, decisions);
+    s.overall_error_rate_mwc = per(s.overall_error_total_mwc, decisions);
+    s.snowie_error_rate = 1000.0 * per(s.overall_error_total_emg, total_rolls);
+    let chequer = (sum.unforced > 0).then(|| sum.error_emg / sum.unforced as f64);
+    let cube = (close > 0).then(|| cube_emg / close as f64);
+    s.ratings.chequer = rating(chequer).into();
+    s.ratings.cube = rating(cube).into();
+    s.ratings.overall =
+        rating((decisions > 0).then(|| s.overall_error_total_emg / decisions as f64)).into();
+    Rates {
+        chequer,
+        cube,
+        decisions,
+    }
 }
 
 /// The cube decision before a roll where the mover could have doubled and did not.

@@ -141,8 +141,8 @@ pub fn ranking_seconds(pos: &Position, dice: Dice, weights: &Weights, at_least: 
 /// Seconds to build the gnubg-compatible one-sided bear-off database of `points` points (15
 /// checkers, both distributions), best of passes over `at_least` (one pass at least).
 pub fn bearoff_build_seconds(points: usize, at_least: Duration) -> f64 {
+    use crate::bearoff::one_sided::build;
     use crate::core::task::Task;
-    use crate::studies::bearoff::build;
     let start = Instant::now();
     let mut best = f64::MAX;
     while start.elapsed() < at_least || best == f64::MAX {

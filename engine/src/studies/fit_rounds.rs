@@ -38,7 +38,7 @@ use crate::evaluation::classic::Weights;
 use crate::evaluation::opponents::Pubeval;
 use crate::reference::ReferenceEngine;
 use crate::studies::benchmark::{
-    Benchmark, BenchmarkError, BuildError, ClassicRescore, FitConfig, FitError, JudgeConfig,
+    Benchmark, BenchmarkError, BuildError, Built, ClassicRescore, FitConfig, FitError, JudgeConfig,
     MAX_PLIES, PlayConfig, fit, from_play,
 };
 use crate::studies::duel::{
@@ -610,14 +610,20 @@ pub fn iterate<E: ReferenceEngine>(
     let first_round = fit_run.rounds.len() as u32;
     if fit_run.start_score.is_none() {
         let part = task.part(0.0, at(start_share), "the start against pubeval");
-        let mut start = PairValues::new(fit_run.start, config.seed);
-        start.ensure(max_pairs, &part)?;
-        fit_run.start_score = Some(Score::of(&start.stats(0..max_pairs)));
+        let start = measure_start(fit_run, max_pairs, &part)?;
         if fit_run.best().2.is_none() {
             best_values = start;
         }
         progress(Progress::Start(fit_run));
     }
+    let rounds = Rounds {
+        config: &config,
+        sprt: sprt.as_ref(),
+        max_pairs,
+        holdout,
+        threads,
+        make_judge,
+    };
     loop {
         if fit_run.rounds.len() as u32 >= config.rounds {
             return Ok(Ended::Rounds);
@@ -626,11 +632,54 @@ pub fn iterate<E: ReferenceEngine>(
             return Ok(Ended::NoBetter);
         }
         let round = fit_run.rounds.len() as u32 + 1;
-        let current = fit_run.current();
         let slice = start_share + f64::from(round - 1 - first_round);
         let this_round = task.part(at(slice), at(slice + 1.0), format!("round {round}"));
+        let played = rounds.play(fit_run, &mut best_values, round, &this_round)?;
+        if played.round.best {
+            best_values = played.values;
+        }
+        fit_run.rounds.push(played.round);
+        fit_run.add(played.text, played.new);
+        progress(Progress::Round(fit_run));
+    }
+}
+
+/// What stays the same over a run's rounds: its settings, the duel's test and length, the
+/// hold-out set and the judges.
+struct Rounds<'a, E> {
+    config: &'a IteratedConfig,
+    sprt: Option<&'a Sprt>,
+    max_pairs: u64,
+    holdout: Option<&'a ClassicRescore>,
+    threads: usize,
+    make_judge: &'a (dyn Fn() -> E + Sync),
+}
+
+/// A round played: its record, the pair values of its weights, and what it adds to the run
+/// (the benchmark text of its games, the decisions not seen before).
+struct Played {
+    round: Round,
+    values: PairValues,
+    text: String,
+    new: Benchmark,
+}
+
+impl<E: ReferenceEngine> Rounds<'_, E> {
+    /// Round `round` of `fit_run`, its four stages in `task`'s bar: play and label, aggregate,
+    /// refit, and the duel of the refitted weights against pubeval beside the best weights
+    /// (`best_values`, played further as the duel needs). Nothing is kept in `fit_run`: a
+    /// round stopped half-way adds nothing.
+    fn play(
+        &self,
+        fit_run: &IteratedFit,
+        best_values: &mut PairValues,
+        round: u32,
+        task: &Task,
+    ) -> Result<Played, IteratedError> {
+        let config = self.config;
+        let current = fit_run.current();
         let stage = |from: f64, to: f64, phase: String| {
-            let part = this_round.part(from, to, "");
+            let part = task.part(from, to, "");
             part.set_phase(phase);
             part
         };
@@ -638,42 +687,22 @@ pub fn iterate<E: ReferenceEngine>(
         // 1. Play and label.
         let clock = Instant::now();
         let labelling = stage(0.0, 0.6, "playing and labelling".into());
-        let me = Contender::classic(current, "current");
-        let sparring = match config.sparring {
-            Sparring::Pubeval => Contender::Pubeval,
-            Sparring::Itself => Contender::classic(current, "itself"),
-        };
-        let play_seed = SplitMix64::derive(config.seed, &[1, u64::from(round)]).next_u64();
-        let built = from_play(
-            &me,
-            &sparring,
-            &PlayConfig {
-                games: config.games,
-                seed: play_seed,
-            },
-            &JudgeConfig {
-                plies: config.plies,
-                threads: threads.max(1),
-            },
-            make_judge,
+        let built = play_and_label(
+            current,
+            config,
+            round,
+            self.threads,
+            self.make_judge,
             &labelling,
         )?;
         let label = clock.elapsed().as_secs_f64();
-        let games = built.games;
 
-        // 2. Aggregate: the training set as it will be when the round is done (it is kept
-        // only then, so that a round stopped half-way adds nothing).
-        let read = Benchmark::read(built.text.as_bytes()).map_err(IteratedError::Benchmark)?;
-        let new = fit_run.unseen(&read);
-        let fresh_loss = ClassicRescore::new(read)
-            .rescore(&current, "current")
-            .overall
-            .mean_loss;
-        let new_decisions = new.decisions.len();
-        let training = ClassicRescore::new(Benchmark {
-            decisions: [&fit_run.training.decisions[..], &new.decisions[..]].concat(),
-            repeated: 0,
-        });
+        // 2. Aggregate: the training set as it will be when the round is done.
+        let Aggregated {
+            new,
+            fresh_loss,
+            training,
+        } = aggregate(fit_run, &built.text, &current)?;
         let decisions = training.benchmark().decisions.len();
 
         // 3. Refit.
@@ -684,28 +713,27 @@ pub fn iterate<E: ReferenceEngine>(
             hops: config.hops,
             ..FitConfig::default()
         };
-        let outcome = fit(&training, holdout, &current, &fit_config, &fitting)?;
+        let outcome = fit(&training, self.holdout, &current, &fit_config, &fitting)?;
         let fit_seconds = clock.elapsed().as_secs_f64();
 
         // 4. Duel against pubeval beside the best.
         let clock = Instant::now();
         let duel = stage(0.8, 1.0, "duel against pubeval".into());
-        duel.set(0, 2 * max_pairs);
+        duel.set(0, 2 * self.max_pairs);
         let mut mine = PairValues::new(outcome.weights, config.seed);
-        let judged = judge(&mut mine, &mut best_values, max_pairs, sprt.as_ref(), &duel);
+        let judged = judge(&mut mine, best_values, self.max_pairs, self.sprt, &duel);
         let Some((gains, decision)) = judged else {
             return Err(IteratedError::Cancelled);
         };
-        let played = gains.n;
         let better = match decision {
             Some(d) => d == Decision::H1,
             None => gains.mean() > 0.0,
         };
-        let score = Score::of(&mine.stats(0..played));
-        fit_run.rounds.push(Round {
+        let score = Score::of(&mine.stats(0..gains.n));
+        let round = Round {
             round,
-            games,
-            new_decisions,
+            games: built.games,
+            new_decisions: new.decisions.len(),
             decisions,
             fresh_loss,
             train_start_loss: outcome.start_train.overall.mean_loss,
@@ -722,13 +750,92 @@ pub fn iterate<E: ReferenceEngine>(
                 fit: fit_seconds,
                 duel: clock.elapsed().as_secs_f64(),
             },
-        });
-        if better {
-            best_values = mine;
-        }
-        fit_run.add(built.text, new);
-        progress(Progress::Round(fit_run));
+        };
+        Ok(Played {
+            round,
+            values: mine,
+            text: built.text,
+            new,
+        })
     }
+}
+
+/// The start's duel: the starting weights against pubeval on all `max_pairs` pairs, its score
+/// kept in `fit_run`; the pair values, for the best weights' while no round is better.
+fn measure_start(
+    fit_run: &mut IteratedFit,
+    max_pairs: u64,
+    task: &Task,
+) -> Result<PairValues, IteratedError> {
+    let mut start = PairValues::new(fit_run.start, fit_run.config.seed);
+    start.ensure(max_pairs, task)?;
+    fit_run.start_score = Some(Score::of(&start.stats(0..max_pairs)));
+    Ok(start)
+}
+
+/// Step 1 of round `round`: `current` plays `config.games` games against its sparring partner
+/// (pubeval or itself) on the round's own seed, and judges from `make_judge` label every
+/// decision at `config.plies`.
+fn play_and_label<E: ReferenceEngine>(
+    current: Weights,
+    config: &IteratedConfig,
+    round: u32,
+    threads: usize,
+    make_judge: &(dyn Fn() -> E + Sync),
+    task: &Task,
+) -> Result<Built, IteratedError> {
+    let me = Contender::classic(current, "current");
+    let sparring = match config.sparring {
+        Sparring::Pubeval => Contender::Pubeval,
+        Sparring::Itself => Contender::classic(current, "itself"),
+    };
+    let play_seed = SplitMix64::derive(config.seed, &[1, u64::from(round)]).next_u64();
+    Ok(from_play(
+        &me,
+        &sparring,
+        &PlayConfig {
+            games: config.games,
+            seed: play_seed,
+        },
+        &JudgeConfig {
+            plies: config.plies,
+            threads: threads.max(1),
+        },
+        make_judge,
+        task,
+    )?)
+}
+
+/// What step 2 of a round makes of its labelled games: the decisions not seen before, the
+/// current weights' loss on all of the round's, and the training set with the new ones added.
+struct Aggregated {
+    new: Benchmark,
+    fresh_loss: f64,
+    training: ClassicRescore,
+}
+
+/// Step 2 of a round: the benchmark `text` its games were labelled into, read, and the
+/// training set as it will be when the round is done (not yet kept in `fit_run`).
+fn aggregate(
+    fit_run: &IteratedFit,
+    text: &str,
+    current: &Weights,
+) -> Result<Aggregated, IteratedError> {
+    let read = Benchmark::read(text.as_bytes()).map_err(IteratedError::Benchmark)?;
+    let new = fit_run.unseen(&read);
+    let fresh_loss = ClassicRescore::new(read)
+        .rescore(current, "current")
+        .overall
+        .mean_loss;
+    let training = ClassicRescore::new(Benchmark {
+        decisions: [&fit_run.training.decisions[..], &new.decisions[..]].concat(),
+        repeated: 0,
+    });
+    Ok(Aggregated {
+        new,
+        fresh_loss,
+        training,
+    })
 }
 
 /// The duel of a round: `mine` against `best` pair by pair on the same dice, all `max_pairs`

@@ -213,49 +213,22 @@ pub fn tune(
     let mut games = 0;
     // Coordinate search: whether the current sweep over the terms has improved anything.
     let mut sweep_improved = false;
-    let scale = |x: f64, x0: f64| x.abs() + 0.2 * x0.abs();
     task.set(0, config.generations.into());
     let stop = loop {
-        if history.len() as u32 >= config.generations {
-            break Stop::Generations;
-        }
-        if sigma < config.min_sigma {
-            break Stop::Converged;
-        }
-        if config
-            .max_seconds
-            .is_some_and(|s| started.elapsed().as_secs_f64() >= s)
-        {
-            break Stop::Time;
+        if let Some(stop) = limit_reached(config, history.len(), sigma, started) {
+            break stop;
         }
         let index = history.len() as u32 + 1;
-        let (term, candidates): (Option<usize>, Vec<Vec<f64>>) = match config.method {
+        let (term, candidates) = match config.method {
             Method::Evolution => {
                 let mutants = (0..config.offspring)
-                    .map(|_| {
-                        let mut w: Vec<f64> = incumbent
-                            .iter()
-                            .zip(start)
-                            .map(|(&x, &x0)| x + sigma * scale(x, x0) * normal(&mut rng))
-                            .collect();
-                        let n = norm(&w);
-                        if n > 0.0 && length > 0.0 {
-                            w.iter_mut().for_each(|x| *x *= length / n);
-                        }
-                        w
-                    })
+                    .map(|_| mutant(&incumbent, start, sigma, length, &mut rng))
                     .collect();
                 (None, mutants)
             }
             Method::Coordinate => {
                 let i = (index as usize - 1) % start.len();
-                let step = sigma * scale(incumbent[i], start[i]);
-                let moved = |d: f64| {
-                    let mut w = incumbent.clone();
-                    w[i] += d;
-                    w
-                };
-                (Some(i), vec![moved(step), moved(-step)])
+                (Some(i), coordinate_steps(&incumbent, start, sigma, i))
             }
         };
         let duel_seed = SplitMix64::derive(config.seed, &[1, index as u64]).next_u64();
@@ -322,6 +295,62 @@ pub fn tune(
         history,
         stop,
     }
+}
+
+/// The limit that ends the run before generation `done + 1`, if one is reached: the
+/// generations, the step below the smallest, the time.
+fn limit_reached(config: &TuneConfig, done: usize, sigma: f64, started: Instant) -> Option<Stop> {
+    if done as u32 >= config.generations {
+        Some(Stop::Generations)
+    } else if sigma < config.min_sigma {
+        Some(Stop::Converged)
+    } else if config
+        .max_seconds
+        .is_some_and(|s| started.elapsed().as_secs_f64() >= s)
+    {
+        Some(Stop::Time)
+    } else {
+        None
+    }
+}
+
+/// The size of a step on a weight now `x` (started at `x0`), per unit of σ: the weight's own
+/// size and a fifth of its start's.
+fn step_scale(x: f64, x0: f64) -> f64 {
+    x.abs() + 0.2 * x0.abs()
+}
+
+/// An evolution strategy's mutant of `incumbent`: every weight moved by a normal step of σ
+/// times its scale, then the whole scaled back to the start's length `length`.
+fn mutant(
+    incumbent: &[f64],
+    start: &[f64],
+    sigma: f64,
+    length: f64,
+    rng: &mut SplitMix64,
+) -> Vec<f64> {
+    let mut w: Vec<f64> = incumbent
+        .iter()
+        .zip(start)
+        .map(|(&x, &x0)| x + sigma * step_scale(x, x0) * normal(rng))
+        .collect();
+    let n = norm(&w);
+    if n > 0.0 && length > 0.0 {
+        w.iter_mut().for_each(|x| *x *= length / n);
+    }
+    w
+}
+
+/// A coordinate search's two candidates for term `i`: `incumbent` with that weight one step
+/// up and one step down.
+fn coordinate_steps(incumbent: &[f64], start: &[f64], sigma: f64, i: usize) -> Vec<Vec<f64>> {
+    let step = sigma * step_scale(incumbent[i], start[i]);
+    let moved = |d: f64| {
+        let mut w = incumbent.to_vec();
+        w[i] += d;
+        w
+    };
+    vec![moved(step), moved(-step)]
 }
 
 /// The verdict on one generation's candidates.

@@ -2,26 +2,26 @@
 //! equities the database stores (read through its API), the race formulas re-implemented from
 //! their published definitions, the one-sided chance from both distributions, and the counts
 //! and costs by a plain loop over the pairs.
-
+use bgw_engine::bearoff::one_sided::{self, Database};
+use bgw_engine::bearoff::two_sided::{Kind, TwoSidedChances, TwoSidedDb};
 use bgw_engine::core::position::SideCheckers;
 use bgw_engine::core::task::Task;
-use bgw_engine::studies::bearoff::{self, Database, one_sided_cube, race_counts};
 use bgw_engine::studies::one_sided_vs_exact::{
     self, CubeErrors, CubeErrorsError, CubeRule, DecisionErrors, cube_errors,
 };
-use bgw_engine::studies::two_sided::{Kind, TwoSidedChances, TwoSidedDb};
+use bgw_engine::studies::race::{self, one_sided_cube, race_counts};
 
 fn cubeful(points: usize, checkers: usize) -> TwoSidedDb {
     TwoSidedDb::build(points, checkers, Kind::Cubeful, &Task::new()).unwrap()
 }
 
 fn one_sided(points: usize) -> Database<f64> {
-    bearoff::build::<f64>(points, &Task::new()).unwrap()
+    one_sided::build::<f64>(points, &Task::new()).unwrap()
 }
 
 /// Position `i`'s checkers on points 1, 2, … (index `p − 1`).
 fn side(i: u32, points: usize) -> SideCheckers {
-    let c = bearoff::counts(i, points);
+    let c = one_sided::counts(i, points);
     let mut s: SideCheckers = [0; 25];
     s[..points].copy_from_slice(&c[1..=points]);
     s
@@ -178,7 +178,7 @@ fn reference(db: &TwoSidedDb, one: &Database<f64>) -> Reference {
             let double_cost =
                 |nd: f64, yes: bool| nd.max(dt.min(1.0)) - if yes { dt.min(1.0) } else { nd };
             let take_cost = |yes: bool| if yes { dt } else { 1.0 } - dt.min(1.0);
-            let p = bearoff::win(&one.dist_f64(a), &one.dist_f64(b));
+            let p = one_sided::win(&one.dist_f64(a), &one.dist_f64(b));
             let mut answers: Vec<[bool; 3]> = race_counts(&me, &opp)
                 .iter()
                 .map(|c| [c.advice.double, c.advice.redouble, c.advice.take])
@@ -271,7 +271,7 @@ fn figures_match_a_plain_loop_at_4x4_and_6x6() {
 #[test]
 fn the_formulas_are_their_published_definitions() {
     let points = 6;
-    let n = bgw_engine::studies::two_sided::positions(points, 6);
+    let n = bgw_engine::bearoff::two_sided::positions(points, 6);
     for a in (1..n).step_by(7) {
         for b in (1..n).step_by(5) {
             let (me, opp) = (side(a, points), side(b, points));
@@ -320,7 +320,7 @@ fn a_wrong_take_is_counted_with_its_cost() {
     let db = cubeful(1, 1);
     let e = db.cubeful(1, 1).unwrap();
     assert_eq!((e.centred, e.owned, e.opponent_owns), (1.0, 1.0, 1.0));
-    use bearoff::Formula::*;
+    use race::Formula::*;
     for wrong in [Thorp, EightNineTwelve] {
         let d = only_pair(1, CubeRule::Formula(wrong));
         assert_eq!((d.take.wrong, d.take.wrong_yes), (1, 1), "{wrong:?}");
@@ -341,7 +341,7 @@ fn a_wrong_no_double_costs_the_double_it_missed() {
     // right action's equity less no double's.
     let db = cubeful(6, 1);
     let six = 6; // one checker on point 6 is the last of the 7 positions
-    assert_eq!(bearoff::counts(six, 6)[6], 1);
+    assert_eq!(one_sided::counts(six, 6)[6], 1);
     let e = db.cubeful(six, six).unwrap();
     let dt = 2.0 * e.opponent_owns;
     assert!(dt.min(1.0) > e.centred, "the exact verdict doubles: {e:?}");
@@ -349,7 +349,7 @@ fn a_wrong_no_double_costs_the_double_it_missed() {
     let r = study
         .rules
         .iter()
-        .find(|r| r.rule == CubeRule::Formula(bearoff::Formula::EightNineTwelve))
+        .find(|r| r.rule == CubeRule::Formula(race::Formula::EightNineTwelve))
         .unwrap();
     let w = r
         .worst

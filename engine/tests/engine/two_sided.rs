@@ -1,9 +1,8 @@
 //! The two-sided database against a plain recursive reference written here (gnubg's files,
 //! byte for byte against `makebearoff`, are compared in `tests/cli/two_sided_cli.rs`).
-
+use bgw_engine::bearoff::one_sided::{self, Counts};
+use bgw_engine::bearoff::two_sided::{Kind, TwoSidedChances, TwoSidedDb, positions};
 use bgw_engine::core::task::Task;
-use bgw_engine::studies::bearoff::{self, Counts};
-use bgw_engine::studies::two_sided::{Kind, TwoSidedChances, TwoSidedDb, positions};
 use std::collections::HashMap;
 
 /// A side: checkers on points 1..=6 (index 0 unused).
@@ -58,9 +57,9 @@ fn results(s: &Side, high: usize, low: usize) -> Vec<Side> {
 }
 
 fn key(s: &Side, points: usize) -> u32 {
-    let mut c: Counts = [0; bearoff::MAX_POINTS + 1];
+    let mut c: Counts = [0; one_sided::MAX_POINTS + 1];
     c[1..=points].copy_from_slice(&s[1..=points]);
-    bearoff::index(&c, points)
+    one_sided::index(&c, points)
 }
 
 /// The chance that `a`, on roll, bears off before `b`: memoised recursion.
@@ -92,7 +91,7 @@ fn reference(a: &Side, b: &Side, points: usize, memo: &mut HashMap<(u32, u32), f
 }
 
 fn side(idx: u32, points: usize) -> Side {
-    let c = bearoff::counts(idx, points);
+    let c = one_sided::counts(idx, points);
     let mut s = [0u8; 7];
     s[1..=points].copy_from_slice(&c[1..=points]);
     s
@@ -132,7 +131,7 @@ fn exact_and_gnubg_chances_match_the_recursive_reference() {
 #[test]
 fn chances_by_counts_and_sides_with_no_checker() {
     let db = TwoSidedDb::build(6, 3, Kind::Exact, &Task::new()).unwrap();
-    let mut a: Counts = [0; bearoff::MAX_POINTS + 1];
+    let mut a: Counts = [0; one_sided::MAX_POINTS + 1];
     let mut b = a;
     a[6] = 1;
     b[1] = 1;

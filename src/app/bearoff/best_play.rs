@@ -49,23 +49,49 @@ pub fn rows(b: &BestPlay) -> [(&'static str, &'static str, usize); 4] {
 /// The Best play section.
 pub fn show(ui: &mut egui::Ui, st: &BearoffState, edit: &Edit) -> Vec<BearoffAction> {
     let mut out = Vec::new();
-    let two = &st.two_sided;
     let Some(dice) = edit.roll() else {
         ui.label("Set the dice (click them, or roll with R) for best play.");
         return out;
     };
-    let (b, source) = match (&two.exact, &two.solving, &two.estimate, &two.estimating) {
+    let Some((b, source)) = judged(ui, st, dice) else {
+        return out;
+    };
+    let on_roll = edit.on_roll;
+    ui.label(format!(
+        "{on_roll} to play {}: {} distinct plays; chances after the play, {} on roll \
+         ({source}). Hover a row to see the move on the board, click to keep it.",
+        b.dice,
+        b.plays.len(),
+        on_roll.opponent(),
+    ));
+    let hovered = plays_table(ui, st, b, &mut out);
+    if hovered != st.hovered_play {
+        out.push(BearoffAction::HoverPlay(hovered));
+    }
+    out
+}
+
+/// The best play to show and what judged it (the exact chance's source, or the one-sided
+/// estimate when the race is too big to solve); `None`, with a line saying why, while it is
+/// worked out or when there is none.
+fn judged<'a>(
+    ui: &mut egui::Ui,
+    st: &'a BearoffState,
+    dice: impl std::fmt::Display,
+) -> Option<(&'a BestPlay, String)> {
+    let two = &st.two_sided;
+    match (&two.exact, &two.solving, &two.estimate, &two.estimating) {
         (_, Some(_), _, _) | (_, _, _, Some(_)) => {
             ui.label(format!("Working out best play for {dice}…"));
-            return out;
+            None
         }
         (Some(Ok(r)), None, _, _) => match &r.best {
-            Some(Ok(b)) => (b, r.source.clone()),
+            Some(Ok(b)) => Some((b, r.source.clone())),
             Some(Err(why)) => {
                 ui.label(format!("No best play: {why}."));
-                return out;
+                None
             }
-            None => return out,
+            None => None,
         },
         (Some(Err(why)), None, Some(Ok(b)), None) => {
             ui.add(
@@ -76,28 +102,58 @@ pub fn show(ui: &mut egui::Ui, st: &BearoffState, edit: &Edit) -> Vec<BearoffAct
                 ))
                 .wrap(),
             );
-            (b, "one-sided estimate".to_string())
+            Some((b, "one-sided estimate".to_string()))
         }
         (Some(Err(why)), None, Some(Err(also)), None) => {
             ui.label(format!(
                 "No best play: {why}; by the one-sided chance: {also}."
             ));
-            return out;
+            None
         }
         (Some(Err(why)), None, None, None) => {
             ui.label(format!("No best play by the exact chance: {why}."));
-            return out;
+            None
         }
-        (None, None, _, _) => return out,
-    };
-    let on_roll = edit.on_roll;
-    ui.label(format!(
-        "{on_roll} to play {}: {} distinct plays; chances after the play, {} on roll \
-         ({source}). Hover a row to see the move on the board, click to keep it.",
-        b.dice,
-        b.plays.len(),
-        on_roll.opponent(),
-    ));
+        (None, None, _, _) => None,
+    }
+}
+
+/// The table's columns: title and what it shows (on hover); the chance is the exact one or
+/// the one-sided estimate, as `judge` says.
+fn columns(judge: PlayJudge) -> [(&'static str, &'static str); 5] {
+    [
+        ("rule", "Who chooses the play"),
+        ("move", "The play, gnubg notation"),
+        match judge {
+            PlayJudge::Exact => (
+                "exact chance",
+                "The mover's exact two-sided chance after the play",
+            ),
+            PlayJudge::OneSided => (
+                "one-sided chance",
+                "The mover's chance after the play by the one-sided distributions (an \
+                 estimate)",
+            ),
+        },
+        (
+            "loss",
+            "Chance given up against the best by the same chance",
+        ),
+        (
+            "mean rolls",
+            "Expected rolls to bear off after the play (one-sided)",
+        ),
+    ]
+}
+
+/// The rules' plays ([`rows`]) in a table, the one shown on the board highlighted; a click
+/// keeps a row's move shown (or lets it go). Returns the row under the pointer.
+fn plays_table(
+    ui: &mut egui::Ui,
+    st: &BearoffState,
+    b: &BestPlay,
+    out: &mut Vec<BearoffAction>,
+) -> Option<usize> {
     let h = ui.text_style_height(&egui::TextStyle::Monospace) + 6.0;
     let shown = st.shown_play();
     let selected = st.selected_play;
@@ -111,29 +167,7 @@ pub fn show(ui: &mut egui::Ui, st: &BearoffState, edit: &Edit) -> Vec<BearoffAct
         .column(Column::initial(150.0).at_least(90.0).clip(true))
         .columns(Column::initial(90.0).at_least(60.0), 3)
         .header(h, |mut row| {
-            for (head, hint) in [
-                ("rule", "Who chooses the play"),
-                ("move", "The play, gnubg notation"),
-                match b.judge {
-                    PlayJudge::Exact => (
-                        "exact chance",
-                        "The mover's exact two-sided chance after the play",
-                    ),
-                    PlayJudge::OneSided => (
-                        "one-sided chance",
-                        "The mover's chance after the play by the one-sided distributions (an \
-                         estimate)",
-                    ),
-                },
-                (
-                    "loss",
-                    "Chance given up against the best by the same chance",
-                ),
-                (
-                    "mean rolls",
-                    "Expected rolls to bear off after the play (one-sided)",
-                ),
-            ] {
+            for (head, hint) in columns(b.judge) {
                 row.col(|ui| {
                     ui.strong(head).on_hover_text(hint);
                 });
@@ -168,10 +202,7 @@ pub fn show(ui: &mut egui::Ui, st: &BearoffState, edit: &Edit) -> Vec<BearoffAct
                 });
             }
         });
-    if hovered != st.hovered_play {
-        out.push(BearoffAction::HoverPlay(hovered));
-    }
-    out
+    hovered
 }
 
 /// A table cell's text that leaves the pointer to its row (hover and click are the row's).

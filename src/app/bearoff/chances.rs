@@ -7,7 +7,7 @@
 use super::two_sided::{ExactReport, TwoSidedState};
 use crate::app::jobs::progress_ui;
 use bgw_engine::Side;
-use bgw_engine::studies::bearoff::Analysis;
+use bgw_engine::studies::race::Analysis;
 
 /// "56.6 %".
 pub fn pct(p: f64) -> String {

@@ -233,56 +233,18 @@ fn labels(card: Card) -> (&'static str, &'static str, &'static str, &'static str
 /// `export` (the picture's heading) it is drawn for an export: the heading above, the plot
 /// filling the height, no menu, no hover read-out.
 fn draw(ui: &mut egui::Ui, card: Card, map: &ErrorMap, export: Option<&str>) -> Option<ExportSize> {
-    let mut chosen = None;
     let (title, x_label, y_label, id) = labels(card);
     if let Some(text) = export {
         heading(ui, text);
     }
-    ui.horizontal_wrapped(|ui| {
-        ui.strong(title);
-        for m in PLOTTED {
-            let swatch = match card {
-                Card::Histogram => Swatch::Bar,
-                Card::ByPips => Swatch::Line,
-            };
-            legend_entry(ui, colour(m), short(m), swatch);
-        }
-        if card == Card::ByPips {
-            legend_entry(ui, ui.visuals().text_color(), "largest", Swatch::Dot);
-        }
-        if export.is_none() {
-            chosen = export_menu(ui);
-        }
-    });
+    let chosen = ui
+        .horizontal_wrapped(|ui| title_line(ui, card, title, export.is_none()))
+        .inner;
     let series: Vec<(Method, &MethodErrors)> = PLOTTED
         .iter()
         .filter_map(|&m| errors(map, m).map(|e| (m, e)))
         .collect();
-    // The bounds: every bar, or every mean and largest, with a margin.
-    let (xs, ys): (Vec<f64>, Vec<f64>) = match card {
-        Card::Histogram => series
-            .iter()
-            .flat_map(|(_, e)| histogram_bars(e))
-            .chain([(0.0, 0.0)])
-            .unzip(),
-        Card::ByPips => series
-            .iter()
-            .flat_map(|(_, e)| {
-                by_pips(e)
-                    .into_iter()
-                    .flat_map(|(p, s)| [(p as f64, s.mean), (p as f64, s.largest)])
-            })
-            .chain([(0.0, 0.0)])
-            .unzip(),
-    };
-    let bounds = |v: &[f64]| {
-        let lo = v.iter().copied().fold(f64::INFINITY, f64::min);
-        let hi = v.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-        let pad = ((hi - lo) * 0.06).max(0.05);
-        (lo - pad, hi + pad)
-    };
-    let ((xlo, xhi), (ylo, yhi)) = (bounds(&xs), bounds(&ys));
-    let ylo = if card == Card::Histogram { 0.0 } else { ylo };
+    let ((xlo, xhi), (ylo, yhi)) = data_bounds(card, &series);
     let height = match export {
         Some(_) => ui.available_height().max(PLOT_HEIGHT),
         None => (ui.available_height() * 0.55).max(PLOT_HEIGHT),
@@ -322,41 +284,7 @@ fn draw(ui: &mut egui::Ui, card: Card, map: &ErrorMap, export: Option<&str>) -> 
         p.set_plot_bounds_x(xlo..=xhi);
         p.set_plot_bounds_y(ylo..=yhi);
         for &(m, e) in &series {
-            match card {
-                Card::Histogram => {
-                    let width = e.histogram.width;
-                    let bars = histogram_bars(e)
-                        .into_iter()
-                        .map(|(x, y)| Bar::new(x, y).width(width))
-                        .collect();
-                    p.bar_chart(
-                        BarChart::new(m.name(), bars)
-                            .color(colour(m))
-                            .allow_hover(false),
-                    );
-                }
-                Card::ByPips => {
-                    let rows = by_pips(e);
-                    let mean: Vec<[f64; 2]> =
-                        rows.iter().map(|(x, s)| [*x as f64, s.mean]).collect();
-                    let largest: Vec<[f64; 2]> =
-                        rows.iter().map(|(x, s)| [*x as f64, s.largest]).collect();
-                    p.line(
-                        Line::new(format!("{} mean", m.name()), PlotPoints::new(mean))
-                            .color(colour(m))
-                            .width(2.0)
-                            .allow_hover(false),
-                    );
-                    p.points(
-                        Points::new(format!("{} largest", m.name()), largest)
-                            .shape(MarkerShape::Circle)
-                            .filled(true)
-                            .radius(2.5)
-                            .color(colour(m))
-                            .allow_hover(false),
-                    );
-                }
-            }
+            plot_method(p, card, m, e);
         }
     });
     let r = &response.response;
@@ -369,6 +297,91 @@ fn draw(ui: &mut egui::Ui, card: Card, map: &ErrorMap, export: Option<&str>) -> 
             .show(|ui| read_out(ui, card, x, &series));
     }
     finish_card(r, chosen)
+}
+
+/// The plot's title and legend (a swatch a method, and the largest error's dot by pips), and
+/// with `menu` the export menu; returns the export size asked for.
+fn title_line(ui: &mut egui::Ui, card: Card, title: &str, menu: bool) -> Option<ExportSize> {
+    ui.strong(title);
+    for m in PLOTTED {
+        let swatch = match card {
+            Card::Histogram => Swatch::Bar,
+            Card::ByPips => Swatch::Line,
+        };
+        legend_entry(ui, colour(m), short(m), swatch);
+    }
+    if card == Card::ByPips {
+        legend_entry(ui, ui.visuals().text_color(), "largest", Swatch::Dot);
+    }
+    if menu { export_menu(ui) } else { None }
+}
+
+/// The plot's bounds, x then y: every bar, or every mean and largest, and the origin, with a
+/// margin; a histogram's y from 0.
+fn data_bounds(card: Card, series: &[(Method, &MethodErrors)]) -> ((f64, f64), (f64, f64)) {
+    let (xs, ys): (Vec<f64>, Vec<f64>) = match card {
+        Card::Histogram => series
+            .iter()
+            .flat_map(|(_, e)| histogram_bars(e))
+            .chain([(0.0, 0.0)])
+            .unzip(),
+        Card::ByPips => series
+            .iter()
+            .flat_map(|(_, e)| {
+                by_pips(e)
+                    .into_iter()
+                    .flat_map(|(p, s)| [(p as f64, s.mean), (p as f64, s.largest)])
+            })
+            .chain([(0.0, 0.0)])
+            .unzip(),
+    };
+    let bounds = |v: &[f64]| {
+        let lo = v.iter().copied().fold(f64::INFINITY, f64::min);
+        let hi = v.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        let pad = ((hi - lo) * 0.06).max(0.05);
+        (lo - pad, hi + pad)
+    };
+    let (x, (ylo, yhi)) = (bounds(&xs), bounds(&ys));
+    let ylo = if card == Card::Histogram { 0.0 } else { ylo };
+    (x, (ylo, yhi))
+}
+
+/// One method's errors in the plot: its histogram's bars, or its mean error by pips as a line
+/// and its largest as dots.
+fn plot_method(p: &mut egui_plot::PlotUi, card: Card, m: Method, e: &MethodErrors) {
+    match card {
+        Card::Histogram => {
+            let width = e.histogram.width;
+            let bars = histogram_bars(e)
+                .into_iter()
+                .map(|(x, y)| Bar::new(x, y).width(width))
+                .collect();
+            p.bar_chart(
+                BarChart::new(m.name(), bars)
+                    .color(colour(m))
+                    .allow_hover(false),
+            );
+        }
+        Card::ByPips => {
+            let rows = by_pips(e);
+            let mean: Vec<[f64; 2]> = rows.iter().map(|(x, s)| [*x as f64, s.mean]).collect();
+            let largest: Vec<[f64; 2]> = rows.iter().map(|(x, s)| [*x as f64, s.largest]).collect();
+            p.line(
+                Line::new(format!("{} mean", m.name()), PlotPoints::new(mean))
+                    .color(colour(m))
+                    .width(2.0)
+                    .allow_hover(false),
+            );
+            p.points(
+                Points::new(format!("{} largest", m.name()), largest)
+                    .shape(MarkerShape::Circle)
+                    .filled(true)
+                    .radius(2.5)
+                    .color(colour(m))
+                    .allow_hover(false),
+            );
+        }
+    }
 }
 
 /// The values under the pointer: the bin (histogram) or the pip count (by pips).

@@ -37,7 +37,7 @@ pub use state::{
 
 use super::edit::Edit;
 use super::jobs::progress_ui;
-use bgw_engine::studies::bearoff::Analysis;
+use bgw_engine::studies::race::Analysis;
 use egui::vec2;
 use series::Series;
 
@@ -296,16 +296,7 @@ fn report(
     };
     let reports = [&a.on_roll, &a.opponent];
     let series: [Option<Series>; 2] = reports.map(|r| r.as_ref().map(|s| Series::of(s, &view)));
-    let keys = [on_roll, on_roll.opponent()].map(|s| s.name().to_lowercase());
-    let shown: [Option<plots::ShownSide>; 2] = std::array::from_fn(|i| {
-        let s = reports[i].as_ref()?;
-        Some(plots::ShownSide {
-            name: names[i].to_string(),
-            key: keys[i].clone(),
-            moments: series::moments(s, view.distribution),
-            series: series[i].clone()?,
-        })
-    });
+    let shown = shown_sides(a, &view, on_roll, names, &series);
     for (i, r) in reports.iter().enumerate() {
         if r.is_none() {
             ui.label(format!(
@@ -315,20 +306,7 @@ fn report(
         }
     }
     let table = |ui: &mut egui::Ui, out: &mut Vec<BearoffAction>| {
-        ui.horizontal(|ui| {
-            for (t, text) in [
-                (SideTable::Seed, "The seed's table"),
-                (SideTable::Figures, "Figures"),
-            ] {
-                if ui.selectable_label(view.table == t, text).clicked() && view.table != t {
-                    out.push(BearoffAction::View(BearoffView { table: t, ..view }));
-                }
-            }
-        });
-        match view.table {
-            SideTable::Seed => tables::seed(ui, &series, &names, &view),
-            SideTable::Figures => tables::figures(ui, a, &names),
-        }
+        side_table(ui, out, view, a, &series, &names);
     };
     let cancelled = |mut out: Vec<BearoffAction>| {
         if cancel.get() {
@@ -394,6 +372,52 @@ fn report(
     cancelled(out)
 }
 
+/// Each side in range as the plots show it: its name, key, moments and series.
+fn shown_sides(
+    a: &Analysis,
+    view: &BearoffView,
+    on_roll: bgw_engine::core::position::Side,
+    names: [&str; 2],
+    series: &[Option<Series>; 2],
+) -> [Option<plots::ShownSide>; 2] {
+    let reports = [&a.on_roll, &a.opponent];
+    let keys = [on_roll, on_roll.opponent()].map(|s| s.name().to_lowercase());
+    std::array::from_fn(|i| {
+        let s = reports[i].as_ref()?;
+        Some(plots::ShownSide {
+            name: names[i].to_string(),
+            key: keys[i].clone(),
+            moments: series::moments(s, view.distribution),
+            series: series[i].clone()?,
+        })
+    })
+}
+
+/// The sides' table, the seed's or the figures, with the choice between them above.
+fn side_table(
+    ui: &mut egui::Ui,
+    out: &mut Vec<BearoffAction>,
+    view: BearoffView,
+    a: &Analysis,
+    series: &[Option<Series>; 2],
+    names: &[&str; 2],
+) {
+    ui.horizontal(|ui| {
+        for (t, text) in [
+            (SideTable::Seed, "The seed's table"),
+            (SideTable::Figures, "Figures"),
+        ] {
+            if ui.selectable_label(view.table == t, text).clicked() && view.table != t {
+                out.push(BearoffAction::View(BearoffView { table: t, ..view }));
+            }
+        }
+    });
+    match view.table {
+        SideTable::Seed => tables::seed(ui, series, names, &view),
+        SideTable::Figures => tables::figures(ui, a, names),
+    }
+}
+
 /// The position for an export's title: "Position ID qm3bAADMXdsAAA, White to play 6-5".
 fn about(edit: &Edit) -> String {
     let to_play = match edit.roll() {
@@ -433,7 +457,7 @@ pub fn race(ui: &mut egui::Ui, edit: &Edit, judges: &race_verdicts::Judges) {
         ui.label("The sides are still in contact: the race formulas assume a pure race.");
     }
     let [o, m] = pos.sides();
-    let counts = bgw_engine::studies::bearoff::race_counts(&m, &o);
+    let counts = bgw_engine::studies::race::race_counts(&m, &o);
     tables::race(
         ui,
         &counts,

@@ -12,7 +12,7 @@ use super::state::{
     Arrangement, BearoffAction, BearoffView, Distribution, NormalForm, PlotExport, Quantity, Scale,
 };
 use crate::app::render::{ExportSize, Picture};
-use bgw_engine::studies::bearoff::ROLLS;
+use bgw_engine::bearoff::one_sided::ROLLS;
 use egui::{Color32, Vec2, vec2};
 use egui_plot::{AxisHints, Bar, BarChart, Line, LineStyle, MarkerShape, Plot, PlotPoints, Points};
 use std::ops::RangeInclusive;
@@ -313,14 +313,7 @@ fn draw_card(
     let step = axes::roll_step(hi - lo, size.x - 60.0);
 
     // The y values and their bounds.
-    let shown: Vec<(usize, &ShownSide)> = match card {
-        Card::Side(i) => sides[i].as_ref().map(|s| vec![(i, s)]).unwrap_or_default(),
-        _ => sides
-            .iter()
-            .enumerate()
-            .filter_map(|(i, s)| s.as_ref().map(|s| (i, s)))
-            .collect(),
-    };
+    let shown = card_sides(card, sides);
     let (ylo, yhi, y_label) = y_range(card, &shown, log, &rolls);
     let vstep = axes::value_step(yhi - ylo, size.y - 40.0);
     let dstep = axes::decade_step(yhi - ylo, size.y - 40.0);
@@ -330,18 +323,7 @@ fn draw_card(
         .map(|m| axes::roll_label(m, step))
         .filter(|t| !t.is_empty())
         .collect();
-    let y_labels: Vec<String> = if log {
-        axes::decade_marks((ylo, yhi), dstep)
-            .into_iter()
-            .map(|m| axes::decade_label(m, dstep))
-            .filter(|t| !t.is_empty())
-            .collect()
-    } else {
-        axes::value_marks((ylo, yhi), vstep)
-            .into_iter()
-            .map(|m| axes::value_label(m.value, vstep))
-            .collect()
-    };
+    let y_labels = y_labels(log, (ylo, yhi), vstep, dstep);
 
     let id = match card {
         Card::Side(i) => format!("bearoff-plot-{i}"),
@@ -353,17 +335,7 @@ fn draw_card(
         .label("rolls k")
         .formatter(move |m, _| axes::roll_label(m, step))
         .label_spacing(18.0..=20.0);
-    let y_axis = if log {
-        AxisHints::new_y()
-            .label(y_label)
-            .formatter(move |m, _| axes::decade_label(m, dstep))
-            .min_thickness(44.0)
-    } else {
-        AxisHints::new_y()
-            .label(y_label)
-            .formatter(move |m, _| axes::value_label(m.value, vstep))
-            .min_thickness(44.0)
-    };
+    let y_axis = y_axis(log, y_label, vstep, dstep);
     let plot = fixed_plot(id, size)
         .show_y(false)
         .custom_x_axes(vec![x_axis])
@@ -410,6 +382,45 @@ fn draw_card(
         }
     }
     finish_card(r, chosen)
+}
+
+/// The sides a card draws, with their index: its own side, or both sides in range.
+fn card_sides(card: Card, sides: &[Option<ShownSide>; 2]) -> Vec<(usize, &ShownSide)> {
+    match card {
+        Card::Side(i) => sides[i].as_ref().map(|s| vec![(i, s)]).unwrap_or_default(),
+        _ => sides
+            .iter()
+            .enumerate()
+            .filter_map(|(i, s)| s.as_ref().map(|s| (i, s)))
+            .collect(),
+    }
+}
+
+/// The y axis's labels as drawn over `range`: decades on the log scale (`dstep` apart), else
+/// values (`vstep` apart).
+fn y_labels(log: bool, range: (f64, f64), vstep: f64, dstep: i32) -> Vec<String> {
+    if log {
+        axes::decade_marks(range, dstep)
+            .into_iter()
+            .map(|m| axes::decade_label(m, dstep))
+            .filter(|t| !t.is_empty())
+            .collect()
+    } else {
+        axes::value_marks(range, vstep)
+            .into_iter()
+            .map(|m| axes::value_label(m.value, vstep))
+            .collect()
+    }
+}
+
+/// The y axis, titled `label`, its marks labelled as [`y_labels`] does.
+fn y_axis(log: bool, label: &'static str, vstep: f64, dstep: i32) -> AxisHints<'static> {
+    let axis = AxisHints::new_y().label(label).min_thickness(44.0);
+    if log {
+        axis.formatter(move |m, _| axes::decade_label(m, dstep))
+    } else {
+        axis.formatter(move |m, _| axes::value_label(m.value, vstep))
+    }
 }
 
 /// Whether `card` is drawn on the log scale (the difference never is).

@@ -5,7 +5,7 @@
 //! answers, else from gnubg's.
 
 use bgw_engine::reference::CubeDecision as GnubgDecision;
-use bgw_engine::studies::bearoff::{CubeAdvice, CubeDecision as ExactDecision, RaceCount};
+use bgw_engine::studies::race::{CubeAdvice, CubeDecision as ExactDecision, RaceCount};
 use egui_extras::{Column, TableBuilder};
 
 /// The cube state the formulas' verdicts are read for.
@@ -103,7 +103,14 @@ pub fn show(ui: &mut egui::Ui, counts: &[RaceCount], judges: &Judges) {
         CubeState::Owned => "the side on roll owns the cube: the redouble",
     };
     ui.weak(state_words);
-    let exact = match &judges.exact {
+    let exact = exact_line(ui, judges);
+    let gnubg = gnubg_line(ui, judges);
+    verdicts_table(ui, counts, state, exact, gnubg);
+}
+
+/// The exact verdict's line (its equities), or why there is none; the verdict.
+fn exact_line<'a>(ui: &mut egui::Ui, judges: &'a Judges) -> Option<&'a ExactDecision> {
+    match &judges.exact {
         None => {
             ui.weak("Exact: open a cubeful two-sided database in the Bear-off tab.");
             None
@@ -123,8 +130,12 @@ pub fn show(ui: &mut egui::Ui, counts: &[RaceCount], judges: &Judges) {
             ));
             Some(d)
         }
-    };
-    let gnubg = match &judges.gnubg {
+    }
+}
+
+/// gnubg's line (its depth and equities), or where it stands; its decision.
+fn gnubg_line<'a>(ui: &mut egui::Ui, judges: &'a Judges) -> Option<&'a GnubgDecision> {
+    match &judges.gnubg {
         None => None,
         Some(Err(why)) => {
             ui.weak(format!("gnubg: {why}"));
@@ -138,7 +149,19 @@ pub fn show(ui: &mut egui::Ui, counts: &[RaceCount], judges: &Judges) {
             ));
             Some(d)
         }
-    };
+    }
+}
+
+/// A row a formula: what it says in cube state `state`, whether each judge agrees (wrong
+/// answers in the error colour), and what the wrong answers cost by the exact verdict, else
+/// by gnubg's.
+fn verdicts_table(
+    ui: &mut egui::Ui,
+    counts: &[RaceCount],
+    state: CubeState,
+    exact: Option<&ExactDecision>,
+    gnubg: Option<&GnubgDecision>,
+) {
     let h = ui.text_style_height(&egui::TextStyle::Body) + 4.0;
     TableBuilder::new(ui)
         .id_salt("race-judges")

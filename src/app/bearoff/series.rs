@@ -3,7 +3,7 @@
 //! rolls worth showing. Nothing here draws.
 //!
 //! **The normal's cumulative** is its distribution function with the continuity convention of the
-//! engine's interval form (`bgw_engine::studies::bearoff::Form::Interval`, `Φ(k + ½) − Φ(k − ½)`
+//! engine's interval form (`bgw_engine::studies::race::Form::Interval`, `Φ(k + ½) − Φ(k − ½)`
 //! for k rolls): roll k owns the interval (k − ½, k + ½], so P(within k rolls) = Φ((k + ½ − μ)/σ),
 //! with the exact mean and sd. It is the same for both normal forms: the running sum of the
 //! interval form is this minus the normal's mass below −½ rolls, Φ((−½ − μ)/σ) (negligible for
@@ -14,7 +14,8 @@
 //! engine.
 
 use super::state::{BearoffView, Distribution, NormalForm, Quantity};
-use bgw_engine::studies::bearoff::{ROLLS, SideReport, phi_cdf};
+use bgw_engine::bearoff::one_sided::ROLLS;
+use bgw_engine::studies::race::{SideReport, phi_cdf};
 use std::ops::RangeInclusive;
 
 /// Probabilities below this are not worth a bar on a linear axis (0.001 %).
@@ -123,7 +124,7 @@ pub fn shown_rolls(series: &[&Series], quantity: Quantity, floor: f64) -> RangeI
 #[cfg(test)]
 mod tests {
     use super::*;
-    use bgw_engine::studies::bearoff::Form;
+    use bgw_engine::studies::race::Form;
 
     fn close(a: f64, b: f64, tol: f64) -> bool {
         (a - b).abs() <= tol
@@ -152,7 +153,7 @@ mod tests {
         assert!(c[..=20].windows(2).all(|w| w[0] < w[1]));
         assert!(close(c[ROLLS - 1], 1.0, 1e-9));
         // Differences of the cumulative are the engine's interval form.
-        let i = bgw_engine::studies::bearoff::approximate(13.0, 2.0, Form::Interval);
+        let i = bgw_engine::studies::race::approximate(13.0, 2.0, Form::Interval);
         for k in 1..ROLLS {
             assert!(close(c[k] - c[k - 1], i[k], 1e-12), "k = {k}");
         }

@@ -6,12 +6,13 @@ use super::two_sided::TwoSidedState;
 use crate::app::effect::Effect;
 use crate::app::jobs::{Job, Start};
 use crate::app::render::{ExportSize, Picture};
+use bgw_engine::bearoff::one_sided::build_within;
+use bgw_engine::bearoff::two_sided::Kind;
 use bgw_engine::core::dice::Dice;
 use bgw_engine::core::position::Position;
 use bgw_engine::core::task::Task;
-use bgw_engine::studies::bearoff::{self, Analysis, build_within};
 use bgw_engine::studies::one_sided_vs_exact::BestPlay;
-use bgw_engine::studies::two_sided::Kind;
+use bgw_engine::studies::race::{self, Analysis};
 use serde::{Deserialize, Serialize};
 
 /// The largest database the panel builds (points).
@@ -314,7 +315,7 @@ impl BearoffState {
         }
         self.position = Some(pos);
         self.result = None;
-        let needed = match bearoff::points_needed(&pos, MAX_POINTS) {
+        let needed = match race::points_needed(&pos, MAX_POINTS) {
             Ok(n) => n,
             Err(e) => {
                 self.result = Some(Err(e.to_string()));
@@ -328,12 +329,12 @@ impl BearoffState {
             return starts;
         }
         let points = needed.iter().flatten().copied().max().unwrap_or(1);
-        let targets = bearoff::targets(&pos, &needed, points);
+        let targets = race::targets(&pos, &needed, points);
         let (job, start) = Job::new(
             format!("building the {points}-point bear-off database"),
             move |task: &Task| {
                 let db = build_within::<f64>(points, &targets, task).map_err(|e| e.to_string())?;
-                bearoff::analyse(&pos, &db, MAX_POINTS, ROLLOUT_GAMES, ROLLOUT_SEED)
+                race::analyse(&pos, &db, MAX_POINTS, ROLLOUT_GAMES, ROLLOUT_SEED)
                     .map_err(|e| e.to_string())
             },
         );

@@ -5,7 +5,8 @@
 use super::axes::percent;
 use super::series::{LINEAR_FLOOR, Series};
 use super::state::{BearoffView, Distribution, Quantity};
-use bgw_engine::studies::bearoff::{Analysis, ROLLS, RaceCount, SideReport};
+use bgw_engine::bearoff::one_sided::ROLLS;
+use bgw_engine::studies::race::{Analysis, RaceCount, SideReport};
 use egui_extras::{Column, TableBuilder};
 
 /// The height of a table row.

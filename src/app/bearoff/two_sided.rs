@@ -4,21 +4,22 @@
 //! dice on the board — by the one-sided databases' chance, labelled, when the race is too big
 //! to solve exactly — the database's error map and, for a cubeful database, its cube errors.
 //! Everything is computed off the UI thread ([`Job`]); the engine does the work
-//! (`bgw_engine::studies::bearoff`'s `error_map`, `cube_errors` and `best_play`,
-//! `bgw_engine::studies::two_sided`).
+//! (`bgw_engine::studies::one_sided_vs_exact`'s `error_map`, `cube_errors` and `best_play`,
+//! `bgw_engine::bearoff::two_sided`).
 
 use crate::app::jobs::{Job, Start};
 use crate::text::thousands;
+use bgw_engine::bearoff::one_sided::{self, Counts, MAX_POINTS, build, build_within};
+use bgw_engine::bearoff::two_sided::{
+    self, DEFAULT_LIMIT, Kind, Request, Solver, TwoSidedChances, TwoSidedDb, positions,
+};
 use bgw_engine::core::dice::Dice;
 use bgw_engine::core::position::Position;
 use bgw_engine::core::task::Task;
-use bgw_engine::studies::bearoff::{self, Counts, MAX_POINTS, build, build_within};
 use bgw_engine::studies::one_sided_vs_exact::{
     BestPlay, CubeErrors, ErrorMap, Exact, best_play, best_play_one_sided, cube_errors, error_map,
 };
-use bgw_engine::studies::two_sided::{
-    self, DEFAULT_LIMIT, Kind, Request, Solver, TwoSidedChances, TwoSidedDb, positions,
-};
+use bgw_engine::studies::race;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -115,7 +116,7 @@ pub struct TwoSidedState {
 
 /// Each side's checkers on its points 1–15, `[on roll, other]`.
 pub fn sides(pos: &Position) -> [Counts; 2] {
-    bearoff::sides_counts(pos, MAX_POINTS)
+    race::sides_counts(pos, MAX_POINTS)
 }
 
 /// The highest point a side occupies and its checkers.
@@ -127,7 +128,7 @@ fn extent(c: &Counts) -> (usize, usize) {
 /// Where the exact chance of `pos` comes from, or why there is none, in one line ("7 and 9
 /// checkers up to point 8: no two-sided database covers it, …").
 pub fn source(pos: &Position, loaded: Option<&Loaded>) -> Result<Source, String> {
-    bearoff::points_needed(pos, MAX_POINTS).map_err(|e| e.to_string())?;
+    race::points_needed(pos, MAX_POINTS).map_err(|e| e.to_string())?;
     let [a, b] = sides(pos);
     let ((ha, na), (hb, nb)) = (extent(&a), extent(&b));
     if let Some(l) = loaded
@@ -202,10 +203,10 @@ pub fn estimate_for(pos: &Position, dice: Dice, task: &Task) -> Result<BestPlay,
 
 /// The one-sided database best play needs for the race `pos`: built for its two sides only,
 /// on the fewest points that hold them.
-fn one_sided_for(pos: &Position, task: &Task) -> Result<bearoff::Database<f64>, String> {
-    let needed = bearoff::points_needed(pos, MAX_POINTS).map_err(|e| e.to_string())?;
+fn one_sided_for(pos: &Position, task: &Task) -> Result<one_sided::Database<f64>, String> {
+    let needed = race::points_needed(pos, MAX_POINTS).map_err(|e| e.to_string())?;
     let points = needed.iter().flatten().copied().max().unwrap_or(1);
-    let targets = bearoff::targets(pos, &needed, points);
+    let targets = race::targets(pos, &needed, points);
     build_within::<f64>(points, &targets, task).map_err(|e| e.to_string())
 }
 
@@ -259,7 +260,7 @@ impl TwoSidedState {
                 self.exact = Some(Err(e));
                 // No exact chance: best play by what can be worked out, labelled.
                 let dice = dice?;
-                bearoff::points_needed(&pos, MAX_POINTS).ok()?;
+                race::points_needed(&pos, MAX_POINTS).ok()?;
                 let (job, start) = Job::new(
                     format!("best play for {dice} by the one-sided chance"),
                     move |task: &Task| estimate_for(&pos, dice, task),

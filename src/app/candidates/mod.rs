@@ -79,18 +79,18 @@ pub struct ExactCube {
     pub database: String,
     /// The cube state it is for ("centred", "owned by the side on roll") and the decision;
     /// or why the database does not answer.
-    pub verdict: Result<(&'static str, bgw_engine::studies::bearoff::CubeDecision), String>,
+    pub verdict: Result<(&'static str, bgw_engine::studies::race::CubeDecision), String>,
 }
 
 impl ExactCube {
     /// The verdict of `db` (named `database`) on `pos` at `at`, for the Cube panel.
     pub fn of(
         database: &str,
-        db: &bgw_engine::studies::two_sided::TwoSidedDb,
+        db: &bgw_engine::bearoff::two_sided::TwoSidedDb,
         pos: &bgw_engine::Position,
         at: &MatchContext,
     ) -> ExactCube {
-        let verdict = bgw_engine::studies::two_sided::exact_decision_at(db, pos, at);
+        let verdict = bgw_engine::studies::race::exact_decision_at(db, pos, at);
         ExactCube {
             database: database.to_string(),
             verdict,

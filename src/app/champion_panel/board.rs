@@ -100,65 +100,82 @@ pub fn show(
     let geo = BoardGeometry { grid, size: n };
     *geometry = Some(geo);
     let painter = ui.painter_at(outer);
-    let text = ui.visuals().text_color();
-    let edge_font = FontId::proportional((cell * 0.32).clamp(11.0, 16.0));
 
-    // The squares, the goal row, the coordinates.
-    painter.rect_filled(grid, 0.0, LIGHT);
+    paint_squares(&painter, view.variant, geo, cell);
+    paint_coordinates(&painter, geo, cell, margin, ui.visuals().text_color());
+    let (out, dragging) = read_input(ui, &resp, view, geo);
+    paint_last_moves(&painter, view.last, geo, cell);
+    paint_focus(&painter, view, dragging.or(view.picked), geo, cell);
+    let pointer = ui.input(|i| i.pointer.latest_pos());
+    paint_pieces(&painter, view, geo, cell, dragging.zip(pointer));
+    set_cursor(ui, &resp, view, geo, dragging);
+    out
+}
+
+/// The squares: the dark ones numbered in their corner, the goal row's in green, the grid
+/// outlined.
+fn paint_squares(painter: &egui::Painter, variant: Variant, geo: BoardGeometry, cell: f32) {
+    let n = geo.size;
+    painter.rect_filled(geo.grid, 0.0, LIGHT);
     for b in 1..=n {
         for a in 1..=n {
-            let sq = a * 10 + b;
-            let c = geo.centre(sq);
-            let r = Rect::from_center_size(c, vec2(cell, cell));
-            if (a + b) % 2 == 0 {
-                let fill = if b == view.variant.goal_row() {
-                    GOAL
-                } else {
-                    DARK
-                };
-                painter.rect_filled(r, 0.0, fill);
-                painter.text(
-                    r.left_top() + vec2(2.0, 1.0),
-                    Align2::LEFT_TOP,
-                    sq.to_string(),
-                    FontId::monospace((cell * 0.2).clamp(8.0, 11.0)),
-                    Color32::from_gray(215),
-                );
+            if (a + b) % 2 != 0 {
+                continue;
             }
+            let sq = a * 10 + b;
+            let r = Rect::from_center_size(geo.centre(sq), vec2(cell, cell));
+            let fill = if b == variant.goal_row() { GOAL } else { DARK };
+            painter.rect_filled(r, 0.0, fill);
+            painter.text(
+                r.left_top() + vec2(2.0, 1.0),
+                Align2::LEFT_TOP,
+                sq.to_string(),
+                FontId::monospace((cell * 0.2).clamp(8.0, 11.0)),
+                Color32::from_gray(215),
+            );
         }
     }
     painter.rect_stroke(
-        grid,
+        geo.grid,
         0.0,
         Stroke::new(1.5, Color32::from_gray(60)),
         egui::StrokeKind::Outside,
     );
-    for k in 1..=n {
+}
+
+/// The article's coordinates on the four edges, in the margin around the grid: verticals
+/// along the bottom and top, rows along the left and right.
+fn paint_coordinates(
+    painter: &egui::Painter,
+    geo: BoardGeometry,
+    cell: f32,
+    margin: f32,
+    text: Color32,
+) {
+    let grid = geo.grid;
+    let font = FontId::proportional((cell * 0.32).clamp(11.0, 16.0));
+    for k in 1..=geo.size {
         let x = geo.centre(k * 10 + 1).x;
         let y = geo.centre(10 + k).y;
-        for (p, align) in [
-            (
-                Pos2::new(x, grid.bottom() + margin * 0.5),
-                Align2::CENTER_CENTER,
-            ),
-            (
-                Pos2::new(x, grid.top() - margin * 0.5),
-                Align2::CENTER_CENTER,
-            ),
-            (
-                Pos2::new(grid.left() - margin * 0.5, y),
-                Align2::CENTER_CENTER,
-            ),
-            (
-                Pos2::new(grid.right() + margin * 0.5, y),
-                Align2::CENTER_CENTER,
-            ),
+        for p in [
+            Pos2::new(x, grid.bottom() + margin * 0.5),
+            Pos2::new(x, grid.top() - margin * 0.5),
+            Pos2::new(grid.left() - margin * 0.5, y),
+            Pos2::new(grid.right() + margin * 0.5, y),
         ] {
-            painter.text(p, align, k.to_string(), edge_font.clone(), text);
+            painter.text(p, Align2::CENTER_CENTER, k.to_string(), font.clone(), text);
         }
     }
+}
 
-    // Input: a drag remembers the square it began on.
+/// The person's clicks and drops this frame, and the square of the piece being dragged, if
+/// one is. A drag remembers the square it began on (in egui's memory, across frames).
+fn read_input(
+    ui: &egui::Ui,
+    resp: &egui::Response,
+    view: &BoardView,
+    geo: BoardGeometry,
+) -> (Vec<BoardInput>, Option<u8>) {
     let drag_id = resp.id.with("drag-from");
     let mut out = Vec::new();
     if view.draggable && resp.drag_started() {
@@ -184,10 +201,12 @@ pub fn show(
     {
         out.push(BoardInput::Click(sq));
     }
-    let dragging = dragging.filter(|_| resp.dragged());
+    (out, dragging.filter(|_| resp.dragged()))
+}
 
-    // The last moves: from and to outlined, an arrow between.
-    for m in view.last {
+/// The last moves: from and to outlined in the mover's colour, an arrow between.
+fn paint_last_moves(painter: &egui::Painter, last: &[LastMove], geo: BoardGeometry, cell: f32) {
+    for m in last {
         let colour = match m.side {
             Side::Wolves => WOLF_ARROW,
             Side::Goat => GOAT_ARROW,
@@ -210,31 +229,48 @@ pub fn show(
             Stroke::new((cell * 0.07).max(2.0), colour),
         );
     }
+}
 
-    // The picked (or dragged) piece and its legal targets.
-    let focus = dragging.or(view.picked);
-    if let Some(from) = focus {
+/// The picked (or dragged) piece's square outlined, and its legal targets marked.
+fn paint_focus(
+    painter: &egui::Painter,
+    view: &BoardView,
+    focus: Option<u8>,
+    geo: BoardGeometry,
+    cell: f32,
+) {
+    let Some(from) = focus else {
+        return;
+    };
+    painter.rect_stroke(
+        Rect::from_center_size(geo.centre(from), vec2(cell, cell)).shrink(1.0),
+        2.0,
+        Stroke::new(3.0, Color32::YELLOW),
+        egui::StrokeKind::Inside,
+    );
+    for t in (view.targets)(from) {
+        let c = geo.centre(t);
+        painter.circle_filled(c, cell * 0.14, Color32::from_rgb(120, 230, 120));
         painter.rect_stroke(
-            Rect::from_center_size(geo.centre(from), vec2(cell, cell)).shrink(1.0),
+            Rect::from_center_size(c, vec2(cell, cell)).shrink(2.0),
             2.0,
-            Stroke::new(3.0, Color32::YELLOW),
+            Stroke::new(2.0, Color32::from_rgb(120, 230, 120)),
             egui::StrokeKind::Inside,
         );
-        for t in (view.targets)(from) {
-            let c = geo.centre(t);
-            painter.circle_filled(c, cell * 0.14, Color32::from_rgb(120, 230, 120));
-            painter.rect_stroke(
-                Rect::from_center_size(c, vec2(cell, cell)).shrink(2.0),
-                2.0,
-                Stroke::new(2.0, Color32::from_rgb(120, 230, 120)),
-                egui::StrokeKind::Inside,
-            );
-        }
     }
+}
 
-    // The pieces; a dragged one follows the pointer.
-    let at = |sq: u8| match (dragging, pointer) {
-        (Some(d), Some(p)) if d == sq => p,
+/// The wolves (numbered) and the goat; the piece being dragged (its square and the pointer)
+/// follows the pointer.
+fn paint_pieces(
+    painter: &egui::Painter,
+    view: &BoardView,
+    geo: BoardGeometry,
+    cell: f32,
+    dragged: Option<(u8, Pos2)>,
+) {
+    let at = |sq: u8| match dragged {
+        Some((d, p)) if d == sq => p,
         _ => geo.centre(sq),
     };
     let r = cell * 0.36;
@@ -268,6 +304,16 @@ pub fn show(
         );
         painter.text(c, Align2::CENTER_CENTER, "G", font, Color32::BLACK);
     }
+}
+
+/// The pointer as a closed hand while a piece is dragged, an open one over a piece that can be.
+fn set_cursor(
+    ui: &egui::Ui,
+    resp: &egui::Response,
+    view: &BoardView,
+    geo: BoardGeometry,
+    dragging: Option<u8>,
+) {
     if dragging.is_some() {
         ui.ctx().set_cursor_icon(egui::CursorIcon::Grabbing);
     } else if view.draggable
@@ -276,5 +322,4 @@ pub fn show(
     {
         ui.ctx().set_cursor_icon(egui::CursorIcon::Grab);
     }
-    out
 }

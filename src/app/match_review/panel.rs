@@ -20,41 +20,7 @@ const ROW_HEIGHT: f32 = 18.0;
 /// Draws the tab; `weights` are those the classic's choices are made with.
 pub fn show(ui: &mut egui::Ui, s: &MatchReviewState, weights: &Weights) -> Vec<MatchAction> {
     let mut out = Vec::new();
-    ui.horizontal_wrapped(|ui| {
-        if ui
-            .button("Open match…")
-            .on_hover_text(
-                "Open a match file: Jellyfish MAT (.mat, .txt, as gnubg, XG, BGBlitz and the \
-                 play sites write it) or gnubg's SGF. A file dropped on the window or a whole \
-                 match pasted (Ctrl+V) opens too.",
-            )
-            .clicked()
-        {
-            out.push(MatchAction::Open);
-        }
-        let Some(l) = &s.loaded else {
-            ui.label("No match open.");
-            return;
-        };
-        if ui.button("Close").clicked() {
-            out.push(MatchAction::Close);
-        }
-        let m = &l.game;
-        let length = match m.match_length {
-            0 => "money session".to_string(),
-            n => format!("{n}-point match"),
-        };
-        let score = m.final_score();
-        ui.strong(format!(
-            "{}: {} vs {}, {length}, {} games, final score {}–{}",
-            l.name,
-            m.players[0],
-            m.players[1],
-            m.games.len(),
-            score[0],
-            score[1]
-        ));
-    });
+    ui.horizontal_wrapped(|ui| match_line(ui, s, &mut out));
     let Some(l) = &s.loaded else {
         ui.label(
             "The games of a match file stepped through: the board shows each decision's \
@@ -66,78 +32,13 @@ pub fn show(ui: &mut egui::Ui, s: &MatchReviewState, weights: &Weights) -> Vec<M
         return out;
     };
     ui.horizontal_wrapped(|ui| {
-        ui.label("gnubg at");
-        for p in 0..=2u8 {
-            if ui
-                .selectable_label(s.plies == p, format!("{p} ply"))
-                .clicked()
-            {
-                out.push(MatchAction::SetPlies(p));
-            }
-        }
-        if s.job().is_none() {
-            let (done, all) = l.reviewed();
-            let label = match (done, l.plies) {
-                (0, _) => "Review".to_string(),
-                (_, Some(p)) if p == s.plies && done == all => "Review again".to_string(),
-                _ => "Review".to_string(),
-            };
-            if ui
-                .button(label)
-                .on_hover_text(
-                    "gnubg judges every decision at its own match state (cubeful, as its \
-                     \"analyse match\"), a gnubg process a core; answers are kept, so a second \
-                     review asks only what is new",
-                )
-                .clicked()
-            {
-                out.push(MatchAction::Review(*weights));
-            }
-            if let Some(p) = l.plies {
-                ui.label(format!("reviewed at {p} ply: {done} of {all} decisions"));
-            }
-        }
+        review_controls(ui, s, l, weights, &mut out);
         ui.separator();
         games(ui, s, &mut out);
-        let mut errors = s.filter.errors_only;
-        if ui
-            .checkbox(&mut errors, "errors only")
-            .on_hover_text("Only the decisions gnubg marks doubtful, bad or very bad")
-            .changed()
-        {
-            out.push(MatchAction::ErrorsOnly(errors));
-        }
-        for (p, name) in [
-            (None, "both"),
-            (Some(0), &*l.game.players[0]),
-            (Some(1), &*l.game.players[1]),
-        ] {
-            if ui.selectable_label(s.filter.player == p, name).clicked() {
-                out.push(MatchAction::Player(p));
-            }
-        }
+        filters(ui, s, l, &mut out);
         if l.summary.is_some() {
             ui.separator();
-            if ui
-                .selectable_label(s.statistics_open, "Statistics")
-                .on_hover_text(
-                    "gnubg's whole statistics block (its \"show statistics match\"): chequer \
-                     play, luck, cube, overall, ratings — in a window",
-                )
-                .clicked()
-            {
-                out.push(MatchAction::ShowStatistics(!s.statistics_open));
-            }
-            if ui
-                .selectable_label(s.plot_open, "Plot")
-                .on_hover_text(
-                    "The match plot: the first player's match-winning chance after each move, \
-                     gnubg's errors and the lucky and unlucky rolls marked — in a window",
-                )
-                .clicked()
-            {
-                out.push(MatchAction::ShowPlot(!s.plot_open));
-            }
+            window_toggles(ui, s, &mut out);
         }
     });
     if let Some(job) = s.job()
@@ -163,6 +64,137 @@ pub fn show(ui: &mut egui::Ui, s: &MatchReviewState, weights: &Weights) -> Vec<M
         .auto_shrink([false, false])
         .show(ui, |ui| decisions(ui, s, &mut out));
     out
+}
+
+/// The match's line: Open, and with a match open, Close and what the match is (its file,
+/// players, length, games and final score).
+fn match_line(ui: &mut egui::Ui, s: &MatchReviewState, out: &mut Vec<MatchAction>) {
+    if ui
+        .button("Open match…")
+        .on_hover_text(
+            "Open a match file: Jellyfish MAT (.mat, .txt, as gnubg, XG, BGBlitz and the \
+             play sites write it) or gnubg's SGF. A file dropped on the window or a whole \
+             match pasted (Ctrl+V) opens too.",
+        )
+        .clicked()
+    {
+        out.push(MatchAction::Open);
+    }
+    let Some(l) = &s.loaded else {
+        ui.label("No match open.");
+        return;
+    };
+    if ui.button("Close").clicked() {
+        out.push(MatchAction::Close);
+    }
+    let m = &l.game;
+    let length = match m.match_length {
+        0 => "money session".to_string(),
+        n => format!("{n}-point match"),
+    };
+    let score = m.final_score();
+    ui.strong(format!(
+        "{}: {} vs {}, {length}, {} games, final score {}–{}",
+        l.name,
+        m.players[0],
+        m.players[1],
+        m.games.len(),
+        score[0],
+        score[1]
+    ));
+}
+
+/// gnubg's plies, and (no review running) Review or Review again with how far the last review
+/// went.
+fn review_controls(
+    ui: &mut egui::Ui,
+    s: &MatchReviewState,
+    l: &super::LoadedMatch,
+    weights: &Weights,
+    out: &mut Vec<MatchAction>,
+) {
+    ui.label("gnubg at");
+    for p in 0..=2u8 {
+        if ui
+            .selectable_label(s.plies == p, format!("{p} ply"))
+            .clicked()
+        {
+            out.push(MatchAction::SetPlies(p));
+        }
+    }
+    if s.job().is_some() {
+        return;
+    }
+    let (done, all) = l.reviewed();
+    let label = match (done, l.plies) {
+        (0, _) => "Review".to_string(),
+        (_, Some(p)) if p == s.plies && done == all => "Review again".to_string(),
+        _ => "Review".to_string(),
+    };
+    if ui
+        .button(label)
+        .on_hover_text(
+            "gnubg judges every decision at its own match state (cubeful, as its \
+             \"analyse match\"), a gnubg process a core; answers are kept, so a second \
+             review asks only what is new",
+        )
+        .clicked()
+    {
+        out.push(MatchAction::Review(*weights));
+    }
+    if let Some(p) = l.plies {
+        ui.label(format!("reviewed at {p} ply: {done} of {all} decisions"));
+    }
+}
+
+/// The list's filters: errors only, and whose decisions (both players' or one's).
+fn filters(
+    ui: &mut egui::Ui,
+    s: &MatchReviewState,
+    l: &super::LoadedMatch,
+    out: &mut Vec<MatchAction>,
+) {
+    let mut errors = s.filter.errors_only;
+    if ui
+        .checkbox(&mut errors, "errors only")
+        .on_hover_text("Only the decisions gnubg marks doubtful, bad or very bad")
+        .changed()
+    {
+        out.push(MatchAction::ErrorsOnly(errors));
+    }
+    for (p, name) in [
+        (None, "both"),
+        (Some(0), &*l.game.players[0]),
+        (Some(1), &*l.game.players[1]),
+    ] {
+        if ui.selectable_label(s.filter.player == p, name).clicked() {
+            out.push(MatchAction::Player(p));
+        }
+    }
+}
+
+/// The Statistics and Plot toggles of a reviewed match's windows.
+fn window_toggles(ui: &mut egui::Ui, s: &MatchReviewState, out: &mut Vec<MatchAction>) {
+    if ui
+        .selectable_label(s.statistics_open, "Statistics")
+        .on_hover_text(
+            "gnubg's whole statistics block (its \"show statistics match\"): chequer \
+             play, luck, cube, overall, ratings — in a window",
+        )
+        .clicked()
+    {
+        out.push(MatchAction::ShowStatistics(!s.statistics_open));
+    }
+    if ui
+        .selectable_label(s.plot_open, "Plot")
+        .on_hover_text(
+            "The match plot: the first player's match-winning chance after each move, \
+             gnubg's errors and the lucky and unlucky rolls marked — in a window",
+        )
+        .clicked()
+    {
+        out.push(MatchAction::ShowPlot(!s.plot_open));
+    }
 }
 
 /// Each player's figures in a small table, as gnubg's match statistics give them.
@@ -552,6 +584,32 @@ fn verdict_cells(d: &Decision, v: Option<&Verdict>, part: Part) -> [String; 5] {
     }
 }
 
+/// The decisions list's columns: title and what it shows (on hover).
+const DECISION_COLUMNS: [(&str, &str); 10] = [
+    (
+        "Game",
+        "G.N: game G, its decision N (as bgw match review writes \"game G #N\"); \
+         the file's own move number is on the row's hover",
+    ),
+    ("Player", "who decided"),
+    ("Roll", "the dice"),
+    (
+        "Luck",
+        "gnubg's luck mark of the roll: ++ very lucky (more than +0.6 EMG), + lucky (+0.3), \
+         − unlucky (−0.3), −− very unlucky (−0.6); the roll's luck on the row's hover",
+    ),
+    ("Played", "the move played or the cube action"),
+    ("gnubg's best", "gnubg's best move, or its cube action"),
+    (
+        "Loss",
+        "what the decision lost against gnubg's best, mEMG (a roll after a missed double is \
+         two rows: the cube's error before the roll, then the checker play's)",
+    ),
+    ("", "gnubg's mark: ?! doubtful, ? bad, ?? very bad"),
+    ("Classic", "the classic program's choice (these weights)"),
+    ("Its loss", "what the classic's choice loses, mEMG"),
+];
+
 /// The decisions the filters show, the selected one highlighted and kept in view.
 fn decisions(ui: &mut egui::Ui, s: &MatchReviewState, out: &mut Vec<MatchAction>) {
     let Some(l) = &s.loaded else { return };
@@ -569,39 +627,9 @@ fn decisions(ui: &mut egui::Ui, s: &MatchReviewState, out: &mut Vec<MatchAction>
         .iter()
         .flat_map(|&(g, d)| parts(l.verdict(g, d)).iter().map(move |&p| (g, d, p)))
         .collect();
-    let memo = ui.scope_id().with("match-last-selected");
-    let last: Option<(usize, usize)> = ui.data(|d| d.get_temp(memo)).flatten();
-    let scroll_to = (last != s.selected)
-        .then_some(s.selected)
-        .flatten()
-        .and_then(|sel| rows.iter().position(|&(g, d, _)| (g, d) == sel));
-    ui.data_mut(|d| d.insert_temp(memo, s.selected));
+    let scroll_to = newly_selected_row(ui, s.selected, &rows);
     ui.spacing_mut().item_spacing.y = 0.0;
     let visuals = ui.visuals().clone();
-    let titles = [
-        (
-            "Game",
-            "G.N: game G, its decision N (as bgw match review writes \"game G #N\"); \
-             the file's own move number is on the row's hover",
-        ),
-        ("Player", "who decided"),
-        ("Roll", "the dice"),
-        (
-            "Luck",
-            "gnubg's luck mark of the roll: ++ very lucky (more than +0.6 EMG), + lucky (+0.3), \
-             − unlucky (−0.3), −− very unlucky (−0.6); the roll's luck on the row's hover",
-        ),
-        ("Played", "the move played or the cube action"),
-        ("gnubg's best", "gnubg's best move, or its cube action"),
-        (
-            "Loss",
-            "what the decision lost against gnubg's best, mEMG (a roll after a missed double is \
-             two rows: the cube's error before the roll, then the checker play's)",
-        ),
-        ("", "gnubg's mark: ?! doubtful, ? bad, ?? very bad"),
-        ("Classic", "the classic program's choice (these weights)"),
-        ("Its loss", "what the classic's choice loses, mEMG"),
-    ];
     // Narrow gaps: at 1280×720 the whole row fits beside the candidates' table.
     ui.spacing_mut().item_spacing.x = 4.0;
     let mut table = TableBuilder::new(ui)
@@ -625,7 +653,7 @@ fn decisions(ui: &mut egui::Ui, s: &MatchReviewState, out: &mut Vec<MatchAction>
     }
     table
         .header(ROW_HEIGHT + 2.0, |mut header| {
-            for (title, about) in titles {
+            for (title, about) in DECISION_COLUMNS {
                 header.col(|ui| {
                     ui.strong(title).on_hover_text(about);
                 });
@@ -633,82 +661,125 @@ fn decisions(ui: &mut egui::Ui, s: &MatchReviewState, out: &mut Vec<MatchAction>
         })
         .body(|body| {
             body.rows(ROW_HEIGHT, rows.len(), |mut row| {
-                let index = row.index();
-                let (g, d, part) = rows[index];
-                let Some(dec) = l.decision(g, d) else { return };
-                let game = &l.game.games[g];
+                let (g, d, part) = rows[row.index()];
+                let Some(r) = DecisionRow::of(l, g, d, part) else {
+                    return;
+                };
                 let selected = s.selected == Some((g, d));
-                let (roll, played) = match part {
-                    Part::CubeBefore => (String::new(), "no double".to_string()),
-                    _ => what_was_done(dec),
-                };
-                let verdict = l.verdict(g, d);
-                let [best, loss, mark, classic, classic_loss] = verdict_cells(dec, verdict, part);
-                let number = format!("{}.{}", game.number, d + 1);
-                let illegal = dec
-                    .checkers()
-                    .is_some_and(|c| c.legality != bgw_engine::matches::Legality::Legal);
-                let played = if illegal {
-                    format!("{played} (illegal as recorded)")
-                } else {
-                    played
-                };
-                let marked = !mark.is_empty();
-                let luck = match part {
-                    Part::CubeBefore => None,
-                    _ => l.luck.as_ref().and_then(|x| x.roll(g, d)),
-                };
-                let luck_mark = luck.map_or(LuckMark::None, |x| LuckMark::of(x.emg));
-                let cells = [
-                    number,
-                    initials(&l.game.players[dec.player]).to_string(),
-                    roll,
-                    luck_symbol(luck_mark).to_string(),
-                    played,
-                    best,
-                    loss,
-                    mark,
-                    classic,
-                    classic_loss,
-                ];
                 // egui_extras paints the highlight of each cell.
                 row.set_selected(selected);
-                for (k, text) in cells.into_iter().enumerate() {
+                for (k, text) in r.cells.iter().enumerate() {
                     row.col(|ui| {
-                        let mut t = RichText::new(text).monospace();
-                        if selected {
-                            t = t.color(visuals.selection.stroke.color);
-                        } else if marked && (k == 6 || k == 7) {
-                            t = t.color(visuals.error_fg_color).strong();
-                        } else if k == 3 && luck_mark > LuckMark::None {
-                            t = t.color(super::plot::LUCKY).strong();
-                        } else if k == 3 && luck_mark < LuckMark::None {
-                            t = t.color(super::plot::UNLUCKY).strong();
-                        }
+                        let t = r.look(k, text, selected, &visuals);
                         ui.add(egui::Label::new(t).selectable(false));
                     });
                 }
-                let mut response = row.response();
-                let mut hover = match dec.move_number {
-                    Some(m) => format!(
-                        "game {}, decision {}: move {m} in the file (the row gnubg's move \
-                         list shows)",
-                        game.number,
-                        d + 1
-                    ),
-                    None => format!("game {}, decision {}", game.number, d + 1),
-                };
-                if let Some(x) = luck {
-                    let words = match luck_mark {
-                        LuckMark::None => "not marked".to_string(),
-                        m => m.words().to_string(),
-                    };
-                    hover.push_str(&format!("\nthe roll's luck: {:+.3} EMG ({words})", x.emg));
-                }
-                response = response.on_hover_text(hover);
-                if response.clicked() {
+                if row.response().on_hover_text(r.hover).clicked() {
                     out.push(MatchAction::Select(g, d));
                 }
             });
         });
+}
+
+/// The row of the decision selected since the list was last drawn (to scroll to), `None`
+/// when the selection has not changed: the list remembers the selection it last showed.
+fn newly_selected_row(
+    ui: &mut egui::Ui,
+    selected: Option<(usize, usize)>,
+    rows: &[(usize, usize, Part)],
+) -> Option<usize> {
+    let memo = ui.scope_id().with("match-last-selected");
+    let last: Option<(usize, usize)> = ui.data(|d| d.get_temp(memo)).flatten();
+    ui.data_mut(|d| d.insert_temp(memo, selected));
+    (last != selected)
+        .then_some(selected)
+        .flatten()
+        .and_then(|sel| rows.iter().position(|&(g, d, _)| (g, d) == sel))
+}
+
+/// One row of the decisions list: its cells ([`DECISION_COLUMNS`]), whether gnubg marks it,
+/// the roll's luck mark, and its hover (the file's move number, the roll's luck).
+struct DecisionRow {
+    cells: [String; 10],
+    marked: bool,
+    luck_mark: LuckMark,
+    hover: String,
+}
+
+impl DecisionRow {
+    /// The row of `part` of decision `d` of game `g`; `None` when there is no such decision.
+    fn of(l: &super::LoadedMatch, g: usize, d: usize, part: Part) -> Option<DecisionRow> {
+        let dec = l.decision(g, d)?;
+        let game = &l.game.games[g];
+        let (roll, played) = match part {
+            Part::CubeBefore => (String::new(), "no double".to_string()),
+            _ => what_was_done(dec),
+        };
+        let [best, loss, mark, classic, classic_loss] = verdict_cells(dec, l.verdict(g, d), part);
+        let illegal = dec
+            .checkers()
+            .is_some_and(|c| c.legality != bgw_engine::matches::Legality::Legal);
+        let played = if illegal {
+            format!("{played} (illegal as recorded)")
+        } else {
+            played
+        };
+        let marked = !mark.is_empty();
+        let luck = match part {
+            Part::CubeBefore => None,
+            _ => l.luck.as_ref().and_then(|x| x.roll(g, d)),
+        };
+        let luck_mark = luck.map_or(LuckMark::None, |x| LuckMark::of(x.emg));
+        let mut hover = match dec.move_number {
+            Some(m) => format!(
+                "game {}, decision {}: move {m} in the file (the row gnubg's move \
+                 list shows)",
+                game.number,
+                d + 1
+            ),
+            None => format!("game {}, decision {}", game.number, d + 1),
+        };
+        if let Some(x) = luck {
+            let words = match luck_mark {
+                LuckMark::None => "not marked".to_string(),
+                m => m.words().to_string(),
+            };
+            hover.push_str(&format!("\nthe roll's luck: {:+.3} EMG ({words})", x.emg));
+        }
+        let cells = [
+            format!("{}.{}", game.number, d + 1),
+            initials(&l.game.players[dec.player]).to_string(),
+            roll,
+            luck_symbol(luck_mark).to_string(),
+            played,
+            best,
+            loss,
+            mark,
+            classic,
+            classic_loss,
+        ];
+        Some(DecisionRow {
+            cells,
+            marked,
+            luck_mark,
+            hover,
+        })
+    }
+
+    /// Cell `k`'s text as drawn: the selection's colour on the selected row, else gnubg's
+    /// mark and loss in the error colour when marked, a lucky or unlucky roll in its colour.
+    fn look(&self, k: usize, text: &str, selected: bool, visuals: &egui::Visuals) -> RichText {
+        let t = RichText::new(text).monospace();
+        if selected {
+            t.color(visuals.selection.stroke.color)
+        } else if self.marked && (k == 6 || k == 7) {
+            t.color(visuals.error_fg_color).strong()
+        } else if k == 3 && self.luck_mark > LuckMark::None {
+            t.color(super::plot::LUCKY).strong()
+        } else if k == 3 && self.luck_mark < LuckMark::None {
+            t.color(super::plot::UNLUCKY).strong()
+        } else {
+            t
+        }
+    }
 }

@@ -98,86 +98,11 @@ pub fn window(
                 ui.label("No checker play judged yet.");
                 return;
             }
-            let line: Vec<[f64; 2]> = points.iter().map(|p| [p.x, p.y]).collect();
-            let pick = |f: &dyn Fn(&PlotPoint) -> bool| -> Vec<[f64; 2]> {
-                points.iter().filter(|p| f(p)).map(|p| [p.x, p.y]).collect()
-            };
-            let errors = pick(&|p| p.mark != Mark::None);
-            let lucky = pick(&|p| p.luck > LuckMark::None);
-            let unlucky = pick(&|p| p.luck < LuckMark::None);
-            let chosen = selected.and_then(|s| points.iter().find(|p| p.at == s));
-            let text = ui.visuals().text_color();
-            let red = ui.visuals().error_fg_color;
-            let green = LUCKY;
-            let selection = ui.visuals().selection.stroke.color;
-            let response = Plot::new("match-plot-area")
-                .height(220.0)
-                .width(ui.available_width().max(480.0))
-                .allow_scroll(false)
-                .allow_zoom(false)
-                .allow_drag(false)
-                .include_y(0.0)
-                .include_y(if in_match { 1.0 } else { 0.0 })
-                .show(ui, |p| {
-                    for &x in starts {
-                        p.vline(VLine::new("game", x).color(text.gamma_multiply(0.25)));
-                    }
-                    p.line(Line::new("after each move", PlotPoints::new(line)).color(text));
-                    let marks = [
-                        (
-                            "gnubg's marked errors",
-                            errors,
-                            MarkerShape::Circle,
-                            4.0,
-                            red,
-                        ),
-                        ("lucky rolls", lucky, MarkerShape::Up, 5.0, green),
-                        ("unlucky rolls", unlucky, MarkerShape::Down, 5.0, UNLUCKY),
-                    ];
-                    for (name, at, shape, radius, colour) in marks {
-                        p.points(
-                            Points::new(name, at)
-                                .shape(shape)
-                                .radius(radius)
-                                .filled(true)
-                                .color(colour),
-                        );
-                    }
-                    if let Some(c) = chosen {
-                        p.points(
-                            Points::new("selected", vec![[c.x, c.y]])
-                                .shape(MarkerShape::Diamond)
-                                .radius(6.0)
-                                .color(selection),
-                        );
-                    }
-                });
-            // The legend under the plot, off the data (the last third decides the match).
-            use crate::app::legend::{Swatch, below};
-            below(
-                ui,
-                &[
-                    (text, "after each move", Swatch::Line),
-                    (red, "gnubg's marked errors", Swatch::Circle),
-                    (green, "lucky rolls", Swatch::Up),
-                    (UNLUCKY, "unlucky rolls", Swatch::Down),
-                    (selection, "selected", Swatch::Diamond),
-                ],
-            );
+            let response = draw_plot(ui, points, starts, selected, in_match);
+            legend(ui);
             let r = &response.response;
             r.widget_info(|| {
-                egui::WidgetInfo::labeled(
-                    egui::Role::Image,
-                    true,
-                    format!(
-                        "match plot of {} checker plays, {} marked errors, {} lucky and {} \
-                         unlucky rolls",
-                        points.len(),
-                        points.iter().filter(|p| p.mark != Mark::None).count(),
-                        points.iter().filter(|p| p.luck > LuckMark::None).count(),
-                        points.iter().filter(|p| p.luck < LuckMark::None).count()
-                    ),
-                )
+                egui::WidgetInfo::labeled(egui::Role::Image, true, description(points))
             });
             if r.clicked()
                 && let Some(pos) = r.interact_pointer_pos()
@@ -194,4 +119,99 @@ pub fn window(
     if open != s.plot_open {
         out.push(MatchAction::ShowPlot(open));
     }
+}
+
+/// The plot: the line after each move, the games' starts, gnubg's marked errors, the lucky
+/// and unlucky rolls, the `selected` decision; y from 0 (to 1 in a match).
+fn draw_plot(
+    ui: &mut egui::Ui,
+    points: &[PlotPoint],
+    starts: &[f64],
+    selected: Option<(usize, usize)>,
+    in_match: bool,
+) -> egui_plot::PlotResponse<()> {
+    let line: Vec<[f64; 2]> = points.iter().map(|p| [p.x, p.y]).collect();
+    let pick = |f: &dyn Fn(&PlotPoint) -> bool| -> Vec<[f64; 2]> {
+        points.iter().filter(|p| f(p)).map(|p| [p.x, p.y]).collect()
+    };
+    let errors = pick(&|p| p.mark != Mark::None);
+    let lucky = pick(&|p| p.luck > LuckMark::None);
+    let unlucky = pick(&|p| p.luck < LuckMark::None);
+    let chosen = selected.and_then(|s| points.iter().find(|p| p.at == s));
+    let text = ui.visuals().text_color();
+    let red = ui.visuals().error_fg_color;
+    let selection = ui.visuals().selection.stroke.color;
+    Plot::new("match-plot-area")
+        .height(220.0)
+        .width(ui.available_width().max(480.0))
+        .allow_scroll(false)
+        .allow_zoom(false)
+        .allow_drag(false)
+        .include_y(0.0)
+        .include_y(if in_match { 1.0 } else { 0.0 })
+        .show(ui, |p| {
+            for &x in starts {
+                p.vline(VLine::new("game", x).color(text.gamma_multiply(0.25)));
+            }
+            p.line(Line::new("after each move", PlotPoints::new(line)).color(text));
+            let marks = [
+                (
+                    "gnubg's marked errors",
+                    errors,
+                    MarkerShape::Circle,
+                    4.0,
+                    red,
+                ),
+                ("lucky rolls", lucky, MarkerShape::Up, 5.0, LUCKY),
+                ("unlucky rolls", unlucky, MarkerShape::Down, 5.0, UNLUCKY),
+            ];
+            for (name, at, shape, radius, colour) in marks {
+                p.points(
+                    Points::new(name, at)
+                        .shape(shape)
+                        .radius(radius)
+                        .filled(true)
+                        .color(colour),
+                );
+            }
+            if let Some(c) = chosen {
+                p.points(
+                    Points::new("selected", vec![[c.x, c.y]])
+                        .shape(MarkerShape::Diamond)
+                        .radius(6.0)
+                        .color(selection),
+                );
+            }
+        })
+}
+
+/// The legend under the plot, off the data (the last third decides the match).
+fn legend(ui: &mut egui::Ui) {
+    use crate::app::legend::{Swatch, below};
+    let text = ui.visuals().text_color();
+    let red = ui.visuals().error_fg_color;
+    let selection = ui.visuals().selection.stroke.color;
+    below(
+        ui,
+        &[
+            (text, "after each move", Swatch::Line),
+            (red, "gnubg's marked errors", Swatch::Circle),
+            (LUCKY, "lucky rolls", Swatch::Up),
+            (UNLUCKY, "unlucky rolls", Swatch::Down),
+            (selection, "selected", Swatch::Diamond),
+        ],
+    );
+}
+
+/// The plot in words, for screen readers: how many plays, marked errors, lucky and unlucky
+/// rolls.
+fn description(points: &[PlotPoint]) -> String {
+    format!(
+        "match plot of {} checker plays, {} marked errors, {} lucky and {} \
+         unlucky rolls",
+        points.len(),
+        points.iter().filter(|p| p.mark != Mark::None).count(),
+        points.iter().filter(|p| p.luck > LuckMark::None).count(),
+        points.iter().filter(|p| p.luck < LuckMark::None).count()
+    )
 }

@@ -4,16 +4,16 @@
 //! classic program's highest BRDVAL (default weights).
 
 use super::exact::{Exact, ExactError};
+use crate::bearoff::one_sided::database::{Database, Prob};
+use crate::bearoff::one_sided::index::{self, Counts, MAX_POINTS};
+use crate::bearoff::one_sided::plays::OneSided;
 use crate::core::dice::Dice;
 use crate::core::moves::MoveGenerator;
 use crate::core::position::Position;
 use crate::evaluation::classic::phase::Phase;
 use crate::evaluation::classic::race;
 use crate::evaluation::classic::{Ranking, Weights};
-use crate::studies::bearoff::analysis::{self, AnalysisError};
-use crate::studies::bearoff::database::{Database, Prob};
-use crate::studies::bearoff::index::{self, Counts, MAX_POINTS};
-use crate::studies::bearoff::plays::OneSided;
+use crate::studies::race::analysis::{self, AnalysisError};
 use std::fmt;
 
 /// The distinct results of `side` with `dice`, in the order gnubg's move generation first
@@ -197,7 +197,7 @@ pub fn best_play_one_sided(
             return Ok(1.0);
         }
         let dist = |c: &Counts| one_sided.dist_f64(index::index(c, points));
-        Ok(1.0 - crate::studies::bearoff::chances::win(&dist(o), &dist(r)))
+        Ok(1.0 - crate::bearoff::one_sided::chances::win(&dist(o), &dist(r)))
     })
 }
 
@@ -285,10 +285,10 @@ fn judged(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bearoff::one_sided::build::build;
+    use crate::bearoff::two_sided::solver::{DEFAULT_LIMIT, Solver};
     use crate::core::position::{Side, SideCheckers};
     use crate::core::task::Task;
-    use crate::studies::bearoff::build::build;
-    use crate::studies::two_sided::solver::{DEFAULT_LIMIT, Solver};
 
     fn race(me: &[(usize, u8)], opp: &[(usize, u8)]) -> Position {
         let side = |cells: &[(usize, u8)]| {
@@ -412,7 +412,7 @@ mod tests {
             let mut c = [0u8; MAX_POINTS + 1];
             c[1..=6].copy_from_slice(&p.result);
             let mine = db.dist_f64(index::index(&c, 6));
-            let want = 1.0 - crate::studies::bearoff::chances::win(&other, &mine);
+            let want = 1.0 - crate::bearoff::one_sided::chances::win(&other, &mine);
             assert!((p.chance - want).abs() < 1e-12, "{}", p.play);
         }
         assert!(est.plays.windows(2).all(|w| w[0].chance >= w[1].chance));

@@ -11,16 +11,15 @@
 
 use super::errors::{Top, pair_position_id};
 use super::methods::{Method, Methods};
+use crate::bearoff::one_sided::database::Database;
+use crate::bearoff::one_sided::index;
+use crate::bearoff::two_sided::{CubefulEquities, Kind, TwoSidedChances, TwoSidedDb};
 use crate::core::position::SideCheckers;
 use crate::core::task::Task;
-use crate::studies::bearoff::cube::{CubeAction, CubeAdvice, CubeDecision, CubeDecisions};
-use crate::studies::bearoff::database::Database;
-use crate::studies::bearoff::index;
-use crate::studies::bearoff::janowski::one_sided_cube;
-use crate::studies::bearoff::race::{Formula, RaceSide};
-use crate::studies::two_sided::{
-    CubefulEquities, Kind, TwoSidedChances, TwoSidedDb, exact_cube_verdict,
-};
+use crate::studies::race::cube::{CubeAction, CubeAdvice, CubeDecision, CubeDecisions};
+use crate::studies::race::exact_verdict::exact_cube_verdict;
+use crate::studies::race::formulas::{Formula, RaceSide};
+use crate::studies::race::janowski::one_sided_cube;
 use rayon::prelude::*;
 use std::fmt;
 
@@ -749,7 +748,7 @@ mod tests {
         assert!((s.mean_cost_when_wrong - 0.2).abs() < 1e-15);
         assert_eq!(s.largest, 0.3);
     }
-    use crate::studies::bearoff::build::build;
+    use crate::bearoff::one_sided::build::build;
     use std::sync::Arc;
     use std::sync::atomic::{AtomicU64, Ordering};
 

@@ -9,15 +9,15 @@
 
 use super::best_play::{heuristic_pick, mean_rolls, one_sided_pick, results};
 use super::methods::{Method, Methods};
+use crate::bearoff::one_sided::database::Database;
+use crate::bearoff::one_sided::index::{self, Counts};
+use crate::bearoff::one_sided::is_chance;
+use crate::bearoff::one_sided::plays::OneSided;
+use crate::bearoff::two_sided::TwoSidedChances;
 use crate::core::dice::Dice;
 use crate::core::formats::Setup;
 use crate::core::position::{Position, Side, SideCheckers};
 use crate::core::task::Task;
-use crate::studies::bearoff::database::Database;
-use crate::studies::bearoff::index::{self, Counts};
-use crate::studies::bearoff::is_chance;
-use crate::studies::bearoff::plays::OneSided;
-use crate::studies::two_sided::TwoSidedChances;
 use rayon::prelude::*;
 use std::fmt;
 
@@ -784,13 +784,13 @@ fn play_losses(sides: &Sides, pairs: u64, plays: [PlayAcc; 2]) -> Vec<PlayLosses
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bearoff::one_sided::build::build;
+    use crate::bearoff::one_sided::chances;
+    use crate::bearoff::two_sided::{Kind, TwoSidedDb};
     use crate::core::formats::read_position;
-    use crate::studies::bearoff::analysis;
-    use crate::studies::bearoff::build::build;
-    use crate::studies::bearoff::chances;
     use crate::studies::one_sided_vs_exact::best_play::best_play;
     use crate::studies::one_sided_vs_exact::exact::Exact;
-    use crate::studies::two_sided::{Kind, TwoSidedDb};
+    use crate::studies::race::analysis;
 
     /// Every pair of up to `checkers` checkers on `points` points, exact.
     fn exact_db(points: usize, checkers: usize) -> TwoSidedDb {

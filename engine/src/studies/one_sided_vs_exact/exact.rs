@@ -1,9 +1,9 @@
 //! Where the study's exact two-sided chances come from: a database (built or read from a file)
 //! or, for positions no database covers, the on-the-fly solver.
 
-use crate::studies::bearoff::index::Counts;
-use crate::studies::two_sided::TwoSidedChances;
-use crate::studies::two_sided::solver::{SolveError, Solver};
+use crate::bearoff::one_sided::index::Counts;
+use crate::bearoff::two_sided::TwoSidedChances;
+use crate::bearoff::two_sided::solver::{SolveError, Solver};
 use std::fmt;
 
 /// Why no exact chance was found.

@@ -3,9 +3,9 @@
 //! the normal approximation of both distributions from their mean and standard deviation, in
 //! the seed's density form and in the interval form ([`normal::Form`]).
 
-use crate::studies::bearoff::database::{Database, ROLLS};
-use crate::studies::bearoff::moments::mean_sd;
-use crate::studies::bearoff::normal::{self, Form};
+use crate::bearoff::one_sided::database::{Database, ROLLS};
+use crate::bearoff::one_sided::moments::mean_sd;
+use crate::studies::race::normal::{self, Form};
 
 /// An approximate way to the chance of the side on roll.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
@@ -123,9 +123,9 @@ fn dot(a: &[f64; ROLLS], b: &[f64; ROLLS]) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bearoff::one_sided::build::build;
+    use crate::bearoff::one_sided::chances;
     use crate::core::task::Task;
-    use crate::studies::bearoff::build::build;
-    use crate::studies::bearoff::chances;
 
     #[test]
     fn chances_are_the_one_sided_formulas() {

@@ -11,9 +11,9 @@
 //! reach ([`Solver::below`] of each side multiplied; measured within a few per cent of the
 //! pairs really solved) exceeds the limit is refused at once.
 
+use crate::bearoff::one_sided::index::{self, CHECKERS, Counts, MAX_POINTS};
+use crate::bearoff::one_sided::plays::OneSided;
 use crate::core::dice::Dice;
-use crate::studies::bearoff::index::{self, CHECKERS, Counts, MAX_POINTS};
-use crate::studies::bearoff::plays::OneSided;
 use std::collections::HashMap;
 use std::fmt;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -190,9 +190,9 @@ impl Solver {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bearoff::one_sided::build::build;
+    use crate::bearoff::one_sided::chances;
     use crate::core::task::Task;
-    use crate::studies::bearoff::build::build;
-    use crate::studies::bearoff::chances;
 
     fn side(cells: &[(usize, u8)]) -> Counts {
         let mut c = [0u8; MAX_POINTS + 1];
@@ -243,7 +243,7 @@ mod tests {
 
     #[test]
     fn agrees_with_the_built_databases() {
-        use crate::studies::two_sided::{Kind, TwoSidedChances, TwoSidedDb};
+        use crate::bearoff::two_sided::{Kind, TwoSidedChances, TwoSidedDb};
         for (points, checkers) in [(6, 4), (3, 5)] {
             let db = TwoSidedDb::build(points, checkers, Kind::Exact, &Task::new()).unwrap();
             let mut s = Solver::new(points, DEFAULT_LIMIT);

@@ -18,8 +18,8 @@ use super::positions;
 use super::resume::Checkpoint;
 use super::rules::{Exact, GnubgCubeless, Row, Rule, Successors};
 use super::table::{Kind, TwoSidedDb, TwoSidedError, Values, check_size};
+use crate::bearoff::one_sided::index;
 use crate::core::task::Task;
-use crate::studies::bearoff::index;
 use rayon::prelude::*;
 
 /// Builds the database of `kind`, checkpointing each finished level to `checkpoint` and

@@ -44,7 +44,7 @@ const PLUS_ONE: i32 = 0x7FFF;
 /// gnubg's cube decision of the side on roll from its no-double equity `nd` and its equity
 /// after double/take `dt` (at the doubled stake, half-scaled): it doubles when `dt ≥ nd / 2`
 /// and +1 ≥ `nd`, and then the other side passes when `dt ≥ 1/2`.
-pub(super) fn cube_equity(nd: i32, dt: i32) -> i32 {
+pub(crate) fn cube_equity(nd: i32, dt: i32) -> i32 {
     if dt >= nd / 2 && PLUS_ONE >= nd {
         if dt >= PLUS_ONE / 2 {
             PLUS_ONE

@@ -2,22 +2,22 @@
 //! lowest `points` points (at most `checkers` each), the exact cubeless chance that the side on
 //! roll bears off first, both sides playing to maximise it.
 //!
-//! Positions are numbered by gnubg's one-sided index ([`crate::studies::bearoff::index::index`]);
-//! with at most C checkers on P points they are the first `C(P + C, P)` indices, the same numbers
-//! gnubg's two-sided files use.
+//! Positions are numbered by gnubg's one-sided index
+//! ([`one_sided::index`](crate::bearoff::one_sided::index())); with at most C checkers on P
+//! points they are the first `C(P + C, P)` indices, the same numbers gnubg's two-sided files
+//! use.
 
 pub(crate) mod solver;
 
 mod build;
 mod chances;
-mod cubeful;
+pub(crate) mod cubeful;
 mod file;
 mod kind;
 mod memory;
 mod resume;
 mod rules;
 mod table;
-mod verdict;
 
 pub use build::build;
 pub use chances::{TwoSidedChances, positions};
@@ -30,4 +30,3 @@ pub use memory::{
 pub use resume::Checkpoint;
 pub use solver::{DEFAULT_LIMIT, SolveError, Solver};
 pub use table::{MAX_CHECKERS, MAX_POINTS, TwoSidedDb, TwoSidedError, check_size};
-pub use verdict::{exact_cube_verdict, exact_decision_at, exact_verdict_of};

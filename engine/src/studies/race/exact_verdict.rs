@@ -11,9 +11,10 @@
 //! words: double when `dt ≥ nd / 2`, pass when `dt ≥ 32767 / 2`, `dt` and `nd` the stored
 //! words); in `f64` the two rules agree except at a tie within one 16-bit step (a test).
 
-use super::{CubefulEquities, TwoSidedChances, TwoSidedDb};
+use super::cube::{CubeDecision, CubeDecisions};
+use crate::bearoff::one_sided;
+use crate::bearoff::two_sided::{CubefulEquities, TwoSidedChances, TwoSidedDb};
 use crate::core::position::Position;
-use crate::studies::bearoff::{self, CubeDecision, CubeDecisions};
 
 /// The exact decision of `pos` for the cube as it stands at `at`: the cube state it is for
 /// ("centred", "owned by the side on roll") and the decision, or why there is none (what
@@ -40,8 +41,8 @@ pub fn exact_decision_at(
 /// database.
 pub fn exact_verdict_of(db: &TwoSidedDb, pos: &Position) -> Result<CubeDecisions, String> {
     let points = db.points();
-    let counts = bearoff::sides_counts(pos, points);
-    let on_board = |c: &bearoff::Counts| c.iter().map(|&n| u32::from(n)).sum::<u32>();
+    let counts = super::analysis::sides_counts(pos, points);
+    let on_board = |c: &one_sided::Counts| c.iter().map(|&n| u32::from(n)).sum::<u32>();
     let [other, on_roll] = pos.sides();
     let all =
         |s: &crate::core::position::SideCheckers| s.iter().map(|&n| u32::from(n)).sum::<u32>();
@@ -56,8 +57,8 @@ pub fn exact_verdict_of(db: &TwoSidedDb, pos: &Position) -> Result<CubeDecisions
         ));
     }
     let (x, y) = (
-        bearoff::index(&counts[0], points),
-        bearoff::index(&counts[1], points),
+        one_sided::index(&counts[0], points),
+        one_sided::index(&counts[1], points),
     );
     db.cubeful(x, y)
         .map(|e| exact_cube_verdict(&e))
@@ -82,9 +83,9 @@ pub fn exact_cube_verdict(e: &CubefulEquities) -> CubeDecisions {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bearoff::two_sided::cubeful::cube_equity;
+    use crate::bearoff::two_sided::{Kind, TwoSidedDb};
     use crate::core::task::Task;
-    use crate::studies::two_sided::cubeful::cube_equity;
-    use crate::studies::two_sided::{Kind, TwoSidedDb};
 
     /// gnubg's 16-bit word of an equity word `w` (stored `s + 0x8000`).
     fn signed(w: u16) -> i32 {
@@ -94,7 +95,7 @@ mod tests {
     #[test]
     fn agrees_with_gnubgs_integer_decisions_but_at_ties() {
         let db = TwoSidedDb::build(4, 4, Kind::Cubeful, &Task::new()).unwrap();
-        let n = crate::studies::two_sided::positions(4, 4);
+        let n = crate::bearoff::two_sided::positions(4, 4);
         let (mut doubles, mut passes, mut ties) = (0, 0, 0);
         for a in 1..n {
             for b in 1..n {
@@ -128,22 +129,22 @@ mod tests {
         // One checker on the ace against 4 on the 4 point: the side on roll is off at once.
         let db = TwoSidedDb::build(4, 4, Kind::Cubeful, &Task::new()).unwrap();
         let side = |point: usize, n: u8| {
-            let mut c: crate::studies::bearoff::Counts = Default::default();
+            let mut c: crate::bearoff::one_sided::Counts = Default::default();
             c[point] = n;
-            crate::studies::bearoff::index(&c, 4)
+            crate::bearoff::one_sided::index(&c, 4)
         };
         let (ace, far) = (side(1, 1), side(4, 4));
         let win = exact_cube_verdict(&db.cubeful(ace, far).unwrap());
         assert_eq!(win.centred.no_double, 1.0);
         assert_eq!(
             win.centred.action(),
-            crate::studies::bearoff::CubeAction::DoublePass
+            super::super::cube::CubeAction::DoublePass
         );
         assert_eq!(win.centred.double_cost(false), 0.0);
         let lose = exact_cube_verdict(&db.cubeful(far, ace).unwrap());
         assert_eq!(
             lose.centred.action(),
-            crate::studies::bearoff::CubeAction::NoDouble
+            super::super::cube::CubeAction::NoDouble
         );
         assert!(lose.centred.double_cost(true) > 0.5);
     }

@@ -168,7 +168,7 @@ pub fn build_moments(points: usize, task: &Task) -> Result<MomentDatabase, Build
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::studies::bearoff::build;
+    use crate::bearoff::one_sided::build;
 
     #[test]
     fn moment_recursion_agrees_with_the_full_distributions() {

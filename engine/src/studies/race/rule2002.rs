@@ -8,9 +8,9 @@
 //! The seed's printed "Mean" and "Var." divided by 65565 instead of 65535 and "Var." is a
 //! standard deviation: [`seed_printed_moments`] reproduces them.
 
-use super::build::{BuildError, Recurrence, run_within};
-use super::database::{Built, Database, Prob, ROLLS};
-use super::index::{Counts, MAX_POINTS};
+use crate::bearoff::one_sided::build::{BuildError, Recurrence, run_within};
+use crate::bearoff::one_sided::database::{Built, Database, Prob, ROLLS};
+use crate::bearoff::one_sided::index::{Counts, MAX_POINTS};
 use crate::core::task::Task;
 
 /// The divisor of the coarse key: 36 × 65535 / 2359 ≈ 1000.11 per roll.
@@ -63,7 +63,8 @@ impl Recurrence for Rule2002 {
 }
 
 /// Builds a database with the 2002 rule (gnubg's integer arithmetic, `u16` values); with
-/// `targets`, only what positions reachable from them need (see [`super::build_within`]).
+/// `targets`, only what positions reachable from them need (see
+/// [`build_within`](crate::bearoff::one_sided::build_within)).
 pub fn build_2002(
     points: usize,
     targets: &[Counts],

@@ -3,15 +3,15 @@
 //! exact, from the normal approximation and from a seeded one-sided rollout, and the race
 //! formulas.
 
-use super::chances;
 use super::cube::CubeDecisions;
-use super::database::{Database, Prob, ROLLS};
-use super::index::{self, Counts, MAX_POINTS};
+use super::formulas::{self as race, RaceCount};
 use super::janowski::one_sided_cube;
-use super::moments::Moments;
 use super::normal::{self, ErrorMeasures, Form};
-use super::plays::OneSided;
-use super::race::{self, RaceCount};
+use crate::bearoff::one_sided::chances;
+use crate::bearoff::one_sided::database::{Database, Prob, ROLLS};
+use crate::bearoff::one_sided::index::{self, Counts, MAX_POINTS};
+use crate::bearoff::one_sided::moments::Moments;
+use crate::bearoff::one_sided::plays::OneSided;
 use crate::core::dice_source::{DiceSource, SeededDice};
 use crate::core::position::{Position, SideCheckers};
 use std::fmt;
@@ -69,7 +69,8 @@ pub fn points_needed(pos: &Position, limit: usize) -> Result<[Option<usize>; 2],
 }
 
 /// The one-sided positions of the in-range sides on `points` points (what
-/// [`super::build_within`] needs to build just enough of a database for [`analyse`]).
+/// [`build_within`](crate::bearoff::one_sided::build_within) needs to build just enough of a
+/// database for [`analyse`]).
 pub fn targets(pos: &Position, needed: &[Option<usize>; 2], points: usize) -> Vec<Counts> {
     let [opp, me] = pos.sides();
     [(needed[0], me), (needed[1], opp)]
@@ -169,7 +170,7 @@ impl FormulaChance {
         FormulaChance {
             value,
             chance: value.clamp(0.0, 1.0),
-            in_range: super::chances::is_chance(value),
+            in_range: crate::bearoff::one_sided::chances::is_chance(value),
         }
     }
 }

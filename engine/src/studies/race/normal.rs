@@ -5,7 +5,7 @@
 //! each whole k (it does not sum exactly to 1, and reproduces the seed's second table), and the
 //! **interval** form `Φ(k + ½) − Φ(k − ½)`, a proper distribution over whole k.
 
-use super::database::ROLLS;
+use crate::bearoff::one_sided::database::ROLLS;
 
 /// Which normal approximation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -2,8 +2,8 @@
 //! a pair's value is made of (exact chances, gnubg's cubeless and cubeful words).
 
 use super::kind::Kind;
-use crate::studies::bearoff::index;
-use crate::studies::bearoff::plays::OneSided;
+use crate::bearoff::one_sided::index;
+use crate::bearoff::one_sided::plays::OneSided;
 use rayon::prelude::*;
 
 /// The 21 rolls (high die, low die) with their weight in 36.

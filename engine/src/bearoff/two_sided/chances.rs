@@ -1,6 +1,6 @@
 //! What every source of exact two-sided chances offers, and how many positions a side has.
 
-use crate::studies::bearoff::index::{Counts, binomial, index};
+use crate::bearoff::one_sided::index::{Counts, binomial, index};
 
 /// Exact two-sided chances, however they were obtained (a full database, a file, or a solver
 /// for the positions a pair of sides can reach).

@@ -433,7 +433,7 @@ mod tests {
 
     #[test]
     fn files_without_gammon_round_trip() {
-        let db = crate::studies::bearoff::build::<u16>(4, &Default::default())
+        let db = crate::bearoff::one_sided::build::<u16>(4, &Default::default())
             .unwrap()
             .without_gammon();
         for compressed in [true, false] {

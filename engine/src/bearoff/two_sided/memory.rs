@@ -11,8 +11,8 @@ use super::cubeful::GnubgCubeful;
 use super::kind::Kind;
 use super::positions;
 use super::rules::{Exact, GnubgCubeless, Rule};
+use crate::bearoff::one_sided::{ROLLS, index};
 use crate::io::user_file::human_size;
-use crate::studies::bearoff::{ROLLS, index};
 use std::fmt;
 use std::mem::size_of;
 
