@@ -829,7 +829,8 @@ mod tests {
             let p = task.snapshot();
             assert_eq!((p.done, p.total), (40, Some(40)), "{threads} threads");
             assert!(
-                p.phase.starts_with(&format!("{} decisions, ", one.decisions)),
+                p.phase
+                    .starts_with(&format!("{} decisions, ", one.decisions)),
                 "{}",
                 p.phase
             );
