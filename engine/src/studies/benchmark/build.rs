@@ -21,7 +21,7 @@ use crate::core::position::{CHECKERS, Position, Side};
 use crate::core::rng::SplitMix64;
 use crate::core::task::Task;
 use crate::reference::{
-    EngineInfo, MatchError, MoveEval, ReferenceEngine, ReferenceError, match_to_plays,
+    EngineInfo, MatchError, MoveEval, ReferenceEngine, ReferenceError, match_indices,
 };
 use crate::studies::duel::{DiceStream, MAX_TURNS};
 use std::collections::{HashMap, HashSet};
@@ -483,7 +483,7 @@ fn judge_into(
     let id = position_id::encode(pos);
     let moves = judge.rank_moves(pos, roll, plies)?;
     let matched =
-        match_to_plays(pos, roll, &moves, plays, true).map_err(|error| BuildError::Match {
+        match_indices(pos, roll, &moves, plays, true).map_err(|error| BuildError::Match {
             id: id.clone(),
             dice: roll,
             error,
@@ -496,7 +496,7 @@ fn judge_into(
             equity,
         });
     }
-    let Some(best) = best_of(&matched) else {
+    let Some(best) = best_of(&matched, &moves) else {
         return Err(BuildError::NoMove {
             engine: judge.name(),
             id,
@@ -507,12 +507,13 @@ fn judge_into(
     Ok(best)
 }
 
-/// The play with the judge's highest equity, its first on equal ones (as the reader takes it).
-fn best_of(matched: &[(usize, MoveEval)]) -> Option<usize> {
+/// The play with the judge's highest equity, its first on equal ones (as the reader takes it):
+/// `matched[k]` is the play of the judge's `moves[k]`.
+fn best_of(matched: &[usize], moves: &[MoveEval]) -> Option<usize> {
     let mut best: Option<(usize, f64)> = None;
-    for (i, m) in matched {
+    for (&i, m) in matched.iter().zip(moves) {
         if best.is_none_or(|(_, e)| m.equity > e) {
-            best = Some((*i, m.equity));
+            best = Some((i, m.equity));
         }
     }
     best.map(|(i, _)| i)
