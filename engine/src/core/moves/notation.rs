@@ -32,7 +32,13 @@ fn point_name(out: &mut impl Write, p: u8) -> fmt::Result {
     match p {
         0 => out.write_str("off"),
         25 => out.write_str("bar"),
-        _ => write!(out, "{p}"),
+        // A point 1 to 24: its digits, without the formatting machinery.
+        _ => {
+            if p >= 10 {
+                out.write_char(char::from(b'0' + p / 10))?;
+            }
+            out.write_char(char::from(b'0' + p % 10))
+        }
     }
 }
 
