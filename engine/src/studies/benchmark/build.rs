@@ -244,6 +244,10 @@ pub fn build_on<E: ReferenceEngine>(
 /// same position on roll are one decision.)
 type Key = (Position, Dice);
 
+/// A game's decisions with two legal plays or more, in the order met: each with the byte range
+/// of its line in its thread's text.
+type GameDecisions = Vec<(Key, Range<usize>)>;
+
 /// What the threads of one build share: the next game to play, the judge's pace, the first
 /// failure.
 struct Run<'a> {
@@ -260,7 +264,7 @@ struct Run<'a> {
 struct Worker {
     /// Each game played, by number: its decisions with two legal plays or more in the order
     /// met, each with the byte range of its line in `text`.
-    games: Vec<(u32, Vec<(Key, Range<usize>)>)>,
+    games: Vec<(u32, GameDecisions)>,
     /// The lines of the decisions this thread judged, one after another.
     text: String,
     /// Requests its judge answered.
@@ -350,7 +354,7 @@ impl<'a> Run<'a> {
         generator: &mut MoveGenerator,
         judged: &mut HashMap<Key, (Range<usize>, usize)>,
         worker: &mut Worker,
-    ) -> Result<Vec<(Key, Range<usize>)>, BuildError> {
+    ) -> Result<GameDecisions, BuildError> {
         let mut decisions = Vec::new();
         let mut dice = DiceStream::new(SplitMix64::derive(self.config.seed, &[u64::from(game)]));
         let mut pos = Position::opening(Side::White);
