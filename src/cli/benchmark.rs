@@ -55,9 +55,10 @@ struct BuildArgs {
     /// Seed of the dice (default 1).
     #[arg(long)]
     seed: Option<u64>,
-    /// Judges at once with --from-matches or --from-play, 1 to 16: gnubg processes (default
-    /// four a core, at most 16: gnubg mostly waits), or with the nets in bgw threads (default
-    /// one a core).
+    /// Judges at once, 1 to 16: with the nets in bgw threads (default one a core); gnubg
+    /// processes (with --from-matches or --from-play four a core by default, at most 16:
+    /// gnubg mostly waits; for gnubg's self-play one). Self-play games run on as many
+    /// threads, the file the same as on one.
     #[arg(long)]
     threads: Option<usize>,
     /// The benchmark file to write (atomically); gzip-compressed when it ends in `.gz`.
@@ -109,12 +110,6 @@ fn run_build(args: BuildArgs) -> Result<ExitCode, CliError> {
     if !args.from_matches.is_empty() || args.from_play.is_some() {
         return run_build_judged(args);
     }
-    if args.threads.is_some() {
-        return Err(CliError::usage(
-            "--threads is for --from-matches and --from-play (gnubg's self-play is one game \
-             after another)",
-        ));
-    }
     let Some(games) = args.games else {
         return Err(CliError::usage(
             "say what to build from: --games N (gnubg's self-play), --from-matches FILE… or \
@@ -123,6 +118,9 @@ fn run_build(args: BuildArgs) -> Result<ExitCode, CliError> {
     };
     in_range("--games", games, 1, MAX_BUILD_GAMES)?;
     in_range("--plies", args.plies, 0, MAX_PLIES)?;
+    if let Some(n) = args.threads {
+        in_range("--threads", n, 1, 16)?;
+    }
     check_writable(&args.out)?;
     let gzip = args.gzip || benchmark::is_gzip_name(&args.out);
     let config = BuildConfig {
@@ -131,9 +129,22 @@ fn run_build(args: BuildArgs) -> Result<ExitCode, CliError> {
         seed: args.seed.unwrap_or(1),
     };
     let task = interrupt::task();
-    let mut gnubg = args.reference.judge(&task)?.engine();
+    let gnubg = args.reference.judge(&task)?;
+    // The games on several threads, an engine each, the file the same as on one: the nets
+    // one a core; the program one process unless --threads asks for more.
+    let native = gnubg.reference() == bgw_engine::reference::Reference::Native;
+    let threads = args.threads.unwrap_or_else(|| match native {
+        true => std::thread::available_parallelism().map_or(1, |n| n.get().min(16)),
+        false => 1,
+    });
+    let workers = match (native, threads) {
+        (true, 1) => "thread",
+        (true, _) => "threads",
+        (false, 1) => "process",
+        (false, _) => "processes",
+    };
     let mut bar = progress::Progress::new("benchmark build (games)", &task, args.quiet);
-    let built = benchmark::build(&mut gnubg, &config, &task);
+    let built = benchmark::build_on(&config, threads, &gnubg.make(), &task);
     bar.finish();
     let built = built.map_err(|e| {
         // A Ctrl+C that reached gnubg too (it runs in its own process group, but a signal
@@ -152,8 +163,8 @@ fn run_build(args: BuildArgs) -> Result<ExitCode, CliError> {
         .write(&args.out, gzip)
         .map_err(|e| CliError::failed(format!("cannot write {}: {e}", shown(&args.out))))?;
     print(&format!(
-        "{} games, {} decisions ({} repeated, written once) from {} at {} plies, seed {}: \
-         {} requests in {:.1} s, {:.1} requests/s\nwritten to {}{}\n",
+        "{} games, {} decisions ({} repeated, written once) from {} at {} plies, seed {}, on \
+         {threads} {workers}: {} requests in {:.1} s, {:.1} requests/s\nwritten to {}{}\n",
         built.games,
         built.decisions,
         built.repeated,

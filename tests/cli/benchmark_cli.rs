@@ -498,8 +498,10 @@ fn bad_match_files_and_players_are_named() {
     }
     let err = build_fails(&["--out", out], 2);
     assert!(err.contains("--from-matches"), "{err}");
-    let err = build_fails(&["--games", "2", "--threads", "2", "--out", out], 2);
-    assert!(err.contains("--threads"), "{err}");
+    for n in ["0", "17"] {
+        let err = build_fails(&["--games", "2", "--threads", n, "--out", out], 2);
+        assert!(err.contains("--threads"), "{err}");
+    }
     build_fails(&["--from-matches", good, "--threads", "0", "--out", out], 2);
     build_fails(&["--from-matches", good, "--plies", "3", "--out", out], 2);
     assert_eq!(
@@ -618,4 +620,52 @@ fn the_nets_label_a_play_on_one_thread_a_core_and_say_threads() {
     );
     let three = said(&["--threads", "3"]);
     assert!(three.contains(" on 3 threads: "), "{three}");
+}
+
+#[test]
+fn the_nets_play_the_self_play_games_on_threads_and_write_the_one_thread_file() {
+    // gnubg's nets in bgw judge 12 games of self-play: on one thread, on three and on one a
+    // core by default, the same bytes; the report says the threads.
+    let dir = tempfile::tempdir().unwrap();
+    let built = |name: &str, threads: &[&str]| {
+        let out = dir.path().join(name);
+        let mut args = vec![
+            "benchmark",
+            "build",
+            "--games",
+            "12",
+            "--seed",
+            "7",
+            "--reference",
+            "native",
+            "--quiet",
+            "--out",
+            out.to_str().unwrap(),
+        ];
+        args.extend_from_slice(threads);
+        let o = run(&args);
+        assert!(o.status.success(), "{}", text(&o.stderr));
+        (std::fs::read(&out).unwrap(), stdout(&o))
+    };
+    let (one, report) = built("one.jsonl", &["--threads", "1"]);
+    assert!(
+        report.starts_with("12 games, ") && report.contains(", on 1 thread: "),
+        "{report}"
+    );
+    let decisions = bgw_engine::studies::benchmark::Benchmark::read(&one[..])
+        .unwrap()
+        .decisions
+        .len();
+    assert!(decisions > 200, "{decisions}");
+    assert!(
+        report.contains(&format!(" {decisions} decisions (")),
+        "{report}"
+    );
+    let (three, report) = built("three.jsonl", &["--threads", "3"]);
+    assert!(report.contains(", on 3 threads: "), "{report}");
+    assert!(one == three, "three threads wrote another file");
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get().min(16));
+    let (default, report) = built("default.jsonl", &[]);
+    assert!(report.contains(&format!(", on {cores} thread")), "{report}");
+    assert!(one == default, "the default threads wrote another file");
 }

@@ -39,7 +39,7 @@ pub use choice::{DEFAULT_REFERENCE, Judge, Reference};
 pub use cube::{CubeDecision, CubeMwc, CubePoints, LivePoints, money_points};
 pub use cube_question::{CubeQuestion, NoDouble};
 pub use error::ReferenceError;
-pub use gnubg::{MatchError, match_to_plays};
+pub use gnubg::{MatchError, match_indices, match_to_plays};
 pub use luck::{GameLuck, LuckMark, Roll, RollLuck};
 pub use match_context::MatchContext;
 pub use native::PROCESS_DOES_IT;

@@ -8,7 +8,8 @@ use crate::core::formats::quote::quote;
 use crate::core::moves::Play;
 use crate::core::moves::parse::{self, Refusal};
 use crate::core::position::Position;
-use std::fmt;
+use std::collections::HashMap;
+use std::fmt::{self, Write as _};
 
 /// Why gnubg's list of moves does not match our legal plays.
 #[derive(Clone, Debug, PartialEq)]
@@ -86,15 +87,37 @@ pub fn match_to_plays(
     plays: &[Play],
     complete: bool,
 ) -> Result<Vec<(usize, MoveEval)>, MatchError> {
+    let found = match_indices(pos, dice, moves, plays, complete)?;
+    Ok(found.into_iter().zip(moves.iter().cloned()).collect())
+}
+
+/// [`match_to_plays`] without the evaluations: the index in `plays` of each of `moves`, in
+/// gnubg's order.
+pub fn match_indices(
+    pos: &Position,
+    dice: Dice,
+    moves: &[MoveEval],
+    plays: &[Play],
+    complete: bool,
+) -> Result<Vec<usize>, MatchError> {
     let mut owner: Vec<Option<usize>> = vec![None; plays.len()];
     let mut matched = Vec::with_capacity(moves.len());
     // A move written as we write our plays (the nets in bgw write ours, gnubg mostly does) is
     // found at a glance; any other spelling is read and matched by the position it reaches.
-    let ours: std::collections::HashMap<String, usize> = plays
-        .iter()
-        .enumerate()
-        .map(|(i, p)| (p.mv.notation(), i))
-        .collect();
+    // Our notations are written one after another into one text, each play's at its range.
+    let mut names = String::with_capacity(24 * plays.len());
+    let mut ends = Vec::with_capacity(plays.len());
+    for p in plays {
+        // Writing to a String does not fail.
+        let _ = write!(names, "{}", p.mv);
+        ends.push(names.len());
+    }
+    let mut ours: HashMap<&str, usize> = HashMap::with_capacity(plays.len());
+    let mut from = 0;
+    for (i, &end) in ends.iter().enumerate() {
+        ours.insert(&names[from..end], i);
+        from = end;
+    }
     for (k, m) in moves.iter().enumerate() {
         let i = match ours.get(m.notation.as_str()) {
             Some(&i) => i,
@@ -113,7 +136,7 @@ pub fn match_to_plays(
             });
         }
         owner[i] = Some(k);
-        matched.push((i, m.clone()));
+        matched.push(i);
     }
     if complete && matched.len() < plays.len() {
         let ours = plays

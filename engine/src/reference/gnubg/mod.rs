@@ -29,7 +29,7 @@ mod process;
 mod protocol;
 
 pub use super::{EngineInfo, Evaluation, MoveEval, ReferenceEngine, ReferenceError};
-pub use matching::{MatchError, match_to_plays};
+pub use matching::{MatchError, match_indices, match_to_plays};
 pub use process::end_all_now;
 pub use protocol::{
     ENGINE, ENGINE_NAME, Hello, MoveFilter, OLDEST_VERSION, PROTOCOL, REPLY_PREFIX, Reply, Request,

@@ -11,8 +11,8 @@
 //! name every legal play once; a repeated (id, dice) counts once (the first is kept).
 //!
 //! # What is here
-//! - [`build()`] — a benchmark made from a reference engine's self-play, gnubg's in practice
-//!   (`bgw benchmark build`);
+//! - [`build()`] and [`build_on()`] — a benchmark made from a reference engine's self-play,
+//!   gnubg's in practice, on one thread or several (`bgw benchmark build`);
 //! - [`from_matches()`] and [`from_play()`] — benchmarks of the checker plays of match files
 //!   and of the positions a player reaches in its own games, judged by a reference engine
 //!   (`bgw benchmark build --from-matches`, `--from-play`);
@@ -37,7 +37,7 @@ mod rescore;
 mod score;
 mod selection;
 
-pub use build::{BuildConfig, BuildError, Built, MAX_PLIES, build, is_gzip_name};
+pub use build::{BuildConfig, BuildError, Built, MAX_PLIES, build, build_on, is_gzip_name};
 pub use decisions::{
     Benchmark, BenchmarkError, Decision, FILE_CAP, HOLDOUT, HOLDOUT_NAME, LINE_CAP, LineError,
     MAX_EQUITY, PLAY, PLAY_NAME, SHIPPED, SHIPPED_NAME, TEXT_CAP,
