@@ -206,35 +206,21 @@ fn judge_move(
             .position(|(i, _)| plays[*i].result == *result)
             .ok_or_else(unrated)
     };
+    // The moves to these results rated again at these plies, in their places in `rated`.
+    let mut again = |rated: &mut Vec<(usize, MoveEval)>, results: &[crate::Position], depth: u8| {
+        rate_again(engine, d, c.dice, at, &plays, rated, results, depth)
+    };
     let reached = rated.iter().map(|(_, m)| m.plies).max().unwrap_or(0);
     if let Legality::Legal = c.legality {
         let k = rated_at(&rated, &c.result)?;
         if rated[k].1.plies < reached {
-            rate_again(
-                engine,
-                d,
-                c.dice,
-                at,
-                &plays,
-                &mut rated,
-                &[c.result],
-                reached,
-            )?;
+            again(&mut rated, &[c.result], reached)?;
         }
         let k = rated_at(&rated, &c.result)?;
         let first = rated[0].1.equity;
         if reached < plies && k != 0 && (rated[k].1.equity - first).abs() > Mark::DOUBTFUL_ABOVE {
             let top = plays[rated[0].0].result;
-            rate_again(
-                engine,
-                d,
-                c.dice,
-                at,
-                &plays,
-                &mut rated,
-                &[top, c.result],
-                plies,
-            )?;
+            again(&mut rated, &[top, c.result], plies)?;
         }
     }
     let full_depth = |rated: &[(usize, MoveEval)], result: &crate::Position| {
@@ -281,16 +267,7 @@ fn judge_move(
         .find(|(i, _)| *i == best_i)
         .map_or(0, |(_, m)| m.plies);
     if rated[rated_at(&rated, &classic_result)?].1.plies < best_plies {
-        rate_again(
-            engine,
-            d,
-            c.dice,
-            at,
-            &plays,
-            &mut rated,
-            &[classic_result],
-            best_plies,
-        )?;
+        again(&mut rated, &[classic_result], best_plies)?;
     }
     let (classic_equity, _) = full_depth(&rated, &classic_result)?;
     let why = loss

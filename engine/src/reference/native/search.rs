@@ -142,6 +142,19 @@ pub struct ScoredMove {
     pub plies: u8,
 }
 
+impl ScoredMove {
+    /// The move to `board`, not scored yet.
+    fn unscored(board: Board) -> ScoredMove {
+        ScoredMove {
+            board,
+            probs: [0.0; 5],
+            equity: 0.0,
+            second: 0.0,
+            plies: 0,
+        }
+    }
+}
+
 /// gnubg's pruning: the best `MIN_PRUNE + floor(log2(moves))` moves by the pruning net go on
 /// to the 0-ply evaluation.
 const MIN_PRUNE: usize = 5;
@@ -664,13 +677,7 @@ impl Search {
         generate(b, d0, d1, &mut boards);
         let mut moves: Vec<ScoredMove> = boards
             .iter()
-            .map(|&board| ScoredMove {
-                board,
-                probs: [0.0; 5],
-                equity: 0.0,
-                second: 0.0,
-                plies: 0,
-            })
+            .map(|&board| ScoredMove::unscored(board))
             .collect();
         if moves.is_empty() {
             return Ok(moves);
@@ -719,13 +726,7 @@ impl Search {
     ) -> Result<Vec<ScoredMove>, NativeError> {
         let mut moves: Vec<ScoredMove> = boards
             .iter()
-            .map(|&board| ScoredMove {
-                board,
-                probs: [0.0; 5],
-                equity: 0.0,
-                second: 0.0,
-                plies: 0,
-            })
+            .map(|&board| ScoredMove::unscored(board))
             .collect();
         self.score_all(ev, &mut moves, plies, judge)?;
         Ok(moves)
