@@ -9,7 +9,7 @@ use bgw_engine::core::task::Task;
 use bgw_engine::evaluation::classic::Weights;
 use bgw_engine::matches::read_mat;
 use bgw_engine::reference::gnubg::{Config, Gnubg};
-use bgw_engine::review::{ReviewOptions, default_engines, review_with_luck, summarize};
+use bgw_engine::review::{ReviewOptions, default_engines_for, review_with_luck, summarize};
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -51,7 +51,7 @@ fn match_review(c: &mut Criterion) {
     let options = ReviewOptions {
         plies: 0,
         weights: Weights::default(),
-        threads: default_engines(),
+        threads: default_engines_for(&Gnubg::new(Config::default())),
     };
     let mut group = c.benchmark_group("match_review");
     group.sample_size(10);

@@ -92,7 +92,10 @@ pub fn one_a_core() -> usize {
 pub fn run(args: ReviewArgs) -> Result<ExitCode, CliError> {
     check_plies(args.plies)?;
     // Checked now; without --threads, as many engines as the judge keeps the cores busy with.
-    let threads = gnubg_processes("--threads", args.threads, 1)?;
+    let threads = args
+        .threads
+        .map(|n| gnubg_processes("--threads", Some(n), n))
+        .transpose()?;
     if !(args.timeout > 0.0 && args.timeout <= MAX_TIMEOUT) {
         return Err(CliError::usage(format!(
             "--timeout must be more than 0 and at most {MAX_TIMEOUT} seconds, not {}",
@@ -114,9 +117,7 @@ pub fn run(args: ReviewArgs) -> Result<ExitCode, CliError> {
     let options = ReviewOptions {
         plies: args.plies,
         weights,
-        threads: args
-            .threads
-            .map_or_else(|| default_engines_for(&*judge.engine()), |_| threads),
+        threads: threads.unwrap_or_else(|| default_engines_for(&*judge.engine())),
     };
     // gnubg's own reason for each checker error comes from its nets read in process, whichever
     // judge reviews (the native judge's own, else found or built in).

@@ -25,19 +25,14 @@ use crate::reference::{
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, mpsc};
 
-/// How many engines a review runs at once when the user does not say: two gnubg processes a
-/// core, at most 16. gnubg (1.07) answers each Python `evaluate`, `cfevaluate` and cubeful
-/// `hint` after polling its worker every 10 ms, so one process spends most of a review idle,
-/// waiting; with one process a core a 0-ply review of a 7-point match took 2.4 times gnubg's
-/// own `analyse match`, with two a core it is within it (docs/review.md, "Speed").
-pub fn default_engines() -> usize {
-    std::thread::available_parallelism().map_or(2, |n| (2 * n.get()).min(16))
-}
-
 /// How many engines like `engine` a review runs at once when the user does not say: its
-/// [`ReferenceEngine::engines_a_core`] a core, at most 16 — two gnubg processes a core
-/// ([`default_engines`]), one native evaluator a core (more only share the cores and fill
-/// more caches: a 2-ply review took 22.3 s with four on two cores against 18.7 s with two).
+/// [`ReferenceEngine::engines_a_core`] a core, at most 16. Two gnubg processes a core: gnubg
+/// (1.07) answers each Python `evaluate`, `cfevaluate` and cubeful `hint` after polling its
+/// worker every 10 ms, so one process spends most of a review idle (with one a core a 0-ply
+/// review of a 7-point match took 2.4 times gnubg's own `analyse match`, with two it is
+/// within it: docs/review.md, "Speed"). One native evaluator a core: more only share the
+/// cores and fill more caches (a 2-ply review took 22.3 s with four on two cores against
+/// 18.7 s with two).
 pub fn default_engines_for(engine: &dyn ReferenceEngine) -> usize {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     (engine.engines_a_core().max(1) * cores).clamp(1, 16)
@@ -618,8 +613,9 @@ mod tests {
     #[test]
     fn a_review_starts_two_engines_a_core_at_most_sixteen() {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-        assert_eq!(default_engines(), (2 * cores).min(16));
-        assert!(default_engines() >= 2);
+        let process = crate::reference::gnubg::Gnubg::new(Default::default());
+        assert_eq!(default_engines_for(&process), (2 * cores).min(16));
+        assert!(default_engines_for(&process) >= 2);
     }
 
     #[test]
@@ -629,8 +625,6 @@ mod tests {
             crate::reference::native::NativeEvaluator::self_contained(),
         );
         assert_eq!(default_engines_for(&native), cores.min(16));
-        let process = crate::reference::gnubg::Gnubg::new(Default::default());
-        assert_eq!(default_engines_for(&process), default_engines());
         let boxed: Box<dyn ReferenceEngine> = Box::new(native);
         assert_eq!(default_engines_for(&*boxed), cores.min(16));
     }

@@ -17,8 +17,8 @@ mod verdict;
 mod why_gnubg;
 
 pub use judge::{
-    Explained, Explains, PlayerSummary, ReviewOptions, default_engines, default_engines_for,
-    review, review_with_luck, summarize,
+    Explained, Explains, PlayerSummary, ReviewOptions, default_engines_for, review,
+    review_with_luck, summarize,
 };
 pub use luck::MatchLuck;
 pub use statistics::{

@@ -2,9 +2,9 @@
 
 use super::cubeful::{self, CubeInfo};
 use super::evaluator::{NativeError, NativeEvaluator, NetOutput, PositionClass, cubeless_equity};
-use super::search::{MAX_PLIES, MoveFilters, MoveScoring, Search, inverted};
+use super::search::{MAX_PLIES, MoveFilters, MoveScoring, ScoredMove, Search, inverted};
 use crate::core::dice::Dice;
-use crate::core::moves::MoveGenerator;
+use crate::core::moves::{MoveGenerator, Play};
 use crate::core::position::Position;
 use crate::reference::{
     CubeDecision, CubeMwc, CubePoints, EngineInfo, Evaluation, LivePoints, MatchContext, MoveEval,
@@ -193,18 +193,7 @@ impl NativeEngine {
                     crate::core::formats::encode_position_id(pos)
                 )));
             };
-            out.push(MoveEval {
-                notation: play.mv.notation(),
-                equity: m.equity as f64,
-                probs: Some(widened(&m.probs)),
-                plies: m.plies,
-                mwc: match judge {
-                    MoveScoring::Cubeful(ci) if ci.is_match() => {
-                        Some(ci.equity_to_mwc(m.equity) as f64)
-                    }
-                    _ => None,
-                },
-            });
+            out.push(move_eval(play, m, judge));
         }
         if out.len() != plays.len() {
             return Err(refused(format!(
@@ -229,6 +218,20 @@ fn refused(why: String) -> ReferenceError {
     ReferenceError::Refused {
         engine: NATIVE_NAME,
         why: format!("{why}; {PROCESS_DOES_IT}"),
+    }
+}
+
+/// The move `play` as scored (`m`) by `judge`, in a match with its MWC beside.
+fn move_eval(play: &Play, m: &ScoredMove, judge: MoveScoring) -> MoveEval {
+    MoveEval {
+        notation: play.mv.notation(),
+        equity: m.equity as f64,
+        probs: Some(widened(&m.probs)),
+        plies: m.plies,
+        mwc: match judge {
+            MoveScoring::Cubeful(ci) if ci.is_match() => Some(ci.equity_to_mwc(m.equity) as f64),
+            _ => None,
+        },
     }
 }
 
@@ -436,20 +439,15 @@ impl ReferenceEngine for NativeEngine {
             asked.push(play);
         }
         let boards: Vec<_> = asked.iter().map(|p| p.result.sides()).collect();
+        let judge = MoveScoring::Cubeful(ci);
         let scored = self
             .search
-            .score_boards(&self.evaluator, &boards, plies, MoveScoring::Cubeful(ci))
+            .score_boards(&self.evaluator, &boards, plies, judge)
             .map_err(|e| self.refuse(e))?;
         Ok(asked
             .iter()
             .zip(&scored)
-            .map(|(play, m)| MoveEval {
-                notation: play.mv.notation(),
-                equity: m.equity as f64,
-                probs: Some(widened(&m.probs)),
-                plies: m.plies,
-                mwc: ci.is_match().then(|| ci.equity_to_mwc(m.equity) as f64),
-            })
+            .map(|(play, m)| move_eval(play, m, judge))
             .collect())
     }
 
