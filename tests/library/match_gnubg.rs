@@ -288,6 +288,33 @@ fn gnubg_reads_a_roll_before_a_resignation_as_we_do() {
     }
 }
 
+/// A double with no answer before the `Wins` line, the doubler's or the doubled player's:
+/// gnubg reads the loser's resignation (no drop), and so do we; the file we write from it
+/// reads the same in gnubg.
+#[test]
+fn gnubg_reads_a_double_with_no_answer_before_wins_as_we_do() {
+    let Some(gnubg) = real_gnubg() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    for wins in [
+        "      Wins 1 point",
+        "                                 Wins 2 points",
+    ] {
+        let text = format!(
+            "7 point match\n\n Game 1\n ann : 0                        bob : 0\n  \
+             1) 31: 8/5 6/5                 64: 24/18 13/9\n  \
+             2)  Doubles => 2\n{wins}\n"
+        );
+        let ours = read_mat(&text).unwrap();
+        let file = dir.path().join("resigned.mat");
+        std::fs::write(&file, &text).unwrap();
+        let theirs = gnubg_reads(&gnubg, dir.path(), &file);
+        same_match(&ours, &theirs, &format!("{wins} as written"));
+        std::fs::write(&file, ours.to_mat()).unwrap();
+        let theirs = gnubg_reads(&gnubg, dir.path(), &file);
+        same_match(&ours, &theirs, &format!("{wins} written again"));
+    }
+}
+
 /// Names gnubg allows (up to 31 bytes; a long first name at a one-digit score, names starting
 /// with `;` or `#`, spaces, digits, accents) written in our MAT: gnubg reads them back as
 /// written, and every decision with them.

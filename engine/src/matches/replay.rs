@@ -589,7 +589,8 @@ impl<'a> Replay<'a> {
     }
 
     /// A `Wins` statement: checked against a game already over, or read as the loser's
-    /// resignation (as gnubg reads it) when the game is still in play.
+    /// resignation (as gnubg reads it) when the game is still in play, a double on offer
+    /// included.
     fn wins(&mut self, action: &Action, points: u32, resigned: Option<bool>) -> Next {
         let p = action.player;
         self.take_unanswered_beaver();
@@ -606,18 +607,10 @@ impl<'a> Replay<'a> {
             }
             return Next::Go;
         }
-        if self.offer.is_some_and(|o| o.doubler == p) {
-            let why = "the double has no answer before the doubler wins: read as dropped";
-            self.warn(action, why.into());
-            let drop = Action {
-                player: 1 - p,
-                act: Act::Drop,
-                ..action.clone()
-            };
-            self.answer(&drop, Answer::Drop);
-            return self.wins(action, points, resigned);
-        }
-        if self.offer.is_some() || resigned == Some(false) {
+        // A double still waiting for its answer changes nothing here: gnubg reads the line as
+        // the loser's resignation all the same (its MAT export writes a resignation as this
+        // line alone), the points at the cube before the double.
+        if resigned == Some(false) {
             let why = format!(
                 "the file says {} wins {points}, but the game is not over: the game is left \
                  unfinished",

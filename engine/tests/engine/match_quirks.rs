@@ -391,6 +391,64 @@ fn resigns_line() {
     );
 }
 
+/// A double with no answer before the `Wins` line: gnubg reads the `Wins` line of a game
+/// still in play as the loser's resignation, a double waiting for its answer included (its
+/// own MAT export writes a resignation as the `Wins` line alone), so the doubled player
+/// resigns when the doubler wins and the doubler resigns when the doubled player wins — no
+/// drop is made up. What we write of it reads back the same.
+#[test]
+fn a_double_with_no_answer_before_wins_is_the_losers_resignation() {
+    let cases = [
+        // ann doubles, ann wins: bob resigned a single game rather than answer.
+        (
+            "  1) 31: 8/5 6/5                 64: 24/18 13/9\n  2)  Doubles => 2\n      Wins 1 point\n",
+            1,
+            1,
+            0,
+        ),
+        // ann doubles, bob wins a gammon: ann resigned it with the double on offer.
+        (
+            "  1) 31: 8/5 6/5                 64: 24/18 13/9\n  2)  Doubles => 2\n                                 Wins 2 points\n",
+            0,
+            2,
+            1,
+        ),
+    ];
+    for (moves, resigner, level, winner) in cases {
+        let m = read(&opening_game(moves));
+        assert_eq!(m.warnings, vec![], "{moves}");
+        let game = &m.games[0];
+        let kinds: Vec<_> = game
+            .decisions
+            .iter()
+            .map(|d| (d.player, d.kind_name()))
+            .collect();
+        assert_eq!(
+            kinds,
+            [
+                (0, "move"),
+                (1, "move"),
+                (0, "double"),
+                (resigner, "resign")
+            ],
+            "{moves}"
+        );
+        assert_eq!(
+            game.decisions[3].kind,
+            DecisionKind::Resign { points: level },
+            "{moves}"
+        );
+        assert_eq!(
+            game.result.map(|r| (r.winner, r.points, r.how)),
+            Some((winner, u32::from(level), HowEnded::Resigned)),
+            "{moves}"
+        );
+        let again = read(&m.to_mat());
+        assert_eq!(again.warnings, vec![], "{moves}");
+        assert_eq!(essence(&again), essence(&m), "{moves}");
+    }
+}
+
 /// A roll with no move just before a resignation (`32:` or XG's `32: ????`, then the
 /// winner's `Wins` line): the player rolled, then resigned. gnubg 1.07 records the dice and
 /// no decision when the roll has more than one legal play; so do we.
