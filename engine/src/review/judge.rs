@@ -281,6 +281,10 @@ fn judge_move(
     })
 }
 
+/// Rates the moves to these results again at this depth, in their places in the ratings.
+type RateAgain<'a> =
+    dyn FnMut(&mut Vec<(usize, MoveEval)>, &[crate::Position], u8) -> Result<(), Failure> + 'a;
+
 /// The move played (to `played`) rated as gnubg's `analyse match` rates it. Its analysis
 /// move filter picks the moves rated at the full depth (a move it drops keeps the rating of
 /// the ply that dropped it; when one move alone is left, nothing is rated deeper). Then, for
@@ -292,11 +296,7 @@ fn rate_played_as_gnubg(
     rated: &mut Vec<(usize, MoveEval)>,
     played: &crate::Position,
     plies: u8,
-    again: &mut dyn FnMut(
-        &mut Vec<(usize, MoveEval)>,
-        &[crate::Position],
-        u8,
-    ) -> Result<(), Failure>,
+    again: &mut RateAgain<'_>,
 ) -> Result<(), Failure> {
     let reached = rated.iter().map(|(_, m)| m.plies).max().unwrap_or(0);
     let k = place_of(plays, rated, played)?;

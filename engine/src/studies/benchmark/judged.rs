@@ -250,7 +250,7 @@ fn decisions_to_judge(spots: &[(Position, Dice)]) -> (Vec<(Position, Dice)>, usi
 fn show_progress(task: &Task, n: usize, total: usize, start: Instant) {
     let seconds = start.elapsed().as_secs_f64().max(1e-9);
     task.advance(1);
-    if n % 50 == 0 || n == total {
+    if n.is_multiple_of(50) || n == total {
         task.set_phase(format!(
             "{n} of {total} decisions, {:.0} requests/s",
             n as f64 / seconds
