@@ -189,13 +189,8 @@ fn run_build_judged(args: BuildArgs) -> Result<ExitCode, CliError> {
     }
     let task = interrupt::task();
     let gnubg = args.reference.judge(&task)?;
-    // The nets in bgw: one engine a core (more only fill more caches of 52 MB each: 8 on two
-    // cores took 1.9 s where one took 1.1 s); the program: its worker processes.
     let native = gnubg.reference() == bgw_engine::reference::Reference::Native;
-    let threads = args.threads.unwrap_or_else(|| match native {
-        true => std::thread::available_parallelism().map_or(1, |n| n.get().min(16)),
-        false => bgw_engine::evaluation::opponents::gnubg_worker_threads(),
-    });
+    let threads = args.threads.unwrap_or_else(|| default_judges(native));
     let workers = if native { "threads" } else { "processes" };
     let judge = JudgeConfig {
         plies: args.plies,
@@ -245,13 +240,7 @@ fn run_build_judged(args: BuildArgs) -> Result<ExitCode, CliError> {
         );
         (built, source)
     };
-    let built = built.map_err(|e| {
-        if matches!(e, BuildError::Cancelled) || interrupt::interrupted() {
-            CliError::interrupted(format!("interrupted: {} not written", shown(&args.out)))
-        } else {
-            CliError::failed(format!("gnubg's verdicts: {e}"))
-        }
-    })?;
+    let built = built.map_err(|e| build_failure(&e, &args.out))?;
     if built.decisions == 0 {
         return Err(CliError::failed(format!(
             "no decision with two legal plays or more in {source}: {} not written",
@@ -282,6 +271,26 @@ fn run_build_judged(args: BuildArgs) -> Result<ExitCode, CliError> {
         if gzip { " (gzip)" } else { "" }
     ))?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// How many engines judge at once when `--threads` does not say: with the nets in bgw
+/// (`native`) one a core (more only fill more caches of 52 MB each: 8 on two cores took
+/// 1.9 s where one took 1.1 s); with the program, its worker processes.
+fn default_judges(native: bool) -> usize {
+    match native {
+        true => std::thread::available_parallelism().map_or(1, |n| n.get().min(16)),
+        false => bgw_engine::evaluation::opponents::gnubg_worker_threads(),
+    }
+}
+
+/// Why a build wrote nothing to `out`: interrupted (by Ctrl+C or a cancel), or gnubg's
+/// verdicts failed.
+fn build_failure(e: &BuildError, out: &Path) -> CliError {
+    if matches!(e, BuildError::Cancelled) || interrupt::interrupted() {
+        CliError::interrupted(format!("interrupted: {} not written", shown(out)))
+    } else {
+        CliError::failed(format!("gnubg's verdicts: {e}"))
+    }
 }
 
 /// True when `spec` names a benchmark that ships with bgw rather than a file.

@@ -41,9 +41,10 @@ struct Figure<'a> {
     unit: &'static str,
 }
 
-/// Runs `bgw calibrate`.
-pub fn run(args: Args) -> Result<ExitCode, CliError> {
-    let (positions, source) = match &args.positions {
+/// The positions move generation is timed on: those of the `--positions` file, else the
+/// built-in self-play ones; and their source in words.
+fn positions(file: Option<&PathBuf>) -> Result<(Vec<bgw_engine::Position>, String), CliError> {
+    Ok(match file {
         Some(path) => {
             let text = bgw_engine::io::user_file::read_text(path)
                 .map_err(|e| CliError::failed(format!("cannot read {}: {e}", shown(path))))?;
@@ -55,7 +56,31 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             self_play_positions(10_000, 1),
             "built-in self-play positions".to_string(),
         ),
-    };
+    })
+}
+
+/// Each figure measured in turn, a progress bar showing which unless `quiet` (the
+/// measurements themselves are not cancelled: the task only shows them).
+fn measure(figures: &[Figure<'_>], quiet: bool) -> Vec<f64> {
+    let task = bgw_engine::core::task::Task::new();
+    task.set(0, figures.len() as u64);
+    let mut bar = Progress::new("calibrate (figures)", &task, quiet);
+    let values: Vec<f64> = figures
+        .iter()
+        .map(|f| {
+            task.set_phase(f.key);
+            let value = (f.value)();
+            task.advance(1);
+            value
+        })
+        .collect();
+    bar.finish();
+    values
+}
+
+/// Runs `bgw calibrate`.
+pub fn run(args: Args) -> Result<ExitCode, CliError> {
+    let (positions, source) = positions(args.positions.as_ref())?;
     let (worst, dice, results) = worst_case(&positions);
     let weights = Weights::builtin_default();
     let mut figures = vec![
@@ -113,20 +138,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             unit: "s",
         });
     }
-    // The measurements themselves are not cancelled: this task only shows them.
-    let task = bgw_engine::core::task::Task::new();
-    task.set(0, figures.len() as u64);
-    let mut bar = Progress::new("calibrate (figures)", &task, args.quiet);
-    let values: Vec<f64> = figures
-        .iter()
-        .map(|f| {
-            task.set_phase(f.key);
-            let value = (f.value)();
-            task.advance(1);
-            value
-        })
-        .collect();
-    bar.finish();
+    let values = measure(&figures, args.quiet);
     if args.json {
         // One key a figure, rounded to a tenth (keys in alphabetical order).
         let object: std::collections::BTreeMap<&str, f64> = figures

@@ -127,6 +127,33 @@ pub fn read_benchmark(spec: &str) -> Result<Named, CliError> {
     })
 }
 
+/// Reads the training benchmark `train` and the holdout when given. The user's files first:
+/// a FIFO, a device or a bad line is refused before the built-in sets (seconds to read and
+/// score) are read.
+fn read_train_and_holdout(
+    train: &str,
+    holdout: Option<&str>,
+) -> Result<(Named, Option<Named>), CliError> {
+    let built_in = |s: &str| super::benchmark::is_built_in(Path::new(s));
+    Ok(match holdout {
+        Some(h) if !built_in(h) && built_in(train) => {
+            let holdout = read_benchmark(h)?;
+            (read_benchmark(train)?, Some(holdout))
+        }
+        h => (read_benchmark(train)?, h.map(read_benchmark).transpose()?),
+    })
+}
+
+/// The weights the fit starts from: `--weights` (the defaults without it), with the terms
+/// `--terms` lists when given.
+pub fn start_weights(args: &Args) -> Result<Weights, CliError> {
+    let start = load_weights(args.weights.as_ref())?;
+    Ok(match &args.terms {
+        Some(list) => start.with_terms(TermSet::parse(list).map_err(CliError::usage)?),
+        None => start,
+    })
+}
+
 /// Runs `bgw fit`.
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let Some(benchmark) = args.benchmark.clone() else {
@@ -136,24 +163,9 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     in_range("--duel-games", duel_games, 0, MAX_DUEL_GAMES)?;
     // Ctrl+C while the benchmarks are read stops the fit at its first step.
     let task = interrupt::task();
-    let mut start = load_weights(args.weights.as_ref())?;
-    if let Some(list) = &args.terms {
-        start = start.with_terms(TermSet::parse(list).map_err(CliError::usage)?);
-    }
+    let start = start_weights(&args)?;
     super::check_writable(&args.out)?;
-    // The user's files first: a FIFO, a device or a bad line is refused before the built-in
-    // sets (seconds to read and score) are read.
-    let built_in = |s: &str| super::benchmark::is_built_in(Path::new(s));
-    let (train, holdout) = match args.holdout.as_deref() {
-        Some(h) if !built_in(h) && built_in(&benchmark) => {
-            let holdout = read_benchmark(h)?;
-            (read_benchmark(&benchmark)?, Some(holdout))
-        }
-        h => (
-            read_benchmark(&benchmark)?,
-            h.map(read_benchmark).transpose()?,
-        ),
-    };
+    let (train, holdout) = read_train_and_holdout(&benchmark, args.holdout.as_deref())?;
     let config = FitConfig {
         seed: args.seed(),
         ..FitConfig::default()

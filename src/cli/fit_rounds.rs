@@ -3,11 +3,10 @@
 //! and duelled against pubeval, round after round; the best by play is written to `--out`
 //! after every round, and the run is kept in a folder that the same command resumes.
 
-use super::fit::{Args, read_benchmark};
+use super::fit::{Args, read_benchmark, start_weights};
 use super::progress::Progress;
-use super::rank::load_weights;
 use super::{CliError, eprint, in_range, interrupt, print, shown};
-use bgw_engine::evaluation::classic::{TermSet, Weights, by_seed_name};
+use bgw_engine::evaluation::classic::{Weights, by_seed_name};
 use bgw_engine::studies::fit_rounds::{
     self, Ended, GainTest, IteratedConfig, IteratedError, IteratedFit, MAX_DUEL_GAMES,
     MAX_ROUND_GAMES, MAX_ROUNDS, Progress as Step, Round, STATE_FILE, Score, Sparring,
@@ -27,23 +26,9 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         .map(|n| in_range("--threads", n, 1, 16).map(|()| n))
         .transpose()?
         .unwrap_or_else(bgw_engine::evaluation::opponents::gnubg_worker_threads);
-    let state = args.state.clone().unwrap_or_else(|| {
-        let mut name = args.out.clone().into_os_string();
-        name.push(".rounds");
-        PathBuf::from(name)
-    });
     super::check_writable(&args.out)?;
-    // Refused before any work: the run could never be saved there.
-    if std::fs::metadata(&state).is_ok_and(|m| !m.is_dir()) {
-        return Err(CliError::usage(format!(
-            "--state {} is not a folder (the run's state.json and round files go in one)",
-            shown(&state)
-        )));
-    }
-    let mut start = load_weights(args.weights.as_ref())?;
-    if let Some(list) = &args.terms {
-        start = start.with_terms(TermSet::parse(list).map_err(CliError::usage)?);
-    }
+    let state = state_folder(&args)?;
+    let start = start_weights(&args)?;
     let mut fit_run = if state.join(STATE_FILE).exists() {
         resume(&state, &args, config, start)?
     } else {
@@ -122,6 +107,23 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             shown(&args.out)
         ))),
     }
+}
+
+/// The folder the run is kept in: `--state`, else `--out` with `.rounds` added. Refused before
+/// any work when it is something else than a folder: the run could never be saved there.
+fn state_folder(args: &Args) -> Result<PathBuf, CliError> {
+    let state = args.state.clone().unwrap_or_else(|| {
+        let mut name = args.out.clone().into_os_string();
+        name.push(".rounds");
+        PathBuf::from(name)
+    });
+    if std::fs::metadata(&state).is_ok_and(|m| !m.is_dir()) {
+        return Err(CliError::usage(format!(
+            "--state {} is not a folder (the run's state.json and round files go in one)",
+            shown(&state)
+        )));
+    }
+    Ok(state)
 }
 
 /// The run's settings from the command line, checked (exit code 2).

@@ -92,28 +92,10 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         if n == 0 {
             return Err(CliError::usage("--best must be at least 1"));
         }
-        let ranked = match settings.cubeful {
-            true => gnubg.rank_moves_at(&pos, dice, 0, &at),
-            false => gnubg.rank_moves(&pos, dice, 0),
-        }
-        .map_err(|e| failed(&e))?;
-        match_to_plays(&pos, dice, &ranked, &all, true)
-            .map_err(|e| CliError::failed(e.to_string()))?
-            .into_iter()
-            .take(n)
-            .map(|(i, _)| all[i])
-            .collect()
+        let cubeful = settings.cubeful.then_some(&at);
+        best_plays(&mut *gnubg, &pos, dice, cubeful, &all, n)?
     } else {
-        let mut chosen: Vec<Play> = Vec::new();
-        for text in &args.moves {
-            let i = match_play(&pos, dice, text, &all)
-                .map_err(|why| CliError::usage(format!("{text:?}: {why}")))?;
-            if chosen.iter().any(|p| p.result == all[i].result) {
-                return Err(CliError::usage(format!("{text:?} is named twice")));
-            }
-            chosen.push(all[i]);
-        }
-        chosen
+        named_plays(&pos, dice, &args.moves, &all)?
     };
     let judged = match settings.cubeful {
         true if at.is_match() => format!("{}: cubeful equity (EMG), MWC", at.describe()),
@@ -142,25 +124,79 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         .map_err(|e| failed(&e))?;
     let engine = gnubg.info().map_err(|e| failed(&e))?.to_string();
     if args.json {
-        let moves: Vec<_> = results.iter().map(result_json).collect();
-        let v = json!({
-            "engine": engine,
-            "judged_at": judged,
-            "settings": {
-                "trials": settings.trials,
-                "truncate": settings.truncate,
-                "variance_reduction": settings.variance_reduction,
-                "seed": settings.seed,
-                "plies": settings.plies,
-                "cubeful": settings.cubeful,
-            },
-            "moves": moves,
-        });
+        let v = rollout_json(&engine, &judged, &settings, &results);
         print(&format!("{}\n", serde_json::to_string_pretty(&v)?))?;
     } else {
         print(&table(&engine, &judged, &settings, &results))?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// gnubg's best `n` of `all` (the legal plays of `pos` with `dice`) at 0 ply: cubeful at
+/// `cubeful`'s match state when given, else cubeless.
+fn best_plays(
+    gnubg: &mut dyn ReferenceEngine,
+    pos: &bgw_engine::Position,
+    dice: bgw_engine::core::dice::Dice,
+    cubeful: Option<&MatchContext>,
+    all: &[Play],
+    n: usize,
+) -> Result<Vec<Play>, CliError> {
+    let ranked = match cubeful {
+        Some(at) => gnubg.rank_moves_at(pos, dice, 0, at),
+        None => gnubg.rank_moves(pos, dice, 0),
+    }
+    .map_err(|e| failed(&e))?;
+    Ok(match_to_plays(pos, dice, &ranked, all, true)
+        .map_err(|e| CliError::failed(e.to_string()))?
+        .into_iter()
+        .take(n)
+        .map(|(i, _)| all[i])
+        .collect())
+}
+
+/// The plays of `all` the `moves` name, in their order; a move not legal, or named twice,
+/// is a usage error.
+fn named_plays(
+    pos: &bgw_engine::Position,
+    dice: bgw_engine::core::dice::Dice,
+    moves: &[String],
+    all: &[Play],
+) -> Result<Vec<Play>, CliError> {
+    let mut chosen: Vec<Play> = Vec::new();
+    for text in moves {
+        let i = match_play(pos, dice, text, all)
+            .map_err(|why| CliError::usage(format!("{text:?}: {why}")))?;
+        if chosen.iter().any(|p| p.result == all[i].result) {
+            return Err(CliError::usage(format!("{text:?} is named twice")));
+        }
+        chosen.push(all[i]);
+    }
+    Ok(chosen)
+}
+
+/// The rollout as JSON: the engine, what the equities are, the settings and each move's
+/// results.
+fn rollout_json(
+    engine: &str,
+    judged: &str,
+    settings: &RolloutSettings,
+    results: &[RolloutResult],
+) -> serde_json::Value {
+    let moves: Vec<_> = results.iter().map(result_json).collect();
+    json!({
+        "engine": engine,
+        "judged_at": judged,
+        "settings": {
+            "trials": settings.trials,
+            "truncate": settings.truncate,
+            "variance_reduction": settings.variance_reduction,
+            "seed": settings.seed,
+            "plies": settings.plies,
+            "cubeful": settings.cubeful,
+        },
+        "moves": moves,
+    })
 }
 
 fn result_json(r: &RolloutResult) -> serde_json::Value {

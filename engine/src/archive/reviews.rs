@@ -83,16 +83,7 @@ impl Archive {
         let tx = self
             .conn
             .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
-        let ids: HashMap<(i64, i64), i64> = {
-            let mut q = tx.prepare_cached(
-                "SELECT g.idx, d.idx, d.id FROM decisions d JOIN games g ON g.id = d.game_id
-                 WHERE g.match_id = ?1",
-            )?;
-            let rows = q.query_map([key.0], |r| {
-                Ok(((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?), r.get(2)?))
-            })?;
-            rows.collect::<Result<_, _>>()?
-        };
+        let ids = decision_ids(&tx, key)?;
         tx.execute(
             "DELETE FROM reviews WHERE match_id = ?1 AND plies = ?2",
             params![key.0, plies],
@@ -103,80 +94,117 @@ impl Archive {
             params![key.0, engine.name, engine.version, plies, luck.is_some()],
         )?;
         let review_id = tx.last_insert_rowid();
-        {
-            let mut player_row = tx.prepare_cached(
-                "INSERT INTO review_players (review_id, player, name, unforced_moves, error_emg,
-                     total_moves, close_cube_decisions, cube_error_emg, luck_total_emg, summary)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
-            )?;
-            for (p, s) in summary.iter().enumerate() {
-                let cube_emg: f64 = s.statistics.cube_errors.all().iter().map(|x| x.emg).sum();
-                player_row.execute(params![
-                    review_id,
-                    p as i64,
-                    s.name,
-                    s.unforced_moves as i64,
-                    s.error_emg,
-                    s.statistics.total_moves as i64,
-                    s.statistics.close_cube_decisions as i64,
-                    cube_emg,
-                    s.statistics.luck_total_emg,
-                    serde_json::to_string(s).unwrap_or_default()
-                ])?;
-            }
-            let mut decision_row = tx.prepare_cached(
-                "INSERT INTO decision_reviews (review_id, decision_id, verdict, best, best_equity,
-                     played_equity, loss, loss_mwc, mark, forced, classic, classic_loss,
-                     cube_action, no_double, double_take, double_pass, cube_error, cube_mark,
-                     luck_emg, luck_mwc, luck_mark, not_judged)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16,
-                         ?17, ?18, ?19, ?20, ?21, ?22)",
-            )?;
-            for r in reviewed {
-                let Some(&decision_id) = ids.get(&(r.game as i64, r.decision as i64)) else {
-                    return Err(ArchiveError::NotAnArchive(format!(
-                        "match {} has no decision {} in game {}",
-                        key.0,
-                        r.decision + 1,
-                        r.game + 1
-                    )));
-                };
-                let (verdict, play, cube, not_judged) = match &r.verdict {
-                    Verdict::Move { play, no_double } => {
-                        ("move", Some(play), no_double.as_ref(), None)
-                    }
-                    Verdict::Cube(c) => ("cube", None, Some(c), None),
-                    Verdict::NotJudged(why) => ("not_judged", None, None, Some(why.as_str())),
-                };
-                let luck = luck.and_then(|l| l.roll(r.game, r.decision));
-                let cube_field = |f: fn(&CubeVerdict) -> f64| cube.map(f);
-                decision_row.execute(params![
-                    review_id,
-                    decision_id,
-                    verdict,
-                    play.map(|p| p.best.as_str()),
-                    play.map(|p| p.best_equity),
-                    play.and_then(|p| p.played_equity),
-                    play.and_then(|p| p.loss),
-                    play.and_then(|p| p.loss_mwc),
-                    play.and_then(|p| mark_name(p.mark)),
-                    play.map(|p| p.choices <= 1),
-                    play.map(|p| p.classic.as_str()),
-                    play.map(|p| p.classic_loss),
-                    cube.map(|c| c.decision.action.as_str()),
-                    cube_field(|c| c.decision.no_double),
-                    cube_field(|c| c.decision.double_take),
-                    cube_field(|c| c.decision.double_pass),
-                    cube_field(|c| c.error),
-                    cube.and_then(|c| mark_name(c.mark)),
-                    luck.map(|l| l.emg),
-                    luck.map(|l| l.mwc),
-                    luck.and_then(|l| mark_name(LuckMark::of(l.emg))),
-                    not_judged
-                ])?;
-            }
-        }
+        store_players(&tx, review_id, summary)?;
+        store_decisions(&tx, review_id, key, &ids, reviewed, luck)?;
         tx.commit()?;
         Ok(())
     }
+}
+
+/// The archive's id of each decision of match `key`, by (game, decision) index.
+fn decision_ids(
+    tx: &rusqlite::Connection,
+    key: MatchKey,
+) -> Result<HashMap<(i64, i64), i64>, ArchiveError> {
+    let mut q = tx.prepare_cached(
+        "SELECT g.idx, d.idx, d.id FROM decisions d JOIN games g ON g.id = d.game_id
+         WHERE g.match_id = ?1",
+    )?;
+    let rows = q.query_map([key.0], |r| {
+        Ok(((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?), r.get(2)?))
+    })?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+/// Each player's row of review `review_id`: the totals the lists sort by, and the whole
+/// summary as JSON.
+fn store_players(
+    tx: &rusqlite::Connection,
+    review_id: i64,
+    summary: &[PlayerSummary; 2],
+) -> Result<(), ArchiveError> {
+    let mut player_row = tx.prepare_cached(
+        "INSERT INTO review_players (review_id, player, name, unforced_moves, error_emg,
+             total_moves, close_cube_decisions, cube_error_emg, luck_total_emg, summary)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+    )?;
+    for (p, s) in summary.iter().enumerate() {
+        let cube_emg: f64 = s.statistics.cube_errors.all().iter().map(|x| x.emg).sum();
+        player_row.execute(params![
+            review_id,
+            p as i64,
+            s.name,
+            s.unforced_moves as i64,
+            s.error_emg,
+            s.statistics.total_moves as i64,
+            s.statistics.close_cube_decisions as i64,
+            cube_emg,
+            s.statistics.luck_total_emg,
+            serde_json::to_string(s).unwrap_or_default()
+        ])?;
+    }
+    Ok(())
+}
+
+/// Each verdict's row of review `review_id` of match `key` (decisions found by `ids`): the
+/// move's figures, the cube's, the roll's luck, or why it was not judged. A verdict on a
+/// decision the match does not have is an error.
+fn store_decisions(
+    tx: &rusqlite::Connection,
+    review_id: i64,
+    key: MatchKey,
+    ids: &HashMap<(i64, i64), i64>,
+    reviewed: &[Reviewed],
+    luck: Option<&MatchLuck>,
+) -> Result<(), ArchiveError> {
+    let mut decision_row = tx.prepare_cached(
+        "INSERT INTO decision_reviews (review_id, decision_id, verdict, best, best_equity,
+             played_equity, loss, loss_mwc, mark, forced, classic, classic_loss,
+             cube_action, no_double, double_take, double_pass, cube_error, cube_mark,
+             luck_emg, luck_mwc, luck_mark, not_judged)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16,
+                 ?17, ?18, ?19, ?20, ?21, ?22)",
+    )?;
+    for r in reviewed {
+        let Some(&decision_id) = ids.get(&(r.game as i64, r.decision as i64)) else {
+            return Err(ArchiveError::NotAnArchive(format!(
+                "match {} has no decision {} in game {}",
+                key.0,
+                r.decision + 1,
+                r.game + 1
+            )));
+        };
+        let (verdict, play, cube, not_judged) = match &r.verdict {
+            Verdict::Move { play, no_double } => ("move", Some(play), no_double.as_ref(), None),
+            Verdict::Cube(c) => ("cube", None, Some(c), None),
+            Verdict::NotJudged(why) => ("not_judged", None, None, Some(why.as_str())),
+        };
+        let luck = luck.and_then(|l| l.roll(r.game, r.decision));
+        let cube_field = |f: fn(&CubeVerdict) -> f64| cube.map(f);
+        decision_row.execute(params![
+            review_id,
+            decision_id,
+            verdict,
+            play.map(|p| p.best.as_str()),
+            play.map(|p| p.best_equity),
+            play.and_then(|p| p.played_equity),
+            play.and_then(|p| p.loss),
+            play.and_then(|p| p.loss_mwc),
+            play.and_then(|p| mark_name(p.mark)),
+            play.map(|p| p.choices <= 1),
+            play.map(|p| p.classic.as_str()),
+            play.map(|p| p.classic_loss),
+            cube.map(|c| c.decision.action.as_str()),
+            cube_field(|c| c.decision.no_double),
+            cube_field(|c| c.decision.double_take),
+            cube_field(|c| c.decision.double_pass),
+            cube_field(|c| c.error),
+            cube.and_then(|c| mark_name(c.mark)),
+            luck.map(|l| l.emg),
+            luck.map(|l| l.mwc),
+            luck.and_then(|l| mark_name(LuckMark::of(l.emg))),
+            not_judged
+        ])?;
+    }
+    Ok(())
 }

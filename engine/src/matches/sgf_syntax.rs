@@ -164,114 +164,149 @@ pub(crate) fn read_collection(text: &str) -> Result<Vec<Tree>, SgfError> {
         pos: 0,
         line: 1,
     };
-    let mut trees: Vec<Tree> = Vec::new();
-    // For each open level of the main line, whether a variation below it was kept already.
-    let mut kept: Vec<bool> = Vec::new();
-    // While skipping a variation: the depth it opened at.
-    let mut skipping: Option<usize> = None;
-    let mut depth = 0usize;
-    let mut opened_at = 0;
-    // What is kept, counted against the limits as it is kept.
-    let (mut nodes, mut values) = (0usize, 0usize);
+    let mut main = MainLine::default();
     while let Some(c) = scan.next() {
+        let line = scan.line;
         match c {
-            '(' => {
-                if depth == 0 {
-                    if trees.len() >= MAX_GAMES {
-                        return Err(error(scan.line, too_many("game trees", MAX_GAMES)));
-                    }
-                    trees.push(Tree {
-                        line: scan.line,
-                        nodes: Vec::new(),
-                    });
-                    opened_at = scan.line;
-                    kept.push(false);
-                } else if skipping.is_none() {
-                    if kept.last() == Some(&true) {
-                        skipping = Some(depth);
-                    } else {
-                        kept.push(false);
-                    }
-                }
-                depth += 1;
-            }
-            ')' => {
-                if depth == 0 {
-                    return Err(error(scan.line, "a ) closes no game tree"));
-                }
-                depth -= 1;
-                if skipping == Some(depth) {
-                    skipping = None;
-                } else if skipping.is_none() {
-                    kept.pop();
-                    if let Some(k) = kept.last_mut() {
-                        *k = true;
-                    }
-                }
-            }
-            ';' if depth == 0 => return Err(error(scan.line, "a node outside a game tree")),
-            ';' => {
-                if skipping.is_none()
-                    && let Some(tree) = trees.last_mut()
-                {
-                    nodes += 1;
-                    if nodes > MAX_ACTIONS {
-                        return Err(error(scan.line, too_many("nodes", MAX_ACTIONS)));
-                    }
-                    tree.nodes.push(Node {
-                        line: scan.line,
-                        properties: Vec::new(),
-                    });
-                }
-            }
-            '[' if depth > 0 && skipping.is_some() => {
+            '(' => main.open(line)?,
+            ')' => main.close(line)?,
+            ';' => main.node(line)?,
+            '[' if main.depth > 0 && main.skipping.is_some() => {
                 scan.value()?;
             }
-            c if c.is_ascii_alphabetic() && depth > 0 => {
+            c if c.is_ascii_alphabetic() && main.depth > 0 => {
                 let p = scan.property(c)?;
-                if skipping.is_some() {
-                    continue;
-                }
-                let tree = trees.last_mut();
-                let root = tree.as_ref().is_some_and(|t| t.nodes.len() == 1);
-                let node = tree.and_then(|t| t.nodes.last_mut());
-                match node {
-                    // A property no reader looks at is dropped outside the root (whose
-                    // properties are the match's tags).
-                    Some(_) if !root && !READ.contains(&p.id.as_str()) => {}
-                    Some(node) => {
-                        values += p.values.len();
-                        if values > MAX_SGF_VALUES {
-                            let what = "property values";
-                            return Err(error(scan.line, too_many(what, MAX_SGF_VALUES)));
-                        }
-                        node.properties.push(p)
-                    }
-                    None => {
-                        return Err(error(
-                            scan.line,
-                            format!("the property {} comes before any node (;)", p.id),
-                        ));
-                    }
-                }
+                main.property(p, scan.line)?;
             }
             c if c.is_whitespace() => {}
-            '\u{feff}' if trees.is_empty() => {}
+            '\u{feff}' if main.trees.is_empty() => {}
             c => {
                 return Err(error(
-                    scan.line,
+                    line,
                     format!("unexpected {c:?} (SGF holds game trees, nodes and properties)"),
                 ));
             }
         }
     }
-    if depth > 0 {
+    if main.depth > 0 {
         return Err(error(
-            opened_at,
+            main.opened_at,
             "the game tree opened here is never closed with )",
         ));
     }
-    Ok(trees)
+    Ok(main.trees)
+}
+
+/// The game trees' main lines as they are read: the first variation at each level kept, the
+/// others skipped, what is kept counted against the limits.
+#[derive(Default)]
+struct MainLine {
+    trees: Vec<Tree>,
+    /// For each open level of the main line, whether a variation below it was kept already.
+    kept: Vec<bool>,
+    /// While skipping a variation: the depth it opened at.
+    skipping: Option<usize>,
+    /// How many parentheses are open.
+    depth: usize,
+    /// The line the last game tree opened on.
+    opened_at: usize,
+    /// Nodes kept.
+    nodes: usize,
+    /// Property values kept.
+    values: usize,
+}
+
+impl MainLine {
+    /// A `(` on `line`: a new game tree at the top, else a variation (skipped when one at
+    /// its level was kept).
+    fn open(&mut self, line: usize) -> Result<(), SgfError> {
+        if self.depth == 0 {
+            if self.trees.len() >= MAX_GAMES {
+                return Err(error(line, too_many("game trees", MAX_GAMES)));
+            }
+            self.trees.push(Tree {
+                line,
+                nodes: Vec::new(),
+            });
+            self.opened_at = line;
+            self.kept.push(false);
+        } else if self.skipping.is_none() {
+            if self.kept.last() == Some(&true) {
+                self.skipping = Some(self.depth);
+            } else {
+                self.kept.push(false);
+            }
+        }
+        self.depth += 1;
+        Ok(())
+    }
+
+    /// A `)` on `line`: the end of a skipped variation, or of a kept one (its level now has
+    /// its variation).
+    fn close(&mut self, line: usize) -> Result<(), SgfError> {
+        if self.depth == 0 {
+            return Err(error(line, "a ) closes no game tree"));
+        }
+        self.depth -= 1;
+        if self.skipping == Some(self.depth) {
+            self.skipping = None;
+        } else if self.skipping.is_none() {
+            self.kept.pop();
+            if let Some(k) = self.kept.last_mut() {
+                *k = true;
+            }
+        }
+        Ok(())
+    }
+
+    /// A `;` on `line`: a new node of the main line (none outside a game tree).
+    fn node(&mut self, line: usize) -> Result<(), SgfError> {
+        if self.depth == 0 {
+            return Err(error(line, "a node outside a game tree"));
+        }
+        if self.skipping.is_none()
+            && let Some(tree) = self.trees.last_mut()
+        {
+            self.nodes += 1;
+            if self.nodes > MAX_ACTIONS {
+                return Err(error(line, too_many("nodes", MAX_ACTIONS)));
+            }
+            tree.nodes.push(Node {
+                line,
+                properties: Vec::new(),
+            });
+        }
+        Ok(())
+    }
+
+    /// Property `p`, read up to `line`, kept in the last node unless it is skipped or no
+    /// reader looks at it.
+    fn property(&mut self, p: Property, line: usize) -> Result<(), SgfError> {
+        if self.skipping.is_some() {
+            return Ok(());
+        }
+        let tree = self.trees.last_mut();
+        let root = tree.as_ref().is_some_and(|t| t.nodes.len() == 1);
+        let node = tree.and_then(|t| t.nodes.last_mut());
+        match node {
+            // A property no reader looks at is dropped outside the root (whose
+            // properties are the match's tags).
+            Some(_) if !root && !READ.contains(&p.id.as_str()) => Ok(()),
+            Some(node) => {
+                self.values += p.values.len();
+                if self.values > MAX_SGF_VALUES {
+                    let what = "property values";
+                    return Err(error(line, too_many(what, MAX_SGF_VALUES)));
+                }
+                node.properties.push(p);
+                Ok(())
+            }
+            None => Err(error(
+                line,
+                format!("the property {} comes before any node (;)", p.id),
+            )),
+        }
+    }
 }
 
 #[cfg(test)]

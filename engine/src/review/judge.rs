@@ -155,6 +155,63 @@ fn rate_again(
     Ok(())
 }
 
+/// The verdict on a checker play with no choice: no legal move, or one alone played as
+/// recorded; nothing to rate, no loss.
+fn forced_verdict(plays: &[Play]) -> MoveVerdict {
+    let only = plays.first().map(|p| p.mv.notation()).unwrap_or_default();
+    MoveVerdict {
+        choices: plays.len(),
+        rated: false,
+        best: only.clone(),
+        best_equity: 0.0,
+        played_equity: Some(0.0),
+        loss: Some(0.0),
+        loss_mwc: Some(0.0),
+        played_mwc: None,
+        mark: Mark::None,
+        classic: only,
+        classic_loss: 0.0,
+        why: None,
+    }
+}
+
+/// Where in `rated` the move to `result` is.
+fn place_of(
+    plays: &[Play],
+    rated: &[(usize, MoveEval)],
+    result: &crate::Position,
+) -> Result<usize, Failure> {
+    rated
+        .iter()
+        .position(|(i, _)| plays[*i].result == *result)
+        .ok_or_else(|| Failure::Answer("the engine did not rate a move".into()))
+}
+
+/// The equity and match winning chance of the move to `result` as `rated` holds it.
+fn rating_of(
+    plays: &[Play],
+    rated: &[(usize, MoveEval)],
+    result: &crate::Position,
+) -> Result<(f64, Option<f64>), Failure> {
+    let k = place_of(plays, rated, result)?;
+    Ok((rated[k].1.equity, rated[k].1.mwc))
+}
+
+/// The best: the best of the moves rated deepest (a move the filter dropped early may look
+/// better at its shallow ply than the best at the full depth; it is not the best), as its
+/// play's index and its equity.
+fn best_rated(rated: &[(usize, MoveEval)]) -> Option<(usize, f64)> {
+    let deepest = rated.iter().map(|(_, m)| m.plies).max()?;
+    rated
+        .iter()
+        .filter(|(_, m)| m.plies == deepest)
+        .fold(None::<&(usize, MoveEval)>, |b, r| match b {
+            Some(b) if b.1.equity >= r.1.equity => Some(b),
+            _ => Some(r),
+        })
+        .map(|(i, m)| (*i, m.equity))
+}
+
 /// Judges the checker play `c` of `d` with `engine`.
 fn judge_move(
     engine: &mut dyn ReferenceEngine,
@@ -169,83 +226,27 @@ fn judge_move(
     let plays: Vec<Play> = generator.generate(&d.position, c.dice).to_vec();
     let choices = plays.len();
     if plays.is_empty() || (choices == 1 && c.legality == Legality::Legal) {
-        let only = plays.first().map(|p| p.mv.notation()).unwrap_or_default();
-        return Ok(MoveVerdict {
-            choices,
-            rated: false,
-            best: only.clone(),
-            best_equity: 0.0,
-            played_equity: Some(0.0),
-            loss: Some(0.0),
-            loss_mwc: Some(0.0),
-            played_mwc: None,
-            mark: Mark::None,
-            classic: only,
-            classic_loss: 0.0,
-            why: None,
-        });
+        return Ok(forced_verdict(&plays));
     }
-    // As gnubg's `analyse match`: its analysis move filter picks the moves rated at the
-    // full depth (a move it drops keeps the rating of the ply that dropped it; when one move
-    // alone is left, nothing is rated deeper). Then, as its analysis does for the move
-    // played: rated at the depth the filter reached when it was left lower, and when the
-    // filter stopped early and the move played is more than a doubtful error (0.03) from the
-    // first, both rated at the full depth.
     let moves = engine.analyse_moves_at(&d.position, c.dice, plies, at)?;
     let mut rated = match_to_plays(&d.position, c.dice, &moves, &plays, true)
         .map_err(|e| Failure::Answer(e.to_string()))?;
-    let unrated = || Failure::Answer("the engine did not rate a move".into());
-    let rated_at = |rated: &[(usize, MoveEval)], result: &crate::Position| {
-        rated
-            .iter()
-            .position(|(i, _)| plays[*i].result == *result)
-            .ok_or_else(unrated)
-    };
     // The moves to these results rated again at these plies, in their places in `rated`.
     let mut again = |rated: &mut Vec<(usize, MoveEval)>, results: &[crate::Position], depth: u8| {
         rate_again(engine, d, c.dice, at, &plays, rated, results, depth)
     };
-    let reached = rated.iter().map(|(_, m)| m.plies).max().unwrap_or(0);
     if let Legality::Legal = c.legality {
-        let k = rated_at(&rated, &c.result)?;
-        if rated[k].1.plies < reached {
-            again(&mut rated, &[c.result], reached)?;
-        }
-        let k = rated_at(&rated, &c.result)?;
-        let first = rated[0].1.equity;
-        if reached < plies && k != 0 && (rated[k].1.equity - first).abs() > Mark::DOUBTFUL_ABOVE {
-            let top = plays[rated[0].0].result;
-            again(&mut rated, &[top, c.result], plies)?;
-        }
+        rate_played_as_gnubg(&plays, &mut rated, &c.result, plies, &mut again)?;
     }
-    let full_depth = |rated: &[(usize, MoveEval)], result: &crate::Position| {
-        let k = rated_at(rated, result)?;
-        Ok::<_, Failure>((rated[k].1.equity, rated[k].1.mwc))
-    };
     let played = match c.legality {
-        Legality::Legal => Some(full_depth(&rated, &c.result)?),
+        Legality::Legal => Some(rating_of(&plays, &rated, &c.result)?),
         Legality::IllegalAsRecorded { .. } => None,
     };
     let played_equity = played.map(|p| p.0);
-    // The best: the best of the moves rated deepest (a move the filter dropped early may
-    // look better at its shallow ply than the best at the full depth; it is not the best).
-    let best_of = |rated: &[(usize, MoveEval)]| {
-        let deepest = rated.iter().map(|(_, m)| m.plies).max()?;
-        rated
-            .iter()
-            .filter(|(_, m)| m.plies == deepest)
-            .fold(None::<&(usize, MoveEval)>, |b, r| match b {
-                Some(b) if b.1.equity >= r.1.equity => Some(b),
-                _ => Some(r),
-            })
-            .map(|(i, m)| (*i, m.equity))
-    };
     let (best_i, best_equity) =
-        best_of(&rated).ok_or_else(|| Failure::Answer("the engine rated no move".into()))?;
-    let best_mwc = rated
-        .iter()
-        .find(|(i, _)| *i == best_i)
-        .and_then(|(_, m)| m.mwc);
+        best_rated(&rated).ok_or_else(|| Failure::Answer("the engine rated no move".into()))?;
+    let best = rated.iter().find(|(i, _)| *i == best_i).map(|(_, m)| m);
+    let (best_mwc, best_plies) = (best.and_then(|m| m.mwc), best.map_or(0, |m| m.plies));
     let loss = played_equity.map(|e| (best_equity - e).max(0.0));
     // In a match the difference of the two MWCs (gnubg's eq2mwc is linear in the equity);
     // in money play cube × the loss.
@@ -257,14 +258,10 @@ fn judge_move(
     // The classic program's choice, at the depth of the best it is measured against.
     let choice = classic.choose_with_reason(&d.position, c.dice, &plays);
     let classic_result = plays[choice.index].result;
-    let best_plies = rated
-        .iter()
-        .find(|(i, _)| *i == best_i)
-        .map_or(0, |(_, m)| m.plies);
-    if rated[rated_at(&rated, &classic_result)?].1.plies < best_plies {
+    if rated[place_of(&plays, &rated, &classic_result)?].1.plies < best_plies {
         again(&mut rated, &[classic_result], best_plies)?;
     }
-    let (classic_equity, _) = full_depth(&rated, &classic_result)?;
+    let (classic_equity, _) = rating_of(&plays, &rated, &classic_result)?;
     let why = loss
         .is_some_and(|l| l > 0.0)
         .then(|| Why::of(&c.result, &plays[best_i].result, &options.weights));
@@ -282,6 +279,37 @@ fn judge_move(
         classic_loss: (best_equity - classic_equity).max(0.0),
         why,
     })
+}
+
+/// Rates the moves to these results again at this depth, in their places in the ratings.
+type RateAgain<'a> =
+    dyn FnMut(&mut Vec<(usize, MoveEval)>, &[crate::Position], u8) -> Result<(), Failure> + 'a;
+
+/// The move played (to `played`) rated as gnubg's `analyse match` rates it. Its analysis
+/// move filter picks the moves rated at the full depth (a move it drops keeps the rating of
+/// the ply that dropped it; when one move alone is left, nothing is rated deeper). Then, for
+/// the move played: rated at the depth the filter reached when it was left lower, and when
+/// the filter stopped early and the move played is more than a doubtful error (0.03) from
+/// the first, both rated at the full depth `plies`. `again` rates moves deeper in `rated`.
+fn rate_played_as_gnubg(
+    plays: &[Play],
+    rated: &mut Vec<(usize, MoveEval)>,
+    played: &crate::Position,
+    plies: u8,
+    again: &mut RateAgain<'_>,
+) -> Result<(), Failure> {
+    let reached = rated.iter().map(|(_, m)| m.plies).max().unwrap_or(0);
+    let k = place_of(plays, rated, played)?;
+    if rated[k].1.plies < reached {
+        again(rated, &[*played], reached)?;
+    }
+    let k = place_of(plays, rated, played)?;
+    let first = rated[0].1.equity;
+    if reached < plies && k != 0 && (rated[k].1.equity - first).abs() > Mark::DOUBTFUL_ABOVE {
+        let top = plays[rated[0].0].result;
+        again(rated, &[top, *played], plies)?;
+    }
+    Ok(())
 }
 
 /// The error of the cube action `kind` against the engine's `decision` (the doubler's
@@ -444,27 +472,8 @@ pub fn review<E: ReferenceEngine>(
                     }
                     let k = next.fetch_add(1, Ordering::Relaxed);
                     let Some(&(g, i)) = work.get(k) else { return };
-                    let verdict =
-                        match judge(&mut engine, m, g, i, options, classic, &mut generator) {
-                            Ok(v) => v,
-                            Err(Failure::Engine(ReferenceError::Timeout {
-                                engine,
-                                request,
-                                after,
-                            })) => {
-                                let why = format!(
-                                    "the review stopped after {engine} did not answer {request} \
-                                     within {:.1} s",
-                                    after.as_secs_f64()
-                                );
-                                let mut first = stopped
-                                    .lock()
-                                    .unwrap_or_else(std::sync::PoisonError::into_inner);
-                                first.get_or_insert(why.clone());
-                                Verdict::NotJudged(format!("{ENGINE_FAILED}{why}"))
-                            }
-                            Err(e) => failed(&e),
-                        };
+                    let judged = judge(&mut engine, m, g, i, options, classic, &mut generator);
+                    let verdict = verdict_or_stop(judged, stopped);
                     if tx
                         .send(Reviewed {
                             game: g,
@@ -485,7 +494,6 @@ pub fn review<E: ReferenceEngine>(
             out.push(r);
         }
     });
-    // The decisions no engine was asked about once the review stopped.
     let why = stopped
         .into_inner()
         .unwrap_or_else(std::sync::PoisonError::into_inner);
@@ -493,12 +501,7 @@ pub fn review<E: ReferenceEngine>(
         && !task.is_cancelled()
     {
         let asked = next.load(Ordering::Relaxed).min(work.len());
-        for &(g, i) in &work[asked..] {
-            let r = Reviewed {
-                game: g,
-                decision: i,
-                verdict: Verdict::NotJudged(format!("{ENGINE_FAILED}not asked: {why}")),
-            };
+        for r in not_asked(&work[asked..], &why) {
             task.advance(1);
             on_verdict(&r);
             out.push(r);
@@ -506,6 +509,43 @@ pub fn review<E: ReferenceEngine>(
     }
     out.sort_by_key(|r| (r.game, r.decision));
     out
+}
+
+/// The verdict from judging a decision: an engine's time-out stops the review (the first
+/// one's reason kept in `stopped`) and leaves the decision not judged; any other failure
+/// leaves it not judged too.
+fn verdict_or_stop(judged: Result<Verdict, Failure>, stopped: &Mutex<Option<String>>) -> Verdict {
+    match judged {
+        Ok(v) => v,
+        Err(Failure::Engine(ReferenceError::Timeout {
+            engine,
+            request,
+            after,
+        })) => {
+            let why = format!(
+                "the review stopped after {engine} did not answer {request} within {:.1} s",
+                after.as_secs_f64()
+            );
+            let mut first = stopped
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            first.get_or_insert(why.clone());
+            Verdict::NotJudged(format!("{ENGINE_FAILED}{why}"))
+        }
+        Err(e) => failed(&e),
+    }
+}
+
+/// The decisions (game, decision) no engine was asked about once the review stopped, for
+/// `why`: each not judged, saying so.
+fn not_asked(work: &[(usize, usize)], why: &str) -> Vec<Reviewed> {
+    work.iter()
+        .map(|&(g, i)| Reviewed {
+            game: g,
+            decision: i,
+            verdict: Verdict::NotJudged(format!("{ENGINE_FAILED}not asked: {why}")),
+        })
+        .collect()
 }
 
 /// [`review`], and with it, when `luck` is true, the engine's luck analysis of the whole

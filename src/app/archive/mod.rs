@@ -633,31 +633,8 @@ fn add_and_review(
     // review a part as large as its decisions (see `Task::part`).
     let read_share = if review.is_some() { 0.05 } else { 1.0 };
     let reading = task.part(0.0, read_share, format!("reading {} files", files.len()));
-    reading.begin(Some(files.len() as u64));
-    let (mut added, mut known) = (0, 0);
-    for f in &files {
-        if task.is_cancelled() {
-            break;
-        }
-        reading.advance(1);
-        let stored = MatchFile::read(f)
-            .map_err(|e| e.to_string())
-            .and_then(|file| Ok((file.parse().map_err(|e| e.to_string())?, file)))
-            .and_then(|(m, file)| archive.add_match(&file, &m).map_err(|e| e.to_string()));
-        match stored {
-            Ok(a) if a.is_new() => added += 1,
-            Ok(_) => known += 1,
-            Err(why) => failed.push(format!("{}: {why}", f.display())),
-        }
-    }
-    // Only what happened: no "0 not read".
-    let mut line = format!("archive: {} files, {added} added", files.len());
-    if known > 0 {
-        line.push_str(&format!(", {known} already stored"));
-    }
-    if let Some(first) = failed.first() {
-        line.push_str(&format!(", {} not read (first: {first})", failed.len()));
-    }
+    let (added, known) = store_files(&mut archive, &files, task, &reading, &mut failed);
+    let line = stored_words(files.len(), added, known, &failed);
     let Some(plies) = review.filter(|_| !task.is_cancelled()) else {
         return line;
     };
@@ -702,17 +679,7 @@ fn add_and_review(
             not += 1;
             continue;
         }
-        let mut engine = engines(task);
-        let name = match engine.info() {
-            Ok(i) => EngineName {
-                name: i.name,
-                version: i.version,
-            },
-            Err(_) => EngineName {
-                name: engine.name().to_string(),
-                version: None,
-            },
-        };
+        let name = engine_name(&mut engines(task));
         let summary = review::summarize(&m, &verdicts, luck.as_ref());
         match archive.store_review(u.key, plies, &name, &verdicts, luck.as_ref(), &summary) {
             Ok(()) => reviewed += 1,
@@ -723,6 +690,63 @@ fn add_and_review(
         "{line}; {}",
         reviewed_words(reviewed, not, todo.len(), task.is_cancelled(), plies)
     )
+}
+
+/// Stores the matches of `files` in `archive` (`reading` counting them) until `task` is
+/// cancelled: how many were added and how many were stored already; each file not read goes
+/// to `failed`, with why.
+fn store_files(
+    archive: &mut Archive,
+    files: &[PathBuf],
+    task: &Task,
+    reading: &Task,
+    failed: &mut Vec<String>,
+) -> (usize, usize) {
+    reading.begin(Some(files.len() as u64));
+    let (mut added, mut known) = (0, 0);
+    for f in files {
+        if task.is_cancelled() {
+            break;
+        }
+        reading.advance(1);
+        let stored = MatchFile::read(f)
+            .map_err(|e| e.to_string())
+            .and_then(|file| Ok((file.parse().map_err(|e| e.to_string())?, file)))
+            .and_then(|(m, file)| archive.add_match(&file, &m).map_err(|e| e.to_string()));
+        match stored {
+            Ok(a) if a.is_new() => added += 1,
+            Ok(_) => known += 1,
+            Err(why) => failed.push(format!("{}: {why}", f.display())),
+        }
+    }
+    (added, known)
+}
+
+/// What adding the files did, and only that (no "0 not read"): "archive: 3 files, 2 added,
+/// 1 already stored", with the first file not read.
+fn stored_words(files: usize, added: usize, known: usize, failed: &[String]) -> String {
+    let mut line = format!("archive: {files} files, {added} added");
+    if known > 0 {
+        line.push_str(&format!(", {known} already stored"));
+    }
+    if let Some(first) = failed.first() {
+        line.push_str(&format!(", {} not read (first: {first})", failed.len()));
+    }
+    line
+}
+
+/// The name and version `engine` gives of itself, or its name alone when it cannot say.
+fn engine_name(engine: &mut dyn ReferenceEngine) -> EngineName {
+    match engine.info() {
+        Ok(i) => EngineName {
+            name: i.name,
+            version: i.version,
+        },
+        Err(_) => EngineName {
+            name: engine.name().to_string(),
+            version: None,
+        },
+    }
 }
 
 /// What a review job did, and only that: "11 matches reviewed at 0 plies", "2 not reviewed",

@@ -4,7 +4,7 @@
 
 use super::{ArchiveAction, ArchiveState, DrillInputs, filtered};
 use crate::app::jobs;
-use bgw_engine::archive::{ErrorKind, TrendPoint, due_words, now};
+use bgw_engine::archive::{Card, ErrorKind, ErrorRow, Graded, TrendPoint, due_words, now};
 use bgw_engine::reference::native::WhyGnubg;
 use egui_plot::{Line, MarkerShape, Plot, PlotPoints, Points};
 
@@ -339,57 +339,7 @@ fn errors(ui: &mut egui::Ui, s: &ArchiveState, out: &mut Vec<ArchiveAction>) {
         ));
         return;
     }
-    ui.horizontal_wrapped(|ui| {
-        ui.label("Errors:");
-        egui::ComboBox::from_id_salt("archive-phase")
-            .selected_text(s.phase.unwrap_or("every phase"))
-            .show_ui(ui, |ui| {
-                for p in [None, Some("contact"), Some("race"), Some("bearoff")] {
-                    if ui
-                        .selectable_label(s.phase == p, p.unwrap_or("every phase"))
-                        .clicked()
-                    {
-                        out.push(ArchiveAction::SetPhase(p));
-                    }
-                }
-            })
-            .response
-            .on_hover_text("Only the errors of one phase: contact, race or bear-off");
-        egui::ComboBox::from_id_salt("archive-kind")
-            .selected_text(s.kind.map_or("every kind", ErrorKind::name))
-            .show_ui(ui, |ui| {
-                let kinds = [
-                    None,
-                    Some(ErrorKind::Move),
-                    Some(ErrorKind::Double),
-                    Some(ErrorKind::Take),
-                ];
-                for k in kinds {
-                    if ui
-                        .selectable_label(s.kind == k, k.map_or("every kind", ErrorKind::name))
-                        .clicked()
-                    {
-                        out.push(ArchiveAction::SetKind(k));
-                    }
-                }
-            })
-            .response
-            .on_hover_text("Only the errors of one kind: a move, a double, a take or drop");
-        let l = ui.label("at least");
-        let mut least = s.min_loss_memg;
-        if ui
-            .add(
-                egui::DragValue::new(&mut least)
-                    .range(0.0..=2000.0)
-                    .speed(1.0)
-                    .suffix(" mEMG"),
-            )
-            .labelled_by(l.id)
-            .changed()
-        {
-            out.push(ArchiveAction::SetMinLoss(least));
-        }
-    });
+    ui.horizontal_wrapped(|ui| error_filters(ui, s, out));
     let shown: Vec<_> = filtered(&s.snapshot.errors, s.phase, s.kind, s.min_loss_memg).collect();
     ui.weak(format!(
         "{} of {} errors, worst first (mEMG); click one to open it on the board",
@@ -405,49 +355,109 @@ fn errors(ui: &mut egui::Ui, s: &ArchiveState, out: &mut Vec<ArchiveAction>) {
         .striped(true)
         .num_columns(5)
         .show(ui, |ui| {
-            for (i, e) in shown.iter().take(LISTED) {
-                let chosen = s.opened == Some(*i);
-                let place = format!(
-                    "{} game {} #{}{}",
-                    e.error.file,
-                    e.error.game,
-                    e.error.number,
-                    e.file_move
-                        .map(|m| format!(" (move {m})"))
-                        .unwrap_or_default()
-                );
-                let cells = [
-                    egui::RichText::new(format!("{:>7.1}", 1000.0 * e.error.loss)).monospace(),
-                    egui::RichText::new(e.mark.replace('_', " ")),
-                    egui::RichText::new(e.error.kind.name()),
-                    egui::RichText::new(&e.phase),
-                    egui::RichText::new(e.error.what_and_right()),
-                ];
-                // Labels that take a click (not buttons: the drill's answer buttons keep
-                // their names to themselves), the opened row in the selection's colours.
-                let selection = ui.visuals().selection;
-                let mut clicked = false;
-                for mut cell in cells {
-                    if chosen {
-                        cell = cell
-                            .color(selection.stroke.color)
-                            .background_color(selection.bg_fill);
-                    }
-                    clicked |= ui
-                        .add(egui::Label::new(cell).sense(egui::Sense::click()))
-                        .on_hover_cursor(egui::CursorIcon::PointingHand)
-                        .on_hover_text(&place)
-                        .clicked();
-                }
-                if clicked {
-                    out.push(ArchiveAction::OpenError(*i));
-                }
-                ui.end_row();
+            for &(i, e) in shown.iter().take(LISTED) {
+                error_row(ui, s.opened == Some(i), e, || {
+                    out.push(ArchiveAction::OpenError(i))
+                });
             }
         });
     if shown.len() > LISTED {
         ui.weak(format!("… and {} more", shown.len() - LISTED));
     }
+}
+
+/// The errors' filters: the phase, the kind and the least loss shown.
+fn error_filters(ui: &mut egui::Ui, s: &ArchiveState, out: &mut Vec<ArchiveAction>) {
+    ui.label("Errors:");
+    egui::ComboBox::from_id_salt("archive-phase")
+        .selected_text(s.phase.unwrap_or("every phase"))
+        .show_ui(ui, |ui| {
+            for p in [None, Some("contact"), Some("race"), Some("bearoff")] {
+                if ui
+                    .selectable_label(s.phase == p, p.unwrap_or("every phase"))
+                    .clicked()
+                {
+                    out.push(ArchiveAction::SetPhase(p));
+                }
+            }
+        })
+        .response
+        .on_hover_text("Only the errors of one phase: contact, race or bear-off");
+    egui::ComboBox::from_id_salt("archive-kind")
+        .selected_text(s.kind.map_or("every kind", ErrorKind::name))
+        .show_ui(ui, |ui| {
+            let kinds = [
+                None,
+                Some(ErrorKind::Move),
+                Some(ErrorKind::Double),
+                Some(ErrorKind::Take),
+            ];
+            for k in kinds {
+                if ui
+                    .selectable_label(s.kind == k, k.map_or("every kind", ErrorKind::name))
+                    .clicked()
+                {
+                    out.push(ArchiveAction::SetKind(k));
+                }
+            }
+        })
+        .response
+        .on_hover_text("Only the errors of one kind: a move, a double, a take or drop");
+    let l = ui.label("at least");
+    let mut least = s.min_loss_memg;
+    if ui
+        .add(
+            egui::DragValue::new(&mut least)
+                .range(0.0..=2000.0)
+                .speed(1.0)
+                .suffix(" mEMG"),
+        )
+        .labelled_by(l.id)
+        .changed()
+    {
+        out.push(ArchiveAction::SetMinLoss(least));
+    }
+}
+
+/// One error's row of the list, `chosen` when it is on the board (in the selection's
+/// colours); `open` when any of its cells is clicked.
+fn error_row(ui: &mut egui::Ui, chosen: bool, e: &ErrorRow, open: impl FnOnce()) {
+    let place = format!(
+        "{} game {} #{}{}",
+        e.error.file,
+        e.error.game,
+        e.error.number,
+        e.file_move
+            .map(|m| format!(" (move {m})"))
+            .unwrap_or_default()
+    );
+    let cells = [
+        egui::RichText::new(format!("{:>7.1}", 1000.0 * e.error.loss)).monospace(),
+        egui::RichText::new(e.mark.replace('_', " ")),
+        egui::RichText::new(e.error.kind.name()),
+        egui::RichText::new(&e.phase),
+        egui::RichText::new(e.error.what_and_right()),
+    ];
+    // Labels that take a click (not buttons: the drill's answer buttons keep their names to
+    // themselves), the opened row in the selection's colours.
+    let selection = ui.visuals().selection;
+    let mut clicked = false;
+    for mut cell in cells {
+        if chosen {
+            cell = cell
+                .color(selection.stroke.color)
+                .background_color(selection.bg_fill);
+        }
+        clicked |= ui
+            .add(egui::Label::new(cell).sense(egui::Sense::click()))
+            .on_hover_cursor(egui::CursorIcon::PointingHand)
+            .on_hover_text(&place)
+            .clicked();
+    }
+    if clicked {
+        open();
+    }
+    ui.end_row();
 }
 
 /// What the review said of the error on the board, and the classic program's choice there.
@@ -507,7 +517,40 @@ fn drill(ui: &mut egui::Ui, s: &ArchiveState, inputs: &DrillInputs, out: &mut Ve
         ));
     });
     let answered = s.drill.graded.is_some();
-    ui.horizontal_wrapped(|ui| match card.cube_answers() {
+    ui.horizontal_wrapped(|ui| answers(ui, card, inputs, answered, out));
+    if !answered {
+        ui.horizontal_wrapped(|ui| {
+            ui.weak(
+                "gnubg's verdict, the Cube panel's figures and the classic program's choice \
+                 stay hidden until you answer",
+            );
+            if ui
+                .small_button("Put the card away")
+                .on_hover_text("leave it unanswered (it stays due): the verdicts show again")
+                .clicked()
+            {
+                out.push(ArchiveAction::PutCardAway);
+            }
+        });
+    }
+    if let Some(why) = &s.drill.refused {
+        ui.colored_label(ui.visuals().warn_fg_color, why);
+    }
+    if let Some(g) = &s.drill.graded {
+        grade(ui, g);
+    }
+}
+
+/// The answers to drill card `card`, each a button (disabled once `answered`): the cube's
+/// actions, or the move on the board and the selected candidate.
+fn answers(
+    ui: &mut egui::Ui,
+    card: &Card,
+    inputs: &DrillInputs,
+    answered: bool,
+    out: &mut Vec<ArchiveAction>,
+) {
+    match card.cube_answers() {
         Some(answers) => {
             for a in answers {
                 if ui.add_enabled(!answered, egui::Button::new(a)).clicked() {
@@ -534,56 +577,42 @@ fn drill(ui: &mut egui::Ui, s: &ArchiveState, inputs: &DrillInputs, out: &mut Ve
                 ui.weak("move the checkers on the board, or select a candidate");
             }
         }
-    });
-    if !answered {
-        ui.horizontal_wrapped(|ui| {
-            ui.weak(
-                "gnubg's verdict, the Cube panel's figures and the classic program's choice \
-                 stay hidden until you answer",
-            );
-            if ui
-                .small_button("Put the card away")
-                .on_hover_text("leave it unanswered (it stays due): the verdicts show again")
-                .clicked()
-            {
-                out.push(ArchiveAction::PutCardAway);
-            }
-        });
     }
-    if let Some(why) = &s.drill.refused {
-        ui.colored_label(ui.visuals().warn_fg_color, why);
+}
+
+/// The grade of an answered card: right or what it loses against gnubg's best, the proper
+/// cube action, the move in the match and when the card is due again; after a wrong move,
+/// gnubg's why and its bars.
+fn grade(ui: &mut egui::Ui, g: &Graded) {
+    let colour = if g.correct {
+        ui.visuals().text_color()
+    } else {
+        ui.visuals().error_fg_color
+    };
+    let head = if g.correct {
+        format!("Right: {} is gnubg's best.", g.answer)
+    } else {
+        format!(
+            "{} loses {:.1} mEMG; gnubg's best: {}.",
+            g.answer, g.loss_memg, g.best
+        )
+    };
+    ui.colored_label(colour, head);
+    if let Some(action) = &g.action {
+        ui.label(format!("gnubg's proper cube action: {action}."));
     }
-    if let Some(g) = &s.drill.graded {
-        let colour = if g.correct {
-            ui.visuals().text_color()
-        } else {
-            ui.visuals().error_fg_color
-        };
-        let head = if g.correct {
-            format!("Right: {} is gnubg's best.", g.answer)
-        } else {
-            format!(
-                "{} loses {:.1} mEMG; gnubg's best: {}.",
-                g.answer, g.loss_memg, g.best
-            )
-        };
-        ui.colored_label(colour, head);
-        if let Some(action) = &g.action {
-            ui.label(format!("gnubg's proper cube action: {action}."));
-        }
-        ui.label(format!(
-            "In the match: {}, {:.1} mEMG. Graded {}; due again {}.",
-            g.played,
-            g.played_loss_memg,
-            g.rating,
-            due_words(&g.due, now())
-        ));
-        // gnubg's own reason: only here, after the answer (a wrong one).
-        if let Some(why) = &g.why_gnubg {
-            ui.label(format!("gnubg's why: {}", why.sentence()));
-            if let Some(split) = why.split() {
-                why_bars(ui, split);
-            }
+    ui.label(format!(
+        "In the match: {}, {:.1} mEMG. Graded {}; due again {}.",
+        g.played,
+        g.played_loss_memg,
+        g.rating,
+        due_words(&g.due, now())
+    ));
+    // gnubg's own reason: only here, after the answer (a wrong one).
+    if let Some(why) = &g.why_gnubg {
+        ui.label(format!("gnubg's why: {}", why.sentence()));
+        if let Some(split) = why.split() {
+            why_bars(ui, split);
         }
     }
 }

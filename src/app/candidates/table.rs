@@ -625,6 +625,15 @@ fn header_row(
     }
 }
 
+/// What a row's cells share: their colour, gnubg's figures for the candidate, whether it is
+/// the classic's choice (in its colour) and gnubg's best.
+struct RowLook<'e> {
+    colour: Color32,
+    eval: Option<&'e super::verdict::Eval>,
+    classic_choice: bool,
+    best: bool,
+}
+
 /// One candidate's row (candidate `i`): its cells, its words for screen readers, its clicks
 /// and context menu. Whether the pointer is over it.
 fn one_row(
@@ -641,28 +650,23 @@ fn one_row(
     row.set_hovered(c.hovered == Some(i));
     // The classic's choice in its colour, but not while a drill card waits for its answer.
     let classic_choice = cand.classic_choice && !c.hidden();
-    let colour = if selected {
-        ctx.visuals.selection.stroke.color
-    } else if classic_choice {
-        classic_colour(&ctx.visuals)
-    } else if i == 0 {
-        ctx.visuals.strong_text_color()
-    } else {
-        ctx.visuals.text_color()
-    };
     let eval = judgement.and_then(|j| j.of(&cand.play.result));
+    let look = RowLook {
+        colour: row_colour(ctx, i, selected, classic_choice),
+        eval,
+        classic_choice,
+        best: ctx.gnubg_best == Some(i),
+    };
     let gnubg = |f: &dyn Fn(&super::verdict::Eval) -> String| match eval {
         Some(e) => f(e),
-        None if ctx.pending => "…".to_string(),
-        None => String::new(),
+        None => pending_text(ctx),
     };
     let marks = match c.hidden() {
         true => Vec::new(),
         false => ctx.state.match_marks(i),
     };
-    let best = ctx.gnubg_best == Some(i);
     let cells = [
-        match best {
+        match look.best {
             true => format!("{BEST_MARK}{}", i + 1),
             false => format!("{}", i + 1),
         },
@@ -674,39 +678,88 @@ fn one_row(
         gnubg(&|e| format!("{:.1}", e.loss * 1000.0)),
     ];
     for (k, text) in cells.into_iter().enumerate() {
-        // The classic's choice's loss stands out.
-        let loss_cell = k == 6 && classic_choice && eval.is_some_and(|e| e.loss > 0.0);
-        row.col(|ui| {
-            let t = RichText::new(text).monospace();
-            // Not selectable text: the click is the row's.
-            if loss_cell {
-                // White on dark red: readable on the selection's blue too.
-                let (text, fill) = loss_colours();
-                let badge = egui::Label::new(t.color(text).strong());
-                egui::Frame::new()
-                    .fill(fill)
-                    .inner_margin(egui::Margin::symmetric(3, 0))
-                    .show(ui, |ui| ui.add(badge.selectable(false)));
-            } else {
-                let cell = ui.add(egui::Label::new(t.color(colour)).selectable(false));
-                if k == 0 && best {
-                    cell.on_hover_text(format!(
-                        "{BEST_MARK} gnubg's best move ({})",
-                        judgement.map_or(String::new(), |j| j.depth_words())
-                    ));
-                    return;
-                }
-                // The tooltip's text is made only when it is shown.
-                if let (4, Some(e)) = (k, eval)
-                    && (e.mwc.is_some() || e.probs.is_some())
-                {
-                    cell.on_hover_ui(|ui| {
-                        ui.label(equity_hover(e));
-                    });
-                }
-            }
+        row.col(|ui| main_cell(ui, ctx, &look, k, text));
+    }
+    extra_cells(&mut row, ctx, &look);
+    let resp = row.response();
+    // A row for screen readers: its cells in words (made only when asked for), and whether
+    // it is selected.
+    resp.widget_info(|| {
+        let words = row_words(i, cand, &marks, eval, classic_choice, look.best);
+        egui::WidgetInfo::labeled(egui::accesskit::Role::Row, true, words)
+    });
+    resp.ctx
+        .accesskit_node_builder(resp.id, |node| node.set_selected(selected));
+    if resp.double_clicked() {
+        out.push(CandidatesAction::Play(i));
+    } else if resp.clicked() {
+        out.push(CandidatesAction::Select(i));
+    }
+    resp.context_menu(|ui| copy_menu(ui, i, cand, out));
+    resp.hovered()
+}
+
+/// The text colour of row `i`: the selection's, the classic's choice's, the first row's
+/// (strong), or the plain text's.
+fn row_colour(ctx: &Rows<'_>, i: usize, selected: bool, classic_choice: bool) -> Color32 {
+    if selected {
+        ctx.visuals.selection.stroke.color
+    } else if classic_choice {
+        classic_colour(&ctx.visuals)
+    } else if i == 0 {
+        ctx.visuals.strong_text_color()
+    } else {
+        ctx.visuals.text_color()
+    }
+}
+
+/// A gnubg cell with no figures: "…" while gnubg is asked, else empty.
+fn pending_text(ctx: &Rows<'_>) -> String {
+    match ctx.pending {
+        true => "…".to_string(),
+        false => String::new(),
+    }
+}
+
+/// Cell `k` of the sortable columns, showing `text`: the classic's choice's loss as a badge,
+/// gnubg's best explained on its rank, gnubg's equity with its figures on hover.
+fn main_cell(ui: &mut egui::Ui, ctx: &Rows<'_>, look: &RowLook<'_>, k: usize, text: String) {
+    // The classic's choice's loss stands out.
+    let loss_cell = k == 6 && look.classic_choice && look.eval.is_some_and(|e| e.loss > 0.0);
+    let t = RichText::new(text).monospace();
+    // Not selectable text: the click is the row's.
+    if loss_cell {
+        // White on dark red: readable on the selection's blue too.
+        let (text, fill) = loss_colours();
+        let badge = egui::Label::new(t.color(text).strong());
+        egui::Frame::new()
+            .fill(fill)
+            .inner_margin(egui::Margin::symmetric(3, 0))
+            .show(ui, |ui| ui.add(badge.selectable(false)));
+        return;
+    }
+    let cell = ui.add(egui::Label::new(t.color(look.colour)).selectable(false));
+    if k == 0 && look.best {
+        cell.on_hover_text(format!(
+            "{BEST_MARK} gnubg's best move ({})",
+            ctx.judgement.map_or(String::new(), |j| j.depth_words())
+        ));
+        return;
+    }
+    // The tooltip's text is made only when it is shown.
+    if let (4, Some(e)) = (k, look.eval)
+        && (e.mwc.is_some() || e.probs.is_some())
+    {
+        cell.on_hover_ui(|ui| {
+            ui.label(equity_hover(e));
         });
     }
+}
+
+/// The cells after the sortable columns, when shown: gnubg's depth, then its probabilities or
+/// the classic column ("◀" on the classic's choice).
+fn extra_cells(row: &mut egui_extras::TableRow<'_, '_>, ctx: &Rows<'_>, look: &RowLook<'_>) {
+    let (eval, colour) = (look.eval, look.colour);
     if ctx.depth_width.is_some() {
         row.col(|ui| {
             let text = eval.map(|e| e.depth()).unwrap_or_default();
@@ -720,31 +773,18 @@ fn one_row(
                 let text = eval
                     .and_then(|e| e.probs)
                     .map(|p| super::probs::cell(&p))
-                    .unwrap_or_else(|| gnubg(&|_| String::new()));
+                    .unwrap_or_else(|| match eval {
+                        Some(_) => String::new(),
+                        None => pending_text(ctx),
+                    });
                 let t = RichText::new(text).monospace().color(colour);
                 ui.add(egui::Label::new(t).selectable(false));
-            } else if classic_choice && a.choice.is_some() {
+            } else if look.classic_choice && ctx.a.choice.is_some() {
                 let mark = RichText::new("◀").monospace().color(colour);
                 ui.add(egui::Label::new(mark).selectable(false));
             }
         });
     }
-    let resp = row.response();
-    // A row for screen readers: its cells in words (made only when asked for), and whether
-    // it is selected.
-    resp.widget_info(|| {
-        let words = row_words(i, cand, &marks, eval, classic_choice, best);
-        egui::WidgetInfo::labeled(egui::accesskit::Role::Row, true, words)
-    });
-    resp.ctx
-        .accesskit_node_builder(resp.id, |node| node.set_selected(selected));
-    if resp.double_clicked() {
-        out.push(CandidatesAction::Play(i));
-    } else if resp.clicked() {
-        out.push(CandidatesAction::Select(i));
-    }
-    resp.context_menu(|ui| copy_menu(ui, i, cand, out));
-    resp.hovered()
 }
 
 /// A row's cells in words, for screen readers.

@@ -2,6 +2,7 @@
 //! reply and trace beside the printed ones, the record to step through.
 
 use super::board::{self, BoardGeometry, BoardView};
+use super::replay::Replay;
 use super::state::{ChampionAction, ChampionState};
 use super::widgets::{cell_size, solving_line, verdict, verdict_colour};
 use bgw_engine::champion::match_play::ReplayStep;
@@ -18,40 +19,7 @@ pub fn show(
     let mut out = Vec::new();
     let r = &s.replay;
     let n = r.steps.as_ref().map_or(0, Vec::len);
-    ui.horizontal(|ui| {
-        let go = |ui: &mut egui::Ui, enabled: bool, text: &str, to: usize| {
-            ui.add_enabled(enabled, egui::Button::new(text))
-                .clicked()
-                .then_some(ChampionAction::ReplayStep(to))
-        };
-        let back = r.step > 0;
-        let fwd = r.step < n;
-        out.extend(go(ui, back, "<< First", 0));
-        out.extend(go(ui, back, "< Back", r.step.saturating_sub(1)));
-        ui.label(RichText::new(format!("Step {} of {n}", r.step)).strong());
-        out.extend(go(ui, fwd, "Next >", r.step + 1));
-        out.extend(go(ui, fwd, "Last >>", n));
-        ui.separator();
-        ui.label("Program's replies by the listing:");
-        for (l, name) in [
-            (Listing::Main, "main"),
-            (Listing::Alternative, "alternative"),
-        ] {
-            if ui.selectable_label(r.listing == l, name).clicked() && r.listing != l {
-                out.push(ChampionAction::ReplayListing(l));
-            }
-        }
-        if crate::app::look::shortcuts_free(ui.ctx()) {
-            ui.input_mut(|i| {
-                if fwd && i.consume_key(Modifiers::NONE, Key::ArrowRight) {
-                    out.push(ChampionAction::ReplayStep(r.step + 1));
-                }
-                if back && i.consume_key(Modifiers::NONE, Key::ArrowLeft) {
-                    out.push(ChampionAction::ReplayStep(r.step - 1));
-                }
-            });
-        }
-    });
+    ui.horizontal(|ui| stepper(ui, r, n, &mut out));
     ui.separator();
     let pos = r.position();
     let last = r.last_moves();
@@ -110,6 +78,43 @@ pub fn show(
         });
     });
     out
+}
+
+/// The replay's stepping line: first, back, the step of `n`, next, last (the arrow keys too),
+/// and which listing's replies the program makes.
+fn stepper(ui: &mut egui::Ui, r: &Replay, n: usize, out: &mut Vec<ChampionAction>) {
+    let go = |ui: &mut egui::Ui, enabled: bool, text: &str, to: usize| {
+        ui.add_enabled(enabled, egui::Button::new(text))
+            .clicked()
+            .then_some(ChampionAction::ReplayStep(to))
+    };
+    let back = r.step > 0;
+    let fwd = r.step < n;
+    out.extend(go(ui, back, "<< First", 0));
+    out.extend(go(ui, back, "< Back", r.step.saturating_sub(1)));
+    ui.label(RichText::new(format!("Step {} of {n}", r.step)).strong());
+    out.extend(go(ui, fwd, "Next >", r.step + 1));
+    out.extend(go(ui, fwd, "Last >>", n));
+    ui.separator();
+    ui.label("Program's replies by the listing:");
+    for (l, name) in [
+        (Listing::Main, "main"),
+        (Listing::Alternative, "alternative"),
+    ] {
+        if ui.selectable_label(r.listing == l, name).clicked() && r.listing != l {
+            out.push(ChampionAction::ReplayListing(l));
+        }
+    }
+    if crate::app::look::shortcuts_free(ui.ctx()) {
+        ui.input_mut(|i| {
+            if fwd && i.consume_key(Modifiers::NONE, Key::ArrowRight) {
+                out.push(ChampionAction::ReplayStep(r.step + 1));
+            }
+            if back && i.consume_key(Modifiers::NONE, Key::ArrowLeft) {
+                out.push(ChampionAction::ReplayStep(r.step - 1));
+            }
+        });
+    }
 }
 
 /// The step's moves and what the solution says of them, in the article's terms.

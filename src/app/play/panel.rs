@@ -38,45 +38,7 @@ pub fn tab(
 /// The Play tab.
 pub fn show(ui: &mut egui::Ui, view: &PlayView<'_>, typed: &mut String) -> Vec<PlayAction> {
     let mut out = Vec::new();
-    ui.horizontal(|ui| {
-        if ui.button("New game as Black").clicked() {
-            out.push(PlayAction::NewGame(Side::Black));
-        }
-        if ui.button("New game as White").clicked() {
-            out.push(PlayAction::NewGame(Side::White));
-        }
-        if view.game.is_some() {
-            if ui
-                .button("Undo my move")
-                .on_hover_text(
-                    "Takes back the steps of your move, else your last move with the program's \
-                     answer and the learning it did (Ctrl+Z)",
-                )
-                .clicked()
-            {
-                out.push(PlayAction::UndoMyMove);
-            }
-            if ui.button("End game").clicked() {
-                out.push(PlayAction::EndGame);
-            }
-        }
-        ui.separator();
-        let mut learning = view.learning;
-        if ui.checkbox(&mut learning, "learning (GOOD/BAD)").changed() {
-            out.push(PlayAction::SetLearning(learning));
-        }
-        let mut eta = view.eta;
-        let r = ui.add(
-            egui::DragValue::new(&mut eta)
-                .speed(0.001)
-                .range(super::ETA_RANGE)
-                .max_decimals(4)
-                .prefix("step η "),
-        );
-        if r.changed() {
-            out.push(PlayAction::SetEta(eta));
-        }
-    });
+    ui.horizontal(|ui| game_bar(ui, view, &mut out));
     let Some(game) = view.game else {
         ui.label(
             "Start a game: you move by dragging checkers (or Shift+click the checker, then the \
@@ -86,18 +48,7 @@ pub fn show(ui: &mut egui::Ui, view: &PlayView<'_>, typed: &mut String) -> Vec<P
         return out;
     };
     if game.ending {
-        egui::Modal::new(egui::Id::unique("confirm-end-game")).show(ui.ctx(), |ui| {
-            ui.heading("End this game?");
-            ui.label("The game in progress is lost (the learning it did stays with the weights).");
-            ui.horizontal(|ui| {
-                if ui.button("End the game").clicked() {
-                    out.push(PlayAction::ConfirmEnd(true));
-                }
-                if ui.button("Keep playing").clicked() {
-                    out.push(PlayAction::ConfirmEnd(false));
-                }
-            });
-        });
+        confirm_end(ui, &mut out);
     }
     if let Some(over) = game.over() {
         ui.heading(over);
@@ -106,21 +57,7 @@ pub fn show(ui: &mut egui::Ui, view: &PlayView<'_>, typed: &mut String) -> Vec<P
         ui.label(format!("Program: {p}"));
     }
     if game.humans_turn() {
-        match view.edit.roll() {
-            None => {
-                ui.label("Your turn: roll (R) or click the dice on the board to enter them.");
-            }
-            Some(d) => {
-                ui.label(format!(
-                    "Your turn with {d}{}",
-                    if game.partial().is_empty() {
-                        String::new()
-                    } else {
-                        format!(": so far {}", game.partial_text())
-                    }
-                ));
-            }
-        }
+        ui.label(turn_words(game, view.edit));
     }
     if let Some(r) = &game.refusal {
         ui.colored_label(ui.visuals().error_fg_color, format!("Refused: {r}"));
@@ -149,4 +86,77 @@ pub fn show(ui: &mut egui::Ui, view: &PlayView<'_>, typed: &mut String) -> Vec<P
             });
     }
     out
+}
+
+/// The tab's first line: new games, undo my move and end game (during one), learning on or
+/// off and its step.
+fn game_bar(ui: &mut egui::Ui, view: &PlayView<'_>, out: &mut Vec<PlayAction>) {
+    if ui.button("New game as Black").clicked() {
+        out.push(PlayAction::NewGame(Side::Black));
+    }
+    if ui.button("New game as White").clicked() {
+        out.push(PlayAction::NewGame(Side::White));
+    }
+    if view.game.is_some() {
+        if ui
+            .button("Undo my move")
+            .on_hover_text(
+                "Takes back the steps of your move, else your last move with the program's \
+                 answer and the learning it did (Ctrl+Z)",
+            )
+            .clicked()
+        {
+            out.push(PlayAction::UndoMyMove);
+        }
+        if ui.button("End game").clicked() {
+            out.push(PlayAction::EndGame);
+        }
+    }
+    ui.separator();
+    let mut learning = view.learning;
+    if ui.checkbox(&mut learning, "learning (GOOD/BAD)").changed() {
+        out.push(PlayAction::SetLearning(learning));
+    }
+    let mut eta = view.eta;
+    let r = ui.add(
+        egui::DragValue::new(&mut eta)
+            .speed(0.001)
+            .range(super::ETA_RANGE)
+            .max_decimals(4)
+            .prefix("step η "),
+    );
+    if r.changed() {
+        out.push(PlayAction::SetEta(eta));
+    }
+}
+
+/// Asks whether to end the game in progress (its learning stays with the weights).
+fn confirm_end(ui: &mut egui::Ui, out: &mut Vec<PlayAction>) {
+    egui::Modal::new(egui::Id::unique("confirm-end-game")).show(ui.ctx(), |ui| {
+        ui.heading("End this game?");
+        ui.label("The game in progress is lost (the learning it did stays with the weights).");
+        ui.horizontal(|ui| {
+            if ui.button("End the game").clicked() {
+                out.push(PlayAction::ConfirmEnd(true));
+            }
+            if ui.button("Keep playing").clicked() {
+                out.push(PlayAction::ConfirmEnd(false));
+            }
+        });
+    });
+}
+
+/// The person's turn in words: to roll, or the roll and the steps played so far.
+fn turn_words(game: &PlayGame, edit: &Edit) -> String {
+    match edit.roll() {
+        None => "Your turn: roll (R) or click the dice on the board to enter them.".to_string(),
+        Some(d) => format!(
+            "Your turn with {d}{}",
+            if game.partial().is_empty() {
+                String::new()
+            } else {
+                format!(": so far {}", game.partial_text())
+            }
+        ),
+    }
 }

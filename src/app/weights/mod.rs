@@ -288,14 +288,7 @@ impl WeightsState {
                 term,
                 value,
                 gesture,
-            } => {
-                if value.is_finite() && value != self.current.get(term) {
-                    if gesture || self.undo.is_empty() {
-                        self.push_undo();
-                    }
-                    self.current.set(term, value);
-                }
-            }
+            } => self.set_weight(term, value, gesture),
             WeightsAction::Switch { term, on } => {
                 if !term.is_seed() && self.current.is_on(term) != on {
                     self.push_undo();
@@ -328,28 +321,11 @@ impl WeightsState {
             },
             WeightsAction::SaveAs => return vec![self.save_as()],
             WeightsAction::SaveTo(path) => return vec![self.save(&path)],
-            WeightsAction::Fit => match self.yardstick.prepared() {
-                Some(p) => {
-                    let rescore = std::sync::Arc::clone(&p.rescore);
-                    let name = self.yardstick.source().long_name();
-                    let start = self.fitting.start(rescore, name, self.current);
-                    return start.map(Effect::Start).into_iter().collect();
-                }
-                None => {
-                    return vec![Effect::error(
-                        "the benchmark is not ready yet: try again in a moment",
-                    )];
-                }
-            },
+            WeightsAction::Fit => return self.start_fit(),
             WeightsAction::CancelFit => self.fitting.cancel(),
             WeightsAction::UseFit => {
-                if let Some(o) = self.fitting.accept()
-                    && o.weights != self.current
-                {
-                    self.push_undo();
-                    self.current = o.weights;
-                    self.origin = Some("fitted weights".into());
-                }
+                let fitted = self.fitting.accept().map(|o| o.weights);
+                self.adopt(fitted, "fitted weights");
             }
             WeightsAction::DiscardFit => self.fitting.discard(),
             WeightsAction::FitRounds => {
@@ -361,13 +337,8 @@ impl WeightsState {
             }
             WeightsAction::CancelRounds => self.rounds.cancel(),
             WeightsAction::UseRounds => {
-                if let Some(w) = self.rounds.accept()
-                    && w != self.current
-                {
-                    self.push_undo();
-                    self.current = w;
-                    self.origin = Some("weights fitted on their own games".into());
-                }
+                let fitted = self.rounds.accept();
+                self.adopt(fitted, "weights fitted on their own games");
             }
             WeightsAction::DiscardRounds => self.rounds.discard(),
             WeightsAction::RoundSettings { rounds, games } => {
@@ -383,18 +354,60 @@ impl WeightsState {
                     WeightsAction::UseBenchmark(yardstick::Source::File(p))
                 })];
             }
-            WeightsAction::UseBenchmark(source) => {
-                if self.fitting.job().is_some() {
-                    return vec![Effect::error(
-                        "a fit is running on the benchmark: cancel it before choosing another",
-                    )];
-                }
-                let note = format!("scoring the weights on {}", source.long_name());
-                self.yardstick.set_source(source);
-                return vec![Effect::info(note)];
-            }
+            WeightsAction::UseBenchmark(source) => return self.use_benchmark(source),
         }
         Vec::new()
+    }
+
+    /// Sets `term`'s weight to `value` (a finite change only): a new undo step when it starts
+    /// a `gesture` (or is the first change), else part of the drag's step.
+    fn set_weight(&mut self, term: Term, value: f64, gesture: bool) {
+        if value.is_finite() && value != self.current.get(term) {
+            if gesture || self.undo.is_empty() {
+                self.push_undo();
+            }
+            self.current.set(term, value);
+        }
+    }
+
+    /// Starts fitting the weights to the benchmark in use, once it is prepared.
+    fn start_fit(&mut self) -> Vec<Effect<WeightsAction>> {
+        match self.yardstick.prepared() {
+            Some(p) => {
+                let rescore = std::sync::Arc::clone(&p.rescore);
+                let name = self.yardstick.source().long_name();
+                let start = self.fitting.start(rescore, name, self.current);
+                start.map(Effect::Start).into_iter().collect()
+            }
+            None => vec![Effect::error(
+                "the benchmark is not ready yet: try again in a moment",
+            )],
+        }
+    }
+
+    /// Uses `fitted` weights (when there are, and they differ) as `origin` says where they
+    /// came from: one undo step.
+    fn adopt(&mut self, fitted: Option<Weights>, origin: &str) {
+        if let Some(w) = fitted
+            && w != self.current
+        {
+            self.push_undo();
+            self.current = w;
+            self.origin = Some(origin.into());
+        }
+    }
+
+    /// Scores the weights on benchmark `source` from now on; not while a fit runs on the one
+    /// in use.
+    fn use_benchmark(&mut self, source: yardstick::Source) -> Vec<Effect<WeightsAction>> {
+        if self.fitting.job().is_some() {
+            return vec![Effect::error(
+                "a fit is running on the benchmark: cancel it before choosing another",
+            )];
+        }
+        let note = format!("scoring the weights on {}", source.long_name());
+        self.yardstick.set_source(source);
+        vec![Effect::info(note)]
     }
 
     /// Carries out an action that replaces the weights (the person agreed to lose edits).

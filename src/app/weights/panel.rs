@@ -41,47 +41,7 @@ pub fn show(
             ui.colored_label(ui.visuals().warn_fg_color, "unsaved changes");
         }
     });
-    ui.horizontal_wrapped(|ui| {
-        if ui
-            .add_enabled(state.can_undo(), egui::Button::new("Undo"))
-            .on_hover_text("Undo the last weight change")
-            .clicked()
-        {
-            out.push(WeightsAction::Undo);
-        }
-        if ui
-            .button("Reset")
-            .on_hover_text("The shipped default weights")
-            .clicked()
-        {
-            out.push(WeightsAction::Reset);
-        }
-        if ui.button("Load…").clicked() {
-            out.push(WeightsAction::Open);
-        }
-        if ui.button("Save").clicked() {
-            out.push(WeightsAction::Save);
-        }
-        if ui.button("Save as…").clicked() {
-            out.push(WeightsAction::SaveAs);
-        }
-        let ready = state.yardstick.prepared().is_some();
-        if ui
-            .add_enabled(
-                ready && state.fitting.job().is_none(),
-                egui::Button::new("Fit to the benchmark"),
-            )
-            .on_hover_text(
-                "Find the weights with the least mean loss on the benchmark in use, from \
-                 these ones, and check them in play against pubeval (in the background; you \
-                 then use the fitted weights, one undo step, or discard them)",
-            )
-            .on_disabled_hover_text("Once the benchmark is prepared (or while a fit runs)")
-            .clicked()
-        {
-            out.push(WeightsAction::Fit);
-        }
-    });
+    ui.horizontal_wrapped(|ui| buttons(ui, state, &mut out));
     if let Some(job) = state.fitting.job() {
         if crate::app::jobs::progress_ui(ui, job) {
             out.push(WeightsAction::CancelFit);
@@ -132,6 +92,49 @@ pub fn show(
             out.extend(benchmark(ui, &state.yardstick));
         });
     out
+}
+
+/// The editor's buttons: Undo, Reset, Load, Save, Save as and Fit to the benchmark.
+fn buttons(ui: &mut egui::Ui, state: &WeightsState, out: &mut Vec<WeightsAction>) {
+    if ui
+        .add_enabled(state.can_undo(), egui::Button::new("Undo"))
+        .on_hover_text("Undo the last weight change")
+        .clicked()
+    {
+        out.push(WeightsAction::Undo);
+    }
+    if ui
+        .button("Reset")
+        .on_hover_text("The shipped default weights")
+        .clicked()
+    {
+        out.push(WeightsAction::Reset);
+    }
+    if ui.button("Load…").clicked() {
+        out.push(WeightsAction::Open);
+    }
+    if ui.button("Save").clicked() {
+        out.push(WeightsAction::Save);
+    }
+    if ui.button("Save as…").clicked() {
+        out.push(WeightsAction::SaveAs);
+    }
+    let ready = state.yardstick.prepared().is_some();
+    if ui
+        .add_enabled(
+            ready && state.fitting.job().is_none(),
+            egui::Button::new("Fit to the benchmark"),
+        )
+        .on_hover_text(
+            "Find the weights with the least mean loss on the benchmark in use, from \
+             these ones, and check them in play against pubeval (in the background; you \
+             then use the fitted weights, one undo step, or discard them)",
+        )
+        .on_disabled_hover_text("Once the benchmark is prepared (or while a fit runs)")
+        .clicked()
+    {
+        out.push(WeightsAction::Fit);
+    }
 }
 
 /// "Benchmark: play ▾": the benchmark the weights are scored on — a built-in one (play, the
@@ -254,34 +257,8 @@ fn weight_grid(ui: &mut egui::Ui, state: &WeightsState, out: &mut Vec<WeightsAct
         .num_columns(if with_labels { 6 } else { 5 })
         .show(ui, |ui| {
             for t in Term::ALL {
-                let info = t.info();
                 let on = weights.is_on(t);
-                let mut switched = on;
-                let switch = egui::Checkbox::without_text(&mut switched);
-                let hover = match info.seed {
-                    true => "The seed's terms are always on",
-                    false => EXTRA_HELP,
-                };
-                let switch = ui.add_enabled(!info.seed, switch).on_hover_text(hover);
-                if switch.changed() {
-                    out.push(WeightsAction::Switch {
-                        term: t,
-                        on: switched,
-                    });
-                }
-                let mark = if info.seed { "" } else { " (not the seed's)" };
-                let name = ui
-                    .monospace(info.seed_name)
-                    .on_hover_text(format!("{}{mark}: {}", info.label, info.description));
-                // The checkbox names its term for screen readers (and tests).
-                switch.labelled_by(name.id);
-                if with_labels {
-                    // At most LABEL_WIDTH (the whole label in the name's tooltip), so a long
-                    // one does not push the sliders out of the editor.
-                    ui.allocate_ui(egui::vec2(LABEL_WIDTH, 18.0), |ui| {
-                        ui.add(egui::Label::new(info.label).truncate())
-                    });
-                }
+                let name = term_head(ui, t, on, with_labels, out);
                 if !on {
                     ui.label("");
                     ui.label("");
@@ -289,74 +266,132 @@ fn weight_grid(ui: &mut egui::Ui, state: &WeightsState, out: &mut Vec<WeightsAct
                     ui.end_row();
                     continue;
                 }
-                let now = weights.get(t);
-                // The span is kept while the pointer is down: a drag never widens its own
-                // slider.
-                let key = ui.scope_id().with(("weight slider scale", info.seed_name));
-                let held = ui.input(|i| i.pointer.any_down());
-                let kept: Option<f64> = ui.data(|d| d.get_temp(key));
-                let scale = match (held, kept) {
-                    (true, Some(s)) => s,
-                    _ => slider::scale(defaults.get(t), now),
-                };
-                ui.data_mut(|d| d.insert_temp(key, scale));
-                let (lo, hi) = slider::range(scale).into_inner();
-                let mut s = now.clamp(lo, hi);
-                let slider = ui
-                    .add(
-                        egui::Slider::new(&mut s, lo..=hi)
-                            .show_value(false)
-                            .clamping(egui::SliderClamping::Always),
-                    )
-                    .labelled_by(name.id)
-                    .on_hover_text(format!(
-                        "{} weight: the slider spans ±{} times its size ({:.3}); Shift while \
-                     dragging: a tenth as far",
-                        info.seed_name,
-                        slider::SPAN,
-                        scale
-                    ));
-                let mut v = now;
-                let field = ui
-                    .add(
-                        egui::DragValue::new(&mut v)
-                            .speed(0.01 * now.abs().max(0.01))
-                            .max_decimals(6)
-                            .min_decimals(2),
-                    )
-                    .labelled_by(name.id)
-                    .on_hover_text("Drag (Shift: fine steps) or click to type any value");
-                match info.seed {
-                    true => ui.weak(format!("default {:+.4}", defaults.get(t))),
-                    false => ui.weak("not the seed's"),
-                };
-                ui.end_row();
-                let value = if slider.dragged() {
-                    // By the pointer's movement, so that Shift can make it finer.
-                    let fine = ui.input(|i| i.modifiers.shift_only());
-                    let dx = f64::from(slider.drag_delta().x);
-                    let width = f64::from(slider.rect.width());
-                    match dx {
-                        0.0 => now,
-                        dx => slider::on_grid(slider::dragged(now, dx, width, scale, fine), scale),
-                    }
-                } else if slider.changed() {
-                    slider::rounded(s)
-                } else {
-                    v
-                };
-                if value != now {
-                    // One undo step per drag.
-                    let continuing = |r: &egui::Response| r.dragged() && !r.drag_started();
-                    let gesture = !continuing(&slider) && !continuing(&field);
-                    out.push(WeightsAction::Set {
-                        term: t,
-                        value,
-                        gesture,
-                    });
-                }
+                weight_controls(ui, t, name.id, weights.get(t), &defaults, out);
             }
         });
+}
+
+/// A term's first cells: its on/off box (the seed's terms always on), its seed name (its
+/// label and description on hover) and, `with_labels`, its plain label. The name's response.
+fn term_head(
+    ui: &mut egui::Ui,
+    t: Term,
+    on: bool,
+    with_labels: bool,
+    out: &mut Vec<WeightsAction>,
+) -> egui::Response {
+    let info = t.info();
+    let mut switched = on;
+    let switch = egui::Checkbox::without_text(&mut switched);
+    let hover = match info.seed {
+        true => "The seed's terms are always on",
+        false => EXTRA_HELP,
+    };
+    let switch = ui.add_enabled(!info.seed, switch).on_hover_text(hover);
+    if switch.changed() {
+        out.push(WeightsAction::Switch {
+            term: t,
+            on: switched,
+        });
+    }
+    let mark = if info.seed { "" } else { " (not the seed's)" };
+    let name = ui
+        .monospace(info.seed_name)
+        .on_hover_text(format!("{}{mark}: {}", info.label, info.description));
+    // The checkbox names its term for screen readers (and tests).
+    switch.labelled_by(name.id);
+    if with_labels {
+        // At most LABEL_WIDTH (the whole label in the name's tooltip), so a long
+        // one does not push the sliders out of the editor.
+        ui.allocate_ui(egui::vec2(LABEL_WIDTH, 18.0), |ui| {
+            ui.add(egui::Label::new(info.label).truncate())
+        });
+    }
+    name
+}
+
+/// The slider's span for the weight of the term named `seed_name` (now `now`, by default
+/// `default`): kept while the pointer is down, so that a drag never widens its own slider.
+fn held_scale(ui: &egui::Ui, seed_name: &str, default: f64, now: f64) -> f64 {
+    let key = ui.scope_id().with(("weight slider scale", seed_name));
+    let held = ui.input(|i| i.pointer.any_down());
+    let kept: Option<f64> = ui.data(|d| d.get_temp(key));
+    let scale = match (held, kept) {
+        (true, Some(s)) => s,
+        _ => slider::scale(default, now),
+    };
+    ui.data_mut(|d| d.insert_temp(key, scale));
+    scale
+}
+
+/// A switched-on term's weight cells (labelled by its name `name`): the slider, the number
+/// field and the default; a change of either is a [`WeightsAction::Set`], one undo step a
+/// drag.
+fn weight_controls(
+    ui: &mut egui::Ui,
+    t: Term,
+    name: egui::Id,
+    now: f64,
+    defaults: &Weights,
+    out: &mut Vec<WeightsAction>,
+) {
+    let info = t.info();
+    let scale = held_scale(ui, info.seed_name, defaults.get(t), now);
+    let (lo, hi) = slider::range(scale).into_inner();
+    let mut s = now.clamp(lo, hi);
+    let slider = ui
+        .add(
+            egui::Slider::new(&mut s, lo..=hi)
+                .show_value(false)
+                .clamping(egui::SliderClamping::Always),
+        )
+        .labelled_by(name)
+        .on_hover_text(format!(
+            "{} weight: the slider spans ±{} times its size ({:.3}); Shift while \
+             dragging: a tenth as far",
+            info.seed_name,
+            slider::SPAN,
+            scale
+        ));
+    let mut v = now;
+    let field = ui
+        .add(
+            egui::DragValue::new(&mut v)
+                .speed(0.01 * now.abs().max(0.01))
+                .max_decimals(6)
+                .min_decimals(2),
+        )
+        .labelled_by(name)
+        .on_hover_text("Drag (Shift: fine steps) or click to type any value");
+    match info.seed {
+        true => ui.weak(format!("default {:+.4}", defaults.get(t))),
+        false => ui.weak("not the seed's"),
+    };
+    ui.end_row();
+    let value = if slider.dragged() {
+        // By the pointer's movement, so that Shift can make it finer.
+        let fine = ui.input(|i| i.modifiers.shift_only());
+        let dx = f64::from(slider.drag_delta().x);
+        let width = f64::from(slider.rect.width());
+        match dx {
+            0.0 => now,
+            dx => slider::on_grid(slider::dragged(now, dx, width, scale, fine), scale),
+        }
+    } else if slider.changed() {
+        slider::rounded(s)
+    } else {
+        v
+    };
+    if value != now {
+        // One undo step per drag.
+        let continuing = |r: &egui::Response| r.dragged() && !r.drag_started();
+        let gesture = !continuing(&slider) && !continuing(&field);
+        out.push(WeightsAction::Set {
+            term: t,
+            value,
+            gesture,
+        });
+    }
 }
 
 /// The widest plain label in the weight editor, in points.

@@ -260,106 +260,132 @@ pub fn write_atomic(
 pub fn from_bytes(bytes: &[u8]) -> Result<BdContents, BdError> {
     let header = Header::parse(bytes)?;
     let n = index::positions(header.points) as u64;
-    let body = &bytes[HEADER_LEN..];
-    let size_check = |expected: u64| -> Result<(), BdError> {
-        let actual = bytes.len() as u64;
-        if actual < expected {
-            Err(BdError::Truncated { expected, actual })
-        } else if actual > expected {
-            Err(BdError::WrongSize { expected, actual })
-        } else {
-            Ok(())
-        }
-    };
     if header.normal {
-        size_check(HEADER_LEN as u64 + 16 * n)?;
-        let mut moments = Vec::with_capacity(n as usize);
-        for rec in body.chunks_exact(16) {
-            let f = |i: usize| f32::from_le_bytes(rec[4 * i..4 * i + 4].try_into().unwrap());
-            moments.push([f(0), f(1), f(2), f(3)]);
-        }
+        let moments = read_moments(bytes, n)?;
         return Ok(BdContents::Normal(MomentDatabase::from_parts(
             header.points,
             moments,
         )));
     }
-    let gammon = header.gammon;
-    let u16_at = |b: &[u8], i: usize| u16::from_le_bytes([b[2 * i], b[2 * i + 1]]);
-    let mut entries = Vec::with_capacity(n as usize);
-    let data: Vec<u16> = if header.compressed {
-        let entry_len: u64 = if gammon { 8 } else { 6 };
-        let index_end = HEADER_LEN as u64 + entry_len * n;
-        if (bytes.len() as u64) < index_end {
-            return Err(BdError::Truncated {
-                expected: index_end,
-                actual: bytes.len() as u64,
-            });
-        }
-        let mut total = 0u64;
-        for rec in body[..(entry_len * n) as usize].chunks_exact(entry_len as usize) {
-            let offset = u32::from_le_bytes(rec[..4].try_into().unwrap());
-            let e = Entry {
-                offset,
-                len: rec[4],
-                first: rec[5],
-                gammon_len: if gammon { rec[6] } else { 0 },
-                gammon_first: if gammon { rec[7] } else { 0 },
-            };
-            let runs_fit = |first: u8, len: u8| first as usize + len as usize <= ROLLS;
-            if e.offset as u64 != total
-                || e.len == 0
-                || !runs_fit(e.first, e.len)
-                || (gammon && (e.gammon_len == 0 || !runs_fit(e.gammon_first, e.gammon_len)))
-            {
-                return Err(BdError::Corrupt(format!(
-                    "index entry {} is impossible (offset {}, runs {}+{} and {}+{})",
-                    entries.len(),
-                    e.offset,
-                    e.first,
-                    e.len,
-                    e.gammon_first,
-                    e.gammon_len
-                )));
-            }
-            total += e.len as u64 + e.gammon_len as u64;
-            entries.push(e);
-        }
-        size_check(index_end + 2 * total)?;
-        let area = &bytes[index_end as usize..];
-        (0..total as usize).map(|i| u16_at(area, i)).collect()
+    let (entries, data) = if header.compressed {
+        read_compressed(bytes, header.gammon, n)?
     } else {
-        let per = if gammon { 64u64 } else { 32 };
-        size_check(HEADER_LEN as u64 + 2 * per * n)?;
-        let mut d = Vec::with_capacity((per * n) as usize);
-        for rec in body.chunks_exact(2 * per as usize) {
-            let dist: [u16; ROLLS] = std::array::from_fn(|k| u16_at(rec, k));
-            let (first, len) = super::database::run_of(&dist);
-            let offset = d.len() as u32;
-            d.extend_from_slice(&dist[first..first + len]);
-            let (gf, gl) = if gammon {
-                let g: [u16; ROLLS] = std::array::from_fn(|k| u16_at(rec, ROLLS + k));
-                let (gf, gl) = super::database::run_of(&g);
-                d.extend_from_slice(&g[gf..gf + gl]);
-                (gf, gl)
-            } else {
-                (0, 0)
-            };
-            entries.push(Entry {
-                offset,
-                first: first as u8,
-                len: len as u8,
-                gammon_first: gf as u8,
-                gammon_len: gl as u8,
-            });
-        }
-        d
+        read_full(bytes, header.gammon, n)?
     };
     Ok(BdContents::Distributions(Database::from_parts(
         header.points,
-        gammon,
+        header.gammon,
         entries,
         data,
     )))
+}
+
+/// Whether a file of `bytes` is exactly `expected` long: shorter is truncated, longer the
+/// wrong size.
+fn exact_size(bytes: &[u8], expected: u64) -> Result<(), BdError> {
+    let actual = bytes.len() as u64;
+    if actual < expected {
+        Err(BdError::Truncated { expected, actual })
+    } else if actual > expected {
+        Err(BdError::WrongSize { expected, actual })
+    } else {
+        Ok(())
+    }
+}
+
+/// The `i`th little-endian u16 of `b`.
+fn u16_at(b: &[u8], i: usize) -> u16 {
+    u16::from_le_bytes([b[2 * i], b[2 * i + 1]])
+}
+
+/// A normal-approximation file's body: four f32 moments for each of `n` positions.
+fn read_moments(bytes: &[u8], n: u64) -> Result<Vec<[f32; 4]>, BdError> {
+    exact_size(bytes, HEADER_LEN as u64 + 16 * n)?;
+    let mut moments = Vec::with_capacity(n as usize);
+    for rec in bytes[HEADER_LEN..].chunks_exact(16) {
+        let f = |i: usize| f32::from_le_bytes(rec[4 * i..4 * i + 4].try_into().unwrap());
+        moments.push([f(0), f(1), f(2), f(3)]);
+    }
+    Ok(moments)
+}
+
+/// A compressed file's body: an index entry for each of `n` positions (each run where the
+/// last ended, none empty, within the rolls), then the runs.
+fn read_compressed(bytes: &[u8], gammon: bool, n: u64) -> Result<(Vec<Entry>, Vec<u16>), BdError> {
+    let body = &bytes[HEADER_LEN..];
+    let entry_len: u64 = if gammon { 8 } else { 6 };
+    let index_end = HEADER_LEN as u64 + entry_len * n;
+    if (bytes.len() as u64) < index_end {
+        return Err(BdError::Truncated {
+            expected: index_end,
+            actual: bytes.len() as u64,
+        });
+    }
+    let mut entries = Vec::with_capacity(n as usize);
+    let mut total = 0u64;
+    for rec in body[..(entry_len * n) as usize].chunks_exact(entry_len as usize) {
+        let offset = u32::from_le_bytes(rec[..4].try_into().unwrap());
+        let e = Entry {
+            offset,
+            len: rec[4],
+            first: rec[5],
+            gammon_len: if gammon { rec[6] } else { 0 },
+            gammon_first: if gammon { rec[7] } else { 0 },
+        };
+        let runs_fit = |first: u8, len: u8| first as usize + len as usize <= ROLLS;
+        if e.offset as u64 != total
+            || e.len == 0
+            || !runs_fit(e.first, e.len)
+            || (gammon && (e.gammon_len == 0 || !runs_fit(e.gammon_first, e.gammon_len)))
+        {
+            return Err(BdError::Corrupt(format!(
+                "index entry {} is impossible (offset {}, runs {}+{} and {}+{})",
+                entries.len(),
+                e.offset,
+                e.first,
+                e.len,
+                e.gammon_first,
+                e.gammon_len
+            )));
+        }
+        total += e.len as u64 + e.gammon_len as u64;
+        entries.push(e);
+    }
+    exact_size(bytes, index_end + 2 * total)?;
+    let area = &bytes[index_end as usize..];
+    let data = (0..total as usize).map(|i| u16_at(area, i)).collect();
+    Ok((entries, data))
+}
+
+/// An uncompressed file's body: every roll's count for each of `n` positions (and the
+/// gammon counts beside), kept as the nonzero run of each.
+fn read_full(bytes: &[u8], gammon: bool, n: u64) -> Result<(Vec<Entry>, Vec<u16>), BdError> {
+    let per = if gammon { 64u64 } else { 32 };
+    exact_size(bytes, HEADER_LEN as u64 + 2 * per * n)?;
+    let mut entries = Vec::with_capacity(n as usize);
+    let mut d = Vec::with_capacity((per * n) as usize);
+    for rec in bytes[HEADER_LEN..].chunks_exact(2 * per as usize) {
+        let dist: [u16; ROLLS] = std::array::from_fn(|k| u16_at(rec, k));
+        let (first, len) = super::database::run_of(&dist);
+        let offset = d.len() as u32;
+        d.extend_from_slice(&dist[first..first + len]);
+        let (gf, gl) = if gammon {
+            let g: [u16; ROLLS] = std::array::from_fn(|k| u16_at(rec, ROLLS + k));
+            let (gf, gl) = super::database::run_of(&g);
+            d.extend_from_slice(&g[gf..gf + gl]);
+            (gf, gl)
+        } else {
+            (0, 0)
+        };
+        entries.push(Entry {
+            offset,
+            first: first as u8,
+            len: len as u8,
+            gammon_first: gf as u8,
+            gammon_len: gl as u8,
+        });
+    }
+    Ok((entries, d))
 }
 
 impl Header {

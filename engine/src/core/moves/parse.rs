@@ -291,39 +291,8 @@ impl Search<'_> {
                 continue;
             }
             let record = typed && i == first_open;
-            let starting = at == seg.from;
-            if b[at as usize] <= 0 {
-                self.fail(record, Refusal::NoChecker { point: at });
-                continue;
-            }
-            if b[BAR] > 0 && at != 25 {
-                self.fail(record, Refusal::BarFirst);
-                continue;
-            }
-            if seg.to == 0 {
-                // Checkers outside home that no typed step brings home: bearing off is refused
-                // whatever the order.
-                let outside: i32 = (7..=25).map(|p| b[p].max(0) as i32).sum();
-                let coming_home = (0..n)
-                    .filter(|&j| cur[j] > 6 && self.segs[j].to <= 6 && cur[j] != self.segs[j].to)
-                    .count() as i32;
-                if outside > coming_home {
-                    self.fail(record, Refusal::BearOffNotHome);
-                    continue;
-                }
-            }
-            if dice.is_empty() {
-                self.fail_with(record, 3, Refusal::TooManySteps { dice: self.dice });
-                continue;
-            }
-            let pips = seg.from - seg.to;
-            if starting && !reachable(dice, seg.from, seg.to) {
-                // No die or sum of dice covers the distance at all: say so before any block.
-                let r = Refusal::NotRolled {
-                    pips,
-                    dice: self.dice,
-                };
-                self.fail_with(record, 3, r);
+            if let Some((p, r)) = self.refused_before_hop(b, dice, cur, i) {
+                self.fail_with(record, p, r);
                 continue;
             }
             let mut tried = [false; 7];
@@ -333,62 +302,140 @@ impl Search<'_> {
                 if std::mem::replace(&mut tried[d as usize], true) {
                     continue;
                 }
-                let land = at as i16 - d as i16;
-                let to = if land <= 0 {
-                    if seg.to != 0 {
+                let to = match hop(b, at, d, seg) {
+                    Hop::Past => continue,
+                    Hop::Refused(r) => {
+                        any_fit = true;
+                        self.fail(record, r);
                         continue;
                     }
-                    any_fit = true;
-                    if (7..=25).any(|p| b[p] > 0) {
-                        self.fail(record, Refusal::BearOffNotHome);
-                        continue;
+                    Hop::To(to) => {
+                        any_fit = true;
+                        to
                     }
-                    if land < 0 && (at as usize + 1..=6).any(|p| b[p] > 0) {
-                        self.fail(record, Refusal::BearOffHigher { point: at });
-                        continue;
-                    }
-                    0u8
-                } else {
-                    let land = land as u8;
-                    if land < seg.to {
-                        continue;
-                    }
-                    any_fit = true;
-                    if b[land as usize] < -1 {
-                        self.fail(record, Refusal::PointHeld { point: land });
-                        continue;
-                    }
-                    land
                 };
                 if to != seg.to && b[to as usize] == -1 && !self.intermediate_hits {
                     continue;
                 }
-                let mut next = *b;
-                next[at as usize] -= 1;
-                if to != 0 {
-                    if next[to as usize] == -1 {
-                        next[to as usize] = 0;
-                        next[0] -= 1;
-                    }
-                    next[to as usize] += 1;
-                }
-                let mut rest = [0u8; 4];
                 let m = dice.len() - 1;
-                rest[..k].copy_from_slice(&dice[..k]);
-                rest[k..m].copy_from_slice(&dice[k + 1..]);
+                let rest = without_die(dice, k);
                 cur[i] = to;
-                self.explore(&next, &rest[..m], cur, record);
+                self.explore(&moved(b, at, to), &rest[..m], cur, record);
                 cur[i] = at;
             }
             if !any_fit {
                 let r = Refusal::NotRolled {
-                    pips,
+                    pips: seg.from - seg.to,
                     dice: self.dice,
                 };
                 self.fail(record, r);
             }
         }
     }
+
+    /// Why the checker of segment `i`, standing on `cur[i]` of board `b` with `dice` left,
+    /// cannot hop at all, and the priority the refusal is recorded at; `None` when it may try
+    /// its dice.
+    fn refused_before_hop(
+        &self,
+        b: &[i8; 26],
+        dice: &[u8],
+        cur: &[u8; 4],
+        i: usize,
+    ) -> Option<(u8, Refusal)> {
+        let (seg, at) = (self.segs[i], cur[i]);
+        let ranked = |r: Refusal| Some((priority(&r), r));
+        if b[at as usize] <= 0 {
+            return ranked(Refusal::NoChecker { point: at });
+        }
+        if b[BAR] > 0 && at != 25 {
+            return ranked(Refusal::BarFirst);
+        }
+        if seg.to == 0 {
+            // Checkers outside home that no typed step brings home: bearing off is refused
+            // whatever the order.
+            let outside: i32 = (7..=25).map(|p| b[p].max(0) as i32).sum();
+            let coming_home = (0..self.segs.len())
+                .filter(|&j| cur[j] > 6 && self.segs[j].to <= 6 && cur[j] != self.segs[j].to)
+                .count() as i32;
+            if outside > coming_home {
+                return ranked(Refusal::BearOffNotHome);
+            }
+        }
+        if dice.is_empty() {
+            return Some((3, Refusal::TooManySteps { dice: self.dice }));
+        }
+        if at == seg.from && !reachable(dice, seg.from, seg.to) {
+            // No die or sum of dice covers the distance at all: say so before any block.
+            let r = Refusal::NotRolled {
+                pips: seg.from - seg.to,
+                dice: self.dice,
+            };
+            return Some((3, r));
+        }
+        None
+    }
+}
+
+/// Where one die's hop of a segment's checker goes.
+enum Hop {
+    /// Past the segment's end (or off when the segment stays on the board): not this die.
+    Past,
+    /// The die fits the segment but the hop is not allowed.
+    Refused(Refusal),
+    /// To this point (0 = off).
+    To(u8),
+}
+
+/// The hop of die `d` from `at` on board `b` for segment `seg`: bearing off needs every
+/// checker home and, with a die larger than the point, none on a higher point; landing needs
+/// a point not held by two or more.
+fn hop(b: &[i8; 26], at: u8, d: u8, seg: Segment) -> Hop {
+    let land = at as i16 - d as i16;
+    if land <= 0 {
+        if seg.to != 0 {
+            return Hop::Past;
+        }
+        if (7..=25).any(|p| b[p] > 0) {
+            return Hop::Refused(Refusal::BearOffNotHome);
+        }
+        if land < 0 && (at as usize + 1..=6).any(|p| b[p] > 0) {
+            return Hop::Refused(Refusal::BearOffHigher { point: at });
+        }
+        Hop::To(0)
+    } else {
+        let land = land as u8;
+        if land < seg.to {
+            return Hop::Past;
+        }
+        if b[land as usize] < -1 {
+            return Hop::Refused(Refusal::PointHeld { point: land });
+        }
+        Hop::To(land)
+    }
+}
+
+/// Board `b` after a checker hops from `at` to `to` (0 = off), hitting a blot there.
+fn moved(b: &[i8; 26], at: u8, to: u8) -> [i8; 26] {
+    let mut next = *b;
+    next[at as usize] -= 1;
+    if to != 0 {
+        if next[to as usize] == -1 {
+            next[to as usize] = 0;
+            next[0] -= 1;
+        }
+        next[to as usize] += 1;
+    }
+    next
+}
+
+/// `dice` without the die at `k`, in order (the first `dice.len() - 1` are the rest).
+fn without_die(dice: &[u8], k: usize) -> [u8; 4] {
+    let mut rest = [0u8; 4];
+    let m = dice.len() - 1;
+    rest[..k].copy_from_slice(&dice[..k]);
+    rest[k..m].copy_from_slice(&dice[k + 1..]);
+    rest
 }
 
 /// True when some of `dice`, used in turn by one checker, cover the way from `from` to `to`

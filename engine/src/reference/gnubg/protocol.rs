@@ -490,33 +490,7 @@ pub(crate) fn decode(op: &str, body: &Value) -> Result<Reply, ReferenceError> {
         None => return Err(garbage("no \"ok\" field".into())),
     }
     match op {
-        "hello" => {
-            let gnubg = body.get("gnubg").and_then(Value::as_str);
-            let protocol = body.get("protocol").and_then(Value::as_u64);
-            let problems = match body.get("problems") {
-                None => Some(Vec::new()),
-                Some(Value::Array(list)) => list
-                    .iter()
-                    .map(|p| p.as_str().map(str::to_string))
-                    .collect(),
-                Some(_) => None,
-            };
-            match (
-                gnubg,
-                protocol.and_then(|p| u32::try_from(p).ok()),
-                problems,
-            ) {
-                (Some(g), Some(p), Some(problems)) => Ok(Reply::Hello(Hello {
-                    gnubg: g.to_string(),
-                    protocol: p,
-                    problems,
-                })),
-                (_, _, None) => Err(garbage("its problems are not a list of words".into())),
-                _ => Err(garbage(
-                    "a hello without gnubg's version or the protocol".into(),
-                )),
-            }
-        }
+        "hello" => hello(body).map(Reply::Hello).map_err(garbage),
         "moves" => {
             let list = body
                 .get("moves")
@@ -551,30 +525,61 @@ pub(crate) fn decode(op: &str, body: &Value) -> Result<Reply, ReferenceError> {
                 .ok_or_else(|| garbage("no list of games".into()))?;
             games
                 .iter()
-                .map(|g| {
-                    let rolls = g
-                        .get("rolls")
-                        .and_then(Value::as_array)
-                        .ok_or_else(|| garbage("a game without its list of rolls".into()))?
-                        .iter()
-                        .map(|r| roll_luck(r).map_err(garbage))
-                        .collect::<Result<Vec<_>, _>>()?;
-                    let actual = g
-                        .get("actual")
-                        .and_then(Value::as_array)
-                        .filter(|a| a.len() == 2)
-                        .and_then(|a| {
-                            let x = |v: &Value| v.as_f64().filter(|x| x.abs() <= 100.0);
-                            Some([x(&a[0])?, x(&a[1])?])
-                        })
-                        .ok_or_else(|| garbage("a game without its actual result".into()))?;
-                    Ok(GameLuck { rolls, actual })
-                })
+                .map(|g| game_luck(g).map_err(garbage))
                 .collect::<Result<_, _>>()
                 .map(Reply::Luck)
         }
         other => Err(garbage(format!("a reply to an unknown request {other:?}"))),
     }
+}
+
+/// The bridge's greeting: gnubg's version, the protocol's and the problems it found (none
+/// when it lists none), or what is missing.
+fn hello(body: &Value) -> Result<Hello, String> {
+    let gnubg = body.get("gnubg").and_then(Value::as_str);
+    let protocol = body.get("protocol").and_then(Value::as_u64);
+    let problems = match body.get("problems") {
+        None => Some(Vec::new()),
+        Some(Value::Array(list)) => list
+            .iter()
+            .map(|p| p.as_str().map(str::to_string))
+            .collect(),
+        Some(_) => None,
+    };
+    match (
+        gnubg,
+        protocol.and_then(|p| u32::try_from(p).ok()),
+        problems,
+    ) {
+        (Some(g), Some(p), Some(problems)) => Ok(Hello {
+            gnubg: g.to_string(),
+            protocol: p,
+            problems,
+        }),
+        (_, _, None) => Err("its problems are not a list of words".into()),
+        _ => Err("a hello without gnubg's version or the protocol".into()),
+    }
+}
+
+/// One game's luck: each roll's and the game's actual result for both players (within ±100).
+fn game_luck(g: &Value) -> Result<GameLuck, String> {
+    let rolls = g
+        .get("rolls")
+        .and_then(Value::as_array)
+        .ok_or("a game without its list of rolls")?
+        .iter()
+        .map(roll_luck)
+        .collect::<Result<Vec<_>, _>>()?;
+    let actual = g
+        .get("actual")
+        .and_then(Value::as_array)
+        .filter(|a| a.len() == 2)
+        .and_then(|a| {
+            let x = |v: &Value| v.as_f64().filter(|x| x.abs() <= 100.0);
+            Some([x(&a[0])?, x(&a[1])?])
+        })
+        .ok_or("a game without its actual result")?;
+    Ok(GameLuck { rolls, actual })
 }
 
 fn roll_luck(v: &Value) -> Result<RollLuck, String> {

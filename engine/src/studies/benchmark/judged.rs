@@ -150,22 +150,7 @@ pub fn judge_spots<E: ReferenceEngine>(
         return Err(BuildError::Plies(config.plies));
     }
     let start = Instant::now();
-    let mut generator = MoveGenerator::new();
-    let mut seen = HashSet::new();
-    // The plays are generated again where each decision is judged: kept here, a long build's
-    // would take gigabytes.
-    let mut work: Vec<(Position, Dice)> = Vec::new();
-    let mut repeated = 0;
-    for &(pos, dice) in spots {
-        if generator.generate(&pos, dice).len() < 2 {
-            continue;
-        }
-        if seen.insert((pos.with_on_roll(Side::White), dice)) {
-            work.push((pos, dice));
-        } else {
-            repeated += 1;
-        }
-    }
+    let (work, repeated) = decisions_to_judge(spots);
     task.set_phase(format!("judging {} decisions", work.len()));
     task.set(0, work.len() as u64);
     let lines: Vec<Mutex<Option<String>>> = work.iter().map(|_| Mutex::new(None)).collect();
@@ -197,15 +182,7 @@ pub fn judge_spots<E: ReferenceEngine>(
                                 *l = Some(text);
                             }
                             let n = done.fetch_add(1, Ordering::SeqCst) + 1;
-                            let seconds = start.elapsed().as_secs_f64().max(1e-9);
-                            task.advance(1);
-                            if n % 50 == 0 || n == work.len() {
-                                task.set_phase(format!(
-                                    "{n} of {} decisions, {:.0} requests/s",
-                                    work.len(),
-                                    n as f64 / seconds
-                                ));
-                            }
+                            show_progress(task, n, work.len(), start);
                         }
                         Err(e) => {
                             stop.store(true, Ordering::SeqCst);
@@ -235,15 +212,8 @@ pub fn judge_spots<E: ReferenceEngine>(
     if task.is_cancelled() {
         return Err(BuildError::Cancelled);
     }
-    let mut text = String::new();
-    for l in lines {
-        match l.into_inner().unwrap_or_else(|e| e.into_inner()) {
-            Some(line) => text.push_str(&line),
-            None => return Err(BuildError::Cancelled),
-        }
-    }
     Ok(Built {
-        text,
+        text: joined(lines)?,
         games: 0,
         decisions: work.len(),
         repeated,
@@ -251,6 +221,54 @@ pub fn judge_spots<E: ReferenceEngine>(
         seconds: start.elapsed().as_secs_f64(),
         engine: info.into_inner().unwrap_or_else(|e| e.into_inner()),
     })
+}
+
+/// The decisions of `spots` to judge, in order: each (position, roll) with two legal plays
+/// or more, once (the same position with either side on roll counts once); and how many
+/// were left out as repeats. The plays are generated again where each decision is judged:
+/// kept here, a long build's would take gigabytes.
+fn decisions_to_judge(spots: &[(Position, Dice)]) -> (Vec<(Position, Dice)>, usize) {
+    let mut generator = MoveGenerator::new();
+    let mut seen = HashSet::new();
+    let mut work: Vec<(Position, Dice)> = Vec::new();
+    let mut repeated = 0;
+    for &(pos, dice) in spots {
+        if generator.generate(&pos, dice).len() < 2 {
+            continue;
+        }
+        if seen.insert((pos.with_on_roll(Side::White), dice)) {
+            work.push((pos, dice));
+        } else {
+            repeated += 1;
+        }
+    }
+    (work, repeated)
+}
+
+/// One more decision judged, the `n`th of `total` since `start`: the task advanced, and
+/// every 50 (and at the last) the rate shown.
+fn show_progress(task: &Task, n: usize, total: usize, start: Instant) {
+    let seconds = start.elapsed().as_secs_f64().max(1e-9);
+    task.advance(1);
+    if n.is_multiple_of(50) || n == total {
+        task.set_phase(format!(
+            "{n} of {total} decisions, {:.0} requests/s",
+            n as f64 / seconds
+        ));
+    }
+}
+
+/// The judged decisions' lines in order, one text; a decision left unjudged means the work
+/// was cancelled.
+fn joined(lines: Vec<Mutex<Option<String>>>) -> Result<String, BuildError> {
+    let mut text = String::new();
+    for l in lines {
+        match l.into_inner().unwrap_or_else(|e| e.into_inner()) {
+            Some(line) => text.push_str(&line),
+            None => return Err(BuildError::Cancelled),
+        }
+    }
+    Ok(text)
 }
 
 #[cfg(test)]
