@@ -59,6 +59,14 @@ fn read(text: &str) -> Match {
     read_mat(text).unwrap_or_else(|e| panic!("{e}"))
 }
 
+/// Each decision of a game as (player, kind).
+fn kinds(game: &bgw_engine::matches::Game) -> Vec<(usize, &'static str)> {
+    game.decisions
+        .iter()
+        .map(|d| (d.player, d.kind_name()))
+        .collect()
+}
+
 /// Reads `variant` and checks it says what gnubg's own file says, with no warning.
 fn same_as_gnubgs(variant: &str) {
     let plain = read(&gnubg_5pt());
@@ -328,13 +336,8 @@ fn a_long_left_move_running_into_the_right_column() {
         "  1) 44: 24/20 24/20 13/9 13/9 Doubles => 2\n  2)  Takes                          31: 8/7 6/3\n",
     );
     let m = read(&g);
-    let kinds: Vec<(usize, &str)> = m.games[0]
-        .decisions
-        .iter()
-        .map(|d| (d.player, d.kind_name()))
-        .collect();
     assert_eq!(
-        kinds,
+        kinds(&m.games[0]),
         [(0, "move"), (1, "double"), (0, "take"), (1, "move")]
     );
 }
@@ -418,13 +421,8 @@ fn a_double_with_no_answer_before_wins_is_the_losers_resignation() {
         let m = read(&opening_game(moves));
         assert_eq!(m.warnings, vec![], "{moves}");
         let game = &m.games[0];
-        let kinds: Vec<_> = game
-            .decisions
-            .iter()
-            .map(|d| (d.player, d.kind_name()))
-            .collect();
         assert_eq!(
-            kinds,
+            kinds(game),
             [
                 (0, "move"),
                 (1, "move"),
@@ -460,12 +458,7 @@ fn a_roll_with_no_move_before_a_resignation_is_no_decision() {
         )));
         assert_eq!(m.warnings, vec![], "{roll}");
         let game = &m.games[0];
-        let kinds: Vec<_> = game
-            .decisions
-            .iter()
-            .map(|d| (d.player, d.kind_name()))
-            .collect();
-        assert_eq!(kinds, [(0, "move"), (1, "resign")], "{roll}");
+        assert_eq!(kinds(game), [(0, "move"), (1, "resign")], "{roll}");
         let resign = &game.decisions[1];
         assert_eq!(resign.kind, DecisionKind::Resign { points: 1 }, "{roll}");
         // bob rolled 3-2 and resigned: on roll with the dice, ann's move made.
@@ -484,12 +477,7 @@ fn a_roll_with_no_move_before_a_resignation_is_no_decision() {
         "  1) 31: 8/5 6/5                 32:\n  2)                             Resigns\n      Wins 1 point\n",
     ));
     assert_eq!(m.warnings, vec![]);
-    let kinds: Vec<_> = m.games[0]
-        .decisions
-        .iter()
-        .map(|d| (d.player, d.kind_name()))
-        .collect();
-    assert_eq!(kinds, [(0, "move"), (1, "resign")]);
+    assert_eq!(kinds(&m.games[0]), [(0, "move"), (1, "resign")]);
     // Not before a resignation, an empty roll stays a decision the rules refuse.
     let m = read(&opening_game(
         "  1) 31: 8/5 6/5                 32:\n  2) 31: 6/3 4/3\n",
