@@ -5,6 +5,8 @@
 
 #[path = "../common/mod.rs"]
 mod common;
+#[path = "../common/stored_figures.rs"]
+mod stored_figures;
 
 mod archive;
 mod bearoff_cli;

@@ -8,6 +8,8 @@
 //! and `two_sided_memory.rs` counts every allocation of the process in its global allocator.
 
 mod common;
+#[path = "../../../tests/common/stored_figures.rs"]
+mod stored_figures;
 
 mod archive_drill;
 mod archive_drill_why;

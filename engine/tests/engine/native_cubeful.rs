@@ -13,6 +13,7 @@
 
 use crate::common;
 use crate::native_evaluator::{sample, self_play};
+use crate::stored_figures;
 
 use bgw_engine::core::dice::Dice;
 use bgw_engine::core::formats::{GameState, MatchId, Resignation, encode_position_id};
@@ -391,16 +392,30 @@ pub fn hold_stored_cube_decisions(native: &mut NativeEngine, text: &str, plies: 
         let ours = native.cube_decision(&pos, &at, plies).unwrap();
         let what = format!("{id} {}", at.describe());
         assert_eq!(ours.plies, plies);
-        assert_eq!(ours.action, v["action"].as_str().unwrap(), "{what}");
+        let equity = |name: &str| v[name].as_f64().unwrap();
+        let (nd, dt, dp) = (
+            equity("no_double"),
+            equity("double_take"),
+            equity("double_pass"),
+        );
+        // Another processor's gnubg may take the other side of a decision closer than the
+        // foreign tolerance (`stored_figures`); on the file's own, the action is gnubg's.
+        let close_call = [(nd - dt).abs(), (nd - dp).abs(), (dt - dp).abs()]
+            .iter()
+            .any(|d| *d <= stored_figures::FOREIGN_EQUITY);
+        if stored_figures::made_here() || !close_call {
+            assert_eq!(ours.action, v["action"].as_str().unwrap(), "{what}");
+        }
+        let tolerance = stored_figures::tolerance(1e-4, stored_figures::FOREIGN_EQUITY);
         for (name, mine) in [
             ("no_double", ours.no_double),
             ("double_take", ours.double_take),
             ("double_pass", ours.double_pass),
             ("cubeless", ours.cubeless),
         ] {
-            let theirs = v[name].as_f64().unwrap();
+            let theirs = equity(name);
             assert!(
-                (mine - theirs).abs() <= 1e-4,
+                (mine - theirs).abs() <= tolerance,
                 "{what} {name}: ours {mine}, gnubg {theirs}"
             );
         }
@@ -587,12 +602,13 @@ fn stored_gnubg_luck_holds_without_gnubg() {
         let decision = v["decision"].as_u64().unwrap() as usize;
         let r = ours.roll(game, decision).unwrap();
         assert_eq!(r.position, v["position"].as_str().unwrap());
+        let tolerance = stored_figures::tolerance(1e-4, stored_figures::FOREIGN_LUCK);
         assert!(
-            (r.emg - v["luck"].as_f64().unwrap()).abs() <= 1e-4,
+            (r.emg - v["luck"].as_f64().unwrap()).abs() <= tolerance,
             "{r:?} {v}"
         );
         assert!(
-            (r.mwc - v["luck_mwc"].as_f64().unwrap()).abs() <= 1e-4,
+            (r.mwc - v["luck_mwc"].as_f64().unwrap()).abs() <= tolerance,
             "{r:?} {v}"
         );
         rolls += 1;

@@ -44,6 +44,7 @@ pub use evaluator::{
 };
 pub use inputs::Board;
 pub use met::{KAZAROSS_XG2, MAX_SCORE, MatchEquityTable, MetError, gnubg_default as default_met};
+pub use net::reciprocal_fingerprint;
 pub use plied::{CubePosition, next_cube_positions};
 pub use search::{MAX_PLIES, MoveFilter, MoveFilters, MoveScoring, ScoredMove, Search};
 pub use weights::{

@@ -87,6 +87,35 @@ fn reciprocal4(d: [f32; 4]) -> [f32; 4] {
     }
 }
 
+/// Identifies this processor's reciprocal estimate (`rcpps`, which gnubg's hidden layer takes):
+/// a 64-bit FNV-1a hash of its results on 65,536 numbers spread over `[1, 2)`. Makers' estimates
+/// differ (both within 1.5 · 2⁻¹² of the true value), so gnubg's own figures differ between
+/// processors by up to a few 1e-4; two processors with the same fingerprint give gnubg's nets,
+/// gnubg's and ours, the same bits. Without x86-64 it is the exact division's.
+pub fn reciprocal_fingerprint() -> u64 {
+    fingerprint_of(reciprocal4)
+}
+
+/// The `k`-th number the fingerprint takes the reciprocal of: the top sixteen bits of the
+/// mantissa in order, the low seven scrambled.
+fn fingerprint_probe(k: u32) -> f32 {
+    f32::from_bits(0x3f80_0000 | (k << 7) | (k.wrapping_mul(0x9e37_79b1) >> 25))
+}
+
+/// The hash of [`reciprocal_fingerprint`] of any four-at-a-time reciprocal.
+fn fingerprint_of(reciprocal: impl Fn([f32; 4]) -> [f32; 4]) -> u64 {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for k in (0u32..1 << 16).step_by(4) {
+        let four: [f32; 4] = std::array::from_fn(|i| fingerprint_probe(k + i as u32));
+        for r in reciprocal(four) {
+            for byte in r.to_bits().to_le_bytes() {
+                hash = (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3);
+            }
+        }
+    }
+    hash
+}
+
 /// The hidden layer's sigmoid of four sums (each times β first).
 #[inline(always)]
 fn hidden_sigmoid4(sums: &mut [f32], beta: f32, e: &[f32; 101]) {
@@ -395,6 +424,28 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// The fingerprint is the processor's: the same at every call, and on x86-64 not the exact
+    /// division's (`rcpps` is an estimate), so it tells estimates apart.
+    #[test]
+    fn the_reciprocal_fingerprint_tells_the_estimate_from_the_division() {
+        assert_eq!(reciprocal_fingerprint(), reciprocal_fingerprint());
+        let exact = fingerprint_of(|d| d.map(|x| 1.0 / x));
+        if cfg!(target_arch = "x86_64") {
+            assert_ne!(reciprocal_fingerprint(), exact);
+        } else {
+            assert_eq!(reciprocal_fingerprint(), exact);
+        }
+        // One changed bit anywhere changes it.
+        let nudged = fingerprint_of(|d| {
+            let mut r = reciprocal4(d);
+            if d[0] == fingerprint_probe(4000) {
+                r[0] = f32::from_bits(r[0].to_bits() ^ 1);
+            }
+            r
+        });
+        assert_ne!(nudged, reciprocal_fingerprint());
     }
 
     /// The hidden sigmoid eight at a time gives the four-at-a-time one's bits, for sums of
