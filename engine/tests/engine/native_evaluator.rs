@@ -220,16 +220,18 @@ fn stored_gnubg_figures_hold_where_an_inputs_last_bit_counts() {
 /// without it the file's are held to the foreign tolerances.
 fn check_stored_file(evaluator: &NativeEvaluator, name: &str) -> BTreeMap<String, usize> {
     let text = std::fs::read_to_string(stored_figures::native_data(name)).unwrap();
-    let mut here = match stored_figures::made_here() {
-        true => None,
-        false => common::gnubg(),
+    let mut here = if stored_figures::made_here() {
+        None
+    } else {
+        common::gnubg()
     };
-    let (probability, equity_tolerance) = match stored_figures::made_here() || here.is_some() {
-        true => (1e-5, 1e-5),
-        false => (
+    let (probability, equity_tolerance) = if stored_figures::made_here() || here.is_some() {
+        (1e-5, 1e-5)
+    } else {
+        (
             stored_figures::FOREIGN_PROBABILITY,
             stored_figures::FOREIGN_EQUITY,
-        ),
+        )
     };
     let mut classes: BTreeMap<String, usize> = BTreeMap::new();
     for line in text.lines() {
