@@ -133,10 +133,9 @@ fn run_build(args: BuildArgs) -> Result<ExitCode, CliError> {
     // The games on several threads, an engine each, the file the same as on one: the nets
     // one a core; the program one process unless --threads asks for more.
     let native = gnubg.reference() == bgw_engine::reference::Reference::Native;
-    let threads = args.threads.unwrap_or_else(|| match native {
-        true => std::thread::available_parallelism().map_or(1, |n| n.get().min(16)),
-        false => 1,
-    });
+    let threads = args
+        .threads
+        .unwrap_or_else(|| if native { default_judges(true) } else { 1 });
     let workers = match (native, threads) {
         (true, 1) => "thread",
         (true, _) => "threads",
@@ -146,15 +145,7 @@ fn run_build(args: BuildArgs) -> Result<ExitCode, CliError> {
     let mut bar = progress::Progress::new("benchmark build (games)", &task, args.quiet);
     let built = benchmark::build_on(&config, threads, &gnubg.make(), &task);
     bar.finish();
-    let built = built.map_err(|e| {
-        // A Ctrl+C that reached gnubg too (it runs in its own process group, but a signal
-        // may be sent to any process) is still an interruption.
-        if matches!(e, BuildError::Cancelled) || interrupt::interrupted() {
-            CliError::interrupted(format!("interrupted: {} not written", shown(&args.out)))
-        } else {
-            CliError::failed(format!("gnubg self-play: {e}"))
-        }
-    })?;
+    let built = built.map_err(|e| build_failure(&e, &args.out, "gnubg self-play"))?;
     let version = built
         .engine
         .as_ref()
@@ -240,7 +231,7 @@ fn run_build_judged(args: BuildArgs) -> Result<ExitCode, CliError> {
         );
         (built, source)
     };
-    let built = built.map_err(|e| build_failure(&e, &args.out))?;
+    let built = built.map_err(|e| build_failure(&e, &args.out, "gnubg's verdicts"))?;
     if built.decisions == 0 {
         return Err(CliError::failed(format!(
             "no decision with two legal plays or more in {source}: {} not written",
@@ -277,19 +268,22 @@ fn run_build_judged(args: BuildArgs) -> Result<ExitCode, CliError> {
 /// (`native`) one a core (more only fill more caches of 52 MB each: 8 on two cores took
 /// 1.9 s where one took 1.1 s); with the program, its worker processes.
 fn default_judges(native: bool) -> usize {
-    match native {
-        true => std::thread::available_parallelism().map_or(1, |n| n.get().min(16)),
-        false => bgw_engine::evaluation::opponents::gnubg_worker_threads(),
+    if native {
+        std::thread::available_parallelism().map_or(1, |n| n.get().min(16))
+    } else {
+        bgw_engine::evaluation::opponents::gnubg_worker_threads()
     }
 }
 
-/// Why a build wrote nothing to `out`: interrupted (by Ctrl+C or a cancel), or gnubg's
-/// verdicts failed.
-fn build_failure(e: &BuildError, out: &Path) -> CliError {
+/// Why a build wrote nothing to `out`: interrupted (by Ctrl+C or a cancel), or `what` (the
+/// judge's work) failed.
+fn build_failure(e: &BuildError, out: &Path, what: &str) -> CliError {
+    // A Ctrl+C that reached gnubg too (it runs in its own process group, but a signal may be
+    // sent to any process) is still an interruption.
     if matches!(e, BuildError::Cancelled) || interrupt::interrupted() {
         CliError::interrupted(format!("interrupted: {} not written", shown(out)))
     } else {
-        CliError::failed(format!("gnubg's verdicts: {e}"))
+        CliError::failed(format!("{what}: {e}"))
     }
 }
 

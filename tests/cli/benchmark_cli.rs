@@ -587,6 +587,19 @@ fn a_real_build_from_a_match_and_from_play_reads_back() {
     assert!(bench.decisions.len() > 10);
 }
 
+/// `bgw benchmark build` from `source` judged by the nets in bgw into `out`, with `extra`
+/// arguments: its report (the run must succeed).
+fn native_build(source: &[&str], out: &std::path::Path, extra: &[&str]) -> String {
+    let mut args = vec!["benchmark", "build"];
+    args.extend_from_slice(source);
+    args.extend_from_slice(&["--reference", "native", "--quiet", "--out"]);
+    args.push(out.to_str().unwrap());
+    args.extend_from_slice(extra);
+    let o = run(&args);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    stdout(&o)
+}
+
 #[test]
 fn the_nets_label_a_play_on_one_thread_a_core_and_say_threads() {
     // The nets in bgw need no gnubg program; their engines are threads, not processes, and
@@ -594,23 +607,8 @@ fn the_nets_label_a_play_on_one_thread_a_core_and_say_threads() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("b.jsonl");
     let said = |threads: &[&str]| {
-        let mut args = vec![
-            "benchmark",
-            "build",
-            "--from-play",
-            "classic:pubeval",
-            "--games",
-            "2",
-            "--reference",
-            "native",
-            "--quiet",
-            "--out",
-            out.to_str().unwrap(),
-        ];
-        args.extend_from_slice(threads);
-        let o = run(&args);
-        assert!(o.status.success(), "{}", text(&o.stderr));
-        stdout(&o)
+        let source = ["--from-play", "classic:pubeval", "--games", "2"];
+        native_build(&source, &out, threads)
     };
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get().min(16));
     let by_default = said(&[]);
@@ -629,23 +627,8 @@ fn the_nets_play_the_self_play_games_on_threads_and_write_the_one_thread_file() 
     let dir = tempfile::tempdir().unwrap();
     let built = |name: &str, threads: &[&str]| {
         let out = dir.path().join(name);
-        let mut args = vec![
-            "benchmark",
-            "build",
-            "--games",
-            "12",
-            "--seed",
-            "7",
-            "--reference",
-            "native",
-            "--quiet",
-            "--out",
-            out.to_str().unwrap(),
-        ];
-        args.extend_from_slice(threads);
-        let o = run(&args);
-        assert!(o.status.success(), "{}", text(&o.stderr));
-        (std::fs::read(&out).unwrap(), stdout(&o))
+        let report = native_build(&["--games", "12", "--seed", "7"], &out, threads);
+        (std::fs::read(&out).unwrap(), report)
     };
     let (one, report) = built("one.jsonl", &["--threads", "1"]);
     assert!(

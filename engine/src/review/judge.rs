@@ -199,8 +199,8 @@ fn rating_of(
 
 /// The best: the best of the moves rated deepest (a move the filter dropped early may look
 /// better at its shallow ply than the best at the full depth; it is not the best), as its
-/// play's index and its equity.
-fn best_rated(rated: &[(usize, MoveEval)]) -> Option<(usize, f64)> {
+/// play's index and its rating.
+fn best_rated(rated: &[(usize, MoveEval)]) -> Option<(usize, &MoveEval)> {
     let deepest = rated.iter().map(|(_, m)| m.plies).max()?;
     rated
         .iter()
@@ -209,7 +209,7 @@ fn best_rated(rated: &[(usize, MoveEval)]) -> Option<(usize, f64)> {
             Some(b) if b.1.equity >= r.1.equity => Some(b),
             _ => Some(r),
         })
-        .map(|(i, m)| (*i, m.equity))
+        .map(|(i, m)| (*i, m))
 }
 
 /// Judges the checker play `c` of `d` with `engine`.
@@ -243,10 +243,9 @@ fn judge_move(
         Legality::IllegalAsRecorded { .. } => None,
     };
     let played_equity = played.map(|p| p.0);
-    let (best_i, best_equity) =
+    let (best_i, best) =
         best_rated(&rated).ok_or_else(|| Failure::Answer("the engine rated no move".into()))?;
-    let best = rated.iter().find(|(i, _)| *i == best_i).map(|(_, m)| m);
-    let (best_mwc, best_plies) = (best.and_then(|m| m.mwc), best.map_or(0, |m| m.plies));
+    let (best_equity, best_mwc, best_plies) = (best.equity, best.mwc, best.plies);
     let loss = played_equity.map(|e| (best_equity - e).max(0.0));
     // In a match the difference of the two MWCs (gnubg's eq2mwc is linear in the equity);
     // in money play cube × the loss.
