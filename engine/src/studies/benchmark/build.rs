@@ -571,13 +571,15 @@ mod tests {
     use crate::evaluation::opponents::Pubeval;
     use crate::reference::ScriptedEngine;
     use crate::studies::benchmark::Benchmark;
+    use std::sync::Arc;
 
     /// A stand-in for gnubg: the scripted engine ([`ScriptedEngine`]) rating every legal play
     /// by pubeval, best first; it fails on request `fail_at`, cancels `cancel` after request
-    /// `cancel_after`, and notes the games `watched` had done at each request.
+    /// `cancel_after`, and notes the games `watched` had done at each request. Its count of
+    /// requests, `asked`, may be shared by the engines of several threads.
     struct Racer {
         engine: ScriptedEngine,
-        asked: usize,
+        asked: Arc<AtomicUsize>,
         fail_at: Option<usize>,
         cancel_after: Option<(usize, Task)>,
         watched: Option<(Task, Vec<u64>)>,
@@ -600,11 +602,16 @@ mod tests {
             });
             Racer {
                 engine,
-                asked: 0,
+                asked: Arc::new(AtomicUsize::new(0)),
                 fail_at: None,
                 cancel_after: None,
                 watched: None,
             }
+        }
+
+        /// Requests answered so far (by every engine sharing the count).
+        fn asked(&self) -> usize {
+            self.asked.load(Ordering::SeqCst)
         }
     }
 
@@ -631,8 +638,8 @@ mod tests {
             dice: Dice,
             plies: u8,
         ) -> Result<Vec<MoveEval>, ReferenceError> {
-            self.asked += 1;
-            if self.fail_at == Some(self.asked) {
+            let asked = self.asked.fetch_add(1, Ordering::SeqCst) + 1;
+            if self.fail_at == Some(asked) {
                 return Err(ReferenceError::Crashed {
                     engine: "racer",
                     status: "killed by signal 9".into(),
@@ -640,7 +647,7 @@ mod tests {
                 });
             }
             if let Some((n, task)) = &self.cancel_after
-                && self.asked >= *n
+                && asked >= *n
             {
                 task.cancel();
             }
@@ -672,7 +679,7 @@ mod tests {
         };
         let built = build(&mut judge, &config(4), &task).unwrap();
         assert_eq!(built.games, 4);
-        assert_eq!(built.requests, judge.asked);
+        assert_eq!(built.requests, judge.asked());
         assert_eq!(
             built.requests, built.decisions,
             "one request a new decision"
@@ -743,7 +750,7 @@ mod tests {
             matches!(e, BuildError::Reference(ReferenceError::Crashed { .. })),
             "{e}"
         );
-        assert_eq!(judge.asked, 30, "the build stops at the failure");
+        assert_eq!(judge.asked(), 30, "the build stops at the failure");
 
         let task = Task::new();
         let mut judge = Racer {
@@ -752,7 +759,7 @@ mod tests {
         };
         let e = build(&mut judge, &config(3), &task).unwrap_err();
         assert!(matches!(e, BuildError::Cancelled), "{e}");
-        assert_eq!(judge.asked, 10, "no request after the cancel");
+        assert_eq!(judge.asked(), 10, "no request after the cancel");
 
         let e = build(
             &mut Racer::new(),
@@ -849,12 +856,11 @@ mod tests {
     fn a_cancel_or_a_failure_on_any_thread_gives_no_benchmark() {
         // Every engine counts its requests in one counter; the 25th cancels the task.
         let task = Task::new();
-        let asked = AtomicUsize::new(0);
-        let make = || Counted {
-            racer: Racer::new(),
-            asked: &asked,
-            at: 25,
-            then: Then::Cancel(task.clone()),
+        let asked = Arc::new(AtomicUsize::new(0));
+        let make = || Racer {
+            asked: Arc::clone(&asked),
+            cancel_after: Some((25, task.clone())),
+            ..Racer::new()
         };
         let e = build_on(&config(40), 3, &make, &task).unwrap_err();
         assert!(matches!(e, BuildError::Cancelled), "{e}");
@@ -862,12 +868,11 @@ mod tests {
         let n = asked.load(Ordering::SeqCst);
         assert!((25..=27).contains(&n), "{n} requests");
 
-        let asked = AtomicUsize::new(0);
-        let make = || Counted {
-            racer: Racer::new(),
-            asked: &asked,
-            at: 25,
-            then: Then::Fail,
+        let asked = Arc::new(AtomicUsize::new(0));
+        let make = || Racer {
+            asked: Arc::clone(&asked),
+            fail_at: Some(25),
+            ..Racer::new()
         };
         let e = build_on(&config(40), 3, &make, &Task::new()).unwrap_err();
         assert!(
@@ -880,71 +885,14 @@ mod tests {
         // Cancelled before it starts: no request at all.
         let task = Task::new();
         task.cancel();
-        let asked = AtomicUsize::new(0);
-        let make = || Counted {
-            racer: Racer::new(),
-            asked: &asked,
-            at: 0,
-            then: Then::Fail,
+        let asked = Arc::new(AtomicUsize::new(0));
+        let make = || Racer {
+            asked: Arc::clone(&asked),
+            ..Racer::new()
         };
         let e = build_on(&config(4), 2, &make, &task).unwrap_err();
         assert!(matches!(e, BuildError::Cancelled), "{e}");
         assert_eq!(asked.load(Ordering::SeqCst), 0);
-    }
-
-    /// What a [`Counted`] judge does at its shared count.
-    enum Then {
-        Cancel(Task),
-        Fail,
-    }
-
-    /// A stand-in whose engines share one count of requests: at `at` it cancels the task or
-    /// fails.
-    struct Counted<'a> {
-        racer: Racer,
-        asked: &'a AtomicUsize,
-        at: usize,
-        then: Then,
-    }
-
-    impl ReferenceEngine for Counted<'_> {
-        fn name(&self) -> &'static str {
-            "counted"
-        }
-
-        fn info(&mut self) -> Result<EngineInfo, ReferenceError> {
-            self.racer.info()
-        }
-
-        fn evaluate(
-            &mut self,
-            pos: &Position,
-            plies: u8,
-        ) -> Result<crate::reference::Evaluation, ReferenceError> {
-            self.racer.evaluate(pos, plies)
-        }
-
-        fn rank_moves(
-            &mut self,
-            pos: &Position,
-            dice: Dice,
-            plies: u8,
-        ) -> Result<Vec<MoveEval>, ReferenceError> {
-            let n = self.asked.fetch_add(1, Ordering::SeqCst) + 1;
-            if n == self.at {
-                match &self.then {
-                    Then::Cancel(task) => task.cancel(),
-                    Then::Fail => {
-                        return Err(ReferenceError::Crashed {
-                            engine: "counted",
-                            status: "killed by signal 9".into(),
-                            stderr: String::new(),
-                        });
-                    }
-                }
-            }
-            self.racer.rank_moves(pos, dice, plies)
-        }
     }
 
     /// A judge whose list misses a legal play.
